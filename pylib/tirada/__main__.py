@@ -1,0 +1,7 @@
+"""``python -m tirada``: see :mod:`tirada.cli`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,102 @@
+"""Command line: ``python -m tirada COMMAND …`` for scripts, bots and tests.
+
+Commands (each reads JSON as its argument or from stdin and prints JSON on stdout):
+
+* ``roll [JSON]`` — roll one request (see :func:`tirada.systems.roll`).
+* other commands are provided by their modules and listed by ``python -m tirada --help``.
+
+Invalid input → exit status 2 and one line on stderr (``error: field: message (rule)``), never a
+traceback. An unexpected failure → exit status 1 and one line naming it as a bug.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from typing import Callable
+
+from .errors import InvalidRequest, TiradaError
+
+__all__ = ["COMMANDS", "main", "read_json"]
+
+#: command → "module:function"; each function takes (argv, stdin_text) and returns the JSON-ready
+#: output (printed with ``json.dumps``) or raises TiradaError.
+COMMANDS = {
+    "roll": ("tirada.cli:cmd_roll", "roll one request: JSON argument or stdin → result JSON"),
+    "odds": ("tirada.odds:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
+    "link": ("tirada.link:cmd_link", "link encode JSON | link verify FRAGMENT"),
+    "audit": ("tirada.audit:cmd_audit", "thread text on stdin → audit report JSON"),
+    "brs": ("tirada.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
+    "scene": ("tirada.tragedia:cmd_scene", "Tragedia: scene replay FILE → scene result JSON"),
+}
+
+
+def read_json(argv: list, stdin_text: str | None, what: str = "request") -> object:
+    """Parse the JSON given as the first argument, or else as ``stdin_text``.
+
+    Raises:
+        InvalidRequest: nothing given, or not valid JSON (with line and column).
+    """
+    text = argv[0] if argv else stdin_text
+    if text is None or not text.strip():
+        raise InvalidRequest(f"no {what} given: pass JSON as an argument or on stdin")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidRequest(f"the {what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+
+
+def cmd_roll(argv: list, stdin_text: str | None) -> dict:
+    """``roll [JSON]``: one request → :func:`tirada.systems.roll` result."""
+    from .systems import roll
+
+    return roll(read_json(argv, stdin_text))
+
+
+def _resolve(spec: str) -> Callable:
+    module, func = spec.split(":")
+    try:
+        return getattr(importlib.import_module(module), func)
+    except (ModuleNotFoundError, AttributeError):
+        raise InvalidRequest("this command is not available in this version") from None
+
+
+def _usage() -> str:
+    lines = ["usage: python -m tirada COMMAND [ARGS]", "", "commands:"]
+    lines += [f"  {name:<6} {help_}" for name, (_, help_) in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv: list | None = None, stdin=None, stdout=None, stderr=None) -> int:
+    """Run one command; return the exit status (0 ok, 1 bug, 2 invalid input or usage)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(_usage(), file=stdout if argv else stderr)
+        return 0 if argv else 2
+    name, rest = argv[0], argv[1:]
+    if name not in COMMANDS:
+        print(f"error: unknown command {name[:40]!r}\n{_usage()}", file=stderr)
+        return 2
+    try:
+        func = _resolve(COMMANDS[name][0])
+        needs_stdin = not rest or rest[-1] == "-"
+        stdin_text = stdin.read() if needs_stdin and not (stdin.isatty() if hasattr(stdin, "isatty") else False) else None
+        if rest and rest[-1] == "-":
+            rest = rest[:-1]
+        out = func(rest, stdin_text)
+    except TiradaError as err:
+        print(f"error: {err}", file=stderr)
+        return 2
+    except RecursionError:
+        print("error: the input is nested too deeply", file=stderr)
+        return 2
+    except Exception as err:  # a bug: still one line, never a traceback
+        print(f"internal error (please report): {type(err).__name__}: {err}"[:500], file=stderr)
+        return 1
+    if isinstance(out, str):
+        print(out, file=stdout)
+    else:
+        print(json.dumps(out, ensure_ascii=False, separators=(",", ":")), file=stdout)
+    return 0

@@ -1,0 +1,131 @@
+"""Reading request fields with one clear message per mistake.
+
+Requests arrive as JSON-like dicts from the CLI, the page and share links. These helpers check one
+field each and raise :class:`~tirada.errors.InvalidRequest` naming the field, the range and the rule,
+so every system validates the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import InvalidRequest
+
+__all__ = ["get_bool", "get_choice", "get_int", "get_int_list", "get_text", "reject_unknown"]
+
+_MISSING = object()
+
+
+def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int | None = None,
+            hi: int | None = None, rule: str | None = None) -> int:
+    """Return ``req[name]`` as an int in ``lo..hi`` (inclusive; ``None`` = unbounded).
+
+    A missing field takes ``default``; with no default it is an error. Booleans, floats with a
+    fraction and strings are refused (``3.0`` is accepted as 3).
+
+    Raises:
+        InvalidRequest: missing, not a whole number, or out of range; the message names the field,
+        the range and ``rule``.
+    """
+    value = req.get(name, _MISSING)
+    if value is _MISSING or value is None:
+        if default is _MISSING:
+            raise InvalidRequest("is required", field=name, rule=rule)
+        return default
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRequest(f"must be a whole number, got {value!r}"[:120], field=name, rule=rule)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if hi is None:
+            span = f"at least {lo}"
+        elif lo is None:
+            span = f"at most {hi}"
+        else:
+            span = f"from {lo} to {hi}"
+        raise InvalidRequest(f"must be {span}, got {value}", field=name, rule=rule)
+    return value
+
+
+def get_bool(req: Mapping[str, Any], name: str, default: bool = False) -> bool:
+    """Return ``req[name]`` as a bool (missing → ``default``).
+
+    Raises:
+        InvalidRequest: present but not ``true``/``false``.
+    """
+    value = req.get(name, None)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise InvalidRequest(f"must be true or false, got {value!r}"[:120], field=name)
+    return value
+
+
+def get_text(req: Mapping[str, Any], name: str, default: str = "", max_len: int = 200) -> str:
+    """Return ``req[name]`` as a string of at most ``max_len`` characters (missing → ``default``).
+
+    Raises:
+        InvalidRequest: not a string, or too long.
+    """
+    value = req.get(name, None)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise InvalidRequest("must be text", field=name)
+    if len(value) > max_len:
+        raise InvalidRequest(f"must be at most {max_len} characters, got {len(value)}", field=name)
+    return value
+
+
+def get_choice(req: Mapping[str, Any], name: str, choices: tuple, default: Any = _MISSING) -> Any:
+    """Return ``req[name]`` if it is one of ``choices`` (missing → ``default``).
+
+    Raises:
+        InvalidRequest: missing with no default, or not one of the choices (all are listed).
+    """
+    value = req.get(name, None)
+    if value is None:
+        if default is _MISSING:
+            raise InvalidRequest("is required", field=name)
+        return default
+    if value not in choices:
+        listed = ", ".join(repr(c) for c in choices)
+        raise InvalidRequest(f"must be one of {listed}, got {value!r}"[:200], field=name)
+    return value
+
+
+def get_int_list(req: Mapping[str, Any], name: str, lo: int | None = None, hi: int | None = None,
+                 max_len: int = 200) -> list:
+    """Return ``req[name]`` as a list of ints in ``lo..hi`` (missing → ``[]``).
+
+    Raises:
+        InvalidRequest: not a list, too long, or an item that is not a whole number in range
+        (field ``name[i]``).
+    """
+    value = req.get(name, None)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InvalidRequest("must be a list of whole numbers", field=name)
+    if len(value) > max_len:
+        raise InvalidRequest(f"may hold at most {max_len} items", field=name)
+    return [_item(name, i, item, lo, hi)
+            for i, item in enumerate(value)]
+
+
+def _item(name: str, i: int, item: Any, lo: int | None, hi: int | None) -> int:
+    try:
+        return get_int({name: item}, name, lo=lo, hi=hi)
+    except InvalidRequest as err:
+        raise InvalidRequest(err.message, field=f"{name}[{i}]", rule=err.rule) from None
+
+
+def reject_unknown(req: Mapping[str, Any], allowed: set, where: str) -> None:
+    """Refuse fields not in ``allowed`` (catches typos like ``bonus_die``).
+
+    Raises:
+        InvalidRequest: naming the first unknown field and the system ``where``.
+    """
+    for key in req:
+        if key not in allowed:
+            raise InvalidRequest(f"is not a field of a {where} request", field=str(key)[:40])
