@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark Tirada — every step installs what it needs.
+
+    python3 build.py serve [--port 8000]   build dist/ and serve it on http://127.0.0.1:PORT/
+    python3 build.py test [--fast]         set up, build, and run every test suite
+    python3 build.py build                 only assemble dist/
+    python3 build.py bench                 measure load and roll speed (docs/benchmarks.md)
+
+Set-up (idempotent, done by the commands that need it):
+  .venv/                  Python dev tools pinned in requirements-dev.txt (pytest, hypothesis, Playwright…)
+  node_modules/           the runtime, pinned in package-lock.json (npm ci)
+  .cache/site-wheels/     micropip for the page (pip download; its sha256 goes into the shipped lock)
+  .cache/pyodide-wheels/  pytest + hypothesis wheels to run the engine tests inside Pyodide
+  /usr/bin/chromium       Debian's Chromium for the browser tests (apt-get, when run as root)
+
+Uses only the standard library itself, so it runs on a fresh machine's python3 (3.11+).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+VENV_PY = VENV / "bin" / "python"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
+CHROMIUM = Path("/usr/bin/chromium")
+#: Files of the pyodide npm package the page needs (the rest are docs, typings and consoles).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: Runtime wheels the page loads through Pyodide's lock file.
+SITE_WHEELS = ("micropip",)
+
+
+class SetupError(RuntimeError):
+    """A set-up step failed; the message says what is missing and how to get it."""
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list, **kw) -> subprocess.CompletedProcess:
+    """Run a command from ROOT, echoing it; raise SetupError on failure."""
+    log("$ " + " ".join(str(c) for c in cmd))
+    proc = subprocess.run([str(c) for c in cmd], cwd=kw.pop("cwd", ROOT), **kw)
+    if proc.returncode != 0:
+        raise SetupError(f"command failed ({proc.returncode}): {' '.join(str(c) for c in cmd)}")
+    return proc
+
+
+def _stamp_ok(stamp: Path, *inputs: Path) -> bool:
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in inputs)).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return True
+    return False
+
+
+def _write_stamp(stamp: Path, *inputs: Path) -> None:
+    stamp.write_text(hashlib.sha256(b"".join(p.read_bytes() for p in inputs)).hexdigest())
+
+
+# ---------------------------------------------------------------------------------------- set-up
+def ensure_venv() -> Path:
+    """Create .venv and install requirements-dev.txt and the engine (editable); return its python."""
+    if sys.version_info < (3, 11):
+        raise SetupError("Python 3.11 or newer is needed to run build.py")
+    req = ROOT / "requirements-dev.txt"
+    stamp = VENV / ".tirada-stamp"
+    if VENV_PY.exists() and _stamp_ok(stamp, req, ROOT / "pyproject.toml"):
+        return VENV_PY
+    if not VENV_PY.exists():
+        run([sys.executable, "-m", "venv", VENV])
+    run([VENV_PY, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", req])
+    run([VENV_PY, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
+         "--no-build-isolation", "-e", ROOT])
+    _write_stamp(stamp, req, ROOT / "pyproject.toml")
+    return VENV_PY
+
+
+def ensure_node() -> None:
+    """Install the pinned runtime (npm ci) unless node_modules matches package-lock.json."""
+    for tool in ("node", "npm"):
+        if not shutil.which(tool):
+            raise SetupError(f"'{tool}' is missing: install Node.js 18+ with npm (Debian: apt-get install -y nodejs npm)")
+    stamp = NODE_MODULES / ".tirada-stamp"
+    if PYODIDE_DIR.exists() and PYSCRIPT_DIR.exists() and _stamp_ok(stamp, ROOT / "package-lock.json"):
+        return
+    run(["npm", "ci", "--no-audit", "--no-fund"])
+    _write_stamp(stamp, ROOT / "package-lock.json")
+
+
+def _pip_download(dest: Path, args: list) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "-d", dest, *args])
+
+
+def ensure_site_wheels() -> dict:
+    """Download the page's runtime wheels at the versions in pyodide-lock.json; return name → path."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    out = {}
+    for name in SITE_WHEELS:
+        pkg = lock["packages"][name]
+        path = CACHE / "site-wheels" / pkg["file_name"]
+        if not path.exists():
+            _pip_download(path.parent, [f"{name}=={pkg['version']}", "--no-deps", "--only-binary=:all:",
+                                        "--python-version", "3.14"])
+        if not path.exists():
+            raise SetupError(f"pip did not produce {path.name}; is PyPI reachable?")
+        out[name] = path
+    return out
+
+
+def ensure_pyodide_test_wheels() -> Path:
+    """pytest + hypothesis (pure-Python wheels for CPython 3.14) for the engine tests in Pyodide."""
+    dest = CACHE / "pyodide-wheels"
+    req = ROOT / "requirements-pyodide.txt"
+    stamp = dest / ".tirada-stamp"
+    if dest.exists() and _stamp_ok(stamp, req):
+        return dest
+    shutil.rmtree(dest, ignore_errors=True)
+    _pip_download(dest, ["-r", req, "--python-version", "3.14", "--only-binary=:all:", "--platform", "any",
+                         "--implementation", "py"])
+    _write_stamp(stamp, req)
+    return dest
+
+
+def ensure_chromium() -> Path:
+    """Debian's Chromium for Playwright; installed with apt-get when running as root."""
+    if CHROMIUM.exists():
+        return CHROMIUM
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        run(["apt-get", "update", "-qq"])
+        run(["apt-get", "install", "-y", "-qq", "chromium"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not CHROMIUM.exists():
+        raise SetupError("Chromium is missing: run 'sudo apt-get update && sudo apt-get install -y chromium' "
+                         "(the browser tests drive /usr/bin/chromium)")
+    return CHROMIUM
+
+
+# ----------------------------------------------------------------------------------------- build
+def build_wheel(py: Path) -> Path:
+    """Build the engine's py3-none-any wheel into dist/wheels/ and return its path."""
+    out = DIST / "wheels"
+    out.mkdir(parents=True, exist_ok=True)
+    run([py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", "--no-build-isolation",
+         "-w", out, ROOT], stdout=subprocess.DEVNULL)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    wheels = sorted(out.glob("tirada-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SetupError(f"expected one engine wheel in {out}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def copy_runtime(site_wheels: dict) -> None:
+    """Copy Pyodide and PyScript into dist/ and write a lock file trimmed to the shipped wheels."""
+    pyo = DIST / "pyodide"
+    pyo.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_DIR / name, pyo / name)
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    packages = {}
+    for name, path in site_wheels.items():
+        entry = dict(lock["packages"][name])
+        entry["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+        packages[name] = entry
+        shutil.copy2(path, pyo / path.name)
+    lock["packages"] = packages
+    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    ps = DIST / "pyscript"
+    ps.mkdir(parents=True, exist_ok=True)
+    for f in PYSCRIPT_DIR.iterdir():
+        if f.suffix in (".js", ".css") and f.is_file():
+            shutil.copy2(f, ps / f.name)
+
+
+def render_pages(wheel: Path) -> None:
+    """Copy web/ and public/ into dist/, fill the Spanish strings and write pyscript.toml."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        import strings  # web/strings.py: the one place for UI text
+    finally:
+        sys.path.pop(0)
+    for src in (ROOT / "public", ROOT / "web"):
+        for f in src.rglob("*"):
+            if f.is_file() and "__pycache__" not in f.parts:
+                dest = DIST / f.relative_to(src)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(f, dest)
+    html = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+
+    def fill(match: re.Match) -> str:
+        key = match.group(1)
+        if key not in strings.STRINGS:
+            raise SetupError(f"web/index.html uses {{{{{key}}}}} but web/strings.py has no such key")
+        return strings.html_escape(strings.STRINGS[key]["es"])
+
+    html = re.sub(r"\{\{\s*([a-z0-9_.]+)\s*\}\}", fill, html)
+    (DIST / "index.html").write_text(html, encoding="utf-8")
+    glue = sorted(p.name for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
+    files = "\n".join(f'"./{name}" = "./{name}"' for name in glue)
+    (DIST / "pyscript.toml").write_text(
+        'name = "Tirada"\n'
+        'interpreter = "./pyodide/pyodide.mjs"\n'
+        f'packages = ["./wheels/{wheel.name}"]\n'
+        "experimental_create_proxy = \"auto\"\n\n"
+        f"[files]\n{files}\n", encoding="utf-8")
+
+
+def build() -> Path:
+    """Assemble dist/ from scratch; return it."""
+    py = ensure_venv()
+    ensure_node()
+    site_wheels = ensure_site_wheels()
+    shutil.rmtree(DIST, ignore_errors=True)
+    DIST.mkdir()
+    wheel = build_wheel(py)
+    copy_runtime(site_wheels)
+    render_pages(wheel)
+    after = [p for p in (ROOT / "web").rglob("*.py")]
+    log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB, "
+        f"engine {wheel.name}, {len(after)} glue modules)")
+    return DIST
+
+
+# ----------------------------------------------------------------------------------------- serve
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from dist/ with the right MIME types for the runtime, no request logging."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".whl": "application/zip", ".toml": "text/plain", ".py": "text/plain",
+                      ".webmanifest": "application/manifest+json"}
+
+    def log_message(self, *args) -> None:  # noqa: D401 - keep the console quiet
+        pass
+
+
+def make_server(port: int = 0, directory: Path = DIST) -> socketserver.TCPServer:
+    """A threaded static server on 127.0.0.1:port (0 = any free port) serving ``directory``."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    socketserver.ThreadingTCPServer.allow_reuse_address = True
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(port)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"\nTirada is served at {url}  (Ctrl+C to stop)\n", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# ------------------------------------------------------------------------------------------ test
+SUMMARY = re.compile(r"(\d+) (passed|failed|error|errors|skipped)")
+
+
+def _pytest(label: str, cmd: list, totals: dict, env: dict | None = None) -> int:
+    log(f"--- {label}")
+    proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    sys.stdout.write(proc.stdout)
+    lines = [l for l in proc.stdout.splitlines() if " in " in l and ("passed" in l or "failed" in l or "error" in l)]
+    if lines:
+        for count, kind in SUMMARY.findall(lines[-1]):
+            key = {"errors": "failed", "error": "failed"}.get(kind, kind)
+            totals[key] = totals.get(key, 0) + int(count)
+    elif proc.returncode != 0:
+        totals["failed"] = totals.get("failed", 0) + 1
+    if proc.returncode == 5:  # no tests collected: a suite that ran nothing is a failure here
+        log(f"{label}: no tests ran")
+        return 1
+    return proc.returncode
+
+
+def test(fast: bool = False) -> int:
+    """Build, then run the engine tests on CPython and in Pyodide, then the browser tests."""
+    py = ensure_venv()
+    ensure_node()
+    wheels = ensure_pyodide_test_wheels()
+    build()
+    totals: dict = {}
+    codes = []
+    marker = "not e2e and not slow" if fast else "not e2e"
+    codes.append(_pytest("engine tests on CPython", [py, "-m", "pytest", "-q", "-m", marker, "tests"], totals))
+    codes.append(_pytest("engine tests inside Pyodide (Node)",
+                         ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", "-m", "not e2e and not slow",
+                          "tests"], totals))
+    if not fast:
+        ensure_chromium()
+        codes.append(_pytest("browser tests (Playwright + Chromium)", [py, "-m", "pytest", "-q", "-m", "e2e", "tests/e2e"],
+                             totals))
+    failed = totals.get("failed", 0) + sum(1 for c in codes if c not in (0,)) * (totals.get("failed", 0) == 0)
+    print(f"\ntirada: {totals.get('passed', 0)} passed, {failed} failed, {totals.get('skipped', 0)} skipped")
+    return 0 if all(c == 0 for c in codes) else 1
+
+
+def main(argv: list | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("build", help="assemble dist/")
+    p_serve = sub.add_parser("serve", help="build and serve dist/ locally")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_test = sub.add_parser("test", help="set up, build and run every test")
+    p_test.add_argument("--fast", action="store_true", help="engine tests only, no slow or browser tests")
+    p_bench = sub.add_parser("bench", help="measure load and roll speed")
+    p_bench.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args(argv)
+    try:
+        if args.cmd == "build":
+            build()
+        elif args.cmd == "serve":
+            serve(args.port)
+        elif args.cmd == "test":
+            return test(args.fast)
+        elif args.cmd == "bench":
+            py = ensure_venv()
+            build()
+            ensure_chromium()
+            return subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT)
+    except SetupError as err:
+        print(f"[build] error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""Browser tests: dist/ served on 127.0.0.1, Debian's Chromium driven by Playwright.
+
+Every request to a host other than the local server is aborted and recorded, and so is every
+console error: the ``app`` fixture fails a test that saw either.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the project's own build/serve script)
+
+CHROMIUM = os.environ.get("TIRADA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "document.documentElement.dataset.engine === 'ready'"
+SETTLED = "document.documentElement.dataset.engine !== 'loading'"
+READY_TIMEOUT_MS = 90_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    if not (build.DIST / "index.html").exists():
+        build.build()
+    server = build.make_server(0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Watch:
+    """Console errors, page errors and blocked external requests seen by one browser context."""
+
+    def __init__(self):
+        self.errors: list = []
+        self.external: list = []
+
+    def attach(self, context):
+        def route(route):
+            host = urlparse(route.request.url).hostname
+            if host in ("127.0.0.1", "localhost") or route.request.url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                self.external.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", route)
+        context.on("request", lambda req: self._check(req.url))
+        context.on("page", self.watch_page)
+        return context
+
+    def _check(self, url):
+        host = urlparse(url).hostname
+        if host not in (None, "127.0.0.1", "localhost") and not url.startswith(("data:", "blob:")):
+            if url not in self.external:
+                self.external.append(url)
+
+    def watch_page(self, page):
+        page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def assert_clean(self):
+        assert self.external == [], f"requests left localhost: {self.external}"
+        assert self.errors == [], f"console errors: {self.errors}"
+
+
+@pytest.fixture
+def new_context(browser):
+    """Factory: ``ctx, watch = new_context(**playwright_context_options)``; all closed and checked at the end."""
+    made = []
+
+    def make(**options):
+        watch = Watch()
+        options.setdefault("locale", "es-ES")
+        ctx = watch.attach(browser.new_context(**options))
+        made.append((ctx, watch))
+        return ctx, watch
+
+    yield make
+    for ctx, watch in made:
+        ctx.close()
+    for ctx, watch in made:
+        watch.assert_clean()
+
+
+def open_app(page, url):
+    """Go to ``url`` and wait until the engine says it is ready."""
+    page.goto(url)
+    page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+    state = page.evaluate("document.documentElement.dataset.engine")
+    assert state == "ready", f"engine {state}: {page.inner_text('#loading')}"
+    return page
+
+
+@pytest.fixture
+def app(new_context, base_url):
+    """A ready page in a fresh context (desktop size)."""
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    return open_app(page, base_url)

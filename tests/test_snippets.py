@@ -1,0 +1,124 @@
+"""Forum snippets (docs/link-format.md §Snippets): content, and hostile text shown literally."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tirada import systems
+from tirada.errors import InvalidRequest, LinkError
+from tirada.link import ChainState, encode_link, next_link
+from tirada.snippets import MAX_SHOWN, clean, escape_bbcode, escape_markdown, render, snippet, tokens
+
+BASE = "https://usuario.github.io/tir/"
+SIFRP = {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543", "test_dice": 4, "bonus_dice": 2,
+         "label": "Atletismo"}
+HOSTILE = "<img src=x onerror=alert(1)>"
+BB_HOSTILE = "[url=javascript:alert(1)]x[/url]"
+MD_HOSTILE = "](javascript:alert(1))"
+
+
+def sifrp_link(**texts) -> str:
+    state = ChainState(texts.pop("roller", "Sharla"), texts.pop("campaign", "Arenas Sangrientas"))
+    fragment, _ = next_link({**SIFRP, **texts}, state, 1796000000)
+    return fragment
+
+
+def test_bbcode_snippet_shows_who_dice_outcome_and_link():
+    fragment = sifrp_link()
+    result = systems.roll(SIFRP)
+    text = snippet(fragment, BASE, "bbcode", "es")
+    head, dice, link = text.split("\n")
+    assert head == "[b]Atletismo[/b] — tirada nº 1 de Sharla en «Arenas Sangrientas»"
+    faces = " ".join(str(f) if i in result["kept_indices"] else f"[s]{f}[/s]" for i, f in enumerate(result["faces"]))
+    assert dice == f"SIFRP: {faces} → [b]{result['total']}[/b] contra 9 (Moderada): [b]éxito, 2 grados[/b]"
+    assert link == f"[url={BASE}#{fragment}]Comprobar la tirada[/url]"
+
+
+def test_markdown_and_text_snippets_in_english():
+    fragment = encode_link({"system": "generic", "seed": "ab" * 16, "dice": 3, "sides": 20, "keep": 1,
+                            "difficulty": 30})
+    result = systems.roll({"system": "generic", "seed": "ab" * 16, "dice": 3, "sides": 20, "keep": 1,
+                           "difficulty": 30})
+    md = snippet("#" + fragment, BASE + "#old", "markdown", "en").split("\n")
+    assert md[0] == "roll" and md[1].startswith("3d20\\: ") and md[1].endswith(": **failure**")
+    assert f"**{result['total']}** vs 30" in md[1]
+    assert md[2] == f"[Check the roll]({BASE}#{fragment})"
+    plain = snippet(fragment, BASE, "text", "en").split("\n")
+    assert plain[2] == f"Check the roll: {BASE}#{fragment}"
+    dropped = [f for i, f in enumerate(result["faces"]) if i not in result["kept_indices"]]
+    assert all(f"({f})" in plain[1] for f in dropped)
+
+
+@pytest.mark.parametrize("style", ["bbcode", "markdown"])
+@pytest.mark.parametrize("hostile", [HOSTILE, BB_HOSTILE, MD_HOSTILE, "**x** _y_ `z` ~~w~~ # h", "&lt;b&gt;"])
+def test_hostile_texts_cannot_become_markup(style, hostile):
+    fragment = sifrp_link(label=hostile, roller=hostile[:40], campaign=hostile)
+    text = snippet(fragment, BASE, style)
+    if style == "bbcode":
+        tags = re.findall(r"\[/?([a-z]+)[=\]]", text)
+        assert set(tags) <= {"b", "s", "url"} and tags.count("url") == 2   # only our own tags
+        assert "javascript" not in "".join(re.findall(r"\[url=([^\]]*)\]", text))
+    else:
+        body = text.rsplit("\n", 1)[0]
+        for ch in "<>[]()*_`~#&":
+            assert re.search(r"(?<!\\)" + re.escape(ch), body.replace("**", "").replace("~~", "")) is None, ch
+
+
+def test_bbcode_uses_fullwidth_brackets():
+    assert escape_bbcode(BB_HOSTILE) == "\uff3burl=javascript:alert(1)\uff3dx\uff3b/url\uff3d"
+
+
+def test_markdown_escapes_every_ascii_punctuation():
+    assert escape_markdown(string.punctuation) == "".join("\\" + c for c in string.punctuation)
+    assert escape_markdown("Sharla ñ 🎲") == "Sharla ñ 🎲"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=100))
+def test_markdown_escape_unescapes_to_the_clean_text(text):
+    escaped = escape_markdown(text)
+    assert re.sub(r"\\(.)", r"\1", escaped) == clean(text)
+
+
+def test_clean_removes_controls_and_invisible_marks_and_cuts_long_text():
+    assert clean("a\n\tb\u202e c\u200b\x00d") == "a b cd"
+    long = clean("x" * 10_000)
+    assert len(long) == MAX_SHOWN and long.endswith("…")
+    assert clean("👨‍👩‍👧") == "👨‍👩‍👧"   # the zero-width joiner inside emoji stays
+
+
+def test_right_to_left_names_are_isolated():
+    name = "\u05e9\u05dc\u05d5\u05dd"
+    text = snippet(sifrp_link(roller=name), BASE, "text")
+    assert f"\u2068{name}\u2069" in text
+    assert "\u2068" not in snippet(sifrp_link(), BASE, "text")
+
+
+def test_l5r_or_unknown_results_fall_back_to_common_keys():
+    checked = {"label": "", "seq": None, "roller": None, "campaign": None,
+               "result": {"system": "l5r5e", "successes": 3, "tn": 3, "success": True}}
+    lines = tokens(checked, "en")
+    assert render(lines, BASE, "text").split("\n")[1] == "L5R: 3 successes: success"
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)//", "ftp://x", "", None, "https:// x"])
+def test_only_http_urls(url):
+    with pytest.raises(InvalidRequest):
+        snippet(sifrp_link(), url)
+
+
+def test_url_is_percent_encoded_for_markup():
+    text = snippet(sifrp_link(), "https://x.org/a b(c)[d]<e>", "markdown")
+    assert "(https://x.org/a%20b%28c%29%5Bd%5D%3Ce%3E#t1" in text
+
+
+def test_bad_style_and_bad_link():
+    with pytest.raises(InvalidRequest):
+        snippet(sifrp_link(), BASE, "html")
+    with pytest.raises(LinkError):
+        snippet("#t1AAAAAAAAAAAAAAAA", BASE)

@@ -1,0 +1,35 @@
+"""HTML building blocks for the page. Every piece of user or link text goes through :func:`esc`."""
+
+from __future__ import annotations
+
+from strings import html_escape as esc
+from strings import t
+
+
+def dice_list(faces: list, kept_indices: list, lang: str, sides: int | None = None) -> str:
+    """An ``<ul class="dice">`` of dice; kept ones plain, dropped ones dashed and struck through,
+    each with a text tag ("guardado" / "descartado") so colour is never the only signal."""
+    kept = set(kept_indices)
+    items = []
+    for i, face in enumerate(faces):
+        state = "kept" if i in kept else "dropped"
+        label = t(f"result.{state}", lang)
+        die = f"d{sides} " if sides else ""
+        items.append(
+            f'<li class="die {state}" aria-label="{esc(die)}{face}, {esc(label)}">'
+            f'<span class="face" aria-hidden="true">{face}</span>'
+            f'<span class="tag" aria-hidden="true">{esc(label)}</span></li>')
+    return f'<ul class="dice" aria-label="{esc(t("result.dice", lang))}">{"".join(items)}</ul>'
+
+
+def error_box(title: str, message: str) -> str:
+    """A result-area error: a heading and one clear line (never a traceback)."""
+    return f'<h2>{esc(title)}</h2><p class="error" role="alert">{esc(message)}</p>'
+
+
+def meta_line(verified: dict, lang: str) -> str:
+    """Who rolled, in which chain, when: "tirada nº 7 de Sharla en «…» · 2026-11-29 23:10 UTC"."""
+    parts = [verified["description"][lang]]
+    if verified.get("created_iso"):
+        parts.append(verified["created_iso"].replace("T", " ").replace("Z", " UTC"))
+    return " · ".join(esc(p) for p in parts)

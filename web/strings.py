@@ -1,0 +1,140 @@
+"""Every piece of UI text, in Spanish (default) and English — the one place to translate.
+
+``build.py`` fills ``{{key}}`` placeholders of index.html with the Spanish text, so the form is
+readable before Python starts; elements carrying ``data-i18n="key"`` are re-translated in place when
+the language changes. Python glue calls :func:`t`. Rule terms follow the official Spanish editions.
+"""
+
+from __future__ import annotations
+
+import html
+
+LANGS = ("es", "en")
+DEFAULT_LANG = "es"
+
+STRINGS = {
+    # page frame
+    "app.title": {"es": "Tirada — dados para partidas de rol por foro", "en": "Tirada — dice for play-by-post roleplaying"},
+    "app.name": {"es": "Tirada", "en": "Tirada"},
+    "app.tagline": {"es": "Dados y enfrentamientos para partidas de rol por web, verificables por enlace.",
+                    "en": "Dice and confrontations for play-by-post games, verifiable by link."},
+    "app.lang": {"es": "English", "en": "Español"},
+    "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
+    "loading.text": {"es": "Cargando el motor de reglas (Python en tu navegador)…",
+                     "en": "Loading the rules engine (Python in your browser)…"},
+    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 14 MB; las siguientes son instantáneas.",
+                     "en": "Still loading… the first visit downloads about 14 MB; later visits are instant."},
+    "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
+                       "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
+    "system.label": {"es": "Sistema", "en": "System"},
+    "system.generic": {"es": "Genérica (dados lanzados / guardados)", "en": "Generic (dice rolled / kept)"},
+    "system.sifrp": {"es": "Canción de Hielo y Fuego", "en": "A Song of Ice and Fire"},
+    # common fields
+    "field.label": {"es": "Motivo de la tirada (opcional)", "en": "What the roll is for (optional)"},
+    "field.label_ph": {"es": "p. ej. Sharla trepa la muralla", "en": "e.g. Sharla climbs the wall"},
+    "field.faces": {"es": "Dados ya tirados fuera (opcional)", "en": "Dice already rolled elsewhere (optional)"},
+    "field.faces_help": {"es": "Escribe los resultados separados por comas para que Tirada los interprete; "
+                                "déjalo vacío para tirar aquí.",
+                         "en": "Type the results separated by commas for Tirada to interpret them; "
+                               "leave empty to roll here."},
+    "field.modifier": {"es": "Modificador", "en": "Modifier"},
+    "field.difficulty": {"es": "Dificultad", "en": "Difficulty"},
+    "field.difficulty_none": {"es": "Sin dificultad", "en": "No difficulty"},
+    "field.difficulty_custom": {"es": "Otra (número)", "en": "Other (number)"},
+    "field.difficulty_value": {"es": "Valor de la dificultad", "en": "Difficulty value"},
+    # generic
+    "generic.dice": {"es": "Dados lanzados", "en": "Dice rolled"},
+    "generic.sides": {"es": "Caras", "en": "Sides"},
+    "generic.keep": {"es": "Dados guardados", "en": "Dice kept"},
+    "generic.keep_lowest": {"es": "Guardar los más bajos", "en": "Keep the lowest"},
+    # sifrp
+    "sifrp.test_dice": {"es": "Dados de prueba (rango de habilidad)", "en": "Test dice (ability rank)"},
+    "sifrp.bonus_dice": {"es": "Dados de bonificación (especialidad)", "en": "Bonus dice (specialty)"},
+    "sifrp.penalty_dice": {"es": "Dados de penalización", "en": "Penalty dice"},
+    "sifrp.destiny_bonus": {"es": "+1B comprado con un punto de Destino (puede superar el límite)",
+                            "en": "+1B bought with a Destiny point (may exceed the cap)"},
+    # actions
+    "action.roll": {"es": "Tirar", "en": "Roll"},
+    "action.copy_link": {"es": "Copiar enlace", "en": "Copy link"},
+    "action.copy_bbcode": {"es": "Copiar BBCode", "en": "Copy BBCode"},
+    "action.copy_markdown": {"es": "Copiar Markdown", "en": "Copy Markdown"},
+    "action.copied": {"es": "Copiado al portapapeles", "en": "Copied to the clipboard"},
+    "action.copy_failed": {"es": "No se pudo copiar: selecciona el texto y cópialo a mano", "en": "Could not copy: select the text and copy it by hand"},
+    "action.clear_history": {"es": "Borrar historial", "en": "Clear history"},
+    "action.undo_clear": {"es": "Deshacer", "en": "Undo"},
+    "action.new_roll": {"es": "Hacer mi propia tirada", "en": "Make my own roll"},
+    "action.open": {"es": "Abrir", "en": "Open"},
+    # result
+    "result.heading": {"es": "Resultado", "en": "Result"},
+    "result.shared": {"es": "Tirada compartida: recalculada en tu navegador a partir del enlace.",
+                      "en": "Shared roll: recomputed in your browser from the link."},
+    "result.total": {"es": "Total", "en": "Total"},
+    "result.kept": {"es": "guardado", "en": "kept"},
+    "result.dropped": {"es": "descartado", "en": "dropped"},
+    "result.success": {"es": "Éxito", "en": "Success"},
+    "result.failure": {"es": "Fallo", "en": "Failure"},
+    "result.vs": {"es": "contra", "en": "against"},
+    "result.degrees_1": {"es": "Éxito insignificante (1 grado)", "en": "Marginal success (1 degree)"},
+    "result.degrees_2": {"es": "Éxito considerable (2 grados)", "en": "Great success (2 degrees)"},
+    "result.degrees_3": {"es": "Éxito increíble (3 grados)", "en": "Incredible success (3 degrees)"},
+    "result.degrees_4": {"es": "Éxito asombroso (4 grados)", "en": "Astonishing success (4 degrees)"},
+    "result.marginal": {"es": "Fallo insignificante", "en": "Marginal failure"},
+    "result.critical": {"es": "Fallo crítico", "en": "Critical failure"},
+    "result.faces_given": {"es": "Dados tirados fuera de Tirada (introducidos a mano): no es una tirada verificable.",
+                           "en": "Dice rolled outside Tirada (typed in): not a verifiable roll."},
+    "result.dice": {"es": "Dados", "en": "Dice"},
+    "result.modifier": {"es": "modificador", "en": "modifier"},
+    "result.teamwork": {"es": "trabajo en equipo", "en": "teamwork"},
+    "share.heading": {"es": "Compartir en el foro", "en": "Share on the forum"},
+    "share.link": {"es": "Enlace a la tirada", "en": "Link to the roll"},
+    # history
+    "history.heading": {"es": "Tiradas recientes", "en": "Recent rolls"},
+    "history.empty": {"es": "Aún no has tirado nada en este navegador.", "en": "No rolls yet in this browser."},
+    "history.cleared": {"es": "Historial borrado.", "en": "History cleared."},
+    "storage.unavailable": {"es": "Este navegador no permite guardar datos (¿modo privado?): el historial solo durará esta sesión.",
+                            "en": "This browser does not allow saving data (private mode?): history lasts only this session."},
+    "storage.corrupt": {"es": "Los datos guardados estaban dañados; se han apartado sin borrarlos.",
+                        "en": "The saved data was damaged; it has been set aside, not deleted."},
+    "storage.full": {"es": "El almacenamiento del navegador está lleno: la tirada se muestra pero no se ha guardado en el historial.",
+                     "en": "The browser's storage is full: the roll is shown but was not saved to history."},
+    # errors
+    "error.heading": {"es": "No se pudo tirar", "en": "Could not roll"},
+    "error.link": {"es": "Este enlace no es válido", "en": "This link is not valid"},
+    "error.faces": {"es": "Los dados ya tirados deben ser números enteros separados por comas.",
+                    "en": "Dice already rolled must be whole numbers separated by commas."},
+    "error.number": {"es": "debe ser un número entero", "en": "must be a whole number"},
+    "error.internal": {"es": "Error inesperado (por favor, avísanos)", "en": "Unexpected error (please report it)"},
+    # help
+    "help.heading": {"es": "Ayuda y reglas", "en": "Help and rules"},
+    "help.sifrp": {"es": "Canción de Hielo y Fuego: se tiran dados de prueba + bonificación (d6) y se guardan los "
+                          "(prueba − penalización) más altos; se suma el modificador. Los dados de bonificación no pueden "
+                          "superar a los de prueba, salvo +1B comprado con Destino. Grados: margen 0–4 → 1, 5–9 → 2, "
+                          "10–14 → 3, 15+ → 4. Fallo por 1–4: insignificante; por 5 o más: crítico.",
+                   "en": "A Song of Ice and Fire: roll test + bonus dice (d6) and keep the highest (test − penalty); "
+                         "add the modifier. Bonus dice cannot exceed test dice, except +1B bought with Destiny. Degrees: "
+                         "margin 0–4 → 1, 5–9 → 2, 10–14 → 3, 15+ → 4. Failing by 1–4: marginal; by 5+: critical."},
+    "help.generic": {"es": "Genérica: N dados de S caras, guarda los K más altos (o más bajos), suma y compara con la dificultad "
+                            "(éxito si total ≥ dificultad).",
+                     "en": "Generic: N dice of S sides, keep the K highest (or lowest), add up and compare with the "
+                           "difficulty (success when total ≥ difficulty)."},
+    "help.fair": {"es": "Juego limpio: el enlace lleva la petición y la semilla, nunca el resultado; quien lo abre recalcula "
+                         "los mismos dados. Los dados salen de SHA-256 de la semilla sin sesgo de módulo.",
+                  "en": "Fair play: the link carries the request and the seed, never the result; whoever opens it "
+                        "recomputes the same dice. Dice come from SHA-256 of the seed with no modulo bias."},
+}
+
+#: SIFRP difficulty steps shown in the form (sifrp.md §Difficulty).
+SIFRP_DIFFICULTIES = (0, 3, 6, 9, 12, 15, 18, 21)
+
+
+def t(key: str, lang: str = DEFAULT_LANG) -> str:
+    """The text of ``key`` in ``lang`` ("es" | "en"); falls back to Spanish, then to the key."""
+    entry = STRINGS.get(key)
+    if entry is None:
+        return key
+    return entry.get(lang) or entry[DEFAULT_LANG]
+
+
+def html_escape(text: str) -> str:
+    """Escape text for HTML element content and attribute values."""
+    return html.escape(str(text), quote=True)

@@ -1,0 +1,116 @@
+"""Form reading and result rendering for the generic roll and SIFRP (glue only: no rules here)."""
+
+from __future__ import annotations
+
+from render import dice_list, esc
+from strings import SIFRP_DIFFICULTIES, t
+
+
+class FormError(ValueError):
+    """A form value that is not even a number; ``field`` is the input's id for focusing it."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _int(form_el, name: str, lang: str, optional: bool = False):
+    el = form_el.querySelector(f'[name="{name}"]')
+    raw = str(el.value).strip()
+    if raw == "" and optional:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        label = el.labels[0].textContent if el.labels.length else name
+        raise FormError(f"{label}: {t('error.number', lang)}", str(el.id)) from None
+
+
+def _checked(form_el, name: str) -> bool:
+    return bool(form_el.querySelector(f'[name="{name}"]').checked)
+
+
+def read_request(system: str, fieldset, lang: str) -> dict:
+    """The request of the visible fieldset as the engine expects it (values unchecked beyond being
+    whole numbers: the engine validates ranges and rules)."""
+    if system == "sifrp":
+        step = str(fieldset.querySelector('[name="difficulty_step"]').value)
+        difficulty = _int(fieldset, "difficulty", lang) if step == "custom" else int(step)
+        req = {
+            "test_dice": _int(fieldset, "test_dice", lang),
+            "bonus_dice": _int(fieldset, "bonus_dice", lang),
+            "penalty_dice": _int(fieldset, "penalty_dice", lang),
+            "modifier": _int(fieldset, "modifier", lang),
+            "difficulty": difficulty,
+        }
+        if _checked(fieldset, "destiny_bonus"):
+            req["destiny_bonus"] = True
+        return req
+    req = {
+        "dice": _int(fieldset, "dice", lang),
+        "sides": _int(fieldset, "sides", lang),
+        "keep": _int(fieldset, "keep", lang),
+        "modifier": _int(fieldset, "modifier", lang),
+    }
+    difficulty = _int(fieldset, "difficulty", lang, optional=True)
+    if difficulty is not None:
+        req["difficulty"] = difficulty
+    if _checked(fieldset, "keep_lowest"):
+        req["keep_lowest"] = True
+    return req
+
+
+def fill_difficulties(select, lang: str) -> None:
+    """Options of the SIFRP difficulty select: the named steps plus "other"."""
+    from tirada.sifrp import difficulty_name
+
+    current = str(select.value) or "9"
+    options = []
+    for tn in SIFRP_DIFFICULTIES:
+        name = difficulty_name(tn)[lang]
+        options.append(f'<option value="{tn}">{esc(name)} ({tn})</option>')
+    options.append(f'<option value="custom">{esc(t("field.difficulty_custom", lang))}</option>')
+    select.innerHTML = "".join(options)
+    select.value = current
+
+
+def verdict(result: dict, lang: str) -> tuple:
+    """``(css_class, text)`` for the outcome line, or ``None`` when there is no difficulty."""
+    if "success" not in result:
+        return None
+    if result.get("degrees"):
+        return "ok", t(f"result.degrees_{result['degrees']}", lang)
+    if result.get("failure"):
+        return "bad", t(f"result.{result['failure']}", lang)
+    return ("ok", t("result.success", lang)) if result["success"] else ("bad", t("result.failure", lang))
+
+
+def render_result(result: dict, lang: str) -> str:
+    """The result card body: dice kept/dropped, total, outcome in words and the difficulty."""
+    parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
+    if result.get("label"):
+        parts.append(f'<p class="label"><strong>{esc(result["label"])}</strong></p>')
+    parts.append(dice_list(result["faces"], result["kept_indices"], lang, result.get("sides")))
+    extras = []
+    if result.get("modifier"):
+        extras.append(f'{t("result.modifier", lang)} {result["modifier"]:+d}')
+    if result.get("teamwork"):
+        extras.append(f'{t("result.teamwork", lang)} {result["teamwork"]:+d}')
+    extra = f' <span class="meta">({esc(", ".join(extras))})</span>' if extras else ""
+    parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
+                 f'{result["total"]}{extra}</p>')
+    v = verdict(result, lang)
+    if v:
+        name = result.get("difficulty_name")
+        tn = f'{name[lang]} ({result["difficulty"]})' if name else str(result["difficulty"])
+        parts.append(f'<p class="verdict {v[0]}">{esc(v[1])} <span class="meta">'
+                     f'{esc(t("result.vs", lang))} {esc(tn)}</span></p>')
+    return "".join(parts)
+
+
+def summary(result: dict, lang: str) -> str:
+    """One line for the history list: "CHyF 3D+2B: 17 — Éxito considerable (2 grados)"."""
+    kept = "+".join(str(f) for f in result["kept"]) or "0"
+    text = f'{kept} = {result["total"]}'
+    v = verdict(result, lang)
+    return f"{text} — {v[1]}" if v else text
