@@ -189,6 +189,18 @@ def copy_runtime(site_wheels: dict) -> None:
             shutil.copy2(f, ps / f.name)
 
 
+def include_panels(html: str) -> str:
+    """Replace each ``<!--#include panels/NAME.html-->`` line with that file of web/panels/."""
+
+    def include(match: re.Match) -> str:
+        path = ROOT / "web" / match.group(1)
+        if not path.is_file() or "panels" not in path.parts:
+            raise SetupError(f"web/index.html includes {match.group(1)}, which is not a file in web/panels/")
+        return path.read_text(encoding="utf-8")
+
+    return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
+
+
 def render_pages(wheel: Path) -> None:
     """Copy web/ and public/ into dist/, fill the Spanish strings and write pyscript.toml."""
     sys.path.insert(0, str(ROOT / "web"))
@@ -198,11 +210,11 @@ def render_pages(wheel: Path) -> None:
         sys.path.pop(0)
     for src in (ROOT / "public", ROOT / "web"):
         for f in src.rglob("*"):
-            if f.is_file() and "__pycache__" not in f.parts:
+            if f.is_file() and "__pycache__" not in f.parts and "panels" not in f.relative_to(src).parts:
                 dest = DIST / f.relative_to(src)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(f, dest)
-    html = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    html = include_panels((ROOT / "web" / "index.html").read_text(encoding="utf-8"))
 
     def fill(match: re.Match) -> str:
         key = match.group(1)

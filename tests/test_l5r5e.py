@@ -73,7 +73,8 @@ def test_pool_order_helpers_and_void_and_keep_limit():
         ("ring", "ring"), ("ring", "ring"), ("ring", "assist"), ("ring", "assist"), ("ring", "void"),
         ("skill", "skill"), ("skill", "assist")] and len(r["pool"]) == 7
     assert r["keep_limit"] == 2 + 3 + 1
-    req = CheckRequest.from_dict({"ring": 2, "skill": 1, "tn": 1, "assist_skilled": 1, "assist_unskilled": 2, "void": True})
+    req = CheckRequest.from_dict({"ring": 2, "skill": 1, "tn": 1, "assist_skilled": 1, "assist_unskilled": 2,
+                                  "void": True})
     assert (req.ring_dice, req.skill_dice, req.keep_limit) == (5, 2, 6)
 
 
@@ -104,6 +105,13 @@ def test_adversity_rerolls_two_success_dice_and_gives_void_on_failure():
 def test_adversity_with_a_single_success_die_rerolls_just_it():
     r = check([5, 1, 1, 1], ring=2, skill=1, tn=1, adversity=True, keep=[0])
     assert r["decisions"]["rerolls"] == [0] and r["pool"][0]["faces"] == [5, 1]
+
+
+def test_step_mode_skips_an_adversity_with_no_success_to_reroll():
+    r = check([1, 3, 2], ring=2, skill=1, tn=1, adversity=True, step=True)
+    assert r["stage"] == "keep" and r["decisions"]["rerolls"] == []
+    r = check([1, 5, 2], ring=2, skill=1, tn=1, adversity=True, step=True)
+    assert r["stage"] == "reroll" and r["choices"] == {"by": "adversity", "min": 1, "max": 1, "allowed": [1]}
 
 
 def test_distinction_default_rerolls_nothing_and_cancels_with_adversity():
@@ -140,7 +148,8 @@ def test_keep_at_least_one_unless_compromised():
 
 
 def test_compromised_cannot_keep_strife_dice():
-    with pytest.raises(IllegalMove, match="cannot keep pool die 1, d6 4 \\(success \\+ strife\\): it shows strife") as err:
+    needle = "cannot keep pool die 1, d6 4 \\(success \\+ strife\\): it shows strife"
+    with pytest.raises(IllegalMove, match=needle) as err:
         check([5, 4], ring=2, tn=1, keep=[0, 1], compromised=True)
     assert err.value.rule == "l5r5e.md §Composure, strife, unmasking, Void"
     r = check([5, 4, 11, 8], ring=2, skill=2, tn=1, compromised=True, step=True)
@@ -376,4 +385,5 @@ def test_cli_sakura_and_illegal_keep():
 
 
 def test_die_text_names_blank_faces_in_both_languages():
-    assert die_text("ring", 1) == "d6 1 (blank)" and die_text("skill", 11, "es") == "d12 11 (éxito relanzable + conflicto)"
+    assert die_text("ring", 1) == "d6 1 (blank)"
+    assert die_text("skill", 11, "es") == "d12 11 (éxito relanzable + conflicto)"

@@ -9,13 +9,18 @@ import io
 import json
 import pathlib
 import sys
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tirada import systems
 from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.tragedia_scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
+from tirada.tragedia_sheet import Sheet
+from tirada.tragedia_sources import SOURCES
 from tirada.tragedia_state import new_scene
 
 P_FACES = [2, 5, 4, 1, 6, 3, 3]  # 3 even + 1 automatic success = 4
@@ -216,6 +221,7 @@ def test_raising_tragedy_can_put_a_character_over_the_trait_limit_until_a_trait_
     state = apply(state, {"drop": "trait", "by": "Corvo", "trait": "Rasgo 0"})
     assert sheet(state, "Corvo").trait_excess == 0 and "drop_trait:Corvo" not in pending(state)
     refused(state, {"drop": "trait", "by": "Corvo", "trait": "Rasgo 1"}, "Character state the tool keeps")
+    refused(state, {"drop": "trait", "by": "Corvo", "trait": "Nada"}, "Character state the tool keeps")
 
 
 def test_domain_for_allies_is_free_and_limited_per_scene_by_its_destiny():
@@ -236,6 +242,10 @@ def test_domain_for_protagonist_and_adversary_spends_its_destiny_until_floating(
                     "destiny": 1}, "(Domains)")  # not floating yet
     refused(used, {"take": "domain", "by": "Batiato", "owner": "Batiato", "domain": "La guardia acude",
                    "destiny": 1}, "(Domains)")
+    refused(used, {"take": "domain", "by": "Livia", "owner": "Batiato", "domain": "La guardia acude",
+                   "destiny": 3}, "(Domains)")  # Livia has 2 Destiny
+    refused(used, {"take": "domain", "by": "Livia", "owner": "Batiato", "domain": "Tigre",
+                   "destiny": 1}, "(Domains)")  # not Batiato's
     taken = apply(used, {"take": "domain", "by": "Livia", "owner": "Batiato", "domain": "La guardia acude",
                          "destiny": 2})
     assert sheet(taken, "Batiato").domain("La guardia acude") is None
@@ -327,6 +337,8 @@ def test_support_is_one_die_per_ally_or_henchman_per_scene():
 def test_unknown_source_participant_or_field_is_an_invalid_request():
     for action in ({"add": "luck", "by": "Corvo"}, {"add": "support", "by": "Nadie"},
                    {"add": "support", "by": "Livia", "dice": 2}, {"by": "Livia"}, {"add": "support", "roll": "final"},
+                   {"add": ["trait"], "by": "Corvo"}, {"add": "destiny", "by": "Corvo", "use": ["x"]},
+                   {"roll": ["final"]}, {"impose": {}, "by": "Batiato"}, {"claim": "domain", "by": ["Corvo"]},
                    ["add"]):
         with pytest.raises(InvalidRequest):
             apply(scene(), action)
@@ -346,6 +358,7 @@ def lost_scene(extra=()):
 
 
 def test_loss_opens_the_post_loss_step_with_tragedy_and_last_dice():
+    refused(scene(), {"add": "last_die", "by": "Livia"}, "If the Protagonist loses")
     state = lost_scene()
     assert state.phase == "post_loss" and state.winner == "adversary" and pending(state) == ["post_loss"]
     refused(state, {"add": "trait", "by": "Corvo", "trait": "Si quieres mi sangre..."}, "(Trait)")
@@ -407,7 +420,6 @@ def test_victories_two_achieve_the_objective_but_not_at_tragedy_5():
                       actions=[{"add": "trait", "by": "Corvo", "trait": "Espada rápida"}, {"roll": "final"}]))
     corvo = end_scene(won)[0][0]
     assert corvo.victories == 2 and corvo.objective_achieved
-    from dataclasses import replace
     assert not replace(corvo, tragedy=5).objective_achieved
 
 
@@ -435,12 +447,27 @@ def test_transformation_scene_resets_tragedy_and_the_winner_writes_flaw_and_trai
     refused(scene(SEED_ACTIONS + [{"roll": "final"}], faces=P_FACES + A_FACES), change, "Transformation")
 
 
+def test_transformation_won_by_the_adversary_after_a_turned_trait():
+    two = [{"name": "Espada rápida", "exhausted": True}, {"name": "Si quieres mi sangre..."}]
+    led = setup_with({"Corvo": {"tragedy": 5, "traits": two}})
+    led.update(kind="transformation", faces=[2],
+               actions=[{"add": "turned_trait", "by": "Ashur", "trait": "Espada rápida"}, {"roll": "final"}])
+    state = replay(led)
+    assert state.winner == "adversary" and state.phase == "decided"  # Tragedy 5: no post-loss step
+    refused(state, {"impose": "tragedy", "by": "Batiato"}, "Transformation")
+    state = apply(state, {"transform": "protagonist", "by": "Batiato", "flaw": "Sumiso",
+                          "trait": "Espada rápida", "new_trait": "Espada rota"})
+    corvo = end_scene(state)[0][0]
+    assert [t.name for t in corvo.traits] == ["Espada rota", "Si quieres mi sangre..."]
+    assert (corvo.tragedy, corvo.flaw, corvo.victories) == (1, "Sumiso", 0)
+
+
 # --- replay errors, the page view, storage ---------------------------------------------------------
 def test_replay_names_the_action_index_and_the_rule():
     actions = SEED_ACTIONS[:3] + [{"add": "flaw", "by": "Corvo", "dice": 1}]
     with pytest.raises(IllegalMove) as err:
         scene(actions)
-    assert err.value.field == "actions[3].by" or err.value.field.startswith("actions[3]")
+    assert err.value.field == "actions[3].add"
     assert err.value.rule == "tragedia.md §Gathering dice (Flaw)"
     with pytest.raises(InvalidRequest) as err:
         scene([{"add": "support", "by": "Nadie"}])
@@ -515,7 +542,6 @@ def test_scene_view_for_the_page():
 
 def test_sheets_survive_a_round_trip_through_their_dicts():
     state = scene(SEED_ACTIONS + [{"roll": "final"}], faces=P_FACES + A_FACES)
-    from tirada.tragedia_sheet import Sheet
     for s in end_scene(state)[0]:
         assert Sheet.from_dict(json.loads(json.dumps(s.to_dict()))) == s
 
@@ -567,3 +593,39 @@ def test_the_documented_example_ledger_replays():
     state = replay(json.loads(block))
     assert state.pool("protagonist") == 7 and state.pool("adversary") == 6
     assert state.phase == "decided" and state.winner == "protagonist"
+
+
+# --- robustness: any sequence of actions either applies or is refused with a TiradaError -----------
+NAMES = ["Corvo", "Livia", "Batiato", "Ashur", "Nadie", 3, None]
+WORDS = ["Si quieres mi sangre...", "Cicatrices de Tracia", "Oro de Capua", "Tigre", "Crueldad",
+         "Sangre y arena", "Nuevo", "", None, 2]
+ACTION = st.one_of(
+    st.fixed_dictionaries({"add": st.sampled_from(list(SOURCES) + ["luck"]), "by": st.sampled_from(NAMES)},
+                          optional={"trait": st.sampled_from(WORDS), "theme": st.sampled_from(WORDS),
+                                    "domain": st.sampled_from(WORDS), "target": st.sampled_from(NAMES),
+                                    "consequence": st.sampled_from(WORDS), "dice": st.integers(0, 3),
+                                    "use": st.sampled_from(["exhausted_trait", "improvised", "npc_event",
+                                                            "new_trait", "new_theme", "x"])}),
+    st.fixed_dictionaries({"roll": st.sampled_from(["final", "post_loss", "x"])}),
+    st.fixed_dictionaries({"decline": st.just("post_loss"), "by": st.sampled_from(NAMES)}),
+    st.fixed_dictionaries({"impose": st.sampled_from(["consequence", "tragedy"]), "by": st.sampled_from(NAMES)},
+                          optional={"consequence": st.sampled_from(WORDS)}),
+    st.fixed_dictionaries({"enter": st.just("scene"), "by": st.sampled_from(NAMES)}),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(ACTION, max_size=25))
+def test_random_actions_never_crash_and_refusals_leave_the_state_unchanged(actions):
+    state = replay(setup_with({"Corvo": {"destiny": 3}, "Livia": {"destiny": 2}}))
+    for action in actions:
+        before = copy.deepcopy(state)
+        try:
+            after = apply(state, action)
+        except (IllegalMove, InvalidRequest):
+            after = state
+        assert state == before  # apply never changes the state it was given
+        state = after
+        assert state.pool("protagonist") >= 0 and 1 <= state.protagonist.sheet.tragedy <= 5
+        assert all(p.sheet.destiny >= 0 for p in state.participants)
+    json.dumps(scene_result(state))

@@ -12,7 +12,8 @@ import json
 
 HISTORY_KEY = "tirada.history.v1"
 LANG_KEY = "tirada.lang"
-CHAIN_KEY = "tirada.chain.v1"
+CHAIN_KEY = "tirada.chains.v1"
+ROLLER_KEY = "tirada.roller.v1"
 #: Documented cap: the history keeps the newest 200 rolls; older ones are dropped first.
 HISTORY_CAP = 200
 
@@ -118,13 +119,24 @@ class Store:
     def set_lang(self, lang: str) -> None:
         self.write(LANG_KEY, lang)
 
-    def chain(self):
-        """The roller-chain state dict (see tirada.link), or None."""
-        value = self.read(CHAIN_KEY, None, check=lambda v: v is None or isinstance(v, dict))
+    def chains(self) -> dict:
+        """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.link)."""
+        value = self.read(CHAIN_KEY, {}, check=lambda v: isinstance(v, dict))
         return value
 
-    def set_chain(self, state: dict) -> bool:
-        return self.write(CHAIN_KEY, state)
+    def set_chain(self, key: str, state: dict) -> bool:
+        """Store one chain, re-reading first so another tab's chains survive."""
+        chains = self.chains()
+        chains[key] = state
+        return self.write(CHAIN_KEY, chains)
+
+    def roller(self) -> dict:
+        """The remembered roller identity ``{"roller": str, "campaign": str}``."""
+        value = self.read(ROLLER_KEY, {}, check=lambda v: isinstance(v, dict))
+        return {"roller": str(value.get("roller") or "")[:40], "campaign": str(value.get("campaign") or "")[:80]}
+
+    def set_roller(self, roller: str, campaign: str) -> None:
+        self.write(ROLLER_KEY, {"roller": roller, "campaign": campaign})
 
 
 def local_storage(window):

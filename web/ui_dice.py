@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pyscript import document, when
+
 from render import dice_list, esc
 from strings import SIFRP_DIFFICULTIES, t
 
@@ -114,3 +116,20 @@ def summary(result: dict, lang: str) -> str:
     text = f'{kept} = {result["total"]}'
     v = verdict(result, lang)
     return f"{text} — {v[1]}" if v else text
+
+
+@when("change", "#sifrp-difficulty")
+def on_difficulty(event) -> None:
+    sync_difficulty()
+
+
+def sync_difficulty() -> None:
+    """Show the number field only when the "other" difficulty is chosen."""
+    custom = document.querySelector('[data-when="sifrp-difficulty=custom"]')
+    custom.hidden = str(document.getElementById("sifrp-difficulty").value) != "custom"
+
+
+def setup(lang: str) -> None:
+    """(Re)fill the language-dependent parts of the forms."""
+    fill_difficulties(document.getElementById("sifrp-difficulty"), lang)
+    sync_difficulty()

@@ -1,0 +1,71 @@
+"""Exact odds for every system (issue #8; docs/odds.md): no dice are rolled, nothing is sampled.
+
+``odds(request)`` takes the same request as :func:`tirada.systems.roll` (the common fields
+``seed``, ``faces`` and ``label`` are ignored: odds are about dice not yet rolled) and dispatches on
+``system``:
+
+=============  ==========================================  =======================================
+system         module                                      method
+=============  ==========================================  =======================================
+``generic``    :mod:`tirada.odds.keepsum`                  roll-N-keep-K dynamic programme
+``sifrp``      :mod:`tirada.odds.keepsum`                  same, graded into degrees / failures
+``l5r5e``      :mod:`tirada.odds.l5r`                      ranked-tier DP + capped explosion chains
+``tragedia``   :mod:`tirada.odds.tragedia`                 binomial convolution (even = success)
+``brs``        :mod:`tirada.odds.brs`                      top faces / totals of the Available pool
+=============  ==========================================  =======================================
+
+Every probability is computed from exact integer counts; the output gives it as a float ``p`` and,
+while short, as an exact fraction string ``exact`` (see :mod:`tirada.odds.dist`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Mapping
+
+from ..errors import InvalidRequest
+
+__all__ = ["ODDS", "cmd_odds", "odds"]
+
+#: system id → "module:function" computing its odds from the system's own request fields.
+ODDS = {
+    "generic": "tirada.odds.keepsum:generic_odds",
+    "sifrp": "tirada.odds.keepsum:sifrp_odds",
+    "l5r5e": "tirada.odds.l5r:l5r_odds",
+    "tragedia": "tirada.odds.tragedia:tragedia_odds",
+    "brs": "tirada.odds.brs:brs_odds",
+}
+IGNORED = ("system", "seed", "faces", "label")
+
+
+def odds(request: Mapping[str, Any]) -> dict:
+    """Exact odds of ``request`` (a roll request; ``seed``/``faces``/``label`` are ignored).
+
+    Returns:
+        ``{"system": id, **the system's odds}``; the shapes are in docs/odds.md §Output. Common
+        keys: ``"method"`` (str), ``"distribution"`` / ``"at_least"`` (lists of ``{"value": int,
+        "p": float, "exact"?: "a/b"}``), ``"success"`` (``{"p", "exact"?}``), ``"outcomes"``.
+    Raises:
+        InvalidRequest: not a JSON object, unknown ``system`` (the known ones are listed), or a
+        field the system refuses (the message names the field and the rule).
+    """
+    if not isinstance(request, Mapping):
+        raise InvalidRequest("a request must be a JSON object")
+    system = request.get("system")
+    if system not in ODDS:
+        known = ", ".join(sorted(ODDS))
+        raise InvalidRequest(f"no odds for system {str(system)[:40]!r}; known: {known}", field="system")
+    module, func = ODDS[system].split(":")
+    params = {k: v for k, v in request.items() if k not in IGNORED}
+    return {"system": system, **getattr(importlib.import_module(module), func)(params)}
+
+
+def cmd_odds(argv: list, stdin_text: str | None) -> dict:
+    """``odds [JSON]``: one request (argument or stdin) → :func:`odds` result.
+
+    Raises:
+        InvalidRequest: no JSON, bad JSON, or anything :func:`odds` refuses.
+    """
+    from ..cli import read_json
+
+    return odds(read_json(argv, stdin_text))

@@ -1,0 +1,63 @@
+"""Shared page state and helpers for every view module (glue only).
+
+Views (ui_*.py) import this module: the store, the current language, element lookup, translation,
+notices, and two registries filled by the views at import time:
+
+* ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
+  ``"scene"``) found in the URL fragment;
+* ``ON_LANG``: callbacks re-rendering a view after the language changes.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+import store as store_mod
+from strings import LANGS, t as _t
+
+STORE = store_mod.Store(store_mod.local_storage(window))
+ROUTES: dict = {}
+ON_LANG: list = []
+
+
+class State:
+    """The only mutable page-wide state: the UI language."""
+
+    lang = "es"
+
+
+def el(id_: str):
+    """The element with this id (or None)."""
+    return document.getElementById(id_)
+
+
+def tr(key: str) -> str:
+    """UI text of ``key`` in the current language."""
+    return _t(key, State.lang)
+
+
+def show_notices() -> None:
+    """Show storage problems (unavailable, damaged, full) in the notice bar."""
+    box = el("notice")
+    if STORE.problems:
+        box.textContent = " ".join(tr(p) for p in STORE.problems)
+        box.hidden = False
+    else:
+        box.hidden = True
+
+
+def show_view(name: str) -> None:
+    """Switch the visible top-level view (roll, audit, brs, scene) and mark its tab."""
+    for section in document.querySelectorAll("[data-view]"):
+        section.hidden = section.dataset.view != name
+    for tab in document.querySelectorAll("[data-tab]"):
+        tab.setAttribute("aria-current", "page" if tab.dataset.tab == name else "false")
+
+
+def page_url() -> str:
+    """This page's URL without its fragment."""
+    return store_mod.page_url(window.location)
+
+
+def langs() -> tuple:
+    return LANGS

@@ -1,0 +1,75 @@
+"""The thread-audit view: paste a forum thread, see every roller's chain checked (glue only)."""
+
+from __future__ import annotations
+
+from pyscript import when
+
+import app
+from app import el, tr
+from render import esc
+from tirada import audit as auditing
+from tirada.link import TRUST
+from tirada.errors import TiradaError
+
+
+class Audit:
+    """The last report shown (re-rendered on a language change)."""
+
+    report = None
+
+
+def render_report(report: dict, lang: str) -> str:
+    """HTML of an audit report: one block per roller with its verdict, sequence and problems."""
+    parts = [f'<h2>{esc(tr("audit.report"))}</h2>',
+             f'<p>{esc(tr("audit.found"))}: {report["links_found"]}</p>']
+    if not report["links_found"]:
+        parts.append(f'<p class="error">{esc(tr("audit.none"))}</p>')
+    for group in report["rollers"]:
+        ok = group.get("ok", True)
+        cls = "ok" if ok else "bad"
+        word = tr("audit.ok") if ok else tr("audit.problems")
+        name = group["roller"] or tr("audit.unsigned")
+        campaign = f' — «{esc(group["campaign"])}»' if group.get("campaign") else ""
+        parts.append(f'<article class="audit-roller"><h3>{esc(name)}{campaign}</h3>'
+                     f'<p class="verdict {cls}">{esc(word)}</p>'
+                     f'<p>{esc(group["summary"][lang])}</p><ol class="audit-links">')
+        for row in group["links"]:
+            mark = "✔" if row["valid"] else "✘"
+            seq = f'nº {row["seq"]}' if row.get("seq") is not None else ""
+            label = f' — {esc(row["label"])}' if row.get("label") else ""
+            reason = f' <span class="error">{esc(row["reason"])}</span>' if row.get("reason") else ""
+            parts.append(f'<li><span aria-hidden="true">{mark}</span> '
+                         f'<span class="sr-only">{esc(tr("audit.ok_link") if row["valid"] else tr("audit.bad_link"))}</span>'
+                         f'{esc(seq)}{label}{reason}</li>')
+        parts.append("</ol></article>")
+    for bad in report["invalid"]:
+        parts.append(f'<p class="error">✘ {esc(tr("audit.unreadable"))}: {esc(bad["fragment"])} — '
+                     f'{esc(bad["reason"])}</p>')
+    return "".join(parts)
+
+
+@when("submit", "#audit-form")
+def on_audit(event) -> None:
+    event.preventDefault()
+    box = el("audit-report")
+    try:
+        Audit.report = auditing.audit(str(el("audit-text").value))
+        box.innerHTML = render_report(Audit.report, app.State.lang)
+    except TiradaError as err:
+        Audit.report = None
+        box.innerHTML = f'<p class="error" role="alert">{esc(str(err))}</p>'
+    box.hidden = False
+    box.focus()
+
+
+def relang() -> None:
+    el("trust-text").textContent = TRUST[app.State.lang]
+    if Audit.report is not None:
+        el("audit-report").innerHTML = render_report(Audit.report, app.State.lang)
+
+
+app.ON_LANG.append(relang)
+
+
+def start() -> None:
+    relang()

@@ -1,0 +1,270 @@
+"""The roll view: the form, the result, share links and snippets, the history (glue only).
+
+Systems plug in through :data:`FORMS`: system id → a module with
+``read_request(system, fieldset, lang) -> dict``, ``render_result(result, lang) -> html``,
+``summary(result, lang) -> str`` and optional ``setup(lang)`` (fill selects after a language change).
+"""
+
+from __future__ import annotations
+
+import time
+
+from pyscript import document, when, window
+
+import app
+import render
+import store as store_mod
+import ui_dice
+from app import STORE, el, tr
+from tirada import link as links
+from tirada import snippets, systems
+from tirada.dice import new_seed
+from tirada.errors import TiradaError
+
+#: system id → form/render module. Add a system's UI module here.
+FORMS = {"sifrp": ui_dice, "generic": ui_dice}
+
+
+class Roll:
+    """The roll on screen: a verify() dict plus its fragment, or a faces-mode result."""
+
+    current = None
+    faces_result = None
+    cleared = None          # history removed by "clear", kept for undo
+
+
+def active_system() -> str:
+    return str(el("system").value)
+
+
+def form_for(system: str):
+    return FORMS.get(system, ui_dice)
+
+
+@when("change", "#system")
+def on_system(event) -> None:
+    sync_system()
+
+
+def sync_system() -> None:
+    """Show only the fieldset of the chosen system."""
+    system = active_system()
+    for fs in document.querySelectorAll("fieldset[data-system]"):
+        fs.hidden = fs.dataset.system != system
+
+
+def parse_faces(text: str):
+    """Typed faces "6, 5 3" → [6, 5, 3]; empty → None. Raises ui_dice.FormError on non-numbers."""
+    cleaned = text.replace(",", " ").replace(";", " ").split()
+    if not cleaned:
+        return None
+    try:
+        return [int(x) for x in cleaned]
+    except ValueError:
+        raise ui_dice.FormError(tr("error.faces"), "faces") from None
+
+
+def chain_identity():
+    """``(key, ChainState)`` for the roller named in the form, or ``(None, None)`` when unnamed."""
+    roller = str(el("roller").value).strip()
+    campaign = str(el("campaign").value).strip()
+    STORE.set_roller(roller, campaign)
+    if not roller:
+        return None, None
+    key = f"{roller}\n{campaign}"
+    saved = STORE.chains().get(key)
+    try:
+        state = links.ChainState.from_dict(saved) if saved else links.ChainState(roller, campaign)
+    except TiradaError:
+        state = links.ChainState(roller, campaign)
+    return key, state
+
+
+def make_link(request: dict) -> str:
+    """Encode a fresh roll (seeded here) as a link, chained when the roller is named."""
+    request = {**request, "seed": new_seed()}
+    key, state = chain_identity()
+    now = int(time.time())
+    if state is None:
+        return links.encode_link(request, created=now)
+    fragment, new_state = links.next_link(request, state, now)
+    STORE.set_chain(key, new_state.to_dict())
+    return fragment
+
+
+@when("submit", "#roller-form")
+def on_roll(event) -> None:
+    event.preventDefault()
+    system = active_system()
+    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
+    try:
+        request = {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
+        label = str(el("label").value).strip()
+        if label:
+            request["label"] = label
+        faces = parse_faces(str(el("faces").value))
+        if faces is not None:
+            Roll.current, Roll.faces_result = None, systems.roll({**request, "faces": faces})
+        else:
+            fragment = make_link(request)
+            Roll.current, Roll.faces_result = {**links.verify(fragment), "fragment": fragment}, None
+            remember(Roll.current)
+        el("shared").hidden = True
+        show_current()
+        el("result").focus()
+    except ui_dice.FormError as err:
+        show_error(tr("error.heading"), str(err), focus=err.field)
+    except TiradaError as err:
+        show_error(tr("error.heading"), engine_message(err))
+    app.show_notices()
+
+
+def engine_message(err: TiradaError) -> str:
+    """An engine error with its field named as the form labels it, when the form has that field."""
+    if err.field:
+        node = document.querySelector(f'fieldset:not([hidden]) [name="{err.field.split("[")[0]}"]')
+        if node is not None and node.labels.length:
+            text = err.message + (f" ({err.rule})" if err.rule else "")
+            return f"{node.labels[0].textContent}: {text}"
+    return str(err)
+
+
+def remember(verified: dict) -> None:
+    """Add a roll to the history (both languages' summaries, so switching needs no recompute)."""
+    form = form_for(verified["request"]["system"])
+    summaries = {lang: form.summary(verified["result"], lang) for lang in app.langs()}
+    STORE.add_history({"fragment": verified["fragment"], "system": verified["request"]["system"],
+                       "label": verified.get("label") or "", "summary": summaries,
+                       "at": int(time.time() * 1000)})
+    render_history()
+
+
+# ---------------------------------------------------------------------------------- results
+def show_error(title: str, message: str, focus: str | None = None) -> None:
+    box = el("result")
+    box.innerHTML = render.error_box(title, message)
+    box.hidden = False
+    el("share").hidden = True
+    if focus and el(focus) is not None:
+        el(focus).focus()
+
+
+def show_current() -> None:
+    """Render the roll on screen (if any) in the current language, with its share card."""
+    box, share, lang = el("result"), el("share"), app.State.lang
+    if Roll.faces_result is not None:
+        result = Roll.faces_result
+        box.innerHTML = (form_for(result["system"]).render_result(result, lang)
+                         + f'<p class="meta">{render.esc(tr("result.faces_given"))}</p>')
+        box.hidden, share.hidden = False, True
+        return
+    if Roll.current is None:
+        return
+    v = Roll.current
+    body = form_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
+    box.innerHTML = body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
+    box.hidden = False
+    el("share-link").value = app.page_url() + "#" + v["fragment"]
+    share.hidden = False
+    el("copy-status").textContent = ""
+    if not el("shared").hidden:
+        el("shared-meta").innerHTML = render.meta_line(v, lang)
+
+
+def open_link(fragment: str) -> None:
+    """Open a roll link: verify and recompute, or explain clearly why it cannot be read."""
+    app.show_view("roll")
+    try:
+        Roll.current, Roll.faces_result = {**links.verify(fragment), "fragment": fragment}, None
+    except TiradaError as err:
+        Roll.current = None
+        el("shared").hidden = True
+        show_error(tr("error.link"), str(err))
+        return
+    el("shared").hidden = False
+    show_current()
+
+
+app.ROUTES["roll"] = open_link
+
+
+@when("click", "#new-roll")
+def on_new_roll(event) -> None:
+    store_mod.clear_fragment(window)
+    el("shared").hidden = True
+    el("system").focus()
+
+
+# ------------------------------------------------------------------------------------ share
+def snippet(kind: str) -> str:
+    """The text a copy button puts on the clipboard: the link, or a BBCode / Markdown snippet."""
+    url = str(el("share-link").value)
+    if kind == "link":
+        return url
+    return snippets.snippet(Roll.current["fragment"], app.page_url(), style=kind, lang=app.State.lang)
+
+
+@when("click", "[data-copy]")
+async def on_copy(event) -> None:
+    if Roll.current is None:
+        return
+    text = snippet(str(event.currentTarget.dataset.copy))
+    status = el("copy-status")
+    try:
+        await window.navigator.clipboard.writeText(text)
+        status.textContent = tr("action.copied")
+    except Exception:
+        el("share-link").value = text
+        el("share-link").select()
+        status.textContent = tr("action.copy_failed")
+
+
+# ---------------------------------------------------------------------------------- history
+def render_history() -> None:
+    items = STORE.history()
+    el("history-empty").hidden = bool(items)
+    undo = Roll.cleared is not None and not items
+    el("clear-history").hidden = not items and not undo
+    el("clear-history").textContent = tr("action.undo_clear" if undo else "action.clear_history")
+    rows = []
+    for item in items[:50]:
+        summary = item.get("summary") or {}
+        text = summary.get(app.State.lang, "") if isinstance(summary, dict) else str(summary)
+        label = item.get("label") or ""
+        at = item.get("at") if isinstance(item.get("at"), (int, float)) else 0
+        when_ = time.strftime("%Y-%m-%d %H:%M", time.localtime(at / 1000))
+        title = f"{label} · " if label else ""
+        rows.append(f'<li><a href="#{render.esc(item["fragment"])}">{render.esc(title)}'
+                    f'{render.esc(text)}</a> <span class="meta">{render.esc(when_)}</span></li>')
+    el("history-list").innerHTML = "".join(rows)
+
+
+@when("click", "#clear-history")
+def on_clear(event) -> None:
+    if Roll.cleared is not None and not STORE.history():
+        STORE.set_history(Roll.cleared)
+        Roll.cleared = None
+    else:
+        Roll.cleared = STORE.history()
+        STORE.set_history([])
+    render_history()
+
+
+def relang() -> None:
+    for form in set(FORMS.values()):
+        if hasattr(form, "setup"):
+            form.setup(app.State.lang)
+    show_current()
+    render_history()
+
+
+app.ON_LANG.append(relang)
+
+
+def start() -> None:
+    """Restore the roller identity and show the history."""
+    sync_system()
+    who = STORE.roller()
+    el("roller").value = who["roller"]
+    el("campaign").value = who["campaign"]
+    render_history()
