@@ -47,7 +47,7 @@ RESOURCES = """() => {
 }"""
 ROLL_TIMES = """(n) => {
   const out = [];
-  const form = document.getElementById('roller');
+  const form = document.getElementById('roller-form');
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     form.requestSubmit();

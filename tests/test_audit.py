@@ -174,3 +174,9 @@ def test_cli_audit_reads_stdin():
     assert code == 0 and json.loads(out.getvalue())["rollers"][0]["seqs"] == [1, 2]
     code = main(["audit"], stdin=io.StringIO(""), stdout=out, stderr=err)
     assert code == 2 and err.getvalue().startswith("error: ")
+
+
+def test_invisible_line_breaks_inserted_by_forums_are_ignored():
+    link = chain(1)[0]
+    broken = link[:20] + "\u200b" + link[20:40] + "\u00ad" + link[40:]
+    assert [f["fragment"] for f in extract_links(f"ver {BASE}{broken} ok")] == [link]

@@ -90,9 +90,10 @@ def test_when_both_advance_cunning_nothing_is_cancelled(example):
     assert ("endurance", MAPA, HASTER) in state.pending
 
 
-def test_sorcery_is_immune_to_cunning(example):
+@pytest.mark.parametrize("sorcery", ["sorcery", "blessed_sorcery"])
+def test_sorcery_is_immune_to_cunning(example, sorcery):
     setup = copy.deepcopy(example["setup"])
-    setup["players"][0]["components"][0]["traits"][3]["aspect"] = "sorcery"  # Marda becomes Sorcery
+    setup["players"][0]["components"][0]["traits"][3]["aspect"] = sorcery  # Marda becomes a Sorcery
     state, dice = new_confrontation(setup)
     for move in example["moves"][:3]:
         state = apply(state, move, dice)
@@ -105,3 +106,11 @@ def test_example_file_replays_through_the_cli(example):
     out = cmd_brs(["replay", "-"], json.dumps(example))
     assert out["vp"] == {"Haster": 0, "Sharla": 1} and out["winner"] == "in progress"
     assert out["exchanges"][0]["outcome"] == "Damage"
+
+
+def test_docs_show_the_same_example(example):
+    path = os.path.join(os.path.dirname(__file__), "..", "docs", "brs-format.md")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    block = text.split("## Complete example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == example

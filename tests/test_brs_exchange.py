@@ -11,7 +11,6 @@ import pytest
 from test_brs_game import duel, player, refused
 from tirada.brs import legal_moves, replay, summary
 from tirada.brs.replay import apply, new_confrontation
-from tirada.errors import IllegalMove
 
 PICK = {"move": "pick", "attacker": 0, "target": 1}
 N = "cunning"  # both sides advance Cunning in these tests, so Cunning cancels nothing
@@ -211,7 +210,8 @@ def test_weakness_instead_of_devastation():
     assert state.players[0].vp == 2                          # still 1 VP each
     assert state.players[1].weaknesses == ({"trait": "Cojea", "size": 4, "by": 0},)
     claimed = state.dice[-1]
-    assert (claimed.owner, claimed.size, claimed.row, claimed.face, claimed.aspect) == (0, 4, "available", 3, "strength")
+    assert (claimed.owner, claimed.size, claimed.row, claimed.face, claimed.aspect) == (
+        0, 4, "available", 3, "strength")
     assert state.dice[3].row == "lost"
     assert 4 not in state.graveyard_dice
 
@@ -251,3 +251,18 @@ def test_moves_refused_while_a_choice_is_owed_and_after_the_end():
     for m in moves:
         state = apply(state, m, dice)
     assert state.phase == "resolve"
+
+
+def test_component_with_all_dice_devastated_is_destroyed_and_counted():
+    setup = duel([(10, N, 9), (10, N, 8)], [(10, N, 5), (10, N, 7), (10, N, 9)])
+    moves = [PICK, {"move": "attack", "dice": [0, 1]}, {"move": "defend", "dice": [2, 3, 4]},
+             {"move": "devastate", "weakness": None}, {"move": "devastate", "weakness": None}]
+    out = summary(replay(setup, moves))
+    assert out["devastated"] == {"per_component": {0: 0, 1: 3}, "destroyed": [1]}
+    assert out["players"][1]["devastated"] == 3 and out["vp"] == {"A": 3, "B": 0}
+
+
+def test_battering_bonus_takes_the_smallest_graveyard_die():
+    setup = neutral_duel([6, 5], [4, 2, 6], graveyard={"dice": [8, 4, 6], "advantage": 0})
+    state = replay(setup, [PICK, {"move": "attack", "dice": [0, 1]}, {"move": "defend", "dice": [2, 3, 4]}])
+    assert state.players[0].horde == (4, 6, 8) and state.graveyard_dice == ()

@@ -6,13 +6,17 @@ The other tests/test_brs_*.py files import the builders from here. Rules:
 
 from __future__ import annotations
 
-import pytest
+import copy
 
-from tirada.brs import legal_moves, replay, summary
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tirada.brs import MOVES, legal_moves, replay, summary
 from tirada.brs.defence import defences_for
 from tirada.brs.moves import can_advance_two, overwhelmed, renewal_allowed
 from tirada.brs.replay import apply, new_confrontation
-from tirada.errors import IllegalMove
+from tirada.errors import IllegalMove, TiradaError
 
 SEED = "00112233445566778899aabbccddeeff"
 
@@ -24,11 +28,11 @@ def trait(die: int, aspect: str, name: str = "") -> dict:
 
 
 def player(name: str, side: int, dice: list, hero: bool = False, advantage: int = 0, leader: bool = False,
-           extra_components: list = ()) -> dict:
-    """A player whose first (committed) Component holds ``dice`` = [(size, aspect), …]."""
-    comps = [{"name": name, "committed": True, "traits": [trait(s, a) for s, a in dice]}] + list(extra_components)
+           vows: list = ()) -> dict:
+    """A player whose one (committed) Component holds ``dice`` = [(size, aspect), …]."""
+    comps = [{"name": name, "committed": True, "traits": [trait(s, a) for s, a in dice]}]
     return {"name": name, "side": side, "hero": hero, "leader": leader, "advantage": advantage,
-            "components": comps}
+            "vows": list(vows), "components": comps}
 
 
 def duel(a_dice: list, b_dice: list, extra_faces: list = (), a_kw: dict | None = None,
@@ -66,10 +70,11 @@ def bot_move(state) -> dict:
             options = [i for i in state.dice_of(chooser, "available") if state.dice[i].mark is None]
             return {"move": "strength", "die": min(options, key=lambda i: (state.dice[i].face % 2, state.dice[i].face))}
         if kind == "endurance":
-            from tirada.brs.aspects import lift_targets
+            from tirada.brs.state import lift_targets
             options = lift_targets(state, chooser)
             rank = {"devastated": 0, "battered": 1}
-            return {"move": "endurance", "die": min(options, key=lambda i: rank.get(state.dice[i].mark or state.dice[i].row, 2))}
+            return {"move": "endurance",
+                    "die": min(options, key=lambda i: rank.get(state.dice[i].mark or state.dice[i].row, 2))}
         if kind == "ruling":
             return {"move": "ruling", "action": "none", "note": "no house rule"}
         if kind == "devastate":
@@ -183,3 +188,89 @@ def test_every_move_of_a_whole_confrontation_was_listed_as_legal():
     log = play_out(big_setup("ffeeddccbbaa99887766554433221100"))
     assert any(m["move"] == "reinforce" for m in log)
     assert replay(big_setup("ffeeddccbbaa99887766554433221100"), log).phase == "ended"
+
+
+def test_play_one_move_at_a_time_equals_replay():
+    from tirada.brs import play
+    setup = big_setup(traits=4)
+    log = play_out(setup, exchanges=6)
+    state, _ = new_confrontation(setup)
+    for move in log:
+        state = play(state, move)
+    assert state == replay(setup, log)
+
+
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.text(max_size=4),
+                  st.lists(st.integers(-1, 40), max_size=4), st.dictionaries(st.text(max_size=5), st.integers(0, 9),
+                                                                             max_size=3))
+
+
+_STATES: list = []
+
+
+def _fuzz_states() -> list:
+    """The states along a 10-exchange Confrontation (computed once)."""
+    if not _STATES:
+        setup = big_setup(traits=4)
+        state, dice = new_confrontation(setup)
+        _STATES.append(state)
+        for move in play_out(setup, exchanges=10):
+            state = apply(state, move, dice)
+            _STATES.append(state)
+    return _STATES
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.sampled_from(sorted(MOVES)), st.dictionaries(
+    st.sampled_from(["player", "attacker", "target", "dice", "soul_fused", "die", "vow", "components",
+                     "new_leader", "action", "weakness", "take", "size", "note"]), _JUNK, max_size=4))
+def test_any_move_either_applies_or_is_refused_cleanly(step, kind, fields):
+    from tirada.brs import play
+    states = _fuzz_states()
+    state = states[step % len(states)]
+    before = copy.deepcopy(state)
+    try:
+        play(state, {"move": kind, **fields})
+    except TiradaError:
+        pass
+    assert state == before
+
+
+def _candidates(state) -> list:
+    """Plausible moves of every kind (a superset of the legal ones, not exhaustive for defences)."""
+    from itertools import combinations
+
+    from tirada.brs.config import VOWS
+    n_p, n_d = len(state.players), len(state.dice)
+    out = [{"move": "pick", "attacker": a, "target": t} for a in range(n_p) for t in range(n_p)]
+    out += [{"move": "attack", "dice": list(c)} for c in combinations(range(n_d), 2)]
+    if state.phase == "defence":
+        dfn = defences_for(state, limit=3)
+        out += [{"move": "defend", "dice": d["dice"], "soul_fused": d["soul_fused"]} for d in dfn["defences"]]
+    out += [{"move": k, "die": i} for k in ("advantage", "strength", "endurance") for i in range(n_d)]
+    for p in range(n_p):
+        out += [{"move": "renew", "player": p}, {"move": "yield", "player": p}]
+        out += [{"move": "vow", "player": p, "vow": v} for v in VOWS]
+        out += [{"move": "yield", "player": p, "new_leader": q} for q in range(n_p)]
+        out += [{"move": "reinforce", "player": p, "components": [c]} for c in range(len(state.setup.components))]
+    out += [{"move": "ruling", "action": "none"}, {"move": "devastate", "weakness": None}]
+    out += [{"move": "bonus", "take": t} for t in ("die", "advantage", "none")]
+    out += [{"move": "defeat", "size": s} for s in (4, 6, 8, 10)]
+    return out
+
+
+def test_legal_moves_lists_exactly_the_kinds_that_can_be_played():
+    from tirada.brs import play
+    states = _fuzz_states()
+    for state in states[::3]:
+        listed = {k for kinds in legal_moves(state).values() for k in kinds}
+        playable = set()
+        for move in _candidates(state):
+            if move["move"] in playable:
+                continue
+            try:
+                play(state, move)
+                playable.add(move["move"])
+            except TiradaError:
+                pass
+        assert playable == listed, (state.phase, state.pending[:1], listed, playable)

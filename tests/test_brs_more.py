@@ -62,7 +62,8 @@ def test_ordinary_spoils_one_renewal_for_the_side_that_did_not_back_down_and_no_
     assert state.renewals == (0,) and summary(state)["renewals"] == {"used": [0], "left": 0, "may_renew": []}
     assert not state.reinforce_open
     refused(setup, moves + [PICK_A], {"move": "renew", "player": 0}, "§Getting more dice")
-    refused(setup, moves, {"move": "reinforce", "player": 0, "components": [0]}, "§Getting more dice")
+    err = refused(setup, moves, {"move": "reinforce", "player": 0, "components": [0]}, "§Getting more dice")
+    assert "Ordinary Spoils" in err.message
 
 
 def test_advantage_rerolls_an_available_die_and_the_token_follows_it():
@@ -83,15 +84,24 @@ def test_advantage_rerolls_an_available_die_and_the_token_follows_it():
 
 
 def test_advantage_tokens_on_lost_dice_go_to_the_graveyard_and_on_battered_dice_are_locked():
-    setup = duel([(10, N, 9), (10, N, 9)], [(10, N, 6), (10, N, 6), (10, N, 4), (10, N, 1)], [3, 4],
+    setup = duel([(10, N, 5), (10, N, 4)], [(10, N, 6), (10, N, 6), (10, N, 4), (10, N, 1)], [3, 4],
                  b_kw={"advantage": 2})
     moves = [PICK_A, {"move": "attack", "dice": [0, 1]}, {"move": "advantage", "die": 2},
              {"move": "advantage", "die": 3}, {"move": "defend", "dice": [2, 3, 4, 5]}]
     state = replay(setup, moves + [{"move": "devastate", "weakness": None}])
+    # die 2 (3, odd) lost with its token → Graveyard; die 3 (4, even) Battered → its token locked
     assert state.dice[2].row == "lost" and state.dice[3].row == "battered"
-    # the lost die's token went to the Graveyard; A's bonus for the Battered dice took d10s
-    assert state.players[1].locked == 1 and state.players[1].advantage == 0
-    assert sum(1 for e in state.exchanges[0]["events"] if e.get("bonus")) == 2
+    assert state.graveyard_advantage == 1 and state.players[1].locked == 1 and state.players[1].advantage == 0
+    assert state.pending[0] == ("bonus", 3, 0)  # the Graveyard holds dice and a token: A chooses
+    state = replay(setup, moves + [{"move": "devastate", "weakness": None}, {"move": "bonus", "take": "die"},
+                                   {"move": "bonus", "take": "advantage"}])
+    assert state.players[0].horde == (10,) and state.players[0].advantage == 1 and state.graveyard_advantage == 0
+
+
+def test_several_tokens_on_one_die():
+    setup = fives([1, 9], b_kw={"advantage": 2})
+    state = replay(setup, EX1 + [{"move": "advantage", "die": 8}, {"move": "advantage", "die": 8}])
+    assert (state.dice[8].face, state.dice[8].tokens, state.players[1].advantage) == (9, 2, 0)
 
 
 def test_advantage_any_time_even_while_a_choice_is_owed():
@@ -105,24 +115,20 @@ def test_advantage_any_time_even_while_a_choice_is_owed():
 
 
 def test_vow_renews_used_and_battered_dice_without_a_renewal():
-    setup = duel([(10, N, 9), (10, N, 9), (10, N, 5), (10, N, 5)],
-                 [(10, N, 6), (10, N, 6), (10, N, 6), (10, N, 3)], [7, 8, 9],
+    # B Backed Down (no Renewals for B) but a Vow still works
+    setup = duel([(10, N, 9), (10, N, 8)], [(10, N, 6), (10, N, 6), (10, N, 6), (10, N, 3)], [7, 8, 9],
                  b_kw={"hero": True, "vows": ["faction_fails"]}, back_down=1)
-    moves = [PICK_A, {"move": "attack", "dice": [0, 1]}, {"move": "defend", "dice": [4, 5, 6, 7]},
-             {"move": "devastate", "weakness": None}] if False else \
-            [PICK_A, {"move": "attack", "dice": [0, 1]}, {"move": "defend", "dice": [4, 5, 6]}]
-    setup["faces"][0:2] = [9, 8]
+    moves = [PICK_A, {"move": "attack", "dice": [0, 1]}, {"move": "defend", "dice": [2, 3, 4]}, PICK_B]
     state = replay(setup, moves)
-    assert [state.dice[i].row for i in (4, 5, 6)] == ["battered"] * 3
-    moves += [PICK_B]
-    refused(setup, moves, {"move": "vow", "player": 1, "vow": "faction_fails"}, "§Getting more dice")
+    assert [state.dice[i].row for i in (2, 3, 4)] == ["battered"] * 3
+    assert legal_moves(state)[1] == ["yield", "vow"]          # one die left: cannot attack
+    refused(setup, moves, {"move": "renew", "player": 1}, "§Getting more dice")
+    refused(setup, moves, {"move": "vow", "player": 1, "vow": "faction_fails"}, "§Getting more dice")  # made
     refused(setup, moves, {"move": "vow", "player": 1, "vow": "an oath"}, "§Getting more dice")
     state = replay(setup, moves + [{"move": "vow", "player": 1, "vow": "enemy_dies"}])
-    assert [(state.dice[i].row, state.dice[i].face) for i in (4, 5, 6)] == [("available", 7), ("available", 8),
-                                                                            ("available", 9)]
+    assert [(state.dice[i].row, state.dice[i].face) for i in (2, 3, 4)] == [
+        ("available", 7), ("available", 8), ("available", 9)]
     assert state.renewals == () and state.players[1].vows == ("faction_fails", "enemy_dies")
-    refused(setup, moves + [{"move": "vow", "player": 1, "vow": "enemy_dies"}], {"move": "vow", "player": 1,
-            "vow": "enemy_dies"}, "§Getting more dice")
 
 
 def test_only_a_hero_makes_vows():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tirada import systems
 from tirada.cli import main
 from tirada.errors import InvalidRequest, LinkError, TiradaError
-from tirada.link import (LIMITS, TRUST, TYPICAL, ChainState, decode_link, describe, encode_link,
+from tirada.link import (LIMITS, PARAM_KEYS, TRUST, TYPICAL, ChainState, decode_link, describe, encode_link,
                          link_id, link_sizes, next_link, verify)
 from tirada.link_codec import (KINDS, b64_decode, b64_encode, cbor_decode, cbor_encode, decode_payload,
                                encode_frame, encode_payload, payload_hash)
@@ -46,6 +46,7 @@ def test_roll_link_round_trip_keeps_request_and_chain_and_recomputes_result():
     assert link == {"request": SIFRP, "roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 7,
                     "prev": "0123456789ab", "created": 1796000000}
     checked = verify("#" + fragment)
+    assert verify("https://x.org/p%23" + fragment) == checked   # "#" percent-encoded by a forum
     assert checked["result"] == systems.roll(SIFRP)
     assert checked["description"] == {"es": "tirada nº 7 de Sharla en «Arenas Sangrientas»",
                                       "en": "roll #7 by Sharla in “Arenas Sangrientas”"}
@@ -107,6 +108,13 @@ def test_bad_chain_fields_are_refused_with_the_field(fields, field):
     assert err.value.field == field and "link-format.md" in err.value.rule
 
 
+def test_creation_time_up_to_year_9999():
+    fragment = encode_link(GENERIC, created=253402300799)
+    assert verify(fragment)["created_iso"] == "9999-12-31T23:59:59Z"
+    with pytest.raises(InvalidRequest):
+        encode_link(GENERIC, created=253402300800)
+
+
 def test_ten_thousand_character_label_is_refused_not_cut():
     with pytest.raises(InvalidRequest) as err:
         encode_link({**GENERIC, "label": "x" * 10_000})
@@ -155,7 +163,7 @@ def test_next_link_on_a_bad_request_leaves_no_new_state():
     assert state == ChainState("Sharla")
 
 
-@pytest.mark.parametrize("data", [None, {}, {"v": 2, "roller": "A"}, {"v": 1, "roller": ""},
+@pytest.mark.parametrize("data", [None, {}, {"v": 2, "roller": "A"}, {"v": 1, "roller": ""}, {"v": 1, "roller": "A", "seq": None},
                                   {"v": 1, "roller": "A", "seq": 1}, {"v": 1, "roller": "A", "seq": -1}])
 def test_bad_chain_states_are_refused(data):
     with pytest.raises(InvalidRequest):
@@ -191,8 +199,9 @@ def test_every_single_character_change_is_detected(index):
             if ch == fragment[pos] or (pos == 0 and ch == "#"):
                 continue
             changed = fragment[:pos] + ch + fragment[pos + 1:]
-            with pytest.raises(LinkError):
+            with pytest.raises(LinkError) as err:
                 decode_payload(changed)
+            assert err.value.field == "link" and len(err.value.message) >= 13
 
 
 def test_every_truncation_is_detected_with_a_clear_message():
@@ -269,7 +278,7 @@ def test_generic_payload_round_trip_with_compression():
 
 
 def test_generic_payload_refusals():
-    for bad in (float("nan"), {1.5: 2}, {"a": object()}, "\ud800"):
+    for bad in (float("nan"), {1.5: 2}, {"a": object()}, "\ud800", {1: "int key"}, [b"bytes"]):
         with pytest.raises(LinkError):
             encode_payload("scene", bad)
 
@@ -312,7 +321,12 @@ def _mutations():
                              lambda kids: st.lists(kids, max_size=9) | st.dictionaries(
                                  st.integers(0, 30) | st.text(max_size=3), kids, max_size=5), max_leaves=20)
     structured = cbor_like.map(lambda v: _frame(KINDS["roll"], cbor_encode(v)))
-    return st.one_of(text, mutated, framed, structured)
+    value = st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(["fire", "x", ""]) \
+        | st.lists(st.integers(-1, 12) | st.booleans(), max_size=6)
+    requests = st.sampled_from(sorted(PARAM_KEYS)).flatmap(lambda system: st.dictionaries(
+        st.sampled_from(PARAM_KEYS[system]), value, max_size=8).map(
+        lambda params: encode_payload("roll", {"request": {"system": system, "seed": SEED, **params}})))
+    return st.one_of(text, mutated, framed, structured, requests)
 
 
 def _never_crashes(fragment):
@@ -324,7 +338,7 @@ def _never_crashes(fragment):
         assert str(err) and "\n" not in str(err)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(_mutations())
 def test_decoder_never_crashes_quick(fragment):
     _never_crashes(fragment)
@@ -378,3 +392,13 @@ def test_decoding_is_fast():
     for _ in range(200):
         verify(fragment)
     assert time.perf_counter() - start < 2.0
+
+
+def test_one_payload_has_one_body():
+    from tirada.link_codec import Simple
+    base = [1, {0: 4}, bytes(16)]
+    assert decode_payload(_frame(KINDS["roll"], cbor_encode(base)))[1]["request"]["system"] == "sifrp"
+    for twin in ([Simple(1), {0: 4}, bytes(16)], [1, {"test_dice": 4}, bytes(16)], ["sifrp", {0: 4}, bytes(16)],
+                 [1, {0: 4}, bytes(16), None, ""], [1, {0: 4}, bytes(16), Simple(3)]):
+        with pytest.raises(LinkError):
+            decode_payload(_frame(KINDS["roll"], cbor_encode(twin)))

@@ -122,3 +122,21 @@ def test_bad_style_and_bad_link():
         snippet(sifrp_link(), BASE, "html")
     with pytest.raises(LinkError):
         snippet("#t1AAAAAAAAAAAAAAAA", BASE)
+
+
+def test_l5r_snippet_uses_the_systems_own_summary():
+    request = {"system": "l5r5e", "seed": "8f14e45fceea167a5a36dedd4bea2543", "ring": 3, "skill": 1, "tn": 3,
+               "stance": "fire", "distinction": True, "rerolls": [1, 3]}
+    result = systems.roll(request)
+    fragment = encode_link(request, roller="Sakura")
+    assert snippet(fragment, BASE, "text", "es").split("\n")[1] == "L5R: " + result["summary"]["es"]
+    assert snippet(fragment, BASE, "text", "en").split("\n")[1] == "L5R: " + result["summary"]["en"]
+
+
+def test_tragedia_snippet_names_the_winner():
+    request = {"system": "tragedia", "seed": "8f14e45fceea167a5a36dedd4bea2543", "protagonist_dice": 7,
+               "adversary_dice": 6, "auto_successes": 1, "protagonist_wins_ties": True}
+    result = systems.roll(request)
+    line = snippet(encode_link(request), BASE, "text", "es").split("\n")[1]
+    winner = {"protagonist": "protagonista", "adversary": "adversario"}[result["winner"]]
+    assert line.endswith(f"→ {result['protagonist_successes']}–{result['adversary_successes']}: gana el {winner}")

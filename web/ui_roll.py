@@ -74,10 +74,11 @@ def chain_identity():
     key = f"{roller}\n{campaign}"
     saved = STORE.chains().get(key)
     try:
-        state = links.ChainState.from_dict(saved) if saved else links.ChainState(roller, campaign)
-    except TiradaError:
-        state = links.ChainState(roller, campaign)
-    return key, state
+        state = links.ChainState.from_dict(saved) if saved else None
+    except TiradaError:  # a damaged stored chain: start a new one (the audit shows the restart)
+        state = None
+    # a name the link format refuses raises InvalidRequest here, shown like any form error
+    return key, state or links.ChainState(roller, campaign)
 
 
 def make_link(request: dict) -> str:
@@ -122,7 +123,9 @@ def on_roll(event) -> None:
 def engine_message(err: TiradaError) -> str:
     """An engine error with its field named as the form labels it, when the form has that field."""
     if err.field:
-        node = document.querySelector(f'fieldset:not([hidden]) [name="{err.field.split("[")[0]}"]')
+        name = err.field.split("[")[0]
+        node = (document.querySelector(f'fieldset:not([hidden]) [name="{name}"]')
+                or document.querySelector(f'#who [name="{name}"]'))
         if node is not None and node.labels.length:
             text = err.message + (f" ({err.rule})" if err.rule else "")
             return f"{node.labels[0].textContent}: {text}"
@@ -268,3 +271,34 @@ def start() -> None:
     el("roller").value = who["roller"]
     el("campaign").value = who["campaign"]
     render_history()
+    start_odds()
+
+
+# ------------------------------------------------------------------------------------- odds
+import ui_odds  # noqa: E402  (the odds card beside the form, issue #8)
+
+
+def odds_request():
+    """The form's request for the odds card, or None while it is incomplete (ui_odds shows "—")."""
+    system = active_system()
+    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
+    try:
+        return {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
+    except Exception:  # a half-typed or invalid field: no odds yet, and no error while typing
+        return None
+
+
+def on_form_edit(event) -> None:
+    """A field of the system's fieldset (or the system) changed: refresh the odds after a pause."""
+    if bool(event.target.matches("fieldset[data-system] *, #system")):
+        ui_odds.schedule(odds_request)
+
+
+def start_odds() -> None:
+    """Listen to the roll form's edits and show the odds of its initial values."""
+    from pyodide.ffi import create_proxy
+
+    listener = create_proxy(on_form_edit)
+    for kind in ("input", "change"):
+        el("roller-form").addEventListener(kind, listener)
+    ui_odds.schedule(odds_request)

@@ -1,0 +1,170 @@
+"""Blood Red Sands Confrontation state: frozen values and the small queries the moves need.
+
+Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``). A :class:`State` is
+never changed in place: every move returns a new one (``dataclasses.replace``), so a refused move
+leaves the state it was applied to exactly as it was.
+
+Rows a die can be in (the Battle Board of §Pieces plus where dice go when they leave it):
+``sheet`` (not committed, or returned after a Yield), ``available``, ``advanced``, ``used``,
+``battered`` (out until the end), ``lost`` (Devastated, in the Graveyard).
+During the resolution of an exchange a die may carry a provisional ``mark``: ``"battered"`` or
+``"devastated"`` (§The fight: damage is provisional until the Aspects resolve).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .config import Setup
+
+__all__ = ["Die", "PlayerState", "State", "initial_state", "lift_targets", "roll_die"]
+
+ROWS = ("sheet", "available", "advanced", "used", "battered", "lost")
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die on (or off) the Battle Board.
+
+    ``owner`` player index; ``component`` global Component index (−1 for a claimed Weakness);
+    ``size`` 4..12; ``aspect``; ``trait`` text; ``row`` (see module docstring); ``face`` 1..size
+    or ``None`` before it is rolled; ``tokens`` Advantage tokens on it; ``mark`` provisional damage
+    this exchange; ``by`` the player who inflicted ``mark``; ``kept`` a Reversal's kept die.
+    """
+
+    owner: int
+    component: int
+    size: int
+    aspect: str
+    trait: str
+    row: str = "sheet"
+    face: int | None = None
+    tokens: int = 0
+    mark: str | None = None
+    by: int | None = None
+    kept: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """Per-player counters: ``advantage`` tokens in hand; ``locked`` tokens stuck on Battered dice;
+    ``active`` (False once Yielded); ``vows`` made; ``horde`` die sizes taken from the Graveyard;
+    ``vp`` Victory Points; ``weaknesses`` ``({"trait", "size", "by"}, …)`` gained;
+    ``last_attacker`` the last player who attacked them (for "Derrotado por X")."""
+
+    advantage: int
+    locked: int = 0
+    active: bool = True
+    vows: tuple = ()
+    horde: tuple = ()
+    vp: int = 0
+    weaknesses: tuple = ()
+    last_attacker: int | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole Confrontation after some moves.
+
+    ``round`` 1.., ``exchange`` 1 (Chronicler's side attacks) or 2 (the other side attacks);
+    ``phase``: ``"pick"`` | ``"attack"`` | ``"defence"`` | ``"resolve"`` | ``"ended"``;
+    ``stage`` within resolve: ``"aspects"`` → ``"devastation"`` → ``"bonus"``;
+    ``pending``: choices still owed, head first, each ``(kind, die_or_player, chooser)``;
+    ``renewals``: the side of each Renewal taken, in order; ``reversal``: ``None`` or
+    ``(player, must_target, kept_die)``; ``yield_window``: players who may Yield now;
+    ``reinforce_open``: a Round just ended; ``loser``: the side that Yielded; ``exchanges``: one
+    record (dict) per finished exchange; ``yields``: one record (dict) per Yield; ``current``: the
+    record being built; ``draws``:
+    ``((sides, face), …)`` every die drawn so far, in order; ``moves``: moves applied.
+    """
+
+    setup: Setup
+    dice: tuple
+    players: tuple
+    leaders: tuple
+    graveyard_dice: tuple
+    graveyard_advantage: int
+    round: int = 1
+    exchange: int = 1
+    phase: str = "pick"
+    stage: str | None = None
+    attacker: int | None = None
+    target: int | None = None
+    pending: tuple = ()
+    renewals: tuple = ()
+    reversal: tuple | None = None
+    yield_window: tuple = ()
+    reinforce_open: bool = False
+    loser: int | None = None
+    spoils_bearer: tuple = (None, None)
+    exchanges: tuple = ()
+    yields: tuple = ()
+    current: dict | None = None
+    draws: tuple = ()
+    moves: int = 0
+
+    # ----- small queries -------------------------------------------------------------------
+    @property
+    def attacking_side(self) -> int:
+        """0 in exchange 1 (the Chronicler's side attacks first), 1 in exchange 2 (§The fight)."""
+        return 0 if self.exchange == 1 else 1
+
+    def side_of(self, player: int) -> int:
+        """The side (0/1) of ``player``."""
+        return self.setup.players[player].side
+
+    def active_players(self, side: int) -> list:
+        """Players of ``side`` who have not Yielded, in setup order."""
+        return [i for i, p in enumerate(self.setup.players) if p.side == side and self.players[i].active]
+
+    def dice_of(self, player: int, *rows: str) -> list:
+        """Indices of ``player``'s dice in any of ``rows`` (all rows when none given)."""
+        return [i for i, d in enumerate(self.dice) if d.owner == player and (not rows or d.row in rows)]
+
+    def graveyard_has_upto(self, size: int) -> bool:
+        """True when the Graveyard holds a die of ``size`` or smaller."""
+        return any(s <= size for s in self.graveyard_dice)
+
+    def with_die(self, i: int, **changes) -> "State":
+        """A copy with die ``i`` changed."""
+        dice = list(self.dice)
+        dice[i] = replace(dice[i], **changes)
+        return replace(self, dice=tuple(dice))
+
+    def with_player(self, p: int, **changes) -> "State":
+        """A copy with player ``p``'s counters changed."""
+        players = list(self.players)
+        players[p] = replace(players[p], **changes)
+        return replace(self, players=tuple(players))
+
+
+def roll_die(state: State, i: int, dice, row: str = "available") -> State:
+    """Roll die ``i`` on ``dice`` (one draw of its size) and put it in ``row``; records the draw."""
+    size = state.dice[i].size
+    face = dice.roll(size)
+    state = replace(state, draws=state.draws + ((size, face),))
+    return state.with_die(i, face=face, row=row)
+
+
+def initial_state(setup: Setup, dice) -> State:
+    """The state before the first move: committed Components' dice rolled into Available.
+
+    Draw order: every die of a committed Component, in global die order (§Pieces: dice are rolled
+    when placed in Available).
+    """
+    dice_list = tuple(Die(owner=setup.components[c].owner, component=c, size=t.die, aspect=t.aspect,
+                          trait=t.trait) for c, t in setup.traits)
+    players = tuple(PlayerState(advantage=p.advantage, vows=p.vows) for p in setup.players)
+    state = State(setup=setup, dice=dice_list, players=players, leaders=(setup.leader_of(0), setup.leader_of(1)),
+                  graveyard_dice=setup.graveyard_dice, graveyard_advantage=setup.graveyard_advantage)
+    for i, d in enumerate(dice_list):
+        if setup.components[d.component].committed:
+            state = roll_die(state, i, dice)
+    return state
+
+
+def lift_targets(state: State, owner: int) -> list:
+    """Dice of ``owner`` that Endurance can lift one step: Devastated this exchange → Battered →
+    Used → Available (§Aspects 6)."""
+    return [i for i in state.dice_of(owner) if state.dice[i].mark is not None
+            or state.dice[i].row in ("battered", "used")]
