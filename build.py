@@ -33,7 +33,7 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("TIRADA_DIST") or ROOT / "dist")  # override to build elsewhere
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 VENV_PY = VENV / "bin" / "python"
@@ -189,14 +189,17 @@ def copy_runtime(site_wheels: dict) -> None:
             shutil.copy2(f, ps / f.name)
 
 
-def include_panels(html: str) -> str:
-    """Replace each ``<!--#include panels/NAME.html-->`` line with that file of web/panels/."""
+def include_panels(html: str, depth: int = 0) -> str:
+    """Replace each ``<!--#include panels/NAME.html-->`` line with that file of web/panels/ (panels
+    may include panels, up to 4 levels deep)."""
 
     def include(match: re.Match) -> str:
         path = ROOT / "web" / match.group(1)
         if not path.is_file() or "panels" not in path.parts:
             raise SetupError(f"web/index.html includes {match.group(1)}, which is not a file in web/panels/")
-        return path.read_text(encoding="utf-8")
+        if depth >= 4:
+            raise SetupError(f"{match.group(1)}: panels included more than 4 levels deep (a loop?)")
+        return include_panels(path.read_text(encoding="utf-8"), depth + 1)
 
     return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
 
@@ -234,6 +237,14 @@ def render_pages(wheel: Path) -> None:
         f"[files]\n{files}\n", encoding="utf-8")
 
 
+def write_service_worker() -> Path:
+    """Generate dist/sw.js (Workbox, tools/sw.mjs): precache every file of dist/ with content hashes.
+
+    Runs after everything else is in dist/, so the precache list is complete (issue #9)."""
+    run(["node", ROOT / "tools" / "sw.mjs", DIST])
+    return DIST / "sw.js"
+
+
 def build() -> Path:
     """Assemble dist/ from scratch; return it."""
     py = ensure_venv()
@@ -244,6 +255,7 @@ def build() -> Path:
     wheel = build_wheel(py)
     copy_runtime(site_wheels)
     render_pages(wheel)
+    write_service_worker()
     after = [p for p in (ROOT / "web").rglob("*.py")]
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB, "
         f"engine {wheel.name}, {len(after)} glue modules)")
@@ -349,7 +361,9 @@ def main(argv: list | None = None) -> int:
             py = ensure_venv()
             build()
             ensure_chromium()
-            return subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT)
+            code = subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT)
+            # exact odds inside Pyodide under Node (~20 s; docs/benchmarks.md §Odds speed)
+            return subprocess.call(["node", str(ROOT / "bench" / "odds_pyodide.mjs"), "--write"], cwd=ROOT) or code
     except SetupError as err:
         print(f"[build] error: {err}", file=sys.stderr)
         return 2

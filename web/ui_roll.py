@@ -15,6 +15,7 @@ import app
 import render
 import store as store_mod
 import ui_dice
+import ui_l5r
 from app import STORE, el, tr
 from tirada import link as links
 from tirada import snippets, systems
@@ -23,6 +24,7 @@ from tirada.errors import TiradaError
 
 #: system id → form/render module. Add a system's UI module here.
 FORMS = {"sifrp": ui_dice, "generic": ui_dice}
+FORMS["l5r5e"] = ui_l5r
 
 
 class Roll:
@@ -270,6 +272,7 @@ def start() -> None:
     who = STORE.roller()
     el("roller").value = who["roller"]
     el("campaign").value = who["campaign"]
+    el("who").open = bool(who["roller"])
     render_history()
     start_odds()
 
