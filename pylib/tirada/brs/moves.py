@@ -39,6 +39,13 @@ def _player(state: State, move: dict, field: str = "player") -> int:
 
 
 def check_no_pending(state: State) -> None:
+    """Refuse any move while a player still owes a choice (a pending Strength / Endurance / bonus
+    decision) or after the end.
+
+    Raises:
+        IllegalMove: naming who must choose first (blood-red-sands.md §The fight), or the end
+        (§Yielding).
+    """
     if state.pending:
         kind, _, chooser = state.pending[0]
         who = state.setup.players[chooser].name
@@ -99,6 +106,12 @@ def pick(state: State, move: dict, dice) -> State:
 
 
 def check_soul_fused(state: State, move: dict, owner: int, used: list) -> int | None:
+    """The index of the optional Soul-Fused die of ``move`` (``None`` when absent), checked: it must
+    be the mover's own Available die with the Soul-Fused Aspect and not already in ``used``.
+
+    Raises:
+        IllegalMove: any of those conditions broken (blood-red-sands.md §The fight: Attack / Defence).
+    """
     sf = move.get("soul_fused")
     if sf is None:
         return None
