@@ -30,6 +30,7 @@ import socketserver
 import subprocess
 import sys
 import threading
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -204,8 +205,25 @@ def include_panels(html: str, depth: int = 0) -> str:
     return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
 
 
+def write_app_zip(wheel: Path) -> Path:
+    """dist/app.zip: the engine package (from the wheel) plus the page's glue modules, unpacked by
+    PyScript into the interpreter's working directory (``[files] "./app.zip" = "./*"``).
+
+    One archive instead of a wheel installed through micropip plus one fetch per glue module: fewer
+    requests and no package manager at start-up (docs/benchmarks.md)."""
+    out = DIST / "app.zip"
+    glue = sorted(p for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
+    with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in sorted(whl.namelist()):
+            if name.startswith("tirada/"):
+                zf.writestr(name, whl.read(name))
+        for path in glue:
+            zf.write(path, path.name)
+    return out
+
+
 def render_pages(wheel: Path) -> None:
-    """Copy web/ and public/ into dist/, fill the Spanish strings and write pyscript.toml."""
+    """Copy web/ and public/ into dist/, fill the Spanish strings and write the PyScript config."""
     sys.path.insert(0, str(ROOT / "web"))
     try:
         import strings  # web/strings.py: the one place for UI text
@@ -213,7 +231,9 @@ def render_pages(wheel: Path) -> None:
         sys.path.pop(0)
     for src in (ROOT / "public", ROOT / "web"):
         for f in src.rglob("*"):
-            if f.is_file() and "__pycache__" not in f.parts and "panels" not in f.relative_to(src).parts:
+            rel = f.relative_to(src)
+            if (f.is_file() and "__pycache__" not in f.parts and "panels" not in rel.parts
+                    and (f.suffix != ".py" or rel.name == "main.py")):
                 dest = DIST / f.relative_to(src)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(f, dest)
@@ -227,14 +247,11 @@ def render_pages(wheel: Path) -> None:
 
     html = re.sub(r"\{\{\s*([a-z0-9_.]+)\s*\}\}", fill, html)
     (DIST / "index.html").write_text(html, encoding="utf-8")
-    glue = sorted(p.name for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
-    files = "\n".join(f'"./{name}" = "./{name}"' for name in glue)
-    (DIST / "pyscript.toml").write_text(
-        'name = "Tirada"\n'
-        'interpreter = "./pyodide/pyodide.mjs"\n'
-        f'packages = ["./wheels/{wheel.name}"]\n'
-        "experimental_create_proxy = \"auto\"\n\n"
-        f"[files]\n{files}\n", encoding="utf-8")
+    write_app_zip(wheel)
+    # JSON, not TOML: PyScript would otherwise fetch its TOML parser first.
+    config = {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"},
+              "experimental_create_proxy": "auto"}
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
 def write_service_worker() -> Path:
