@@ -12,6 +12,7 @@ import time
 from pyscript import document, when, window
 
 import app
+import errors_es
 import render
 import store as store_mod
 import ui_dice
@@ -129,7 +130,8 @@ def engine_message(err: TiradaError) -> str:
         node = (document.querySelector(f'fieldset:not([hidden]) [name="{name}"]')
                 or document.querySelector(f'#who [name="{name}"]'))
         if node is not None and node.labels.length:
-            text = err.message + (f" ({err.rule})" if err.rule else "")
+            message = errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
+            text = message + (f" ({err.rule})" if err.rule else "")
             return f"{node.labels[0].textContent}: {text}"
     return str(err)
 
@@ -213,7 +215,8 @@ def snippet(kind: str) -> str:
 async def on_copy(event) -> None:
     if Roll.current is None:
         return
-    text = snippet(str(event.currentTarget.dataset.copy))
+    # async handlers run after dispatch, when event.currentTarget is already null: use the target
+    text = snippet(str(event.target.closest("[data-copy]").dataset.copy))
     status = el("copy-status")
     try:
         await window.navigator.clipboard.writeText(text)
