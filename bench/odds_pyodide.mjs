@@ -1,0 +1,102 @@
+// Exact odds speed INSIDE Pyodide (CPython 3.14 on WebAssembly) under Node (issue #8).
+//
+// Budget: the largest standard pools — SIFRP 8D + 8B; L5R ring 5 + skill 5 + 2 helpers + Void —
+// must compute in ≤ 100 ms inside Pyodide. Not a test (timings vary by machine): run
+//
+//     node bench/odds_pyodide.mjs [--runs 25] [--write]
+//
+// (or `python3 build.py bench`, which passes --write). Prints a Markdown table of the median,
+// best and first (cold: imports included) timings of odds(request) and of odds + the page's chart
+// (tirada.odds.chart: bars, SVG and table); --write replaces the part of docs/benchmarks.md between
+// the ODDS-BENCH markers (section "## Odds speed (Pyodide under Node)"). Exit status 1 when a
+// standard pool's median is over the budget.
+import { loadPyodide } from "pyodide";
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const runsAt = args.indexOf("--runs");
+const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 25;
+const WRITE = args.includes("--write");
+const DOC = resolve(ROOT, "docs", "benchmarks.md");
+const START = "<!-- ODDS-BENCH:START -->";
+const END = "<!-- ODDS-BENCH:END -->";
+
+const pyodide = await loadPyodide();
+pyodide.mountNodeFS("/project", ROOT);
+pyodide.globals.set("RUNS", RUNS);
+const rows = JSON.parse(await pyodide.runPythonAsync(`
+import json, statistics, sys, time
+sys.path.insert(0, "/project/pylib")
+
+CASES = [
+    ("SIFRP 8D + 8B vs 21", True,
+     {"system": "sifrp", "test_dice": 8, "bonus_dice": 8, "difficulty": 21}),
+    ("L5R ring 5, skill 5, 2 skilled helpers, Void, TN 5", True,
+     {"system": "l5r5e", "ring": 5, "skill": 5, "assist_skilled": 2, "void": True, "tn": 5}),
+    ("L5R ring 5, skill 5, 2 unskilled helpers, Void, TN 5", True,
+     {"system": "l5r5e", "ring": 5, "skill": 5, "assist_unskilled": 2, "void": True, "tn": 5}),
+    ("generic 10d10 keep 5 vs 30", False,
+     {"system": "generic", "dice": 10, "sides": 10, "keep": 5, "difficulty": 30}),
+    ("L5R largest accepted (30 dice)", False,
+     {"system": "l5r5e", "ring": 10, "skill": 10, "assist_unskilled": 10, "tn": 8}),
+]
+
+def ms(fn):
+    t0 = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t0) * 1000
+
+t0 = time.perf_counter()
+from tirada.odds import odds
+from tirada.odds.chart import chart
+import_ms = (time.perf_counter() - t0) * 1000
+
+def with_chart(request):
+    result = odds(request)
+    mark = result.get("difficulty", result.get("tn"))
+    return chart(result["at_least"], True, "t", "d", "c", ("a", "b", "c"), "es", mark)
+
+out = [{"name": "import tirada.odds (+ chart), first time", "standard": False, "first": import_ms}]
+for name, standard, request in CASES:
+    first = ms(lambda: odds(request))
+    runs = [ms(lambda: odds(request)) for _ in range(RUNS)]
+    charted = [ms(lambda: with_chart(request)) for _ in range(RUNS)]
+    out.append({"name": name, "standard": standard, "first": first, "best": min(runs),
+                "median": statistics.median(runs), "chart_median": statistics.median(charted)})
+json.dumps({"python": sys.version.split()[0], "rows": out})
+`));
+
+const BUDGET_MS = 100;
+const fmt = (v) => (v === undefined ? "—" : `${v.toFixed(1)} ms`);
+let over = false;
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`node bench/odds_pyodide.mjs --runs ${RUNS}\`: ` +
+    `Pyodide ${pyodide.version} (Python ${rows.python}) under Node ${process.versions.node}, ` +
+    `median and best of ${RUNS} runs after one cold run. Budget: ≤ ${BUDGET_MS} ms for the standard pools (★).`,
+  "",
+  "| request | median | best | first run | odds + chart (median) |",
+  "|---|---|---|---|---|",
+];
+for (const r of rows.rows) {
+  if (r.standard && r.median > BUDGET_MS) over = true;
+  const flag = r.standard ? (r.median > BUDGET_MS ? " ★ OVER BUDGET" : " ★") : "";
+  lines.push(`| ${r.name}${flag} | ${fmt(r.median)} | ${fmt(r.best)} | ${fmt(r.first)} | ${fmt(r.chart_median)} |`);
+}
+const table = lines.join("\n");
+console.log(table);
+
+if (WRITE) {
+  const section = "## Odds speed (Pyodide under Node)";
+  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n\n<!-- BENCH:START -->\n<!-- BENCH:END -->\n";
+  if (!doc.includes(START)) {
+    doc = doc.replace(/\s*$/, "\n\n") + `${section}\n\n${START}\n${END}\n`;
+  }
+  const head = doc.slice(0, doc.indexOf(START));
+  const tail = doc.slice(doc.indexOf(END) + END.length);
+  writeFileSync(DOC, `${head}${START}\n${table}\n${END}${tail}`);
+  console.log(`wrote ${DOC}`);
+}
+process.exit(over ? 1 : 0);
