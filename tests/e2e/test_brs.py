@@ -1,0 +1,165 @@
+"""End to end: the Blood Red Sands Confrontation page (issue #5).
+
+Two browser contexts (one per side) play three exchanges by passing the share link; an illegal
+action is disabled or refused with its reason; a reload resumes the current Confrontation.
+Which move to make is chosen by the engine tests' rule-following bot on the state decoded from the
+page's own link, and every move is made through the page (board dice, selects, buttons).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from conftest import open_app
+from test_a11y import axe_problems, open_details
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the engine tests' bot
+from test_brs_game import _actor, bot_move  # noqa: E402
+
+from tirada.brs import replay  # noqa: E402
+from tirada.brs.link import decode_link  # noqa: E402
+
+SEED = "00112233445566778899aabbccddeeff"
+
+
+def start_example(page) -> None:
+    page.click("#tab-brs")
+    page.click("#brs-example")
+    page.fill("#brs-f-seed", SEED)
+    page.click("#brs-start")
+    page.wait_for_selector("#brs-game:not([hidden])")
+
+
+def link_of(page) -> str:
+    return page.locator("#brs-share-link").input_value()
+
+
+def moves_of(page) -> list:
+    return decode_link(link_of(page))[1]
+
+
+def open_link_in(page, link: str) -> None:
+    """Open ``link`` in a page already showing Tirada (a fragment change: no reload needed)."""
+    page.goto(link)
+    page.wait_for_function("l => document.getElementById('brs-share-link').value === l", arg=link)
+
+
+def make_move(page, move: dict, actor: int) -> None:
+    """Make ``move`` through the page's controls as player ``actor``; wait for the new link."""
+    before = link_of(page)
+    kind = move["move"]
+    pre = f"#brs-{actor}-{kind}"
+    if kind == "pick":
+        page.select_option(f"{pre}-attacker", str(move["attacker"]))
+        page.select_option(f"{pre}-target", str(move["target"]))
+    elif kind in ("attack", "defend"):
+        for die in move["dice"]:
+            page.click(f'#brs-boards [data-die="{die}"]')
+            page.wait_for_selector(f'#brs-boards [data-die="{die}"][aria-pressed=true]')
+        if move.get("soul_fused") is not None:
+            page.select_option(f"{pre}-sf", str(move["soul_fused"]))
+    elif kind in ("strength", "endurance", "advantage"):
+        page.select_option(f"{pre}-die", str(move["die"]))
+    elif kind == "ruling":
+        page.select_option(f"{pre}-action", move["action"])
+        page.fill(f"{pre}-note", move.get("note", ""))
+    elif kind == "defeat":
+        page.select_option(f"{pre}-size", str(move["size"]))
+    elif kind == "vow":
+        page.select_option(f"{pre}-vow", move["vow"])
+    elif kind == "yield" and move.get("new_leader") is not None:
+        page.select_option(f"{pre}-leader", str(move["new_leader"]))
+    button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
+    if kind == "bonus":
+        button += f'[data-take="{move["take"]}"]'
+    page.click(button)
+    page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
+    assert page.locator("#brs-error").is_hidden(), page.inner_text("#brs-error")
+
+
+def test_two_contexts_play_three_exchanges_by_passing_links(new_context, base_url):
+    ctx_a, _ = new_context(viewport={"width": 1280, "height": 900})
+    ctx_b, _ = new_context(viewport={"width": 360, "height": 640})   # the other player, on a phone
+    pages = {0: open_app(ctx_a.new_page(), base_url), 1: None}
+    start_example(pages[0])
+    current, expected = 0, []
+    while True:
+        setup, moves = decode_link(link_of(pages[current]))
+        state = replay(setup, moves)
+        if len(state.exchanges) >= 3:
+            break
+        move = bot_move(state)
+        actor = _actor(state, move)
+        side = state.setup.players[actor].side
+        if side != current:  # pass the link to the other player
+            link = link_of(pages[current])
+            if pages[side] is None:
+                pages[side] = open_app(ctx_b.new_page(), link)
+                pages[side].wait_for_selector("#brs-game:not([hidden])")
+            else:
+                open_link_in(pages[side], link)
+            current = side
+            page = pages[side]
+            assert page.locator("#brs-shared").is_visible()
+            name = state.setup.players[actor].name
+            assert page.inner_text("#brs-turn").endswith(name)
+        make_move(pages[current], move, actor)
+        expected.append({k: v for k, v in move.items() if v is not None})
+        assert moves_of(pages[current]) == expected   # the page made exactly the intended move
+    assert len(expected) >= 9
+    final = link_of(pages[current])
+    assert len(final.split("#", 1)[1]) <= 2000
+    other = pages[1 - current]
+    open_link_in(other, final)
+    for sel in ("#brs-step", "#brs-log", "#brs-info"):
+        assert other.inner_text(sel) == pages[current].inner_text(sel), sel
+    # the boards agree die by die (labels carry face, size, Aspect and state)
+    labels = "els => els.map(e => e.getAttribute('aria-label'))"
+    assert (other.eval_on_selector_all("#brs-boards [data-die]", labels)
+            == pages[current].eval_on_selector_all("#brs-boards [data-die]", labels))
+    log = other.inner_text("#brs-log")
+    assert "Intercambio 3" in log and "ataca a" in log
+    phone = pages[1]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # no horizontal scroll
+    assert axe_problems(phone) == []
+
+
+def test_illegal_actions_are_disabled_or_refused_with_their_reason(app):
+    start_example(app)
+    make_move(app, {"move": "pick", "attacker": 0, "target": 1}, 0)
+    assert "Haster ataca a Sharla" in app.inner_text("#brs-step")
+    # Sharla's dice cannot be pressed while Haster attacks; Haster's can
+    assert app.locator('#brs-boards [data-die="9"]').is_disabled()
+    assert app.locator('#brs-boards [data-die="0"]').is_enabled()
+    # one die chosen: the attack button stays disabled (an attack advances exactly 2 dice)
+    app.click('#brs-boards [data-die="0"]')
+    attack = '#brs-actions [data-move="attack"][data-player="0"]'
+    app.wait_for_selector('#brs-boards [data-die="0"][aria-pressed=true]')
+    assert app.locator(attack).is_disabled()
+    # forced anyway: the engine refuses it with one line naming the rule, and nothing changes
+    before = link_of(app)
+    app.eval_on_selector(attack, "b => { b.disabled = false; }")
+    app.click(attack)
+    app.wait_for_selector("#brs-error:not([hidden])")
+    error = app.inner_text("#brs-error")
+    assert "exactly 2" in error and "blood-red-sands.md" in error and "Traceback" not in error
+    assert link_of(app) == before
+    assert "Haster ataca a Sharla" in app.inner_text("#brs-step")
+    # the board, the action bar, the error line and the help pass axe-core
+    open_details(app)
+    assert axe_problems(app) == []
+
+
+def test_reload_resumes_the_current_confrontation(app, base_url):
+    start_example(app)
+    make_move(app, {"move": "pick", "attacker": 0, "target": 1}, 0)
+    step = app.inner_text("#brs-step")
+    link = link_of(app)
+    app.goto(base_url)            # no fragment: the Confrontation comes from localStorage
+    app.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    app.click("#tab-brs")
+    app.wait_for_selector("#brs-game:not([hidden])")
+    assert app.inner_text("#brs-step") == step
+    assert link_of(app).split("#", 1)[1] == link.split("#", 1)[1]
+    assert app.locator("#brs-shared").is_hidden()

@@ -1,0 +1,351 @@
+"""The Blood Red Sands Confrontation view (issue #5): setup, Battle Boards, actions, log, and
+asynchronous play by links (glue only: read inputs → one engine call → store → render).
+
+The Confrontation is (setup, moves); the state is always the engine's replay of them. After each
+move the page shows a link (``tirada.brs.link.encode_link``) that anyone can open to see the same
+board and, if it is their move, continue; hot-seat play is the same thing on one device. The
+current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from pyodide.ffi import create_proxy
+from pyscript import document, when, window
+
+import app
+import ui_brs_actions as actions
+import ui_brs_board as boardview
+import ui_brs_setup as setupform
+from app import STORE, el, tr
+from tirada import snippets
+from tirada.brs import Setup, new_confrontation, play, replay, summary
+from tirada.brs.example import example_setup
+from tirada.brs.journal import journal
+from tirada.brs.link import encode_link, open_link
+from tirada.brs.options import board, options, step
+from tirada.dice import new_seed
+from tirada.errors import TiradaError
+
+
+class Game:
+    """The Confrontation on screen: its setup and moves (the truth), the replayed state, the dice
+    chosen on the board, the setup draft being edited, and whether it came from a link."""
+
+    setup = None
+    moves: list = []
+    state = None
+    selection: list = []
+    draft = None
+    fragment = ""
+
+
+def _node(found):
+    """A DOM lookup's answer as an element or None (JS null arrives as JsNull, not None)."""
+    return found if hasattr(found, "tagName") else None
+
+
+def _el(id_: str):
+    return _node(el(id_))
+
+
+def _query(selector: str):
+    return _node(document.querySelector(selector))
+
+
+def _closest(target, selector: str):
+    return _node(target.closest(selector)) if hasattr(target, "closest") else None
+
+
+# ---------------------------------------------------------------------------------- setup form
+def setup_nodes():
+    return document.querySelectorAll("#brs-setup-fields [data-f]")
+
+
+def read_draft() -> dict:
+    """The draft with what is typed in the form (nothing typed is ever dropped)."""
+    if Game.draft is None:
+        Game.draft = setupform.blank_draft(new_seed(), app.State.lang)
+    return setupform.read(Game.draft, setup_nodes())
+
+
+def render_setup() -> None:
+    el("brs-setup-fields").innerHTML = setupform.render(Game.draft, app.State.lang)
+
+
+def save_draft() -> None:
+    STORE.set_brs_current(draft=Game.draft)
+
+
+def setup_error(message: str, path: str = "") -> None:
+    box = el("brs-setup-error")
+    node = _el(setupform.field_id(path)) if path else None
+    label = ""
+    if node is not None and node.labels.length:
+        label = str(node.labels[0].textContent) + " — "
+    box.textContent = f'{tr("brs.setup.error")}: {label}{message}'
+    box.hidden = False
+    if node is not None:
+        node.focus()
+
+
+def start_game() -> None:
+    """Validate the draft with the engine and start a new Confrontation from it."""
+    draft = read_draft()
+    save_draft()
+    try:
+        setup = Setup.from_dict(setupform.to_setup(draft)).to_dict()
+        new_confrontation(setup)  # rolls the starting dice: refuses a seed that is not hex
+    except TiradaError as err:
+        setup_error(str(err), setupform.path_of_error(err.field or ""))
+        return
+    el("brs-setup-error").hidden = True
+    Game.setup, Game.moves, Game.selection = setup, [], []
+    Game.state = replay(setup, [])
+    el("brs-shared").hidden = True
+    after_change()
+    el("brs-setup-card").open = False
+
+
+@when("submit", "#brs-setup-form")
+def on_start(event) -> None:
+    event.preventDefault()
+    start_game()
+
+
+@when("click", "#brs-example")
+def on_example(event) -> None:
+    Game.draft = setupform.from_setup(example_setup(new_seed()))
+    render_setup()
+    save_draft()
+    el("brs-start").focus()
+
+
+@when("click", "#brs-new")
+def on_new(event) -> None:
+    """Prepare another Confrontation from this one's setup (a new seed); the current one stays
+    until the new one starts."""
+    base = setupform.from_setup(Game.setup) if Game.setup else setupform.blank_draft("", app.State.lang)
+    base["seed"] = new_seed()
+    Game.draft = base
+    render_setup()
+    save_draft()
+    card = el("brs-setup-card")
+    card.open = True
+    card.scrollIntoView()
+    el("brs-start").focus()
+
+
+# ---------------------------------------------------------------------------------- the game
+def view_summary() -> dict:
+    """The engine summary plus the setup facts the boards show (side names, Heroes)."""
+    out = summary(Game.state)
+    out["sides"] = list(Game.state.setup.sides)
+    for p, info in enumerate(out["players"]):
+        info["hero"] = Game.state.setup.players[p].hero
+    return out
+
+
+def share_url() -> str:
+    return app.page_url() + "#" + Game.fragment
+
+
+def render_game() -> None:
+    """Draw the whole Confrontation (status, actions, boards, info, log, link) from the state."""
+    if Game.state is None:
+        el("brs-game").hidden = True
+        return
+    lang = app.State.lang
+    summ, cells, opts, now = view_summary(), board(Game.state), options(Game.state), step(Game.state)
+    names = boardview.names_of(summ)
+    el("brs-turn").textContent = (tr("brs.turn").format(player=names[now["player"]])
+                                  if now.get("player") is not None else "")
+    el("brs-step").textContent = boardview.step_sentence(now, summ, cells, lang)
+    selectable = actions.selectable_dice(opts)
+    Game.selection = [i for i in Game.selection if i in selectable]
+    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"))
+    el("brs-boards").innerHTML = boardview.boards(summ, cells, lang, selectable, Game.selection)
+    el("brs-info").innerHTML = boardview.info_card(summ, lang)
+    el("brs-log").innerHTML = boardview.log_html(summ, cells, lang)
+    entries = journal(Game.setup, Game.moves)
+    el("brs-moves-heading").textContent = tr("brs.moves.heading").format(n=len(entries))
+    el("brs-moves-list").innerHTML = boardview.journal_html(entries, summ, cells, lang)
+    el("brs-share-link").value = share_url()
+    el("brs-share-size").textContent = tr("brs.share.size").format(n=len(Game.fragment))
+    el("brs-game").hidden = False
+
+
+def after_change(push_url: bool = True) -> None:
+    """The moves changed: new link, store, address bar, redraw."""
+    STORE.set_brs_current(setup=Game.setup, moves=Game.moves)
+    el("brs-error").hidden = True
+    try:
+        Game.fragment = encode_link(Game.setup, Game.moves)
+    except TiradaError as err:  # too long for a link: play on here, say why there is no link
+        Game.fragment = ""
+        show_move_error(err)
+    if push_url and Game.fragment:
+        STORE.show_brs_link(window, Game.fragment)
+    el("brs-copy-status").textContent = ""
+    render_game()
+    app.show_notices()
+
+
+def show_move_error(err: TiradaError) -> None:
+    box = el("brs-error")
+    box.textContent = f'{tr("brs.error")}: {err}'
+    box.hidden = False
+
+
+def make_move(move: dict) -> None:
+    """Apply one move with the engine; a refused move shows its reason and changes nothing."""
+    try:
+        state = play(Game.state, move)
+    except TiradaError as err:
+        show_move_error(err)
+        return
+    Game.state, Game.moves, Game.selection = state, Game.moves + [move], []
+    el("brs-shared").hidden = True
+    after_change()
+    el("brs-status").focus()
+
+
+def on_click(event) -> None:
+    """Delegated clicks inside the view: dice on the board, action buttons, defence suggestions,
+    setup add/remove buttons."""
+    target = event.target
+    node = _closest(target, "[data-act]")
+    if node is not None:
+        read_draft()
+        setupform.edit(Game.draft, str(node.dataset.act), str(node.dataset.path), app.State.lang)
+        render_setup()
+        save_draft()
+        return
+    node = _closest(target, "[data-die]")
+    if node is not None and not node.disabled and Game.state is not None:
+        i = int(node.dataset.die)
+        Game.selection = [x for x in Game.selection if x != i] if i in Game.selection else Game.selection + [i]
+        render_game()
+        again = _query(f'#brs-boards [data-die="{i}"]')
+        if again is not None:
+            again.focus()
+        return
+    node = _closest(target, "[data-suggest]")
+    if node is not None and Game.state is not None:
+        Game.selection = [int(x) for x in str(node.dataset.suggest).split(",") if x]
+        sf = str(node.dataset.sf)
+        render_game()
+        select = _el(f"brs-{node.dataset.player}-defend-sf")
+        if select is not None:
+            select.value = sf
+        button = _query('#brs-actions [data-move="defend"]')
+        if button is not None:
+            button.disabled = False
+            button.focus()
+        return
+    node = _closest(target, "[data-move]")
+    if node is not None and not node.disabled and Game.state is not None:
+        kind, p = str(node.dataset.move), int(node.dataset.player)
+        take = node.getAttribute("data-take")
+        move = actions.read_move(kind, p, _el, Game.selection, take if isinstance(take, str) else None)
+        if kind == "reinforce":
+            boxes = document.querySelectorAll(f'#brs-actions fieldset[data-player="{p}"] input[data-comp]:checked')
+            move["components"] = [int(b.dataset.comp) for b in boxes]
+        make_move(move)
+
+
+def on_setup_change(event) -> None:
+    """A setup field changed: keep the draft; side names and d12 also redraw the form's selects."""
+    target = event.target
+    if not bool(target.matches("#brs-setup-fields [data-f]")):
+        return
+    read_draft()
+    save_draft()
+    if event.type == "change" and str(target.dataset.f) in ("sides.0", "sides.1", "allow_d12"):
+        render_setup()
+
+
+# ------------------------------------------------------------------------------------ share
+def snippet(kind: str) -> str:
+    """The link, or a BBCode / Markdown snippet (names escaped with tirada.snippets)."""
+    url = share_url()
+    if kind == "link" or Game.state is None:
+        return url
+    url = quote(url, safe="-._~:/?#@!$&'*+,;=%")  # as tirada.snippets does for roll links
+    summ, cells = view_summary(), board(Game.state)
+    title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
+    now = boardview.step_sentence(step(Game.state), summ, cells, app.State.lang)
+    if kind == "bbcode":
+        e = snippets.escape_bbcode
+        return f"[b]{e(title)}[/b] — {e(now)}\n[url={url}]{e(tr('brs.snippet.open'))}[/url]"
+    e = snippets.escape_markdown
+    return f"**{e(title)}** — {e(now)}\n[{e(tr('brs.snippet.open'))}]({url})"
+
+
+@when("click", "[data-brs-copy]")
+async def on_copy(event) -> None:
+    if Game.state is None:
+        return
+    text = snippet(str(event.currentTarget.dataset.brsCopy))
+    status = el("brs-copy-status")
+    try:
+        await window.navigator.clipboard.writeText(text)
+        status.textContent = tr("action.copied")
+    except Exception:
+        el("brs-share-link").value = text
+        el("brs-share-link").select()
+        status.textContent = tr("action.copy_failed")
+
+
+# ------------------------------------------------------------------------------------ links
+def open_brs_link(fragment: str) -> None:
+    """Open a Confrontation link: replay it and show whose move it is (or say why it cannot)."""
+    app.show_view("brs")
+    try:
+        setup, moves, state = open_link(fragment)
+    except TiradaError as err:
+        box = el("brs-link-error")
+        box.textContent = f'{tr("brs.link_error")}: {err}'
+        box.hidden = False
+        return
+    el("brs-link-error").hidden = True
+    Game.setup, Game.moves, Game.state, Game.selection = setup, moves, state, []
+    el("brs-shared").hidden = False
+    el("brs-setup-card").open = False
+    after_change(push_url=False)
+
+
+app.ROUTES["brs"] = open_brs_link
+
+
+def relang() -> None:
+    if Game.draft is not None:
+        read_draft()
+        render_setup()
+    render_game()
+
+
+app.ON_LANG.append(relang)
+
+
+def start() -> None:
+    """Restore the draft and the current Confrontation (if any) and listen to the view."""
+    saved = STORE.brs_current()
+    Game.draft = saved["draft"] or setupform.blank_draft(new_seed(), app.State.lang)
+    render_setup()
+    if saved["setup"]:
+        try:
+            Game.state = replay(saved["setup"], saved["moves"])
+            Game.setup, Game.moves = saved["setup"], list(saved["moves"])
+            Game.fragment = encode_link(Game.setup, Game.moves)
+            el("brs-setup-card").open = False
+            render_game()
+        except TiradaError:
+            Game.state = None
+    view = el("brs-view")
+    view.addEventListener("click", create_proxy(on_click))
+    changed = create_proxy(on_setup_change)
+    view.addEventListener("change", changed)
+    view.addEventListener("input", changed)
+

@@ -1,0 +1,258 @@
+"""The action bar of the Confrontation: one group per player who may act, built only from
+``tirada.brs.options.options(state)`` (so only legal actions exist), and the reading of a group's
+controls back into a move dict for the engine (glue only: the engine checks every move).
+
+HTML builders are pure functions (no pyscript import); :func:`read_move` takes an element lookup.
+"""
+
+from __future__ import annotations
+
+from render import esc
+from strings import t
+from ui_brs_board import die_label, die_state_words
+
+#: The order in which a player's possible actions are shown (main action first).
+ORDER = ("pick", "attack", "defend", "strength", "endurance", "ruling", "devastate", "bonus", "defeat",
+         "reinforce", "renew", "vow", "advantage", "yield")
+
+
+def selectable_dice(opts: dict) -> set:
+    """Dice that may be pressed on the board now: attack or defence candidates."""
+    out = set()
+    for kinds in opts.values():
+        for kind in ("attack", "defend"):
+            if kind in kinds:
+                out |= set(kinds[kind]["dice"])
+    return out
+
+
+def _id(p: int, kind: str, name: str) -> str:
+    return f"brs-{p}-{kind}-{name}"
+
+
+def _select(p: int, kind: str, name: str, label: str, options: list) -> str:
+    """``options``: ``[(value, text)]``."""
+    sid = _id(p, kind, name)
+    opts = "".join(f'<option value="{esc(v)}">{esc(text)}</option>' for v, text in options)
+    return f'<div class="field"><label for="{sid}">{esc(label)}</label><select id="{sid}">{opts}</select></div>'
+
+
+def _text(p: int, kind: str, name: str, label: str) -> str:
+    sid = _id(p, kind, name)
+    return (f'<div class="field"><label for="{sid}">{esc(label)}</label>'
+            f'<input id="{sid}" type="text" maxlength="120"></div>')
+
+
+def _button(p: int, kind: str, text: str, enabled: bool = True, extra: str = "", cls: str = "primary") -> str:
+    return (f'<button type="button" class="{cls}" data-move="{kind}" data-player="{p}"{extra}'
+            f'{"" if enabled else " disabled"}>{esc(text)}</button>')
+
+
+def _dice_opts(dice: list, cells: list, names: list, lang: str, owner: bool = False) -> list:
+    """Select options for dice: owner (optional), size, Aspect, face, Trait and state in words."""
+    out = []
+    for i in dice:
+        c = cells[i]
+        who = f'{names[c["owner"]]}: ' if owner else ""
+        out.append((str(i), f'{who}{die_label(c, lang)} «{c["trait"]}» — {", ".join(die_state_words(c, lang))}'))
+    return out
+
+
+def _chosen(selection: list, cells: list, lang: str) -> tuple:
+    total = sum(cells[i]["face"] or 0 for i in selection)
+    if not selection:
+        return total, t("brs.act.chosen_none", lang)
+    dice = " + ".join(f'd{cells[i]["d"]} ({cells[i]["face"]})' for i in selection)
+    return total, t("brs.act.chosen", lang).format(dice=dice, sum=total)
+
+
+def _sf_select(p: int, kind: str, det: dict, selection: list, cells: list, names: list, lang: str) -> str:
+    sf = [i for i in det["soul_fused"] if i not in selection]
+    if not sf:
+        return ""
+    return _select(p, kind, "sf", t("brs.act.soul_fused", lang),
+                   [("", t("brs.act.no_die", lang))] + _dice_opts(sf, cells, names, lang))
+
+
+def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list) -> str:
+    """The controls of player ``p`` (a fieldset), one block per legal kind."""
+    out = []
+    for kind in ORDER:
+        if kind not in kinds:
+            continue
+        det = kinds[kind]
+        if kind == "pick":
+            out.append('<div class="grid">'
+                       + _select(p, kind, "attacker", t("brs.act.attacker", lang), [(str(a), names[a]) for a in det["attackers"]])
+                       + _select(p, kind, "target", t("brs.act.target", lang), [(str(x), names[x]) for x in det["targets"]])
+                       + "</div>" + _button(p, kind, t("brs.act.pick", lang)))
+        elif kind in ("attack", "defend"):
+            total, chosen = _chosen(selection, cells, lang)
+            if kind == "attack":
+                help_ = t("brs.act.attack_help", lang).format(player=names[p])
+                if det.get("required") is not None:
+                    help_ += " " + t("brs.act.required", lang)
+                ready = len(selection) == 2
+            else:
+                help_ = t("brs.act.defend_help", lang).format(player=names[p], score=det["score"])
+                extra = max([cells[i]["face"] for i in det["soul_fused"] if i not in selection] or [0])
+                ready = bool(selection) and total + extra >= det["score"]  # the engine checks the rest
+            block = [f'<p>{esc(help_)}</p>', f'<p class="brs-chosen" id="brs-chosen" aria-live="polite">{esc(chosen)}</p>',
+                     _sf_select(p, kind, det, selection, cells, names, lang)]
+            if kind == "defend":
+                block.append(_smallest(p, det, cells, lang))
+            block.append(_button(p, kind, t(f"brs.act.{kind}", lang), ready))
+            out.append("".join(block))
+        elif kind in ("strength", "endurance"):
+            out.append(_select(p, kind, "die", t("brs.act.which_die", lang), _dice_opts(det["dice"], cells, names, lang))
+                       + _button(p, kind, t(f"brs.act.{kind}", lang)))
+        elif kind == "ruling":
+            out.append('<div class="grid">'
+                       + _select(p, kind, "action", t("brs.act.ruling_action", lang),
+                                 [(a, t("brs.ruling." + a, lang)) for a in det["actions"]])
+                       + _select(p, kind, "die", t("brs.act.which_die", lang),
+                                 [("", "—")] + _dice_opts(det["dice"], cells, names, lang, owner=True))
+                       + "</div>" + _text(p, kind, "note", t("brs.act.note", lang))
+                       + _button(p, kind, t("brs.act.ruling", lang)))
+        elif kind == "devastate":
+            out.append(_devastate(p, det, cells, lang))
+        elif kind == "bonus":
+            buttons = []
+            for take in det["takes"]:
+                text = t(f"brs.act.bonus_{take}", lang).format(size=det.get("smallest"))
+                buttons.append(_button(p, kind, text, extra=f' data-take="{take}"', cls="ghost"))
+            out.append(f'<div class="buttons">{"".join(buttons)}</div>')
+        elif kind == "defeat":
+            out.append(_select(p, kind, "size", t("brs.act.size", lang), [(str(s), f"d{s}") for s in det["sizes"]])
+                       + _button(p, kind, t("brs.act.defeat", lang)))
+        elif kind == "reinforce":
+            boxes = "".join(f'<label class="check"><input type="checkbox" data-comp="{c}" id="{_id(p, kind, c)}"> '
+                            f'<span>{esc(names_comp(c, cells))}</span></label>' for c in det["components"])
+            out.append(boxes + _button(p, kind, t("brs.act.reinforce", lang), cls="ghost"))
+        elif kind == "renew":
+            out.append(_button(p, kind, t("brs.act.renew", lang).format(n=len(det["dice"])), cls="ghost"))
+        elif kind == "vow":
+            out.append(_select(p, kind, "vow", t("brs.act.vow_kind", lang), [(v, t("brs.vow." + v, lang)) for v in det["vows"]])
+                       + _text(p, kind, "note", t("brs.act.note", lang)) + _button(p, kind, t("brs.act.vow", lang), cls="ghost"))
+        elif kind == "advantage":
+            out.append(_select(p, kind, "die", t("brs.act.advantage_die", lang).format(n=det["tokens"]),
+                               _dice_opts(det["dice"], cells, names, lang))
+                       + _button(p, kind, t("brs.act.advantage", lang), cls="ghost"))
+        elif kind == "yield":
+            block = ""
+            if det["new_leaders"]:
+                block += _select(p, kind, "leader", t("brs.act.new_leader", lang),
+                                 [("", t("brs.act.no_leader", lang))] + [(str(q), names[q]) for q in det["new_leaders"]])
+            out.append(block + _text(p, kind, "note", t("brs.act.note", lang))
+                       + _button(p, kind, t("brs.act.yield", lang), cls="ghost"))
+    blocks = "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
+    return f'<fieldset class="brs-act" data-player="{p}"><legend>{esc(names[p])}</legend>{blocks}</fieldset>'
+
+
+def names_comp(c: int, cells: list) -> str:
+    """A Component's Traits, for the Reinforce checkboxes: "d6 «…», d8 «…»"."""
+    return ", ".join(f'd{x["d"]} «{x["trait"]}»' for x in cells if x["component"] == c)
+
+
+def _smallest(p: int, det: dict, cells: list, lang: str) -> str:
+    sm = det.get("smallest") or {}
+    if sm.get("overwhelmed"):
+        return f'<p class="error">{esc(t("brs.act.overwhelmed", lang).format(score=det["score"]))}</p>'
+    items = []
+    for d in sm.get("defences", []):
+        dice = list(d["dice"]) + ([d["soul_fused"]] if d["soul_fused"] is not None else [])
+        text = t("brs.act.use", lang).format(dice=" + ".join(f'd{cells[i]["d"]} ({cells[i]["face"]})' for i in dice),
+                                             outcome=t("brs.outcome." + sm["outcome"], lang))
+        sf = "" if d["soul_fused"] is None else str(d["soul_fused"])
+        items.append(f'<li><button type="button" class="ghost" data-suggest="{",".join(map(str, d["dice"]))}" '
+                     f'data-sf="{sf}" data-player="{p}">{esc(text)}</button></li>')
+    return (f'<div class="brs-smallest"><p><strong>{esc(t("brs.act.smallest", lang))}</strong></p>'
+            f'<ul>{"".join(items)}</ul></div>') if items else ""
+
+
+def _devastate(p: int, det: dict, cells: list, lang: str) -> str:
+    name = f"brs-{p}-devastate-choice"
+    block = [f'<label class="check"><input type="radio" name="{name}" value="lose" id="{name}-lose" checked> '
+             f'<span>{esc(t("brs.act.lose", lang))}</span></label>']
+    if det["sizes"]:
+        block.append(f'<label class="check"><input type="radio" name="{name}" value="weakness" id="{name}-weakness"> '
+                     f'<span>{esc(t("brs.act.weakness", lang))}</span></label>')
+        block.append('<div class="grid">'
+                     + _select(p, "devastate", "size", t("brs.act.weak_size", lang), [(str(s), f"d{s}") for s in det["sizes"]])
+                     + _select(p, "devastate", "aspect", t("brs.setup.aspect", lang),
+                               [(a, t("brs.aspect." + a, lang)) for a in det["aspects"]])
+                     + "</div>" + _text(p, "devastate", "trait", t("brs.act.weak_trait", lang))
+                     + f'<label class="check"><input type="checkbox" id="{_id(p, "devastate", "claim")}"> '
+                       f'<span>{esc(t("brs.act.weak_claim", lang))}</span></label>')
+    block.append(_button(p, "devastate", t("brs.act.devastate", lang)))
+    return "".join(block)
+
+
+def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list, first: int | None) -> str:
+    """Every acting player's group; the player whose step it is (``first``) comes first."""
+    if not opts:
+        return f'<p>{esc(t("brs.actions.none", lang))}</p>'
+    order = sorted(opts, key=lambda p: (p != first, p))
+    return "".join(group(p, opts[p], cells, names, lang, selection) for p in order)
+
+
+# ------------------------------------------------------------------------------ reading a move
+def _int_or_none(text):
+    text = str(text or "").strip()
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+def read_move(kind: str, p: int, get, selection: list, take: str | None = None) -> dict:
+    """The move of ``kind`` for player ``p`` from the controls; ``get(id)`` returns an element (or
+    None). Shapes are those of docs/brs-format.md; validity is the engine's job."""
+
+    def val(name: str):
+        node = get(_id(p, kind, name))
+        return None if node is None else str(node.value)
+
+    if kind == "pick":
+        return {"move": "pick", "attacker": _int_or_none(val("attacker")), "target": _int_or_none(val("target"))}
+    if kind in ("attack", "defend"):
+        move = {"move": kind, "dice": list(selection)}
+        sf = _int_or_none(val("sf"))
+        if sf is not None:
+            move["soul_fused"] = sf
+        return move
+    if kind in ("strength", "endurance", "advantage"):
+        return {"move": kind, "die": _int_or_none(val("die"))}
+    if kind == "ruling":
+        move = {"move": "ruling", "action": val("action") or "none", "note": (val("note") or "").strip()}
+        die = _int_or_none(val("die"))
+        if die is not None:
+            move["die"] = die
+        if not move["note"]:
+            del move["note"]
+        return move
+    if kind == "devastate":
+        chosen = get(f"brs-{p}-devastate-choice-weakness")
+        if chosen is None or not chosen.checked:
+            return {"move": "devastate", "weakness": None}
+        claim = get(_id(p, kind, "claim"))
+        return {"move": "devastate", "weakness": {"size": _int_or_none(val("size")), "trait": (val("trait") or "").strip(),
+                                                  "claim": bool(claim is not None and claim.checked),
+                                                  "aspect": val("aspect")}}
+    if kind == "bonus":
+        return {"move": "bonus", "take": take or "none"}
+    if kind == "defeat":
+        return {"move": "defeat", "size": _int_or_none(val("size"))}
+    if kind == "renew":
+        return {"move": "renew", "player": p}
+    if kind == "vow":
+        move = {"move": "vow", "player": p, "vow": val("vow")}
+        note = (val("note") or "").strip()
+        return {**move, "note": note} if note else move
+    if kind == "reinforce":
+        return {"move": "reinforce", "player": p, "components": None}  # filled by the caller (checkboxes)
+    if kind == "yield":
+        move = {"move": "yield", "player": p}
+        leader = _int_or_none(val("leader"))
+        if leader is not None:
+            move["new_leader"] = leader
+        note = (val("note") or "").strip()
+        return {**move, "note": note} if note else move
+    return {"move": kind}

@@ -1,0 +1,229 @@
+"""The Confrontation setup form: a draft (the setup JSON of docs/brs-format.md, without checks)
+rendered as fields, read back from them, and edited by add/remove buttons (glue only: the engine's
+``Setup.from_dict`` validates when the Confrontation starts).
+
+Every field carries ``data-f="path"`` (``players.0.components.1.traits.2.die``) and its id is
+``brs-f-`` + the path with dots as dashes, so an engine error naming ``players[0]…`` can be shown
+next to the right label. Pure functions (no pyscript import).
+"""
+
+from __future__ import annotations
+
+import re
+
+from render import esc
+from strings import t
+from tirada.brs import ASPECTS
+
+SIZES = (4, 6, 8, 10, 12)
+
+
+def blank_trait(lang: str) -> dict:
+    return {"trait": "", "die": 6, "aspect": "strength"}
+
+
+def blank_component(lang: str) -> dict:
+    return {"name": "", "committed": True, "traits": [blank_trait(lang)]}
+
+
+def blank_player(side: int, lang: str) -> dict:
+    return {"name": "", "side": side, "hero": side == 1, "leader": False, "advantage": 0,
+            "components": [blank_component(lang)]}
+
+
+def blank_draft(seed: str, lang: str) -> dict:
+    """A new draft: two participants, one per side, one Component with one Trait each."""
+    return {"seed": seed, "sides": [t("brs.setup.side0_default", lang), t("brs.setup.side1_default", lang)],
+            "players": [blank_player(0, lang), blank_player(1, lang)], "graveyard": {"dice": [], "advantage": 0},
+            "spoils": [], "stipulations": [], "back_down": None, "allow_d12": False}
+
+
+def field_id(path: str) -> str:
+    """The element id of a draft path."""
+    return "brs-f-" + path.replace(".", "-")
+
+
+def path_of_error(field: str) -> str:
+    """An engine error field (``players[0].components[1].traits[2].die``) as a draft path."""
+    return re.sub(r"\[(\d+)\]", r".\1", field or "")
+
+
+def _input(path: str, label: str, value, kind: str = "text", extra: str = "", wide: bool = False) -> str:
+    fid = field_id(path)
+    v = "" if value is None else value
+    cls = "field wide" if wide else "field"
+    return (f'<div class="{cls}"><label for="{fid}">{esc(label)}</label>'
+            f'<input id="{fid}" data-f="{path}" type="{kind}" value="{esc(v)}"{extra}></div>')
+
+
+def _check(path: str, label: str, value: bool) -> str:
+    fid = field_id(path)
+    return (f'<label class="check"><input type="checkbox" id="{fid}" data-f="{path}"'
+            f'{" checked" if value else ""}> <span>{esc(label)}</span></label>')
+
+
+def _select(path: str, label: str, value, options: list) -> str:
+    fid = field_id(path)
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if str(v) == str(value) else ""}>{esc(text)}</option>'
+                   for v, text in options)
+    return f'<div class="field"><label for="{fid}">{esc(label)}</label><select id="{fid}" data-f="{path}">{opts}</select></div>'
+
+
+def _act(act: str, text: str, path: str) -> str:
+    return f'<button type="button" class="ghost" data-act="{act}" data-path="{path}">{esc(text)}</button>'
+
+
+def render(draft: dict, lang: str) -> str:
+    """The whole setup form body for ``draft``."""
+    sizes = [(s, f"d{s}") for s in SIZES if s != 12 or draft.get("allow_d12")]
+    aspects = [(a, t("brs.aspect." + a, lang)) for a in ASPECTS]
+    sides = draft.get("sides") or ["", ""]
+    out = ['<div class="grid">', _input("sides.0", t("brs.setup.side0", lang), sides[0], extra=' maxlength="120"'),
+           _input("sides.1", t("brs.setup.side1", lang), sides[1], extra=' maxlength="120"'), "</div>"]
+    for i, p in enumerate(draft.get("players", [])):
+        pp = f"players.{i}"
+        n = i + 1
+        out.append(f'<fieldset class="brs-setup-player"><legend>{esc(t("brs.setup.player", lang).format(n=n))}</legend>'
+                   '<div class="grid">'
+                   + _input(f"{pp}.name", t("brs.setup.name", lang), p.get("name"), extra=' maxlength="120"')
+                   + _select(f"{pp}.side", t("brs.setup.side", lang), p.get("side", 0),
+                             [(0, sides[0] or "0"), (1, sides[1] or "1")])
+                   + _input(f"{pp}.advantage", t("brs.setup.advantage", lang), p.get("advantage", 0), "number",
+                            ' inputmode="numeric" min="0" max="20"')
+                   + "</div>" + _check(f"{pp}.leader", t("brs.setup.leader", lang), p.get("leader"))
+                   + _check(f"{pp}.hero", t("brs.setup.hero", lang), p.get("hero")))
+        for j, c in enumerate(p.get("components", [])):
+            cp = f"{pp}.components.{j}"
+            out.append(f'<fieldset class="brs-setup-comp"><legend>{esc(t("brs.setup.component", lang).format(n=j + 1))}</legend>'
+                       + _input(f"{cp}.name", t("brs.setup.comp_name", lang), c.get("name"), extra=' maxlength="120"', wide=True)
+                       + _check(f"{cp}.committed", t("brs.setup.committed", lang), c.get("committed", True)))
+            for k, tr_ in enumerate(c.get("traits", [])):
+                tp = f"{cp}.traits.{k}"
+                out.append(f'<div class="brs-setup-trait" role="group" aria-label="{esc(t("brs.setup.trait", lang).format(n=k + 1))}">'
+                           + _input(f"{tp}.trait", t("brs.setup.trait", lang).format(n=k + 1), tr_.get("trait"),
+                                    extra=' maxlength="120"', wide=True)
+                           + _select(f"{tp}.die", t("brs.setup.die", lang), tr_.get("die", 6), sizes)
+                           + _select(f"{tp}.aspect", t("brs.setup.aspect", lang), tr_.get("aspect", "strength"), aspects)
+                           + _act("del-trait", t("brs.setup.del_trait", lang).format(n=k + 1), tp) + "</div>")
+            out.append('<div class="buttons">' + _act("add-trait", t("brs.setup.add_trait", lang), cp)
+                       + _act("del-comp", t("brs.setup.del_comp", lang).format(n=j + 1), cp) + "</div></fieldset>")
+        out.append('<div class="buttons">' + _act("add-comp", t("brs.setup.add_comp", lang), pp)
+                   + _act("del-player", t("brs.setup.del_player", lang).format(n=n), pp) + "</div></fieldset>")
+    out.append('<div class="buttons">' + _act("add-player", t("brs.setup.add_player", lang), "players") + "</div>")
+    g = draft.get("graveyard") or {}
+    dice_text = g.get("dice_text")
+    if dice_text is None:
+        dice_text = ", ".join(str(x) for x in g.get("dice", []))
+    back = draft.get("back_down")
+    out.append('<div class="grid">'
+               + _input("graveyard.dice_text", t("brs.setup.graveyard", lang), dice_text, extra=' inputmode="numeric"')
+               + _input("graveyard.advantage", t("brs.setup.graveyard_adv", lang), g.get("advantage", 0), "number",
+                        ' inputmode="numeric" min="0" max="100"')
+               + _select("back_down", t("brs.setup.back_down", lang), "" if back is None else back,
+                         [("", t("brs.setup.back_none", lang)), (0, sides[0] or "0"), (1, sides[1] or "1")])
+               + "</div>")
+    for name in ("spoils", "stipulations"):
+        fid = field_id(name)
+        out.append(f'<div class="field wide"><label for="{fid}">{esc(t("brs.setup." + name, lang))}</label>'
+                   f'<textarea id="{fid}" data-f="{name}" rows="3">{esc(chr(10).join(draft.get(name) or []))}</textarea></div>')
+    out.append(_check("allow_d12", t("brs.setup.allow_d12", lang), draft.get("allow_d12")))
+    out.append(_input("seed", t("brs.setup.seed", lang), draft.get("seed"), extra=' spellcheck="false" autocomplete="off"',
+                      wide=True))
+    return "".join(out)
+
+
+def _set(draft: dict, path: str, value) -> None:
+    parts = path.split(".")
+    node = draft
+    for part in parts[:-1]:
+        node = node[int(part)] if isinstance(node, list) else node.setdefault(part, {})
+    last = parts[-1]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+
+
+def _number(text: str):
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def read(draft: dict, nodes) -> dict:
+    """Copy every ``[data-f]`` field (``nodes``: elements with ``dataset.f``, ``type``, ``value``,
+    ``checked``) into ``draft`` (changed in place and returned). Unparseable numbers stay text, so
+    nothing typed is lost and the engine names the field."""
+    for node in nodes:
+        path = str(node.dataset.f)
+        kind = str(node.type or "")
+        if kind == "checkbox":
+            value = bool(node.checked)
+        elif path.endswith((".die", ".side")) or path.endswith(".advantage") or path == "graveyard.advantage":
+            value = _number(str(node.value))
+        elif path == "back_down":
+            value = None if str(node.value) == "" else _number(str(node.value))
+        elif path in ("spoils", "stipulations"):
+            value = [line.strip() for line in str(node.value).splitlines() if line.strip()]
+        else:
+            value = str(node.value)
+        try:
+            _set(draft, path, value)
+        except (KeyError, IndexError, ValueError):
+            continue
+    return draft
+
+
+def edit(draft: dict, act: str, path: str, lang: str) -> dict:
+    """Apply an add/remove button to ``draft`` (in place; returned)."""
+    parts = path.split(".")
+    if act == "add-player":
+        draft["players"].append(blank_player(1, lang))
+    elif act == "del-player" and len(draft["players"]) > 2:
+        del draft["players"][int(parts[1])]
+    elif act == "add-comp":
+        draft["players"][int(parts[1])]["components"].append(blank_component(lang))
+    elif act == "del-comp":
+        comps = draft["players"][int(parts[1])]["components"]
+        if len(comps) > 1:
+            del comps[int(parts[3])]
+    elif act == "add-trait":
+        draft["players"][int(parts[1])]["components"][int(parts[3])]["traits"].append(blank_trait(lang))
+    elif act == "del-trait":
+        traits = draft["players"][int(parts[1])]["components"][int(parts[3])]["traits"]
+        if len(traits) > 1:
+            del traits[int(parts[5])]
+    return draft
+
+
+def to_setup(draft: dict) -> dict:
+    """The setup JSON (docs/brs-format.md) of a draft, for ``Setup.from_dict`` to validate."""
+    g = draft.get("graveyard") or {}
+    text = g.get("dice_text")
+    if text is None:
+        dice = list(g.get("dice", []))
+    else:
+        dice = [_number(x) for x in re.split(r"[,;\s]+", str(text)) if x.strip()]
+        dice = [int(x[1:]) if isinstance(x, str) and x[:1].lower() == "d" and x[1:].isdigit() else x for x in dice]
+    players = []
+    for p in draft.get("players", []):
+        players.append({"name": p.get("name", ""), "side": p.get("side", 0), "hero": bool(p.get("hero")),
+                        "leader": bool(p.get("leader")), "advantage": p.get("advantage", 0),
+                        "components": [{"name": c.get("name", ""), "committed": bool(c.get("committed", True)),
+                                        "traits": [dict(x) for x in c.get("traits", [])]}
+                                       for c in p.get("components", [])]})
+    setup = {"version": 1, "seed": str(draft.get("seed", "")).strip(), "sides": list(draft.get("sides") or []),
+             "players": players, "graveyard": {"dice": dice, "advantage": g.get("advantage", 0)},
+             "spoils": list(draft.get("spoils") or []), "stipulations": list(draft.get("stipulations") or []),
+             "back_down": draft.get("back_down")}
+    if draft.get("allow_d12"):
+        setup["allow_d12"] = True
+    return setup
+
+
+def from_setup(setup: dict) -> dict:
+    """A draft from a setup JSON (to edit an example or the current Confrontation's setup)."""
+    draft = {k: v for k, v in setup.items() if k not in ("version", "faces")}
+    draft.setdefault("seed", "")
+    draft["graveyard"] = dict(setup.get("graveyard") or {"dice": [], "advantage": 0})
+    draft.setdefault("allow_d12", False)
+    return draft
