@@ -10,8 +10,11 @@ the tool keeps (seed ``001_0d4b6b4e1f6e6362.txt``). Each move is an action dict 
 * ``{"enter": "scene", "by": ADVERSARY}`` — the Adversary's character enters the scene (its Traits
   can then be turned against it; using one of its Traits also brings it in).
 * ``{"drop": "trait", "by", "trait"}`` — drop a Trait while over the limit ``7 − Tragedy``.
-* ``{"roll": "final"}`` / ``{"roll": "post_loss"}`` — roll the pools (tragedia.final_stage /
-  post_loss_stage), drawing from the scene's seed or faces in the documented order.
+* ``{"roll": "final"}`` / ``{"roll": "post_loss"}`` (optional ``"seed"`` or ``"faces"``) — roll the
+  pools (tragedia.final_stage / post_loss_stage) in the documented order, drawing from the action's
+  own ``seed`` when given (the page picks it at the moment of rolling, so the dice cannot be known
+  while the pools are gathered or the post-loss decisions made) or its own ``faces`` (dice rolled
+  elsewhere for this roll: exactly as many as it uses), else from the scene's seed or faces.
 * ``{"decline": "post_loss", "by": PROTAGONIST}`` — accept the loss without raising Tragedy.
 * ``{"impose": "consequence", "by": ADVERSARY, "consequence": text}`` and
   ``{"impose": "tragedy", "by": ADVERSARY}`` — after a final loss, the Adversary writes the new
@@ -30,7 +33,7 @@ from typing import Any, Mapping
 
 from .dice import DiceStream, FixedFaces
 from .errors import IllegalMove, InvalidRequest
-from .fields import get_int, get_text, reject_unknown
+from .fields import get_int, get_int_list, get_text, reject_unknown
 from .tragedia import RULE_ROLL, final_stage, post_loss_stage
 from .tragedia_sheet import MAX_NAME, MAX_TEXT, MAX_TRAGEDY, MIN_TRAGEDY, RULE_STATE, Domain, Trait
 from .tragedia_state import RULE_TRANSFORMATION, SceneState
@@ -39,6 +42,7 @@ __all__ = ["MOVES", "RULE_DOMAINS", "RULE_LOSS", "apply_move", "dice_of"]
 
 RULE_DOMAINS = "tragedia.md §Gathering dice (Domains)"
 RULE_LOSS = "tragedia.md §The final roll (If the Protagonist loses)"
+MAX_FACES = 1000
 
 
 def _name(action: Mapping[str, Any], key: str, max_len: int = MAX_NAME) -> str:
@@ -129,29 +133,59 @@ def _drop(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     return state.with_sheet(actor.sheet.without_trait(name))
 
 
+def _dice_for_roll(state: SceneState, action: Mapping[str, Any]) -> tuple:
+    """``(dice, shared)``: the roll action's own ``faces`` (dice rolled elsewhere for this roll) or
+    ``seed`` (a fresh stream, so nobody could know the dice while the pools were gathered), else the
+    ledger's seed/faces stream (``shared`` True: its draws are counted in ``state.draws``).
+
+    Raises:
+        InvalidRequest: no seed anywhere, a bad seed or faces, or a roll seed/faces in a scene of
+        given faces.
+    """
+    seed, faces = action.get("seed"), action.get("faces")
+    if faces is not None:
+        if seed is not None or state.faces is not None:
+            raise InvalidRequest("a roll takes its own faces only without a seed and in a scene "
+                                 "without faces", field="faces")
+        return FixedFaces(get_int_list(action, "faces", lo=1, max_len=MAX_FACES)), False
+    if seed is None:
+        if state.seed is None and state.faces is None:
+            raise InvalidRequest("a roll needs a seed (in the roll action or the ledger) or the "
+                                 "faces rolled", field="seed")
+        return dice_of(state), True
+    if state.faces is not None:
+        raise InvalidRequest("a scene of given faces takes no roll seed", field="seed")
+    return DiceStream(seed), False
+
+
 def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     stage = action.get("roll")
     if stage not in ("final", "post_loss"):
         raise InvalidRequest("must be 'final' or 'post_loss'", field="roll")
-    dice = dice_of(state)
-    if stage == "final":
-        if state.phase != "gathering":
-            raise IllegalMove("the final roll was already made", field="roll", rule=RULE_ROLL)
-        result = final_stage(state.pool("protagonist"), state.pool("adversary"), dice,
-                             state.auto_successes, state.protagonist_wins_ties, state.sides)
-        can_retry = result["winner"] == "adversary" and state.protagonist.sheet.tragedy < MAX_TRAGEDY
-        phase = "post_loss" if can_retry else "decided"
-    else:
+    if stage == "final" and state.phase != "gathering":
+        raise IllegalMove("the final roll was already made", field="roll", rule=RULE_ROLL)
+    if stage == "post_loss":
         if state.phase != "post_loss":
             raise IllegalMove("there is no lost roll to add to", field="roll", rule=RULE_LOSS)
         if not state.used("tragedy", "post_loss"):
             raise IllegalMove("the Protagonist must raise Tragedy first (or decline)", field="roll",
                               rule=RULE_LOSS)
+    dice, shared = _dice_for_roll(state, action)
+    if stage == "final":
+        result = final_stage(state.pool("protagonist"), state.pool("adversary"), dice,
+                             state.auto_successes, state.protagonist_wins_ties, state.sides)
+        can_retry = result["winner"] == "adversary" and state.protagonist.sheet.tragedy < MAX_TRAGEDY
+        phase = "post_loss" if can_retry else "decided"
+    else:
         result = post_loss_stage(state.stages[0], state.pool("protagonist", "post_loss", "tragedy"),
                                  state.pool("protagonist", "post_loss", "last_die"),
                                  state.pool("adversary", "post_loss", "last_die"), dice, state.sides)
         phase = "decided"
-    return replace(state, stages=state.stages + (result,), draws=len(dice.draws), phase=phase)
+    if action.get("faces") is not None and len(dice.draws) != len(dice.faces):
+        raise InvalidRequest(f"this roll uses {len(dice.draws)} dice but {len(dice.faces)} faces "
+                             "were given", field="faces")
+    draws = len(dice.draws) if shared else state.draws
+    return replace(state, stages=state.stages + (result,), draws=draws, phase=phase)
 
 
 def _decline(state: SceneState, action: Mapping[str, Any]) -> SceneState:
@@ -220,7 +254,7 @@ MOVES = {
     "take": ({"owner", "domain", "destiny"}, _take),
     "enter": (set(), _enter),
     "drop": ({"trait"}, _drop),
-    "roll": (set(), _roll),
+    "roll": ({"seed", "faces"}, _roll),
     "decline": (set(), _decline),
     "impose": ({"consequence"}, _impose),
     "transform": ({"flaw", "trait", "new_trait", "tragedy_text"}, _transform),

@@ -156,6 +156,7 @@ def scene_result(state: SceneState) -> dict:
     }
 
 
+_PROBE_SEED = "0" * 32  # tries a roll for legality only; never used for real dice
 _NEW = "\u2063new"  # a placeholder name for Traits/Themes the player will type (never a real name)
 
 
@@ -189,8 +190,9 @@ def legal_adds(state: SceneState, name: str) -> dict:
 
     ``options`` are the extra fields of each legal ``add`` action (``{"trait": "…"}``); a Trait or
     Theme still to be named shows as ``None``. ``reason`` is the refusal (message and rule) of the
-    first option tried when none is legal. Legality is decided by trying :func:`apply`, so buttons
-    follow exactly the rules that replay enforces.
+    first option tried when none is legal (without the field name: the page shows it next to the
+    source). Legality is decided by trying :func:`apply`, so buttons follow exactly the rules that
+    replay enforces.
     """
     out = {}
     for source, options in _candidates(state, name).items():
@@ -199,7 +201,7 @@ def legal_adds(state: SceneState, name: str) -> dict:
             try:
                 apply(state, {"add": source, "by": name, **option})
             except TiradaError as err:
-                reason = reason or str(err)
+                reason = reason or err.message + (f" ({err.rule})" if err.rule else "")
                 continue
             legal.append({k: (None if v == _NEW else v) for k, v in option.items()})
         if not options:
@@ -227,6 +229,8 @@ def scene_view(state: SceneState) -> dict:
     """
     view = scene_result(state)
     final = {"roll": "final"} if state.phase == "gathering" else {"roll": "post_loss"}
+    if state.seed is None and state.faces is None:
+        final["seed"] = _PROBE_SEED  # the real seed is picked when the roll is made
     view.update(
         can_roll=state.phase != "decided" and _can(state, final),
         themes_exhausted=list(state.exhausted_themes),

@@ -206,9 +206,9 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
     Args:
         setup: a ledger dict (docs/tragedia-scene.md): ``kind`` ``"character"`` (default) or
         ``"transformation"``, ``objective`` text, ``sides`` even 2..1000 (default 6), ``seed`` hex or
-        ``faces`` ints (one is required), ``themes`` (the game's Themes), ``participants``
-        (``[{"role", "sheet"}]``: exactly one Protagonist and one Adversary, any Allies and
-        Henchmen, distinct character names). ``actions`` is ignored here (see replay).
+        ``faces`` ints (or neither, when every roll action carries its own ``seed``), ``themes``
+        (the game's Themes), ``participants`` (``[{"role", "sheet"}]``: exactly one Protagonist and
+        one Adversary, any Allies and Henchmen, distinct character names). ``actions`` is ignored here (see replay).
     Raises:
         InvalidRequest: unknown field, wrong format/schema, a bad sheet, roles, seed or faces.
         IllegalMove: a Transformation scene for a Protagonist below Tragedy 5.
@@ -222,8 +222,6 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
         raise InvalidRequest(f"unknown ledger schema; this version reads {LEDGER_SCHEMA}",
                              field="schema")
     seed, faces = setup.get("seed"), setup.get("faces")
-    if seed is None and faces is None:
-        raise InvalidRequest("a scene needs a seed (hex) or the faces rolled", field="seed")
     if seed is not None:
         from .dice import DiceStream
         seed = DiceStream(seed).seed.hex()
