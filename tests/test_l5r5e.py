@@ -52,12 +52,16 @@ def test_sakura_example_step_by_step_with_faces_typed_as_they_come():
     assert r["stage"] == "reroll" and r["choices"] == {"by": "distinction", "min": 0, "max": 2, "allowed": [0, 1, 2, 3]}
     r = check([5, 1, 2, 3], **{k: v for k, v in base.items() if k not in ("keep", "explosions")})
     assert r["stage"] == "faces"
-    assert r["choices"]["need"] == [{"die": "ring", "sides": 6, "for": "reroll of pool die 1"},
-                                    {"die": "skill", "sides": 12, "for": "reroll of pool die 3"}]
+    assert r["choices"]["need"] == [
+        {"die": "ring", "sides": 6, "for": "reroll of pool die 1", "step": "reroll", "source": "pool",
+         "source_index": 1},
+        {"die": "skill", "sides": 12, "for": "reroll of pool die 3", "step": "reroll", "source": "pool",
+         "source_index": 3}]
     r = check([5, 1, 2, 3, 3, 12], **{k: v for k, v in base.items() if k not in ("keep", "explosions")})
     assert r["stage"] == "keep" and r["choices"] == {"min": 1, "max": 3, "allowed": [0, 1, 2, 3]}
     r = check([5, 1, 2, 3, 3, 12], **{k: v for k, v in base.items() if k != "explosions"})
     assert r["stage"] == "faces" and r["choices"]["need"][0]["for"] == "explosion of pool die 3"
+    assert r["choices"]["need"][0]["step"] == "explosion" and r["choices"]["need"][0]["source_index"] == 3
     r = check(SAKURA_FACES, **{k: v for k, v in base.items() if k != "explosions"})
     assert r["stage"] == "explosion" and r["choices"] == {"index": 0, "may_keep": True, "may_drop": True}
     assert (r["successes"], r["success"]) == (2, None)  # running counters before the decision
@@ -327,6 +331,8 @@ def test_step_mode_faces_stage_lists_the_missing_pool_dice():
     r = check([5], ring=2, skill=1, tn=1, step=True)
     assert r["stage"] == "faces" and [d["face"] for d in r["pool"]] == [5]
     assert [n["sides"] for n in r["choices"]["need"]] == [6, 12]
+    assert [(n["step"], n["source"], n["source_index"]) for n in r["choices"]["need"]] == [
+        ("pool", "pool", 1), ("pool", "pool", 2)]
 
 
 def _successes_distribution():
@@ -387,3 +393,20 @@ def test_cli_sakura_and_illegal_keep():
 def test_die_text_names_blank_faces_in_both_languages():
     assert die_text("ring", 1) == "d6 1 (blank)"
     assert die_text("skill", 11, "es") == "d12 11 (éxito relanzable + conflicto)"
+
+
+def test_step_mode_accepts_faces_typed_ahead_and_refuses_leftovers_once_done():
+    """Typing every face at once (pool, rerolls, explosion) works step by step; extra faces are
+    still refused when the check is done."""
+    from tirada.systems import roll as roll_request
+    base = {"system": "l5r5e", "ring": 3, "skill": 1, "tn": 3, "distinction": True, "step": True,
+            "faces": [5, 1, 2, 3, 3, 12, 6]}
+    r = roll_request(base)
+    assert r["stage"] == "reroll" and [d["face"] for d in r["pool"]] == [5, 1, 2, 3]
+    r = roll_request({**base, "rerolls": [1, 3], "keep": [0, 1, 3]})
+    assert r["stage"] == "explosion" and r["explosion_dice"][0]["face"] == 6
+    r = roll_request({**base, "rerolls": [1, 3], "keep": [0, 1, 3], "explosions": [True]})
+    assert r["stage"] == "done" and r["successes"] == 3
+    with pytest.raises(InvalidRequest, match="8 faces given"):
+        roll_request({**base, "faces": base["faces"] + [4], "rerolls": [1, 3], "keep": [0, 1, 3],
+                      "explosions": [True]})

@@ -176,6 +176,13 @@ class _Pause(Exception):
         self.stage, self.choices = stage, choices
 
 
+def _where(step: str, source: str, source_index: int) -> dict:
+    """Where a needed face goes, for the ``"faces"`` stage: ``step`` ``"pool"`` | ``"reroll"`` |
+    ``"explosion"``; ``source`` ``"pool"`` | ``"explosion"`` and ``source_index``: the pool die
+    rolled or rerolled, or the die that exploded."""
+    return {"step": step, "source": source, "source_index": source_index}
+
+
 def _need(wanted: list, drawn: int) -> None:
     """Step mode: pause at stage ``"faces"`` for the faces of ``wanted[drawn:]`` not given yet."""
     need = missing_faces(wanted, drawn)
@@ -331,7 +338,7 @@ class _Check:
         """Steps 1–4; raises :class:`_Pause` where step mode waits for a decision or faces."""
         req = self.req
         plan = build_pool(req)
-        wanted = [(die, f"pool die {i}") for i, (die, _) in enumerate(plan)]
+        wanted = [(die, f"pool die {i}", _where("pool", "pool", i)) for i, (die, _) in enumerate(plan)]
         faces = draw(dice, wanted, req.step)
         self.pool = [PoolDie(i, die, src, (f,)) for i, ((die, src), f) in enumerate(zip(plan, faces))]
         _need(wanted, len(faces))
@@ -343,7 +350,7 @@ class _Check:
             rerolls = default_rerolls(choices) if choices else ()
         check_rerolls(req, choices, self.pool, rerolls)
         self.rerolls = rerolls
-        wanted = [(self.pool[i].die, f"reroll of pool die {i}") for i in rerolls]
+        wanted = [(self.pool[i].die, f"reroll of pool die {i}", _where("reroll", "pool", i)) for i in rerolls]
         for i, face in zip(rerolls, draw(dice, wanted, req.step)):
             self.pool[i] = replace(self.pool[i], faces=self.pool[i].faces + (face,))
         _need(wanted, len([i for i in rerolls if len(self.pool[i].faces) == 2]))
@@ -368,7 +375,8 @@ class _Check:
                     self.messages.append(f"explosion cap reached: {MAX_EXPLOSIONS} explosion dice rolled; "
                                          "further explosions are not rolled")
                     return self.check_decided(decided)
-                wanted = [(die, f"explosion of {source} die {source_index}")]
+                wanted = [(die, f"explosion of {source} die {source_index}",
+                           _where("explosion", source, source_index))]
                 face = draw(dice, wanted, req.step)
                 _need(wanted, len(face))
                 x = ExplosionDie(len(self.xs), die, face[0], source, source_index)
@@ -450,5 +458,15 @@ def roll(params: Mapping[str, Any], dice: Dice) -> dict:
     try:
         check.run(dice)
     except _Pause as pause:
+        _typed_ahead(dice)
         return check.result(pause.stage, pause.choices)
     return check.result("done", None)
+
+
+def _typed_ahead(dice: Dice) -> None:
+    """Step mode in faces mode: faces typed ahead (for rerolls or explosions not decided yet) are
+    not an error while the check waits, so they are set aside for this call; the page sends them
+    again with the next decision. Once the check is done, faces left over are refused as usual."""
+    faces = getattr(dice, "faces", None)
+    if isinstance(faces, list):
+        del faces[len(dice.draws):]

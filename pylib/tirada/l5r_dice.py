@@ -185,7 +185,7 @@ class ExplosionDie:
 
 
 def draw(dice, wanted: list, partial: bool) -> list:
-    """Draw ``wanted`` = ``[(die, purpose)]`` in order from ``dice`` (``dice.roll(sides)``).
+    """Draw ``wanted`` = ``[(die, purpose[, where])]`` in order from ``dice`` (``dice.roll(sides)``).
 
     In faces mode (``dice.faces`` exists) the faces may run out: with ``partial`` the faces there
     are are drawn and the rest left to :func:`missing_faces`; otherwise it is refused.
@@ -198,12 +198,18 @@ def draw(dice, wanted: list, partial: bool) -> list:
     faces = getattr(dice, "faces", None)
     room = len(wanted) if faces is None else max(0, len(faces) - len(dice.draws))
     if room < len(wanted) and not partial:
-        die, purpose = wanted[room]
+        die, purpose = wanted[room][:2]
         raise InvalidRequest(f"the faces run out at the {purpose}: give its d{DIE_SIDES[die]} face "
                              f"({len(wanted) - room} more needed here)", field="faces")
-    return [dice.roll(DIE_SIDES[die]) for die, _ in wanted[:room]]
+    return [dice.roll(DIE_SIDES[w[0]]) for w in wanted[:room]]
 
 
 def missing_faces(wanted: list, drawn: int) -> list:
-    """``[{"die", "sides", "for"}]`` for ``wanted[drawn:]``: the faces still to be typed."""
-    return [{"die": d, "sides": DIE_SIDES[d], "for": purpose} for d, purpose in wanted[drawn:]]
+    """``[{"die", "sides", "for", ...where}]`` for ``wanted[drawn:]``: the faces still to be typed.
+
+    ``for`` is the English purpose (``"reroll of pool die 1"``); an entry of ``wanted`` with a third
+    item ``where`` (a dict, e.g. ``{"step": "reroll", "source": "pool", "source_index": 1}``) adds its
+    keys, so a page can word the purpose in its own language.
+    """
+    return [{"die": w[0], "sides": DIE_SIDES[w[0]], "for": w[1], **(w[2] if len(w) > 2 else {})}
+            for w in wanted[drawn:]]
