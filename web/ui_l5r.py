@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 
-from pyodide.ffi import create_proxy
 from pyscript import document, when
 
 import app
@@ -452,7 +451,8 @@ def clear_refusal() -> None:
 
 # ------------------------------------------------------------------------------- actions
 def start_check() -> None:
-    """The form's submit with L5R chosen: read the form, start the check in step mode."""
+    """The form's submit with L5R chosen (called by ui_roll.on_roll): read the form, start the check
+    in step mode."""
     view = _roll_view()
     fieldset = document.querySelector('fieldset[data-system="l5r5e"]')
     try:
@@ -617,18 +617,6 @@ def submit_faces() -> None:
 
 
 # ------------------------------------------------------------------------------- events
-def on_submit_capture(event) -> None:
-    """Capture the roll form's submit when L5R is chosen (before the roll view's own handler)."""
-    target = event.target
-    if str(getattr(target, "id", "")) != "roller-form" or str(el("system").value) != "l5r5e":
-        return
-    event.preventDefault()
-    event.stopImmediatePropagation()
-    start_check()
-    app.show_notices()
-
-
-document.addEventListener("submit", create_proxy(on_submit_capture), True)
 
 
 @when("click", "#result")

@@ -100,6 +100,11 @@ def make_link(request: dict) -> str:
 def on_roll(event) -> None:
     event.preventDefault()
     system = active_system()
+    form = form_for(system)
+    if hasattr(form, "start_check"):  # multi-step systems (L5R) run their own check
+        form.start_check()
+        app.show_notices()
+        return
     fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     try:
         request = {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}

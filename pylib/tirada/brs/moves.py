@@ -311,7 +311,6 @@ def yield_(state: State, move: dict, dice) -> State:
     check_no_pending(state)
     p = _player(state, move)
     side = state.side_of(p)
-    names = state.setup.players
     overwhelmed_yield = state.phase == "defence" and p == state.target and overwhelmed(state)
     attacker_stuck = state.phase == "attack" and p == state.attacker and not can_advance_two(state, p)
     if not state.players[p].active or not (p in state.yield_window and state.phase == "pick"

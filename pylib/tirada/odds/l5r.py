@@ -123,7 +123,7 @@ def chain_counts(die: str, cap: int, compromised: bool = False) -> list:
     Returns:
         list of ``cap + 1`` ints: item ``x`` = outcomes with min(X, cap) = x, over ``sides**cap``.
     """
-    sides, faces = DIE_SIDES[die], _faces(die)
+    faces = _faces(die)
     law = [0] * cap + [1]  # any start works: level k is exact below k, and we run `cap` levels
     for _ in range(cap):
         scale = sum(law)
@@ -145,7 +145,7 @@ def _chain_means(die: str, compromised: bool) -> tuple:
 
     From E = Σ_kept faces (value + [explosive]·E) / sides, i.e. E = Σ value / (sides − #explosive).
     """
-    sides, faces = DIE_SIDES[die], _faces(die)
+    faces = _faces(die)
     kept = [f for f in faces if _keepable(f, compromised)]
     stay = sides - sum(1 for f in kept if f[1])
     return Fraction(sum(f[0] for f in kept), stay), Fraction(sum(f[2] for f in kept), stay)
