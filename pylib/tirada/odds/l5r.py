@@ -145,7 +145,7 @@ def _chain_means(die: str, compromised: bool) -> tuple:
 
     From E = Σ_kept faces (value + [explosive]·E) / sides, i.e. E = Σ value / (sides − #explosive).
     """
-    faces = _faces(die)
+    sides, faces = DIE_SIDES[die], _faces(die)
     kept = [f for f in faces if _keepable(f, compromised)]
     stay = sides - sum(1 for f in kept if f[1])
     return Fraction(sum(f[0] for f in kept), stay), Fraction(sum(f[2] for f in kept), stay)
