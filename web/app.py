@@ -5,7 +5,10 @@ notices, and two registries filled by the views at import time:
 
 * ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
   ``"scene"``) found in the URL fragment;
-* ``ON_LANG``: callbacks re-rendering a view after the language changes.
+* ``ON_LANG``: callbacks re-rendering a view after the language changes;
+* ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
+  (e.g. a character sheet that the roll changes);
+* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from strings import LANGS, t as _t
 STORE = store_mod.Store(store_mod.local_storage(window))
 ROUTES: dict = {}
 ON_LANG: list = []
+ON_ROLL: list = []
+ON_NOTICE: list = []
 
 
 class State:
@@ -44,6 +49,8 @@ def show_notices() -> None:
         box.hidden = False
     else:
         box.hidden = True
+    for callback in ON_NOTICE:
+        callback()
 
 
 def show_view(name: str) -> None:

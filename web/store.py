@@ -86,8 +86,15 @@ class Store:
             return False
 
     def _set_aside(self, key: str, raw: str) -> None:
+        """Move a damaged value to ``tirada.corrupt.<key>`` (``…<key>.2``, ``.3``… when that is
+        taken by another damaged copy, which is never overwritten) and note ``storage.corrupt``.
+        If it cannot be moved it stays where it is."""
+        aside, n = f"tirada.corrupt.{key}", 1
         try:
-            self.storage.setItem(f"tirada.corrupt.{key}", raw)
+            while isinstance(self.storage.getItem(aside), str) and self.storage.getItem(aside) != raw:
+                n += 1
+                aside = f"tirada.corrupt.{key}.{n}"
+            self.storage.setItem(aside, raw)
             self.storage.removeItem(key)
         except Exception:
             pass
@@ -138,6 +145,230 @@ class Store:
     def set_roller(self, roller: str, campaign: str) -> None:
         self.write(ROLLER_KEY, {"roller": roller, "campaign": campaign})
 
+    # -- Tragedia (sheets, the current scene, the game's Themes) --------------------------------
+    def sheets(self) -> list:
+        """Saved Tragedia sheets (``Sheet.to_dict`` dicts, unique names), in creation order."""
+        items = self.read("tirada.tragedia.sheets.v1", [], check=lambda v: isinstance(v, list))
+        return [s for s in items if isinstance(s, dict) and isinstance(s.get("name"), str)]
+
+    def save_sheets(self, sheets: list) -> bool:
+        """Add or replace sheets by name (re-reading first, so another tab's sheets survive)."""
+        items = self.sheets()
+        for sheet in sheets:
+            names = [s["name"] for s in items]
+            if sheet["name"] in names:
+                items[names.index(sheet["name"])] = sheet
+            else:
+                items.append(sheet)
+        return self.write("tirada.tragedia.sheets.v1", items)
+
+    def delete_sheet(self, name: str) -> bool:
+        """Remove the sheet called ``name`` (re-reading first)."""
+        return self.write("tirada.tragedia.sheets.v1", [s for s in self.sheets() if s["name"] != name])
+
+    def scene(self):
+        """The Tragedia scene being played (a ledger dict), or None."""
+        value = self.read("tirada.tragedia.scene.v1", None, check=lambda v: v is None or isinstance(v, dict))
+        return value if isinstance(value, dict) else None
+
+    def set_scene(self, ledger) -> bool:
+        """Store the current scene ledger (None forgets it)."""
+        return self.write("tirada.tragedia.scene.v1", ledger)
+
+    def themes(self) -> list:
+        """The game's Themes as last used in a scene."""
+        value = self.read("tirada.tragedia.themes.v1", [], check=lambda v: isinstance(v, list))
+        return [t for t in value if isinstance(t, str)]
+
+    def set_themes(self, themes: list) -> bool:
+        """Remember the game's Themes."""
+        return self.write("tirada.tragedia.themes.v1", list(themes))
+
+    # -- Blood Red Sands: the current Confrontation -----------------------------------------------
+    def brs_current(self) -> dict:
+        """The current Confrontation: ``{"setup": dict | None, "moves": list, "draft": dict | None}``
+        (key ``tirada.brs.current``; missing parts are None / empty)."""
+        value = self.read("tirada.brs.current", {}, check=lambda v: isinstance(v, dict))
+        moves = value.get("moves")
+        return {"setup": value.get("setup") if isinstance(value.get("setup"), dict) else None,
+                "moves": moves if isinstance(moves, list) else [],
+                "draft": value.get("draft") if isinstance(value.get("draft"), dict) else None}
+
+    def set_brs_current(self, **parts) -> bool:
+        """Update parts of the current Confrontation (``setup``, ``moves``, ``draft``), re-reading
+        first so the parts not given (e.g. a draft typed in another tab) survive."""
+        value = self.brs_current()
+        value.update({k: v for k, v in parts.items() if k in ("setup", "moves", "draft")})
+        return self.write("tirada.brs.current", value)
+
+    def show_brs_link(self, window, fragment: str) -> None:
+        """Put the Confrontation's latest link in the address bar without reloading or adding a
+        history entry, so a reload reopens the latest state (this module owns location.hash)."""
+        window.history.replaceState(None, "", page_url(window.location) + "#" + fragment)
+
+    # -- characters, backups, damaged data (issue #7; the rules live in tirada.storage) ---------
+    CHARACTERS_KEY = "tirada.characters.v1"
+    SHEET_CAMPAIGNS_KEY = "tirada.sheetcampaigns.v1"
+    CORRUPT_PREFIX = "tirada.corrupt."
+
+    def keys(self) -> list:
+        """Every key of the storage (Tirada's and anything else), in storage order."""
+        if isinstance(self.storage, MemoryStorage):
+            return list(self.storage._data)
+        try:
+            return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        except Exception:
+            return []
+
+    def _read_doc(self, key: str, reader, default):
+        """``reader(json value)`` of ``key``; a value that does not parse or that ``reader`` refuses
+        is moved to ``tirada.corrupt.<key>`` (or ``…<key>.2``, ``.3``… when that is taken, so an
+        earlier damaged copy is never overwritten) and ``default`` returned."""
+        try:
+            raw = self.storage.getItem(key)
+        except Exception:
+            return default
+        if not isinstance(raw, str):
+            return default
+        try:
+            return reader(json.loads(raw))
+        except ValueError:  # bad JSON, or tirada's InvalidRequest (a ValueError)
+            self._set_aside(key, raw)
+            return default
+
+    def characters_raw(self) -> list:
+        """The stored character dicts as they are (entries a newer version wrote included)."""
+        from tirada import storage as schema
+
+        return self._read_doc(self.CHARACTERS_KEY, schema.read_characters_doc, [])
+
+    def characters(self) -> list:
+        """The valid characters (``Character.to_dict()``), in creation order."""
+        from tirada.errors import TiradaError
+        from tirada.sheets import Character
+
+        out = []
+        for item in self.characters_raw():
+            try:
+                out.append(Character.from_dict(item).to_dict())
+            except TiradaError:
+                continue
+        return out
+
+    def _characters_blocked(self) -> bool:
+        """True when a damaged characters value could not be moved aside and still sits under the
+        key: then nothing is written over it (the page says storage is full)."""
+        from tirada import storage as schema
+
+        try:
+            raw = self.storage.getItem(self.CHARACTERS_KEY)
+            if isinstance(raw, str):
+                schema.read_characters_doc(json.loads(raw))
+        except ValueError:
+            if "storage.full" not in self.problems:
+                self.problems.append("storage.full")
+            return True
+        except Exception:
+            return False
+        return False
+
+    def save_character(self, character: dict) -> bool:
+        """Add or replace one character by id, re-reading first so another tab's characters
+        survive (entries this version cannot read are kept as they are)."""
+        from tirada import storage as schema
+
+        current = self.characters_raw()
+        if self._characters_blocked():
+            return False
+        items = [c for c in current if not (isinstance(c, dict) and c.get("id") == character["id"])]
+        raw_ids = [c.get("id") for c in current if isinstance(c, dict)]
+        if character["id"] in raw_ids:  # keep its place in the list
+            items.insert(raw_ids.index(character["id"]), character)
+        else:
+            items.append(character)
+        return self.write(self.CHARACTERS_KEY, schema.characters_doc(items))
+
+    def delete_character(self, cid: str) -> bool:
+        """Remove the character ``cid`` (re-reading first)."""
+        from tirada import storage as schema
+
+        items = [c for c in self.characters_raw() if not (isinstance(c, dict) and c.get("id") == cid)]
+        if self._characters_blocked():
+            return False
+        return self.write(self.CHARACTERS_KEY, schema.characters_doc(items))
+
+    def sheet_campaigns(self) -> dict:
+        """Campaign of each Tragedia sheet: ``{sheet name: campaign}``."""
+        value = self.read(self.SHEET_CAMPAIGNS_KEY, {}, check=lambda v: isinstance(v, dict))
+        return {k: v for k, v in value.items() if isinstance(v, str)}
+
+    def set_sheet_campaign(self, name: str, campaign: str) -> bool:
+        """Put the Tragedia sheet ``name`` in ``campaign`` ("" = none), re-reading first."""
+        value = self.sheet_campaigns()
+        if campaign:
+            value[name] = campaign
+        else:
+            value.pop(name, None)
+        return self.write(self.SHEET_CAMPAIGNS_KEY, value)
+
+    def all_data(self) -> dict:
+        """Everything a backup carries (tirada.storage data dict), read fresh."""
+        return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
+                "tragedia_campaigns": self.sheet_campaigns(), "history": self.history(),
+                "chains": self.chains()}
+
+    def put_data(self, data: dict) -> bool:
+        """Write every part of a merged data dict (tirada.storage.merge); False if a write failed.
+        Characters are written first: they matter more than the history."""
+        from tirada import storage as schema
+
+        ok = self.write(self.CHARACTERS_KEY, schema.characters_doc(data.get("characters") or []))
+        ok = self.write("tirada.tragedia.sheets.v1", list(data.get("tragedia_sheets") or [])) and ok
+        ok = self.write(self.SHEET_CAMPAIGNS_KEY, dict(data.get("tragedia_campaigns") or {})) and ok
+        ok = self.write(CHAIN_KEY, dict(data.get("chains") or {})) and ok
+        return self.set_history(list(data.get("history") or [])) and ok
+
+    def set_aside_items(self) -> list:
+        """Damaged or unreadable values kept aside: ``[(key, raw text)]``."""
+        out = []
+        for key in self.keys():
+            if key.startswith(self.CORRUPT_PREFIX):
+                try:
+                    raw = self.storage.getItem(key)
+                except Exception:
+                    continue
+                if isinstance(raw, str):
+                    out.append((key, raw))
+        return out
+
+    def forget_set_aside(self) -> None:
+        """Remove every value kept aside (the user exported or gave them up)."""
+        for key, _ in self.set_aside_items():
+            try:
+                self.storage.removeItem(key)
+            except Exception:
+                pass
+        if "storage.corrupt" in self.problems:
+            self.problems.remove("storage.corrupt")
+
+    def trim_history(self, keep: int) -> bool:
+        """Keep only the newest ``keep`` rolls; on success the "storage full" notice is withdrawn."""
+        ok = self.set_history(self.history()[:max(0, keep)])
+        if ok and "storage.full" in self.problems:
+            self.problems.remove("storage.full")
+        return ok
+
+    def used_bytes(self) -> int:
+        """Characters (UTF-16 units, as browsers count) used by Tirada's keys."""
+        total = 0
+        for key in self.keys():
+            if key.startswith("tirada."):
+                try:
+                    raw = self.storage.getItem(key)
+                except Exception:
+                    continue
+                total += len(key) + (len(raw) if isinstance(raw, str) else 0)
+        return total * 2
 
 def local_storage(window):
     """``window.localStorage``, or None when the browser refuses it (it may throw on access)."""

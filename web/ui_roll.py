@@ -149,6 +149,8 @@ def remember(verified: dict) -> None:
                        "label": verified.get("label") or "", "summary": summaries,
                        "at": int(time.time() * 1000)})
     render_history()
+    for callback in app.ON_ROLL:
+        callback(verified)
 
 
 # ---------------------------------------------------------------------------------- results

@@ -1,0 +1,366 @@
+"""What the page keeps in the browser, as pure data: schema version, migrations, backups, merges.
+
+The page's ``web/store.py`` is the only code touching ``localStorage``; this module only turns JSON
+values into checked values and back, so every rule about stored data runs (and is tested) on
+CPython. A **data** dict holds every part a backup carries::
+
+    {"characters": [Character dict, …],          # tirada.sheets.Character.to_dict()
+     "tragedia_sheets": [Sheet dict, …],         # tirada.tragedia_sheet.Sheet.to_dict(), unique names
+     "tragedia_campaigns": {sheet name: campaign},
+     "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first
+     "chains": {"<roller>\\n<campaign>": ChainState dict}}
+
+A **backup** file is ``{"app": "tirada", "schema": SCHEMA_VERSION, "exported": ISO-8601 UTC,
+"data": {…}}``; parts may be missing (a backup of one character holds only ``characters``).
+
+Schema history (:data:`MIGRATIONS` upgrades one step at a time):
+
+* 0 — before versioning: the characters document was a bare list, history entries had a plain
+  string ``summary`` and no ``label``.
+* 1 — characters stored as ``{"schema": 1, "characters": [...]}``; summaries ``{"es", "en"}``.
+
+Anything written by a newer version (a schema above :data:`SCHEMA_VERSION`) is refused with an
+:class:`InvalidRequest` naming ``schema``: the page keeps such data aside untouched and offers it
+for export, it never rewrites it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from . import link as links
+from .errors import InvalidRequest, TiradaError
+from .sheets import Character
+from .tragedia_sheet import Sheet
+
+__all__ = [
+    "HISTORY_CAP", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "backup", "characters_doc", "diagnose",
+    "merge", "migrate", "plan_import", "read_backup", "read_characters_doc", "select",
+]
+
+SCHEMA_VERSION = 1
+#: The history keeps the newest 200 rolls (older ones are dropped first; characters never are).
+HISTORY_CAP = 200
+PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains")
+FRAGMENT_RE = re.compile(r"^[A-Za-z0-9_.~-]{1,8000}$")
+
+
+# ----------------------------------------------------------------------------------- schema
+def _schema(value: Any, field: str = "schema") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidRequest(f"must be a schema number, got {str(value)[:20]!r}", field=field)
+    if value > SCHEMA_VERSION:
+        raise InvalidRequest(f"unknown schema {value}: written by a newer Tirada; this version reads up to "
+                             f"{SCHEMA_VERSION}", field=field)
+    return value
+
+
+def _v0_to_v1(data: dict) -> dict:
+    """Schema 0 → 1: plain-string summaries become ``{"es": s, "en": s}``; missing labels ``""``."""
+    out = dict(data)
+    history = []
+    for item in data.get("history") or []:
+        if isinstance(item, dict):
+            item = dict(item)
+            if isinstance(item.get("summary"), str):
+                item["summary"] = {"es": item["summary"], "en": item["summary"]}
+            item.setdefault("label", "")
+        history.append(item)
+    if "history" in data:
+        out["history"] = history
+    return out
+
+
+#: schema n → function upgrading a data dict from n to n + 1.
+MIGRATIONS = {0: _v0_to_v1}
+
+
+def migrate(data: Mapping[str, Any], schema: int) -> dict:
+    """Upgrade a data dict written at ``schema`` to :data:`SCHEMA_VERSION` (a copy).
+
+    Raises:
+        InvalidRequest: ``schema`` newer than this version, or not a number (field ``schema``).
+    """
+    version = _schema(schema)
+    out = dict(data)
+    while version < SCHEMA_VERSION:
+        out = MIGRATIONS[version](out)
+        version += 1
+    return out
+
+
+# ------------------------------------------------------------------------- stored documents
+def characters_doc(characters: list) -> dict:
+    """The value stored for the characters: ``{"schema": SCHEMA_VERSION, "characters": [...]}``."""
+    return {"schema": SCHEMA_VERSION, "characters": list(characters)}
+
+
+def read_characters_doc(value: Any) -> list:
+    """The character dicts of a stored characters document (schema 0: a bare list), as stored
+    (each is checked by :meth:`Character.from_dict` when used, so one bad entry loses nothing else).
+
+    Raises:
+        InvalidRequest: not a characters document, or a schema newer than this version.
+    """
+    if isinstance(value, list):
+        return migrate({"characters": value}, 0)["characters"]
+    if not isinstance(value, Mapping) or not isinstance(value.get("characters"), list):
+        raise InvalidRequest("is not a characters document", field="characters")
+    return list(migrate(value, value.get("schema"))["characters"])
+
+
+def diagnose(raw: Any) -> dict:
+    """Why a stored value could not be read (for the page's "set aside" list):
+    ``{"code": "missing" | "json" | "schema" | "shape", "detail": str}``; for ``"schema"`` the
+    detail is the schema number found, for ``"json"`` the parser's message."""
+    import json
+
+    if not isinstance(raw, str):
+        return {"code": "missing", "detail": ""}
+    try:
+        value = json.loads(raw)
+    except ValueError as err:
+        return {"code": "json", "detail": str(err)[:160]}
+    if isinstance(value, Mapping) and "schema" in value:
+        try:
+            _schema(value["schema"])
+        except InvalidRequest:
+            return {"code": "schema", "detail": str(value["schema"])[:20]}
+    return {"code": "shape", "detail": ""}
+
+
+# ----------------------------------------------------------------------------------- backup
+def backup(data: Mapping[str, Any], exported: str) -> dict:
+    """The backup document of ``data`` (only the parts present): ``{"app": "tirada", "schema",
+    "exported": exported, "data"}``."""
+    return {"app": "tirada", "schema": SCHEMA_VERSION, "exported": exported,
+            "data": {k: data[k] for k in PARTS if k in data}}
+
+
+def select(data: Mapping[str, Any], character_id: str | None = None, campaign: str | None = None) -> dict:
+    """The part of ``data`` for one character (by id; a Tragedia sheet by ``"tragedia:<name>"``) or
+    one campaign (every character and Tragedia sheet in it): characters and sheets only."""
+    chars = [c for c in data.get("characters") or []
+             if (character_id is not None and c.get("id") == character_id)
+             or (campaign is not None and (c.get("campaign") or "") == campaign)]
+    meta = data.get("tragedia_campaigns") or {}
+    sheets = [s for s in data.get("tragedia_sheets") or []
+              if (character_id is not None and f"tragedia:{s.get('name')}" == character_id)
+              or (campaign is not None and meta.get(s.get("name"), "") == campaign)]
+    return {"characters": chars, "tragedia_sheets": sheets,
+            "tragedia_campaigns": {s["name"]: meta[s["name"]] for s in sheets if meta.get(s["name"])}}
+
+
+def _history_item(item: Any, where: str) -> dict:
+    if not isinstance(item, Mapping):
+        raise InvalidRequest("must be a JSON object", field=where)
+    frag = item.get("fragment")
+    if not isinstance(frag, str) or not FRAGMENT_RE.match(frag):
+        raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment")
+    summary = item.get("summary")
+    if not isinstance(summary, Mapping) or not all(isinstance(summary.get(k), str) and len(summary[k]) <= 1000
+                                                   for k in ("es", "en")):
+        raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary")
+    out = {"fragment": frag, "system": item.get("system"), "label": item.get("label") or "",
+           "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
+    if not isinstance(out["system"], str) or len(out["system"]) > 20:
+        raise InvalidRequest("must be a system id", field=f"{where}.system")
+    if not isinstance(out["label"], str) or len(out["label"]) > 200:
+        raise InvalidRequest("must be text of at most 200 characters", field=f"{where}.label")
+    if isinstance(out["at"], bool) or not isinstance(out["at"], int) or not 0 <= out["at"] <= 10 ** 14:
+        raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at")
+    return out
+
+
+def _checked(part: str, value: Any, errors: list) -> Any:
+    """The valid items of one part; each refused item adds ``{"field", "message"}`` to ``errors``."""
+    def err(e: TiradaError) -> None:
+        errors.append({"field": e.field or part, "message": e.message})
+
+    if part in ("characters", "tragedia_sheets", "history"):
+        if not isinstance(value, list):
+            errors.append({"field": part, "message": "must be a list"})
+            return []
+        out, seen = [], set()
+        for i, item in enumerate(value):
+            where = f"{part}[{i}]"
+            try:
+                if part == "characters":
+                    item = Character.from_dict(item, where).to_dict()
+                    key = item["id"]
+                elif part == "tragedia_sheets":
+                    item = Sheet.from_dict(item, where).to_dict()
+                    key = item["name"]
+                else:
+                    item = _history_item(item, where)
+                    key = item["fragment"]
+            except TiradaError as e:
+                err(e)
+                continue
+            if key in seen:
+                errors.append({"field": where, "message": "repeats an earlier entry"})
+                continue
+            seen.add(key)
+            out.append(item)
+        return out
+    if not isinstance(value, Mapping):
+        errors.append({"field": part, "message": "must be a JSON object"})
+        return {}
+    out = {}
+    for key, item in value.items():
+        where = f"{part}.{str(key)[:60]}"
+        if not isinstance(key, str) or len(key) > 200:
+            errors.append({"field": where, "message": "bad key"})
+        elif part == "tragedia_campaigns":
+            if isinstance(item, str) and len(item) <= 80:
+                out[key] = item
+            else:
+                errors.append({"field": where, "message": "must be text of at most 80 characters"})
+        else:
+            try:
+                out[key] = links.ChainState.from_dict(item).to_dict()
+            except TiradaError as e:
+                errors.append({"field": where, "message": e.message})
+    return out
+
+
+def check_data(data: Any) -> tuple:
+    """``(clean data, errors)``: every field of every part checked; refused items are left out and
+    listed as ``{"field": "characters[2].sheet.rings.fire", "message": …}``."""
+    errors: list = []
+    if not isinstance(data, Mapping):
+        return {}, [{"field": "data", "message": "must be a JSON object"}]
+    clean = {}
+    for part in PARTS:
+        if part in data:
+            clean[part] = _checked(part, data[part], errors)
+    for key in data:
+        if key not in PARTS:
+            errors.append({"field": f"data.{str(key)[:40]}", "message": "is not a part of a Tirada backup"})
+    return clean, errors
+
+
+def read_backup(doc: Any) -> tuple:
+    """``(data, errors)`` of a backup file's parsed JSON, migrated to this schema and checked.
+
+    Raises:
+        InvalidRequest: not a Tirada backup (``app``), or a schema this version cannot read
+        (``schema``) — nothing of such a file is imported.
+    """
+    if not isinstance(doc, Mapping) or doc.get("app") != "tirada" or not isinstance(doc.get("data"), Mapping):
+        raise InvalidRequest("this file is not a Tirada backup", field="app")
+    data = migrate(doc["data"], doc.get("schema"))
+    return check_data(data)
+
+
+# ------------------------------------------------------------------------------------ merge
+def _entry(part: str, item: dict, data: Mapping[str, Any], key: str) -> dict:
+    if part == "characters":
+        return {"part": part, "key": key, "name": item["name"], "system": item["system"],
+                "campaign": item.get("campaign") or ""}
+    if part == "tragedia_sheets":
+        return {"part": part, "key": key, "name": item["name"], "system": "tragedia",
+                "campaign": (data.get("tragedia_campaigns") or {}).get(key, "")}
+    if part == "history":
+        return {"part": part, "key": key, "name": item.get("label") or item["summary"].get("es", ""),
+                "system": item.get("system", ""), "campaign": ""}
+    return {"part": part, "key": key, "name": key.replace("\n", " · "), "system": "", "campaign": ""}
+
+
+def _same_character(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    keys = ("system", "name", "campaign", "sheet")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
+    """What importing ``incoming`` (a backup document) into ``existing`` (a data dict) would do.
+
+    Returns ``{"add": [...], "replace": [...], "same": [...], "errors": [...], "history_dropped": n}``:
+    entries are ``{"part", "key", "name", "system", "campaign"}``; errors ``{"field", "message"}``;
+    ``history_dropped`` is how many of the oldest rolls the :data:`HISTORY_CAP` will leave out.
+
+    * characters match by ``id``; an incoming character whose content equals an existing one under
+      another id is ``same`` (no duplicate); same id with other content is ``replace``;
+    * Tragedia sheets match by name; history entries by link fragment (never replaced);
+    * roller chains by roller and campaign: the copy further along (higher ``seq``) wins, so a
+      chain never goes back and reuses a number.
+    A file that is not a readable backup gives a single error and nothing else.
+    """
+    try:
+        data, errors = read_backup(incoming)
+    except InvalidRequest as err:
+        return {"add": [], "replace": [], "same": [], "errors": [{"field": err.field or "", "message": err.message}],
+                "history_dropped": 0}
+    plan: dict = {"add": [], "replace": [], "same": [], "errors": errors}
+    for part, key, item, verdict in _decisions(existing, data):
+        plan[verdict].append(_entry(part, item, data, key))
+    total = len(existing.get("history") or []) + sum(1 for e in plan["add"] if e["part"] == "history")
+    plan["history_dropped"] = max(0, total - HISTORY_CAP)
+    return plan
+
+
+def _decisions(existing: Mapping[str, Any], data: Mapping[str, Any]):
+    """Yield ``(part, key, incoming item, "add"|"replace"|"same")`` for every incoming item."""
+    chars = {c.get("id"): c for c in existing.get("characters") or [] if isinstance(c, Mapping)}
+    for c in data.get("characters") or []:
+        old = chars.get(c["id"])
+        if old is None:
+            twin = any(_same_character(o, c) for o in chars.values())
+            yield "characters", c["id"], c, "same" if twin else "add"
+        else:
+            yield "characters", c["id"], c, "same" if _same_character(old, c) else "replace"
+    sheets = {s.get("name"): s for s in existing.get("tragedia_sheets") or [] if isinstance(s, Mapping)}
+    old_meta = existing.get("tragedia_campaigns") or {}
+    new_meta = data.get("tragedia_campaigns") or {}
+    for s in data.get("tragedia_sheets") or []:
+        old = sheets.get(s["name"])
+        moved = new_meta.get(s["name"], old_meta.get(s["name"], "")) != old_meta.get(s["name"], "")
+        if old is None:
+            yield "tragedia_sheets", s["name"], s, "add"
+        else:
+            yield "tragedia_sheets", s["name"], s, "same" if old == s and not moved else "replace"
+    frags = {h.get("fragment") for h in existing.get("history") or [] if isinstance(h, Mapping)}
+    for h in data.get("history") or []:
+        yield "history", h["fragment"], h, "same" if h["fragment"] in frags else "add"
+    chains = existing.get("chains") or {}
+    for key, state in (data.get("chains") or {}).items():
+        old = chains.get(key)
+        if not isinstance(old, Mapping):
+            yield "chains", key, state, "add"
+        else:
+            yield "chains", key, state, "replace" if state["seq"] > (old.get("seq") or 0) else "same"
+
+
+def merge(existing: Mapping[str, Any], incoming: Any) -> dict:
+    """``existing`` with ``incoming`` (a backup document) imported as :func:`plan_import` describes:
+    a new data dict (``existing`` is not changed). Existing entries the backup does not mention are
+    kept; history is the union of both, newest first, capped at :data:`HISTORY_CAP`.
+
+    Raises:
+        InvalidRequest: ``incoming`` is not a readable backup (as :func:`read_backup`).
+    """
+    data, _ = read_backup(incoming)
+    out = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
+    for part in PARTS:
+        out.setdefault(part, {} if part in ("tragedia_campaigns", "chains") else [])
+    for part, key, item, verdict in _decisions(existing, data):
+        if verdict == "same":
+            continue
+        if part == "characters":
+            out[part] = [c for c in out[part] if c.get("id") != key] + [item]
+        elif part == "tragedia_sheets":
+            names = [s.get("name") for s in out[part]]
+            if key in names:
+                out[part][names.index(key)] = item
+            else:
+                out[part].append(item)
+            if key in (data.get("tragedia_campaigns") or {}):
+                out["tragedia_campaigns"][key] = data["tragedia_campaigns"][key]
+        elif part == "history":
+            out[part].append(item)
+        else:
+            out[part][key] = item
+    out["history"] = sorted(out["history"], key=lambda h: -(h.get("at") or 0) if isinstance(h, Mapping) else 0)
+    out["history"] = out["history"][:HISTORY_CAP]
+    return out

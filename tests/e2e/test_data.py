@@ -1,0 +1,235 @@
+"""End to end: the "Mis datos" view — sheets per system grouped by campaign, rolling with a sheet
+(SIFRP fills the form; an L5R check updates strife and Void with undo), export → import into a
+fresh browser context reproducing every system's sheet and the history, and a refused import field."""
+
+import json
+
+from conftest import open_app
+
+KEYS = ("tirada.characters.v1", "tirada.tragedia.sheets.v1", "tirada.sheetcampaigns.v1",
+        "tirada.history.v1", "tirada.chains.v1")
+
+
+def stored(page, key):
+    raw = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if raw is None else json.loads(raw)
+
+
+def characters(page):
+    doc = stored(page, "tirada.characters.v1") or {"characters": []}
+    return {c["name"]: c for c in doc["characters"]}
+
+
+def create(page, system, name, campaign=""):
+    """Create a character in the data view and wait for its editor."""
+    page.click("#tab-data")
+    page.select_option("#char-new-system", system)
+    page.fill("#char-new-name", name)
+    page.fill("#char-new-campaign", campaign)
+    page.click("#char-create")
+    page.wait_for_function(f"document.querySelector('#sheet-editor-heading').textContent.includes({json.dumps(name)})")
+
+
+def save(page):
+    page.evaluate("document.querySelector('#cs-status').textContent = ''")
+    page.click("#cs-save")
+    page.wait_for_function("document.querySelector('#cs-status').textContent !== ''")
+    return page.inner_text("#cs-status")
+
+
+def make_all_sheets(page):
+    """One sheet of every system, in two campaigns; returns nothing (read them from storage)."""
+    create(page, "sifrp", "Sharla", "Desembarco")
+    page.fill("#cs-rank-athletics", "4")
+    page.fill("#cs-spec-athletics", "Trepar 2, Saltar 1")
+    page.fill("#cs-destiny", "3")
+    assert save(page) == "Ficha guardada."
+    create(page, "l5r5e", "Sakura", "Rokugán")
+    page.fill("#cs-ring-fire", "3")
+    page.fill("#cs-ring-void", "2")
+    page.fill("#cs-skill-fitness", "2")
+    page.fill("#cs-strife", "1")
+    page.fill("#cs-void_points", "2")
+    assert save(page) == "Ficha guardada."
+    create(page, "brs", "Corvo", "Desembarco")
+    page.fill("#cs-components-0--name", "Corvo")
+    page.fill("#cs-components-0--traits-0--trait", "Espada rápida")
+    page.select_option("#cs-components-0--traits-0--die", "8")
+    page.select_option("#cs-components-0--traits-0--aspect", "strength")
+    page.click("[data-add-trait='0']")
+    page.fill("#cs-components-0--traits-1--trait", "Cicatrices")
+    page.select_option("#cs-components-0--traits-1--die", "4")
+    page.fill("#cs-horde", "d4 d6 d6")
+    assert save(page) == "Ficha guardada."
+    create(page, "tragedia", "Livia", "Roma")
+    page.fill("#cs-traits", "Astuta\nRica")
+    page.fill("#cs-domains", "Tigre = 1")
+    page.fill("#cs-destiny", "2")
+    assert save(page) == "Ficha guardada."
+
+
+def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
+    make_all_sheets(app)
+    groups = app.locator("#char-list .campaign h3").all_inner_texts()
+    assert groups == ["Desembarco", "Rokugán", "Roma"]
+    assert app.locator("#char-list .campaign").first.locator(".char").count() == 2
+    chars = characters(app)
+    assert chars["Sharla"]["sheet"]["specialties"] == {"athletics": [{"name": "Trepar", "rank": 2},
+                                                                     {"name": "Saltar", "rank": 1}]}
+    assert chars["Corvo"]["sheet"]["horde"] == [4, 6, 6]
+    assert [t["die"] for t in chars["Corvo"]["sheet"]["components"][0]["traits"]] == [8, 4]
+    assert stored(app, "tirada.tragedia.sheets.v1")[0]["domains"] == [{"name": "Tigre", "destiny": 1}]
+    assert stored(app, "tirada.sheetcampaigns.v1") == {"Livia": "Roma"}
+
+    # delete, then undo: the sheet comes back as it was
+    corvo = characters(app)["Corvo"]
+    app.click("#char-list [aria-label='Borrar: Corvo']")
+    assert "Corvo" not in characters(app)
+    app.click("#char-undo-delete")
+    assert characters(app)["Corvo"] == corvo
+
+    # an invalid value names its field, keeps what was typed, and is not stored
+    app.click("#char-list [aria-label='Abrir ficha: Sakura']")
+    app.fill("#cs-ring-earth", "0")
+    text = save(app)
+    assert text.startswith("Tierra:") and "1 to 10" in text
+    assert app.evaluate("document.activeElement.id") == "cs-ring-earth"
+    assert app.input_value("#cs-ring-earth") == "0"
+    assert characters(app)["Sakura"]["sheet"]["rings"]["earth"] == 1
+
+    # roll with the SIFRP sheet: the form is filled, the roll is a normal roll
+    app.click("#char-list [aria-label='Abrir ficha: Sharla']")
+    app.select_option("#roll-ability", "athletics")
+    app.select_option("#roll-specialty", "Trepar")
+    app.click("#roll-with-sheet")
+    assert app.locator("#roller-form").is_visible()
+    assert app.input_value("#system") == "sifrp"
+    assert (app.input_value("#sifrp-test_dice"), app.input_value("#sifrp-bonus_dice")) == ("4", "2")
+    assert "Sharla" in app.input_value("#label") and "Atletismo" in app.input_value("#label")
+    assert "Sharla" in app.inner_text("#sheet-banner")
+    app.click("#roll")
+    app.wait_for_selector("#result .total")
+    assert app.locator("#result .die").count() == 6
+
+
+def finish_l5r_check(page):
+    """Decide a seeded L5R check: keep the first allowed die, keep or drop explosions."""
+    page.wait_for_selector("#result .l5r-board")
+    if page.locator('#result .l5r-board[data-stage="reroll"]').count():
+        page.click("#l5r-confirm")
+    page.wait_for_selector('#result .l5r-board[data-stage="keep"]')
+    page.locator("[data-l5r-die]:not([aria-disabled])").first.click()
+    page.click("#l5r-confirm")
+    resolved = 0
+    while page.locator("#result .l5r-total").count() == 0:
+        page.wait_for_selector('#result .l5r-board[data-stage="explosion"], #result .l5r-total')
+        if page.locator("#result .l5r-total").count():
+            break
+        page.locator('[data-l5r-explosion="drop"]').click()
+        resolved += 1
+        page.wait_for_function(f"document.querySelector('#result .l5r-total') || "
+                               f"document.querySelectorAll('#result ul[data-step=explosions] > li').length >= {resolved}")
+    return int(page.locator("#result .l5r-counts").get_attribute("data-strife"))
+
+
+def test_l5r_check_updates_strife_and_void_with_undo(app):
+    create(app, "l5r5e", "Sakura", "Rokugán")
+    app.fill("#cs-ring-void", "3")
+    app.fill("#cs-strife", "1")
+    app.fill("#cs-void_points", "2")
+    assert save(app) == "Ficha guardada."
+    app.select_option("#roll-ring", "water")
+    app.select_option("#roll-skill", "tactics")
+    app.click("#roll-with-sheet")
+    assert app.input_value("#system") == "l5r5e"
+    assert (app.input_value("#l5r-ring"), app.input_value("#l5r-skill")) == ("1", "0")
+    app.check("#l5r-void")
+    app.fill("#l5r-tn", "1")
+    app.click("#roll")
+    strife = finish_l5r_check(app)
+    sheet = characters(app)["Sakura"]["sheet"]
+    assert (sheet["strife"], sheet["void_points"]) == (1 + strife, 1)
+    banner = app.inner_text("#sheet-banner")
+    assert "Puntos de Vacío 2 → 1" in banner
+    assert ("Conflicto 1 → " in banner) == (strife > 0)
+    app.click("#sheet-banner [data-banner=undo]")
+    app.wait_for_function("document.querySelector('#sheet-banner').textContent.includes('deshecho')")
+    sheet = characters(app)["Sakura"]["sheet"]
+    assert (sheet["strife"], sheet["void_points"]) == (1, 2)
+    # the roll itself stays in the history (a roll is never undone)
+    assert "L5R" in app.locator("#history-list li").first.inner_text()
+
+
+def test_backup_export_import_round_trip_into_fresh_context(app, new_context, base_url, tmp_path):
+    make_all_sheets(app)
+    app.click("#tab-roll")
+    app.evaluate("document.querySelector('#who').open = true")
+    app.fill("#roller", "Sharla")
+    app.select_option("#system", "sifrp")
+    app.click("#roll")
+    app.wait_for_selector("#result .total")
+    shown = app.locator("#history-list li a").first.inner_text()
+    app.click("#tab-data")
+    with app.expect_download() as info:
+        app.click("#export-all")
+    path = tmp_path / "backup.json"
+    info.value.save_as(path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["app"] == "tirada" and doc["schema"] == 1 and doc["exported"].endswith("Z")
+    before = {k: stored(app, k) for k in KEYS}
+    assert len(before["tirada.history.v1"]) == 1 and len(before["tirada.characters.v1"]["characters"]) == 3
+
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    fresh = open_app(ctx.new_page(), base_url)
+    fresh.click("#tab-data")
+    fresh.set_input_files("#import-file", str(path))
+    fresh.wait_for_selector("#import-preview:not([hidden])")
+    added = fresh.locator("[data-plan=add] li").all_inner_texts()
+    assert any("Sharla" in a for a in added) and any("Livia" in a for a in added)
+    assert any("1 tiradas del historial" in a for a in added)
+    fresh.click("#import-confirm")
+    fresh.wait_for_function("document.querySelector('#backup-status').textContent.startsWith('Importado')")
+    after = {k: stored(fresh, k) for k in KEYS}
+    assert after == before
+    assert fresh.locator("#history-list li a").first.inner_text() == shown   # the roll view shows it
+    assert fresh.locator("#char-list .char").count() == 4
+
+    # importing the same file again adds nothing (no duplicates)
+    fresh.set_input_files("#import-file", str(path))
+    fresh.wait_for_selector("#import-preview:not([hidden])")
+    assert fresh.inner_text("#backup-status") == "Nada que importar: todo ya está en este navegador."
+    assert fresh.locator("#import-confirm").is_hidden()
+    assert {k: stored(fresh, k) for k in KEYS} == before
+
+    # one character's export holds only that character
+    with fresh.expect_download() as info:
+        fresh.click("#char-list [aria-label='Exportar: Sakura']")
+    one = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert [c["name"] for c in one["data"]["characters"]] == ["Sakura"] and "history" not in one["data"]
+    with fresh.expect_download() as info:
+        fresh.click("#char-list [data-export-campaign='Desembarco']")
+    camp = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert sorted(c["name"] for c in camp["data"]["characters"]) == ["Corvo", "Sharla"]
+    assert camp["data"]["tragedia_sheets"] == []
+
+
+def test_import_names_refused_fields_and_keeps_the_rest(app, tmp_path):
+    good = {"id": "c1", "system": "sifrp", "name": "Bueno", "campaign": "", "sheet": {}, "updated": 0}
+    bad = {"id": "c2", "system": "l5r5e", "name": "Malo", "campaign": "",
+           "sheet": {"rings": {"fire": 12}}, "updated": 0}
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"app": "tirada", "schema": 1, "exported": "x",
+                                "data": {"characters": [good, bad]}}), encoding="utf-8")
+    app.click("#tab-data")
+    app.set_input_files("#import-file", str(path))
+    app.wait_for_selector("#import-preview:not([hidden])")
+    assert "characters[1].sheet.rings.fire" in app.inner_text("[data-plan=errors]")
+    app.click("#import-confirm")
+    app.wait_for_function("document.querySelector('#backup-status').textContent.startsWith('Importado')")
+    assert list(characters(app)) == ["Bueno"]
+
+    path.write_text(json.dumps({"app": "tirada", "schema": 42, "data": {}}), encoding="utf-8")
+    app.set_input_files("#import-file", str(path))
+    app.wait_for_function("document.querySelector('#backup-status').className === 'error'")
+    assert "schema 42" in app.inner_text("#backup-status")
+    assert list(characters(app)) == ["Bueno"]
