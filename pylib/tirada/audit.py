@@ -13,19 +13,25 @@ rollers sorted by (name, campaign), links by (seq, position in the text).
 
 from __future__ import annotations
 
+import bisect
 import re
+import unicodedata
 
 from .errors import InvalidRequest, LinkError
-from .link import link_id, verify
-from .link_codec import MAX_FRAGMENT, decode_payload
+from .link import verify_link
+from .link_codec import MAX_FRAGMENT, decode_frame, decode_payload, payload_hash
 
 __all__ = ["MAX_TEXT", "audit", "cmd_audit", "extract_links"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
+MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
 _FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}[A-Za-z0-9_-]{8,})")
 _ELLIPSIS = ("…", "...", "\u22ef")
 _BREAKS = {0x200B: None, 0x00AD: None, 0x2060: None}   # zero-width space, soft hyphen, word joiner
+#: the same breaks in pasted HTML source: <wbr>, &shy;, &ZeroWidthSpace;, &#8203; and the like
+_HTML_BREAKS = re.compile(r"<wbr\s*/?>|&(?:shy|ZeroWidthSpace|NoBreak);|&#(?:173|8203|8288|"
+                          r"x0*(?:ad|200b|2060));", re.IGNORECASE)
 
 
 def extract_links(text: str) -> list:
@@ -44,7 +50,7 @@ def extract_links(text: str) -> list:
         raise InvalidRequest("the thread text must be text", field="text")
     if len(text) > MAX_TEXT:
         raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text")
-    text = text.translate(_BREAKS)   # forums break long words with invisible marks when displayed
+    text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
         fragment = match.group(1)[:MAX_FRAGMENT + 1]
@@ -53,13 +59,22 @@ def extract_links(text: str) -> list:
                                             "count": 0, "shortened": shortened})
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
-    full = [f for f, e in found.items() if not e["shortened"]]
+    full = sorted(f for f, e in found.items() if not e["shortened"])
     out = []
     for fragment, entry in found.items():
-        if entry["shortened"] and any(f != fragment and f.startswith(fragment) for f in full):
+        if entry["shortened"] and _extended(full, fragment):
             continue
         out.append(entry)
     return out
+
+
+def _extended(full: list, fragment: str) -> bool:
+    """True when a fragment of the sorted list ``full`` other than ``fragment`` starts with it
+    (binary search: a hostile thread of many links must not take quadratic time)."""
+    i = bisect.bisect_left(full, fragment)
+    while i < len(full) and full[i] == fragment:
+        i += 1
+    return i < len(full) and full[i].startswith(fragment)
 
 
 def _short(fragment: str) -> str:
@@ -67,29 +82,63 @@ def _short(fragment: str) -> str:
     return fragment if len(fragment) <= 24 else f"{fragment[:10]}…{fragment[-10:]}"
 
 
-def _entry(found: dict) -> dict:
-    """Verify one extracted link → an audit row (never raises for a bad link)."""
+def _merge_same(rows: list) -> list:
+    """One row per roll: the same roll may be posted under two link texts (a compressed and a plain
+    frame of the same payload have one id); later copies add their ``posted`` count to the first."""
+    first: dict = {}
+    out = []
+    for row in rows:
+        rid = row.get("id")
+        if rid is not None and rid in first:
+            first[rid]["posted"] += row["posted"]
+            continue
+        if rid is not None:
+            first[rid] = row
+        out.append(row)
+    return out
+
+
+def _entry(found: dict, budget: list) -> dict:
+    """Verify one extracted link → an audit row (never raises for a bad link).
+
+    ``budget`` is ``[bytes]``: the link bodies still allowed to be examined in this audit. Reading
+    the frame (base64, inflate, check) is cheap; decoding its body is not, so once the budget is
+    spent the remaining links are listed as not checked instead of stalling the page.
+    """
     row = {"position": found["position"], "posted": found["count"]}
-    if found["shortened"]:
-        return {**row, "valid": False, "fragment": _short(found["fragment"]),
-                "reason": "the forum shortened this link (…); paste the thread with the full links"}
+    fragment = found["fragment"]
     try:
-        checked = verify(found["fragment"])
+        kind_code, body = decode_frame(fragment)
     except LinkError as err:
-        row.update(valid=False, fragment=_short(found["fragment"]), reason=str(err))
-        try:   # a link that decodes but whose roll is refused still belongs to its roller
-            kind, link = decode_payload(found["fragment"])
-        except LinkError:
-            return row
-        if kind != "roll":
-            return {**row, "valid": True, "kind": kind, "reason": None}
-        row.update(roller=link.get("roller"), campaign=link.get("campaign"), seq=link.get("seq"),
-                   prev=link.get("prev"), id=link_id(found["fragment"]), label=link["request"].get("label", ""))
+        if found["shortened"]:
+            reason = "the forum shortened this link (…); paste the thread with the full links"
+        else:
+            reason = str(err)
+        return {**row, "valid": False, "fragment": _short(fragment), "reason": reason}
+    if len(body) > budget[0]:
+        budget[0] = 0
+        return {**row, "valid": False, "fragment": _short(fragment),
+                "reason": "not checked: this text holds too much link data to check at once; "
+                          "audit the thread in parts"}
+    budget[0] -= len(body)
+    try:
+        kind, link = decode_payload(fragment)
+    except LinkError as err:
+        return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
+    if kind != "roll":
+        return {**row, "valid": True, "kind": kind, "reason": None}
+    roll_id = payload_hash(kind_code, body)[:6].hex()
+    try:
+        checked = verify_link(link, roll_id)
+    except LinkError as err:   # a link that decodes but whose roll is refused still belongs to its roller
+        row.update(valid=False, fragment=_short(fragment), reason=str(err), roller=link.get("roller"),
+                   campaign=link.get("campaign"), seq=link.get("seq"), prev=link.get("prev"),
+                   id=roll_id, label=link["request"].get("label", ""))
         return row
     row.update(valid=True, kind="roll", id=checked["id"], roller=checked["roller"],
                campaign=checked["campaign"], seq=checked["seq"], prev=checked["prev"],
                created_iso=checked["created_iso"], label=checked["label"],
-               description=checked["description"], fragment=_short(found["fragment"]))
+               description=checked["description"], fragment=_short(fragment))
     return row
 
 
@@ -142,6 +191,20 @@ def _chain(rows: list) -> dict:
     }
 
 
+#: letters that show as blank space (Hangul fillers, braille blank) and are not format characters
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+
+
+def _skeleton(name: str) -> str:
+    """What a name looks like, roughly: NFKC, case-folded, without format characters (soft hyphen,
+    invisible operators, ZWNJ/ZWJ, tags…), combining marks, spaces and blank-looking letters. Two
+    rollers with the same skeleton but different names are flagged: a new chain under a name that
+    only differs by an invisible mark would otherwise escape the restart check."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in text if ch not in _BLANKS and not ch.isspace()
+                   and unicodedata.category(ch) not in ("Cf", "Mn", "Me", "Cc", "Zs", "Zl", "Zp"))
+
+
 def _summary(group: dict, lang: str) -> str:
     """One line per roller, in Spanish or English."""
     es = lang == "es"
@@ -158,7 +221,8 @@ def _summary(group: dict, lang: str) -> str:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
     labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
               ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
-              "broken links"), ("invalid", "no válidas", "invalid")]
+              "broken links"), ("invalid", "no válidas", "invalid"),
+              ("lookalike", "nombres casi iguales a este", "names that look like this one")]
     for key, name_es, name_en in labels:
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
@@ -176,7 +240,8 @@ def audit(text: str) -> dict:
         ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
         "links": [row], "seqs": [int], "missing": [[from, to]], "before_first": int, "forks":
         [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq", "reason"}],
-        "invalid": [{"position", "seq", "reason"}], "ok": bool, "summary": {"es", "en"}}],
+        "invalid": [{"position", "seq", "reason"}], "lookalike": [other roller names that look the same
+        (same :func:`_skeleton`, same-looking campaign)], "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason"}], "other": [{"kind",
         "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
         "created_iso", "label", "description", "fragment", "reason"?}``. Unsigned rolls (no roller)
@@ -185,7 +250,8 @@ def audit(text: str) -> dict:
         InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
     """
     found = extract_links(text)
-    rows = [_entry(f) for f in found[:MAX_LINKS]]
+    budget = [MAX_WORK]
+    rows = _merge_same([_entry(f, budget) for f in found[:MAX_LINKS]])
     groups: dict = {}
     unreadable, other = [], []
     for row in rows:
@@ -206,6 +272,10 @@ def audit(text: str) -> dict:
         group = {"roller": roller, "campaign": campaign, "links": links}
         if roller is not None:
             group.update(_chain(links))
+            twins = sorted(r for r, c in order if r is not None and r != roller and
+                           _skeleton(r) == _skeleton(roller) and _skeleton(c or "") == _skeleton(campaign or ""))
+            group["lookalike"] = twins
+            group["ok"] = group["ok"] and not twins
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
     return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other}

@@ -30,6 +30,9 @@ COMMANDS = {
     "brs": ("tirada.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
     "scene": ("tirada.tragedia:cmd_scene", "Tragedia: scene replay FILE → scene result JSON"),
 }
+#: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
+#: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
+SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1}
 
 
 def read_json(argv: list, stdin_text: str | None, what: str = "request") -> object:
@@ -45,6 +48,8 @@ def read_json(argv: list, stdin_text: str | None, what: str = "request") -> obje
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidRequest(f"the {what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except ValueError:   # an integer of more than 4300 digits (CPython's int/str conversion limit)
+        raise InvalidRequest(f"the {what} holds a number too long to read") from None
 
 
 def cmd_roll(argv: list, stdin_text: str | None) -> dict:
@@ -77,12 +82,15 @@ def main(argv: list | None = None, stdin=None, stdout=None, stderr=None) -> int:
         return 0 if argv else 2
     name, rest = argv[0], argv[1:]
     if name not in COMMANDS:
-        print(f"error: unknown command {name[:40]!r}\n{_usage()}", file=stderr)
+        print(f"error: unknown command {name[:40]!r}; commands: {', '.join(COMMANDS)} (see --help)",
+              file=stderr)
         return 2
     try:
         func = _resolve(COMMANDS[name][0])
-        needs_stdin = not rest or rest[-1] == "-"
-        stdin_text = stdin.read() if needs_stdin and not (stdin.isatty() if hasattr(stdin, "isatty") else False) else None
+        needs_stdin = len(rest) <= SUBCOMMANDS.get(name, 0) or rest[-1] == "-"
+        stdin_text = _read_stdin(stdin) if needs_stdin and not (stdin.isatty() if hasattr(stdin, "isatty") else False) else None
+        for text in rest + [stdin_text or ""]:
+            _check_utf8(text)
         if rest and rest[-1] == "-":
             rest = rest[:-1]
         out = func(rest, stdin_text)
@@ -95,8 +103,38 @@ def main(argv: list | None = None, stdin=None, stdout=None, stderr=None) -> int:
     except Exception as err:  # a bug: still one line, never a traceback
         print(f"internal error (please report): {type(err).__name__}: {err}"[:500], file=stderr)
         return 1
-    if isinstance(out, str):
-        print(out, file=stdout)
-    else:
-        print(json.dumps(out, ensure_ascii=False, separators=(",", ":")), file=stdout)
+    text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:   # a lone surrogate from a JSON escape ("\ud800"): print it escaped
+        text = text.encode("utf-8", "backslashreplace").decode("ascii") if isinstance(out, str) \
+            else json.dumps(out, ensure_ascii=True, separators=(",", ":"))
+    print(text, file=stdout)
     return 0
+
+
+def _read_stdin(stdin) -> str:
+    """All of stdin as text, decoded as strict UTF-8 when the raw bytes are available.
+
+    Raises:
+        InvalidRequest: the bytes are not valid UTF-8.
+    """
+    raw = getattr(stdin, "buffer", None)
+    if raw is None:
+        return stdin.read()
+    try:
+        return raw.read().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InvalidRequest(f"the input on stdin is not valid UTF-8 (byte {err.start})") from None
+
+
+def _check_utf8(text: str) -> None:
+    """Refuse text that came from invalid UTF-8 (Python keeps such bytes as lone surrogates).
+
+    Raises:
+        InvalidRequest: the text holds a lone surrogate.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequest("the input is not valid UTF-8") from None

@@ -77,14 +77,18 @@ class DiceStream:
     """Replayable dice from a seed (algorithm ``sha256-ctr-v1``, see the module docstring).
 
     Args:
-        seed: 16..32 bytes, or a hex string accepted by :func:`parse_seed`.
+        seed: 16..32 bytes, or a hex string accepted by :func:`parse_seed` (anything else, such as
+        a number, is refused with InvalidRequest).
 
     Attributes:
         draws: list of :class:`Draw`, in draw order.
     """
 
     def __init__(self, seed: bytes | str) -> None:
-        self.seed = parse_seed(seed) if isinstance(seed, str) else bytes(seed)
+        if isinstance(seed, (bytes, bytearray)):
+            self.seed = bytes(seed)
+        else:   # bytes(16) would be sixteen zero bytes, bytes(10**12) a memory error
+            self.seed = parse_seed(seed)
         if not 16 <= len(self.seed) <= 32:
             raise InvalidRequest("the seed must be 16 to 32 bytes", field="seed")
         self.draws: list = []

@@ -43,7 +43,14 @@ def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int 
             span = f"at most {hi}"
         else:
             span = f"from {lo} to {hi}"
-        raise InvalidRequest(f"must be {span}, got {value}", field=name, rule=rule)
+        # a huge number is shown by its size (language-neutral, never thousands of digits)
+        if -10 ** 15 < value < 10 ** 15:
+            shown = str(value)
+        elif abs(value).bit_length() < 1000:
+            shown = f"{float(value):.1e}"
+        else:
+            shown = f"{'-' if value < 0 else ''}1e+{int(abs(value).bit_length() * 0.30103)}"
+        raise InvalidRequest(f"must be {span}, got {shown}", field=name, rule=rule)
     return value
 
 

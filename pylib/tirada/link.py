@@ -41,6 +41,7 @@ from .link_roll import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM_C
 __all__ = [
     "ChainState", "LIMITS", "PARAM_KEYS", "PARAM_TEXTS", "SYSTEM_CODES", "TRUST", "TYPICAL", "cmd_link",
     "decode_link", "describe", "encode_link", "link_id", "link_sizes", "next_link", "verify",
+    "verify_link",
 ]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)   # no platform time_t: same result in Pyodide
@@ -93,7 +94,11 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     link = {"request": request, "roller": roller, "campaign": campaign, "seq": seq, "prev": prev,
             "created": created}
     link = {k: v for k, v in link.items() if v is not None}
-    fragment = encode_payload("roll", link)          # validates the link fields first
+    try:
+        fragment = encode_payload("roll", link)      # validates the link fields first
+    except TiradaError:
+        roll(request)   # a request the rules refuse (modifier 10**30) says so, not "too large for a link"
+        raise
     roll(decode_link(fragment)["request"])           # then the request against its system's rules
     return fragment
 
@@ -201,9 +206,20 @@ def verify(fragment: str) -> dict:
         LinkError: unreadable link, or a request that the rules of this version refuse (the reason,
         field and rule of the refusal are kept).
     """
+    return verify_link(decode_link(fragment), link_id(fragment))
+
+
+def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
+    """:func:`verify` for a roll link already decoded (by :func:`decode_link`) with its
+    :func:`link_id`, so a caller holding both (the thread audit) does not decode the link twice.
+
+    Returns:
+        the dict of :func:`verify`.
+    Raises:
+        LinkError: a request that the rules of this version refuse (field and rule kept).
+    """
     from .systems import roll
 
-    link = decode_link(fragment)
     try:
         result = roll(link["request"])
     except TiradaError as err:
@@ -212,7 +228,7 @@ def verify(fragment: str) -> dict:
     created = link.get("created")
     iso = None if created is None else (_EPOCH + timedelta(seconds=created)).strftime("%Y-%m-%dT%H:%M:%SZ")
     return {
-        "id": link_id(fragment), "roller": link.get("roller"), "campaign": link.get("campaign"),
+        "id": roll_id, "roller": link.get("roller"), "campaign": link.get("campaign"),
         "seq": link.get("seq"), "prev": link.get("prev"), "created": created, "created_iso": iso,
         "label": link["request"].get("label", ""), "request": link["request"], "result": result,
         "description": {"es": describe(link, "es"), "en": describe(link, "en")},

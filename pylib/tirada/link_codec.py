@@ -97,33 +97,44 @@ def cbor_encode(value: Any, depth: int = 0) -> bytes:
     Raises:
         LinkError: another type, a non-finite float, too deep, a duplicate or bad key.
     """
+    out = bytearray()
+    _encode(value, depth, out)
+    return bytes(out)
+
+
+def _encode(value: Any, depth: int, out: bytearray) -> None:
+    """Append the CBOR of ``value`` to ``out`` (one shared buffer: linear time however deep)."""
     if depth > MAX_DEPTH:
         raise LinkError("the data is nested too deeply for a link", field="link")
     if value is None:
-        return b"\xf6"
-    if value is True or value is False:
-        return b"\xf5" if value else b"\xf4"
-    if isinstance(value, Simple):
+        out += b"\xf6"
+    elif value is True or value is False:
+        out += b"\xf5" if value else b"\xf4"
+    elif isinstance(value, Simple):
         if not 0 <= value < 20:
             raise LinkError("a link's simple value must be 0 to 19", field="link")
-        return bytes([0xE0 | value])
-    if isinstance(value, int):
-        return _head(0, value) if value >= 0 else _head(1, -1 - value)
-    if isinstance(value, float):
+        out.append(0xE0 | value)
+    elif isinstance(value, int):
+        out += _head(0, value) if value >= 0 else _head(1, -1 - value)
+    elif isinstance(value, float):
         if not math.isfinite(value):
             raise LinkError("a link cannot hold NaN or infinity", field="link")
-        return b"\xfb" + struct.pack(">d", value)
-    if isinstance(value, str):
+        out += b"\xfb" + struct.pack(">d", value)
+    elif isinstance(value, str):
         try:
             raw = value.encode("utf-8", "strict")
         except UnicodeEncodeError:
             raise LinkError("a link cannot hold text with lone surrogate characters", field="link") from None
-        return _head(3, len(raw)) + raw
-    if isinstance(value, (bytes, bytearray)):
-        return _head(2, len(value)) + bytes(value)
-    if isinstance(value, (list, tuple)):
-        return _head(4, len(value)) + b"".join(cbor_encode(v, depth + 1) for v in value)
-    if isinstance(value, dict):
+        out += _head(3, len(raw))
+        out += raw
+    elif isinstance(value, (bytes, bytearray)):
+        out += _head(2, len(value))
+        out += value
+    elif isinstance(value, (list, tuple)):
+        out += _head(4, len(value))
+        for item in value:
+            _encode(item, depth + 1, out)
+    elif isinstance(value, dict):
         items = []
         for key, val in value.items():
             if isinstance(key, (bool, Simple)) or not isinstance(key, (int, str)):
@@ -132,8 +143,12 @@ def cbor_encode(value: Any, depth: int = 0) -> bytes:
         items.sort()
         if any(a[0] == b[0] for a, b in zip(items, items[1:])):
             raise LinkError("a link's map has the same key twice", field="link")
-        return _head(5, len(items)) + b"".join(k + v for k, v in items)
-    raise LinkError(f"a link cannot hold a value of type {type(value).__name__}", field="link")
+        out += _head(5, len(items))
+        for key_bytes, val_bytes in items:
+            out += key_bytes
+            out += val_bytes
+    else:
+        raise LinkError(f"a link cannot hold a value of type {type(value).__name__}", field="link")
 
 
 class _Reader:
@@ -217,6 +232,24 @@ def payload_hash(kind_code: int, body: bytes) -> bytes:
     return hashlib.sha256(_DOMAIN + bytes([kind_code]) + body).digest()
 
 
+def _unquote(text: str) -> str:
+    """Percent-decode ``text`` (UTF-8; invalid escapes stay as they are)."""
+    from urllib.parse import unquote
+
+    return unquote(text, errors="strict") if _valid_escapes(text) else text
+
+
+def _valid_escapes(text: str) -> bool:
+    """True when every "%" in ``text`` starts a valid UTF-8 percent-escape sequence."""
+    from urllib.parse import unquote_to_bytes
+
+    try:
+        unquote_to_bytes(text).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def split_fragment(text: str) -> str:
     """The fragment text of a link: accepts a full URL (also with ``%23`` for ``#``), ``#t1…`` or
     ``t1…``; strips spaces.
@@ -226,11 +259,14 @@ def split_fragment(text: str) -> str:
     """
     if not isinstance(text, str):
         raise LinkError("a link must be text", field="link")
+    if "%" in text[-4 * MAX_FRAGMENT:]:   # "%" is never part of a fragment: undo percent-encoding
+        text = _unquote(text[-4 * MAX_FRAGMENT:])   # (a forum's or a browser's "%20", "%23")
     text = text.strip()
     if "#" in text:
         text = text.rsplit("#", 1)[1]
     elif "%23t" in text:          # a URL whose "#" was percent-encoded by a forum
         text = text.rsplit("%23", 1)[1]
+    text = text.strip()
     if len(text) > MAX_FRAGMENT:
         raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link")
     if not text:
@@ -257,6 +293,33 @@ def encode_frame(kind_code: int, body: bytes, deflate: bool = False) -> str:
     return PREFIX + b64_encode(bytes([flag | kind_code]) + stored + check)
 
 
+def _inflates_to(stored: bytes, body: bytes) -> bool:
+    """True when ``stored`` is one complete raw-DEFLATE stream that inflates to exactly ``body``."""
+    unpacker = zlib.decompressobj(-15)
+    try:
+        out = unpacker.decompress(stored, MAX_BODY)
+    except zlib.error:
+        return False
+    return out == body and unpacker.eof and not unpacker.unconsumed_tail and not unpacker.unused_data
+
+
+def _check_padding(stored: bytes, body: bytes) -> None:
+    """Refuse set padding bits after the end of the DEFLATE stream (the high bits of its last byte).
+
+    Inflaters ignore those bits, and the check covers only the inflated body, so without this a
+    changed character there would go unnoticed (the link would still read the same). A bit is
+    padding exactly when clearing it still inflates to the same body; encoders write zeros.
+
+    Raises:
+        LinkError: a padding bit is set.
+    """
+    last = stored[-1] if stored else 0
+    for bit in range(8):
+        if last >> bit & 1 and _inflates_to(stored[:-1] + bytes([last & ~(1 << bit)]), body):
+            raise LinkError("the link was cut short or changed (its compressed data has been altered)",
+                            field="link")
+
+
 def decode_frame(fragment: str) -> tuple:
     """Inverse of :func:`encode_frame`: ``(kind_code, body_bytes)`` after checking the check.
 
@@ -280,6 +343,7 @@ def decode_frame(fragment: str) -> tuple:
         if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
             raise LinkError("the link was cut short or changed (its compressed data is damaged or "
                             f"larger than {MAX_BODY} bytes)", field="link")
+        _check_padding(stored, body)
     if payload_hash(kind_code, body)[:CHECK_LEN] != check:
         raise LinkError("the link was cut short or changed: its integrity check does not match "
                         "(copy the whole link again)", field="link")

@@ -33,7 +33,7 @@ from .errors import InvalidRequest
 from .link import verify
 from .link_roll import HIDDEN
 
-__all__ = ["MAX_SHOWN", "STYLES", "clean", "escape_bbcode", "escape_markdown", "render", "snippet",
+__all__ = ["MAX_SHOWN", "STYLES", "clean", "defang", "escape_bbcode", "escape_markdown", "render", "snippet",
            "tokens"]
 
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
@@ -60,14 +60,31 @@ def clean(text: Any, max_len: int = MAX_SHOWN) -> str:
     return text if len(text) <= max_len else text[:max_len - 1] + "…"
 
 
+_AUTOLINK = re.compile(r"://|(?<![^\W_])www\.", re.IGNORECASE)
+
+
+def defang(text: str) -> str:
+    """Stop forums from turning user text into a link: ``://`` → ``：//`` (fullwidth colon) and
+    ``www.`` → ``www․`` (one-dot leader). phpBB's magic URLs and GitHub-style Markdown autolink
+    ``https://…`` and ``www.…`` in plain text, even inside bold and after backslash escapes."""
+    return _AUTOLINK.sub(lambda m: "\uff1a//" if m.group(0) == "://" else m.group(0)[:3] + "\u2024", text)
+
+
 def escape_bbcode(text: str) -> str:
-    """Clean ``text`` and replace ``[``/``]`` with fullwidth ``［``/``］`` (no BBCode tag can open)."""
-    return clean(text).replace("[", "\uff3b").replace("]", "\uff3d")
+    """Clean ``text``, :func:`defang` it and replace ``[``/``]`` with fullwidth ``［``/``］`` (no BBCode
+    tag can open)."""
+    return defang(clean(text)).replace("[", "\uff3b").replace("]", "\uff3d")
 
 
 def escape_markdown(text: str) -> str:
-    """Clean ``text`` and backslash-escape every ASCII punctuation character (CommonMark §2.4)."""
-    return "".join("\\" + ch if ch in _PUNCT else ch for ch in clean(text))
+    """Clean ``text``, :func:`defang` it and backslash-escape every ASCII punctuation character
+    (CommonMark §2.4)."""
+    return "".join("\\" + ch if ch in _PUNCT else ch for ch in defang(clean(text)))
+
+
+def _plain_text(text: str) -> str:
+    """User text for the ``text`` style: cleaned and :func:`defang`-ed."""
+    return defang(clean(text))
 
 
 def _safe_url(url: Any) -> str:
@@ -167,7 +184,7 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
     if style not in STYLES:
         raise InvalidRequest(f"the style must be one of {', '.join(STYLES)}", field="style")
     url = _safe_url(url)
-    esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": clean}[style]
+    esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": _plain_text}[style]
     marks = {"bbcode": {"b": "[b]{}[/b]", "s": "[s]{}[/s]", "url": "[url=" + url + "]{}[/url]"},
              "markdown": {"b": "**{}**", "s": "~~{}~~", "url": "[{}](" + url + ")"},
              "text": {"b": "{}", "s": "({})", "url": "{}: " + url}}[style]

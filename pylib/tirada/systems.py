@@ -35,7 +35,7 @@ def get_system(system_id: Any):
     Raises:
         InvalidRequest: unknown id (the known ones are listed), or a system not built yet.
     """
-    if system_id not in SYSTEMS:
+    if not isinstance(system_id, str) or system_id not in SYSTEMS:   # a list/dict is not hashable
         known = ", ".join(sorted(SYSTEMS))
         raise InvalidRequest(f"unknown system {str(system_id)[:40]!r}; known: {known}", field="system")
     try:
