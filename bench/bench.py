@@ -10,12 +10,15 @@ Measured (median of --runs unless said otherwise):
 - first paint of the form: first-contentful-paint (ms);
 - first-load bytes (decoded, uncompressed) and request count, from the Resource Timing API;
 - roll click → result rendered, p95 over 50 SIFRP rolls, measured inside the page;
+- warm ready (issue #9): a second visit served by the service worker (dist/sw.js), in a new tab of a
+  context whose worker has precached everything, with where that time goes (Resource Timing);
 - link sizes of typical rolls (tirada.link.link_sizes).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -57,6 +60,32 @@ ROLL_TIMES = """(n) => {
 }"""
 
 
+#: set in every page before its scripts: ``window.__tiradaReady`` = ms from navigation start to ready
+READY_MARK = """new MutationObserver((_, obs) => {
+  if (document.documentElement && document.documentElement.dataset.engine === 'ready') {
+    window.__tiradaReady = performance.now();
+    obs.disconnect();
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-engine']});"""
+SW_READY = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
+  }
+  return true;
+}"""
+WARM_PARTS = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const r = performance.getEntriesByType('resource').filter((e) => e.startTime < window.__tiradaReady);
+  const runtime = r.filter((e) => /\\/pyodide\\//.test(e.name));
+  const last = r.reduce((a, e) => (e.startTime > a.startTime ? e : a), nav);
+  return {ready: window.__tiradaReady, html: nav.responseEnd,
+          runtime: Math.max(nav.responseEnd, ...runtime.map((e) => e.responseEnd)),
+          last_start: last.startTime, last_end: last.responseEnd, last: last.name.split('/').pop(),
+          by_worker: [nav, ...r].filter((e) => e.workerStart > 0).length, requests: r.length + 1};
+}"""
+
+
 def serve(directory: Path):
     server = build.make_server(0, directory)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -66,7 +95,7 @@ def serve(directory: Path):
 def measure_load(browser, url: str, runs: int) -> dict:
     cold, warm, fcp, loads = [], [], [], []
     for _ in range(runs):
-        ctx = browser.new_context()
+        ctx = browser.new_context(service_workers="block")  # HTTP cache only; the worker: measure_sw_warm
         ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("http://127.0.0.1", "data:"))
                   else r.abort())
         page = ctx.new_page()
@@ -88,6 +117,38 @@ def measure_load(browser, url: str, runs: int) -> dict:
             "bytes": loads[0]["bytes"], "requests": loads[0]["requests"]}
 
 
+def measure_sw_warm(browser, url: str, runs: int) -> dict:
+    """Second visits answered by the service worker: ready time and its parts, medians in ms.
+
+    One context installs the worker (first visit, then waits until it controls the page); each run
+    opens the page in a new tab of that context. Times from navigation start: ``html`` (page served),
+    ``runtime`` (Pyodide's files served), ``last_start``/``last_end`` (the last file, the app, asked
+    for by the booted interpreter and served), ``ready``; ``wall`` is the same seen from outside.
+    """
+    ctx = browser.new_context()
+    ctx.add_init_script(READY_MARK)
+    first = ctx.new_page()
+    first.goto(url)
+    first.wait_for_function(READY, timeout=120_000)
+    first.evaluate(SW_READY)
+    first.close()
+    parts, wall = [], []
+    for _ in range(runs):
+        page = ctx.new_page()
+        t0 = time.perf_counter()
+        page.goto(url)
+        page.wait_for_function("window.__tiradaReady !== undefined", timeout=120_000)
+        wall.append((time.perf_counter() - t0) * 1000)
+        parts.append(page.evaluate(WARM_PARTS))
+        page.close()
+    ctx.close()
+    keys = ("ready", "html", "runtime", "last_start", "last_end")
+    out = {key: statistics.median(p[key] for p in parts) for key in keys}
+    out.update(wall=statistics.median(wall), by_worker=min(p["by_worker"] for p in parts),
+               requests=max(p["requests"] for p in parts), last=parts[0]["last"], load=os.getloadavg()[0])
+    return out
+
+
 def measure_rolls(browser, url: str, n: int = 50) -> dict:
     ctx = browser.new_context()
     page = ctx.new_page()
@@ -107,7 +168,7 @@ def bare_site() -> Path:
     return tmp
 
 
-def table(app: dict, bare: dict, rolls: dict, sizes: list) -> str:
+def table(app: dict, bare: dict, rolls: dict, sizes: list, sw: dict | None = None) -> str:
     def ms(v):
         return "—" if v is None else f"{v:.0f} ms"
 
@@ -125,6 +186,19 @@ def table(app: dict, bare: dict, rolls: dict, sizes: list) -> str:
         f"{app['bytes'] / bare['bytes']:.2f}× | — |",
         f"| first-load requests | {app['requests']} | {bare['requests']} | — | — |",
         f"| roll click → result, p95 of {rolls['n']} (p50) | {rolls['p95']:.1f} ms ({rolls['p50']:.1f} ms) | — | — | ≤ 30 ms |",
+    ]
+    if sw:
+        lines += [
+            f"| warm ready, second visit via the service worker | {ms(sw['ready'])} | — | — | ≤ 1000 ms |",
+            "",
+            f"Where the warm start goes ({sw['by_worker']} of {sw['requests']} requests answered by the "
+            f"worker; times from navigation start): page served {ms(sw['html'])}; Pyodide's files served "
+            f"{ms(sw['runtime'])}; Pyodide boots and asks for the app ({sw['last']}) at "
+            f"{ms(sw['last_start'])} (+{ms(sw['last_start'] - sw['runtime'])}); app served "
+            f"{ms(sw['last_end'])}; imports and first render until ready {ms(sw['ready'])} "
+            f"(+{ms(sw['ready'] - sw['last_end'])}). Load average after the runs: {sw['load']:.1f}.",
+        ]
+    lines += [
         "",
         "Share-link sizes (tirada.link.link_sizes; budget ≤ 160 characters with a 30-character base URL):",
         "",
@@ -161,9 +235,10 @@ def main() -> int:
         bare = measure_load(browser, bare_url, args.runs)
         app = measure_load(browser, app_url, args.runs)
         rolls = measure_rolls(browser, app_url)
+        sw = measure_sw_warm(browser, app_url, args.runs)
         browser.close()
     app["runs"] = args.runs
-    text = table(app, bare, rolls, link_sizes())
+    text = table(app, bare, rolls, link_sizes(), sw)
     print(text)
     if not args.no_write:
         write_doc(text)

@@ -72,3 +72,12 @@ def test_cli_odds_argument_and_stdin():
 def test_cli_odds_refusal_is_one_line_exit_2():
     code, out, err = run(["odds", json.dumps({"system": "sifrp", "test_dice": 0})])
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("error: test_dice:")
+
+
+@pytest.mark.parametrize("system", [[1], {"a": 1}, 3, None])
+def test_a_system_that_is_not_text_is_an_invalid_request(system):
+    from tirada.errors import InvalidRequest
+    from tirada.odds import odds as compute
+
+    with pytest.raises(InvalidRequest, match="no odds for system"):
+        compute({"system": system})

@@ -29,3 +29,14 @@ def test_engine_messages_are_translated(request_, spanish):
 
 def test_unknown_messages_pass_through_unchanged():
     assert errors_es.to_spanish("something new") == "something new"
+
+
+def test_link_errors_are_translated():
+    from tirada.errors import LinkError
+    from tirada.link import verify
+
+    for bad in ("#t1AAAA", "#xyz", "#t1" + "A" * 40):
+        with pytest.raises(LinkError) as err:
+            verify(bad)
+        spanish = errors_es.to_spanish(err.value.message)
+        assert spanish != err.value.message, err.value.message

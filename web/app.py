@@ -31,9 +31,15 @@ class State:
     lang = "es"
 
 
+def node(found):
+    """A DOM lookup's answer as an element, or None (JS null arrives in Python as JsNull, which is
+    not None)."""
+    return found if hasattr(found, "tagName") else None
+
+
 def el(id_: str):
-    """The element with this id (or None)."""
-    return document.getElementById(id_)
+    """The element with this id, or None."""
+    return node(document.getElementById(id_))
 
 
 def tr(key: str) -> str:

@@ -27,6 +27,20 @@ PATTERNS = (
     (r"^(\d+) faces given but the roll used only (\d+)$",
      r"has escrito \1 resultados pero la tirada solo usa \2"),
     (r"^a d(\d+) cannot show (-?\d+)$", r"un d\1 no puede sacar \2"),
+    # share links (docs/link-format.md): what the reader of a forum post needs to know
+    (r"^the link was cut short or changed.*$",
+     r"el enlace está cortado o ha sido modificado: vuelve a copiar el enlace completo del mensaje"),
+    (r"^the link was cut short.*$", r"el enlace está cortado: vuelve a copiar el enlace completo"),
+    (r"^this is not a Tirada link.*$", r"no es un enlace de Tirada (debe empezar por #t1)"),
+    (r"^the link contains a character that cannot be in a link: (.+)$",
+     r"el enlace contiene un carácter que no puede estar en un enlace: \1"),
+    (r"^the link is too long.*$", r"el enlace es demasiado largo"),
+    (r"^the link (?:is not in canonical form|has extra data|holds|uses|has a map key|is nested).*$",
+     r"el enlace ha sido modificado o no lo hizo Tirada"),
+    (r"^the roll data in this link.*$", r"los datos de la tirada del enlace están dañados o modificados"),
+    (r"^the roll in this link is not valid: (.+)$", r"la tirada de este enlace no es válida: \1"),
+    (r"^this link holds data of an unknown kind.*$",
+     r"este enlace contiene datos que esta versión de Tirada no conoce; una versión más nueva podría abrirlo"),
 )
 
 

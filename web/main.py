@@ -12,14 +12,17 @@ from pyscript import document, when, window
 import app
 import store as store_mod
 import ui_audit
+import ui_brs
+import ui_data
 import ui_roll
+import ui_scene
 from app import STORE, el, tr
 from strings import STRINGS, t
 from tirada.errors import TiradaError
 from tirada.link_codec import decode_payload
 
 #: view modules with a start() to call once the engine is ready (ui_roll first).
-VIEWS = (ui_roll, ui_audit)
+VIEWS = (ui_roll, ui_audit, ui_scene, ui_brs, ui_data)
 
 
 def apply_lang(lang: str) -> None:
@@ -56,8 +59,8 @@ def on_tab(event) -> None:
 def on_hash(event=None) -> None:
     """Open the link in the URL fragment with the view that handles its kind."""
     fragment = store_mod.read_fragment(window.location)
-    if not fragment:
-        return
+    if not fragment or getattr(document.getElementById(fragment), "id", None) == fragment:
+        return  # nothing, or an in-page anchor such as the skip link (JS null has no id)
     try:
         kind, _ = decode_payload(fragment)
     except TiradaError:

@@ -120,6 +120,9 @@ STRINGS = {
     "audit.unsigned": {"es": "Tiradas sin nombre", "en": "Unsigned rolls"},
     "audit.ok_link": {"es": "válido", "en": "valid"},
     "audit.bad_link": {"es": "no válido", "en": "invalid"},
+    "audit.other": {"es": "Otros enlaces válidos (no son tiradas con cadena)", "en": "Other valid links (not chained rolls)"},
+    "audit.kind_brs": {"es": "Confrontación", "en": "Confrontation"},
+    "audit.kind_scene": {"es": "escena de Tragedia", "en": "Tragedia scene"},
     "audit.unreadable": {"es": "Enlace ilegible", "en": "Unreadable link"},
     "trust.heading": {"es": "Qué garantiza un enlace (y qué no)", "en": "What a link guarantees (and what not)"},
     "error.kind": {"es": "esta versión de Tirada no sabe abrir este tipo de enlace", "en": "this version of Tirada cannot open this kind of link"},
@@ -164,3 +167,9 @@ def t(key: str, lang: str = DEFAULT_LANG) -> str:
 def html_escape(text: str) -> str:
     """Escape text for HTML element content and attribute values."""
     return html.escape(str(text), quote=True)
+from strings_a11y import STRINGS as _A11Y; STRINGS.update(_A11Y)  # noqa: E402
+from strings_odds import STRINGS as _ODDS; STRINGS.update(_ODDS)  # noqa: E402
+from strings_l5r import STRINGS as _L5R; STRINGS.update(_L5R)  # noqa: E402
+from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E402
+from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
+from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402

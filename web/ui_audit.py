@@ -7,6 +7,7 @@ from pyscript import when
 import app
 from app import el, tr
 from render import esc
+from strings import STRINGS
 from tirada import audit as auditing
 from tirada.link import TRUST
 from tirada.errors import TiradaError
@@ -42,6 +43,10 @@ def render_report(report: dict, lang: str) -> str:
                          f'<span class="sr-only">{esc(tr("audit.ok_link") if row["valid"] else tr("audit.bad_link"))}</span>'
                          f'{esc(seq)}{label}{reason}</li>')
         parts.append("</ol></article>")
+    if report.get("other"):
+        kinds = sorted({o["kind"] for o in report["other"]})
+        names = ", ".join(tr(f"audit.kind_{k}") if f"audit.kind_{k}" in STRINGS else k for k in kinds)
+        parts.append(f'<p>{esc(tr("audit.other"))}: {len(report["other"])} ({esc(names)})</p>')
     for bad in report["invalid"]:
         parts.append(f'<p class="error">✘ {esc(tr("audit.unreadable"))}: {esc(bad["fragment"])} — '
                      f'{esc(bad["reason"])}</p>')

@@ -41,9 +41,7 @@ class Game:
     fragment = ""
 
 
-def _node(found):
-    """A DOM lookup's answer as an element or None (JS null arrives as JsNull, not None)."""
-    return found if hasattr(found, "tagName") else None
+_node = app.node
 
 
 def _el(id_: str):
@@ -287,7 +285,7 @@ def snippet(kind: str) -> str:
 async def on_copy(event) -> None:
     if Game.state is None:
         return
-    text = snippet(str(event.currentTarget.dataset.brsCopy))
+    text = snippet(str(event.target.closest("[data-brs-copy]").dataset.brsCopy))  # async: no currentTarget
     status = el("brs-copy-status")
     try:
         await window.navigator.clipboard.writeText(text)

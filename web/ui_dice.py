@@ -38,25 +38,19 @@ def read_request(system: str, fieldset, lang: str) -> dict:
     if system == "sifrp":
         step = str(fieldset.querySelector('[name="difficulty_step"]').value)
         difficulty = _int(fieldset, "difficulty", lang) if step == "custom" else int(step)
-        req = {
-            "test_dice": _int(fieldset, "test_dice", lang),
-            "bonus_dice": _int(fieldset, "bonus_dice", lang),
-            "penalty_dice": _int(fieldset, "penalty_dice", lang),
-            "modifier": _int(fieldset, "modifier", lang),
-            "difficulty": difficulty,
-        }
+        req = {"test_dice": _int(fieldset, "test_dice", lang), "difficulty": difficulty}
+        for name in ("bonus_dice", "penalty_dice", "modifier"):  # empty → the engine's default (0)
+            value = _int(fieldset, name, lang, optional=True)
+            if value is not None:
+                req[name] = value
         if _checked(fieldset, "destiny_bonus"):
             req["destiny_bonus"] = True
         return req
-    req = {
-        "dice": _int(fieldset, "dice", lang),
-        "sides": _int(fieldset, "sides", lang),
-        "keep": _int(fieldset, "keep", lang),
-        "modifier": _int(fieldset, "modifier", lang),
-    }
-    difficulty = _int(fieldset, "difficulty", lang, optional=True)
-    if difficulty is not None:
-        req["difficulty"] = difficulty
+    req = {"dice": _int(fieldset, "dice", lang), "sides": _int(fieldset, "sides", lang)}
+    for name in ("keep", "modifier", "difficulty"):  # empty → the engine's default (all, 0, none)
+        value = _int(fieldset, name, lang, optional=True)
+        if value is not None:
+            req[name] = value
     if _checked(fieldset, "keep_lowest"):
         req["keep_lowest"] = True
     return req

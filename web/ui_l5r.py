@@ -89,9 +89,7 @@ class Check:
     last_done = None    # the last finished check (for the skirmish calculators)
 
 
-def _node(found):
-    """A DOM lookup's answer as an element or None (JS null arrives as JsNull, not None)."""
-    return found if hasattr(found, "tagName") else None
+_node = app.node
 
 
 def _closest(target, selector: str):

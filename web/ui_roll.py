@@ -34,6 +34,7 @@ class Roll:
     current = None
     faces_result = None
     cleared = None          # history removed by "clear", kept for undo
+    unsaved_chains: dict = {}  # chains the storage refused (full): kept for this session
 
 
 def active_system() -> str:
@@ -75,7 +76,7 @@ def chain_identity():
     if not roller:
         return None, None
     key = f"{roller}\n{campaign}"
-    saved = STORE.chains().get(key)
+    saved = Roll.unsaved_chains.get(key) or STORE.chains().get(key)
     try:
         state = links.ChainState.from_dict(saved) if saved else None
     except TiradaError:  # a damaged stored chain: start a new one (the audit shows the restart)
@@ -92,7 +93,10 @@ def make_link(request: dict) -> str:
     if state is None:
         return links.encode_link(request, created=now)
     fragment, new_state = links.next_link(request, state, now)
-    STORE.set_chain(key, new_state.to_dict())
+    if STORE.set_chain(key, new_state.to_dict()):
+        Roll.unsaved_chains.pop(key, None)
+    else:  # storage full: keep numbering in memory rather than restart the chain at nº 1
+        Roll.unsaved_chains[key] = new_state.to_dict()
     return fragment
 
 
@@ -132,8 +136,8 @@ def engine_message(err: TiradaError) -> str:
     """An engine error with its field named as the form labels it, when the form has that field."""
     if err.field:
         name = err.field.split("[")[0]
-        node = (document.querySelector(f'fieldset:not([hidden]) [name="{name}"]')
-                or document.querySelector(f'#who [name="{name}"]'))
+        node = (app.node(document.querySelector(f'fieldset:not([hidden]) [name="{name}"]'))
+                or app.node(document.querySelector(f'#who [name="{name}"]')))
         if node is not None and node.labels.length:
             message = errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
             text = message + (f" ({err.rule})" if err.rule else "")
@@ -193,7 +197,10 @@ def open_link(fragment: str) -> None:
     except TiradaError as err:
         Roll.current = None
         el("shared").hidden = True
-        show_error(tr("error.link"), str(err))
+        message = errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
+        show_error(tr("error.link"), message)
+        el("result").scrollIntoView()
+        el("result").focus()
         return
     el("shared").hidden = False
     show_current()

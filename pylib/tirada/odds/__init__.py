@@ -52,7 +52,7 @@ def odds(request: Mapping[str, Any]) -> dict:
     if not isinstance(request, Mapping):
         raise InvalidRequest("a request must be a JSON object")
     system = request.get("system")
-    if system not in ODDS:
+    if not isinstance(system, str) or system not in ODDS:
         known = ", ".join(sorted(ODDS))
         raise InvalidRequest(f"no odds for system {str(system)[:40]!r}; known: {known}", field="system")
     module, func = ODDS[system].split(":")

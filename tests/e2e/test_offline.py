@@ -1,0 +1,186 @@
+"""Offline and updates (issue #9): the Workbox service worker of dist/sw.js.
+
+- second visit with the network off: reload, roll, open a share link — all from the precache;
+- a new deploy: the page offers "Nueva versión disponible — Recargar", keeps serving the old files
+  until the user accepts, then reloads onto the new ones with the stored data untouched.
+
+Requests answered by the service worker are invisible to page.route; conftest's Watch also
+listens to context.on("request"), so every request is still checked to stay on localhost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import threading
+
+import pytest
+
+from conftest import ARGS, CHROMIUM, READY, READY_TIMEOUT_MS, Watch, build, open_app
+
+#: resolves once the worker is active and controls this page (clientsClaim on first install)
+SW_READY = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
+  }
+  return reg.active.scriptURL;
+}"""
+
+
+def wait_offline_ready(page) -> str:
+    """Wait until the service worker has precached everything and controls the page."""
+    return page.evaluate(SW_READY)
+
+
+def roll_sifrp(page, label: str) -> str:
+    """Roll a SIFRP test with ``label``; return its share link."""
+    page.click('[data-tab="roll"]')
+    page.select_option("#system", "sifrp")
+    page.fill("#label", label)
+    page.click("#roll")
+    page.wait_for_selector("#result .total")
+    return page.locator("#share-link").input_value()
+
+
+def dice(page) -> list:
+    return page.locator("#result .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+
+
+def precached(site) -> dict:
+    """``{url: revision}`` of the precache manifest inside ``site/sw.js``."""
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    return dict(re.findall(r'\{url:"([^"]+)",revision:"([0-9a-f]{32})"\}', sw))
+
+
+def test_worker_precaches_every_file_with_content_hashes():
+    sw = (build.DIST / "sw.js").read_text(encoding="utf-8")
+    assert "importScripts" not in sw and "cdn" not in sw.lower()  # Workbox runtime inlined
+    entries = precached(build.DIST)
+    files = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*") if p.is_file()} - {"sw.js"}
+    assert set(entries) == files
+    for url in ("index.html", "manifest.webmanifest", "icons/icon-512.png", "pyodide/pyodide.asm.wasm"):
+        assert entries[url] == hashlib.md5((build.DIST / url).read_bytes()).hexdigest()
+
+
+def test_installable_by_chromium(browser, base_url, tmp_path):
+    """Chromium's own installability check (DevTools) finds nothing missing; the manifest parses."""
+    ctx = browser.browser_type.launch_persistent_context(  # incognito contexts are never installable
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, locale="es-ES")
+    watch = Watch()
+    watch.attach(ctx)
+    try:
+        page = ctx.new_page()
+        open_app(page, base_url)
+        wait_offline_ready(page)
+        cdp = ctx.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        data = json.loads(manifest["data"])
+        sizes = {(i["sizes"], i.get("purpose", "any")) for i in data["icons"] if i["type"] == "image/png"}
+        assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+        for icon in data["icons"]:
+            assert page.request.get(base_url + icon["src"]).ok
+    finally:
+        ctx.close()
+    watch.assert_clean()
+
+
+def test_second_visit_works_offline(new_context, base_url):
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    page = open_app(ctx.new_page(), base_url)
+    assert wait_offline_ready(page).endswith("/sw.js")
+    link = roll_sifrp(page, "Antes de perder la conexión")
+    shown = dice(page)
+    failed = []
+    ctx.on("requestfailed", lambda r: failed.append(r.url))
+
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("navigator.onLine") is False
+    # the history survived and a new roll works with no network at all
+    assert "Antes de perder la conexión" in page.locator("#history-list").inner_text()
+    roll_sifrp(page, "Sin conexión")
+    assert page.locator("#result .total").is_visible()
+    assert "Sin conexión" in page.locator("#history-list li").first.inner_text()
+    # a share link opened in a new tab, still offline: the same dice, marked as shared
+    other = ctx.new_page()
+    open_app(other, link)
+    other.wait_for_selector("#result .total")
+    assert dice(other) == shown
+    assert other.locator("#shared").is_visible()
+    assert failed == [], f"requests failed offline: {failed}"
+    assert watch.errors == []
+
+
+@pytest.fixture
+def deploy(tmp_path):
+    """A copy of dist/ served on its own port, so the test can publish a "new version" of it."""
+    site = tmp_path / "site"
+    shutil.copytree(build.DIST, site)
+    server = build.make_server(0, site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield site, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def publish_new_version(site) -> str:
+    """Change one file of the copy and regenerate its service worker, as a new deploy would."""
+    marker = "/* deploy 2 */"
+    with open(site / "style.css", "a", encoding="utf-8") as f:
+        f.write(f"\n{marker}\n")
+    subprocess.run(["node", str(build.ROOT / "tools" / "sw.mjs"), str(site)], check=True, capture_output=True)
+    return marker
+
+
+def test_new_deploy_offers_reload_and_keeps_data(new_context, deploy):
+    site, url = deploy
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    page = open_app(ctx.new_page(), url)
+    wait_offline_ready(page)
+    roll_sifrp(page, "Tirada antes del cambio")
+    stored = page.evaluate("localStorage.getItem('tirada.history.v1')")
+    assert "Tirada antes del cambio" in stored
+    old_css = page.evaluate("fetch('./style.css').then(r => r.text())")
+
+    marker = publish_new_version(site)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    button = page.locator("#update-reload")
+    button.wait_for(timeout=60_000)
+    offer = page.locator("#update")
+    assert offer.get_attribute("role") == "status"
+    assert offer.inner_text().startswith("Nueva versión disponible") and button.inner_text() == "Recargar"
+    # the offer follows the language
+    page.click("#lang")
+    page.wait_for_function("document.getElementById('update').textContent.includes('New version available')")
+    assert page.locator("#update-reload").inner_text() == "Reload"
+    # until the user accepts, the old worker keeps serving the old files: never a mix
+    assert page.evaluate("fetch('./style.css').then(r => r.text())") == old_css
+    assert marker not in old_css
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    assert marker in page.evaluate("fetch('./style.css').then(r => r.text())")
+    # stored data untouched: the same history and the chosen language
+    assert page.evaluate("localStorage.getItem('tirada.history.v1')") == stored
+    assert "Tirada antes del cambio" in page.locator("#history-list").inner_text()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#update").inner_text() == ""
+    # one precache, holding only the new revisions (old entries cleaned when the new worker took over)
+    keys = page.evaluate("""async () => {
+      const out = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) out.push(req.url);
+      }
+      return out;
+    }""")
+    css = [k for k in keys if "/style.css" in k]
+    assert len(css) == 1, css
+    assert watch.errors == []

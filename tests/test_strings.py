@@ -1,0 +1,139 @@
+"""The UI catalog (web/strings.py + web/strings_*.py): every string in Spanish and English, every key used exists.
+
+CPython only (reads web/ from the repository). A failure names the missing key and where it is used.
+See docs/i18n.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="reads web/ sources (CPython only)")
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+RULES = ROOT.parent / "shared" / "rules"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    """web/strings.py imported with every strings_*.py merged, as the page and build.py see it."""
+    sys.path.insert(0, str(WEB))
+    try:
+        for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
+            del sys.modules[name]
+        strings = importlib.import_module("strings")
+        yield strings
+    finally:
+        sys.path.remove(str(WEB))
+
+
+def html_sources() -> list:
+    return [WEB / "index.html", *sorted((WEB / "panels").glob("*.html"))]
+
+
+def keys_used_in_html(text: str) -> set:
+    """``{{key}}`` placeholders, ``data-i18n="key"`` and ``data-i18n-attr="attr:key;attr:key"`` keys."""
+    keys = set(re.findall(r"\{\{\s*([a-z0-9_.]+)\s*\}\}", text))
+    keys |= set(re.findall(r'data-i18n="([^"]+)"', text))
+    for spec in re.findall(r'data-i18n-attr="([^"]+)"', text):
+        keys |= {pair.partition(":")[2].strip() for pair in spec.split(";") if pair.strip()}
+    return keys
+
+
+def keys_used_in_python(source: str) -> set:
+    """Literal first arguments of ``t("…")`` / ``tr("…")`` / ``_t("…")`` calls (f-strings are skipped)."""
+    keys = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and node.args:
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            arg = node.args[0]
+            if name in ("t", "tr", "_t") and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                keys.add(arg.value)
+    return keys
+
+
+def test_every_entry_has_spanish_and_english(catalog):
+    missing = []
+    for key, entry in catalog.STRINGS.items():
+        for lang in catalog.LANGS:
+            value = entry.get(lang) if isinstance(entry, dict) else None
+            if not isinstance(value, str) or not value.strip():
+                missing.append(f"{key} [{lang}]")
+    assert missing == [], f"UI strings without a translation: {missing}"
+    assert catalog.LANGS == ("es", "en") and catalog.DEFAULT_LANG == "es"
+
+
+def test_every_strings_module_is_merged(catalog):
+    for path in sorted(WEB.glob("strings_*.py")):
+        module = importlib.import_module(path.stem)
+        lost = sorted(set(module.STRINGS) - set(catalog.STRINGS))
+        assert lost == [], f"{path.name} is not merged into web/strings.py (add its one line): {lost[:5]}"
+        clash = sorted(k for k in module.STRINGS if catalog.STRINGS[k] is not module.STRINGS[k])
+        assert clash == [], f"{path.name} redefines keys another module also defines: {clash[:5]}"
+
+
+def test_every_key_in_the_html_exists(catalog):
+    problems = []
+    for path in html_sources():
+        for key in sorted(keys_used_in_html(path.read_text(encoding="utf-8"))):
+            if key not in catalog.STRINGS:
+                problems.append(f"{path.relative_to(ROOT)}: {key}")
+    assert problems == [], f"keys used in HTML but missing from the catalog: {problems}"
+
+
+def test_every_literal_key_in_the_python_glue_exists(catalog):
+    problems = []
+    for path in sorted(WEB.glob("*.py")):
+        for key in sorted(keys_used_in_python(path.read_text(encoding="utf-8"))):
+            if key not in catalog.STRINGS:
+                problems.append(f"{path.name}: {key}")
+    assert problems == [], f"t()/tr() keys missing from the catalog: {problems}"
+
+
+def test_loader_texts_come_from_the_template(catalog):
+    """web/loader.js reads its texts from <template id="loading-strings"> data attributes only."""
+    loader = (WEB / "loader.js").read_text(encoding="utf-8")
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    template = re.search(r'<template id="loading-strings"(.*?)>', html, re.S).group(1)
+    attrs = dict(re.findall(r'data-([a-z-]+)="\{\{\s*([a-z0-9_.]+)\s*\}\}"', template))
+    for name in set(re.findall(r'say\("([a-z-]+)"\)', loader)):
+        assert name in attrs, f"loader.js says {name!r} but the template has no data-{name}"
+        assert attrs[name] in catalog.STRINGS
+    # texts re-translated on a language switch name the same keys as their placeholders
+    spec = re.search(r'data-i18n-attr="([^"]+)"', template).group(1)
+    for pair in spec.split(";"):
+        attr, _, key = pair.partition(":")
+        assert attrs[attr.removeprefix("data-")] == key
+
+
+def test_the_checks_catch_what_they_should():
+    html = '<p data-i18n="a.b">{{c.d}}</p><i data-i18n-attr="title:e.f;aria-label:g.h"></i>'
+    assert keys_used_in_html(html) == {"a.b", "c.d", "e.f", "g.h"}
+    py = 'x = tr("k.one") + t("k.two", lang) + t(f"k.{n}") + other("k.three")'
+    assert keys_used_in_python(py) == {"k.one", "k.two"}
+
+
+@pytest.mark.skipif(not (RULES / "sifrp.md").exists(), reason="shared rule files not beside the repository")
+def test_sifrp_terms_are_the_rule_files_terms(catalog):
+    """Degrees of success and failure use the terms of sifrp.md §Degrees in each language."""
+    rules = " ".join((RULES / "sifrp.md").read_text(encoding="utf-8").split())
+    terms = {1: ("insignificante", "marginal"), 2: ("considerable", "great"),
+             3: ("increíble", "incredible"), 4: ("asombroso", "astonishing")}
+    for degrees, (es, en) in terms.items():
+        assert f"*{es}* / {en}" in rules or f"*éxito {es}* / {en}" in rules
+        entry = catalog.STRINGS[f"result.degrees_{degrees}"]
+        assert es in entry["es"].lower() and en in entry["en"].lower()
+    for key, es, en in (("result.marginal", "fallo insignificante", "marginal failure"),
+                        ("result.critical", "fallo crítico", "critical failure")):
+        assert f"*{es}* ({en})" in rules
+        assert catalog.STRINGS[key]["es"].lower() == es and catalog.STRINGS[key]["en"].lower() == en
+    assert "*Canción de Hielo y Fuego*" in rules
+    assert catalog.STRINGS["system.sifrp"]["es"] == "Canción de Hielo y Fuego"
