@@ -15,6 +15,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
+import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
 import ui_brs_setup as setupform
@@ -27,6 +28,7 @@ from tirada.brs.link import encode_link, open_link
 from tirada.brs.options import board, options, step
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
+from tirada.odds import odds
 
 
 class Game:
@@ -163,6 +165,7 @@ def render_game() -> None:
     selectable = actions.selectable_dice(opts)
     Game.selection = [i for i in Game.selection if i in selectable]
     el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"))
+    render_odds(now, cells)
     el("brs-boards").innerHTML = boardview.boards(summ, cells, lang, selectable, Game.selection)
     el("brs-info").innerHTML = boardview.info_card(summ, lang)
     el("brs-log").innerHTML = boardview.log_html(summ, cells, lang)
@@ -172,6 +175,26 @@ def render_game() -> None:
     el("brs-share-link").value = share_url()
     el("brs-share-size").textContent = tr("brs.share.size").format(n=len(Game.fragment))
     el("brs-game").hidden = False
+
+
+def render_odds(now: dict, cells: list) -> None:
+    """For the defender: the exact odds of each outcome now and if they Renew their Used dice
+    (tirada.odds, system "brs")."""
+    box = el("brs-odds")
+    if now.get("kind") not in ("defend", "overwhelmed") or now.get("score") is None:
+        box.hidden = True
+        return
+    mine = [c for c in cells if c["owner"] == now["player"]]
+    request = {"system": "brs", "attack_score": now["score"],
+               "available": [c["face"] for c in mine if c["row"] == "available" and c["face"] is not None]}
+    used = [c["d"] for c in mine if c["row"] == "used"]
+    if used:
+        request["renew"] = used
+    try:
+        box.innerHTML = ui_odds.card_html(odds(request), "brs-odds")
+        box.hidden = False
+    except TiradaError:
+        box.hidden = True
 
 
 def after_change(push_url: bool = True) -> None:

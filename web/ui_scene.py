@@ -13,12 +13,14 @@ import json
 from pyscript import when, window
 
 import app
+import ui_odds
 import store as store_mod
 from app import STORE, el, tr
 from render import esc
 from tirada import tragedia_play as play
 from tirada import tragedia_snippet as words
 from tirada.errors import TiradaError
+from tirada.odds import odds
 from tirada.tragedia_sheet import Sheet
 
 #: sources in the order the rule file lists them (tragedia.md §Gathering dice).
@@ -423,6 +425,22 @@ def result_html(view: dict) -> str:
     return "".join(parts)
 
 
+def render_odds(view: dict) -> None:
+    """The exact odds of the scene's final roll as the pools stand (tirada.odds), while gathering."""
+    box = el("scene-odds")
+    pro, adv = view["pools"]["protagonist"], view["pools"]["adversary"]
+    if view["phase"] != "gathering" or not (pro["dice"] or pro["auto_successes"] or adv["dice"]):
+        box.hidden = True
+        return
+    request = {"system": "tragedia", "protagonist_dice": pro["dice"], "adversary_dice": adv["dice"],
+               "auto_successes": pro["auto_successes"], "protagonist_wins_ties": bool(pro["wins_ties"])}
+    try:
+        box.innerHTML = ui_odds.card_html(odds(request), "scene-odds")
+        box.hidden = False
+    except TiradaError:
+        box.hidden = True
+
+
 def render_scene() -> None:
     """Render the scene on screen (mine or a shared one), or the set-up when there is none."""
     ledger, readonly = shown(), Scene.shared is not None
@@ -446,6 +464,7 @@ def render_scene() -> None:
     el("play-objective").innerHTML = (f'<strong>{esc(tr("play.objective"))}:</strong> {esc(view["objective"])}'
                                       if view["objective"] else "")
     el("play-pools").innerHTML = pools_html(view)
+    render_odds(view)
     phase = {"post_loss": tr("play.post_loss"), "decided": tr("play.decided")}.get(view["phase"], "")
     el("play-phase").textContent = phase
     el("play-controls").hidden = readonly

@@ -163,3 +163,19 @@ def test_reload_resumes_the_current_confrontation(app, base_url):
     assert app.inner_text("#brs-step") == step
     assert link_of(app).split("#", 1)[1] == link.split("#", 1)[1]
     assert app.locator("#brs-shared").is_hidden()
+
+
+def test_defender_sees_exact_odds_of_the_outcomes(app):
+    start_example(app)
+    for _ in range(12):  # play with the rule-following bot until someone must defend
+        state = replay(*decode_link(link_of(app)))
+        if state.phase == "defence":
+            break
+        move = bot_move(state)
+        make_move(app, move, _actor(state, move))
+    assert state.phase == "defence"
+    odds = app.locator("#brs-odds")
+    assert odds.is_visible()
+    text = odds.inner_text()
+    assert any(word in text for word in ("Inversión", "Bloqueo", "Daño", "Sobrepasado")), text
+    app.screenshot(path="/tmp/brs-odds.png", full_page=True)
