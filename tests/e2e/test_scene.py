@@ -111,6 +111,8 @@ def test_seed_example_built_die_by_die_rolled_shared_and_resumed(new_context, ba
         assert pools(page) == counts, (who, source)
     assert "+1 éxito(s) automático(s)" in page.inner_text("#play-pools")
     assert "gana los empates" in page.inner_text("#play-pools")
+    # the exact odds of these pools: P(Protagonist wins) = 7099/8192 (tests/test_odds_tragedia.py)
+    assert "86,7" in page.inner_text("#scene-odds")
     log = page.locator("#play-log li").all_inner_texts()
     assert log[0] == "Corvo: Rasgo «Si quieres mi sangre...» → 1 dado para el Protagonista — «Corvo desafía al campeón»"
     assert log[2].startswith("Corvo: Defecto «Pasión desesperada» → 2 dados para el Adversario")
