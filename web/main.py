@@ -7,22 +7,45 @@ shared state to app.py; each view to its ui_*.py module.
 
 from __future__ import annotations
 
+import importlib
+import sys
+
+from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
 import store as store_mod
 import ui_audit
-import ui_brs
-import ui_data
 import ui_roll
-import ui_scene
 from app import STORE, el, tr
 from strings import STRINGS, t
 from tirada.errors import TiradaError
 from tirada.link_codec import decode_payload
 
-#: view modules with a start() to call once the engine is ready (ui_roll first).
-VIEWS = (ui_roll, ui_audit, ui_scene, ui_brs, ui_data)
+#: view modules started before the page says it is ready (ui_roll first).
+VIEWS = (ui_roll, ui_audit)
+#: views imported and started right after the page is ready (or at once when their tab or a link of
+#: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
+LAZY = {"scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
+
+
+def load_view(name: str):
+    """Import and start a lazily loaded view module once; return it."""
+    if name in sys.modules:
+        return sys.modules[name]
+    module = importlib.import_module(name)
+    module.start()
+    app.show_notices()  # a view may add to the notice bar (app.ON_NOTICE)
+    return module
+
+
+def load_rest(*_args) -> None:
+    """Load every lazy view (run from a timer right after the page is ready)."""
+    for name in LAZY.values():
+        load_view(name)
+
+
+_LOAD_REST = create_proxy(load_rest)
 
 
 def apply_lang(lang: str) -> None:
@@ -53,7 +76,10 @@ def on_lang(event) -> None:
 
 @when("click", "[data-tab]")
 def on_tab(event) -> None:
-    app.show_view(str(event.currentTarget.dataset.tab))
+    tab = str(event.currentTarget.dataset.tab)
+    if tab in LAZY:
+        load_view(LAZY[tab])
+    app.show_view(tab)
 
 
 def on_hash(event=None) -> None:
@@ -65,6 +91,8 @@ def on_hash(event=None) -> None:
         kind, _ = decode_payload(fragment)
     except TiradaError:
         kind = "roll"  # the roll view explains what is wrong with the link
+    if kind in LAZY:
+        load_view(LAZY[kind])
     opener = app.ROUTES.get(kind)
     if opener is None:
         ui_roll.show_error(tr("error.link"), f"{kind}: {tr('error.kind')}")
@@ -93,6 +121,7 @@ def start() -> None:
     for button in document.querySelectorAll("[data-needs-engine]"):
         button.disabled = False
     document.documentElement.dataset.engine = "ready"
+    window.setTimeout(_LOAD_REST, 0)
 
 
 try:

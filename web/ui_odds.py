@@ -18,7 +18,6 @@ from app import el, tr
 from render import esc
 from tirada.errors import TiradaError
 from tirada.odds import odds
-from tirada.odds.chart import EXACT_CHARS, percent, pick_bars, svg_chart, table_html
 
 #: Pause after the last change before the odds are recomputed (milliseconds).
 DELAY_MS = 200
@@ -37,6 +36,13 @@ class Odds:
 
 
 # ------------------------------------------------------------------------------ scheduling
+def _charts():
+    """tirada.odds.chart, imported when the first odds are drawn (it is not needed to start)."""
+    from tirada.odds import chart
+
+    return chart
+
+
 def _fire(*_args) -> None:
     Odds.timer = None
     reader, Odds.reader = Odds.reader, None
@@ -75,8 +81,8 @@ def update(request) -> None:
 def _p(prob: dict) -> str:
     """``"16,7 % (1/6)"``: a percentage and its exact fraction when short (not for 0 or 1)."""
     exact = prob.get("exact")
-    text = percent(prob["p"], app.State.lang)
-    if isinstance(exact, str) and len(exact) <= EXACT_CHARS and exact not in ("0/1", "1/1"):
+    text = _charts().percent(prob["p"], app.State.lang)
+    if isinstance(exact, str) and len(exact) <= _charts().EXACT_CHARS and exact not in ("0/1", "1/1"):
         return f"{text} ({exact})"
     return text
 
@@ -99,10 +105,10 @@ def _prob_table(caption: str, probs: dict, labels: list) -> str:
     """A table of the named probabilities (``labels``: (key, text)): outcome, percentage and the
     exact fraction (that column only when every fraction is short)."""
     lang = app.State.lang
-    rows = [[text, percent(probs[key]["p"], lang), probs[key].get("exact", "")]
+    rows = [[text, _charts().percent(probs[key]["p"], lang), probs[key].get("exact", "")]
             for key, text in labels if key in probs]
     headers = (tr("odds.col.outcome"), tr("odds.col.p"), tr("odds.col.exact"))
-    if not all(0 < len(r[2]) <= EXACT_CHARS for r in rows):
+    if not all(0 < len(r[2]) <= _charts().EXACT_CHARS for r in rows):
         rows, headers = [r[:2] for r in rows], headers[:2]
     return _table(caption, rows, headers)
 
@@ -133,20 +139,20 @@ def _chart(rows: list, cumulative: bool, title_key: str, col_key: str, mark, mar
     """The chart, its description and the numbers table of one set of rows."""
     lang = app.State.lang
     title = tr(title_key)
-    bars = pick_bars(rows, cumulative, mark)
+    bars = _charts().pick_bars(rows, cumulative, mark)
     if not bars:
         return {"svg": "", "table": "", "legend": ""}
     desc = tr("odds.desc_range").format(title=title, first=bars[0].label, last=bars[-1].label)
     marked = [b for b in bars if b.marked]
     legend = ""
     if marked and cumulative:
-        desc += " " + tr("odds.desc_mark").format(label=marked[0].label, p=percent(marked[0].p, lang))
+        desc += " " + tr("odds.desc_mark").format(label=marked[0].label, p=_charts().percent(marked[0].p, lang))
         legend = tr("odds.legend").format(label=marked[0].label)
     elif marked:
         legend = tr("odds.legend_region").format(label=marked[0].label.split("–")[0])
     headers = (tr(col_key), tr("odds.col.p"), tr("odds.col.exact"))
-    return {"svg": svg_chart(bars, title, desc, lang, cumulative, id_prefix="odds-chart"),
-            "table": table_html(bars, title, headers, lang, tr(mark_key) if marked else ""),
+    return {"svg": _charts().svg_chart(bars, title, desc, lang, cumulative, id_prefix="odds-chart"),
+            "table": _charts().table_html(bars, title, headers, lang, tr(mark_key) if marked else ""),
             "legend": legend}
 
 
@@ -197,8 +203,8 @@ def view_tragedia(result: dict) -> dict:
     steps = []
     for step in result.get("tragedy_step", []):
         turns = step.get("turns")
-        steps.append([str(step["tragedy_dice"]), percent(turns["p"], app.State.lang) if turns else "—",
-                      percent(step["win_overall"]["p"], app.State.lang)])
+        steps.append([str(step["tragedy_dice"]), _charts().percent(turns["p"], app.State.lang) if turns else "—",
+                      _charts().percent(step["win_overall"]["p"], app.State.lang)])
     if steps:
         extra += _table(tr("odds.tragedia.step"), steps, (tr("odds.tragedia.step_dice"),
                                                            tr("odds.tragedia.turns"), tr("odds.tragedia.overall")))
@@ -217,7 +223,7 @@ def view_brs(result: dict) -> dict:
     rows = renewal.get("at_least", [])
     view = _chart(rows, True, "odds.chart.renewal", "odds.col.sum", result.get("attack_score"), "odds.mark.score")
     lang = app.State.lang
-    table = [[text, percent(renewal["reachable"][k]["p"], lang), percent(renewal["best"][k]["p"], lang)]
+    table = [[text, _charts().percent(renewal["reachable"][k]["p"], lang), _charts().percent(renewal["best"][k]["p"], lang)]
              for k, text in names]
     view["headline"] = headline + ". " + tr("odds.brs.reach").format(p=_p(renewal["reach_score"]))
     view["extra"] = _table(tr("odds.brs.table"), table, (tr("odds.col.outcome"), tr("odds.brs.reachable"),
