@@ -351,7 +351,8 @@ def test(fast: bool = False) -> int:
         ensure_chromium()
         codes.append(_pytest("browser tests (Playwright + Chromium)", [py, "-m", "pytest", "-q", "-m", "e2e", "tests/e2e"],
                              totals))
-    failed = totals.get("failed", 0) + sum(1 for c in codes if c not in (0,)) * (totals.get("failed", 0) == 0)
+    # a suite that failed without a count (crash, collection error) still counts as one failure
+    failed = max(totals.get("failed", 0), sum(1 for c in codes if c != 0))
     print(f"\ntirada: {totals.get('passed', 0)} passed, {failed} failed, {totals.get('skipped', 0)} skipped")
     return 0 if all(c == 0 for c in codes) else 1
 
