@@ -119,9 +119,9 @@ STRINGS = {
     "data.exported": {"es": "Descargado {file}.", "en": "Downloaded {file}."},
     # history
     "data.history_heading": {"es": "Historial de tiradas", "en": "Roll history"},
-    "data.history_count": {"es": "{n} tiradas guardadas. Se guardan como máximo las 200 más recientes; "
+    "data.history_count": {"es": "Tiradas guardadas: {n}. Se guardan como máximo las 200 más recientes; "
                                  "las fichas nunca se descartan.",
-                           "en": "{n} rolls kept. At most the newest 200 are kept; sheets are never dropped."},
+                           "en": "Rolls kept: {n}. At most the newest 200 are kept; sheets are never dropped."},
     "data.keep_newest": {"es": "Conservar las más recientes", "en": "Keep the newest"},
     "data.trim": {"es": "Recortar el historial", "en": "Trim the history"},
     "data.trimmed": {"es": "Historial recortado a {n} tiradas.", "en": "History trimmed to {n} rolls."},

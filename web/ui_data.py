@@ -623,7 +623,8 @@ def on_trim(event) -> None:
 
 def render_history_card() -> None:
     el("data-history-count").textContent = fmt("data.history_count", n=len(STORE.history()))
-    el("data-usage").textContent = fmt("data.usage", kb=round(STORE.used_bytes() / 1024, 1))
+    kb = f"{STORE.used_bytes() / 1024:.1f}"
+    el("data-usage").textContent = fmt("data.usage", kb=kb.replace(".", ",") if app.State.lang == "es" else kb)
 
 
 def render_aside() -> None:

@@ -25,10 +25,12 @@ __all__ = ["COMMANDS", "main", "read_json"]
 COMMANDS = {
     "roll": ("tirada.cli:cmd_roll", "roll one request: JSON argument or stdin → result JSON"),
     "odds": ("tirada.odds:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
-    "link": ("tirada.link:cmd_link", "link encode JSON | link verify FRAGMENT"),
+    "link": ("tirada.link:cmd_link",
+             "link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes"),
     "audit": ("tirada.audit:cmd_audit", "thread text on stdin → audit report JSON"),
     "brs": ("tirada.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
-    "scene": ("tirada.tragedia:cmd_scene", "Tragedia: scene replay FILE → scene result JSON"),
+    "scene": ("tirada.tragedia:cmd_scene",
+              "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
 #: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
@@ -81,6 +83,10 @@ def main(argv: list | None = None, stdin=None, stdout=None, stderr=None) -> int:
         print(_usage(), file=stdout if argv else stderr)
         return 0 if argv else 2
     name, rest = argv[0], argv[1:]
+    if name in COMMANDS and rest[:1] in (["-h"], ["--help"]):
+        print(f"usage: python -m tirada {name} …\n  {COMMANDS[name][1]}\n"
+              "JSON may be given as the argument or on stdin; see README.md and docs/.", file=stdout)
+        return 0
     if name not in COMMANDS:
         print(f"error: unknown command {name[:40]!r}; commands: {', '.join(COMMANDS)} (see --help)",
               file=stderr)
