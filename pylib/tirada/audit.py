@@ -17,9 +17,9 @@ import bisect
 import re
 import unicodedata
 
-from .errors import InvalidRequest, LinkError
-from .link import verify_link
-from .link_codec import MAX_FRAGMENT, decode_frame, decode_payload, payload_hash
+from .errors import InvalidRequest, LinkError, TiradaError
+from .link import link_entries, verify_link
+from .link_codec import MAX_FRAGMENT, decode_frame_versioned, decode_payload_versioned, payload_hash
 
 __all__ = ["MAX_TEXT", "audit", "cmd_audit", "extract_links"]
 
@@ -108,7 +108,7 @@ def _entry(found: dict, budget: list) -> dict:
     row = {"position": found["position"], "posted": found["count"]}
     fragment = found["fragment"]
     try:
-        kind_code, body = decode_frame(fragment)
+        version, kind_code, body = decode_frame_versioned(fragment)
     except LinkError as err:
         if found["shortened"]:
             reason = "the forum shortened this link (…); paste the thread with the full links"
@@ -122,23 +122,33 @@ def _entry(found: dict, budget: list) -> dict:
                           "audit the thread in parts"}
     budget[0] -= len(body)
     try:
-        kind, link = decode_payload(fragment)
+        version, kind, link = decode_payload_versioned(fragment)
     except LinkError as err:
         return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
+    roll_id = payload_hash(kind_code, body, version)[:6].hex()
+    if kind == "brs":
+        from .audit_fair import brs_row   # signed Confrontation moves (format 2)
+
+        return brs_row(row, link, roll_id, _short(fragment))
     if kind != "roll":
         return {**row, "valid": True, "kind": kind, "reason": None}
-    roll_id = payload_hash(kind_code, body)[:6].hex()
     try:
         checked = verify_link(link, roll_id)
     except LinkError as err:   # a link that decodes but whose roll is refused still belongs to its roller
+        try:
+            entries = link_entries(link, roll_id)
+        except TiradaError:
+            entries = []
         row.update(valid=False, fragment=_short(fragment), reason=str(err), roller=link.get("roller"),
                    campaign=link.get("campaign"), seq=link.get("seq"), prev=link.get("prev"),
-                   id=roll_id, label=link["request"].get("label", ""))
+                   id=roll_id, label=link["request"].get("label", ""), entries=entries,
+                   format=link.get("format", 1))
         return row
     row.update(valid=True, kind="roll", id=checked["id"], roller=checked["roller"],
                campaign=checked["campaign"], seq=checked["seq"], prev=checked["prev"],
                created_iso=checked["created_iso"], label=checked["label"],
-               description=checked["description"], fragment=_short(fragment))
+               description=checked["description"], fragment=_short(fragment),
+               entries=checked["entries"], format=checked["format"])
     return row
 
 
@@ -154,41 +164,12 @@ def _ranges(numbers: list) -> list:
 
 
 def _chain(rows: list) -> dict:
-    """Chain checks for one roller's rows (all carry ``seq``; invalid ones may lack ``id``)."""
-    valid = [r for r in rows if r["valid"] and r["seq"] is not None]   # unnumbered: no chain
-    by_id = {r["id"]: r for r in valid}
-    seqs = sorted({r["seq"] for r in valid})
-    seen = set(seqs)
-    missing = [n for n in range(seqs[0], seqs[-1] + 1) if n not in seen] if seqs else []
-    forks, broken = [], []
-    by_prev: dict = {}
-    for r in valid:
-        if r["prev"] is not None:
-            by_prev.setdefault(r["prev"], []).append(r)
-    for prev, kids in sorted(by_prev.items(), key=lambda kv: (kv[1][0]["seq"], kv[0])):
-        if len(kids) > 1:
-            forks.append({"seq": kids[0]["seq"], "ids": sorted(k["id"] for k in kids),
-                          "reason": "several rolls follow the same previous roll"})
-    for r in valid:
-        parent = by_id.get(r["prev"]) if r["prev"] else None
-        if parent is not None and parent["seq"] != r["seq"] - 1:
-            broken.append({"id": r["id"], "seq": r["seq"], "reason": f"names roll nº {parent['seq']} as its "
-                           f"previous roll but is numbered {r['seq']} (not made by the page)"})
-        elif parent is None and r["prev"]:
-            same = [p for p in valid if p["seq"] == r["seq"] - 1]
-            if same:
-                forks.append({"seq": r["seq"] - 1, "ids": sorted(p["id"] for p in same),
-                              "reason": f"roll nº {r['seq']} ({r['id']}) follows another, unposted "
-                                        f"roll nº {r['seq'] - 1}"})
-    firsts = sorted((r for r in valid if r["seq"] == 1), key=lambda r: r["position"])
-    restarts = [r["id"] for r in firsts[1:]]
-    invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"]}
-               for r in rows if not r["valid"]]
-    return {
-        "seqs": seqs, "missing": _ranges(missing), "before_first": seqs[0] - 1 if seqs else 0,
-        "forks": forks, "restarts": restarts, "broken": broken, "invalid": invalid,
-        "ok": not (missing or forks or restarts or broken or invalid),
-    }
+    """Chain checks for one roller's rows, over their chain entries (docs/link-format.md §9, §16.5):
+    a format-1 roll is one entry, a format-2 roll one per seed or nonce, a signed Confrontation move
+    one. The same entry posted twice (a Confrontation link posted again after more moves) counts once."""
+    from .audit_fair import chain_report
+
+    return chain_report(rows)
 
 
 #: letters that show as blank space (Hangul fillers, braille blank) and are not format characters

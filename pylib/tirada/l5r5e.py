@@ -350,6 +350,7 @@ class _Check:
             rerolls = default_rerolls(choices) if choices else ()
         check_rerolls(req, choices, self.pool, rerolls)
         self.rerolls = rerolls
+        _decided(dice)   # fair play: the reroll dice come from fresh dice committed after the choice
         wanted = [(self.pool[i].die, f"reroll of pool die {i}", _where("reroll", "pool", i)) for i in rerolls]
         for i, face in zip(rerolls, draw(dice, wanted, req.step)):
             self.pool[i] = replace(self.pool[i], faces=self.pool[i].faces + (face,))
@@ -362,6 +363,7 @@ class _Check:
             keep = default_keep(choices, self.pool)
         check_keep(req, choices, self.pool, keep)
         self.keep = keep
+        _decided(dice)   # and the explosion dice from fresh dice committed after the keep
         self.explode(dice)
 
     def explode(self, dice: Dice) -> None:
@@ -394,6 +396,7 @@ class _Check:
                 else:
                     kept = may_keep
                 self.xs.append(replace(x, kept=kept))
+                _decided(dice)   # each keep/drop decision: what is drawn next comes after it
                 explosive = kept and "explosive" in x.symbols
                 source, source_index = "explosion", x.index
         self.check_decided(decided)
@@ -432,6 +435,13 @@ class _Check:
         }
         out["summary"] = {lang: summary(kept, {**t, "tn": req.tn}, lang) for lang in ("en", "es")} if done else None
         return out
+
+
+def _decided(dice: Dice) -> None:
+    """Tell a fair-play dice source (:class:`tirada.fresh.SteppedDice`) that a decision was applied."""
+    mark = getattr(dice, "decided", None)
+    if mark is not None:
+        mark()
 
 
 def _listed(value: tuple | None) -> list | None:

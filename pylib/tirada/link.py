@@ -1,4 +1,4 @@
-"""Share links v1 for rolls, and roller chains (docs/link-format.md; issue #3).
+"""Share links (formats 1 and 2) for rolls, and roller chains (docs/link-format.md; issues #3, #13).
 
 A roll link carries the request (system, parameters, player decisions), the seed, the label, the
 roller's name, the campaign/thread label, the roll's sequence number in that roller's chain, the id
@@ -34,12 +34,14 @@ from typing import Any, Mapping
 
 from .dice import new_seed
 from .errors import InvalidRequest, LinkError, TiradaError
-from .link_codec import decode_frame, decode_payload, encode_payload, payload_hash
+from .fresh import entry_id, new_nonce, parse_nonce
+from .link_codec import decode_frame_versioned, decode_payload, decode_payload_versioned, encode_payload, payload_hash
+from .link_roll2 import chain_entries
 from .link_roll import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM_CODES, check_int,
                         check_prev, check_text)
 
 __all__ = [
-    "ChainState", "LIMITS", "PARAM_KEYS", "PARAM_TEXTS", "SYSTEM_CODES", "TRUST", "TYPICAL", "cmd_link",
+    "ChainState", "LIMITS", "PROVES", "reserve", "PARAM_KEYS", "PARAM_TEXTS", "SYSTEM_CODES", "TRUST", "TYPICAL", "cmd_link",
     "decode_link", "describe", "encode_link", "link_id", "link_sizes", "next_link", "verify",
     "verify_link",
 ]
@@ -48,38 +50,63 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)   # no platform time_t: same 
 
 #: What a verified link guarantees, and what it does not (shown by the page next to a roll).
 TRUST = {
-    "en": ("What a Tirada link guarantees: the dice come from the seed inside the link, so anyone "
-           "can recompute them, and the result cannot be edited without changing the link. Each "
-           "roll carries its number in the roller's chain and the id of the previous roll, so rolls "
-           "made on the page but never posted show up as gaps, and two rolls for the same step show "
-           "up as a fork. What it does not guarantee: anyone can start a new chain, use another "
-           "browser, or restore an older copy of their browser data and roll again under the same "
-           "name; and someone who runs their own code can try many seeds and post only a good one. "
-           "The integrity check stops accidental edits and lazy tampering, not a forger who "
-           "recomputes it: it is a checksum, not a signature. Trust comes from the group seeing "
-           "every roll posted, in order, in one unbroken chain."),
-    "es": ("Qué garantiza un enlace de Tirada: los dados salen de la semilla que va dentro del "
-           "enlace, así que cualquiera puede recalcularlos, y el resultado no se puede editar sin "
-           "cambiar el enlace. Cada tirada lleva su número en la cadena de quien tira y el "
-           "identificador de su tirada anterior: las tiradas hechas en la página y no publicadas "
-           "aparecen como huecos, y dos tiradas para el mismo paso aparecen como una bifurcación. "
-           "Qué no garantiza: cualquiera puede empezar una cadena nueva, usar otro navegador o "
-           "restaurar una copia antigua de sus datos y volver a tirar con el mismo nombre; y quien "
-           "use su propio programa puede probar muchas semillas y publicar solo una buena. La "
-           "comprobación de integridad detiene cambios accidentales y trampas perezosas, no a un "
-           "falsificador que la recalcule: es una suma de control, no una firma. La confianza viene "
-           "de que el grupo vea cada tirada publicada, en orden, en una sola cadena sin huecos."),
+    "en": ("What a Tirada link proves: the dice come from randomness inside the link, so anyone can "
+           "recompute them, and the result cannot be edited without changing the link. In a format 2 "
+           "link (the page makes them since fair play v2) every die drawn after a decision (an L5R "
+           "reroll or explosion, a Blood Red Sands move that rolls, a Tragedia post-loss roll) comes "
+           "from fresh randomness made when that decision was committed, and each of those takes a "
+           "number in the roller's chain: a roll or decision tried privately and not posted shows up "
+           "as a gap or a fork, with its numbers. A link made for a GM's request names it, so a "
+           "second roll for the same request shows up. What it does not prove: who typed the name; "
+           "anyone can start a new chain, use another browser without carrying their chain over, "
+           "restore an older copy of their browser data, or run their own code and post only the "
+           "rolls they like. The integrity check stops accidental edits and lazy tampering, not a "
+           "forger who recomputes it: it is a checksum, not a signature. Trust comes from the group "
+           "seeing every roll posted, in order, in one unbroken chain."),
+    "es": ("Qué prueba un enlace de Tirada: los dados salen del azar que va dentro del enlace, así "
+           "que cualquiera puede recalcularlos, y el resultado no se puede editar sin cambiar el "
+           "enlace. En un enlace de formato 2 (los que hace la página desde el juego limpio v2) "
+           "cada dado tirado después de una decisión (una repetición o explosión de L5R, un "
+           "movimiento de Arenas Sangrientas que tira, una tirada tras perder en Tragedia) sale de "
+           "azar nuevo creado al confirmar esa decisión, y cada uno ocupa un número en la cadena de "
+           "quien tira: una tirada o decisión probada en privado y no publicada aparece como un "
+           "hueco o una bifurcación, con sus números. Un enlace hecho para una petición del máster "
+           "la nombra, así que una segunda tirada para la misma petición se ve. Qué no prueba: quién "
+           "escribió el nombre; cualquiera puede empezar una cadena nueva, usar otro navegador sin "
+           "llevarse su cadena, restaurar una copia antigua de sus datos o usar su propio programa y "
+           "publicar solo las tiradas que le gusten. La comprobación de integridad detiene cambios "
+           "accidentales y trampas perezosas, no a un falsificador que la recalcule: es una suma de "
+           "control, no una firma. La confianza viene de que el grupo vea cada tirada publicada, en "
+           "orden, en una sola cadena sin huecos."),
+}
+
+#: What a link of each format proves, in one line (shown with every verified link and in the audit).
+PROVES = {
+    1: {"en": "format 1 (before fair play v2): the dice are recomputable, but every die after a "
+              "decision was computable from the link's seed before that decision",
+        "es": "formato 1 (anterior al juego limpio v2): los dados se pueden recalcular, pero cada "
+              "dado posterior a una decisión se podía calcular con la semilla antes de decidir"},
+    2: {"en": "format 2: the dice are recomputable, and every die after a decision comes from fresh "
+              "randomness made when it was committed, numbered in the roller's chain",
+        "es": "formato 2: los dados se pueden recalcular, y cada dado posterior a una decisión sale "
+              "de azar nuevo creado al confirmarla, numerado en la cadena de quien tira"},
 }
 
 
 def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign: str | None = None,
-                seq: int | None = None, prev: str | None = None, created: int | None = None) -> str:
-    """A roll link fragment ``"t1…"`` for ``request`` (checked by rolling it once).
+                seq: int | None = None, prev: str | None = None, created: int | None = None,
+                positions: list | None = None, version: int = 2) -> str:
+    """A roll link fragment ``"t2…"`` (``"t1…"`` with ``version`` 1) for ``request``, checked by
+    rolling it once.
 
     Args:
         request: a request for :func:`tirada.systems.roll` with a ``seed`` (a fresh one is added when
-        missing); ``faces`` are refused. roller ≤ 40 chars, campaign ≤ 80, label ≤ 200; seq 1..10^9;
-        prev: the previous roll's :func:`link_id` (exactly when seq > 1); created: Unix seconds.
+        missing); ``faces`` are refused. Format 2: ``fresh`` lists the nonces of the segments after
+        the first (:mod:`tirada.fresh`); nonces still missing are created here (fresh, so nobody knew
+        those dice before), at the chain numbers that follow. roller ≤ 40 chars, campaign ≤ 80,
+        label ≤ 200; seq 1..10^9 (format 2: the seed's chain number); prev: the id the chain's
+        previous entry (:attr:`ChainState.last`; exactly when seq > 1); created: Unix seconds;
+        positions (format 2): ``[{"seq", "prev"}]`` per nonce when they are not consecutive.
     Raises:
         InvalidRequest, IllegalMove: the request or a chain field is invalid (the field is named).
     """
@@ -91,6 +118,10 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     if request.get("faces") is None and request.get("seed") is None:
         request.pop("seed", None)
         request["seed"] = new_seed()
+    if version == 2:
+        return _encode2(request, roller, campaign, seq, prev, created, positions)
+    if version != 1 or positions is not None:
+        raise InvalidRequest("version must be 1 or 2 (positions only in format 2)", field="version")
     link = {"request": request, "roller": roller, "campaign": campaign, "seq": seq, "prev": prev,
             "created": created}
     link = {k: v for k, v in link.items() if v is not None}
@@ -101,6 +132,54 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
         raise
     roll(decode_link(fragment)["request"])           # then the request against its system's rules
     return fragment
+
+
+def _encode2(request: dict, roller, campaign, seq, prev, created, positions) -> str:
+    """:func:`encode_link` for format 2 (missing nonces made with :func:`~tirada.fresh.new_nonce`)."""
+    from .systems import roll
+
+    if request.get("faces") is not None:
+        raise InvalidRequest("a share link needs a seed: faces rolled elsewhere cannot be shared as "
+                             "a link", field="faces", rule=RULE)
+    request.setdefault("fresh", [])
+    if not isinstance(request["fresh"], list):
+        raise InvalidRequest("fresh must be a list of nonces", field="fresh", rule=RULE)
+    if request.get("step"):
+        raise InvalidRequest("a link holds a finished roll: leave step out", field="step", rule=RULE)
+    if positions is None:   # nonces made now take the chain numbers that follow, in order
+        request["fresh"] = roll(request, on_fresh=lambda _segment: new_nonce()).get("fresh", request["fresh"])
+    link = {"format": 2, "request": request, "roller": roller, "campaign": campaign, "seq": seq,
+            "prev": prev, "created": created, "positions": positions}
+    link = {k: v for k, v in link.items() if v is not None}
+    try:
+        fragment = encode_payload("roll", link, version=2)
+    except TiradaError:
+        roll(request)
+        raise
+    roll(decode_link(fragment)["request"])
+    return fragment
+
+
+def reserve(chain_state: "ChainState", fresh: str) -> tuple:
+    """Take the chain's next number for fresh randomness made now (format 2, a step of a roll).
+
+    Args:
+        chain_state: the roller's chain as stored now (re-read it: another tab may have moved it);
+        fresh: the seed (32..64 hex digits) or nonce (16 hex digits) just created.
+    Returns:
+        ``({"seq", "prev"}, new_chain_state)``: the position to record for that randomness, and the
+        state to store (its ``last`` is the new entry's :func:`~tirada.fresh.entry_id`).
+    Raises:
+        InvalidRequest: not a chain state, or bad hex.
+    """
+    if not isinstance(chain_state, ChainState):
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+    if not isinstance(fresh, str) or len(fresh) not in (16, *range(32, 65, 2)):
+        raise InvalidRequest("fresh randomness is 16 or 32..64 hex digits", field="fresh", rule=RULE)
+    raw = parse_nonce(fresh) if len(fresh) == 16 else bytes.fromhex(fresh)
+    seq = chain_state.seq + 1
+    position = {"seq": seq, "prev": chain_state.last}
+    return position, replace(chain_state, seq=seq, last=entry_id(seq, chain_state.last, raw))
 
 
 def decode_link(fragment: str) -> dict:
@@ -116,10 +195,11 @@ def decode_link(fragment: str) -> dict:
 
 
 def link_id(fragment: str) -> str:
-    """The id of a link: 12 hex digits, the first 6 bytes of its payload hash (the ``prev`` of the
-    roller's next roll). Raises LinkError like :func:`decode_link`."""
-    kind_code, body = decode_frame(fragment)
-    return payload_hash(kind_code, body)[:6].hex()
+    """The id of a link: 12 hex digits, the first 6 bytes of its payload hash (format 1: the
+    ``prev`` of the roller's next roll; format 2 names chain entries instead, see
+    :func:`tirada.link_roll2.chain_entries`). Raises LinkError like :func:`decode_link`."""
+    version, kind_code, body = decode_frame_versioned(fragment)
+    return payload_hash(kind_code, body, version)[:6].hex()
 
 
 @dataclass(frozen=True)
@@ -164,11 +244,12 @@ class ChainState:
         return cls(data.get("roller"), data.get("campaign") or "", data.get("seq", 0), data.get("last"))
 
 
-def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int) -> tuple:
+def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int, version: int = 2) -> tuple:
     """The next roll of a chain: ``(fragment, new_chain_state)``; the state is unchanged on error.
 
     The link gets ``seq = chain_state.seq + 1`` and ``prev = chain_state.last``; the new state
-    remembers this link's id. ``created``: Unix seconds from the page's clock.
+    remembers the id of the link's last chain entry (format 1: the link's id; format 2: its last
+    entry, after any fresh nonces made here at the following numbers). ``created``: Unix seconds.
 
     Raises:
         InvalidRequest, IllegalMove: see :func:`encode_link`.
@@ -177,8 +258,11 @@ def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int)
         raise InvalidRequest("not a chain state", field="chain", rule=RULE)
     seq = chain_state.seq + 1
     fragment = encode_link(request, chain_state.roller, chain_state.campaign or None, seq,
-                           chain_state.last, created)
-    return fragment, replace(chain_state, seq=seq, last=link_id(fragment))
+                           chain_state.last, created, version=version)
+    if version == 1:
+        return fragment, replace(chain_state, seq=seq, last=link_id(fragment))
+    last = chain_entries(decode_link(fragment))[-1]
+    return fragment, replace(chain_state, seq=last["seq"], last=last["id"])
 
 
 def describe(link: Mapping[str, Any], lang: str = "es") -> str:
@@ -201,12 +285,24 @@ def verify(fragment: str) -> dict:
     Returns:
         ``{"id": 12 hex, "roller", "campaign", "seq", "prev", "created" (Unix s or None),
         "created_iso" ("YYYY-MM-DDTHH:MM:SSZ" or None), "label", "request": dict,
-        "result": systems.roll(request), "description": {"es", "en"}}``.
+        "result": systems.roll(request), "description": {"es", "en"}, "format": 1 | 2,
+        "entries": [{"seq", "prev", "id"}] (chain entries, see :func:`link_entries`), "last": id the
+        roller's next entry names as prev (or None), "proves": {"es", "en"} (:data:`PROVES`)}``.
     Raises:
         LinkError: unreadable link, or a request that the rules of this version refuse (the reason,
         field and rule of the refusal are kept).
     """
     return verify_link(decode_link(fragment), link_id(fragment))
+
+
+def link_entries(link: Mapping[str, Any], roll_id: str) -> list:
+    """The chain entries of a decoded roll link: ``[{"seq", "prev", "id"}]`` (format 1: the link
+    itself, id = ``roll_id``; format 2: :func:`~tirada.link_roll2.chain_entries`; ``[]`` unnumbered)."""
+    if link.get("format") == 2:
+        return chain_entries(link)
+    if link.get("seq") is None:
+        return []
+    return [{"seq": link["seq"], "prev": link.get("prev"), "id": roll_id}]
 
 
 def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
@@ -225,6 +321,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
     except TiradaError as err:
         raise LinkError(f"the roll in this link is not valid: {err.message}", field=err.field,
                         rule=err.rule) from None
+    entries = link_entries(link, roll_id)
     created = link.get("created")
     iso = None if created is None else (_EPOCH + timedelta(seconds=created)).strftime("%Y-%m-%dT%H:%M:%SZ")
     return {
@@ -232,6 +329,9 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
         "seq": link.get("seq"), "prev": link.get("prev"), "created": created, "created_iso": iso,
         "label": link["request"].get("label", ""), "request": link["request"], "result": result,
         "description": {"es": describe(link, "es"), "en": describe(link, "en")},
+        "format": link.get("format", 1), "entries": entries,
+        "last": entries[-1]["id"] if entries else None,
+        "proves": PROVES[link.get("format", 1)],
     }
 
 

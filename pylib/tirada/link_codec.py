@@ -1,4 +1,4 @@
-"""Link format v1, generic layer: any JSON-like payload ↔ a URL fragment ``t1…`` (docs/link-format.md).
+"""Link formats 1 and 2, generic layer: any JSON-like payload ↔ a URL fragment ``t1…``/``t2…`` (docs/link-format.md).
 
 ::
 
@@ -7,6 +7,10 @@
     head     := one byte: bit 7 = body is raw DEFLATE (RFC 1951); bits 0-6 = kind code (KINDS)
     body     := one deterministic CBOR item (RFC 8949 §4.2.1 subset, see ``cbor_encode``)
     check    := SHA-256("tirada1" || kind code byte || uncompressed body)[0:4]
+
+Format 2 (``t2…``, fair play: fresh dice after every decision) has the same frame with the domain
+``"tirada2"``; only the layout of its roll links (:mod:`tirada.link_roll`) and of its Confrontations
+(:mod:`tirada.brs.compact`) differ. ``version`` arguments below are 1 or 2.
 
 The decoder re-encodes what it decoded and refuses anything that is not byte-for-byte canonical, so
 every payload has exactly one uncompressed body and the check covers the canonical payload. Every
@@ -31,16 +35,17 @@ from .errors import LinkError
 __all__ = [
     "KINDS", "MAX_BODY", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode", "b64_encode", "cbor_decode",
     "cbor_encode", "decode_frame", "decode_payload", "encode_frame", "encode_payload",
-    "payload_hash", "split_fragment",
+    "payload_hash", "split_fragment", "split_versioned", "VERSIONS", "decode_frame_versioned",
+    "decode_payload_versioned",
 ]
 
-PREFIX = "t1"                 #: version tag: format 1; a future format uses "t2", …
+PREFIX = "t1"                 #: version tag of format 1
+VERSIONS = (1, 2)             #: formats this version reads and writes ("t1…", "t2…")
 KINDS = {"roll": 1, "brs": 2, "scene": 3}   #: kind name → code (1..127); 0 and the rest reserved
 MAX_FRAGMENT = 8192           #: longest fragment text accepted (characters, without "#")
 MAX_BODY = 65536              #: longest body after inflating (bytes): stops "zip bombs"
 MAX_DEPTH = 32                #: deepest nesting of lists/maps
 CHECK_LEN = 4
-_DOMAIN = b"tirada1"
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
 
@@ -226,10 +231,10 @@ def cbor_decode(data: bytes) -> Any:
 
 
 # ---------------------------------------------------------------------------------- the frame
-def payload_hash(kind_code: int, body: bytes) -> bytes:
-    """``SHA-256("tirada1" || kind_code || body)`` (32 bytes); its first 4 bytes are the check and
-    its first 6 bytes the id of a roll (:func:`tirada.link.link_id`)."""
-    return hashlib.sha256(_DOMAIN + bytes([kind_code]) + body).digest()
+def payload_hash(kind_code: int, body: bytes, version: int = 1) -> bytes:
+    """``SHA-256("tirada<version>" || kind_code || body)`` (32 bytes); its first 4 bytes are the
+    check and its first 6 bytes the id of a link (:func:`tirada.link.link_id`)."""
+    return hashlib.sha256(b"tirada%d" % version + bytes([kind_code]) + body).digest()
 
 
 def _unquote(text: str) -> str:
@@ -251,11 +256,20 @@ def _valid_escapes(text: str) -> bool:
 
 
 def split_fragment(text: str) -> str:
-    """The fragment text of a link: accepts a full URL (also with ``%23`` for ``#``), ``#t1…`` or
-    ``t1…``; strips spaces.
+    """The fragment text of a link after its version tag: accepts a full URL (also with ``%23`` for
+    ``#``), ``#t1…`` / ``#t2…`` or ``t1…`` / ``t2…``; strips spaces.
 
     Raises:
-        LinkError: not text, empty, too long, or without the ``t`` version tag.
+        LinkError: not text, empty, too long, or without a known ``t`` version tag.
+    """
+    return split_versioned(text)[1]
+
+
+def split_versioned(text: str) -> tuple:
+    """``(version, rest)``: :func:`split_fragment` that also says which format (1 or 2) the tag names.
+
+    Raises:
+        LinkError: as :func:`split_fragment`.
     """
     if not isinstance(text, str):
         raise LinkError("a link must be text", field="link")
@@ -271,26 +285,27 @@ def split_fragment(text: str) -> str:
         raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link")
     if not text:
         raise LinkError("no link given", field="link")
-    if not text.startswith(PREFIX):
-        version = re.match(r"t(\d{1,4})", text)
-        if version:
-            raise LinkError(f"this link uses format {version.group(1)}, which this version of Tirada "
-                            "cannot read; open it with a newer Tirada", field="link")
-        raise LinkError("this is not a Tirada link (it must start with #t1)", field="link")
-    return text[len(PREFIX):]
+    for version in VERSIONS:
+        if text.startswith(f"t{version}"):
+            return version, text[2:]
+    version = re.match(r"t(\d{1,4})", text)
+    if version:
+        raise LinkError(f"this link uses format {version.group(1)}, which this version of Tirada "
+                        "cannot read; open it with a newer Tirada", field="link")
+    raise LinkError("this is not a Tirada link (it must start with #t1 or #t2)", field="link")
 
 
-def encode_frame(kind_code: int, body: bytes, deflate: bool = False) -> str:
-    """``"t1" + base64url(head + body' + check)``; body' is raw DEFLATE of body when ``deflate``
-    and that is shorter (the check always covers the uncompressed body)."""
+def encode_frame(kind_code: int, body: bytes, deflate: bool = False, version: int = 1) -> str:
+    """``"t<version>" + base64url(head + body' + check)``; body' is raw DEFLATE of body when
+    ``deflate`` and that is shorter (the check always covers the uncompressed body)."""
     stored, flag = body, 0
     if deflate:
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         packed = packer.compress(body) + packer.flush()
         if len(packed) < len(body):
             stored, flag = packed, 0x80
-    check = payload_hash(kind_code, body)[:CHECK_LEN]
-    return PREFIX + b64_encode(bytes([flag | kind_code]) + stored + check)
+    check = payload_hash(kind_code, body, version)[:CHECK_LEN]
+    return f"t{version}" + b64_encode(bytes([flag | kind_code]) + stored + check)
 
 
 def _inflates_to(stored: bytes, body: bytes) -> bool:
@@ -324,10 +339,20 @@ def decode_frame(fragment: str) -> tuple:
     """Inverse of :func:`encode_frame`: ``(kind_code, body_bytes)`` after checking the check.
 
     Raises:
+        LinkError: see :func:`decode_frame_versioned`.
+    """
+    return decode_frame_versioned(fragment)[1:]
+
+
+def decode_frame_versioned(fragment: str) -> tuple:
+    """``(version, kind_code, body_bytes)`` of a fragment of format 1 or 2, after the check.
+
+    Raises:
         LinkError: see :func:`split_fragment`, :func:`b64_decode`; too short; bad DEFLATE data or
         a body above :data:`MAX_BODY`; a check that does not match (cut short or changed).
     """
-    frame = b64_decode(split_fragment(fragment))
+    version, text = split_versioned(fragment)
+    frame = b64_decode(text)
     if len(frame) < 1 + CHECK_LEN + 1:
         raise LinkError("the link was cut short (too little data)", field="link")
     head, stored, check = frame[0], frame[1:-CHECK_LEN], frame[-CHECK_LEN:]
@@ -344,10 +369,10 @@ def decode_frame(fragment: str) -> tuple:
             raise LinkError("the link was cut short or changed (its compressed data is damaged or "
                             f"larger than {MAX_BODY} bytes)", field="link")
         _check_padding(stored, body)
-    if payload_hash(kind_code, body)[:CHECK_LEN] != check:
+    if payload_hash(kind_code, body, version)[:CHECK_LEN] != check:
         raise LinkError("the link was cut short or changed: its integrity check does not match "
                         "(copy the whole link again)", field="link")
-    return kind_code, body
+    return version, kind_code, body
 
 
 # ------------------------------------------------------------------------- generic payloads
@@ -366,14 +391,19 @@ def _json_like(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def _codecs() -> dict:
+def _codecs(version: int = 1) -> dict:
     from . import link_roll   # the roll layout (imported here: link_roll imports this module)
 
+    if version == 2:
+        from . import link_roll2
+
+        return {"roll": (link_roll2.roll2_to_cbor, link_roll2.roll2_from_cbor)}
     return {"roll": (link_roll.roll_to_cbor, link_roll.roll_from_cbor)}
 
 
-def encode_payload(kind: str, obj: Any) -> str:
-    """Encode a payload of ``kind`` (a key of :data:`KINDS`) as a fragment ``"t1…"`` (no ``#``).
+def encode_payload(kind: str, obj: Any, version: int = 1) -> str:
+    """Encode a payload of ``kind`` (a key of :data:`KINDS`) as a fragment ``"t1…"`` (no ``#``), or
+    ``"t2…"`` with ``version`` 2 (roll links then use the format-2 layout).
 
     ``"roll"`` takes a roll-link dict (see :mod:`tirada.link`) and is never compressed; other kinds
     take any JSON-like value (dict/list/str/int/float/bool/None; Blood Red Sands setup + move log,
@@ -386,11 +416,13 @@ def encode_payload(kind: str, obj: Any) -> str:
     if kind not in KINDS:
         raise LinkError(f"unknown link kind {str(kind)[:20]!r}; known: {', '.join(sorted(KINDS))}",
                         field="kind")
-    to_cbor: Callable = _codecs().get(kind, (_json_like, None))[0]
+    if version not in VERSIONS:
+        raise LinkError(f"unknown link format {version!r}", field="version")
+    to_cbor: Callable = _codecs(version).get(kind, (_json_like, None))[0]
     body = cbor_encode(to_cbor(obj))
     if len(body) > MAX_BODY:
         raise LinkError(f"the data is too large for a link ({len(body)} > {MAX_BODY} bytes)", field="link")
-    fragment = encode_frame(KINDS[kind], body, deflate=kind != "roll")
+    fragment = encode_frame(KINDS[kind], body, deflate=kind != "roll", version=version)
     if len(fragment) > MAX_FRAGMENT:
         raise LinkError(f"the link would be too long ({len(fragment)} > {MAX_FRAGMENT} characters)",
                         field="link")
@@ -406,11 +438,20 @@ def decode_payload(fragment: str) -> tuple:
     Raises:
         LinkError: anything wrong with the link, one clear line (never another exception).
     """
-    kind_code, body = decode_frame(fragment)
+    return decode_payload_versioned(fragment)[1:]
+
+
+def decode_payload_versioned(fragment: str) -> tuple:
+    """``(version, kind, obj)``: :func:`decode_payload` that also says the format (1 or 2).
+
+    Raises:
+        LinkError: anything wrong with the link, one clear line.
+    """
+    version, kind_code, body = decode_frame_versioned(fragment)
     kind = _KIND_NAMES.get(kind_code)
     if kind is None:
         raise LinkError(f"this link holds data of an unknown kind ({kind_code}); a newer Tirada may "
                         "read it", field="link")
     value = cbor_decode(body)
-    from_cbor = _codecs().get(kind, (None, _json_like))[1]
-    return kind, from_cbor(value)
+    from_cbor = _codecs(version).get(kind, (None, _json_like))[1]
+    return version, kind, from_cbor(value)

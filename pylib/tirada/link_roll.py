@@ -163,6 +163,8 @@ def roll_to_cbor(link: Mapping[str, Any]) -> list:
         raise InvalidRequest("a share link needs a seed: faces rolled elsewhere cannot be shared as "
                              "a link", field="faces", rule=RULE)
     request.pop("faces", None)
+    if "fresh" in request:
+        raise InvalidRequest("fresh dice need a format 2 link", field="fresh", rule=RULE)
     system = request.pop("system", None)
     if not isinstance(system, str) or not system:
         raise InvalidRequest("is required", field="system", rule=RULE)
@@ -207,7 +209,7 @@ def roll_from_cbor(value: Any) -> dict:
     if label is not None:
         request["label"] = label
     for name, item in _unpack(params, PARAM_KEYS.get(system, ()), PARAM_TEXTS.get(system, ())).items():
-        if name in request or name in ("faces", "system", "seed", "label"):
+        if name in request or name in ("faces", "system", "seed", "label", "fresh"):
             raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE)
         request[name] = item
     link = {"request": request}

@@ -200,6 +200,9 @@ def roll(params: Mapping[str, Any], dice: Dice) -> dict:
     post = _post_loss_request(params["post_loss"]) if params.get("post_loss") is not None else None
     stages = [final_stage(p_dice, a_dice, dice, auto, ties, sides)]
     if post is not None and stages[0]["winner"] == "adversary":
+        mark = getattr(dice, "decided", None)   # fair play: the post-loss dice are drawn after the
+        if mark is not None:                    # decision to raise Tragedy (tirada.fresh)
+            mark()
         stages.append(post_loss_stage(stages[0], post[0], post[1], post[2], dice, sides))
     return roll_result(stages, sides)
 

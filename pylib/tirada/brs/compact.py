@@ -12,6 +12,11 @@ derived: the state is recomputed by replaying. Shape (JSON, lists and ints only;
 ``move = [kind index, field values…]`` (fields in :data:`FIELDS` order, trailing nulls dropped;
 enumerations as indices: :data:`KINDS`, Aspects in column order, Vows, rulings, bonus takes).
 The link wrapper (zlib + base64url + checksum) belongs to :mod:`tirada.link`.
+
+Version 2 (fair play, setup ``"version": 2``): ``[2, setup, moves]`` where ``setup`` has a tenth item,
+the campaign label (text, ``""`` for none), and a move that rolls dice ends with its signature
+``[nonce_hex, seq, prev_hex | null]`` placed right after all its fields (missing fields as null), so a
+move is signed exactly when it has ``len(FIELDS[kind]) + 2`` items (docs/brs-format.md §Fair play).
 """
 
 from __future__ import annotations
@@ -55,11 +60,17 @@ def _enc_value(field: str, value: Any, where: str) -> Any:
     return value
 
 
-def _encode_move(k: int, move: Any) -> list:
+def _encode_move(k: int, move: Any, version: int = 1) -> list:
     where = f"moves[{k}]"
     if not isinstance(move, Mapping) or move.get("move") not in FIELDS:
         raise InvalidRequest("a move must be an object with a known \"move\" kind", field=where)
     kind = move["move"]
+    if version == 2 and move.get("fresh") is not None:
+        from .fair import check_signature
+
+        sig = check_signature(move["fresh"], f"{where}.fresh")
+        plain = _encode_move(k, {f: v for f, v in move.items() if f != "fresh"})
+        return plain + [None] * (len(FIELDS[kind]) + 1 - len(plain)) + [[sig["nonce"], sig["seq"], sig["prev"]]]
     extra = set(move) - {"move"} - set(FIELDS[kind])
     if extra:
         raise InvalidRequest(f"is not a field of a {kind} move", field=f"{where}.{sorted(extra)[0]}")
@@ -87,6 +98,8 @@ def to_compact(setup: Setup | Mapping, moves: list) -> list:
                list(s.stipulations), s.back_down, int(s.allow_d12)]
     if not isinstance(moves, list):
         raise InvalidRequest("moves must be a list", field="moves")
+    if s.version == 2:
+        return [2, setup_c + [s.campaign], [_encode_move(k, m, 2) for k, m in enumerate(moves)]]
     return [COMPACT_VERSION, setup_c, [_encode_move(k, m) for k, m in enumerate(moves)]]
 
 
@@ -113,11 +126,16 @@ def _dec_value(field: str, value: Any) -> Any:
     return value
 
 
-def _decode_setup(s: Any) -> dict:
-    if not isinstance(s, list) or len(s) != 9:
+def _decode_setup(s: Any, version: int = 1) -> dict:
+    if not isinstance(s, list) or len(s) != 8 + version:
         raise _bad("setup")
-    head, sides, players, gdice, gadv, spoils, stips, back, d12 = s
-    out: dict = {"version": 1}
+    head, sides, players, gdice, gadv, spoils, stips, back, d12 = s[:9]
+    out: dict = {"version": version}
+    if version == 2:
+        if not isinstance(s[9], str):
+            raise _bad("campaign")
+        if s[9]:
+            out["campaign"] = s[9]
     out["seed" if isinstance(head, str) else "faces"] = head
     if not isinstance(players, list):
         raise _bad("players")
@@ -157,10 +175,11 @@ def from_compact(data: Any) -> tuple:
     """
     if not isinstance(data, list) or len(data) != 3:
         raise _bad("shape")
-    if data[0] != COMPACT_VERSION:
+    if data[0] not in (1, 2) or type(data[0]) is not int:
         raise LinkError(f"unknown Confrontation format version {str(data[0])[:10]}; this page reads "
-                        f"{COMPACT_VERSION}", field="compact")
-    setup = Setup.from_dict(_decode_setup(data[1])).to_dict()
+                        "1 and 2", field="compact")
+    version = data[0]
+    setup = Setup.from_dict(_decode_setup(data[1], version)).to_dict()
     if not isinstance(data[2], list):
         raise _bad("moves")
     moves = []
@@ -168,11 +187,18 @@ def from_compact(data: Any) -> tuple:
         if not isinstance(m, list) or not m or type(m[0]) is not int or not 0 <= m[0] < len(KINDS):
             raise _bad("move")
         kind = KINDS[m[0]]
+        sig = None
+        if version == 2 and len(m) == len(FIELDS[kind]) + 2:
+            sig, m = m[-1], m[:-1]
+            if not isinstance(sig, list) or len(sig) != 3:
+                raise _bad("move signature")
         if len(m) - 1 > len(FIELDS[kind]):
             raise _bad("move fields")
         move = {"move": kind}
         for f, v in zip(FIELDS[kind], m[1:]):
             if v is not None:
                 move[f] = _dec_value(f, v)
+        if sig is not None:
+            move["fresh"] = {"nonce": sig[0], "seq": sig[1], "prev": sig[2]}
         moves.append(move)
     return setup, moves

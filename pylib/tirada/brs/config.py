@@ -24,6 +24,9 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 1
+#: setup versions read: 1, and 2 = fair play (each move that rolls carries fresh dice signed by the
+#: moving player's chain, see :mod:`tirada.brs.fair`).
+VERSIONS = (1, 2)
 RULE_PIECES = "blood-red-sands.md §Pieces"
 RULE_SPOILS = "blood-red-sands.md §Before the fight: the Spoils"
 RULE_FIGHT = "blood-red-sands.md §The fight: Rounds and Exchanges"
@@ -46,7 +49,7 @@ MAX_COMPONENTS = 8
 MAX_TRAITS = 12
 MAX_TEXT = 120
 SETUP_FIELDS = {"version", "seed", "faces", "sides", "players", "graveyard", "spoils", "stipulations",
-                "back_down", "allow_d12"}
+                "back_down", "allow_d12", "campaign"}
 PLAYER_FIELDS = {"name", "side", "hero", "leader", "advantage", "vows", "components"}
 
 
@@ -108,6 +111,8 @@ class Setup:
     stipulations: tuple
     back_down: int | None
     allow_d12: bool
+    version: int = FORMAT_VERSION
+    campaign: str = ""
 
     @property
     def traits(self) -> tuple:
@@ -135,9 +140,16 @@ class Setup:
             raise InvalidRequest("the setup must be a JSON object", field="setup")
         reject_unknown(data, SETUP_FIELDS, "Blood Red Sands setup")
         version = get_int(data, "version", default=FORMAT_VERSION)
-        if version != FORMAT_VERSION:
-            raise InvalidRequest(f"unknown setup version {version}; this engine reads {FORMAT_VERSION}",
+        if version not in VERSIONS:
+            raise InvalidRequest(f"unknown setup version {version}; this engine reads 1 and 2",
                                  field="version")
+        campaign = data.get("campaign") or ""
+        if campaign:
+            from ..link_roll import check_text   # the roller-chain rules for a campaign label
+
+            if version != 2:
+                raise InvalidRequest("a campaign label needs setup version 2", field="campaign")
+            campaign = check_text(campaign.strip() if isinstance(campaign, str) else campaign, "campaign") or ""
         seed, faces = data.get("seed"), data.get("faces")
         if (seed is None) == (faces is None):
             raise InvalidRequest("give exactly one of seed (hex) or faces (list)", field="seed")
@@ -147,6 +159,9 @@ class Setup:
             faces = tuple(faces)
         elif not isinstance(seed, str):
             raise InvalidRequest("the seed must be a string of hex digits", field="seed")
+        if version == 2 and faces is not None:
+            raise InvalidRequest("a fair-play (version 2) Confrontation draws from a seed, not typed faces",
+                                 field="faces")
         allow_d12 = get_bool(data, "allow_d12")
         sides = tuple(_texts(data, "sides", 2) or ("Chronicler", "Players"))
         if len(sides) != 2:
@@ -169,12 +184,14 @@ class Setup:
             players=players, components=components, graveyard_dice=tuple(sorted(gdice)),
             graveyard_advantage=get_int(grave, "advantage", default=0, lo=0, hi=100),
             spoils=tuple(_texts(data, "spoils", 20)), stipulations=tuple(_texts(data, "stipulations", 20)),
-            back_down=back, allow_d12=allow_d12,
+            back_down=back, allow_d12=allow_d12, version=version, campaign=campaign,
         )
 
     def to_dict(self) -> dict:
         """The setup as the JSON object :meth:`from_dict` reads (round-trips exactly)."""
-        out: dict = {"version": FORMAT_VERSION}
+        out: dict = {"version": self.version}
+        if self.campaign:
+            out["campaign"] = self.campaign
         if self.seed is not None:
             out["seed"] = self.seed
         else:

@@ -22,13 +22,15 @@ __all__ = ["decode_link", "encode_link", "open_link"]
 
 
 def encode_link(setup: Setup | Mapping, moves: list) -> str:
-    """The fragment ``"t1…"`` (no ``#``) of a Confrontation after ``moves``.
+    """The fragment (no ``#``) of a Confrontation after ``moves``: ``"t1…"`` for a version-1
+    setup, ``"t2…"`` for a fair-play (version 2) one.
 
     Raises:
         InvalidRequest: a bad setup or move shape (see :func:`to_compact`).
         LinkError: the Confrontation is too large for a link.
     """
-    return encode_payload("brs", to_compact(setup, list(moves)))
+    compact = to_compact(setup, list(moves))
+    return encode_payload("brs", compact, version=2 if compact[0] == 2 else 1)
 
 
 def decode_link(fragment: Any) -> tuple:

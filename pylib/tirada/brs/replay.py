@@ -47,10 +47,24 @@ def new_confrontation(setup: Setup | Mapping) -> tuple:
 def apply(state: State, move: Any, dice) -> State:
     """Apply one move (a dict ``{"move": kind, …}``, kinds in :data:`MOVES`) with ``dice``.
 
+    In a version-2 (fair-play) Confrontation ``dice`` is ignored: a move that rolls draws from its
+    own signed nonce (:mod:`tirada.brs.fair`).
+
     Raises:
         IllegalMove: the rules forbid the move (``rule`` names the section); ``state`` is unchanged.
-        InvalidRequest: not a move object, or the ``faces`` ran out.
+        InvalidRequest: not a move object, the ``faces`` ran out, a move that rolls without fresh dice.
     """
+    if state.setup.version == 2 and isinstance(move, Mapping):
+        from .fair import apply_v2
+
+        return apply_v2(state, move, _apply)
+    if isinstance(move, Mapping) and "fresh" in move:
+        raise InvalidRequest("fresh dice belong to version 2 Confrontations", field="fresh")
+    return _apply(state, move, dice)
+
+
+def _apply(state: State, move: Any, dice) -> State:
+    """:func:`apply` with the given ``dice`` (version 1, or a version-2 move's own dice)."""
     if not isinstance(move, Mapping):
         raise InvalidRequest("a move must be a JSON object {\"move\": kind, …}", field="move")
     kind = move.get("move")
@@ -88,6 +102,8 @@ def play(state: State, move: Any) -> State:
     Raises:
         IllegalMove / InvalidRequest: as :func:`apply`; ``state`` is unchanged.
     """
+    if state.setup.version == 2:
+        return apply(state, move, None)
     dice = _dice(state.setup)
     for sides, face in state.draws:
         if dice.roll(sides) != face:  # pragma: no cover - a state not made by this engine
