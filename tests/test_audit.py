@@ -1,4 +1,7 @@
-"""Thread audit (docs/link-format.md §Thread audit): extraction, chain checks, report order, CLI."""
+"""Thread audit (docs/link-format.md §Thread audit): extraction, chain checks, report order, CLI.
+
+These chains are format-1 links (what the page made before fair play v2; they must keep auditing
+the same); format-2 chains, steps and Confrontation moves are in tests/test_fairplay.py."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ def chain(n: int, roller: str = "Sharla", campaign: str = "Arenas Sangrientas", 
     for i in range(n):
         seed = hashlib.sha256(f"{roller}/{salt}/{i}".encode()).hexdigest()[:32]   # varied, like real seeds
         request = {"system": "generic", "dice": 2, "sides": 6, "seed": seed, "label": f"r{i}"}
-        fragment, state = next_link(request, state, 1796000000 + i)
+        fragment, state = next_link(request, state, 1796000000 + i, version=1)
         out.append(fragment)
     return out
 
@@ -61,8 +64,8 @@ def test_rolls_before_the_first_seen_are_counted_apart():
 def test_two_rolls_after_the_same_roll_are_a_fork():
     links = chain(2)
     old_state = ChainState("Sharla", "Arenas Sangrientas", 2, link_id(links[1]))
-    redo, _ = next_link({"system": "generic", "dice": 2, "sides": 6, "seed": "cd" * 16}, old_state, 5)
-    again, _ = next_link({"system": "generic", "dice": 2, "sides": 6, "seed": "ef" * 16}, old_state, 6)
+    redo, _ = next_link({"system": "generic", "dice": 2, "sides": 6, "seed": "cd" * 16}, old_state, 5, version=1)
+    again, _ = next_link({"system": "generic", "dice": 2, "sides": 6, "seed": "ef" * 16}, old_state, 6, version=1)
     g = group(audit(post(*links, redo, again)), "Sharla")
     assert len(g["forks"]) == 1 and g["forks"][0]["seq"] == 3
     assert g["forks"][0]["ids"] == sorted([link_id(redo), link_id(again)]) and not g["ok"]
@@ -72,7 +75,7 @@ def test_a_roll_that_follows_an_unposted_twin_is_a_fork():
     links = chain(3)
     twin, state = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": "ab" * 16},
                             ChainState("Sharla", "Arenas Sangrientas", 1, link_id(links[0])), 9)
-    after_twin, _ = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": "ac" * 16}, state, 10)
+    after_twin, _ = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": "ac" * 16}, state, 10, version=1)
     g = group(audit(post(links[0], links[1], after_twin)), "Sharla")   # twin itself not posted
     assert [f["seq"] for f in g["forks"]] == [2] and "unposted" in g["forks"][0]["reason"]
 
@@ -81,13 +84,14 @@ def test_a_second_roll_number_one_is_a_restart():
     first, second = chain(2), chain(2, salt=1)
     g = group(audit(post(*first, *second)), "Sharla")
     assert g["restarts"] == [link_id(second[0])] and not g["ok"]
-    assert "reinicios de cadena" in g["summary"]["es"]
+    assert "reinicios de cadena" in g["summary"]["es"] and "conviene preguntar" in g["summary"]["es"]
 
 
 def test_a_prev_naming_a_roll_with_the_wrong_number_is_broken():
     links = chain(2)
     forged = encode_link({"system": "generic", "dice": 1, "sides": 6, "seed": "aa" * 16},
-                         roller="Sharla", campaign="Arenas Sangrientas", seq=5, prev=link_id(links[0]))
+                         roller="Sharla", campaign="Arenas Sangrientas", seq=5, prev=link_id(links[0]),
+                         version=1)
     g = group(audit(post(*links, forged)), "Sharla")
     assert [b["seq"] for b in g["broken"]] == [5] and "not made by the page" in g["broken"][0]["reason"]
 
@@ -131,10 +135,14 @@ def test_a_link_whose_roll_is_refused_stays_with_its_roller():
 
 
 def test_unsigned_rolls_and_other_kinds():
+    from tirada.brs.example import example_setup
+    from tirada.brs.link import encode_link as brs_link
+
     report = audit(post(encode_link({"system": "generic", "dice": 1, "sides": 6, "seed": "aa" * 16}),
-                        encode_payload("brs", {"log": [1, 2]})))
+                        brs_link(example_setup("ab" * 16), []), encode_payload("brs", {"log": [1, 2]})))
     assert report["rollers"][0]["roller"] is None and "missing" not in report["rollers"][0]
-    assert report["other"] == [{"kind": "brs", "position": report["other"][0]["position"]}]
+    assert report["other"] == [{"kind": "brs", "position": report["other"][0]["position"], "format": 1}]
+    assert "Confrontation data is damaged" in report["invalid"][0]["reason"]
 
 
 def test_named_rolls_without_a_chain_get_no_gaps():
@@ -156,13 +164,14 @@ def test_report_order_is_deterministic():
 def test_hostile_names_come_back_as_plain_text():
     name = "<img src=x onerror=alert(1)>"
     state = ChainState(name[:40], "[url=javascript:alert(1)]x[/url]")
-    link, _ = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": "aa" * 16}, state, 1)
+    link, _ = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": "aa" * 16}, state, 1, version=1)
     g = audit(post(link))["rollers"][0]
     assert g["roller"] == name and g["campaign"] == "[url=javascript:alert(1)]x[/url]"
 
 
 def test_text_without_links_and_bad_input():
-    assert audit("nada por aquí #t10 turnos") == {"links_found": 0, "rollers": [], "invalid": [], "other": []}
+    assert audit("nada por aquí #t10 turnos") == {"links_found": 0, "rollers": [], "invalid": [], "other": [],
+                                                 "confrontation_forks": []}
     with pytest.raises(InvalidRequest):
         audit(None)
 

@@ -73,7 +73,7 @@ def base() -> dict:
 @pytest.mark.parametrize("change,field", [
     (lambda s: s.update(seed="00" * 16), "seed"),                                   # both seed and faces
     (lambda s: s.pop("faces"), "seed"),                                             # neither
-    (lambda s: s.update(version=2), "version"),
+    (lambda s: s.update(version=3), "version"),
     (lambda s: s.update(colour="red"), "colour"),
     (lambda s: s["players"][0]["components"][0]["traits"][0].update(die=12), "players[0].components[0].traits[0].die"),
     (lambda s: s["players"][0]["components"][0]["traits"][0].update(die=7), "players[0].components[0].traits[0].die"),

@@ -95,5 +95,5 @@ def test_from_compact_refuses_damaged_data(data):
 
 def test_from_compact_names_an_unknown_version():
     with pytest.raises(LinkError) as info:
-        from_compact([2, [], []])
-    assert "version 2" in info.value.message
+        from_compact([3, [], []])
+    assert "version 3" in info.value.message

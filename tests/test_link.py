@@ -40,7 +40,7 @@ def chain_of(n: int, roller: str = "Sharla", campaign: str = "Arenas Sangrientas
 # ------------------------------------------------------------------------------ round trips
 def test_roll_link_round_trip_keeps_request_and_chain_and_recomputes_result():
     fragment = encode_link(SIFRP, roller="Sharla", campaign="Arenas Sangrientas", seq=7,
-                           prev="0123456789ab", created=1796000000)
+                           prev="0123456789ab", created=1796000000, version=1)
     assert fragment.startswith("t1")
     link = decode_link("https://usuario.github.io/tir/#" + fragment)
     assert link == {"request": SIFRP, "roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 7,
@@ -55,8 +55,9 @@ def test_roll_link_round_trip_keeps_request_and_chain_and_recomputes_result():
 
 
 def test_results_are_never_in_the_link():
-    fragment = encode_link(GENERIC)
+    fragment = encode_link(GENERIC, version=1)
     assert decode_link(fragment) == {"request": GENERIC}
+    assert decode_link(encode_link(GENERIC)) == {"format": 2, "request": {**GENERIC, "fresh": []}}
     faces = systems.roll(GENERIC)["faces"]
     assert "faces" not in json.dumps(decode_link(fragment)) and len(faces) == 3
 
@@ -68,7 +69,7 @@ def test_missing_seed_gets_a_fresh_one_and_empty_texts_are_dropped():
 
 def test_unknown_params_keys_and_values_survive_losslessly():
     request = {"system": "sifrp", "seed": SEED, "test_dice": 3, "helpers": [2, 4], "destiny_bonus": True}
-    assert decode_link(encode_link(request))["request"] == request
+    assert decode_link(encode_link(request, version=1))["request"] == request
     other = {"request": {"system": "future", "seed": SEED, "x": [1, {"y": None}], "z": "texto", "f": 1.5}}
     assert decode_payload(encode_payload("roll", other)) == ("roll", other)
 
@@ -147,8 +148,8 @@ def test_a_decodable_link_with_a_refused_request_gives_a_link_error_with_the_rea
 def test_next_link_numbers_and_links_the_chain():
     state = ChainState(" Sharla ", "Arenas Sangrientas")
     assert state.roller == "Sharla"
-    first, state1 = next_link(SIFRP, state, 1796000000)
-    second, state2 = next_link(GENERIC, state1, 1796000060)
+    first, state1 = next_link(SIFRP, state, 1796000000, version=1)
+    second, state2 = next_link(GENERIC, state1, 1796000060, version=1)
     assert (decode_link(first)["seq"], "prev" not in decode_link(first)) == (1, True)
     assert decode_link(second)["seq"] == 2 and decode_link(second)["prev"] == link_id(first)
     assert state2 == ChainState("Sharla", "Arenas Sangrientas", 2, link_id(second))
@@ -222,7 +223,7 @@ def test_an_edited_link_says_so():
 
 @pytest.mark.parametrize("text, message", [
     ("", "no link given"), ("#", "no link given"), ("https://x.org/", "not a Tirada link"),
-    ("#t2AAAA", "format 2"), ("#t1AA*A", "cannot be in a link"), (5, "must be text"),
+    ("#t3AAAA", "format 3"), ("#t1AA*A", "cannot be in a link"), (5, "must be text"),
     ("t1" + "A" * 9000, "too long"),
 ])
 def test_unreadable_links_name_the_problem(text, message):
@@ -363,9 +364,9 @@ def test_cli_encode_then_verify():
     code, out, _ = run(["link", "encode", json.dumps(request)])
     assert code == 0
     encoded = json.loads(out)
-    assert encoded["fragment"].startswith("#t1") and encoded["chars"] == len(encoded["fragment"])
+    assert encoded["fragment"].startswith("#t2") and encoded["chars"] == len(encoded["fragment"])
     code, out, _ = run(["link", "verify", "https://x.org/" + encoded["fragment"]])
-    assert code == 0 and json.loads(out)["result"] == systems.roll(SIFRP)
+    assert code == 0 and json.loads(out)["result"] == systems.roll({**SIFRP, "fresh": []})
     code, out, _ = run(["link", "verify", "-"], stdin=encoded["fragment"] + "\n")
     assert code == 0 and json.loads(out)["seq"] == 1
 

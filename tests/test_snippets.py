@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tirada import systems
 from tirada.errors import InvalidRequest, LinkError
-from tirada.link import ChainState, encode_link, next_link
+from tirada.link import verify, ChainState, encode_link, next_link
 from tirada.snippets import MAX_SHOWN, clean, escape_bbcode, escape_markdown, render, snippet, tokens
 
 BASE = "https://usuario.github.io/tir/"
@@ -114,7 +114,7 @@ def test_only_http_urls(url):
 
 def test_url_is_percent_encoded_for_markup():
     text = snippet(sifrp_link(), "https://x.org/a b(c)[d]<e>", "markdown")
-    assert "(https://x.org/a%20b%28c%29%5Bd%5D%3Ce%3E#t1" in text
+    assert "(https://x.org/a%20b%28c%29%5Bd%5D%3Ce%3E#t2" in text
 
 
 def test_bad_style_and_bad_link():
@@ -127,8 +127,8 @@ def test_bad_style_and_bad_link():
 def test_l5r_snippet_uses_the_systems_own_summary():
     request = {"system": "l5r5e", "seed": "8f14e45fceea167a5a36dedd4bea2543", "ring": 3, "skill": 1, "tn": 3,
                "stance": "fire", "distinction": True, "rerolls": [1, 3]}
-    result = systems.roll(request)
     fragment = encode_link(request, roller="Sakura")
+    result = verify(fragment)["result"]   # format 2: the reroll dice come from the link's fresh nonce
     assert snippet(fragment, BASE, "text", "es").split("\n")[1] == "L5R: " + result["summary"]["es"]
     assert snippet(fragment, BASE, "text", "en").split("\n")[1] == "L5R: " + result["summary"]["en"]
 

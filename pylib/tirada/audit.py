@@ -197,6 +197,10 @@ def _summary(group: dict, lang: str) -> str:
         parts = ["1 tirada válida" if n == 1 else f"{n} tiradas válidas"]
     else:
         parts = ["1 valid roll" if n == 1 else f"{n} valid rolls"]
+    moves = len(group.get("moves") or [])
+    if moves:
+        parts.append(("1 movimiento firmado" if moves == 1 else f"{moves} movimientos firmados") if es
+                     else ("1 signed move" if moves == 1 else f"{moves} signed moves"))
     seqs = group.get("seqs")
     if seqs:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
@@ -207,10 +211,18 @@ def _summary(group: dict, lang: str) -> str:
     for key, name_es, name_en in labels:
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
-        if count:
+        if count and key == "missing":
+            numbers = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in items[:5])
+            parts.append(f"{count} {name_es if es else name_en} (nº {numbers})")
+        elif count:
             parts.append(f"{count} {name_es if es else name_en}")
     if group.get("ok"):
         parts.append("cadena completa" if es else "chain complete")
+    if group.get("restarts"):
+        parts.append("la cadena vuelve a empezar en el nº 1: suele ser otro dispositivo o datos del "
+                     "navegador borrados; conviene preguntar antes de suponer nada" if es else
+                     "the chain starts again at nº 1: usually another device or cleared browser data; "
+                     "ask before assuming anything")
     return f"{who}: " + ", ".join(parts)
 
 
@@ -235,7 +247,18 @@ def audit(text: str) -> dict:
     rows = _merge_same([_entry(f, budget) for f in found[:MAX_LINKS]])
     groups: dict = {}
     unreadable, other = [], []
+    from .audit_fair import confrontation_forks, move_rows
+
     for row in rows:
+        if row.get("kind") == "brs":
+            if row["valid"]:
+                other.append({"kind": "brs", "position": row["position"], "format": row["format"]})
+                for move in move_rows(row):
+                    groups.setdefault((move["roller"], move["campaign"]), []).append(move)
+            else:
+                unreadable.append({"position": row["position"], "fragment": row["fragment"],
+                                   "reason": row["reason"]})
+            continue
         if "roller" not in row:
             if row.get("kind") and row["valid"]:
                 other.append({"kind": row["kind"], "position": row["position"]})
@@ -249,17 +272,20 @@ def audit(text: str) -> dict:
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
     for roller, campaign in order:
-        links = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
-        group = {"roller": roller, "campaign": campaign, "links": links}
+        every = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
+        links = [r for r in every if r.get("kind") != "brs-move"]
+        group = {"roller": roller, "campaign": campaign, "links": links,
+                 "moves": [r for r in every if r.get("kind") == "brs-move"]}
         if roller is not None:
-            group.update(_chain(links))
+            group.update(_chain(every))
             twins = sorted(r for r, c in order if r is not None and r != roller and
                            _skeleton(r) == _skeleton(roller) and _skeleton(c or "") == _skeleton(campaign or ""))
             group["lookalike"] = twins
             group["ok"] = group["ok"] and not twins
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
-    return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other}
+    return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other,
+            "confrontation_forks": confrontation_forks(rows)}
 
 
 def cmd_audit(argv: list, stdin_text: str | None) -> dict:
