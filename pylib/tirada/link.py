@@ -42,7 +42,7 @@ from .link_roll import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM_C
 
 __all__ = [
     "ChainState", "LIMITS", "PROVES", "reserve", "PARAM_KEYS", "PARAM_TEXTS", "SYSTEM_CODES", "TRUST", "TYPICAL", "cmd_link",
-    "decode_link", "describe", "encode_link", "link_id", "link_sizes", "next_link", "verify",
+    "decode_link", "describe", "encode_link", "fairplay_sizes", "link_id", "link_sizes", "next_link", "verify",
     "verify_link",
 ]
 
@@ -373,6 +373,37 @@ def link_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
     return rows
 
 
+#: Format-2 links measured by :func:`fairplay_sizes`: (case, request with its fixed nonces, chain).
+TYPICAL_V2 = (
+    ("l5r5e Fire 3 Fitness 1 TN 3, distinction: rerolls 1 and 3, keep 3, 2 explosions, 'Saltar', chain",
+     {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3, "stance": "fire", "distinction": True,
+      "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",
+      "fresh": ["8c7fe62892b30371", "424cb4fd41d209ad", "9e8239d562bd158c"]}, _CHAIN),
+    ("l5r5e the same, no chain", {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3,
+     "stance": "fire", "distinction": True, "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",
+     "fresh": ["8c7fe62892b30371", "424cb4fd41d209ad", "9e8239d562bd158c"]}, {}),
+    ("sifrp 4D+2B-1P vs 12 'Atletismo', chain (no decisions: no steps)", {"system": "sifrp", "seed": _SEED,
+     "test_dice": 4, "bonus_dice": 2, "penalty_dice": 1, "difficulty": 12, "label": "Atletismo"}, _CHAIN),
+)
+
+
+def fairplay_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
+    """Lengths of format-2 roll links (docs/benchmarks.md; budget 220 characters with a
+    30-character base URL for a chained L5R check with rerolls and explosions).
+
+    Returns:
+        ``[{"case", "steps": nonces in the link, "fragment_chars" (with "#"), "url_chars",
+        "within_budget": bool}]`` for :data:`TYPICAL_V2`.
+    """
+    rows = []
+    for case, request, chain in TYPICAL_V2:
+        fragment = "#" + encode_link(request, **chain, version=2)
+        url_chars = len(base_url) + len(fragment)
+        rows.append({"case": case, "steps": len(request.get("fresh", [])), "fragment_chars": len(fragment),
+                     "url_chars": url_chars, "within_budget": url_chars <= 220})
+    return rows
+
+
 def cmd_link(argv: list, stdin_text: str | None) -> Any:
     """``link encode JSON`` → ``{"fragment", "id", "chars"}``; ``link verify FRAGMENT`` → :func:`verify`;
     ``link decode FRAGMENT`` → ``{"kind", "payload"}`` (any kind); ``link sizes`` → :func:`link_sizes`.
@@ -400,6 +431,6 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
         kind, payload = decode_payload(text)
         return {"kind": kind, "payload": payload}
     if sub == "sizes":
-        return link_sizes()
+        return {"format 1": link_sizes(), "format 2": fairplay_sizes()}
     raise InvalidRequest("usage: link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes",
                          field="link")
