@@ -173,3 +173,4 @@ from strings_l5r import STRINGS as _L5R; STRINGS.update(_L5R)  # noqa: E402
 from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E402
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
+from strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402

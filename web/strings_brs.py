@@ -47,8 +47,16 @@ STRINGS = {
     "brs.setup.back_down": {"es": "¿Se retractó algún bando? (Botín Ordinario)", "en": "Did a side Back Down? (Ordinary Spoils)"},
     "brs.setup.back_none": {"es": "Nadie se retractó", "en": "Nobody Backed Down"},
     "brs.setup.allow_d12": {"es": "Permitir d12 (ajuste de la mesa)", "en": "Allow d12 (table setting)"},
-    "brs.setup.seed": {"es": "Semilla de los dados (hexadecimal; nueva en cada Confrontación)",
-                       "en": "Dice seed (hex; a new one for each Confrontation)"},
+    "brs.setup.seed": {"es": "Los dados se tiran al empezar, con azar nuevo. Cada movimiento que tira dados "
+                             "(Ventaja, Renovación, Voto, Refuerzo, Debilidad reclamada) recibe azar nuevo en ese "
+                             "momento, numerado en la cadena de quien lo hace (su nombre y la partida o hilo de la "
+                             "pestaña Tirar): probar un movimiento en otra pestaña deja un hueco que la auditoría "
+                             "muestra.",
+                       "en": "The dice are rolled when the Confrontation starts, with fresh randomness. Every "
+                             "move that rolls dice (Advantage, Renewal, Vow, Reinforce, a claimed Weakness) gets "
+                             "fresh randomness at that moment, numbered in the mover's chain (their name and the "
+                             "campaign or thread of the Roll tab): trying a move in another tab leaves a gap the "
+                             "audit shows."},
     "brs.setup.error": {"es": "No se pudo empezar", "en": "Could not start"},
     "brs.setup.new_trait": {"es": "Rasgo", "en": "Trait"},
     # Aspects (column order) and rows

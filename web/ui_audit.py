@@ -9,7 +9,7 @@ from app import el, tr
 from render import esc
 from strings import STRINGS
 from tirada import audit as auditing
-from tirada.link import TRUST
+from tirada.link import PROVES, TRUST
 from tirada.errors import TiradaError
 
 
@@ -34,10 +34,15 @@ def render_report(report: dict, lang: str) -> str:
         parts.append(f'<article class="audit-roller"><h3>{esc(name)}{campaign}</h3>'
                      f'<p class="verdict {cls}">{esc(word)}</p>'
                      f'<p>{esc(group["summary"][lang])}</p><ol class="audit-links">')
-        for row in group["links"]:
+        rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
+        for row in rows:
             mark = "✔" if row["valid"] else "✘"
             seq = f'nº {row["seq"]}' if row.get("seq") is not None else ""
             label = f' — {esc(row["label"])}' if row.get("label") else ""
+            if row.get("kind") == "brs-move":   # fair play v2: a signed Confrontation move
+                label = " — " + esc(tr("audit.signed_move").format(n=row["move"] + 1))
+            elif row.get("format") == 1:        # made before fair play v2: say what it proves
+                label += f' <abbr title="{esc(PROVES[1][lang])}">({esc(tr("audit.format1"))})</abbr>'
             reason = f' <span class="error">{esc(row["reason"])}</span>' if row.get("reason") else ""
             parts.append(f'<li><span aria-hidden="true">{mark}</span> '
                          f'<span class="sr-only">{esc(tr("audit.ok_link") if row["valid"] else tr("audit.bad_link"))}</span>'
@@ -47,6 +52,8 @@ def render_report(report: dict, lang: str) -> str:
         kinds = sorted({o["kind"] for o in report["other"]})
         names = ", ".join(tr(f"audit.kind_{k}") if f"audit.kind_{k}" in STRINGS else k for k in kinds)
         parts.append(f'<p>{esc(tr("audit.other"))}: {len(report["other"])} ({esc(names)})</p>')
+    for fork in report.get("confrontation_forks", []):
+        parts.append(f'<p class="error">✘ {esc(tr("audit.brs_fork").format(n=fork["move"] + 1))}</p>')
     for bad in report["invalid"]:
         parts.append(f'<p class="error">✘ {esc(tr("audit.unreadable"))}: {esc(bad["fragment"])} — '
                      f'{esc(bad["reason"])}</p>')

@@ -15,6 +15,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
+import ui_fair
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
@@ -24,7 +25,9 @@ from tirada import snippets
 from tirada.brs import Setup, new_confrontation, play, replay, summary
 from tirada.brs.example import example_setup
 from tirada.brs.journal import journal
+from tirada.brs.fair import play_fresh
 from tirada.brs.link import encode_link, open_link
+from tirada.link import reserve
 from tirada.brs.options import board, options, step
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
@@ -91,11 +94,14 @@ def setup_error(message: str, path: str = "") -> None:
 
 
 def start_game() -> None:
-    """Validate the draft with the engine and start a new Confrontation from it."""
+    """Validate the draft with the engine and start a new Confrontation from it (fair play v2: a
+    seed made now, never typed; the campaign/thread label of the roll view names the chains)."""
     draft = read_draft()
     save_draft()
     try:
-        setup = Setup.from_dict(setupform.to_setup(draft)).to_dict()
+        campaign = str(el("campaign").value).strip()
+        setup = {**setupform.to_setup(draft), "seed": new_seed(), **({"campaign": campaign} if campaign else {})}
+        setup = Setup.from_dict(setup).to_dict()
         new_confrontation(setup)  # rolls the starting dice: refuses a seed that is not hex
     except TiradaError as err:
         setup_error(str(err), setupform.path_of_error(err.field or ""))
@@ -220,9 +226,13 @@ def show_move_error(err: TiradaError) -> None:
 
 
 def make_move(move: dict) -> None:
-    """Apply one move with the engine; a refused move shows its reason and changes nothing."""
+    """Apply one move with the engine; a refused move shows its reason and changes nothing. In a
+    fair-play Confrontation a move that rolls gets fresh dice now, signed by the mover's chain."""
     try:
-        state = play(Game.state, move)
+        if Game.state.setup.version == 2:
+            state, move = play_fresh(Game.state, move, commit_fresh)
+        else:
+            state = play(Game.state, move)
     except TiradaError as err:
         show_move_error(err)
         return
@@ -230,6 +240,15 @@ def make_move(move: dict) -> None:
     el("brs-shared").hidden = True
     after_change()
     el("brs-status").focus()
+
+
+def commit_fresh(player: int, nonce: str) -> dict:
+    """Take the mover's next chain number for ``nonce`` (the chain read from storage now) and store
+    the chain: ``{"seq", "prev"}`` for the move's signature."""
+    state = ui_fair.chain_now(Game.state.setup.players[player].name, Game.state.setup.campaign)
+    position, state = reserve(state, nonce)
+    ui_fair.store_chain(state)
+    return position
 
 
 def on_click(event) -> None:

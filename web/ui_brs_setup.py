@@ -127,8 +127,8 @@ def render(draft: dict, lang: str) -> str:
         out.append(f'<div class="field wide"><label for="{fid}">{esc(t("brs.setup." + name, lang))}</label>'
                    f'<textarea id="{fid}" data-f="{name}" rows="3">{esc(chr(10).join(draft.get(name) or []))}</textarea></div>')
     out.append(_check("allow_d12", t("brs.setup.allow_d12", lang), draft.get("allow_d12")))
-    out.append(_input("seed", t("brs.setup.seed", lang), draft.get("seed"), extra=' spellcheck="false" autocomplete="off"',
-                      wide=True))
+    # fair play v2: no seed field; the page makes the seed when the Confrontation starts (ui_brs)
+    out.append(f'<p class="meta">{esc(t("brs.setup.seed", lang))}</p>')
     return "".join(out)
 
 
@@ -211,7 +211,7 @@ def to_setup(draft: dict) -> dict:
                         "components": [{"name": c.get("name", ""), "committed": bool(c.get("committed", True)),
                                         "traits": [dict(x) for x in c.get("traits", [])]}
                                        for c in p.get("components", [])]})
-    setup = {"version": 1, "seed": str(draft.get("seed", "")).strip(), "sides": list(draft.get("sides") or []),
+    setup = {"version": 2, "seed": str(draft.get("seed", "")).strip(), "sides": list(draft.get("sides") or []),
              "players": players, "graveyard": {"dice": dice, "advantage": g.get("advantage", 0)},
              "spoils": list(draft.get("spoils") or []), "stipulations": list(draft.get("stipulations") or []),
              "back_down": draft.get("back_down")}
@@ -222,7 +222,7 @@ def to_setup(draft: dict) -> dict:
 
 def from_setup(setup: dict) -> dict:
     """A draft from a setup JSON (to edit an example or the current Confrontation's setup)."""
-    draft = {k: v for k, v in setup.items() if k not in ("version", "faces")}
+    draft = {k: v for k, v in setup.items() if k not in ("version", "faces", "campaign")}
     draft.setdefault("seed", "")
     draft["graveyard"] = dict(setup.get("graveyard") or {"dice": [], "advantage": 0})
     draft.setdefault("allow_d12", False)

@@ -6,6 +6,10 @@ rerolls, keep, one explosion keep/drop, or the next faces — to ``tirada.system
 what it returns. Once the engine says ``"done"``, the roll becomes a normal finished roll of the
 roll view: a share link carrying the seed and the decisions, a history entry and forum snippets.
 
+Fair play v2 (issue #13): a seeded check runs through :mod:`tirada.fair_roll` — each decision after
+which dice are drawn gets fresh dice made at that moment, numbered in the roller's chain (read from
+storage at each step by :mod:`ui_fair`, so a second tab continues the numbering).
+
 For the roll view (web/ui_roll.py ``FORMS``) this module offers ``read_request``,
 ``render_result`` (a finished check, every step visible) and ``summary`` (the history line).
 """
@@ -19,11 +23,12 @@ from pyscript import document, when
 import app
 import errors_es
 import ui_dice
-from app import STORE, el, tr
+import ui_fair
+from app import el, tr
 from render import esc
 from tirada import l5r5e_skirmish as skirmish
 from tirada import link as links
-from tirada import systems
+from tirada import fair_roll, systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
 from tirada.l5r_dice import SYMBOL_NAMES, SYMBOLS
@@ -86,6 +91,7 @@ class Check:
     result = None       # the engine's result for ``request``
     marked: set = set()  # pool indices tapped at the reroll / keep stage
     chain = None        # the chain position reserved at the start (seeded, named roller)
+    fair = None         # fair play: the tirada.fair_roll check (seeded checks), else None
     last_done = None    # the last finished check (for the skirmish calculators)
 
 
@@ -461,43 +467,44 @@ def start_check() -> None:
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
+        fair = chain = None
         if faces is not None:
             request["faces"] = faces
-        else:
-            request["seed"] = new_seed()
-        result = systems.roll(request)
-        chain = reserve_chain(request) if faces is None else None
+            result = systems.roll(request)
+        else:   # fair play: a fresh seed at the roller's next chain number, then the pool
+            view.chain_identity()           # remembers the name; refuses a name links cannot hold
+            who = (str(el("roller").value), str(el("campaign").value))
+            systems.roll({**request, "seed": new_seed(), "fresh": []}, on_fresh=ui_fair.throwaway)
+            fair = fair_roll.start(request, ui_fair.chain_now(*who))
+            ui_fair.store_chain(fair["chain"])
+            result, fair = fair_roll.advance(fair, {}, ui_fair.chain_now(*who))
+            ui_fair.store_chain(fair["chain"])
+            request = fair["request"]
+            chain = {"roller": who[0].strip(), "campaign": who[1].strip()}
     except ui_dice.FormError as err:
         view.show_error(tr("error.heading"), str(err), focus=err.field)
         return
     except TiradaError as err:
         view.show_error(tr("error.heading"), view.engine_message(err))
         return
-    Check.request, Check.result, Check.marked, Check.chain = request, result, set(), chain
+    Check.request, Check.result, Check.marked, Check.chain, Check.fair = request, result, set(), chain, fair
     view.Roll.current = view.Roll.faces_result = None
     el("shared").hidden = True
     el("share").hidden = True
     advanced(focus=True)
 
 
-def reserve_chain(request: dict):
-    """With a named roller, take the chain's next number now (so an abandoned check shows as a
-    gap); the finished check's link gets that number. Returns the reservation or None."""
-    view = _roll_view()
-    key, state = view.chain_identity()
-    if state is None:
-        return None
-    _, new_state = links.next_link(request, state, int(time.time()))
-    STORE.set_chain(key, new_state.to_dict())
-    return {"key": key, "roller": state.roller, "campaign": state.campaign or None, "seq": new_state.seq,
-            "prev": state.last}
-
-
 def decide(name: str, value) -> None:
     """Send one more decision (or faces) to the engine; refused ones leave the board as it was."""
     request = {**Check.request, name: value}
     try:
-        result = systems.roll(request)
+        if Check.fair is not None:   # fresh dice for what follows, at the chain's next numbers now
+            who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
+            result, Check.fair = fair_roll.advance(Check.fair, {name: value}, ui_fair.chain_now(*who))
+            ui_fair.store_chain(Check.fair["chain"])
+            request = Check.fair["request"]
+        else:
+            result = systems.roll(request)
     except TiradaError as err:
         show_refusal(refusal_text(err))
         return
@@ -544,7 +551,7 @@ def finish() -> None:
             return
         view.Roll.current, view.Roll.faces_result = {**verified, "fragment": fragment}, None
         view.remember(view.Roll.current)
-    Check.request = Check.result = Check.chain = None
+    Check.request = Check.result = Check.chain = Check.fair = None
     view.show_current()
     el("result").focus()
     update_skirmish()
@@ -552,17 +559,17 @@ def finish() -> None:
 
 
 def make_link(request: dict) -> str:
-    """The link of the finished check, at the chain number reserved when it started."""
-    now = int(time.time())
-    ch = Check.chain
-    if ch is None:
-        return links.encode_link(request, created=now)
-    fragment = links.encode_link(request, ch["roller"], ch["campaign"], ch["seq"], ch["prev"], now)
-    saved = STORE.chains().get(ch["key"]) or {}
-    if saved.get("seq") == ch["seq"]:   # nobody rolled in this chain meanwhile (another tab)
-        STORE.set_chain(ch["key"], links.ChainState(ch["roller"], ch["campaign"] or "", ch["seq"],
-                                                    links.link_id(fragment)).to_dict())
-    return fragment
+    """The link (format 2) of the finished check: its seed and fresh nonces at the chain numbers
+    they took when each was made."""
+    ch = Check.chain or {}
+    return fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
+                            ch.get("campaign") or None, int(time.time()))
+
+
+def try_roll(request: dict) -> dict:
+    """Ask the engine whether marked dice are allowed (fair play: on a throwaway nonce, whose dice
+    are never shown; the real ones are made when the decision is sent)."""
+    return systems.roll(request, on_fresh=ui_fair.throwaway if "fresh" in request else None)
 
 
 def toggle(index: int) -> None:
@@ -572,7 +579,7 @@ def toggle(index: int) -> None:
     name = "rerolls" if stage == "reroll" else "keep"
     if index not in Check.result["choices"]["allowed"]:
         try:
-            systems.roll({**Check.request, name: sorted(Check.marked | {index})})
+            try_roll({**Check.request, name: sorted(Check.marked | {index})})
         except TiradaError as err:
             show_refusal(refusal_text(err))
         return
@@ -591,7 +598,7 @@ def preview(name: str) -> None:
     clear_refusal()
     shown = None
     try:
-        after = systems.roll({**Check.request, name: sorted(Check.marked)})
+        after = try_roll({**Check.request, name: sorted(Check.marked)})
         if name == "keep":
             shown = after
     except TiradaError as err:
@@ -692,7 +699,7 @@ def relang() -> None:
     check whose board was replaced (a link or another roll opened meanwhile) is abandoned."""
     if Check.result is not None:
         if _node(document.querySelector("#result .l5r-board")) is None:
-            Check.request = Check.result = Check.chain = None
+            Check.request = Check.result = Check.chain = Check.fair = None
             el("result").setAttribute("aria-atomic", "true")
         else:
             render_board()

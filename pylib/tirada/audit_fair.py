@@ -121,7 +121,7 @@ def move_rows(row: dict) -> list:
     """Pseudo-rows, one per signed move of a Confrontation row, for the movers' chains."""
     return [{"position": row["position"], "posted": row["posted"], "valid": True, "kind": "brs-move",
              "roller": e["roller"], "campaign": e["campaign"], "seq": e["seq"], "prev": e["prev"],
-             "id": e["id"], "where": f"move {e['move']} of a Confrontation",
+             "id": e["id"], "where": f"move {e['move']} of a Confrontation", "move": e["move"],
              "entries": [{"seq": e["seq"], "prev": e["prev"], "id": e["id"]}]} for e in row.get("signed", [])]
 
 

@@ -20,14 +20,10 @@ from test_brs_game import _actor, bot_move  # noqa: E402
 from tirada.brs import replay  # noqa: E402
 from tirada.brs.link import decode_link  # noqa: E402
 
-SEED = "00112233445566778899aabbccddeeff"
-
-
 def start_example(page) -> None:
     page.click("#tab-brs")
     page.click("#brs-example")
-    page.fill("#brs-f-seed", SEED)
-    page.click("#brs-start")
+    page.click("#brs-start")     # fair play v2: the seed is made by the page, never typed
     page.wait_for_selector("#brs-game:not([hidden])")
 
 
@@ -106,7 +102,12 @@ def test_two_contexts_play_three_exchanges_by_passing_links(new_context, base_ur
             assert page.inner_text("#brs-turn").endswith(name)
         make_move(pages[current], move, actor)
         expected.append({k: v for k, v in move.items() if v is not None})
-        assert moves_of(pages[current]) == expected   # the page made exactly the intended move
+        made = moves_of(pages[current])
+        # the page made exactly the intended move; one that rolls dice is signed (fair play v2)
+        assert [{k: v for k, v in m.items() if k != "fresh"} for m in made] == expected
+        rolls = move["move"] in ("advantage", "renew", "vow", "reinforce") or \
+            (move["move"] == "devastate" and (move.get("weakness") or {}).get("claim"))
+        assert ("fresh" in made[-1]) == bool(rolls), made[-1]
     assert len(expected) >= 9
     final = link_of(pages[current])
     assert len(final.split("#", 1)[1]) <= 2000

@@ -137,7 +137,7 @@ def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
     assert sum(1 for d in seen["kept"] if d[2] == "kept") == 3
     assert app.locator('#result [data-rerolled="0"]').count() == 1
     link = app.locator("#share-link").input_value()
-    assert re.match(r"http://127\.0\.0\.1:\d+/#t1[A-Za-z0-9_-]+$", link)
+    assert re.match(r"http://127\.0\.0\.1:\d+/#t2[A-Za-z0-9_-]+$", link)   # format 2 (fair play)
     assert "L5R" in app.locator("#history-list li").first.inner_text()
 
     ctx, _ = new_context()

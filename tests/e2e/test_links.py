@@ -52,4 +52,4 @@ def test_hostile_label_is_text_not_markup(app, new_context):
 
 def test_trust_statement_is_shown(app):
     app.click("#tab-audit")
-    assert "no garantiza" in app.locator("#trust-text").inner_text()
+    assert "no prueba" in app.locator("#trust-text").inner_text()

@@ -41,7 +41,7 @@ def test_roll_sifrp_share_and_reload(app, new_context, base_url):
     assert ("Éxito" in verdict) == (total >= 12) and "Complicada (12)" in verdict
     assert "Sharla trepa la muralla" in app.locator("#result").inner_text()
     link = app.locator("#share-link").input_value()
-    assert re.match(r"http://127\.0\.0\.1:\d+/#t1[A-Za-z0-9_-]+$", link)
+    assert re.match(r"http://127\.0\.0\.1:\d+/#t2[A-Za-z0-9_-]+$", link)   # format 2 (fair play)
 
     # the same link in a fresh browser context: identical dice, marked as shared
     ctx, _ = new_context()
