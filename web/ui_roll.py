@@ -185,8 +185,10 @@ def show_current() -> None:
     el("share-link").value = app.page_url() + "#" + v["fragment"]
     share.hidden = False
     el("copy-status").textContent = ""
-    if not el("shared").hidden:
-        el("shared-meta").innerHTML = render.meta_line(v, lang)
+    if not el("shared").hidden:   # a link someone shared: also what its format proves (fair play v2)
+        proves = (v.get("proves") or {}).get(lang)
+        el("shared-meta").innerHTML = render.meta_line(v, lang) + (
+            f'<br><span id="shared-proves">{render.esc(proves)}</span>' if proves else "")
 
 
 def open_link(fragment: str) -> None:

@@ -130,6 +130,10 @@ def _entry(found: dict, budget: list) -> dict:
         from .audit_fair import brs_row   # signed Confrontation moves (format 2)
 
         return brs_row(row, link, roll_id, _short(fragment))
+    if kind == "request":
+        from .audit_fair import request_row   # a GM roll request (format 2)
+
+        return request_row(row, link, roll_id, _short(fragment))
     if kind != "roll":
         return {**row, "valid": True, "kind": kind, "reason": None}
     try:
@@ -148,7 +152,8 @@ def _entry(found: dict, budget: list) -> dict:
                campaign=checked["campaign"], seq=checked["seq"], prev=checked["prev"],
                created_iso=checked["created_iso"], label=checked["label"],
                description=checked["description"], fragment=_short(fragment),
-               entries=checked["entries"], format=checked["format"])
+               entries=checked["entries"], format=checked["format"], gm_request=checked["gm_request"],
+               request=checked["request"])
     return row
 
 
@@ -207,7 +212,9 @@ def _summary(group: dict, lang: str) -> str:
     labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
               ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
               "broken links"), ("invalid", "no válidas", "invalid"),
-              ("lookalike", "nombres casi iguales a este", "names that look like this one")]
+              ("lookalike", "nombres casi iguales a este", "names that look like this one"),
+              ("request_problems", "problemas con peticiones del máster", "problems with GM requests"),
+              ("outside_requests", "tiradas fuera de las peticiones", "rolls outside the requests")]
     for key, name_es, name_en in labels:
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
@@ -247,9 +254,15 @@ def audit(text: str) -> dict:
     rows = _merge_same([_entry(f, budget) for f in found[:MAX_LINKS]])
     groups: dict = {}
     unreadable, other = [], []
-    from .audit_fair import confrontation_forks, move_rows
+    from .audit_fair import confrontation_forks, move_rows, request_report
 
+    requests, flags = request_report(rows)
     for row in rows:
+        if row.get("kind") == "request":
+            other.append({"kind": "request", "position": row["position"]})
+            continue
+        if row.get("id") in flags:
+            row["request_flags"] = flags[row["id"]]
         if row.get("kind") == "brs":
             if row["valid"]:
                 other.append({"kind": "brs", "position": row["position"], "format": row["format"]})
@@ -278,6 +291,11 @@ def audit(text: str) -> dict:
                  "moves": [r for r in every if r.get("kind") == "brs-move"]}
         if roller is not None:
             group.update(_chain(every))
+            group["request_problems"] = [{"id": r["id"], "seq": r.get("seq"), "reason": f["reason"]}
+                                         for r in links for f in r.get("request_flags", []) if f["fails"]]
+            group["outside_requests"] = [r["id"] for r in links if r["valid"] and not r.get("gm_request")] \
+                if requests else []
+            group["ok"] = group["ok"] and not group["request_problems"]
             twins = sorted(r for r, c in order if r is not None and r != roller and
                            _skeleton(r) == _skeleton(roller) and _skeleton(c or "") == _skeleton(campaign or ""))
             group["lookalike"] = twins
@@ -285,7 +303,7 @@ def audit(text: str) -> dict:
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
     return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other,
-            "confrontation_forks": confrontation_forks(rows)}
+            "confrontation_forks": confrontation_forks(rows), "requests": requests}
 
 
 def cmd_audit(argv: list, stdin_text: str | None) -> dict:

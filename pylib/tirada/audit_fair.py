@@ -146,3 +146,62 @@ def confrontation_forks(rows: list) -> list:
                 out.append({"setup": key, "move": k, "positions": [a["position"], b["position"]],
                             "reason": f"two different moves nº {k + 1} of the same Confrontation"})
     return sorted(out, key=lambda f: (f["positions"][0], f["move"]))
+
+
+def request_row(row: dict, spec: dict, link_id: str, short: str) -> dict:
+    """An audit row for a GM roll request link (never raises)."""
+    return {**row, "kind": "request", "valid": True, "reason": None, "id": link_id, "fragment": short,
+            "spec": spec}
+
+
+def request_report(rows: list) -> tuple:
+    """Match rolls to the GM roll requests in the text (docs/link-format.md §17.3).
+
+    Returns:
+        ``(requests, flags)``: ``requests`` = ``[{"id", "label", "for", "position", "rolls": [roll
+        link ids], "problems": [str]}]`` in text order; ``flags`` = ``{roll link id: [{"request",
+        "reason", "fails": bool}]}`` — a second roll for the same request and a roll that does not
+        match fail; a roll naming a request that is not in the text is only noted.
+    """
+    from .gm_request import mismatches
+
+    specs: dict = {}
+    problems: dict = {}
+    order = []
+    for row in rows:
+        if row.get("kind") != "request":
+            continue
+        spec = row["spec"]
+        if spec["id"] in specs:
+            if specs[spec["id"]] != spec:
+                problems[spec["id"]].append("two different requests with the same id")
+            continue
+        specs[spec["id"]] = spec
+        problems[spec["id"]] = []
+        order.append((spec["id"], row["position"]))
+    flags: dict = {}
+    answered: dict = {}
+    rolls = sorted((r for r in rows if r.get("kind") == "roll" and r.get("gm_request")), key=lambda r: r["position"])
+    for roll in rolls:
+        rid = roll["gm_request"]
+        spec = specs.get(rid)
+        if spec is None:
+            flags.setdefault(roll["id"], []).append({"request": rid, "fails": False,
+                                                     "reason": "names a GM request that is not in this text"})
+            continue
+        earlier = answered.setdefault(rid, [])
+        if earlier:
+            flags.setdefault(roll["id"], []).append({"request": rid, "fails": True,
+                                                     "reason": "a second roll for the same GM request"})
+        earlier.append(roll["id"])
+        wrong = mismatches(spec, roll.get("request") or {}, roll.get("roller"))
+        if wrong:
+            problems[rid].append("a roll that does not match it")
+            flags.setdefault(roll["id"], []).append({"request": rid, "fails": True,
+                                                     "reason": "does not match its GM request: " + "; ".join(wrong)})
+    requests = [{"id": rid, "label": specs[rid].get("label"), "for": specs[rid].get("for"), "position": pos,
+                 "rolls": answered.get(rid, []),
+                 "problems": problems[rid] + (["more than one roll"] if len(answered.get(rid, [])) > 1 else [])
+                 + ([] if answered.get(rid) else ["no roll for it in this text"])}
+                for rid, pos in order]
+    return requests, flags

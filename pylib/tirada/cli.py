@@ -28,13 +28,15 @@ COMMANDS = {
     "link": ("tirada.link:cmd_link",
              "link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes"),
     "audit": ("tirada.audit:cmd_audit", "thread text on stdin → audit report JSON"),
+    "request": ("tirada.gm_request:cmd_request",
+                "GM roll request: request encode JSON | request verify FRAGMENT [ROLL_LINK]"),
     "brs": ("tirada.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
     "scene": ("tirada.tragedia:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
 #: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
-SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1}
+SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1, "request": 1}
 
 
 def read_json(argv: list, stdin_text: str | None, what: str = "request") -> object:

@@ -76,8 +76,10 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
                     "chain": state[0] if state[0] is not None else check.get("chain")}
 
 
-def finish(check: Mapping[str, Any], roller: str | None, campaign: str | None, created: int) -> str:
-    """The link (format 2) of a finished check: its seed, nonces and their chain positions.
+def finish(check: Mapping[str, Any], roller: str | None, campaign: str | None, created: int,
+           gm_request: str | None = None) -> str:
+    """The link (format 2) of a finished check: its seed, nonces and their chain positions (and the
+    id of the GM roll request it answers, if any).
 
     Raises:
         InvalidRequest, IllegalMove: the check is not finished or is invalid.
@@ -85,6 +87,6 @@ def finish(check: Mapping[str, Any], roller: str | None, campaign: str | None, c
     request = {k: v for k, v in check["request"].items() if k != "step"}
     first = check.get("first")
     if first is None:
-        return encode_link(request, created=created)
+        return encode_link(request, created=created, gm_request=gm_request)
     return encode_link(request, roller, campaign, first["seq"], first["prev"], created,
-                       positions=check["positions"])
+                       positions=check["positions"], gm_request=gm_request)

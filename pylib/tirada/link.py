@@ -95,7 +95,7 @@ PROVES = {
 
 def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign: str | None = None,
                 seq: int | None = None, prev: str | None = None, created: int | None = None,
-                positions: list | None = None, version: int = 2) -> str:
+                positions: list | None = None, version: int = 2, gm_request: str | None = None) -> str:
     """A roll link fragment ``"t2…"`` (``"t1…"`` with ``version`` 1) for ``request``, checked by
     rolling it once.
 
@@ -106,7 +106,8 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
         those dice before), at the chain numbers that follow. roller ≤ 40 chars, campaign ≤ 80,
         label ≤ 200; seq 1..10^9 (format 2: the seed's chain number); prev: the id the chain's
         previous entry (:attr:`ChainState.last`; exactly when seq > 1); created: Unix seconds;
-        positions (format 2): ``[{"seq", "prev"}]`` per nonce when they are not consecutive.
+        positions (format 2): ``[{"seq", "prev"}]`` per nonce when they are not consecutive;
+        gm_request (format 2): the id (16 hex digits) of the GM roll request this roll answers.
     Raises:
         InvalidRequest, IllegalMove: the request or a chain field is invalid (the field is named).
     """
@@ -119,8 +120,8 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
         request.pop("seed", None)
         request["seed"] = new_seed()
     if version == 2:
-        return _encode2(request, roller, campaign, seq, prev, created, positions)
-    if version != 1 or positions is not None:
+        return _encode2(request, roller, campaign, seq, prev, created, positions, gm_request)
+    if version != 1 or positions is not None or gm_request is not None:
         raise InvalidRequest("version must be 1 or 2 (positions only in format 2)", field="version")
     link = {"request": request, "roller": roller, "campaign": campaign, "seq": seq, "prev": prev,
             "created": created}
@@ -134,7 +135,7 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     return fragment
 
 
-def _encode2(request: dict, roller, campaign, seq, prev, created, positions) -> str:
+def _encode2(request: dict, roller, campaign, seq, prev, created, positions, gm_request=None) -> str:
     """:func:`encode_link` for format 2 (missing nonces made with :func:`~tirada.fresh.new_nonce`)."""
     from .systems import roll
 
@@ -149,7 +150,7 @@ def _encode2(request: dict, roller, campaign, seq, prev, created, positions) -> 
     if positions is None:   # nonces made now take the chain numbers that follow, in order
         request["fresh"] = roll(request, on_fresh=lambda _segment: new_nonce()).get("fresh", request["fresh"])
     link = {"format": 2, "request": request, "roller": roller, "campaign": campaign, "seq": seq,
-            "prev": prev, "created": created, "positions": positions}
+            "prev": prev, "created": created, "positions": positions, "gm_request": gm_request}
     link = {k: v for k, v in link.items() if v is not None}
     try:
         fragment = encode_payload("roll", link, version=2)
@@ -329,7 +330,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
         "seq": link.get("seq"), "prev": link.get("prev"), "created": created, "created_iso": iso,
         "label": link["request"].get("label", ""), "request": link["request"], "result": result,
         "description": {"es": describe(link, "es"), "en": describe(link, "en")},
-        "format": link.get("format", 1), "entries": entries,
+        "format": link.get("format", 1), "entries": entries, "gm_request": link.get("gm_request"),
         "last": entries[-1]["id"] if entries else None,
         "proves": PROVES[link.get("format", 1)],
     }
@@ -409,7 +410,7 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
     ``link decode FRAGMENT`` → ``{"kind", "payload"}`` (any kind); ``link sizes`` → :func:`link_sizes`.
 
     ``encode`` takes a request with optional top-level ``roller``, ``campaign``, ``seq``, ``prev``,
-    ``created``. FRAGMENT/JSON may come on stdin instead.
+    ``created``, ``gm_request`` (the id of a GM roll request). FRAGMENT/JSON may come on stdin instead.
 
     Raises:
         InvalidRequest: unknown sub-command or bad JSON; LinkError: an unreadable link.
@@ -421,7 +422,7 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
         data = read_json(rest, stdin_text)
         if not isinstance(data, dict):
             raise InvalidRequest("the request must be a JSON object")
-        chain = {k: data.pop(k) for k in ("roller", "campaign", "seq", "prev", "created") if k in data}
+        chain = {k: data.pop(k) for k in ("roller", "campaign", "seq", "prev", "created", "gm_request") if k in data}
         fragment = encode_link(data, **chain)
         return {"fragment": "#" + fragment, "id": link_id(fragment), "chars": len(fragment) + 1}
     if sub in ("verify", "decode"):

@@ -2,8 +2,9 @@
 
 A format-2 roll link is the format-1 array (:mod:`tirada.link_roll`) with one more item:
 
-``[system, params, seed, created, label, roller, campaign, seq, prev, steps]`` (trailing nulls
-dropped; ``steps`` absent when the roll draws nothing after a decision). ``steps`` lists the nonces
+``[system, params, seed, created, label, roller, campaign, seq, prev, steps, gm_request]`` (trailing
+nulls dropped; ``steps`` absent (null) when the roll draws nothing after a decision; ``gm_request``:
+the 8-byte id of the GM roll request it answers, :mod:`tirada.gm_request`). ``steps`` lists the nonces
 of the segments after the first (:mod:`tirada.fresh`), one per chain entry:
 
 * a byte string of 8 bytes — the nonce; its chain position follows the previous entry
@@ -14,7 +15,8 @@ of the segments after the first (:mod:`tirada.fresh`), one per chain entry:
 
 The dict view (what :func:`roll2_from_cbor` returns and :func:`roll2_to_cbor` takes) is the format-1
 dict plus ``"format": 2``, the nonces in ``request["fresh"]`` (16 hex digits each, always present,
-maybe empty) and, for a chained roll with nonces, ``"positions"``: ``[{"seq", "prev"}]`` per nonce.
+maybe empty), for a chained roll with nonces, ``"positions"``: ``[{"seq", "prev"}]`` per nonce, and
+``"gm_request"`` (16 hex digits) when it answers a request.
 """
 
 from __future__ import annotations
@@ -81,7 +83,10 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
     if not isinstance(fresh, list) or len(fresh) > MAX_STEPS:
         raise InvalidRequest(f"fresh must be a list of at most {MAX_STEPS} nonces", field="fresh", rule=RULE2)
     nonces = [parse_nonce(n, f"fresh[{k}]") for k, n in enumerate(fresh)]
-    base = {k: v for k, v in link.items() if k not in ("format", "positions")}
+    base = {k: v for k, v in link.items() if k not in ("format", "positions", "gm_request")}
+    gm = link.get("gm_request")
+    if gm is not None:
+        gm = parse_nonce(gm, "gm_request")     # 8 bytes, like a nonce
     base["request"] = request
     out = roll_to_cbor(base)
     if link.get("positions") is not None and link.get("seq") is None:
@@ -89,7 +94,7 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
     if not nonces:
         if link.get("positions"):
             raise InvalidRequest("positions without fresh nonces", field="positions", rule=RULE2)
-        return out
+        return out if gm is None else out + [None] * (10 - len(out)) + [gm]
     steps: list = []
     entries = chain_entries({**link, "request": {**request, "seed": request["seed"], "fresh": fresh}}) \
         if link.get("seq") is not None else []
@@ -102,7 +107,7 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
             steps.append(nonce)
         else:
             steps.append([here["seq"], bytes.fromhex(here["prev"]), nonce])
-    return out + [None] * (9 - len(out)) + [steps]
+    return out + [None] * (9 - len(out)) + [steps] + ([gm] if gm is not None else [])
 
 
 def roll2_from_cbor(value: Any) -> dict:
@@ -111,21 +116,26 @@ def roll2_from_cbor(value: Any) -> dict:
     Raises:
         LinkError: a structure that no encoder writes (bad steps, a position that was implied, …).
     """
-    if not isinstance(value, list) or not 3 <= len(value) <= 10 or value[-1] is None:
+    if not isinstance(value, list) or not 3 <= len(value) <= 11 or value[-1] is None:
         raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE2)
-    steps = value[9] if len(value) == 10 else None
+    steps = value[9] if len(value) >= 10 else None
+    gm = value[10] if len(value) == 11 else None
+    if gm is not None and (not isinstance(gm, bytes) or len(gm) != NONCE_BYTES):
+        raise LinkError("the request id in this link has the wrong shape", field="link", rule=RULE2)
     base = value[:9]
     while base and base[-1] is None:
         base = base[:-1]
     link = roll_from_cbor(base)
     link = {"format": 2, **link}
     link["request"]["fresh"] = []
-    if steps is None:
-        return link
-    if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
+    if gm is not None:
+        link["gm_request"] = gm.hex()
+    if steps is None and gm is None:
+        return link          # the format-1 part was checked for canonical form by roll_from_cbor
+    if steps is not None and (not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS):
         raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2)
     positions, chained = [], link.get("seq") is not None
-    for step in steps:
+    for step in steps or []:
         explicit = isinstance(step, list)
         nonce = step[2] if explicit and len(step) == 3 else step
         if not isinstance(nonce, bytes) or len(nonce) != NONCE_BYTES or (explicit and not chained):
@@ -137,7 +147,7 @@ def roll2_from_cbor(value: Any) -> dict:
             positions.append({"seq": step[0], "prev": step[1].hex() if len(step[1]) == 6 else None})
         else:
             positions.append(None)
-    if chained:
+    if chained and positions:
         entries = [{"seq": link["seq"], "id": entry_id(link["seq"], link.get("prev"),
                                                      bytes.fromhex(link["request"]["seed"]))}]
         for k, pos in enumerate(positions):

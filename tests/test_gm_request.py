@@ -1,0 +1,140 @@
+"""GM roll requests (issue #13 part 2; docs/link-format.md §17): the request link, the form it
+locks, the roll that names it, and the audit of one roll per request."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tirada import fair_roll
+from tirada.audit import audit
+from tirada.cli import main
+from tirada.errors import IllegalMove, InvalidRequest, LinkError
+from tirada.gm_request import (apply_request, decode_request, encode_request, mismatches, new_request)
+from tirada.link import ChainState, decode_link, encode_link, next_link, verify
+from tirada.link_codec import encode_payload
+
+BASE = "https://foro.example/tirada/#"
+SPEC = {"system": "sifrp", "fields": {"difficulty": 12, "test_dice": {"min": 2, "max": 5}},
+        "label": "Atletismo", "for": "Sharla"}
+
+
+def gm(**extra) -> dict:
+    return new_request(SPEC["system"], SPEC["fields"], SPEC["label"], SPEC["for"], **extra)
+
+
+def answer(spec: dict, state: ChainState, test_dice: int = 3, **override) -> tuple:
+    """The player's page: the form locked to the request, rolled and linked with its id."""
+    request = apply_request(spec, {"system": "sifrp", "test_dice": test_dice, **override})
+    check = fair_roll.start(request, state)
+    _, check = fair_roll.advance(check, {}, check["chain"])
+    return fair_roll.finish(check, state.roller, state.campaign or None, 1796000000, gm_request=spec["id"]), \
+        check["chain"]
+
+
+def post(*fragments: str) -> str:
+    return "\n".join(f"Post {i}: {BASE}{f}" for i, f in enumerate(fragments))
+
+
+def test_request_link_round_trips_with_a_random_id():
+    one, two = gm(), gm()
+    assert one["id"] != two["id"] and len(one["id"]) == 16
+    fragment = encode_request(one)
+    assert fragment.startswith("t2") and decode_request("#" + fragment) == one
+    with pytest.raises(LinkError, match="not a roll request"):
+        decode_request(encode_link({"system": "sifrp", "test_dice": 2}))
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({}, "1 to 20 fields"), ({"seed": "ab"}, "not a field"), ({"rerolls": [1]}, "not a field"),
+    ({"test_dice": {"min": 5, "max": 2}}, "min ≤ max"), ({"test_dice": [1, 2]}, "fixed value"),
+    ({"tn": 3}, "not a field"),
+])
+def test_bad_requests_are_refused(fields, message):
+    with pytest.raises(InvalidRequest, match=message):
+        new_request("sifrp", fields)
+
+
+def test_the_form_is_locked_to_the_request():
+    spec = gm()
+    assert apply_request(spec, {"system": "sifrp", "test_dice": 4, "difficulty": 3}) == {
+        "system": "sifrp", "test_dice": 4, "difficulty": 12, "label": "Atletismo"}
+    with pytest.raises(IllegalMove, match="2 to 5"):
+        apply_request(spec, {"system": "sifrp", "test_dice": 6})
+    with pytest.raises(IllegalMove, match="sifrp"):
+        apply_request(spec, {"system": "generic", "dice": 2, "sides": 6})
+
+
+def test_the_roll_names_the_request_and_the_audit_matches_it():
+    spec = gm()
+    state = ChainState("Sharla", "Arenas")
+    roll, state = answer(spec, state)
+    assert decode_link(roll)["gm_request"] == spec["id"] and verify(roll)["gm_request"] == spec["id"]
+    report = audit(post(encode_request(spec), roll))
+    (req,) = report["requests"]
+    assert req["problems"] == [] and len(req["rolls"]) == 1
+    g = report["rollers"][0]
+    assert g["ok"] and g["request_problems"] == [] and g["outside_requests"] == []
+
+
+def test_a_second_roll_for_the_same_request_is_flagged_even_from_another_device():
+    spec = gm()
+    first, _ = answer(spec, ChainState("Sharla", "Arenas"))
+    second, _ = answer(spec, ChainState("Sharla", "Otro móvil"))     # another device, another chain
+    report = audit(post(encode_request(spec), first, second))
+    assert report["requests"][0]["problems"] == ["more than one roll"]
+    flagged = [p for g in report["rollers"] for p in g["request_problems"]]
+    assert [p["reason"] for p in flagged] == ["a second roll for the same GM request"]
+    assert not all(g["ok"] for g in report["rollers"])
+
+
+def test_a_roll_that_does_not_match_its_request_is_flagged():
+    spec = gm()
+    state = ChainState("Bob", "Arenas")                 # not the player asked
+    request = {"system": "sifrp", "test_dice": 6, "difficulty": 9, "label": "Atletismo"}
+    roll, _ = next_link(request, state, 1796000000)
+    forged = encode_link(request, "Bob", "Arenas", 1, None, 1796000000, gm_request=spec["id"])
+    report = audit(post(encode_request(spec), forged, roll))
+    g = report["rollers"][0]
+    (problem,) = g["request_problems"]
+    assert "does not match" in problem["reason"] and "test_dice 6 outside 2–5" in problem["reason"]
+    assert "difficulty 9 instead of 12" in problem["reason"] and "instead of Sharla" in problem["reason"]
+    assert g["outside_requests"] and "fuera de las peticiones" in g["summary"]["es"]
+    assert mismatches(spec, {"system": "sifrp", "test_dice": 3, "difficulty": 12, "label": "Atletismo"},
+                      "sharla") == []
+
+
+def test_two_different_requests_with_one_id_are_flagged():
+    spec = gm()
+    other = new_request("sifrp", {"difficulty": 6}, "Atletismo", "Sharla", request_id=spec["id"])
+    report = audit(post(encode_request(spec), encode_request(other)))
+    assert "two different requests with the same id" in report["requests"][0]["problems"]
+
+
+def test_requests_are_format_2_only():
+    with pytest.raises(LinkError, match="format 2"):
+        encode_payload("request", gm())
+
+
+def run(argv: list, stdin: str = "") -> tuple:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_request_encode_and_verify():
+    code, out, _ = run(["request", "encode", json.dumps(SPEC)])
+    encoded = json.loads(out)
+    assert code == 0 and encoded["fragment"].startswith("#t2") and encoded["request"]["fields"] == SPEC["fields"]
+    spec = encoded["request"]
+    roll, _ = answer(spec, ChainState("Sharla", "Arenas"))
+    code, out, _ = run(["request", "verify", encoded["fragment"], roll])
+    checked = json.loads(out)
+    assert code == 0 and checked["matches"] and checked["names_request"] and checked["mismatches"] == []
+    other = encode_link({"system": "sifrp", "test_dice": 3, "difficulty": 12, "label": "Atletismo"}, "Sharla")
+    code, out, _ = run(["request", "verify", encoded["fragment"], other])
+    assert json.loads(out)["mismatches"] == ["the roll does not name this request"]
+    code, _, err = run(["request", "frobnicate"])
+    assert code == 2 and "usage" in err
