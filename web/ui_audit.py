@@ -52,6 +52,12 @@ def render_report(report: dict, lang: str) -> str:
         kinds = sorted({o["kind"] for o in report["other"]})
         names = ", ".join(tr(f"audit.kind_{k}") if f"audit.kind_{k}" in STRINGS else k for k in kinds)
         parts.append(f'<p>{esc(tr("audit.other"))}: {len(report["other"])} ({esc(names)})</p>')
+    for req in report.get("requests", []):      # GM roll requests: one roll each, matching
+        who = f' → {req["for"]}' if req.get("for") else ""
+        problems = ", ".join(tr(f"audit.req_{code}") for code in req["problems"]) or tr("audit.request_ok")
+        cls = "error" if req["problems"] else "ok"
+        line = tr("audit.request").format(label=req.get("label") or req["id"], who=who, problems=problems)
+        parts.append(f'<p class="{cls}">{esc(line)}</p>')
     for fork in report.get("confrontation_forks", []):
         parts.append(f'<p class="error">✘ {esc(tr("audit.brs_fork").format(n=fork["move"] + 1))}</p>')
     for bad in report["invalid"]:

@@ -24,6 +24,7 @@ import app
 import errors_es
 import ui_dice
 import ui_fair
+import ui_request
 from app import el, tr
 from render import esc
 from tirada import l5r5e_skirmish as skirmish
@@ -92,6 +93,7 @@ class Check:
     marked: set = set()  # pool indices tapped at the reroll / keep stage
     chain = None        # the chain position reserved at the start (seeded, named roller)
     fair = None         # fair play: the tirada.fair_roll check (seeded checks), else None
+    gm = None           # the id of the GM roll request this check answers, else None
     last_done = None    # the last finished check (for the skirmish calculators)
 
 
@@ -468,6 +470,7 @@ def start_check() -> None:
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
         fair = chain = None
+        request, Check.gm = ui_request.answer(request)   # a GM's roll request, when one is open
         if faces is not None:
             request["faces"] = faces
             result = systems.roll(request)
@@ -562,8 +565,11 @@ def make_link(request: dict) -> str:
     """The link (format 2) of the finished check: its seed and fresh nonces at the chain numbers
     they took when each was made."""
     ch = Check.chain or {}
-    return fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
-                            ch.get("campaign") or None, int(time.time()))
+    fragment = fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
+                                ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
+    if Check.gm is not None:
+        ui_request.answered()
+    return fragment
 
 
 def try_roll(request: dict) -> dict:

@@ -17,6 +17,7 @@ import render
 import store as store_mod
 import ui_dice
 import ui_l5r
+import ui_request
 from app import STORE, el, tr
 from tirada import link as links
 from tirada import systems
@@ -88,11 +89,15 @@ def chain_identity():
 def make_link(request: dict) -> str:
     """Encode a fresh roll (seeded here) as a link, chained when the roller is named."""
     request = {**request, "seed": new_seed()}
+    request, gm_id = ui_request.answer(request)   # a GM's roll request, when one is open (fair play v2)
     key, state = chain_identity()
     now = int(time.time())
     if state is None:
-        return links.encode_link(request, created=now)
-    fragment, new_state = links.next_link(request, state, now)
+        fragment = links.encode_link(request, created=now, gm_request=gm_id)
+        ui_request.answered()
+        return fragment
+    fragment, new_state = links.next_link(request, state, now, gm_request=gm_id)
+    ui_request.answered()
     if STORE.set_chain(key, new_state.to_dict()):
         Roll.unsaved_chains.pop(key, None)
     else:  # storage full: keep numbering in memory rather than restart the chain at nº 1

@@ -159,7 +159,9 @@ def request_report(rows: list) -> tuple:
 
     Returns:
         ``(requests, flags)``: ``requests`` = ``[{"id", "label", "for", "position", "rolls": [roll
-        link ids], "problems": [str]}]`` in text order; ``flags`` = ``{roll link id: [{"request",
+        link ids], "problems": [code]}]`` in text order, codes ``"same_id"`` (two different requests
+        with one id), ``"mismatch"`` (a roll that does not match it), ``"second_roll"`` (more than one
+        roll), ``"no_roll"`` (no roll for it in the text); ``flags`` = ``{roll link id: [{"request",
         "reason", "fails": bool}]}`` — a second roll for the same request and a roll that does not
         match fail; a roll naming a request that is not in the text is only noted.
     """
@@ -174,7 +176,7 @@ def request_report(rows: list) -> tuple:
         spec = row["spec"]
         if spec["id"] in specs:
             if specs[spec["id"]] != spec:
-                problems[spec["id"]].append("two different requests with the same id")
+                problems[spec["id"]].append("same_id")
             continue
         specs[spec["id"]] = spec
         problems[spec["id"]] = []
@@ -196,12 +198,12 @@ def request_report(rows: list) -> tuple:
         earlier.append(roll["id"])
         wrong = mismatches(spec, roll.get("request") or {}, roll.get("roller"))
         if wrong:
-            problems[rid].append("a roll that does not match it")
+            problems[rid].append("mismatch")
             flags.setdefault(roll["id"], []).append({"request": rid, "fails": True,
                                                      "reason": "does not match its GM request: " + "; ".join(wrong)})
     requests = [{"id": rid, "label": specs[rid].get("label"), "for": specs[rid].get("for"), "position": pos,
                  "rolls": answered.get(rid, []),
-                 "problems": problems[rid] + (["more than one roll"] if len(answered.get(rid, [])) > 1 else [])
-                 + ([] if answered.get(rid) else ["no roll for it in this text"])}
+                 "problems": problems[rid] + (["second_roll"] if len(answered.get(rid, [])) > 1 else [])
+                 + ([] if answered.get(rid) else ["no_roll"])}
                 for rid, pos in order]
     return requests, flags

@@ -245,12 +245,14 @@ class ChainState:
         return cls(data.get("roller"), data.get("campaign") or "", data.get("seq", 0), data.get("last"))
 
 
-def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int, version: int = 2) -> tuple:
+def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int, version: int = 2,
+              gm_request: str | None = None) -> tuple:
     """The next roll of a chain: ``(fragment, new_chain_state)``; the state is unchanged on error.
 
     The link gets ``seq = chain_state.seq + 1`` and ``prev = chain_state.last``; the new state
     remembers the id of the link's last chain entry (format 1: the link's id; format 2: its last
-    entry, after any fresh nonces made here at the following numbers). ``created``: Unix seconds.
+    entry, after any fresh nonces made here at the following numbers). ``created``: Unix seconds;
+    ``gm_request``: the id of the GM roll request this roll answers (format 2).
 
     Raises:
         InvalidRequest, IllegalMove: see :func:`encode_link`.
@@ -259,7 +261,7 @@ def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int,
         raise InvalidRequest("not a chain state", field="chain", rule=RULE)
     seq = chain_state.seq + 1
     fragment = encode_link(request, chain_state.roller, chain_state.campaign or None, seq,
-                           chain_state.last, created, version=version)
+                           chain_state.last, created, version=version, gm_request=gm_request)
     if version == 1:
         return fragment, replace(chain_state, seq=seq, last=link_id(fragment))
     last = chain_entries(decode_link(fragment))[-1]

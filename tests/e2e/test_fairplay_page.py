@@ -62,3 +62,53 @@ def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
     # both tries posted: two continuations of the same move of the Confrontation
     text = audit_text(tab1, f"{earlier}\n{opened}\n{try_d4}\n{try_d8}\n")
     assert "dos continuaciones distintas de la jugada 1" in text
+
+
+def test_gm_request_locks_the_form_and_a_second_roll_is_reported(new_context, base_url):
+    from tirada.link import decode_link
+
+    gm_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    gm = open_app(gm_ctx.new_page(), base_url)
+    gm.fill("#sifrp-test_dice", "4")
+    gm.select_option("#sifrp-difficulty", "12")
+    gm.fill("#label", "Trepar la muralla")
+    gm.click("#gm-make summary")
+    gm.fill("#gm-for", "Sharla")
+    gm.click("#gm-make-link")
+    gm.wait_for_function("document.getElementById('gm-link').value.includes('#t2')")
+    request_link = gm.locator("#gm-link").input_value()
+
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    player = open_app(ctx.new_page(), request_link)
+    player.wait_for_selector("#gm-request:not([hidden])")
+    assert "Trepar la muralla" in player.inner_text("#gm-request") and "Sharla" in player.inner_text("#gm-request")
+    for locked in ("#sifrp-test_dice", "#sifrp-difficulty", "#label", "#roller", "#system"):
+        assert player.locator(locked).is_disabled(), locked
+    assert player.locator("#sifrp-test_dice").input_value() == "4"
+    player.click("#roll")
+    player.wait_for_selector("#result .total")
+    first = player.locator("#share-link").input_value()
+    assert decode_link(first)["gm_request"] and decode_link(first)["roller"] == "Sharla"
+    assert player.locator("#gm-request").is_hidden() and not player.locator("#label").is_disabled()
+
+    # the same request opened again (another try): the page warns, and the audit reports it
+    player.goto(base_url)
+    player = open_app(ctx.new_page(), request_link)
+    player.wait_for_selector("#gm-request:not([hidden])")
+    assert "Ya se tiró para esta petición" in player.inner_text("#gm-request")
+    player.click("#roll")
+    player.wait_for_function("l => document.getElementById('share-link').value !== l", arg=first)
+    second = player.locator("#share-link").input_value()
+    text = audit_text(player, f"Máster: {request_link}\nSharla: {first}\nSharla otra vez: {second}\n")
+    assert "más de una tirada para la misma petición" in text and "Hay problemas" in text
+
+
+def test_a_format_1_link_says_what_it_proves(app, base_url):
+    import json
+    from pathlib import Path
+
+    vectors = json.loads((Path(__file__).resolve().parents[1] / "vectors" / "l5r5e.json").read_text("utf-8"))
+    old = vectors["rolls"][0]["fragment"]
+    page = open_app(app, base_url + "#" + old)
+    page.wait_for_selector("#shared:not([hidden])")
+    assert "formato 1" in page.inner_text("#shared-proves")

@@ -1,0 +1,190 @@
+"""GM roll requests on the roll view (issue #13 part 2; glue only: rules in tirada.gm_request).
+
+Opening a request link fills the roll form with the request and locks it (fixed fields disabled,
+bounded ones limited, label and player's name set); the roll made then names the request
+(``gm_request`` in its link). The GM's side: "Request a roll" makes a request link from the form.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, when
+
+import app
+import ui_dice
+from app import STORE, el, tr
+from tirada import gm_request
+from tirada.errors import TiradaError
+
+USED_KEY = "tirada.requests.used"     #: ids of the requests answered in this browser (newest last)
+#: fields a request made on the page fixes, per system (L5R: the TN; the ring and skill are the player's)
+PAGE_FIELDS = {"sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty"),
+               "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
+               "l5r5e": ("tn",)}
+
+
+class Active:
+    """The request the form is locked to (``spec`` None when none) and the nodes locked for it."""
+
+    spec = None
+    locked: list = []
+
+
+def _node(system: str, name: str):
+    return document.querySelector(f'fieldset[data-system="{system}"] [name="{name}"]')
+
+
+def _lock(node) -> None:
+    node.disabled = True
+    Active.locked.append(node)
+
+
+def fill_form(spec: dict) -> None:
+    """Put the request in the roll form and lock what it fixes."""
+    import ui_roll
+
+    unlock()
+    system = spec["system"]
+    el("system").value = system
+    ui_roll.sync_system()
+    _lock(el("system"))
+    for name, value in spec["fields"].items():
+        if system == "sifrp" and name == "difficulty":
+            step = _node(system, "difficulty_step")
+            options = [str(o.value) for o in step.options]
+            step.value = str(value) if str(value) in options else "custom"
+            _node(system, "difficulty").value = str(value)
+            ui_dice.sync_difficulty()
+            _lock(step)
+            _lock(_node(system, "difficulty"))
+            continue
+        node = _node(system, name)
+        if node is None:
+            continue
+        if isinstance(value, dict):      # bounds: the player chooses inside them
+            node.min, node.max = str(value["min"]), str(value["max"])
+            current = str(node.value)
+            if not current.lstrip("-").isdigit() or not value["min"] <= int(current) <= value["max"]:
+                node.value = str(value["min"])
+            Active.locked.append(node)
+        elif isinstance(value, bool):
+            node.checked = value
+            _lock(node)
+        else:
+            node.value = str(value)
+            _lock(node)
+    if spec.get("label"):
+        el("label").value = spec["label"]
+        _lock(el("label"))
+    if spec.get("for"):
+        el("roller").value = spec["for"]
+        _lock(el("roller"))
+    if spec.get("campaign"):
+        el("campaign").value = spec["campaign"]
+    el("faces").value = ""
+    _lock(el("faces"))                   # a request is answered with dice rolled here
+    faces_mode = document.getElementById("l5r-faces_mode")
+    if faces_mode is not None:
+        faces_mode.checked = False
+        _lock(faces_mode)
+
+
+def unlock() -> None:
+    """Release every node locked for a request."""
+    for node in Active.locked:
+        node.disabled = False
+    Active.locked = []
+
+
+def render_banner() -> None:
+    spec = Active.spec
+    box = el("gm-request")
+    if spec is None:
+        box.hidden = True
+        return
+    text = tr("request.text").format(label=spec.get("label") or tr("request.no_label"),
+                                     who=spec.get("for") or tr("request.anyone"))
+    if spec["id"] in used():
+        text += " " + tr("request.used")
+    el("gm-request-text").textContent = text
+    box.hidden = False
+
+
+def open_request(fragment: str) -> None:
+    """Open a request link: the roll view, the form filled and locked to it (or why it cannot)."""
+    import ui_roll
+
+    app.show_view("roll")
+    try:
+        spec = gm_request.decode_request(fragment)
+    except TiradaError as err:
+        ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
+        return
+    Active.spec = spec
+    fill_form(spec)
+    render_banner()
+    el("gm-request").scrollIntoView()
+
+
+app.ROUTES["request"] = open_request
+
+
+def answer(request: dict) -> tuple:
+    """``(request, request id or None)``: the form's request made to answer the open request.
+
+    Raises:
+        IllegalMove: a bounded field outside its bounds, another system.
+    """
+    if Active.spec is None:
+        return request, None
+    return gm_request.apply_request(Active.spec, request), Active.spec["id"]
+
+
+def used() -> list:
+    return STORE.read(USED_KEY, [], check=lambda v: isinstance(v, list))
+
+
+def answered() -> None:
+    """The roll for the open request is made: remember its id, release the form."""
+    if Active.spec is None:
+        return
+    ids = [i for i in used() if i != Active.spec["id"]] + [Active.spec["id"]]
+    STORE.write(USED_KEY, ids[-200:])
+    Active.spec = None
+    unlock()
+    render_banner()
+
+
+@when("click", "#gm-request-cancel")
+def on_cancel(event) -> None:
+    Active.spec = None
+    unlock()
+    render_banner()
+
+
+@when("click", "#gm-make-link")
+def on_make(event) -> None:
+    """The GM's side: a request link for the roll of the form (the fields of PAGE_FIELDS)."""
+    import ui_roll
+
+    system = ui_roll.active_system()
+    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
+    status = el("gm-make-status")
+    try:
+        request = ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)
+        fields = {k: v for k, v in request.items() if k in PAGE_FIELDS.get(system, ())}
+        spec = gm_request.new_request(system, fields, str(el("label").value), str(el("gm-for").value),
+                                      str(el("campaign").value))
+        fragment = gm_request.encode_request(spec)
+    except (ui_dice.FormError, TiradaError) as err:   # one line, never a traceback
+        message = getattr(err, "message", None) or str(err)
+        status.textContent = f'{tr("error.heading")}: {message}'
+        return
+    el("gm-link").value = app.page_url() + "#" + fragment
+    status.textContent = tr("request.made")
+
+
+def relang() -> None:
+    render_banner()
+
+
+app.ON_LANG.append(relang)
