@@ -38,4 +38,28 @@ STRINGS = {
     "request.make": {"es": "Crear enlace de petición", "en": "Make the request link"},
     "request.link": {"es": "Enlace de petición", "en": "Request link"},
     "request.made": {"es": "Enlace de petición creado: cópialo en el hilo.", "en": "Request link made: copy it into the thread."},
+    # continue a chain on another device
+    "chain.note": {"es": "La numeración de tu cadena vive en este navegador. Para seguir en otro dispositivo sin "
+                         "empezar otra cadena, crea el enlace de traspaso y ábrelo allí (o exporta tus datos en "
+                         "«Mis datos» e impórtalos allí). Tirar con la misma cadena en dos sitios a la vez crea "
+                         "bifurcaciones que la auditoría muestra.",
+                   "en": "Your chain's numbering lives in this browser. To go on on another device without starting "
+                         "another chain, make the hand-over link and open it there (or export your data in “My "
+                         "data” and import it there). Rolling with the same chain in two places at once makes forks "
+                         "the audit shows."},
+    "chain.handover": {"es": "Seguir en otro dispositivo", "en": "Continue on another device"},
+    "chain.link": {"es": "Enlace de traspaso de la cadena", "en": "Chain hand-over link"},
+    "chain.given": {"es": "Abre este enlace en el otro dispositivo. Este navegador deja de usar la cadena nº {seq} "
+                          "de {who} (ábrelo aquí para recuperarla).",
+                    "en": "Open this link on the other device. This browser stops using chain nº {seq} of {who} "
+                          "(open the link here to take it back)."},
+    "chain.none": {"es": "Escribe antes tu nombre (y la partida o hilo).", "en": "Type your name (and campaign or thread) first."},
+    "chain.adopted": {"es": "Cadena de {who} recibida: la próxima tirada será la nº {next}.",
+                      "en": "Chain of {who} received: the next roll will be nº {next}."},
+    "chain.same": {"es": "Este navegador ya tiene esa cadena de {who} (siguiente nº {next}).",
+                   "en": "This browser already has that chain of {who} (next nº {next})."},
+    "chain.local_ahead": {"es": "Este navegador ya tiene tiradas de {who} más allá de ese enlace (siguiente nº {next}): "
+                                "se conserva la cadena de aquí; usar la del enlace crearía una bifurcación.",
+                          "en": "This browser already has rolls of {who} past that link (next nº {next}): the chain "
+                                "here is kept; using the link's would make a fork."},
 }

@@ -1,5 +1,8 @@
 """Fair play v2 glue (issue #13): the roller chains the page reads and stores around each decision.
 
+Also "continue my chain on another device": the hand-over link (tirada.chain_link) made from the
+roll view's roller, and opened on the other device (route ``chain``).
+
 Fresh dice are made by the engine (:mod:`tirada.fair_roll`, :mod:`tirada.brs.fair`) at the moment a
 decision is committed; this module only reads a chain from storage *now* (another tab of this
 browser may have used it), and stores the one the engine returns. Nothing here decides anything.
@@ -7,7 +10,14 @@ browser may have used it), and stores the one the engine returns. Nothing here d
 
 from __future__ import annotations
 
-from app import STORE
+import time
+
+from pyscript import when
+
+import app
+import store as store_mod
+from app import STORE, el, tr
+from tirada import chain_link
 from tirada import link as links
 from tirada.errors import TiradaError
 
@@ -53,3 +63,57 @@ def throwaway(_segment: int) -> str:
     """A nonce for checking that a decision is legal before any fresh dice are committed (its
     dice are never shown)."""
     return "00" * 8
+
+
+def drop_chain(roller: str, campaign: str) -> None:
+    """Stop using a chain in this browser (it was handed over to another device)."""
+    key = chain_key(roller, campaign)
+    UNSAVED.pop(key, None)
+    chains = STORE.chains()
+    chains.pop(key, None)
+    STORE.write(store_mod.CHAIN_KEY, chains)
+
+
+@when("click", "#chain-handover")
+def on_handover(event) -> None:
+    """Make the hand-over link of the roll view's roller chain; this browser stops using it."""
+    status = el("chain-status")
+    try:
+        state = chain_now(str(el("roller").value), str(el("campaign").value))
+    except TiradaError as err:
+        status.textContent = f'{tr("error.heading")}: {err.message}'
+        return
+    if state is None:
+        status.textContent = tr("chain.none")
+        return
+    el("chain-link").value = app.page_url() + "#" + chain_link.encode_handover(state, int(time.time()))
+    drop_chain(state.roller, state.campaign)
+    status.textContent = tr("chain.given").format(seq=state.seq, who=state.roller)
+
+
+def open_handover(fragment: str) -> None:
+    """Open a hand-over link: take that chain for this browser unless it is already further along."""
+    import ui_roll
+
+    app.show_view("roll")
+    try:
+        handed, _ = chain_link.decode_handover(fragment)
+    except TiradaError as err:
+        ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
+        return
+    key = chain_key(handed.roller, handed.campaign)
+    saved = UNSAVED.get(key) or STORE.chains().get(key)
+    try:
+        local = links.ChainState.from_dict(saved) if saved else None
+    except TiradaError:
+        local = None
+    state, outcome = chain_link.adopt(local, handed)
+    store_chain(state)
+    el("roller").value, el("campaign").value = handed.roller, handed.campaign
+    STORE.set_roller(handed.roller, handed.campaign)
+    el("who").open = True
+    now = state or local or handed
+    el("chain-status").textContent = tr(f"chain.{outcome}").format(who=handed.roller, next=now.seq + 1)
+
+
+app.ROUTES["chain"] = open_handover

@@ -41,7 +41,7 @@ __all__ = [
 
 PREFIX = "t1"                 #: version tag of format 1
 VERSIONS = (1, 2)             #: formats this version reads and writes ("t1…", "t2…")
-KINDS = {"roll": 1, "brs": 2, "scene": 3, "request": 4}   #: kind name → code (1..127); 0 and the rest reserved
+KINDS = {"roll": 1, "brs": 2, "scene": 3, "request": 4, "chain": 5}   #: kind name → code (1..127); 0 and the rest reserved
 MAX_FRAGMENT = 8192           #: longest fragment text accepted (characters, without "#")
 MAX_BODY = 65536              #: longest body after inflating (bytes): stops "zip bombs"
 MAX_DEPTH = 32                #: deepest nesting of lists/maps
@@ -395,16 +395,18 @@ def _codecs(version: int = 1) -> dict:
     from . import link_roll   # the roll layout (imported here: link_roll imports this module)
 
     if version == 2:
-        from . import gm_request, link_roll2
+        from . import chain_link, gm_request, link_roll2
 
         return {"roll": (link_roll2.roll2_to_cbor, link_roll2.roll2_from_cbor),
-                "request": (gm_request.to_cbor, gm_request.from_cbor)}
-    return {"roll": (link_roll.roll_to_cbor, link_roll.roll_from_cbor), "request": (_format2_only, _format2_only)}
+                "request": (gm_request.to_cbor, gm_request.from_cbor),
+                "chain": (chain_link.to_cbor, chain_link.from_cbor)}
+    return {"roll": (link_roll.roll_to_cbor, link_roll.roll_from_cbor), "request": (_format2_only, _format2_only),
+            "chain": (_format2_only, _format2_only)}
 
 
 def _format2_only(_value: Any) -> Any:
-    """GM roll requests exist only in format 2."""
-    raise LinkError("a roll request is a format 2 link", field="link")
+    """GM roll requests and chain hand-overs exist only in format 2."""
+    raise LinkError("a roll request or a chain hand-over is a format 2 link", field="link")
 
 
 def encode_payload(kind: str, obj: Any, version: int = 1) -> str:

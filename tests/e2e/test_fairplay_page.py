@@ -112,3 +112,26 @@ def test_a_format_1_link_says_what_it_proves(app, base_url):
     page = open_app(app, base_url + "#" + old)
     page.wait_for_selector("#shared:not([hidden])")
     assert "formato 1" in page.inner_text("#shared-proves")
+
+
+def test_continue_the_chain_on_another_device(new_context, base_url):
+    phone_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    phone = open_app(phone_ctx.new_page(), base_url)
+    links = [roll_named(phone, "Sharla", "Arenas", f"tirada {i}") for i in (1, 2)]
+    phone.click("#chain-handover")
+    phone.wait_for_function("document.getElementById('chain-link').value.includes('#t2')")
+    assert "deja de usar la cadena nº 2" in phone.inner_text("#chain-status")
+    handover = phone.locator("#chain-link").input_value()
+
+    desk_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    desk = open_app(desk_ctx.new_page(), handover)
+    desk.wait_for_function("document.getElementById('chain-status').textContent.length > 0")
+    assert "la próxima tirada será la nº 3" in desk.inner_text("#chain-status")
+    assert desk.locator("#roller").input_value() == "Sharla"
+    desk.fill("#label", "tirada 3")
+    desk.click("#roll")
+    desk.wait_for_selector("#result .total")
+    links.append(desk.locator("#share-link").input_value())
+    assert "tirada nº 3 de Sharla" in desk.locator("#roll-meta").inner_text()
+    text = audit_text(desk, "\n".join(links))
+    assert "Cadena completa" in text and "Hay problemas" not in text
