@@ -20,8 +20,6 @@ PATTERNS = (
     (r"^must be text$", r"debe ser texto"),
     (r"^must be at most (\d+) characters, got (\d+)$", r"admite como mucho \1 caracteres (tiene \2)"),
     (r"^cannot keep (\d+) of (\d+) dice$", r"no se pueden guardar \1 de \2 dados"),
-    (r"^cannot exceed the test dice \((\d+)\); one extra die bought with Destiny may \(destiny_bonus\)$",
-     r"no pueden superar a los dados de prueba (\1); solo un dado extra comprado con Destino puede hacerlo"),
     (r"^this roll needs more dice than the (\d+) faces given$",
      r"esta tirada necesita más dados que los \1 resultados escritos"),
     (r"^(\d+) faces given but the roll used only (\d+)$",

@@ -35,12 +35,18 @@ DIFFICULTIES = {
     18: ("Very Hard", "Muy difícil"),
     21: ("Heroic", "Heroica"),
 }
+#: The top of the Difficulty scale: every TN from here up is Heroic.
+HEROIC = 21
 
 
 def difficulty_name(tn: int) -> dict | None:
-    """``{"en": str, "es": str}`` for a standard Difficulty (0, 3, …, 21), else ``None``
-    (sifrp.md §Difficulty: any integer TN is allowed; names label the standard steps)."""
-    names = DIFFICULTIES.get(tn)
+    """``{"en": str, "es": str}`` for a standard Difficulty (0, 3, …, 18) or any TN of 21 and more
+    (Heroic), else ``None``.
+
+    sifrp.md §Difficulty: any integer TN is allowed; names label the standard steps. The seed
+    (004, "Dificultad") says the steps climb "hasta llegar a 21 para las acciones heroicas": 21 is
+    the top of the scale, so every TN above it is Heroic too."""
+    names = DIFFICULTIES.get(min(tn, HEROIC))
     return {"en": names[0], "es": names[1]} if names else None
 
 
@@ -124,7 +130,8 @@ def competition(entries: list) -> dict:
 class SifrpRequest:
     """A SIFRP test (sifrp.md §The test).
 
-    Fields: ``test_dice`` D 1..20, ``bonus_dice`` B 0..D (the cap), ``penalty_dice`` P 0..40,
+    Fields: ``test_dice`` D 1..20, ``bonus_dice`` B 0..20 as asked (a sheet may list a specialty
+    above its ability: only ``min(B, D)`` are rolled, sifrp.md §The test 1 [decision]), ``penalty_dice`` P 0..40,
     ``modifier`` M −100..100, ``difficulty`` TN −100..200 (default 9, Challenging),
     ``destiny_bonus``: one extra +1B bought with Destiny, allowed beyond the cap; ``helpers``: allies'
     ranks (Teamwork); ``extra_time``: units, +1D each up to double; ``weapon_damage``: base damage.
@@ -146,18 +153,14 @@ class SifrpRequest:
         """Validate a request dict and build the request.
 
         Raises:
-            InvalidRequest: unknown field; a field out of range; ``bonus_dice`` above the test dice
-            (the cap, sifrp.md §The test 1 — use ``destiny_bonus`` for the Destiny exception).
+            InvalidRequest: unknown field; a field out of range. ``bonus_dice`` above the test dice
+            is not refused: the cap is applied when rolling (sifrp.md §The test 1 [decision]).
         """
         reject_unknown(req, FIELDS, "sifrp")
         d = get_int(req, "test_dice", lo=1, hi=MAX_RANK, rule=RULE_TEST)
         units = get_int(req, "extra_time", default=0, lo=0, hi=MAX_RANK)
         effective_d = extra_time_dice(d, units)
         b = get_int(req, "bonus_dice", default=0, lo=0, hi=MAX_RANK, rule=RULE_TEST)
-        if b > effective_d:
-            raise InvalidRequest(
-                f"cannot exceed the test dice ({effective_d}); one extra die bought with Destiny may "
-                "(destiny_bonus)", field="bonus_dice", rule="sifrp.md §The test 1")
         weapon = req.get("weapon_damage")
         if weapon is not None:
             weapon = get_int(req, "weapon_damage", lo=0, hi=100)
@@ -173,9 +176,16 @@ class SifrpRequest:
         )
 
     @property
+    def bonus_rolled(self) -> int:
+        """Bonus dice actually rolled: ``min(B, D)`` with D after extra time ("nunca se pueden tirar
+        más dados de bonificación que dados de habilidad", sifrp.md §The test 1), not counting the
+        Destiny die."""
+        return min(self.bonus_dice, extra_time_dice(self.test_dice, self.extra_time))
+
+    @property
     def dice_rolled(self) -> int:
-        """D (after extra time) + B (+1 with ``destiny_bonus``)."""
-        return extra_time_dice(self.test_dice, self.extra_time) + self.bonus_dice + int(self.destiny_bonus)
+        """D (after extra time) + the capped B (+1 with ``destiny_bonus``, which may pass the cap)."""
+        return extra_time_dice(self.test_dice, self.extra_time) + self.bonus_rolled + int(self.destiny_bonus)
 
     @property
     def dice_kept(self) -> int:
@@ -190,7 +200,10 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         ``{"faces": [int] draw order, "kept": [int] descending, "kept_indices": [int],
         "dropped": [int], "modifier": int, "teamwork": int, "total": int, "difficulty": int,
         "difficulty_name": {"en","es"} | None, "success": bool, "degrees": 0..4,
-        "failure": "marginal" | "critical" | None, "margin": int, "damage": int | None}``.
+        "failure": "marginal" | "critical" | None, "margin": int, "damage": int | None,
+        "bonus_capped"?: {"asked": int, "rolled": int}}`` — ``bonus_capped`` is present only when more
+        bonus dice were asked than test dice allow and only ``rolled`` were thrown (sifrp.md §The
+        test 1 [decision]); results without it are unchanged from format v1's vectors.
     Raises:
         InvalidRequest: see :meth:`SifrpRequest.from_dict`; bad given faces.
     """
@@ -201,7 +214,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
     teamwork = teamwork_bonus(list(r.helpers), r.allow_more_helpers) if r.helpers else 0
     total = sum(kept) + r.modifier + teamwork
     degrees = degrees_for(total, r.difficulty)
-    return {
+    out = {
         "sides": 6,
         "faces": faces,
         "kept": kept,
@@ -218,3 +231,6 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         "margin": total - r.difficulty,
         "damage": combat_damage(r.weapon_damage, degrees) if r.weapon_damage is not None else None,
     }
+    if r.bonus_rolled < r.bonus_dice:
+        out["bonus_capped"] = {"asked": r.bonus_dice, "rolled": r.bonus_rolled}
+    return out
