@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from typing import Callable
 
@@ -76,7 +77,30 @@ def _usage() -> str:
 
 
 def main(argv: list | None = None, stdin=None, stdout=None, stderr=None) -> int:
-    """Run one command; return the exit status (0 ok, 1 bug, 2 invalid input or usage)."""
+    """Run one command; return the exit status (0 ok, 1 bug or output closed early, 2 invalid input
+    or usage).
+
+    Output closed by the reader (``python -m tirada … | head``) is not an error worth a traceback:
+    the rest of the output is discarded quietly, as the Python docs advise for SIGPIPE
+    (library/signal.html, "Note on SIGPIPE"), and the status is 1."""
+    try:
+        return _run(argv, stdin, stdout, stderr)
+    except BrokenPipeError:
+        _discard_stdout()
+        return 1
+
+
+def _discard_stdout() -> None:
+    """Point the process's stdout at the null device so the flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests, Pyodide)
+        pass
+
+
+def _run(argv: list | None, stdin, stdout, stderr) -> int:
+    """:func:`main` without the broken-pipe guard."""
     argv = list(sys.argv[1:] if argv is None else argv)
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     if not argv or argv[0] in ("-h", "--help", "help"):
