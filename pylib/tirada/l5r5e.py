@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from .dice import Dice
 from .errors import IllegalMove, InvalidRequest
 from .fields import get_bool, get_choice, get_int, get_int_list, reject_unknown
-from .l5r_dice import ExplosionDie, PoolDie, die_text, draw, missing_faces, summary, symbols_of
+from .l5r_dice import EXPLOSION_VALUE, ExplosionDie, PoolDie, die_text, draw, missing_faces, summary, symbols_of
 
 __all__ = [
     "MAX_EXPLOSIONS", "STANCES", "CheckRequest", "build_pool",
@@ -255,11 +255,14 @@ def keep_choices(req: CheckRequest, pool: list) -> dict:
 
 def default_keep(choices: dict, pool: list) -> tuple:
     """Plain-mode keep: the best allowed dice up to the limit — most successes, then explosive,
-    opportunities, least strife, lower index — leaving out blanks unless one die must be kept."""
+    opportunities, least strife, then (between explosive faces) the die whose explosion is worth more
+    (:data:`EXPLOSION_VALUE`: a d12 over a d6), lower index — leaving out blanks unless one die must
+    be kept (l5r5e.md §The check 5–6)."""
     def score(d: PoolDie) -> tuple:
         s = d.symbols
+        worth = EXPLOSION_VALUE[d.die] if "explosive" in s else (0, 0)
         return (-s.count("success") - s.count("explosive"), -s.count("explosive"),
-                -s.count("opportunity"), s.count("strife"), d.index)
+                -s.count("opportunity"), s.count("strife"), -worth[0], worth[1], d.index)
     ranked = sorted((pool[i] for i in choices["allowed"]), key=score)
     best = [d.index for d in ranked if d.symbols][: choices["max"]]
     if len(best) < choices["min"]:

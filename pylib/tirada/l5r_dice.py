@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .errors import InvalidRequest
 
 __all__ = [
-    "DIE_SIDES", "RING_FACES", "SKILL_FACES", "SYMBOLS", "SYMBOL_NAMES", "ExplosionDie", "PoolDie", "die_text",
+    "DIE_SIDES", "EXPLOSION_VALUE", "RING_FACES", "SKILL_FACES", "SYMBOLS", "SYMBOL_NAMES", "ExplosionDie", "PoolDie", "die_text",
     "draw", "missing_faces", "summary", "symbols_of", "tally",
 ]
 
@@ -42,6 +42,24 @@ SKILL_FACES = {
 
 #: die type → sides.
 DIE_SIDES = {"ring": 6, "skill": 12}
+
+
+def _fresh_die_value(faces: dict) -> tuple:
+    """``(expected successes, expected strife)`` of one fresh roll of a die with this face table
+    (explosive counts as a success), as exact fractions of the face count."""
+    from fractions import Fraction
+
+    n = len(faces)
+    successes = sum(s.count("success") + s.count("explosive") for s in faces.values())
+    strife = sum(s.count("strife") for s in faces.values())
+    return Fraction(successes, n), Fraction(strife, n)
+
+
+#: die type → ``(expected successes, expected strife)`` of the die an explosion of that type rolls
+#: (l5r5e.md §The check 6: "roll one more die of the same type"): d12 7/12 and 1/4, d6 1/2 and 1/2.
+#: The default keep uses it to prefer, between equal explosive faces, the die whose explosion is
+#: worth more (issue #15: by the rule's value, not by pool order).
+EXPLOSION_VALUE = {"ring": _fresh_die_value(RING_FACES), "skill": _fresh_die_value(SKILL_FACES)}
 
 
 def symbols_of(die: str, face: int) -> tuple:
