@@ -25,6 +25,9 @@ PATTERNS = (
     (r"^(\d+) faces given but the roll used only (\d+)$",
      r"has escrito \1 resultados pero la tirada solo usa \2"),
     (r"^a d(\d+) cannot show (-?\d+)$", r"un d\1 no puede sacar \2"),
+    (r"^no Void point left on the sheet to spend$", r"no quedan puntos de Vacío en la ficha para gastar"),
+    (r"^an Incapacitated character cannot make checks \(fatigue above Endurance\)$",
+     r"un personaje Incapacitado no puede hacer tiradas (su Fatiga supera su Aguante)"),
     # share links (docs/link-format.md): what the reader of a forum post needs to know
     (r"^the link was cut short or changed.*$",
      r"el enlace está cortado o ha sido modificado: vuelve a copiar el enlace completo del mensaje"),

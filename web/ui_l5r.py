@@ -458,6 +458,8 @@ def start_check() -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []

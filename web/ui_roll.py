@@ -115,6 +115,8 @@ def on_roll(event) -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
             Roll.current, Roll.faces_result = None, systems.roll({**request, "faces": faces})

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import InvalidRequest
+from .errors import IllegalMove, InvalidRequest
 from .fields import get_int
 
 __all__ = [
     "INITIATIVE_TN", "CRITICAL_TN", "STRIKE_TN", "apply_damage", "competitive", "composure",
     "critical_severity", "endurance", "initiative", "initiative_order", "is_compromised",
-    "is_incapacitated", "recover", "strike",
+    "can_make_checks", "is_incapacitated", "recover", "strike",
 ]
 
 RULE_SKIRMISH = "l5r5e.md §Skirmish helpers"
@@ -139,29 +139,56 @@ def strike(success: bool, bonus_successes: int, opportunities: int, base_damage:
 
 def apply_damage(damage: int, resistance: int, fatigue: int, endurance_value: int,
                  take_critical: bool = False, deadliness: int = 0) -> dict:
-    """Damage after armour (l5r5e.md §Skirmish helpers, Damage).
+    """Damage after armour (l5r5e.md §Skirmish helpers, Damage; seed 002, "DAÑO" and the
+    Incapacitado paragraph).
 
-    The damage left after ``resistance`` becomes fatigue; fatigue > Endurance → Incapacitated. A
-    character not incapacitated may spend a Void point (``take_critical``) to suffer a critical
-    strike of severity ``deadliness`` instead. Example (seed, Matsu Kaoru): shuriken damage 2,
-    resistance 1 → 1 fatigue.
+    * A character not Incapacitated defends: the damage left after ``resistance`` becomes fatigue;
+      fatigue > Endurance → Incapacitated. Instead of defending they may spend a Void point
+      (``take_critical``) to suffer a critical strike of severity ``deadliness``. Example (seed,
+      Matsu Kaoru): shuriken damage 2, resistance 1 → 1 fatigue.
+    * An Incapacitated character (fatigue already > Endurance) "no podrá defenderse contra el daño":
+      any damage gives a critical strike of severity = the weapon's ``deadliness`` instead of
+      fatigue, and "si sufre un impacto crítico, adquirirá el estado Inconsciente" → ``unconscious``.
 
     Returns:
         ``{"fatigue": int, "fatigue_gained": int, "incapacitated": bool, "critical_severity": int
-        | None, "void_points_spent": 0|1}``.
+        | None, "void_points_spent": 0|1, "unconscious": bool}``.
     Raises:
-        InvalidRequest: a negative value; ``take_critical`` while already incapacitated.
+        InvalidRequest: a negative value; ``take_critical`` while already incapacitated (only a
+        character who could defend may choose the critical); an Incapacitated character hit without
+        the weapon's ``deadliness`` (1..100), which the critical strike needs.
     """
-    left = max(0, _n("damage", damage) - _n("resistance", resistance))
+    raw = _n("damage", damage)
+    left = max(0, raw - _n("resistance", resistance))
     fatigue, limit = _n("fatigue", fatigue), _n("endurance", endurance_value)
-    if take_critical and left:
-        if fatigue > limit:
+    if fatigue > limit:
+        if take_critical:
             raise InvalidRequest("an incapacitated character cannot spend a Void point to take a critical "
                                  "strike instead", field="take_critical", rule=RULE_SKIRMISH)
+        if raw == 0:
+            return {"fatigue": fatigue, "fatigue_gained": 0, "incapacitated": True, "critical_severity": None,
+                    "void_points_spent": 0, "unconscious": False}
+        severity = _n("deadliness", deadliness, lo=1, hi=100)
+        return {"fatigue": fatigue, "fatigue_gained": 0, "incapacitated": True, "critical_severity": severity,
+                "void_points_spent": 0, "unconscious": True}
+    if take_critical and left:
         return {"fatigue": fatigue, "fatigue_gained": 0, "incapacitated": False,
-                "critical_severity": _n("deadliness", deadliness), "void_points_spent": 1}
+                "critical_severity": _n("deadliness", deadliness), "void_points_spent": 1, "unconscious": False}
     return {"fatigue": fatigue + left, "fatigue_gained": left, "incapacitated": fatigue + left > limit,
-            "critical_severity": None, "void_points_spent": 0}
+            "critical_severity": None, "void_points_spent": 0, "unconscious": False}
+
+
+def can_make_checks(fatigue: int, endurance_value: int) -> None:
+    """Refuse a check by an Incapacitated character (seed 002, Incapacitado: "no puede efectuar
+    acciones que requieran tiradas"; l5r5e.md §Skirmish helpers, Damage).
+
+    Raises:
+        IllegalMove: fatigue > Endurance.
+        InvalidRequest: a negative value.
+    """
+    if is_incapacitated(fatigue, endurance_value):
+        raise IllegalMove("an Incapacitated character cannot make checks (fatigue above Endurance)",
+                          field="fatigue", rule=RULE_SKIRMISH)
 
 
 def critical_severity(deadliness: int, success: bool, bonus_successes: int) -> int:
