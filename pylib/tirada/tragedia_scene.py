@@ -95,10 +95,16 @@ def end_scene(state: SceneState) -> tuple:
         ``(sheets, themes)``: a tuple of :class:`~tirada.tragedia_sheet.Sheet` in participant order,
         and the game's Themes (a Theme created with Destiny stays).
     Raises:
-        IllegalMove: the scene is not decided yet, or a Transformation is still to be written.
+        IllegalMove: the scene is not decided yet, a Transformation is still to be written, or a
+        character is still over the Trait limit ``7 − Tragedy`` (no sheet leaves a scene over it:
+        its player first chooses which Trait goes, tragedia.md §Character state the tool keeps).
     """
     if state.phase != "decided":
         raise IllegalMove("the scene ends after the final roll is decided", rule=RULE_ROLL)
+    over = [p.name for p in state.participants if p.sheet.trait_excess]
+    if over:
+        raise IllegalMove(f"{', '.join(over)} must first drop a Trait (over the limit 7 − Tragedy)",
+                          field="drop", rule=RULE_STATE)
     if state.kind == "transformation" and not state.transformed:
         raise IllegalMove("the winner must first write the new Flaw and Trait", rule=RULE_TRANSFORMATION)
     for _, owner, name in (m for m in state.marks if m[0] == "turned"):

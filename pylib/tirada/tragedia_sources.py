@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 from .errors import IllegalMove, InvalidRequest
 from .fields import get_int, get_text, reject_unknown
-from .tragedia_sheet import MAX_NAME, MAX_TRAGEDY, Domain, Trait
+from .tragedia_sheet import MAX_NAME, MAX_TRAGEDY, RULE_STATE, Domain, Trait
 from .tragedia_state import Participant, SceneState
 
 __all__ = ["DESTINY_PRICES", "SOURCES", "Source", "RULES"]
@@ -293,7 +293,10 @@ def apply_add(state: SceneState, action: Mapping[str, Any]) -> SceneState:
 
     Raises:
         InvalidRequest: unknown source, unknown field, unknown participant, a missing name.
-        IllegalMove: the source's rule forbids it now (wrong phase, role, used up, …).
+        IllegalMove: the source's rule forbids it now (wrong phase, role, used up, …); the actor is
+            over the Trait limit ``7 − Tragedy`` and tries to use a Trait (their own, or one reused
+            with Destiny) before choosing which Trait goes (tragedia.md §Character state the tool
+            keeps; seed 001: "Rasgos: máximo 7 − Tragedia").
     """
     source = action.get("add")
     if not isinstance(source, str) or source not in SOURCES:
@@ -301,6 +304,10 @@ def apply_add(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     spec = SOURCES[source]
     reject_unknown(action, COMMON | spec.fields, f"add {source}")
     actor = state.participant(action.get("by"))
+    uses_trait = source == "trait" or (source == "destiny" and action.get("use") == "exhausted_trait")
+    if uses_trait and actor.sheet.trait_excess:
+        raise IllegalMove(f"{actor.name} is over the Trait limit (7 − Tragedy = {actor.sheet.trait_limit}): "
+                          "drop a Trait before using one", field="add", rule=RULE_STATE)
     if state.phase not in spec.phases:
         when = "before the final roll" if spec.phases == _G else "after a lost roll"
         raise IllegalMove(f"{source} dice can be added only {when}", field="add", rule=RULES[source])
