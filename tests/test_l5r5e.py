@@ -11,8 +11,8 @@ from tirada import roll as roll_any
 from tirada.cli import main
 from tirada.dice import DiceStream, FixedFaces
 from tirada.errors import IllegalMove, InvalidRequest
-from tirada.l5r5e import MAX_EXPLOSIONS, CheckRequest, roll
-from tirada.l5r_dice import die_text, symbols_of
+from tirada.systems.l5r.check import MAX_EXPLOSIONS, CheckRequest, roll
+from tirada.systems.l5r.dice import die_text, symbols_of
 
 SEED = "0123456789abcdef0123456789abcdef"
 SAKURA = {"ring": 3, "skill": 1, "tn": 3, "distinction": True, "rerolls": [1, 3], "keep": [0, 1, 3],

@@ -25,11 +25,11 @@ __all__ = ["COMMANDS", "main", "read_json"]
 COMMANDS = {
     "roll": ("tirada.cli:cmd_roll", "roll one request: JSON argument or stdin → result JSON"),
     "odds": ("tirada.odds:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
-    "link": ("tirada.link:cmd_link",
+    "link": ("tirada.links.chain:cmd_link",
              "link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes"),
-    "audit": ("tirada.audit:cmd_audit", "thread text on stdin → audit report JSON"),
-    "brs": ("tirada.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
-    "scene": ("tirada.tragedia:cmd_scene",
+    "audit": ("tirada.links.audit:cmd_audit", "thread text on stdin → audit report JSON"),
+    "brs": ("tirada.systems.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
+    "scene": ("tirada.systems.tragedia.roll:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
