@@ -7,7 +7,7 @@ checked as one chain: sequence numbers seen, gaps (rolls made but not posted), f
 the same step), chain restarts (a second roll nº 1) and broken links (a ``prev`` that names a posted
 roll with the wrong number, which the page never produces).
 
-Public API: :func:`extract_links`, :func:`audit`, :func:`cmd_audit`. Output order is deterministic:
+Public API: :func:`extract_links`, :func:`audit` (the ``audit`` command is :func:`tirada.cli.cmd_audit`). Output order is deterministic:
 rollers sorted by (name, campaign), links by (seq, position in the text).
 """
 
@@ -21,7 +21,7 @@ from ..errors import InvalidRequest, LinkError
 from .chain import verify_link
 from .codec import MAX_FRAGMENT, decode_frame, decode_payload, payload_hash
 
-__all__ = ["MAX_TEXT", "audit", "cmd_audit", "extract_links"]
+__all__ = ["MAX_TEXT", "audit", "extract_links"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
@@ -279,16 +279,3 @@ def audit(text: str) -> dict:
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
     return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other}
-
-
-def cmd_audit(argv: list, stdin_text: str | None) -> dict:
-    """``audit`` — the thread text on stdin (or as the only argument) → :func:`audit` report.
-
-    Raises:
-        InvalidRequest: no text given.
-    """
-    text = argv[0] if argv else stdin_text
-    if not text:
-        raise InvalidRequest("no thread text given: paste it on stdin", field="text")
-    return audit(text)
-

@@ -39,7 +39,7 @@ from .roll_layout import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM
                         check_prev, check_text)
 
 __all__ = [
-    "ChainState", "LIMITS", "PARAM_KEYS", "PARAM_TEXTS", "SYSTEM_CODES", "TRUST", "TYPICAL", "cmd_link",
+    "ChainState", "LIMITS", "PARAM_KEYS", "PARAM_TEXTS", "SYSTEM_CODES", "TRUST", "TYPICAL",
     "decode_link", "describe", "encode_link", "link_id", "link_sizes", "next_link", "verify",
     "verify_link",
 ]
@@ -271,35 +271,3 @@ def link_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
         rows.append({"case": case, "fragment_chars": len(fragment), "url_chars": url_chars,
                      "within_budget": url_chars <= 160})
     return rows
-
-
-def cmd_link(argv: list, stdin_text: str | None) -> Any:
-    """``link encode JSON`` → ``{"fragment", "id", "chars"}``; ``link verify FRAGMENT`` → :func:`verify`;
-    ``link decode FRAGMENT`` → ``{"kind", "payload"}`` (any kind); ``link sizes`` → :func:`link_sizes`.
-
-    ``encode`` takes a request with optional top-level ``roller``, ``campaign``, ``seq``, ``prev``,
-    ``created``. FRAGMENT/JSON may come on stdin instead.
-
-    Raises:
-        InvalidRequest: unknown sub-command or bad JSON; LinkError: an unreadable link.
-    """
-    from ..cli import read_json
-
-    sub, rest = (argv[0], argv[1:]) if argv else ("", [])
-    if sub == "encode":
-        data = read_json(rest, stdin_text)
-        if not isinstance(data, dict):
-            raise InvalidRequest("the request must be a JSON object")
-        chain = {k: data.pop(k) for k in ("roller", "campaign", "seq", "prev", "created") if k in data}
-        fragment = encode_link(data, **chain)
-        return {"fragment": "#" + fragment, "id": link_id(fragment), "chars": len(fragment) + 1}
-    if sub in ("verify", "decode"):
-        text = rest[0] if rest else (stdin_text or "")
-        if sub == "verify":
-            return verify(text)
-        kind, payload = decode_payload(text)
-        return {"kind": kind, "payload": payload}
-    if sub == "sizes":
-        return link_sizes()
-    raise InvalidRequest("usage: link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes",
-                         field="link")

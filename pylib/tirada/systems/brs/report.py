@@ -8,11 +8,15 @@ Nothing here changes the state.
 
 from __future__ import annotations
 
+from typing import Mapping
+
+from ...errors import InvalidRequest
+from ...fields import reject_unknown
 from .moves import overwhelmed, renewal_allowed
-from .replay import legal_moves
+from .replay import legal_moves, replay
 from .state import State
 
-__all__ = ["broken_heroes", "die_view", "renewals", "summary", "winner"]
+__all__ = ["broken_heroes", "die_view", "load_confrontation", "renewals", "summary", "winner"]
 
 
 def die_view(state: State, i: int) -> dict:
@@ -137,3 +141,20 @@ def summary(state: State) -> dict:
         "moves": state.moves,
         "board": [die_view(state, i) for i in range(len(state.dice))],
     }
+
+
+def load_confrontation(data: object) -> dict:
+    """Replay ``{"setup": …, "moves": […]}`` and return :func:`summary` of the final state.
+
+    Raises:
+        InvalidRequest: not that shape, or a bad setup; IllegalMove: a refused move (``field``
+        ``moves[k]…``, ``rule`` its section).
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file")
+    reject_unknown(data, {"setup", "moves"}, "Confrontation file")
+    if "setup" not in data:
+        raise InvalidRequest("is required", field="setup")
+    out = summary(replay(data["setup"], data.get("moves", [])))
+    del out["board"]
+    return out

@@ -1,8 +1,8 @@
-"""Tragedia: the final roll of a scene (even = success) and the ``scene`` command.
+"""Tragedia: the final roll of a scene (even = success).
 
 Rules: ../shared/rules/tragedia.md §The final roll (seed ``001_0d4b6b4e1f6e6362.txt``). Gathering
-dice by source, character sheets and the scene ledger live in ``tragedia_sheet``,
-``tragedia_state``, ``tragedia_sources``, ``tragedia_moves`` and ``tragedia_scene``; this module only
+dice by source, character sheets and the scene ledger live in the sibling modules ``sheet``,
+``state``, ``sources``, ``moves`` and ``scene``; this module only
 rolls two pools and compares them, and is what ``systems.roll`` calls for ``system: "tragedia"``.
 
 Draw order (fixed, so every roll replays from its seed or faces): the Protagonist side's pool, then
@@ -19,7 +19,7 @@ from ...errors import InvalidRequest
 from ...fields import get_bool, get_int, reject_unknown
 
 __all__ = [
-    "DEFAULT_SIDES", "RULE_ROLL", "check_sides", "cmd_scene", "final_stage", "post_loss_stage",
+    "DEFAULT_SIDES", "RULE_ROLL", "check_sides", "final_stage", "post_loss_stage",
     "roll", "roll_result", "successes", "winner_of",
 ]
 
@@ -202,41 +202,3 @@ def roll(params: Mapping[str, Any], dice: Dice) -> dict:
     if post is not None and stages[0]["winner"] == "adversary":
         stages.append(post_loss_stage(stages[0], post[0], post[1], post[2], dice, sides))
     return roll_result(stages, sides)
-
-
-def _read_ledger_text(argv: list, stdin_text: str | None) -> str:
-    path = argv[1] if len(argv) > 1 else "-"
-    if path == "-":
-        if stdin_text is None:
-            raise InvalidRequest("no scene ledger given: pass a FILE or - for stdin")
-        return stdin_text
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as err:
-        raise InvalidRequest(f"cannot read {path[:80]!r}: {err.strerror or err}") from None
-
-
-def cmd_scene(argv: list, stdin_text: str | None) -> dict:
-    """``scene replay FILE`` / ``scene view FILE`` (FILE ``-`` or absent: stdin).
-
-    ``replay`` folds the ledger's actions (docs/tragedia-scene.md) and returns
-    :func:`tirada.systems.tragedia.scene.scene_result`; ``view`` returns
-    :func:`tirada.systems.tragedia.scene.scene_view` (what each participant may add now). A ledger with
-    neither ``seed`` nor ``faces`` gets a fresh seed, reported in the output.
-
-    Raises:
-        InvalidRequest: usage, unreadable file, bad JSON or ledger; IllegalMove: an action the rules
-        refuse (``field`` is ``actions[i]…``, ``rule`` the rule-file section).
-    """
-    from ...cli import read_json
-    from ...dice import new_seed
-    from .scene import replay, scene_result, scene_view
-
-    if not argv or argv[0] not in ("replay", "view") or len(argv) > 2:
-        raise InvalidRequest("usage: scene replay FILE | scene view FILE (FILE - = stdin)")
-    ledger = read_json([_read_ledger_text(argv, stdin_text)], None, "scene ledger")
-    if isinstance(ledger, dict) and ledger.get("seed") is None and ledger.get("faces") is None:
-        ledger = {**ledger, "seed": new_seed()}
-    state = replay(ledger)
-    return scene_result(state) if argv[0] == "replay" else scene_view(state)
