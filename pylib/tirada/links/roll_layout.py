@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..dice import parse_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
-from .codec import Simple, cbor_encode
+from .frame import Simple, cbor_encode
 
 __all__ = [
     "HIDDEN", "LIMITS", "MAX_CREATED", "MAX_SEQ", "PARAM_KEYS", "PARAM_TEXTS", "RULE", "SYSTEM_CODES",
