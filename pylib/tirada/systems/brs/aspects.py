@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ...errors import IllegalMove
 from .config import ASPECTS, MANUAL_ASPECTS, RULE_ASPECTS, RULE_FIGHT, SORCERY_ASPECTS
-from .moves import check_die, check_no_pending, check_soul_fused, overwhelmed
+from .checks import check_die, check_no_pending, check_soul_fused, overwhelmed
 from .settle import bonus, defeat, devastate, event, head, pop, progress
 from .state import State, lift_targets
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .aspects import RULINGS
 from .config import ASPECTS, VOWS
 from .defence import defences_for
-from .moves import can_advance_two, overwhelmed
+from .checks import can_advance_two, overwhelmed
 from .replay import legal_moves
 from .state import State, lift_targets
 

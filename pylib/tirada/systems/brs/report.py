@@ -12,7 +12,7 @@ from typing import Mapping
 
 from ...errors import InvalidRequest
 from ...fields import reject_unknown
-from .moves import overwhelmed, renewal_allowed
+from .checks import overwhelmed, renewal_allowed
 from .replay import legal_moves, replay
 from .state import State
 
