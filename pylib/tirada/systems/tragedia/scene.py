@@ -25,7 +25,7 @@ from .state import RULE_TRANSFORMATION, SceneState, new_scene
 __all__ = ["VERBS", "apply", "end_scene", "legal_adds", "pending", "replay", "scene_result",
            "scene_view"]
 
-#: every action verb: ``add`` (a dice source, tragedia_sources) and the moves of tragedia_moves.
+#: every action verb: ``add`` (a dice source, :mod:`.sources`) and the moves of :mod:`.moves`.
 VERBS = ("add",) + tuple(MOVES)
 MAX_ACTIONS = 500
 
@@ -186,7 +186,7 @@ def _candidates(state: SceneState, name: str) -> dict:
 
 def legal_adds(state: SceneState, name: str) -> dict:
     """For participant ``name``: ``{source: {"legal": bool, "options": [dict], "reason": str|None}}``
-    for every source of tragedia_sources.SOURCES.
+    for every source of ``sources.SOURCES``.
 
     ``options`` are the extra fields of each legal ``add`` action (``{"trait": "…"}``); a Trait or
     Theme still to be named shows as ``None``. ``reason`` is the refusal (message and rule) of the

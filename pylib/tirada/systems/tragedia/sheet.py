@@ -132,7 +132,7 @@ class Sheet:
     unique names), ``victories`` 0..99 this Chapter.
 
     A sheet may hold more Traits than :func:`trait_limit` allows after its Tragedy rose; see
-    :attr:`trait_excess` (the player drops Traits, tragedia_moves ``drop``).
+    :attr:`trait_excess` (the player drops Traits, ``moves`` ``drop``).
     """
 
     name: str

@@ -2,7 +2,7 @@
 
 Rules: ../shared/rules/tragedia.md §Roles in a scene and §Gathering dice (seed
 ``001_0d4b6b4e1f6e6362.txt``). A :class:`SceneState` is a frozen value; the actions of
-``tragedia_sources`` / ``tragedia_moves`` return new states, and ``tragedia_scene.replay`` folds a
+``sources`` / ``moves`` return new states, and ``scene.replay`` folds a
 ledger's actions over :func:`new_scene` (replay = the state).
 """
 
