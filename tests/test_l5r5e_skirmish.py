@@ -4,8 +4,8 @@ import pytest
 
 from tirada.dice import FixedFaces
 from tirada.errors import IllegalMove, InvalidRequest
-from tirada.l5r5e import roll
-from tirada.l5r5e_skirmish import (
+from tirada.systems.l5r.check import roll
+from tirada.systems.l5r.skirmish import (
     CRITICAL_TN, INITIATIVE_TN, STRIKE_TN, apply_damage, can_make_checks, competitive, composure, critical_severity,
     endurance, initiative, initiative_order, is_compromised, is_incapacitated, recover, strike,
 )

@@ -4,7 +4,7 @@ import pytest
 
 from tirada import roll
 from tirada.errors import InvalidRequest
-from tirada.sifrp import (
+from tirada.systems.sifrp import (
     DIFFICULTIES, combat_damage, competition, degrees_for, difficulty_name, extra_time_dice,
     failure_grade, passive_value, teamwork_bonus,
 )

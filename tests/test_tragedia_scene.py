@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from tirada import systems
 from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
-from tirada.tragedia_scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
-from tirada.tragedia_sheet import Sheet
-from tirada.tragedia_sources import SOURCES
-from tirada.tragedia_state import new_scene
+from tirada.systems.tragedia.scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
+from tirada.systems.tragedia.sheet import Sheet
+from tirada.systems.tragedia.sources import SOURCES
+from tirada.systems.tragedia.state import new_scene
 
 P_FACES = [2, 5, 4, 1, 6, 3, 3]  # 3 even + 1 automatic success = 4
 A_FACES = [2, 2, 4, 1, 6, 5]  # 4 even = 4: a tie, bought by the Flaw

@@ -32,7 +32,7 @@ def test_unknown_messages_pass_through_unchanged():
 
 def test_link_errors_are_translated():
     from tirada.errors import LinkError
-    from tirada.link import verify
+    from tirada.links.chain import verify
 
     for bad in ("#t1AAAA", "#xyz", "#t1" + "A" * 40):
         with pytest.raises(LinkError) as err:

@@ -1,7 +1,7 @@
 """The "Mis datos" view: characters by campaign, sheet editors, rolling with a sheet, backups.
 
 Glue only. Sheets are checked by ``tirada.sheets`` (SIFRP, L5R, Blood Red Sands) and
-``tirada.tragedia_play`` (Tragedia, stored under the scene view's key); backups, import plans and
+``tirada.systems.tragedia.play`` (Tragedia, stored under the scene view's key); backups, import plans and
 merges are ``tirada.storage``; every read and write goes through ``app.STORE`` (web/store.py), which
 re-reads before writing so another tab's data survives.
 
@@ -24,12 +24,12 @@ import ui_sheets
 from app import STORE, el, tr
 from render import esc
 from tirada import storage
-from tirada import tragedia_play as play
+from tirada.systems.tragedia import play
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
 from tirada.sheets import Character, L5rSheet, apply_l5r_result, check_l5r_roll, new_character, roll_request, sheet_from_form, \
     sheet_to_form
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
 SYSTEM_ORDER = ("sifrp", "l5r5e", "brs", "tragedia")
 

@@ -58,7 +58,7 @@ def read_request(system: str, fieldset, lang: str) -> dict:
 
 def fill_difficulties(select, lang: str) -> None:
     """Options of the SIFRP difficulty select: the named steps plus "other"."""
-    from tirada.sifrp import difficulty_name
+    from tirada.systems.sifrp import difficulty_name
 
     current = str(select.value) or "9"
     options = []

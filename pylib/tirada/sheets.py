@@ -2,7 +2,7 @@
 
 A :class:`Character` is what the page stores for one character: an ``id`` (unique in the browser,
 kept on export so importing twice never duplicates it), the ``system``, a ``name``, a ``campaign``
-and the system's sheet. Tragedia sheets are :class:`tirada.tragedia_sheet.Sheet` (stored by the
+and the system's sheet. Tragedia sheets are :class:`tirada.systems.tragedia.sheet.Sheet` (stored by the
 scene view); this module does not duplicate them.
 
 Sheets (all frozen; ``to_dict()`` / ``from_dict()``; errors are :class:`InvalidRequest` whose
@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from .brs.config import ASPECTS
+from .systems.brs.config import ASPECTS
 from .errors import IllegalMove, InvalidRequest
 from .fields import get_int, get_text, reject_unknown
 
