@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from tirada.audit import audit, extract_links
+from tirada.links.audit import audit, extract_links
 from tirada.cli import main
 from tirada.errors import InvalidRequest
-from tirada.link import ChainState, encode_link, link_id, next_link
-from tirada.link_codec import encode_payload
+from tirada.links.chain import ChainState, encode_link, link_id, next_link
+from tirada.links.codec import encode_payload
 
 BASE = "https://usuario.github.io/tir/#"
 
@@ -135,8 +135,8 @@ def test_a_link_whose_roll_is_refused_stays_with_its_roller():
 
 
 def test_unsigned_rolls_and_other_kinds():
-    from tirada.brs.example import example_setup
-    from tirada.brs.link import encode_link as brs_link
+    from tirada.systems.brs.example import example_setup
+    from tirada.systems.brs.link import encode_link as brs_link
 
     report = audit(post(encode_link({"system": "generic", "dice": 1, "sides": 6, "seed": "aa" * 16}),
                         brs_link(example_setup("ab" * 16), []), encode_payload("brs", {"log": [1, 2]})))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tirada.audit import audit
-from tirada.chain_link import adopt, decode_handover, encode_handover
+from tirada.links.audit import audit
+from tirada.links.handover import adopt, decode_handover, encode_handover
 from tirada.errors import LinkError
-from tirada.link import ChainState, encode_link, next_link
-from tirada.link_codec import encode_payload
+from tirada.links.chain import ChainState, encode_link, next_link
+from tirada.links.codec import encode_payload
 
 BASE = "https://foro.example/#"
 ROLL = {"system": "sifrp", "test_dice": 2}

@@ -9,16 +9,17 @@ import hashlib
 import pytest
 
 from test_brs_game import _actor, big_setup, bot_move
-from tirada import fair_roll, systems
-from tirada.audit import audit
-from tirada.brs import legal_moves, new_confrontation, replay, summary
-from tirada.brs.example import example_setup
-from tirada.brs.fair import play_fresh, signed_entries
-from tirada.brs.link import decode_link as brs_decode, encode_link as brs_link, open_link
+from tirada import systems
+from tirada.links import fair_roll
+from tirada.links.audit import audit
+from tirada.systems.brs import legal_moves, new_confrontation, replay, summary
+from tirada.systems.brs.example import example_setup
+from tirada.systems.brs.signed import play_fresh, signed_entries
+from tirada.systems.brs.link import decode_link as brs_decode, encode_link as brs_link, open_link
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.fresh import SteppedDice, entry_id, step_seed
-from tirada.link import ChainState, decode_link, encode_link, next_link, reserve, verify
-from tirada.link_codec import encode_payload
+from tirada.links.chain import ChainState, decode_link, encode_link, next_link, reserve, verify
+from tirada.links.codec import encode_payload
 
 BASE30 = "https://usuario.github.io/tir/"   # 30 characters
 BASE = "https://foro.example/#"
@@ -180,7 +181,7 @@ def test_explicit_positions_survive_the_link_and_only_when_needed():
 
 
 def _steps(fragment: str) -> list:
-    from tirada.link_codec import cbor_decode, decode_frame
+    from tirada.links.codec import cbor_decode, decode_frame
 
     body = cbor_decode(decode_frame(fragment)[1])
     return body[9] if len(body) > 9 else []
@@ -307,7 +308,7 @@ def test_twenty_exchange_fair_confrontation_fits_2000_characters_and_replays():
 
 # ------------------------------------------------------------------------------- budgets
 def test_chained_l5r_check_with_rerolls_and_explosions_fits_220_characters():
-    from tirada.link import fairplay_sizes
+    from tirada.links.chain import fairplay_sizes
 
     rows = fairplay_sizes(BASE30)
     l5r = next(r for r in rows if r["case"].startswith("l5r5e"))

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from tirada import fair_roll
-from tirada.audit import audit
+from tirada.links import fair_roll
+from tirada.links.audit import audit
 from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
-from tirada.gm_request import (apply_request, decode_request, encode_request, mismatches, new_request)
-from tirada.link import ChainState, decode_link, encode_link, next_link, verify
-from tirada.link_codec import encode_payload
+from tirada.links.gm_request import (apply_request, decode_request, encode_request, mismatches, new_request)
+from tirada.links.chain import ChainState, decode_link, encode_link, next_link, verify
+from tirada.links.codec import encode_payload
 
 BASE = "https://foro.example/tirada/#"
 SPEC = {"system": "sifrp", "fields": {"difficulty": 12, "test_dice": {"min": 2, "max": 5}},

@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 
 from tirada import systems
-from tirada.brs import replay
-from tirada.brs.fair import signed_entries
-from tirada.brs.link import decode_link as brs_decode, encode_link as brs_link
+from tirada.systems.brs import replay
+from tirada.systems.brs.signed import signed_entries
+from tirada.systems.brs.link import decode_link as brs_decode, encode_link as brs_link
 from tirada.dice import DiceStream
 from tirada.fresh import entry_id, step_seed
-from tirada.link import encode_link, link_id, verify
-from tirada.link_codec import decode_payload, encode_payload
+from tirada.links.chain import encode_link, link_id, verify
+from tirada.links.codec import decode_payload, encode_payload
 
 FILE = Path(__file__).resolve().parent / "vectors" / "fairplay-v2.json"
 
@@ -142,7 +142,7 @@ def write_vectors() -> None:
         checked = verify(fragment)
         rolls.append({"name": name, "link": link, "fragment": fragment, "id": link_id(fragment),
                       "entries": checked["entries"], "result": checked["result"]})
-    from tirada.brs.example import example_setup
+    from tirada.systems.brs.example import example_setup
 
     setup = {**example_setup("00112233445566778899aabbccddeeff"), "version": 2, "campaign": "Arenas"}
     setup = brs_decode(brs_link(setup, []))[0]

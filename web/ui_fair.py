@@ -1,9 +1,9 @@
 """Fair play v2 glue (issue #13): the roller chains the page reads and stores around each decision.
 
-Also "continue my chain on another device": the hand-over link (tirada.chain_link) made from the
+Also "continue my chain on another device": the hand-over link (tirada.links.handover) made from the
 roll view's roller, and opened on the other device (route ``chain``).
 
-Fresh dice are made by the engine (:mod:`tirada.fair_roll`, :mod:`tirada.brs.fair`) at the moment a
+Fresh dice are made by the engine (:mod:`tirada.links.fair_roll`, :mod:`tirada.systems.brs.fair`) at the moment a
 decision is committed; this module only reads a chain from storage *now* (another tab of this
 browser may have used it), and stores the one the engine returns. Nothing here decides anything.
 """
@@ -17,8 +17,8 @@ from pyscript import when
 import app
 import store as store_mod
 from app import STORE, el, tr
-from tirada import chain_link
-from tirada import link as links
+from tirada.links import handover as chain_link
+from tirada.links import chain as links
 from tirada.errors import TiradaError
 
 #: chains the storage refused (full): kept for this session (shared with the roll view's copy)

@@ -1,4 +1,4 @@
-"""GM roll requests on the roll view (issue #13 part 2; glue only: rules in tirada.gm_request).
+"""GM roll requests on the roll view (issue #13 part 2; glue only: rules in tirada.links.gm_request).
 
 Opening a request link fills the roll form with the request and locks it (fixed fields disabled,
 bounded ones limited, label and player's name set); the roll made then names the request
@@ -12,7 +12,7 @@ from pyscript import document, when
 import app
 import ui_dice
 from app import STORE, el, tr
-from tirada import gm_request
+from tirada.links import gm_request
 from tirada.errors import TiradaError
 
 USED_KEY = "tirada.requests.used"     #: ids of the requests answered in this browser (newest last)

@@ -65,7 +65,7 @@ def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
 
 
 def test_gm_request_locks_the_form_and_a_second_roll_is_reported(new_context, base_url):
-    from tirada.link import decode_link
+    from tirada.links.chain import decode_link
 
     gm_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     gm = open_app(gm_ctx.new_page(), base_url)

@@ -1,0 +1,306 @@
+"""Thread audit: find every Tirada link in pasted forum text and check each roller's chain.
+
+docs/link-format.md §Thread audit. A link is found by its fragment ``#t1…`` whatever the base URL, in
+bare URLs, BBCode ``[url=…]…[/url]`` and Markdown ``[…](…)`` alike (``%23t1…`` too). Each link is
+verified (:func:`tirada.links.chain.verify`), then the links of each roller (name + campaign label) are
+checked as one chain: sequence numbers seen, gaps (rolls made but not posted), forks (two rolls for
+the same step), chain restarts (a second roll nº 1) and broken links (a ``prev`` that names a posted
+roll with the wrong number, which the page never produces).
+
+Public API: :func:`extract_links`, :func:`audit` (the ``audit`` command is :func:`tirada.cli.cmd_audit`). Output order is deterministic:
+rollers sorted by (name, campaign), links by (seq, position in the text).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+
+from ..errors import InvalidRequest, LinkError, TiradaError
+from .chain import link_entries, verify_link
+from .codec import MAX_FRAGMENT, decode_frame_versioned, decode_payload_versioned, payload_hash
+
+__all__ = ["MAX_TEXT", "audit", "extract_links"]
+
+MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
+MAX_LINKS = 5000              #: most distinct links examined in one audit
+MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
+_FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}[A-Za-z0-9_-]{8,})")
+_ELLIPSIS = ("…", "...", "\u22ef")
+_BREAKS = {0x200B: None, 0x00AD: None, 0x2060: None}   # zero-width space, soft hyphen, word joiner
+#: the same breaks in pasted HTML source: <wbr>, &shy;, &ZeroWidthSpace;, &#8203; and the like
+_HTML_BREAKS = re.compile(r"<wbr\s*/?>|&(?:shy|ZeroWidthSpace|NoBreak);|&#(?:173|8203|8288|"
+                          r"x0*(?:ad|200b|2060));", re.IGNORECASE)
+
+
+def extract_links(text: str) -> list:
+    """Every distinct link fragment in ``text``, in order of first appearance.
+
+    Returns:
+        ``[{"fragment": "t1…", "position": int (character offset once zero-width spaces, soft
+        hyphens and word joiners are removed), "count": int (times posted),
+        "shortened": bool}]``; ``shortened`` marks a fragment followed by "…"/"..." that no full
+        link in the text extends (a forum shortened the visible text of a link); a shortened copy of
+        a full link in the same text is dropped.
+    Raises:
+        InvalidRequest: ``text`` is not a string or longer than :data:`MAX_TEXT`.
+    """
+    if not isinstance(text, str):
+        raise InvalidRequest("the thread text must be text", field="text")
+    if len(text) > MAX_TEXT:
+        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text")
+    text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
+    found: dict = {}
+    for match in _FRAGMENT.finditer(text):
+        fragment = match.group(1)[:MAX_FRAGMENT + 1]
+        shortened = text.startswith(_ELLIPSIS, match.end())
+        entry = found.setdefault(fragment, {"fragment": fragment, "position": match.start(1),
+                                            "count": 0, "shortened": shortened})
+        entry["count"] += 1
+        entry["shortened"] = entry["shortened"] and shortened
+    full = sorted(f for f, e in found.items() if not e["shortened"])
+    out = []
+    for fragment, entry in found.items():
+        if entry["shortened"] and _extended(full, fragment):
+            continue
+        out.append(entry)
+    return out
+
+
+def _extended(full: list, fragment: str) -> bool:
+    """True when a fragment of the sorted list ``full`` other than ``fragment`` starts with it
+    (binary search: a hostile thread of many links must not take quadratic time)."""
+    i = bisect.bisect_left(full, fragment)
+    while i < len(full) and full[i] == fragment:
+        i += 1
+    return i < len(full) and full[i].startswith(fragment)
+
+
+def _short(fragment: str) -> str:
+    """A recognisable excerpt of a fragment: its first and last 10 characters."""
+    return fragment if len(fragment) <= 24 else f"{fragment[:10]}…{fragment[-10:]}"
+
+
+def _merge_same(rows: list) -> list:
+    """One row per roll: the same roll may be posted under two link texts (a compressed and a plain
+    frame of the same payload have one id); later copies add their ``posted`` count to the first."""
+    first: dict = {}
+    out = []
+    for row in rows:
+        rid = row.get("id")
+        if rid is not None and rid in first:
+            first[rid]["posted"] += row["posted"]
+            continue
+        if rid is not None:
+            first[rid] = row
+        out.append(row)
+    return out
+
+
+def _entry(found: dict, budget: list) -> dict:
+    """Verify one extracted link → an audit row (never raises for a bad link).
+
+    ``budget`` is ``[bytes]``: the link bodies still allowed to be examined in this audit. Reading
+    the frame (base64, inflate, check) is cheap; decoding its body is not, so once the budget is
+    spent the remaining links are listed as not checked instead of stalling the page.
+    """
+    row = {"position": found["position"], "posted": found["count"]}
+    fragment = found["fragment"]
+    try:
+        version, kind_code, body = decode_frame_versioned(fragment)
+    except LinkError as err:
+        if found["shortened"]:
+            reason = "the forum shortened this link (…); paste the thread with the full links"
+        else:
+            reason = str(err)
+        return {**row, "valid": False, "fragment": _short(fragment), "reason": reason}
+    if len(body) > budget[0]:
+        budget[0] = 0
+        return {**row, "valid": False, "fragment": _short(fragment),
+                "reason": "not checked: this text holds too much link data to check at once; "
+                          "audit the thread in parts"}
+    budget[0] -= len(body)
+    try:
+        version, kind, link = decode_payload_versioned(fragment)
+    except LinkError as err:
+        return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
+    roll_id = payload_hash(kind_code, body, version)[:6].hex()
+    if kind == "brs":
+        from .audit_fair import brs_row   # signed Confrontation moves (format 2)
+
+        return brs_row(row, link, roll_id, _short(fragment))
+    if kind == "request":
+        from .audit_fair import request_row   # a GM roll request (format 2)
+
+        return request_row(row, link, roll_id, _short(fragment))
+    if kind != "roll":
+        return {**row, "valid": True, "kind": kind, "reason": None}
+    try:
+        checked = verify_link(link, roll_id)
+    except LinkError as err:   # a link that decodes but whose roll is refused still belongs to its roller
+        try:
+            entries = link_entries(link, roll_id)
+        except TiradaError:
+            entries = []
+        row.update(valid=False, fragment=_short(fragment), reason=str(err), roller=link.get("roller"),
+                   campaign=link.get("campaign"), seq=link.get("seq"), prev=link.get("prev"),
+                   id=roll_id, label=link["request"].get("label", ""), entries=entries,
+                   format=link.get("format", 1))
+        return row
+    row.update(valid=True, kind="roll", id=checked["id"], roller=checked["roller"],
+               campaign=checked["campaign"], seq=checked["seq"], prev=checked["prev"],
+               created_iso=checked["created_iso"], label=checked["label"],
+               description=checked["description"], fragment=_short(fragment),
+               entries=checked["entries"], format=checked["format"], gm_request=checked["gm_request"],
+               request=checked["request"])
+    return row
+
+
+def _ranges(numbers: list) -> list:
+    """``[4, 5, 6, 9]`` → ``[[4, 6], [9, 9]]``."""
+    out: list = []
+    for n in numbers:
+        if out and out[-1][1] == n - 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
+    return out
+
+
+def _chain(rows: list) -> dict:
+    """Chain checks for one roller's rows, over their chain entries (docs/link-format.md §9, §16.5):
+    a format-1 roll is one entry, a format-2 roll one per seed or nonce, a signed Confrontation move
+    one. The same entry posted twice (a Confrontation link posted again after more moves) counts once."""
+    from .audit_fair import chain_report
+
+    return chain_report(rows)
+
+
+#: letters that show as blank space (Hangul fillers, braille blank) and are not format characters
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+
+
+def _skeleton(name: str) -> str:
+    """What a name looks like, roughly: NFKC, case-folded, without format characters (soft hyphen,
+    invisible operators, ZWNJ/ZWJ, tags…), combining marks, spaces and blank-looking letters. Two
+    rollers with the same skeleton but different names are flagged: a new chain under a name that
+    only differs by an invisible mark would otherwise escape the restart check."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in text if ch not in _BLANKS and not ch.isspace()
+                   and unicodedata.category(ch) not in ("Cf", "Mn", "Me", "Cc", "Zs", "Zl", "Zp"))
+
+
+def _summary(group: dict, lang: str) -> str:
+    """One line per roller, in Spanish or English."""
+    es = lang == "es"
+    who = group["roller"] or ("tiradas sin nombre" if es else "unsigned rolls")
+    if group["campaign"]:
+        who += f" en «{group['campaign']}»" if es else f" in “{group['campaign']}”"
+    n = sum(1 for r in group["links"] if r["valid"])
+    if es:
+        parts = ["1 tirada válida" if n == 1 else f"{n} tiradas válidas"]
+    else:
+        parts = ["1 valid roll" if n == 1 else f"{n} valid rolls"]
+    moves = len(group.get("moves") or [])
+    if moves:
+        parts.append(("1 movimiento firmado" if moves == 1 else f"{moves} movimientos firmados") if es
+                     else ("1 signed move" if moves == 1 else f"{moves} signed moves"))
+    seqs = group.get("seqs")
+    if seqs:
+        parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
+    labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
+              ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
+              "broken links"), ("invalid", "no válidas", "invalid"),
+              ("lookalike", "nombres casi iguales a este", "names that look like this one"),
+              ("request_problems", "problemas con peticiones del máster", "problems with GM requests"),
+              ("outside_requests", "tiradas fuera de las peticiones", "rolls outside the requests")]
+    for key, name_es, name_en in labels:
+        items = group.get(key) or []
+        count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
+        if count and key == "missing":
+            numbers = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in items[:5])
+            parts.append(f"{count} {name_es if es else name_en} (nº {numbers})")
+        elif count:
+            parts.append(f"{count} {name_es if es else name_en}")
+    if group.get("ok"):
+        parts.append("cadena completa" if es else "chain complete")
+    if group.get("restarts"):
+        parts.append("la cadena vuelve a empezar en el nº 1: suele ser otro dispositivo o datos del "
+                     "navegador borrados; conviene preguntar antes de suponer nada" if es else
+                     "the chain starts again at nº 1: usually another device or cleared browser data; "
+                     "ask before assuming anything")
+    return f"{who}: " + ", ".join(parts)
+
+
+def audit(text: str) -> dict:
+    """Audit a forum thread's text.
+
+    Returns:
+        ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
+        "links": [row], "seqs": [int], "missing": [[from, to]], "before_first": int, "forks":
+        [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq", "reason"}],
+        "invalid": [{"position", "seq", "reason"}], "lookalike": [other roller names that look the same
+        (same :func:`_skeleton`, same-looking campaign)], "ok": bool, "summary": {"es", "en"}}],
+        "invalid": [{"position", "fragment" (first and last 10 chars), "reason"}], "other": [{"kind",
+        "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
+        "created_iso", "label", "description", "fragment", "reason"?}``. Unsigned rolls (no roller)
+        are grouped with ``roller: None`` and get no chain checks.
+    Raises:
+        InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
+    """
+    found = extract_links(text)
+    budget = [MAX_WORK]
+    rows = _merge_same([_entry(f, budget) for f in found[:MAX_LINKS]])
+    groups: dict = {}
+    unreadable, other = [], []
+    from .audit_fair import confrontation_forks, move_rows, request_report
+
+    requests, flags = request_report(rows)
+    for row in rows:
+        if row.get("kind") == "request":
+            other.append({"kind": "request", "position": row["position"]})
+            continue
+        if row.get("id") in flags:
+            row["request_flags"] = flags[row["id"]]
+        if row.get("kind") == "brs":
+            if row["valid"]:
+                other.append({"kind": "brs", "position": row["position"], "format": row["format"]})
+                for move in move_rows(row):
+                    groups.setdefault((move["roller"], move["campaign"]), []).append(move)
+            else:
+                unreadable.append({"position": row["position"], "fragment": row["fragment"],
+                                   "reason": row["reason"]})
+            continue
+        if "roller" not in row:
+            if row.get("kind") and row["valid"]:
+                other.append({"kind": row["kind"], "position": row["position"]})
+            else:
+                unreadable.append({"position": row["position"], "fragment": row["fragment"],
+                                   "reason": row["reason"]})
+            continue
+        key = (row["roller"], row["campaign"])
+        groups.setdefault(key, []).append(row)
+    rollers = []
+    order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
+                                          (k[1] or "").casefold(), k[1] or ""))
+    for roller, campaign in order:
+        every = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
+        links = [r for r in every if r.get("kind") != "brs-move"]
+        group = {"roller": roller, "campaign": campaign, "links": links,
+                 "moves": [r for r in every if r.get("kind") == "brs-move"]}
+        if roller is not None:
+            group.update(_chain(every))
+            group["request_problems"] = [{"id": r["id"], "seq": r.get("seq"), "reason": f["reason"]}
+                                         for r in links for f in r.get("request_flags", []) if f["fails"]]
+            group["outside_requests"] = [r["id"] for r in links if r["valid"] and not r.get("gm_request")] \
+                if requests else []
+            group["ok"] = group["ok"] and not group["request_problems"]
+            twins = sorted(r for r, c in order if r is not None and r != roller and
+                           _skeleton(r) == _skeleton(roller) and _skeleton(c or "") == _skeleton(campaign or ""))
+            group["lookalike"] = twins
+            group["ok"] = group["ok"] and not twins
+        group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
+        rollers.append(group)
+    return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other,
+            "confrontation_forks": confrontation_forks(rows), "requests": requests}

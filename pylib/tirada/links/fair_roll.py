@@ -1,0 +1,92 @@
+"""A roll played decision by decision with fresh dice (fair play, link format 2) — for the page.
+
+The page starts a check with :func:`start` (a fresh seed, at the roller's next chain number), then
+sends each decision through :func:`advance`; whenever the engine must draw after a decision, a fresh
+nonce is made *then* and takes the next number of the roller's chain (:func:`tirada.links.chain.reserve`),
+so the dice after a decision cannot be known before it is committed, and a second try of the same
+decision (another tab, another device) shows in the thread audit as a gap or a fork. :func:`finish`
+encodes the link. Everything is pure: the page passes the chain state it just read from storage and
+stores the one returned (docs/link-format.md §16).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..dice import new_seed
+from ..errors import InvalidRequest
+from ..fresh import new_nonce
+from .chain import ChainState, encode_link, reserve
+
+__all__ = ["advance", "finish", "start"]
+
+
+def start(request: Mapping[str, Any], chain_state: ChainState | None) -> dict:
+    """Begin a check: a fresh seed and (with a chain) its chain number.
+
+    Args:
+        request: the form's request (any system; ``step`` may be true), without ``seed``/``fresh``.
+        chain_state: the roller's chain as stored now, or ``None`` for an unnumbered roll.
+    Returns:
+        ``{"request": request with "seed" and "fresh": [], "first": {"seq", "prev"} | None,
+        "positions": [], "chain": new ChainState | None}`` — store ``chain`` now.
+    Raises:
+        InvalidRequest: not a request.
+    """
+    if not isinstance(request, Mapping):
+        raise InvalidRequest("a request must be a JSON object", field="request")
+    request = {k: v for k, v in request.items() if k not in ("seed", "fresh", "faces")}
+    request.update(seed=new_seed(), fresh=[])
+    first = None
+    if chain_state is not None:
+        first, chain_state = reserve(chain_state, request["seed"])
+    return {"request": request, "first": first, "positions": [], "chain": chain_state}
+
+
+def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: ChainState | None) -> tuple:
+    """Apply ``decision`` (fields to add to the request, e.g. ``{"rerolls": [1]}``) and roll.
+
+    Args:
+        check: what :func:`start` (or the last :func:`advance`) returned.
+        chain_state: the roller's chain as stored now (re-read: another tab may have used it), or
+            ``None`` for an unnumbered roll.
+    Returns:
+        ``(result, check)`` — the engine's result and the new check (``chain``: store it). A refused
+        decision raises before any nonce is made, so it takes no chain number.
+    Raises:
+        InvalidRequest, IllegalMove: the decision is refused (the check is unchanged).
+    """
+    from ..systems import roll
+
+    request = {**check["request"], **decision}
+    roll({**request, "fresh": list(request["fresh"])}, on_fresh=lambda _k: "00" * 8)   # legal? (throwaway)
+    positions = list(check["positions"])
+    state = [chain_state]
+
+    def on_fresh(_segment: int) -> str:
+        nonce = new_nonce()
+        if state[0] is not None:
+            position, state[0] = reserve(state[0], nonce)
+            positions.append(position)
+        return nonce
+
+    result = roll(request, on_fresh=on_fresh)
+    request["fresh"] = result["fresh"]
+    return result, {**check, "request": request, "positions": positions,
+                    "chain": state[0] if state[0] is not None else check.get("chain")}
+
+
+def finish(check: Mapping[str, Any], roller: str | None, campaign: str | None, created: int,
+           gm_request: str | None = None) -> str:
+    """The link (format 2) of a finished check: its seed, nonces and their chain positions (and the
+    id of the GM roll request it answers, if any).
+
+    Raises:
+        InvalidRequest, IllegalMove: the check is not finished or is invalid.
+    """
+    request = {k: v for k, v in check["request"].items() if k != "step"}
+    first = check.get("first")
+    if first is None:
+        return encode_link(request, created=created, gm_request=gm_request)
+    return encode_link(request, roller, campaign, first["seq"], first["prev"], created,
+                       positions=check["positions"], gm_request=gm_request)

@@ -1,0 +1,62 @@
+"""Continue a roller chain on another device: a small link carrying the chain head (issue #13 part 3).
+
+A chain's numbering lives in one browser (docs/link-format.md §6). The **hand-over link** (kind
+``chain``, format 2 only; layout in :mod:`tirada.links.handover_layout`) carries the head of the
+chain — roller, campaign, ``seq`` and ``last`` — so another device continues the same chain instead
+of starting a new one (a restart in the audit) or copying the state (a fork). The page that makes it
+stops using that chain. The export file (tirada.storage) carries the chains too.
+
+Public API: :func:`encode_handover`, :func:`decode_handover`, :func:`adopt`.
+"""
+
+from __future__ import annotations
+
+from ..errors import InvalidRequest, LinkError
+from .chain import ChainState
+from .codec import decode_payload_versioned, encode_payload
+from .handover_layout import RULE
+
+__all__ = ["adopt", "decode_handover", "encode_handover"]
+
+
+def encode_handover(state, created: int | None = None) -> str:
+    """The hand-over link fragment ``"t2…"`` of a :class:`tirada.links.chain.ChainState`.
+
+    Raises:
+        InvalidRequest: not a chain state.
+    """
+    if not isinstance(state, ChainState):
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+    head = {"roller": state.roller, "campaign": state.campaign or None, "seq": state.seq, "last": state.last,
+            "created": created}
+    return encode_payload("chain", {k: v for k, v in head.items() if v is not None}, version=2)
+
+
+def decode_handover(fragment: str):
+    """``(ChainState, created | None)`` from a hand-over link.
+
+    Raises:
+        LinkError: unreadable, or a link of another kind.
+    """
+    version, kind, head = decode_payload_versioned(fragment)
+    if kind != "chain":
+        raise LinkError(f"this link holds a {kind!r}, not a chain", field="link", rule=RULE)
+    return ChainState(head["roller"], head["campaign"], head["seq"], head["last"]), head.get("created")
+
+
+def adopt(local, handed) -> tuple:
+    """Decide what a device does with a handed-over chain head.
+
+    Args:
+        local: this device's ChainState for the same roller and campaign, or ``None``.
+        handed: the ChainState from the hand-over link.
+    Returns:
+        ``(state_to_store | None, outcome)`` — outcome ``"adopted"`` (nothing here, or this device is
+        behind: store it), ``"same"`` (already this head: nothing to do) or ``"local_ahead"`` (this
+        device made rolls past that head: keep ours; adopting would make a fork).
+    """
+    if local is None or local.seq < handed.seq:
+        return handed, "adopted"
+    if local.seq == handed.seq and local.last == handed.last:
+        return None, "same"
+    return None, "local_ahead"
