@@ -8,11 +8,12 @@ selects (one per saved sheet) live here too, since they follow the list of sheet
 
 from __future__ import annotations
 
+from pyscript import when
+
 import app
 import tragedia_sheet_form as sheet_form
 import ui_scene_render as view
 from app import STORE, el, tr
-from pyscript import when
 from tirada import tragedia_play as play
 from tirada.errors import TiradaError
 from tirada.tragedia_sheet import Sheet
