@@ -1,4 +1,4 @@
-"""The page's pure view modules (web/ui_*_render.py, ui_sheets.py, share.py, tragedia_sheet_form.py)
+"""The page's pure view modules (web/ui_*_render.py, ui_sheets.py, sharing.py, tragedia_sheet_form.py)
 render real engine results in both languages: the words, numbers and buttons the rules give, never a
 ``{placeholder}`` or an English word in Spanish.
 
@@ -21,7 +21,7 @@ from tirada.sheets import new_character
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-import share  # noqa: E402
+import sharing  # noqa: E402
 import store  # noqa: E402
 import tragedia_sheet_form as sheet_form  # noqa: E402
 import ui_data_render as data_html  # noqa: E402
@@ -42,15 +42,15 @@ def text_of(html: str) -> str:
 
 # ------------------------------------------------------------------------------------- share
 def test_parse_faces_reads_commas_semicolons_and_spaces_and_refuses_words():
-    assert share.parse_faces("6, 5 3;1") == [6, 5, 3, 1]
-    assert share.parse_faces("  ") is None and share.parse_faces("") is None
+    assert sharing.parse_faces("6, 5 3;1") == [6, 5, 3, 1]
+    assert sharing.parse_faces("  ") is None and sharing.parse_faces("") is None
     with pytest.raises(ValueError):
-        share.parse_faces("6, seis")
+        sharing.parse_faces("6, seis")
 
 
 def test_link_url_replaces_any_fragment_of_the_page():
-    assert share.link_url("https://x.org/tirada/#old", "t1abc") == "https://x.org/tirada/#t1abc"
-    assert share.link_url("http://localhost:8000/", "t1abc") == "http://localhost:8000/#t1abc"
+    assert sharing.link_url("https://x.org/tirada/#old", "t1abc") == "https://x.org/tirada/#t1abc"
+    assert sharing.link_url("http://localhost:8000/", "t1abc") == "http://localhost:8000/#t1abc"
 
 
 # ---------------------------------------------------------------------------------------- L5R

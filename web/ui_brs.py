@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
-import share
+import sharing
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
@@ -147,7 +147,7 @@ def view_summary() -> dict:
 
 
 def share_url() -> str:
-    return share.page_link(Game.fragment)
+    return sharing.page_link(Game.fragment)
 
 
 def render_game() -> None:
@@ -303,7 +303,7 @@ async def on_copy(event) -> None:
     if Game.state is None:
         return
     text = snippet(str(event.target.closest("[data-brs-copy]").dataset.brsCopy))  # async: no currentTarget
-    await share.copy(text, "brs-copy-status", "brs-share-link")
+    await sharing.copy(text, "brs-copy-status", "brs-share-link")
 
 
 # ------------------------------------------------------------------------------------ links

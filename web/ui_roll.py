@@ -16,7 +16,7 @@ from pyscript import document, when, window
 import app
 import errors_es
 import render
-import share
+import sharing
 import store as store_mod
 import ui_dice
 from app import STORE, el, tr
@@ -62,7 +62,7 @@ def sync_system() -> None:
 def parse_faces(text: str):
     """Typed faces "6, 5 3" → [6, 5, 3]; empty → None. Raises ui_dice.FormError on non-numbers."""
     try:
-        return share.parse_faces(text)
+        return sharing.parse_faces(text)
     except ValueError:
         raise ui_dice.FormError(tr("error.faces"), "faces") from None
 
@@ -181,7 +181,7 @@ def show_current() -> None:
     body = form_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
     box.innerHTML = body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
     box.hidden = False
-    el("share-link").value = share.page_link(v["fragment"])
+    el("share-link").value = sharing.page_link(v["fragment"])
     share.hidden = False
     el("copy-status").textContent = ""
     if not el("shared").hidden:
@@ -223,7 +223,7 @@ def snippet(kind: str) -> str:
         return url
     from tirada import snippets  # imported when first needed: it is not needed to start
 
-    return snippets.snippet(Roll.current["fragment"], share.page_url(), style=kind, lang=app.State.lang)
+    return snippets.snippet(Roll.current["fragment"], sharing.page_url(), style=kind, lang=app.State.lang)
 
 
 @when("click", "[data-copy]")
@@ -232,7 +232,7 @@ async def on_copy(event) -> None:
         return
     # async handlers run after dispatch, when event.currentTarget is already null: use the target
     text = snippet(str(event.target.closest("[data-copy]").dataset.copy))
-    await share.copy(text, "copy-status", "share-link")
+    await sharing.copy(text, "copy-status", "share-link")
 
 
 # ---------------------------------------------------------------------------------- history

@@ -14,7 +14,7 @@ import json
 from pyscript import when, window
 
 import app
-import share
+import sharing
 import store as store_mod
 import ui_odds
 import ui_scene_render as view_html
@@ -162,7 +162,7 @@ def render_scene() -> None:
         el("after-save-shared").hidden = not readonly
         el("scene-after").hidden = False
     try:
-        el("scene-link").value = share.page_link(play.to_fragment(ledger))
+        el("scene-link").value = sharing.page_link(play.to_fragment(ledger))
         el("scene-share").hidden = False
         el("scene-discard").hidden = readonly
         el("scene-copy-status").textContent = ""
@@ -258,7 +258,7 @@ def on_roll(event) -> None:
         return
     action = {"roll": "final" if Scene.view["phase"] == "gathering" else "post_loss"}
     try:
-        faces = share.parse_faces(str(el("play-faces").value))
+        faces = sharing.parse_faces(str(el("play-faces").value))
     except ValueError:
         show_line("play-error", tr("setup.faces_error"))
         el("play-faces").focus()
@@ -354,7 +354,7 @@ async def on_copy(event) -> None:
         return
     kind = str(getattr(data, "sceneCopy", "link"))
     text = url if kind == "link" else words.snippet(Scene.view, url, style=kind, lang=lang())
-    await share.copy(text, "scene-copy-status", "scene-link")
+    await sharing.copy(text, "scene-copy-status", "scene-link")
 
 
 # ----------------------------------------------------------------------------------- start-up
