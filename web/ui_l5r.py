@@ -29,7 +29,7 @@ from tirada import link as links
 from tirada import systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
-from ui_l5r_render import _lang_fmt, _plural, board_html, render_result, status_text, summary, tap_die
+from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 
 __all__ = ["read_request", "render_result", "setup", "start_check", "summary"]
@@ -336,7 +336,7 @@ def update_skirmish() -> None:
         if r is None:
             lines.append(tr("l5r.sk.no_check"))
         else:
-            vs = _lang_fmt("l5r.vs_tn", lang, s=_plural("l5r.successes", r["successes"], lang), tn=r["tn"])
+            vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", r["successes"], lang), tn=r["tn"])
             lines.append(_fmt("l5r.sk.from_check", vs=vs))
             ready = not el("l5r-sk-surprised").checked
             ini = skirmish.initiative(r["success"], r["bonus_successes"], _sk("focus"), _sk("vigilance"), ready)

@@ -54,7 +54,7 @@ def refusal_text(err: TiradaError, lang: str) -> str:
     for pattern, key, fill in REFUSALS:
         match = re.match(pattern, message)
         if match:
-            message = _lang_fmt(key, lang, **fill(match, lang))
+            message = lang_fmt(key, lang, **fill(match, lang))
             break
     else:
         if lang == "es":
@@ -62,14 +62,14 @@ def refusal_text(err: TiradaError, lang: str) -> str:
     return message + (f" ({err.rule})" if err.rule else "")
 
 
-def _lang_fmt(key: str, lang: str, **values) -> str:
+def lang_fmt(key: str, lang: str, **values) -> str:
     """Text of ``key`` in ``lang`` with its ``{name}`` fields filled."""
     return t(key, lang).format(**values)
 
 
-def _plural(key: str, n: int, lang: str) -> str:
+def plural(key: str, n: int, lang: str) -> str:
     """``key_1`` for one, ``key_n`` otherwise, filled with ``n``."""
-    return _lang_fmt(f"{key}_{'1' if n == 1 else 'n'}", lang, n=n)
+    return lang_fmt(f"{key}_{'1' if n == 1 else 'n'}", lang, n=n)
 
 
 
@@ -121,7 +121,7 @@ def legend(lang: str) -> str:
 def pool_line(result: dict, lang: str) -> str:
     ring = sum(1 for d in result["pool"] if d["die"] == "ring")
     skill = sum(1 for d in result["pool"] if d["die"] == "skill")
-    return _lang_fmt("l5r.pool_line", lang, ring=ring, skill=skill, tn=result["tn"], limit=result["keep_limit"])
+    return lang_fmt("l5r.pool_line", lang, ring=ring, skill=skill, tn=result["tn"], limit=result["keep_limit"])
 
 
 # ------------------------------------------------------------------------ the check's steps
@@ -186,26 +186,26 @@ def section_explosions(result: dict, lang: str) -> str:
 
 def outcome(result: dict, lang: str) -> str:
     """The totals of a finished check: successes vs TN, verdict, opportunities, strife, extras."""
-    s = _plural("l5r.successes", result["successes"], lang)
+    s = plural("l5r.successes", result["successes"], lang)
     parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
-             f'{esc(_lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
+             f'{esc(lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
     if result["success"]:
-        verdict = ("ok", _lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]))
+        verdict = ("ok", lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]))
     else:
-        verdict = ("bad", _lang_fmt("l5r.failure", lang, n=-result["margin"]))
+        verdict = ("bad", lang_fmt("l5r.failure", lang, n=-result["margin"]))
     parts.append(f'<p class="verdict {verdict[0]}" data-success="{str(result["success"]).lower()}">'
                  f'{esc(verdict[1])}</p>')
     parts.append(f'<p class="l5r-counts" data-opportunities="{result["opportunities"]}" '
                  f'data-strife="{result["strife"]}">'
-                 f'{esc(_plural("l5r.opportunities", result["opportunities"], lang))} · '
-                 f'{esc(_lang_fmt("l5r.strife_n", lang, n=result["strife"]))}</p>')
+                 f'{esc(plural("l5r.opportunities", result["opportunities"], lang))} · '
+                 f'{esc(lang_fmt("l5r.strife_n", lang, n=result["strife"]))}</p>')
     extras = []
     if result.get("fire_bonus"):
-        extras.append(_lang_fmt("l5r.fire_bonus", lang, n=result["fire_bonus"]))
+        extras.append(lang_fmt("l5r.fire_bonus", lang, n=result["fire_bonus"]))
     if result.get("strife_cancelled"):
-        extras.append(_lang_fmt("l5r.cancelled", lang, n=result["strife_cancelled"]))
+        extras.append(lang_fmt("l5r.cancelled", lang, n=result["strife_cancelled"]))
     if result.get("strife_change") is not None and result["strife_change"] != result["strife"]:
-        extras.append(_lang_fmt("l5r.strife_change", lang, n=result["strife_change"]))
+        extras.append(lang_fmt("l5r.strife_change", lang, n=result["strife_change"]))
     if result.get("void_points_gained"):
         extras.append(t("l5r.void_gained", lang))
     extras += result.get("messages") or []
@@ -234,12 +234,12 @@ def summary(result: dict, lang: str) -> str:
     """The history line: "L5R 3 éxitos contra NO 3 — Éxito (+0 …), 1 oportunidad, 1 de conflicto"."""
     if result.get("stage") != "done":
         return t("l5r.in_progress", lang)
-    vs = _lang_fmt("l5r.vs_tn", lang, s=_plural("l5r.successes", result["successes"], lang), tn=result["tn"])
-    verdict = (_lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]) if result["success"]
-               else _lang_fmt("l5r.failure", lang, n=-result["margin"]))
-    return _lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
-                     o=_plural("l5r.opportunities", result["opportunities"], lang),
-                     c=_lang_fmt("l5r.strife_n", lang, n=result["strife"]))
+    vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", result["successes"], lang), tn=result["tn"])
+    verdict = (lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]) if result["success"]
+               else lang_fmt("l5r.failure", lang, n=-result["margin"]))
+    return lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
+                     o=plural("l5r.opportunities", result["opportunities"], lang),
+                     c=lang_fmt("l5r.strife_n", lang, n=result["strife"]))
 
 
 # ------------------------------------------------------------------------------ the board
@@ -306,12 +306,12 @@ def instruction(result: dict, lang: str) -> str:
     """What the player does now, in words."""
     stage, choices = result["stage"], result["choices"] or {}
     if stage == "reroll":
-        return _lang_fmt(f"l5r.do_reroll_{choices['by']}", lang, min=choices["min"], max=choices["max"])
+        return lang_fmt(f"l5r.do_reroll_{choices['by']}", lang, min=choices["min"], max=choices["max"])
     if stage == "keep":
-        return _lang_fmt("l5r.do_keep", lang, min=choices["min"], max=choices["max"])
+        return lang_fmt("l5r.do_keep", lang, min=choices["min"], max=choices["max"])
     if stage == "explosion":
         x = result["explosion_dice"][choices["index"]]
-        return _lang_fmt("l5r.do_explosion", lang, src=explosion_source(x, lang))
+        return lang_fmt("l5r.do_explosion", lang, src=explosion_source(x, lang))
     return t("l5r.do_faces", lang)
 
 
@@ -321,14 +321,14 @@ def status_text(result: dict, marked: set, preview: dict | None, lang: str) -> s
     shown = preview or result
     kept_decided = bool(result["pool"]) and result["pool"][0]["kept"] is not None
     if result["stage"] == "reroll":
-        return _lang_fmt("l5r.marked_count", lang, n=len(marked))
+        return lang_fmt("l5r.marked_count", lang, n=len(marked))
     if result["stage"] == "faces" and not kept_decided:
         return ""
-    text = _lang_fmt("l5r.running", lang, s=_plural("l5r.successes", shown["successes"], lang), tn=result["tn"],
-                     o=_plural("l5r.opportunities", shown["opportunities"], lang),
-                     c=_lang_fmt("l5r.strife_n", lang, n=shown["strife"]))
+    text = lang_fmt("l5r.running", lang, s=plural("l5r.successes", shown["successes"], lang), tn=result["tn"],
+                     o=plural("l5r.opportunities", shown["opportunities"], lang),
+                     c=lang_fmt("l5r.strife_n", lang, n=shown["strife"]))
     if result["stage"] == "keep":
-        text = _lang_fmt("l5r.marked_count", lang, n=len(marked)) + " " + text
+        text = lang_fmt("l5r.marked_count", lang, n=len(marked)) + " " + text
     return text
 
 
@@ -340,7 +340,7 @@ def faces_form(need: list, lang: str) -> str:
             key = f"l5r.need_explosion_{n.get('source', 'pool')}"
         else:
             key = f"l5r.need_{n.get('step', 'pool')}"
-        text = _lang_fmt(key, lang, n=n.get("source_index", i) + 1, die=t(f"l5r.{n['die']}_die", lang),
+        text = lang_fmt(key, lang, n=n.get("source_index", i) + 1, die=t(f"l5r.{n['die']}_die", lang),
                          sides=n["sides"])
         rows.append(f'<div class="field"><label for="l5r-face-{i}">{esc(text)}</label>'
                     f'<input id="l5r-face-{i}" data-l5r-face="{i}" type="number" inputmode="numeric" '
