@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tirada import storage, systems
-from tirada import tragedia_play as play
+from tirada.systems.tragedia import play
 from tirada.errors import TiradaError
 from tirada.sheets import new_character
 

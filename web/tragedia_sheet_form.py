@@ -3,17 +3,17 @@ and the "Mis datos" editor (web/ui_data_editor.py): the form's fields, creating,
 a sheet, renaming it without losing it.
 
 Pure: the store is passed in (web/store.py ``Store``), so this is tested on CPython
-(tests/test_web_views.py). The engine checks every value (``tirada.tragedia_play.sheet_from_form``,
-``tirada.tragedia_sheet.Sheet``); the form texts are one Trait, Domain or Consequence per line.
+(tests/test_web_views.py). The engine checks every value (``tirada.systems.tragedia.play.sheet_from_form``,
+``tirada.systems.tragedia.sheet.Sheet``); the form texts are one Trait, Domain or Consequence per line.
 """
 
 from __future__ import annotations
 
-from tirada import tragedia_play as play
+from tirada.systems.tragedia import play
 from tirada.errors import TiradaError
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
-#: the form's fields, in the order both editors show them (``tirada.tragedia_play.sheet_to_form``).
+#: the form's fields, in the order both editors show them (``tirada.systems.tragedia.play.sheet_to_form``).
 FIELDS = ("name", "flaw", "tragedy", "tragedy_text", "destiny", "victories", "traits", "exhausted",
           "domains", "consequences")
 #: fields typed as several lines (a textarea).

@@ -15,10 +15,11 @@ from pyscript import document, when, window
 import app
 import tragedia_sheet_form as tragedia_form
 import ui_data_render as html
+import ui_roll
 import ui_sheets
 from app import STORE, el, tr
 from tirada.errors import TiradaError
-from tirada.sheets import Character, apply_l5r_result, roll_request, sheet_from_form, sheet_to_form
+from tirada.sheets import Character, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form, sheet_to_form
 from ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
 
 
@@ -218,7 +219,11 @@ def after_roll(verified: dict) -> None:
     if e is None or e["system"] != "l5r5e" or verified["request"].get("system") != "l5r5e":
         return
     c = Character.from_dict(e["item"])
-    new, changes = apply_l5r_result(c.sheet, verified["request"], verified["result"])
+    try:
+        new, changes = apply_l5r_result(c.sheet, verified["request"], verified["result"])
+    except TiradaError as err:  # e.g. a Void point the sheet no longer has: said, never silent
+        render_banner(ui_roll.engine_message(err))
+        return
     if not changes:
         render_banner()
         return
@@ -230,6 +235,18 @@ def after_roll(verified: dict) -> None:
     render_banner(html.changes_text(c.name, changes, app.State.lang), undo=True)
     refresh_editor()
     render_list()
+
+
+def before_roll(request: dict) -> None:
+    """Before a roll with an L5R sheet in use (app.BEFORE_ROLL): refuse a check the character
+    cannot make — Incapacitated, or a Void point spent with none left (tirada.sheets.check_l5r_roll)."""
+    e = find(Data.active) if Data.active else None
+    if e is None or e["system"] != "l5r5e" or request.get("system") != "l5r5e":
+        return
+    check_l5r_roll(Character.from_dict(e["item"]).sheet, request)
+
+
+app.BEFORE_ROLL.append(before_roll)
 
 
 def undo_change() -> None:

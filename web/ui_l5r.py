@@ -1,4 +1,4 @@
-"""The L5R 5e check on the roll view: its handlers and flow (glue only: every rule is in tirada.l5r5e).
+"""The L5R 5e check on the roll view: its handlers and flow (glue only: every rule is in tirada.systems.l5r.check).
 
 The check runs in the engine's step mode (docs/l5r5e.md): the form's submit starts it (a fresh seed,
 or faces typed elsewhere), then each tap on the board sends the same request plus one decision —
@@ -24,8 +24,8 @@ import ui_dice
 import ui_roll
 from app import STORE, el, tr
 from render import esc
-from tirada import l5r5e_skirmish as skirmish
-from tirada import link as links
+from tirada.systems.l5r import skirmish
+from tirada.links import chain as links
 from tirada import systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
@@ -129,6 +129,8 @@ def start_check() -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
@@ -324,7 +326,7 @@ def _sk(name: str) -> int:
 
 def update_skirmish() -> None:
     """Composure / Endurance from the rings; initiative, strike damage and critical severity from
-    the last finished check (tirada.l5r5e_skirmish)."""
+    the last finished check (tirada.systems.l5r.skirmish)."""
     out = _node(el("l5r-sk-out"))
     if out is None:
         return

@@ -14,7 +14,7 @@ import errors_es
 from render import esc
 from strings import t
 from tirada.errors import TiradaError
-from tirada.l5r_dice import SYMBOL_NAMES, SYMBOLS, symbols_of
+from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
 
 #: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.
 SYMBOL_SVG = {
@@ -27,7 +27,7 @@ SYMBOL_SVG = {
 }
 
 
-#: The check's refusals (tirada.l5r5e messages) → (strings key, how to fill it from the match).
+#: The check's refusals (tirada.systems.l5r.check messages) → (strings key, how to fill it from the match).
 REFUSALS = (
     (r"a distinction and an adversity cancel each other: no rerolls$", "l5r.err.cancel", lambda m, lang: {}),
     (r"only a distinction or an adversity rerolls dice: no rerolls$", "l5r.err.no_advantage", lambda m, lang: {}),
@@ -75,7 +75,7 @@ def plural(key: str, n: int, lang: str) -> str:
 
 # ---------------------------------------------------------------------------- dice drawing
 def symbol_name(symbol: str, lang: str) -> str:
-    """The name of a symbol in ``lang`` (tirada.l5r_dice.SYMBOL_NAMES: English, Spanish)."""
+    """The name of a symbol in ``lang`` (tirada.systems.l5r.dice.SYMBOL_NAMES: English, Spanish)."""
     return SYMBOL_NAMES[symbol][1 if lang == "es" else 0]
 
 

@@ -1,7 +1,7 @@
 """The Tragedia scene view: scene set-up, dice by source, the roll, sheets after, sharing (handlers).
 
-Glue only: every rule lives in ``tirada.tragedia_play`` (start / act / undo / view / links / sheet
-forms) and ``tirada.tragedia_snippet`` (words for each die's source, the outcome, forum snippets).
+Glue only: every rule lives in ``tirada.systems.tragedia.play`` (start / act / undo / view / links / sheet
+forms) and ``tirada.systems.tragedia.snippet`` (words for each die's source, the outcome, forum snippets).
 The HTML is web/ui_scene_render.py (pure); the sheets card and the set-up's roles are
 web/ui_scene_sheets.py. The buttons come from the engine's ``legal_adds``: a source the rules refuse
 now is a disabled button with the engine's reason next to it.
@@ -20,8 +20,8 @@ import ui_odds
 import ui_scene_render as view_html
 import ui_scene_sheets as sheets_card
 from app import STORE, el, tr
-from tirada import tragedia_play as play
-from tirada import tragedia_snippet as words
+from tirada.systems.tragedia import play
+from tirada.systems.tragedia import snippet as words
 from tirada.errors import TiradaError
 from tirada.odds import odds
 from ui_scene_render import ROLES
@@ -31,7 +31,7 @@ from ui_scene_sheets import render_sheets
 class Scene:
     """What the view shows: my scene (persisted), a scene opened from a link, and undo buffers."""
 
-    ledger = None       # my current scene ledger (tirada.tragedia_play), or None
+    ledger = None       # my current scene ledger (tirada.systems.tragedia.play), or None
     shared = None       # a ledger opened from a link (read-only until continued)
     view = None         # the engine view of the ledger on screen
     discarded = None    # the last discarded scene (for restore)

@@ -1,6 +1,6 @@
 """The Tragedia scene's HTML (pure: no pyscript, tested on CPython in tests/test_web_views.py).
 
-Renders what ``tirada.tragedia_play.view`` returns: a sheet (:func:`sheet_html`), the role choices
+Renders what ``tirada.systems.tragedia.play.view`` returns: a sheet (:func:`sheet_html`), the role choices
 of the set-up (:func:`roles_html`), the buttons of a participant's legal sources and other moves
 (from the engine's ``legal_adds``: an illegal source is a disabled button with the engine's reason),
 the pools, the log and the roll with its outcome. Every text is in the ``lang`` passed in; the
@@ -13,7 +13,7 @@ import json
 
 from render import esc
 from strings import t
-from tirada import tragedia_snippet as words
+from tirada.systems.tragedia import snippet as words
 
 #: sources in the order the rule file lists them (tragedia.md §Gathering dice).
 SOURCES = ("trait", "theme", "destiny", "tragedy", "domain", "flaw", "turned_trait", "consequence",
@@ -222,7 +222,7 @@ def result_html(view: dict, lang: str) -> str:
 
 
 def log_html(view: dict, lang: str) -> str:
-    """The contributions so far, one ``<li>`` each, in words (tirada.tragedia_snippet)."""
+    """The contributions so far, one ``<li>`` each, in words (tirada.systems.tragedia.snippet)."""
     return "".join(f'<li>{esc(words.describe_text(c, lang))}</li>' for c in view["contributions"])
 
 

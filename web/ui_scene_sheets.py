@@ -14,9 +14,9 @@ import app
 import tragedia_sheet_form as sheet_form
 import ui_scene_render as view
 from app import STORE, el, tr
-from tirada import tragedia_play as play
+from tirada.systems.tragedia import play
 from tirada.errors import TiradaError
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
 
 class Sheets:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import tragedia_sheet_form as tragedia_form
 from render import esc
 from strings import t
-from tirada.brs.config import ASPECTS
+from tirada.systems.brs.config import ASPECTS
 from tirada.sheets import L5R_RINGS, L5R_SKILLS, SIFRP_ABILITIES
 
 TRAGEDIA_FIELDS = tragedia_form.FIELDS
