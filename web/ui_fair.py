@@ -15,6 +15,7 @@ import time
 from pyscript import when
 
 import app
+import sharing
 import store as store_mod
 from app import STORE, el, tr
 from tirada.links import handover as chain_link
@@ -86,7 +87,7 @@ def on_handover(event) -> None:
     if state is None:
         status.textContent = tr("chain.none")
         return
-    el("chain-link").value = app.page_url() + "#" + chain_link.encode_handover(state, int(time.time()))
+    el("chain-link").value = sharing.page_link(chain_link.encode_handover(state, int(time.time())))
     drop_chain(state.roller, state.campaign)
     status.textContent = tr("chain.given").format(seq=state.seq, who=state.roller)
 

@@ -2,7 +2,8 @@
 
 Opening a request link fills the roll form with the request and locks it (fixed fields disabled,
 bounded ones limited, label and player's name set); the roll made then names the request
-(``gm_request`` in its link). The GM's side: "Request a roll" makes a request link from the form.
+(``gm_request`` in its link; ui_roll and ui_l5r reach this module through ``app.GM_REQUEST``, so
+no view imports in a circle). The GM's side: "Request a roll" makes a request link from the form.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from pyscript import document, when
 
 import app
+import sharing
 import ui_dice
+import ui_roll
 from app import STORE, el, tr
 from tirada.links import gm_request
 from tirada.errors import TiradaError
@@ -40,8 +43,6 @@ def _lock(node) -> None:
 
 def fill_form(spec: dict) -> None:
     """Put the request in the roll form and lock what it fixes."""
-    import ui_roll
-
     unlock()
     system = spec["system"]
     el("system").value = system
@@ -111,8 +112,6 @@ def render_banner() -> None:
 
 def open_request(fragment: str) -> None:
     """Open a request link: the roll view, the form filled and locked to it (or why it cannot)."""
-    import ui_roll
-
     app.show_view("roll")
     try:
         spec = gm_request.decode_request(fragment)
@@ -164,8 +163,6 @@ def on_cancel(event) -> None:
 @when("click", "#gm-make-link")
 def on_make(event) -> None:
     """The GM's side: a request link for the roll of the form (the fields of PAGE_FIELDS)."""
-    import ui_roll
-
     system = ui_roll.active_system()
     fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     status = el("gm-make-status")
@@ -179,12 +176,15 @@ def on_make(event) -> None:
         message = getattr(err, "message", None) or str(err)
         status.textContent = f'{tr("error.heading")}: {message}'
         return
-    el("gm-link").value = app.page_url() + "#" + fragment
+    el("gm-link").value = sharing.page_link(fragment)
     status.textContent = tr("request.made")
 
 
 def relang() -> None:
     render_banner()
+
+
+app.GM_REQUEST.update(answer=answer, answered=answered)
 
 
 app.ON_LANG.append(relang)
