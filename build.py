@@ -369,11 +369,16 @@ def check_site(site: Path, url: str | None = None) -> int:
 
     Every URL the page loads must be relative (``./x`` or ``x``) and name a file of the folder: a
     root-absolute ``/x`` would break under a sub-path such as GitHub Pages' ``/REPO/``, and another
-    host would break offline use. Absolute URLs are allowed only for the preview-card tags and only
-    under ``url``. Raises SetupError listing every problem."""
+    host would break offline use. Absolute URLs are allowed only under ``url`` (by default the
+    absolute ``og:url`` that ``deploy --url`` wrote), for the preview-card tags. Raises SetupError
+    listing every problem."""
     problems = [f"{name} is missing" for name in SITE_REQUIRED if not (site / name).is_file()]
     if problems:
         raise SetupError(f"{site} is not a complete site: " + "; ".join(problems))
+    if url is None:
+        own = re.search(r'<meta property="og:url" content="(https?://[^"]+/)"',
+                        (site / "index.html").read_text(encoding="utf-8"))
+        url = own.group(1) if own else None
     for where, ref in _references(site):
         if url and ref.startswith(url):
             ref = "./" + ref[len(url):]

@@ -122,8 +122,12 @@ def test_check_site_accepts_a_relative_site_and_names_each_problem(build_py, tmp
     site = fake_site(tmp_path / "ok")
     assert build_py.check_site(site) == 11
     url = "https://user.github.io/tirada/"
-    absolute = fake_site(tmp_path / "abs", f'<meta property="og:url" content="{url}">')
+    absolute = fake_site(tmp_path / "abs", f'<meta property="og:url" content="{url}">'
+                                           f'<meta property="og:image" content="{url}og-image.png">')
     assert build_py.check_site(absolute, url) == 11
+    assert build_py.check_site(absolute) == 11  # og:url names the site's own address
+    with pytest.raises(build_py.SetupError, match="refers to https://user.github.io/tirada/og-image.png"):
+        build_py.check_site(absolute, "https://elsewhere.example/")
     cases = {
         '<script src="/loader.js"></script>': "refers to /loader.js: use a path relative",
         '<script src="https://cdn.example.org/x.js"></script>': "refers to https://cdn.example.org/x.js",
@@ -143,7 +147,7 @@ def test_built_site_is_self_contained(build_py):
         pytest.skip("dist/ not built")
     assert build_py.check_site(build_py.DIST) > 40
     html = (build_py.DIST / "index.html").read_text(encoding="utf-8")
-    assert '<meta property="og:image" content="./og-image.png">' in html
+    assert re.search(r'<meta property="og:image" content="(\./|https?://\S+/)og-image\.png">', html)
 
 
 def test_export_site_makes_preview_urls_absolute_and_keeps_the_precache_true(build_py, tmp_path):
@@ -164,5 +168,6 @@ def test_export_site_makes_preview_urls_absolute_and_keeps_the_precache_true(bui
     sw = (site / "sw.js").read_text(encoding="utf-8")
     revision = re.search(r'\{url:"index.html",revision:"([0-9a-f]{32})"\}', sw).group(1)
     assert revision == hashlib.md5(html.encode("utf-8")).hexdigest()
+    assert build_py.check_site(site) == build_py.check_site(site, url)  # its own og:url is the default
     # the source folder is untouched
-    assert '<meta property="og:image" content="./og-image.png">' in (build_py.DIST / "index.html").read_text("utf-8")
+    assert (build_py.DIST / "index.html").read_text("utf-8") != html
