@@ -94,7 +94,7 @@ def test_pip_install_wheel_gives_command_and_library(built, tmp_path):
 
     assert json.loads(proc.stdout) == json.loads(json.dumps(roll(request)))
     # the library, imported from the installed wheel and not from the repository
-    code = "import tirada, tirada.link; print(tirada.__file__)"
+    code = "import tirada, tirada.links.chain; print(tirada.__file__)"
     proc = subprocess.run([str(bin_dir / "python"), "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert str(env_dir) in proc.stdout

@@ -6,9 +6,14 @@ notices, and two registries filled by the views at import time:
 * ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
   ``"scene"``) found in the URL fragment;
 * ``ON_LANG``: callbacks re-rendering a view after the language changes;
+* ``BEFORE_ROLL``: callbacks ``(request)`` run before any die is drawn; one that raises
+  ``TiradaError`` stops the roll (e.g. a sheet without the Void point the check would spend);
 * ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
   (e.g. a character sheet that the roll changes);
-* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button).
+* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
+* ``FORMS[system] = module``: the roll form's module of a dice system (web/ui_roll.py says what it
+  offers); ui_roll adds the plain dice forms, a system with its own flow (ui_l5r) adds itself, so
+  the roll view never imports a system view and no view imports in a circle.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from strings import LANGS, t as _t
 STORE = store_mod.Store(store_mod.local_storage(window))
 ROUTES: dict = {}
 ON_LANG: list = []
+BEFORE_ROLL: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []
+FORMS: dict = {}
 
 
 class State:
@@ -65,11 +72,6 @@ def show_view(name: str) -> None:
         section.hidden = section.dataset.view != name
     for tab in document.querySelectorAll("[data-tab]"):
         tab.setAttribute("aria-current", "page" if tab.dataset.tab == name else "false")
-
-
-def page_url() -> str:
-    """This page's URL without its fragment."""
-    return store_mod.page_url(window.location)
 
 
 def langs() -> tuple:

@@ -16,11 +16,12 @@ from pyscript import document, when, window
 import app
 import store as store_mod
 import ui_audit
+import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
 import ui_roll
 from app import STORE, el, tr
 from strings import STRINGS, t
 from tirada.errors import TiradaError
-from tirada.link_codec import decode_payload
+from tirada.links.codec import decode_payload
 
 #: view modules started before the page says it is ready (ui_roll first).
 VIEWS = (ui_roll, ui_audit)

@@ -2,30 +2,29 @@
 asynchronous play by links (glue only: read inputs → one engine call → store → render).
 
 The Confrontation is (setup, moves); the state is always the engine's replay of them. After each
-move the page shows a link (``tirada.brs.link.encode_link``) that anyone can open to see the same
+move the page shows a link (``tirada.systems.brs.link.encode_link``) that anyone can open to see the same
 board and, if it is their move, continue; hot-seat play is the same thing on one device. The
 current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload.
 """
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
+import sharing
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
 import ui_brs_setup as setupform
 from app import STORE, el, tr
-from tirada import snippets
-from tirada.brs import Setup, new_confrontation, play, replay, summary
-from tirada.brs.example import example_setup
-from tirada.brs.journal import journal
-from tirada.brs.link import encode_link, open_link
-from tirada.brs.options import board, options, step
+from tirada.links import snippets
+from tirada.systems.brs import Setup, new_confrontation, play, replay, summary
+from tirada.systems.brs.example import example_setup
+from tirada.systems.brs.journal import journal
+from tirada.systems.brs.link import encode_link, open_link
+from tirada.systems.brs.options import board, options, step
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
 from tirada.odds import odds
@@ -148,7 +147,7 @@ def view_summary() -> dict:
 
 
 def share_url() -> str:
-    return app.page_url() + "#" + Game.fragment
+    return sharing.page_link(Game.fragment)
 
 
 def render_game() -> None:
@@ -289,19 +288,14 @@ def on_setup_change(event) -> None:
 
 # ------------------------------------------------------------------------------------ share
 def snippet(kind: str) -> str:
-    """The link, or a BBCode / Markdown snippet (names escaped with tirada.snippets)."""
+    """The link, or a BBCode / Markdown snippet (tirada.links.snippets.titled_link)."""
     url = share_url()
     if kind == "link" or Game.state is None:
         return url
-    url = quote(url, safe="-._~:/?#@!$&'*+,;=%")  # as tirada.snippets does for roll links
     summ, cells = view_summary(), board(Game.state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
     now = boardview.step_sentence(step(Game.state), summ, cells, app.State.lang)
-    if kind == "bbcode":
-        e = snippets.escape_bbcode
-        return f"[b]{e(title)}[/b] — {e(now)}\n[url={url}]{e(tr('brs.snippet.open'))}[/url]"
-    e = snippets.escape_markdown
-    return f"**{e(title)}** — {e(now)}\n[{e(tr('brs.snippet.open'))}]({url})"
+    return snippets.titled_link(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
 
 @when("click", "[data-brs-copy]")
@@ -309,14 +303,7 @@ async def on_copy(event) -> None:
     if Game.state is None:
         return
     text = snippet(str(event.target.closest("[data-brs-copy]").dataset.brsCopy))  # async: no currentTarget
-    status = el("brs-copy-status")
-    try:
-        await window.navigator.clipboard.writeText(text)
-        status.textContent = tr("action.copied")
-    except Exception:
-        el("brs-share-link").value = text
-        el("brs-share-link").select()
-        status.textContent = tr("action.copy_failed")
+    await sharing.copy(text, "brs-copy-status", "brs-share-link")
 
 
 # ------------------------------------------------------------------------------------ links
