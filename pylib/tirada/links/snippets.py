@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import InvalidRequest
+from ..systems.registry import short_names
 from .chain import verify
 from .roll_layout import HIDDEN
 
@@ -40,7 +41,6 @@ MAX_SHOWN = 80                 #: longest user text shown in a snippet (characte
 STYLES = ("bbcode", "markdown", "text")
 _PUNCT = frozenset(string.punctuation)
 _SPACES = re.compile(r"\s+")
-_SYSTEM_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia"}
 _WORDS = {
     "es": {"success": "éxito", "failure": "fallo", "marginal": "fallo marginal", "critical":
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
@@ -147,7 +147,7 @@ def _dice_name(result: dict, lang: str) -> str:
     system = result.get("system")
     if system == "generic" and isinstance(result.get("faces"), list):
         return f"{len(result['faces'])}d{result.get('sides')}"
-    return _SYSTEM_NAMES.get(system, str(system))
+    return short_names().get(system, str(system)) if isinstance(system, str) else str(system)
 
 
 def tokens(checked: dict, lang: str = "es") -> list:
