@@ -20,8 +20,7 @@ import ui_l5r
 from app import STORE, el, tr
 from tirada.links import chain as links
 from tirada import systems
-from tirada.dice import new_seed
-from tirada.errors import TiradaError
+from tirada import TiradaError, new_seed
 
 #: system id → form/render module. Add a system's UI module here.
 FORMS = {"sifrp": ui_dice, "generic": ui_dice}
