@@ -95,7 +95,7 @@ def test_every_listed_candidate_of_a_whole_game_is_accepted_by_the_engine():
     state, dice = new_confrontation(setup)
     tried = 0
     for move in log:
-        for p, kinds in options(state).items():
+        for kinds in options(state).values():
             for kind, det in kinds.items():
                 if kind in ("strength", "endurance", "advantage"):
                     for die in det["dice"]:

@@ -40,7 +40,12 @@ _HOME = {
     "snippet": ".links.snippets", "verify": ".links.chain",
 }
 
-__all__ = sorted(_HOME)
+__all__ = [
+    "ChainState", "Character", "DiceStream", "FixedFaces", "IllegalMove", "InvalidRequest", "LinkError",
+    "REGISTRY", "SYSTEMS", "SystemSpec", "TRUST", "TiradaError", "apply_l5r_result", "check_l5r_roll",
+    "decode_link", "decode_payload", "encode_link", "encode_payload", "link_id", "new_character", "new_seed",
+    "next_link", "roll", "roll_request", "sheet_from_form", "sheet_to_form", "snippet", "verify",
+]
 __version__ = "0.1.0"
 
 

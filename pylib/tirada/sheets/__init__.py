@@ -35,7 +35,7 @@ from ..errors import InvalidRequest
 from ..fields import reject_unknown
 from ..systems.registry import TableView, sheet_table
 from .brs import BRS_DICE, RULE_BRS, BrsComponent, BrsSheet, parse_horde
-from .common import MAX_NAME, MAX_NOTES, at, int_at, mapping, name
+from .common import MAX_NAME, MAX_NOTES, at, int_at, mapping, read_name
 from .l5r import L5R_RINGS, L5R_SKILLS, RULE_L5R, L5rSheet, apply_l5r_result, check_l5r_roll
 from .sifrp import RULE_SIFRP, SIFRP_ABILITIES, SIFRP_DEFAULT_RANK, SifrpSheet, parse_specialties, specialties_text
 
@@ -119,58 +119,12 @@ class Character:
         if not isinstance(campaign, str) or len(campaign) > MAX_NAME:
             raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign")
         sheet = module.SHEET.from_dict(req.get("sheet") or {}, f"{where}.sheet")
-        return cls(cid, system, name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
+        return cls(cid, system, read_name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
                    int_at(req, "updated", where, 0, 0, 10 ** 14, None))
 
     def with_sheet(self, sheet: Any, updated: int) -> "Character":
         """A copy with another sheet and time stamp."""
         return replace(self, sheet=sheet, updated=updated)
-
-
-def new_character(cid: str, system: str, name: str, campaign: str = "", updated: int = 0) -> Character:
-    """A character with the system's blank sheet (SIFRP abilities at 2, L5R rings at 1).
-
-    Raises:
-        InvalidRequest: bad id, system, name or campaign (as :meth:`Character.from_dict`).
-    """
-    return Character.from_dict({"id": cid, "system": system, "name": name, "campaign": campaign,
-                                "sheet": {}, "updated": updated})
-
-
-def roll_request(character: Character, choice: Mapping[str, Any]) -> dict:
-    """The roll form's fields for a roll made with this sheet.
-
-    Args:
-        choice: SIFRP ``{"ability", "specialty"?}`` → ``{"system": "sifrp", "test_dice": rank,
-            "bonus_dice": specialty rank or 0}``; L5R ``{"ring", "skill"}`` → ``{"system": "l5r5e",
-            "ring": n, "skill": rank, "compromised": strife > Composure}``.
-    Raises:
-        InvalidRequest: unknown ability, specialty, ring or skill, or a system with no roll form.
-    """
-    s = character.sheet
-    if character.system == "sifrp":
-        ability = choice.get("ability")
-        if ability not in SIFRP_ABILITIES:
-            raise InvalidRequest("is not a SIFRP ability", field="ability")
-        bonus = 0
-        spec = choice.get("specialty") or ""
-        if spec:
-            found = dict(s.specialties_of(ability))
-            if spec not in found:
-                raise InvalidRequest("is not a specialty of that ability", field="specialty")
-            bonus = found[spec]
-        return {"system": "sifrp", "test_dice": s.rank(ability), "bonus_dice": bonus}
-    if character.system == "l5r5e":
-        ring, skill = choice.get("ring"), choice.get("skill")
-        if ring not in L5R_RINGS:
-            raise InvalidRequest("is not a ring", field="ring")
-        if skill not in L5R_SKILLS:
-            raise InvalidRequest("is not an L5R skill", field="skill")
-        return {"system": "l5r5e", "ring": s.ring(ring), "skill": s.skill(skill), "compromised": s.compromised}
-    raise InvalidRequest("this system's sheet has no roll form (Blood Red Sands rolls in a Confrontation)",
-                         field="system")
-
-
 
 
 def new_character(cid: str, system: str, name: str, campaign: str = "", updated: int = 0) -> Character:

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from ..errors import InvalidRequest
 from ..fields import reject_unknown
 from ..systems.brs.config import ASPECTS
-from .common import at, form_checked, mapping, name, text
+from .common import at, form_checked, mapping, read_name, text
 
 __all__ = ["BRS_DICE", "BrsComponent", "BrsSheet", "RULE_BRS", "SHEET", "from_form", "parse_horde",
            "roll_request", "to_form"]
@@ -59,8 +59,8 @@ class BrsComponent:
                 raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{w}.die", rule=RULE_BRS)
             if item.get("aspect") not in ASPECTS:
                 raise InvalidRequest(f"must be one of {', '.join(ASPECTS)}", field=f"{w}.aspect", rule=RULE_BRS)
-            traits.append((name(item.get("trait"), f"{w}.trait", 120), die, item["aspect"]))
-        return cls(name(req.get("name"), f"{where}.name"), tuple(traits))
+            traits.append((read_name(item.get("trait"), f"{w}.trait", 120), die, item["aspect"]))
+        return cls(read_name(req.get("name"), f"{where}.name"), tuple(traits))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from ..errors import InvalidRequest
 from ..fields import get_int, get_text
 
-__all__ = ["MAX_NAME", "MAX_NOTES", "at", "form_checked", "form_int", "int_at", "mapping", "name", "text"]
+__all__ = ["MAX_NAME", "MAX_NOTES", "at", "form_checked", "form_int", "int_at", "mapping", "read_name", "text"]
 
 MAX_NAME, MAX_NOTES = 80, 4000
 
@@ -31,7 +31,7 @@ def at(where: str, err: InvalidRequest) -> InvalidRequest:
     return InvalidRequest(err.message, field=f"{where}.{err.field}" if err.field else where, rule=err.rule)
 
 
-def name(value: Any, where: str, max_len: int = MAX_NAME) -> str:
+def read_name(value: Any, where: str, max_len: int = MAX_NAME) -> str:
     """A stripped name of 1..``max_len`` characters; else InvalidRequest at ``where``."""
     if not isinstance(value, str) or not value.strip() or len(value) > max_len:
         raise InvalidRequest(f"must be a name of 1 to {max_len} characters", field=where)

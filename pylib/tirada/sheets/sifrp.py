@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..fields import reject_unknown
-from .common import MAX_NAME, at, form_checked, form_int, int_at, mapping, name, text
+from .common import MAX_NAME, at, form_checked, form_int, int_at, mapping, read_name, text
 
 __all__ = ["RULE_SIFRP", "SHEET", "SIFRP_ABILITIES", "SIFRP_DEFAULT_RANK", "SifrpSheet", "from_form",
            "parse_specialties", "roll_request", "specialties_text", "to_form"]
@@ -81,7 +81,7 @@ class SifrpSheet:
                     reject_unknown(item, {"name", "rank"}, "specialty")
                 except InvalidRequest as err:
                     raise at(f"{w}[{i}]", err) from None
-                read.append((name(item.get("name"), f"{w}[{i}].name"),
+                read.append((read_name(item.get("name"), f"{w}[{i}].name"),
                              int_at(item, "rank", f"{w}[{i}]", None, 1, 10, RULE_SIFRP)))
             if len({n for n, _ in read}) != len(read):
                 raise InvalidRequest("specialty names must not repeat", field=w)
