@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from test_brs_game import big_setup, play_out
+from helpers.brs import big_setup, play_out
 from tirada.systems.brs import apply, legal_moves, new_confrontation, play, replay, summary
 from tirada.systems.brs.link import decode_link, encode_link, open_link
 from tirada.systems.brs.options import options, step
@@ -173,7 +173,7 @@ def test_journal_names_the_actor_and_the_dice_each_move_rolled():
 
 
 def test_step_says_when_the_attacker_cannot_advance_two_dice():
-    from test_brs_game import duel
+    from helpers.brs import duel
 
     setup = duel([(6, "strength", 3)], [(6, "strength", 2), (6, "strength", 4)])
     state = replay(setup, [{"move": "pick", "attacker": 0, "target": 1}])
