@@ -358,6 +358,8 @@ def _lint(py: Path) -> list:
     log("--- ruff (lint)")
     codes.append(subprocess.run([str(py), "-m", "ruff", "check", "pylib", "web", "tests", "build.py"],
                                 cwd=ROOT).returncode)
+    log("--- mypy (engine types)")
+    codes.append(subprocess.run([str(py), "-m", "mypy"], cwd=ROOT).returncode)
     return codes
 
 

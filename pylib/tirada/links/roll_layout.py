@@ -201,7 +201,7 @@ def roll_from_cbor(value: Any) -> dict:
         if name in request or name in ("faces", "system", "seed", "label"):
             raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE)
         request[name] = item
-    link = {"request": request}
+    link: dict = {"request": request}
     for name, item in (("roller", roller), ("campaign", campaign), ("seq", seq), ("created", created)):
         if item is not None:
             link[name] = item

@@ -119,7 +119,7 @@ class Character:
         if not isinstance(campaign, str) or len(campaign) > MAX_NAME:
             raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign")
         sheet = module.SHEET.from_dict(req.get("sheet") or {}, f"{where}.sheet")
-        return cls(cid, system, read_name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
+        return cls(cid, str(system), read_name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
                    int_at(req, "updated", where, 0, 0, 10 ** 14, None))
 
     def with_sheet(self, sheet: Any, updated: int) -> "Character":

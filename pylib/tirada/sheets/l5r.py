@@ -142,7 +142,8 @@ def apply_l5r_result(sheet: L5rSheet, request: Mapping[str, Any], result: Mappin
         raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R)
     strife_change = result.get("strife_change")
     if not isinstance(strife_change, int):
-        strife_change = result.get("strife") if isinstance(result.get("strife"), int) else 0
+        strife = result.get("strife")
+        strife_change = strife if isinstance(strife, int) else 0
     void = sheet.void_points - (1 if request.get("void") is True else 0)
     void += int(result.get("void_points_gained") or 0)
     new = replace(sheet, strife=min(99, max(0, sheet.strife + strife_change)),

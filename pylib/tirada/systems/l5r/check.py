@@ -246,7 +246,7 @@ class _Check:
     def explode(self, dice: Dice) -> None:
         """Step 4: roll, decide and chain the explosion dice (l5r5e.md §The check 6)."""
         req, decided = self.req, list(self.req.explosions or ())
-        for i in self.keep:
+        for i in self.keep or ():
             die, source, source_index = self.pool[i].die, "pool", i
             explosive = "explosive" in self.pool[i].symbols
             while explosive:
