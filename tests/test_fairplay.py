@@ -8,7 +8,7 @@ import hashlib
 
 import pytest
 
-from test_brs_game import _actor, big_setup, bot_move
+from helpers.brs import actor as _actor, big_setup, bot_move
 from tirada import systems
 from tirada.links import fair_roll
 from tirada.links.audit import audit
@@ -318,7 +318,7 @@ def test_twenty_exchange_fair_confrontation_fits_2000_characters_and_replays(mon
 
 # ------------------------------------------------------------------------------- budgets
 def test_chained_l5r_check_with_rerolls_and_explosions_fits_220_characters():
-    from tirada.links.chain import fairplay_sizes
+    from tirada.links.fair_roll import fairplay_sizes
 
     rows = fairplay_sizes(BASE30)
     l5r = next(r for r in rows if r["case"].startswith("l5r5e"))

@@ -9,8 +9,8 @@ from app import el, tr
 from render import esc
 from strings import STRINGS
 from tirada.links import audit as auditing
-from tirada.links.chain import PROVES, TRUST
-from tirada.errors import TiradaError
+from tirada import TRUST, TiradaError
+from tirada.links.chain import PROVES
 
 
 class Audit:

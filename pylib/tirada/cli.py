@@ -51,7 +51,7 @@ COMMANDS = {
 SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1, "request": 1}
 
 
-def read_json(argv: list, stdin_text: str | None, what: str = "request") -> object:
+def read_json(argv: list, stdin_text: str | None, what: str = "request") -> Any:
     """Parse the JSON given as the first argument, or else as ``stdin_text``.
 
     Raises:
@@ -98,7 +98,8 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
     Raises:
         InvalidRequest: unknown sub-command or bad JSON; LinkError: an unreadable link.
     """
-    from .links.chain import encode_link, fairplay_sizes, link_id, link_sizes, verify
+    from .links.chain import encode_link, link_id, link_sizes, verify
+    from .links.fair_roll import fairplay_sizes
     from .links.codec import decode_payload
 
     sub, rest = (argv[0], argv[1:]) if argv else ("", [])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from conftest import open_app
-from test_links import roll_named
+from helpers.page import roll_named
 
 SHARLA = 1          # player index of Sharla in the seed's example Confrontation
 D4, D8 = 9, 12      # Sharla's d4 (Strength) and d8 (Sorcery): dice 9 and 12 of the example

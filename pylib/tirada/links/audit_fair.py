@@ -64,7 +64,7 @@ def chain_report(rows: list) -> dict:
     for e in entries:
         if e["prev"] is not None:
             by_prev.setdefault(e["prev"], []).append(e)
-    for prev, kids in sorted(by_prev.items(), key=lambda kv: (kv[1][0]["seq"], kv[0])):
+    for _prev, kids in sorted(by_prev.items(), key=lambda kv: (kv[1][0]["seq"], kv[0])):
         if len(kids) > 1:
             forks.append({"seq": kids[0]["seq"], "ids": sorted(k["id"] for k in kids),
                           "reason": "several entries follow the same previous one (the same step "

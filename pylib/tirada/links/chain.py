@@ -42,7 +42,7 @@ from .roll_layout import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM
 
 __all__ = [
     "ChainState", "LIMITS", "PARAM_KEYS", "PARAM_TEXTS", "PROVES", "SYSTEM_CODES", "TRUST", "TYPICAL",
-    "TYPICAL_V2", "decode_link", "describe", "encode_link", "fairplay_sizes", "link_entries", "link_id",
+    "decode_link", "describe", "encode_link", "link_entries", "link_id",
     "link_sizes", "next_link", "reserve", "verify", "verify_link",
 ]
 
@@ -231,7 +231,8 @@ class ChainState:
         if (self.seq == 0) != (self.last is None):
             raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE)
         if self.last is not None:
-            object.__setattr__(self, "last", check_prev(self.last).hex())
+            last = check_prev(self.last)
+            object.__setattr__(self, "last", last.hex() if last else None)
 
     def to_dict(self) -> dict:
         """``{"v": 1, "roller", "campaign", "seq", "last"}`` (JSON-ready)."""
@@ -242,7 +243,7 @@ class ChainState:
         """Inverse of :meth:`to_dict`. Raises InvalidRequest: not a dict, unknown ``v``, bad field."""
         if not isinstance(data, Mapping) or data.get("v") != 1:
             raise InvalidRequest("not a version 1 chain state", field="chain", rule=RULE)
-        return cls(data.get("roller"), data.get("campaign") or "", data.get("seq", 0), data.get("last"))
+        return cls(data.get("roller") or "", data.get("campaign") or "", data.get("seq", 0), data.get("last"))
 
 
 def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int, version: int = 2,
@@ -343,7 +344,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
 _CHAIN = {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 127, "prev": "0123456789ab",
           "created": 1796000000}
 _SEED = "8f14e45fceea167a5a36dedd4bea2543"
-TYPICAL = (
+TYPICAL: tuple = (
     ("sifrp 4D+2B vs 9, no label, no chain", {"system": "sifrp", "seed": _SEED, "test_dice": 4,
                                               "bonus_dice": 2}, {}),
     ("sifrp 4D+2B−1P vs 12 'Atletismo', chain", {"system": "sifrp", "seed": _SEED, "test_dice": 4,
@@ -374,35 +375,3 @@ def link_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
         rows.append({"case": case, "fragment_chars": len(fragment), "url_chars": url_chars,
                      "within_budget": url_chars <= 160})
     return rows
-
-
-#: Format-2 links measured by :func:`fairplay_sizes`: (case, request with its fixed nonces, chain).
-TYPICAL_V2 = (
-    ("l5r5e Fire 3 Fitness 1 TN 3, distinction: rerolls 1 and 3, keep 3, 2 explosions, 'Saltar', chain",
-     {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3, "stance": "fire", "distinction": True,
-      "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",
-      "fresh": ["8c7fe62892b30371", "424cb4fd41d209ad", "9e8239d562bd158c"]}, _CHAIN),
-    ("l5r5e the same, no chain", {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3,
-     "stance": "fire", "distinction": True, "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",
-     "fresh": ["8c7fe62892b30371", "424cb4fd41d209ad", "9e8239d562bd158c"]}, {}),
-    ("sifrp 4D+2B-1P vs 12 'Atletismo', chain (no decisions: no steps)", {"system": "sifrp", "seed": _SEED,
-     "test_dice": 4, "bonus_dice": 2, "penalty_dice": 1, "difficulty": 12, "label": "Atletismo"}, _CHAIN),
-)
-
-
-def fairplay_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
-    """Lengths of format-2 roll links (docs/benchmarks.md; budget 220 characters with a
-    30-character base URL for a chained L5R check with rerolls and explosions).
-
-    Returns:
-        ``[{"case", "steps": nonces in the link, "fragment_chars" (with "#"), "url_chars",
-        "within_budget": bool}]`` for :data:`TYPICAL_V2`.
-    """
-    rows = []
-    for case, request, chain in TYPICAL_V2:
-        fragment = "#" + encode_link(request, **chain, version=2)
-        url_chars = len(base_url) + len(fragment)
-        rows.append({"case": case, "steps": len(request.get("fresh", [])), "fragment_chars": len(fragment),
-                     "url_chars": url_chars, "within_budget": url_chars <= 220})
-    return rows
-

@@ -18,7 +18,7 @@ from ..errors import InvalidRequest
 from ..fresh import new_nonce
 from .chain import ChainState, encode_link, reserve
 
-__all__ = ["advance", "finish", "start"]
+__all__ = ["TYPICAL_V2", "advance", "fairplay_sizes", "finish", "start"]
 
 
 def start(request: Mapping[str, Any], chain_state: ChainState | None) -> dict:
@@ -90,3 +90,39 @@ def finish(check: Mapping[str, Any], roller: str | None, campaign: str | None, c
         return encode_link(request, created=created, gm_request=gm_request)
     return encode_link(request, roller, campaign, first["seq"], first["prev"], created,
                        positions=check["positions"], gm_request=gm_request)
+
+
+#: the chain and seed of the measured links (those of :data:`tirada.links.chain.TYPICAL`)
+_CHAIN = {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 127, "prev": "0123456789ab",
+          "created": 1796000000}
+_SEED = "8f14e45fceea167a5a36dedd4bea2543"
+#: Format-2 links measured by :func:`fairplay_sizes`: (case, request with its fixed nonces, chain).
+TYPICAL_V2 = (
+    ("l5r5e Fire 3 Fitness 1 TN 3, distinction: rerolls 1 and 3, keep 3, 2 explosions, 'Saltar', chain",
+     {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3, "stance": "fire", "distinction": True,
+      "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",
+      "fresh": ["8c7fe62892b30371", "424cb4fd41d209ad", "9e8239d562bd158c"]}, _CHAIN),
+    ("l5r5e the same, no chain", {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3,
+     "stance": "fire", "distinction": True, "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",
+     "fresh": ["8c7fe62892b30371", "424cb4fd41d209ad", "9e8239d562bd158c"]}, {}),
+    ("sifrp 4D+2B-1P vs 12 'Atletismo', chain (no decisions: no steps)", {"system": "sifrp", "seed": _SEED,
+     "test_dice": 4, "bonus_dice": 2, "penalty_dice": 1, "difficulty": 12, "label": "Atletismo"}, _CHAIN),
+)
+
+
+def fairplay_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
+    """Lengths of format-2 roll links (docs/benchmarks.md; budget 220 characters with a
+    30-character base URL for a chained L5R check with rerolls and explosions).
+
+    Returns:
+        ``[{"case", "steps": nonces in the link, "fragment_chars" (with "#"), "url_chars",
+        "within_budget": bool}]`` for :data:`TYPICAL_V2`.
+    """
+    rows = []
+    for case, request, chain in TYPICAL_V2:
+        fragment = "#" + encode_link(request, **chain, version=2)
+        url_chars = len(base_url) + len(fragment)
+        rows.append({"case": case, "steps": len(request.get("fresh", [])), "fragment_chars": len(fragment),
+                     "url_chars": url_chars, "within_budget": url_chars <= 220})
+    return rows
+
