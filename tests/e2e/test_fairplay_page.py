@@ -9,9 +9,13 @@ numbered gap, and posting both shows two continuations of the same move.
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 from conftest import open_app
-from helpers.page import roll_named
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import roll_named  # noqa: E402
 
 SHARLA = 1          # player index of Sharla in the seed's example Confrontation
 D4, D8 = 9, 12      # Sharla's d4 (Strength) and d8 (Sorcery): dice 9 and 12 of the example
