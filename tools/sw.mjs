@@ -19,7 +19,9 @@ const dist = path.resolve(process.argv[2] || "dist");
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
   globPatterns: ["**/*"],
-  globIgnores: ["sw.js", "sw.js.map", "**/*.map"],
+  // wheels/: the engine for scripts and bots, never loaded by the page (issue #16: the precache
+  // holds exactly what the page needs offline)
+  globIgnores: ["sw.js", "sw.js.map", "**/*.map", "wheels/**"],
   swDest: path.join(dist, "sw.js"),
   inlineWorkboxRuntime: true,
   sourcemap: false,
