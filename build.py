@@ -292,8 +292,28 @@ def write_start_module(snapshot: Path | None) -> None:
     config_path.write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
+def fill_english() -> None:
+    """Fill ``{{en:key}}`` in dist/index.html with the English text of ``key`` (web/strings.py):
+    web/loader.js shows the loading texts in English before the engine has applied the language."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        import strings
+    finally:
+        sys.path.pop(0)
+    page = DIST / "index.html"
+
+    def fill(match: re.Match) -> str:
+        if match.group(1) not in strings.STRINGS:
+            raise SetupError(f"web/index.html uses {{{{en:{match.group(1)}}}}} but web/strings.py has no such key")
+        return strings.html_escape(strings.STRINGS[match.group(1)]["en"])
+
+    page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def start_fast() -> None:
-    """Issue #16: ship only what runs (trimmed standard library) and start from a memory snapshot."""
+    """Issue #16: ship only what runs (trimmed standard library), start from a memory snapshot,
+    loading texts in both languages."""
+    fill_english()
     trim_stdlib()
     write_start_module(make_snapshot())
 
