@@ -10,7 +10,7 @@ Start-up (bench/startup.py, issue #16), medians of --runs, desktop and phone (4�
 reload ready, warm ready through the service worker, a roll link opened in a fresh browser until the
 verified result is on screen, compressed bytes and requests of the first visit, first paint.
 Also: roll click → result rendered, p95 over 50 SIFRP rolls, measured inside the page; link sizes
-of typical rolls (tirada.link.link_sizes).
+of typical rolls (tirada.links.chain.link_sizes).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def table(res: dict, rolls: dict, sizes: list) -> str:
         f"Roll click → result, p95 of {rolls['n']} (p50), desktop: {rolls['p95']:.1f} ms ({rolls['p50']:.1f} ms); "
         "target ≤ 30 ms.",
         "",
-        "Share-link sizes (tirada.link.link_sizes; budget ≤ 160 characters with a 30-character base URL):",
+        "Share-link sizes (tirada.links.chain.link_sizes; budget ≤ 160 characters with a 30-character base URL):",
         "",
         "| case | fragment chars | URL chars |",
         "|---|---|---|",
@@ -90,7 +90,7 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    from tirada.link import link_sizes
+    from tirada.links.chain import link_sizes
 
     bare_dir = startup.bare_site()
     app_server, app_url = startup.serve(build.DIST)
