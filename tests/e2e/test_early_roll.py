@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import sys
 
-from playwright.sync_api import expect
-
 from conftest import READY_TIMEOUT_MS, ROOT
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -36,6 +34,8 @@ def release(page, held: list) -> None:
 
 
 def test_roll_asked_while_loading_runs_when_ready(new_context, base_url):
+    from playwright.sync_api import expect  # here: the suite is also collected inside Pyodide
+
     ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     held = hold_engine(ctx)
     page = ctx.new_page()
@@ -59,6 +59,8 @@ def test_roll_asked_while_loading_runs_when_ready(new_context, base_url):
 
 
 def test_loading_text_in_english_before_the_engine(new_context, base_url):
+    from playwright.sync_api import expect
+
     ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale="en-US")
     held = hold_engine(ctx)
     page = ctx.new_page()
