@@ -264,8 +264,7 @@ def make_snapshot() -> Path | None:
     ``TIRADA_SNAPSHOT=0`` builds without one (the page then always starts plainly)."""
     if os.environ.get("TIRADA_SNAPSHOT", "1") == "0":
         return None
-    raw = CACHE / "snapshot.bin"
-    CACHE.mkdir(exist_ok=True)
+    raw = DIST / "pyodide" / "snapshot.bin"  # removed below, before the service worker lists dist/
     pyodide_node("snapshot", DIST / "app.zip", DIST / "pyodide" / "python_stdlib.zip", raw, ",".join(STDLIB_EXTRA))
     out = DIST / "pyodide" / SNAPSHOT
     with open(raw, "rb") as src, gzip.GzipFile(out, "wb", compresslevel=9, mtime=0) as dst:
