@@ -47,9 +47,10 @@ def extract_links(text: str) -> list:
         InvalidRequest: ``text`` is not a string or longer than :data:`MAX_TEXT`.
     """
     if not isinstance(text, str):
-        raise InvalidRequest("the thread text must be text", field="text")
+        raise InvalidRequest("the thread text must be text", field="text", code="audit.text_type")
     if len(text) > MAX_TEXT:
-        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text")
+        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text",
+                             code="audit.text_too_long", params={"n": MAX_TEXT})
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
@@ -289,6 +290,6 @@ def cmd_audit(argv: list, stdin_text: str | None) -> dict:
     """
     text = argv[0] if argv else stdin_text
     if not text:
-        raise InvalidRequest("no thread text given: paste it on stdin", field="text")
+        raise InvalidRequest("no thread text given: paste it on stdin", field="text", code="cli.no_thread_text")
     return audit(text)
 

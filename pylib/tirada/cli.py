@@ -45,13 +45,17 @@ def read_json(argv: list, stdin_text: str | None, what: str = "request") -> obje
     """
     text = argv[0] if argv else stdin_text
     if text is None or not text.strip():
-        raise InvalidRequest(f"no {what} given: pass JSON as an argument or on stdin")
+        raise InvalidRequest(f"no {what} given: pass JSON as an argument or on stdin",
+                             code="cli.no_input", params={"what": what})
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise InvalidRequest(f"the {what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise InvalidRequest(f"the {what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}",
+                             code="cli.bad_json",
+                             params={"what": what, "line": err.lineno, "column": err.colno}) from None
     except ValueError:   # an integer of more than 4300 digits (CPython's int/str conversion limit)
-        raise InvalidRequest(f"the {what} holds a number too long to read") from None
+        raise InvalidRequest(f"the {what} holds a number too long to read",
+                             code="cli.number_too_long", params={"what": what}) from None
 
 
 def cmd_roll(argv: list, stdin_text: str | None) -> dict:
@@ -66,7 +70,7 @@ def _resolve(spec: str) -> Callable:
     try:
         return getattr(importlib.import_module(module), func)
     except (ModuleNotFoundError, AttributeError):
-        raise InvalidRequest("this command is not available in this version") from None
+        raise InvalidRequest("this command is not available in this version", code="cli.unavailable") from None
 
 
 def _usage() -> str:
@@ -131,7 +135,8 @@ def _read_stdin(stdin) -> str:
     try:
         return raw.read().decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InvalidRequest(f"the input on stdin is not valid UTF-8 (byte {err.start})") from None
+        raise InvalidRequest(f"the input on stdin is not valid UTF-8 (byte {err.start})",
+                             code="cli.bad_utf8") from None
 
 
 def _check_utf8(text: str) -> None:
@@ -143,4 +148,4 @@ def _check_utf8(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidRequest("the input is not valid UTF-8") from None
+        raise InvalidRequest("the input is not valid UTF-8", code="cli.bad_utf8") from None

@@ -110,7 +110,7 @@ def initiative_order(entries: list) -> list:
     keyed = []
     for i, e in enumerate(entries):
         if not isinstance(e, dict):
-            raise InvalidRequest("each entry must be an object", field=f"entries[{i}]")
+            raise InvalidRequest("each entry must be an object", field=f"entries[{i}]", code="field.object")
         keyed.append((-get_int(e, "initiative", lo=0), get_int(e, "honor", lo=0, hi=100), i, e.get("name")))
     return [name for *_, name in sorted(keyed)]
 
@@ -157,7 +157,8 @@ def apply_damage(damage: int, resistance: int, fatigue: int, endurance_value: in
     if take_critical and left:
         if fatigue > limit:
             raise InvalidRequest("an incapacitated character cannot spend a Void point to take a critical "
-                                 "strike instead", field="take_critical", rule=RULE_SKIRMISH)
+                                 "strike instead", field="take_critical", rule=RULE_SKIRMISH,
+                                 code="skirmish.incapacitated_void")
         return {"fatigue": fatigue, "fatigue_gained": 0, "incapacitated": False,
                 "critical_severity": _n("deadliness", deadliness), "void_points_spent": 1}
     return {"fatigue": fatigue + left, "fatigue_gained": left, "incapacitated": fatigue + left > limit,
@@ -191,7 +192,7 @@ def competitive(entries: list) -> dict:
     """
     if len(entries) < 2:
         raise InvalidRequest("a competitive check needs at least 2 characters", field="entries",
-                             rule="l5r5e.md §Competitive checks")
+                             rule="l5r5e.md §Competitive checks", code="skirmish.competitive_two")
     rows = [{"name": n, "success": s >= tn, "margin": s - tn} for n, s, tn in entries]
     anyone = any(r["success"] for r in rows)
     pool = [r for r in rows if r["success"]] if anyone else rows

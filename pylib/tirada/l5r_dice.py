@@ -200,7 +200,8 @@ def draw(dice, wanted: list, partial: bool) -> list:
     if room < len(wanted) and not partial:
         die, purpose = wanted[room][:2]
         raise InvalidRequest(f"the faces run out at the {purpose}: give its d{DIE_SIDES[die]} face "
-                             f"({len(wanted) - room} more needed here)", field="faces")
+                             f"({len(wanted) - room} more needed here)", field="faces",
+                             code="faces.run_out", params={"sides": DIE_SIDES[die], "n": len(wanted) - room})
     return [dice.roll(DIE_SIDES[w[0]]) for w in wanted[:room]]
 
 

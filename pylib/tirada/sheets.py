@@ -59,7 +59,7 @@ BRS_DICE = (4, 6, 8, 10, 12)
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidRequest("must be a JSON object", field=where)
+        raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     return value
 
 
@@ -67,12 +67,14 @@ def _at(where: str, err: InvalidRequest) -> InvalidRequest:
     """``err`` with ``where.`` in front of its field (unless already there)."""
     if err.field and (err.field == where or err.field.startswith(where + ".") or err.field.startswith(where + "[")):
         return err
-    return InvalidRequest(err.message, field=f"{where}.{err.field}" if err.field else where, rule=err.rule)
+    return InvalidRequest(err.message, field=f"{where}.{err.field}" if err.field else where, rule=err.rule,
+                          code=err.code, params=err.params)
 
 
 def _name(value: Any, where: str, max_len: int = MAX_NAME) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise InvalidRequest(f"must be a name of 1 to {max_len} characters", field=where)
+        raise InvalidRequest(f"must be a name of 1 to {max_len} characters", field=where,
+                             code="sheet.name_length", params={"n": max_len})
     return value.strip()
 
 
@@ -124,16 +126,18 @@ class SifrpSheet:
         ranks = []
         for ability in abilities:
             if ability not in SIFRP_ABILITIES:
-                raise InvalidRequest("is not a SIFRP ability", field=f"{where}.abilities.{str(ability)[:40]}")
+                raise InvalidRequest("is not a SIFRP ability", field=f"{where}.abilities.{str(ability)[:40]}",
+                                     code="sheet.not_ability")
             ranks.append((ability, _int(abilities, ability, f"{where}.abilities", 2, 1, 10, RULE_SIFRP)))
         specs = _mapping(req.get("specialties") or {}, f"{where}.specialties")
         out = []
         for ability, items in specs.items():
             w = f"{where}.specialties.{str(ability)[:40]}"
             if ability not in SIFRP_ABILITIES:
-                raise InvalidRequest("is not a SIFRP ability", field=w)
+                raise InvalidRequest("is not a SIFRP ability", field=w, code="sheet.not_ability")
             if not isinstance(items, list) or len(items) > 20:
-                raise InvalidRequest("must be a list of at most 20 specialties", field=w)
+                raise InvalidRequest("must be a list of at most 20 specialties", field=w,
+                                     code="field.too_many_items", params={"n": 20})
             read = []
             for i, item in enumerate(items):
                 item = _mapping(item, f"{w}[{i}]")
@@ -144,7 +148,7 @@ class SifrpSheet:
                 read.append((_name(item.get("name"), f"{w}[{i}].name"),
                              _int(item, "rank", f"{w}[{i}]", None, 1, 10, RULE_SIFRP)))
             if len({n for n, _ in read}) != len(read):
-                raise InvalidRequest("specialty names must not repeat", field=w)
+                raise InvalidRequest("specialty names must not repeat", field=w, code="sheet.specialty_repeat")
             if read:
                 out.append((ability, tuple(read)))
         order = {a: i for i, a in enumerate(SIFRP_ABILITIES)}
@@ -169,10 +173,11 @@ def parse_specialties(text: str, where: str = "specialties") -> tuple:
         m = re.match(r"^(.*\S)\s+(\d{1,2})\s*[Bb]?$", part)
         if not m or not 1 <= int(m.group(2)) <= 10:
             raise InvalidRequest(f"«{part[:40]}» needs a rank from 1 to 10 after the name (Trepar 1)",
-                                 field=where, rule=RULE_SIFRP)
+                                 field=where, rule=RULE_SIFRP,
+                                 code="sheet.specialty_rank", params={"part": part[:40]})
         out.append((m.group(1).strip()[:MAX_NAME], int(m.group(2))))
     if len({n for n, _ in out}) != len(out):
-        raise InvalidRequest("specialty names must not repeat", field=where)
+        raise InvalidRequest("specialty names must not repeat", field=where, code="sheet.specialty_repeat")
     return tuple(out)
 
 
@@ -240,7 +245,7 @@ class L5rSheet:
         rings_in = _mapping(req.get("rings") or {}, f"{where}.rings")
         for ring in rings_in:
             if ring not in L5R_RINGS:
-                raise InvalidRequest("is not a ring", field=f"{where}.rings.{str(ring)[:40]}")
+                raise InvalidRequest("is not a ring", field=f"{where}.rings.{str(ring)[:40]}", code="sheet.not_ring")
         rings = tuple((r, _int(rings_in, r, f"{where}.rings", 1, 1, 10, RULE_L5R)) for r in L5R_RINGS)
         skills_in = _mapping(req.get("skills") or {}, f"{where}.skills")
         skills = []
@@ -251,7 +256,8 @@ class L5rSheet:
                     skills.append((skill, rank))
         for skill in skills_in:
             if skill not in L5R_SKILLS:
-                raise InvalidRequest("is not an L5R skill", field=f"{where}.skills.{str(skill)[:40]}")
+                raise InvalidRequest("is not an L5R skill", field=f"{where}.skills.{str(skill)[:40]}",
+                                     code="sheet.not_skill")
         void_ring = dict(rings)["void"]
         return cls(rings, tuple(skills), _int(req, "strife", where, 0, 0, 99, RULE_L5R),
                    _int(req, "fatigue", where, 0, 0, 99, RULE_L5R),
@@ -303,7 +309,8 @@ class BrsComponent:
             raise _at(where, err) from None
         items = req.get("traits") or []
         if not isinstance(items, list) or len(items) > 12:
-            raise InvalidRequest("must be a list of at most 12 Traits", field=f"{where}.traits", rule=RULE_BRS)
+            raise InvalidRequest("must be a list of at most 12 Traits", field=f"{where}.traits", rule=RULE_BRS,
+                                 code="field.too_many_items", params={"n": 12})
         traits = []
         for i, item in enumerate(items):
             w = f"{where}.traits[{i}]"
@@ -314,9 +321,12 @@ class BrsComponent:
                 raise _at(w, err) from None
             die = item.get("die")
             if die not in BRS_DICE or isinstance(die, bool):
-                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{w}.die", rule=RULE_BRS)
+                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{w}.die", rule=RULE_BRS,
+                                     code="sheet.brs_die")
             if item.get("aspect") not in ASPECTS:
-                raise InvalidRequest(f"must be one of {', '.join(ASPECTS)}", field=f"{w}.aspect", rule=RULE_BRS)
+                raise InvalidRequest(f"must be one of {', '.join(ASPECTS)}", field=f"{w}.aspect", rule=RULE_BRS,
+                                     code="field.choice",
+                                     params={"choices": ', '.join(ASPECTS), "got": repr(item.get("aspect"))[:40]})
             traits.append((_name(item.get("trait"), f"{w}.trait", 120), die, item["aspect"]))
         return cls(_name(req.get("name"), f"{where}.name"), tuple(traits))
 
@@ -345,14 +355,17 @@ class BrsSheet:
             raise _at(where, err) from None
         items = req.get("components") or []
         if not isinstance(items, list) or len(items) > 8:
-            raise InvalidRequest("must be a list of at most 8 Components", field=f"{where}.components")
+            raise InvalidRequest("must be a list of at most 8 Components", field=f"{where}.components",
+                                 code="field.too_many_items", params={"n": 8})
         comps = tuple(BrsComponent.from_dict(c, f"{where}.components[{i}]") for i, c in enumerate(items))
         horde = req.get("horde") or []
         if not isinstance(horde, list) or len(horde) > 60:
-            raise InvalidRequest("must be a list of at most 60 dice", field=f"{where}.horde")
+            raise InvalidRequest("must be a list of at most 60 dice", field=f"{where}.horde",
+                                 code="field.too_many_items", params={"n": 60})
         for i, die in enumerate(horde):
             if die not in BRS_DICE or isinstance(die, bool):
-                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{where}.horde[{i}]", rule=RULE_BRS)
+                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{where}.horde[{i}]", rule=RULE_BRS,
+                                     code="sheet.brs_die")
         return cls(comps, tuple(horde), _text(req, "notes", where))
 
 
@@ -399,13 +412,17 @@ class Character:
             raise _at(where, err) from None
         cid = req.get("id")
         if not isinstance(cid, str) or not ID_RE.match(cid):
-            raise InvalidRequest("must be 1 to 40 letters, digits, _ or -", field=f"{where}.id")
+            raise InvalidRequest("must be 1 to 40 letters, digits, _ or -", field=f"{where}.id", code="sheet.id")
         system = req.get("system")
         if system not in SYSTEMS:
-            raise InvalidRequest(f"must be one of {', '.join(SYSTEMS)}", field=f"{where}.system")
+            raise InvalidRequest(f"must be one of {', '.join(SYSTEMS)}", field=f"{where}.system",
+                                 code="field.choice",
+                                 params={"choices": ', '.join(SYSTEMS), "got": repr(system)[:40]})
         campaign = req.get("campaign") or ""
         if not isinstance(campaign, str) or len(campaign) > MAX_NAME:
-            raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign")
+            raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign",
+                                 code="field.too_long" if isinstance(campaign, str) else "field.not_text",
+                                 params={"n": MAX_NAME, "got": len(str(campaign))})
         sheet = SHEETS[system].from_dict(req.get("sheet") or {}, f"{where}.sheet")
         return cls(cid, system, _name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
                    _int(req, "updated", where, 0, 0, 10 ** 14, None))
@@ -439,24 +456,25 @@ def roll_request(character: Character, choice: Mapping[str, Any]) -> dict:
     if character.system == "sifrp":
         ability = choice.get("ability")
         if ability not in SIFRP_ABILITIES:
-            raise InvalidRequest("is not a SIFRP ability", field="ability")
+            raise InvalidRequest("is not a SIFRP ability", field="ability", code="sheet.not_ability")
         bonus = 0
         spec = choice.get("specialty") or ""
         if spec:
             found = dict(s.specialties_of(ability))
             if spec not in found:
-                raise InvalidRequest("is not a specialty of that ability", field="specialty")
+                raise InvalidRequest("is not a specialty of that ability", field="specialty",
+                                     code="sheet.not_specialty")
             bonus = found[spec]
         return {"system": "sifrp", "test_dice": s.rank(ability), "bonus_dice": bonus}
     if character.system == "l5r5e":
         ring, skill = choice.get("ring"), choice.get("skill")
         if ring not in L5R_RINGS:
-            raise InvalidRequest("is not a ring", field="ring")
+            raise InvalidRequest("is not a ring", field="ring", code="sheet.not_ring")
         if skill not in L5R_SKILLS:
-            raise InvalidRequest("is not an L5R skill", field="skill")
+            raise InvalidRequest("is not an L5R skill", field="skill", code="sheet.not_skill")
         return {"system": "l5r5e", "ring": s.ring(ring), "skill": s.skill(skill), "compromised": s.compromised}
     raise InvalidRequest("this system's sheet has no roll form (Blood Red Sands rolls in a Confrontation)",
-                         field="system")
+                         field="system", code="sheet.no_roll_form")
 
 
 # ------------------------------------------------------------------------------- page forms
@@ -469,7 +487,8 @@ def _form_int(fields: Mapping[str, Any], key: str, default: int) -> Any:
     try:
         return int(raw)
     except ValueError:
-        raise InvalidRequest(f"must be a whole number, got {raw[:20]!r}", field=key) from None
+        raise InvalidRequest(f"must be a whole number, got {raw[:20]!r}", field=key,
+                             code="field.not_int", params={"got": repr(raw[:20])}) from None
 
 
 def parse_horde(text: str) -> tuple:
@@ -484,7 +503,8 @@ def parse_horde(text: str) -> tuple:
             continue
         m = re.match(r"^[dD]?(\d{1,2})$", part)
         if not m or int(m.group(1)) not in BRS_DICE:
-            raise InvalidRequest(f"«{part[:12]}» is not a d4, d6, d8, d10 or d12", field="horde", rule=RULE_BRS)
+            raise InvalidRequest(f"«{part[:12]}» is not a d4, d6, d8, d10 or d12", field="horde", rule=RULE_BRS,
+                                 code="sheet.horde_die", params={"part": part[:12]})
         out.append(int(m.group(1)))
     return tuple(out)
 
@@ -532,7 +552,8 @@ def sheet_from_form(system: str, fields: Mapping[str, Any]) -> dict:
                 comps.append({"name": str(comp.get("name", "")), "traits": traits})
         raw = {"components": comps, "horde": list(parse_horde(fields.get("horde", "") or "")), "notes": notes}
         return _form_checked(BrsSheet, raw, {})
-    raise InvalidRequest(f"must be one of {', '.join(SYSTEMS)}", field="system")
+    raise InvalidRequest(f"must be one of {', '.join(SYSTEMS)}", field="system",
+                         code="field.choice", params={"choices": ', '.join(SYSTEMS), "got": repr(system)[:40]})
 
 
 def _form_checked(cls, raw: dict, prefixes: dict) -> dict:
@@ -544,7 +565,7 @@ def _form_checked(cls, raw: dict, prefixes: dict) -> dict:
         head, _, rest = field.partition(".")
         if head in prefixes:
             field = f"{prefixes[head]}.{rest.split('[')[0]}"
-        raise InvalidRequest(err.message, field=field, rule=err.rule) from None
+        raise InvalidRequest(err.message, field=field, rule=err.rule, code=err.code, params=err.params) from None
 
 
 def sheet_to_form(system: str, sheet: Mapping[str, Any]) -> dict:

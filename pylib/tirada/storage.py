@@ -49,10 +49,12 @@ FRAGMENT_RE = re.compile(r"^[A-Za-z0-9_.~-]{1,8000}$")
 # ----------------------------------------------------------------------------------- schema
 def _schema(value: Any, field: str = "schema") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidRequest(f"must be a schema number, got {str(value)[:20]!r}", field=field)
+        raise InvalidRequest(f"must be a schema number, got {str(value)[:20]!r}", field=field,
+                             code="storage.schema_number", params={"got": str(value)[:20]})
     if value > SCHEMA_VERSION:
         raise InvalidRequest(f"unknown schema {value}: written by a newer Tirada; this version reads up to "
-                             f"{SCHEMA_VERSION}", field=field)
+                             f"{SCHEMA_VERSION}", field=field,
+                             code="storage.schema_newer", params={"got": value, "n": SCHEMA_VERSION})
     return value
 
 
@@ -106,7 +108,7 @@ def read_characters_doc(value: Any) -> list:
     if isinstance(value, list):
         return migrate({"characters": value}, 0)["characters"]
     if not isinstance(value, Mapping) or not isinstance(value.get("characters"), list):
-        raise InvalidRequest("is not a characters document", field="characters")
+        raise InvalidRequest("is not a characters document", field="characters", code="storage.not_characters")
     return list(migrate(value, value.get("schema"))["characters"])
 
 
@@ -154,22 +156,23 @@ def select(data: Mapping[str, Any], character_id: str | None = None, campaign: s
 
 def _history_item(item: Any, where: str) -> dict:
     if not isinstance(item, Mapping):
-        raise InvalidRequest("must be a JSON object", field=where)
+        raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     frag = item.get("fragment")
     if not isinstance(frag, str) or not FRAGMENT_RE.match(frag):
-        raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment")
+        raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment", code="storage.fragment")
     summary = item.get("summary")
     if not isinstance(summary, Mapping) or not all(isinstance(summary.get(k), str) and len(summary[k]) <= 1000
                                                    for k in ("es", "en")):
-        raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary")
+        raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary", code="storage.summary")
     out = {"fragment": frag, "system": item.get("system"), "label": item.get("label") or "",
            "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
     if not isinstance(out["system"], str) or len(out["system"]) > 20:
-        raise InvalidRequest("must be a system id", field=f"{where}.system")
+        raise InvalidRequest("must be a system id", field=f"{where}.system", code="storage.system")
     if not isinstance(out["label"], str) or len(out["label"]) > 200:
-        raise InvalidRequest("must be text of at most 200 characters", field=f"{where}.label")
+        raise InvalidRequest("must be text of at most 200 characters", field=f"{where}.label",
+                             code="field.too_long", params={"n": 200, "got": len(str(out["label"]))})
     if isinstance(out["at"], bool) or not isinstance(out["at"], int) or not 0 <= out["at"] <= 10 ** 14:
-        raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at")
+        raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at", code="storage.time")
     return out
 
 
@@ -249,7 +252,7 @@ def read_backup(doc: Any) -> tuple:
         (``schema``) — nothing of such a file is imported.
     """
     if not isinstance(doc, Mapping) or doc.get("app") != "tirada" or not isinstance(doc.get("data"), Mapping):
-        raise InvalidRequest("this file is not a Tirada backup", field="app")
+        raise InvalidRequest("this file is not a Tirada backup", field="app", code="storage.not_backup")
     data = migrate(doc["data"], doc.get("schema"))
     return check_data(data)
 

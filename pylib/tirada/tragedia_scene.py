@@ -39,10 +39,11 @@ def apply(state: SceneState, action: Any) -> SceneState:
         is never changed (frozen values).
     """
     if not isinstance(action, Mapping):
-        raise InvalidRequest("an action must be a JSON object")
+        raise InvalidRequest("an action must be a JSON object", code="tragedia.action_object")
     verbs = [v for v in VERBS if v in action]
     if len(verbs) != 1:
-        raise InvalidRequest("an action needs exactly one of: " + ", ".join(VERBS))
+        raise InvalidRequest("an action needs exactly one of: " + ", ".join(VERBS),
+                             code="tragedia.action_verb", params={"choices": ", ".join(VERBS)})
     if verbs[0] == "add":
         return apply_add(state, action)
     return apply_move(state, verbs[0], action)
@@ -60,16 +61,18 @@ def replay(ledger: Mapping[str, Any]) -> SceneState:
     actions = ledger.get("actions")
     actions = [] if actions is None else actions
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise InvalidRequest(f"must be a list of at most {MAX_ACTIONS} actions", field="actions")
+        raise InvalidRequest(f"must be a list of at most {MAX_ACTIONS} actions", field="actions",
+                             code="tragedia.actions_count", params={"n": MAX_ACTIONS})
     for i, action in enumerate(actions):
         try:
             state = apply(state, action)
         except TiradaError as err:
             field = f"actions[{i}]" + (f".{err.field}" if err.field else "")
-            raise type(err)(err.message, field=field, rule=err.rule) from None
+            raise type(err)(err.message, field=field, rule=err.rule, code=err.code, params=err.params) from None
     if state.phase == "decided" and state.faces is not None and state.draws < len(state.faces):
         raise InvalidRequest(f"{len(state.faces)} faces given but the scene used only {state.draws}",
-                             field="faces")
+                             field="faces",
+                             code="faces.too_many", params={"n": len(state.faces), "used": state.draws})
     return state
 
 
@@ -98,9 +101,11 @@ def end_scene(state: SceneState) -> tuple:
         IllegalMove: the scene is not decided yet, or a Transformation is still to be written.
     """
     if state.phase != "decided":
-        raise IllegalMove("the scene ends after the final roll is decided", rule=RULE_ROLL)
+        raise IllegalMove("the scene ends after the final roll is decided", rule=RULE_ROLL,
+                          code="tragedia.scene_over")
     if state.kind == "transformation" and not state.transformed:
-        raise IllegalMove("the winner must first write the new Flaw and Trait", rule=RULE_TRANSFORMATION)
+        raise IllegalMove("the winner must first write the new Flaw and Trait", rule=RULE_TRANSFORMATION,
+                          code="tragedia.transform_first")
     for _, owner, name in (m for m in state.marks if m[0] == "turned"):
         sheet = state.participant(owner).sheet
         if sheet.trait(name) is not None:  # not dropped or changed by a Transformation meanwhile

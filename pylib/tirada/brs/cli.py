@@ -35,10 +35,11 @@ def load_confrontation(data: object) -> dict:
         ``moves[k]…``, ``rule`` its section).
     """
     if not isinstance(data, Mapping):
-        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file")
+        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file",
+                             code="cli.brs_file")
     reject_unknown(data, {"setup", "moves"}, "Confrontation file")
     if "setup" not in data:
-        raise InvalidRequest("is required", field="setup")
+        raise InvalidRequest("is required", field="setup", code="field.required")
     out = summary(replay(data["setup"], data.get("moves", [])))
     del out["board"]
     return out
@@ -49,7 +50,8 @@ def _read_file(path: str) -> str:  # CPython CLI only: the page passes text
         with open(path, encoding="utf-8") as fh:
             return fh.read()
     except OSError as err:
-        raise InvalidRequest(f"cannot read {path[:80]}: {err.strerror}", field="file") from None
+        raise InvalidRequest(f"cannot read {path[:80]}: {err.strerror}", field="file",
+                             code="cli.cannot_read", params={"path": path[:80]}) from None
 
 
 def cmd_brs(argv: list, stdin_text: str | None) -> dict:
@@ -60,7 +62,7 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
         IllegalMove: a refused move in the replayed log.
     """
     if not argv:
-        raise InvalidRequest(USAGE, field="command")
+        raise InvalidRequest(USAGE, field="command", code="cli.usage")
     sub, rest = argv[0], argv[1:]
     if sub == "replay":
         text = _read_file(rest[0]) if rest and rest[0] != "-" else stdin_text
@@ -68,10 +70,12 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     if sub == "defences":
         req = read_json(rest, stdin_text, "defence request")
         if not isinstance(req, Mapping):
-            raise InvalidRequest("the request is a JSON object {score, dice, limit?}", field="request")
+            raise InvalidRequest("the request is a JSON object {score, dice, limit?}", field="request",
+                                 code="cli.brs_request")
         reject_unknown(req, {"score", "dice", "limit"}, "defences")
         if "score" not in req:
-            raise InvalidRequest("is required", field="score")
+            raise InvalidRequest("is required", field="score", code="field.required")
         return smallest_defences(req["score"], req.get("dice"), req.get("limit", 10))
-    raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {USAGE}", field="command")
+    raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {USAGE}", field="command",
+                         code="cli.unknown_subcommand", params={"sub": sub[:20]})
 
