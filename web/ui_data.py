@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
 import app
+import ui_refusal
 import ui_roll
 import ui_sheets
 from app import STORE, el, tr
@@ -126,7 +127,7 @@ def create_character() -> None:
         if system == "tragedia":
             sheet = Sheet.from_dict({"name": name}).to_dict()
             if sheet["name"] in [s["name"] for s in STORE.sheets()]:
-                raise TiradaError(tr("data.name_taken"), field="name")
+                raise TiradaError(tr("data.name_taken"), field="name", code="data.name_taken")
             ok = STORE.save_sheets([sheet])
             ok = ok and (not campaign or STORE.set_sheet_campaign(sheet["name"], campaign))
             key = f"tragedia:{sheet['name']}"
@@ -135,7 +136,7 @@ def create_character() -> None:
             ok = STORE.save_character(character)
             key = character["id"]
     except TiradaError as err:
-        status("char-status", f'{el("char-new-name").labels[0].textContent}: {err.message}', error=True)
+        status("char-status", ui_refusal.show(err, "#char-new"), error=True)
         el("char-new-name").focus()
         return
     if not ok:
@@ -269,7 +270,7 @@ def save_editor() -> None:
             sheet = play.sheet_from_form({**fields, "name": name})
             old = key.split(":", 1)[1]
             if sheet["name"] != old and sheet["name"] in [s["name"] for s in STORE.sheets()]:
-                raise TiradaError(tr("data.name_taken"), field="name")
+                raise TiradaError(tr("data.name_taken"), field="name", code="data.name_taken")
             ok = STORE.save_sheets([sheet]) and STORE.set_sheet_campaign(sheet["name"], campaign)
             if ok and sheet["name"] != old:  # renamed: drop the old name only once the new one is stored
                 STORE.delete_sheet(old)
@@ -282,7 +283,8 @@ def save_editor() -> None:
     except TiradaError as err:
         node = ui_sheets.input_for(err.field or "")
         label = node.labels[0].textContent if node.labels.length else ""
-        status("cs-status", f"{label}: {err.message}" + (f" ({err.rule})" if err.rule else ""), error=True)
+        status("cs-status", ui_refusal.text(err, label=label), error=True)
+        ui_refusal.show_at(node, ui_refusal.text(err, label=label))
         node.focus()
         return
     if not ok:
@@ -339,7 +341,7 @@ def roll_with_sheet() -> None:
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
-        status("cs-status", str(err), error=True)
+        status("cs-status", ui_refusal.text(err), error=True)
         return
     if req["system"] == "l5r5e" and el("l5r-ring") is None:
         status("cs-status", tr("data.no_roll"), error=True)
@@ -430,7 +432,7 @@ def undo_change() -> None:
     try:
         c = Character.from_dict({**e["item"], "sheet": sheet, "updated": now_ms()})
     except TiradaError as err:
-        render_banner(str(err))
+        render_banner(ui_refusal.text(err))
         return
     STORE.save_character(c.to_dict())
     render_banner(tr("data.undone"))
@@ -578,7 +580,7 @@ def confirm_import() -> None:
     try:
         merged = storage.merge(existing, Data.pending)
     except TiradaError as err:
-        status("backup-status", fmt("data.bad_file", why=str(err)), error=True)
+        status("backup-status", fmt("data.bad_file", why=ui_refusal.text(err)), error=True)
         return
     ok = STORE.put_data(merged)
     Data.pending = None

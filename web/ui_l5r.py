@@ -17,7 +17,9 @@ import time
 from pyscript import document, when
 
 import app
-import errors_es
+import i18n
+import refusal
+import ui_refusal
 import ui_dice
 from app import STORE, el, tr
 from render import esc
@@ -43,40 +45,9 @@ SYMBOL_SVG = {
 }
 
 
-#: The check's refusals (tirada.l5r5e messages) → (strings key, how to fill it from the match).
-REFUSALS = (
-    (r"a distinction and an adversity cancel each other: no rerolls$", "l5r.err.cancel", lambda m: {}),
-    (r"only a distinction or an adversity rerolls dice: no rerolls$", "l5r.err.no_advantage", lambda m: {}),
-    (r"an adversity rerolls only dice .*, not pool die (\d+),", "l5r.err.adversity_die",
-     lambda m: {"n": int(m[1]) + 1}),
-    (r"an adversity rerolls exactly (\d+) dice showing success here, got (\d+)$", "l5r.err.adversity_count",
-     lambda m: {"need": m[1], "got": m[2]}),
-    (r"a distinction rerolls at most 2 dice, got (\d+)$", "l5r.err.distinction_count", lambda m: {"got": m[1]}),
-    (r"keep at least 1 die", "l5r.err.keep_min", lambda m: {}),
-    (r"keep at most (\d+) dice \(ring (\d+) \+ (\d+) helpers( \+ Void point)?\), got (\d+)$", "l5r.err.keep_max",
-     lambda m: {"max": m[1], "ring": m[2], "helpers": m[3], "void": tr("l5r.err.void") if m[4] else "",
-                "got": m[5]}),
-    (r"a compromised character cannot keep pool die (\d+),", "l5r.err.compromised_die",
-     lambda m: {"n": int(m[1]) + 1}),
-    (r"a compromised character cannot keep explosion die (\d+) ", "l5r.err.compromised_explosion",
-     lambda m: {"n": int(m[1]) + 1}),
-)
-
-
 def refusal_text(err: TiradaError) -> str:
-    """An engine refusal in the UI language, dice numbered as on the board, with its rule; a
-    message of unknown shape is shown as the engine wrote it."""
-    import re
-    message = err.message
-    for pattern, key, fill in REFUSALS:
-        match = re.match(pattern, message)
-        if match:
-            message = _fmt(key, **fill(match))
-            break
-    else:
-        if app.State.lang == "es":
-            message = errors_es.to_spanish(message)
-    return message + (f" ({err.rule})" if err.rule else "")
+    """An engine refusal in the UI language, by its code (dice numbered as on the board)."""
+    return refusal.text(err, app.State.lang)
 
 
 class Check:
@@ -106,12 +77,11 @@ def _fmt(key: str, **values) -> str:
 
 
 def _lang_fmt(key: str, lang: str, **values) -> str:
-    from strings import t
-    return t(key, lang).format(**values)
+    return i18n.template(key, lang, values.get("n")).format(**values)   # plural pairs pick by n
 
 
 def _plural(key: str, n: int, lang: str) -> str:
-    return _lang_fmt(f"{key}_{'1' if n == 1 else 'n'}", lang, n=n)
+    return i18n.tn(key, lang, n)
 
 
 # ------------------------------------------------------------------------------------ form
@@ -248,7 +218,7 @@ def section_explosions(result: dict, lang: str) -> str:
     dice = []
     for x in result["explosion_dice"]:
         state = {True: "kept", False: "dropped"}.get(x["kept"], "pending")
-        extra = t("l5r.explodes_from", lang).format(src=explosion_source(x, lang))
+        extra = t(f"l5r.explodes_from_{x['source']}", lang).format(n=x["source_index"] + 1)
         dice.append(static_die(x, state, t(f"l5r.tag_{state}", lang), lang, extra))
     body = (f'<ul class="l5r-dice" data-step="explosions">{"".join(dice)}</ul>' if dice
             else f'<p>{esc(t("l5r.no_explosions", lang))}</p>')
@@ -262,7 +232,7 @@ def outcome(result: dict, lang: str) -> str:
     parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
              f'{esc(_lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
     if result["success"]:
-        verdict = ("ok", _lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]))
+        verdict = ("ok", _lang_fmt("l5r.success", lang, n=result["bonus_successes"]))
     else:
         verdict = ("bad", _lang_fmt("l5r.failure", lang, n=-result["margin"]))
     parts.append(f'<p class="verdict {verdict[0]}" data-success="{str(result["success"]).lower()}">'
@@ -309,7 +279,7 @@ def summary(result: dict, lang: str) -> str:
     if result.get("stage") != "done":
         return t("l5r.in_progress", lang)
     vs = _lang_fmt("l5r.vs_tn", lang, s=_plural("l5r.successes", result["successes"], lang), tn=result["tn"])
-    verdict = (_lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]) if result["success"]
+    verdict = (_lang_fmt("l5r.success", lang, n=result["bonus_successes"]) if result["success"]
                else _lang_fmt("l5r.failure", lang, n=-result["margin"]))
     return _lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
                      o=_plural("l5r.opportunities", result["opportunities"], lang),
@@ -382,7 +352,7 @@ def instruction(result: dict) -> str:
         return _fmt("l5r.do_keep", min=choices["min"], max=choices["max"])
     if stage == "explosion":
         x = result["explosion_dice"][choices["index"]]
-        return _fmt("l5r.do_explosion", src=explosion_source(x, app.State.lang))
+        return _fmt(f"l5r.do_explosion_{x['source']}", n=x["source_index"] + 1)
     return tr("l5r.do_faces")
 
 
@@ -438,6 +408,7 @@ def show_refusal(message: str) -> None:
     if box is not None:
         box.textContent = f"{tr('l5r.refused')}: {message}"
         box.hidden = False
+        ui_refusal.reveal(box)
 
 
 def clear_refusal() -> None:
@@ -468,7 +439,8 @@ def start_check() -> None:
         result = systems.roll(request)
         chain = reserve_chain(request) if faces is None else None
     except ui_dice.FormError as err:
-        view.show_error(tr("error.heading"), str(err), focus=err.field)
+        view.show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
         return
     except TiradaError as err:
         view.show_error(tr("error.heading"), view.engine_message(err))
@@ -538,9 +510,9 @@ def finish() -> None:
             fragment = make_link(final_request())
             verified = links.verify(fragment)
             if verified["result"]["kept"] != result["kept"]:
-                raise TiradaError("the link does not replay the same dice")
+                raise TiradaError("the link does not replay the same dice", code="link.replay_mismatch")
         except TiradaError as err:
-            view.show_error(tr("error.internal"), str(err))
+            view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
             return
         view.Roll.current, view.Roll.faces_result = {**verified, "fragment": fragment}, None
         view.remember(view.Roll.current)
@@ -679,7 +651,7 @@ def update_skirmish() -> None:
                 lines.append(f'{tr("l5r.sk.severity")}: {sev}')
         out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines)
     except (TiradaError, ValueError) as err:
-        out.innerHTML = f'<p class="error">{esc(str(err))}</p>'
+        out.innerHTML = f'<p class="error">{esc(ui_refusal.text(err))}</p>'
 
 
 @when("input", "#l5r-skirmish")

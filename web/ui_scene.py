@@ -13,7 +13,9 @@ import json
 from pyscript import when, window
 
 import app
+import i18n
 import ui_odds
+import ui_refusal
 import store as store_mod
 from app import STORE, el, tr
 from render import esc
@@ -82,7 +84,7 @@ def sheet_html(sheet: dict, actions: bool) -> str:
         f'{", ".join(traits) or none}</p>',
         f'<p>{esc(tr("sheet.domains_short"))}: {", ".join(domains) or none}</p>',
         f'<p>{esc(tr("sheet.consequences_short"))}: '
-        f'{", ".join(esc(c) for c in sheet.get("consequences", [])) or none}</p>',
+        f'{", ".join(esc(c) for c in sheet.get("consequences", [])) or esc(tr("sheet.none_f"))}</p>',
     ]
     if actions:
         parts.append(f'<div class="buttons"><button type="button" class="ghost" data-sheet-edit="{name}">'
@@ -126,7 +128,7 @@ def save_sheet() -> None:
     except TiradaError as err:
         field = err.field if err.field in SHEET_FIELDS else "name"
         label = el(f"sheet-{field}").labels[0].textContent
-        status.textContent = f"{label}: {err.message}" + (f" ({err.rule})" if err.rule else "")
+        status.textContent = ui_refusal.text(err, label=label)
         status.className = "error"
         el(f"sheet-{field}").focus()
         return
@@ -243,7 +245,7 @@ def start_scene() -> None:
     try:
         ledger = play.start(setup)
     except TiradaError as err:
-        show_line("setup-error", str(err))
+        ui_refusal.line("setup-error", err)
         return
     show_line("setup-error", "")
     STORE.set_themes(themes)
@@ -368,10 +370,10 @@ def pools_html(view: dict) -> str:
         extra.append(f'+{pro["auto_successes"]} {tr("play.auto")}')
     extra.append(tr("play.ties") if pro["wins_ties"] else tr("play.ties_adv"))
     out = (f'<p class="pool side-p"><strong>{esc(tr("play.side_p"))}</strong>: '
-           f'<span class="count" data-pool="protagonist">{pro["dice"]}</span> {esc(tr("play.dice"))} '
+           f'<span class="count" data-pool="protagonist">{pro["dice"]}</span> {esc(i18n.template("play.dice", app.State.lang, pro["dice"]))} '
            f'<span class="meta">({esc(", ".join(extra))})</span></p>'
            f'<p class="pool side-a"><strong>{esc(tr("play.side_a"))}</strong>: '
-           f'<span class="count" data-pool="adversary">{adv["dice"]}</span> {esc(tr("play.dice"))}</p>')
+           f'<span class="count" data-pool="adversary">{adv["dice"]}</span> {esc(i18n.template("play.dice", app.State.lang, adv["dice"]))}</p>')
     post = view["pools"].get("post_loss")
     if post:
         out += (f'<p class="pool">{esc(tr("play.post_pool"))}: {esc(tr("res.tragedy_dice"))} '
@@ -457,7 +459,7 @@ def render_scene() -> None:
     except TiradaError as err:
         Scene.view = None
         el("scene-setup").hidden = False
-        show_line("setup-error", str(err))
+        ui_refusal.line("setup-error", err)
         return
     Scene.view = view
     el("scene-play").hidden = False
@@ -492,7 +494,7 @@ def render_scene() -> None:
         el("scene-discard").hidden = readonly
         el("scene-copy-status").textContent = ""
     except TiradaError as err:
-        show_line("play-error", str(err))
+        ui_refusal.line("play-error", err)
 
 
 def render_actor(view: dict) -> None:
@@ -525,7 +527,7 @@ def do_act(action: dict) -> None:
     try:
         ledger = play.act(Scene.ledger, action)
     except TiradaError as err:
-        show_line("play-error", str(err))
+        ui_refusal.line("play-error", err)
         return
     show_line("play-error", "")
     el("play-note").value = ""
@@ -600,7 +602,7 @@ def on_undo(event) -> None:
     try:
         ledger = play.undo(Scene.ledger)
     except TiradaError as err:
-        show_line("play-error", str(err))
+        ui_refusal.line("play-error", err)
         return
     show_line("play-error", "")
     commit(ledger)
@@ -633,7 +635,7 @@ def open_scene_link(fragment: str) -> None:
     except TiradaError as err:
         Scene.shared = None
         render_all()
-        show_line("setup-error", f'{tr("error.link")}: {err}')
+        ui_refusal.line("setup-error", err, prefix=f'{tr("error.link")}: ')
         return
     show_line("play-error", "")
     el("sheets-card").open = False

@@ -421,8 +421,7 @@ class Character:
         campaign = req.get("campaign") or ""
         if not isinstance(campaign, str) or len(campaign) > MAX_NAME:
             raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign",
-                                 code="field.too_long" if isinstance(campaign, str) else "field.not_text",
-                                 params={"n": MAX_NAME, "got": len(str(campaign))})
+                                 code="field.too_long", params={"n": MAX_NAME, "got": len(str(campaign))})
         sheet = SHEETS[system].from_dict(req.get("sheet") or {}, f"{where}.sheet")
         return cls(cid, system, _name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
                    _int(req, "updated", where, 0, 0, 10 ** 14, None))

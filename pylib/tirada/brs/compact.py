@@ -45,7 +45,8 @@ def _enc_value(field: str, value: Any, where: str) -> Any:
     if field in ENUMS:
         if value not in ENUMS[field]:
             raise InvalidRequest(f"must be one of {', '.join(ENUMS[field])}", field=where,
-                                 code="field.choice", params={"choices": ', '.join(ENUMS[field])})
+                                 code="field.choice",
+                                 params={"choices": ', '.join(ENUMS[field]), "got": repr(value)[:40]})
         return ENUMS[field].index(value)
     if field == "weakness":
         if not isinstance(value, Mapping):
