@@ -334,6 +334,7 @@ STRINGS = {
                                         "en": "this dice source can be used only before the final roll"},
     "err.tragedia.source_after_loss": {"es": "esta fuente de dados solo se usa tras una tirada perdida",
                                        "en": "this dice source can be used only after a lost roll"},
+    "err.tragedia.nothing_to_use": {"es": "{name} no tiene nada que usar de esta fuente", "en": "{name} has nothing to use for this source"},
     "err.tragedia.roll_own_faces": {"es": "una tirada lleva sus propios resultados solo sin semilla y en una escena sin resultados",
                                     "en": "a roll takes its own results only without a seed and in a scene without results"},
     "err.tragedia.roll_needs_seed": {"es": "la tirada necesita una semilla o los resultados tirados",

@@ -306,7 +306,7 @@ def sources_html(p: dict, gathering: bool) -> str:
             illegal.append(f'<li><button type="button" class="source" data-source="{source}" disabled '
                            f'aria-describedby="why-{source}">{esc(tr("src." + source))}</button> '
                            f'<span class="reason" id="why-{source}">{esc(tr("why." + source))} '
-                           f'<small lang="en">{esc(entry["reason"] or "")}</small></span></li>')
+                           f'<small>{esc(ui_refusal.text(entry["why"]) if entry.get("why") else "")}</small></span></li>')
     out = f'<ul class="legal">{"".join(legal)}</ul>' if legal else ""
     if illegal:
         out += (f'<details class="unavailable"{" open" if gathering else ""}><summary>'

@@ -190,28 +190,31 @@ def _candidates(state: SceneState, name: str) -> dict:
 
 
 def legal_adds(state: SceneState, name: str) -> dict:
-    """For participant ``name``: ``{source: {"legal": bool, "options": [dict], "reason": str|None}}``
-    for every source of tragedia_sources.SOURCES.
+    """For participant ``name``: ``{source: {"legal": bool, "options": [dict], "reason": str|None,
+    "why": {"code", "params", "field"}|None}}`` for every source of tragedia_sources.SOURCES.
 
     ``options`` are the extra fields of each legal ``add`` action (``{"trait": "…"}``); a Trait or
     Theme still to be named shows as ``None``. ``reason`` is the refusal (message and rule) of the
     first option tried when none is legal (without the field name: the page shows it next to the
-    source). Legality is decided by trying :func:`apply`, so buttons follow exactly the rules that
+    source), in English with its rule for the CLI; ``why`` is the same refusal by code for the page. Legality is decided by trying :func:`apply`, so buttons follow exactly the rules that
     replay enforces.
     """
     out = {}
     for source, options in _candidates(state, name).items():
-        legal, reason = [], None
+        legal, reason, why = [], None, None
         for option in options:
             try:
                 apply(state, {"add": source, "by": name, **option})
             except TiradaError as err:
                 reason = reason or err.message + (f" ({err.rule})" if err.rule else "")
+                why = why or err.cause()
                 continue
             legal.append({k: (None if v == _NEW else v) for k, v in option.items()})
         if not options:
             reason = f"{name} has nothing to use for this source ({RULES[source]})"
-        out[source] = {"legal": bool(legal), "options": legal, "reason": None if legal else reason}
+            why = IllegalMove(reason, code="tragedia.nothing_to_use", params={"name": name}).cause()
+        out[source] = {"legal": bool(legal), "options": legal, "reason": None if legal else reason,
+                       "why": None if legal else why}
     return out
 
 
