@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
 import app
+import refusal
 import ui_refusal
 import ui_roll
 import ui_sheets
@@ -528,7 +529,7 @@ def preview_import(text: str) -> None:
     plan = storage.plan_import(STORE.all_data(), doc)
     if not plan["add"] and not plan["replace"] and plan["errors"] and not plan["same"]:
         first = plan["errors"][0]
-        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {first["message"]}'), error=True)
+        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {refusal.message(first, app.State.lang)}'), error=True)
         return
     Data.pending = doc
     el("import-plan").innerHTML = plan_html(plan)
@@ -560,7 +561,7 @@ def plan_html(plan: dict) -> str:
     if plan["same"]:
         out.append(f'<p class="meta" data-plan="same">{esc(fmt("data.same", n=len(plan["same"])))}</p>')
     if plan["errors"]:
-        lines = "".join(f'<li>{esc(e["field"])}: {esc(e["message"])}</li>' for e in plan["errors"][:50])
+        lines = "".join(f'<li>{esc(e["field"])}: {esc(refusal.message(e, app.State.lang))}</li>' for e in plan["errors"][:50])
         out.append(f'<h4 class="error">{esc(fmt("data.errors", n=len(plan["errors"])))}</h4>'
                    f'<ul data-plan="errors">{lines}</ul>')
     return "".join(out)

@@ -177,13 +177,14 @@ def _history_item(item: Any, where: str) -> dict:
 
 
 def _checked(part: str, value: Any, errors: list) -> Any:
-    """The valid items of one part; each refused item adds ``{"field", "message"}`` to ``errors``."""
+    """The valid items of one part; each refused item adds ``{"field", "message", "code", "params"}``
+    to ``errors`` (the code and params of tirada.errors, for the page's own wording)."""
     def err(e: TiradaError) -> None:
-        errors.append({"field": e.field or part, "message": e.message})
+        errors.append({"field": e.field or part, "message": e.message, "code": e.code, "params": e.params})
 
     if part in ("characters", "tragedia_sheets", "history"):
         if not isinstance(value, list):
-            errors.append({"field": part, "message": "must be a list"})
+            err(InvalidRequest("must be a list", field=part, code="field.list"))
             return []
         out, seen = [], set()
         for i, item in enumerate(value):
@@ -202,29 +203,30 @@ def _checked(part: str, value: Any, errors: list) -> Any:
                 err(e)
                 continue
             if key in seen:
-                errors.append({"field": where, "message": "repeats an earlier entry"})
+                err(InvalidRequest("repeats an earlier entry", field=where, code="storage.repeat"))
                 continue
             seen.add(key)
             out.append(item)
         return out
     if not isinstance(value, Mapping):
-        errors.append({"field": part, "message": "must be a JSON object"})
+        err(InvalidRequest("must be a JSON object", field=part, code="field.object"))
         return {}
     out = {}
     for key, item in value.items():
         where = f"{part}.{str(key)[:60]}"
         if not isinstance(key, str) or len(key) > 200:
-            errors.append({"field": where, "message": "bad key"})
+            err(InvalidRequest("bad key", field=where, code="storage.bad_key"))
         elif part == "tragedia_campaigns":
             if isinstance(item, str) and len(item) <= 80:
                 out[key] = item
             else:
-                errors.append({"field": where, "message": "must be text of at most 80 characters"})
+                err(InvalidRequest("must be text of at most 80 characters", field=where, code="field.too_long",
+                                   params={"n": 80, "got": len(str(item))}))
         else:
             try:
                 out[key] = links.ChainState.from_dict(item).to_dict()
             except TiradaError as e:
-                errors.append({"field": where, "message": e.message})
+                err(InvalidRequest(e.message, field=where, code=e.code, params=e.params))
     return out
 
 
@@ -233,14 +235,15 @@ def check_data(data: Any) -> tuple:
     listed as ``{"field": "characters[2].sheet.rings.fire", "message": …}``."""
     errors: list = []
     if not isinstance(data, Mapping):
-        return {}, [{"field": "data", "message": "must be a JSON object"}]
+        return {}, [{"field": "data", "message": "must be a JSON object", "code": "field.object", "params": {}}]
     clean = {}
     for part in PARTS:
         if part in data:
             clean[part] = _checked(part, data[part], errors)
     for key in data:
         if key not in PARTS:
-            errors.append({"field": f"data.{str(key)[:40]}", "message": "is not a part of a Tirada backup"})
+            errors.append({"field": f"data.{str(key)[:40]}", "message": "is not a part of a Tirada backup",
+                           "code": "storage.not_part", "params": {}})
     return clean, errors
 
 
@@ -293,7 +296,8 @@ def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
     try:
         data, errors = read_backup(incoming)
     except InvalidRequest as err:
-        return {"add": [], "replace": [], "same": [], "errors": [{"field": err.field or "", "message": err.message}],
+        return {"add": [], "replace": [], "same": [], "errors": [{"field": err.field or "", "message": err.message,
+                                                                  "code": err.code, "params": err.params}],
                 "history_dropped": 0}
     plan: dict = {"add": [], "replace": [], "same": [], "errors": errors}
     for part, key, item, verdict in _decisions(existing, data):
