@@ -32,7 +32,8 @@ def field_input(err, scope=None):
     if root is None or not name:
         return None
     for found in root.querySelectorAll(f'[name="{name}"]'):
-        if app.node(found) is not None and found.offsetParent is not None and not found.disabled:
+        # visible (a hidden fieldset's input has no offsetParent; JS null is not None in Pyodide)
+        if app.node(found) is not None and app.node(found.offsetParent) is not None and not found.disabled:
             return found
     return None
 

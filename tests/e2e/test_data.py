@@ -92,7 +92,7 @@ def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
     app.click("#char-list [aria-label='Abrir ficha: Sakura']")
     app.fill("#cs-ring-earth", "0")
     text = save(app)
-    assert text.startswith("Tierra:") and "1 to 10" in text
+    assert text.startswith("Tierra:") and "entre 1 y 10" in text
     assert app.evaluate("document.activeElement.id") == "cs-ring-earth"
     assert app.input_value("#cs-ring-earth") == "0"
     assert characters(app)["Sakura"]["sheet"]["rings"]["earth"] == 1
