@@ -187,7 +187,7 @@ def _refused(request: dict) -> TiradaError:
     ({"system": "sifrp", "test_dice": 0}, "field.range", {"lo": 1, "hi": 20, "got": "0"}, "test_dice"),
     ({"system": "sifrp", "test_dice": "x"}, "field.not_int", {"got": "'x'"}, "test_dice"),
     ({"system": "sifrp"}, "field.required", {}, "test_dice"),
-    ({"system": "sifrp", "test_dice": 2, "bonus_dice": 3}, "sifrp.bonus_exceeds_test", {"n": 2}, "bonus_dice"),
+    ({"system": "sifrp", "test_dice": 25}, "field.range", {"lo": 1, "hi": 20, "got": "25"}, "test_dice"),
     ({"system": "generic", "dice": 2, "sides": 6, "keep": 3}, "generic.keep_too_many", {"keep": 3, "n": 2}, "keep"),
     ({"system": "generic", "dice": 2, "sides": 6, "faces": [1]}, "faces.too_few", {"n": 1}, "faces"),
     ({"system": "generic", "dice": 1, "sides": 6, "faces": [7]}, "faces.impossible", {"sides": 6, "face": 7},
@@ -204,9 +204,8 @@ def test_roll_refusals_carry_their_code(request_, code, params, field):
 
 
 def test_the_english_line_is_unchanged():
-    err = _refused({"system": "sifrp", "test_dice": 2, "bonus_dice": 3})
-    assert str(err) == ("bonus_dice: cannot exceed the test dice (2); one extra die bought with Destiny may "
-                        "(destiny_bonus) (sifrp.md §The test 1)")
+    err = _refused({"system": "generic", "dice": 2, "sides": 6, "keep": 3})
+    assert str(err) == "keep: cannot keep 3 of 2 dice (sifrp.md §The generic forum roll)"
     assert set(err.to_dict()) == {"error", "code", "params", "message", "field", "rule"}
 
 
@@ -218,7 +217,7 @@ def test_l5r_keep_refusal_numbers_dice_as_the_board_does():
 
 
 def test_link_refusals_carry_their_code():
-    from tirada.link import verify
+    from tirada.links.chain import verify
     codes = {}
     for bad in ("#t1AAAA", "#xyz", "#t1" + "A" * 40, "#t9abc", ""):
         with pytest.raises(LinkError) as info:
@@ -230,28 +229,27 @@ def test_link_refusals_carry_their_code():
 
 
 def test_a_link_whose_roll_is_invalid_names_the_inner_refusal():
-    from tirada.link import verify
-    from tirada.link_codec import encode_payload   # below the checks encode_link makes
-    fragment = encode_payload("roll", {"request": {"system": "sifrp", "test_dice": 2, "bonus_dice": 3,
+    from tirada.links.chain import verify
+    from tirada.links.codec import encode_payload   # below the checks encode_link makes
+    fragment = encode_payload("roll", {"request": {"system": "generic", "dice": 2, "sides": 6, "keep": 3,
                                                    "seed": "ab" * 16}})
     with pytest.raises(LinkError) as info:
         verify("#" + fragment)
     err = info.value
-    assert err.code == "link.roll_invalid" and err.params["cause"]["code"] == "sifrp.bonus_exceeds_test"
-    assert refusal.text(err, "es") == ("La tirada de este enlace no es válida: Dados de bonificación "
-                                       "(especialidad): no pueden superar a los dados de prueba (2); solo un "
-                                       "dado extra comprado con Destino puede hacerlo")
+    assert err.code == "link.roll_invalid" and err.params["cause"]["code"] == "generic.keep_too_many"
+    assert refusal.text(err, "es") == ("La tirada de este enlace no es válida: Dados guardados: no se pueden "
+                                       "guardar 3 de 2 dados")
 
 
 def test_scene_and_confrontation_refusals_keep_the_inner_code():
-    from tirada import tragedia_play as play
+    from tirada.systems.tragedia import play
     with pytest.raises(IllegalMove) as info:
         play.undo(play.start({"participants": [
             {"role": "protagonist", "sheet": {"name": "Ana"}},
             {"role": "adversary", "sheet": {"name": "Bo"}}]}))
     assert info.value.code == "tragedia.nothing_to_undo"
-    from tirada.brs.example import example_setup
-    from tirada.brs.replay import replay
+    from tirada.systems.brs.example import example_setup
+    from tirada.systems.brs.replay import replay
     with pytest.raises(IllegalMove) as info:     # an attack before anyone picked who attacks
         replay(example_setup(), [{"move": "attack", "player": 0, "dice": [0, 1]}])
     assert info.value.code == "brs.not_attack_time" and info.value.field.startswith("moves[0]")

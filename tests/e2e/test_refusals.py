@@ -21,8 +21,7 @@ def _page(new_context, base_url, viewport, locale="es-ES", fragment=""):
 
 def _refuse_sifrp(page):
     page.select_option("#system", "sifrp")
-    page.fill("#sifrp-test_dice", "2")
-    page.fill("#sifrp-bonus_dice", "3")
+    page.fill("#sifrp-test_dice", "25")
     page.click("#roll")
 
 
@@ -33,16 +32,16 @@ def test_an_invalid_roll_is_explained_next_to_its_field_in_view(new_context, bas
     note = page.locator("#roller-form .field-error")
     expect(note).to_be_visible()
     expect(note).to_be_in_viewport()
-    expect(note).to_contain_text("Dados de bonificación")
-    expect(note).to_contain_text("no pueden superar a los dados de prueba (2)")
+    expect(note).to_contain_text("Dados de prueba")
+    expect(note).to_contain_text("debe estar entre 1 y 20 (has puesto 25)")
     text = note.inner_text()
     assert "§" not in text and ".md" not in text and "cannot" not in text
-    field = page.locator("#sifrp-bonus_dice")
+    field = page.locator("#sifrp-test_dice")
     expect(field).to_have_attribute("aria-invalid", "true")
     expect(field).to_be_focused()
     assert note.get_attribute("id") in field.get_attribute("aria-describedby").split()
     # fixed: the note and the mark go away, the roll is shown
-    page.fill("#sifrp-bonus_dice", "1")
+    page.fill("#sifrp-test_dice", "3")
     page.click("#roll")
     expect(page.locator("#result .total")).to_be_visible()
     expect(note).to_have_count(0)
@@ -54,8 +53,8 @@ def test_the_english_page_explains_in_english(new_context, base_url):
     _refuse_sifrp(page)
     note = page.locator("#roller-form .field-error")
     expect(note).to_be_in_viewport()
-    expect(note).to_contain_text("Bonus dice")
-    expect(note).to_contain_text("cannot exceed the test dice (2)")
+    expect(note).to_contain_text("Test dice")
+    expect(note).to_contain_text("must be from 1 to 20, got 25")
     assert "§" not in note.inner_text()
 
 
