@@ -231,5 +231,5 @@ def test_import_names_refused_fields_and_keeps_the_rest(app, tmp_path):
     path.write_text(json.dumps({"app": "tirada", "schema": 42, "data": {}}), encoding="utf-8")
     app.set_input_files("#import-file", str(path))
     app.wait_for_function("document.querySelector('#backup-status').className === 'error'")
-    assert "schema 42" in app.inner_text("#backup-status")
+    assert "versión 42" in app.inner_text("#backup-status")   # the engine code, in Spanish
     assert list(characters(app)) == ["Bueno"]
