@@ -71,9 +71,9 @@ STRINGS = {
                     "en": "Tap the dice you keep ({min} to {max}) and confirm."},
     # one key per source: Spanish articles agree with the noun ("el dado", "la explosión")
     "l5r.do_explosion_pool": {"es": "El dado {n} ha explotado: ¿guardas el nuevo dado?",
-                              "en": "Die {n} exploded: do you keep the new die?"},
+                              "en": "The die {n} exploded: do you keep the new die?"},
     "l5r.do_explosion_explosion": {"es": "La explosión {n} ha explotado: ¿guardas el nuevo dado?",
-                                   "en": "Explosion {n} exploded: do you keep the new die?"},
+                                   "en": "The explosion {n} exploded: do you keep the new die?"},
     "l5r.do_faces": {"es": "Escribe lo que has sacado en estos dados:", "en": "Type what these dice show:"},
     "l5r.confirm_reroll": {"es": "Repetir los dados marcados", "en": "Reroll the marked dice"},
     "l5r.confirm_no_reroll": {"es": "No repetir ninguno", "en": "Reroll none"},
