@@ -119,7 +119,7 @@ def test_seed_example_built_die_by_die_rolled_shared_and_resumed(new_context, ba
     # the Flaw is now used up: disabled, with its reason
     choose(page, "Corvo")
     assert page.locator('#play-sources button[data-source="flaw"]').is_disabled()
-    assert "already brought into play" in page.locator("#why-flaw").inner_text()
+    assert "ya se puso en juego" in page.locator("#why-flaw").inner_text()   # the reason by code, in Spanish
 
     # undo the last action before the roll, then add it again
     page.click("#play-undo")
