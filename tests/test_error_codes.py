@@ -61,7 +61,8 @@ def _sites(folder: pathlib.Path) -> list:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
             keywords = {k.arg: k.value for k in node.keywords}
-            if name in ERRORS or name in PASS_THROUGH or ("code" in keywords and name != "dict"):
+            # other calls count when their code= is an error code (text), not e.g. a link's system number
+            if name in ERRORS or name in PASS_THROUGH or _literals(keywords.get("code")):
                 params = keywords.get("params")
                 keys = None if params is None else (
                     [k.value for k in params.keys] if isinstance(params, ast.Dict) else "dynamic")

@@ -12,7 +12,7 @@ import i18n
 import refusal
 from render import esc
 from strings import t
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
 
 #: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.
