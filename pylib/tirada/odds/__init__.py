@@ -24,17 +24,13 @@ import importlib
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
+from ..systems.registry import TableView, odds_table
 
 __all__ = ["ODDS", "odds"]
 
-#: system id → "module:function" computing its odds from the system's own request fields.
-ODDS = {
-    "generic": "tirada.odds.keepsum:generic_odds",
-    "sifrp": "tirada.odds.keepsum:sifrp_odds",
-    "l5r5e": "tirada.odds.l5r:l5r_odds",
-    "tragedia": "tirada.odds.tragedia:tragedia_odds",
-    "brs": "tirada.odds.brs:brs_odds",
-}
+#: system id → "module:function" computing its odds from the system's own request fields: a live
+#: view of the ``odds`` field of :data:`tirada.systems.registry.REGISTRY`.
+ODDS = TableView(odds_table)
 IGNORED = ("system", "seed", "faces", "label")
 
 
@@ -50,11 +46,12 @@ def odds(request: Mapping[str, Any]) -> dict:
         field the system refuses (the message names the field and the rule).
     """
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object")
+        raise InvalidRequest("a request must be a JSON object", code="request.not_object")
     system = request.get("system")
     if not isinstance(system, str) or system not in ODDS:
         known = ", ".join(sorted(ODDS))
-        raise InvalidRequest(f"no odds for system {str(system)[:40]!r}; known: {known}", field="system")
+        raise InvalidRequest(f"no odds for system {str(system)[:40]!r}; known: {known}", field="system",
+                             code="odds.system_unknown", params={"system": str(system)[:40]})
     module, func = ODDS[system].split(":")
     params = {k: v for k, v in request.items() if k not in IGNORED}
     return {"system": system, **getattr(importlib.import_module(module), func)(params)}

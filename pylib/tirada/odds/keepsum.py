@@ -81,7 +81,8 @@ def keep_sum_counts(dice: int, sides: int, keep: int, lowest: bool = False) -> d
     """
     if work_estimate(dice, sides, keep) > MAX_WORK:
         raise InvalidRequest(f"{dice}d{sides} keep {keep} is too large for exact odds; use fewer "
-                             "dice or smaller dice", field="dice", rule=RULE_LIMIT)
+                             "dice or smaller dice", field="dice", rule=RULE_LIMIT,
+                             code="odds.too_large", params={"dice": dice, "sides": sides, "keep": keep})
     if keep == 0:
         return {0: sides ** dice}
     if keep == dice:
@@ -140,7 +141,7 @@ def sifrp_odds(params: Mapping[str, Any]) -> dict:
     damage = 0
     for total, n in counts.items():
         degrees = degrees_for(total, r.difficulty)
-        grades[f"degrees_{degrees}" if degrees else failure_grade(total, r.difficulty)] += n
+        grades[f"degrees_{degrees}" if degrees else str(failure_grade(total, r.difficulty))] += n
         if r.weapon_damage is not None:
             damage += n * combat_damage(r.weapon_damage, degrees)
     out = {

@@ -53,7 +53,7 @@ def broken_heroes(state: State) -> list:
 
 def _devastated(state: State) -> dict:
     per_component, destroyed = {}, []
-    for c, comp in enumerate(state.setup.components):
+    for c in range(len(state.setup.components)):
         dice = [d for d in state.dice if d.component == c]
         lost = sum(d.row == "lost" for d in dice)
         per_component[c] = lost
@@ -151,10 +151,11 @@ def load_confrontation(data: object) -> dict:
         ``moves[k]…``, ``rule`` its section).
     """
     if not isinstance(data, Mapping):
-        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file")
+        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file",
+                             code="cli.brs_file")
     reject_unknown(data, {"setup", "moves"}, "Confrontation file")
     if "setup" not in data:
-        raise InvalidRequest("is required", field="setup")
+        raise InvalidRequest("is required", field="setup", code="field.required")
     out = summary(replay(data["setup"], data.get("moves", [])))
     del out["board"]
     return out
