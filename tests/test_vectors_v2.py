@@ -29,7 +29,7 @@ from tirada.systems.brs.signed import signed_entries
 from tirada.systems.brs.link import decode_link as brs_decode, encode_link as brs_link
 from tirada.dice import DiceStream
 from tirada.fresh import entry_id, step_seed
-from tirada.links.chain import encode_link, link_id, verify
+from tirada.links.chain import link_id, verify
 from tirada.links.codec import decode_payload, encode_payload
 
 FILE = Path(__file__).resolve().parent / "vectors" / "fairplay-v2.json"

@@ -31,10 +31,14 @@ STRINGS = {
                              "link”"},
     "app.lang": {"es": "English", "en": "Español"},
     "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
-    "loading.text": {"es": "Cargando el motor de reglas (Python en tu navegador)…",
-                     "en": "Loading the rules engine (Python in your browser)…"},
-    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 14 MB; las siguientes son instantáneas.",
-                     "en": "Still loading… the first visit downloads about 14 MB; later visits are instant."},
+    "loading.text": {"es": "Preparando el motor de reglas (Python en tu navegador). Ya puedes rellenar el formulario: "
+                           "en un móvil lento puede tardar hasta unos 20 s la primera vez y unos 8 s en las siguientes visitas.",
+                     "en": "Getting the rules engine ready (Python in your browser). You can fill in the form now: "
+                           "on a slow phone it can take up to about 20 s the first time and about 8 s on later visits."},
+    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 12 MB (una sola vez: después funciona sin conexión).",
+                     "en": "Still loading… the first visit downloads about 12 MB (only once: then it works offline)."},
+    "loading.queued": {"es": "Tirada pedida: se hará en cuanto el motor esté listo.",
+                       "en": "Roll requested: it runs as soon as the engine is ready."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
     "system.label": {"es": "Sistema", "en": "System"},
@@ -180,7 +184,8 @@ def t(key: str, lang: str = DEFAULT_LANG) -> str:
     entry = STRINGS.get(key)
     if entry is None:
         return key
-    return entry.get(lang) or entry[DEFAULT_LANG]
+    text = entry.get(lang) or entry[DEFAULT_LANG]
+    return text[-1] if isinstance(text, tuple) else text   # a plural pair: i18n.tn picks the form
 
 
 def html_escape(text: str) -> str:
@@ -193,3 +198,4 @@ from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E40
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
 from strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402
+from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402

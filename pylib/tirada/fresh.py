@@ -70,7 +70,7 @@ def parse_nonce(value: Any, field: str = "fresh") -> bytes:
             return bytes.fromhex(value)
         except ValueError:
             pass
-    raise InvalidRequest(f"each fresh-dice nonce is {2 * NONCE_BYTES} hex digits", field=field, rule=RULE)
+    raise InvalidRequest(f"each fresh-dice nonce is {2 * NONCE_BYTES} hex digits", field=field, rule=RULE, code="fresh.nonce_invalid")
 
 
 def step_seed(seed: bytes, segment: int, nonce: bytes) -> bytes:
@@ -104,7 +104,7 @@ class SteppedDice:
 
     def __init__(self, seed: Any, nonces: list) -> None:
         if not isinstance(nonces, list) or len(nonces) > MAX_STEPS:
-            raise InvalidRequest(f"fresh must be a list of at most {MAX_STEPS} nonces", field="fresh", rule=RULE)
+            raise InvalidRequest(f"fresh must be a list of at most {MAX_STEPS} nonces", field="fresh", rule=RULE, code="fresh.too_many")
         self._seed = parse_seed(seed) if not isinstance(seed, (bytes, bytearray)) else bytes(seed)
         self._nonces = [parse_nonce(n, f"fresh[{i}]") for i, n in enumerate(nonces)]
         self._stream = DiceStream(self._seed)
@@ -142,7 +142,7 @@ class SteppedDice:
         """
         if self.segments_used - 1 < len(self._nonces):
             raise InvalidRequest(f"{len(self._nonces)} fresh-dice nonces given but the roll used only "
-                                 f"{self.segments_used - 1}", field="fresh", rule=RULE)
+                                 f"{self.segments_used - 1}", field="fresh", rule=RULE, code="fresh.unused")
 
 
 class NoDice:

@@ -18,6 +18,7 @@ import re
 import unicodedata
 
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..plural import ngettext
 from .chain import link_entries, verify_link
 from .codec import MAX_FRAGMENT, decode_frame_versioned, decode_payload_versioned, payload_hash
 
@@ -47,9 +48,10 @@ def extract_links(text: str) -> list:
         InvalidRequest: ``text`` is not a string or longer than :data:`MAX_TEXT`.
     """
     if not isinstance(text, str):
-        raise InvalidRequest("the thread text must be text", field="text")
+        raise InvalidRequest("the thread text must be text", field="text", code="audit.text_type")
     if len(text) > MAX_TEXT:
-        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text")
+        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text",
+                             code="audit.text_too_long", params={"n": MAX_TEXT})
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
@@ -198,31 +200,27 @@ def _summary(group: dict, lang: str) -> str:
     if group["campaign"]:
         who += f" en «{group['campaign']}»" if es else f" in “{group['campaign']}”"
     n = sum(1 for r in group["links"] if r["valid"])
-    if es:
-        parts = ["1 tirada válida" if n == 1 else f"{n} tiradas válidas"]
-    else:
-        parts = ["1 valid roll" if n == 1 else f"{n} valid rolls"]
+    parts = [f"{n} {ngettext('valid roll', 'valid rolls', n, lang)}"]
     moves = len(group.get("moves") or [])
     if moves:
-        parts.append(("1 movimiento firmado" if moves == 1 else f"{moves} movimientos firmados") if es
-                     else ("1 signed move" if moves == 1 else f"{moves} signed moves"))
+        parts.append(f"{moves} {ngettext('signed move', 'signed moves', moves, lang)}")
     seqs = group.get("seqs")
     if seqs:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
-    labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
-              ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
-              "broken links"), ("invalid", "no válidas", "invalid"),
-              ("lookalike", "nombres casi iguales a este", "names that look like this one"),
-              ("request_problems", "problemas con peticiones del máster", "problems with GM requests"),
-              ("outside_requests", "tiradas fuera de las peticiones", "rolls outside the requests")]
-    for key, name_es, name_en in labels:
+    labels = [("missing", "not posted", "not posted"), ("forks", "fork", "forks"),
+              ("restarts", "chain restart", "chain restarts"), ("broken", "broken link", "broken links"),
+              ("invalid", "invalid", "invalid"),
+              ("lookalike", "name that looks like this one", "names that look like this one"),
+              ("request_problems", "problem with GM requests", "problems with GM requests"),
+              ("outside_requests", "roll outside the requests", "rolls outside the requests")]
+    for key, one, other in labels:   # counted words through gettext plural forms (tirada.plural)
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
         if count and key == "missing":
             numbers = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in items[:5])
-            parts.append(f"{count} {name_es if es else name_en} (nº {numbers})")
+            parts.append(f"{count} {ngettext(one, other, count, lang)} (nº {numbers})")
         elif count:
-            parts.append(f"{count} {name_es if es else name_en}")
+            parts.append(f"{count} {ngettext(one, other, count, lang)}")
     if group.get("ok"):
         parts.append("cadena completa" if es else "chain complete")
     if group.get("restarts"):

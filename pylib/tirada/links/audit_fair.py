@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 from ..errors import TiradaError
 
@@ -97,7 +98,7 @@ def _setup_key(compact: list) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def brs_row(row: dict, compact: object, link_id: str, short: str) -> dict:
+def brs_row(row: dict, compact: Any, link_id: str, short: str) -> dict:
     """An audit row for a Confrontation link: valid or not, its setup key, its moves (compact) and,
     for a fair-play one, the signed entries (replayed and checked). Never raises."""
     from ..systems.brs.compact import from_compact

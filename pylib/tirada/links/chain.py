@@ -35,7 +35,7 @@ from typing import Any, Mapping
 from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..fresh import entry_id, new_nonce, parse_nonce
-from .codec import decode_frame_versioned, decode_payload, decode_payload_versioned, encode_payload, payload_hash
+from .codec import decode_frame_versioned, decode_payload, encode_payload, payload_hash
 from .roll_layout2 import chain_entries
 from .roll_layout import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM_CODES, check_int,
                         check_prev, check_text)
@@ -114,7 +114,7 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     from ..systems import roll
 
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object", field="request")
+        raise InvalidRequest("a request must be a JSON object", field="request", code="request.not_object")
     request = dict(request)
     if request.get("faces") is None and request.get("seed") is None:
         request.pop("seed", None)
@@ -122,7 +122,7 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     if version == 2:
         return _encode2(request, roller, campaign, seq, prev, created, positions, gm_request)
     if version != 1 or positions is not None or gm_request is not None:
-        raise InvalidRequest("version must be 1 or 2 (positions only in format 2)", field="version")
+        raise InvalidRequest("version must be 1 or 2 (positions only in format 2)", field="version", code="chain.version")
     link = {"request": request, "roller": roller, "campaign": campaign, "seq": seq, "prev": prev,
             "created": created}
     link = {k: v for k, v in link.items() if v is not None}
@@ -141,12 +141,12 @@ def _encode2(request: dict, roller, campaign, seq, prev, created, positions, gm_
 
     if request.get("faces") is not None:
         raise InvalidRequest("a share link needs a seed: faces rolled elsewhere cannot be shared as "
-                             "a link", field="faces", rule=RULE)
+                             "a link", field="faces", rule=RULE, code="link.needs_seed")
     request.setdefault("fresh", [])
     if not isinstance(request["fresh"], list):
-        raise InvalidRequest("fresh must be a list of nonces", field="fresh", rule=RULE)
+        raise InvalidRequest("fresh must be a list of nonces", field="fresh", rule=RULE, code="fresh.not_list")
     if request.get("step"):
-        raise InvalidRequest("a link holds a finished roll: leave step out", field="step", rule=RULE)
+        raise InvalidRequest("a link holds a finished roll: leave step out", field="step", rule=RULE, code="link.step_given")
     if positions is None:   # nonces made now take the chain numbers that follow, in order
         request["fresh"] = roll(request, on_fresh=lambda _segment: new_nonce()).get("fresh", request["fresh"])
     link = {"format": 2, "request": request, "roller": roller, "campaign": campaign, "seq": seq,
@@ -174,9 +174,9 @@ def reserve(chain_state: "ChainState", fresh: str) -> tuple:
         InvalidRequest: not a chain state, or bad hex.
     """
     if not isinstance(chain_state, ChainState):
-        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
     if not isinstance(fresh, str) or len(fresh) not in (16, *range(32, 65, 2)):
-        raise InvalidRequest("fresh randomness is 16 or 32..64 hex digits", field="fresh", rule=RULE)
+        raise InvalidRequest("fresh randomness is 16 or 32..64 hex digits", field="fresh", rule=RULE, code="fresh.randomness")
     raw = parse_nonce(fresh) if len(fresh) == 16 else bytes.fromhex(fresh)
     seq = chain_state.seq + 1
     position = {"seq": seq, "prev": chain_state.last}
@@ -191,7 +191,8 @@ def decode_link(fragment: str) -> dict:
     """
     kind, link = decode_payload(fragment)
     if kind != "roll":
-        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE)
+        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE,
+                        code="link.wrong_kind_roll", params={"kind": str(kind)[:20]})
     return link
 
 
@@ -222,14 +223,15 @@ class ChainState:
     def __post_init__(self) -> None:
         roller = check_text(self.roller.strip() if isinstance(self.roller, str) else self.roller, "roller")
         if roller is None:
-            raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE)
+            raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE, code="chain.roller")
         campaign = self.campaign.strip() if isinstance(self.campaign, str) else self.campaign
         object.__setattr__(self, "roller", roller)
         object.__setattr__(self, "campaign", check_text(campaign, "campaign") or "")
         if check_int(self.seq, "seq", 0, MAX_SEQ) is None:
-            raise InvalidRequest("is required", field="seq", rule=RULE)
+            raise InvalidRequest("is required", field="seq", rule=RULE, code="field.required")
         if (self.seq == 0) != (self.last is None):
-            raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE)
+            raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE,
+                                 code="chain.last")
         if self.last is not None:
             last = check_prev(self.last)
             object.__setattr__(self, "last", last.hex() if last else None)
@@ -242,7 +244,7 @@ class ChainState:
     def from_dict(cls, data: Mapping[str, Any]) -> "ChainState":
         """Inverse of :meth:`to_dict`. Raises InvalidRequest: not a dict, unknown ``v``, bad field."""
         if not isinstance(data, Mapping) or data.get("v") != 1:
-            raise InvalidRequest("not a version 1 chain state", field="chain", rule=RULE)
+            raise InvalidRequest("not a version 1 chain state", field="chain", rule=RULE, code="chain.invalid")
         return cls(data.get("roller") or "", data.get("campaign") or "", data.get("seq", 0), data.get("last"))
 
 
@@ -259,7 +261,7 @@ def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int,
         InvalidRequest, IllegalMove: see :func:`encode_link`.
     """
     if not isinstance(chain_state, ChainState):
-        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
     seq = chain_state.seq + 1
     fragment = encode_link(request, chain_state.roller, chain_state.campaign or None, seq,
                            chain_state.last, created, version=version, gm_request=gm_request)
@@ -324,7 +326,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
         result = roll(link["request"])
     except TiradaError as err:
         raise LinkError(f"the roll in this link is not valid: {err.message}", field=err.field,
-                        rule=err.rule) from None
+                        rule=err.rule, code="link.roll_invalid", params={"cause": err.cause()}) from None
     entries = link_entries(link, roll_id)
     created = link.get("created")
     iso = None if created is None else (_EPOCH + timedelta(seconds=created)).strftime("%Y-%m-%dT%H:%M:%SZ")

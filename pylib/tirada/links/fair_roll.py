@@ -34,7 +34,7 @@ def start(request: Mapping[str, Any], chain_state: ChainState | None) -> dict:
         InvalidRequest: not a request.
     """
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object", field="request")
+        raise InvalidRequest("a request must be a JSON object", field="request", code="request.not_object")
     request = {k: v for k, v in request.items() if k not in ("seed", "fresh", "faces")}
     request.update(seed=new_seed(), fresh=[])
     first = None
@@ -97,7 +97,7 @@ _CHAIN = {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 127, "pre
           "created": 1796000000}
 _SEED = "8f14e45fceea167a5a36dedd4bea2543"
 #: Format-2 links measured by :func:`fairplay_sizes`: (case, request with its fixed nonces, chain).
-TYPICAL_V2 = (
+TYPICAL_V2: tuple[tuple[str, dict, dict], ...] = (
     ("l5r5e Fire 3 Fitness 1 TN 3, distinction: rerolls 1 and 3, keep 3, 2 explosions, 'Saltar', chain",
      {"system": "l5r5e", "seed": _SEED, "ring": 3, "skill": 1, "tn": 3, "stance": "fire", "distinction": True,
       "rerolls": [1, 3], "keep": [0, 2, 3], "label": "Saltar",

@@ -30,7 +30,7 @@ def decode_request(fragment: str) -> dict:
     """The request (JSON view) of a request link. Raises LinkError: unreadable, or another kind."""
     version, kind, spec = decode_payload_versioned(fragment)
     if kind != "request":
-        raise LinkError(f"this link holds a {kind!r}, not a roll request", field="link", rule=RULE)
+        raise LinkError(f"this link holds a {kind!r}, not a roll request", field="link", rule=RULE, code="request.link_kind")
     return spec
 
 
@@ -42,13 +42,13 @@ def apply_request(spec: Mapping[str, Any], request: Mapping[str, Any]) -> dict:
         IllegalMove: another system, or a bounded field outside its bounds (or missing).
     """
     if request.get("system") != spec["system"]:
-        raise IllegalMove(f"this request asks for a {spec['system']} roll", field="system", rule=RULE)
+        raise IllegalMove(f"this request asks for a {spec['system']} roll", field="system", rule=RULE, code="request.system_mismatch")
     out = dict(request)
     for name, value in spec["fields"].items():
         if isinstance(value, dict):
             got = out.get(name)
             if isinstance(got, bool) or not isinstance(got, int) or not value["min"] <= got <= value["max"]:
-                raise IllegalMove(f"the request asks for {value['min']} to {value['max']}", field=name, rule=RULE)
+                raise IllegalMove(f"the request asks for {value['min']} to {value['max']}", field=name, rule=RULE, code="request.out_of_range", params={"lo": value["min"], "hi": value["max"]})
         else:
             out[name] = value
     if spec.get("label"):

@@ -26,7 +26,7 @@ def encode_handover(state, created: int | None = None) -> str:
         InvalidRequest: not a chain state.
     """
     if not isinstance(state, ChainState):
-        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
     head = {"roller": state.roller, "campaign": state.campaign or None, "seq": state.seq, "last": state.last,
             "created": created}
     return encode_payload("chain", {k: v for k, v in head.items() if v is not None}, version=2)
@@ -40,7 +40,7 @@ def decode_handover(fragment: str):
     """
     version, kind, head = decode_payload_versioned(fragment)
     if kind != "chain":
-        raise LinkError(f"this link holds a {kind!r}, not a chain", field="link", rule=RULE)
+        raise LinkError(f"this link holds a {kind!r}, not a chain", field="link", rule=RULE, code="handover.link_kind")
     return ChainState(head["roller"], head["campaign"], head["seq"], head["last"]), head.get("created")
 
 

@@ -37,14 +37,14 @@ def to_cbor(head: Mapping[str, Any]) -> list:
         or ``last`` given exactly when seq is 0 (violated).
     """
     if not isinstance(head, Mapping) or set(head) - {"roller", "campaign", "seq", "last", "created"}:
-        raise InvalidRequest("not a chain head", field="chain", rule=RULE)
+        raise InvalidRequest("not a chain head", field="chain", rule=RULE, code="handover.invalid")
     roller = check_text(head.get("roller"), "roller")
     if roller is None:
-        raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE)
+        raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE, code="handover.roller")
     seq = check_int(head.get("seq"), "seq", 0, MAX_SEQ)
     last = check_prev(head.get("last"))
     if seq is None or (seq == 0) != (last is None):
-        raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE)
+        raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE, code="handover.last")
     out = [roller, check_text(head.get("campaign"), "campaign"), seq, last,
            check_int(head.get("created"), "created", 0, MAX_CREATED)]
     while out[-1] is None:
@@ -55,7 +55,7 @@ def to_cbor(head: Mapping[str, Any]) -> list:
 def from_cbor(value: Any) -> dict:
     """Inverse of :func:`to_cbor`. Raises LinkError for any other structure."""
     if not isinstance(value, list) or not 3 <= len(value) <= 5 or value[-1] is None:
-        raise LinkError("the chain in this link has the wrong shape", field="link", rule=RULE)
+        raise LinkError("the chain in this link has the wrong shape", field="link", rule=RULE, code="link.chain_damaged")
     original, value = value, value + [None] * (5 - len(value))
     roller, campaign, seq, last, created = value
     head = {"roller": roller, "campaign": campaign or "", "seq": seq,
@@ -65,9 +65,9 @@ def from_cbor(value: Any) -> dict:
     try:
         again = to_cbor({**head, "campaign": campaign})
     except TiradaError as err:
-        raise LinkError(f"the chain in this link is not valid: {err.message}", field=err.field, rule=RULE) from None
+        raise LinkError(f"the chain in this link is not valid: {err.message}", field=err.field, rule=RULE, code="link.chain_invalid", params={"cause": err.cause()}) from None
     if cbor_encode(again) != cbor_encode(original):
-        raise LinkError("the chain in this link is not in canonical form", field="link", rule=RULE)
+        raise LinkError("the chain in this link is not in canonical form", field="link", rule=RULE, code="link.chain_damaged")
     return head
 
 

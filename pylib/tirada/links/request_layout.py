@@ -45,18 +45,20 @@ _NAMES = {code: name for name, code in SYSTEM_CODES.items()}
 def _check_fields(system: str, fields: Any, cls: type = InvalidRequest) -> dict:
     """Normalise ``fields`` (name → value or ``{"min", "max"}``) for ``system``."""
     if not isinstance(fields, Mapping) or not fields or len(fields) > 20:
-        raise cls("a request names 1 to 20 fields", field="fields", rule=RULE)
+        raise cls("a request names 1 to 20 fields", field="fields", rule=RULE, code="request.fields_count")
     known = PARAM_KEYS.get(system, ())
-    out = {}
+    out: dict[str, Any] = {}
     for name, value in fields.items():
         if not isinstance(name, str) or name not in known or name in NOT_REQUESTABLE:
-            raise cls(f"{str(name)[:30]!r} is not a field a request can set for {system}", field="fields", rule=RULE)
+            raise cls(f"{str(name)[:30]!r} is not a field a request can set for {system}", field="fields", rule=RULE,
+                      code="request.field_not_requestable")
         if isinstance(value, Mapping):
             if set(value) != {"min", "max"}:
-                raise cls("bounds are {min, max}", field=f"fields.{name}", rule=RULE)
+                raise cls("bounds are {min, max}", field=f"fields.{name}", rule=RULE, code="request.bounds")
             lo, hi = value["min"], value["max"]
             if any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10 ** 6 for v in (lo, hi)) or lo > hi:
-                raise cls("bounds are two whole numbers, min ≤ max", field=f"fields.{name}", rule=RULE)
+                raise cls("bounds are two whole numbers, min ≤ max", field=f"fields.{name}", rule=RULE,
+                          code="request.bounds")
             out[name] = {"min": lo, "max": hi}
         elif isinstance(value, bool) or (isinstance(value, int) and abs(value) <= 10 ** 6):
             out[name] = value
@@ -64,11 +66,11 @@ def _check_fields(system: str, fields: Any, cls: type = InvalidRequest) -> dict:
             out[name] = value
         else:
             raise cls("a fixed value is a whole number, true/false or a short text", field=f"fields.{name}",
-                      rule=RULE)
+                      rule=RULE, code="request.fixed_value")
     return out
 
 
-def new_request(system: str, fields: Mapping[str, Any], label: str | None = None, for_: str | None = None,
+def new_request(system: Any, fields: Any, label: str | None = None, for_: str | None = None,
                 campaign: str | None = None, created: int | None = None, request_id: str | None = None) -> dict:
     """A request (JSON view, module docstring) with a fresh random id (or ``request_id``).
 
@@ -77,15 +79,15 @@ def new_request(system: str, fields: Mapping[str, Any], label: str | None = None
         campaign 80 characters).
     """
     if system not in PARAM_KEYS:
-        raise InvalidRequest(f"unknown system {str(system)[:30]!r}", field="system", rule=RULE)
-    spec = {"system": system, "fields": _check_fields(system, fields),
+        raise InvalidRequest(f"unknown system {str(system)[:30]!r}", field="system", rule=RULE, code="request.system_unknown", params={"system": str(system)[:30]})
+    spec: dict[str, Any] = {"system": system, "fields": _check_fields(system, fields),
             "id": request_id or secrets.token_hex(ID_BYTES)}
     if not isinstance(spec["id"], str) or len(spec["id"]) != 2 * ID_BYTES:
-        raise InvalidRequest(f"a request id is {2 * ID_BYTES} hex digits", field="id", rule=RULE)
+        raise InvalidRequest(f"a request id is {2 * ID_BYTES} hex digits", field="id", rule=RULE, code="request.id_invalid")
     try:
         bytes.fromhex(spec["id"])
     except ValueError:
-        raise InvalidRequest(f"a request id is {2 * ID_BYTES} hex digits", field="id", rule=RULE) from None
+        raise InvalidRequest(f"a request id is {2 * ID_BYTES} hex digits", field="id", rule=RULE, code="request.id_invalid") from None
     for key, value, limit in (("label", label, "label"), ("for", for_, "roller"), ("campaign", campaign, "campaign")):
         text = check_text(value.strip() if isinstance(value, str) else value, limit)
         if text is not None:
@@ -98,7 +100,7 @@ def new_request(system: str, fields: Mapping[str, Any], label: str | None = None
 def to_cbor(spec: Mapping[str, Any]) -> list:
     """The CBOR array of a request (module docstring). Raises InvalidRequest like :func:`new_request`."""
     if not isinstance(spec, Mapping) or set(spec) - {"system", "fields", "id", "label", "for", "campaign", "created"}:
-        raise InvalidRequest("not a roll request", field="request", rule=RULE)
+        raise InvalidRequest("not a roll request", field="request", rule=RULE, code="request.not_request")
     spec = new_request(spec.get("system"), spec.get("fields"), spec.get("label"), spec.get("for"),
                        spec.get("campaign"), spec.get("created"), spec.get("id"))
     keys, texts = PARAM_KEYS[spec["system"]], PARAM_TEXTS.get(spec["system"], ())
@@ -118,7 +120,7 @@ def to_cbor(spec: Mapping[str, Any]) -> list:
 
 def from_cbor(value: Any) -> dict:
     """Inverse of :func:`to_cbor`. Raises LinkError for any other structure."""
-    bad = LinkError("the roll request in this link has the wrong shape", field="link", rule=RULE)
+    bad = LinkError("the roll request in this link has the wrong shape", field="link", rule=RULE, code="link.request_damaged")
     if not isinstance(value, list) or not 3 <= len(value) <= 7 or value[-1] is None:
         raise bad
     value = value + [None] * (7 - len(value))
@@ -144,7 +146,7 @@ def from_cbor(value: Any) -> dict:
         spec = new_request(system, named, label, for_, campaign, created, rid.hex())
     except TiradaError as err:
         raise LinkError(f"the roll request in this link is not valid: {err.message}", field=err.field,
-                        rule=RULE) from None
+                        rule=RULE, code="link.request_invalid", params={"cause": err.cause()}) from None
     return spec
 
 

@@ -49,17 +49,17 @@ def chain_entries(link: Mapping[str, Any]) -> list:
     positions = link.get("positions")
     out = [{"seq": seq, "prev": link.get("prev"), "id": entry_id(seq, link.get("prev"), seed)}]
     if positions is not None and (not isinstance(positions, list) or len(positions) != len(fresh)):
-        raise InvalidRequest("positions must list one {seq, prev} per fresh nonce", field="positions", rule=RULE2)
+        raise InvalidRequest("positions must list one {seq, prev} per fresh nonce", field="positions", rule=RULE2, code="link.positions")
     for k, nonce in enumerate(fresh):
         last = out[-1]
         pos = positions[k] if positions is not None else {"seq": last["seq"] + 1, "prev": last["id"]}
         if not isinstance(pos, Mapping):
-            raise InvalidRequest("must be {seq, prev}", field=f"positions[{k}]", rule=RULE2)
+            raise InvalidRequest("must be {seq, prev}", field=f"positions[{k}]", rule=RULE2, code="link.positions")
         n = check_int(pos.get("seq"), "seq", 1, MAX_SEQ)
         prev = check_prev(pos.get("prev"))
         if n is None or prev is None or n <= last["seq"]:
             raise InvalidRequest("each step takes a later chain number than the one before, with its prev",
-                                 field=f"positions[{k}]", rule=RULE2)
+                                 field=f"positions[{k}]", rule=RULE2, code="link.positions")
         out.append({"seq": n, "prev": prev.hex(), "id": entry_id(n, prev.hex(), parse_nonce(nonce))})
     return out
 
@@ -75,13 +75,13 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
         without a chain.
     """
     if not isinstance(link, Mapping) or not isinstance(link.get("request"), Mapping):
-        raise InvalidRequest("a roll link needs a request object", field="request", rule=RULE)
+        raise InvalidRequest("a roll link needs a request object", field="request", rule=RULE, code="link.roll_needs_request")
     if link.get("format", 2) != 2:
-        raise InvalidRequest("not a format 2 roll link", field="format", rule=RULE2)
+        raise InvalidRequest("not a format 2 roll link", field="format", rule=RULE2, code="link.not_format2")
     request = dict(link["request"])
     fresh = request.pop("fresh", None) or []
     if not isinstance(fresh, list) or len(fresh) > MAX_STEPS:
-        raise InvalidRequest(f"fresh must be a list of at most {MAX_STEPS} nonces", field="fresh", rule=RULE2)
+        raise InvalidRequest(f"fresh must be a list of at most {MAX_STEPS} nonces", field="fresh", rule=RULE2, code="fresh.too_many")
     nonces = [parse_nonce(n, f"fresh[{k}]") for k, n in enumerate(fresh)]
     base = {k: v for k, v in link.items() if k not in ("format", "positions", "gm_request")}
     gm = link.get("gm_request")
@@ -90,10 +90,10 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
     base["request"] = request
     out = roll_to_cbor(base)
     if link.get("positions") is not None and link.get("seq") is None:
-        raise InvalidRequest("positions need a numbered roll (seq)", field="positions", rule=RULE2)
+        raise InvalidRequest("positions need a numbered roll (seq)", field="positions", rule=RULE2, code="link.positions")
     if not nonces:
         if link.get("positions"):
-            raise InvalidRequest("positions without fresh nonces", field="positions", rule=RULE2)
+            raise InvalidRequest("positions without fresh nonces", field="positions", rule=RULE2, code="link.positions")
         return out if gm is None else out + [None] * (10 - len(out)) + [gm]
     steps: list = []
     entries = chain_entries({**link, "request": {**request, "seed": request["seed"], "fresh": fresh}}) \
@@ -117,11 +117,11 @@ def roll2_from_cbor(value: Any) -> dict:
         LinkError: a structure that no encoder writes (bad steps, a position that was implied, …).
     """
     if not isinstance(value, list) or not 3 <= len(value) <= 11 or value[-1] is None:
-        raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE2)
+        raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE2, code="link.roll_data_damaged")
     steps = value[9] if len(value) >= 10 else None
     gm = value[10] if len(value) == 11 else None
     if gm is not None and (not isinstance(gm, bytes) or len(gm) != NONCE_BYTES):
-        raise LinkError("the request id in this link has the wrong shape", field="link", rule=RULE2)
+        raise LinkError("the request id in this link has the wrong shape", field="link", rule=RULE2, code="link.roll_data_damaged")
     base = value[:9]
     while base and base[-1] is None:
         base = base[:-1]
@@ -133,17 +133,18 @@ def roll2_from_cbor(value: Any) -> dict:
     if steps is None and gm is None:
         return link          # the format-1 part was checked for canonical form by roll_from_cbor
     if steps is not None and (not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS):
-        raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2)
-    positions, chained = [], link.get("seq") is not None
+        raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2, code="link.roll_data_damaged")
+    positions: list[Any] = []
+    chained = link.get("seq") is not None
     for step in steps or []:
         explicit = isinstance(step, list)
         nonce = step[2] if explicit and len(step) == 3 else step
         if not isinstance(nonce, bytes) or len(nonce) != NONCE_BYTES or (explicit and not chained):
-            raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2)
+            raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2, code="link.roll_data_damaged")
         link["request"]["fresh"].append(nonce.hex())
         if explicit:
             if not isinstance(step[0], int) or isinstance(step[0], bool) or not isinstance(step[1], bytes):
-                raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2)
+                raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2, code="link.roll_data_damaged")
             positions.append({"seq": step[0], "prev": step[1].hex() if len(step[1]) == 6 else None})
         else:
             positions.append(None)
@@ -154,7 +155,7 @@ def roll2_from_cbor(value: Any) -> dict:
             if pos is None:
                 pos = positions[k] = {"seq": entries[-1]["seq"] + 1, "prev": entries[-1]["id"]}
             if pos["prev"] is None:
-                raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2)
+                raise LinkError("the fresh dice of this link have the wrong shape", field="link", rule=RULE2, code="link.roll_data_damaged")
             entries.append({"seq": pos["seq"], "id": entry_id(pos["seq"], pos["prev"],
                                                               bytes.fromhex(link["request"]["fresh"][k]))})
         link["positions"] = positions
@@ -162,7 +163,7 @@ def roll2_from_cbor(value: Any) -> dict:
         again = roll2_to_cbor(link)
     except TiradaError as err:
         raise LinkError(f"the roll data in this link is not valid: {err.message}", field=err.field,
-                        rule=RULE2) from None
+                        rule=RULE2, code="link.roll_invalid", params={"cause": err.cause()}) from None
     if cbor_encode(again) != cbor_encode(value):
-        raise LinkError("the roll data in this link is not in canonical form", field="link", rule=RULE2)
+        raise LinkError("the roll data in this link is not in canonical form", field="link", rule=RULE2, code="link.roll_data_damaged")
     return link

@@ -38,11 +38,13 @@ def get_system(system_id: Any):
     """
     if not isinstance(system_id, str) or system_id not in SYSTEMS:   # a list/dict is not hashable
         known = ", ".join(sorted(SYSTEMS))
-        raise InvalidRequest(f"unknown system {str(system_id)[:40]!r}; known: {known}", field="system")
+        raise InvalidRequest(f"unknown system {str(system_id)[:40]!r}; known: {known}", field="system",
+                             code="request.system_unknown", params={"system": str(system_id)[:40]})
     try:
         return importlib.import_module(SYSTEMS[system_id])
     except ModuleNotFoundError:
-        raise InvalidRequest(f"system {system_id!r} is not available in this version", field="system") from None
+        raise InvalidRequest(f"system {system_id!r} is not available in this version", field="system",
+                             code="request.system_unavailable", params={"system": str(system_id)[:40]}) from None
 
 
 def split_request(request: Mapping[str, Any]) -> tuple:
@@ -52,7 +54,7 @@ def split_request(request: Mapping[str, Any]) -> tuple:
         InvalidRequest: the request is not a JSON object.
     """
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object")
+        raise InvalidRequest("a request must be a JSON object", code="request.not_object")
     common = {k: request[k] for k in COMMON_FIELDS if k in request}
     params = {k: v for k, v in request.items() if k not in COMMON_FIELDS}
     return common, params
@@ -79,7 +81,7 @@ def roll(request: Mapping[str, Any], on_fresh: Callable[[int], str] | None = Non
     label = get_text(common, "label")
     fresh = common.get("fresh")
     if fresh is not None and common.get("faces") is not None:
-        raise InvalidRequest("fresh dice need a seed, not typed faces", field="fresh")
+        raise InvalidRequest("fresh dice need a seed, not typed faces", field="fresh", code="fresh.needs_seed")
     if fresh is None:
         dice, seed = dice_for(common)
         result = module.roll(params, dice)
@@ -87,11 +89,11 @@ def roll(request: Mapping[str, Any], on_fresh: Callable[[int], str] | None = Non
             dice.finish()
         return {"system": common["system"], "seed": seed, "label": label, **result}
     if not isinstance(fresh, list):
-        raise InvalidRequest("fresh must be a list of nonces", field="fresh")
+        raise InvalidRequest("fresh must be a list of nonces", field="fresh", code="fresh.not_list")
     nonces = list(fresh)
     seed = common.get("seed")
     if seed is None:
-        raise InvalidRequest("fresh dice need the roll's seed", field="seed")
+        raise InvalidRequest("fresh dice need the roll's seed", field="seed", code="fresh.needs_seed")
     while True:
         dice = SteppedDice(seed, nonces)
         try:
@@ -101,7 +103,7 @@ def roll(request: Mapping[str, Any], on_fresh: Callable[[int], str] | None = Non
             if on_fresh is None:
                 raise InvalidRequest(f"this roll draws dice after a decision (step {need.segment}) but "
                                      "carries no fresh dice for it", field="fresh",
-                                     rule="link-format.md §Fresh dice") from None
+                                     rule="link-format.md §Fresh dice", code="fresh.missing") from None
             nonces.append(on_fresh(need.segment))
     dice.finish()
     return {"system": common["system"], "seed": dice.seed_hex, "label": label, **result, "fresh": nonces}

@@ -38,12 +38,12 @@ def check_signature(value: Any, field: str = "fresh") -> dict:
         InvalidRequest: another shape; ``prev`` missing for seq > 1 or given for seq 1.
     """
     if not isinstance(value, Mapping) or set(value) - {"nonce", "seq", "prev"}:
-        raise InvalidRequest("must be {nonce, seq, prev}", field=field, rule=RULE)
+        raise InvalidRequest("must be {nonce, seq, prev}", field=field, rule=RULE, code="brs.signature_invalid")
     nonce = parse_nonce(value.get("nonce"), f"{field}.nonce").hex()
     seq = check_int(value.get("seq"), "seq", 1, MAX_SEQ)
     prev = check_prev(value.get("prev"))
     if seq is None or (seq > 1) != (prev is not None):
-        raise InvalidRequest("seq is required; prev is given exactly when seq is above 1", field=field, rule=RULE)
+        raise InvalidRequest("seq is required; prev is given exactly when seq is above 1", field=field, rule=RULE, code="brs.signature_invalid")
     return {"nonce": nonce, "seq": seq, "prev": prev.hex() if prev else None}
 
 
@@ -93,13 +93,17 @@ def apply_v2(state: State, move: Mapping[str, Any], apply: Callable) -> State:
     if sig is not None:
         sig = check_signature(sig)
         if mover(state, move) is None:
-            raise InvalidRequest("this move rolls no dice: it takes no fresh dice", field="fresh", rule=RULE)
-    dice = move_dice(state.setup.seed, state.moves, {"fresh": sig} if sig else {})
+            raise InvalidRequest("this move rolls no dice: it takes no fresh dice", field="fresh", rule=RULE, code="brs.fresh_not_rolled")
+    seed = state.setup.seed
+    if seed is None:
+        raise InvalidRequest("a fair-play (version 2) Confrontation draws from a seed, not typed faces",
+                             field="faces", rule=RULE, code="brs.fair_needs_seed")
+    dice = move_dice(seed, state.moves, {"fresh": sig} if sig else {})
     try:
         new = apply(state, move, dice)
     except NeedFresh:
         raise InvalidRequest("this move rolls dice: it needs fresh dice signed by the moving player's "
-                             "chain", field="fresh", rule=RULE) from None
+                             "chain", field="fresh", rule=RULE, code="brs.fresh_missing") from None
     if sig is not None and not dice.draws:
-        raise InvalidRequest("this move rolled no dice: it takes no fresh dice", field="fresh", rule=RULE)
+        raise InvalidRequest("this move rolled no dice: it takes no fresh dice", field="fresh", rule=RULE, code="brs.fresh_not_rolled")
     return new

@@ -42,6 +42,7 @@ def play_fresh(state: State, move: Mapping[str, Any], commit: Callable[[int, str
         if err.field != "fresh" or mover(state, move) is None:
             raise
     who = mover(state, move)
+    assert who is not None   # a move that rolls nothing re-raised above
     nonce = new_nonce()
     # check that the move is legal before any chain number is taken: replay it on a throwaway nonce
     trial = {**move, "fresh": {"nonce": nonce, "seq": 1, "prev": None}}
@@ -68,8 +69,10 @@ def signed_entries(setup: Mapping[str, Any], moves: list) -> list:
         try:
             state = apply_move(state, move, None)
         except (IllegalMove, InvalidRequest) as err:
-            raise type(err)(f"move {k}: {err.message}", field=f"moves[{k}]", rule=err.rule) from None
+            raise type(err)(f"move {k}: {err.message}", field=f"moves[{k}]", rule=err.rule, code=err.code,
+                            params=err.params) from None
         if sig is not None:
+            assert who is not None   # fresh dice on a move that rolls nothing was refused by apply_move
             sig = check_signature(sig)
             out.append({"move": k, "player": who, "roller": state.setup.players[who].name,
                         "campaign": state.setup.campaign or None, "seq": sig["seq"], "prev": sig["prev"],
