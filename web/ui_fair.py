@@ -17,6 +17,7 @@ from pyscript import when
 import app
 import sharing
 import store as store_mod
+import ui_refusal
 from app import STORE, el, tr
 from tirada.links import handover as chain_link
 from tirada.links import chain as links
@@ -82,7 +83,7 @@ def on_handover(event) -> None:
     try:
         state = chain_now(str(el("roller").value), str(el("campaign").value))
     except TiradaError as err:
-        status.textContent = f'{tr("error.heading")}: {err.message}'
+        status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
         return
     if state is None:
         status.textContent = tr("chain.none")

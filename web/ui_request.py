@@ -13,6 +13,7 @@ from pyscript import document, when
 import app
 import sharing
 import ui_dice
+import ui_refusal
 import ui_roll
 from app import STORE, el, tr
 from tirada.links import gm_request
@@ -172,9 +173,11 @@ def on_make(event) -> None:
         spec = gm_request.new_request(system, fields, str(el("label").value), str(el("gm-for").value),
                                       str(el("campaign").value))
         fragment = gm_request.encode_request(spec)
-    except (ui_dice.FormError, TiradaError) as err:   # one line, never a traceback
-        message = getattr(err, "message", None) or str(err)
-        status.textContent = f'{tr("error.heading")}: {message}'
+    except ui_dice.FormError as err:   # one line, never a traceback; already in the page's language
+        status.textContent = f'{tr("error.heading")}: {err}'
+        return
+    except TiradaError as err:         # by its code, in the page's language
+        status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
         return
     el("gm-link").value = sharing.page_link(fragment)
     status.textContent = tr("request.made")
