@@ -101,3 +101,17 @@ def test_a_clash_with_an_existing_system_or_link_code_is_refused(spec, why):
     with pytest.raises(ValueError, match=why):
         register(spec)
     assert "other" not in REGISTRY
+
+
+def test_a_toy_system_can_be_asked_for_in_a_gm_request_link(toy):
+    """Format-2 request links (kind 4) read the live registry too: a plug-in's code and field table."""
+    from tirada.links.gm_request import decode_request, encode_request, new_request
+
+    spec = new_request("toy", {"dice": {"min": 2, "max": 4}, "mood": "wild"}, label="Prueba", request_id="ab" * 8)
+    back = decode_request(encode_request(spec))
+    assert back["system"] == "toy" and back["fields"] == {"dice": {"min": 2, "max": 4}, "mood": "wild"}
+    unregister("toy")
+    with pytest.raises(InvalidRequest) as err:
+        new_request("toy", {"dice": 2})
+    assert err.value.code == "request.system_unknown"
+    register(toy)   # the fixture unregisters it again

@@ -39,7 +39,6 @@ ID_BYTES = 8
 #: fields a request may not fix (they are the roll's own randomness or decisions)
 NOT_REQUESTABLE = frozenset({"seed", "faces", "fresh", "label", "step", "rerolls", "keep", "explosions",
                              "post_loss", "system"})
-_NAMES = {code: name for name, code in SYSTEM_CODES.items()}
 
 
 def _check_fields(system: str, fields: Any, cls: type = InvalidRequest) -> dict:
@@ -78,7 +77,7 @@ def new_request(system: Any, fields: Any, label: str | None = None, for_: str | 
         InvalidRequest: unknown system or field, bad bounds, texts too long (label 200, for 40,
         campaign 80 characters).
     """
-    if system not in PARAM_KEYS:
+    if system not in SYSTEM_CODES or system not in PARAM_KEYS:   # live registry views (a plug-in counts)
         raise InvalidRequest(f"unknown system {str(system)[:30]!r}", field="system", rule=RULE, code="request.system_unknown", params={"system": str(system)[:30]})
     spec: dict[str, Any] = {"system": system, "fields": _check_fields(system, fields),
             "id": request_id or secrets.token_hex(ID_BYTES)}
@@ -125,7 +124,8 @@ def from_cbor(value: Any) -> dict:
         raise bad
     value = value + [None] * (7 - len(value))
     code, fields, rid, created, label, for_, campaign = value
-    system = _NAMES.get(code) if isinstance(code, int) and not isinstance(code, bool) else None
+    names = {number: name for name, number in SYSTEM_CODES.items()}   # the registry as it is now
+    system = names.get(code) if isinstance(code, int) and not isinstance(code, bool) else None
     if system is None or not isinstance(fields, dict) or not isinstance(rid, bytes) or len(rid) != ID_BYTES:
         raise bad
     keys, texts = PARAM_KEYS[system], PARAM_TEXTS.get(system, ())
