@@ -104,6 +104,10 @@ ROLLS = {
         ("2D extra time, weapon 3", {"test_dice": 2, "extra_time": 1, "weapon_damage": 3, "modifier": 2}, {}),
         ("1D vs 21", {"test_dice": 1, "difficulty": 21}, {"seed": S2}),
         ("5D+1B-3P vs 6", {"test_dice": 5, "bonus_dice": 1, "penalty_dice": 3, "difficulty": 6}, {}),
+        ("extended 3D vs 9 until 4 degrees", {"test_dice": 3, "extended_goal": 4}, {}),
+        ("extended 2D+1B vs 12, 3 successes, 1 hora, chain", {"test_dice": 2, "bonus_dice": 1, "difficulty": 12,
+         "extended_goal": 3, "extended_count": "successes", "extended_max": 12, "extended_span": "1 hora",
+         "label": "Escalar el acantilado"}, CHAIN),
     ],
     "l5r5e": [
         ("Fire 3 Fitness 1 TN 3, distinction", {"ring": 3, "skill": 1, "tn": 3, "stance": "fire",

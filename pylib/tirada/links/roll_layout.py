@@ -29,7 +29,8 @@ SYSTEM_CODES = {"generic": 0, "sifrp": 1, "l5r5e": 2, "tragedia": 3}
 PARAM_KEYS = {
     "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
     "sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
-              "helpers", "allow_more_helpers", "extra_time", "weapon_damage"),
+              "helpers", "allow_more_helpers", "extra_time", "weapon_damage",
+              "extended_goal", "extended_count", "extended_max", "extended_span"),
     "l5r5e": ("ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance",
               "compromised", "distinction", "adversity", "passion", "anxiety",
               "helpers_cancel_strife", "step", "rerolls", "keep", "explosions"),
@@ -41,6 +42,7 @@ PARAM_KEYS = {
 #: Append only (at most 20), never reorder.
 PARAM_TEXTS = {
     "l5r5e": ("air", "earth", "fire", "water", "void"),
+    "sifrp": ("degrees", "successes"),
 }
 #: longest texts a link may carry (characters); longer input is refused, never silently cut.
 LIMITS = {"label": 200, "roller": 40, "campaign": 80}
