@@ -82,3 +82,12 @@ def test_cli_rolls_an_extended_test():
     request = json.dumps({"system": "sifrp", "faces": [6, 6, 6, 6], "test_dice": 2, "extended_goal": 2})
     assert main(["roll", request], stdout=out, stderr=io.StringIO()) == 0
     assert json.loads(out.getvalue())["extended"]["rolls"] == 2
+
+
+def test_the_forum_snippet_says_the_tally_of_the_task():
+    from tirada.links.snippets import snippet
+    fragment = encode_link({"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543", "test_dice": 3,
+                            "extended_goal": 4})
+    ext = verify(fragment)["result"]["extended"]
+    text = snippet(fragment, "https://x.example/", "text", "es")
+    assert f"{ext['tally']}/4 contra 9 ({ext['rolls']} tiradas): tarea concluida" in text

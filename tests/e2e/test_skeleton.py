@@ -121,3 +121,34 @@ def test_bonus_dice_above_test_dice_are_capped_and_said(app):
     faces, kept = shown_dice(app)
     assert len(faces) == 4 and len(kept) == 2
     assert "Se tiran 2 dados de bonificación de los 3 pedidos" in app.inner_text("#result .bonus-capped")
+
+
+def test_sifrp_extended_test_rolls_until_the_tally_and_its_link_replays(app, new_context, base_url):
+    """Seed 004 "tiradas básicas prolongadas": "Una vez obtenida la cantidad requerida de éxitos, la
+    tarea se da por concluida." 2D vs 9 with given dice 6+6 (1 degree), 1+1 (failure), 6+5 (1
+    degree): 2 degrees reached in 3 rolls; counting successes is the other table choice."""
+    fill_sifrp(app, 2)
+    app.click("#sifrp-extended > summary")
+    assert "grados de éxito" in app.inner_text("#sifrp-extended-count-help")   # the decision, in the help
+    app.fill("#sifrp-extended_goal", "2")
+    app.fill("#sifrp-extended_span", "1 hora")
+    app.fill("#faces", "6, 6, 1, 1, 6, 5")
+    app.click("#roll")
+    verdict = app.locator("#result [data-extended]")
+    verdict.wait_for()
+    assert verdict.get_attribute("data-extended") == "2/2"
+    assert verdict.inner_text().startswith("Tarea concluida en 3 tiradas: 2 de 2 (cada tirada: 1 hora)")
+    assert app.locator("#result .extended-rolls > li").count() == 3
+    # rolled with a seed: one link holds every roll, and a fresh context replays the same rolls
+    app.fill("#faces", "")
+    app.select_option("#sifrp-extended_count", "successes")
+    app.click("#roll")
+    app.wait_for_function("document.getElementById('share-link') && document.getElementById('share-link').value.includes('#t1')")
+    rolls = app.locator("#result .extended-rolls").inner_text()
+    tally = app.locator("#result [data-extended]").get_attribute("data-extended")
+    link = app.locator("#share-link").input_value()
+    ctx, _ = new_context()
+    other = open_app(ctx.new_page(), link)
+    other.locator("#result [data-extended]").wait_for()
+    assert other.locator("#result [data-extended]").get_attribute("data-extended") == tally
+    assert other.locator("#result .extended-rolls").inner_text() == rolls

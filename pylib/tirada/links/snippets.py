@@ -97,6 +97,14 @@ def _outcome(result: dict, words: dict) -> list:
     """Tokens for the outcome of a result: Tragedia (``winner``), SIFRP and generic (``total``,
     ``difficulty``, ``success``, ``degrees``), or any system with the common keys."""
     out: list = []
+    ext = result.get("extended")
+    if isinstance(ext, dict):       # a SIFRP extended test (sifrp.md §Other rules): the tally, in words
+        es = words is _WORDS["es"]
+        done = ("tarea concluida" if es else "task done") if ext.get("done") else (
+            "tarea sin concluir" if es else "task not done")
+        rolls = f"{ext.get('rolls')} {'tiradas' if es else 'rolls'}"
+        return [(f"{ext.get('tally')}/{ext.get('goal')}", "b"), (f" {words['vs']} {result.get('difficulty')}"
+                f" ({rolls}): ", None), (done, "b")]
     if result.get("winner") in ("protagonist", "adversary"):      # Tragedia's final roll
         es = words is _WORDS["es"]
         side = {"protagonist": ("protagonista", "protagonist"), "adversary": ("adversario", "adversary")}
