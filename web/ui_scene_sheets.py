@@ -16,7 +16,7 @@ import ui_scene_render as view
 from app import STORE, el, tr
 from tirada.systems.tragedia import play
 from tirada.systems.tragedia.chapter import chapter_standing
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.systems.tragedia.sheet import Sheet
 
 

@@ -190,7 +190,6 @@ class SifrpRequest:
         reject_unknown(req, FIELDS, "sifrp")
         d = get_int(req, "test_dice", lo=1, hi=MAX_RANK, rule=RULE_TEST)
         units = get_int(req, "extra_time", default=0, lo=0, hi=MAX_RANK)
-        effective_d = extra_time_dice(d, units)
         b = get_int(req, "bonus_dice", default=0, lo=0, hi=MAX_RANK, rule=RULE_TEST)
         weapon = req.get("weapon_damage")
         if weapon is not None:
@@ -272,14 +271,16 @@ def _attempt(r: SifrpRequest, dice: Dice) -> dict:
 def _extended(r: SifrpRequest, dice: Dice) -> tuple:
     """``(last attempt, extended block)``: tests rolled one after another from the same ``dice``
     until the tally reaches ``r.extended_goal`` or ``r.extended_max`` rolls were made."""
-    attempts, tally = [], 0
-    while tally < r.extended_goal and len(attempts) < r.extended_max:
+    goal = r.extended_goal or 1     # always set here: roll() calls this only for extended tests
+    attempts: list = []
+    tally = 0
+    while tally < goal and len(attempts) < r.extended_max:
         attempt = _attempt(r, dice)
         tally += extended_gain(attempt["degrees"], r.extended_count)
         attempts.append(attempt)
     block = {
         "goal": r.extended_goal, "count": r.extended_count, "max_rolls": r.extended_max,
-        "span": r.extended_span, "rolls": len(attempts), "tally": tally, "done": tally >= r.extended_goal,
+        "span": r.extended_span, "rolls": len(attempts), "tally": tally, "done": tally >= goal,
         "attempts": [{k: a[k] for k in ("faces", "kept", "kept_indices", "total", "success", "degrees",
                                         "failure", "margin")} for a in attempts],
     }
