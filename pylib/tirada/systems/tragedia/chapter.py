@@ -42,11 +42,12 @@ def chapter_standing(sheets: Any) -> list:
     """
     if not isinstance(sheets, list) or not 1 <= len(sheets) <= MAX_SHEETS:
         raise InvalidRequest(f"must be a list of 1 to {MAX_SHEETS} sheets", field="sheets",
-                             rule=RULE_CHAPTER)
+                             rule=RULE_CHAPTER, code="tragedia.chapter_sheets", params={"n": MAX_SHEETS})
     parsed = [Sheet.from_dict(s, f"sheets[{i}]") for i, s in enumerate(sheets)]
     names = [s.name for s in parsed]
     if len(set(names)) != len(names):
-        raise InvalidRequest("two sheets have the same character name", field="sheets", rule=RULE_CHAPTER)
+        raise InvalidRequest("two sheets have the same character name", field="sheets", rule=RULE_CHAPTER,
+                             code="tragedia.participants_names")
     achieved = {s.name for s in parsed if s.objective_achieved}
     out = []
     for s in parsed:
