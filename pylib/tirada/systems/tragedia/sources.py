@@ -112,12 +112,8 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
     every other player pays 1).
 
     Use ``domain`` (seed 001, "1 punto de Destino te permite [...] usar un Dominio (si no estás
-    jugando como Protagonista)") [decision]: the Destiny is paid from the player's own Destiny for
-    one of their own Domains that still has Destiny assigned (a floating Domain cannot be used:
-    "Sólo mientras el Dominio siga teniendo puntos de Destino asignados podrás seguir
-    utilizándolo"); the Domain keeps its Destiny and the use does not count toward an Ally's or
-    Henchman's per-scene uses. Raises IllegalMove for the Protagonist, an unknown or floating Domain.
-    """
+    jugando como Protagonista)") [decision]: own Destiny paid for an own, non-floating Domain, which
+    keeps its Destiny; no per-scene use counted. IllegalMove: the Protagonist; unknown/floating."""
     use = action.get("use")
     if not isinstance(use, str) or use not in DESTINY_PRICES:
         raise InvalidRequest("must be one of " + ", ".join(DESTINY_PRICES), field="use",
