@@ -27,7 +27,7 @@ SYSTEM_CODES = {"generic": 0, "sifrp": 1, "l5r5e": 2, "tragedia": 3}
 #: system id → parameter names (map keys at any depth of the params); a name's index is its code in
 #: the link. Append only, never reorder: the codes are part of format 1.
 PARAM_KEYS = {
-    "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
+    "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls"),
     "sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
               "helpers", "allow_more_helpers", "extra_time", "weapon_damage"),
     "l5r5e": ("ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance",
