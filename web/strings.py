@@ -22,8 +22,10 @@ STRINGS = {
     "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
     "loading.text": {"es": "Cargando el motor de reglas (Python en tu navegador)…",
                      "en": "Loading the rules engine (Python in your browser)…"},
-    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 14 MB; las siguientes son instantáneas.",
-                     "en": "Still loading… the first visit downloads about 14 MB; later visits are instant."},
+    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 14 MB; las siguientes no descargan nada, "
+                           "pero arrancar Python en el navegador lleva aún unos segundos.",
+                     "en": "Still loading… the first visit downloads about 14 MB; later visits download nothing, "
+                           "but starting Python in the browser still takes a few seconds."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
     "system.label": {"es": "Sistema", "en": "System"},
@@ -173,3 +175,4 @@ from strings_l5r import STRINGS as _L5R; STRINGS.update(_L5R)  # noqa: E402
 from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E402
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
+from strings_shared import STRINGS as _SHARED; STRINGS.update(_SHARED)  # noqa: E402
