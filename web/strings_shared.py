@@ -37,5 +37,5 @@ STRINGS = {
     "action.copy_text": {"es": "Copiar texto", "en": "Copy plain text"},
     "result.exploded": {"es": "explosión", "en": "explosion"},
     "audit.missing": {"es": "Sin publicar", "en": "Not posted"},
-    "nav.more": {"es": "Más pestañas →", "en": "More tabs →"},
+    "nav.more": {"es": "Más →", "en": "More →"},
 }

@@ -186,6 +186,18 @@ def sync_tabs(*_args) -> None:
     el("tabs-wrap").classList.toggle("at-end", bool(at_end))
 
 
+@when("click", "[data-tab]")
+def on_tab(event) -> None:
+    """Bring the chosen tab fully into the sideways-scrolling row (phones), then update the cue."""
+    tabs, tab = el("tabs"), event.currentTarget
+    row, box = tabs.getBoundingClientRect(), tab.getBoundingClientRect()
+    if box.right > row.right - 8:
+        tabs.scrollLeft = tabs.scrollLeft + box.right - row.right + 56    # room for the cue
+    elif box.left < row.left:
+        tabs.scrollLeft = tabs.scrollLeft - (row.left - box.left) - 8
+    sync_tabs()
+
+
 def start() -> None:
     """Draw the L5R faces table and watch the tab row (the view itself opens from a link)."""
     from pyodide.ffi import create_proxy
