@@ -57,7 +57,7 @@ def verified_html(verified: dict, lang: str, result_html: str, headline: str) ->
 
 def broken_html(message: str, lang: str) -> str:
     """The body of the shared-roll card for a link that cannot be read or verified."""
-    return (f'<h2 id="shared-heading">{esc(t("shared.broken", lang))}</h2>'
+    return (f'<h2 id="shared-heading">{esc(t("error.link", lang))}</h2>'
             f'<p class="error" role="alert" id="shared-error">{esc(message)}</p>'
             f'<p class="meta">{esc(t("shared.broken_help", lang))}</p>')
 

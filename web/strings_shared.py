@@ -7,7 +7,6 @@ STRINGS = {
     "shared.heading": {"es": "Tirada compartida", "en": "Shared roll"},
     "shared.verified": {"es": "Verificada: tu navegador ha recalculado los dados a partir del enlace.",
                         "en": "Verified: your browser recomputed the dice from the link."},
-    "shared.broken": {"es": "Este enlace no se puede comprobar", "en": "This link cannot be checked"},
     "shared.broken_help": {"es": "Pide a quien lo publicó que copie el enlace entero otra vez.",
                            "en": "Ask whoever posted it to copy the whole link again."},
     "shared.label": {"es": "Etiqueta", "en": "Label"},

@@ -103,7 +103,7 @@ def test_broken_links_get_the_same_view_or_their_own_tab(new_context, base_url, 
     page = page_for(new_context, base_url, size, "es", "#" + good[:-1] + ("A" if good[-1] != "A" else "B"))
     expect(page.locator("#shared-error")).to_be_visible()
     expect(page.locator("#shared-error")).to_be_in_viewport()
-    expect(page.locator("#shared-heading")).to_have_text("Este enlace no se puede comprobar")
+    expect(page.locator("#shared-heading")).to_have_text("Este enlace no es válido")
     expect(page.locator("#roll-again")).to_be_hidden()
     for kind, tab, error in (("brs", "brs", "#brs-link-error"), ("scene", "scene", "#setup-error")):
         fragment = encode_payload(kind, {"broken": True})
