@@ -530,8 +530,9 @@ def finish() -> None:
     result, request = Check.result, Check.request
     Check.last_done = result
     el("result").setAttribute("aria-atomic", "true")
-    if "faces" in request:
-        view.Roll.current, view.Roll.faces_result = None, result
+    if "faces" in request:   # dice rolled elsewhere: a card, a snippet without link, a history entry
+        view.Roll.current, view.Roll.faces_result, view.Roll.faces_request = None, result, request
+        view.remember_faces(result, request)
     else:
         try:
             done = make_link(final_request())

@@ -107,7 +107,9 @@ def test_sakura_in_faces_mode_and_an_illegal_keep(app):
     assert result_dice(app, "explosions") == [["skill", 6, "kept"]]
     assert "Dados tirados fuera de Tirada" in app.inner_text("#result")
     assert serious_axe_problems(app) == []
-    assert app.locator("#share").is_hidden()          # typed faces: nothing to verify, no link
+    # typed faces: nothing to verify, so no link; a snippet saying so and a history entry
+    assert app.locator("#share-note").is_visible() and app.locator("#share-link").is_hidden()
+    assert "dados tirados fuera" in app.inner_text("#history-list li.elsewhere")
 
 
 def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
