@@ -1,5 +1,5 @@
-"""Blood Red Sands: share links of a Confrontation (tirada.brs.link) and the page's option lists
-(tirada.brs.options). Rules: ../shared/rules/blood-red-sands.md §What the tool must do."""
+"""Blood Red Sands: share links of a Confrontation (tirada.systems.brs.link) and the page's option lists
+(tirada.systems.brs.options). Rules: ../shared/rules/blood-red-sands.md §What the tool must do."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import os
 import pytest
 
 from test_brs_game import big_setup, play_out
-from tirada.brs import apply, legal_moves, new_confrontation, play, replay, summary
-from tirada.brs.link import decode_link, encode_link, open_link
-from tirada.brs.options import options, step
+from tirada.systems.brs import apply, legal_moves, new_confrontation, play, replay, summary
+from tirada.systems.brs.link import decode_link, encode_link, open_link
+from tirada.systems.brs.options import options, step
 from tirada.errors import IllegalMove, LinkError
-from tirada.link_codec import encode_payload
+from tirada.links.codec import encode_payload
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "brs-haster-sharla.json")
 
@@ -121,7 +121,7 @@ def test_every_listed_candidate_of_a_whole_game_is_accepted_by_the_engine():
 
 
 def test_the_packaged_example_is_the_documented_one():
-    from tirada.brs.example import EXAMPLE_SETUP, example_setup
+    from tirada.systems.brs.example import EXAMPLE_SETUP, example_setup
 
     assert EXAMPLE_SETUP == example()["setup"]
     seeded = example_setup("00112233445566778899aabbccddeeff")
@@ -131,7 +131,7 @@ def test_the_packaged_example_is_the_documented_one():
 
 
 def test_board_shows_marks_tokens_and_rows():
-    from tirada.brs.options import board
+    from tirada.systems.brs.options import board
 
     ex = example()
     state = replay(ex["setup"], ex["moves"][:3])  # defended with three dice: Damage, marks pending
@@ -154,7 +154,7 @@ def test_step_reports_reinforce_only_when_someone_can():
 
 
 def test_journal_names_the_actor_and_the_dice_each_move_rolled():
-    from tirada.brs.journal import journal
+    from tirada.systems.brs.journal import journal
 
     ex = example()
     setup = dict(ex["setup"])

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from tirada import systems
 from tirada.dice import FixedFaces
 from tirada.errors import InvalidRequest
-from tirada.generic import MAX_EXPLOSIONS
-from tirada.generic import roll as generic_roll
-from tirada.notation import format_post, parse
+from tirada.systems.generic import MAX_EXPLOSIONS
+from tirada.systems.generic import roll as generic_roll
+from tirada.systems.notation import format_post, parse
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 

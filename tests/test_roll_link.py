@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tirada import link as links
-from tirada import link_codec, systems
+from tirada.links import chain as links
+from tirada import systems
+from tirada.links import codec as link_codec
 from tirada.errors import InvalidRequest
-from tirada.link import ChainState, next_link, verify
-from tirada.pool import pool_text
-from tirada.roll_link import peek_kind, reserve, roll_link
-from tirada.snippets import snippet, snippet_of
+from tirada.links.chain import ChainState, next_link, verify
+from tirada.links.pool import pool_text
+from tirada.links.roll_link import peek_kind, reserve, roll_link
+from tirada.links.snippets import snippet, snippet_of
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 SIFRP = {"system": "sifrp", "seed": SEED, "test_dice": 4, "bonus_dice": 2, "label": "Atletismo"}
@@ -40,9 +41,9 @@ def test_one_call_rolls_once_and_decodes_the_frame_once(monkeypatch):
         return real_frame(fragment)
 
     monkeypatch.setattr(systems, "roll", count_roll)
-    monkeypatch.setattr("tirada.roll_link.decode_frame", count_frame)
-    monkeypatch.setattr("tirada.link.decode_frame", count_frame)
-    monkeypatch.setattr("tirada.link_codec.decode_frame", count_frame)
+    monkeypatch.setattr("tirada.links.roll_link.decode_frame", count_frame)
+    monkeypatch.setattr("tirada.links.chain.decode_frame", count_frame)
+    monkeypatch.setattr("tirada.links.codec.decode_frame", count_frame)
     done = roll_link(SIFRP, ChainState("Sharla"), 1796000000)
     snippet_of(done.verified, done.fragment, BASE, "markdown")
     assert calls == {"roll": 1, "frame": 1}
@@ -57,8 +58,8 @@ def test_unsigned_roll_has_no_chain_and_a_fresh_seed():
 
 def test_a_refused_roll_says_why_and_consumes_no_number():
     with pytest.raises(InvalidRequest) as err:
-        roll_link({"system": "sifrp", "test_dice": 2, "bonus_dice": 5}, ChainState("Sharla"), 1)
-    assert err.value.field == "bonus_dice"
+        roll_link({"system": "sifrp", "test_dice": 0, "bonus_dice": 1}, ChainState("Sharla"), 1)
+    assert err.value.field == "test_dice"
     with pytest.raises(InvalidRequest):
         roll_link({"system": "sifrp", "test_dice": 2, "faces": [1, 2]})
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tirada.link import encode_link, verify
+from tirada.links.chain import encode_link, verify
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))

@@ -20,7 +20,7 @@ import ui_roll
 import ui_shared
 from app import STORE, el, tr
 from strings import STRINGS, t
-from tirada.roll_link import peek_kind
+from tirada.links.roll_link import peek_kind
 
 #: view modules started before the page says it is ready (ui_roll first).
 VIEWS = (ui_roll, ui_shared, ui_audit)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from render import esc
 from strings import t
-from tirada.l5r_dice import RING_FACES, SKILL_FACES, SYMBOL_NAMES
-from tirada.link import TRUST
-from tirada.pool import pool_text
+from tirada.systems.l5r.dice import RING_FACES, SKILL_FACES, SYMBOL_NAMES
+from tirada.links.chain import TRUST
+from tirada.links.pool import pool_text
 
 
 def chain_line(verified: dict, lang: str) -> str:
@@ -36,7 +36,7 @@ def verified_html(verified: dict, lang: str, result_html: str, headline: str) ->
     """The body of the shared-roll card for a verified link.
 
     Args:
-        verified: :func:`tirada.link.verify`'s dict. result_html: the system's result card (without
+        verified: :func:`tirada.links.chain.verify`'s dict. result_html: the system's result card (without
         its label: the label is shown here). headline: the result in one line (the history summary).
     """
     label = verified.get("label")
@@ -64,7 +64,7 @@ def broken_html(message: str, lang: str) -> str:
 
 def faces_table_html(lang: str) -> str:
     """The L5R number → symbol table of the core book (l5r5e.md §Dice and symbols; seed tables of
-    tirada.l5r_dice), for typing dice rolled elsewhere: one table per die."""
+    tirada.systems.l5r.dice), for typing dice rolled elsewhere: one table per die."""
     col = 1 if lang == "es" else 0
 
     def names(symbols: tuple) -> str:

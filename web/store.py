@@ -127,7 +127,7 @@ class Store:
         self.write(LANG_KEY, lang)
 
     def chains(self) -> dict:
-        """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.link)."""
+        """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.links.chain)."""
         value = self.read(CHAIN_KEY, {}, check=lambda v: isinstance(v, dict))
         return value
 

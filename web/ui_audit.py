@@ -8,8 +8,8 @@ import app
 from app import el, tr
 from render import esc
 from strings import STRINGS
-from tirada import audit as auditing
-from tirada.link import TRUST
+from tirada.links import audit as auditing
+from tirada.links.chain import TRUST
 from tirada.errors import TiradaError
 
 
@@ -66,7 +66,7 @@ def roll_line(row: dict, lang: str) -> str:
     """What a posted roll was and what it gave: pool in its game's notation and the result line."""
     if not row.get("valid") or not isinstance(row.get("result"), dict):
         return ""
-    from tirada.pool import pool_text
+    from tirada.links.pool import pool_text
     import ui_roll
 
     system = row["request"].get("system")

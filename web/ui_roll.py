@@ -17,11 +17,11 @@ import render
 import ui_dice
 import ui_l5r
 from app import STORE, el, tr
-from tirada import link as links
+from tirada.links import chain as links
 from tirada import systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
-from tirada.roll_link import roll_link
+from tirada.links.roll_link import roll_link
 
 #: system id → form/render module. Add a system's UI module here.
 FORMS = {"sifrp": ui_dice, "generic": ui_dice}
@@ -88,7 +88,7 @@ def chain_identity():
 
 def make_link(request: dict) -> dict:
     """Roll a fresh request (seeded here) as a link, chained when the roller is named, in one engine
-    call (tirada.roll_link): ``{**verified, "fragment"}``; the new chain state is stored."""
+    call (tirada.links.roll_link): ``{**verified, "fragment"}``; the new chain state is stored."""
     request = {**request, "seed": new_seed()}
     key, state = chain_identity()
     done = roll_link(request, state, int(time.time()))
@@ -121,6 +121,8 @@ def on_roll(event) -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
             Roll.current, Roll.faces_request = None, {**request, "faces": faces}
@@ -203,7 +205,7 @@ def show_current() -> None:
         return
     v = Roll.current
     body = form_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
-    from tirada.pool import pool_text
+    from tirada.links.pool import pool_text
     pool = f'<p class="pool" id="result-pool">{render.esc(pool_text(v["request"], lang))}</p>'
     box.innerHTML = pool + body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
     box.hidden = False
@@ -225,7 +227,7 @@ def snippet(kind: str) -> str:
     """The text a copy button puts on the clipboard: the link, or a BBCode / Markdown / plain-text
     snippet built from the verified result on screen (nothing decoded or rolled again); dice rolled
     elsewhere get their snippet without a link."""
-    from tirada import snippets  # imported when first needed: it is not needed to start
+    from tirada.links import snippets  # imported when first needed: it is not needed to start
 
     lang = app.State.lang
     if Roll.current is None and Roll.faces_result is not None:

@@ -18,9 +18,9 @@ import ui_dice
 import ui_roll
 from app import el, tr
 from strings import SIFRP_DIFFICULTIES
-from tirada import link as links
+from tirada.links import chain as links
 from tirada.errors import TiradaError
-from tirada.notation import format_post
+from tirada.systems.notation import format_post
 
 
 class Shared:

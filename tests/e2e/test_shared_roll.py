@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_app
-from tirada.link import encode_link
-from tirada.link_codec import encode_payload
+from tirada.links.chain import encode_link
+from tirada.links.codec import encode_payload
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 CHAIN = {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 7, "prev": "0123456789ab",
