@@ -7,10 +7,10 @@ import pytest
 from tirada.links import chain as links
 from tirada import systems
 from tirada.links import codec as link_codec
-from tirada.errors import InvalidRequest
+from tirada.errors import InvalidRequest, LinkError
 from tirada.links.chain import ChainState, next_link, verify
 from tirada.links.pool import pool_text
-from tirada.links.roll_link import peek_kind, reserve, roll_link
+from tirada.links.roll_link import open_roll, peek_kind, reserve, roll_link
 from tirada.links.snippets import snippet, snippet_of
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
@@ -106,3 +106,17 @@ def test_peek_kind_routes_even_a_broken_link(kind, payload):
 ])
 def test_pool_in_the_games_notation(request_, lang, text):
     assert pool_text(request_, lang) == text
+
+
+def test_opening_a_link_decodes_once_and_matches_verify(monkeypatch):
+    fragment = roll_link(SIFRP, ChainState("Sharla"), 1796000000).fragment
+    assert open_roll("https://x/#" + fragment) == verify(fragment)
+    calls = []
+    real = link_codec.decode_frame
+    monkeypatch.setattr("tirada.links.roll_link.decode_frame", lambda f: calls.append(f) or real(f))
+    open_roll(fragment)
+    assert len(calls) == 1
+    with pytest.raises(LinkError):
+        open_roll(link_codec.encode_payload("brs", {"v": 1}))
+    with pytest.raises(LinkError):
+        open_roll(fragment[:-2] + ("AA" if fragment[-2:] != "AA" else "BB"))

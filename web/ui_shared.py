@@ -18,7 +18,7 @@ import ui_dice
 import ui_roll
 from app import el, tr
 from strings import SIFRP_DIFFICULTIES
-from tirada.links import chain as links
+from tirada.links.roll_link import open_roll
 from tirada.errors import TiradaError
 from tirada.systems.notation import format_post
 
@@ -38,7 +38,7 @@ def open_link(fragment: str) -> None:
     """Open a roll link: verify it (one decoding, one roll) and show the shared-roll view."""
     app.show_view("roll")
     try:
-        verified = links.verify(fragment)
+        verified = open_roll(fragment)
     except TiradaError as err:
         ui_roll.Roll.current, ui_roll.Roll.faces_result, Shared.error = None, None, err
     else:

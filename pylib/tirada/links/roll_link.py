@@ -25,7 +25,7 @@ from .chain import ChainState, verify_link
 from .codec import KINDS, b64_decode, cbor_decode, decode_frame, encode_payload, payload_hash, split_fragment
 from .roll_layout import RULE, roll_from_cbor
 
-__all__ = ["Reservation", "RolledLink", "peek_kind", "reserve", "roll_link"]
+__all__ = ["Reservation", "RolledLink", "open_roll", "peek_kind", "reserve", "roll_link"]
 
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
 
@@ -130,6 +130,23 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
                              field=err.field, rule=err.rule) from None
     new_chain = None if roller is None else ChainState(roller, campaign or "", seq, roll_id)
     return RolledLink(fragment, verified, new_chain)
+
+
+def open_roll(fragment: str) -> dict:
+    """:func:`tirada.links.chain.verify` with the frame decoded once (the id and the link both come
+    from that one decoding): what the page does when a roll link is opened.
+
+    Returns:
+        the dict of :func:`tirada.links.chain.verify`.
+    Raises:
+        LinkError: unreadable link, a link of another kind, or a roll the rules refuse.
+    """
+    kind_code, body = decode_frame(fragment)
+    if _KIND_NAMES.get(kind_code) != "roll":
+        kind = _KIND_NAMES.get(kind_code, str(kind_code))
+        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE)
+    link = roll_from_cbor(cbor_decode(body))
+    return verify_link(link, payload_hash(kind_code, body)[:6].hex())
 
 
 def peek_kind(fragment: Any) -> Optional[str]:
