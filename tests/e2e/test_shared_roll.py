@@ -14,7 +14,6 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 
 from conftest import open_app
 from tirada.links.chain import encode_link
@@ -42,6 +41,14 @@ LINKS = [
                                                               {"dice": 2, "sides": 6, "modifier": 3}]}, {},
      "1d20 +5; 2d6 +3", "1d20 +5; 2d6 +3"),
 ]
+
+
+def expect(target):
+    """Playwright's auto-waiting ``expect`` (imported when used: the Pyodide run collects this file
+    without Playwright and deselects it)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
 
 
 def page_for(new_context, base_url, size: dict, lang: str, url: str = "", **extra):
