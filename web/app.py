@@ -10,7 +10,10 @@ notices, and two registries filled by the views at import time:
   ``TiradaError`` stops the roll (e.g. a sheet without the Void point the check would spend);
 * ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
   (e.g. a character sheet that the roll changes);
-* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button).
+* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
+* ``FORMS[system] = module``: the roll form's module of a dice system (web/ui_roll.py says what it
+  offers); ui_roll adds the plain dice forms, a system with its own flow (ui_l5r) adds itself, so
+  the roll view never imports a system view and no view imports in a circle.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ ON_LANG: list = []
 BEFORE_ROLL: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []
+FORMS: dict = {}
 
 
 class State:
@@ -68,11 +72,6 @@ def show_view(name: str) -> None:
         section.hidden = section.dataset.view != name
     for tab in document.querySelectorAll("[data-tab]"):
         tab.setAttribute("aria-current", "page" if tab.dataset.tab == name else "false")
-
-
-def page_url() -> str:
-    """This page's URL without its fragment."""
-    return store_mod.page_url(window.location)
 
 
 def langs() -> tuple:

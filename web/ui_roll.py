@@ -1,8 +1,10 @@
 """The roll view: the form, the result, share links and snippets, the history (glue only).
 
-Systems plug in through :data:`FORMS`: system id → a module with
+Systems plug in through :data:`app.FORMS`: system id → a module with
 ``read_request(system, fieldset, lang) -> dict``, ``render_result(result, lang) -> html``,
-``summary(result, lang) -> str`` and optional ``setup(lang)`` (fill selects after a language change).
+``summary(result, lang) -> str`` and optional ``setup(lang)`` (fill selects after a language change)
+and ``start_check()`` (a multi-step check that runs its own flow, L5R). A system's module registers
+itself there (web/ui_l5r.py); this module imports no system module beyond the plain dice forms.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from pyscript import document, when, window
 import app
 import errors_es
 import render
+import sharing
 import ui_dice
-import ui_l5r
 from app import STORE, el, tr
 from tirada.links import chain as links
 from tirada import systems
@@ -23,9 +25,9 @@ from tirada.dice import new_seed
 from tirada.errors import TiradaError
 from tirada.links.roll_link import roll_link
 
-#: system id → form/render module. Add a system's UI module here.
-FORMS = {"sifrp": ui_dice, "generic": ui_dice}
-FORMS["l5r5e"] = ui_l5r
+#: system id → form/render module (the registry lives in app.py; a system's UI module adds itself).
+FORMS = app.FORMS
+FORMS.update({"sifrp": ui_dice, "generic": ui_dice})
 
 
 class Roll:
@@ -60,11 +62,8 @@ def sync_system() -> None:
 
 def parse_faces(text: str):
     """Typed faces "6, 5 3" → [6, 5, 3]; empty → None. Raises ui_dice.FormError on non-numbers."""
-    cleaned = text.replace(",", " ").replace(";", " ").split()
-    if not cleaned:
-        return None
     try:
-        return [int(x) for x in cleaned]
+        return sharing.parse_faces(text)
     except ValueError:
         raise ui_dice.FormError(tr("error.faces"), "faces") from None
 
@@ -209,7 +208,7 @@ def show_current() -> None:
     pool = f'<p class="pool" id="result-pool">{render.esc(pool_text(v["request"], lang))}</p>'
     box.innerHTML = pool + body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
     box.hidden = False
-    el("share-link").value = app.page_url() + "#" + v["fragment"]
+    el("share-link").value = sharing.page_link(v["fragment"])
     share.hidden = False
     _link_parts(True)
     el("copy-status").textContent = ""
@@ -232,10 +231,9 @@ def snippet(kind: str) -> str:
     lang = app.State.lang
     if Roll.current is None and Roll.faces_result is not None:
         return snippets.faces_snippet(Roll.faces_result, Roll.faces_request or {}, style=kind, lang=lang)
-    url = app.page_url() + "#" + Roll.current["fragment"]
     if kind == "link":
-        return url
-    return snippets.snippet_of(Roll.current, Roll.current["fragment"], app.page_url(), style=kind, lang=lang)
+        return sharing.page_link(Roll.current["fragment"])
+    return snippets.snippet_of(Roll.current, Roll.current["fragment"], sharing.page_url(), style=kind, lang=lang)
 
 
 @when("click", "[data-copy]")
@@ -245,16 +243,10 @@ async def on_copy(event) -> None:
     # async handlers run after dispatch, when event.currentTarget is already null: use the target
     button = event.target.closest("[data-copy]")
     text = snippet(str(button.dataset.copy))
-    card = button.closest(".card")
-    status = card.querySelector("[role=status]")
-    field = card.querySelector("input[readonly]")
-    try:
-        await window.navigator.clipboard.writeText(text)
-        status.textContent = tr("action.copied")
-    except Exception:
-        field.value = text
-        field.select()
-        status.textContent = tr("action.copy_failed")
+    if app.node(button.closest("#shared")) is not None:   # the shared-roll view's own copy buttons
+        await sharing.copy(text, "shared-copy-status", "shared-link")
+    else:
+        await sharing.copy(text, "copy-status", "share-link")
 
 
 # ---------------------------------------------------------------------------------- history

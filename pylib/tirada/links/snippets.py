@@ -23,7 +23,7 @@ Hostile text (labels, names) is always shown literally:
 
 Public API: :func:`snippet` (from a link), :func:`snippet_of` (from a result already verified, e.g.
 :func:`tirada.links.roll_link.roll_link`'s: no decoding or rolling again), :func:`faces_snippet` (dice rolled
-elsewhere: no link), :func:`tokens`, :func:`render`, :func:`escape_bbcode`, :func:`escape_markdown`,
+elsewhere: no link), :func:`titled_link`, :func:`tokens`, :func:`render`, :func:`escape_bbcode`, :func:`escape_markdown`,
 :func:`clean`.
 """
 
@@ -40,7 +40,7 @@ from .pool import pool_text
 from .roll_layout import HIDDEN
 
 __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "clean", "defang", "escape_bbcode", "escape_markdown",
-           "faces_snippet", "render", "snippet", "snippet_of", "tokens"]
+           "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
 
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
 STYLES = ("bbcode", "markdown", "text")
@@ -315,3 +315,18 @@ def faces_snippet(result: dict, request: dict, style: str = "bbcode", lang: str 
     params = {k: v for k, v in request.items() if k not in ("seed", "label", "faces")}
     lines = [head, *_body(params, result, lang)]
     return render(lines, "https://x.invalid/", style)
+
+
+def titled_link(title: str, status: str, link_text: str, url: str, style: str = "bbcode") -> str:
+    """A two-line snippet of a shared page state that is not one roll (a Blood Red Sands
+    Confrontation link): ``title — status`` (the title bold), then the link.
+
+    Args:
+        title: the headline, e.g. "Confrontación: Rojos contra Azules" (user text: escaped and
+            isolated like a label). status: one line on the state, e.g. whose move it is (escaped the
+            same way). link_text: the words of the link. url: the page's ``http(s)://`` address with
+            the fragment. style: one of :data:`STYLES`.
+    Raises:
+        InvalidRequest: unknown style, or a URL that is not http(s).
+    """
+    return render([[(title, "user-b"), (" — ", None), (status, "user")], [(link_text, "url")]], url, style)
