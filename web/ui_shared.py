@@ -13,6 +13,7 @@ from pyscript import document, when, window
 import app
 import errors_es
 import shared_view
+import sharing
 import store as store_mod
 import ui_dice
 import ui_roll
@@ -73,7 +74,7 @@ def render() -> None:
     result = {k: val for k, val in v["result"].items() if k != "label"}
     el("shared-body").innerHTML = shared_view.verified_html(v, lang, form.render_result(result, lang),
                                                             form.summary(v["result"], lang))
-    el("shared-link").value = app.page_url() + "#" + v["fragment"]
+    el("shared-link").value = sharing.page_link(v["fragment"])
     el("shared-copy-status").textContent = ""
 
 
