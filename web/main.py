@@ -21,6 +21,7 @@ import ui_roll
 import ui_shared
 from app import STORE, el, tr
 from strings import STRINGS, t
+
 from tirada.links.roll_link import peek_kind
 
 #: view modules started before the page says it is ready (ui_roll first).

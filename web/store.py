@@ -244,8 +244,7 @@ class Store:
 
     def characters(self) -> list:
         """The valid characters (``Character.to_dict()``), in creation order."""
-        from tirada.errors import TiradaError
-        from tirada.sheets import Character
+        from tirada import Character, TiradaError
 
         out = []
         for item in self.characters_raw():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from pyscript import document, when, window
+from pyscript import document, when
 
 import app
 import errors_es
@@ -21,8 +21,7 @@ import ui_dice
 from app import STORE, el, tr
 from tirada.links import chain as links
 from tirada import systems
-from tirada.dice import new_seed
-from tirada.errors import TiradaError
+from tirada import TiradaError, new_seed
 from tirada.links.roll_link import roll_link
 
 #: system id → form/render module (the registry lives in app.py; a system's UI module adds itself).

@@ -28,7 +28,7 @@ for export, it never rewrites it.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Dict, Mapping
 
 from .links import chain as links
 from .errors import InvalidRequest, TiradaError
@@ -77,7 +77,7 @@ def _v0_to_v1(data: dict) -> dict:
 MIGRATIONS = {0: _v0_to_v1}
 
 
-def migrate(data: Mapping[str, Any], schema: int) -> dict:
+def migrate(data: Mapping[str, Any], schema: Any) -> dict:
     """Upgrade a data dict written at ``schema`` to :data:`SCHEMA_VERSION` (a copy).
 
     Raises:
@@ -213,22 +213,22 @@ def _checked(part: str, value: Any, errors: list) -> Any:
     if not isinstance(value, Mapping):
         errors.append({"field": part, "message": "must be a JSON object"})
         return {}
-    out = {}
+    table: Dict[str, Any] = {}
     for key, item in value.items():
         where = f"{part}.{str(key)[:60]}"
         if not isinstance(key, str) or len(key) > 200:
             errors.append({"field": where, "message": "bad key"})
         elif part == "tragedia_campaigns":
             if isinstance(item, str) and len(item) <= 80:
-                out[key] = item
+                table[key] = item
             else:
                 errors.append({"field": where, "message": "must be text of at most 80 characters"})
         else:
             try:
-                out[key] = links.ChainState.from_dict(item).to_dict()
+                table[key] = links.ChainState.from_dict(item).to_dict()
             except TiradaError as e:
                 errors.append({"field": where, "message": e.message})
-    return out
+    return table
 
 
 def check_data(data: Any) -> tuple:
@@ -347,7 +347,7 @@ def merge(existing: Mapping[str, Any], incoming: Any) -> dict:
         InvalidRequest: ``incoming`` is not a readable backup (as :func:`read_backup`).
     """
     data, _ = read_backup(incoming)
-    out = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
+    out: Dict[str, Any] = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
     for part in PARTS:
         out.setdefault(part, {} if part in ("tragedia_campaigns", "chains") else [])
     for part, key, item, verdict in _decisions(existing, data):

@@ -141,7 +141,7 @@ def test_every_snippet_kind_says_the_pool_and_the_modifier(new_context, base_url
     for kind in ("bbcode", "markdown", "text"):
         text = read_clipboard(page, f'#share [data-copy="{kind}"]')
         assert "4D+2B\u22121P +3" in text, (kind, text)              # the pool with its modifier
-        assert f" +3 = " in text and total in text, (kind, text)       # the sum explained
+        assert " +3 = " in text and total in text, (kind, text)       # the sum explained
         assert "\\(" not in text and "\\:" not in text                  # Markdown readable raw
 
 

@@ -138,8 +138,10 @@ def pool_text(request: Mapping[str, Any], lang: str = "es", with_game: bool = Tr
         return "?"
     system = request.get("system")
     build = _BUILDERS.get(system) if isinstance(system, str) else None
-    if build is None:
-        return str(system)[:40]
+    if build is None:   # a system without its own notation here: its short name from the registry
+        from ..systems.registry import short_names
+
+        return short_names().get(system, str(system)[:40]) if isinstance(system, str) else str(system)[:40]
     text = build(request, _words(lang))
-    name = GAME_NAMES.get(system, "")
+    name = GAME_NAMES.get(str(system), "")
     return f"{name} {text}" if with_game and name else text

@@ -105,6 +105,10 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
     if request.get("faces") is None and request.get("seed") is None:
         request.pop("seed", None)
         request["seed"] = new_seed()
+    roller: Optional[str]
+    campaign: Optional[str]
+    seq: Optional[int]
+    prev: Optional[str]
     if reserved is not None:
         roller, campaign, seq, prev = reserved.roller, reserved.campaign, reserved.seq, reserved.prev
     elif chain is not None:
@@ -128,7 +132,7 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
     except LinkError as err:                                 # the rules refuse the request
         raise InvalidRequest(err.message.replace("the roll in this link is not valid: ", ""),
                              field=err.field, rule=err.rule) from None
-    new_chain = None if roller is None else ChainState(roller, campaign or "", seq, roll_id)
+    new_chain = None if roller is None or seq is None else ChainState(roller, campaign or "", seq, roll_id)
     return RolledLink(fragment, verified, new_chain)
 
 

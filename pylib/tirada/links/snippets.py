@@ -31,23 +31,26 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from typing import Any, List, Optional, Tuple
 from urllib.parse import quote
 
 from ..errors import InvalidRequest
+from ..systems.registry import short_names
 from .chain import verify
 from .pool import pool_text
 from .roll_layout import HIDDEN
 
-__all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "clean", "defang", "escape_bbcode", "escape_markdown",
-           "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
+__all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
+           "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
 
+#: one piece of a snippet line: ``(text, mark)``; ``mark`` is ``None`` (plain), ``"b"``, ``"s"``,
+#: ``"user"``, ``"user-b"`` or ``"url"`` (see :func:`tokens`).
+Token = Tuple[str, Optional[str]]
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
 STYLES = ("bbcode", "markdown", "text")
 #: characters escaped in Markdown: the ones that can open inline markup mid-line (CommonMark §6).
 MARKDOWN_SPECIAL = frozenset("\\`*_[]<>~|&")
 _SPACES = re.compile(r"\s+")
-_SYSTEM_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia"}
 _WORDS = {
     "es": {"success": "éxito", "failure": "fallo", "marginal": "fallo marginal", "critical":
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
@@ -109,10 +112,10 @@ def _safe_url(url: Any) -> str:
     return quote(url, safe="-._~:/?#@!$&'*+,;=%")
 
 
-def _outcome(result: dict, words: dict) -> list:
+def _outcome(result: dict, words: dict) -> List[Token]:
     """Tokens for the outcome of a result: Tragedia (``winner``), SIFRP and generic (``total``,
     ``difficulty``, ``success``, ``degrees``), or any system with the common keys."""
-    out: list = []
+    out: List[Token] = []
     if result.get("winner") in ("protagonist", "adversary"):      # Tragedia's final roll
         es = words is _WORDS["es"]
         side = {"protagonist": ("protagonista", "protagonist"), "adversary": ("adversario", "adversary")}
@@ -149,7 +152,7 @@ def _isolate(text: str) -> str:
 def _who(checked: dict, lang: str) -> list:
     """Tokens of "tirada nº 7 de Sharla en «Arenas»" with the names marked as user text."""
     es = lang == "es"
-    out = [("tirada" if es else "roll", None)]
+    out: List[Token] = [("tirada" if es else "roll", None)]
     if checked.get("seq") is not None:
         out.append((f" nº {checked['seq']}" if es else f" #{checked['seq']}", None))
     if checked.get("roller"):
@@ -217,14 +220,14 @@ def _body(request: dict, result: dict, lang: str) -> list:
     words = _WORDS["es" if lang == "es" else "en"]
     system = result.get("system") or request.get("system")
     lines = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
-        [[(str(_SYSTEM_NAMES.get(system, system)), None)]]
+        [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
     told = result.get("summary")
     if isinstance(told, dict) and isinstance(told.get("es" if lang == "es" else "en"), str):
         if result.get("pool"):
             lines.append(_l5r_dice(result, lang))
         lines.append([(told["es" if lang == "es" else "en"], None)])   # the system's own one-liner (L5R)
     elif isinstance(result.get("rolls"), list):
-        subs = request.get("rolls") if isinstance(request.get("rolls"), list) else []
+        subs: list = request["rolls"] if isinstance(request.get("rolls"), list) else []
         for i, one in enumerate(result["rolls"]):
             name = pool_text({"system": "generic", **subs[i]}, lang, False) if i < len(subs) else f"#{i + 1}"
             lines.append([(f"{name}: ", None)] + _roll_line(one, words))

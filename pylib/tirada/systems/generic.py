@@ -78,7 +78,8 @@ def keep_indices(faces: list, keep: int, lowest: bool = False) -> list:
 def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     """Roll one validated request: the dice in draw order, explosions right after the die that
     caused them (so a die and its explosions sit together), then keep and total."""
-    faces, exploded = [], []
+    faces: list = []
+    exploded: list = []
     for _ in range(r.dice):
         face = dice.roll(r.sides)
         faces.append(face)
