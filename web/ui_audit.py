@@ -5,6 +5,7 @@ from __future__ import annotations
 from pyscript import when
 
 import app
+import ui_refusal
 from app import el, tr
 from render import esc
 from strings import STRINGS
@@ -86,7 +87,7 @@ def on_audit(event) -> None:
         box.innerHTML = render_report(Audit.report, app.State.lang)
     except TiradaError as err:
         Audit.report = None
-        box.innerHTML = f'<p class="error" role="alert">{esc(str(err))}</p>'
+        box.innerHTML = f'<p class="error" role="alert">{esc(ui_refusal.text(err))}</p>'
     box.hidden = False
     box.focus()
 

@@ -16,6 +16,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
 import app
+import refusal
+import ui_refusal
 import tragedia_sheet_form as tragedia_form
 import ui_data_editor as editor
 import ui_data_render as html
@@ -46,7 +48,7 @@ def create_character() -> None:
             ok = STORE.save_character(character)
             key = character["id"]
     except TiradaError as err:
-        message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else err.message
+        message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else refusal.message(err, app.State.lang)
         status("char-status", f'{el("char-new-name").labels[0].textContent}: {message}', error=True)
         el("char-new-name").focus()
         return
@@ -164,7 +166,7 @@ def preview_import(text: str) -> None:
     plan = storage.plan_import(STORE.all_data(), doc)
     if not plan["add"] and not plan["replace"] and plan["errors"] and not plan["same"]:
         first = plan["errors"][0]
-        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {first["message"]}'), error=True)
+        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {refusal.message(first, app.State.lang)}'), error=True)
         return
     Data.pending = doc
     el("import-plan").innerHTML = html.plan_html(plan, app.State.lang)
@@ -188,7 +190,7 @@ def confirm_import() -> None:
     try:
         merged = storage.merge(existing, Data.pending)
     except TiradaError as err:
-        status("backup-status", fmt("data.bad_file", why=str(err)), error=True)
+        status("backup-status", fmt("data.bad_file", why=ui_refusal.text(err)), error=True)
         return
     ok = STORE.put_data(merged)
     Data.pending = None

@@ -14,7 +14,7 @@ import time
 from pyscript import document, when
 
 import app
-import errors_es
+import ui_refusal
 import render
 import sharing
 import ui_dice
@@ -114,6 +114,7 @@ def on_roll(event) -> None:
         app.show_notices()
         return
     fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
+    ui_refusal.clear("#roller-form")
     try:
         request = {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
         label = str(el("label").value).strip()
@@ -133,23 +134,17 @@ def on_roll(event) -> None:
         show_current()
         el("result").focus()
     except ui_dice.FormError as err:
-        show_error(tr("error.heading"), str(err), focus=err.field)
+        show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
     except TiradaError as err:
-        show_error(tr("error.heading"), engine_message(err))
+        show_error(tr("error.heading"), ui_refusal.show(err, "#roller-form"))
     app.show_notices()
 
 
 def engine_message(err: TiradaError) -> str:
-    """An engine error with its field named as the form labels it, when the form has that field."""
-    if err.field:
-        name = err.field.split("[")[0]
-        node = (app.node(document.querySelector(f'fieldset:not([hidden]) [name="{name}"]'))
-                or app.node(document.querySelector(f'#who [name="{name}"]')))
-        if node is not None and node.labels.length:
-            message = errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
-            text = message + (f" ({err.rule})" if err.rule else "")
-            return f"{node.labels[0].textContent}: {text}"
-    return str(err)
+    """An engine refusal in the page's language (by its code), shown next to its field in the
+    roll form and scrolled into view; returns the text."""
+    return ui_refusal.show(err, "#roller-form")
 
 
 def remember_faces(result: dict, request: dict) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pyscript import document, when, window
 
 import app
-import errors_es
+import refusal
 import shared_view
 import sharing
 import store as store_mod
@@ -54,7 +54,7 @@ def open_link(fragment: str) -> None:
 
 
 def _message(err: TiradaError) -> str:
-    return errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
+    return refusal.text(err, app.State.lang)
 
 
 def render() -> None:

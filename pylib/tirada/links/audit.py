@@ -20,6 +20,7 @@ import unicodedata
 from ..errors import InvalidRequest, LinkError
 from .chain import verify_link
 from .codec import MAX_FRAGMENT, decode_frame, decode_payload, payload_hash
+from ..plural import ngettext
 
 __all__ = ["MAX_TEXT", "audit", "extract_links"]
 
@@ -47,9 +48,10 @@ def extract_links(text: str) -> list:
         InvalidRequest: ``text`` is not a string or longer than :data:`MAX_TEXT`.
     """
     if not isinstance(text, str):
-        raise InvalidRequest("the thread text must be text", field="text")
+        raise InvalidRequest("the thread text must be text", field="text", code="audit.text_type")
     if len(text) > MAX_TEXT:
-        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text")
+        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text",
+                             code="audit.text_too_long", params={"n": MAX_TEXT})
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
@@ -213,22 +215,19 @@ def _summary(group: dict, lang: str) -> str:
     if group["campaign"]:
         who += f" en «{group['campaign']}»" if es else f" in “{group['campaign']}”"
     n = sum(1 for r in group["links"] if r["valid"])
-    if es:
-        parts = ["1 tirada válida" if n == 1 else f"{n} tiradas válidas"]
-    else:
-        parts = ["1 valid roll" if n == 1 else f"{n} valid rolls"]
+    parts = [f"{n} {ngettext('valid roll', 'valid rolls', n, lang)}"]
     seqs = group.get("seqs")
     if seqs:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
-    labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
-              ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
-              "broken links"), ("invalid", "no válidas", "invalid"),
-              ("lookalike", "nombres casi iguales a este", "names that look like this one")]
-    for key, name_es, name_en in labels:
+    labels = [("missing", "not posted", "not posted"), ("forks", "fork", "forks"),
+              ("restarts", "chain restart", "chain restarts"), ("broken", "broken link", "broken links"),
+              ("invalid", "invalid", "invalid"),
+              ("lookalike", "name that looks like this one", "names that look like this one")]
+    for key, one, other in labels:   # counted words through gettext plural forms (tirada.plural)
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
         if count:
-            parts.append(f"{count} {name_es if es else name_en}")
+            parts.append(f"{count} {ngettext(one, other, count, lang)}")
     if group.get("ok"):
         parts.append("cadena completa" if es else "chain complete")
     return f"{who}: " + ", ".join(parts)

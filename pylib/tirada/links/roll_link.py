@@ -67,7 +67,7 @@ def reserve(chain: ChainState, request: Mapping[str, Any], created: Optional[int
         InvalidRequest: ``chain`` is not a ChainState, or the request cannot be put in a link.
     """
     if not isinstance(chain, ChainState):
-        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
     seq = chain.seq + 1
     link = {"request": dict(request), "roller": chain.roller, "campaign": chain.campaign or None,
             "seq": seq, "prev": chain.last, "created": created}
@@ -100,7 +100,7 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
     from ..systems import roll
 
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object", field="request")
+        raise InvalidRequest("a request must be a JSON object", field="request", code="request.not_object")
     request = dict(request)
     if request.get("faces") is None and request.get("seed") is None:
         request.pop("seed", None)
@@ -113,7 +113,7 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
         roller, campaign, seq, prev = reserved.roller, reserved.campaign, reserved.seq, reserved.prev
     elif chain is not None:
         if not isinstance(chain, ChainState):
-            raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+            raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
         roller, campaign, seq, prev = chain.roller, chain.campaign, chain.seq + 1, chain.last
     else:
         roller = campaign = seq = prev = None
@@ -131,7 +131,7 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
         verified = verify_link(decoded, roll_id)             # the one roll
     except LinkError as err:                                 # the rules refuse the request
         raise InvalidRequest(err.message.replace("the roll in this link is not valid: ", ""),
-                             field=err.field, rule=err.rule) from None
+                             field=err.field, rule=err.rule, code=err.code, params=err.params) from None
     new_chain = None if roller is None or seq is None else ChainState(roller, campaign or "", seq, roll_id)
     return RolledLink(fragment, verified, new_chain)
 
@@ -148,7 +148,8 @@ def open_roll(fragment: str) -> dict:
     kind_code, body = decode_frame(fragment)
     if _KIND_NAMES.get(kind_code) != "roll":
         kind = _KIND_NAMES.get(kind_code, str(kind_code))
-        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE)
+        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE, code="link.wrong_kind_roll",
+                        params={"kind": str(kind)[:20]})
     link = roll_from_cbor(cbor_decode(body))
     return verify_link(link, payload_hash(kind_code, body)[:6].hex())
 

@@ -97,7 +97,9 @@ class L5rPool:
         )
         if pool.ring_dice + pool.skill_dice > MAX_POOL:
             raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice are too many for exact odds "
-                                 f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits")
+                                 f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits",
+                                 code="odds.l5r_too_large",
+                                 params={"got": pool.ring_dice + pool.skill_dice, "n": MAX_POOL})
         return pool
 
 

@@ -55,7 +55,8 @@ class GenericRequest:
         explode = get_bool(req, "explode")
         keep = get_int(req, "keep", default=None if explode else dice, lo=1, rule=RULE)
         if keep is not None and keep > dice and not explode:
-            raise InvalidRequest(f"cannot keep {keep} of {dice} dice", field="keep", rule=RULE)
+            raise InvalidRequest(f"cannot keep {keep} of {dice} dice", field="keep", rule=RULE,
+                                 code="generic.keep_too_many", params={"keep": keep, "n": dice})
         difficulty = req.get("difficulty")
         if difficulty is not None:
             difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
@@ -86,7 +87,8 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
         while r.explode and face == r.sides:
             if len(exploded) >= MAX_EXPLOSIONS:
                 raise InvalidRequest(f"more than {MAX_EXPLOSIONS} dice exploded; roll again with a new seed",
-                                     field="explode", rule=RULE)
+                                     field="explode", rule=RULE, code="generic.too_many_explosions",
+                                     params={"n": MAX_EXPLOSIONS})
             exploded.append(len(faces))
             face = dice.roll(r.sides)
             faces.append(face)
@@ -129,13 +131,15 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         rolls = req["rolls"]
         if set(req) != {"rolls"}:
             raise InvalidRequest("several rolls carry their own fields; nothing else may come with them",
-                                 field=sorted(set(req) - {"rolls"})[0][:40], rule=RULE)
+                                 field=sorted(set(req) - {"rolls"})[0][:40], rule=RULE,
+                                 code="generic.rolls_alone")
         if not isinstance(rolls, list) or not 2 <= len(rolls) <= MAX_ROLLS:
-            raise InvalidRequest(f"must be a list of 2 to {MAX_ROLLS} rolls", field="rolls", rule=RULE)
+            raise InvalidRequest(f"must be a list of 2 to {MAX_ROLLS} rolls", field="rolls", rule=RULE,
+                                 code="generic.rolls_count", params={"n": MAX_ROLLS})
         parsed = []
         for i, one in enumerate(rolls):
             if not isinstance(one, Mapping):
-                raise InvalidRequest("must be a roll", field=f"rolls[{i}]", rule=RULE)
+                raise InvalidRequest("must be a roll", field=f"rolls[{i}]", rule=RULE, code="generic.rolls_item")
             parsed.append(GenericRequest.from_dict(one))
         return {"rolls": [_roll_one(r, dice) for r in parsed]}
     return _roll_one(GenericRequest.from_dict(req), dice)

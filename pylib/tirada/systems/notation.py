@@ -42,8 +42,9 @@ _OPTION = re.compile(r"(!|kh|kl|k|dl|dh)(\d*)")
 _MOD = re.compile(r"([+-])(\d+)")
 
 
-def _refuse(message: str) -> InvalidRequest:
-    return InvalidRequest(message, field="notation", rule=RULE)
+def _refuse(message: str, code: str, params: dict | None = None) -> InvalidRequest:
+    """A refusal on the ``notation`` field with its stable code (``notation.*``) and params."""
+    return InvalidRequest(message, field="notation", rule=RULE, code=code, params=params)
 
 
 def parse_roll(text: str) -> dict:
@@ -58,7 +59,8 @@ def parse_roll(text: str) -> dict:
     src = "".join(str(text).split()).lower()
     match = _ROLL.match(src)
     if not match:
-        raise _refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {str(text).strip()[:40]!r}")
+        raise _refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {str(text).strip()[:40]!r}", code="notation.not_a_roll",
+                          params={"text": str(text).strip()[:40]})
     count = int(match.group(1)) if match.group(1) else 1
     sides = 100 if match.group(2) == "%" else int(match.group(2))
     out: dict = {"dice": count, "sides": sides}
@@ -70,19 +72,21 @@ def parse_roll(text: str) -> dict:
             name, num = opt.group(1), opt.group(2)
             kind = "explode" if name == "!" else "keep"
             if kind in seen:
-                raise _refuse(f"{src[pos:opt.end()]!r}: only one keep/drop and one '!' per roll")
+                raise _refuse(f"{src[pos:opt.end()]!r}: only one keep/drop and one '!' per roll", code="notation.twice",
+                              params={"text": src[pos:opt.end()]})
             seen.add(kind)
             if name == "!":
                 if num:
-                    raise _refuse(f"'!' takes no number here ({src[pos:opt.end()]!r})")
+                    raise _refuse(f"'!' takes no number here ({src[pos:opt.end()]!r})", code="notation.explode_number",
+                                  params={"text": src[pos:opt.end()]})
                 out["explode"] = True
             else:
                 if not num:
-                    raise _refuse(f"{name!r} needs a number of dice, e.g. {name}1")
+                    raise _refuse(f"{name!r} needs a number of dice, e.g. {name}1", code="notation.needs_number", params={"text": name})
                 n = int(num)
                 if name in ("dl", "dh"):
                     if n >= count:
-                        raise _refuse(f"cannot drop {n} of {count} dice")
+                        raise _refuse(f"cannot drop {n} of {count} dice", code="notation.drop_all", params={"dice": count})
                     n, lowest = count - n, name == "dh"
                 else:
                     lowest = name == "kl"
@@ -96,9 +100,10 @@ def parse_roll(text: str) -> dict:
             has_mod = True
             pos = mod.end()
         else:
-            raise _refuse(f"cannot read {src[pos:pos + 10]!r} in {src[:40]!r}")
+            raise _refuse(f"cannot read {src[pos:pos + 10]!r} in {src[:40]!r}", code="notation.unreadable", params={"text": src[pos:pos + 10]})
     if out.pop("_drop", False) and out.get("explode"):
-        raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)")
+        raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
+                      code="notation.explode_drop")
     if out.get("keep") == count and not out.get("keep_lowest") and not out.get("explode"):
         del out["keep"]
     if modifier:
@@ -115,9 +120,10 @@ def parse(text: str) -> dict:
     """
     parts = [p for p in str(text).split(";") if p.strip()]
     if not parts:
-        raise _refuse("write a roll such as 5d10k3+2")
+        raise _refuse("write a roll such as 5d10k3+2", code="notation.empty")
     if len(parts) > MAX_ROLLS:
-        raise _refuse(f"at most {MAX_ROLLS} rolls in one post, got {len(parts)}")
+        raise _refuse(f"at most {MAX_ROLLS} rolls in one post, got {len(parts)}", code="notation.too_many_rolls",
+                      params={"n": MAX_ROLLS})
     rolls = [parse_roll(p) for p in parts]
     return rolls[0] if len(rolls) == 1 else {"rolls": rolls}
 

@@ -40,7 +40,8 @@ def decode_link(fragment: Any) -> tuple:
     """
     kind, data = decode_payload(fragment)
     if kind != "brs":
-        raise LinkError(f"this is a {kind} link, not a Blood Red Sands Confrontation", field="link")
+        raise LinkError(f"this is a {kind} link, not a Blood Red Sands Confrontation", field="link",
+                        code="link.wrong_kind_brs", params={"kind": str(kind)[:20]})
     return from_compact(data)
 
 
