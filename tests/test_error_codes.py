@@ -90,7 +90,7 @@ CODES = sorted({code for code, _, _ in CODED})
 def test_every_engine_error_names_its_code():
     """A raise in pylib without ``code=`` (or with a code the test cannot read) fails here."""
     missing = []
-    for where, name, code, keys in ENGINE_SITES:
+    for where, _name, code, _keys in ENGINE_SITES:
         if code is None:
             missing.append(where)
         elif _literals(code) is None:
@@ -134,7 +134,7 @@ def _rendered():
 
 def test_every_refusal_renders_in_spanish_and_english_without_english_rules_or_holes():
     problems = []
-    for code, where, lang, n, text in _rendered():
+    for code, where, lang, _n, text in _rendered():
         if "§" in text or re.search(r"\b[\w-]+\.md\b", text):
             problems.append(f"{where} {code} [{lang}] names a rule file: {text}")
         if re.search(r"[{}]", text):

@@ -94,6 +94,10 @@ ROLLS = {
         ("10d10 -3 vs 40", {"dice": 10, "sides": 10, "modifier": -3, "difficulty": 40}, {}),
         ("5d100 32-byte seed", {"dice": 5, "sides": 100}, {"seed": S2}),
         ("3d1000 unicode label", {"dice": 3, "sides": 1000, "label": "¡Tirada! 🎲 שלום"}, {"roller": "Ñoño"}),
+        # dice notation (docs/notation.md): exploding dice and several rolls in one link
+        ("notation 3d4!k3+1 exploding", {"dice": 3, "sides": 4, "explode": True, "keep": 3, "modifier": 1}, {}),
+        ("notation 1d20+5; 2d6+3", {"rolls": [{"dice": 1, "sides": 20, "modifier": 5},
+                                              {"dice": 2, "sides": 6, "modifier": 3}]}, CHAIN),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

@@ -224,3 +224,4 @@ from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E40
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
 from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402
+from strings_shared import STRINGS as _SHARED; STRINGS.update(_SHARED)  # noqa: E402

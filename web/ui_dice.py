@@ -56,6 +56,16 @@ def read_request(system: str, fieldset, lang: str) -> dict:
             if span:
                 req["extended_span"] = span
         return req
+    notation = fieldset.querySelector('[name="notation"]')
+    text = str(notation.value).strip() if notation is not None else ""
+    if text:   # dice notation wins over the fields (docs/notation.md); the engine refuses bad text
+        from tirada.systems.notation import parse
+
+        req = parse(text)
+        difficulty = _int(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None:
+            req["difficulty"] = difficulty
+        return req
     req = {"dice": _int(fieldset, "dice", lang), "sides": _int(fieldset, "sides", lang)}
     for name in ("keep", "modifier", "difficulty"):  # empty → the engine's default (all, 0, none)
         value = _int(fieldset, name, lang, optional=True)
@@ -110,15 +120,27 @@ def extended_html(ext: dict, difficulty: int, lang: str) -> str:
 
 
 def render_result(result: dict, lang: str) -> str:
-    """The result card body: dice kept/dropped, total, outcome in words and the difficulty."""
+    """The result card body: dice kept/dropped, total, outcome in words and the difficulty; several
+    rolls (dice notation ``1d20+5; 2d6+3``) one after another."""
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
     if result.get("label"):
-        parts.append(f'<p class="label"><strong>{esc(result["label"])}</strong></p>')
+        parts.append(f'<p class="label roll-label"><span class="tag-label">{esc(t("shared.label", lang))}</span> '
+                     f'<strong>{esc(result["label"])}</strong></p>')
     if result.get("extended"):  # an extended test: every roll, then the tally (the last roll is one of them)
         if result.get("bonus_capped"):
             parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
         return "".join(parts) + extended_html(result["extended"], result["difficulty"], lang)
-    parts.append(dice_list(result["faces"], result["kept_indices"], lang, result.get("sides")))
+    if isinstance(result.get("rolls"), list):
+        for i, one in enumerate(result["rolls"]):
+            parts.append(f'<div class="sub-roll" data-roll="{i}">{_one_result(one, lang)}</div>')
+        return "".join(parts)
+    return "".join(parts) + _one_result(result, lang)
+
+
+def _one_result(result: dict, lang: str) -> str:
+    """Dice, total and verdict of one SIFRP / generic roll."""
+    parts = [dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"),
+                       result.get("exploded_indices"))]
     extras = []
     if result.get("modifier"):
         extras.append(f'{t("result.modifier", lang)} {result["modifier"]:+d}')
@@ -139,13 +161,18 @@ def render_result(result: dict, lang: str) -> str:
 
 
 def summary(result: dict, lang: str) -> str:
-    """One line for the history list: "CHyF 3D+2B: 17 — Éxito considerable (2 grados)"."""
+    """One line for the history list and the shared view's headline: "6+5+4 +3 = 18 — Éxito
+    considerable (2 grados)"; several rolls joined by " · "; an extended test's tally."""
     if result.get("extended"):
         ext = result["extended"]
         key = "result.extended_done" if ext["done"] else "result.extended_open"
         return t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
+    if isinstance(result.get("rolls"), list):
+        return " · ".join(summary(one, lang) for one in result["rolls"])
     kept = "+".join(str(f) for f in result["kept"]) or "0"
-    text = f'{kept} = {result["total"]}'
+    extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
+                    if isinstance(v, int) and v)
+    text = f'{kept}{extra} = {result["total"]}'
     v = verdict(result, lang)
     return f"{text} — {v[1]}" if v else text
 

@@ -15,8 +15,9 @@ def fill_sifrp(page, d, b=0, p=0, mod=0, difficulty="9"):
 
 
 def shown_dice(page):
-    faces = [int(x) for x in page.locator("#result .die .face").all_inner_texts()]
-    kept = page.locator("#result .die.kept .face").all_inner_texts()
+    shown = ":is(#result, #shared):not([hidden])"   # the roll made here, or the shared-roll view of a link
+    faces = [int(x) for x in page.locator(f"{shown} .die .face").all_inner_texts()]
+    kept = page.locator(f"{shown} .die.kept .face").all_inner_texts()
     return faces, [int(x) for x in kept]
 
 
@@ -46,10 +47,10 @@ def test_roll_sifrp_share_and_reload(app, new_context, base_url):
     # the same link in a fresh browser context: identical dice, marked as shared
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), link)
-    other.wait_for_selector("#result .total")
+    other.wait_for_selector("#shared .total")
     assert shown_dice(other) == (faces, kept)
     assert other.locator("#shared").is_visible()
-    assert "Sharla trepa la muralla" in other.locator("#result").inner_text()
+    assert "Sharla trepa la muralla" in other.locator("#shared").inner_text()
 
     # reload: the roll is still in the history, and opening it shows the same dice
     app.reload()
@@ -57,7 +58,7 @@ def test_roll_sifrp_share_and_reload(app, new_context, base_url):
     item = app.locator("#history-list li").first
     assert "Sharla trepa la muralla" in item.inner_text()
     item.locator("a").click()
-    app.wait_for_selector("#result .total")
+    app.wait_for_selector("#shared .total")
     assert shown_dice(app) == (faces, kept)
 
 
@@ -79,7 +80,8 @@ def test_faces_mode_interprets_given_dice(app):
     app.click("#roll")
     app.wait_for_selector("#result .total")
     assert app.locator("#result .total").get_attribute("data-total") == "17"
-    assert app.locator("#share").is_hidden()
+    # dice rolled elsewhere: a snippet to copy, but no link (nothing can be verified)
+    assert app.locator("#share-note").is_visible() and app.locator("#share-link").is_hidden()
 
 
 def test_invalid_input_shows_clear_error_not_traceback(app):
@@ -107,10 +109,10 @@ def test_tampered_link_is_refused_clearly(new_context, base_url):
     bad = frag[:i] + ("A" if frag[i] != "A" else "B") + frag[i + 1:]
     page2 = ctx.new_page()
     open_app(page2, f"{head}#{bad}")
-    err = page2.locator("#result .error")
+    err = page2.locator("#shared .error")
     err.wait_for()
     assert "Traceback" not in err.inner_text()
-    assert page2.locator("#result h2").inner_text() == "Este enlace no es válido"
+    assert page2.locator("#shared h2").inner_text() == "Este enlace no es válido"
 
 
 def test_bonus_dice_above_test_dice_are_capped_and_said(app):
