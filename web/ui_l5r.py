@@ -32,10 +32,10 @@ import ui_roll
 from app import el, tr
 from render import esc
 from tirada.systems.l5r import skirmish
-from tirada.links import chain as links
 from tirada.links import fair_roll
 from tirada import systems
 from tirada import TiradaError, new_seed
+from tirada.links.roll_link import RolledLink, open_roll
 from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 
@@ -217,18 +217,18 @@ def finish() -> None:
     result, request = Check.result, Check.request
     Check.last_done = result
     el("result").setAttribute("aria-atomic", "true")
-    if "faces" in request:
-        view.Roll.current, view.Roll.faces_result = None, result
+    if "faces" in request:   # dice rolled elsewhere: a card, a snippet without link, a history entry
+        view.Roll.current, view.Roll.faces_result, view.Roll.faces_request = None, result, request
+        view.remember_faces(result, request)
     else:
         try:
-            fragment = make_link(final_request())
-            verified = links.verify(fragment)
-            if verified["result"]["kept"] != result["kept"]:
+            done = make_link(final_request())
+            if done.verified["result"]["kept"] != result["kept"]:
                 raise TiradaError("the link does not replay the same dice", code="link.replay_mismatch")
         except TiradaError as err:
             view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
             return
-        view.Roll.current, view.Roll.faces_result = {**verified, "fragment": fragment}, None
+        view.Roll.current, view.Roll.faces_result = {**done.verified, "fragment": done.fragment}, None
         view.remember(view.Roll.current)
     Check.request = Check.result = Check.chain = Check.fair = None
     view.show_current()
@@ -237,15 +237,16 @@ def finish() -> None:
     app.show_notices()
 
 
-def make_link(request: dict) -> str:
+def make_link(request: dict) -> RolledLink:
     """The link (format 2) of the finished check: its seed and fresh nonces at the chain numbers
-    they took when each was made."""
+    they took when each was made (the chain was stored at each of them), verified once
+    (tirada.links.roll_link.open_roll)."""
     ch = Check.chain or {}
     fragment = fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
                                 ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
     if Check.gm is not None:
         app.GM_REQUEST["answered"]()
-    return fragment
+    return RolledLink(fragment, open_roll(fragment), None)
 
 
 def try_roll(request: dict) -> dict:

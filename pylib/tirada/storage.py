@@ -7,7 +7,8 @@ CPython. A **data** dict holds every part a backup carries::
     {"characters": [Character dict, …],          # tirada.sheets.Character.to_dict()
      "tragedia_sheets": [Sheet dict, …],         # tirada.systems.tragedia.sheet.Sheet.to_dict(), unique names
      "tragedia_campaigns": {sheet name: campaign},
-     "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first
+     "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first;
+                                                  # dice rolled elsewhere: "elsewhere": true, fragment "elsewhere-<at>"
      "chains": {"<roller>\\n<campaign>": ChainState dict}}
 
 A **backup** file is ``{"app": "tirada", "schema": SCHEMA_VERSION, "exported": ISO-8601 UTC,
@@ -158,7 +159,10 @@ def _history_item(item: Any, where: str) -> dict:
     if not isinstance(item, Mapping):
         raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     frag = item.get("fragment")
-    if not isinstance(frag, str) or not FRAGMENT_RE.match(frag):
+    elsewhere = item.get("elsewhere") is True      # dice rolled elsewhere: no link, a made-up key
+    if elsewhere and not (isinstance(frag, str) and re.fullmatch(r"elsewhere-\d{1,15}", frag)):
+        raise InvalidRequest("must be elsewhere-<milliseconds>", field=f"{where}.fragment", code="storage.fragment")
+    if not elsewhere and (not isinstance(frag, str) or not FRAGMENT_RE.match(frag)):
         raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment", code="storage.fragment")
     summary = item.get("summary")
     if not isinstance(summary, Mapping) or not all(isinstance(summary.get(k), str) and len(summary[k]) <= 1000
@@ -166,6 +170,8 @@ def _history_item(item: Any, where: str) -> dict:
         raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary", code="storage.summary")
     out = {"fragment": frag, "system": item.get("system"), "label": item.get("label") or "",
            "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
+    if elsewhere:
+        out["elsewhere"] = True
     if not isinstance(out["system"], str) or len(out["system"]) > 20:
         raise InvalidRequest("must be a system id", field=f"{where}.system", code="storage.system")
     if not isinstance(out["label"], str) or len(out["label"]) > 200:

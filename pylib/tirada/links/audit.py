@@ -155,7 +155,7 @@ def _entry(found: dict, budget: list) -> dict:
                created_iso=checked["created_iso"], label=checked["label"],
                description=checked["description"], fragment=_short(fragment),
                entries=checked["entries"], format=checked["format"], gm_request=checked["gm_request"],
-               request=checked["request"])
+               request=checked["request"], result=checked["result"])   # shown per roll by the page
     return row
 
 
