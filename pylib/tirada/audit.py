@@ -15,19 +15,22 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 
+from . import names
 from .errors import InvalidRequest, LinkError
 from .link import verify_link
-from .link_codec import MAX_FRAGMENT, decode_frame, decode_payload, payload_hash
+from .link_codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_fragment
 
 __all__ = ["MAX_TEXT", "audit", "cmd_audit", "extract_links"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
-_FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}[A-Za-z0-9_-]{8,})")
+#: a link in the text: "#t1…" or "%23t1…" and what follows it up to a space or bracket (a second
+#: "#" or "%23" in it makes the address hold two links, which is reported, never split)
+_FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}(?:[A-Za-z0-9_#-]|%[0-9A-Fa-f]{2}){8,})")
 _ELLIPSIS = ("…", "...", "\u22ef")
+PREFIX_T = "t1"
 _BREAKS = {0x200B: None, 0x00AD: None, 0x2060: None}   # zero-width space, soft hyphen, word joiner
 #: the same breaks in pasted HTML source: <wbr>, &shy;, &ZeroWidthSpace;, &#8203; and the like
 _HTML_BREAKS = re.compile(r"<wbr\s*/?>|&(?:shy|ZeroWidthSpace|NoBreak);|&#(?:173|8203|8288|"
@@ -53,10 +56,11 @@ def extract_links(text: str) -> list:
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
-        fragment = match.group(1)[:MAX_FRAGMENT + 1]
+        raw = match.group(1)[:MAX_FRAGMENT + 1]
+        fragment, problem = _canonical(raw)
         shortened = text.startswith(_ELLIPSIS, match.end())
         entry = found.setdefault(fragment, {"fragment": fragment, "position": match.start(1),
-                                            "count": 0, "shortened": shortened})
+                                            "count": 0, "shortened": shortened, "problem": problem})
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
     full = sorted(f for f, e in found.items() if not e["shortened"])
@@ -66,6 +70,16 @@ def extract_links(text: str) -> list:
             continue
         out.append(entry)
     return out
+
+
+def _canonical(raw: str) -> tuple:
+    """``(fragment, problem)``: the link as the page reads it (:func:`tirada.link_codec.split_fragment`,
+    the one shared parse: percent-escapes decoded, one ``#`` only) and ``None``; or ``raw`` and the
+    reason the page would refuse it."""
+    try:
+        return PREFIX_T + split_fragment("#" + raw), None
+    except LinkError as err:
+        return raw, str(err)
 
 
 def _extended(full: list, fragment: str) -> bool:
@@ -101,28 +115,30 @@ def _merge_same(rows: list) -> list:
 def _entry(found: dict, budget: list) -> dict:
     """Verify one extracted link → an audit row (never raises for a bad link).
 
-    ``budget`` is ``[bytes]``: the link bodies still allowed to be examined in this audit. Reading
-    the frame (base64, inflate, check) is cheap; decoding its body is not, so once the budget is
-    spent the remaining links are listed as not checked instead of stalling the page.
+    ``budget`` is ``[bytes]``: the link data still allowed to be examined in this audit. Every
+    step is charged *before* it is spent: inflating stops at the budget (a compressed "zip bomb"
+    costs what is left, not what it would inflate to), then the body is decoded once. Once the
+    budget is spent the remaining links are listed as not checked instead of stalling the page.
     """
     row = {"position": found["position"], "posted": found["count"]}
     fragment = found["fragment"]
+    if found.get("problem"):
+        return {**row, "valid": False, "fragment": _short(fragment), "reason": found["problem"]}
     try:
-        kind_code, body = decode_frame(fragment)
+        kind_code, body, work = read_frame(fragment, max_work=budget[0])
     except LinkError as err:
-        if found["shortened"]:
+        if err.field == "work":
+            budget[0] = 0
+            reason = ("not checked: this text holds too much link data to check at once; "
+                      "audit the thread in parts")
+        elif found["shortened"]:
             reason = "the forum shortened this link (…); paste the thread with the full links"
         else:
             reason = str(err)
         return {**row, "valid": False, "fragment": _short(fragment), "reason": reason}
-    if len(body) > budget[0]:
-        budget[0] = 0
-        return {**row, "valid": False, "fragment": _short(fragment),
-                "reason": "not checked: this text holds too much link data to check at once; "
-                          "audit the thread in parts"}
-    budget[0] -= len(body)
+    budget[0] -= work
     try:
-        kind, link = decode_payload(fragment)
+        kind, link = decode_body(kind_code, body)
     except LinkError as err:
         return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
     if kind != "roll":
@@ -142,24 +158,24 @@ def _entry(found: dict, budget: list) -> dict:
     return row
 
 
-def _ranges(numbers: list) -> list:
-    """``[4, 5, 6, 9]`` → ``[[4, 6], [9, 9]]``."""
-    out: list = []
-    for n in numbers:
-        if out and out[-1][1] == n - 1:
-            out[-1][1] = n
-        else:
-            out.append([n, n])
-    return out
+def _gaps(seqs: list) -> list:
+    """Ranges ``[from, to]`` of the numbers missing between the sorted distinct ``seqs``, computed
+    arithmetically: ``[1, 4, 5, 9]`` → ``[[2, 3], [6, 8]]``. Linear in ``len(seqs)`` whatever the
+    numbers are (rolls nº 1 and nº 1,000,000,000 give one range, not a billion numbers)."""
+    return [[a + 1, b - 1] for a, b in zip(seqs, seqs[1:]) if b - a > 1]
 
 
 def _chain(rows: list) -> dict:
-    """Chain checks for one roller's rows (all carry ``seq``; invalid ones may lack ``id``)."""
+    """Chain checks for one roller's rows (all carry ``seq``; invalid ones may lack ``id``).
+
+    Every check goes through dicts keyed by id, ``prev`` or number: linear in the rows."""
     valid = [r for r in rows if r["valid"] and r["seq"] is not None]   # unnumbered: no chain
     by_id = {r["id"]: r for r in valid}
-    seqs = sorted({r["seq"] for r in valid})
-    seen = set(seqs)
-    missing = [n for n in range(seqs[0], seqs[-1] + 1) if n not in seen] if seqs else []
+    by_seq: dict = {}
+    for r in valid:
+        by_seq.setdefault(r["seq"], []).append(r)
+    seqs = sorted(by_seq)
+    missing = _gaps(seqs)
     forks, broken = [], []
     by_prev: dict = {}
     for r in valid:
@@ -175,34 +191,44 @@ def _chain(rows: list) -> dict:
             broken.append({"id": r["id"], "seq": r["seq"], "reason": f"names roll nº {parent['seq']} as its "
                            f"previous roll but is numbered {r['seq']} (not made by the page)"})
         elif parent is None and r["prev"]:
-            same = [p for p in valid if p["seq"] == r["seq"] - 1]
+            same = by_seq.get(r["seq"] - 1)
             if same:
                 forks.append({"seq": r["seq"] - 1, "ids": sorted(p["id"] for p in same),
                               "reason": f"roll nº {r['seq']} ({r['id']}) follows another, unposted "
                                         f"roll nº {r['seq'] - 1}"})
-    firsts = sorted((r for r in valid if r["seq"] == 1), key=lambda r: r["position"])
+    firsts = sorted(by_seq.get(1, []), key=lambda r: r["position"])
     restarts = [r["id"] for r in firsts[1:]]
     invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"]}
                for r in rows if not r["valid"]]
     return {
-        "seqs": seqs, "missing": _ranges(missing), "before_first": seqs[0] - 1 if seqs else 0,
+        "seqs": seqs, "missing": missing, "before_first": seqs[0] - 1 if seqs else 0,
         "forks": forks, "restarts": restarts, "broken": broken, "invalid": invalid,
         "ok": not (missing or forks or restarts or broken or invalid),
     }
 
 
-#: letters that show as blank space (Hangul fillers, braille blank) and are not format characters
-_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
-
-
 def _skeleton(name: str) -> str:
-    """What a name looks like, roughly: NFKC, case-folded, without format characters (soft hyphen,
-    invisible operators, ZWNJ/ZWJ, tags…), combining marks, spaces and blank-looking letters. Two
-    rollers with the same skeleton but different names are flagged: a new chain under a name that
-    only differs by an invisible mark would otherwise escape the restart check."""
-    text = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(ch for ch in text if ch not in _BLANKS and not ch.isspace()
-                   and unicodedata.category(ch) not in ("Cf", "Mn", "Me", "Cc", "Zs", "Zl", "Zp"))
+    """What a name looks like (:func:`tirada.names.skeleton`, UTS #39): rollers with the same
+    skeleton but different names are flagged, so a new chain under a name that only differs by a
+    look-alike letter, a mark or an invisible character cannot pass as a clean second chain."""
+    return names.skeleton(name)
+
+
+def _twins(order: list) -> dict:
+    """``{(roller, campaign): [other roller names that look the same, up to 10]}``, grouped by the
+    precomputed skeleton key (one pass: linear in the number of rollers, never pairwise)."""
+    groups: dict = {}
+    for roller, campaign in order:
+        if roller is not None:
+            groups.setdefault((_skeleton(roller), _skeleton(campaign or "")), []).append((roller, campaign))
+    out = {}
+    for members in groups.values():
+        names_seen = sorted({r for r, _ in members})
+        if len(names_seen) > 1:
+            head = names_seen[:11]
+            for roller, campaign in members:
+                out[(roller, campaign)] = [n for n in head if n != roller][:10]
+    return out
 
 
 def _summary(group: dict, lang: str) -> str:
@@ -222,10 +248,14 @@ def _summary(group: dict, lang: str) -> str:
     labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
               ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
               "broken links"), ("invalid", "no válidas", "invalid"),
-              ("lookalike", "nombres casi iguales a este", "names that look like this one")]
+              ("lookalike", "nombres casi iguales a este", "names that look like this one"),
+              ("mixed_script", "alfabetos mezclados en el nombre", "scripts mixed in the name")]
     for key, name_es, name_en in labels:
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
+        if key == "mixed_script" and items:
+            parts.append(f"{name_es if es else name_en} ({', '.join(items).lower()})")
+            continue
         if count:
             parts.append(f"{count} {name_es if es else name_en}")
     if group.get("ok"):
@@ -240,8 +270,9 @@ def audit(text: str) -> dict:
         ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
         "links": [row], "seqs": [int], "missing": [[from, to]], "before_first": int, "forks":
         [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq", "reason"}],
-        "invalid": [{"position", "seq", "reason"}], "lookalike": [other roller names that look the same
-        (same :func:`_skeleton`, same-looking campaign)], "ok": bool, "summary": {"es", "en"}}],
+        "invalid": [{"position", "seq", "reason"}], "lookalike": [up to 10 other roller names that
+        look the same (same UTS #39 skeleton, same-looking campaign)], "mixed_script": [scripts]
+        (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason"}], "other": [{"kind",
         "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
         "created_iso", "label", "description", "fragment", "reason"?}``. Unsigned rolls (no roller)
@@ -267,15 +298,16 @@ def audit(text: str) -> dict:
     rollers = []
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
+    twins = _twins(order)
     for roller, campaign in order:
         links = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
         group = {"roller": roller, "campaign": campaign, "links": links}
         if roller is not None:
             group.update(_chain(links))
-            twins = sorted(r for r, c in order if r is not None and r != roller and
-                           _skeleton(r) == _skeleton(roller) and _skeleton(c or "") == _skeleton(campaign or ""))
-            group["lookalike"] = twins
-            group["ok"] = group["ok"] and not twins
+            group["lookalike"] = twins.get((roller, campaign), [])
+            mixed = names.mixed_script(roller)
+            group["mixed_script"] = sorted(names.scripts(roller)) if mixed else []
+            group["ok"] = group["ok"] and not group["lookalike"] and not mixed
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
     return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other}

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from .dice import parse_seed
 from .errors import InvalidRequest, LinkError, TiradaError
 from .link_codec import Simple, cbor_encode
+from . import names
 
 __all__ = [
     "HIDDEN", "LIMITS", "MAX_CREATED", "MAX_SEQ", "PARAM_KEYS", "PARAM_TEXTS", "RULE", "SYSTEM_CODES",
@@ -47,10 +48,8 @@ LIMITS = {"label": 200, "roller": 40, "campaign": 80}
 MAX_SEQ = 10 ** 9
 MAX_CREATED = 253402300799     # seconds since 1970-01-01 UTC: up to 9999-12-31T23:59:59Z
 _SYSTEM_NAMES = {code: name for name, code in SYSTEM_CODES.items()}
-#: invisible characters refused in texts: bidi controls (they can reorder or disguise a name) and
-#: zero-width spaces/joiners that make two names look the same (ZWJ stays: emoji need it).
-HIDDEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"
-                   "\u061c\u200b\u2060\ufeff")
+#: invisible characters refused in texts (the same set as every name: tirada.names.HIDDEN)
+HIDDEN = names.HIDDEN
 
 
 def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
@@ -63,10 +62,9 @@ def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
     value = unicodedata.normalize("NFC", value)
     if len(value) > LIMITS[name]:
         raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE)
-    for ch in value:
-        if ch in HIDDEN or unicodedata.category(ch) in ("Cc", "Cs"):
-            raise cls(f"may not contain the invisible or control character U+{ord(ch):04X}",
-                      field=name, rule=RULE)
+    bad = names.hidden_char(value)
+    if bad is not None:
+        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=name, rule=RULE)
     return value
 
 
@@ -118,6 +116,8 @@ def _pack(value: Any, keys: tuple, texts: tuple) -> Any:
         return [_pack(v, keys, texts) for v in value]
     if isinstance(value, str) and value in texts:
         return Simple(texts.index(value))
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 63:
+        return int(value)   # canonical numbers: 3.0 is written 3 (one roll, one id); a link with 3.0 is refused
     return value
 
 
