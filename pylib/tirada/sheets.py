@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .brs.config import ASPECTS
+from .names import check_name
 from .errors import InvalidRequest
 from .fields import get_int, get_text, reject_unknown
 
@@ -71,9 +72,7 @@ def _at(where: str, err: InvalidRequest) -> InvalidRequest:
 
 
 def _name(value: Any, where: str, max_len: int = MAX_NAME) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise InvalidRequest(f"must be a name of 1 to {max_len} characters", field=where)
-    return value.strip()
+    return check_name(value, where, max_len)   # the one name validator (tirada.names)
 
 
 def _int(req: Mapping[str, Any], key: str, where: str, default: Any, lo: int, hi: int, rule: Any) -> int:

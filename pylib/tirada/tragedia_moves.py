@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from .dice import DiceStream, FixedFaces
+from .names import check_name
 from .errors import IllegalMove, InvalidRequest
 from .fields import get_int, get_int_list, get_text, reject_unknown
 from .tragedia import RULE_ROLL, final_stage, post_loss_stage
@@ -46,7 +47,7 @@ MAX_FACES = 1000
 
 
 def _name(action: Mapping[str, Any], key: str, max_len: int = MAX_NAME) -> str:
-    text = get_text(action, key, max_len=max_len).strip()
+    text = check_name(action.get(key), key, required=False, max_len=max_len).strip()
     if not text:
         raise InvalidRequest("is required", field=key)
     return text

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from .names import check_name, hidden_char
 from .errors import InvalidRequest
 from .fields import get_bool, get_int, get_text, reject_unknown
 
@@ -36,7 +37,7 @@ def trait_limit(tragedy: int) -> int:
 
 
 def _name(req: Mapping[str, Any], key: str, where: str) -> str:
-    text = get_text(req, key, max_len=MAX_NAME).strip()
+    text = check_name(req.get(key), key, MAX_NAME, required=False)   # the one name validator
     if not text:
         raise InvalidRequest("needs a name", field=f"{where}.{key}" if where else key, rule=RULE_STATE)
     return text
@@ -57,8 +58,8 @@ def _mapping(value: Any, where: str) -> Mapping[str, Any]:
 
 
 def _consequence(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        raise InvalidRequest(f"a Consequence is a name of 1 to {MAX_NAME} characters", field=where,
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME or hidden_char(value):
+        raise InvalidRequest(f"a Consequence is a name of 1 to {MAX_NAME} visible characters", field=where,
                              rule=RULE_STATE)
     return value.strip()
 

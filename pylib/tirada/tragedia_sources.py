@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
+from .names import check_name
 from .errors import IllegalMove, InvalidRequest
 from .fields import get_int, get_text, reject_unknown
 from .tragedia_sheet import MAX_NAME, MAX_TRAGEDY, Domain, Trait
@@ -56,7 +57,7 @@ def _refuse(source: str, message: str, field: str = "add") -> IllegalMove:
 
 
 def _name(action: Mapping[str, Any], key: str) -> str:
-    text = get_text(action, key, max_len=MAX_NAME).strip()
+    text = check_name(action.get(key), key, required=False, max_len=MAX_NAME).strip()
     if not text:
         raise InvalidRequest("is required", field=key)
     return text

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from .names import check_name
 from .errors import IllegalMove, InvalidRequest
 from .fields import get_choice, get_int_list, get_text, reject_unknown
 from .tragedia import DEFAULT_SIDES, check_sides
@@ -194,7 +195,7 @@ def _themes(value: Any) -> tuple:
         return ()
     if not isinstance(value, list) or len(value) > MAX_THEMES:
         raise InvalidRequest(f"must be a list of at most {MAX_THEMES} names", field="themes")
-    names = tuple(get_text({"theme": t}, "theme", max_len=MAX_NAME).strip() for t in value)
+    names = tuple(check_name(t, "theme", MAX_NAME, required=False) for t in value)
     if not all(names) or len(set(names)) != len(names):
         raise InvalidRequest("Theme names must be non-empty and different", field="themes")
     return names

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..names import check_name
 from ..errors import InvalidRequest
-from ..fields import get_bool, get_int, get_text, reject_unknown
+from ..fields import get_bool, get_int, reject_unknown
 
 __all__ = [
     "ASPECTS", "Component", "FORMAT_VERSION", "MANUAL_ASPECTS", "Player", "RULE_ASPECTS", "RULE_FIGHT",
@@ -200,7 +201,7 @@ def _texts(data: Mapping, name: str, max_items: int) -> list:
     value = data.get(name) or []
     if not isinstance(value, list) or len(value) > max_items:
         raise InvalidRequest(f"must be a list of at most {max_items} texts", field=name)
-    return [get_text({name: v}, name, max_len=MAX_TEXT * 4) for v in value]
+    return [check_name(v, name, MAX_TEXT * 4, required=False) for v in value]
 
 
 def _size(obj: Mapping, field: str, allow_d12: bool) -> int:
@@ -242,7 +243,7 @@ def _players(raw: Any, allow_d12: bool) -> tuple:
                                  rule=RULE_MORE)
         try:
             players.append(Player(
-                name=get_text(p, "name", max_len=MAX_TEXT) or f"Player {i + 1}",
+                name=check_name(p.get("name"), "name", MAX_TEXT, required=False) or f"Player {i + 1}",
                 side=get_int(p, "side", lo=0, hi=1, rule=RULE_PIECES), hero=get_bool(p, "hero"),
                 leader=get_bool(p, "leader"), advantage=get_int(p, "advantage", default=0, lo=0, hi=20),
                 vows=tuple(vows), components=tuple(indices)))
@@ -282,6 +283,6 @@ def _component(comp: Any, owner: int, where: str, allow_d12: bool) -> Component:
         if aspect not in ASPECTS:
             raise InvalidRequest(f"unknown Aspect {str(aspect)[:30]!r}; known: {', '.join(ASPECTS)}",
                                  field=f"{tw}.aspect", rule=RULE_ASPECTS)
-        out.append(Trait(get_text(t, "trait", max_len=MAX_TEXT), _size(t, f"{tw}.die", allow_d12), aspect))
-    return Component(get_text(comp, "name", max_len=MAX_TEXT), owner, get_bool(comp, "committed", True),
+        out.append(Trait(check_name(t.get("trait"), "trait", MAX_TEXT, required=False), _size(t, f"{tw}.die", allow_d12), aspect))
+    return Component(check_name(comp.get("name"), "name", MAX_TEXT, required=False), owner, get_bool(comp, "committed", True),
                      tuple(out))
