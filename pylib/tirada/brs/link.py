@@ -5,29 +5,39 @@ do (asynchronous play: each move yields a link that the next player opens to con
 the generic format of :mod:`tirada.link_codec` (``t1…``, kind ``"brs"``: deterministic CBOR of
 :func:`tirada.brs.compact.to_compact`, raw-DEFLATEd, with an integrity check). It carries only the
 setup (with its seed) and the players' decisions; opening it replays them, so nothing derived can
-be edited.
+be edited. A Confrontation link always carries a seed: a setup with ``faces`` (dice typed by hand)
+is refused both ways — a list of faces would fix every later roll, the opponent's rerolls included,
+so typed dice stay in the browser that typed them (issue #18).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..errors import LinkError
+from ..errors import InvalidRequest, LinkError
 from ..link_codec import decode_payload, encode_payload
 from .compact import from_compact, to_compact
 from .config import Setup
 from .replay import replay
 
-__all__ = ["decode_link", "encode_link", "open_link"]
+__all__ = ["TYPED_DICE", "decode_link", "encode_link", "open_link"]
+
+#: why a Confrontation with dice typed by hand has no link
+TYPED_DICE = ("a Confrontation link needs a seed: dice typed by hand cannot be shared (they would fix "
+              "every later roll); they stay in the browser that typed them")
 
 
 def encode_link(setup: Setup | Mapping, moves: list) -> str:
     """The fragment ``"t1…"`` (no ``#``) of a Confrontation after ``moves``.
 
     Raises:
-        InvalidRequest: a bad setup or move shape (see :func:`to_compact`).
+        InvalidRequest: a bad setup or move shape (see :func:`to_compact`), or a setup with ``faces``
+        (dice typed by hand cannot be shared: field ``faces``).
         LinkError: the Confrontation is too large for a link.
     """
+    faces = setup.faces if isinstance(setup, Setup) else (setup or {}).get("faces") if isinstance(setup, Mapping) else None
+    if faces is not None:
+        raise InvalidRequest(TYPED_DICE, field="faces")
     return encode_payload("brs", to_compact(setup, list(moves)))
 
 
@@ -35,13 +45,17 @@ def decode_link(fragment: Any) -> tuple:
     """``(setup_dict, moves)`` from a fragment (full URL, ``#t1…`` or ``t1…``).
 
     Raises:
-        LinkError: not a Tirada link, damaged, or a link of another kind (a roll, a scene).
+        LinkError: not a Tirada link, damaged, a link of another kind (a roll, a scene), or one
+        that carries dice typed by hand instead of a seed.
         InvalidRequest: the setup it carries is invalid.
     """
     kind, data = decode_payload(fragment)
     if kind != "brs":
         raise LinkError(f"this is a {kind} link, not a Blood Red Sands Confrontation", field="link")
-    return from_compact(data)
+    setup, moves = from_compact(data)
+    if setup.get("faces") is not None:
+        raise LinkError(TYPED_DICE, field="faces")
+    return setup, moves
 
 
 def open_link(fragment: Any) -> tuple:
