@@ -8,7 +8,9 @@ notices, and two registries filled by the views at import time:
 * ``ON_LANG``: callbacks re-rendering a view after the language changes;
 * ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
   (e.g. a character sheet that the roll changes);
-* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button).
+* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
+* ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
+  the "opened from a link" banner of an earlier link (nothing stale stays on screen).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ ROUTES: dict = {}
 ON_LANG: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []
+ON_LINK: list = []
 
 
 class State:

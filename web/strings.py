@@ -31,6 +31,7 @@ STRINGS = {
     "system.sifrp": {"es": "Canción de Hielo y Fuego", "en": "A Song of Ice and Fire"},
     # common fields
     "field.label": {"es": "Motivo de la tirada (opcional)", "en": "What the roll is for (optional)"},
+    "result.label_tag": {"es": "Motivo", "en": "Label"},
     "field.label_ph": {"es": "p. ej. Sharla trepa la muralla", "en": "e.g. Sharla climbs the wall"},
     "field.faces": {"es": "Dados ya tirados fuera (opcional)", "en": "Dice already rolled elsewhere (optional)"},
     "field.faces_help": {"es": "Escribe los resultados separados por comas para que Tirada los interprete; "

@@ -27,6 +27,7 @@ from tirada import storage
 from tirada import tragedia_play as play
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
+from tirada.safejson import loads as safe_loads
 from tirada.sheets import Character, L5rSheet, apply_l5r_result, new_character, roll_request, sheet_from_form, \
     sheet_to_form
 from tirada.tragedia_sheet import Sheet
@@ -40,6 +41,7 @@ class Data:
     editing = None      # {"key": "<id>" | "tragedia:<name>", "system": str}
     deleted = None      # {"key", "item", "campaign"} for undo
     pending = None      # the parsed backup file waiting for "Importar"
+    chain_keys = []     # roller chains of the pending import, in the order of their checkboxes
     active = None       # id of the character whose sheet the roll form uses
     undo = None         # {"id", "before", "after"} of the last roll's sheet change
     lang = None         # language the editor was drawn in
@@ -519,7 +521,7 @@ def preview_import(text: str) -> None:
     Data.pending = None
     el("import-preview").hidden = True
     try:
-        doc = json.loads(text)
+        doc = safe_loads(text)   # size and nesting checked before parsing (a deep file would crash Pyodide)
     except ValueError as err:
         status("backup-status", fmt("data.bad_file", why=f"JSON: {err}"), error=True)
         return
@@ -537,7 +539,9 @@ def preview_import(text: str) -> None:
 
 
 def plan_html(plan: dict) -> str:
-    """The preview: sheets by name, history and chains by count, refused fields one per line."""
+    """The preview: sheets by name, history by count, each roller chain with its numbers and a
+    checkbox, refused fields one per line."""
+    Data.chain_keys = []
     out = []
     for verdict, key in (("add", "data.will_add"), ("replace", "data.will_replace")):
         items = plan[verdict]
@@ -551,7 +555,8 @@ def plan_html(plan: dict) -> str:
         if history:
             lines.append(f'<li>{esc(fmt("data.history_n", n=history))}</li>')
         if chains:
-            lines.append(f'<li>{esc(fmt("data.chains_n", n=chains))}</li>')
+            lines.append(f'<li>{esc(fmt("data.chains_n", n=chains))}<ul>'
+                         f'{"".join(chain_choice_html(i) for i in items if i["part"] == "chains")}</ul></li>')
         out.append(f'<h4>{esc(fmt(key, n=len(items)))}</h4><ul data-plan="{verdict}">{"".join(lines)}</ul>')
     if plan.get("history_dropped"):
         out.append(f'<p class="meta" data-plan="dropped">{esc(fmt("data.history_dropped", n=plan["history_dropped"]))}</p>')
@@ -562,6 +567,26 @@ def plan_html(plan: dict) -> str:
         out.append(f'<h4 class="error">{esc(fmt("data.errors", n=len(plan["errors"])))}</h4>'
                    f'<ul data-plan="errors">{lines}</ul>')
     return "".join(out)
+
+
+def chain_choice_html(item: dict) -> str:
+    """One roller chain of an import: its name and numbers, a checkbox left unticked (a chain
+    changes only on explicit consent) and a warning when its name looks like a stored one."""
+    Data.chain_keys.append(item["key"])
+    name = item["name"] + (f' · {item["campaign"]}' if item["campaign"] else "")
+    text = fmt("data.chain_choice", name=name, a=item["seq_from"], b=item["seq_to"])
+    warn = ""
+    if item.get("lookalike"):
+        warn = f'<br><strong class="error">{esc(fmt("data.chain_lookalike", names=", ".join(item["lookalike"])))}</strong>'
+    return (f'<li><label><input type="checkbox" data-chain="{len(Data.chain_keys) - 1}"> {esc(text)}</label>'
+            f'{warn}</li>')
+
+
+def consented_chains() -> list:
+    """Keys of the chains whose checkbox the user ticked in the preview."""
+    boxes = document.querySelectorAll("#import-plan input[data-chain]")
+    return [Data.chain_keys[int(boxes.item(i).dataset.chain)] for i in range(boxes.length)
+            if boxes.item(i).checked and int(boxes.item(i).dataset.chain) < len(Data.chain_keys)]
 
 
 @when("click", "#import-confirm")
@@ -576,7 +601,7 @@ def confirm_import() -> None:
     existing = STORE.all_data()
     plan = storage.plan_import(existing, Data.pending)
     try:
-        merged = storage.merge(existing, Data.pending)
+        merged = storage.merge(existing, Data.pending, chains=consented_chains())
     except TiradaError as err:
         status("backup-status", fmt("data.bad_file", why=str(err)), error=True)
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-from render import dice_list, esc
+from render import dice_list, esc, label_line
 from strings import SIFRP_DIFFICULTIES, t
 
 
@@ -85,7 +85,7 @@ def render_result(result: dict, lang: str) -> str:
     """The result card body: dice kept/dropped, total, outcome in words and the difficulty."""
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
     if result.get("label"):
-        parts.append(f'<p class="label"><strong>{esc(result["label"])}</strong></p>')
+        parts.append(label_line(result["label"], lang))
     parts.append(dice_list(result["faces"], result["kept_indices"], lang, result.get("sides")))
     extras = []
     if result.get("modifier"):

@@ -20,6 +20,7 @@ import app
 import errors_es
 import ui_dice
 from app import STORE, el, tr
+import render
 from render import esc
 from tirada import l5r5e_skirmish as skirmish
 from tirada import link as links
@@ -291,7 +292,7 @@ def render_result(result: dict, lang: str) -> str:
     from strings import t
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
     if result.get("label"):
-        parts.append(f'<p class="label"><strong>{esc(result["label"])}</strong></p>')
+        parts.append(render.label_line(result["label"], lang))
     parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
     parts += [section_pool(result, lang), section_rerolls(result, lang), section_kept(result, lang),
               section_explosions(result, lang)]
@@ -338,7 +339,7 @@ def board_html(result: dict, lang: str) -> str:
     stage, choices = result["stage"], result["choices"] or {}
     parts = [f'<div class="l5r l5r-board" data-stage="{stage}"><h2>{esc(tr("l5r.heading"))}</h2>']
     if Check.request.get("label"):
-        parts.append(f'<p class="label"><strong>{esc(Check.request["label"])}</strong></p>')
+        parts.append(render.label_line(Check.request["label"], lang))
     if result["pool"]:
         parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
     parts.append(f'<p id="l5r-step" class="l5r-step" tabindex="-1">{esc(instruction(result))}</p>')

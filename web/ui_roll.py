@@ -209,6 +209,18 @@ def open_link(fragment: str) -> None:
 app.ROUTES["roll"] = open_link
 
 
+def forget_link(kind: str) -> None:
+    """Another kind of link is being opened: drop a link error or a shared roll shown here."""
+    if kind != "roll" and (Roll.current is None or not el("shared").hidden):
+        el("shared").hidden = True
+        if Roll.current is None and Roll.faces_result is None:
+            el("result").hidden = True
+            el("result").innerHTML = ""
+
+
+app.ON_LINK.append(forget_link)
+
+
 @when("click", "#new-roll")
 def on_new_roll(event) -> None:
     store_mod.clear_fragment(window)

@@ -1,0 +1,69 @@
+"""The page under its Content-Security-Policy (issue #18): it starts, rolls, opens links, shows a
+label as a label and works offline, with no policy violation.
+
+Every ``securitypolicyviolation`` event is recorded from the first script on (an init script), and
+conftest's watch fails the test on any console error (Chromium logs each refusal as one).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from conftest import open_app
+from test_offline import dice, roll_sifrp, wait_offline_ready
+
+RECORD = """window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+def violations(page) -> list:
+    return page.evaluate("window.__csp")
+
+
+def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_context, base_url):
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(RECORD)
+    page = ctx.new_page()
+    open_app(page, base_url)
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "default-src 'self'" in policy and "object-src 'none'" in policy
+    assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+    # a roll, with a label that tries to look like a result: it is shown tagged and quoted
+    link = roll_sifrp(page, "✔ ÉXITO CRÍTICO")
+    label = page.locator("#result p.label")
+    expect(label).to_contain_text("Motivo:")
+    expect(label.locator("q")).to_have_text("✔ ÉXITO CRÍTICO")
+    assert label.evaluate("e => getComputedStyle(e).fontWeight") == "400"
+    faces = dice(page)
+    # open its link in a fresh page (the roll is recomputed), then a Confrontation link
+    other = ctx.new_page()
+    open_app(other, link)
+    expect(other.locator("#shared")).to_be_visible()
+    assert dice(other) == faces
+    other.click('[data-tab="brs"]')
+    other.click("#brs-example")
+    other.click("#brs-start")
+    expect(other.locator("#brs-game")).to_be_visible()
+    brs_link = other.locator("#brs-share-link").input_value()
+    third = ctx.new_page()
+    open_app(third, brs_link)
+    expect(third.locator("#brs-shared")).to_be_visible()
+    # offline: the service worker serves everything; reload, roll again, reopen the link
+    wait_offline_ready(page)
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=90_000)
+    roll_sifrp(page, "sin red")
+    page.goto(link)
+    expect(page.locator("#shared")).to_be_visible()
+    assert dice(page) == faces
+    for p in (page, other, third):
+        assert violations(p) == []
+    ctx.set_offline(False)
+    # control: the policy is enforced and the recorder sees it (an injected inline script is refused)
+    third.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.__ran = 1';"
+                   " document.body.append(s); }")
+    third.wait_for_function("window.__csp.length > 0")
+    assert third.evaluate("window.__ran") is None and violations(third)[0].startswith("script-src")
+    watch.errors[:] = [e for e in watch.errors if "Content Security Policy" not in e]
