@@ -360,6 +360,8 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
     if head & 0x80:
         trials = 2 if stored and stored[-1] else 1   # inflates: once, and once more for the padding
         limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials)
+        if limit < 1:   # (zlib reads a limit of 0 as "no limit")
+            raise LinkError("too much link data to check at once", field="work")
         unpacker = zlib.decompressobj(-15)
         try:
             body = unpacker.decompress(stored, limit)
