@@ -31,6 +31,7 @@ from urllib.parse import quote
 
 from .errors import InvalidRequest
 from .link import verify
+from .link_codec import PREFIX, split_fragment
 from .link_roll import HIDDEN
 
 __all__ = ["MAX_SHOWN", "STYLES", "clean", "defang", "escape_bbcode", "escape_markdown", "render", "snippet",
@@ -212,6 +213,6 @@ def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es
         LinkError: the link cannot be verified; InvalidRequest: bad style or URL.
     """
     checked = verify(fragment)
-    frag = fragment.strip().rsplit("#", 1)[-1]
+    frag = PREFIX + split_fragment(fragment)   # the canonical fragment, as the page reads it
     url = str(base_url).split("#", 1)[0] + "#" + frag
     return render(tokens(checked, lang), url, style)
