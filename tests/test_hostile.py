@@ -367,3 +367,30 @@ def test_audit_time_and_memory_stay_linear_in_the_thread_length(recipe):
     assert lines_4 <= 4.4 * lines_1 + 5_000, (lines_1, lines_4)
     assert peak_4 <= 4.4 * peak_1 + 300_000, (peak_1, peak_4)
     assert peak_4 <= 600 * len(large) + 1_000_000   # (lines: _work stops past PER_CHAR per character)
+
+
+# ---------------------------------------------------------------------- borderline stalls
+def test_a_huge_l5r_pool_is_refused_before_its_odds_are_computed(monkeypatch):
+    """Finding: the odds card took 2.2 s on a large pool (15 ring + 15 skill dice keeping 20)."""
+    from tirada.odds import l5r, odds
+
+    monkeypatch.setattr(l5r, "_kept_law", lambda pool: pytest.fail("work started"))
+    big = {"system": "l5r5e", "ring": 10, "skill": 10, "tn": 3, "assist_skilled": 5, "assist_unskilled": 5}
+    with pytest.raises(InvalidRequest, match="too many for exact odds"):
+        odds(big)
+    assert l5r.work_estimate(l5r.L5rPool.from_dict({"ring": 5, "skill": 5, "tn": 3})) < l5r.MAX_WORK / 10
+
+
+def test_a_confrontation_link_with_too_many_moves_is_refused_before_replay(monkeypatch):
+    """Finding: a 1,600-move Confrontation link took 2.0 s to open."""
+    from test_brs_game import big_setup, play_out
+    from tirada.brs import link as brs_link
+
+    setup = big_setup(traits=6)
+    log = play_out(setup, exchanges=2)
+    assert len(brs_link.open_link(brs_link.encode_link(setup, log))[1]) == len(log)
+    padded = log + [{"move": "pick", "attacker": 0, "target": 1}] * (1600 - len(log))
+    fragment = brs_link.encode_link(setup, padded)   # compresses well: a short link
+    monkeypatch.setattr(brs_link, "replay", lambda *a: pytest.fail("replay started"))
+    with pytest.raises(LinkError, match="too many moves"):
+        brs_link.open_link(fragment)
