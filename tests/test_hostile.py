@@ -394,3 +394,26 @@ def test_a_confrontation_link_with_too_many_moves_is_refused_before_replay(monke
     monkeypatch.setattr(brs_link, "replay", lambda *a: pytest.fail("replay started"))
     with pytest.raises(LinkError, match="too many moves"):
         brs_link.open_link(fragment)
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+    import errors_es
+    from tirada.brs.example import EXAMPLE_SETUP
+    from tirada.brs.link import encode_link as brs_link
+    from tirada.odds import odds
+
+    refusals = []
+    for attempt in (lambda: split_fragment(f"{BASE}t1AAAAAAAA#t1BBBBBBBB"), lambda: ChainState("\u202eX"),
+                    lambda: brs_link(EXAMPLE_SETUP, []), lambda: loads("[" * 100 + "]" * 100),
+                    lambda: loads("{"), lambda: odds({"system": "l5r5e", "ring": 10, "skill": 10, "tn": 3,
+                                                      "assist_skilled": 5, "assist_unskilled": 5})):
+        with pytest.raises((InvalidRequest, LinkError)) as err:
+            attempt()
+        refusals.append(err.value.message)
+    for message in refusals:
+        spanish = errors_es.to_spanish(message)
+        assert spanish != message and not any(w in spanish for w in (" the ", " link ", " dice ")), spanish

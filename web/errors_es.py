@@ -39,6 +39,21 @@ PATTERNS = (
      r"el enlace ha sido modificado o no lo hizo Tirada"),
     (r"^the roll data in this link.*$", r"los datos de la tirada del enlace están dañados o modificados"),
     (r"^the roll in this link is not valid: (.+)$", r"la tirada de este enlace no es válida: \1"),
+    # hostile input (issue #18)
+    (r"^this address holds more than one link.*$",
+     r"esta dirección contiene más de un enlace (un segundo «#»): quien la abra solo vería uno"),
+    (r"^may not contain the invisible or control character (U\+[0-9A-F]+)$",
+     r"no puede contener el carácter invisible o de control \1"),
+    (r"^a Confrontation link needs a seed: dice typed by hand.*$",
+     r"un enlace de Confrontación necesita una semilla: los dados escritos a mano no se pueden compartir "
+     r"(fijarían todas las tiradas siguientes); se quedan en el navegador que los escribió"),
+    (r"^this Confrontation link has too many moves to replay at once.*$",
+     r"este enlace de Confrontación tiene demasiados movimientos para reproducirlos de una vez"),
+    (r"^(\d+) dice keeping (\d+) are too many for exact odds.*$",
+     r"\1 dados guardando \2 son demasiados para calcular las probabilidades exactas; usa menos dados o ayudantes"),
+    (r"^is nested too deeply \(more than (\d+) levels\)$", r"está anidado demasiado (más de \1 niveles)"),
+    (r"^is too large \((\d+) characters; at most (\d+)\)$", r"es demasiado grande (\1 caracteres; como mucho \2)"),
+    (r"^is not valid JSON: (.+)$", r"no es JSON válido"),
     (r"^this link holds data of an unknown kind.*$",
      r"este enlace contiene datos que esta versión de Tirada no conoce; una versión más nueva podría abrirlo"),
 )

@@ -15,6 +15,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
+import errors_es
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
@@ -327,7 +328,8 @@ def open_brs_link(fragment: str) -> None:
         setup, moves, state = open_link(fragment)
     except TiradaError as err:
         box = el("brs-link-error")
-        box.textContent = f'{tr("brs.link_error")}: {err}'
+        message = errors_es.to_spanish(err.message) if app.State.lang == "es" else str(err)
+        box.textContent = f'{tr("brs.link_error")}: {message}'
         box.hidden = False
         el("brs-shared").hidden = True   # the board below is not this link's
         return

@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
 import app
+import errors_es
 import ui_roll
 import ui_sheets
 from app import STORE, el, tr
@@ -523,7 +524,9 @@ def preview_import(text: str) -> None:
     try:
         doc = safe_loads(text)   # size and nesting checked before parsing (a deep file would crash Pyodide)
     except ValueError as err:
-        status("backup-status", fmt("data.bad_file", why=f"JSON: {err}"), error=True)
+        why = getattr(err, "message", str(err))
+        why = errors_es.to_spanish(why) if app.State.lang == "es" else why
+        status("backup-status", fmt("data.bad_file", why=f"JSON: {why}"), error=True)
         return
     plan = storage.plan_import(STORE.all_data(), doc)
     if not plan["add"] and not plan["replace"] and plan["errors"] and not plan["same"]:

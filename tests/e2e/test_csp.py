@@ -67,3 +67,36 @@ def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_con
     third.wait_for_function("window.__csp.length > 0")
     assert third.evaluate("window.__ran") is None and violations(third)[0].startswith("script-src")
     watch.errors[:] = [e for e in watch.errors if "Content Security Policy" not in e]
+
+
+def test_switching_between_invalid_and_valid_links_leaves_nothing_stale(app, base_url):
+    """Finding (issue #18): error messages and old boards stayed on screen when switching between
+    invalid and valid links. Links are made here: a seeded Confrontation, one carrying dice typed
+    by hand (refused), a roll, and a damaged link."""
+    from tirada.brs.compact import to_compact
+    from tirada.brs.example import EXAMPLE_SETUP, example_setup
+    from tirada.brs.link import encode_link as brs_link
+    from tirada.link import encode_link
+    from tirada.link_codec import encode_payload
+
+    seeded = brs_link(example_setup("00112233445566778899aabbccddeeff"), [])
+    typed = encode_payload("brs", to_compact(EXAMPLE_SETUP, []))
+    roll = encode_link({"system": "generic", "dice": 2, "sides": 6, "seed": "ab" * 16})
+    go = lambda fragment: app.evaluate(f"location.hash = {fragment!r}")  # noqa: E731
+
+    go(seeded)
+    expect(app.locator("#brs-shared")).to_be_visible()
+    go(typed)
+    expect(app.locator("#brs-link-error")).to_contain_text("escritos a mano")
+    expect(app.locator("#brs-shared")).to_be_hidden()        # the board below is not this link's
+    go(roll)
+    expect(app.locator("#shared")).to_be_visible()
+    app.click('[data-tab="brs"]')
+    expect(app.locator("#brs-link-error")).to_be_hidden()    # the earlier link's error is gone
+    go("t1" + "A" * 20)
+    expect(app.locator("#result .error")).to_be_visible()
+    go(seeded)
+    expect(app.locator("#brs-shared")).to_be_visible()
+    app.click('[data-tab="roll"]')
+    expect(app.locator("#result")).to_be_hidden()            # no stale "link cannot be read"
+    expect(app.locator("#shared")).to_be_hidden()
