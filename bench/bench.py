@@ -12,7 +12,7 @@ Measured (median of --runs unless said otherwise):
 - roll click → result rendered, p95 over 50 SIFRP rolls, measured inside the page;
 - warm ready (issue #9): a second visit served by the service worker (dist/sw.js), in a new tab of a
   context whose worker has precached everything, with where that time goes (Resource Timing);
-- link sizes of typical rolls (tirada.link.link_sizes).
+- link sizes of typical rolls (tirada.links.chain.link_sizes).
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ def table(app: dict, bare: dict, rolls: dict, sizes: list, sw: dict | None = Non
         ]
     lines += [
         "",
-        "Share-link sizes (tirada.link.link_sizes; budget ≤ 160 characters with a 30-character base URL):",
+        "Share-link sizes (tirada.links.chain.link_sizes; budget ≤ 160 characters with a 30-character base URL):",
         "",
         "| case | fragment chars | URL chars |",
         "|---|---|---|",
@@ -225,7 +225,7 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    from tirada.link import link_sizes
+    from tirada.links.chain import link_sizes
 
     app_server, app_url = serve(build.DIST)
     bare_dir = bare_site()

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from tirada.audit import audit, extract_links
+from tirada.links.audit import audit, extract_links
 from tirada.cli import main
 from tirada.errors import InvalidRequest
-from tirada.link import ChainState, encode_link, link_id, next_link
-from tirada.link_codec import encode_payload
+from tirada.links.chain import ChainState, encode_link, link_id, next_link
+from tirada.links.codec import encode_payload
 
 BASE = "https://usuario.github.io/tir/#"
 

@@ -13,8 +13,8 @@ import os
 import pytest
 
 from test_brs_game import duel
-from tirada.brs import Setup, replay
-from tirada.brs.cli import cmd_brs
+from tirada.systems.brs import Setup, replay
+from tirada.cli import cmd_brs
 from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
 
@@ -123,8 +123,8 @@ def test_seeded_setup_replays_the_same_dice():
 
 
 def test_public_surface_is_pinned():
-    import tirada.brs
-    assert tirada.brs.__all__ == [
+    import tirada.systems.brs
+    assert tirada.systems.brs.__all__ == [
         "ASPECTS", "MOVES", "Setup", "State", "apply", "from_compact", "legal_moves", "new_confrontation",
         "play", "replay", "smallest_defences", "summary", "to_compact",
     ]

@@ -1,7 +1,7 @@
 """Blood Red Sands: the compact (setup, moves) serialisation for links, and its size budget.
 
 Rules: ../shared/rules/blood-red-sands.md §What the tool must do (asynchronous play by links)
-(seed 000_95455a330fc0ceb0.txt). The link wrapper itself is tirada.link's job; the budget is
+(seed 000_95455a330fc0ceb0.txt). The link wrapper itself is tirada.links.chain's job; the budget is
 measured as zlib level 9 + base64url of the compact JSON.
 """
 
@@ -15,8 +15,8 @@ import zlib
 import pytest
 
 from test_brs_game import big_setup, duel, play_out
-from tirada.brs import Setup, from_compact, replay, summary, to_compact
-from tirada.brs.compact import KINDS
+from tirada.systems.brs import Setup, from_compact, replay, summary, to_compact
+from tirada.systems.brs.compact import KINDS
 from tirada.errors import InvalidRequest, LinkError
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "brs-haster-sharla.json")

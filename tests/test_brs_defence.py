@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_brs_game import duel
-from tirada.brs import replay, smallest_defences
-from tirada.brs.defence import defences_for
+from tirada.systems.brs import replay, smallest_defences
+from tirada.systems.brs.defence import defences_for
 from tirada.errors import InvalidRequest
 
 

@@ -13,9 +13,9 @@ import os
 
 import pytest
 
-from tirada.brs import replay, summary
-from tirada.brs.replay import apply, new_confrontation
-from tirada.brs.cli import cmd_brs
+from tirada.systems.brs import replay, summary
+from tirada.systems.brs.replay import apply, new_confrontation
+from tirada.cli import cmd_brs
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "brs-haster-sharla.json")
 HASTER, SHARLA = 0, 1

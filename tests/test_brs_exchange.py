@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from test_brs_game import duel, player, refused
-from tirada.brs import legal_moves, replay, summary
-from tirada.brs.replay import apply, new_confrontation
+from tirada.systems.brs import legal_moves, replay, summary
+from tirada.systems.brs.replay import apply, new_confrontation
 
 PICK = {"move": "pick", "attacker": 0, "target": 1}
 N = "cunning"  # both sides advance Cunning in these tests, so Cunning cancels nothing

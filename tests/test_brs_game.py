@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tirada.brs import MOVES, legal_moves, replay, summary
-from tirada.brs.defence import defences_for
-from tirada.brs.moves import can_advance_two, overwhelmed, renewal_allowed
-from tirada.brs.replay import apply, new_confrontation
+from tirada.systems.brs import MOVES, legal_moves, replay, summary
+from tirada.systems.brs.defence import defences_for
+from tirada.systems.brs.moves import can_advance_two, overwhelmed, renewal_allowed
+from tirada.systems.brs.replay import apply, new_confrontation
 from tirada.errors import IllegalMove, TiradaError
 
 SEED = "00112233445566778899aabbccddeeff"
@@ -70,7 +70,7 @@ def bot_move(state) -> dict:
             options = [i for i in state.dice_of(chooser, "available") if state.dice[i].mark is None]
             return {"move": "strength", "die": min(options, key=lambda i: (state.dice[i].face % 2, state.dice[i].face))}
         if kind == "endurance":
-            from tirada.brs.state import lift_targets
+            from tirada.systems.brs.state import lift_targets
             options = lift_targets(state, chooser)
             rank = {"devastated": 0, "battered": 1}
             return {"move": "endurance",
@@ -96,7 +96,7 @@ def bot_move(state) -> dict:
             return {"move": "renew", "player": p}
         hero = state.setup.players[p]
         if hero.hero and len(state.players[p].vows) < 3:
-            from tirada.brs.config import VOWS
+            from tirada.systems.brs.config import VOWS
             return {"move": "vow", "player": p, "vow": next(v for v in VOWS if v not in state.players[p].vows)}
         new = [q for q in state.active_players(state.side_of(p)) if q != p]
         move = {"move": "yield", "player": p}
@@ -191,7 +191,7 @@ def test_every_move_of_a_whole_confrontation_was_listed_as_legal():
 
 
 def test_play_one_move_at_a_time_equals_replay():
-    from tirada.brs import play
+    from tirada.systems.brs import play
     setup = big_setup(traits=4)
     log = play_out(setup, exchanges=6)
     state, _ = new_confrontation(setup)
@@ -225,7 +225,7 @@ def _fuzz_states() -> list:
     st.sampled_from(["player", "attacker", "target", "dice", "soul_fused", "die", "vow", "components",
                      "new_leader", "action", "weakness", "take", "size", "note"]), _JUNK, max_size=4))
 def test_any_move_either_applies_or_is_refused_cleanly(step, kind, fields):
-    from tirada.brs import play
+    from tirada.systems.brs import play
     states = _fuzz_states()
     state = states[step % len(states)]
     before = copy.deepcopy(state)
@@ -240,7 +240,7 @@ def _candidates(state) -> list:
     """Plausible moves of every kind (a superset of the legal ones, not exhaustive for defences)."""
     from itertools import combinations
 
-    from tirada.brs.config import VOWS
+    from tirada.systems.brs.config import VOWS
     n_p, n_d = len(state.players), len(state.dice)
     out = [{"move": "pick", "attacker": a, "target": t} for a in range(n_p) for t in range(n_p)]
     out += [{"move": "attack", "dice": list(c)} for c in combinations(range(n_d), 2)]
@@ -260,7 +260,7 @@ def _candidates(state) -> list:
 
 
 def test_legal_moves_lists_exactly_the_kinds_that_can_be_played():
-    from tirada.brs import play
+    from tirada.systems.brs import play
     states = _fuzz_states()
     for state in states[::3]:
         listed = {k for kinds in legal_moves(state).values() for k in kinds}

@@ -1,5 +1,5 @@
-"""Blood Red Sands: share links of a Confrontation (tirada.brs.link) and the page's option lists
-(tirada.brs.options). Rules: ../shared/rules/blood-red-sands.md §What the tool must do."""
+"""Blood Red Sands: share links of a Confrontation (tirada.systems.brs.link) and the page's option lists
+(tirada.systems.brs.options). Rules: ../shared/rules/blood-red-sands.md §What the tool must do."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import os
 import pytest
 
 from test_brs_game import big_setup, play_out
-from tirada.brs import apply, legal_moves, new_confrontation, play, replay, summary
-from tirada.brs.link import decode_link, encode_link, open_link
-from tirada.brs.options import options, step
+from tirada.systems.brs import apply, legal_moves, new_confrontation, play, replay, summary
+from tirada.systems.brs.link import decode_link, encode_link, open_link
+from tirada.systems.brs.options import options, step
 from tirada.errors import IllegalMove, LinkError
-from tirada.link_codec import encode_payload
+from tirada.links.codec import encode_payload
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "brs-haster-sharla.json")
 
@@ -25,7 +25,7 @@ def example() -> dict:
 
 def seeded_example() -> tuple:
     """The example's setup with a seed instead of its hand-rolled faces, and its first moves."""
-    from tirada.brs.example import example_setup
+    from tirada.systems.brs.example import example_setup
 
     setup = example_setup("00112233445566778899aabbccddeeff")
     return setup, play_out(setup, exchanges=2)
@@ -43,7 +43,7 @@ def test_example_link_round_trips_and_replays_identically():
 def test_a_confrontation_with_hand_typed_dice_never_becomes_a_link():
     """Issue #18: a Confrontation link built with ``faces`` instead of a seed opened as "recomputed
     in your browser" with no warning, and its list fixed the opponent's later rerolls."""
-    from tirada.brs.compact import to_compact
+    from tirada.systems.brs.compact import to_compact
     from tirada.errors import InvalidRequest
 
     ex = example()
@@ -144,7 +144,7 @@ def test_every_listed_candidate_of_a_whole_game_is_accepted_by_the_engine():
 
 
 def test_the_packaged_example_is_the_documented_one():
-    from tirada.brs.example import EXAMPLE_SETUP, example_setup
+    from tirada.systems.brs.example import EXAMPLE_SETUP, example_setup
 
     assert EXAMPLE_SETUP == example()["setup"]
     seeded = example_setup("00112233445566778899aabbccddeeff")
@@ -154,7 +154,7 @@ def test_the_packaged_example_is_the_documented_one():
 
 
 def test_board_shows_marks_tokens_and_rows():
-    from tirada.brs.options import board
+    from tirada.systems.brs.options import board
 
     ex = example()
     state = replay(ex["setup"], ex["moves"][:3])  # defended with three dice: Damage, marks pending
@@ -177,7 +177,7 @@ def test_step_reports_reinforce_only_when_someone_can():
 
 
 def test_journal_names_the_actor_and_the_dice_each_move_rolled():
-    from tirada.brs.journal import journal
+    from tirada.systems.brs.journal import journal
 
     ex = example()
     setup = dict(ex["setup"])

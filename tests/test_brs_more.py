@@ -8,8 +8,8 @@ Rules: ../shared/rules/blood-red-sands.md §Getting more dice, §Before the figh
 from __future__ import annotations
 
 from test_brs_game import duel, refused
-from tirada.brs import legal_moves, replay, summary
-from tirada.brs.moves import renewal_allowed
+from tirada.systems.brs import legal_moves, replay, summary
+from tirada.systems.brs.moves import renewal_allowed
 
 N = "cunning"
 PICK_A = {"move": "pick", "attacker": 0, "target": 1}

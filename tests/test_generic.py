@@ -4,7 +4,7 @@ import pytest
 
 from tirada import roll
 from tirada.errors import InvalidRequest
-from tirada.generic import keep_indices
+from tirada.systems.generic import keep_indices
 
 
 def g(**kw):

@@ -18,16 +18,17 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tirada import audit as audit_mod
-from tirada import link_codec, names, storage
-from tirada.audit import MAX_WORK, audit
-from tirada.brs.config import Setup
+from tirada.links import audit as audit_mod
+from tirada import names, storage
+from tirada.links import frame as link_frame
+from tirada.links.audit import MAX_WORK, audit
+from tirada.systems.brs.config import Setup
 from tirada.errors import InvalidRequest, LinkError
-from tirada.link import ChainState, encode_link, link_id, next_link, verify
-from tirada.link_codec import encode_payload, split_fragment
+from tirada.links.chain import ChainState, encode_link, link_id, next_link, verify
+from tirada.links.codec import encode_payload, split_fragment
 from tirada.safejson import loads
 from tirada.sheets import Character
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
 BASE = "https://usuario.github.io/tir/#"
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
@@ -105,7 +106,7 @@ def test_zip_bombs_cost_the_budget_before_they_inflate(monkeypatch):
 
     bombs = [encode_payload("scene", {"pad": "x" * 60000, "n": i}) for i in range(40)]
     assert all(len(b) < 300 for b in bombs)   # tiny links…
-    monkeypatch.setattr(link_codec.zlib, "decompressobj", Counting)
+    monkeypatch.setattr(link_frame.zlib, "decompressobj", Counting)
     report = audit(" ".join(BASE + b for b in bombs))
     assert sum(inflated) <= MAX_WORK                    # …that cost at most the budget in all
     skipped = [r for r in report["invalid"] if r["reason"].startswith("not checked")]
@@ -143,7 +144,7 @@ def test_canonical_numbers_one_roll_one_id():
     """Finding: ``3.0`` for an integer gave the same roll under another id."""
     as_int = encode_link({"system": "sifrp", "seed": SEED, "test_dice": 3})
     assert encode_link({"system": "sifrp", "seed": SEED, "test_dice": 3.0}) == as_int
-    forged = link_codec.encode_frame(1, link_codec.cbor_encode([1, {0: 3.0}, bytes.fromhex(SEED)]))
+    forged = link_frame.encode_frame(1, link_frame.cbor_encode([1, {0: 3.0}, bytes.fromhex(SEED)]))
     with pytest.raises(LinkError, match="canonical"):
         verify(forged)
 
@@ -226,7 +227,7 @@ def tragedia_sheet(name: str) -> dict:
 def test_every_system_refuses_bidi_and_invisible_names(bad):
     """Finding: names with bidi/invisible characters were refused in roll links but accepted in
     Blood Red Sands, Tragedia and character names (U+202E reversed the engine's own sentences)."""
-    from tirada.brs.example import example_setup
+    from tirada.systems.brs.example import example_setup
 
     with pytest.raises(InvalidRequest, match="invisible or control"):
         ChainState(bad)
@@ -384,7 +385,7 @@ def test_a_huge_l5r_pool_is_refused_before_its_odds_are_computed(monkeypatch):
 def test_a_confrontation_link_with_too_many_moves_is_refused_before_replay(monkeypatch):
     """Finding: a 1,600-move Confrontation link took 2.0 s to open."""
     from test_brs_game import big_setup, play_out
-    from tirada.brs import link as brs_link
+    from tirada.systems.brs import link as brs_link
 
     setup = big_setup(traits=6)
     log = play_out(setup, exchanges=2)
@@ -402,8 +403,8 @@ def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import errors_es
-    from tirada.brs.example import EXAMPLE_SETUP
-    from tirada.brs.link import encode_link as brs_link
+    from tirada.systems.brs.example import EXAMPLE_SETUP
+    from tirada.systems.brs.link import encode_link as brs_link
     from tirada.odds import odds
 
     refusals = []

@@ -11,8 +11,8 @@ from tirada import roll as roll_any
 from tirada.cli import main
 from tirada.dice import DiceStream, FixedFaces
 from tirada.errors import IllegalMove, InvalidRequest
-from tirada.l5r5e import MAX_EXPLOSIONS, CheckRequest, roll
-from tirada.l5r_dice import die_text, symbols_of
+from tirada.systems.l5r.check import MAX_EXPLOSIONS, CheckRequest, roll
+from tirada.systems.l5r.dice import die_text, symbols_of
 
 SEED = "0123456789abcdef0123456789abcdef"
 SAKURA = {"ring": 3, "skill": 1, "tn": 3, "distinction": True, "rerolls": [1, 3], "keep": [0, 1, 3],
@@ -410,3 +410,20 @@ def test_step_mode_accepts_faces_typed_ahead_and_refuses_leftovers_once_done():
     with pytest.raises(InvalidRequest, match="8 faces given"):
         roll_request({**base, "faces": base["faces"] + [4], "rerolls": [1, 3], "keep": [0, 1, 3],
                       "explosions": [True]})
+
+
+def test_default_keep_prefers_the_d12_between_equal_explosive_faces():
+    """Issue #15 / l5r5e.md §The check 6: each kept explosive success rolls "one more die of the same
+    type"; a d12 explosion is worth more (7/12 successes, 1/4 strife) than a d6 one (1/2, 1/2). With
+    one die to keep between d6 6 and d12 11 (both explosive success + strife), keep the d12."""
+    from tirada.systems.l5r.dice import EXPLOSION_VALUE
+
+    assert EXPLOSION_VALUE["skill"] == (Fraction(7, 12), Fraction(1, 4))
+    assert EXPLOSION_VALUE["ring"] == (Fraction(1, 2), Fraction(1, 2))
+    r = check([6, 11, 5], ring=1, skill=1, tn=1)
+    # the d12 11 is kept and its explosion is a d12 (5: an opportunity), not a d6
+    assert kept_faces(r) == [("skill", 11), ("skill", 5)] and r["explosions"] == 1
+    # no tie: the symbol counts decide (d12 12 has no strife), whatever the pool order
+    assert kept_faces(check([6, 12, 5], ring=1, skill=1, tn=1)) == [("skill", 12), ("skill", 5)]
+    # non-explosive equal faces keep pool order: d6 5 before d12 8 (both one success)
+    assert kept_faces(check([5, 8], ring=1, skill=1, tn=1)) == [("ring", 5)]

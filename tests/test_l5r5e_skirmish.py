@@ -3,10 +3,10 @@
 import pytest
 
 from tirada.dice import FixedFaces
-from tirada.errors import InvalidRequest
-from tirada.l5r5e import roll
-from tirada.l5r5e_skirmish import (
-    CRITICAL_TN, INITIATIVE_TN, STRIKE_TN, apply_damage, competitive, composure, critical_severity,
+from tirada.errors import IllegalMove, InvalidRequest
+from tirada.systems.l5r.check import roll
+from tirada.systems.l5r.skirmish import (
+    CRITICAL_TN, INITIATIVE_TN, STRIKE_TN, apply_damage, can_make_checks, competitive, composure, critical_severity,
     endurance, initiative, initiative_order, is_compromised, is_incapacitated, recover, strike,
 )
 
@@ -62,7 +62,34 @@ def test_strike_damage_and_critical_at_two_opportunities():
 
 def test_damage_example_shuriken_2_resistance_1_is_1_fatigue():
     assert apply_damage(2, 1, fatigue=0, endurance_value=8) == {
-        "fatigue": 1, "fatigue_gained": 1, "incapacitated": False, "critical_severity": None, "void_points_spent": 0}
+        "fatigue": 1, "fatigue_gained": 1, "incapacitated": False, "critical_severity": None, "void_points_spent": 0,
+        "unconscious": False}
+
+
+def test_incapacitated_cannot_defend_damage_is_a_critical_of_the_deadliness_and_unconscious():
+    """Seed 002, Incapacitado: "no podrá defenderse contra el daño. Además, si sufre un impacto
+    crítico, adquirirá el estado Inconsciente" (l5r5e.md §Skirmish helpers, Damage)."""
+    r = apply_damage(3, 1, fatigue=9, endurance_value=8, deadliness=5)
+    assert r == {"fatigue": 9, "fatigue_gained": 0, "incapacitated": True, "critical_severity": 5,
+                 "void_points_spent": 0, "unconscious": True}
+    # armour does not stop it: the character cannot defend at all
+    assert apply_damage(1, 4, fatigue=9, endurance_value=8, deadliness=2)["critical_severity"] == 2
+    # no damage, no critical
+    assert apply_damage(0, 0, fatigue=9, endurance_value=8, deadliness=2)["unconscious"] is False
+    # the critical needs the weapon's deadliness
+    with pytest.raises(InvalidRequest) as err:
+        apply_damage(3, 0, fatigue=9, endurance_value=8)
+    assert err.value.field == "deadliness"
+    # exactly at Endurance is not Incapacitated: fatigue as usual
+    assert apply_damage(2, 0, fatigue=8, endurance_value=8, deadliness=5)["fatigue"] == 10
+
+
+def test_incapacitated_character_cannot_make_checks():
+    """Seed 002: "Un personaje Incapacitado no puede efectuar acciones que requieran tiradas"."""
+    can_make_checks(8, 8)
+    with pytest.raises(IllegalMove) as err:
+        can_make_checks(9, 8)
+    assert err.value.field == "fatigue"
 
 
 def test_damage_incapacitates_past_endurance_and_void_point_takes_a_critical_instead():

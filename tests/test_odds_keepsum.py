@@ -118,10 +118,16 @@ def test_sifrp_worked_example_pool_and_shape():
     assert out["outcomes"]["degrees_4"]["p"] == 0.0  # 24 − 12 = 12 < 15: 4 degrees impossible
 
 
+def test_sifrp_odds_apply_the_bonus_cap_like_the_roll():
+    # sifrp.md §The test 1 [decision]: 2D + 3B rolls as 2D + 2B, so its odds are 2D + 2B's.
+    capped = odds({"system": "sifrp", "test_dice": 2, "bonus_dice": 3})
+    assert capped["distribution"] == odds({"system": "sifrp", "test_dice": 2, "bonus_dice": 2})["distribution"]
+
+
 def test_sifrp_refusals_come_from_the_roll_validation():
     with pytest.raises(InvalidRequest) as err:
-        odds({"system": "sifrp", "test_dice": 2, "bonus_dice": 3})
-    assert err.value.field == "bonus_dice" and "sifrp.md" in err.value.rule
+        odds({"system": "sifrp", "test_dice": 0})
+    assert err.value.field == "test_dice"
     with pytest.raises(InvalidRequest):
         odds({"system": "sifrp", "test_dice": 2, "bonus_die": 1})
 

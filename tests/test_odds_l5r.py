@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from tirada.errors import InvalidRequest
-from tirada.l5r_dice import RING_FACES, SKILL_FACES, tally
+from tirada.systems.l5r.dice import RING_FACES, SKILL_FACES, tally
 from tirada.odds import odds
 from tirada.odds.l5r import L5rPool, chain_counts, success_counts
 

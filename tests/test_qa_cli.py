@@ -83,3 +83,21 @@ def test_link_verify_reads_the_link_from_stdin():
 def test_scene_replay_without_file_reads_stdin():
     code, out, err = run(["scene", "replay"], "{not json")
     assert code == 2 and "no scene ledger given" not in err and "not valid JSON" in err
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="runs a subprocess (CPython only)")
+def test_output_closed_early_prints_no_traceback():
+    """Issue #15: ``python -m tirada … | head`` printed a BrokenPipeError traceback. The reader
+    closes the pipe after a few bytes of a long output; stderr must stay empty."""
+    import subprocess
+
+    request = '{"system":"generic","dice":20,"sides":100,"keep":20}'  # ~150 KB of JSON, over a pipe buffer
+    proc = subprocess.Popen([sys.executable, "-m", "tirada", "odds", request], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = proc.stdout.read(16)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    code = proc.wait(timeout=60)
+    assert first.startswith(b"{")
+    assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err, err
+    assert code in (0, 1)

@@ -12,13 +12,13 @@ import zlib
 
 import pytest
 
-from tirada import link_codec
-from tirada.audit import MAX_WORK, audit, extract_links
+from tirada.links import codec as link_codec
+from tirada.links.audit import MAX_WORK, audit, extract_links
 from tirada.dice import DiceStream
 from tirada.errors import InvalidRequest, LinkError, TiradaError
 from tirada.fields import get_int
-from tirada.link import ChainState, encode_link, link_id, next_link
-from tirada.link_codec import b64_decode, b64_encode, cbor_encode, decode_payload, encode_frame, encode_payload
+from tirada.links.chain import ChainState, encode_link, link_id, next_link
+from tirada.links.codec import b64_decode, b64_encode, cbor_encode, decode_payload, encode_frame, encode_payload
 from tirada.systems import get_system, roll
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -170,7 +170,7 @@ def test_link_decoder_only_raises_tirada_errors_on_crafted_frames():
         [1, {0: 2 ** 64 - 1}, bytes(16)], [1, {0: -2 ** 64}, bytes(16)], ["x" * 10000, {}, bytes(16)],
         [2, {0: 3, 1: 1, 2: 2, 6: link_codec.Simple(19)}, bytes(16)],
     ]
-    from tirada.link import verify
+    from tirada.links.chain import verify
 
     for value in crafted:
         fragment = encode_frame(1, cbor_encode(value))
@@ -187,7 +187,7 @@ def test_deep_payloads_decode_in_linear_time():
     fragment = encode_frame(1, cbor_encode([0, value, bytes(16)]))
     start = time.perf_counter()
     with pytest.raises(LinkError):
-        from tirada.link import verify
+        from tirada.links.chain import verify
         verify(fragment)
     assert time.perf_counter() - start < 2
     assert encode_link({"system": "sifrp", "seed": SEED, "test_dice": 2}).startswith("t1")
@@ -208,7 +208,7 @@ def test_a_huge_field_names_the_field_not_the_link_format():
 def test_percent_encoded_spaces_around_a_link_are_ignored(wrap):
     """Bug: a forum's or browser's trailing "%20" (location.hash keeps it encoded) made a good link
     "contain a character that cannot be in a link: '%'"."""
-    from tirada.link import verify
+    from tirada.links.chain import verify
 
     fragment = encode_link({"system": "sifrp", "seed": SEED, "test_dice": 2})
     assert verify(wrap.format(fragment))["request"]["test_dice"] == 2
@@ -254,7 +254,7 @@ def test_different_names_are_not_lookalikes():
 def test_a_url_in_a_label_does_not_become_a_link_in_a_snippet(style):
     """Bug: forums autolink plain ``https://…`` and ``www.…`` (phpBB magic URLs, GitHub-style
     Markdown even after backslash escapes), so a hostile label put a clickable link in the post."""
-    from tirada.snippets import snippet
+    from tirada.links.snippets import snippet
 
     fragment = encode_link({"system": "generic", "seed": SEED, "dice": 2, "sides": 6,
                             "label": "gana aquí https://evil.example/x o www.evil.example"},

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tirada.errors import InvalidRequest
-from tirada.sheets import (Character, L5rSheet, SifrpSheet, apply_l5r_result, new_character,
+from tirada.errors import IllegalMove, InvalidRequest
+from tirada.sheets import (Character, L5rSheet, SifrpSheet, apply_l5r_result, check_l5r_roll, new_character,
                            parse_specialties, roll_request, specialties_text)
 
 SIFRP = {"id": "c1", "system": "sifrp", "name": "Sharla", "campaign": "Desembarco",
@@ -111,6 +111,30 @@ def test_l5r_result_updates_strife_and_void():
     assert (new.strife, new.void_points) == (0, 2)
     full = L5rSheet.from_dict({**L5R["sheet"], "void_points": 2})
     assert apply_l5r_result(full, {}, {"strife_change": 0, "void_points_gained": 1})[1] == []
+
+
+def test_void_point_spent_with_none_on_the_sheet_is_refused_not_silent():
+    """Issue #15: a check with a Void point spent while the sheet has 0 Void points is refused
+    before the roll (check_l5r_roll) and never applied silently afterwards (apply_l5r_result)."""
+    empty = L5rSheet.from_dict({**L5R["sheet"], "void_points": 0})
+    with pytest.raises(IllegalMove) as err:
+        check_l5r_roll(empty, {"system": "l5r5e", "ring": 2, "void": True})
+    assert err.value.field == "void"
+    with pytest.raises(IllegalMove):
+        apply_l5r_result(empty, {"void": True}, {"strife_change": 1})
+    check_l5r_roll(empty, {"system": "l5r5e", "ring": 2})  # without Void: fine
+    check_l5r_roll(Character.from_dict(L5R).sheet, {"void": True})  # one Void point: fine
+
+
+def test_incapacitated_sheet_cannot_roll_a_check():
+    """Seed 002, Incapacitado: "no puede efectuar acciones que requieran tiradas". Endurance =
+    (Earth 2 + Fire 3) × 2 = 10."""
+    tired = L5rSheet.from_dict({**L5R["sheet"], "fatigue": 11})
+    assert tired.incapacitated
+    with pytest.raises(IllegalMove) as err:
+        check_l5r_roll(tired, {"system": "l5r5e", "ring": 2})
+    assert err.value.field == "fatigue"
+    check_l5r_roll(L5rSheet.from_dict({**L5R["sheet"], "fatigue": 10}), {"ring": 2})
 
 
 def test_compromised_when_strife_above_composure():

@@ -4,7 +4,7 @@ import pytest
 
 from tirada import roll
 from tirada.errors import InvalidRequest
-from tirada.sifrp import (
+from tirada.systems.sifrp import (
     DIFFICULTIES, combat_damage, competition, degrees_for, difficulty_name, extra_time_dice,
     failure_grade, passive_value, teamwork_bonus,
 )
@@ -58,10 +58,28 @@ def test_difficulty_names_cover_every_step_and_default_is_challenging():
     assert s(test_dice=1, faces=[3])["difficulty"] == 9
 
 
-def test_bonus_cap_and_destiny_exception():
-    with pytest.raises(InvalidRequest) as err:
-        s(test_dice=2, bonus_dice=3)
-    assert err.value.field == "bonus_dice" and "sifrp.md §The test 1" in str(err.value)
+def test_bonus_cap_is_applied_not_refused():
+    # sifrp.md §The test 1 [decision] / seed 004: "nunca se pueden tirar más dados de bonificación
+    # que dados de habilidad" — a sheet's specialty above its ability rolls D + D and says so.
+    r = s(test_dice=2, bonus_dice=3, faces=[6, 1, 5, 4])
+    assert r["faces"] == [6, 1, 5, 4] and r["kept"] == [6, 5] and r["total"] == 11
+    assert r["bonus_capped"] == {"asked": 3, "rolled": 2}
+    with pytest.raises(InvalidRequest):  # 5 faces for a roll that throws only 4
+        s(test_dice=2, bonus_dice=3, faces=[6, 1, 5, 4, 3])
+    assert "bonus_capped" not in s(test_dice=3, bonus_dice=3, faces=[1, 2, 3, 4, 5, 6])
+    # extra time raises D, and with it the cap
+    r = s(test_dice=2, bonus_dice=3, extra_time=1, faces=[1, 2, 3, 4, 5, 6])
+    assert "bonus_capped" not in r and len(r["faces"]) == 6
+
+
+def test_heroic_covers_every_difficulty_from_21_up():
+    # seed 004 "Dificultad": steps of three "hasta llegar a 21 para las acciones heroicas".
+    assert difficulty_name(21) == {"en": "Heroic", "es": "Heroica"}
+    assert difficulty_name(24) == difficulty_name(30) == difficulty_name(200) == difficulty_name(21)
+    assert difficulty_name(19) is None and difficulty_name(20) is None
+
+
+def test_destiny_exception_passes_the_cap():
     r = s(test_dice=2, bonus_dice=2, destiny_bonus=True, faces=[1, 2, 3, 6, 5])
     assert len(r["faces"]) == 5 and r["kept"] == [6, 5] and r["total"] == 11
 

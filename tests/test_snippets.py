@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from tirada import systems
 from tirada.errors import InvalidRequest, LinkError
-from tirada.link import ChainState, encode_link, next_link
-from tirada.snippets import MAX_SHOWN, clean, escape_bbcode, escape_markdown, render, snippet, tokens
+from tirada.links.chain import ChainState, encode_link, next_link
+from tirada.links.snippets import MAX_SHOWN, clean, escape_bbcode, escape_markdown, render, snippet, tokens
 
 BASE = "https://usuario.github.io/tir/"
 SIFRP = {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543", "test_dice": 4, "bonus_dice": 2,

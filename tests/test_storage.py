@@ -7,7 +7,7 @@ import pytest
 
 from tirada import storage
 from tirada.errors import InvalidRequest
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
 SIFRP = {"id": "c1", "system": "sifrp", "name": "Sharla", "campaign": "Desembarco",
          "sheet": {"abilities": {"athletics": 4}, "specialties": {"athletics": [{"name": "Trepar", "rank": 2}]},

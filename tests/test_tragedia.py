@@ -11,7 +11,7 @@ from tirada import systems
 from tirada.cli import main
 from tirada.dice import DiceStream, FixedFaces
 from tirada.errors import InvalidRequest
-from tirada.tragedia import check_sides, final_stage, post_loss_stage, roll, successes, winner_of
+from tirada.systems.tragedia.roll import check_sides, final_stage, post_loss_stage, roll, successes, winner_of
 
 # The seed's example pools (rule file fixture): Protagonist + Ally 7 dice, 1 automatic success and
 # the ties (Flaw with 2 dice) against Adversary + Henchman 6 dice.

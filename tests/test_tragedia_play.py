@@ -8,11 +8,11 @@ import pytest
 
 from tirada.dice import DiceStream
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
-from tirada.link_codec import encode_payload
-from tirada.tragedia import final_stage
-from tirada.tragedia_play import (EXAMPLE, act, can_undo, from_fragment, sheet_from_form, sheet_to_form, start,
+from tirada.links.codec import encode_payload
+from tirada.systems.tragedia.roll import final_stage
+from tirada.systems.tragedia.play import (EXAMPLE, act, can_undo, from_fragment, sheet_from_form, sheet_to_form, start,
                                   to_fragment, undo, view)
-from tirada.tragedia_scene import replay
+from tirada.systems.tragedia.scene import replay
 
 from test_tragedia_scene import SEED_ACTIONS, sheets
 

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from tirada import systems
 from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
-from tirada.tragedia_scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
-from tirada.tragedia_sheet import Sheet
-from tirada.tragedia_sources import SOURCES
-from tirada.tragedia_state import new_scene
+from tirada.systems.tragedia.scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
+from tirada.systems.tragedia.sheet import Sheet
+from tirada.systems.tragedia.sources import SOURCES
+from tirada.systems.tragedia.state import new_scene
 
 P_FACES = [2, 5, 4, 1, 6, 3, 3]  # 3 even + 1 automatic success = 4
 A_FACES = [2, 2, 4, 1, 6, 5]  # 4 even = 4: a tie, bought by the Flaw
@@ -213,6 +213,31 @@ def test_tragedy_gives_the_new_level_in_dice_once_before_the_roll_and_never_abov
     assert "maximum, 5" in err.message
 
 
+def test_over_the_trait_limit_no_trait_is_used_and_no_sheet_leaves_the_scene_until_one_is_dropped():
+    """Seed 001 / tragedia.md §Character state the tool keeps: Traits "máximo 7 − Tragedia"; after
+    a rise the player chooses which Trait goes before using more Traits, and no sheet leaves the
+    scene over the limit (issue #15)."""
+    five = [{"name": f"Rasgo {i}"} for i in range(4)] + [{"name": "Cansado", "exhausted": True}]
+    state = apply(replay(setup_with({"Corvo": {"traits": five, "tragedy": 2, "destiny": 3}})),
+                  {"add": "tragedy", "by": "Corvo"})
+    assert sheet(state, "Corvo").trait_excess == 1  # 5 Traits at Tragedy 3: limit 4
+    err = refused(state, {"add": "trait", "by": "Corvo", "trait": "Rasgo 1"}, "Character state the tool keeps")
+    assert "drop a Trait" in err.message and err.field == "add"
+    refused(state, {"add": "destiny", "by": "Corvo", "use": "exhausted_trait", "trait": "Cansado"},
+            "Character state the tool keeps")
+    # other sources stay open (a Theme is not a Trait), and other characters are not held up
+    assert apply(state, {"add": "theme", "by": "Corvo", "theme": "Libertad"}).pool("protagonist") == 4
+    decided = apply(state, {"roll": "final"})
+    with pytest.raises(IllegalMove) as ended:
+        end_scene(decided)
+    assert "Corvo" in ended.value.message and ended.value.field == "drop"
+    dropped = apply(decided, {"drop": "trait", "by": "Corvo", "trait": "Rasgo 3"})
+    assert len(end_scene(dropped)[0][0].traits) == 4
+    # once dropped, the Traits are usable again
+    assert apply(apply(state, {"drop": "trait", "by": "Corvo", "trait": "Rasgo 3"}),
+                 {"add": "trait", "by": "Corvo", "trait": "Rasgo 1"}).pool("protagonist") == 4
+
+
 def test_raising_tragedy_can_put_a_character_over_the_trait_limit_until_a_trait_is_dropped():
     six = [{"name": f"Rasgo {i}"} for i in range(5)]
     state = apply(replay(setup_with({"Corvo": {"traits": six, "tragedy": 2}})), {"add": "tragedy", "by": "Corvo"})
@@ -395,7 +420,8 @@ def test_declining_or_tragedy_5_makes_the_loss_stand_and_the_adversary_writes_th
     assert declined.phase == "decided" and declined.winner == "adversary"
     refused(lost_scene(), {"decline": "post_loss", "by": "Batiato"}, "If the Protagonist loses")
     refused(declined, {"decline": "post_loss", "by": "Corvo"}, "If the Protagonist loses")
-    at_five = replay(dict(setup_with({"Corvo": {"tragedy": 5}}), faces=[1],
+    two = [{"name": "Espada rápida"}, {"name": "Si quieres mi sangre..."}]  # Tragedy 5 allows 7 − 5 = 2 Traits
+    at_five = replay(dict(setup_with({"Corvo": {"tragedy": 5, "traits": two}}), faces=[1],
                           actions=[{"add": "trait", "by": "Corvo", "trait": "Espada rápida"}, {"roll": "final"}]))
     assert at_five.phase == "decided" and at_five.winner == "adversary"  # 0 vs 0: a tie
     state = apply(declined, {"impose": "consequence", "by": "Batiato", "consequence": "Marcado a fuego"})

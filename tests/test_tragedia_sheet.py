@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tirada.errors import InvalidRequest
-from tirada.tragedia_sheet import SCHEMA_VERSION, Domain, Sheet, Trait, trait_limit
+from tirada.systems.tragedia.sheet import SCHEMA_VERSION, Domain, Sheet, Trait, trait_limit
 
 FULL = {
     "schema": 1, "name": "Corvo", "flaw": "Pasión desesperada", "tragedy": 3,

@@ -7,8 +7,8 @@ success, ties to the Adversary unless bought with the Flaw), seed 001_0d4b6b4e1f
 import pytest
 
 from tirada.errors import InvalidRequest
-from tirada.tragedia_play import act, start, view
-from tirada.tragedia_snippet import describe_text, outcome, snippet
+from tirada.systems.tragedia.play import act, start, view
+from tirada.systems.tragedia.snippet import describe_text, outcome, snippet
 
 from test_tragedia_scene import A_FACES, P_FACES, SEED_ACTIONS, sheets
 

@@ -25,8 +25,8 @@ import pytest
 
 from tirada import systems
 from tirada.dice import DiceStream
-from tirada.link import link_id, verify
-from tirada.link_codec import decode_payload, encode_payload
+from tirada.links.chain import link_id, verify
+from tirada.links.codec import decode_payload, encode_payload
 
 HERE = Path(__file__).resolve().parent / "vectors"
 FILES = sorted(HERE.glob("*.json"))

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from test_brs_game import big_setup, play_out
-from tirada.brs import Setup, apply, new_confrontation, replay, summary
-from tirada.brs.example import example_setup
-from tirada.brs.journal import journal
-from tirada.brs.options import board, options, step
+from tirada.systems.brs import Setup, apply, new_confrontation, replay, summary
+from tirada.systems.brs.example import example_setup
+from tirada.systems.brs.journal import journal
+from tirada.systems.brs.options import board, options, step
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))

@@ -16,7 +16,6 @@ import errors_es  # noqa: E402
     ({"system": "sifrp", "test_dice": 0}, "debe estar entre 1 y 20 (has puesto 0)"),
     ({"system": "sifrp", "test_dice": "x"}, "debe ser un número entero (has puesto 'x')"),
     ({"system": "sifrp"}, "es obligatorio"),
-    ({"system": "sifrp", "test_dice": 2, "bonus_dice": 3}, "no pueden superar a los dados de prueba (2)"),
     ({"system": "generic", "dice": 2, "sides": 6, "keep": 3}, "no se pueden guardar 3 de 2 dados"),
     ({"system": "generic", "dice": 2, "sides": 6, "faces": [1]}, "necesita más dados que los 1 resultados"),
     ({"system": "generic", "dice": 1, "sides": 6, "faces": [7]}, "un d6 no puede sacar 7"),
@@ -33,7 +32,7 @@ def test_unknown_messages_pass_through_unchanged():
 
 def test_link_errors_are_translated():
     from tirada.errors import LinkError
-    from tirada.link import verify
+    from tirada.links.chain import verify
 
     for bad in ("#t1AAAA", "#xyz", "#t1" + "A" * 40):
         with pytest.raises(LinkError) as err:

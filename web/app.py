@@ -6,6 +6,8 @@ notices, and two registries filled by the views at import time:
 * ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
   ``"scene"``) found in the URL fragment;
 * ``ON_LANG``: callbacks re-rendering a view after the language changes;
+* ``BEFORE_ROLL``: callbacks ``(request)`` run before any die is drawn; one that raises
+  ``TiradaError`` stops the roll (e.g. a sheet without the Void point the check would spend);
 * ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
   (e.g. a character sheet that the roll changes);
 * ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
@@ -23,6 +25,7 @@ from strings import LANGS, t as _t
 STORE = store_mod.Store(store_mod.local_storage(window))
 ROUTES: dict = {}
 ON_LANG: list = []
+BEFORE_ROLL: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []
 ON_LINK: list = []

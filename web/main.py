@@ -20,7 +20,7 @@ import ui_roll
 from app import STORE, el, tr
 from strings import STRINGS, t
 from tirada.errors import TiradaError
-from tirada.link_codec import decode_payload
+from tirada.links.codec import decode_payload
 
 #: view modules started before the page says it is ready (ui_roll first).
 VIEWS = (ui_roll, ui_audit)

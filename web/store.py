@@ -151,7 +151,7 @@ class Store:
         self.write(LANG_KEY, lang)
 
     def chains(self) -> dict:
-        """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.link)."""
+        """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.links.chain)."""
         from tirada.stored import chain_entry
 
         value = self.read(CHAIN_KEY, {}, check=lambda v: isinstance(v, dict))

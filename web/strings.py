@@ -86,6 +86,10 @@ STRINGS = {
     "result.dice": {"es": "Dados", "en": "Dice"},
     "result.modifier": {"es": "modificador", "en": "modifier"},
     "result.teamwork": {"es": "trabajo en equipo", "en": "teamwork"},
+    "result.bonus_capped": {"es": "Se tiran {rolled} dados de bonificación de los {asked} pedidos: nunca más que dados "
+                                  "de prueba.",
+                            "en": "{rolled} of the {asked} bonus dice asked for are rolled: never more than the test "
+                                  "dice."},
     "share.heading": {"es": "Compartir en el foro", "en": "Share on the forum"},
     "share.link": {"es": "Enlace a la tirada", "en": "Link to the roll"},
     # history
@@ -137,11 +141,15 @@ STRINGS = {
     # help
     "help.heading": {"es": "Ayuda y reglas", "en": "Help and rules"},
     "help.sifrp": {"es": "Canción de Hielo y Fuego: se tiran dados de prueba + bonificación (d6) y se guardan los "
-                          "(prueba − penalización) más altos; se suma el modificador. Los dados de bonificación no pueden "
-                          "superar a los de prueba, salvo +1B comprado con Destino. Grados: margen 0–4 → 1, 5–9 → 2, "
+                          "(prueba − penalización) más altos; se suma el modificador. Nunca se tiran más dados de "
+                          "bonificación que de prueba (salvo +1B comprado con Destino): si la ficha pide más, se tiran "
+                          "tantos como dados de prueba y el resultado lo indica [decisión]. Dificultad 21 o más: "
+                          "Heroica. Grados: margen 0–4 → 1, 5–9 → 2, "
                           "10–14 → 3, 15+ → 4. Fallo por 1–4: insignificante; por 5 o más: crítico.",
                    "en": "A Song of Ice and Fire: roll test + bonus dice (d6) and keep the highest (test − penalty); "
-                         "add the modifier. Bonus dice cannot exceed test dice, except +1B bought with Destiny. Degrees: "
+                         "add the modifier. Never more bonus dice than test dice "
+                         "(except +1B bought with Destiny): if the sheet asks for more, as many as the test dice are "
+                         "rolled and the result says so [decision]. Difficulty 21 or more: Heroic. Degrees: "
                          "margin 0–4 → 1, 5–9 → 2, 10–14 → 3, 15+ → 4. Failing by 1–4: marginal; by 5+: critical."},
     "help.generic": {"es": "Genérica: N dados de S caras, guarda los K más altos (o más bajos), suma y compara con la dificultad "
                             "(éxito si total ≥ dificultad).",

@@ -8,8 +8,8 @@ import app
 from app import el, tr
 from render import esc
 from strings import STRINGS
-from tirada import audit as auditing
-from tirada.link import TRUST
+from tirada.links import audit as auditing
+from tirada.links.chain import TRUST
 from tirada.errors import TiradaError
 
 

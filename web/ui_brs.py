@@ -2,7 +2,7 @@
 asynchronous play by links (glue only: read inputs → one engine call → store → render).
 
 The Confrontation is (setup, moves); the state is always the engine's replay of them. After each
-move the page shows a link (``tirada.brs.link.encode_link``) that anyone can open to see the same
+move the page shows a link (``tirada.systems.brs.link.encode_link``) that anyone can open to see the same
 board and, if it is their move, continue; hot-seat play is the same thing on one device. The
 current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload.
 """
@@ -21,12 +21,12 @@ import ui_brs_actions as actions
 import ui_brs_board as boardview
 import ui_brs_setup as setupform
 from app import STORE, el, tr
-from tirada import snippets
-from tirada.brs import Setup, new_confrontation, play, replay, summary
-from tirada.brs.example import example_setup
-from tirada.brs.journal import journal
-from tirada.brs.link import encode_link, open_link
-from tirada.brs.options import board, options, step
+from tirada.links import snippets
+from tirada.systems.brs import Setup, new_confrontation, play, replay, summary
+from tirada.systems.brs.example import example_setup
+from tirada.systems.brs.journal import journal
+from tirada.systems.brs.link import encode_link, open_link
+from tirada.systems.brs.options import board, options, step
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
 from tirada.odds import odds
@@ -290,11 +290,11 @@ def on_setup_change(event) -> None:
 
 # ------------------------------------------------------------------------------------ share
 def snippet(kind: str) -> str:
-    """The link, or a BBCode / Markdown snippet (names escaped with tirada.snippets)."""
+    """The link, or a BBCode / Markdown snippet (names escaped with tirada.links.snippets)."""
     url = share_url()
     if kind == "link" or Game.state is None:
         return url
-    url = quote(url, safe="-._~:/?#@!$&'*+,;=%")  # as tirada.snippets does for roll links
+    url = quote(url, safe="-._~:/?#@!$&'*+,;=%")  # as tirada.links.snippets does for roll links
     summ, cells = view_summary(), board(Game.state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
     now = boardview.step_sentence(step(Game.state), summ, cells, app.State.lang)

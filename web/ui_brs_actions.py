@@ -1,5 +1,5 @@
 """The action bar of the Confrontation: one group per player who may act, built only from
-``tirada.brs.options.options(state)`` (so only legal actions exist), and the reading of a group's
+``tirada.systems.brs.options.options(state)`` (so only legal actions exist), and the reading of a group's
 controls back into a move dict for the engine (glue only: the engine checks every move).
 
 HTML builders are pure functions (no pyscript import); :func:`read_move` takes an element lookup.

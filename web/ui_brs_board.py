@@ -1,5 +1,5 @@
 """HTML of the Confrontation: the step in words, the Battle Boards, the Graveyard/Renewals card and
-the log (glue only: everything shown comes from tirada.brs.summary / options / step / board).
+the log (glue only: everything shown comes from tirada.systems.brs.summary / options / step / board).
 
 Pure functions of engine output + language (no pyscript import), so they run anywhere.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from render import esc
 from strings import t
-from tirada.brs import ASPECTS
+from tirada.systems.brs import ASPECTS
 
 BOARD_ROWS = ("available", "advanced", "used")
 
@@ -256,7 +256,7 @@ def log_html(summary: dict, cells: list, lang: str) -> str:
 
 # ------------------------------------------------------------------------- every move (journal)
 def journal_html(entries: list, summary: dict, cells: list, lang: str) -> str:
-    """Every move in words ("7. Sharla — Ventaja: d4 2 → 5"), from tirada.brs.journal, newest last."""
+    """Every move in words ("7. Sharla — Ventaja: d4 2 → 5"), from tirada.systems.brs.journal, newest last."""
     names = names_of(summary)
     items = []
     for e in entries:

@@ -13,7 +13,7 @@ import re
 
 from render import esc
 from strings import t
-from tirada.brs import ASPECTS
+from tirada.systems.brs import ASPECTS
 
 SIZES = (4, 6, 8, 10, 12)
 

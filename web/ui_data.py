@@ -1,7 +1,7 @@
 """The "Mis datos" view: characters by campaign, sheet editors, rolling with a sheet, backups.
 
 Glue only. Sheets are checked by ``tirada.sheets`` (SIFRP, L5R, Blood Red Sands) and
-``tirada.tragedia_play`` (Tragedia, stored under the scene view's key); backups, import plans and
+``tirada.systems.tragedia.play`` (Tragedia, stored under the scene view's key); backups, import plans and
 merges are ``tirada.storage``; every read and write goes through ``app.STORE`` (web/store.py), which
 re-reads before writing so another tab's data survives.
 
@@ -25,13 +25,13 @@ import ui_sheets
 from app import STORE, el, tr
 from render import esc
 from tirada import storage
-from tirada import tragedia_play as play
+from tirada.systems.tragedia import play
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
 from tirada.safejson import loads as safe_loads
-from tirada.sheets import Character, L5rSheet, apply_l5r_result, new_character, roll_request, sheet_from_form, \
+from tirada.sheets import Character, L5rSheet, apply_l5r_result, check_l5r_roll, new_character, roll_request, sheet_from_form, \
     sheet_to_form
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
 SYSTEM_ORDER = ("sifrp", "l5r5e", "brs", "tragedia")
 
@@ -407,7 +407,11 @@ def after_roll(verified: dict) -> None:
     if e is None or e["system"] != "l5r5e" or verified["request"].get("system") != "l5r5e":
         return
     c = Character.from_dict(e["item"])
-    new, changes = apply_l5r_result(c.sheet, verified["request"], verified["result"])
+    try:
+        new, changes = apply_l5r_result(c.sheet, verified["request"], verified["result"])
+    except TiradaError as err:  # e.g. a Void point the sheet no longer has: said, never silent
+        render_banner(ui_roll.engine_message(err))
+        return
     if not changes:
         render_banner()
         return
@@ -468,6 +472,18 @@ def on_roll_saved(verified: dict) -> None:
 
 
 app.ON_ROLL.append(on_roll_saved)
+
+
+def before_roll(request: dict) -> None:
+    """Before a roll with an L5R sheet in use (app.BEFORE_ROLL): refuse a check the character
+    cannot make — Incapacitated, or a Void point spent with none left (tirada.sheets.check_l5r_roll)."""
+    e = find(Data.active) if Data.active else None
+    if e is None or e["system"] != "l5r5e" or request.get("system") != "l5r5e":
+        return
+    check_l5r_roll(Character.from_dict(e["item"]).sheet, request)
+
+
+app.BEFORE_ROLL.append(before_roll)
 
 
 # --------------------------------------------------------------------------- export / import

@@ -58,7 +58,7 @@ def read_request(system: str, fieldset, lang: str) -> dict:
 
 def fill_difficulties(select, lang: str) -> None:
     """Options of the SIFRP difficulty select: the named steps plus "other"."""
-    from tirada.sifrp import difficulty_name
+    from tirada.systems.sifrp import difficulty_name
 
     current = str(select.value) or "9"
     options = []
@@ -95,6 +95,8 @@ def render_result(result: dict, lang: str) -> str:
     extra = f' <span class="meta">({esc(", ".join(extras))})</span>' if extras else ""
     parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
                  f'{result["total"]}{extra}</p>')
+    if result.get("bonus_capped"):  # sifrp.md §The test 1 [decision]: the cap is applied and said
+        parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
     v = verdict(result, lang)
     if v:
         name = result.get("difficulty_name")

@@ -1,4 +1,4 @@
-"""The L5R 5e check on the roll view (glue only: every rule is in tirada.l5r5e).
+"""The L5R 5e check on the roll view (glue only: every rule is in tirada.systems.l5r.check).
 
 The check runs in the engine's step mode (docs/l5r5e.md): the form's submit starts it (a fresh seed,
 or faces typed elsewhere), then each tap on the board sends the same request plus one decision —
@@ -22,12 +22,12 @@ import ui_dice
 from app import STORE, el, tr
 import render
 from render import esc
-from tirada import l5r5e_skirmish as skirmish
-from tirada import link as links
+from tirada.systems.l5r import skirmish
+from tirada.links import chain as links
 from tirada import systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
-from tirada.l5r_dice import SYMBOL_NAMES, SYMBOLS
+from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS
 
 INT_FIELDS = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled")
 BOOL_FIELDS = ("void", "compromised", "distinction", "adversity", "passion", "anxiety")
@@ -44,7 +44,7 @@ SYMBOL_SVG = {
 }
 
 
-#: The check's refusals (tirada.l5r5e messages) → (strings key, how to fill it from the match).
+#: The check's refusals (tirada.systems.l5r.check messages) → (strings key, how to fill it from the match).
 REFUSALS = (
     (r"a distinction and an adversity cancel each other: no rerolls$", "l5r.err.cancel", lambda m: {}),
     (r"only a distinction or an adversity rerolls dice: no rerolls$", "l5r.err.no_advantage", lambda m: {}),
@@ -140,7 +140,7 @@ def read_request(system: str, fieldset, lang: str) -> dict:
 
 # ---------------------------------------------------------------------------- dice drawing
 def symbol_name(symbol: str, lang: str) -> str:
-    """The name of a symbol in ``lang`` (tirada.l5r_dice.SYMBOL_NAMES: English, Spanish)."""
+    """The name of a symbol in ``lang`` (tirada.systems.l5r.dice.SYMBOL_NAMES: English, Spanish)."""
     return SYMBOL_NAMES[symbol][1 if lang == "es" else 0]
 
 
@@ -202,7 +202,7 @@ def section_pool(result: dict, lang: str) -> str:
 
 
 def _symbols(die: str, face: int) -> list:
-    from tirada.l5r_dice import symbols_of
+    from tirada.systems.l5r.dice import symbols_of
     return list(symbols_of(die, face))
 
 
@@ -459,6 +459,8 @@ def start_check() -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
@@ -654,7 +656,7 @@ def _sk(name: str) -> int:
 
 def update_skirmish() -> None:
     """Composure / Endurance from the rings; initiative, strike damage and critical severity from
-    the last finished check (tirada.l5r5e_skirmish)."""
+    the last finished check (tirada.systems.l5r.skirmish)."""
     out = _node(el("l5r-sk-out"))
     if out is None:
         return

@@ -18,7 +18,7 @@ import store as store_mod
 import ui_dice
 import ui_l5r
 from app import STORE, el, tr
-from tirada import link as links
+from tirada.links import chain as links
 from tirada import systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
@@ -115,6 +115,8 @@ def on_roll(event) -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
             Roll.current, Roll.faces_result = None, systems.roll({**request, "faces": faces})
@@ -234,7 +236,7 @@ def snippet(kind: str) -> str:
     url = str(el("share-link").value)
     if kind == "link":
         return url
-    from tirada import snippets  # imported when first needed: it is not needed to start
+    from tirada.links import snippets  # imported when first needed: it is not needed to start
 
     return snippets.snippet(Roll.current["fragment"], app.page_url(), style=kind, lang=app.State.lang)
 

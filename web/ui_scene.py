@@ -1,7 +1,7 @@
 """The Tragedia scene view: sheets, scene set-up, dice by source, the roll, sheets after, sharing.
 
-Glue only: every rule lives in ``tirada.tragedia_play`` (start / act / undo / view / links / sheet
-forms) and ``tirada.tragedia_snippet`` (words for each die's source, the outcome, forum snippets).
+Glue only: every rule lives in ``tirada.systems.tragedia.play`` (start / act / undo / view / links / sheet
+forms) and ``tirada.systems.tragedia.snippet`` (words for each die's source, the outcome, forum snippets).
 The buttons come from the engine's ``legal_adds``: a source the rules refuse now is a disabled
 button with the engine's reason next to it.
 """
@@ -17,11 +17,11 @@ import ui_odds
 import store as store_mod
 from app import STORE, el, tr
 from render import esc
-from tirada import tragedia_play as play
-from tirada import tragedia_snippet as words
+from tirada.systems.tragedia import play
+from tirada.systems.tragedia import snippet as words
 from tirada.errors import TiradaError
 from tirada.odds import odds
-from tirada.tragedia_sheet import Sheet
+from tirada.systems.tragedia.sheet import Sheet
 
 #: sources in the order the rule file lists them (tragedia.md §Gathering dice).
 SOURCES = ("trait", "theme", "destiny", "tragedy", "domain", "flaw", "turned_trait", "consequence",
@@ -34,7 +34,7 @@ SHEET_FIELDS = ("name", "flaw", "tragedy", "tragedy_text", "destiny", "victories
 class Scene:
     """What the view shows: my scene (persisted), a scene opened from a link, and undo buffers."""
 
-    ledger = None       # my current scene ledger (tirada.tragedia_play), or None
+    ledger = None       # my current scene ledger (tirada.systems.tragedia.play), or None
     shared = None       # a ledger opened from a link (read-only until continued)
     view = None         # the engine view of the ledger on screen
     editing = None      # name of the sheet in the form, when editing

@@ -1,7 +1,7 @@
 """The sheet editor of the "Mis datos" view: fields per system, reading them back, the roll chooser.
 
 Glue only: :func:`fields_html` draws the inputs of a sheet's form texts (``tirada.sheets.sheet_to_form``
-or ``tirada.tragedia_play.sheet_to_form``), :func:`read_fields` collects them for the engine's
+or ``tirada.systems.tragedia.play.sheet_to_form``), :func:`read_fields` collects them for the engine's
 ``sheet_from_form``, which checks every value. Every input carries ``data-cs="<form key>"`` so an
 engine error's ``field`` finds the input to focus.
 """
@@ -12,7 +12,7 @@ from pyscript import document
 
 from render import esc
 from strings import t
-from tirada.brs.config import ASPECTS
+from tirada.systems.brs.config import ASPECTS
 from tirada.sheets import L5R_RINGS, L5R_SKILLS, SIFRP_ABILITIES
 
 TRAGEDIA_FIELDS = ("name", "flaw", "tragedy", "tragedy_text", "destiny", "victories", "traits", "exhausted",

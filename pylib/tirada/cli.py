@@ -3,7 +3,14 @@
 Commands (each reads JSON as its argument or from stdin and prints JSON on stdout):
 
 * ``roll [JSON]`` — roll one request (see :func:`tirada.systems.roll`).
-* other commands are provided by their modules and listed by ``python -m tirada --help``.
+* ``odds [JSON]`` — exact odds (:func:`tirada.odds.odds`).
+* ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
+* ``audit`` — a thread's links checked together (:mod:`tirada.links.audit`).
+* ``brs replay|defences`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
+* ``scene replay|view`` — Tragedia scene ledgers (:mod:`tirada.systems.tragedia.scene`).
+
+Every command lives here and imports the engine lazily (a command loads only what it uses); no engine
+module imports this one.
 
 Invalid input → exit status 2 and one line on stderr (``error: field: message (rule)``), never a
 traceback. An unexpected failure → exit status 1 and one line naming it as a bug.
@@ -13,23 +20,26 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from .errors import InvalidRequest, TiradaError
 
-__all__ = ["COMMANDS", "main", "read_json"]
+__all__ = [
+    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_roll", "cmd_scene", "main", "read_json",
+]
 
 #: command → "module:function"; each function takes (argv, stdin_text) and returns the JSON-ready
 #: output (printed with ``json.dumps``) or raises TiradaError.
 COMMANDS = {
     "roll": ("tirada.cli:cmd_roll", "roll one request: JSON argument or stdin → result JSON"),
-    "odds": ("tirada.odds:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
-    "link": ("tirada.link:cmd_link",
+    "odds": ("tirada.cli:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
+    "link": ("tirada.cli:cmd_link",
              "link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes"),
-    "audit": ("tirada.audit:cmd_audit", "thread text on stdin → audit report JSON"),
-    "brs": ("tirada.brs.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
-    "scene": ("tirada.tragedia:cmd_scene",
+    "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
+    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
+    "scene": ("tirada.cli:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
@@ -61,6 +71,146 @@ def cmd_roll(argv: list, stdin_text: str | None) -> dict:
     return roll(read_json(argv, stdin_text))
 
 
+def cmd_odds(argv: list, stdin_text: str | None) -> dict:
+    """``odds [JSON]``: one request (argument or stdin) → :func:`tirada.odds.odds` result.
+
+    Raises:
+        InvalidRequest: no JSON, bad JSON, or anything :func:`tirada.odds.odds` refuses.
+    """
+    from .odds import odds
+
+    return odds(read_json(argv, stdin_text))
+
+
+def cmd_link(argv: list, stdin_text: str | None) -> Any:
+    """``link encode JSON`` → ``{"fragment", "id", "chars"}``; ``link verify FRAGMENT`` →
+    :func:`tirada.links.chain.verify`; ``link decode FRAGMENT`` → ``{"kind", "payload"}`` (any kind);
+    ``link sizes`` → :func:`tirada.links.chain.link_sizes`.
+
+    ``encode`` takes a request with optional top-level ``roller``, ``campaign``, ``seq``, ``prev``,
+    ``created``. FRAGMENT/JSON may come on stdin instead.
+
+    Raises:
+        InvalidRequest: unknown sub-command or bad JSON; LinkError: an unreadable link.
+    """
+    from .links.chain import encode_link, link_id, link_sizes, verify
+    from .links.codec import decode_payload
+
+    sub, rest = (argv[0], argv[1:]) if argv else ("", [])
+    if sub == "encode":
+        data = read_json(rest, stdin_text)
+        if not isinstance(data, dict):
+            raise InvalidRequest("the request must be a JSON object")
+        chain = {k: data.pop(k) for k in ("roller", "campaign", "seq", "prev", "created") if k in data}
+        fragment = encode_link(data, **chain)
+        return {"fragment": "#" + fragment, "id": link_id(fragment), "chars": len(fragment) + 1}
+    if sub in ("verify", "decode"):
+        text = rest[0] if rest else (stdin_text or "")
+        if sub == "verify":
+            return verify(text)
+        kind, payload = decode_payload(text)
+        return {"kind": kind, "payload": payload}
+    if sub == "sizes":
+        return link_sizes()
+    raise InvalidRequest("usage: link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes",
+                         field="link")
+
+
+def cmd_audit(argv: list, stdin_text: str | None) -> dict:
+    """``audit`` — the thread text on stdin (or as the only argument) → :func:`tirada.links.audit.audit`
+    report.
+
+    Raises:
+        InvalidRequest: no text given.
+    """
+    from .links.audit import audit
+
+    text = argv[0] if argv else stdin_text
+    if not text:
+        raise InvalidRequest("no thread text given: paste it on stdin", field="text")
+    return audit(text)
+
+
+BRS_USAGE = "usage: brs replay FILE | brs defences JSON"
+
+
+def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page passes text
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as err:
+        raise InvalidRequest(f"cannot read {path[:80]}: {err.strerror}", field="file") from None
+
+
+def cmd_brs(argv: list, stdin_text: str | None) -> dict:
+    """``brs replay FILE|-`` (or JSON on stdin): ``{"setup": …, "moves": […]}`` → the final state
+    (:func:`tirada.systems.brs.report.load_confrontation`); ``brs defences JSON``: ``{"score": int,
+    "dice": [...], "limit": int?}`` → :func:`tirada.systems.brs.defence.smallest_defences`.
+
+    Rules: ../shared/rules/blood-red-sands.md; formats in docs/brs-format.md.
+
+    Raises:
+        InvalidRequest: no or unknown subcommand, unreadable file, invalid JSON or request;
+        IllegalMove: a refused move in the replayed log (naming the move index and the rule).
+    """
+    from .fields import reject_unknown
+    from .systems.brs.defence import smallest_defences
+    from .systems.brs.report import load_confrontation
+
+    if not argv:
+        raise InvalidRequest(BRS_USAGE, field="command")
+    sub, rest = argv[0], argv[1:]
+    if sub == "replay":
+        text = _read_confrontation_file(rest[0]) if rest and rest[0] != "-" else stdin_text
+        return load_confrontation(read_json([text] if text is not None else [], None, "Confrontation file"))
+    if sub == "defences":
+        req = read_json(rest, stdin_text, "defence request")
+        if not isinstance(req, Mapping):
+            raise InvalidRequest("the request is a JSON object {score, dice, limit?}", field="request")
+        reject_unknown(req, {"score", "dice", "limit"}, "defences")
+        if "score" not in req:
+            raise InvalidRequest("is required", field="score")
+        return smallest_defences(req["score"], req.get("dice"), req.get("limit", 10))
+    raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {BRS_USAGE}", field="command")
+
+
+def _read_ledger_text(argv: list, stdin_text: str | None) -> str:
+    path = argv[1] if len(argv) > 1 else "-"
+    if path == "-":
+        if stdin_text is None:
+            raise InvalidRequest("no scene ledger given: pass a FILE or - for stdin")
+        return stdin_text
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as err:
+        raise InvalidRequest(f"cannot read {path[:80]!r}: {err.strerror or err}") from None
+
+
+def cmd_scene(argv: list, stdin_text: str | None) -> dict:
+    """``scene replay FILE`` / ``scene view FILE`` (FILE ``-`` or absent: stdin).
+
+    ``replay`` folds the ledger's actions (docs/tragedia-scene.md) and returns
+    :func:`tirada.systems.tragedia.scene.scene_result`; ``view`` returns
+    :func:`tirada.systems.tragedia.scene.scene_view` (what each participant may add now). A ledger
+    with neither ``seed`` nor ``faces`` gets a fresh seed, reported in the output.
+
+    Raises:
+        InvalidRequest: usage, unreadable file, bad JSON or ledger; IllegalMove: an action the rules
+        refuse (``field`` is ``actions[i]…``, ``rule`` the rule-file section).
+    """
+    from .dice import new_seed
+    from .systems.tragedia.scene import replay, scene_result, scene_view
+
+    if not argv or argv[0] not in ("replay", "view") or len(argv) > 2:
+        raise InvalidRequest("usage: scene replay FILE | scene view FILE (FILE - = stdin)")
+    ledger = read_json([_read_ledger_text(argv, stdin_text)], None, "scene ledger")
+    if isinstance(ledger, dict) and ledger.get("seed") is None and ledger.get("faces") is None:
+        ledger = {**ledger, "seed": new_seed()}
+    state = replay(ledger)
+    return scene_result(state) if argv[0] == "replay" else scene_view(state)
+
+
 def _resolve(spec: str) -> Callable:
     module, func = spec.split(":")
     try:
@@ -76,7 +226,30 @@ def _usage() -> str:
 
 
 def main(argv: list | None = None, stdin=None, stdout=None, stderr=None) -> int:
-    """Run one command; return the exit status (0 ok, 1 bug, 2 invalid input or usage)."""
+    """Run one command; return the exit status (0 ok, 1 bug or output closed early, 2 invalid input
+    or usage).
+
+    Output closed by the reader (``python -m tirada … | head``) is not an error worth a traceback:
+    the rest of the output is discarded quietly, as the Python docs advise for SIGPIPE
+    (library/signal.html, "Note on SIGPIPE"), and the status is 1."""
+    try:
+        return _run(argv, stdin, stdout, stderr)
+    except BrokenPipeError:
+        _discard_stdout()
+        return 1
+
+
+def _discard_stdout() -> None:
+    """Point the process's stdout at the null device so the flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests, Pyodide)
+        pass
+
+
+def _run(argv: list | None, stdin, stdout, stderr) -> int:
+    """:func:`main` without the broken-pipe guard."""
     argv = list(sys.argv[1:] if argv is None else argv)
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     if not argv or argv[0] in ("-h", "--help", "help"):

@@ -2,7 +2,7 @@
 
 A :class:`Character` is what the page stores for one character: an ``id`` (unique in the browser,
 kept on export so importing twice never duplicates it), the ``system``, a ``name``, a ``campaign``
-and the system's sheet. Tragedia sheets are :class:`tirada.tragedia_sheet.Sheet` (stored by the
+and the system's sheet. Tragedia sheets are :class:`tirada.systems.tragedia.sheet.Sheet` (stored by the
 scene view); this module does not duplicate them.
 
 Sheets (all frozen; ``to_dict()`` / ``from_dict()``; errors are :class:`InvalidRequest` whose
@@ -25,14 +25,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from .brs.config import ASPECTS
+from .systems.brs.config import ASPECTS
+from .errors import IllegalMove, InvalidRequest
 from .names import check_name
-from .errors import InvalidRequest
 from .fields import get_int, get_text, reject_unknown
 
 __all__ = [
     "BrsComponent", "BrsSheet", "Character", "L5R_RINGS", "L5R_SKILLS", "L5rSheet", "SIFRP_ABILITIES",
-    "SYSTEMS", "SifrpSheet", "apply_l5r_result", "new_character", "parse_horde", "parse_specialties",
+    "SYSTEMS", "SifrpSheet", "apply_l5r_result", "check_l5r_roll", "new_character", "parse_horde", "parse_specialties",
     "roll_request", "sheet_from_form", "sheet_to_form", "specialties_text",
 ]
 
@@ -257,6 +257,25 @@ class L5rSheet:
                    _int(req, "void_points", where, 0, 0, void_ring, RULE_L5R), _text(req, "notes", where))
 
 
+def check_l5r_roll(sheet: L5rSheet, request: Mapping[str, Any]) -> None:
+    """Refuse, before any die is drawn, an L5R check this character cannot make.
+
+    * Incapacitated (fatigue > Endurance): "no puede efectuar acciones que requieran tiradas"
+      (seed 002, Incapacitado; l5r5e.md §Skirmish helpers, Damage).
+    * A Void point spent (``request["void"]``) with 0 Void points on the sheet: spending what the
+      character does not have is refused, never silently ignored (l5r5e.md §Composure, strife,
+      unmasking, Void; issue #15).
+
+    Raises:
+        IllegalMove: ``field`` ``"fatigue"`` or ``"void"``.
+    """
+    if sheet.incapacitated:
+        raise IllegalMove("an Incapacitated character cannot make checks (fatigue above Endurance)",
+                          field="fatigue", rule="l5r5e.md §Skirmish helpers")
+    if request.get("void") is True and sheet.void_points < 1:
+        raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R)
+
+
 def apply_l5r_result(sheet: L5rSheet, request: Mapping[str, Any], result: Mapping[str, Any]) -> tuple:
     """What a finished L5R check changes on the sheet: ``(new_sheet, changes)``.
 
@@ -267,7 +286,13 @@ def apply_l5r_result(sheet: L5rSheet, request: Mapping[str, Any], result: Mappin
       unmasking, Void).
 
     ``changes`` is ``[{"field": "strife"|"void_points", "before": n, "after": n}]`` (only what changed).
+
+    Raises:
+        IllegalMove: the check spent a Void point the sheet does not have (``field`` ``"void"``):
+            nothing is changed, so the page can say so instead of staying silently at 0.
     """
+    if request.get("void") is True and sheet.void_points < 1:
+        raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R)
     strife_change = result.get("strife_change")
     if not isinstance(strife_change, int):
         strife_change = result.get("strife") if isinstance(result.get("strife"), int) else 0

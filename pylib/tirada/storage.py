@@ -5,7 +5,7 @@ values into checked values and back, so every rule about stored data runs (and i
 CPython. A **data** dict holds every part a backup carries::
 
     {"characters": [Character dict, …],          # tirada.sheets.Character.to_dict()
-     "tragedia_sheets": [Sheet dict, …],         # tirada.tragedia_sheet.Sheet.to_dict(), unique names
+     "tragedia_sheets": [Sheet dict, …],         # tirada.systems.tragedia.sheet.Sheet.to_dict(), unique names
      "tragedia_campaigns": {sheet name: campaign},
      "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first
      "chains": {"<roller>\\n<campaign>": ChainState dict}}
@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from . import stored
 from .errors import InvalidRequest, TiradaError
 from .sheets import Character
-from .tragedia_sheet import Sheet
+from .systems.tragedia.sheet import Sheet
 
 __all__ = [
     "HISTORY_CAP", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "backup", "characters_doc", "diagnose",

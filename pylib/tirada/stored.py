@@ -60,7 +60,7 @@ def chain_entry(key: Any, value: Any) -> dict:
         InvalidRequest: a malformed chain, or one whose roller and campaign are not those of its
         key (an import must not file a chain under another name).
     """
-    from .link import ChainState
+    from .links.chain import ChainState
 
     state = ChainState.from_dict(value).to_dict()
     if not isinstance(key, str) or key != chain_key(state["roller"], state["campaign"]):

@@ -17,8 +17,8 @@ from test_a11y import axe_problems, open_details
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the engine tests' bot
 from test_brs_game import _actor, bot_move  # noqa: E402
 
-from tirada.brs import replay  # noqa: E402
-from tirada.brs.link import decode_link  # noqa: E402
+from tirada.systems.brs import replay  # noqa: E402
+from tirada.systems.brs.link import decode_link  # noqa: E402
 
 SEED = "00112233445566778899aabbccddeeff"
 

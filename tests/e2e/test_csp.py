@@ -73,11 +73,11 @@ def test_switching_between_invalid_and_valid_links_leaves_nothing_stale(app, bas
     """Finding (issue #18): error messages and old boards stayed on screen when switching between
     invalid and valid links. Links are made here: a seeded Confrontation, one carrying dice typed
     by hand (refused), a roll, and a damaged link."""
-    from tirada.brs.compact import to_compact
-    from tirada.brs.example import EXAMPLE_SETUP, example_setup
-    from tirada.brs.link import encode_link as brs_link
-    from tirada.link import encode_link
-    from tirada.link_codec import encode_payload
+    from tirada.systems.brs.compact import to_compact
+    from tirada.systems.brs.example import EXAMPLE_SETUP, example_setup
+    from tirada.systems.brs.link import encode_link as brs_link
+    from tirada.links.chain import encode_link
+    from tirada.links.codec import encode_payload
 
     seeded = brs_link(example_setup("00112233445566778899aabbccddeeff"), [])
     typed = encode_payload("brs", to_compact(EXAMPLE_SETUP, []))

@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 
-__all__ = ["ODDS", "cmd_odds", "odds"]
+__all__ = ["ODDS", "odds"]
 
 #: system id → "module:function" computing its odds from the system's own request fields.
 ODDS = {
@@ -58,14 +58,3 @@ def odds(request: Mapping[str, Any]) -> dict:
     module, func = ODDS[system].split(":")
     params = {k: v for k, v in request.items() if k not in IGNORED}
     return {"system": system, **getattr(importlib.import_module(module), func)(params)}
-
-
-def cmd_odds(argv: list, stdin_text: str | None) -> dict:
-    """``odds [JSON]``: one request (argument or stdin) → :func:`odds` result.
-
-    Raises:
-        InvalidRequest: no JSON, bad JSON, or anything :func:`odds` refuses.
-    """
-    from ..cli import read_json
-
-    return odds(read_json(argv, stdin_text))

@@ -19,8 +19,8 @@ from math import comb
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
-from ..generic import GenericRequest
-from ..sifrp import SifrpRequest, combat_damage, degrees_for, failure_grade, teamwork_bonus
+from ..systems.generic import GenericRequest
+from ..systems.sifrp import SifrpRequest, combat_damage, degrees_for, failure_grade, teamwork_bonus
 from .dist import convolve, prob, rows, uniform
 
 __all__ = ["MAX_WORK", "generic_odds", "keep_sum_counts", "sifrp_odds", "work_estimate"]
@@ -99,7 +99,7 @@ def _shift(counts: dict, by: int) -> dict:
 
 
 def generic_odds(params: Mapping[str, Any]) -> dict:
-    """Exact odds of a generic roll (same fields as :mod:`tirada.generic`).
+    """Exact odds of a generic roll (same fields as :mod:`tirada.systems.generic`).
 
     Returns:
         ``{"method", "distribution", "at_least"}`` over the total (kept sum + modifier), plus
@@ -120,7 +120,7 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
 
 
 def sifrp_odds(params: Mapping[str, Any]) -> dict:
-    """Exact odds of a SIFRP test (same fields as :mod:`tirada.sifrp`; sifrp.md §The test, §Degrees).
+    """Exact odds of a SIFRP test (same fields as :mod:`tirada.systems.sifrp`; sifrp.md §The test, §Degrees).
 
     Returns:
         ``{"method", "distribution", "at_least"}`` over the result (kept sum + modifier + teamwork),

@@ -1,5 +1,5 @@
 """Exact L5R 5e odds: P(successes ≥ TN) under the best keep policy, with explosions to any depth
-(l5r5e.md §The check 3, 5, 6; seed ``002_…``; symbol tables from :mod:`tirada.l5r_dice`).
+(l5r5e.md §The check 3, 5, 6; seed ``002_…``; symbol tables from :mod:`tirada.systems.l5r.dice`).
 
 **The policy ("keep every success")**, applied after the faces are seen:
 
@@ -41,7 +41,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
-from ..l5r_dice import DIE_SIDES, RING_FACES, SKILL_FACES, tally
+from ..systems.l5r.dice import DIE_SIDES, RING_FACES, SKILL_FACES, tally
 from .dist import convolve, prob, rows
 
 __all__ = ["MAX_WORK", "L5rPool", "chain_counts", "l5r_odds", "success_counts", "work_estimate"]

@@ -77,7 +77,7 @@ def _post_loss(value: Any) -> tuple:
 
 
 def tragedia_odds(params: Mapping[str, Any]) -> dict:
-    """Exact odds of a Tragedia final roll (request fields as :mod:`tirada.tragedia`).
+    """Exact odds of a Tragedia final roll (request fields as :mod:`tirada.systems.tragedia.roll`).
 
     Fields: ``protagonist_dice`` 0..100, ``adversary_dice`` 0..100, ``auto_successes`` 0..20,
     ``protagonist_wins_ties`` bool, ``sides`` even 2..1000 (does not change the odds),

@@ -1,0 +1,109 @@
+"""Link format v1, generic layer: any JSON-like payload ↔ a URL fragment ``t1…`` (docs/link-format.md).
+
+::
+
+    fragment := "t1" base64url_nopad(frame)          (the page puts it after "#"; no server sees it)
+    frame    := head body check
+    head     := one byte: bit 7 = body is raw DEFLATE (RFC 1951); bits 0-6 = kind code (KINDS)
+    body     := one deterministic CBOR item (RFC 8949 §4.2.1 subset, see ``cbor_encode``)
+    check    := SHA-256("tirada1" || kind code byte || uncompressed body)[0:4]
+
+The decoder re-encodes what it decoded and refuses anything that is not byte-for-byte canonical, so
+every payload has exactly one uncompressed body and the check covers the canonical payload. Every
+malformed input raises :class:`~tirada.errors.LinkError` with one clear line; nothing else escapes.
+
+Public API: :func:`encode_payload`, :func:`decode_payload`, :data:`KINDS`; the frame, CBOR and
+base64url helpers (:func:`payload_hash`, :func:`decode_frame`, …) live in :mod:`tirada.links.frame`
+and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..errors import LinkError
+from . import roll_layout
+from .frame import (MAX_BODY, MAX_FRAGMENT, PREFIX, Simple, b64_decode, b64_encode, cbor_decode, cbor_encode,
+                    decode_frame, encode_frame, payload_hash, read_frame, split_fragment)
+
+__all__ = [
+    "KINDS", "MAX_BODY", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode", "b64_encode", "cbor_decode",
+    "cbor_encode", "decode_body", "decode_frame", "decode_payload", "encode_frame", "encode_payload",
+    "payload_hash", "read_frame", "split_fragment",
+]
+
+KINDS = {"roll": 1, "brs": 2, "scene": 3}   #: kind name → code (1..127); 0 and the rest reserved
+_KIND_NAMES = {code: name for name, code in KINDS.items()}
+
+
+# ------------------------------------------------------------------------- generic payloads
+def _json_like(value: Any, depth: int = 0) -> Any:
+    """Refuse what JSON cannot hold (bytes, simple values, non-text keys) in a generic payload."""
+    if isinstance(value, (bytes, bytearray, Simple)):
+        raise LinkError("this link holds a value that its kind does not allow", field="link")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise LinkError("the maps of this kind of link must have text keys", field="link")
+            _json_like(item, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _json_like(item, depth + 1)
+    return value
+
+
+def _codecs() -> dict:
+    return {"roll": (roll_layout.roll_to_cbor, roll_layout.roll_from_cbor)}
+
+
+def encode_payload(kind: str, obj: Any) -> str:
+    """Encode a payload of ``kind`` (a key of :data:`KINDS`) as a fragment ``"t1…"`` (no ``#``).
+
+    ``"roll"`` takes a roll-link dict (see :mod:`tirada.links.chain`) and is never compressed; other kinds
+    take any JSON-like value (dict/list/str/int/float/bool/None; Blood Red Sands setup + move log,
+    a Tragedia scene) as deterministic CBOR, raw-DEFLATEd when that is shorter.
+
+    Raises:
+        LinkError: unknown kind, a value a link cannot hold, or a roll link the roll codec refuses.
+        InvalidRequest: (roll kind) the request or a chain field is invalid.
+    """
+    if kind not in KINDS:
+        raise LinkError(f"unknown link kind {str(kind)[:20]!r}; known: {', '.join(sorted(KINDS))}",
+                        field="kind")
+    to_cbor: Callable = _codecs().get(kind, (_json_like, None))[0]
+    body = cbor_encode(to_cbor(obj))
+    if len(body) > MAX_BODY:
+        raise LinkError(f"the data is too large for a link ({len(body)} > {MAX_BODY} bytes)", field="link")
+    fragment = encode_frame(KINDS[kind], body, deflate=kind != "roll")
+    if len(fragment) > MAX_FRAGMENT:
+        raise LinkError(f"the link would be too long ({len(fragment)} > {MAX_FRAGMENT} characters)",
+                        field="link")
+    return fragment
+
+
+def decode_payload(fragment: str) -> tuple:
+    """Decode a fragment (full URL, ``#t1…`` or ``t1…``) into ``(kind, obj)``.
+
+    ``obj`` is what was given to :func:`encode_payload` (for ``"roll"``: the normalised roll-link
+    dict; bytes never appear, lists stay lists).
+
+    Raises:
+        LinkError: anything wrong with the link, one clear line (never another exception).
+    """
+    return decode_body(*decode_frame(fragment))
+
+
+def decode_body(kind_code: int, body: bytes) -> tuple:
+    """The second half of :func:`decode_payload`, for a frame already read by
+    :func:`~tirada.links.frame.read_frame`: ``(kind, obj)``.
+
+    Raises:
+        LinkError: an unknown kind, a body that is not canonical CBOR, or a kind-specific refusal.
+    """
+    kind = _KIND_NAMES.get(kind_code)
+    if kind is None:
+        raise LinkError(f"this link holds data of an unknown kind ({kind_code}); a newer Tirada may "
+                        "read it", field="link")
+    value = cbor_decode(body)
+    from_cbor = _codecs().get(kind, (None, _json_like))[1]
+    return kind, from_cbor(value)

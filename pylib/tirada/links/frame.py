@@ -1,0 +1,379 @@
+"""Link format v1, the frame layer: bytes ↔ a URL fragment ``t1…`` (docs/link-format.md).
+
+::
+
+    fragment := "t1" base64url_nopad(frame)          (the page puts it after "#"; no server sees it)
+    frame    := head body check
+    head     := one byte: bit 7 = body is raw DEFLATE (RFC 1951); bits 0-6 = kind code
+    body     := one deterministic CBOR item (RFC 8949 §4.2.1 subset, see ``cbor_encode``)
+    check    := SHA-256("tirada1" || kind code byte || uncompressed body)[0:4]
+
+This module knows nothing of what a payload means: :mod:`tirada.links.codec` maps kinds to payloads
+and :mod:`tirada.links.roll_layout` lays out a roll link; both build on this one (which is why it is
+separate: the roll layout needs the CBOR helpers, and the codec needs the roll layout).
+Every malformed input raises :class:`~tirada.errors.LinkError` with one clear line.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import math
+import re
+import struct
+import zlib
+from typing import Any
+
+from ..errors import LinkError
+
+__all__ = [
+    "CHECK_LEN", "MAX_BODY", "MAX_DEPTH", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode",
+    "b64_encode", "cbor_decode", "cbor_encode", "decode_frame", "encode_frame", "payload_hash",
+    "read_frame", "split_fragment"
+]
+
+PREFIX = "t1"                 #: version tag: format 1; a future format uses "t2", …
+MAX_FRAGMENT = 8192           #: longest fragment text accepted (characters, without "#")
+MAX_BODY = 65536              #: longest body after inflating (bytes): stops "zip bombs"
+MAX_DEPTH = 32                #: deepest nesting of lists/maps
+CHECK_LEN = 4
+_DOMAIN = b"tirada1"
+_B64 = re.compile(r"[A-Za-z0-9_-]*")
+
+
+# ---------------------------------------------------------------------------------- base64url
+def b64_encode(data: bytes) -> str:
+    """base64url (RFC 4648 §5) without ``=`` padding."""
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def b64_decode(text: str) -> bytes:
+    """Strict inverse of :func:`b64_encode`.
+
+    Raises:
+        LinkError: a character outside ``A-Z a-z 0-9 - _``, an impossible length (4k+1), or unused
+        trailing bits that are not zero (a changed last character).
+    """
+    if not _B64.fullmatch(text):
+        bad = next(c for c in text if not _B64.fullmatch(c))
+        raise LinkError(f"the link contains a character that cannot be in a link: {bad!r}", field="link")
+    if len(text) % 4 == 1:
+        raise LinkError("the link was cut short or changed (impossible length)", field="link")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if b64_encode(data) != text:
+        raise LinkError("the link was cut short or changed (its last character is not valid)", field="link")
+    return data
+
+
+# ------------------------------------------------------------------- deterministic CBOR subset
+class Simple(int):
+    """A CBOR simple value 0..19 (one byte, ``0xe0 + n``): the roll codec uses it for table texts."""
+
+    def __repr__(self) -> str:
+        return f"Simple({int(self)})"
+
+
+def _head(major: int, n: int) -> bytes:
+    if n < 24:
+        return bytes([major << 5 | n])
+    for extra, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
+        if n < 1 << (8 * size):
+            return bytes([major << 5 | extra]) + n.to_bytes(size, "big")
+    raise LinkError("a number is too large for a link", field="link")
+
+
+def cbor_encode(value: Any, depth: int = 0) -> bytes:
+    """Deterministic CBOR of a JSON-like value (RFC 8949 §4.2.1, shortest forms, definite lengths).
+
+    Types: ``None`` → f6, ``False``/``True`` → f4/f5, :class:`Simple` n → e0+n, int in
+    −2^64..2^64−1 → major 0/1, float
+    (finite) → f64 (fb), ``str`` → major 3, ``bytes`` → major 2, list/tuple → major 4, dict → major
+    5 with int or str keys sorted by their encoded bytes.
+
+    Raises:
+        LinkError: another type, a non-finite float, too deep, a duplicate or bad key.
+    """
+    out = bytearray()
+    _encode(value, depth, out)
+    return bytes(out)
+
+
+def _encode(value: Any, depth: int, out: bytearray) -> None:
+    """Append the CBOR of ``value`` to ``out`` (one shared buffer: linear time however deep)."""
+    if depth > MAX_DEPTH:
+        raise LinkError("the data is nested too deeply for a link", field="link")
+    if value is None:
+        out += b"\xf6"
+    elif value is True or value is False:
+        out += b"\xf5" if value else b"\xf4"
+    elif isinstance(value, Simple):
+        if not 0 <= value < 20:
+            raise LinkError("a link's simple value must be 0 to 19", field="link")
+        out.append(0xE0 | value)
+    elif isinstance(value, int):
+        out += _head(0, value) if value >= 0 else _head(1, -1 - value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise LinkError("a link cannot hold NaN or infinity", field="link")
+        out += b"\xfb" + struct.pack(">d", value)
+    elif isinstance(value, str):
+        try:
+            raw = value.encode("utf-8", "strict")
+        except UnicodeEncodeError:
+            raise LinkError("a link cannot hold text with lone surrogate characters", field="link") from None
+        out += _head(3, len(raw))
+        out += raw
+    elif isinstance(value, (bytes, bytearray)):
+        out += _head(2, len(value))
+        out += value
+    elif isinstance(value, (list, tuple)):
+        out += _head(4, len(value))
+        for item in value:
+            _encode(item, depth + 1, out)
+    elif isinstance(value, dict):
+        items = []
+        for key, val in value.items():
+            if isinstance(key, (bool, Simple)) or not isinstance(key, (int, str)):
+                raise LinkError("a link's map keys must be text or whole numbers", field="link")
+            items.append((cbor_encode(key, depth + 1), cbor_encode(val, depth + 1)))
+        items.sort()
+        if any(a[0] == b[0] for a, b in zip(items, items[1:])):
+            raise LinkError("a link's map has the same key twice", field="link")
+        out += _head(5, len(items))
+        for key_bytes, val_bytes in items:
+            out += key_bytes
+            out += val_bytes
+    else:
+        raise LinkError(f"a link cannot hold a value of type {type(value).__name__}", field="link")
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data, self.pos = data, 0
+
+    def take(self, n: int) -> bytes:
+        if n > len(self.data) - self.pos:
+            raise LinkError("the link was cut short or changed (data ends early)", field="link")
+        chunk = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return chunk
+
+    def item(self, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise LinkError("the link is nested too deeply", field="link")
+        first = self.take(1)[0]
+        major, info = first >> 5, first & 31
+        if major == 7:
+            simple = {20: False, 21: True, 22: None}
+            if info in simple:
+                return simple[info]
+            if info < 20:
+                return Simple(info)
+            if info == 27:
+                return struct.unpack(">d", self.take(8))[0]
+            raise LinkError("the link holds a value type it may not hold", field="link")
+        if info < 24:
+            n = info
+        elif info <= 27:
+            n = int.from_bytes(self.take(1 << (info - 24)), "big")
+        else:
+            raise LinkError("the link uses an encoding it may not use", field="link")
+        if major == 0:
+            return n
+        if major == 1:
+            return -1 - n
+        if major in (2, 3):
+            raw = self.take(n)
+            if major == 2:
+                return raw
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise LinkError("the link holds text that is not valid UTF-8", field="link") from None
+        if n > len(self.data) - self.pos:   # every item takes ≥ 1 byte: refuse absurd counts early
+            raise LinkError("the link was cut short or changed (data ends early)", field="link")
+        if major == 4:
+            return [self.item(depth + 1) for _ in range(n)]
+        if major == 5:
+            out = {}
+            for _ in range(n):
+                key = self.item(depth + 1)
+                if isinstance(key, (bool, Simple)) or not isinstance(key, (int, str)):
+                    raise LinkError("the link has a map key that is not text or a number", field="link")
+                out[key] = self.item(depth + 1)
+            return out
+        raise LinkError("the link uses a CBOR tag, which format 1 does not allow", field="link")
+
+
+def cbor_decode(data: bytes) -> Any:
+    """Decode exactly one canonical CBOR item (the subset of :func:`cbor_encode`).
+
+    Raises:
+        LinkError: truncated data, trailing bytes, a type outside the subset, or a non-canonical
+        encoding (longer number forms, unsorted or repeated map keys, …).
+    """
+    reader = _Reader(data)
+    value = reader.item()
+    if reader.pos != len(data):
+        raise LinkError("the link has extra data at its end", field="link")
+    if cbor_encode(value) != data:
+        raise LinkError("the link is not in canonical form (changed or made by a faulty encoder)", field="link")
+    return value
+
+
+# ---------------------------------------------------------------------------------- the frame
+def payload_hash(kind_code: int, body: bytes) -> bytes:
+    """``SHA-256("tirada1" || kind_code || body)`` (32 bytes); its first 4 bytes are the check and
+    its first 6 bytes the id of a roll (:func:`tirada.links.chain.link_id`)."""
+    return hashlib.sha256(_DOMAIN + bytes([kind_code]) + body).digest()
+
+
+def _unquote(text: str) -> str:
+    """Percent-decode ``text`` (UTF-8; invalid escapes stay as they are)."""
+    from urllib.parse import unquote
+
+    return unquote(text, errors="strict") if _valid_escapes(text) else text
+
+
+def _valid_escapes(text: str) -> bool:
+    """True when every "%" in ``text`` starts a valid UTF-8 percent-escape sequence."""
+    from urllib.parse import unquote_to_bytes
+
+    try:
+        unquote_to_bytes(text).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def split_fragment(text: str) -> str:
+    """The fragment text of a link (after ``t1``): the one canonical parse of a link's address,
+    shared by the page (``location.hash``) and the thread audit.
+
+    Accepts a full URL, ``#t1…`` or ``t1…``; surrounding spaces are stripped. An address holding
+    "%" is percent-decoded once first (a forum's ``%23`` for ``#``, ``%20``). The fragment is
+    everything after the **first** ``#``, as browsers read it; a second ``#`` (also ``%23``) is
+    refused — readers would see one roll while the text holds two.
+
+    Raises:
+        LinkError: not text, empty, too long, two fragments, or without the ``t`` version tag.
+    """
+    if not isinstance(text, str):
+        raise LinkError("a link must be text", field="link")
+    if len(text) > 4 * MAX_FRAGMENT + 2048:
+        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link")
+    if "%" in text:   # "%" is never part of a fragment: undo percent-encoding
+        text = _unquote(text)   # (a forum's or a browser's "%20", "%23")
+    text = text.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+        if "#" in text:
+            raise LinkError("this address holds more than one link (a second “#”): readers would see "
+                            "only one of them", field="link")
+    text = text.strip()
+    if len(text) > MAX_FRAGMENT:
+        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link")
+    if not text:
+        raise LinkError("no link given", field="link")
+    if not text.startswith(PREFIX):
+        version = re.match(r"t(\d{1,4})", text)
+        if version:
+            raise LinkError(f"this link uses format {version.group(1)}, which this version of Tirada "
+                            "cannot read; open it with a newer Tirada", field="link")
+        raise LinkError("this is not a Tirada link (it must start with #t1)", field="link")
+    return text[len(PREFIX):]
+
+
+def encode_frame(kind_code: int, body: bytes, deflate: bool = False) -> str:
+    """``"t1" + base64url(head + body' + check)``; body' is raw DEFLATE of body when ``deflate``
+    and that is shorter (the check always covers the uncompressed body)."""
+    stored, flag = body, 0
+    if deflate:
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        packed = packer.compress(body) + packer.flush()
+        if len(packed) < len(body):
+            stored, flag = packed, 0x80
+    check = payload_hash(kind_code, body)[:CHECK_LEN]
+    return PREFIX + b64_encode(bytes([flag | kind_code]) + stored + check)
+
+
+def _inflates_to(stored: bytes, body: bytes) -> bool:
+    """True when ``stored`` is one complete raw-DEFLATE stream that inflates to exactly ``body``."""
+    unpacker = zlib.decompressobj(-15)
+    try:
+        out = unpacker.decompress(stored, len(body) + 1)   # more is not the body: stop
+    except zlib.error:
+        return False
+    return out == body and unpacker.eof and not unpacker.unconsumed_tail and not unpacker.unused_data
+
+
+def _check_padding(stored: bytes, body: bytes) -> None:
+    """Refuse set padding bits after the end of the DEFLATE stream (the high bits of its last byte).
+
+    Inflaters ignore those bits, and the check covers only the inflated body, so without this a
+    changed character there would go unnoticed (the link would still read the same). A bit is
+    padding exactly when clearing it still inflates to the same body; encoders write zeros. The
+    padding is the top bits of the byte, so only the highest set bit needs testing: one extra
+    inflate at most (:func:`read_frame` charges it before it is spent).
+
+    Raises:
+        LinkError: a padding bit is set.
+    """
+    last = stored[-1] if stored else 0
+    if last and _inflates_to(stored[:-1] + bytes([last & ~(1 << (last.bit_length() - 1))]), body):
+        raise LinkError("the link was cut short or changed (its compressed data has been altered)",
+                        field="link")
+
+
+def decode_frame(fragment: str) -> tuple:
+    """Inverse of :func:`encode_frame`: ``(kind_code, body_bytes)`` after checking the check.
+
+    Raises:
+        LinkError: see :func:`split_fragment`, :func:`b64_decode`; too short; bad DEFLATE data or
+        a body above :data:`MAX_BODY`; a check that does not match (cut short or changed).
+    """
+    kind_code, body, _ = read_frame(fragment)
+    return kind_code, body
+
+
+def read_frame(fragment: str, max_work: int | None = None) -> tuple:
+    """:func:`decode_frame` with its work bounded *before* it is spent: ``(kind_code, body, work)``.
+
+    ``work`` is the bytes inflated (the body, and once more for the padding check of
+    :func:`_check_padding`), at least the stored length. With ``max_work``, inflating stops as soon
+    as it would pass ``max_work`` — a "zip bomb" costs at most ``max_work`` bytes, however far it
+    would inflate.
+
+    Raises:
+        LinkError: as :func:`decode_frame`; with field ``"work"`` when ``max_work`` would be passed.
+    """
+    frame = b64_decode(split_fragment(fragment))
+    if len(frame) < 1 + CHECK_LEN + 1:
+        raise LinkError("the link was cut short (too little data)", field="link")
+    head, stored, check = frame[0], frame[1:-CHECK_LEN], frame[-CHECK_LEN:]
+    kind_code = head & 0x7F
+    body, work = stored, len(stored)
+    if head & 0x80:
+        trials = 2 if stored and stored[-1] else 1   # inflates: once, and once more for the padding
+        limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials)
+        if limit < 1:   # (zlib reads a limit of 0 as "no limit")
+            raise LinkError("too much link data to check at once", field="work")
+        unpacker = zlib.decompressobj(-15)
+        try:
+            body = unpacker.decompress(stored, limit)
+        except zlib.error:
+            raise LinkError("the link was cut short or changed (its compressed data is damaged)",
+                            field="link") from None
+        if unpacker.unconsumed_tail and limit < MAX_BODY:
+            raise LinkError("too much link data to check at once", field="work")
+        if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
+            raise LinkError("the link was cut short or changed (its compressed data is damaged or "
+                            f"larger than {MAX_BODY} bytes)", field="link")
+        work = max(work, len(body) * trials)
+        _check_padding(stored, body)
+    if max_work is not None and work > max_work:
+        raise LinkError("too much link data to check at once", field="work")
+    if payload_hash(kind_code, body)[:CHECK_LEN] != check:
+        raise LinkError("the link was cut short or changed: its integrity check does not match "
+                        "(copy the whole link again)", field="link")
+    return kind_code, body, work

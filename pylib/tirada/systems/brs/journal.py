@@ -1,0 +1,65 @@
+"""Blood Red Sands Confrontation: every move of the log, who made it and which dice it rolled.
+
+Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``), §What the tool must
+do (asynchronous play: whoever opens a link sees what happened since their last move). The exchange
+records of :func:`tirada.systems.brs.summary` tell how each exchange went; this journal adds the moves made
+between and inside exchanges (Advantage rerolls, Renewals, Vows, Reinforcements, choices) with
+their actor and the faces they rolled. Nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .config import Setup
+from .replay import apply, new_confrontation
+from .state import State
+
+__all__ = ["actor_of", "journal"]
+
+
+def actor_of(state: State, move: Mapping) -> int | None:
+    """The player who makes ``move`` in ``state`` (the one whose choice or turn it is)."""
+    kind = move.get("move")
+    if kind == "advantage":
+        die = move.get("die")
+        return state.dice[die].owner if type(die) is int and 0 <= die < len(state.dice) else None
+    if isinstance(move.get("player"), int):
+        return move["player"]
+    if state.pending:
+        return state.pending[0][2]
+    if kind == "pick":
+        return state.leaders[state.attacking_side]
+    if kind in ("attack", "renew", "vow", "yield") and state.phase == "attack":
+        return state.attacker
+    if state.phase == "defence":
+        return state.target
+    return None
+
+
+def journal(setup: Setup | Mapping, moves: Any) -> list:
+    """One entry per move: ``{"n": 1-based move number, "move": the move dict, "player": actor
+    index or None, "round", "exchange" (before the move), "rolled": [{"die", "d", "before": face
+    or None, "after": face}]}`` (dice whose face the move drew).
+
+    Raises:
+        IllegalMove / InvalidRequest: as :func:`tirada.systems.brs.replay`.
+    """
+    state, dice = new_confrontation(setup)
+    out = []
+    for k, move in enumerate(moves):
+        before = state
+        state = apply(state, move, dice)
+        drawn = len(state.draws) - len(before.draws)
+        rolled = []
+        if drawn:
+            for i, d in enumerate(state.dice):
+                new = i >= len(before.dice)
+                old = None if new else before.dice[i].face
+                rerolled = move.get("move") == "advantage" and move.get("die") == i
+                moved_in = not new and before.dice[i].row != d.row and d.row == "available"
+                if d.face is not None and (new or old != d.face or moved_in or rerolled):
+                    rolled.append({"die": i, "d": d.size, "before": old, "after": d.face})
+        out.append({"n": k + 1, "move": dict(move), "player": actor_of(before, move), "round": before.round,
+                    "exchange": before.exchange, "rolled": rolled})
+    return out

@@ -1,0 +1,137 @@
+"""Blood Red Sands Confrontation: what each player may do now, in detail, for the page.
+
+Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``), §The fight,
+§Getting more dice, §Yielding, §Aspects. :func:`tirada.systems.brs.legal_moves` says *which kinds* of
+move each player may make; :func:`options` adds the *candidates* of each kind (which dice, which
+players, which Graveyard sizes), and :func:`step` describes the current moment, so that the page
+enables only legal actions without knowing any rule. The engine still checks every move.
+"""
+
+from __future__ import annotations
+
+from .aspects import RULINGS
+from .config import ASPECTS, VOWS
+from .defence import defences_for
+from .checks import can_advance_two, overwhelmed
+from .replay import legal_moves
+from .state import State, lift_targets
+
+__all__ = ["board", "options", "step"]
+
+
+def _undamaged(state: State, player: int, *rows: str) -> list:
+    return [i for i in state.dice_of(player, *rows) if state.dice[i].mark is None]
+
+
+def _pending_options(state: State, kind: str, subject: int, chooser: int) -> dict:
+    if kind == "strength":
+        return {"source": subject, "dice": _undamaged(state, chooser, "available")}
+    if kind == "endurance":
+        return {"source": subject, "dice": lift_targets(state, chooser)}
+    if kind == "ruling":
+        dice = [i for i, d in enumerate(state.dice)
+                if d.owner in (state.attacker, state.target) and d.row not in ("sheet", "lost")]
+        return {"source": subject, "dice": dice, "actions": list(RULINGS)}
+    if kind == "devastate":
+        size = state.dice[subject].size
+        return {"die": subject, "sizes": sorted({s for s in state.graveyard_dice if s <= size}),
+                "aspects": list(ASPECTS)}
+    if kind == "bonus":
+        takes = ["none"] + (["die"] if state.graveyard_dice else []) + \
+                (["advantage"] if state.graveyard_advantage else [])
+        return {"die": subject, "takes": takes,
+                "smallest": state.graveyard_dice[0] if state.graveyard_dice else None}
+    if kind == "defeat":
+        return {"victim": subject, "sizes": sorted(set(state.graveyard_dice))}
+    return {}
+
+
+def _kind_options(state: State, p: int, kind: str) -> dict:
+    if state.pending and kind == state.pending[0][0] and state.pending[0][2] == p:
+        return _pending_options(state, *state.pending[0])
+    if kind == "pick":
+        side = state.attacking_side
+        if state.reversal is not None:
+            return {"attackers": [state.reversal[0]], "targets": [state.reversal[1]]}
+        return {"attackers": state.active_players(side), "targets": state.active_players(1 - side)}
+    if kind == "attack":
+        kept = state.reversal[2] if state.reversal and state.reversal[0] == p else None
+        dice = state.dice_of(p, "available") + ([kept] if kept is not None else [])
+        return {"dice": sorted(dice), "required": kept,
+                "soul_fused": [i for i in state.dice_of(p, "available") if state.dice[i].aspect == "soul_fused"]}
+    if kind == "defend":
+        dice = _undamaged(state, p, "available")
+        return {"dice": dice, "score": state.current["score"],
+                "soul_fused": [i for i in dice if state.dice[i].aspect == "soul_fused"],
+                "smallest": defences_for(state, limit=5)}
+    if kind == "advantage":
+        return {"dice": _undamaged(state, p, "available"), "tokens": state.players[p].advantage}
+    if kind == "renew":
+        return {"dice": _undamaged(state, p, "used")}
+    if kind == "vow":
+        return {"vows": [v for v in VOWS if v not in state.players[p].vows]}
+    if kind == "reinforce":
+        comps = sorted({d.component for d in state.dice if d.owner == p and d.row == "sheet"
+                        and d.face is None and d.component >= 0})
+        return {"components": comps}
+    if kind == "yield":
+        side = state.side_of(p)
+        leader = state.leaders[side] == p
+        others = [q for q in state.active_players(side) if q != p] if leader else []
+        return {"leader": leader, "new_leaders": others}
+    return {}
+
+
+def options(state: State) -> dict:
+    """``{player_index: {kind: details}}`` for every kind :func:`legal_moves` lists.
+
+    Details by kind (die, player and Component values are indices):
+    ``pick`` ``{attackers, targets}`` (one each after a Reversal); ``attack`` ``{dice, required,
+    soul_fused}`` (``required``: a Reversal's kept die or None); ``defend`` ``{dice, score,
+    soul_fused, smallest}`` (``smallest``: :func:`tirada.systems.brs.defence.defences_for`, 5 best);
+    ``advantage`` ``{dice, tokens}``; ``renew`` ``{dice}`` (the Used dice rerolled); ``vow``
+    ``{vows}`` (kinds not yet made); ``reinforce`` ``{components}``; ``yield`` ``{leader,
+    new_leaders}``; owed choices: ``strength``/``endurance`` ``{source, dice}``, ``ruling``
+    ``{source, dice, actions}``, ``devastate`` ``{die, sizes, aspects}`` (Weakness sizes),
+    ``bonus`` ``{die, takes, smallest}``, ``defeat`` ``{victim, sizes}``.
+    """
+    return {p: {kind: _kind_options(state, p, kind) for kind in kinds}
+            for p, kinds in legal_moves(state).items()}
+
+
+def step(state: State) -> dict:
+    """The current moment, for a sentence such as "Intercambio 3: Sharla defiende contra 13".
+
+    ``{"kind": "pick" | "attack" | "stuck" (the attacker cannot advance 2 dice: Renew, Vow or
+    Yield) | "defend" | "overwhelmed" | "reinforce" | <owed choice> | "ended", "number": exchanges so far + 1, "round", "exchange", "player": index who acts (None
+    when over), "attacker", "target", "score", "subject": die or player index of an owed choice,
+    "winner_side", "reversal": bool}``. ``reinforce`` is reported while a Round has just ended,
+    someone may Reinforce and the Leader has not picked yet (the ``pick`` is then the main move).
+    """
+    out = {"number": len(state.exchanges) + (0 if state.phase == "ended" else 1), "round": state.round,
+           "exchange": state.exchange, "attacker": state.attacker, "target": state.target,
+           "score": state.current["score"] if state.current else None, "subject": None,
+           "winner_side": None if state.loser is None else 1 - state.loser,
+           "reversal": state.reversal is not None}
+    if state.pending:
+        kind, subject, chooser = state.pending[0]
+        return {**out, "kind": kind, "player": chooser, "subject": subject}
+    if state.phase == "ended":
+        return {**out, "kind": "ended", "player": None}
+    if state.phase == "pick":
+        reinforcing = state.reinforce_open and any("reinforce" in k for k in legal_moves(state).values())
+        kind = "reinforce" if reinforcing else "pick"
+        return {**out, "kind": kind, "player": state.leaders[state.attacking_side]}
+    if state.phase == "attack":
+        kind = "attack" if can_advance_two(state, state.attacker) else "stuck"
+        return {**out, "kind": kind, "player": state.attacker}
+    return {**out, "kind": "overwhelmed" if overwhelmed(state) else "defend", "player": state.target}
+
+
+def board(state: State) -> list:
+    """Every die as ``{"die", "owner", "component", "d", "face", "aspect", "trait", "row", "mark",
+    "tokens", "kept"}`` (``row`` as in :mod:`tirada.systems.brs.state`; ``mark`` the provisional damage of
+    the exchange being resolved; ``kept`` a Reversal's kept die), for drawing the Battle Board."""
+    return [{"die": i, "owner": d.owner, "component": d.component, "d": d.size, "face": d.face,
+             "aspect": d.aspect, "trait": d.trait, "row": d.row, "mark": d.mark, "tokens": d.tokens,
+             "kept": d.kept} for i, d in enumerate(state.dice)]

@@ -1,0 +1,138 @@
+"""Blood Red Sands Confrontation: replay (setup, moves) into a state, and what may happen next.
+
+Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``), §What the tool must
+do. The log of moves is the source of truth: the state is ``fold(apply, moves, initial_state)``
+with one dice source built from the setup's ``seed`` (:class:`~tirada.dice.DiceStream`) or
+``faces`` (:class:`~tirada.dice.FixedFaces`); every draw happens in the order documented in
+:mod:`tirada.systems.brs.state`, :mod:`tirada.systems.brs.moves` and :mod:`tirada.systems.brs.aspects`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ...dice import DiceStream, FixedFaces
+from ...errors import InvalidRequest, TiradaError
+from . import aspects, moves
+from .config import RULE_FIGHT, Setup
+from .state import State, initial_state
+
+__all__ = ["MOVES", "apply", "legal_moves", "new_confrontation", "play", "replay"]
+
+#: move kind → function ``(state, move, dice) -> State``.
+MOVES = {
+    "pick": moves.pick, "attack": moves.attack, "advantage": moves.advantage, "renew": moves.renew,
+    "vow": moves.vow, "reinforce": moves.reinforce, "yield": moves.yield_, **aspects.CHOICES,
+}
+MAX_MOVES = 2000
+
+
+def _dice(setup: Setup):
+    return FixedFaces(setup.faces) if setup.faces is not None else DiceStream(setup.seed)
+
+
+def new_confrontation(setup: Setup | Mapping) -> tuple:
+    """``(state, dice)``: the initial state and the dice source positioned after its draws.
+
+    Raises:
+        InvalidRequest: a bad setup (see :meth:`Setup.from_dict`) or too few ``faces``.
+    """
+    if not isinstance(setup, Setup):
+        setup = Setup.from_dict(setup)
+    dice = _dice(setup)
+    return initial_state(setup, dice), dice
+
+
+def apply(state: State, move: Any, dice) -> State:
+    """Apply one move (a dict ``{"move": kind, …}``, kinds in :data:`MOVES`) with ``dice``.
+
+    Raises:
+        IllegalMove: the rules forbid the move (``rule`` names the section); ``state`` is unchanged.
+        InvalidRequest: not a move object, or the ``faces`` ran out.
+    """
+    if not isinstance(move, Mapping):
+        raise InvalidRequest("a move must be a JSON object {\"move\": kind, …}", field="move")
+    kind = move.get("move")
+    if kind not in MOVES:
+        raise InvalidRequest(f"unknown move {str(kind)[:30]!r}; known: {', '.join(MOVES)}", field="move")
+    new = MOVES[kind](state, dict(move), dice)
+    return replace(new, moves=state.moves + 1)
+
+
+def replay(setup: Setup | Mapping, log: Any) -> State:
+    """Fold every move of ``log`` over the initial state of ``setup``.
+
+    Raises:
+        IllegalMove / InvalidRequest: the first refused move, with ``field`` ``moves[k].…`` and the
+        message starting ``move k (kind):``; the rule of the original refusal is kept.
+    """
+    if not isinstance(log, list) or len(log) > MAX_MOVES:
+        raise InvalidRequest(f"moves must be a list of at most {MAX_MOVES} moves", field="moves")
+    state, dice = new_confrontation(setup)
+    for k, move in enumerate(log):
+        try:
+            state = apply(state, move, dice)
+        except TiradaError as err:
+            kind = move.get("move") if isinstance(move, Mapping) else None
+            field = f"moves[{k}]" + (f".{err.field}" if err.field and err.field != "move" else "")
+            raise type(err)(f"move {k} ({str(kind)[:20]}): {err.message}", field=field, rule=err.rule) from None
+    return state
+
+
+def play(state: State, move: Any) -> State:
+    """Apply one more move to ``state`` (for the page: no dice object to keep around).
+
+    The dice source is rebuilt from the setup and advanced past ``state.draws``.
+
+    Raises:
+        IllegalMove / InvalidRequest: as :func:`apply`; ``state`` is unchanged.
+    """
+    dice = _dice(state.setup)
+    for sides, face in state.draws:
+        if dice.roll(sides) != face:  # pragma: no cover - a state not made by this engine
+            raise InvalidRequest("the state does not match its dice", field="draws", rule=RULE_FIGHT)
+    return apply(state, move, dice)
+
+
+def legal_moves(state: State) -> dict:
+    """Who may act now and how: ``{player_index: [kind, …]}`` (kinds of :data:`MOVES`), for the page
+    to enable only legal actions. Advantage is listed for every active player with a token and an
+    undamaged Available die (§Getting more dice: any time)."""
+    out: dict = {}
+
+    def add(p: int, kind: str) -> None:
+        out.setdefault(p, [])
+        if kind not in out[p]:
+            out[p].append(kind)
+
+    if state.pending:
+        kind, _, chooser = state.pending[0]
+        add(chooser, "defend" if kind == "defend" else kind)
+    elif state.phase == "pick":
+        add(state.leaders[state.attacking_side], "pick")
+        for p in state.yield_window:
+            add(p, "yield")
+        if state.reinforce_open:
+            for p in range(len(state.players)):
+                if state.players[p].active and any(d.row == "sheet" and d.face is None
+                                                   for d in state.dice if d.owner == p and d.component >= 0):
+                    add(p, "reinforce")
+    elif state.phase in ("attack", "defence"):
+        p = state.attacker if state.phase == "attack" else state.target
+        if state.phase == "attack":
+            add(p, "attack" if moves.can_advance_two(state, p) else "yield")
+        else:
+            add(p, "yield" if moves.overwhelmed(state) else "defend")
+        if moves.renewal_allowed(state, state.side_of(p)) and any(state.dice[i].mark is None
+                                                                  for i in state.dice_of(p, "used")):
+            add(p, "renew")
+        if state.setup.players[p].hero and len(state.players[p].vows) < 3:
+            add(p, "vow")
+    if state.phase != "ended":
+        for p, ps in enumerate(state.players):
+            if ps.active and ps.advantage > 0 and any(state.dice[i].mark is None
+                                                      for i in state.dice_of(p, "available")):
+                add(p, "advantage")
+    return out
+

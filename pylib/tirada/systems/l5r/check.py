@@ -1,0 +1,475 @@
+"""La Leyenda de los Cinco Anillos 5e (L5R 5e): the check, as steps over one dice stream.
+
+Rules: ../shared/rules/l5r5e.md §The check (seed ``002_ffc4b51df0ee9169.txt``). Symbols come from
+:mod:`tirada.systems.l5r.dice`; the skirmish helpers live in :mod:`tirada.systems.l5r.skirmish`.
+
+Steps (each function below names its step):
+
+1. **pool** — ring dice (ring + unskilled helpers + 1 with a Void point), then skill dice (skill +
+   skilled helpers). Pool indices follow this order.
+2. **reroll** — a distinction rerolls up to 2 dice of the player's choice; an adversity rerolls 2
+   dice showing success or explosive success; both together cancel (no rerolls).
+3. **keep** — 1..keep limit dice (ring + helpers + Void); compromised: 0..limit, no strife dice.
+4. **explosions** — each kept explosive die, in pool order, rolls one die of its type; the player
+   keeps or drops it; a kept explosive explosion die explodes again, and its chain is finished
+   before the next pool die. Explosion dice sit outside the keep limit. At most
+   :data:`MAX_EXPLOSIONS` explosion dice are rolled; past that a message says so.
+5. **totals** — see :func:`totals`.
+
+Draw order, the replay contract (and the order of ``faces`` in faces mode): the pool's ring dice,
+its skill dice, the reroll dice in ascending pool index, then the explosion dice in step-4 order.
+
+Decisions are ``rerolls`` (pool indices), ``keep`` (pool indices) and ``explosions`` (keep/drop
+booleans, one per explosion die in draw order). In the plain mode a missing decision takes its
+default; with ``step: true`` it means "not decided yet": the check stops there and reports the
+stage, the dice so far and the legal choices (docs/l5r5e.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from ...dice import Dice
+from ...errors import IllegalMove, InvalidRequest
+from ...fields import get_bool, get_choice, get_int, get_int_list, reject_unknown
+from .dice import EXPLOSION_VALUE, ExplosionDie, PoolDie, die_text, draw, missing_faces, summary, symbols_of
+
+__all__ = [
+    "MAX_EXPLOSIONS", "STANCES", "CheckRequest", "build_pool",
+    "check_keep", "check_rerolls", "default_keep", "default_rerolls", "keep_choices",
+    "reroll_choices", "roll", "totals",
+]
+
+RULE_POOL = "l5r5e.md §The check 3"
+RULE_REROLL = "l5r5e.md §The check 4"
+RULE_KEEP = "l5r5e.md §The check 5"
+RULE_RESOLVE = "l5r5e.md §The check 6"
+MAX_EXPLOSIONS = 20
+MAX_RING, MAX_SKILL, MAX_ASSIST, MAX_TN = 10, 10, 10, 20
+STANCES = ("air", "earth", "fire", "water", "void")
+FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance", "compromised",
+          "distinction", "adversity", "passion", "anxiety", "helpers_cancel_strife", "step",
+          "rerolls", "keep", "explosions"}
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """A check (l5r5e.md §The check).
+
+    Fields: ``ring`` 1..10, ``skill`` 0..10, ``tn`` 1..20; ``assist_skilled`` / ``assist_unskilled``
+    0..10 helpers with / without rank in the skill; ``void``: a Void point spent ("aprovechar la
+    oportunidad"); ``stance``: one of :data:`STANCES` or ``None``; ``compromised``: strife >
+    Composure; ``distinction`` / ``adversity`` / ``passion`` / ``anxiety``: advantages that apply;
+    ``helpers_cancel_strife`` 0..helpers: strife symbols cancelled by helpers taking 1 strife each;
+    ``step``: interactive mode; decisions ``rerolls`` / ``keep`` (sorted tuples of pool indices) and
+    ``explosions`` (tuple of bools), each ``None`` when not given.
+    """
+
+    ring: int
+    skill: int
+    tn: int
+    assist_skilled: int = 0
+    assist_unskilled: int = 0
+    void: bool = False
+    stance: str | None = None
+    compromised: bool = False
+    distinction: bool = False
+    adversity: bool = False
+    passion: bool = False
+    anxiety: bool = False
+    helpers_cancel_strife: int = 0
+    step: bool = False
+    rerolls: tuple | None = None
+    keep: tuple | None = None
+    explosions: tuple | None = None
+
+    @classmethod
+    def from_dict(cls, req: Mapping[str, Any]) -> "CheckRequest":
+        """Validate a request dict and build the check.
+
+        Raises:
+            InvalidRequest: unknown field; a number out of range; a pool index outside the pool or
+            repeated; ``explosions`` not a list of booleans; ``helpers_cancel_strife`` above the
+            number of helpers; in step mode, a later decision given before an earlier one.
+        """
+        reject_unknown(req, FIELDS, "l5r5e")
+        ring = get_int(req, "ring", lo=1, hi=MAX_RING, rule=RULE_POOL)
+        skill = get_int(req, "skill", default=0, lo=0, hi=MAX_SKILL, rule=RULE_POOL)
+        skilled = get_int(req, "assist_skilled", default=0, lo=0, hi=MAX_ASSIST, rule=RULE_POOL)
+        unskilled = get_int(req, "assist_unskilled", default=0, lo=0, hi=MAX_ASSIST, rule=RULE_POOL)
+        void = get_bool(req, "void")
+        size = ring + skill + skilled + unskilled + int(void)
+        cancel = get_int(req, "helpers_cancel_strife", default=0, lo=0, hi=skilled + unskilled,
+                         rule=RULE_RESOLVE)
+        r = cls(
+            ring=ring, skill=skill, tn=get_int(req, "tn", lo=1, hi=MAX_TN, rule="l5r5e.md §The check 2"),
+            assist_skilled=skilled, assist_unskilled=unskilled, void=void,
+            stance=get_choice(req, "stance", STANCES, default=None),
+            compromised=get_bool(req, "compromised"), distinction=get_bool(req, "distinction"),
+            adversity=get_bool(req, "adversity"), passion=get_bool(req, "passion"),
+            anxiety=get_bool(req, "anxiety"), helpers_cancel_strife=cancel, step=get_bool(req, "step"),
+            rerolls=_indices(req, "rerolls", size), keep=_indices(req, "keep", size),
+            explosions=_booleans(req, "explosions"),
+        )
+        if r.step and r.rerolls is None and r.reroll_by and (r.keep is not None or r.explosions):
+            raise InvalidRequest("decide the rerolls before the keep", field="keep", rule=RULE_REROLL)
+        if r.step and r.keep is None and r.explosions:
+            raise InvalidRequest("decide the keep before the explosions", field="explosions", rule=RULE_KEEP)
+        return r
+
+    @property
+    def helpers(self) -> int:
+        """Helpers, skilled or not."""
+        return self.assist_skilled + self.assist_unskilled
+
+    @property
+    def ring_dice(self) -> int:
+        """Ring dice (d6): ring + unskilled helpers + 1 with a Void point (§The check 3)."""
+        return self.ring + self.assist_unskilled + int(self.void)
+
+    @property
+    def skill_dice(self) -> int:
+        """Skill dice (d12): skill rank + skilled helpers (§The check 3)."""
+        return self.skill + self.assist_skilled
+
+    @property
+    def keep_limit(self) -> int:
+        """Most pool dice kept: ring + helpers + 1 with a Void point (§The check 5)."""
+        return self.ring + self.helpers + int(self.void)
+
+    @property
+    def reroll_by(self) -> str | None:
+        """``"distinction"``, ``"adversity"`` or ``None`` (neither, or both: they cancel; §The check 4)."""
+        if self.distinction == self.adversity:
+            return None
+        return "distinction" if self.distinction else "adversity"
+
+
+def _indices(req: Mapping[str, Any], name: str, size: int) -> tuple | None:
+    if req.get(name) is None:
+        return None
+    values = get_int_list(req, name, lo=0, hi=size - 1, max_len=size)
+    for i, v in enumerate(values):
+        if v in values[:i]:
+            raise InvalidRequest(f"pool die {v} is listed twice", field=f"{name}[{i}]")
+    return tuple(sorted(values))
+
+
+def _booleans(req: Mapping[str, Any], name: str) -> tuple | None:
+    value = req.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MAX_EXPLOSIONS:
+        raise InvalidRequest(f"must be a list of at most {MAX_EXPLOSIONS} true/false (keep/drop)", field=name)
+    for i, item in enumerate(value):
+        if not isinstance(item, bool):
+            raise InvalidRequest(f"must be true (keep) or false (drop), got {item!r}"[:120], field=f"{name}[{i}]")
+    return tuple(value)
+
+
+class _Pause(Exception):
+    """Internal: the step-mode check stops at ``stage`` and offers ``choices``."""
+
+    def __init__(self, stage: str, choices: dict) -> None:
+        super().__init__(stage)
+        self.stage, self.choices = stage, choices
+
+
+def _where(step: str, source: str, source_index: int) -> dict:
+    """Where a needed face goes, for the ``"faces"`` stage: ``step`` ``"pool"`` | ``"reroll"`` |
+    ``"explosion"``; ``source`` ``"pool"`` | ``"explosion"`` and ``source_index``: the pool die
+    rolled or rerolled, or the die that exploded."""
+    return {"step": step, "source": source, "source_index": source_index}
+
+
+def _need(wanted: list, drawn: int) -> None:
+    """Step mode: pause at stage ``"faces"`` for the faces of ``wanted[drawn:]`` not given yet."""
+    need = missing_faces(wanted, drawn)
+    if need:
+        raise _Pause("faces", {"need": need})
+
+
+def build_pool(req: CheckRequest) -> list:
+    """Step 1 plan: ``[(die, source)]`` in pool order — ring, assist (unskilled), void, then skill,
+    assist (skilled) (l5r5e.md §The check 3)."""
+    return ([("ring", "ring")] * req.ring + [("ring", "assist")] * req.assist_unskilled
+            + [("ring", "void")] * int(req.void) + [("skill", "skill")] * req.skill
+            + [("skill", "assist")] * req.assist_skilled)
+
+
+def reroll_choices(req: CheckRequest, pool: list) -> dict | None:
+    """Legal rerolls (l5r5e.md §The check 4), or ``None`` when no distinction/adversity applies.
+
+    Returns:
+        ``{"by": "distinction"|"adversity", "min": int, "max": int, "allowed": [pool index]}``:
+        distinction 0..2 of any dice; adversity exactly min(2, n) of the n dice showing success or
+        explosive success.
+    """
+    if req.reroll_by == "distinction":
+        return {"by": "distinction", "min": 0, "max": min(2, len(pool)), "allowed": [d.index for d in pool]}
+    if req.reroll_by == "adversity":
+        allowed = [d.index for d in pool if {"success", "explosive"} & set(d.symbols)]
+        n = min(2, len(allowed))
+        return {"by": "adversity", "min": n, "max": n, "allowed": allowed}
+    return None
+
+
+def default_rerolls(choices: dict) -> tuple:
+    """Plain-mode rerolls: none for a distinction; the first eligible dice for an adversity."""
+    return tuple(choices["allowed"][: choices["min"]])
+
+
+def check_rerolls(req: CheckRequest, choices: dict | None, pool: list, rerolls: tuple) -> None:
+    """Refuse rerolls the rules forbid (l5r5e.md §The check 4).
+
+    Raises:
+        IllegalMove: rerolls with no distinction/adversity (or both: they cancel); more than 2 with
+        a distinction; with an adversity, a die without success or the wrong count.
+    """
+    if choices is None:
+        if rerolls:
+            why = ("a distinction and an adversity cancel each other" if req.distinction
+                   else "only a distinction or an adversity rerolls dice")
+            raise IllegalMove(f"{why}: no rerolls", field="rerolls", rule=RULE_REROLL)
+        return
+    if choices["by"] == "adversity":
+        for i in rerolls:
+            if i not in choices["allowed"]:
+                raise IllegalMove(f"an adversity rerolls only dice showing success or explosive success, "
+                                  f"not {pool[i].text()}", field="rerolls", rule=RULE_REROLL)
+        if len(rerolls) != choices["min"]:
+            raise IllegalMove(f"an adversity rerolls exactly {choices['min']} dice showing success here, "
+                              f"got {len(rerolls)}", field="rerolls", rule=RULE_REROLL)
+    elif len(rerolls) > choices["max"]:
+        raise IllegalMove(f"a distinction rerolls at most 2 dice, got {len(rerolls)}", field="rerolls",
+                          rule=RULE_REROLL)
+
+
+def keep_choices(req: CheckRequest, pool: list) -> dict:
+    """Legal keeps (l5r5e.md §The check 5): ``{"min": 1 (0 compromised), "max": keep limit,
+    "allowed": [pool index]}``; compromised leaves out dice showing strife."""
+    allowed = [d.index for d in pool if not (req.compromised and "strife" in d.symbols)]
+    return {"min": 0 if req.compromised else 1, "max": min(req.keep_limit, len(pool)), "allowed": allowed}
+
+
+def default_keep(choices: dict, pool: list) -> tuple:
+    """Plain-mode keep: the best allowed dice up to the limit — most successes, then explosive,
+    opportunities, least strife, then (between explosive faces) the die whose explosion is worth more
+    (:data:`EXPLOSION_VALUE`: a d12 over a d6), lower index — leaving out blanks unless one die must
+    be kept (l5r5e.md §The check 5–6)."""
+    def score(d: PoolDie) -> tuple:
+        s = d.symbols
+        worth = EXPLOSION_VALUE[d.die] if "explosive" in s else (0, 0)
+        return (-s.count("success") - s.count("explosive"), -s.count("explosive"),
+                -s.count("opportunity"), s.count("strife"), -worth[0], worth[1], d.index)
+    ranked = sorted((pool[i] for i in choices["allowed"]), key=score)
+    best = [d.index for d in ranked if d.symbols][: choices["max"]]
+    if len(best) < choices["min"]:
+        best = [d.index for d in ranked][: choices["min"]]
+    return tuple(sorted(best))
+
+
+def check_keep(req: CheckRequest, choices: dict, pool: list, keep: tuple) -> None:
+    """Refuse keeps the rules forbid (l5r5e.md §The check 5).
+
+    Raises:
+        IllegalMove: fewer than 1 die (0 allowed when compromised); more than the keep limit; a
+        die showing strife while compromised.
+    """
+    if len(keep) < choices["min"]:
+        raise IllegalMove("keep at least 1 die (only a compromised character may keep none)", field="keep",
+                          rule=RULE_KEEP)
+    if len(keep) > choices["max"]:
+        raise IllegalMove(f"keep at most {choices['max']} dice (ring {req.ring} + {req.helpers} helpers"
+                          f"{' + Void point' if req.void else ''}), got {len(keep)}", field="keep", rule=RULE_KEEP)
+    for i in keep:
+        if i not in choices["allowed"]:
+            raise IllegalMove(f"a compromised character cannot keep {pool[i].text()}: it shows strife",
+                              field="keep", rule="l5r5e.md §Composure, strife, unmasking, Void")
+
+
+def totals(req: CheckRequest, kept_symbols: list) -> dict:
+    """Step 5: the outcome of the kept dice (l5r5e.md §The check 6).
+
+    Args:
+        kept_symbols: one symbol tuple per kept die, pool and explosion dice alike.
+    Returns:
+        ``{"successes", "opportunities", "strife_symbols", "strife_cancelled", "strife",
+        "fire_bonus", "bonus_successes", "success", "margin", "strife_change", "void_points_gained"}``:
+        successes count explosive ones; strife = symbols − cancelled by helpers (0 in Void
+        stance); success when successes ≥ TN; bonus = successes − TN, plus in Fire stance one per
+        (uncancelled) strife symbol; ``strife_change`` adds anxiety (+3) and passion (−3) unless
+        they cancel; an adversity on a failed check gives 1 Void point.
+    Raises:
+        IllegalMove: helpers cancel more strife symbols than were kept, or any in Void stance.
+    """
+    flat = [s for symbols in kept_symbols for s in symbols]
+    successes = flat.count("success") + flat.count("explosive")
+    symbols = flat.count("strife")
+    cancel = req.helpers_cancel_strife
+    if cancel and (req.stance == "void" or cancel > symbols):
+        why = "in Void stance strife symbols give no strife" if req.stance == "void" else \
+            f"only {symbols} strife symbols were kept"
+        raise IllegalMove(f"helpers cannot cancel {cancel} strife: {why}", field="helpers_cancel_strife",
+                          rule=RULE_RESOLVE)
+    strife = 0 if req.stance == "void" else symbols - cancel
+    success = successes >= req.tn
+    fire = symbols - cancel if success and req.stance == "fire" else 0
+    feelings = 0 if req.passion == req.anxiety else (3 if req.anxiety else -3)
+    return {
+        "successes": successes, "opportunities": flat.count("opportunity"), "strife_symbols": symbols,
+        "strife_cancelled": cancel, "strife": strife, "fire_bonus": fire,
+        "bonus_successes": successes - req.tn + fire if success else 0, "success": success,
+        "margin": successes - req.tn, "strife_change": strife + feelings,
+        "void_points_gained": int(req.reroll_by == "adversity" and not success),
+    }
+
+
+class _Check:
+    """Internal working record of one check as it advances (the result is built from it)."""
+
+    def __init__(self, req: CheckRequest) -> None:
+        self.req = req
+        self.pool: list = []
+        self.rerolls: tuple | None = None
+        self.keep: tuple | None = None
+        self.xs: list = []
+        self.messages: list = []
+
+    def run(self, dice: Dice) -> None:
+        """Steps 1–4; raises :class:`_Pause` where step mode waits for a decision or faces."""
+        req = self.req
+        plan = build_pool(req)
+        wanted = [(die, f"pool die {i}", _where("pool", "pool", i)) for i, (die, _) in enumerate(plan)]
+        faces = draw(dice, wanted, req.step)
+        self.pool = [PoolDie(i, die, src, (f,)) for i, ((die, src), f) in enumerate(zip(plan, faces))]
+        _need(wanted, len(faces))
+        choices = reroll_choices(req, self.pool)
+        rerolls = req.rerolls
+        if rerolls is None:
+            if choices is not None and choices["max"] and req.step:
+                raise _Pause("reroll", choices)
+            rerolls = default_rerolls(choices) if choices else ()
+        check_rerolls(req, choices, self.pool, rerolls)
+        self.rerolls = rerolls
+        wanted = [(self.pool[i].die, f"reroll of pool die {i}", _where("reroll", "pool", i)) for i in rerolls]
+        for i, face in zip(rerolls, draw(dice, wanted, req.step)):
+            self.pool[i] = replace(self.pool[i], faces=self.pool[i].faces + (face,))
+        _need(wanted, len([i for i in rerolls if len(self.pool[i].faces) == 2]))
+        choices = keep_choices(req, self.pool)
+        keep = req.keep
+        if keep is None:
+            if req.step:
+                raise _Pause("keep", choices)
+            keep = default_keep(choices, self.pool)
+        check_keep(req, choices, self.pool, keep)
+        self.keep = keep
+        self.explode(dice)
+
+    def explode(self, dice: Dice) -> None:
+        """Step 4: roll, decide and chain the explosion dice (l5r5e.md §The check 6)."""
+        req, decided = self.req, list(self.req.explosions or ())
+        for i in self.keep:
+            die, source, source_index = self.pool[i].die, "pool", i
+            explosive = "explosive" in self.pool[i].symbols
+            while explosive:
+                if len(self.xs) >= MAX_EXPLOSIONS:
+                    self.messages.append(f"explosion cap reached: {MAX_EXPLOSIONS} explosion dice rolled; "
+                                         "further explosions are not rolled")
+                    return self.check_decided(decided)
+                wanted = [(die, f"explosion of {source} die {source_index}",
+                           _where("explosion", source, source_index))]
+                face = draw(dice, wanted, req.step)
+                _need(wanted, len(face))
+                x = ExplosionDie(len(self.xs), die, face[0], source, source_index)
+                may_keep = not (req.compromised and "strife" in x.symbols)
+                if x.index < len(decided):
+                    kept = decided[x.index]
+                    if kept and not may_keep:
+                        raise IllegalMove(f"a compromised character cannot keep explosion die {x.index} "
+                                          f"({die_text(die, x.face)}): it shows strife",
+                                          field=f"explosions[{x.index}]",
+                                          rule="l5r5e.md §Composure, strife, unmasking, Void")
+                elif req.step:
+                    self.xs.append(x)
+                    raise _Pause("explosion", {"index": x.index, "may_keep": may_keep, "may_drop": True})
+                else:
+                    kept = may_keep
+                self.xs.append(replace(x, kept=kept))
+                explosive = kept and "explosive" in x.symbols
+                source, source_index = "explosion", x.index
+        self.check_decided(decided)
+
+    def check_decided(self, decided: list) -> None:
+        """Refuse explosion decisions beyond the explosion dice rolled (a likely mistake)."""
+        if len(decided) > len(self.xs):
+            raise InvalidRequest(f"{len(decided)} explosion decisions given but only {len(self.xs)} "
+                                 "explosion dice were rolled", field="explosions", rule=RULE_RESOLVE)
+
+    def kept(self) -> list:
+        """Kept dice as result dicts: pool dice in index order, then kept explosion dice."""
+        dice = [(self.pool[i].die, self.pool[i].face, False) for i in (self.keep or ())]
+        dice += [(x.die, x.face, True) for x in self.xs if x.kept]
+        return [{"die": d, "face": f, "symbols": list(symbols_of(d, f)), "explosion": e} for d, f, e in dice]
+
+    def result(self, stage: str, choices: dict | None) -> dict:
+        """The JSON-ready result at ``stage`` (shape in :func:`roll`)."""
+        req, kept = self.req, self.kept()
+        done = stage == "done"
+        t = totals(req if done else replace(req, helpers_cancel_strife=0), [tuple(k["symbols"]) for k in kept])
+        if not done:
+            t.update(strife_cancelled=req.helpers_cancel_strife, fire_bonus=0, bonus_successes=None,
+                     success=None, margin=None, strife_change=None, void_points_gained=None)
+        keep = set(self.keep or ())
+        out = {
+            "stage": stage, "step": req.step, "tn": req.tn, "keep_limit": req.keep_limit, "stance": req.stance,
+            "pool": [d.to_dict((d.index in keep) if self.keep is not None else None) for d in self.pool],
+            "explosion_dice": [x.to_dict() for x in self.xs],
+            "choices": choices,
+            "decisions": {"rerolls": _listed(self.rerolls), "keep": _listed(self.keep),
+                          "explosions": [x.kept for x in self.xs if x.kept is not None]},
+            **t,
+            "kept": kept, "explosions": len(self.xs),
+            "explosion_cap_reached": bool(self.messages), "messages": list(self.messages),
+        }
+        out["summary"] = {lang: summary(kept, {**t, "tn": req.tn}, lang) for lang in ("en", "es")} if done else None
+        return out
+
+
+def _listed(value: tuple | None) -> list | None:
+    return None if value is None else list(value)
+
+
+def roll(params: Mapping[str, Any], dice: Dice) -> dict:
+    """Run an L5R 5e check on ``dice`` (l5r5e.md §The check; shapes in docs/l5r5e.md).
+
+    Returns:
+        ``{"stage": "faces"|"reroll"|"keep"|"explosion"|"done", "step": bool, "tn", "keep_limit",
+        "stance", "pool": [{"index", "die", "source", "face", "symbols", "faces", "rerolled", "kept"}],
+        "explosion_dice": [{"index", "die", "face", "symbols", "source", "source_index", "kept"}],
+        "choices": dict | None, "decisions": {"rerolls", "keep", "explosions"}, **totals(),
+        "kept": [{"die", "face", "symbols", "explosion"}], "explosions": int,
+        "explosion_cap_reached": bool, "messages": [str], "summary": {"en", "es"} | None}``.
+        Before ``"done"`` the counters are running ones and the outcome fields are ``None``.
+    Raises:
+        InvalidRequest: see :meth:`CheckRequest.from_dict`; faces running out (plain mode).
+        IllegalMove: a reroll, keep or explosion decision the rules forbid (the message says which
+        rule), or helpers cancelling strife that is not there.
+    """
+    check = _Check(CheckRequest.from_dict(params))
+    try:
+        check.run(dice)
+    except _Pause as pause:
+        _typed_ahead(dice)
+        return check.result(pause.stage, pause.choices)
+    return check.result("done", None)
+
+
+def _typed_ahead(dice: Dice) -> None:
+    """Step mode in faces mode: faces typed ahead (for rerolls or explosions not decided yet) are
+    not an error while the check waits, so they are set aside for this call; the page sends them
+    again with the next decision. Once the check is done, faces left over are refused as usual."""
+    faces = getattr(dice, "faces", None)
+    if isinstance(faces, list):
+        del faces[len(dice.draws):]

@@ -1,0 +1,236 @@
+"""Canción de Hielo y Fuego (SIFRP): roll and keep d6, degrees of success.
+
+Rules: ../shared/rules/sifrp.md (seed ``004_38fb49dce55d585d.txt``). Each function names its section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..dice import Dice
+from ..errors import InvalidRequest
+from ..fields import get_bool, get_int, get_int_list, reject_unknown
+from .generic import keep_indices
+
+__all__ = [
+    "DIFFICULTIES", "SifrpRequest", "combat_damage", "competition", "degrees_for", "difficulty_name",
+    "extra_time_dice", "failure_grade", "passive_value", "roll", "teamwork_bonus",
+]
+
+RULE_TEST = "sifrp.md §The test"
+RULE_DEGREES = "sifrp.md §Degrees"
+MAX_RANK = 20
+FIELDS = {"test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
+          "helpers", "allow_more_helpers", "extra_time", "weapon_damage"}
+
+#: Standard Difficulty steps (sifrp.md §Difficulty): value → (English, Español).
+DIFFICULTIES = {
+    0: ("Automatic", "Automática"),
+    3: ("Easy", "Fácil"),
+    6: ("Routine", "Rutinaria"),
+    9: ("Challenging", "Moderada"),
+    12: ("Formidable", "Complicada"),
+    15: ("Hard", "Difícil"),
+    18: ("Very Hard", "Muy difícil"),
+    21: ("Heroic", "Heroica"),
+}
+#: The top of the Difficulty scale: every TN from here up is Heroic.
+HEROIC = 21
+
+
+def difficulty_name(tn: int) -> dict | None:
+    """``{"en": str, "es": str}`` for a standard Difficulty (0, 3, …, 18) or any TN of 21 and more
+    (Heroic), else ``None``.
+
+    sifrp.md §Difficulty: any integer TN is allowed; names label the standard steps. The seed
+    (004, "Dificultad") says the steps climb "hasta llegar a 21 para las acciones heroicas": 21 is
+    the top of the scale, so every TN above it is Heroic too."""
+    names = DIFFICULTIES.get(min(tn, HEROIC))
+    return {"en": names[0], "es": names[1]} if names else None
+
+
+def degrees_for(result: int, tn: int) -> int:
+    """Degrees of success, 1..4, or 0 on failure (sifrp.md §Degrees): margin 0–4 → 1, 5–9 → 2,
+    10–14 → 3, 15+ → 4, never more than 4."""
+    if result < tn:
+        return 0
+    return min(4, (result - tn) // 5 + 1)
+
+
+def failure_grade(result: int, tn: int) -> str | None:
+    """``"marginal"`` when short by 1–4, ``"critical"`` when short by 5+, ``None`` on success
+    (sifrp.md §Degrees)."""
+    if result >= tn:
+        return None
+    return "marginal" if tn - result <= 4 else "critical"
+
+
+def passive_value(rank: int, bonus_dice: int = 0) -> int:
+    """Passive value = 4 × rank (+1 per bonus die where the table uses it) (sifrp.md §Other rules).
+
+    Raises:
+        InvalidRequest: rank outside 1..20 or bonus_dice outside 0..20.
+    """
+    get_int({"rank": rank}, "rank", lo=1, hi=MAX_RANK)
+    get_int({"bonus_dice": bonus_dice}, "bonus_dice", lo=0, hi=MAX_RANK)
+    return 4 * rank + bonus_dice
+
+
+def teamwork_bonus(helper_ranks: list, allow_more: bool = False) -> int:
+    """Sum over helpers of ``max(1, rank // 2)`` (sifrp.md §Other rules, Teamwork).
+
+    Args:
+        helper_ranks: each helping ally's rank in the ability, 1..20.
+        allow_more: the GM allows more than the normal 2 helpers.
+    Raises:
+        InvalidRequest: more than 2 helpers without ``allow_more``, or a rank out of range.
+    """
+    ranks = get_int_list({"helpers": list(helper_ranks)}, "helpers", lo=1, hi=MAX_RANK, max_len=20)
+    if len(ranks) > 2 and not allow_more:
+        raise InvalidRequest("at most 2 helpers unless the GM allows more (allow_more_helpers)",
+                             field="helpers", rule="sifrp.md §Other rules (Teamwork)")
+    return sum(max(1, r // 2) for r in ranks)
+
+
+def extra_time_dice(test_dice: int, units: int) -> int:
+    """Test dice after taking ``units`` of extra time: +1D per unit, at most doubling
+    (sifrp.md §Other rules, Extra time)."""
+    return min(test_dice + units, 2 * test_dice)
+
+
+def combat_damage(weapon_damage: int, degrees: int) -> int:
+    """Damage = weapon base damage × degrees of success (sifrp.md §Other rules, Combat damage)."""
+    return weapon_damage * degrees
+
+
+def competition(entries: list) -> dict:
+    """Winner of a competition (sifrp.md §Other rules, Competition).
+
+    Args:
+        entries: ``[(name, result, tn)]``; each rolled against the same TN.
+    Returns:
+        ``{"winners": [name], "tie": bool, "ranking": [{"name", "degrees", "margin"}]}``: most
+        degrees wins; if all fail, least shortfall; equal → tie (several winners).
+    Raises:
+        InvalidRequest: fewer than 2 entries.
+    """
+    if len(entries) < 2:
+        raise InvalidRequest("a competition needs at least 2 characters", field="entries")
+    rows = [{"name": n, "degrees": degrees_for(r, tn), "margin": r - tn} for n, r, tn in entries]
+    anyone = any(row["degrees"] for row in rows)
+    key = (lambda row: row["degrees"]) if anyone else (lambda row: row["margin"])
+    best = max(key(row) for row in rows)
+    winners = [row["name"] for row in rows if key(row) == best]
+    ranking = sorted(rows, key=key, reverse=True)
+    return {"winners": winners, "tie": len(winners) > 1, "ranking": ranking}
+
+
+@dataclass(frozen=True)
+class SifrpRequest:
+    """A SIFRP test (sifrp.md §The test).
+
+    Fields: ``test_dice`` D 1..20, ``bonus_dice`` B 0..20 as asked (a sheet may list a specialty
+    above its ability: only ``min(B, D)`` are rolled, sifrp.md §The test 1 [decision]), ``penalty_dice`` P 0..40,
+    ``modifier`` M −100..100, ``difficulty`` TN −100..200 (default 9, Challenging),
+    ``destiny_bonus``: one extra +1B bought with Destiny, allowed beyond the cap; ``helpers``: allies'
+    ranks (Teamwork); ``extra_time``: units, +1D each up to double; ``weapon_damage``: base damage.
+    """
+
+    test_dice: int
+    bonus_dice: int = 0
+    penalty_dice: int = 0
+    modifier: int = 0
+    difficulty: int = 9
+    destiny_bonus: bool = False
+    helpers: tuple = ()
+    allow_more_helpers: bool = False
+    extra_time: int = 0
+    weapon_damage: int | None = None
+
+    @classmethod
+    def from_dict(cls, req: Mapping[str, Any]) -> "SifrpRequest":
+        """Validate a request dict and build the request.
+
+        Raises:
+            InvalidRequest: unknown field; a field out of range. ``bonus_dice`` above the test dice
+            is not refused: the cap is applied when rolling (sifrp.md §The test 1 [decision]).
+        """
+        reject_unknown(req, FIELDS, "sifrp")
+        d = get_int(req, "test_dice", lo=1, hi=MAX_RANK, rule=RULE_TEST)
+        units = get_int(req, "extra_time", default=0, lo=0, hi=MAX_RANK)
+        effective_d = extra_time_dice(d, units)
+        b = get_int(req, "bonus_dice", default=0, lo=0, hi=MAX_RANK, rule=RULE_TEST)
+        weapon = req.get("weapon_damage")
+        if weapon is not None:
+            weapon = get_int(req, "weapon_damage", lo=0, hi=100)
+        return cls(
+            test_dice=d, bonus_dice=b,
+            penalty_dice=get_int(req, "penalty_dice", default=0, lo=0, hi=2 * MAX_RANK, rule=RULE_TEST),
+            modifier=get_int(req, "modifier", default=0, lo=-100, hi=100),
+            difficulty=get_int(req, "difficulty", default=9, lo=-100, hi=200),
+            destiny_bonus=get_bool(req, "destiny_bonus"),
+            helpers=tuple(get_int_list(req, "helpers", lo=1, hi=MAX_RANK, max_len=20)),
+            allow_more_helpers=get_bool(req, "allow_more_helpers"),
+            extra_time=units, weapon_damage=weapon,
+        )
+
+    @property
+    def bonus_rolled(self) -> int:
+        """Bonus dice actually rolled: ``min(B, D)`` with D after extra time ("nunca se pueden tirar
+        más dados de bonificación que dados de habilidad", sifrp.md §The test 1), not counting the
+        Destiny die."""
+        return min(self.bonus_dice, extra_time_dice(self.test_dice, self.extra_time))
+
+    @property
+    def dice_rolled(self) -> int:
+        """D (after extra time) + the capped B (+1 with ``destiny_bonus``, which may pass the cap)."""
+        return extra_time_dice(self.test_dice, self.extra_time) + self.bonus_rolled + int(self.destiny_bonus)
+
+    @property
+    def dice_kept(self) -> int:
+        """``max(0, D − P)`` (sifrp.md §The test 3)."""
+        return max(0, extra_time_dice(self.test_dice, self.extra_time) - self.penalty_dice)
+
+
+def roll(req: Mapping[str, Any], dice: Dice) -> dict:
+    """Roll a SIFRP test on ``dice`` (sifrp.md §The test, §Degrees, §Other rules).
+
+    Returns:
+        ``{"faces": [int] draw order, "kept": [int] descending, "kept_indices": [int],
+        "dropped": [int], "modifier": int, "teamwork": int, "total": int, "difficulty": int,
+        "difficulty_name": {"en","es"} | None, "success": bool, "degrees": 0..4,
+        "failure": "marginal" | "critical" | None, "margin": int, "damage": int | None,
+        "bonus_capped"?: {"asked": int, "rolled": int}}`` — ``bonus_capped`` is present only when more
+        bonus dice were asked than test dice allow and only ``rolled`` were thrown (sifrp.md §The
+        test 1 [decision]); results without it are unchanged from format v1's vectors.
+    Raises:
+        InvalidRequest: see :meth:`SifrpRequest.from_dict`; bad given faces.
+    """
+    r = SifrpRequest.from_dict(req)
+    faces = [dice.roll(6) for _ in range(r.dice_rolled)]
+    idx = keep_indices(faces, r.dice_kept)
+    kept = [faces[i] for i in idx]
+    teamwork = teamwork_bonus(list(r.helpers), r.allow_more_helpers) if r.helpers else 0
+    total = sum(kept) + r.modifier + teamwork
+    degrees = degrees_for(total, r.difficulty)
+    out = {
+        "sides": 6,
+        "faces": faces,
+        "kept": kept,
+        "kept_indices": idx,
+        "dropped": [faces[i] for i in range(len(faces)) if i not in idx],
+        "modifier": r.modifier,
+        "teamwork": teamwork,
+        "total": total,
+        "difficulty": r.difficulty,
+        "difficulty_name": difficulty_name(r.difficulty),
+        "success": degrees > 0,
+        "degrees": degrees,
+        "failure": failure_grade(total, r.difficulty),
+        "margin": total - r.difficulty,
+        "damage": combat_damage(r.weapon_damage, degrees) if r.weapon_damage is not None else None,
+    }
+    if r.bonus_rolled < r.bonus_dice:
+        out["bonus_capped"] = {"asked": r.bonus_dice, "rolled": r.bonus_rolled}
+    return out

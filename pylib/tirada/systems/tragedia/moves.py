@@ -1,0 +1,276 @@
+"""Tragedia scene moves other than adding dice: Domains, the roll, and the outcome.
+
+Rules: ../shared/rules/tragedia.md §Gathering dice (Domains), §The final roll and §Character state
+the tool keeps (seed ``001_0d4b6b4e1f6e6362.txt``). Each move is an action dict with one verb key:
+
+* ``{"claim": "domain", "by", "domain", "destiny": n ≥ 1, "from": NAME}`` — "Me lo pido": an element
+  from another player's narration becomes a Domain with ``n`` of the claimer's Destiny on it.
+* ``{"take": "domain", "by", "owner", "domain", "destiny": bid ≥ 1}`` — take a floating Domain of
+  another player; the winning bid is paid and assigned to it [decision].
+* ``{"enter": "scene", "by": ADVERSARY}`` — the Adversary's character enters the scene (its Traits
+  can then be turned against it; using one of its Traits also brings it in).
+* ``{"drop": "trait", "by", "trait"}`` — drop a Trait while over the limit ``7 − Tragedy``.
+* ``{"roll": "final"}`` / ``{"roll": "post_loss"}`` (optional ``"seed"`` or ``"faces"``) — roll the
+  pools (tragedia.final_stage / post_loss_stage) in the documented order, drawing from the action's
+  own ``seed`` when given (the page picks it at the moment of rolling, so the dice cannot be known
+  while the pools are gathered or the post-loss decisions made) or its own ``faces`` (dice rolled
+  elsewhere for this roll: exactly as many as it uses), else from the scene's seed or faces.
+* ``{"decline": "post_loss", "by": PROTAGONIST}`` — accept the loss without raising Tragedy.
+* ``{"impose": "consequence", "by": ADVERSARY, "consequence": text}`` and
+  ``{"impose": "tragedy", "by": ADVERSARY}`` — after a final loss, the Adversary writes the new
+  Consequence(s) and raises Tragedy (at most once [decision], max 5; not in a Transformation scene,
+  which resets Tragedy).
+* ``{"transform": "protagonist", "by": WINNER, "flaw", "trait", "new_trait", "tragedy_text"?}`` —
+  Transformation scene: the winner writes the new Flaw and changes one Trait; Tragedy restarts at 1.
+
+Every move may carry a ``note``. Refusals raise IllegalMove (rules) or InvalidRequest (shape).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ...dice import DiceStream, FixedFaces
+from ...errors import IllegalMove, InvalidRequest
+from ...fields import get_int, get_int_list, get_text, reject_unknown
+from ...names import check_name
+from .roll import RULE_ROLL, final_stage, post_loss_stage
+from .sheet import MAX_NAME, MAX_TEXT, MAX_TRAGEDY, MIN_TRAGEDY, RULE_STATE, Domain, Trait
+from .state import RULE_TRANSFORMATION, SceneState
+
+__all__ = ["MOVES", "RULE_DOMAINS", "RULE_LOSS", "apply_move", "dice_of"]
+
+RULE_DOMAINS = "tragedia.md §Gathering dice (Domains)"
+RULE_LOSS = "tragedia.md §The final roll (If the Protagonist loses)"
+MAX_FACES = 1000
+
+
+def _name(action: Mapping[str, Any], key: str, max_len: int = MAX_NAME) -> str:
+    text = check_name(action.get(key), key, required=False, max_len=max_len).strip()
+    if not text:
+        raise InvalidRequest("is required", field=key)
+    return text
+
+
+def _expect(action: Mapping[str, Any], verb: str, value: str) -> None:
+    if action.get(verb) != value:
+        raise InvalidRequest(f"must be {value!r}", field=verb)
+
+
+def dice_of(state: SceneState):
+    """The scene's dice source, advanced past the ``state.draws`` dice already rolled.
+
+    Returns a :class:`~tirada.dice.FixedFaces` on ``state.faces`` or a
+    :class:`~tirada.dice.DiceStream` on ``state.seed``; each die is ``state.sides``-sided.
+    """
+    dice = FixedFaces(state.faces) if state.faces is not None else DiceStream(state.seed)
+    for _ in range(state.draws):
+        dice.roll(state.sides)
+    return dice
+
+
+def _claim(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    _expect(action, "claim", "domain")
+    actor = state.participant(action.get("by"))
+    source = state.participant(action.get("from"), field="from")
+    name = _name(action, "domain")
+    points = get_int(action, "destiny", lo=1, hi=999, rule=RULE_DOMAINS)
+    if source.name == actor.name:
+        raise IllegalMove("a Domain must come from another player's narration", field="from",
+                          rule=RULE_DOMAINS)
+    if any(p.sheet.domain(name) for p in state.participants):
+        raise IllegalMove(f"{name!r} is already someone's Domain", field="domain", rule=RULE_DOMAINS)
+    if actor.sheet.destiny < points:
+        raise IllegalMove(f"{actor.name} has only {actor.sheet.destiny} Destiny to assign",
+                          field="destiny", rule=RULE_DOMAINS)
+    return state.with_sheet(actor.sheet.add_destiny(-points).with_domain(Domain(name, points)))
+
+
+def _take(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    _expect(action, "take", "domain")
+    actor = state.participant(action.get("by"))
+    owner = state.participant(action.get("owner"), field="owner")
+    name = _name(action, "domain")
+    bid = get_int(action, "destiny", lo=1, hi=999, rule=RULE_DOMAINS)
+    domain = owner.sheet.domain(name)
+    if domain is None:
+        raise IllegalMove(f"{owner.name} has no Domain {name!r}", field="domain", rule=RULE_DOMAINS)
+    if owner.name == actor.name:
+        raise IllegalMove("a floating Domain is taken by another player",
+                          field="owner", rule=RULE_DOMAINS)
+    if not domain.floating:
+        raise IllegalMove(f"the Domain {name!r} still has Destiny: it is not floating", field="domain",
+                          rule=RULE_DOMAINS)
+    if actor.sheet.destiny < bid:
+        raise IllegalMove(f"{actor.name} has only {actor.sheet.destiny} Destiny", field="destiny",
+                          rule=RULE_DOMAINS)
+    state = state.with_sheet(owner.sheet.without_domain(name))
+    taker = state.participant(actor.name).sheet
+    return state.with_sheet(taker.add_destiny(-bid).with_domain(Domain(name, bid)))
+
+
+def _enter(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    _expect(action, "enter", "scene")
+    actor = state.participant(action.get("by"))
+    rule = "tragedia.md §Gathering dice (exhausted Trait turned against)"
+    if actor.role != "adversary":
+        raise IllegalMove("only the Adversary brings their own character into the scene", field="by",
+                          rule=rule)
+    if state.adversary_in_scene:
+        raise IllegalMove("the Adversary's character is already in the scene", field="enter", rule=rule)
+    return replace(state, adversary_in_scene=True)
+
+
+def _drop(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    _expect(action, "drop", "trait")
+    actor = state.participant(action.get("by"))
+    name = _name(action, "trait")
+    if actor.sheet.trait(name) is None:
+        raise IllegalMove(f"{actor.name} has no Trait {name!r}", field="trait", rule=RULE_STATE)
+    if not actor.sheet.trait_excess:
+        raise IllegalMove(f"{actor.name} is within the Trait limit (7 − Tragedy = "
+                          f"{actor.sheet.trait_limit})", field="trait", rule=RULE_STATE)
+    return state.with_sheet(actor.sheet.without_trait(name))
+
+
+def _dice_for_roll(state: SceneState, action: Mapping[str, Any]) -> tuple:
+    """``(dice, shared)``: the roll action's own ``faces`` (dice rolled elsewhere for this roll) or
+    ``seed`` (a fresh stream, so nobody could know the dice while the pools were gathered), else the
+    ledger's seed/faces stream (``shared`` True: its draws are counted in ``state.draws``).
+
+    Raises:
+        InvalidRequest: no seed anywhere, a bad seed or faces, or a roll seed/faces in a scene of
+        given faces.
+    """
+    seed, faces = action.get("seed"), action.get("faces")
+    if faces is not None:
+        if seed is not None or state.faces is not None:
+            raise InvalidRequest("a roll takes its own faces only without a seed and in a scene "
+                                 "without faces", field="faces")
+        return FixedFaces(get_int_list(action, "faces", lo=1, max_len=MAX_FACES)), False
+    if seed is None:
+        if state.seed is None and state.faces is None:
+            raise InvalidRequest("a roll needs a seed (in the roll action or the ledger) or the "
+                                 "faces rolled", field="seed")
+        return dice_of(state), True
+    if state.faces is not None:
+        raise InvalidRequest("a scene of given faces takes no roll seed", field="seed")
+    return DiceStream(seed), False
+
+
+def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    stage = action.get("roll")
+    if stage not in ("final", "post_loss"):
+        raise InvalidRequest("must be 'final' or 'post_loss'", field="roll")
+    if stage == "final" and state.phase != "gathering":
+        raise IllegalMove("the final roll was already made", field="roll", rule=RULE_ROLL)
+    if stage == "post_loss":
+        if state.phase != "post_loss":
+            raise IllegalMove("there is no lost roll to add to", field="roll", rule=RULE_LOSS)
+        if not state.used("tragedy", "post_loss"):
+            raise IllegalMove("the Protagonist must raise Tragedy first (or decline)", field="roll",
+                              rule=RULE_LOSS)
+    dice, shared = _dice_for_roll(state, action)
+    if stage == "final":
+        result = final_stage(state.pool("protagonist"), state.pool("adversary"), dice,
+                             state.auto_successes, state.protagonist_wins_ties, state.sides)
+        can_retry = result["winner"] == "adversary" and state.protagonist.sheet.tragedy < MAX_TRAGEDY
+        phase = "post_loss" if can_retry else "decided"
+    else:
+        result = post_loss_stage(state.stages[0], state.pool("protagonist", "post_loss", "tragedy"),
+                                 state.pool("protagonist", "post_loss", "last_die"),
+                                 state.pool("adversary", "post_loss", "last_die"), dice, state.sides)
+        phase = "decided"
+    if action.get("faces") is not None and len(dice.draws) != len(dice.faces):
+        raise InvalidRequest(f"this roll uses {len(dice.draws)} dice but {len(dice.faces)} faces "
+                             "were given", field="faces")
+    draws = len(dice.draws) if shared else state.draws
+    return replace(state, stages=state.stages + (result,), draws=draws, phase=phase)
+
+
+def _decline(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    _expect(action, "decline", "post_loss")
+    actor = state.participant(action.get("by"))
+    if actor.role != "protagonist":
+        raise IllegalMove("only the Protagonist decides whether to raise Tragedy again", field="by",
+                          rule=RULE_LOSS)
+    if state.phase != "post_loss" or state.used("tragedy", "post_loss"):
+        raise IllegalMove("there is no pending decision after a loss", field="decline", rule=RULE_LOSS)
+    return replace(state, phase="decided")
+
+
+def _impose(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    what = action.get("impose")
+    if what not in ("consequence", "tragedy"):
+        raise InvalidRequest("must be 'consequence' or 'tragedy'", field="impose")
+    actor = state.participant(action.get("by"))
+    if actor.role != "adversary" or state.phase != "decided" or state.winner != "adversary":
+        raise IllegalMove("the Adversary writes Consequences and Tragedy after winning the scene",
+                          field="impose", rule=RULE_LOSS)
+    sheet = state.protagonist.sheet
+    if what == "consequence":
+        name = _name(action, "consequence")
+        if name in sheet.consequences:
+            raise IllegalMove(f"{sheet.name} already has the Consequence {name!r}", field="consequence",
+                              rule=RULE_LOSS)
+        return state.with_sheet(replace(sheet, consequences=sheet.consequences + (name,)))
+    if state.kind == "transformation":
+        raise IllegalMove("a Transformation scene resets Tragedy instead", field="impose",
+                          rule=RULE_TRANSFORMATION)
+    if state.used("imposed_tragedy") or sheet.tragedy >= MAX_TRAGEDY:
+        raise IllegalMove("Tragedy can be raised once after a loss, up to 5", field="impose",
+                          rule=RULE_LOSS)
+    return state.with_sheet(replace(sheet, tragedy=sheet.tragedy + 1)).mark("imposed_tragedy")
+
+
+def _transform(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    _expect(action, "transform", "protagonist")
+    actor = state.participant(action.get("by"))
+    if state.kind != "transformation" or state.phase != "decided":
+        raise IllegalMove("a Transformation is written after a Transformation scene's roll",
+                          field="transform", rule=RULE_TRANSFORMATION)
+    if state.transformed:
+        raise IllegalMove("the Transformation was already written", field="transform",
+                          rule=RULE_TRANSFORMATION)
+    if actor.role != state.winner:
+        raise IllegalMove(f"the scene's winner ({state.winner}) writes the Transformation", field="by",
+                          rule=RULE_TRANSFORMATION)
+    sheet = state.protagonist.sheet
+    old, new = _name(action, "trait"), _name(action, "new_trait")
+    if sheet.trait(old) is None:
+        raise IllegalMove(f"{sheet.name} has no Trait {old!r}", field="trait", rule=RULE_TRANSFORMATION)
+    if new != old and sheet.trait(new) is not None:
+        raise IllegalMove(f"{sheet.name} already has the Trait {new!r}", field="new_trait",
+                          rule=RULE_TRANSFORMATION)
+    traits = tuple(Trait(new) if t.name == old else t for t in sheet.traits)
+    sheet = replace(sheet, traits=traits, flaw=_name(action, "flaw", MAX_TEXT), tragedy=MIN_TRAGEDY,
+                    tragedy_text=get_text(action, "tragedy_text", max_len=MAX_TEXT))
+    return replace(state.with_sheet(sheet), transformed=True)
+
+
+#: verb → (fields besides the verb, ``by`` and ``note``, function(state, action) -> state).
+MOVES = {
+    "claim": ({"domain", "destiny", "from"}, _claim),
+    "take": ({"owner", "domain", "destiny"}, _take),
+    "enter": (set(), _enter),
+    "drop": ({"trait"}, _drop),
+    "roll": ({"seed", "faces"}, _roll),
+    "decline": (set(), _decline),
+    "impose": ({"consequence"}, _impose),
+    "transform": ({"flaw", "trait", "new_trait", "tragedy_text"}, _transform),
+}
+
+
+def apply_move(state: SceneState, verb: str, action: Mapping[str, Any]) -> SceneState:
+    """Apply the move ``verb`` (a key of :data:`MOVES`) described by ``action``.
+
+    Raises:
+        InvalidRequest: unknown field or bad shape. IllegalMove: the rules forbid it now.
+    """
+    fields, func = MOVES[verb]
+    reject_unknown(action, fields | {verb, "by", "note"}, f"{verb} action")
+    get_text(action, "note", max_len=2000)
+    if verb == "roll" and action.get("by") is not None:
+        state.participant(action["by"])
+    return func(state, action)

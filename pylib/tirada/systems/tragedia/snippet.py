@@ -1,0 +1,184 @@
+"""Words for a Tragedia scene: each die's source, the outcome, and the forum snippet.
+
+Rules: ../shared/rules/tragedia.md §Gathering dice and §The final roll (seed
+``001_0d4b6b4e1f6e6362.txt``). Input is a :func:`tirada.systems.tragedia.scene.scene_result` /
+``scene_view`` dict; official Spanish terms (*Rasgo, Tema, Destino, Tragedia, Dominio, Defecto,
+Consecuencia, Protagonista, Adversario*) and English.
+
+The snippet is built as token lines and rendered by :func:`tirada.links.snippets.render`, so user text
+(names, notes, the Objective) is escaped exactly as in roll snippets: BBCode brackets become
+fullwidth look-alikes, Markdown punctuation gets backslashes, controls and bidi tricks are removed.
+
+Public API: :func:`describe`, :func:`describe_text`, :func:`outcome`, :func:`tokens`,
+:func:`snippet`, :data:`SOURCE_NAMES`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...links.snippets import clean, render
+
+__all__ = ["DESTINY_USES", "SIDE_NAMES", "SOURCE_NAMES", "describe", "describe_text", "outcome",
+           "snippet", "tokens"]
+
+#: source id → (Spanish, English) name (tragedia.md §Gathering dice).
+SOURCE_NAMES = {
+    "trait": ("Rasgo", "Trait"), "theme": ("Tema", "Theme"), "destiny": ("Destino", "Destiny"),
+    "tragedy": ("Tragedia", "Tragedy"), "domain": ("Dominio", "Domain"), "flaw": ("Defecto", "Flaw"),
+    "turned_trait": ("Rasgo agotado vuelto en contra", "exhausted Trait turned against"),
+    "consequence": ("Consecuencia", "Consequence"), "tragedy_5": ("Tragedia 5", "Tragedy 5"),
+    "support": ("apoyo", "support"), "last_die": ("último dado", "last die"),
+}
+#: Destiny use → (Spanish, English) (tragedia.md §Gathering dice, Destiny 1 / 2 / 4).
+DESTINY_USES = {
+    "exhausted_trait": ("reutilizar un Rasgo agotado", "reuse an exhausted Trait"),
+    "improvised": ("dado improvisado", "improvised die"),
+    "npc_event": ("crear PNJ o suceso", "create an NPC or event"),
+    "new_trait": ("nuevo Rasgo", "new Trait"), "new_theme": ("nuevo Tema", "new Theme"),
+}
+#: side → (Spanish, English).
+SIDE_NAMES = {"protagonist": ("Protagonista", "Protagonist"), "adversary": ("Adversario", "Adversary")}
+_W = {
+    "es": {"die": "dado", "dice": "dados", "to": "para el", "title": "Tragedia", "transformation":
+           "escena de Transformación", "pools": "Reservas", "auto": "éxito automático", "autos":
+           "éxitos automáticos", "ties": "gana los empates", "vs": "contra", "not_rolled":
+           "Aún sin tirar", "succ": "éxitos", "succ1": "éxito", "after": "Tras la derrota", "last": "últimos dados",
+           "check": "Ver la escena", "given": "dados tirados fuera de Tirada", "wins": "gana el",
+           "tie_flaw": "empate: el Defecto le dio los empates", "tie_adv": "empate: los empates son del Adversario",
+           "of": "de", "level": "nivel"},
+    "en": {"die": "die", "dice": "dice", "to": "for the", "title": "Tragedia", "transformation":
+           "Transformation scene", "pools": "Pools", "auto": "automatic success", "autos":
+           "automatic successes", "ties": "wins ties", "vs": "vs", "not_rolled": "Not rolled yet",
+           "succ": "successes", "succ1": "success", "after": "After the loss", "last": "last dice", "check":
+           "See the scene", "given": "dice rolled outside Tirada", "wins": "the winner is the",
+           "tie_flaw": "a tie: the Flaw gave them the ties", "tie_adv": "a tie: ties go to the Adversary",
+           "of": "of", "level": "level"},
+}
+
+
+def _i(lang: str) -> int:
+    return 0 if lang == "es" else 1
+
+
+def _words(lang: str) -> dict:
+    return _W["es" if lang == "es" else "en"]
+
+
+def describe(c: Mapping[str, Any], lang: str = "es") -> list:
+    """Tokens ``[(text, mark)]`` of one contribution (a ``scene_result`` ``contributions`` item):
+    who, the source and its detail, the dice and the side, and the narrated note.
+
+    Example (es): ``Corvo: Destino (reutilizar un Rasgo agotado «Cicatrices») → 1 dado para el
+    Protagonista — «Recuerda Tracia»``. ``mark`` ``"user"`` marks text to escape.
+    """
+    i, w = _i(lang), _words(lang)
+    source, detail = c.get("source"), str(c.get("detail") or "")
+    out = [(str(c.get("by") or ""), "user"), (": ", None),
+           (SOURCE_NAMES.get(source, (str(source), str(source)))[i], None)]
+    if source in ("trait", "theme", "domain", "flaw") and detail:
+        out += [(" «", None), (detail, "user"), ("»", None)]
+    elif source in ("turned_trait", "consequence") and ": " in detail:
+        owner, name = detail.split(": ", 1)
+        out += [(" «", None), (name, "user"), (f"» {w['of']} ", None), (owner, "user")]
+    elif source == "destiny":
+        use, _, name = detail.partition(": ")
+        out.append((f" ({DESTINY_USES.get(use, (use, use))[i]}", None))
+        out += [(" «", None), (name, "user"), ("»)", None)] if name else [(")", None)]
+    elif source == "tragedy" and detail:
+        out.append((f" ({w['level']} {detail.rsplit(' ', 1)[-1]})", None))
+    n = int(c.get("dice") or 0)
+    side = SIDE_NAMES.get(c.get("side"), ("?", "?"))[i]
+    out.append((f" → {n} {w['die'] if n == 1 else w['dice']} {w['to']} {side}", None))
+    if c.get("note"):
+        out += [(" — «", None), (str(c["note"]), "user"), ("»", None)]
+    return out
+
+
+def describe_text(c: Mapping[str, Any], lang: str = "es") -> str:
+    """:func:`describe` as one plain line (user text cleaned, not escaped: the page escapes HTML)."""
+    return "".join(clean(text, 2000) if mark == "user" else text for text, mark in describe(c, lang))
+
+
+def outcome(view: Mapping[str, Any], lang: str = "es") -> str:
+    """The outcome in words, or ``""`` before the roll: e.g. ``Gana el Protagonista: 4 éxitos
+    contra 4 (empate: el Defecto le dio los empates)`` (tragedia.md §The final roll); while the
+    post-loss step is open, ``De momento gana el Adversario: …``."""
+    roll = view.get("roll")
+    if not roll:
+        return ""
+    i, w = _i(lang), _words(lang)
+    winner = SIDE_NAMES[roll["winner"]][i]
+    head = f"Gana el {winner}" if lang == "es" else f"The {winner} wins"
+    if view.get("phase") == "post_loss":    # the Protagonist may still raise Tragedy and roll again
+        head = f"De momento gana el {winner}" if lang == "es" else f"For now the {winner} wins"
+    mine = roll["protagonist_successes"]
+    text = f"{head}: {mine} {w['succ1'] if mine == 1 else w['succ']} {w['vs']} {roll['adversary_successes']}"
+    if roll.get("tie"):
+        text += f" ({w['tie_flaw'] if roll['winner'] == 'protagonist' else w['tie_adv']})"
+    return text
+
+
+def _faces(faces: list, bold_even: bool = True) -> list:
+    out = []
+    for k, face in enumerate(faces):
+        out += [(" " if k else "", None), (str(face), "b" if bold_even and face % 2 == 0 else None)]
+    return out or [("—", None)]
+
+
+def tokens(view: Mapping[str, Any], lang: str = "es") -> list:
+    """The snippet of a scene as token lines (see :func:`tirada.links.snippets.render`): the title and
+    Objective, one line per contribution (each die's source), the pools, the faces (even = success,
+    bold), the outcome, and the link line."""
+    i, w = _i(lang), _words(lang)
+    head = [(w["title"], "b")]
+    if view.get("kind") == "transformation":
+        head.append((f" ({w['transformation']})", None))
+    if view.get("objective"):
+        head += [(" — ", None), (str(view["objective"]), "user-b")]
+    lines = [head]
+    lines += [[("• ", None)] + describe(c, lang) for c in view.get("contributions", [])]
+    pools = view.get("pools", {})
+    pro, adv = pools.get("protagonist", {}), pools.get("adversary", {})
+    extra = []
+    if pro.get("auto_successes"):
+        n = pro["auto_successes"]
+        extra.append(f"+{n} {w['auto'] if n == 1 else w['autos']}")
+    if pro.get("wins_ties"):
+        extra.append(w["ties"])
+    more = f" ({', '.join(extra)})" if extra else ""
+    lines.append([(f"{w['pools']}: {SIDE_NAMES['protagonist'][i]} {pro.get('dice', 0)} {w['dice']}{more} "
+                   f"{w['vs']} {SIDE_NAMES['adversary'][i]} {adv.get('dice', 0)} {w['dice']}", None)])
+    roll = view.get("roll")
+    if not roll:
+        lines.append([(w["not_rolled"], "b")])
+    else:
+        for stage in roll["stages"]:
+            if stage["stage"] == "final":
+                auto = f" +{stage['auto_successes']}" if stage.get("auto_successes") else ""
+                lines.append([(f"{SIDE_NAMES['protagonist'][i]}: ", None)] + _faces(stage["protagonist_faces"])
+                             + [(f"{auto} → {stage['protagonist_successes']} {w['succ']}", None)])
+                lines.append([(f"{SIDE_NAMES['adversary'][i]}: ", None)] + _faces(stage["adversary_faces"])
+                             + [(f" → {stage['adversary_successes']} {w['succ']}", None)])
+            else:
+                lines.append([(f"{w['after']}: {SOURCE_NAMES['tragedy'][i]} ", None)]
+                             + _faces(stage["tragedy_faces"])
+                             + [(f"; {w['last']} ", None)] + _faces(stage["protagonist_last_faces"])
+                             + [(" / ", None)] + _faces(stage["adversary_last_faces"]))
+        lines.append([(outcome(view, lang), "b")])
+        if view.get("given_faces"):
+            lines.append([(f"({w['given']})", None)])
+    lines.append([(w["check"], "url")])
+    return lines
+
+
+def snippet(view: Mapping[str, Any], url: str, style: str = "bbcode", lang: str = "es") -> str:
+    """A forum snippet of the scene ``view`` linking to ``url`` (the scene link).
+
+    Args:
+        view: :func:`tirada.systems.tragedia.play.view` / ``scene_result`` dict. url: ``http(s)://…#t1…``.
+        style: ``"bbcode"``, ``"markdown"`` or ``"text"``. lang: ``"es"`` or ``"en"``.
+    Raises:
+        InvalidRequest: bad style, or a URL that is not http(s).
+    """
+    return render(tokens(view, lang), url, style)

@@ -1,0 +1,241 @@
+"""Tragedia scene state: who plays which role, the dice gathered so far, and what is used up.
+
+Rules: ../shared/rules/tragedia.md §Roles in a scene and §Gathering dice (seed
+``001_0d4b6b4e1f6e6362.txt``). A :class:`SceneState` is a frozen value; the actions of
+``sources`` / ``moves`` return new states, and ``scene.replay`` folds a
+ledger's actions over :func:`new_scene` (replay = the state).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from ...errors import IllegalMove, InvalidRequest
+from ...fields import get_choice, get_int_list, get_text, reject_unknown
+from ...names import check_name
+from .roll import DEFAULT_SIDES, check_sides
+from .sheet import MAX_NAME, Sheet
+
+__all__ = [
+    "KINDS", "PHASES", "ROLES", "RULE_ROLES", "SIDE_OF_ROLE", "Contribution", "Participant",
+    "SceneState", "new_scene",
+]
+
+RULE_ROLES = "tragedia.md §Roles in a scene"
+RULE_TRANSFORMATION = "tragedia.md §Character state the tool keeps (Transformation scene)"
+ROLES = ("protagonist", "ally", "adversary", "henchman")
+SIDE_OF_ROLE = {"protagonist": "protagonist", "ally": "protagonist",
+                "adversary": "adversary", "henchman": "adversary"}
+KINDS = ("character", "transformation")
+#: gathering → (roll) → post_loss (only after a loss below Tragedy 5) → decided.
+PHASES = ("gathering", "post_loss", "decided")
+SETUP_FIELDS = {"format", "schema", "kind", "objective", "sides", "seed", "faces", "themes",
+                "participants", "actions"}
+LEDGER_FORMAT = "tirada-tragedia-scene"
+LEDGER_SCHEMA = 1
+MAX_PARTICIPANTS = 12
+MAX_THEMES = 20
+
+
+@dataclass(frozen=True)
+class Participant:
+    """A player in the scene: ``role`` (one of :data:`ROLES`) and their character ``sheet``."""
+
+    role: str
+    sheet: Sheet
+
+    @property
+    def name(self) -> str:
+        """The character's name, used as ``by`` in actions."""
+        return self.sheet.name
+
+    @property
+    def side(self) -> str:
+        """``"protagonist"`` (Protagonist, Allies) or ``"adversary"`` (Adversary, Henchmen)."""
+        return SIDE_OF_ROLE[self.role]
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """Dice added by one action (tragedia.md §Gathering dice): ``source`` (``"trait"``, …), ``by``
+    (a participant), ``side`` that rolls them, ``dice`` ≥ 1, ``stage`` (``"gathering"`` or
+    ``"post_loss"``), ``detail`` (the Trait / Theme / Domain / Consequence / Destiny use) and the
+    narrated ``note``."""
+
+    source: str
+    by: str
+    side: str
+    dice: int
+    stage: str
+    detail: str = ""
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict of the fields."""
+        return {"source": self.source, "by": self.by, "side": self.side, "dice": self.dice,
+                "stage": self.stage, "detail": self.detail, "note": self.note}
+
+
+@dataclass(frozen=True)
+class SceneState:
+    """One scene, as a frozen value.
+
+    ``marks`` records what is used up this scene as tuples: ``("flaw",)``, ``("tragedy", stage)``,
+    ``("tragedy_5",)``, ``("support", by)``, ``("last_die", by)``, ``("consequence", target, name)``,
+    ``("turned", owner, trait)``, ``("domain", owner, name)`` (one per use), ``("imposed_tragedy",)``.
+    ``stages`` holds the roll stages (tragedia.final_stage / post_loss_stage dicts), ``draws`` how
+    many dice have been drawn from ``seed`` / ``faces`` so far.
+    """
+
+    kind: str
+    objective: str
+    sides: int
+    seed: str | None
+    faces: tuple | None
+    themes: tuple
+    participants: tuple
+    phase: str = "gathering"
+    contributions: tuple = ()
+    exhausted_themes: tuple = ()
+    marks: tuple = ()
+    auto_successes: int = 0
+    protagonist_wins_ties: bool = False
+    adversary_in_scene: bool = False
+    stages: tuple = ()
+    draws: int = 0
+    transformed: bool = False
+
+    # --- reading -------------------------------------------------------------------------------
+    def participant(self, name: Any, field: str = "by") -> Participant:
+        """The participant whose character is ``name``.
+
+        Raises:
+            InvalidRequest: no such participant (the names in the scene are listed).
+        """
+        for p in self.participants:
+            if p.name == name:
+                return p
+        names = ", ".join(repr(p.name) for p in self.participants)
+        raise InvalidRequest(f"{str(name)[:40]!r} is not in this scene; participants: {names}"[:300],
+                             field=field)
+
+    def by_role(self, role: str) -> Participant:
+        """The single Protagonist or Adversary (``role`` ``"protagonist"`` / ``"adversary"``)."""
+        return next(p for p in self.participants if p.role == role)
+
+    @property
+    def protagonist(self) -> Participant:
+        """The Protagonist."""
+        return self.by_role("protagonist")
+
+    @property
+    def adversary(self) -> Participant:
+        """The Adversary."""
+        return self.by_role("adversary")
+
+    def pool(self, side: str, stage: str = "gathering", source: str | None = None) -> int:
+        """Dice gathered by ``side`` in ``stage`` (optionally only from ``source``)."""
+        return sum(c.dice for c in self.contributions
+                   if c.side == side and c.stage == stage and (source is None or c.source == source))
+
+    def used(self, *mark: str) -> int:
+        """How many times ``mark`` was recorded this scene."""
+        return self.marks.count(tuple(mark))
+
+    @property
+    def winner(self) -> str | None:
+        """The winner of the last roll stage, or ``None`` before the roll."""
+        return self.stages[-1]["winner"] if self.stages else None
+
+    # --- updating ------------------------------------------------------------------------------
+    def with_sheet(self, sheet: Sheet) -> "SceneState":
+        """The state with the participant named ``sheet.name`` holding ``sheet``."""
+        return replace(self, participants=tuple(replace(p, sheet=sheet) if p.name == sheet.name else p
+                                                for p in self.participants))
+
+    def mark(self, *mark: str) -> "SceneState":
+        """The state with ``mark`` recorded once more."""
+        return replace(self, marks=self.marks + (tuple(mark),))
+
+    def contribute(self, source: str, by: Participant, dice: int, detail: str = "", note: str = "",
+                   side: str | None = None) -> "SceneState":
+        """The state with ``dice`` more dice for ``side`` (default: ``by``'s side) in this phase."""
+        stage = "post_loss" if self.phase == "post_loss" else "gathering"
+        item = Contribution(source, by.name, side or by.side, dice, stage, detail, note)
+        return replace(self, contributions=self.contributions + (item,))
+
+
+def _participants(value: Any) -> tuple:
+    if not isinstance(value, list) or not value:
+        raise InvalidRequest("must be a list of {role, sheet}", field="participants", rule=RULE_ROLES)
+    if len(value) > MAX_PARTICIPANTS:
+        raise InvalidRequest(f"at most {MAX_PARTICIPANTS} participants", field="participants")
+    out = []
+    for i, item in enumerate(value):
+        where = f"participants[{i}]"
+        if not isinstance(item, Mapping):
+            raise InvalidRequest("must be a JSON object {role, sheet}", field=where)
+        reject_unknown(item, {"role", "sheet"}, "participant")
+        role = get_choice(item, "role", ROLES)
+        out.append(Participant(role, Sheet.from_dict(item.get("sheet"), f"{where}.sheet")))
+    names = [p.name for p in out]
+    if len(set(names)) != len(names):
+        raise InvalidRequest("two participants have the same character name", field="participants",
+                             rule=RULE_ROLES)
+    for role in ("protagonist", "adversary"):
+        if sum(p.role == role for p in out) != 1:
+            raise InvalidRequest(f"a scene needs exactly one {role}",
+                                 field="participants", rule=RULE_ROLES)
+    return tuple(out)
+
+
+def _themes(value: Any) -> tuple:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_THEMES:
+        raise InvalidRequest(f"must be a list of at most {MAX_THEMES} names", field="themes")
+    names = tuple(check_name(t, "theme", MAX_NAME, required=False) for t in value)
+    if not all(names) or len(set(names)) != len(names):
+        raise InvalidRequest("Theme names must be non-empty and different", field="themes")
+    return names
+
+
+def new_scene(setup: Mapping[str, Any]) -> SceneState:
+    """The state at the start of a scene: every Theme and Consequence fresh, no dice gathered.
+
+    Args:
+        setup: a ledger dict (docs/tragedia-scene.md): ``kind`` ``"character"`` (default) or
+        ``"transformation"``, ``objective`` text, ``sides`` even 2..1000 (default 6), ``seed`` hex or
+        ``faces`` ints (or neither, when every roll action carries its own ``seed``), ``themes``
+        (the game's Themes), ``participants`` (``[{"role", "sheet"}]``: exactly one Protagonist and
+        one Adversary, any Allies and Henchmen, distinct character names). ``actions`` is ignored here (see replay).
+    Raises:
+        InvalidRequest: unknown field, wrong format/schema, a bad sheet, roles, seed or faces.
+        IllegalMove: a Transformation scene for a Protagonist below Tragedy 5.
+    """
+    if not isinstance(setup, Mapping):
+        raise InvalidRequest("a scene ledger must be a JSON object")
+    reject_unknown(setup, SETUP_FIELDS, "Tragedia scene ledger")
+    if setup.get("format", LEDGER_FORMAT) != LEDGER_FORMAT:
+        raise InvalidRequest(f"must be {LEDGER_FORMAT!r}", field="format")
+    if setup.get("schema", LEDGER_SCHEMA) != LEDGER_SCHEMA:
+        raise InvalidRequest(f"unknown ledger schema; this version reads {LEDGER_SCHEMA}",
+                             field="schema")
+    seed, faces = setup.get("seed"), setup.get("faces")
+    if seed is not None:
+        from ...dice import DiceStream
+        seed = DiceStream(seed).seed.hex()
+    if faces is not None:
+        faces = tuple(get_int_list(setup, "faces", lo=1, max_len=1000))
+    participants = _participants(setup.get("participants"))
+    state = SceneState(
+        kind=get_choice(setup, "kind", KINDS, default="character"),
+        objective=get_text(setup, "objective", max_len=1000),
+        sides=check_sides(setup["sides"]) if setup.get("sides") is not None else DEFAULT_SIDES,
+        seed=seed, faces=faces, themes=_themes(setup.get("themes")), participants=participants,
+    )
+    if state.kind == "transformation" and state.protagonist.sheet.tragedy != 5:
+        raise IllegalMove("a Transformation scene is played when the Protagonist's Tragedy is 5",
+                          field="kind", rule=RULE_TRANSFORMATION)
+    return state
