@@ -418,3 +418,14 @@ def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
     for message in refusals:
         spanish = errors_es.to_spanish(message)
         assert spanish != message and not any(w in spanish for w in (" the ", " link ", " dice ")), spanish
+
+
+def test_the_audit_runs_in_steps_so_the_page_can_draw_between_them():
+    """Long work never freezes the page: the audit yields after every chunk of links (the page
+    awaits between steps) and its last step is the same report as :func:`audit`."""
+    from tirada.links.audit import audit_steps
+
+    text = " ".join(BASE + roll(f"Jugador {i}") for i in range(25))
+    steps = list(audit_steps(text, chunk=10))
+    assert [s[1:] for s in steps[:-1] if s[0] == "progress"][:3] == [(10, 25), (20, 25), (25, 25)]
+    assert steps[-1] == ("report", audit(text))

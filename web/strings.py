@@ -119,6 +119,7 @@ STRINGS = {
     "audit.run": {"es": "Auditar", "en": "Audit"},
     "audit.report": {"es": "Informe", "en": "Report"},
     "audit.found": {"es": "Enlaces encontrados", "en": "Links found"},
+    "audit.progress": {"es": "Comprobando enlaces: {done} de {total}…", "en": "Checking links: {done} of {total}…"},
     "audit.none": {"es": "No se encontró ningún enlace de Tirada en el texto.", "en": "No Tirada link was found in the text."},
     "audit.ok": {"es": "Cadena completa", "en": "Complete chain"},
     "audit.problems": {"es": "Hay problemas", "en": "There are problems"},

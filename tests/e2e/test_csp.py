@@ -7,8 +7,6 @@ conftest's watch fails the test on any console error (Chromium logs each refusal
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from conftest import open_app
 from test_offline import dice, roll_sifrp, wait_offline_ready
 
@@ -22,6 +20,8 @@ def violations(page) -> list:
 
 
 def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_context, base_url):
+    from playwright.sync_api import expect  # (imported here: the Pyodide run collects this file)
+
     ctx, watch = new_context(viewport={"width": 1280, "height": 900})
     ctx.add_init_script(RECORD)
     page = ctx.new_page()
@@ -73,6 +73,8 @@ def test_switching_between_invalid_and_valid_links_leaves_nothing_stale(app, bas
     """Finding (issue #18): error messages and old boards stayed on screen when switching between
     invalid and valid links. Links are made here: a seeded Confrontation, one carrying dice typed
     by hand (refused), a roll, and a damaged link."""
+    from playwright.sync_api import expect  # (imported here: the Pyodide run collects this file)
+
     from tirada.systems.brs.compact import to_compact
     from tirada.systems.brs.example import EXAMPLE_SETUP, example_setup
     from tirada.systems.brs.link import encode_link as brs_link
@@ -100,3 +102,22 @@ def test_switching_between_invalid_and_valid_links_leaves_nothing_stale(app, bas
     app.click('[data-tab="roll"]')
     expect(app.locator("#result")).to_be_hidden()            # no stale "link cannot be read"
     expect(app.locator("#shared")).to_be_hidden()
+
+
+def test_a_long_audit_draws_its_progress_instead_of_freezing(app):
+    """Finding (issue #18): 3,000 one-roll links by different names blocked the page for 76 s.
+    The audit now runs in steps: the page draws "Comprobando enlaces: n de N…" between them and
+    still ends with the full report. The thread is made here (400 rollers)."""
+    from playwright.sync_api import expect  # (imported here: the Pyodide run collects this file)
+
+    from tirada.links.chain import encode_link
+
+    links = [encode_link({"system": "generic", "dice": 1, "sides": 6, "seed": f"{i:032x}"}, roller=f"Jugador {i}")
+             for i in range(400)]
+    app.click("#tab-audit")
+    app.evaluate("t => { document.getElementById('audit-text').value = t; }",
+                 " ".join("https://x/#" + f for f in links))
+    app.click("#audit-run")
+    expect(app.locator("#audit-report")).to_contain_text("Comprobando enlaces")   # drawn mid-way
+    expect(app.locator("#audit-report article.audit-roller")).to_have_count(400, timeout=60_000)
+    expect(app.locator("#audit-report")).to_contain_text("Enlaces encontrados: 400")

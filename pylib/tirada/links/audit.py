@@ -21,11 +21,12 @@ from ..errors import InvalidRequest, LinkError
 from .chain import verify_link
 from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_fragment
 
-__all__ = ["MAX_TEXT", "audit", "extract_links"]
+__all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
+CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`
 #: a link in the text: "#t1…" or "%23t1…" and what follows it up to a space or bracket (a second
 #: "#" or "%23" in it makes the address hold two links, which is reported, never split)
 _FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}(?:[A-Za-z0-9_#-]|%[0-9A-Fa-f]{2}){8,})")
@@ -280,9 +281,29 @@ def audit(text: str) -> dict:
     Raises:
         InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
     """
-    found = extract_links(text)
+    for step in audit_steps(text):
+        if step[0] == "report":
+            return step[1]
+    raise AssertionError("audit_steps ends with its report")   # pragma: no cover
+
+
+def audit_steps(text: str, chunk: int = CHUNK):
+    """:func:`audit` in steps, so the page can draw and answer between them (long work never
+    freezes it): yields ``("progress", done, total)`` after every ``chunk`` links or rollers
+    checked, then ``("report", report)`` (the dict of :func:`audit`) last.
+
+    Raises:
+        InvalidRequest: see :func:`extract_links`, at the first step.
+    """
+    every = extract_links(text)
+    found = every[:MAX_LINKS]
     budget = [MAX_WORK]
-    rows = _merge_same([_entry(f, budget) for f in found[:MAX_LINKS]])
+    total = len(found)
+    entries = []
+    for start in range(0, total, chunk):
+        entries += [_entry(f, budget) for f in found[start:start + chunk]]
+        yield ("progress", len(entries), total)
+    rows = _merge_same(entries)
     groups: dict = {}
     unreadable, other = [], []
     for row in rows:
@@ -299,7 +320,9 @@ def audit(text: str) -> dict:
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
     twins = _twins(order)
-    for roller, campaign in order:
+    for n, (roller, campaign) in enumerate(order, 1):
+        if n % chunk == 0:
+            yield ("progress", total, total)
         links = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
         group = {"roller": roller, "campaign": campaign, "links": links}
         if roller is not None:
@@ -310,4 +333,4 @@ def audit(text: str) -> dict:
             group["ok"] = group["ok"] and not group["lookalike"] and not mixed
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
-    return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other}
+    yield ("report", {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other})
