@@ -237,3 +237,20 @@ def test_import_names_refused_fields_and_keeps_the_rest(app, tmp_path):
     app.wait_for_function("document.querySelector('#backup-status').className === 'error'")
     assert "schema 42" in app.inner_text("#backup-status")
     assert list(characters(app)) == ["Bueno"]
+
+
+def test_l5r_void_point_the_sheet_lacks_is_refused_before_the_roll(app):
+    """Issue #15: spending a Void point with 0 on the sheet is refused (before any die is drawn), in
+    Spanish, and the sheet and history are untouched."""
+    create(app, "l5r5e", "Sakura", "Rokugán")
+    app.fill("#cs-void_points", "0")
+    assert save(app) == "Ficha guardada."
+    app.click("#roll-with-sheet")
+    app.check("#l5r-void")
+    app.click("#roll")
+    app.wait_for_function("document.querySelector('#result').textContent.includes('Vacío')")
+    text = app.inner_text("#result")
+    assert "no quedan puntos de Vacío" in text and "Void point" not in text
+    assert app.locator("#result .l5r-board").count() == 0  # no check started
+    assert app.locator("#history-list li").count() == 0
+    assert characters(app)["Sakura"]["sheet"]["void_points"] == 0

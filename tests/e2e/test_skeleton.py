@@ -83,7 +83,7 @@ def test_faces_mode_interprets_given_dice(app):
 
 
 def test_invalid_input_shows_clear_error_not_traceback(app):
-    fill_sifrp(app, 2, b=3)
+    fill_sifrp(app, 2, b=21)
     app.click("#roll")
     box = app.locator("#result .error")
     box.wait_for()
@@ -111,3 +111,13 @@ def test_tampered_link_is_refused_clearly(new_context, base_url):
     err.wait_for()
     assert "Traceback" not in err.inner_text()
     assert page2.locator("#result h2").inner_text() == "Este enlace no es válido"
+
+
+def test_bonus_dice_above_test_dice_are_capped_and_said(app):
+    """sifrp.md §The test 1 [decision] (issue #15): 2D + 3B rolls 4 dice (2 + 2) and says why."""
+    fill_sifrp(app, 2, b=3)
+    app.click("#roll")
+    app.locator("#result .total").wait_for()
+    faces, kept = shown_dice(app)
+    assert len(faces) == 4 and len(kept) == 2
+    assert "Se tiran 2 dados de bonificación de los 3 pedidos" in app.inner_text("#result .bonus-capped")
