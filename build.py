@@ -4,6 +4,7 @@
     python3 build.py serve [--port 8000]   build dist/ and serve it on http://127.0.0.1:PORT/
     python3 build.py test [--fast]         set up, build, and run every test suite
     python3 build.py build                 only assemble dist/
+    python3 build.py deploy DIR [--url U]  build, then a folder ready for any static host (docs/hosting.md)
     python3 build.py bench                 measure load and roll speed (docs/benchmarks.md)
 
 Set-up (idempotent, done by the commands that need it):
@@ -312,6 +313,118 @@ def serve(port: int) -> None:
         pass
 
 
+# ---------------------------------------------------------------------------------------- deploy
+#: Files a deployed site cannot start without (checked by check_site).
+SITE_REQUIRED = ("index.html", "sw.js", "pyscript.json", "app.zip", "manifest.webmanifest", "og-image.png",
+                 "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
+#: Preview-card tags whose ``content`` becomes absolute with ``deploy --url`` (crawlers want absolute URLs).
+PREVIEW_URL_TAGS = re.compile(r'(<meta (?:property|name)="(?:og:url|og:image|twitter:image)" content=")\./([^"]*)"')
+
+
+def site_url(url: str) -> str:
+    """Check and normalise ``deploy --url``: an http(s) URL of the folder the site is served from,
+    ending in ``/`` (``https://user.github.io/repo`` → ``https://user.github.io/repo/``).
+
+    Raises SetupError for anything else (no scheme, a fragment or query, another scheme)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise SetupError(f"--url must be the http(s) address the site is served from, such as "
+                         f"https://user.github.io/tirada/ (got {url!r})")
+    return url.strip() if url.strip().endswith("/") else url.strip() + "/"
+
+
+def _safe_target(target: Path) -> Path:
+    """Resolve the deploy folder; refuse one that would wipe something else (the repository or a
+    folder with other files in it)."""
+    target = target.resolve()
+    if target == ROOT or target in ROOT.parents or (ROOT in target.parents and target.parts[len(ROOT.parts)]
+                                                     in ("web", "public", "pylib", "tests", "docs", "tools")):
+        raise SetupError(f"refusing to deploy into {target}: choose a folder of its own, such as dist or site")
+    if target.exists() and (not target.is_dir() or (any(target.iterdir()) and not (target / "sw.js").exists())):
+        raise SetupError(f"refusing to replace {target}: it is not empty and holds no earlier Tirada build")
+    return target
+
+
+def _references(site: Path) -> list:
+    """``(file, url)`` for every URL the page itself loads: index.html's src/href/content, the
+    manifest's icons, pyscript.json's interpreter and files, the service worker's precache list."""
+    refs = []
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for attr, url in re.findall(r'\s(src|href|content)="([^"]*)"', html):
+        if attr != "content" or url.startswith(("./", "/", "http:", "https:")):
+            refs.append(("index.html", url))
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    refs += [("manifest.webmanifest", u) for u in [manifest.get("start_url", ""), manifest.get("scope", "")]
+             + [icon["src"] for icon in manifest.get("icons", [])]]
+    config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    refs += [("pyscript.json", u) for u in [config.get("interpreter", ""), *config.get("files", {})]]
+    refs += [("sw.js", u) for u in re.findall(r'\{url:"([^"]+)",revision:', (site / "sw.js").read_text("utf-8"))]
+    return refs
+
+
+def check_site(site: Path, url: str | None = None) -> int:
+    """Check that ``site`` is self-contained for any static host under any path; return its file count.
+
+    Every URL the page loads must be relative (``./x`` or ``x``) and name a file of the folder: a
+    root-absolute ``/x`` would break under a sub-path such as GitHub Pages' ``/REPO/``, and another
+    host would break offline use. Absolute URLs are allowed only under ``url`` (by default the
+    absolute ``og:url`` that ``deploy --url`` wrote), for the preview-card tags. Raises SetupError
+    listing every problem."""
+    problems = [f"{name} is missing" for name in SITE_REQUIRED if not (site / name).is_file()]
+    if problems:
+        raise SetupError(f"{site} is not a complete site: " + "; ".join(problems))
+    if url is None:
+        own = re.search(r'<meta property="og:url" content="(https?://[^"]+/)"',
+                        (site / "index.html").read_text(encoding="utf-8"))
+        url = own.group(1) if own else None
+    for where, ref in _references(site):
+        if url and ref.startswith(url):
+            ref = "./" + ref[len(url):]
+        if ref.startswith("#") or ref in ("", "./"):
+            continue
+        if ref.startswith(("/", "http:", "https:", "//")):
+            problems.append(f"{where} refers to {ref}: use a path relative to the page (./…)")
+        elif not (site / ref.split("?")[0].split("#")[0].removeprefix("./")).is_file():
+            problems.append(f"{where} refers to {ref}, which is not in the folder")
+    if problems:
+        raise SetupError(f"{site} is not self-contained: " + "; ".join(problems))
+    return sum(1 for f in site.rglob("*") if f.is_file())
+
+
+def export_site(src: Path, target: Path, url: str | None = None) -> Path:
+    """Copy the built site ``src`` (dist/) to ``target``, ready for a static host (issue #17).
+
+    With ``url`` (the address it will be served from) the preview-card tags get absolute URLs, as
+    Open Graph asks, and the service worker is regenerated so its precache matches the new
+    index.html. Then check_site. Returns the resolved target."""
+    target = _safe_target(target)
+    url = site_url(url) if url else None
+    if target != src.resolve():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(src, target)
+    if url:
+        page = target / "index.html"
+        html = page.read_text(encoding="utf-8")
+        html = PREVIEW_URL_TAGS.sub(lambda m: f'{m.group(1)}{url}{m.group(2)}"', html)
+        page.write_text(html, encoding="utf-8")
+        run(["node", ROOT / "tools" / "sw.mjs", target])
+    count = check_site(target, url)
+    size = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
+    log(f"deploy: {target} is ready for any static host ({count} files, {size / 1048576:.1f} MiB"
+        f"{', previews point to ' + url if url else ''}); publish the whole folder (docs/hosting.md)")
+    return target
+
+
+def deploy(target: Path, url: str | None = None) -> Path:
+    """``build.py deploy DIR [--url URL]``: build, then export_site into DIR."""
+    if url:
+        site_url(url)  # refuse a bad URL before the build, not after it
+    _safe_target(target)
+    return export_site(build(), target, url)
+
+
 # ------------------------------------------------------------------------------------------ test
 SUMMARY = re.compile(r"(\d+) (passed|failed|error|errors|skipped)")
 
@@ -365,6 +478,9 @@ def main(argv: list | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000)
     p_test = sub.add_parser("test", help="set up, build and run every test")
     p_test.add_argument("--fast", action="store_true", help="engine tests only, no slow or browser tests")
+    p_deploy = sub.add_parser("deploy", help="build a folder ready for any static host (docs/hosting.md)")
+    p_deploy.add_argument("dir", type=Path, help="the folder to write (replaced if it holds an earlier build)")
+    p_deploy.add_argument("--url", help="the address it will be served from, for absolute preview-card URLs")
     p_bench = sub.add_parser("bench", help="measure load and roll speed")
     p_bench.add_argument("--runs", type=int, default=7)
     args = parser.parse_args(argv)
@@ -373,6 +489,8 @@ def main(argv: list | None = None) -> int:
             build()
         elif args.cmd == "serve":
             serve(args.port)
+        elif args.cmd == "deploy":
+            deploy(args.dir, args.url)
         elif args.cmd == "test":
             return test(args.fast)
         elif args.cmd == "bench":

@@ -140,3 +140,17 @@ def test_tragedia_snippet_names_the_winner():
     line = snippet(encode_link(request), BASE, "text", "es").split("\n")[1]
     winner = {"protagonist": "protagonista", "adversary": "adversario"}[result["winner"]]
     assert line.endswith(f"→ {result['protagonist_successes']}–{result['adversary_successes']}: gana el {winner}")
+
+
+def test_titled_link_is_title_status_and_link_with_names_escaped():
+    """A Confrontation snippet (the Blood Red Sands page): names are user text in every markup."""
+    from tirada.links.snippets import titled_link
+    url = BASE + "#t1brs"
+    bb = titled_link("Rojos contra [b]Azules[/b]", "le toca a Corvo", "Abrir la Confrontación", url, "bbcode")
+    assert bb == (f"[b]Rojos contra \uff3bb\uff3dAzules\uff3b/b\uff3d[/b] — le toca a Corvo\n"
+                  f"[url={url}]Abrir la Confrontación[/url]")
+    md = titled_link("Rojos contra Azules", "le toca a *Corvo*", "Open", url, "markdown")
+    assert md == f"**Rojos contra Azules** — le toca a \\*Corvo\\*\n[Open]({url})"
+    assert titled_link("A", "b", "Open", url, "text") == f"A — b\nOpen: {url}"
+    with pytest.raises(InvalidRequest):
+        titled_link("A", "b", "Open", "javascript:alert(1)", "bbcode")

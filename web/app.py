@@ -11,6 +11,9 @@ notices, and two registries filled by the views at import time:
 * ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
   (e.g. a character sheet that the roll changes);
 * ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
+* ``FORMS[system] = module``: the roll form's module of a dice system (web/ui_roll.py says what it
+  offers); ui_roll adds the plain dice forms, a system with its own flow (ui_l5r) adds itself, so
+  the roll view never imports a system view and no view imports in a circle.
 * ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
   the "opened from a link" banner of an earlier link (nothing stale stays on screen).
 """
@@ -28,6 +31,7 @@ ON_LANG: list = []
 BEFORE_ROLL: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []
+FORMS: dict = {}
 ON_LINK: list = []
 
 
@@ -71,11 +75,6 @@ def show_view(name: str) -> None:
         section.hidden = section.dataset.view != name
     for tab in document.querySelectorAll("[data-tab]"):
         tab.setAttribute("aria-current", "page" if tab.dataset.tab == name else "false")
-
-
-def page_url() -> str:
-    """This page's URL without its fragment."""
-    return store_mod.page_url(window.location)
 
 
 def langs() -> tuple:

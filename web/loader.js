@@ -37,6 +37,9 @@ updateBox.className = "update";
 updateBox.setAttribute("role", "status");
 updateBox.setAttribute("aria-live", "polite");
 (document.getElementById("notice") || document.body.firstChild).after(updateBox);
+// the new worker waiting for consent, or ACTIVE once another tab accepted it (this page still runs
+// the old files while the new worker answers its requests: it must reload too, never mix them)
+const ACTIVE = "active";
 let waitingWorker = null;
 let reloading = false;
 
@@ -54,6 +57,10 @@ function renderUpdate() {
   button.addEventListener("click", () => {
     reloading = true;
     button.disabled = true;
+    if (waitingWorker === ACTIVE) {
+      window.location.reload();
+      return;
+    }
     // the waiting worker takes over (Workbox's SKIP_WAITING message); controllerchange reloads
     waitingWorker.postMessage({ type: "SKIP_WAITING" });
   });
@@ -79,17 +86,37 @@ function watchRegistration(reg) {
   });
 }
 
+// A tab left open for days still hears of a new release: check when it comes back to the front.
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+let lastCheck = Date.now();
+function checkWhenVisible(reg) {
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || navigator.onLine === false) return;
+    if (Date.now() - lastCheck < UPDATE_CHECK_MS) return;
+    lastCheck = Date.now();
+    reg.update().catch(() => {});
+  });
+}
+
 function registerWorker() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  let controller = navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const previous = controller;
+    controller = navigator.serviceWorker.controller;
     if (reloading) window.location.reload();
+    // another tab accepted the update (a first install, with no previous worker, changes nothing)
+    else if (previous) offerUpdate(ACTIVE);
   });
   // offline with a worker in control: the update check could only fail, so skip it
   if (navigator.serviceWorker.controller && navigator.onLine === false) {
     navigator.serviceWorker.getRegistration().then((reg) => reg && watchRegistration(reg));
     return;
   }
-  navigator.serviceWorker.register("./sw.js").then(watchRegistration).catch(() => {
+  navigator.serviceWorker.register("./sw.js").then((reg) => {
+    watchRegistration(reg);
+    checkWhenVisible(reg);
+  }).catch(() => {
     // no offline support (private mode, refused): the page works online as before
   });
 }

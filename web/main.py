@@ -16,6 +16,7 @@ from pyscript import document, when, window
 import app
 import store as store_mod
 import ui_audit
+import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
 import ui_roll
 from app import STORE, el, tr
 from strings import STRINGS, t

@@ -18,6 +18,17 @@ STRINGS = {
     "app.name": {"es": "Tirada", "en": "Tirada"},
     "app.tagline": {"es": "Dados y enfrentamientos para partidas de rol por web, verificables por enlace.",
                     "en": "Dice and confrontations for play-by-post games, verifiable by link."},
+    # preview card of a pasted link (Open Graph / Twitter meta; crawlers never see the fragment)
+    "meta.description": {"es": "Dados para partidas de rol por foro que cualquiera puede comprobar. La tirada va "
+                               "en el fragmento del enlace (tras el #), que no se envía a ningún servidor: cada "
+                               "navegador la recalcula y nota si alguien la cambió.",
+                         "en": "Dice for play-by-post roleplaying that anyone can check. The roll travels in the "
+                               "link's fragment (after the #), which is sent to no server: each browser "
+                               "recomputes it and notices if anyone changed it."},
+    "meta.image_alt": {"es": "Tirada: un dado rojo y el lema «dados para partidas de rol por foro, comprobables "
+                             "por enlace»",
+                       "en": "Tirada: a red die and the motto “dice for play-by-post roleplaying, verifiable by "
+                             "link”"},
     "app.lang": {"es": "English", "en": "Español"},
     "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
     "loading.text": {"es": "Cargando el motor de reglas (Python en tu navegador)…",

@@ -9,13 +9,12 @@ current Confrontation is kept in localStorage (``Store.brs_current``) and resume
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
 import errors_es
+import sharing
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
@@ -149,7 +148,7 @@ def view_summary() -> dict:
 
 
 def share_url() -> str:
-    return app.page_url() + "#" + Game.fragment
+    return sharing.page_link(Game.fragment)
 
 
 def render_game() -> None:
@@ -290,19 +289,14 @@ def on_setup_change(event) -> None:
 
 # ------------------------------------------------------------------------------------ share
 def snippet(kind: str) -> str:
-    """The link, or a BBCode / Markdown snippet (names escaped with tirada.links.snippets)."""
+    """The link, or a BBCode / Markdown snippet (tirada.links.snippets.titled_link)."""
     url = share_url()
     if kind == "link" or Game.state is None:
         return url
-    url = quote(url, safe="-._~:/?#@!$&'*+,;=%")  # as tirada.links.snippets does for roll links
     summ, cells = view_summary(), board(Game.state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
     now = boardview.step_sentence(step(Game.state), summ, cells, app.State.lang)
-    if kind == "bbcode":
-        e = snippets.escape_bbcode
-        return f"[b]{e(title)}[/b] — {e(now)}\n[url={url}]{e(tr('brs.snippet.open'))}[/url]"
-    e = snippets.escape_markdown
-    return f"**{e(title)}** — {e(now)}\n[{e(tr('brs.snippet.open'))}]({url})"
+    return snippets.titled_link(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
 
 @when("click", "[data-brs-copy]")
@@ -310,14 +304,7 @@ async def on_copy(event) -> None:
     if Game.state is None:
         return
     text = snippet(str(event.target.closest("[data-brs-copy]").dataset.brsCopy))  # async: no currentTarget
-    status = el("brs-copy-status")
-    try:
-        await window.navigator.clipboard.writeText(text)
-        status.textContent = tr("action.copied")
-    except Exception:
-        el("brs-share-link").value = text
-        el("brs-share-link").select()
-        status.textContent = tr("action.copy_failed")
+    await sharing.copy(text, "brs-copy-status", "brs-share-link")
 
 
 # ------------------------------------------------------------------------------------ links

@@ -1,8 +1,10 @@
 """The roll view: the form, the result, share links and snippets, the history (glue only).
 
-Systems plug in through :data:`FORMS`: system id → a module with
+Systems plug in through :data:`app.FORMS`: system id → a module with
 ``read_request(system, fieldset, lang) -> dict``, ``render_result(result, lang) -> html``,
-``summary(result, lang) -> str`` and optional ``setup(lang)`` (fill selects after a language change).
+``summary(result, lang) -> str`` and optional ``setup(lang)`` (fill selects after a language change)
+and ``start_check()`` (a multi-step check that runs its own flow, L5R). A system's module registers
+itself there (web/ui_l5r.py); this module imports no system module beyond the plain dice forms.
 """
 
 from __future__ import annotations
@@ -14,18 +16,18 @@ from pyscript import document, when, window
 import app
 import errors_es
 import render
+import sharing
 import store as store_mod
 import ui_dice
-import ui_l5r
 from app import STORE, el, tr
 from tirada.links import chain as links
 from tirada import systems
 from tirada.dice import new_seed
 from tirada.errors import TiradaError
 
-#: system id → form/render module. Add a system's UI module here.
-FORMS = {"sifrp": ui_dice, "generic": ui_dice}
-FORMS["l5r5e"] = ui_l5r
+#: system id → form/render module (the registry lives in app.py; a system's UI module adds itself).
+FORMS = app.FORMS
+FORMS.update({"sifrp": ui_dice, "generic": ui_dice})
 
 
 class Roll:
@@ -59,11 +61,8 @@ def sync_system() -> None:
 
 def parse_faces(text: str):
     """Typed faces "6, 5 3" → [6, 5, 3]; empty → None. Raises ui_dice.FormError on non-numbers."""
-    cleaned = text.replace(",", " ").replace(";", " ").split()
-    if not cleaned:
-        return None
     try:
-        return [int(x) for x in cleaned]
+        return sharing.parse_faces(text)
     except ValueError:
         raise ui_dice.FormError(tr("error.faces"), "faces") from None
 
@@ -184,7 +183,7 @@ def show_current() -> None:
     body = form_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
     box.innerHTML = body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
     box.hidden = False
-    el("share-link").value = app.page_url() + "#" + v["fragment"]
+    el("share-link").value = sharing.page_link(v["fragment"])
     share.hidden = False
     el("copy-status").textContent = ""
     if not el("shared").hidden:
@@ -238,7 +237,7 @@ def snippet(kind: str) -> str:
         return url
     from tirada.links import snippets  # imported when first needed: it is not needed to start
 
-    return snippets.snippet(Roll.current["fragment"], app.page_url(), style=kind, lang=app.State.lang)
+    return snippets.snippet(Roll.current["fragment"], sharing.page_url(), style=kind, lang=app.State.lang)
 
 
 @when("click", "[data-copy]")
@@ -247,14 +246,7 @@ async def on_copy(event) -> None:
         return
     # async handlers run after dispatch, when event.currentTarget is already null: use the target
     text = snippet(str(event.target.closest("[data-copy]").dataset.copy))
-    status = el("copy-status")
-    try:
-        await window.navigator.clipboard.writeText(text)
-        status.textContent = tr("action.copied")
-    except Exception:
-        el("share-link").value = text
-        el("share-link").select()
-        status.textContent = tr("action.copy_failed")
+    await sharing.copy(text, "copy-status", "share-link")
 
 
 # ---------------------------------------------------------------------------------- history

@@ -1,23 +1,22 @@
-"""The sheet editor of the "Mis datos" view: fields per system, reading them back, the roll chooser.
+"""The sheet editor's HTML of the "Mis datos" view: fields per system, the roll chooser (pure: no
+pyscript, tested on CPython in tests/test_web_views.py).
 
-Glue only: :func:`fields_html` draws the inputs of a sheet's form texts (``tirada.sheets.sheet_to_form``
-or ``tirada.systems.tragedia.play.sheet_to_form``), :func:`read_fields` collects them for the engine's
-``sheet_from_form``, which checks every value. Every input carries ``data-cs="<form key>"`` so an
-engine error's ``field`` finds the input to focus.
+:func:`fields_html` draws the inputs of a sheet's form texts (``tirada.sheets.sheet_to_form`` or, for
+Tragedia, web/tragedia_sheet_form.py ``to_form``); web/ui_data_editor.py reads them back for the
+engine's ``sheet_from_form``, which checks every value. Every input carries ``data-cs="<form key>"``
+so an engine error's ``field`` finds the input to focus.
 """
 
 from __future__ import annotations
 
-from pyscript import document
-
+import tragedia_sheet_form as tragedia_form
 from render import esc
 from strings import t
 from tirada.systems.brs.config import ASPECTS
 from tirada.sheets import L5R_RINGS, L5R_SKILLS, SIFRP_ABILITIES
 
-TRAGEDIA_FIELDS = ("name", "flaw", "tragedy", "tragedy_text", "destiny", "victories", "traits", "exhausted",
-                   "domains", "consequences")
-TRAGEDIA_LONG = ("traits", "exhausted", "domains", "consequences", "tragedy_text")
+TRAGEDIA_FIELDS = tragedia_form.FIELDS
+TRAGEDIA_LONG = tragedia_form.LONG
 DICE = ("4", "6", "8", "10", "12")
 
 
@@ -120,31 +119,6 @@ def component_html(i: int, comp: dict, lang: str) -> str:
             f'value="{esc(comp.get("name", ""))}"></div>{"".join(rows)}'
             f'<button type="button" class="ghost" data-add-trait="{i}">{esc(t("data.add_trait", lang))}</button>'
             f'</fieldset>')
-
-
-def read_fields(system: str) -> dict:
-    """The editor's texts as the engine's ``sheet_from_form`` expects them."""
-    box = document.getElementById("cs-fields")
-    if system == "brs":
-        comps = []
-        for fs in box.querySelectorAll("[data-comp]"):
-            traits = []
-            for row in fs.querySelectorAll("[data-trait]"):
-                traits.append({p: str(row.querySelector(f'[data-part="{p}"]').value) for p in ("trait", "die", "aspect")})
-            comps.append({"name": str(fs.querySelector('[data-part="name"]').value), "traits": traits})
-        out = {"components": comps}
-        for key in ("horde", "notes"):
-            out[key] = str(box.querySelector(f'[data-cs="{key}"]').value)
-        return out
-    return {str(node.dataset.cs): str(node.value) for node in box.querySelectorAll("[data-cs]")}
-
-
-def input_for(field: str):
-    """The editor input of an engine error's ``field`` (or the name input when none matches)."""
-    if field == "name":
-        return document.getElementById("cs-name")
-    node = document.querySelector(f'#cs-fields [data-cs="{field}"]') if field else None
-    return node if node is not None else document.getElementById("cs-name")
 
 
 def roll_chooser_html(character: dict, lang: str) -> str:

@@ -17,7 +17,7 @@ Hostile text (labels, names) is always shown literally:
   stops raw HTML (``\\<img…``), links (``\\](…)``) and emphasis;
 * the link's URL must be ``http(s)://`` and is percent-encoded outside ``A-Z a-z 0-9 -._~:/?#@!$&'*+,;=%``.
 
-Public API: :func:`snippet`, :func:`tokens`, :func:`render`, :func:`escape_bbcode`, :func:`escape_markdown`,
+Public API: :func:`snippet`, :func:`titled_link`, :func:`tokens`, :func:`render`, :func:`escape_bbcode`, :func:`escape_markdown`,
 :func:`clean`.
 """
 
@@ -35,7 +35,7 @@ from .frame import PREFIX, split_fragment
 from .roll_layout import HIDDEN
 
 __all__ = ["MAX_SHOWN", "STYLES", "clean", "defang", "escape_bbcode", "escape_markdown", "render", "snippet",
-           "tokens"]
+           "titled_link", "tokens"]
 
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
 STYLES = ("bbcode", "markdown", "text")
@@ -216,3 +216,18 @@ def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es
     frag = PREFIX + split_fragment(fragment)   # the canonical fragment, as the page reads it
     url = str(base_url).split("#", 1)[0] + "#" + frag
     return render(tokens(checked, lang), url, style)
+
+
+def titled_link(title: str, status: str, link_text: str, url: str, style: str = "bbcode") -> str:
+    """A two-line snippet of a shared page state that is not one roll (a Blood Red Sands
+    Confrontation link): ``title — status`` (the title bold), then the link.
+
+    Args:
+        title: the headline, e.g. "Confrontación: Rojos contra Azules" (user text: escaped and
+            isolated like a label). status: one line on the state, e.g. whose move it is (escaped the
+            same way). link_text: the words of the link. url: the page's ``http(s)://`` address with
+            the fragment. style: one of :data:`STYLES`.
+    Raises:
+        InvalidRequest: unknown style, or a URL that is not http(s).
+    """
+    return render([[(title, "user-b"), (" — ", None), (status, "user")], [(link_text, "url")]], url, style)

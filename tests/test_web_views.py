@@ -1,0 +1,206 @@
+"""The page's pure view modules (web/ui_*_render.py, ui_sheets.py, sharing.py, tragedia_sheet_form.py)
+render real engine results in both languages: the words, numbers and buttons the rules give, never a
+``{placeholder}`` or an English word in Spanish.
+
+CPython only (imports web/ from the repository). Rules: ../shared/rules/l5r5e.md, tragedia.md.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tirada import storage, systems
+from tirada.systems.tragedia import play
+from tirada.errors import TiradaError
+from tirada.sheets import new_character
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+import sharing  # noqa: E402
+import store  # noqa: E402
+import tragedia_sheet_form as sheet_form  # noqa: E402
+import ui_data_render as data_html  # noqa: E402
+import ui_l5r_render as l5r  # noqa: E402
+import ui_scene_render as scene  # noqa: E402
+import ui_sheets  # noqa: E402
+
+SEED = "00112233445566778899aabbccddeeff"
+#: ring 3, skill 2 from SEED: ring 2 (opportunity, strife), ring 3 (opportunity), ring 6 (explosive,
+#: strife), skill 9 (success), skill 5 (opportunity).
+L5R = {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 2, "seed": SEED}
+
+
+def text_of(html: str) -> str:
+    """The visible text of an HTML fragment (tags dropped, spaces collapsed)."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+# ------------------------------------------------------------------------------------- share
+def test_parse_faces_reads_commas_semicolons_and_spaces_and_refuses_words():
+    assert sharing.parse_faces("6, 5 3;1") == [6, 5, 3, 1]
+    assert sharing.parse_faces("  ") is None and sharing.parse_faces("") is None
+    with pytest.raises(ValueError):
+        sharing.parse_faces("6, seis")
+
+
+def test_link_url_replaces_any_fragment_of_the_page():
+    assert sharing.link_url("https://x.org/tirada/#old", "t1abc") == "https://x.org/tirada/#t1abc"
+    assert sharing.link_url("http://localhost:8000/", "t1abc") == "http://localhost:8000/#t1abc"
+
+
+# ---------------------------------------------------------------------------------------- L5R
+def test_l5r_finished_check_shows_every_step_and_the_outcome_in_both_languages():
+    result = systems.roll({**L5R, "keep": [0, 1]})       # ring 2 and ring 3: no success
+    es, en = l5r.render_result(result, "es"), l5r.render_result(result, "en")
+    assert 'data-successes="0" data-tn="2"' in es and 'data-success="false"' in es
+    assert 'data-opportunities="2" data-strife="1"' in es
+    assert "0 éxitos contra NO 2" in text_of(es) and "Fallo (faltan 2)" in text_of(es)
+    assert "0 successes vs TN 2" in text_of(en)
+    assert es.count('data-state="kept"') == 2 and es.count('data-state="dropped"') == 3
+    assert "{" not in text_of(es) + text_of(en)
+    assert l5r.summary(result, "es") == "L5R 0 éxitos contra NO 2 — Fallo (faltan 2), 2 oportunidades, 1 de conflicto"
+    assert l5r.summary(result, "en").startswith("L5R 0 successes vs TN 2 — Failure (2 short)")
+
+
+def test_l5r_board_offers_the_allowed_dice_and_counts_the_marked_ones():
+    result = systems.roll({**L5R, "step": True})
+    assert result["stage"] == "keep"
+    html = l5r.board_html(result, "Atletismo", {3}, "es")
+    assert 'data-stage="keep"' in html and "<q>Atletismo</q>" in html  # the label is tagged and quoted (issue #18)
+    assert re.findall(r'data-l5r-die="(\d)"', html) == ["0", "1", "2", "3", "4"]
+    assert html.count('aria-pressed="true"') == 1 and 'data-l5r-die="3" data-die="skill" data-face="9"' in html
+    assert 'id="l5r-confirm" data-l5r-confirm="keep"' in html
+    assert l5r.status_text(result, {3}, None, "es").startswith("Marcados: 1. Guardado hasta ahora: 0 éxitos de NO 2")
+    preview = systems.roll({**L5R, "step": True, "keep": [3]})
+    assert "1 éxito de NO 2" in l5r.status_text(result, {3}, preview, "es")
+
+
+def test_l5r_board_at_an_explosion_and_the_refusal_words():
+    result = systems.roll({**L5R, "step": True, "keep": [2, 3]})  # the ring 6 explodes
+    assert result["stage"] == "explosion"
+    html = l5r.board_html(result, "", set(), "en")
+    assert 'data-l5r-explosion="keep"' in html and 'data-l5r-explosion="drop"' in html
+    assert 'data-step="explosions"' in html and "die 3" in l5r.instruction(result, "en")
+    with pytest.raises(TiradaError) as refused:
+        systems.roll({**L5R, "step": True, "keep": [0, 1, 2, 3]})
+    es = l5r.refusal_text(refused.value, "es")
+    assert "4" in es and "keep at most" not in es
+
+
+def test_l5r_faces_form_asks_for_each_die_the_engine_needs():
+    result = systems.roll({"system": "l5r5e", "ring": 2, "skill": 1, "tn": 2, "faces": [], "step": True})
+    assert result["stage"] == "faces"
+    html = l5r.faces_form(result["choices"]["need"], "es")
+    assert html.count("data-l5r-face=") == 3 and 'max="6"' in html and 'max="12"' in html
+
+
+# ------------------------------------------------------------------------------------ Tragedia
+def example_scene():
+    """The example scene with each participant's first Trait added, then (optionally) rolled."""
+    ledger = play.start(dict(play.EXAMPLE))
+    for p in play.view(ledger)["participants"]:
+        ledger = play.act(ledger, {"add": "trait", "by": p["name"], **p["adds"]["trait"]["options"][0]})
+    return ledger
+
+
+def test_scene_sources_are_legal_buttons_and_illegal_ones_carry_the_engine_reason():
+    view = play.view(play.start(dict(play.EXAMPLE)))
+    corvo = view["participants"][0]
+    html = scene.sources_html(corvo, True, "es")
+    legal = {s for s, e in corvo["adds"].items() if e["legal"]}
+    offered = set(re.findall(r'data-source="(\w+)" data-act=', html))
+    assert offered == legal and "<details class=\"unavailable\" open>" in html
+    assert 'data-source="destiny" disabled aria-describedby="why-destiny"' in html
+    assert "has 0" in html        # the engine's reason, shown beside the rule's words
+    assert "{" not in text_of(html)
+
+
+def test_scene_pools_result_and_log_of_a_decided_scene():
+    ledger = example_scene()
+    view = play.view(ledger)
+    assert 'data-pool="protagonist">2<' in scene.pools_html(view, "es")
+    assert len(re.findall("<li>", scene.log_html(view, "es"))) == 4
+    decided = play.view(play.act(ledger, {"roll": "final", "faces": [2, 4, 1, 3]}))
+    html = scene.result_html(decided, "es")
+    assert 'data-score="2-0"' in html and 'data-winner="protagonist"' in html
+    assert html.count('class="die kept"') == 2 and html.count('class="die dropped"') == 2
+    assert "res.given" not in html and "{" not in text_of(html)
+    after = scene.sheet_html(decided["sheets"][0], False, "en")
+    assert 'data-sheet="Corvo"' in after and "data-sheet-edit" not in after
+
+
+def test_scene_moves_roles_and_actor_options():
+    view = play.view(example_scene())
+    moves = scene.moves_html(view["participants"][1], view, "es")
+    assert 'id="claim-from"' in moves and '<option value="Corvo">Corvo</option>' in moves
+    assert 'value="Livia"' not in moves                     # one cannot claim from oneself
+    roles = scene.roles_html(view["sheets"], {"Corvo": "protagonist"}, "es")
+    assert roles.count("<select") == 4 and '<option value="protagonist" selected>' in roles
+    options = scene.actor_options_html(view, "en")
+    assert options.count("<option") == 4 and "Corvo — " in options
+
+
+# ------------------------------------------------------------------------------- Tragedia sheets
+def test_tragedia_sheet_form_creates_renames_and_refuses_a_taken_name():
+    st = store.Store(store.MemoryStorage())
+    sheet_form.create(st, "Livia", "Arenas")
+    with pytest.raises(sheet_form.NameTaken):
+        sheet_form.create(st, "Livia")
+    fields = {**sheet_form.to_form(st.sheets()[0]), "name": "Livia Prima", "domains": "Tigre = 1"}
+    sheet, ok = sheet_form.save(st, fields, "Livia", campaign="Arenas")
+    assert ok and [s["name"] for s in st.sheets()] == ["Livia Prima"]
+    assert sheet["domains"] == [{"name": "Tigre", "destiny": 1}]
+    assert st.sheet_campaigns() == {"Livia Prima": "Arenas"}
+    sheet_form.create(st, "Corvo")
+    with pytest.raises(sheet_form.NameTaken):
+        sheet_form.save(st, {**fields, "name": "Corvo"}, "Livia Prima")
+    with pytest.raises(TiradaError) as bad:
+        sheet_form.save(st, {**fields, "domains": "Tigre"}, "Livia Prima")
+    assert bad.value.field == "domains"
+
+
+def test_sheet_editor_fields_for_every_system_carry_their_form_keys():
+    tragedia = ui_sheets.fields_html("tragedia", sheet_form.BLANK, "es")
+    assert set(re.findall(r'data-cs="(\w+)"', tragedia)) == set(sheet_form.FIELDS) - {"name"}
+    l5r_html = ui_sheets.fields_html("l5r5e", {"ring.fire": "3"}, "es")
+    assert 'id="cs-ring-fire" data-cs="ring.fire"' in l5r_html and 'value="3"' in l5r_html
+    brs = ui_sheets.fields_html("brs", {"components": [{"name": "Corvo", "traits": []}]}, "en")
+    assert 'id="cs-components-0--name"' in brs and 'value="Corvo"' in brs
+    sifrp = new_character("c1", "sifrp", "Sharla", "", 0).to_dict()
+    chooser = ui_sheets.roll_chooser_html(sifrp, "es")
+    assert 'id="roll-ability"' in chooser and 'id="roll-with-sheet"' in chooser
+
+
+# ------------------------------------------------------------------------------------- my data
+def test_data_list_groups_by_campaign_with_no_campaign_last():
+    chars = [new_character(f"c{i}", system, name, camp, 0).to_dict()
+             for i, (system, name, camp) in enumerate((("l5r5e", "Hida", "Rokugán"), ("sifrp", "Sharla", ""),
+                                                        ("sifrp", "Arya", "Arenas")))]
+    entries = [{"key": c["id"], "system": c["system"], "name": c["name"], "campaign": c["campaign"], "item": c}
+               for c in chars]
+    html = data_html.list_html(entries, "es")
+    assert re.findall(r"<h3>([^<]+)</h3>", html) == ["Arenas", "Rokugán", "Sin campaña"]
+    assert html.count('data-open="') == 3 and 'data-export-campaign="Arenas"' in html
+    assert data_html.campaign_options(entries) == '<option value="Arenas"><option value="Rokugán">'
+
+
+def test_import_plan_preview_counts_what_a_backup_adds_and_refuses():
+    char = new_character("c1", "sifrp", "Sharla", "Arenas", 0).to_dict()
+    doc = storage.backup({"characters": [char]}, "2026-11-30T07:00:00Z")
+    doc["data"]["characters"].append({"id": "c2", "system": "sifrp", "name": ""})
+    plan = storage.plan_import({}, doc)
+    html = data_html.plan_html(plan, "es")
+    assert 'data-plan="add"' in html and "Sharla" in html and 'data-plan="errors"' in html
+    assert "{" not in text_of(html)
+
+
+def test_banner_usage_and_slug():
+    banner = data_html.banner_html("Hida", "cambio", True, "es")
+    assert 'data-banner="stop"' in banner and 'data-banner="undo"' in banner and "Hida" in banner
+    assert "," in data_html.usage_text(3500, "es") and "." in data_html.usage_text(3500, "en")
+    assert data_html.slug("Las Arenas  Rojas!") == "las-arenas-rojas" and data_html.slug("¡¿?!") == "tirada"

@@ -1,0 +1,50 @@
+"""Sharing, the same for every view: the page URL of a link, typed faces, copy to the clipboard.
+
+Pure except :func:`page_url` and :func:`copy`, which import ``pyscript`` when called, so the rest
+(``parse_faces``, ``link_url``) is tested on CPython (tests/test_web_views.py).
+"""
+
+from __future__ import annotations
+
+
+def parse_faces(text: str) -> list | None:
+    """Typed faces ``"6, 5 3"`` (commas, semicolons or spaces between) → ``[6, 5, 3]``; empty or
+    blank → ``None``. Raises ValueError on a non-number (each view words its own message)."""
+    cleaned = str(text).replace(",", " ").replace(";", " ").split()
+    return [int(x) for x in cleaned] if cleaned else None
+
+
+def link_url(base: str, fragment: str) -> str:
+    """``base`` (a page address; any ``#…`` part dropped) joined with a link's ``fragment``."""
+    return str(base).split("#", 1)[0] + "#" + fragment
+
+
+def page_url() -> str:
+    """This page's URL without its fragment (read from ``window.location``)."""
+    from pyscript import window
+
+    import store
+
+    return store.page_url(window.location)
+
+
+def page_link(fragment: str) -> str:
+    """The whole share URL of ``fragment`` on this page."""
+    return link_url(page_url(), fragment)
+
+
+async def copy(text: str, status_id: str, field_id: str) -> None:
+    """Put ``text`` on the clipboard and say so in ``#status_id``; when the browser refuses, put it
+    in the ``#field_id`` input, select it and say "copy it by hand" instead."""
+    from pyscript import window
+
+    from app import el, tr
+
+    status = el(status_id)
+    try:
+        await window.navigator.clipboard.writeText(text)
+        status.textContent = tr("action.copied")
+    except Exception:
+        el(field_id).value = text
+        el(field_id).select()
+        status.textContent = tr("action.copy_failed")
