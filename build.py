@@ -2,13 +2,14 @@
 """Build, serve, test and benchmark Tirada — every step installs what it needs.
 
     python3 build.py serve [--port 8000]   build dist/ and serve it on http://127.0.0.1:PORT/
-    python3 build.py test [--fast]         set up, build, and run every test suite
+    python3 build.py test [--fast]         set up, build, lint (ruff, mypy) and run every test suite
     python3 build.py build                 only assemble dist/
     python3 build.py deploy DIR [--url U]  build, then a folder ready for any static host (docs/hosting.md)
     python3 build.py bench                 measure load and roll speed (docs/benchmarks.md)
 
 Set-up (idempotent, done by the commands that need it):
-  .venv/                  Python dev tools pinned in requirements-dev.txt (pytest, hypothesis, Playwright…)
+  .venv/                  Python dev tools pinned in requirements-dev.txt (pytest, hypothesis, Playwright,
+                          ruff, mypy…)
   node_modules/           the runtime, pinned in package-lock.json (npm ci)
   .cache/site-wheels/     micropip for the page (pip download; its sha256 goes into the shipped lock)
   .cache/pyodide-wheels/  pytest + hypothesis wheels to run the engine tests inside Pyodide
@@ -30,8 +31,8 @@ import shutil
 import socketserver
 import subprocess
 import sys
-import threading
 import zipfile
+from xml.etree import ElementTree
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -426,29 +427,58 @@ def deploy(target: Path, url: str | None = None) -> Path:
 
 
 # ------------------------------------------------------------------------------------------ test
-SUMMARY = re.compile(r"(\d+) (passed|failed|error|errors|skipped)")
+def junit_totals(path: Path) -> dict:
+    """``{"passed", "failed", "skipped"}`` counted from pytest's JUnit XML report at ``path``.
+
+    Errors (collection, fixtures) count as failed; skipped includes xfailed tests (JUnit has no
+    separate kind for them). Raises OSError / ElementTree.ParseError when there is no valid report.
+    """
+    root = ElementTree.parse(path).getroot()
+    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+    count = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    for suite in suites:
+        for key in count:
+            count[key] += int(suite.get(key, 0))
+    failed = count["failures"] + count["errors"]
+    return {"passed": count["tests"] - failed - count["skipped"], "failed": failed, "skipped": count["skipped"]}
 
 
 def _pytest(label: str, cmd: list, totals: dict, env: dict | None = None) -> int:
+    """Run one pytest suite (``cmd`` gets ``--junitxml``) and add its counts to ``totals``."""
     log(f"--- {label}")
-    proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True)
-    sys.stdout.write(proc.stdout)
-    lines = [l for l in proc.stdout.splitlines() if " in " in l and ("passed" in l or "failed" in l or "error" in l)]
-    if lines:
-        for count, kind in SUMMARY.findall(lines[-1]):
-            key = {"errors": "failed", "error": "failed"}.get(kind, kind)
-            totals[key] = totals.get(key, 0) + int(count)
-    elif proc.returncode != 0:
-        totals["failed"] = totals.get("failed", 0) + 1
+    report = CACHE / f"junit-{re.sub(r'[^a-z]+', '-', label.lower()).strip('-')}.xml"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.unlink(missing_ok=True)
+    # the path is relative to ROOT: the Pyodide runner mounts ROOT as its working directory
+    proc = subprocess.run([str(c) for c in cmd] + [f"--junitxml={report.relative_to(ROOT)}"], cwd=ROOT,
+                          env=env)
+    try:
+        for key, value in junit_totals(report).items():
+            totals[key] = totals.get(key, 0) + value
+    except (OSError, ElementTree.ParseError):
+        if proc.returncode != 0:   # crashed before writing a report: still one failure
+            totals["failed"] = totals.get("failed", 0) + 1
     if proc.returncode == 5:  # no tests collected: a suite that ran nothing is a failure here
         log(f"{label}: no tests ran")
         return 1
     return proc.returncode
 
 
+def _lint(py: Path) -> list:
+    """ruff (pylib, web, tests, build.py) and mypy (the engine), configured in pyproject.toml.
+    Returns their exit codes; each failure counts once in the totals."""
+    codes = []
+    log("--- ruff (lint)")
+    codes.append(subprocess.run([str(py), "-m", "ruff", "check", "pylib", "web", "tests", "build.py"],
+                                cwd=ROOT).returncode)
+    log("--- mypy (engine types)")
+    codes.append(subprocess.run([str(py), "-m", "mypy"], cwd=ROOT).returncode)
+    return codes
+
+
 def test(fast: bool = False) -> int:
-    """Build, then run the engine tests on CPython and in Pyodide, then the browser tests."""
+    """Build, lint (ruff, mypy), then run the engine tests on CPython and in Pyodide, then the browser
+    tests. Totals come from each suite's JUnit XML (.cache/junit-*.xml)."""
     py = ensure_venv()
     ensure_node()
     wheels = ensure_pyodide_test_wheels()
@@ -456,6 +486,9 @@ def test(fast: bool = False) -> int:
     totals: dict = {}
     codes = []
     marker = "not e2e and not slow" if fast else "not e2e"
+    lint = _lint(py)
+    codes += lint
+    totals["failed"] = sum(1 for c in lint if c != 0)
     codes.append(_pytest("engine tests on CPython", [py, "-m", "pytest", "-q", "-m", marker, "tests"], totals))
     codes.append(_pytest("engine tests inside Pyodide (Node)",
                          ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", "-m", "not e2e and not slow",

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from test_brs_game import duel
+from helpers.brs import duel
 from tirada.systems.brs import Setup, replay
 from tirada.cli import cmd_brs
 from tirada.cli import main

@@ -14,7 +14,7 @@ import zlib
 
 import pytest
 
-from test_brs_game import big_setup, duel, play_out
+from helpers.brs import big_setup, duel, play_out
 from tirada.systems.brs import Setup, from_compact, replay, summary, to_compact
 from tirada.systems.brs.compact import KINDS
 from tirada.errors import InvalidRequest, LinkError

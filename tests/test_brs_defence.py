@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_brs_game import duel
+from helpers.brs import duel
 from tirada.systems.brs import replay, smallest_defences
 from tirada.systems.brs.defence import defences_for
 from tirada.errors import InvalidRequest

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_brs_game import duel, player, refused
+from helpers.brs import duel, player, refused
 from tirada.systems.brs import legal_moves, replay, summary
 from tirada.systems.brs.replay import apply, new_confrontation
 

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from test_brs_game import big_setup, play_out
+from helpers.brs import big_setup, play_out
 from tirada.systems.brs import apply, legal_moves, new_confrontation, play, replay, summary
 from tirada.systems.brs.link import decode_link, encode_link, open_link
 from tirada.systems.brs.options import options, step
@@ -118,7 +118,7 @@ def test_every_listed_candidate_of_a_whole_game_is_accepted_by_the_engine():
     state, dice = new_confrontation(setup)
     tried = 0
     for move in log:
-        for p, kinds in options(state).items():
+        for kinds in options(state).values():
             for kind, det in kinds.items():
                 if kind in ("strength", "endurance", "advantage"):
                     for die in det["dice"]:
@@ -196,7 +196,7 @@ def test_journal_names_the_actor_and_the_dice_each_move_rolled():
 
 
 def test_step_says_when_the_attacker_cannot_advance_two_dice():
-    from test_brs_game import duel
+    from helpers.brs import duel
 
     setup = duel([(6, "strength", 3)], [(6, "strength", 2), (6, "strength", 4)])
     state = replay(setup, [{"move": "pick", "attacker": 0, "target": 1}])

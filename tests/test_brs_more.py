@@ -7,7 +7,7 @@ Rules: ../shared/rules/blood-red-sands.md §Getting more dice, §Before the figh
 
 from __future__ import annotations
 
-from test_brs_game import duel, refused
+from helpers.brs import duel, refused
 from tirada.systems.brs import legal_moves, replay, summary
 from tirada.systems.brs.moves import renewal_allowed
 

@@ -6,7 +6,7 @@ Spoils), §The fight (Battered: Broken) (seed 000_95455a330fc0ceb0.txt).
 
 from __future__ import annotations
 
-from test_brs_game import duel, player, refused
+from helpers.brs import duel, player, refused
 from tirada.systems.brs import legal_moves, replay, summary
 
 N = "cunning"

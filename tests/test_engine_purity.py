@@ -31,8 +31,27 @@ def test_no_browser_or_random_imports_and_311_syntax(path):
             assert top not in {"pyscript", "js", "pyodide", "random"}, f"{path.name} imports {name}"
 
 
+PUBLIC = [
+    "ChainState", "Character", "DiceStream", "FixedFaces", "IllegalMove", "InvalidRequest", "LinkError",
+    "REGISTRY", "SYSTEMS", "SystemSpec", "TRUST", "TiradaError", "apply_l5r_result", "check_l5r_roll",
+    "decode_link", "decode_payload", "encode_link", "encode_payload", "link_id", "new_character", "new_seed",
+    "next_link", "roll", "roll_request", "sheet_from_form", "sheet_to_form", "snippet", "verify",
+]
+
+
 def test_public_surface_is_pinned():
-    assert tirada.__all__ == [
-        "DiceStream", "FixedFaces", "IllegalMove", "InvalidRequest", "LinkError", "SYSTEMS",
-        "TiradaError", "new_seed", "roll",
-    ]
+    """The facade (issue #12): a deliberate, sorted list; changing it is an API change."""
+    assert tirada.__all__ == PUBLIC == sorted(PUBLIC) == sorted(tirada._HOME)
+
+
+def test_every_public_name_resolves_to_its_engine_object():
+    from tirada.links import chain
+    from tirada.sheets import Character
+
+    for name in tirada.__all__:
+        value = getattr(tirada, name)
+        assert value is not None and (not callable(value) or value.__doc__), name
+    assert tirada.verify is chain.verify and tirada.Character is Character
+    assert "roll" in dir(tirada)
+    with pytest.raises(AttributeError):
+        tirada.__getattr__("not_a_public_name")

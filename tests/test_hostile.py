@@ -386,7 +386,7 @@ def test_a_huge_l5r_pool_is_refused_before_its_odds_are_computed(monkeypatch):
 
 def test_a_confrontation_link_with_too_many_moves_is_refused_before_replay(monkeypatch):
     """Finding: a 1,600-move Confrontation link took 2.0 s to open."""
-    from test_brs_game import big_setup, play_out
+    from helpers.brs import big_setup, play_out
     from tirada.systems.brs import link as brs_link
 
     setup = big_setup(traits=6)

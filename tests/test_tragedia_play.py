@@ -14,7 +14,7 @@ from tirada.systems.tragedia.play import (EXAMPLE, act, can_undo, from_fragment,
                                   to_fragment, undo, view)
 from tirada.systems.tragedia.scene import replay
 
-from test_tragedia_scene import SEED_ACTIONS, sheets
+from helpers.tragedia import SEED_ACTIONS, sheets
 
 SEED_A = "a" * 32
 SEED_B = "b" * 32

@@ -10,7 +10,7 @@ from tirada.errors import InvalidRequest
 from tirada.systems.tragedia.play import act, start, view
 from tirada.systems.tragedia.snippet import describe_text, outcome, snippet
 
-from test_tragedia_scene import A_FACES, P_FACES, SEED_ACTIONS, sheets
+from helpers.tragedia import A_FACES, P_FACES, SEED_ACTIONS, sheets
 
 URL = "https://tirada.example/#t1abc"
 

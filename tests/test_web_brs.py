@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from test_brs_game import big_setup, play_out
+from helpers.brs import big_setup, play_out
 from tirada.systems.brs import Setup, apply, new_confrontation, replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal

@@ -20,8 +20,7 @@ import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll 
 import ui_roll
 from app import STORE, el, tr
 from strings import STRINGS, t
-from tirada.errors import TiradaError
-from tirada.links.codec import decode_payload
+from tirada import TiradaError, decode_payload
 
 #: view modules started before the page says it is ready (ui_roll first).
 VIEWS = (ui_roll, ui_audit)

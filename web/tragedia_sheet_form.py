@@ -10,7 +10,7 @@ Pure: the store is passed in (web/store.py ``Store``), so this is tested on CPyt
 from __future__ import annotations
 
 from tirada.systems.tragedia import play
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.systems.tragedia.sheet import Sheet
 
 #: the form's fields, in the order both editors show them (``tirada.systems.tragedia.play.sheet_to_form``).

@@ -11,8 +11,7 @@ from app import el, tr
 from render import esc
 from strings import STRINGS
 from tirada.links import audit as auditing
-from tirada.links.chain import TRUST
-from tirada.errors import TiradaError
+from tirada import TRUST, TiradaError
 
 
 class Audit:

@@ -26,8 +26,7 @@ from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options, step
-from tirada.dice import new_seed
-from tirada.errors import TiradaError
+from tirada import TiradaError, new_seed
 from tirada.odds import odds
 
 

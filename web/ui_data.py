@@ -23,10 +23,8 @@ import ui_data_render as html
 import ui_roll
 from app import STORE, el, tr
 from tirada import storage
-from tirada.dice import new_seed
-from tirada.errors import TiradaError
+from tirada import TiradaError, new_character, new_seed
 from tirada.safejson import loads as safe_loads
-from tirada.sheets import new_character
 from ui_data_common import Data, find, fmt, iso_now, now_ms, render_alert, render_history_card, render_list, status
 
 

@@ -18,8 +18,8 @@ import ui_data_render as html
 import ui_roll
 import ui_sheets
 from app import STORE, el, tr
-from tirada.errors import TiradaError
-from tirada.sheets import Character, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form, sheet_to_form
+from tirada import (Character, TiradaError, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form,
+                    sheet_to_form)
 from ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
 
 

@@ -27,8 +27,7 @@ from render import esc
 from tirada.systems.l5r import skirmish
 from tirada.links import chain as links
 from tirada import systems
-from tirada.dice import new_seed
-from tirada.errors import TiradaError
+from tirada import TiradaError, new_seed
 from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 

@@ -13,7 +13,7 @@ import re
 import errors_es
 from render import esc, label_line
 from strings import t
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
 
 #: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.

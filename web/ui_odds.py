@@ -16,7 +16,7 @@ from pyscript import document, window
 import app
 from app import el, tr
 from render import esc
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.odds import odds
 
 #: Pause after the last change before the odds are recomputed (milliseconds).

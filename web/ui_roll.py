@@ -22,8 +22,7 @@ import ui_dice
 from app import STORE, el, tr
 from tirada.links import chain as links
 from tirada import systems
-from tirada.dice import new_seed
-from tirada.errors import TiradaError
+from tirada import TiradaError, new_seed
 
 #: system id → form/render module (the registry lives in app.py; a system's UI module adds itself).
 FORMS = app.FORMS

@@ -22,7 +22,7 @@ import ui_scene_sheets as sheets_card
 from app import STORE, el, tr
 from tirada.systems.tragedia import play
 from tirada.systems.tragedia import snippet as words
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.odds import odds
 from ui_scene_render import ROLES
 from ui_scene_sheets import render_sheets

@@ -15,7 +15,7 @@ import tragedia_sheet_form as sheet_form
 import ui_scene_render as view
 from app import STORE, el, tr
 from tirada.systems.tragedia import play
-from tirada.errors import TiradaError
+from tirada import TiradaError
 from tirada.systems.tragedia.sheet import Sheet
 
 

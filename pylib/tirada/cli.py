@@ -47,7 +47,7 @@ COMMANDS = {
 SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1}
 
 
-def read_json(argv: list, stdin_text: str | None, what: str = "request") -> object:
+def read_json(argv: list, stdin_text: str | None, what: str = "request") -> Any:
     """Parse the JSON given as the first argument, or else as ``stdin_text``.
 
     Raises:

@@ -26,7 +26,7 @@ for export, it never rewrites it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Dict, Mapping
 
 from . import stored
 from .errors import InvalidRequest, TiradaError
@@ -75,7 +75,7 @@ def _v0_to_v1(data: dict) -> dict:
 MIGRATIONS = {0: _v0_to_v1}
 
 
-def migrate(data: Mapping[str, Any], schema: int) -> dict:
+def migrate(data: Mapping[str, Any], schema: Any) -> dict:
     """Upgrade a data dict written at ``schema`` to :data:`SCHEMA_VERSION` (a copy).
 
     Raises:
@@ -189,22 +189,22 @@ def _checked(part: str, value: Any, errors: list) -> Any:
     if not isinstance(value, Mapping):
         errors.append({"field": part, "message": "must be a JSON object"})
         return {}
-    out = {}
+    table: Dict[str, Any] = {}
     for key, item in value.items():
         where = f"{part}.{str(key)[:60]}"
         if not isinstance(key, str) or len(key) > 200:
             errors.append({"field": where, "message": "bad key"})
         elif part == "tragedia_campaigns":
             if isinstance(item, str) and len(item) <= 80:
-                out[key] = item
+                table[key] = item
             else:
                 errors.append({"field": where, "message": "must be text of at most 80 characters"})
         else:
             try:
-                out[key] = stored.chain_entry(key, item)   # content must agree with its key
+                table[key] = stored.chain_entry(key, item)   # content must agree with its key
             except TiradaError as e:
                 errors.append({"field": where, "message": e.message})
-    return out
+    return table
 
 
 def check_data(data: Any) -> tuple:
@@ -258,7 +258,7 @@ def _chain_twins(item: Mapping[str, Any], data: Mapping[str, Any]) -> list:
     from .names import skeleton
 
     mine = (skeleton(item["roller"]), skeleton(item["campaign"]))
-    return sorted({c.get("roller") for c in (data.get("_existing_chains") or {}).values()
+    return sorted({str(c["roller"]) for c in (data.get("_existing_chains") or {}).values()
                    if isinstance(c, Mapping) and isinstance(c.get("roller"), str) and c.get("roller") != item["roller"]
                    and (skeleton(c["roller"]), skeleton(c.get("campaign") or "")) == mine})[:10]
 
@@ -344,7 +344,7 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = ()) -> dict:
         InvalidRequest: ``incoming`` is not a readable backup (as :func:`read_backup`).
     """
     data, _ = read_backup(incoming)
-    out = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
+    out: Dict[str, Any] = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
     for part in PARTS:
         out.setdefault(part, {} if part in ("tragedia_campaigns", "chains") else [])
     for part, key, item, verdict in _decisions(existing, data):

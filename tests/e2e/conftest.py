@@ -102,9 +102,9 @@ def new_context(browser):
         return ctx, watch
 
     yield make
-    for ctx, watch in made:
+    for ctx, _ in made:
         ctx.close()
-    for ctx, watch in made:
+    for _, watch in made:
         watch.assert_clean()
 
 

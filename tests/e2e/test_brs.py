@@ -14,8 +14,8 @@ from pathlib import Path
 from conftest import open_app
 from test_a11y import axe_problems, open_details
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the engine tests' bot
-from test_brs_game import _actor, bot_move  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers (the test bot)
+from helpers.brs import actor as _actor, bot_move  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402

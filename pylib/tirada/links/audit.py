@@ -182,7 +182,7 @@ def _chain(rows: list) -> dict:
     for r in valid:
         if r["prev"] is not None:
             by_prev.setdefault(r["prev"], []).append(r)
-    for prev, kids in sorted(by_prev.items(), key=lambda kv: (kv[1][0]["seq"], kv[0])):
+    for _prev, kids in sorted(by_prev.items(), key=lambda kv: (kv[1][0]["seq"], kv[0])):
         if len(kids) > 1:
             forks.append({"seq": kids[0]["seq"], "ids": sorted(k["id"] for k in kids),
                           "reason": "several rolls follow the same previous roll"})

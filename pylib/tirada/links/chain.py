@@ -150,7 +150,8 @@ class ChainState:
         if (self.seq == 0) != (self.last is None):
             raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE)
         if self.last is not None:
-            object.__setattr__(self, "last", check_prev(self.last).hex())
+            last = check_prev(self.last)
+            object.__setattr__(self, "last", last.hex() if last else None)
 
     def to_dict(self) -> dict:
         """``{"v": 1, "roller", "campaign", "seq", "last"}`` (JSON-ready)."""
@@ -161,7 +162,7 @@ class ChainState:
         """Inverse of :meth:`to_dict`. Raises InvalidRequest: not a dict, unknown ``v``, bad field."""
         if not isinstance(data, Mapping) or data.get("v") != 1:
             raise InvalidRequest("not a version 1 chain state", field="chain", rule=RULE)
-        return cls(data.get("roller"), data.get("campaign") or "", data.get("seq", 0), data.get("last"))
+        return cls(data.get("roller") or "", data.get("campaign") or "", data.get("seq", 0), data.get("last"))
 
 
 def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int) -> tuple:
@@ -240,7 +241,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
 _CHAIN = {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 127, "prev": "0123456789ab",
           "created": 1796000000}
 _SEED = "8f14e45fceea167a5a36dedd4bea2543"
-TYPICAL = (
+TYPICAL: tuple = (
     ("sifrp 4D+2B vs 9, no label, no chain", {"system": "sifrp", "seed": _SEED, "test_dice": 4,
                                               "bonus_dice": 2}, {}),
     ("sifrp 4D+2B−1P vs 12 'Atletismo', chain", {"system": "sifrp", "seed": _SEED, "test_dice": 4,

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from .. import names
 from ..dice import parse_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..systems.registry import TableView, codes, param_keys, param_texts
 from .frame import Simple, cbor_encode
 
 __all__ = [
@@ -23,31 +24,20 @@ __all__ = [
 ]
 
 RULE = "link-format.md §Roll links"
+# The three tables below are live views of :data:`tirada.systems.registry.REGISTRY` (the fields
+# ``code``, ``param_keys``, ``param_texts`` of each system's entry); tests/vectors/ pins their bytes.
 #: system id → code in a link (format 1: these codes never change; new systems get new codes).
-SYSTEM_CODES = {"generic": 0, "sifrp": 1, "l5r5e": 2, "tragedia": 3}
+SYSTEM_CODES = TableView(codes)
 #: system id → parameter names (map keys at any depth of the params); a name's index is its code in
 #: the link. Append only, never reorder: the codes are part of format 1.
-PARAM_KEYS = {
-    "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
-    "sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
-              "helpers", "allow_more_helpers", "extra_time", "weapon_damage"),
-    "l5r5e": ("ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance",
-              "compromised", "distinction", "adversity", "passion", "anxiety",
-              "helpers_cancel_strife", "step", "rerolls", "keep", "explosions"),
-    "tragedia": ("protagonist_dice", "adversary_dice", "auto_successes", "protagonist_wins_ties",
-                 "sides", "post_loss", "tragedy_dice", "last_dice", "protagonist_side",
-                 "adversary_side"),
-}
+PARAM_KEYS = TableView(param_keys)
 #: system id → text values (at any depth of the params) written as CBOR simple value n (one byte).
 #: Append only (at most 20), never reorder.
-PARAM_TEXTS = {
-    "l5r5e": ("air", "earth", "fire", "water", "void"),
-}
+PARAM_TEXTS = TableView(param_texts)
 #: longest texts a link may carry (characters); longer input is refused, never silently cut.
 LIMITS = {"label": 200, "roller": 40, "campaign": 80}
 MAX_SEQ = 10 ** 9
 MAX_CREATED = 253402300799     # seconds since 1970-01-01 UTC: up to 9999-12-31T23:59:59Z
-_SYSTEM_NAMES = {code: name for name, code in SYSTEM_CODES.items()}
 #: invisible characters refused in texts (the same set as every name: tirada.names.HIDDEN)
 HIDDEN = names.HIDDEN
 
@@ -198,7 +188,8 @@ def roll_from_cbor(value: Any) -> dict:
         raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE)
     original, value = value, value + [None] * (9 - len(value))
     system_code, params, seed, created, label, roller, campaign, seq, prev = value
-    system = _SYSTEM_NAMES.get(system_code) if isinstance(system_code, int) else system_code
+    names = {code: name for name, code in SYSTEM_CODES.items()}
+    system = names.get(system_code) if isinstance(system_code, int) else system_code
     if not isinstance(system, str) or isinstance(system_code, bool) or not isinstance(params, dict):
         raise LinkError("the roll data in this link names no known system", field="link", rule=RULE)
     if not isinstance(seed, bytes) or isinstance(prev, str):
@@ -210,7 +201,7 @@ def roll_from_cbor(value: Any) -> dict:
         if name in request or name in ("faces", "system", "seed", "label"):
             raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE)
         request[name] = item
-    link = {"request": request}
+    link: dict = {"request": request}
     for name, item in (("roller", roller), ("campaign", campaign), ("seq", seq), ("created", created)):
         if item is not None:
             link[name] = item

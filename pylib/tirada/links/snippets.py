@@ -26,22 +26,25 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from typing import Any
+from typing import Any, List, Optional, Tuple
 from urllib.parse import quote
 
 from ..errors import InvalidRequest
+from ..systems.registry import short_names
 from .chain import verify
 from .frame import PREFIX, split_fragment
 from .roll_layout import HIDDEN
 
-__all__ = ["MAX_SHOWN", "STYLES", "clean", "defang", "escape_bbcode", "escape_markdown", "render", "snippet",
-           "titled_link", "tokens"]
+__all__ = ["MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode", "escape_markdown", "render",
+           "snippet", "titled_link", "tokens"]
 
+#: one piece of a snippet line: ``(text, mark)``; ``mark`` is ``None`` (plain), ``"b"``, ``"s"``,
+#: ``"user"``, ``"user-b"`` or ``"url"`` (see :func:`tokens`).
+Token = Tuple[str, Optional[str]]
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
 STYLES = ("bbcode", "markdown", "text")
 _PUNCT = frozenset(string.punctuation)
 _SPACES = re.compile(r"\s+")
-_SYSTEM_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia"}
 _WORDS = {
     "es": {"success": "éxito", "failure": "fallo", "marginal": "fallo marginal", "critical":
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
@@ -94,10 +97,10 @@ def _safe_url(url: Any) -> str:
     return quote(url, safe="-._~:/?#@!$&'*+,;=%")
 
 
-def _outcome(result: dict, words: dict) -> list:
+def _outcome(result: dict, words: dict) -> List[Token]:
     """Tokens for the outcome of a result: Tragedia (``winner``), SIFRP and generic (``total``,
     ``difficulty``, ``success``, ``degrees``), or any system with the common keys."""
-    out: list = []
+    out: List[Token] = []
     if result.get("winner") in ("protagonist", "adversary"):      # Tragedia's final roll
         es = words is _WORDS["es"]
         side = {"protagonist": ("protagonista", "protagonist"), "adversary": ("adversario", "adversary")}
@@ -134,7 +137,7 @@ def _isolate(text: str) -> str:
 def _who(checked: dict, lang: str) -> list:
     """Tokens of "tirada nº 7 de Sharla en «Arenas»" with the names marked as user text."""
     es = lang == "es"
-    out = [("tirada" if es else "roll", None)]
+    out: List[Token] = [("tirada" if es else "roll", None)]
     if checked.get("seq") is not None:
         out.append((f" nº {checked['seq']}" if es else f" #{checked['seq']}", None))
     if checked.get("roller"):
@@ -148,7 +151,7 @@ def _dice_name(result: dict, lang: str) -> str:
     system = result.get("system")
     if system == "generic" and isinstance(result.get("faces"), list):
         return f"{len(result['faces'])}d{result.get('sides')}"
-    return _SYSTEM_NAMES.get(system, str(system))
+    return short_names().get(system, str(system)) if isinstance(system, str) else str(system)
 
 
 def tokens(checked: dict, lang: str = "es") -> list:
@@ -159,9 +162,9 @@ def tokens(checked: dict, lang: str = "es") -> list:
     """
     words = _WORDS["es" if lang == "es" else "en"]
     result = checked["result"]
-    head = [(checked["label"], "user-b"), (" — ", None)] if checked.get("label") else []
+    head: List[Token] = [(checked["label"], "user-b"), (" — ", None)] if checked.get("label") else []
     head += _who(checked, lang)
-    dice = [(_dice_name(result, lang) + ": ", None)]
+    dice: List[Token] = [(_dice_name(result, lang) + ": ", None)]
     told = result.get("summary")
     if isinstance(told, dict) and isinstance(told.get(lang if lang == "es" else "en"), str):
         dice.append((told["es" if lang == "es" else "en"], None))   # the system's own one-liner (L5R)

@@ -24,17 +24,13 @@ import importlib
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
+from ..systems.registry import TableView, odds_table
 
 __all__ = ["ODDS", "odds"]
 
-#: system id → "module:function" computing its odds from the system's own request fields.
-ODDS = {
-    "generic": "tirada.odds.keepsum:generic_odds",
-    "sifrp": "tirada.odds.keepsum:sifrp_odds",
-    "l5r5e": "tirada.odds.l5r:l5r_odds",
-    "tragedia": "tirada.odds.tragedia:tragedia_odds",
-    "brs": "tirada.odds.brs:brs_odds",
-}
+#: system id → "module:function" computing its odds from the system's own request fields: a live
+#: view of the ``odds`` field of :data:`tirada.systems.registry.REGISTRY`.
+ODDS = TableView(odds_table)
 IGNORED = ("system", "seed", "faces", "label")
 
 

@@ -21,7 +21,7 @@ def prob(num: int, den: int) -> dict:
     """``{"p": float, "exact": "a/b"}`` for ``num/den`` (``exact`` left out when the reduced
     denominator has more than :data:`EXACT_DIGITS` digits). ``num``, ``den``: ints, ``den > 0``."""
     frac = Fraction(num, den)
-    out = {"p": num / den}
+    out: dict = {"p": num / den}
     if len(str(frac.denominator)) <= EXACT_DIGITS:
         out["exact"] = f"{frac.numerator}/{frac.denominator}"
     return out

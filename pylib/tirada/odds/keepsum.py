@@ -140,7 +140,7 @@ def sifrp_odds(params: Mapping[str, Any]) -> dict:
     damage = 0
     for total, n in counts.items():
         degrees = degrees_for(total, r.difficulty)
-        grades[f"degrees_{degrees}" if degrees else failure_grade(total, r.difficulty)] += n
+        grades[f"degrees_{degrees}" if degrees else str(failure_grade(total, r.difficulty))] += n
         if r.weapon_damage is not None:
             damage += n * combat_damage(r.weapon_damage, degrees)
     out = {

@@ -1,7 +1,8 @@
 """The registry of game systems and the one entry point that rolls any request.
 
-A system is a module exposing ``roll(params: dict, dice: Dice) -> dict`` (and optionally
-``odds(params) -> dict``). Modules are imported lazily by id, so the page loads only what it uses.
+A system is a module exposing ``roll(params: dict, dice: Dice) -> dict``, named by its entry in
+:mod:`tirada.systems.registry` (the one place that lists systems). Modules are imported lazily by
+id, so the page loads only what it uses.
 
 Common request fields, handled here for every system:
 ``system`` (id), ``seed`` (hex, optional), ``faces`` (ints in draw order, optional; no randomness),
@@ -16,16 +17,13 @@ from typing import Any, Mapping
 from ..dice import FixedFaces, dice_for
 from ..errors import InvalidRequest
 from ..fields import get_text
+from .registry import TableView, roll_table
 
 __all__ = ["COMMON_FIELDS", "SYSTEMS", "get_system", "roll", "split_request"]
 
-#: system id → module path. Spanish/English display names live in the page's catalogs.
-SYSTEMS = {
-    "generic": "tirada.systems.generic",
-    "sifrp": "tirada.systems.sifrp",
-    "l5r5e": "tirada.systems.l5r.check",
-    "tragedia": "tirada.systems.tragedia.roll",
-}
+#: system id → roll module path: a live view of :data:`tirada.systems.registry.REGISTRY`.
+#: Spanish/English display names live in the page's catalogs.
+SYSTEMS = TableView(roll_table)
 COMMON_FIELDS = ("system", "seed", "faces", "label")
 
 

@@ -159,7 +159,6 @@ class SifrpRequest:
         reject_unknown(req, FIELDS, "sifrp")
         d = get_int(req, "test_dice", lo=1, hi=MAX_RANK, rule=RULE_TEST)
         units = get_int(req, "extra_time", default=0, lo=0, hi=MAX_RANK)
-        effective_d = extra_time_dice(d, units)
         b = get_int(req, "bonus_dice", default=0, lo=0, hi=MAX_RANK, rule=RULE_TEST)
         weapon = req.get("weapon_damage")
         if weapon is not None:

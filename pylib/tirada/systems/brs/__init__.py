@@ -15,7 +15,7 @@ from .replay import MOVES, apply, legal_moves, new_confrontation, play, replay
 from .report import summary
 from .state import State
 
-__all__ = sorted([
+__all__ = [
     "ASPECTS", "MOVES", "Setup", "State", "apply", "from_compact", "legal_moves", "new_confrontation",
     "play", "replay", "smallest_defences", "summary", "to_compact",
-])
+]

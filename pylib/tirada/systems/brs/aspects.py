@@ -65,9 +65,9 @@ def defend(state: State, move: dict, dice) -> State:
         d = state.dice[i]
         if d.owner != state.target or d.row != "available":
             raise IllegalMove("defend with your own Available dice", field=f"dice[{k}]", rule=RULE_FIGHT)
-    sf = check_soul_fused(state, move, state.target, chosen)
+    sf = check_soul_fused(state, move, state.fight_target, chosen)
     used = chosen + ([sf] if sf is not None else [])
-    total, score = sum(state.dice[i].face for i in used), state.current["score"]
+    total, score = sum(state.dice[i].face for i in used), state.fight["score"]
     if total < score:
         hint = " (Overwhelmed: use Advantage, Renew, a Vow, or Yield)" if overwhelmed(state) else ""
         raise IllegalMove(f"the defence sums {total}, below the Attack Score {score}{hint}", field="dice",
@@ -76,8 +76,8 @@ def defend(state: State, move: dict, dice) -> State:
     for i in used:
         mark = parity_mark(state.dice[i].face) if outcome == "Damage" else None
         state = state.with_die(i, row="advanced", mark=mark, by=state.attacker if mark else None)
-    faces = state.current["faces"] + tuple((i, state.dice[i].face) for i in used)
-    current = {**state.current, "defence": tuple(chosen), "soul_fused_defence": sf, "outcome": outcome,
+    faces = state.fight["faces"] + tuple((i, state.dice[i].face) for i in used)
+    current = {**state.fight, "defence": tuple(chosen), "soul_fused_defence": sf, "outcome": outcome,
                "faces": faces}
     return start_resolution(replace(state, current=current), dice)
 
@@ -89,7 +89,7 @@ def start_resolution(state: State, dice, overwhelmed: bool = False) -> State:
     except the Sorcery ones has no effect. When the defender Yielded Overwhelmed, their Aspects do
     not apply (§The fight, Overwhelmed).
     """
-    cur = state.current
+    cur = state.fight
     att = list(cur["attack"]) + ([cur["soul_fused_attack"]] if cur["soul_fused_attack"] is not None else [])
     dfn = [] if overwhelmed else list(cur["defence"]) + (
         [cur["soul_fused_defence"]] if cur["soul_fused_defence"] is not None else [])

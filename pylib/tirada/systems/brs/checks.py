@@ -52,8 +52,8 @@ def overwhelmed(state: State) -> bool:
     Attack Score (§The fight, Outcome: Overwhelmed)."""
     if state.phase != "defence":
         return False
-    total = sum(state.dice[i].face for i in state.dice_of(state.target, "available"))
-    return total < state.current["score"]
+    total = sum(state.dice[i].face for i in state.dice_of(state.fight_target, "available"))
+    return total < state.fight["score"]
 
 
 def check_soul_fused(state: State, move: dict, owner: int, used: list) -> int | None:

@@ -82,7 +82,7 @@ def to_compact(setup: Setup | Mapping, moves: list) -> list:
                 [[s.components[c].name, int(s.components[c].committed),
                   [[t.trait, t.die, ASPECTS.index(t.aspect)] for t in s.components[c].traits]]
                  for c in p.components]] for p in s.players]
-    head = s.seed if s.seed is not None else list(s.faces)
+    head = s.seed if s.seed is not None else list(s.faces or ())
     setup_c = [head, list(s.sides), players, list(s.graveyard_dice), s.graveyard_advantage, list(s.spoils),
                list(s.stipulations), s.back_down, int(s.allow_d12)]
     if not isinstance(moves, list):

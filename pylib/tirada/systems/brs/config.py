@@ -179,7 +179,7 @@ class Setup:
         if self.seed is not None:
             out["seed"] = self.seed
         else:
-            out["faces"] = list(self.faces)
+            out["faces"] = list(self.faces or ())
         out["sides"] = list(self.sides)
         out["players"] = [{
             "name": p.name, "side": p.side, "hero": p.hero, "leader": p.leader, "advantage": p.advantage,
@@ -217,7 +217,8 @@ def _size(obj: Mapping, field: str, allow_d12: bool) -> int:
 def _players(raw: Any, allow_d12: bool) -> tuple:
     if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_PLAYERS:
         raise InvalidRequest(f"must be a list of 2 to {MAX_PLAYERS} players", field="players", rule=RULE_PIECES)
-    players, components = [], []
+    players: list = []
+    components: list = []
     for i, p in enumerate(raw):
         where = f"players[{i}]"
         if not isinstance(p, Mapping):

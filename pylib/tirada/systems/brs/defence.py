@@ -84,7 +84,7 @@ def _combos(dice: list, k: int, need: int, budget: list):
     yield from walk(0, k, 0, [])
 
 
-def smallest_defences(score: int, dice: list, limit: int = 10) -> dict:
+def smallest_defences(score: int, dice: Any, limit: int = 10) -> dict:
     """The defences with the fewest counted dice against ``score``.
 
     Args:

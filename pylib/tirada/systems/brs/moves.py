@@ -94,14 +94,14 @@ def attack(state: State, move: dict, dice) -> State:
     if kept is not None and kept not in chosen:
         raise IllegalMove("after a Reversal you must attack with the kept die plus one other", field="dice",
                           rule=RULE_FIGHT)
-    sf = check_soul_fused(state, move, state.attacker, chosen)
+    sf = check_soul_fused(state, move, state.fight_attacker, chosen)
     advanced = chosen + ([sf] if sf is not None else [])
     for i in advanced:
         state = state.with_die(i, row="advanced", kept=False)
     score = sum(state.dice[i].face for i in advanced)
-    state = state.with_player(state.target, last_attacker=state.attacker)
+    state = state.with_player(state.fight_target, last_attacker=state.attacker)
     faces = tuple((i, state.dice[i].face) for i in advanced)
-    current = {**state.current, "attack": tuple(chosen), "soul_fused_attack": sf, "score": score, "faces": faces}
+    current = {**state.fight, "attack": tuple(chosen), "soul_fused_attack": sf, "score": score, "faces": faces}
     return replace(state, phase="defence", reversal=None, current=current)
 
 
@@ -131,7 +131,7 @@ def _advancing_player(state: State, move: dict) -> int:
     check_no_pending(state)
     if state.phase not in ("attack", "defence"):
         raise IllegalMove("only the player about to advance dice may do this", field="move", rule=RULE_MORE)
-    p = state.attacker if state.phase == "attack" else state.target
+    p = state.fight_attacker if state.phase == "attack" else state.fight_target
     if move.get("player", p) != p:
         raise IllegalMove(f"only {state.setup.players[p].name}, about to advance dice, may do this now",
                           field="player", rule=RULE_MORE)

@@ -61,7 +61,7 @@ def _kind_options(state: State, p: int, kind: str) -> dict:
                 "soul_fused": [i for i in state.dice_of(p, "available") if state.dice[i].aspect == "soul_fused"]}
     if kind == "defend":
         dice = _undamaged(state, p, "available")
-        return {"dice": dice, "score": state.current["score"],
+        return {"dice": dice, "score": state.fight["score"],
                 "soul_fused": [i for i in dice if state.dice[i].aspect == "soul_fused"],
                 "smallest": defences_for(state, limit=5)}
     if kind == "advantage":
@@ -123,7 +123,7 @@ def step(state: State) -> dict:
         kind = "reinforce" if reinforcing else "pick"
         return {**out, "kind": kind, "player": state.leaders[state.attacking_side]}
     if state.phase == "attack":
-        kind = "attack" if can_advance_two(state, state.attacker) else "stuck"
+        kind = "attack" if can_advance_two(state, state.fight_attacker) else "stuck"
         return {**out, "kind": kind, "player": state.attacker}
     return {**out, "kind": "overwhelmed" if overwhelmed(state) else "defend", "player": state.target}
 

@@ -29,7 +29,11 @@ MAX_MOVES = 2000
 
 
 def _dice(setup: Setup):
-    return FixedFaces(setup.faces) if setup.faces is not None else DiceStream(setup.seed)
+    if setup.faces is not None:
+        return FixedFaces(setup.faces)
+    if setup.seed is None:      # Setup.from_dict gives one of the two; a hand-built Setup may not
+        raise InvalidRequest("a Confrontation needs a seed or the faces rolled", field="seed")
+    return DiceStream(setup.seed)
 
 
 def new_confrontation(setup: Setup | Mapping) -> tuple:
@@ -119,7 +123,7 @@ def legal_moves(state: State) -> dict:
                                                    for d in state.dice if d.owner == p and d.component >= 0):
                     add(p, "reinforce")
     elif state.phase in ("attack", "defence"):
-        p = state.attacker if state.phase == "attack" else state.target
+        p = state.fight_attacker if state.phase == "attack" else state.fight_target
         if state.phase == "attack":
             add(p, "attack" if moves.can_advance_two(state, p) else "yield")
         else:

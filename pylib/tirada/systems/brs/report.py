@@ -53,7 +53,7 @@ def broken_heroes(state: State) -> list:
 
 def _devastated(state: State) -> dict:
     per_component, destroyed = {}, []
-    for c, comp in enumerate(state.setup.components):
+    for c in range(len(state.setup.components)):
         dice = [d for d in state.dice if d.component == c]
         lost = sum(d.row == "lost" for d in dice)
         per_component[c] = lost

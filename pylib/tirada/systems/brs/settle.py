@@ -75,7 +75,7 @@ def _lose(state: State, i: int, weakness: dict | None, dice) -> State:
 
 
 def _damage(state: State, damage: dict) -> State:
-    return replace(state, current={**state.current, "damage": state.current.get("damage", ()) + (damage,)})
+    return replace(state, current={**state.fight, "damage": state.fight.get("damage", ()) + (damage,)})
 
 
 def devastate(state: State, move: dict, dice) -> State:
@@ -128,7 +128,7 @@ def bonus(state: State, move: dict, dice) -> State:
     if not ok:
         raise IllegalMove("take a Graveyard die, an Advantage token from the Graveyard, or none", field="take",
                           rule=RULE_FIGHT)
-    return progress(pop(_take_bonus(state, i, by, take)), dice)
+    return progress(pop(_take_bonus(state, i, by, str(take))), dice)
 
 
 def defeat_item(state: State, victim: int, by: int | None) -> tuple:
@@ -202,7 +202,7 @@ def progress(state: State, dice) -> State:
 def _cleanup(state: State) -> State:
     """Battered dice leave the board (tokens locked); other advanced dice go to Used except a
     Reversal's kept die (§The fight, End of the exchange)."""
-    cur, items, reversal = state.current, [], None
+    cur, items, reversal = state.fight, [], None
     kept = cur["defence"][0] if cur["outcome"] == "Reversal" else None
     for i, d in enumerate(state.dice):
         if d.mark == "battered":
@@ -220,7 +220,7 @@ def _cleanup(state: State) -> State:
 
 
 def _finish_exchange(state: State, dice) -> State:
-    record = {**state.current, "damage": state.current.get("damage", ())}
+    record = {**state.fight, "damage": state.fight.get("damage", ())}
     state = replace(state, exchanges=state.exchanges + (record,), current=None, stage=None,
                     attacker=None, target=None)
     if state.loser is not None:
@@ -242,6 +242,9 @@ def end_confrontation(state: State, dice) -> State:
                     attacker=None, target=None, stage=None)
     if state.setup.ordinary_spoils:
         side = state.loser
+        if side is None:
+            raise IllegalMove("the Confrontation ends only when a side has Yielded", field="move",
+                              rule="blood-red-sands.md §Yielding")
         victim = state.spoils_bearer[side] if state.spoils_bearer[side] is not None else state.leaders[side]
         state = replace(state, pending=state.pending + (defeat_item(state, victim, state.leaders[1 - side]),))
     return progress(state, dice)

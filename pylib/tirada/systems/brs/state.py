@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...errors import IllegalMove
 from .config import Setup
 
 __all__ = ["Die", "PlayerState", "State", "initial_state", "lift_targets", "roll_die"]
@@ -102,6 +103,32 @@ class State:
     current: dict | None = None
     draws: tuple = ()
     moves: int = 0
+
+    # ----- the exchange under way (typed views of the optional fields) ---------------------
+    @property
+    def fight(self) -> dict:
+        """``current``: the record of the exchange under way (attack, score, faces, defence…).
+
+        Raises:
+            IllegalMove: no exchange is under way (before a pick, or after the end).
+        """
+        if self.current is None:
+            raise IllegalMove("no exchange is under way", field="move", rule="blood-red-sands.md §The fight")
+        return self.current
+
+    @property
+    def fight_attacker(self) -> int:
+        """``attacker`` of the exchange under way. Raises IllegalMove: none picked yet."""
+        if self.attacker is None:
+            raise IllegalMove("no attacker has been picked", field="move", rule="blood-red-sands.md §The fight")
+        return self.attacker
+
+    @property
+    def fight_target(self) -> int:
+        """``target`` of the exchange under way. Raises IllegalMove: none picked yet."""
+        if self.target is None:
+            raise IllegalMove("no target has been picked", field="move", rule="blood-red-sands.md §The fight")
+        return self.target
 
     # ----- small queries -------------------------------------------------------------------
     @property

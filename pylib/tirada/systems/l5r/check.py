@@ -19,6 +19,8 @@ Steps (each function below names its step):
 Draw order, the replay contract (and the order of ``faces`` in faces mode): the pool's ring dice,
 its skill dice, the reroll dice in ascending pool index, then the explosion dice in step-4 order.
 
+The request and its checks are :class:`tirada.systems.l5r.request.CheckRequest`.
+
 Decisions are ``rerolls`` (pool indices), ``keep`` (pool indices) and ``explosions`` (keep/drop
 booleans, one per explosion die in draw order). In the plain mode a missing decision takes its
 default; with ``step: true`` it means "not decided yet": the check stops there and reports the
@@ -27,145 +29,19 @@ stage, the dice so far and the legal choices (docs/l5r5e.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ...dice import Dice
 from ...errors import IllegalMove, InvalidRequest
-from ...fields import get_bool, get_choice, get_int, get_int_list, reject_unknown
 from .dice import EXPLOSION_VALUE, ExplosionDie, PoolDie, die_text, draw, missing_faces, summary, symbols_of
+from .request import MAX_EXPLOSIONS, RULE_KEEP, RULE_RESOLVE, RULE_REROLL, STANCES, CheckRequest
 
 __all__ = [
     "MAX_EXPLOSIONS", "STANCES", "CheckRequest", "build_pool",
     "check_keep", "check_rerolls", "default_keep", "default_rerolls", "keep_choices",
     "reroll_choices", "roll", "totals",
 ]
-
-RULE_POOL = "l5r5e.md §The check 3"
-RULE_REROLL = "l5r5e.md §The check 4"
-RULE_KEEP = "l5r5e.md §The check 5"
-RULE_RESOLVE = "l5r5e.md §The check 6"
-MAX_EXPLOSIONS = 20
-MAX_RING, MAX_SKILL, MAX_ASSIST, MAX_TN = 10, 10, 10, 20
-STANCES = ("air", "earth", "fire", "water", "void")
-FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance", "compromised",
-          "distinction", "adversity", "passion", "anxiety", "helpers_cancel_strife", "step",
-          "rerolls", "keep", "explosions"}
-
-
-@dataclass(frozen=True)
-class CheckRequest:
-    """A check (l5r5e.md §The check).
-
-    Fields: ``ring`` 1..10, ``skill`` 0..10, ``tn`` 1..20; ``assist_skilled`` / ``assist_unskilled``
-    0..10 helpers with / without rank in the skill; ``void``: a Void point spent ("aprovechar la
-    oportunidad"); ``stance``: one of :data:`STANCES` or ``None``; ``compromised``: strife >
-    Composure; ``distinction`` / ``adversity`` / ``passion`` / ``anxiety``: advantages that apply;
-    ``helpers_cancel_strife`` 0..helpers: strife symbols cancelled by helpers taking 1 strife each;
-    ``step``: interactive mode; decisions ``rerolls`` / ``keep`` (sorted tuples of pool indices) and
-    ``explosions`` (tuple of bools), each ``None`` when not given.
-    """
-
-    ring: int
-    skill: int
-    tn: int
-    assist_skilled: int = 0
-    assist_unskilled: int = 0
-    void: bool = False
-    stance: str | None = None
-    compromised: bool = False
-    distinction: bool = False
-    adversity: bool = False
-    passion: bool = False
-    anxiety: bool = False
-    helpers_cancel_strife: int = 0
-    step: bool = False
-    rerolls: tuple | None = None
-    keep: tuple | None = None
-    explosions: tuple | None = None
-
-    @classmethod
-    def from_dict(cls, req: Mapping[str, Any]) -> "CheckRequest":
-        """Validate a request dict and build the check.
-
-        Raises:
-            InvalidRequest: unknown field; a number out of range; a pool index outside the pool or
-            repeated; ``explosions`` not a list of booleans; ``helpers_cancel_strife`` above the
-            number of helpers; in step mode, a later decision given before an earlier one.
-        """
-        reject_unknown(req, FIELDS, "l5r5e")
-        ring = get_int(req, "ring", lo=1, hi=MAX_RING, rule=RULE_POOL)
-        skill = get_int(req, "skill", default=0, lo=0, hi=MAX_SKILL, rule=RULE_POOL)
-        skilled = get_int(req, "assist_skilled", default=0, lo=0, hi=MAX_ASSIST, rule=RULE_POOL)
-        unskilled = get_int(req, "assist_unskilled", default=0, lo=0, hi=MAX_ASSIST, rule=RULE_POOL)
-        void = get_bool(req, "void")
-        size = ring + skill + skilled + unskilled + int(void)
-        cancel = get_int(req, "helpers_cancel_strife", default=0, lo=0, hi=skilled + unskilled,
-                         rule=RULE_RESOLVE)
-        r = cls(
-            ring=ring, skill=skill, tn=get_int(req, "tn", lo=1, hi=MAX_TN, rule="l5r5e.md §The check 2"),
-            assist_skilled=skilled, assist_unskilled=unskilled, void=void,
-            stance=get_choice(req, "stance", STANCES, default=None),
-            compromised=get_bool(req, "compromised"), distinction=get_bool(req, "distinction"),
-            adversity=get_bool(req, "adversity"), passion=get_bool(req, "passion"),
-            anxiety=get_bool(req, "anxiety"), helpers_cancel_strife=cancel, step=get_bool(req, "step"),
-            rerolls=_indices(req, "rerolls", size), keep=_indices(req, "keep", size),
-            explosions=_booleans(req, "explosions"),
-        )
-        if r.step and r.rerolls is None and r.reroll_by and (r.keep is not None or r.explosions):
-            raise InvalidRequest("decide the rerolls before the keep", field="keep", rule=RULE_REROLL)
-        if r.step and r.keep is None and r.explosions:
-            raise InvalidRequest("decide the keep before the explosions", field="explosions", rule=RULE_KEEP)
-        return r
-
-    @property
-    def helpers(self) -> int:
-        """Helpers, skilled or not."""
-        return self.assist_skilled + self.assist_unskilled
-
-    @property
-    def ring_dice(self) -> int:
-        """Ring dice (d6): ring + unskilled helpers + 1 with a Void point (§The check 3)."""
-        return self.ring + self.assist_unskilled + int(self.void)
-
-    @property
-    def skill_dice(self) -> int:
-        """Skill dice (d12): skill rank + skilled helpers (§The check 3)."""
-        return self.skill + self.assist_skilled
-
-    @property
-    def keep_limit(self) -> int:
-        """Most pool dice kept: ring + helpers + 1 with a Void point (§The check 5)."""
-        return self.ring + self.helpers + int(self.void)
-
-    @property
-    def reroll_by(self) -> str | None:
-        """``"distinction"``, ``"adversity"`` or ``None`` (neither, or both: they cancel; §The check 4)."""
-        if self.distinction == self.adversity:
-            return None
-        return "distinction" if self.distinction else "adversity"
-
-
-def _indices(req: Mapping[str, Any], name: str, size: int) -> tuple | None:
-    if req.get(name) is None:
-        return None
-    values = get_int_list(req, name, lo=0, hi=size - 1, max_len=size)
-    for i, v in enumerate(values):
-        if v in values[:i]:
-            raise InvalidRequest(f"pool die {v} is listed twice", field=f"{name}[{i}]")
-    return tuple(sorted(values))
-
-
-def _booleans(req: Mapping[str, Any], name: str) -> tuple | None:
-    value = req.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) > MAX_EXPLOSIONS:
-        raise InvalidRequest(f"must be a list of at most {MAX_EXPLOSIONS} true/false (keep/drop)", field=name)
-    for i, item in enumerate(value):
-        if not isinstance(item, bool):
-            raise InvalidRequest(f"must be true (keep) or false (drop), got {item!r}"[:120], field=f"{name}[{i}]")
-    return tuple(value)
 
 
 class _Pause(Exception):
@@ -370,7 +246,7 @@ class _Check:
     def explode(self, dice: Dice) -> None:
         """Step 4: roll, decide and chain the explosion dice (l5r5e.md §The check 6)."""
         req, decided = self.req, list(self.req.explosions or ())
-        for i in self.keep:
+        for i in self.keep or ():
             die, source, source_index = self.pool[i].die, "pool", i
             explosive = "explosive" in self.pool[i].symbols
             while explosive:

@@ -68,7 +68,9 @@ def symbols_of(die: str, face: int) -> tuple:
     Raises:
         KeyError: unknown die type or a face outside the die.
     """
-    return (RING_FACES if die == "ring" else SKILL_FACES)[face] if die in DIE_SIDES else {}[die]
+    if die not in DIE_SIDES:
+        raise KeyError(die)
+    return (RING_FACES if die == "ring" else SKILL_FACES)[face]
 
 
 def tally(symbols) -> dict:
@@ -105,7 +107,9 @@ def die_text(die: str, face: int, lang: str = "en") -> str:
     Raises:
         KeyError: unknown die type, face or language.
     """
-    n = _LANGS.index(lang) if lang in _LANGS else {}[lang]
+    if lang not in _LANGS:
+        raise KeyError(lang)
+    n = _LANGS.index(lang)
     names = [SYMBOL_NAMES[s][n] for s in symbols_of(die, face)] or [_BLANK[n]]
     return f"d{DIE_SIDES[die]} {face} ({' + '.join(names)})"
 

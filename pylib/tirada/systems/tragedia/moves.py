@@ -64,7 +64,10 @@ def dice_of(state: SceneState):
     Returns a :class:`~tirada.dice.FixedFaces` on ``state.faces`` or a
     :class:`~tirada.dice.DiceStream` on ``state.seed``; each die is ``state.sides``-sided.
     """
-    dice = FixedFaces(state.faces) if state.faces is not None else DiceStream(state.seed)
+    if state.faces is None and state.seed is None:
+        raise InvalidRequest("a roll needs a seed (in the roll action or the ledger) or the faces rolled",
+                             field="seed")
+    dice = FixedFaces(state.faces) if state.faces is not None else DiceStream(state.seed or "")
     for _ in range(state.draws):
         dice.roll(state.sides)
     return dice

@@ -15,9 +15,9 @@ Public API: :func:`describe`, :func:`describe_text`, :func:`outcome`, :func:`tok
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, List, Mapping
 
-from ...links.snippets import clean, render
+from ...links.snippets import Token, clean, render
 
 __all__ = ["DESTINY_USES", "SIDE_NAMES", "SOURCE_NAMES", "describe", "describe_text", "outcome",
            "snippet", "tokens"]
@@ -74,8 +74,8 @@ def describe(c: Mapping[str, Any], lang: str = "es") -> list:
     """
     i, w = _i(lang), _words(lang)
     source, detail = c.get("source"), str(c.get("detail") or "")
-    out = [(str(c.get("by") or ""), "user"), (": ", None),
-           (SOURCE_NAMES.get(source, (str(source), str(source)))[i], None)]
+    out: List[Token] = [(str(c.get("by") or ""), "user"), (": ", None),
+                        (SOURCE_NAMES.get(str(source), (str(source), str(source)))[i], None)]
     if source in ("trait", "theme", "domain", "flaw") and detail:
         out += [(" «", None), (detail, "user"), ("»", None)]
     elif source in ("turned_trait", "consequence") and ": " in detail:
@@ -88,7 +88,7 @@ def describe(c: Mapping[str, Any], lang: str = "es") -> list:
     elif source == "tragedy" and detail:
         out.append((f" ({w['level']} {detail.rsplit(' ', 1)[-1]})", None))
     n = int(c.get("dice") or 0)
-    side = SIDE_NAMES.get(c.get("side"), ("?", "?"))[i]
+    side = SIDE_NAMES.get(str(c.get("side")), ("?", "?"))[i]
     out.append((f" → {n} {w['die'] if n == 1 else w['dice']} {w['to']} {side}", None))
     if c.get("note"):
         out += [(" — «", None), (str(c["note"]), "user"), ("»", None)]
@@ -119,8 +119,8 @@ def outcome(view: Mapping[str, Any], lang: str = "es") -> str:
     return text
 
 
-def _faces(faces: list, bold_even: bool = True) -> list:
-    out = []
+def _faces(faces: list, bold_even: bool = True) -> List[Token]:
+    out: List[Token] = []
     for k, face in enumerate(faces):
         out += [(" " if k else "", None), (str(face), "b" if bold_even and face % 2 == 0 else None)]
     return out or [("—", None)]
@@ -131,12 +131,12 @@ def tokens(view: Mapping[str, Any], lang: str = "es") -> list:
     Objective, one line per contribution (each die's source), the pools, the faces (even = success,
     bold), the outcome, and the link line."""
     i, w = _i(lang), _words(lang)
-    head = [(w["title"], "b")]
+    head: List[Token] = [(w["title"], "b")]
     if view.get("kind") == "transformation":
         head.append((f" ({w['transformation']})", None))
     if view.get("objective"):
         head += [(" — ", None), (str(view["objective"]), "user-b")]
-    lines = [head]
+    lines: List[List[Token]] = [head]
     lines += [[("• ", None)] + describe(c, lang) for c in view.get("contributions", [])]
     pools = view.get("pools", {})
     pro, adv = pools.get("protagonist", {}), pools.get("adversary", {})

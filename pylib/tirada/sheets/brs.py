@@ -1,0 +1,157 @@
+"""The Blood Red Sands sheet: Components (Trait + die + Aspect per slot) and the Horde.
+
+The Horde is the player's own dice taken from the Graveyard (blood-red-sands.md §Pieces). A BRS
+sheet has no roll form: its dice are rolled inside a Confrontation (:mod:`tirada.systems.brs`).
+The hooks for :mod:`tirada.sheets`: :data:`SHEET`, :func:`roll_request`, :func:`from_form`,
+:func:`to_form`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..errors import InvalidRequest
+from ..fields import reject_unknown
+from ..systems.brs.config import ASPECTS
+from .common import at, form_checked, mapping, read_name, text
+
+__all__ = ["BRS_DICE", "BrsComponent", "BrsSheet", "RULE_BRS", "SHEET", "from_form", "parse_horde",
+           "roll_request", "to_form"]
+
+RULE_BRS = "blood-red-sands.md §Pieces"
+BRS_DICE = (4, 6, 8, 10, 12)
+
+
+@dataclass(frozen=True)
+class BrsComponent:
+    """A Component (*Componente*): ``name`` and ``traits`` ((trait text, die 4..12, Aspect), …)."""
+
+    name: str
+    traits: tuple = ()
+
+    def to_dict(self) -> dict:
+        """``{"name", "traits": [{"trait", "die", "aspect"}]}`` (the Confrontation set-up's shape)."""
+        return {"name": self.name, "traits": [{"trait": t, "die": d, "aspect": a} for t, d, a in self.traits]}
+
+    @classmethod
+    def from_dict(cls, value: Any, where: str) -> "BrsComponent":
+        """Read :meth:`to_dict`'s shape; at most 12 Traits; die 4/6/8/10/12; a known Aspect."""
+        req = mapping(value, where)
+        try:
+            reject_unknown(req, {"name", "traits"}, "Component")
+        except InvalidRequest as err:
+            raise at(where, err) from None
+        items = req.get("traits") or []
+        if not isinstance(items, list) or len(items) > 12:
+            raise InvalidRequest("must be a list of at most 12 Traits", field=f"{where}.traits", rule=RULE_BRS)
+        traits = []
+        for i, item in enumerate(items):
+            w = f"{where}.traits[{i}]"
+            item = mapping(item, w)
+            try:
+                reject_unknown(item, {"trait", "die", "aspect"}, "Trait")
+            except InvalidRequest as err:
+                raise at(w, err) from None
+            die = item.get("die")
+            if die not in BRS_DICE or isinstance(die, bool):
+                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{w}.die", rule=RULE_BRS)
+            if item.get("aspect") not in ASPECTS:
+                raise InvalidRequest(f"must be one of {', '.join(ASPECTS)}", field=f"{w}.aspect", rule=RULE_BRS)
+            traits.append((read_name(item.get("trait"), f"{w}.trait", 120), die, item["aspect"]))
+        return cls(read_name(req.get("name"), f"{where}.name"), tuple(traits))
+
+
+@dataclass(frozen=True)
+class BrsSheet:
+    """A Blood Red Sands player: ``components`` (tuple of :class:`BrsComponent`, at most 8) and the
+    ``horde`` (*Horda*): die sizes the player holds, e.g. ``(4, 6)`` (blood-red-sands.md §Pieces)."""
+
+    components: tuple = ()
+    horde: tuple = ()
+    notes: str = ""
+
+    def to_dict(self) -> dict:
+        """``{"components": [...], "horde": [die, …], "notes"}``."""
+        return {"components": [c.to_dict() for c in self.components], "horde": list(self.horde),
+                "notes": self.notes}
+
+    @classmethod
+    def from_dict(cls, value: Any, where: str = "sheet") -> "BrsSheet":
+        """Read :meth:`to_dict`'s shape. Raises InvalidRequest naming the field."""
+        req = mapping(value, where)
+        try:
+            reject_unknown(req, {"components", "horde", "notes"}, "Blood Red Sands sheet")
+        except InvalidRequest as err:
+            raise at(where, err) from None
+        items = req.get("components") or []
+        if not isinstance(items, list) or len(items) > 8:
+            raise InvalidRequest("must be a list of at most 8 Components", field=f"{where}.components")
+        comps = tuple(BrsComponent.from_dict(c, f"{where}.components[{i}]") for i, c in enumerate(items))
+        horde = req.get("horde") or []
+        if not isinstance(horde, list) or len(horde) > 60:
+            raise InvalidRequest("must be a list of at most 60 dice", field=f"{where}.horde")
+        for i, die in enumerate(horde):
+            if die not in BRS_DICE or isinstance(die, bool):
+                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{where}.horde[{i}]", rule=RULE_BRS)
+        return cls(comps, tuple(horde), text(req, "notes", where))
+
+
+
+SHEET = BrsSheet
+
+
+def roll_request(sheet: BrsSheet, choice: Mapping[str, Any]) -> dict:
+    """Always refused: Blood Red Sands rolls only inside a Confrontation.
+
+    Raises:
+        InvalidRequest: field ``system``.
+    """
+    raise InvalidRequest("this system's sheet has no roll form (Blood Red Sands rolls in a Confrontation)",
+                         field="system")
+
+
+def parse_horde(text: str) -> tuple:
+    """``"d4, d6 d6"`` → ``(4, 6, 6)`` (the Horde's dice; ``d`` optional).
+
+    Raises:
+        InvalidRequest: a die other than d4, d6, d8, d10, d12 (field ``horde``).
+    """
+    out = []
+    for part in re.split(r"[\s,;]+", str(text).strip()):
+        if not part:
+            continue
+        m = re.match(r"^[dD]?(\d{1,2})$", part)
+        if not m or int(m.group(1)) not in BRS_DICE:
+            raise InvalidRequest(f"«{part[:12]}» is not a d4, d6, d8, d10 or d12", field="horde", rule=RULE_BRS)
+        out.append(int(m.group(1)))
+    return tuple(out)
+
+
+
+def from_form(fields: Mapping[str, Any]) -> dict:
+    """The checked sheet dict from the editor's ``components`` (``[{"name", "traits": [{"trait",
+    "die", "aspect"}]}]`` of texts; rows with no text are skipped), ``horde`` (``"d4 d6"``) and
+    ``notes``. Raises InvalidRequest naming the form key (``components[0].traits[1].die``)."""
+    comps = []
+    for comp in fields.get("components") or []:
+        traits = []
+        for t in comp.get("traits") or []:
+            if not str(t.get("trait", "")).strip():
+                continue
+            die = str(t.get("die", "")).lstrip("dD")
+            traits.append({"trait": str(t["trait"]), "die": int(die) if die.isdigit() else die,
+                           "aspect": t.get("aspect")})
+        if str(comp.get("name", "")).strip() or traits:
+            comps.append({"name": str(comp.get("name", "")), "traits": traits})
+    raw = {"components": comps, "horde": list(parse_horde(fields.get("horde", "") or "")),
+           "notes": str(fields.get("notes", "") or "")}
+    return form_checked(BrsSheet, raw, {})
+
+
+def to_form(s: BrsSheet) -> dict:
+    """The editor's texts for a sheet (inverse of :func:`from_form`)."""
+    return {"components": [{"name": c.name, "traits": [{"trait": t, "die": str(d), "aspect": a}
+                                                       for t, d, a in c.traits]} for c in s.components],
+            "horde": " ".join(f"d{d}" for d in s.horde), "notes": s.notes}

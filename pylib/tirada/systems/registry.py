@@ -1,0 +1,190 @@
+"""The one system registry: every per-system table of the engine is a view of :data:`REGISTRY`.
+
+Adding a game system is one :class:`SystemSpec` entry here plus the system's own package under
+``tirada/systems/`` (docs/architecture.md §Where does a new system go). The tables that used to be
+written by hand are derived from the entries:
+
+======================================  ==============================  ==========================
+table                                   module                          field of the entry
+======================================  ==============================  ==========================
+``SYSTEMS`` (id → roll module)          :mod:`tirada.systems`           ``roll``
+``ODDS`` (id → "module:function")       :mod:`tirada.odds`              ``odds``
+``SYSTEM_CODES`` / ``PARAM_KEYS`` /     :mod:`tirada.links.roll_layout` ``code`` / ``param_keys`` /
+``PARAM_TEXTS`` (roll-link layout)                                      ``param_texts``
+snippet names ("L5R", "SIFRP")          :mod:`tirada.links.snippets`    ``short_name``
+``SHEETS`` (id → sheet module)          :mod:`tirada.sheets`            ``sheet``
+======================================  ==============================  ==========================
+
+Only dotted module paths are stored (never modules), so the page imports a system's code when it
+first uses it. The link fields (``code``, ``param_keys``, ``param_texts``) are part of share-link
+format 1 (docs/link-format.md §5): a code is never reused or changed, and both tables are append
+only (a name's index is its code in the link; at most 20 texts).
+
+:func:`register` adds an entry at run time (tests and plug-ins); it refuses a clash with an
+existing id or link code, so a plug-in can never change what an existing link means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Tuple
+
+__all__ = ["REGISTRY", "SystemSpec", "TableView", "codes", "odds_table", "param_keys", "param_texts", "register",
+           "roll_table", "sheet_table", "short_names", "unregister"]
+
+
+@dataclass(frozen=True)
+class SystemSpec:
+    """One game system, as every engine table sees it.
+
+    Attributes:
+        id: the system id of requests (``"l5r5e"``); lowercase ASCII, stable (stored and linked).
+        short_name: how forum snippets name the system (``"L5R"``); the page's own names live in
+            its catalogs (web/strings*.py).
+        roll: dotted path of the module exposing ``roll(params, dice) -> dict``, or ``None`` for a
+            system that rolls only inside its own flow (Blood Red Sands' Confrontation).
+        odds: ``"module:function"`` computing exact odds from the system's request fields
+            (docs/odds.md), or ``None``.
+        code: the system's integer code in roll links (format 1; never reused), or ``None`` when
+            it has no roll links (the id is then written as text, as format 1 allows).
+        param_keys: parameter names written as their index in a roll link (append only).
+        param_texts: text values written as one-byte CBOR simple values (append only, ≤ 20).
+        sheet: dotted path of its character-sheet module (``tirada.sheets.*``), or ``None``.
+    """
+
+    id: str
+    short_name: str
+    roll: Optional[str] = None
+    odds: Optional[str] = None
+    code: Optional[int] = None
+    param_keys: Tuple[str, ...] = ()
+    param_texts: Tuple[str, ...] = ()
+    sheet: Optional[str] = None
+
+
+#: system id → its entry, in the order systems were added (link codes ascending).
+REGISTRY: Dict[str, SystemSpec] = {}
+
+
+def register(spec: SystemSpec) -> SystemSpec:
+    """Add ``spec`` to :data:`REGISTRY` and return it.
+
+    Raises:
+        ValueError: the id or the link code is already taken, or a link table breaks format 1's
+            limits (more than 20 texts, a duplicate key or text). A programming error, not input.
+    """
+    if spec.id in REGISTRY:
+        raise ValueError(f"system {spec.id!r} is already registered")
+    if spec.code is not None and spec.code in {s.code for s in REGISTRY.values()}:
+        raise ValueError(f"link code {spec.code} is already taken")
+    if len(spec.param_texts) > 20 or len(set(spec.param_texts)) != len(spec.param_texts) \
+            or len(set(spec.param_keys)) != len(spec.param_keys):
+        raise ValueError(f"system {spec.id!r}: link tables must be unique, at most 20 texts")
+    REGISTRY[spec.id] = spec
+    return spec
+
+
+def unregister(system_id: str) -> None:
+    """Remove a system added by :func:`register` (tests of toy systems clean up with it)."""
+    REGISTRY.pop(system_id, None)
+
+
+# ---------------------------------------------------------------------------- the systems
+register(SystemSpec(
+    id="generic", short_name="generic", roll="tirada.systems.generic",
+    odds="tirada.odds.keepsum:generic_odds", code=0,
+    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
+))
+register(SystemSpec(
+    id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
+    odds="tirada.odds.keepsum:sifrp_odds", code=1,
+    param_keys=("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
+                "helpers", "allow_more_helpers", "extra_time", "weapon_damage"),
+    sheet="tirada.sheets.sifrp",
+))
+register(SystemSpec(
+    id="l5r5e", short_name="L5R", roll="tirada.systems.l5r.check",
+    odds="tirada.odds.l5r:l5r_odds", code=2,
+    param_keys=("ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance",
+                "compromised", "distinction", "adversity", "passion", "anxiety",
+                "helpers_cancel_strife", "step", "rerolls", "keep", "explosions"),
+    param_texts=("air", "earth", "fire", "water", "void"),
+    sheet="tirada.sheets.l5r",
+))
+register(SystemSpec(
+    id="tragedia", short_name="Tragedia", roll="tirada.systems.tragedia.roll",
+    odds="tirada.odds.tragedia:tragedia_odds", code=3,
+    param_keys=("protagonist_dice", "adversary_dice", "auto_successes", "protagonist_wins_ties",
+                "sides", "post_loss", "tragedy_dice", "last_dice", "protagonist_side",
+                "adversary_side"),
+))
+register(SystemSpec(
+    id="brs", short_name="Blood Red Sands", odds="tirada.odds.brs:brs_odds",
+    sheet="tirada.sheets.brs",
+))
+
+
+# ------------------------------------------------------------------------------- the views
+# Functions, not copies: a system registered later (a test's toy system) shows up in every view.
+class TableView(Mapping):
+    """A read-only, always current mapping computed from :data:`REGISTRY` by ``build()``.
+
+    The old per-system tables (``SYSTEMS``, ``ODDS``, ``SYSTEM_CODES``…) are instances, so code
+    reading them keeps working and sees systems registered after import.
+    """
+
+    def __init__(self, build: Callable[[], Dict[str, Any]]) -> None:
+        self._build = build
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._build()[key]
+
+    def __contains__(self, key: Any) -> bool:
+        try:
+            return key in self._build()
+        except TypeError:        # an unhashable key (a list from JSON) is simply not there
+            return False
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._build())
+
+    def __len__(self) -> int:
+        return len(self._build())
+
+    def __repr__(self) -> str:
+        return f"TableView({self._build()!r})"
+
+
+def roll_table() -> Dict[str, str]:
+    """``{id: roll module path}`` of the systems that roll through :func:`tirada.systems.roll`."""
+    return {s.id: s.roll for s in REGISTRY.values() if s.roll}
+
+
+def odds_table() -> Dict[str, str]:
+    """``{id: "module:function"}`` of the systems with exact odds."""
+    return {s.id: s.odds for s in REGISTRY.values() if s.odds}
+
+
+def codes() -> Dict[str, int]:
+    """``{id: link code}`` of the systems with roll links (format 1)."""
+    return {s.id: s.code for s in REGISTRY.values() if s.code is not None}
+
+
+def param_keys() -> Dict[str, Tuple[str, ...]]:
+    """``{id: parameter names}`` of the roll-link layout (a name's index is its link code)."""
+    return {s.id: s.param_keys for s in REGISTRY.values() if s.code is not None}
+
+
+def param_texts() -> Dict[str, Tuple[str, ...]]:
+    """``{id: texts written as CBOR simple values}`` (only the systems that have some)."""
+    return {s.id: s.param_texts for s in REGISTRY.values() if s.param_texts}
+
+
+def short_names() -> Dict[str, str]:
+    """``{id: name shown in forum snippets}``."""
+    return {s.id: s.short_name for s in REGISTRY.values()}
+
+
+def sheet_table() -> Dict[str, str]:
+    """``{id: sheet module path}`` of the systems with character sheets."""
+    return {s.id: s.sheet for s in REGISTRY.values() if s.sheet}

@@ -1,0 +1,103 @@
+"""tirada.systems.registry: one entry per system, and every per-system table is a view of it.
+
+The toy system below is registered at run time (one :class:`SystemSpec` plus its own module, here
+built in memory) and then found by the roll dispatcher, the roll-link layout (encode, decode,
+verify), forum snippets, the odds dispatcher and nothing else needs touching (issue #12,
+docs/architecture.md §Where does a new system go).
+"""
+
+import sys
+import types
+
+import pytest
+
+from tirada import systems
+from tirada.errors import InvalidRequest
+from tirada.links import roll_layout
+from tirada.links.chain import decode_link, encode_link, verify
+from tirada.links.snippets import snippet
+from tirada.odds import ODDS, odds
+from tirada.sheets import SHEETS
+from tirada.systems.registry import REGISTRY, SystemSpec, register, unregister
+
+TOY_MODULE = "tirada_toy_system_for_tests"
+
+
+def _toy_roll(params, dice):
+    """Roll ``dice`` d6 and sum them; success on 7 or more."""
+    n = params.get("dice", 2)
+    if not isinstance(n, int) or not 1 <= n <= 5:
+        raise InvalidRequest("must be 1 to 5", field="dice")
+    faces = [dice.roll(6) for _ in range(n)]
+    return {"faces": faces, "total": sum(faces), "difficulty": 7, "success": sum(faces) >= 7,
+            "mood": params.get("mood", "calm")}
+
+
+def _toy_odds(params):
+    """Exact odds of one d6 (the toy ignores its fields)."""
+    return {"method": "exact toy", "distribution": [{"value": v, "p": 1 / 6} for v in range(1, 7)]}
+
+
+@pytest.fixture
+def toy():
+    module = types.ModuleType(TOY_MODULE)
+    module.roll, module.toy_odds = _toy_roll, _toy_odds
+    sys.modules[TOY_MODULE] = module
+    spec = register(SystemSpec(id="toy", short_name="Toy", roll=TOY_MODULE, odds=f"{TOY_MODULE}:toy_odds",
+                               code=99, param_keys=("dice", "mood"), param_texts=("calm", "wild")))
+    yield spec
+    unregister("toy")
+    del sys.modules[TOY_MODULE]
+
+
+def test_the_registry_holds_every_system_once():
+    assert list(REGISTRY) == ["generic", "sifrp", "l5r5e", "tragedia", "brs"]
+    assert all(spec.id == key for key, spec in REGISTRY.items())
+
+
+def test_the_old_tables_are_views_of_the_registry():
+    """The format-1 tables keep their exact values (tests/vectors/ pins the bytes too)."""
+    assert dict(roll_layout.SYSTEM_CODES) == {"generic": 0, "sifrp": 1, "l5r5e": 2, "tragedia": 3}
+    assert dict(roll_layout.PARAM_TEXTS) == {"l5r5e": ("air", "earth", "fire", "water", "void")}
+    assert roll_layout.PARAM_KEYS["generic"] == ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
+    assert set(systems.SYSTEMS) == {"generic", "sifrp", "l5r5e", "tragedia"}
+    assert set(ODDS) == {"generic", "sifrp", "l5r5e", "tragedia", "brs"}
+    assert list(SHEETS) == ["sifrp", "l5r5e", "brs"]
+
+
+def test_a_toy_system_is_found_everywhere_from_one_entry(toy):
+    request = {"system": "toy", "seed": "ab" * 16, "dice": 3, "mood": "wild", "label": "Prueba"}
+    result = systems.roll(request)
+    assert result["system"] == "toy" and len(result["faces"]) == 3 and result["mood"] == "wild"
+
+    fragment = encode_link(request, roller="Ana")
+    assert decode_link(fragment)["request"] == request
+    cbor = roll_layout.roll_to_cbor({"request": request})
+    assert cbor[0] == 99 and cbor[1] == {0: 3, 1: roll_layout.Simple(1)}   # code, key index, text simple
+    checked = verify(fragment)
+    assert checked["result"]["faces"] == result["faces"]
+
+    text = snippet(fragment, "https://example.org/", "text", "en")
+    assert text.split("\n")[1].startswith("Toy: ")
+
+    assert odds({"system": "toy"})["method"] == "exact toy"
+
+
+def test_after_unregistering_the_toy_is_unknown_again(toy):
+    unregister("toy")
+    with pytest.raises(InvalidRequest) as err:
+        systems.roll({"system": "toy", "dice": 2})
+    assert err.value.field == "system" and "toy" not in err.value.message.split("known:")[1]
+    register(toy)   # the fixture unregisters it again
+
+
+@pytest.mark.parametrize("spec, why", [
+    (SystemSpec(id="generic", short_name="x"), "already registered"),
+    (SystemSpec(id="other", short_name="x", code=2), "already taken"),
+    (SystemSpec(id="other", short_name="x", code=50, param_texts=tuple(f"t{i}" for i in range(21))), "at most 20"),
+    (SystemSpec(id="other", short_name="x", code=50, param_keys=("a", "a")), "unique"),
+])
+def test_a_clash_with_an_existing_system_or_link_code_is_refused(spec, why):
+    with pytest.raises(ValueError, match=why):
+        register(spec)
+    assert "other" not in REGISTRY
