@@ -169,7 +169,7 @@ def test_look_alike_name_starting_a_second_chain_is_flagged(case):
     for who, other in ((name, twin), (twin, name)):
         g = group(report, who)
         assert g["lookalike"] == [other] and not g["ok"]
-        assert "names that look like this one" in g["summary"]["en"]
+        assert "1 name that looks like this one" in g["summary"]["en"]   # one look-alike: singular
 
 
 def test_a_name_mixing_scripts_is_flagged_even_alone():
@@ -401,10 +401,12 @@ def test_a_confrontation_link_with_too_many_moves_is_refused_before_replay(monke
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
+    """Each new refusal carries a code whose Spanish catalog text (web/strings_errors.py) is filled
+    from its params, with no English word or hole left."""
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-    import errors_es
+    import refusal
     from tirada.systems.brs.example import EXAMPLE_SETUP
     from tirada.systems.brs.link import encode_link as brs_link
     from tirada.odds import odds
@@ -416,10 +418,14 @@ def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
                                                       "assist_skilled": 5, "assist_unskilled": 5})):
         with pytest.raises((InvalidRequest, LinkError)) as err:
             attempt()
-        refusals.append(err.value.message)
-    for message in refusals:
-        spanish = errors_es.to_spanish(message)
-        assert spanish != message and not any(w in spanish for w in (" the ", " link ", " dice ")), spanish
+        refusals.append(err.value)
+    codes = [e.code for e in refusals]
+    assert codes == ["link.two_fragments", "name.hidden_char", "brs.link_typed_dice", "json.too_deep",
+                     "json.invalid", "odds.l5r_too_much_work"]
+    for err in refusals:
+        spanish = refusal.message(err, "es", strict=True)
+        assert spanish != err.message and not any(w in f" {spanish} " for w in (" the ", " link ", " dice ")), spanish
+    assert "U+202E" in refusal.message(refusals[1], "es")
 
 
 def test_the_audit_runs_in_steps_so_the_page_can_draw_between_them():

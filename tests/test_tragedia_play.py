@@ -164,7 +164,8 @@ def test_the_example_setup_is_the_seed_scene():
 def test_a_refused_source_carries_its_reason_and_rule_without_the_field_name():
     corvo = view(played(SEED_ACTIONS[:3]))["participants"][0]["adds"]
     assert corvo["support"] == {"legal": False, "options": [], "reason":
-                                "only an Ally or a Henchman adds a support die (tragedia.md §Gathering dice (support))"}
+                                "only an Ally or a Henchman adds a support die (tragedia.md §Gathering dice (support))",
+                                "why": {"code": "tragedia.support_role", "params": {}, "field": "by"}}
     assert corvo["flaw"]["reason"].startswith("the Flaw was already brought into play")
 
 

@@ -496,7 +496,7 @@ def test_faces_left_over_after_a_decided_scene_are_refused():
 def test_legal_adds_follow_the_rules():
     state = scene(SEED_ACTIONS[:5])
     corvo = legal_adds(state, "Corvo")
-    assert corvo["trait"] == {"legal": True, "options": [{"trait": "Espada rápida"}], "reason": None}
+    assert corvo["trait"] == {"legal": True, "options": [{"trait": "Espada rápida"}], "reason": None, "why": None}
     assert not corvo["flaw"]["legal"] and "(Flaw)" in corvo["flaw"]["reason"]
     assert not corvo["tragedy"]["legal"] and corvo["consequence"]["options"] == [
         {"target": "Batiato", "consequence": "Crueldad"}]

@@ -116,7 +116,7 @@ def test_scene_sources_are_legal_buttons_and_illegal_ones_carry_the_engine_reaso
     offered = set(re.findall(r'data-source="(\w+)" data-act=', html))
     assert offered == legal and "<details class=\"unavailable\" open>" in html
     assert 'data-source="destiny" disabled aria-describedby="why-destiny"' in html
-    assert "has 0" in html        # the engine's reason, shown beside the rule's words
+    assert "tiene 0" in html and "§" not in html   # the engine's reason by code, in Spanish, beside the rule's words
     assert "{" not in text_of(html)
 
 

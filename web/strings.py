@@ -182,7 +182,8 @@ def t(key: str, lang: str = DEFAULT_LANG) -> str:
     entry = STRINGS.get(key)
     if entry is None:
         return key
-    return entry.get(lang) or entry[DEFAULT_LANG]
+    text = entry.get(lang) or entry[DEFAULT_LANG]
+    return text[-1] if isinstance(text, tuple) else text   # a plural pair: i18n.tn picks the form
 
 
 def html_escape(text: str) -> str:
@@ -194,3 +195,4 @@ from strings_l5r import STRINGS as _L5R; STRINGS.update(_L5R)  # noqa: E402
 from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E402
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
+from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402

@@ -7,6 +7,7 @@ import asyncio
 from pyscript import when
 
 import app
+import ui_refusal
 from app import el, tr
 from render import esc
 from strings import STRINGS
@@ -79,7 +80,7 @@ async def run_audit() -> None:
                 await asyncio.sleep(0)
     except TiradaError as err:
         Audit.report = None
-        box.innerHTML = f'<p class="error" role="alert">{esc(str(err))}</p>'
+        box.innerHTML = f'<p class="error" role="alert">{esc(ui_refusal.text(err))}</p>'
     finally:
         Audit.running = False
     box.hidden = False

@@ -13,8 +13,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
-import errors_es
 import sharing
+import ui_refusal
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
@@ -97,7 +97,7 @@ def start_game() -> None:
         setup = Setup.from_dict(setupform.to_setup(draft)).to_dict()
         new_confrontation(setup)  # rolls the starting dice: refuses a seed that is not hex
     except TiradaError as err:
-        setup_error(str(err), setupform.path_of_error(err.field or ""))
+        setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
         return
     el("brs-setup-error").hidden = True
     Game.setup, Game.moves, Game.selection = setup, [], []
@@ -213,9 +213,7 @@ def after_change(push_url: bool = True) -> None:
 
 
 def show_move_error(err: TiradaError) -> None:
-    box = el("brs-error")
-    box.textContent = f'{tr("brs.error")}: {err}'
-    box.hidden = False
+    ui_refusal.line("brs-error", err, prefix=f'{tr("brs.error")}: ')
 
 
 def make_move(move: dict) -> None:
@@ -314,8 +312,7 @@ def open_brs_link(fragment: str) -> None:
         setup, moves, state = open_link(fragment)
     except TiradaError as err:
         box = el("brs-link-error")
-        message = errors_es.to_spanish(err.message) if app.State.lang == "es" else str(err)
-        box.textContent = f'{tr("brs.link_error")}: {message}'
+        box.textContent = f'{tr("brs.link_error")}: {ui_refusal.text(err)}'
         box.hidden = False
         el("brs-shared").hidden = True   # the board below is not this link's
         return

@@ -7,6 +7,7 @@ HTML builders are pure functions (no pyscript import); :func:`read_move` takes a
 
 from __future__ import annotations
 
+import i18n
 from render import esc
 from strings import t
 from ui_brs_board import die_label, die_state_words
@@ -130,12 +131,12 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
                             f'<span>{esc(names_comp(c, cells))}</span></label>' for c in det["components"])
             out.append(boxes + _button(p, kind, t("brs.act.reinforce", lang), cls="ghost"))
         elif kind == "renew":
-            out.append(_button(p, kind, t("brs.act.renew", lang).format(n=len(det["dice"])), cls="ghost"))
+            out.append(_button(p, kind, i18n.tn("brs.act.renew", lang, len(det["dice"])), cls="ghost"))
         elif kind == "vow":
             out.append(_select(p, kind, "vow", t("brs.act.vow_kind", lang), [(v, t("brs.vow." + v, lang)) for v in det["vows"]])
                        + _text(p, kind, "note", t("brs.act.note", lang)) + _button(p, kind, t("brs.act.vow", lang), cls="ghost"))
         elif kind == "advantage":
-            out.append(_select(p, kind, "die", t("brs.act.advantage_die", lang).format(n=det["tokens"]),
+            out.append(_select(p, kind, "die", i18n.tn("brs.act.advantage_die", lang, det["tokens"]),
                                _dice_opts(det["dice"], cells, names, lang))
                        + _button(p, kind, t("brs.act.advantage", lang), cls="ghost"))
         elif kind == "yield":

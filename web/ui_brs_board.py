@@ -6,6 +6,7 @@ Pure functions of engine output + language (no pyscript import), so they run any
 
 from __future__ import annotations
 
+import i18n
 from render import esc
 from strings import t
 from tirada.systems.brs import ASPECTS
@@ -84,7 +85,7 @@ def player_board(p: int, summary: dict, cells: list, lang: str, selectable: set,
             rows.append(f'<div class="brs-row"><span class="brs-rowname">{esc(t("brs.row." + row, lang))}</span>'
                         f'<ul class="brs-dice">{dice or "<li class=brs-nodie>—</li>"}</ul></div>')
         cols.append(f'<section class="brs-col"><h4>{esc(t("brs.aspect." + aspect, lang))}</h4>{"".join(rows)}</section>')
-    locked = (" (" + t("brs.board.locked", lang).format(n=info["locked_advantage"]) + ")"
+    locked = (" (" + i18n.tn("brs.board.locked", lang, info["locked_advantage"]) + ")"
               if info["locked_advantage"] else "")
     horde = ", ".join(f"d{s}" for s in info["horde"]) or t("brs.board.none", lang)
     weak = "; ".join(f'«{w["trait"]}» d{w["size"]}' if w.get("size") else f'«{w["trait"]}»'
@@ -154,7 +155,7 @@ def info_card(summary: dict, lang: str) -> str:
     sp = summary["spoils"]
     parts = [f'<h2>{esc(t("brs.info.heading", lang))}</h2>',
              f'<p><strong>{esc(t("brs.info.graveyard", lang))}:</strong> {esc(dice)} · '
-             f'{esc(t("brs.info.graveyard_tokens", lang).format(n=g["advantage"]))}</p>',
+             f'{esc(i18n.tn("brs.info.graveyard_tokens", lang, g["advantage"]))}</p>',
              f'<p>{esc(t("brs.info.renewals", lang).format(left=ren["left"], who=who))}</p>']
     if sp["ordinary"]:
         parts.append(f'<p>{esc(t("brs.info.ordinary", lang).format(side=sp["backed_down"]))}</p>')

@@ -16,7 +16,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
 import app
-import errors_es
+import refusal
+import ui_refusal
 import tragedia_sheet_form as tragedia_form
 import ui_data_editor as editor
 import ui_data_render as html
@@ -48,7 +49,7 @@ def create_character() -> None:
             ok = STORE.save_character(character)
             key = character["id"]
     except TiradaError as err:
-        message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else err.message
+        message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else refusal.message(err, app.State.lang)
         status("char-status", f'{el("char-new-name").labels[0].textContent}: {message}', error=True)
         el("char-new-name").focus()
         return
@@ -160,15 +161,13 @@ def preview_import(text: str) -> None:
     el("import-preview").hidden = True
     try:
         doc = safe_loads(text)   # size and nesting checked before parsing (a deep file would crash Pyodide)
-    except ValueError as err:
-        why = getattr(err, "message", str(err))
-        why = errors_es.to_spanish(why) if app.State.lang == "es" else why
-        status("backup-status", fmt("data.bad_file", why=f"JSON: {why}"), error=True)
+    except TiradaError as err:
+        status("backup-status", fmt("data.bad_file", why=f"JSON: {refusal.message(err, app.State.lang)}"), error=True)
         return
     plan = storage.plan_import(STORE.all_data(), doc)
     if not plan["add"] and not plan["replace"] and plan["errors"] and not plan["same"]:
         first = plan["errors"][0]
-        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {first["message"]}'), error=True)
+        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {refusal.message(first, app.State.lang)}'), error=True)
         return
     Data.pending = doc
     Data.chain_keys = []
@@ -204,7 +203,7 @@ def confirm_import() -> None:
     try:
         merged = storage.merge(existing, Data.pending, chains=consented_chains())
     except TiradaError as err:
-        status("backup-status", fmt("data.bad_file", why=str(err)), error=True)
+        status("backup-status", fmt("data.bad_file", why=ui_refusal.text(err)), error=True)
         return
     ok = STORE.put_data(merged)
     Data.pending = None

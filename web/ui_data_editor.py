@@ -16,6 +16,7 @@ import app
 import tragedia_sheet_form as tragedia_form
 import ui_data_render as html
 import ui_roll
+import ui_refusal
 import ui_sheets
 from app import STORE, el, tr
 from tirada import (Character, TiradaError, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form,
@@ -94,7 +95,8 @@ def save_editor() -> None:
     except TiradaError as err:
         node = input_for(err.field or "")
         label = node.labels[0].textContent if node.labels.length else ""
-        status("cs-status", f"{label}: {err.message}" + (f" ({err.rule})" if err.rule else ""), error=True)
+        status("cs-status", ui_refusal.text(err, label=label), error=True)
+        ui_refusal.show_at(node, ui_refusal.text(err, label=label))
         node.focus()
         return
     if not ok:
@@ -114,7 +116,7 @@ def save_tragedia(fields: dict, old: str, campaign: str) -> tuple:
     try:
         return tragedia_form.save(STORE, fields, old, campaign)
     except tragedia_form.NameTaken:
-        raise TiradaError(tr("data.name_taken"), field="name") from None
+        raise TiradaError(tr("data.name_taken"), field="name", code="data.name_taken") from None
 
 
 @when("click", "#cs-fields")
@@ -160,7 +162,7 @@ def roll_with_sheet() -> None:
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
-        status("cs-status", str(err), error=True)
+        status("cs-status", ui_refusal.text(err), error=True)
         return
     if req["system"] == "l5r5e" and el("l5r-ring") is None:
         status("cs-status", tr("data.no_roll"), error=True)
@@ -259,7 +261,7 @@ def undo_change() -> None:
     try:
         c = Character.from_dict({**e["item"], "sheet": sheet, "updated": now_ms()})
     except TiradaError as err:
-        render_banner(str(err))
+        render_banner(ui_refusal.text(err))
         return
     STORE.save_character(c.to_dict())
     render_banner(tr("data.undone"))

@@ -9,6 +9,7 @@ web/ui_data_editor.py.
 
 from __future__ import annotations
 
+import refusal
 from render import esc
 from strings import t
 from tirada import storage
@@ -100,7 +101,7 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
     if plan["same"]:
         out.append(f'<p class="meta" data-plan="same">{esc(fmt("data.same", lang, n=len(plan["same"])))}</p>')
     if plan["errors"]:
-        lines = "".join(f'<li>{esc(e["field"])}: {esc(e["message"])}</li>' for e in plan["errors"][:50])
+        lines = "".join(f'<li>{esc(e["field"])}: {esc(refusal.message(e, lang))}</li>' for e in plan["errors"][:50])
         out.append(f'<h4 class="error">{esc(fmt("data.errors", lang, n=len(plan["errors"])))}</h4>'
                    f'<ul data-plan="errors">{lines}</ul>')
     return "".join(out)

@@ -20,6 +20,8 @@ import time
 from pyscript import document, when
 
 import app
+import refusal
+import ui_refusal
 import ui_dice
 import ui_roll
 from app import STORE, el, tr
@@ -107,6 +109,7 @@ def show_refusal(message: str) -> None:
     if box is not None:
         box.textContent = f"{tr('l5r.refused')}: {message}"
         box.hidden = False
+        ui_refusal.reveal(box)
 
 
 def clear_refusal() -> None:
@@ -140,7 +143,8 @@ def start_check() -> None:
         result = systems.roll(request)
         chain = reserve_chain(request) if faces is None else None
     except ui_dice.FormError as err:
-        view.show_error(tr("error.heading"), str(err), focus=err.field)
+        view.show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
         return
     except TiradaError as err:
         view.show_error(tr("error.heading"), view.engine_message(err))
@@ -210,9 +214,9 @@ def finish() -> None:
             fragment = make_link(final_request())
             verified = links.verify(fragment)
             if verified["result"]["kept"] != result["kept"]:
-                raise TiradaError("the link does not replay the same dice")
+                raise TiradaError("the link does not replay the same dice", code="link.replay_mismatch")
         except TiradaError as err:
-            view.show_error(tr("error.internal"), str(err))
+            view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
             return
         view.Roll.current, view.Roll.faces_result = {**verified, "fragment": fragment}, None
         view.remember(view.Roll.current)
@@ -351,7 +355,7 @@ def update_skirmish() -> None:
                 lines.append(f'{tr("l5r.sk.severity")}: {sev}')
         out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines)
     except (TiradaError, ValueError) as err:
-        out.innerHTML = f'<p class="error">{esc(str(err))}</p>'
+        out.innerHTML = f'<p class="error">{esc(ui_refusal.text(err))}</p>'
 
 
 @when("input", "#l5r-skirmish")

@@ -8,9 +8,8 @@ its current stage (:func:`board_html`) and the engine's refusals in the UI langu
 
 from __future__ import annotations
 
-import re
-
-import errors_es
+import i18n
+import refusal
 from render import esc, label_line
 from strings import t
 from tirada import TiradaError
@@ -27,49 +26,20 @@ SYMBOL_SVG = {
 }
 
 
-#: The check's refusals (tirada.systems.l5r.check messages) → (strings key, how to fill it from the match).
-REFUSALS = (
-    (r"a distinction and an adversity cancel each other: no rerolls$", "l5r.err.cancel", lambda m, lang: {}),
-    (r"only a distinction or an adversity rerolls dice: no rerolls$", "l5r.err.no_advantage", lambda m, lang: {}),
-    (r"an adversity rerolls only dice .*, not pool die (\d+),", "l5r.err.adversity_die",
-     lambda m, lang: {"n": int(m[1]) + 1}),
-    (r"an adversity rerolls exactly (\d+) dice showing success here, got (\d+)$", "l5r.err.adversity_count",
-     lambda m, lang: {"need": m[1], "got": m[2]}),
-    (r"a distinction rerolls at most 2 dice, got (\d+)$", "l5r.err.distinction_count", lambda m, lang: {"got": m[1]}),
-    (r"keep at least 1 die", "l5r.err.keep_min", lambda m, lang: {}),
-    (r"keep at most (\d+) dice \(ring (\d+) \+ (\d+) helpers( \+ Void point)?\), got (\d+)$", "l5r.err.keep_max",
-     lambda m, lang: {"max": m[1], "ring": m[2], "helpers": m[3],
-                      "void": t("l5r.err.void", lang) if m[4] else "", "got": m[5]}),
-    (r"a compromised character cannot keep pool die (\d+),", "l5r.err.compromised_die",
-     lambda m, lang: {"n": int(m[1]) + 1}),
-    (r"a compromised character cannot keep explosion die (\d+) ", "l5r.err.compromised_explosion",
-     lambda m, lang: {"n": int(m[1]) + 1}),
-)
-
-
 def refusal_text(err: TiradaError, lang: str) -> str:
-    """An engine refusal in ``lang``, dice numbered as on the board, with its rule; a message of
-    unknown shape is shown as the engine wrote it (in Spanish through web/errors_es.py)."""
-    message = err.message
-    for pattern, key, fill in REFUSALS:
-        match = re.match(pattern, message)
-        if match:
-            message = lang_fmt(key, lang, **fill(match, lang))
-            break
-    else:
-        if lang == "es":
-            message = errors_es.to_spanish(message)
-    return message + (f" ({err.rule})" if err.rule else "")
+    """An engine refusal in ``lang``, by its code (web/refusal.py; dice numbered as on the board)."""
+    return refusal.text(err, lang)
 
 
 def lang_fmt(key: str, lang: str, **values) -> str:
-    """Text of ``key`` in ``lang`` with its ``{name}`` fields filled."""
-    return t(key, lang).format(**values)
+    """Text of ``key`` in ``lang`` with its ``{name}`` fields filled (a plural pair picks its form
+    by ``n`` through gettext, web/i18n.py)."""
+    return i18n.template(key, lang, values.get("n")).format(**values)
 
 
 def plural(key: str, n: int, lang: str) -> str:
-    """``key_1`` for one, ``key_n`` otherwise, filled with ``n``."""
-    return lang_fmt(f"{key}_{'1' if n == 1 else 'n'}", lang, n=n)
+    """The plural pair ``key`` in the form for ``n`` (gettext Plural-Forms), filled with ``n``."""
+    return i18n.tn(key, lang, n)
 
 
 
@@ -177,7 +147,7 @@ def section_explosions(result: dict, lang: str) -> str:
     dice = []
     for x in result["explosion_dice"]:
         state = {True: "kept", False: "dropped"}.get(x["kept"], "pending")
-        extra = t("l5r.explodes_from", lang).format(src=explosion_source(x, lang))
+        extra = t(f"l5r.explodes_from_{x['source']}", lang).format(n=x["source_index"] + 1)
         dice.append(static_die(x, state, t(f"l5r.tag_{state}", lang), lang, extra))
     body = (f'<ul class="l5r-dice" data-step="explosions">{"".join(dice)}</ul>' if dice
             else f'<p>{esc(t("l5r.no_explosions", lang))}</p>')
@@ -190,7 +160,7 @@ def outcome(result: dict, lang: str) -> str:
     parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
              f'{esc(lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
     if result["success"]:
-        verdict = ("ok", lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]))
+        verdict = ("ok", lang_fmt("l5r.success", lang, n=result["bonus_successes"]))
     else:
         verdict = ("bad", lang_fmt("l5r.failure", lang, n=-result["margin"]))
     parts.append(f'<p class="verdict {verdict[0]}" data-success="{str(result["success"]).lower()}">'
@@ -235,7 +205,7 @@ def summary(result: dict, lang: str) -> str:
     if result.get("stage") != "done":
         return t("l5r.in_progress", lang)
     vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", result["successes"], lang), tn=result["tn"])
-    verdict = (lang_fmt("l5r.success", lang, bonus=result["bonus_successes"]) if result["success"]
+    verdict = (lang_fmt("l5r.success", lang, n=result["bonus_successes"]) if result["success"]
                else lang_fmt("l5r.failure", lang, n=-result["margin"]))
     return lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
                      o=plural("l5r.opportunities", result["opportunities"], lang),
@@ -311,7 +281,7 @@ def instruction(result: dict, lang: str) -> str:
         return lang_fmt("l5r.do_keep", lang, min=choices["min"], max=choices["max"])
     if stage == "explosion":
         x = result["explosion_dice"][choices["index"]]
-        return lang_fmt("l5r.do_explosion", lang, src=explosion_source(x, lang))
+        return lang_fmt(f"l5r.do_explosion_{x['source']}", lang, n=x["source_index"] + 1)
     return t("l5r.do_faces", lang)
 
 

@@ -14,7 +14,8 @@ import time
 from pyscript import document, when, window
 
 import app
-import errors_es
+import refusal
+import ui_refusal
 import render
 import sharing
 import store as store_mod
@@ -108,6 +109,7 @@ def on_roll(event) -> None:
         app.show_notices()
         return
     fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
+    ui_refusal.clear("#roller-form")
     try:
         request = {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
         label = str(el("label").value).strip()
@@ -126,23 +128,17 @@ def on_roll(event) -> None:
         show_current()
         el("result").focus()
     except ui_dice.FormError as err:
-        show_error(tr("error.heading"), str(err), focus=err.field)
+        show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
     except TiradaError as err:
-        show_error(tr("error.heading"), engine_message(err))
+        show_error(tr("error.heading"), ui_refusal.show(err, "#roller-form"))
     app.show_notices()
 
 
 def engine_message(err: TiradaError) -> str:
-    """An engine error with its field named as the form labels it, when the form has that field."""
-    if err.field:
-        name = err.field.split("[")[0]
-        node = (app.node(document.querySelector(f'fieldset:not([hidden]) [name="{name}"]'))
-                or app.node(document.querySelector(f'#who [name="{name}"]')))
-        if node is not None and node.labels.length:
-            message = errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
-            text = message + (f" ({err.rule})" if err.rule else "")
-            return f"{node.labels[0].textContent}: {text}"
-    return str(err)
+    """An engine refusal in the page's language (by its code), shown next to its field in the
+    roll form and scrolled into view; returns the text."""
+    return ui_refusal.show(err, "#roller-form")
 
 
 def remember(verified: dict) -> None:
@@ -197,8 +193,7 @@ def open_link(fragment: str) -> None:
     except TiradaError as err:
         Roll.current = None
         el("shared").hidden = True
-        message = errors_es.to_spanish(err.message) if app.State.lang == "es" else err.message
-        show_error(tr("error.link"), message)
+        show_error(tr("error.link"), refusal.text(err, app.State.lang))
         el("result").scrollIntoView()
         el("result").focus()
         return

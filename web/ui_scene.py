@@ -14,6 +14,7 @@ import json
 from pyscript import when, window
 
 import app
+import ui_refusal
 import sharing
 import store as store_mod
 import ui_odds
@@ -72,7 +73,7 @@ def start_scene() -> None:
     try:
         ledger = play.start(setup)
     except TiradaError as err:
-        show_line("setup-error", str(err))
+        ui_refusal.line("setup-error", err)
         return
     show_line("setup-error", "")
     STORE.set_themes(themes)
@@ -133,7 +134,7 @@ def render_scene() -> None:
     except TiradaError as err:
         Scene.view = None
         el("scene-setup").hidden = False
-        show_line("setup-error", str(err))
+        ui_refusal.line("setup-error", err)
         return
     Scene.view = view
     el("scene-play").hidden = False
@@ -167,7 +168,7 @@ def render_scene() -> None:
         el("scene-discard").hidden = readonly
         el("scene-copy-status").textContent = ""
     except TiradaError as err:
-        show_line("play-error", str(err))
+        ui_refusal.line("play-error", err)
 
 
 def render_actor(view: dict) -> None:
@@ -198,7 +199,7 @@ def do_act(action: dict) -> None:
     try:
         ledger = play.act(Scene.ledger, action)
     except TiradaError as err:
-        show_line("play-error", str(err))
+        ui_refusal.line("play-error", err)
         return
     show_line("play-error", "")
     el("play-note").value = ""
@@ -273,7 +274,7 @@ def on_undo(event) -> None:
     try:
         ledger = play.undo(Scene.ledger)
     except TiradaError as err:
-        show_line("play-error", str(err))
+        ui_refusal.line("play-error", err)
         return
     show_line("play-error", "")
     commit(ledger)
@@ -306,7 +307,7 @@ def open_scene_link(fragment: str) -> None:
     except TiradaError as err:
         Scene.shared = None
         render_all()
-        show_line("setup-error", f'{tr("error.link")}: {err}')
+        ui_refusal.line("setup-error", err, prefix=f'{tr("error.link")}: ')
         return
     show_line("play-error", "")
     show_line("setup-error", "")   # an earlier link's error

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import i18n
+import refusal
 from render import esc
 from strings import t
 from tirada.systems.tragedia import snippet as words
@@ -43,7 +45,7 @@ def sheet_html(sheet: dict, actions: bool, lang: str) -> str:
         f'{", ".join(traits) or none}</p>',
         f'<p>{esc(t("sheet.domains_short", lang))}: {", ".join(domains) or none}</p>',
         f'<p>{esc(t("sheet.consequences_short", lang))}: '
-        f'{", ".join(esc(c) for c in sheet.get("consequences", [])) or none}</p>',
+        f'{", ".join(esc(c) for c in sheet.get("consequences", [])) or esc(t("sheet.none_f", lang))}</p>',
     ]
     if actions:
         parts.append(f'<div class="buttons"><button type="button" class="ghost" data-sheet-edit="{name}">'
@@ -99,7 +101,7 @@ def sources_html(p: dict, gathering: bool, lang: str) -> str:
             illegal.append(f'<li><button type="button" class="source" data-source="{source}" disabled '
                            f'aria-describedby="why-{source}">{esc(t("src." + source, lang))}</button> '
                            f'<span class="reason" id="why-{source}">{esc(t("why." + source, lang))} '
-                           f'<small lang="en">{esc(entry["reason"] or "")}</small></span></li>')
+                           f'<small>{esc(refusal.text(entry["why"], lang) if entry.get("why") else "")}</small></span></li>')
     out = f'<ul class="legal">{"".join(legal)}</ul>' if legal else ""
     if illegal:
         out += (f'<details class="unavailable"{" open" if gathering else ""}><summary>'
@@ -164,10 +166,10 @@ def pools_html(view: dict, lang: str) -> str:
         extra.append(f'+{pro["auto_successes"]} {t("play.auto", lang)}')
     extra.append(t("play.ties", lang) if pro["wins_ties"] else t("play.ties_adv", lang))
     out = (f'<p class="pool side-p"><strong>{esc(t("play.side_p", lang))}</strong>: '
-           f'<span class="count" data-pool="protagonist">{pro["dice"]}</span> {esc(t("play.dice", lang))} '
+           f'<span class="count" data-pool="protagonist">{pro["dice"]}</span> {esc(i18n.template("play.dice", lang, pro["dice"]))} '
            f'<span class="meta">({esc(", ".join(extra))})</span></p>'
            f'<p class="pool side-a"><strong>{esc(t("play.side_a", lang))}</strong>: '
-           f'<span class="count" data-pool="adversary">{adv["dice"]}</span> {esc(t("play.dice", lang))}</p>')
+           f'<span class="count" data-pool="adversary">{adv["dice"]}</span> {esc(i18n.template("play.dice", lang, adv["dice"]))}</p>')
     post = view["pools"].get("post_loss")
     if post:
         out += (f'<p class="pool">{esc(t("play.post_pool", lang))}: {esc(t("res.tragedy_dice", lang))} '

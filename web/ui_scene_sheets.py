@@ -12,6 +12,7 @@ from pyscript import when
 
 import app
 import tragedia_sheet_form as sheet_form
+import ui_refusal
 import ui_scene_render as view
 from app import STORE, el, tr
 from tirada.systems.tragedia import play
@@ -68,7 +69,7 @@ def save_sheet() -> None:
     except TiradaError as err:
         field = err.field if err.field in sheet_form.FIELDS else "name"
         label = el(f"sheet-{field}").labels[0].textContent
-        status.textContent = f"{label}: {err.message}" + (f" ({err.rule})" if err.rule else "")
+        status.textContent = ui_refusal.text(err, label=label)
         status.className = "error"
         el(f"sheet-{field}").focus()
         return

@@ -55,13 +55,17 @@ def read_json(argv: list, stdin_text: str | None, what: str = "request") -> Any:
     """
     text = argv[0] if argv else stdin_text
     if text is None or not text.strip():
-        raise InvalidRequest(f"no {what} given: pass JSON as an argument or on stdin")
+        raise InvalidRequest(f"no {what} given: pass JSON as an argument or on stdin",
+                             code="cli.no_input", params={"what": what})
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise InvalidRequest(f"the {what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise InvalidRequest(f"the {what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}",
+                             code="cli.bad_json",
+                             params={"what": what, "line": err.lineno, "column": err.colno}) from None
     except ValueError:   # an integer of more than 4300 digits (CPython's int/str conversion limit)
-        raise InvalidRequest(f"the {what} holds a number too long to read") from None
+        raise InvalidRequest(f"the {what} holds a number too long to read",
+                             code="cli.number_too_long", params={"what": what}) from None
 
 
 def cmd_roll(argv: list, stdin_text: str | None) -> dict:
@@ -100,7 +104,7 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
     if sub == "encode":
         data = read_json(rest, stdin_text)
         if not isinstance(data, dict):
-            raise InvalidRequest("the request must be a JSON object")
+            raise InvalidRequest("the request must be a JSON object", code="request.not_object")
         chain = {k: data.pop(k) for k in ("roller", "campaign", "seq", "prev", "created") if k in data}
         fragment = encode_link(data, **chain)
         return {"fragment": "#" + fragment, "id": link_id(fragment), "chars": len(fragment) + 1}
@@ -113,7 +117,7 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
     if sub == "sizes":
         return link_sizes()
     raise InvalidRequest("usage: link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes",
-                         field="link")
+                         field="link", code="cli.usage")
 
 
 def cmd_audit(argv: list, stdin_text: str | None) -> dict:
@@ -127,7 +131,7 @@ def cmd_audit(argv: list, stdin_text: str | None) -> dict:
 
     text = argv[0] if argv else stdin_text
     if not text:
-        raise InvalidRequest("no thread text given: paste it on stdin", field="text")
+        raise InvalidRequest("no thread text given: paste it on stdin", field="text", code="cli.no_thread_text")
     return audit(text)
 
 
@@ -139,7 +143,8 @@ def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page pa
         with open(path, encoding="utf-8") as fh:
             return fh.read()
     except OSError as err:
-        raise InvalidRequest(f"cannot read {path[:80]}: {err.strerror}", field="file") from None
+        raise InvalidRequest(f"cannot read {path[:80]}: {err.strerror}", field="file",
+                             code="cli.cannot_read", params={"path": path[:80]}) from None
 
 
 def cmd_brs(argv: list, stdin_text: str | None) -> dict:
@@ -158,7 +163,7 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     from .systems.brs.report import load_confrontation
 
     if not argv:
-        raise InvalidRequest(BRS_USAGE, field="command")
+        raise InvalidRequest(BRS_USAGE, field="command", code="cli.usage")
     sub, rest = argv[0], argv[1:]
     if sub == "replay":
         text = _read_confrontation_file(rest[0]) if rest and rest[0] != "-" else stdin_text
@@ -166,25 +171,28 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     if sub == "defences":
         req = read_json(rest, stdin_text, "defence request")
         if not isinstance(req, Mapping):
-            raise InvalidRequest("the request is a JSON object {score, dice, limit?}", field="request")
+            raise InvalidRequest("the request is a JSON object {score, dice, limit?}", field="request",
+                                 code="cli.brs_request")
         reject_unknown(req, {"score", "dice", "limit"}, "defences")
         if "score" not in req:
-            raise InvalidRequest("is required", field="score")
+            raise InvalidRequest("is required", field="score", code="field.required")
         return smallest_defences(req["score"], req.get("dice"), req.get("limit", 10))
-    raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {BRS_USAGE}", field="command")
+    raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {BRS_USAGE}", field="command",
+                         code="cli.unknown_subcommand", params={"sub": sub[:20]})
 
 
 def _read_ledger_text(argv: list, stdin_text: str | None) -> str:
     path = argv[1] if len(argv) > 1 else "-"
     if path == "-":
         if stdin_text is None:
-            raise InvalidRequest("no scene ledger given: pass a FILE or - for stdin")
+            raise InvalidRequest("no scene ledger given: pass a FILE or - for stdin", code="cli.no_ledger")
         return stdin_text
     try:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except OSError as err:
-        raise InvalidRequest(f"cannot read {path[:80]!r}: {err.strerror or err}") from None
+        raise InvalidRequest(f"cannot read {path[:80]!r}: {err.strerror or err}",
+                             code="cli.cannot_read", params={"path": path[:80]}) from None
 
 
 def cmd_scene(argv: list, stdin_text: str | None) -> dict:
@@ -203,7 +211,7 @@ def cmd_scene(argv: list, stdin_text: str | None) -> dict:
     from .systems.tragedia.scene import replay, scene_result, scene_view
 
     if not argv or argv[0] not in ("replay", "view") or len(argv) > 2:
-        raise InvalidRequest("usage: scene replay FILE | scene view FILE (FILE - = stdin)")
+        raise InvalidRequest("usage: scene replay FILE | scene view FILE (FILE - = stdin)", code="cli.usage")
     ledger = read_json([_read_ledger_text(argv, stdin_text)], None, "scene ledger")
     if isinstance(ledger, dict) and ledger.get("seed") is None and ledger.get("faces") is None:
         ledger = {**ledger, "seed": new_seed()}
@@ -216,7 +224,7 @@ def _resolve(spec: str) -> Callable:
     try:
         return getattr(importlib.import_module(module), func)
     except (ModuleNotFoundError, AttributeError):
-        raise InvalidRequest("this command is not available in this version") from None
+        raise InvalidRequest("this command is not available in this version", code="cli.unavailable") from None
 
 
 def _usage() -> str:
@@ -304,7 +312,8 @@ def _read_stdin(stdin) -> str:
     try:
         return raw.read().decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InvalidRequest(f"the input on stdin is not valid UTF-8 (byte {err.start})") from None
+        raise InvalidRequest(f"the input on stdin is not valid UTF-8 (byte {err.start})",
+                             code="cli.bad_utf8") from None
 
 
 def _check_utf8(text: str) -> None:
@@ -316,4 +325,4 @@ def _check_utf8(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidRequest("the input is not valid UTF-8") from None
+        raise InvalidRequest("the input is not valid UTF-8", code="cli.bad_utf8") from None

@@ -48,7 +48,8 @@ class Dice(Protocol):
 
 def _check_sides(sides: int) -> None:
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
-        raise InvalidRequest(f"a die needs 2 to {MAX_SIDES} sides, got {sides!r}", field="sides")
+        raise InvalidRequest(f"a die needs 2 to {MAX_SIDES} sides, got {sides!r}", field="sides",
+                             code="dice.sides", params={"n": MAX_SIDES, "got": str(sides)[:20]})
 
 
 def new_seed() -> str:
@@ -63,14 +64,16 @@ def parse_seed(seed: object) -> bytes:
         InvalidRequest: not a string, odd length, non-hex digits, or outside 16..32 bytes.
     """
     if not isinstance(seed, str):
-        raise InvalidRequest("the seed must be a string of hex digits", field="seed")
+        raise InvalidRequest("the seed must be a string of hex digits", field="seed", code="seed.not_hex")
     text = seed.strip().lower()
     if not 32 <= len(text) <= 64 or len(text) % 2:
-        raise InvalidRequest("the seed must have 32 to 64 hex digits (128 to 256 bits)", field="seed")
+        raise InvalidRequest("the seed must have 32 to 64 hex digits (128 to 256 bits)", field="seed",
+                             code="seed.length")
     try:
         return bytes.fromhex(text)
     except ValueError:
-        raise InvalidRequest("the seed may only contain hex digits 0-9 a-f", field="seed") from None
+        raise InvalidRequest("the seed may only contain hex digits 0-9 a-f", field="seed",
+                             code="seed.digits") from None
 
 
 class DiceStream:
@@ -90,7 +93,7 @@ class DiceStream:
         else:   # bytes(16) would be sixteen zero bytes, bytes(10**12) a memory error
             self.seed = parse_seed(seed)
         if not 16 <= len(self.seed) <= 32:
-            raise InvalidRequest("the seed must be 16 to 32 bytes", field="seed")
+            raise InvalidRequest("the seed must be 16 to 32 bytes", field="seed", code="seed.bytes")
         self.draws: list = []
         self._block = 0
         self._words: list = []
@@ -129,7 +132,8 @@ class FixedFaces:
         self.faces = list(faces)
         for i, face in enumerate(self.faces):
             if isinstance(face, bool) or not isinstance(face, int):
-                raise InvalidRequest(f"each face must be a whole number, got {face!r}", field=f"faces[{i}]")
+                raise InvalidRequest(f"each face must be a whole number, got {face!r}", field=f"faces[{i}]",
+                                     code="faces.not_int", params={"got": str(face)[:20]})
         self.draws: list = []
 
     def roll(self, sides: int) -> int:
@@ -138,11 +142,13 @@ class FixedFaces:
         i = len(self.draws)
         if i >= len(self.faces):
             raise InvalidRequest(
-                f"this roll needs more dice than the {len(self.faces)} faces given", field="faces"
+                f"this roll needs more dice than the {len(self.faces)} faces given", field="faces",
+                code="faces.too_few", params={"n": len(self.faces)}
             )
         face = self.faces[i]
         if not 1 <= face <= sides:
-            raise InvalidRequest(f"a d{sides} cannot show {face}", field=f"faces[{i}]")
+            raise InvalidRequest(f"a d{sides} cannot show {face}", field=f"faces[{i}]",
+                                 code="faces.impossible", params={"sides": sides, "face": face})
         self.draws.append(Draw(sides, face))
         return face
 
@@ -150,7 +156,8 @@ class FixedFaces:
         """Raise if faces were given that the roll never used (a likely typo)."""
         if len(self.draws) < len(self.faces):
             raise InvalidRequest(
-                f"{len(self.faces)} faces given but the roll used only {len(self.draws)}", field="faces"
+                f"{len(self.faces)} faces given but the roll used only {len(self.draws)}", field="faces",
+                code="faces.too_many", params={"n": len(self.faces), "used": len(self.draws)}
             )
 
 
@@ -166,7 +173,7 @@ def dice_for(request: dict) -> tuple:
     faces = request.get("faces")
     if faces is not None:
         if not isinstance(faces, list):
-            raise InvalidRequest("faces must be a list of whole numbers", field="faces")
+            raise InvalidRequest("faces must be a list of whole numbers", field="faces", code="faces.not_list")
         return FixedFaces(faces), None
     seed = request.get("seed")
     if seed is None:

@@ -30,12 +30,13 @@ def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int 
     value = req.get(name, _MISSING)
     if value is _MISSING or value is None:
         if default is _MISSING:
-            raise InvalidRequest("is required", field=name, rule=rule)
+            raise InvalidRequest("is required", field=name, rule=rule, code="field.required")
         return default
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRequest(f"must be a whole number, got {value!r}"[:120], field=name, rule=rule)
+        raise InvalidRequest(f"must be a whole number, got {value!r}"[:120], field=name, rule=rule,
+                             code="field.not_int", params={"got": repr(value)[:40]})
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         if hi is None:
             span = f"at least {lo}"
@@ -50,7 +51,9 @@ def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int 
             shown = f"{float(value):.1e}"
         else:
             shown = f"{'-' if value < 0 else ''}1e+{int(abs(value).bit_length() * 0.30103)}"
-        raise InvalidRequest(f"must be {span}, got {shown}", field=name, rule=rule)
+        raise InvalidRequest(f"must be {span}, got {shown}", field=name, rule=rule,
+                             code="field.at_least" if hi is None else "field.at_most" if lo is None else "field.range",
+                             params={"lo": lo, "hi": hi, "got": shown})
     return value
 
 
@@ -64,7 +67,8 @@ def get_bool(req: Mapping[str, Any], name: str, default: bool = False) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise InvalidRequest(f"must be true or false, got {value!r}"[:120], field=name)
+        raise InvalidRequest(f"must be true or false, got {value!r}"[:120], field=name,
+                             code="field.not_bool", params={"got": repr(value)[:40]})
     return value
 
 
@@ -78,9 +82,10 @@ def get_text(req: Mapping[str, Any], name: str, default: str = "", max_len: int 
     if value is None:
         return default
     if not isinstance(value, str):
-        raise InvalidRequest("must be text", field=name)
+        raise InvalidRequest("must be text", field=name, code="field.not_text")
     if len(value) > max_len:
-        raise InvalidRequest(f"must be at most {max_len} characters, got {len(value)}", field=name)
+        raise InvalidRequest(f"must be at most {max_len} characters, got {len(value)}", field=name,
+                             code="field.too_long", params={"n": max_len, "got": len(value)})
     return value
 
 
@@ -93,11 +98,12 @@ def get_choice(req: Mapping[str, Any], name: str, choices: tuple, default: Any =
     value = req.get(name, None)
     if value is None:
         if default is _MISSING:
-            raise InvalidRequest("is required", field=name)
+            raise InvalidRequest("is required", field=name, code="field.required")
         return default
     if value not in choices:
         listed = ", ".join(repr(c) for c in choices)
-        raise InvalidRequest(f"must be one of {listed}, got {value!r}"[:200], field=name)
+        raise InvalidRequest(f"must be one of {listed}, got {value!r}"[:200], field=name,
+                             code="field.choice", params={"choices": listed[:160], "got": repr(value)[:40]})
     return value
 
 
@@ -113,9 +119,10 @@ def get_int_list(req: Mapping[str, Any], name: str, lo: int | None = None, hi: i
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InvalidRequest("must be a list of whole numbers", field=name)
+        raise InvalidRequest("must be a list of whole numbers", field=name, code="field.int_list")
     if len(value) > max_len:
-        raise InvalidRequest(f"may hold at most {max_len} items", field=name)
+        raise InvalidRequest(f"may hold at most {max_len} items", field=name,
+                             code="field.too_many_items", params={"n": max_len})
     return [_item(name, i, item, lo, hi)
             for i, item in enumerate(value)]
 
@@ -124,7 +131,8 @@ def _item(name: str, i: int, item: Any, lo: int | None, hi: int | None) -> int:
     try:
         return get_int({name: item}, name, lo=lo, hi=hi)
     except InvalidRequest as err:
-        raise InvalidRequest(err.message, field=f"{name}[{i}]", rule=err.rule) from None
+        raise InvalidRequest(err.message, field=f"{name}[{i}]", rule=err.rule,
+                             code=err.code, params=err.params) from None
 
 
 def reject_unknown(req: Mapping[str, Any], allowed: set, where: str) -> None:
@@ -135,4 +143,5 @@ def reject_unknown(req: Mapping[str, Any], allowed: set, where: str) -> None:
     """
     for key in req:
         if key not in allowed:
-            raise InvalidRequest(f"is not a field of a {where} request", field=str(key)[:40])
+            raise InvalidRequest(f"is not a field of a {where} request", field=str(key)[:40],
+                                 code="field.unknown", params={"where": where})

@@ -66,15 +66,18 @@ def check_name(value: Any, field: str, max_len: int, cls: type = InvalidRequest,
     if value is None and not required:
         return ""
     if not isinstance(value, str):
-        raise cls("must be text", field=field, rule=rule)
+        raise cls("must be text", field=field, rule=rule, code="field.not_text")
     text = value.strip()
     if not text and required:
-        raise cls(f"must be a name of 1 to {max_len} characters", field=field, rule=rule)
+        raise cls(f"must be a name of 1 to {max_len} characters", field=field, rule=rule, code="name.length",
+                  params={"n": max_len})
     if len(text) > max_len:
-        raise cls(f"must be at most {max_len} characters, got {len(text)}", field=field, rule=rule)
+        raise cls(f"must be at most {max_len} characters, got {len(text)}", field=field, rule=rule,
+                  code="field.too_long", params={"n": max_len, "got": len(text)})
     bad = hidden_char(text)
     if bad is not None:
-        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=field, rule=rule)
+        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=field, rule=rule,
+                  code="name.hidden_char", params={"char": f"U+{ord(bad):04X}"})
     return text
 
 

@@ -47,12 +47,14 @@ def loads(text: Any, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH, fie
         message says which (field ``field``).
     """
     if not isinstance(text, str):
-        raise InvalidRequest("must be JSON text", field=field)
+        raise InvalidRequest("must be JSON text", field=field, code="json.not_text")
     if len(text) > max_chars:
-        raise InvalidRequest(f"is too large ({len(text)} characters; at most {max_chars})", field=field)
+        raise InvalidRequest(f"is too large ({len(text)} characters; at most {max_chars})", field=field,
+                             code="json.too_large", params={"got": len(text), "n": max_chars})
     if depth(text) > max_depth:
-        raise InvalidRequest(f"is nested too deeply (more than {max_depth} levels)", field=field)
+        raise InvalidRequest(f"is nested too deeply (more than {max_depth} levels)", field=field,
+                             code="json.too_deep", params={"n": max_depth})
     try:
         return json.loads(text, parse_constant=_constant)
     except (ValueError, RecursionError) as err:
-        raise InvalidRequest(f"is not valid JSON: {str(err)[:120]}", field=field) from None
+        raise InvalidRequest(f"is not valid JSON: {str(err)[:120]}", field=field, code="json.invalid") from None

@@ -48,10 +48,12 @@ FRAGMENT_RE = stored.FRAGMENT_RE
 # ----------------------------------------------------------------------------------- schema
 def _schema(value: Any, field: str = "schema") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidRequest(f"must be a schema number, got {str(value)[:20]!r}", field=field)
+        raise InvalidRequest(f"must be a schema number, got {str(value)[:20]!r}", field=field,
+                             code="storage.schema_number", params={"got": str(value)[:20]})
     if value > SCHEMA_VERSION:
         raise InvalidRequest(f"unknown schema {value}: written by a newer Tirada; this version reads up to "
-                             f"{SCHEMA_VERSION}", field=field)
+                             f"{SCHEMA_VERSION}", field=field,
+                             code="storage.schema_newer", params={"got": value, "n": SCHEMA_VERSION})
     return value
 
 
@@ -105,7 +107,7 @@ def read_characters_doc(value: Any) -> list:
     if isinstance(value, list):
         return migrate({"characters": value}, 0)["characters"]
     if not isinstance(value, Mapping) or not isinstance(value.get("characters"), list):
-        raise InvalidRequest("is not a characters document", field="characters")
+        raise InvalidRequest("is not a characters document", field="characters", code="storage.not_characters")
     return list(migrate(value, value.get("schema"))["characters"])
 
 
@@ -156,13 +158,14 @@ def _history_item(item: Any, where: str) -> dict:
 
 
 def _checked(part: str, value: Any, errors: list) -> Any:
-    """The valid items of one part; each refused item adds ``{"field", "message"}`` to ``errors``."""
+    """The valid items of one part; each refused item adds ``{"field", "message", "code", "params"}``
+    to ``errors`` (the code and params of tirada.errors, for the page's own wording)."""
     def err(e: TiradaError) -> None:
-        errors.append({"field": e.field or part, "message": e.message})
+        errors.append({"field": e.field or part, "message": e.message, "code": e.code, "params": e.params})
 
     if part in ("characters", "tragedia_sheets", "history"):
         if not isinstance(value, list):
-            errors.append({"field": part, "message": "must be a list"})
+            err(InvalidRequest("must be a list", field=part, code="field.list"))
             return []
         out, seen = [], set()
         for i, item in enumerate(value):
@@ -181,29 +184,30 @@ def _checked(part: str, value: Any, errors: list) -> Any:
                 err(e)
                 continue
             if key in seen:
-                errors.append({"field": where, "message": "repeats an earlier entry"})
+                err(InvalidRequest("repeats an earlier entry", field=where, code="storage.repeat"))
                 continue
             seen.add(key)
             out.append(item)
         return out
     if not isinstance(value, Mapping):
-        errors.append({"field": part, "message": "must be a JSON object"})
+        err(InvalidRequest("must be a JSON object", field=part, code="field.object"))
         return {}
     table: Dict[str, Any] = {}
     for key, item in value.items():
         where = f"{part}.{str(key)[:60]}"
         if not isinstance(key, str) or len(key) > 200:
-            errors.append({"field": where, "message": "bad key"})
+            err(InvalidRequest("bad key", field=where, code="storage.bad_key"))
         elif part == "tragedia_campaigns":
             if isinstance(item, str) and len(item) <= 80:
                 table[key] = item
             else:
-                errors.append({"field": where, "message": "must be text of at most 80 characters"})
+                err(InvalidRequest("must be text of at most 80 characters", field=where, code="field.too_long",
+                                   params={"n": 80, "got": len(str(item))}))
         else:
             try:
                 table[key] = stored.chain_entry(key, item)   # content must agree with its key
             except TiradaError as e:
-                errors.append({"field": where, "message": e.message})
+                err(InvalidRequest(e.message, field=where, code=e.code, params=e.params))
     return table
 
 
@@ -212,14 +216,15 @@ def check_data(data: Any) -> tuple:
     listed as ``{"field": "characters[2].sheet.rings.fire", "message": …}``."""
     errors: list = []
     if not isinstance(data, Mapping):
-        return {}, [{"field": "data", "message": "must be a JSON object"}]
+        return {}, [{"field": "data", "message": "must be a JSON object", "code": "field.object", "params": {}}]
     clean = {}
     for part in PARTS:
         if part in data:
             clean[part] = _checked(part, data[part], errors)
     for key in data:
         if key not in PARTS:
-            errors.append({"field": f"data.{str(key)[:40]}", "message": "is not a part of a Tirada backup"})
+            errors.append({"field": f"data.{str(key)[:40]}", "message": "is not a part of a Tirada backup",
+                           "code": "storage.not_part", "params": {}})
     return clean, errors
 
 
@@ -231,7 +236,7 @@ def read_backup(doc: Any) -> tuple:
         (``schema``) — nothing of such a file is imported.
     """
     if not isinstance(doc, Mapping) or doc.get("app") != "tirada" or not isinstance(doc.get("data"), Mapping):
-        raise InvalidRequest("this file is not a Tirada backup", field="app")
+        raise InvalidRequest("this file is not a Tirada backup", field="app", code="storage.not_backup")
     data = migrate(doc["data"], doc.get("schema"))
     return check_data(data)
 
@@ -288,7 +293,8 @@ def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
     try:
         data, errors = read_backup(incoming)
     except InvalidRequest as err:
-        return {"add": [], "replace": [], "same": [], "errors": [{"field": err.field or "", "message": err.message}],
+        return {"add": [], "replace": [], "same": [], "errors": [{"field": err.field or "", "message": err.message,
+                                                                  "code": err.code, "params": err.params}],
                 "history_dropped": 0}
     plan: dict = {"add": [], "replace": [], "same": [], "errors": errors}
     seen = {**data, "_existing_chains": existing.get("chains") or {}}

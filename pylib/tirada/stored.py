@@ -29,22 +29,23 @@ def history_item(item: Any, where: str) -> dict:
         InvalidRequest: a missing or malformed field (named ``where.field``).
     """
     if not isinstance(item, Mapping):
-        raise InvalidRequest("must be a JSON object", field=where)
+        raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     frag = item.get("fragment")
     if not isinstance(frag, str) or not FRAGMENT_RE.match(frag):
-        raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment")
+        raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment", code="storage.fragment")
     summary = item.get("summary")
     if not isinstance(summary, Mapping) or not all(isinstance(summary.get(k), str) and len(summary[k]) <= 1000
                                                    for k in ("es", "en")):
-        raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary")
+        raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary", code="storage.summary")
     out = {"fragment": frag, "system": item.get("system"), "label": item.get("label") or "",
            "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
     if not isinstance(out["system"], str) or len(out["system"]) > 20:
-        raise InvalidRequest("must be a system id", field=f"{where}.system")
+        raise InvalidRequest("must be a system id", field=f"{where}.system", code="storage.system")
     if not isinstance(out["label"], str) or len(out["label"]) > 200:
-        raise InvalidRequest("must be text of at most 200 characters", field=f"{where}.label")
+        raise InvalidRequest("must be text of at most 200 characters", field=f"{where}.label",
+                             code="field.too_long", params={"n": 200, "got": len(str(out["label"]))})
     if isinstance(out["at"], bool) or not isinstance(out["at"], int) or not 0 <= out["at"] <= MAX_AT:
-        raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at")
+        raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at", code="storage.time")
     return out
 
 
@@ -64,5 +65,6 @@ def chain_entry(key: Any, value: Any) -> dict:
 
     state = ChainState.from_dict(value).to_dict()
     if not isinstance(key, str) or key != chain_key(state["roller"], state["campaign"]):
-        raise InvalidRequest("the chain's roller and campaign are not those of its key", field="chains")
+        raise InvalidRequest("the chain's roller and campaign are not those of its key", field="chains",
+                             code="storage.chain_key")
     return state

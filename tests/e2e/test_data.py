@@ -92,7 +92,7 @@ def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
     app.click("#char-list [aria-label='Abrir ficha: Sakura']")
     app.fill("#cs-ring-earth", "0")
     text = save(app)
-    assert text.startswith("Tierra:") and "1 to 10" in text
+    assert text.startswith("Tierra:") and "entre 1 y 10" in text
     assert app.evaluate("document.activeElement.id") == "cs-ring-earth"
     assert app.input_value("#cs-ring-earth") == "0"
     assert characters(app)["Sakura"]["sheet"]["rings"]["earth"] == 1
@@ -235,7 +235,7 @@ def test_import_names_refused_fields_and_keeps_the_rest(app, tmp_path):
     path.write_text(json.dumps({"app": "tirada", "schema": 42, "data": {}}), encoding="utf-8")
     app.set_input_files("#import-file", str(path))
     app.wait_for_function("document.querySelector('#backup-status').className === 'error'")
-    assert "schema 42" in app.inner_text("#backup-status")
+    assert "versión 42" in app.inner_text("#backup-status")   # the engine code, in Spanish
     assert list(characters(app)) == ["Bueno"]
 
 

@@ -102,7 +102,7 @@ def test_seed_example_built_die_by_die_rolled_shared_and_resumed(new_context, ba
     support = page.locator('#play-sources button[data-source="support"]')
     assert support.is_disabled()
     reason = page.locator("#why-support").inner_text()
-    assert "Solo Aliados y Secuaces" in reason and "support" in reason
+    assert "Solo Aliados y Secuaces" in reason and "Solo un Aliado o un Secuaz añade un dado de apoyo" in reason
     assert page.locator("#play-roll").is_enabled() and page.locator("#play-undo").is_disabled()
 
     expected = [(1, 0), (1, 1), (1, 3), (2, 3), (5, 3), (6, 3), (7, 3), (7, 4), (7, 5), (7, 6)]
@@ -119,7 +119,7 @@ def test_seed_example_built_die_by_die_rolled_shared_and_resumed(new_context, ba
     # the Flaw is now used up: disabled, with its reason
     choose(page, "Corvo")
     assert page.locator('#play-sources button[data-source="flaw"]').is_disabled()
-    assert "already brought into play" in page.locator("#why-flaw").inner_text()
+    assert "ya se puso en juego" in page.locator("#why-flaw").inner_text()   # the reason by code, in Spanish
 
     # undo the last action before the roll, then add it again
     page.click("#play-undo")

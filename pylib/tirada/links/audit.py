@@ -19,6 +19,7 @@ import re
 from .. import names
 from ..errors import InvalidRequest, LinkError
 from .chain import verify_link
+from ..plural import ngettext
 from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_fragment
 
 __all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
@@ -51,9 +52,10 @@ def extract_links(text: str) -> list:
         InvalidRequest: ``text`` is not a string or longer than :data:`MAX_TEXT`.
     """
     if not isinstance(text, str):
-        raise InvalidRequest("the thread text must be text", field="text")
+        raise InvalidRequest("the thread text must be text", field="text", code="audit.text_type")
     if len(text) > MAX_TEXT:
-        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text")
+        raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text",
+                             code="audit.text_too_long", params={"n": MAX_TEXT})
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
@@ -239,26 +241,23 @@ def _summary(group: dict, lang: str) -> str:
     if group["campaign"]:
         who += f" en «{group['campaign']}»" if es else f" in “{group['campaign']}”"
     n = sum(1 for r in group["links"] if r["valid"])
-    if es:
-        parts = ["1 tirada válida" if n == 1 else f"{n} tiradas válidas"]
-    else:
-        parts = ["1 valid roll" if n == 1 else f"{n} valid rolls"]
+    parts = [f"{n} {ngettext('valid roll', 'valid rolls', n, lang)}"]
     seqs = group.get("seqs")
     if seqs:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
-    labels = [("missing", "sin publicar", "not posted"), ("forks", "bifurcaciones", "forks"),
-              ("restarts", "reinicios de cadena", "chain restarts"), ("broken", "enlaces rotos",
-              "broken links"), ("invalid", "no válidas", "invalid"),
-              ("lookalike", "nombres casi iguales a este", "names that look like this one"),
-              ("mixed_script", "alfabetos mezclados en el nombre", "scripts mixed in the name")]
-    for key, name_es, name_en in labels:
+    labels = [("missing", "not posted", "not posted"), ("forks", "fork", "forks"),
+              ("restarts", "chain restart", "chain restarts"), ("broken", "broken link", "broken links"),
+              ("invalid", "invalid", "invalid"),
+              ("lookalike", "name that looks like this one", "names that look like this one")]
+    for key, one, other in labels:   # counted words through gettext plural forms (tirada.plural)
         items = group.get(key) or []
         count = sum(b - a + 1 for a, b in items) if key == "missing" else len(items)
-        if key == "mixed_script" and items:
-            parts.append(f"{name_es if es else name_en} ({', '.join(items).lower()})")
-            continue
         if count:
-            parts.append(f"{count} {name_es if es else name_en}")
+            parts.append(f"{count} {ngettext(one, other, count, lang)}")
+    scripts = group.get("mixed_script") or []
+    if scripts:   # a list of script names, not a count
+        parts.append(f"{'alfabetos mezclados en el nombre' if es else 'scripts mixed in the name'} "
+                     f"({', '.join(scripts).lower()})")
     if group.get("ok"):
         parts.append("cadena completa" if es else "chain complete")
     return f"{who}: " + ", ".join(parts)

@@ -86,7 +86,7 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     from ..systems import roll
 
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object", field="request")
+        raise InvalidRequest("a request must be a JSON object", field="request", code="request.not_object")
     request = dict(request)
     if request.get("faces") is None and request.get("seed") is None:
         request.pop("seed", None)
@@ -111,7 +111,8 @@ def decode_link(fragment: str) -> dict:
     """
     kind, link = decode_payload(fragment)
     if kind != "roll":
-        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE)
+        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE,
+                        code="link.wrong_kind_roll", params={"kind": str(kind)[:20]})
     return link
 
 
@@ -141,14 +142,15 @@ class ChainState:
     def __post_init__(self) -> None:
         roller = check_text(self.roller.strip() if isinstance(self.roller, str) else self.roller, "roller")
         if roller is None:
-            raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE)
+            raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE, code="chain.roller")
         campaign = self.campaign.strip() if isinstance(self.campaign, str) else self.campaign
         object.__setattr__(self, "roller", roller)
         object.__setattr__(self, "campaign", check_text(campaign, "campaign") or "")
         if check_int(self.seq, "seq", 0, MAX_SEQ) is None:
-            raise InvalidRequest("is required", field="seq", rule=RULE)
+            raise InvalidRequest("is required", field="seq", rule=RULE, code="field.required")
         if (self.seq == 0) != (self.last is None):
-            raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE)
+            raise InvalidRequest("last is given exactly when seq is above 0", field="last", rule=RULE,
+                                 code="chain.last")
         if self.last is not None:
             last = check_prev(self.last)
             object.__setattr__(self, "last", last.hex() if last else None)
@@ -161,7 +163,7 @@ class ChainState:
     def from_dict(cls, data: Mapping[str, Any]) -> "ChainState":
         """Inverse of :meth:`to_dict`. Raises InvalidRequest: not a dict, unknown ``v``, bad field."""
         if not isinstance(data, Mapping) or data.get("v") != 1:
-            raise InvalidRequest("not a version 1 chain state", field="chain", rule=RULE)
+            raise InvalidRequest("not a version 1 chain state", field="chain", rule=RULE, code="chain.invalid")
         return cls(data.get("roller") or "", data.get("campaign") or "", data.get("seq", 0), data.get("last"))
 
 
@@ -175,7 +177,7 @@ def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int)
         InvalidRequest, IllegalMove: see :func:`encode_link`.
     """
     if not isinstance(chain_state, ChainState):
-        raise InvalidRequest("not a chain state", field="chain", rule=RULE)
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
     seq = chain_state.seq + 1
     fragment = encode_link(request, chain_state.roller, chain_state.campaign or None, seq,
                            chain_state.last, created)
@@ -225,7 +227,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
         result = roll(link["request"])
     except TiradaError as err:
         raise LinkError(f"the roll in this link is not valid: {err.message}", field=err.field,
-                        rule=err.rule) from None
+                        rule=err.rule, code="link.roll_invalid", params={"cause": err.cause()}) from None
     created = link.get("created")
     iso = None if created is None else (_EPOCH + timedelta(seconds=created)).strftime("%Y-%m-%dT%H:%M:%SZ")
     return {

@@ -40,11 +40,11 @@ _KIND_NAMES = {code: name for name, code in KINDS.items()}
 def _json_like(value: Any, depth: int = 0) -> Any:
     """Refuse what JSON cannot hold (bytes, simple values, non-text keys) in a generic payload."""
     if isinstance(value, (bytes, bytearray, Simple)):
-        raise LinkError("this link holds a value that its kind does not allow", field="link")
+        raise LinkError("this link holds a value that its kind does not allow", field="link", code="link.edited")
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise LinkError("the maps of this kind of link must have text keys", field="link")
+                raise LinkError("the maps of this kind of link must have text keys", field="link", code="link.edited")
             _json_like(item, depth + 1)
     elif isinstance(value, (list, tuple)):
         for item in value:
@@ -69,15 +69,16 @@ def encode_payload(kind: str, obj: Any) -> str:
     """
     if kind not in KINDS:
         raise LinkError(f"unknown link kind {str(kind)[:20]!r}; known: {', '.join(sorted(KINDS))}",
-                        field="kind")
+                        field="kind", code="link.kind_unknown", params={"kind": str(kind)[:20]})
     to_cbor: Callable = _codecs().get(kind, (_json_like, None))[0]
     body = cbor_encode(to_cbor(obj))
     if len(body) > MAX_BODY:
-        raise LinkError(f"the data is too large for a link ({len(body)} > {MAX_BODY} bytes)", field="link")
+        raise LinkError(f"the data is too large for a link ({len(body)} > {MAX_BODY} bytes)", field="link",
+                        code="link.data_too_large", params={"n": MAX_BODY})
     fragment = encode_frame(KINDS[kind], body, deflate=kind != "roll")
     if len(fragment) > MAX_FRAGMENT:
         raise LinkError(f"the link would be too long ({len(fragment)} > {MAX_FRAGMENT} characters)",
-                        field="link")
+                        field="link", code="link.would_be_too_long", params={"n": MAX_FRAGMENT})
     return fragment
 
 
@@ -103,7 +104,7 @@ def decode_body(kind_code: int, body: bytes) -> tuple:
     kind = _KIND_NAMES.get(kind_code)
     if kind is None:
         raise LinkError(f"this link holds data of an unknown kind ({kind_code}); a newer Tirada may "
-                        "read it", field="link")
+                        "read it", field="link", code="link.kind_newer", params={"kind": kind_code})
     value = cbor_decode(body)
     from_cbor = _codecs().get(kind, (None, _json_like))[1]
     return kind, from_cbor(value)

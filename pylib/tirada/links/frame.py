@@ -56,12 +56,15 @@ def b64_decode(text: str) -> bytes:
     """
     if not _B64.fullmatch(text):
         bad = next(c for c in text if not _B64.fullmatch(c))
-        raise LinkError(f"the link contains a character that cannot be in a link: {bad!r}", field="link")
+        raise LinkError(f"the link contains a character that cannot be in a link: {bad!r}", field="link",
+                        code="link.bad_character", params={"char": str(bad)[:8]})
     if len(text) % 4 == 1:
-        raise LinkError("the link was cut short or changed (impossible length)", field="link")
+        raise LinkError("the link was cut short or changed (impossible length)", field="link",
+                        code="link.cut_or_changed")
     data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     if b64_encode(data) != text:
-        raise LinkError("the link was cut short or changed (its last character is not valid)", field="link")
+        raise LinkError("the link was cut short or changed (its last character is not valid)", field="link",
+                        code="link.cut_or_changed")
     return data
 
 
@@ -79,7 +82,7 @@ def _head(major: int, n: int) -> bytes:
     for extra, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
         if n < 1 << (8 * size):
             return bytes([major << 5 | extra]) + n.to_bytes(size, "big")
-    raise LinkError("a number is too large for a link", field="link")
+    raise LinkError("a number is too large for a link", field="link", code="link.number_too_large")
 
 
 def cbor_encode(value: Any, depth: int = 0) -> bytes:
@@ -101,26 +104,27 @@ def cbor_encode(value: Any, depth: int = 0) -> bytes:
 def _encode(value: Any, depth: int, out: bytearray) -> None:
     """Append the CBOR of ``value`` to ``out`` (one shared buffer: linear time however deep)."""
     if depth > MAX_DEPTH:
-        raise LinkError("the data is nested too deeply for a link", field="link")
+        raise LinkError("the data is nested too deeply for a link", field="link", code="link.too_deep")
     if value is None:
         out += b"\xf6"
     elif value is True or value is False:
         out += b"\xf5" if value else b"\xf4"
     elif isinstance(value, Simple):
         if not 0 <= value < 20:
-            raise LinkError("a link's simple value must be 0 to 19", field="link")
+            raise LinkError("a link's simple value must be 0 to 19", field="link", code="link.value_unsupported")
         out.append(0xE0 | value)
     elif isinstance(value, int):
         out += _head(0, value) if value >= 0 else _head(1, -1 - value)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise LinkError("a link cannot hold NaN or infinity", field="link")
+            raise LinkError("a link cannot hold NaN or infinity", field="link", code="link.value_unsupported")
         out += b"\xfb" + struct.pack(">d", value)
     elif isinstance(value, str):
         try:
             raw = value.encode("utf-8", "strict")
         except UnicodeEncodeError:
-            raise LinkError("a link cannot hold text with lone surrogate characters", field="link") from None
+            raise LinkError("a link cannot hold text with lone surrogate characters", field="link",
+                            code="link.value_unsupported") from None
         out += _head(3, len(raw))
         out += raw
     elif isinstance(value, (bytes, bytearray)):
@@ -134,17 +138,19 @@ def _encode(value: Any, depth: int, out: bytearray) -> None:
         items = []
         for key, val in value.items():
             if isinstance(key, (bool, Simple)) or not isinstance(key, (int, str)):
-                raise LinkError("a link's map keys must be text or whole numbers", field="link")
+                raise LinkError("a link's map keys must be text or whole numbers", field="link",
+                                code="link.value_unsupported")
             items.append((cbor_encode(key, depth + 1), cbor_encode(val, depth + 1)))
         items.sort()
         if any(a[0] == b[0] for a, b in zip(items, items[1:])):
-            raise LinkError("a link's map has the same key twice", field="link")
+            raise LinkError("a link's map has the same key twice", field="link", code="link.value_unsupported")
         out += _head(5, len(items))
         for key_bytes, val_bytes in items:
             out += key_bytes
             out += val_bytes
     else:
-        raise LinkError(f"a link cannot hold a value of type {type(value).__name__}", field="link")
+        raise LinkError(f"a link cannot hold a value of type {type(value).__name__}", field="link",
+                        code="link.value_unsupported")
 
 
 class _Reader:
@@ -153,14 +159,15 @@ class _Reader:
 
     def take(self, n: int) -> bytes:
         if n > len(self.data) - self.pos:
-            raise LinkError("the link was cut short or changed (data ends early)", field="link")
+            raise LinkError("the link was cut short or changed (data ends early)", field="link",
+                            code="link.cut_or_changed")
         chunk = self.data[self.pos:self.pos + n]
         self.pos += n
         return chunk
 
     def item(self, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
-            raise LinkError("the link is nested too deeply", field="link")
+            raise LinkError("the link is nested too deeply", field="link", code="link.edited")
         first = self.take(1)[0]
         major, info = first >> 5, first & 31
         if major == 7:
@@ -171,13 +178,13 @@ class _Reader:
                 return Simple(info)
             if info == 27:
                 return struct.unpack(">d", self.take(8))[0]
-            raise LinkError("the link holds a value type it may not hold", field="link")
+            raise LinkError("the link holds a value type it may not hold", field="link", code="link.edited")
         if info < 24:
             n = info
         elif info <= 27:
             n = int.from_bytes(self.take(1 << (info - 24)), "big")
         else:
-            raise LinkError("the link uses an encoding it may not use", field="link")
+            raise LinkError("the link uses an encoding it may not use", field="link", code="link.edited")
         if major == 0:
             return n
         if major == 1:
@@ -189,9 +196,11 @@ class _Reader:
             try:
                 return raw.decode("utf-8")
             except UnicodeDecodeError:
-                raise LinkError("the link holds text that is not valid UTF-8", field="link") from None
+                raise LinkError("the link holds text that is not valid UTF-8", field="link",
+                                code="link.edited") from None
         if n > len(self.data) - self.pos:   # every item takes ≥ 1 byte: refuse absurd counts early
-            raise LinkError("the link was cut short or changed (data ends early)", field="link")
+            raise LinkError("the link was cut short or changed (data ends early)", field="link",
+                            code="link.cut_or_changed")
         if major == 4:
             return [self.item(depth + 1) for _ in range(n)]
         if major == 5:
@@ -199,10 +208,11 @@ class _Reader:
             for _ in range(n):
                 key = self.item(depth + 1)
                 if isinstance(key, (bool, Simple)) or not isinstance(key, (int, str)):
-                    raise LinkError("the link has a map key that is not text or a number", field="link")
+                    raise LinkError("the link has a map key that is not text or a number", field="link",
+                                    code="link.edited")
                 out[key] = self.item(depth + 1)
             return out
-        raise LinkError("the link uses a CBOR tag, which format 1 does not allow", field="link")
+        raise LinkError("the link uses a CBOR tag, which format 1 does not allow", field="link", code="link.edited")
 
 
 def cbor_decode(data: bytes) -> Any:
@@ -215,9 +225,10 @@ def cbor_decode(data: bytes) -> Any:
     reader = _Reader(data)
     value = reader.item()
     if reader.pos != len(data):
-        raise LinkError("the link has extra data at its end", field="link")
+        raise LinkError("the link has extra data at its end", field="link", code="link.edited")
     if cbor_encode(value) != data:
-        raise LinkError("the link is not in canonical form (changed or made by a faulty encoder)", field="link")
+        raise LinkError("the link is not in canonical form (changed or made by a faulty encoder)", field="link",
+                        code="link.edited")
     return value
 
 
@@ -259,9 +270,10 @@ def split_fragment(text: str) -> str:
         LinkError: not text, empty, too long, two fragments, or without the ``t`` version tag.
     """
     if not isinstance(text, str):
-        raise LinkError("a link must be text", field="link")
+        raise LinkError("a link must be text", field="link", code="link.not_text")
     if len(text) > 4 * MAX_FRAGMENT + 2048:
-        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link")
+        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link",
+                        code="link.too_long", params={"n": MAX_FRAGMENT})
     if "%" in text:   # "%" is never part of a fragment: undo percent-encoding
         text = _unquote(text)   # (a forum's or a browser's "%20", "%23")
     text = text.strip()
@@ -269,18 +281,20 @@ def split_fragment(text: str) -> str:
         text = text.split("#", 1)[1]
         if "#" in text:
             raise LinkError("this address holds more than one link (a second “#”): readers would see "
-                            "only one of them", field="link")
+                            "only one of them", field="link", code="link.two_fragments")
     text = text.strip()
     if len(text) > MAX_FRAGMENT:
-        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link")
+        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link",
+                        code="link.too_long", params={"n": MAX_FRAGMENT})
     if not text:
-        raise LinkError("no link given", field="link")
+        raise LinkError("no link given", field="link", code="link.empty")
     if not text.startswith(PREFIX):
         version = re.match(r"t(\d{1,4})", text)
         if version:
             raise LinkError(f"this link uses format {version.group(1)}, which this version of Tirada "
-                            "cannot read; open it with a newer Tirada", field="link")
-        raise LinkError("this is not a Tirada link (it must start with #t1)", field="link")
+                            "cannot read; open it with a newer Tirada", field="link",
+                            code="link.format_newer", params={"version": version.group(1)})
+        raise LinkError("this is not a Tirada link (it must start with #t1)", field="link", code="link.not_tirada")
     return text[len(PREFIX):]
 
 
@@ -322,7 +336,7 @@ def _check_padding(stored: bytes, body: bytes) -> None:
     last = stored[-1] if stored else 0
     if last and _inflates_to(stored[:-1] + bytes([last & ~(1 << (last.bit_length() - 1))]), body):
         raise LinkError("the link was cut short or changed (its compressed data has been altered)",
-                        field="link")
+                        field="link", code="link.cut_or_changed")
 
 
 def decode_frame(fragment: str) -> tuple:
@@ -349,7 +363,7 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
     """
     frame = b64_decode(split_fragment(fragment))
     if len(frame) < 1 + CHECK_LEN + 1:
-        raise LinkError("the link was cut short (too little data)", field="link")
+        raise LinkError("the link was cut short (too little data)", field="link", code="link.cut")
     head, stored, check = frame[0], frame[1:-CHECK_LEN], frame[-CHECK_LEN:]
     kind_code = head & 0x7F
     body, work = stored, len(stored)
@@ -357,23 +371,23 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
         trials = 2 if stored and stored[-1] else 1   # inflates: once, and once more for the padding
         limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials)
         if limit < 1:   # (zlib reads a limit of 0 as "no limit")
-            raise LinkError("too much link data to check at once", field="work")
+            raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
         unpacker = zlib.decompressobj(-15)
         try:
             body = unpacker.decompress(stored, limit)
         except zlib.error:
             raise LinkError("the link was cut short or changed (its compressed data is damaged)",
-                            field="link") from None
+                            field="link", code="link.cut_or_changed") from None
         if unpacker.unconsumed_tail and limit < MAX_BODY:
-            raise LinkError("too much link data to check at once", field="work")
+            raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
         if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
             raise LinkError("the link was cut short or changed (its compressed data is damaged or "
-                            f"larger than {MAX_BODY} bytes)", field="link")
+                            f"larger than {MAX_BODY} bytes)", field="link", code="link.cut_or_changed")
         work = max(work, len(body) * trials)
         _check_padding(stored, body)
     if max_work is not None and work > max_work:
-        raise LinkError("too much link data to check at once", field="work")
+        raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
     if payload_hash(kind_code, body)[:CHECK_LEN] != check:
         raise LinkError("the link was cut short or changed: its integrity check does not match "
-                        "(copy the whole link again)", field="link")
+                        "(copy the whole link again)", field="link", code="link.cut_or_changed")
     return kind_code, body, work

@@ -48,13 +48,15 @@ def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise cls("must be text", field=name, rule=RULE)
+        raise cls("must be text", field=name, rule=RULE, code="field.not_text")
     value = unicodedata.normalize("NFC", value)
     if len(value) > LIMITS[name]:
-        raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE)
+        raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE,
+                  code="field.too_long", params={"n": LIMITS[name], "got": len(value)})
     bad = names.hidden_char(value)
     if bad is not None:
-        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=name, rule=RULE)
+        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=name, rule=RULE,
+                  code="name.hidden_char", params={"char": f"U+{ord(bad):04X}"})
     return value
 
 
@@ -63,7 +65,8 @@ def check_int(value: Any, name: str, lo: int, hi: int, cls: type = InvalidReques
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise cls(f"must be a whole number from {lo} to {hi}", field=name, rule=RULE)
+        raise cls(f"must be a whole number from {lo} to {hi}", field=name, rule=RULE,
+                  code="field.range", params={"lo": lo, "hi": hi, "got": str(value)[:20]})
     return value
 
 
@@ -78,24 +81,25 @@ def check_prev(value: Any, cls: type = InvalidRequest) -> bytes | None:
             return bytes.fromhex(value)
         except ValueError:
             pass
-    raise cls("must be the 12 hex digits of the previous roll's id", field="prev", rule=RULE)
+    raise cls("must be the 12 hex digits of the previous roll's id", field="prev", rule=RULE, code="chain.prev_id")
 
 
 def _plain(value: Any, where: str, depth: int = 0) -> None:
     """Refuse anything that is not JSON-like (bytes, sets, objects) inside the parameters."""
     if depth > 16:
-        raise InvalidRequest("the request is nested too deeply", field=where, rule=RULE)
+        raise InvalidRequest("the request is nested too deeply", field=where, rule=RULE, code="link.request_too_deep")
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InvalidRequest("request keys must be text", field=where, rule=RULE)
+                raise InvalidRequest("request keys must be text", field=where, rule=RULE,
+                                     code="link.value_unsupported")
             _plain(item, f"{where}.{key}"[:60], depth + 1)
     elif isinstance(value, list):
         for item in value:
             _plain(item, where, depth + 1)
     elif not (value is None or isinstance(value, (bool, int, float, str))):
         raise InvalidRequest(f"a link request cannot hold a value of type {type(value).__name__}",
-                        field=where, rule=RULE)
+                        field=where, rule=RULE, code="link.value_unsupported")
 
 
 def _pack(value: Any, keys: tuple, texts: tuple) -> Any:
@@ -118,7 +122,8 @@ def _unpack(value: Any, keys: tuple, texts: tuple) -> Any:
         for key, item in value.items():
             if isinstance(key, int):
                 if not 0 <= key < len(keys):
-                    raise LinkError("the roll data in this link has an unknown parameter", field="link", rule=RULE)
+                    raise LinkError("the roll data in this link has an unknown parameter", field="link", rule=RULE,
+                                    code="link.roll_data_damaged")
                 key = keys[key]
             out[key] = _unpack(item, keys, texts)
         return out
@@ -126,10 +131,12 @@ def _unpack(value: Any, keys: tuple, texts: tuple) -> Any:
         return [_unpack(v, keys, texts) for v in value]
     if isinstance(value, Simple):
         if value >= len(texts):
-            raise LinkError("the roll data in this link has an unknown value", field="link", rule=RULE)
+            raise LinkError("the roll data in this link has an unknown value", field="link", rule=RULE,
+                            code="link.roll_data_damaged")
         return texts[value]
     if isinstance(value, bytes):
-        raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE)
+        raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE,
+                        code="link.roll_data_damaged")
     return value
 
 
@@ -144,20 +151,22 @@ def roll_to_cbor(link: Mapping[str, Any]) -> list:
         InvalidRequest: a missing seed or system, given ``faces``, a field of the wrong type or size.
     """
     if not isinstance(link, Mapping) or not isinstance(link.get("request"), Mapping):
-        raise InvalidRequest("a roll link needs a request object", field="request", rule=RULE)
+        raise InvalidRequest("a roll link needs a request object", field="request", rule=RULE,
+                             code="request.not_object")
     unknown = set(link) - {"request", "roller", "campaign", "seq", "prev", "created"}
     if unknown:
-        raise InvalidRequest("is not a field of a roll link", field=sorted(map(str, unknown))[0][:40], rule=RULE)
+        raise InvalidRequest("is not a field of a roll link", field=sorted(map(str, unknown))[0][:40], rule=RULE,
+                             code="link.request_field")
     request = dict(link["request"])
     if request.get("faces") is not None:
         raise InvalidRequest("a share link needs a seed: faces rolled elsewhere cannot be shared as "
-                             "a link", field="faces", rule=RULE)
+                             "a link", field="faces", rule=RULE, code="link.needs_seed")
     request.pop("faces", None)
     system = request.pop("system", None)
     if not isinstance(system, str) or not system:
-        raise InvalidRequest("is required", field="system", rule=RULE)
+        raise InvalidRequest("is required", field="system", rule=RULE, code="field.required")
     if "seed" not in request:
-        raise InvalidRequest("is required in a link", field="seed", rule=RULE)
+        raise InvalidRequest("is required in a link", field="seed", rule=RULE, code="field.required")
     seed = parse_seed(request.pop("seed"))
     label = check_text(request.pop("label", None), "label")
     _plain(request, "request")
@@ -166,9 +175,10 @@ def roll_to_cbor(link: Mapping[str, Any]) -> list:
     prev = check_prev(link.get("prev"))
     roller = check_text(link.get("roller"), "roller")
     if seq is not None and roller is None:
-        raise InvalidRequest("a numbered roll needs the roller's name", field="roller", rule=RULE)
+        raise InvalidRequest("a numbered roll needs the roller's name", field="roller", rule=RULE,
+                             code="chain.roller")
     if (seq is None or seq == 1) and prev is not None or (seq or 1) > 1 and prev is None:
-        raise InvalidRequest("prev is given exactly when seq is above 1", field="prev", rule=RULE)
+        raise InvalidRequest("prev is given exactly when seq is above 1", field="prev", rule=RULE, code="chain.prev")
     out = [SYSTEM_CODES.get(system, system), params, seed,
            check_int(link.get("created"), "created", 0, MAX_CREATED), label, roller,
            check_text(link.get("campaign"), "campaign"), seq, prev]
@@ -185,21 +195,25 @@ def roll_from_cbor(value: Any) -> dict:
     """
     if not isinstance(value, list) or not 3 <= len(value) <= 9 or value[-1] is None or \
             any(isinstance(v, Simple) for v in value):
-        raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE)
+        raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE,
+                        code="link.roll_data_damaged")
     original, value = value, value + [None] * (9 - len(value))
     system_code, params, seed, created, label, roller, campaign, seq, prev = value
     names = {code: name for name, code in SYSTEM_CODES.items()}
     system = names.get(system_code) if isinstance(system_code, int) else system_code
     if not isinstance(system, str) or isinstance(system_code, bool) or not isinstance(params, dict):
-        raise LinkError("the roll data in this link names no known system", field="link", rule=RULE)
+        raise LinkError("the roll data in this link names no known system", field="link", rule=RULE,
+                        code="link.roll_data_damaged")
     if not isinstance(seed, bytes) or isinstance(prev, str):
-        raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE)
+        raise LinkError("the roll data in this link has the wrong shape", field="link", rule=RULE,
+                        code="link.roll_data_damaged")
     request = {"system": system, "seed": seed.hex()}
     if label is not None:
         request["label"] = label
     for name, item in _unpack(params, PARAM_KEYS.get(system, ()), PARAM_TEXTS.get(system, ())).items():
         if name in request or name in ("faces", "system", "seed", "label"):
-            raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE)
+            raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE,
+                            code="link.roll_data_damaged")
         request[name] = item
     link: dict = {"request": request}
     for name, item in (("roller", roller), ("campaign", campaign), ("seq", seq), ("created", created)):
@@ -211,9 +225,10 @@ def roll_from_cbor(value: Any) -> dict:
         again = roll_to_cbor(link)
     except TiradaError as err:
         raise LinkError(f"the roll data in this link is not valid: {err.message}", field=err.field,
-                        rule=RULE) from None
+                        rule=RULE, code="link.roll_invalid", params={"cause": err.cause()}) from None
     if cbor_encode(again) != cbor_encode(original):
-        raise LinkError("the roll data in this link is not in canonical form", field="link", rule=RULE)
+        raise LinkError("the roll data in this link is not in canonical form", field="link", rule=RULE,
+                        code="link.roll_data_damaged")
     return link
 
 

@@ -93,7 +93,7 @@ def _plain_text(text: str) -> str:
 
 def _safe_url(url: Any) -> str:
     if not isinstance(url, str) or not re.match(r"https?://[^\s]", url, re.IGNORECASE):
-        raise InvalidRequest("the page address must start with http:// or https://", field="url")
+        raise InvalidRequest("the page address must start with http:// or https://", field="url", code="snippet.url")
     return quote(url, safe="-._~:/?#@!$&'*+,;=%")
 
 
@@ -186,7 +186,8 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
         InvalidRequest: unknown style, or a URL that is not http(s).
     """
     if style not in STYLES:
-        raise InvalidRequest(f"the style must be one of {', '.join(STYLES)}", field="style")
+        raise InvalidRequest(f"the style must be one of {', '.join(STYLES)}", field="style",
+                             code="snippet.style", params={"choices": ', '.join(STYLES)})
     url = _safe_url(url)
     esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": _plain_text}[style]
     marks = {"bbcode": {"b": "[b]{}[/b]", "s": "[s]{}[/s]", "url": "[url=" + url + "]{}[/url]"},

@@ -46,11 +46,12 @@ def odds(request: Mapping[str, Any]) -> dict:
         field the system refuses (the message names the field and the rule).
     """
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object")
+        raise InvalidRequest("a request must be a JSON object", code="request.not_object")
     system = request.get("system")
     if not isinstance(system, str) or system not in ODDS:
         known = ", ".join(sorted(ODDS))
-        raise InvalidRequest(f"no odds for system {str(system)[:40]!r}; known: {known}", field="system")
+        raise InvalidRequest(f"no odds for system {str(system)[:40]!r}; known: {known}", field="system",
+                             code="odds.system_unknown", params={"system": str(system)[:40]})
     module, func = ODDS[system].split(":")
     params = {k: v for k, v in request.items() if k not in IGNORED}
     return {"system": system, **getattr(importlib.import_module(module), func)(params)}

@@ -118,7 +118,7 @@ def brs_odds(params: Mapping[str, Any]) -> dict:
     for i, sides in enumerate(sizes):
         if sides not in SIZES:
             raise InvalidRequest(f"a die is a d4, d6, d8, d10 or d12, got d{sides}", field=f"renew[{i}]",
-                                 rule="blood-red-sands.md §Pieces")
+                                 rule="blood-red-sands.md §Pieces", code="brs.die_size", params={"got": f"d{sides}"})
     out = {"method": "exact: highest / two highest / total of the pool; integer counts",
            "attack_score": score, "now": reachable(faces, score, soul)}
     if sizes:

@@ -81,7 +81,8 @@ def keep_sum_counts(dice: int, sides: int, keep: int, lowest: bool = False) -> d
     """
     if work_estimate(dice, sides, keep) > MAX_WORK:
         raise InvalidRequest(f"{dice}d{sides} keep {keep} is too large for exact odds; use fewer "
-                             "dice or smaller dice", field="dice", rule=RULE_LIMIT)
+                             "dice or smaller dice", field="dice", rule=RULE_LIMIT,
+                             code="odds.too_large", params={"dice": dice, "sides": sides, "keep": keep})
     if keep == 0:
         return {0: sides ** dice}
     if keep == dice:

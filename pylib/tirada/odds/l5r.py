@@ -100,11 +100,14 @@ class L5rPool:
         )
         if pool.ring_dice + pool.skill_dice > MAX_POOL:
             raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice are too many for exact odds "
-                                 f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits")
+                                 f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits",
+                                 code="odds.l5r_too_large",
+                                 params={"got": pool.ring_dice + pool.skill_dice, "n": MAX_POOL})
         if work_estimate(pool) > MAX_WORK:   # bounded before it is spent: the page never freezes
             raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice keeping {pool.keep_limit} are too "
                                  "many for exact odds; use fewer dice or helpers", field="ring",
-                                 rule="odds.md §Limits")
+                                 rule="odds.md §Limits", code="odds.l5r_too_much_work",
+                                 params={"got": pool.ring_dice + pool.skill_dice, "keep": pool.keep_limit})
         return pool
 
 

@@ -64,13 +64,14 @@ def turn_counts(margins: dict, ties: bool, new_dice: int, last_protagonist: int,
 
 def _post_loss(value: Any) -> tuple:
     if not isinstance(value, Mapping):
-        raise InvalidRequest('must be {"tragedy_dice": n, "last_dice": {...}}', field="post_loss", rule=RULE)
+        raise InvalidRequest('must be {"tragedy_dice": n, "last_dice": {...}}', field="post_loss", rule=RULE,
+                             code="tragedia.post_loss_object")
     reject_unknown(value, {"tragedy_dice", "last_dice"}, "tragedia post_loss")
     new = get_int(value, "tragedy_dice", lo=TRAGEDY_DICE[0], hi=TRAGEDY_DICE[-1], rule=RULE)
     last = value.get("last_dice") or {}
     if not isinstance(last, Mapping):
         raise InvalidRequest('must be {"protagonist_side": a, "adversary_side": b}',
-                             field="post_loss.last_dice", rule=RULE)
+                             field="post_loss.last_dice", rule=RULE, code="tragedia.last_dice_object")
     reject_unknown(last, {"protagonist_side", "adversary_side"}, "tragedia last_dice")
     return (new, get_int(last, "protagonist_side", default=0, lo=0, hi=MAX_LAST, rule=RULE),
             get_int(last, "adversary_side", default=0, lo=0, hi=MAX_LAST, rule=RULE))
@@ -101,7 +102,8 @@ def tragedia_odds(params: Mapping[str, Any]) -> dict:
     ties = get_bool(params, "protagonist_wins_ties")
     sides = get_int(params, "sides", default=6, lo=2, hi=1000, rule=RULE)
     if sides % 2:
-        raise InvalidRequest(f"the dice must be even-sided, got d{sides}", field="sides", rule=RULE)
+        raise InvalidRequest(f"the dice must be even-sided, got d{sides}", field="sides", rule=RULE,
+                             code="tragedia.even_sides", params={"sides": sides})
     steps = ([_post_loss(params["post_loss"])] if params.get("post_loss") is not None
              else [(n, 0, 0) for n in TRAGEDY_DICE])
     margins, den = margin_counts(p, a, auto), 2 ** (p + a)

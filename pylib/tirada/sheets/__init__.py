@@ -58,7 +58,8 @@ def sheet_module(system: Any, field: str = "system") -> ModuleType:
         InvalidRequest: a system without character sheets (``field`` names the place).
     """
     if not isinstance(system, str) or system not in SYSTEMS:
-        raise InvalidRequest(f"must be one of {', '.join(SYSTEMS)}", field=field)
+        raise InvalidRequest(f"must be one of {', '.join(SYSTEMS)}", field=field,
+                             code="field.choice", params={"choices": ', '.join(SYSTEMS), "got": repr(system)[:40]})
     return importlib.import_module(SYSTEMS[system])
 
 
@@ -112,12 +113,13 @@ class Character:
             raise at(where, err) from None
         cid = req.get("id")
         if not isinstance(cid, str) or not ID_RE.match(cid):
-            raise InvalidRequest("must be 1 to 40 letters, digits, _ or -", field=f"{where}.id")
+            raise InvalidRequest("must be 1 to 40 letters, digits, _ or -", field=f"{where}.id", code="sheet.id")
         system = req.get("system")
         module = sheet_module(system, field=f"{where}.system")
         campaign = req.get("campaign") or ""
         if not isinstance(campaign, str) or len(campaign) > MAX_NAME:
-            raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign")
+            raise InvalidRequest(f"must be text of at most {MAX_NAME} characters", field=f"{where}.campaign",
+                                 code="field.too_long", params={"n": MAX_NAME, "got": len(str(campaign))})
         sheet = module.SHEET.from_dict(req.get("sheet") or {}, f"{where}.sheet")
         return cls(cid, str(system), read_name(req.get("name"), f"{where}.name"), campaign.strip(), sheet,
                    int_at(req, "updated", where, 0, 0, 10 ** 14, None))

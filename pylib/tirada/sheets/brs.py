@@ -45,7 +45,8 @@ class BrsComponent:
             raise at(where, err) from None
         items = req.get("traits") or []
         if not isinstance(items, list) or len(items) > 12:
-            raise InvalidRequest("must be a list of at most 12 Traits", field=f"{where}.traits", rule=RULE_BRS)
+            raise InvalidRequest("must be a list of at most 12 Traits", field=f"{where}.traits", rule=RULE_BRS,
+                                 code="field.too_many_items", params={"n": 12})
         traits = []
         for i, item in enumerate(items):
             w = f"{where}.traits[{i}]"
@@ -56,9 +57,12 @@ class BrsComponent:
                 raise at(w, err) from None
             die = item.get("die")
             if die not in BRS_DICE or isinstance(die, bool):
-                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{w}.die", rule=RULE_BRS)
+                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{w}.die", rule=RULE_BRS,
+                                     code="sheet.brs_die")
             if item.get("aspect") not in ASPECTS:
-                raise InvalidRequest(f"must be one of {', '.join(ASPECTS)}", field=f"{w}.aspect", rule=RULE_BRS)
+                raise InvalidRequest(f"must be one of {', '.join(ASPECTS)}", field=f"{w}.aspect", rule=RULE_BRS,
+                                     code="field.choice",
+                                     params={"choices": ', '.join(ASPECTS), "got": repr(item.get("aspect"))[:40]})
             traits.append((read_name(item.get("trait"), f"{w}.trait", 120), die, item["aspect"]))
         return cls(read_name(req.get("name"), f"{where}.name"), tuple(traits))
 
@@ -87,14 +91,17 @@ class BrsSheet:
             raise at(where, err) from None
         items = req.get("components") or []
         if not isinstance(items, list) or len(items) > 8:
-            raise InvalidRequest("must be a list of at most 8 Components", field=f"{where}.components")
+            raise InvalidRequest("must be a list of at most 8 Components", field=f"{where}.components",
+                                 code="field.too_many_items", params={"n": 8})
         comps = tuple(BrsComponent.from_dict(c, f"{where}.components[{i}]") for i, c in enumerate(items))
         horde = req.get("horde") or []
         if not isinstance(horde, list) or len(horde) > 60:
-            raise InvalidRequest("must be a list of at most 60 dice", field=f"{where}.horde")
+            raise InvalidRequest("must be a list of at most 60 dice", field=f"{where}.horde",
+                                 code="field.too_many_items", params={"n": 60})
         for i, die in enumerate(horde):
             if die not in BRS_DICE or isinstance(die, bool):
-                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{where}.horde[{i}]", rule=RULE_BRS)
+                raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{where}.horde[{i}]", rule=RULE_BRS,
+                                     code="sheet.brs_die")
         return cls(comps, tuple(horde), text(req, "notes", where))
 
 
@@ -109,7 +116,7 @@ def roll_request(sheet: BrsSheet, choice: Mapping[str, Any]) -> dict:
         InvalidRequest: field ``system``.
     """
     raise InvalidRequest("this system's sheet has no roll form (Blood Red Sands rolls in a Confrontation)",
-                         field="system")
+                         field="system", code="sheet.no_roll_form")
 
 
 def parse_horde(text: str) -> tuple:
@@ -124,7 +131,8 @@ def parse_horde(text: str) -> tuple:
             continue
         m = re.match(r"^[dD]?(\d{1,2})$", part)
         if not m or int(m.group(1)) not in BRS_DICE:
-            raise InvalidRequest(f"«{part[:12]}» is not a d4, d6, d8, d10 or d12", field="horde", rule=RULE_BRS)
+            raise InvalidRequest(f"«{part[:12]}» is not a d4, d6, d8, d10 or d12", field="horde", rule=RULE_BRS,
+                                 code="sheet.horde_die", params={"part": part[:12]})
         out.append(int(m.group(1)))
     return tuple(out)
 

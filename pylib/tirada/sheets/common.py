@@ -21,7 +21,7 @@ MAX_NAME, MAX_NOTES = 80, 4000
 def mapping(value: Any, where: str) -> Mapping[str, Any]:
     """``value`` if it is a JSON object; else InvalidRequest at ``where``."""
     if not isinstance(value, Mapping):
-        raise InvalidRequest("must be a JSON object", field=where)
+        raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     return value
 
 
@@ -29,7 +29,8 @@ def at(where: str, err: InvalidRequest) -> InvalidRequest:
     """``err`` with ``where.`` in front of its field (unless already there)."""
     if err.field and (err.field == where or err.field.startswith(where + ".") or err.field.startswith(where + "[")):
         return err
-    return InvalidRequest(err.message, field=f"{where}.{err.field}" if err.field else where, rule=err.rule)
+    return InvalidRequest(err.message, field=f"{where}.{err.field}" if err.field else where, rule=err.rule,
+                          code=err.code, params=err.params)
 
 
 def read_name(value: Any, where: str, max_len: int = MAX_NAME) -> str:
@@ -66,7 +67,8 @@ def form_int(fields: Mapping[str, Any], key: str, default: int) -> Any:
     try:
         return int(raw)
     except ValueError:
-        raise InvalidRequest(f"must be a whole number, got {raw[:20]!r}", field=key) from None
+        raise InvalidRequest(f"must be a whole number, got {raw[:20]!r}", field=key,
+                             code="field.not_int", params={"got": repr(raw[:20])}) from None
 
 
 def form_checked(cls, raw: dict, prefixes: dict) -> dict:
@@ -78,4 +80,4 @@ def form_checked(cls, raw: dict, prefixes: dict) -> dict:
         head, _, rest = field.partition(".")
         if head in prefixes:
             field = f"{prefixes[head]}.{rest.split('[')[0]}"
-        raise InvalidRequest(err.message, field=field, rule=err.rule) from None
+        raise InvalidRequest(err.message, field=field, rule=err.rule, code=err.code, params=err.params) from None

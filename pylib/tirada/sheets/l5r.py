@@ -86,7 +86,7 @@ class L5rSheet:
         rings_in = mapping(req.get("rings") or {}, f"{where}.rings")
         for ring in rings_in:
             if ring not in L5R_RINGS:
-                raise InvalidRequest("is not a ring", field=f"{where}.rings.{str(ring)[:40]}")
+                raise InvalidRequest("is not a ring", field=f"{where}.rings.{str(ring)[:40]}", code="sheet.not_ring")
         rings = tuple((r, int_at(rings_in, r, f"{where}.rings", 1, 1, 10, RULE_L5R)) for r in L5R_RINGS)
         skills_in = mapping(req.get("skills") or {}, f"{where}.skills")
         skills = []
@@ -97,7 +97,8 @@ class L5rSheet:
                     skills.append((skill, rank))
         for skill in skills_in:
             if skill not in L5R_SKILLS:
-                raise InvalidRequest("is not an L5R skill", field=f"{where}.skills.{str(skill)[:40]}")
+                raise InvalidRequest("is not an L5R skill", field=f"{where}.skills.{str(skill)[:40]}",
+                                     code="sheet.not_skill")
         void_ring = dict(rings)["void"]
         return cls(rings, tuple(skills), int_at(req, "strife", where, 0, 0, 99, RULE_L5R),
                    int_at(req, "fatigue", where, 0, 0, 99, RULE_L5R),
@@ -118,9 +119,10 @@ def check_l5r_roll(sheet: L5rSheet, request: Mapping[str, Any]) -> None:
     """
     if sheet.incapacitated:
         raise IllegalMove("an Incapacitated character cannot make checks (fatigue above Endurance)",
-                          field="fatigue", rule="l5r5e.md §Skirmish helpers")
+                          field="fatigue", rule="l5r5e.md §Skirmish helpers", code="l5r.incapacitated")
     if request.get("void") is True and sheet.void_points < 1:
-        raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R)
+        raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R,
+                          code="sheet.no_void")
 
 
 def apply_l5r_result(sheet: L5rSheet, request: Mapping[str, Any], result: Mapping[str, Any]) -> tuple:
@@ -139,7 +141,8 @@ def apply_l5r_result(sheet: L5rSheet, request: Mapping[str, Any], result: Mappin
             nothing is changed, so the page can say so instead of staying silently at 0.
     """
     if request.get("void") is True and sheet.void_points < 1:
-        raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R)
+        raise IllegalMove("no Void point left on the sheet to spend", field="void", rule=RULE_L5R,
+                          code="sheet.no_void")
     strife_change = result.get("strife_change")
     if not isinstance(strife_change, int):
         strife = result.get("strife")
@@ -166,9 +169,9 @@ def roll_request(sheet: L5rSheet, choice: Mapping[str, Any]) -> dict:
     """
     ring, skill = choice.get("ring"), choice.get("skill")
     if ring not in L5R_RINGS:
-        raise InvalidRequest("is not a ring", field="ring")
+        raise InvalidRequest("is not a ring", field="ring", code="sheet.not_ring")
     if skill not in L5R_SKILLS:
-        raise InvalidRequest("is not an L5R skill", field="skill")
+        raise InvalidRequest("is not an L5R skill", field="skill", code="sheet.not_skill")
     return {"system": "l5r5e", "ring": sheet.ring(ring), "skill": sheet.skill(skill),
             "compromised": sheet.compromised}
 

@@ -64,16 +64,18 @@ class SifrpSheet:
         ranks = []
         for ability in abilities:
             if ability not in SIFRP_ABILITIES:
-                raise InvalidRequest("is not a SIFRP ability", field=f"{where}.abilities.{str(ability)[:40]}")
+                raise InvalidRequest("is not a SIFRP ability", field=f"{where}.abilities.{str(ability)[:40]}",
+                                     code="sheet.not_ability")
             ranks.append((ability, int_at(abilities, ability, f"{where}.abilities", 2, 1, 10, RULE_SIFRP)))
         specs = mapping(req.get("specialties") or {}, f"{where}.specialties")
         out = []
         for ability, items in specs.items():
             w = f"{where}.specialties.{str(ability)[:40]}"
             if ability not in SIFRP_ABILITIES:
-                raise InvalidRequest("is not a SIFRP ability", field=w)
+                raise InvalidRequest("is not a SIFRP ability", field=w, code="sheet.not_ability")
             if not isinstance(items, list) or len(items) > 20:
-                raise InvalidRequest("must be a list of at most 20 specialties", field=w)
+                raise InvalidRequest("must be a list of at most 20 specialties", field=w,
+                                     code="field.too_many_items", params={"n": 20})
             read = []
             for i, item in enumerate(items):
                 item = mapping(item, f"{w}[{i}]")
@@ -84,7 +86,7 @@ class SifrpSheet:
                 read.append((read_name(item.get("name"), f"{w}[{i}].name"),
                              int_at(item, "rank", f"{w}[{i}]", None, 1, 10, RULE_SIFRP)))
             if len({n for n, _ in read}) != len(read):
-                raise InvalidRequest("specialty names must not repeat", field=w)
+                raise InvalidRequest("specialty names must not repeat", field=w, code="sheet.specialty_repeat")
             if read:
                 out.append((ability, tuple(read)))
         order = {a: i for i, a in enumerate(SIFRP_ABILITIES)}
@@ -109,10 +111,11 @@ def parse_specialties(text: str, where: str = "specialties") -> tuple:
         m = re.match(r"^(.*\S)\s+(\d{1,2})\s*[Bb]?$", part)
         if not m or not 1 <= int(m.group(2)) <= 10:
             raise InvalidRequest(f"«{part[:40]}» needs a rank from 1 to 10 after the name (Trepar 1)",
-                                 field=where, rule=RULE_SIFRP)
+                                 field=where, rule=RULE_SIFRP,
+                                 code="sheet.specialty_rank", params={"part": part[:40]})
         out.append((m.group(1).strip()[:MAX_NAME], int(m.group(2))))
     if len({n for n, _ in out}) != len(out):
-        raise InvalidRequest("specialty names must not repeat", field=where)
+        raise InvalidRequest("specialty names must not repeat", field=where, code="sheet.specialty_repeat")
     return tuple(out)
 
 
@@ -134,13 +137,13 @@ def roll_request(sheet: SifrpSheet, choice: Mapping[str, Any]) -> dict:
     """
     ability = choice.get("ability")
     if ability not in SIFRP_ABILITIES:
-        raise InvalidRequest("is not a SIFRP ability", field="ability")
+        raise InvalidRequest("is not a SIFRP ability", field="ability", code="sheet.not_ability")
     bonus = 0
     spec = choice.get("specialty") or ""
     if spec:
         found = dict(sheet.specialties_of(ability))
         if spec not in found:
-            raise InvalidRequest("is not a specialty of that ability", field="specialty")
+            raise InvalidRequest("is not a specialty of that ability", field="specialty", code="sheet.not_specialty")
         bonus = found[spec]
     return {"system": "sifrp", "test_dice": sheet.rank(ability), "bonus_dice": bonus}
 

@@ -35,11 +35,13 @@ def get_system(system_id: Any):
     """
     if not isinstance(system_id, str) or system_id not in SYSTEMS:   # a list/dict is not hashable
         known = ", ".join(sorted(SYSTEMS))
-        raise InvalidRequest(f"unknown system {str(system_id)[:40]!r}; known: {known}", field="system")
+        raise InvalidRequest(f"unknown system {str(system_id)[:40]!r}; known: {known}", field="system",
+                             code="request.system_unknown", params={"system": str(system_id)[:40]})
     try:
         return importlib.import_module(SYSTEMS[system_id])
     except ModuleNotFoundError:
-        raise InvalidRequest(f"system {system_id!r} is not available in this version", field="system") from None
+        raise InvalidRequest(f"system {system_id!r} is not available in this version", field="system",
+                             code="request.system_unavailable", params={"system": str(system_id)[:40]}) from None
 
 
 def split_request(request: Mapping[str, Any]) -> tuple:
@@ -49,7 +51,7 @@ def split_request(request: Mapping[str, Any]) -> tuple:
         InvalidRequest: the request is not a JSON object.
     """
     if not isinstance(request, Mapping):
-        raise InvalidRequest("a request must be a JSON object")
+        raise InvalidRequest("a request must be a JSON object", code="request.not_object")
     common = {k: request[k] for k in COMMON_FIELDS if k in request}
     params = {k: v for k, v in request.items() if k not in COMMON_FIELDS}
     return common, params

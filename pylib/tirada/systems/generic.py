@@ -45,7 +45,8 @@ class GenericRequest:
         sides = get_int(req, "sides", lo=2, hi=MAX_SIDES, rule=RULE)
         keep = get_int(req, "keep", default=dice, lo=1, rule=RULE)
         if keep > dice:
-            raise InvalidRequest(f"cannot keep {keep} of {dice} dice", field="keep", rule=RULE)
+            raise InvalidRequest(f"cannot keep {keep} of {dice} dice", field="keep", rule=RULE,
+                                 code="generic.keep_too_many", params={"keep": keep, "n": dice})
         difficulty = req.get("difficulty")
         if difficulty is not None:
             difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)

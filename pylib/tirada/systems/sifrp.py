@@ -89,7 +89,7 @@ def teamwork_bonus(helper_ranks: list, allow_more: bool = False) -> int:
     ranks = get_int_list({"helpers": list(helper_ranks)}, "helpers", lo=1, hi=MAX_RANK, max_len=20)
     if len(ranks) > 2 and not allow_more:
         raise InvalidRequest("at most 2 helpers unless the GM allows more (allow_more_helpers)",
-                             field="helpers", rule="sifrp.md §Other rules (Teamwork)")
+                             field="helpers", rule="sifrp.md §Other rules (Teamwork)", code="sifrp.helpers")
     return sum(max(1, r // 2) for r in ranks)
 
 
@@ -116,7 +116,8 @@ def competition(entries: list) -> dict:
         InvalidRequest: fewer than 2 entries.
     """
     if len(entries) < 2:
-        raise InvalidRequest("a competition needs at least 2 characters", field="entries")
+        raise InvalidRequest("a competition needs at least 2 characters", field="entries",
+                             code="sifrp.competition_two")
     rows = [{"name": n, "degrees": degrees_for(r, tn), "margin": r - tn} for n, r, tn in entries]
     anyone = any(row["degrees"] for row in rows)
     key = (lambda row: row["degrees"]) if anyone else (lambda row: row["margin"])

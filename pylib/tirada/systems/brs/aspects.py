@@ -56,22 +56,25 @@ def defend(state: State, move: dict, dice) -> State:
     """
     check_no_pending(state)
     if state.phase != "defence":
-        raise IllegalMove("it is not the moment to defend", field="move", rule=RULE_FIGHT)
+        raise IllegalMove("it is not the moment to defend", field="move", rule=RULE_FIGHT,
+                          code="brs.not_defence_time")
     chosen = move.get("dice")
     if not isinstance(chosen, list) or not chosen or len(set(map(str, chosen))) != len(chosen):
-        raise IllegalMove("advance at least one die, each once", field="dice", rule=RULE_FIGHT)
+        raise IllegalMove("advance at least one die, each once", field="dice", rule=RULE_FIGHT,
+                          code="brs.defence_dice")
     chosen = [check_die(state, d, f"dice[{k}]") for k, d in enumerate(chosen)]
     for k, i in enumerate(chosen):
         d = state.dice[i]
         if d.owner != state.target or d.row != "available":
-            raise IllegalMove("defend with your own Available dice", field=f"dice[{k}]", rule=RULE_FIGHT)
+            raise IllegalMove("defend with your own Available dice", field=f"dice[{k}]", rule=RULE_FIGHT,
+                              code="brs.defend_own_dice")
     sf = check_soul_fused(state, move, state.fight_target, chosen)
     used = chosen + ([sf] if sf is not None else [])
     total, score = sum(state.dice[i].face for i in used), state.fight["score"]
     if total < score:
         hint = " (Overwhelmed: use Advantage, Renew, a Vow, or Yield)" if overwhelmed(state) else ""
         raise IllegalMove(f"the defence sums {total}, below the Attack Score {score}{hint}", field="dice",
-                          rule=RULE_FIGHT)
+                          rule=RULE_FIGHT, code="brs.defence_too_low", params={"total": total, "score": score})
     outcome = outcome_for(len(chosen))
     for i in used:
         mark = parity_mark(state.dice[i].face) if outcome == "Damage" else None
@@ -127,7 +130,8 @@ def strength(state: State, move: dict, dice) -> State:
     i = check_die(state, move.get("die"))
     d = state.dice[i]
     if d.owner != chooser or d.row != "available" or d.mark is not None:
-        raise IllegalMove("Strength damages one of your own undamaged Available dice", field="die", rule=RULE_ASPECTS)
+        raise IllegalMove("Strength damages one of your own undamaged Available dice", field="die", rule=RULE_ASPECTS,
+                          code="brs.strength_die")
     by = state.dice[source].owner
     state = state.with_die(i, mark=parity_mark(d.face), by=by)
     state = event(state, aspect="strength", source=source, die=i, mark=parity_mark(d.face))
@@ -154,7 +158,7 @@ def endurance(state: State, move: dict, dice) -> State:
     i = check_die(state, move.get("die"))
     if i not in lift_targets(state, chooser):
         raise IllegalMove("Endurance lifts one of your Devastated, Battered or Used dice", field="die",
-                          rule=RULE_ASPECTS)
+                          rule=RULE_ASPECTS, code="brs.endurance_die")
     before = state.dice[i].mark or state.dice[i].row
     state = _lift(state, i)
     after = state.dice[i].mark or state.dice[i].row
@@ -179,14 +183,15 @@ def ruling(state: State, move: dict, dice) -> State:
     _, source, _ = head(state, "ruling", move)
     action = move.get("action")
     if action not in RULINGS:
-        raise IllegalMove(f"a ruling is one of {', '.join(RULINGS)}", field="action", rule=RULE_ASPECTS)
+        raise IllegalMove(f"a ruling is one of {', '.join(RULINGS)}", field="action", rule=RULE_ASPECTS,
+                          code="brs.ruling_unknown", params={"choices": ', '.join(RULINGS)})
     note = str(move.get("note") or "")[:200]
     if action != "none":
         i = check_die(state, move.get("die"))
         d = state.dice[i]
         if d.owner not in (state.attacker, state.target) or d.row in ("sheet", "lost"):
             raise IllegalMove("a ruling acts on a die of the attacker or the target on the board", field="die",
-                              rule=RULE_ASPECTS)
+                              rule=RULE_ASPECTS, code="brs.ruling_die")
         by = state.target if d.owner == state.attacker else state.attacker
         if action == "up" and i in lift_targets(state, d.owner):
             state = _lift(state, i)
@@ -204,7 +209,8 @@ def ruling(state: State, move: dict, dice) -> State:
         elif action == "available" and (d.mark is not None or d.row in ("battered", "used")):
             state = state.with_die(i, mark=None, by=None, row="available")
         else:
-            raise IllegalMove(f"the die cannot be moved that way ({action})", field="die", rule=RULE_ASPECTS)
+            raise IllegalMove(f"the die cannot be moved that way ({action})", field="die", rule=RULE_ASPECTS,
+                              code="brs.ruling_move", params={"action": str(action)[:30]})
         state = event(state, aspect=state.dice[source].aspect, source=source, ruling=action, die=i, note=note)
     else:
         state = event(state, aspect=state.dice[source].aspect, source=source, ruling="none", note=note)

@@ -20,7 +20,8 @@ __all__ = ["can_advance_two", "check_die", "check_no_pending", "check_soul_fused
 def check_die(state: State, die: object, field: str = "die") -> int:
     """``die`` as a valid die index. Raises IllegalMove when it is not one."""
     if type(die) is not int or not 0 <= die < len(state.dice):
-        raise IllegalMove(f"there is no die {str(die)[:20]}", field=field, rule=RULE_FIGHT)
+        raise IllegalMove(f"there is no die {str(die)[:20]}", field=field, rule=RULE_FIGHT,
+                          code="brs.no_die", params={"die": str(die)[:20]})
     return die
 
 
@@ -35,9 +36,10 @@ def check_no_pending(state: State) -> None:
     if state.pending:
         kind, _, chooser = state.pending[0]
         who = state.setup.players[chooser].name
-        raise IllegalMove(f"{who} must first resolve the pending {kind} choice", field="move", rule=RULE_FIGHT)
+        raise IllegalMove(f"{who} must first resolve the pending {kind} choice", field="move", rule=RULE_FIGHT,
+                          code="brs.pending", params={"name": who})
     if state.phase == "ended":
-        raise IllegalMove("the Confrontation is over", field="move", rule=RULE_YIELD)
+        raise IllegalMove("the Confrontation is over", field="move", rule=RULE_YIELD, code="brs.over")
 
 
 def can_advance_two(state: State, player: int) -> bool:
@@ -70,10 +72,10 @@ def check_soul_fused(state: State, move: dict, owner: int, used: list) -> int | 
     d = state.dice[sf]
     if d.owner != owner or d.row != "available" or sf in used:
         raise IllegalMove("the Soul-Fused die must be another of your Available dice", field="soul_fused",
-                          rule=RULE_FIGHT)
+                          rule=RULE_FIGHT, code="brs.soul_fused_die")
     if d.aspect != "soul_fused":
         raise IllegalMove("only a Soul-Fused die may be advanced without counting", field="soul_fused",
-                          rule=RULE_FIGHT)
+                          rule=RULE_FIGHT, code="brs.soul_fused_only")
     return sf
 
 

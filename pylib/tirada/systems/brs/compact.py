@@ -44,11 +44,14 @@ def _enc_value(field: str, value: Any, where: str) -> Any:
         return None
     if field in ENUMS:
         if value not in ENUMS[field]:
-            raise InvalidRequest(f"must be one of {', '.join(ENUMS[field])}", field=where)
+            raise InvalidRequest(f"must be one of {', '.join(ENUMS[field])}", field=where,
+                                 code="field.choice",
+                                 params={"choices": ', '.join(ENUMS[field]), "got": repr(value)[:40]})
         return ENUMS[field].index(value)
     if field == "weakness":
         if not isinstance(value, Mapping):
-            raise InvalidRequest("must be an object {size, trait, claim, aspect}", field=where)
+            raise InvalidRequest("must be an object {size, trait, claim, aspect}", field=where,
+                                 code="brs.weakness_object")
         aspect = value.get("aspect")
         return [value.get("size"), value.get("trait"), 1 if value.get("claim") else 0,
                 ASPECTS.index(aspect) if aspect in ASPECTS else None]
@@ -58,11 +61,12 @@ def _enc_value(field: str, value: Any, where: str) -> Any:
 def _encode_move(k: int, move: Any) -> list:
     where = f"moves[{k}]"
     if not isinstance(move, Mapping) or move.get("move") not in FIELDS:
-        raise InvalidRequest("a move must be an object with a known \"move\" kind", field=where)
+        raise InvalidRequest("a move must be an object with a known \"move\" kind", field=where, code="brs.move_kind")
     kind = move["move"]
     extra = set(move) - {"move"} - set(FIELDS[kind])
     if extra:
-        raise InvalidRequest(f"is not a field of a {kind} move", field=f"{where}.{sorted(extra)[0]}")
+        raise InvalidRequest(f"is not a field of a {kind} move", field=f"{where}.{sorted(extra)[0]}",
+                             code="brs.move_field", params={"kind": kind})
     out = [KINDS.index(kind)] + [_enc_value(f, move.get(f), f"{where}.{f}") for f in FIELDS[kind]]
     while len(out) > 1 and out[-1] is None:
         out.pop()
@@ -86,12 +90,13 @@ def to_compact(setup: Setup | Mapping, moves: list) -> list:
     setup_c = [head, list(s.sides), players, list(s.graveyard_dice), s.graveyard_advantage, list(s.spoils),
                list(s.stipulations), s.back_down, int(s.allow_d12)]
     if not isinstance(moves, list):
-        raise InvalidRequest("moves must be a list", field="moves")
+        raise InvalidRequest("moves must be a list", field="moves", code="brs.moves_list")
     return [COMPACT_VERSION, setup_c, [_encode_move(k, m) for k, m in enumerate(moves)]]
 
 
 def _bad(what: str) -> LinkError:
-    return LinkError(f"the Confrontation data is damaged ({what})", field="compact")
+    return LinkError(f"the Confrontation data is damaged ({what})", field="compact",
+                     code="brs.data_damaged", params={"what": what})
 
 
 def _dec_value(field: str, value: Any) -> Any:
@@ -159,7 +164,8 @@ def from_compact(data: Any) -> tuple:
         raise _bad("shape")
     if data[0] != COMPACT_VERSION:
         raise LinkError(f"unknown Confrontation format version {str(data[0])[:10]}; this page reads "
-                        f"{COMPACT_VERSION}", field="compact")
+                        f"{COMPACT_VERSION}", field="compact",
+                        code="brs.data_version", params={"got": str(data[0])[:10], "version": COMPACT_VERSION})
     setup = Setup.from_dict(_decode_setup(data[1])).to_dict()
     if not isinstance(data[2], list):
         raise _bad("moves")

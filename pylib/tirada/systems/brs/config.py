@@ -133,33 +133,38 @@ class Setup:
             without players or with no single Leader, neither or both of ``seed``/``faces``.
         """
         if not isinstance(data, Mapping):
-            raise InvalidRequest("the setup must be a JSON object", field="setup")
+            raise InvalidRequest("the setup must be a JSON object", field="setup", code="brs.setup_object")
         reject_unknown(data, SETUP_FIELDS, "Blood Red Sands setup")
         version = get_int(data, "version", default=FORMAT_VERSION)
         if version != FORMAT_VERSION:
             raise InvalidRequest(f"unknown setup version {version}; this engine reads {FORMAT_VERSION}",
-                                 field="version")
+                                 field="version",
+                                 code="brs.setup_version",
+                                 params={"got": str(version)[:10], "version": FORMAT_VERSION})
         seed, faces = data.get("seed"), data.get("faces")
         if (seed is None) == (faces is None):
-            raise InvalidRequest("give exactly one of seed (hex) or faces (list)", field="seed")
+            raise InvalidRequest("give exactly one of seed (hex) or faces (list)", field="seed",
+                                 code="brs.seed_or_faces")
         if faces is not None:
             if not isinstance(faces, list) or not all(type(f) is int for f in faces):
-                raise InvalidRequest("must be a list of whole numbers", field="faces")
+                raise InvalidRequest("must be a list of whole numbers", field="faces", code="field.int_list")
             faces = tuple(faces)
         elif not isinstance(seed, str):
-            raise InvalidRequest("the seed must be a string of hex digits", field="seed")
+            raise InvalidRequest("the seed must be a string of hex digits", field="seed", code="seed.not_hex")
         allow_d12 = get_bool(data, "allow_d12")
         sides = tuple(_texts(data, "sides", 2) or ("Chronicler", "Players"))
         if len(sides) != 2:
-            raise InvalidRequest("must name exactly 2 sides", field="sides")
+            raise InvalidRequest("must name exactly 2 sides", field="sides", code="brs.sides_two")
         players, components = _players(data.get("players"), allow_d12)
         grave = data.get("graveyard") or {}
         if not isinstance(grave, Mapping):
-            raise InvalidRequest("must be an object {dice, advantage}", field="graveyard")
+            raise InvalidRequest("must be an object {dice, advantage}", field="graveyard",
+                                 code="brs.graveyard_object")
         reject_unknown(grave, {"dice", "advantage"}, "graveyard")
         gdice = grave.get("dice") or []
         if not isinstance(gdice, list) or len(gdice) > 60:
-            raise InvalidRequest("must be a list of at most 60 die sizes", field="graveyard.dice")
+            raise InvalidRequest("must be a list of at most 60 die sizes", field="graveyard.dice",
+                                 code="brs.graveyard_dice", params={"n": 60})
         for i, size in enumerate(gdice):
             _size({"die": size}, f"graveyard.dice[{i}]", allow_d12)
         back = data.get("back_down")
@@ -200,7 +205,8 @@ class Setup:
 def _texts(data: Mapping, name: str, max_items: int) -> list:
     value = data.get(name) or []
     if not isinstance(value, list) or len(value) > max_items:
-        raise InvalidRequest(f"must be a list of at most {max_items} texts", field=name)
+        raise InvalidRequest(f"must be a list of at most {max_items} texts", field=name,
+                             code="field.texts", params={"n": max_items})
     return [check_name(v, name, MAX_TEXT * 4, required=False) for v in value]
 
 
@@ -210,24 +216,27 @@ def _size(obj: Mapping, field: str, allow_d12: bool) -> int:
     if type(size) is not int or size not in allowed:
         extra = "" if allow_d12 else " (d12 only with allow_d12)"
         raise InvalidRequest(f"a die must be one of {', '.join(f'd{s}' for s in allowed)}{extra}, got {size!r}"[:160],
-                             field=field, rule=RULE_PIECES)
+                             field=field, rule=RULE_PIECES,
+                             code="brs.die_size" if allow_d12 else "brs.die_size_no_d12",
+                             params={"got": str(size)[:20]})
     return size
 
 
 def _players(raw: Any, allow_d12: bool) -> tuple:
     if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_PLAYERS:
-        raise InvalidRequest(f"must be a list of 2 to {MAX_PLAYERS} players", field="players", rule=RULE_PIECES)
+        raise InvalidRequest(f"must be a list of 2 to {MAX_PLAYERS} players", field="players", rule=RULE_PIECES,
+                             code="brs.players_count", params={"n": MAX_PLAYERS})
     players: list = []
     components: list = []
     for i, p in enumerate(raw):
         where = f"players[{i}]"
         if not isinstance(p, Mapping):
-            raise InvalidRequest("must be an object", field=where)
+            raise InvalidRequest("must be an object", field=where, code="field.object")
         reject_unknown(p, PLAYER_FIELDS, "Blood Red Sands player")
         comps = p.get("components")
         if not isinstance(comps, list) or not 1 <= len(comps) <= MAX_COMPONENTS:
             raise InvalidRequest(f"must list 1 to {MAX_COMPONENTS} Components", field=f"{where}.components",
-                                 rule=RULE_PIECES)
+                                 rule=RULE_PIECES, code="brs.components_count", params={"n": MAX_COMPONENTS})
         indices = []
         for j, comp in enumerate(comps):
             indices.append(len(components))
@@ -237,11 +246,12 @@ def _players(raw: Any, allow_d12: bool) -> tuple:
             except InvalidRequest as err:
                 if err.field and err.field.startswith("players"):
                     raise
-                raise InvalidRequest(err.message, field=f"{cwhere}.{err.field}", rule=err.rule) from None
+                raise InvalidRequest(err.message, field=f"{cwhere}.{err.field}", rule=err.rule,
+                                     code=err.code, params=err.params) from None
         vows = p.get("vows") or []
         if not isinstance(vows, list) or any(v not in VOWS for v in vows) or len(set(vows)) != len(vows):
             raise InvalidRequest(f"must list distinct Vows among {', '.join(VOWS)}", field=f"{where}.vows",
-                                 rule=RULE_MORE)
+                                 rule=RULE_MORE, code="brs.vows_list", params={"choices": ', '.join(VOWS)})
         try:
             players.append(Player(
                 name=check_name(p.get("name"), "name", MAX_TEXT, required=False) or f"Player {i + 1}",
@@ -249,41 +259,49 @@ def _players(raw: Any, allow_d12: bool) -> tuple:
                 leader=get_bool(p, "leader"), advantage=get_int(p, "advantage", default=0, lo=0, hi=20),
                 vows=tuple(vows), components=tuple(indices)))
         except InvalidRequest as err:
-            raise InvalidRequest(err.message, field=f"{where}.{err.field}", rule=err.rule) from None
+            raise InvalidRequest(err.message, field=f"{where}.{err.field}", rule=err.rule,
+                                 code=err.code, params=err.params) from None
     if len({p.name for p in players}) != len(players):
-        raise InvalidRequest("each player needs a different name", field="players", rule=RULE_PIECES)
+        raise InvalidRequest("each player needs a different name", field="players", rule=RULE_PIECES,
+                             code="brs.players_names")
     for side in (0, 1):
         members = [k for k, p in enumerate(players) if p.side == side]
         if not members:
-            raise InvalidRequest(f"side {side} has no player", field="players", rule=RULE_PIECES)
+            raise InvalidRequest(f"side {side} has no player", field="players", rule=RULE_PIECES,
+                                 code="brs.side_no_player", params={"side": side})
         leaders = [k for k in members if players[k].leader]
         if len(members) == 1 and not leaders:
             k = members[0]
             players[k] = Player(**{**players[k].__dict__, "leader": True})
         elif len(leaders) != 1:
-            raise InvalidRequest(f"side {side} needs exactly one Leader", field="players", rule=RULE_PIECES)
+            raise InvalidRequest(f"side {side} needs exactly one Leader", field="players", rule=RULE_PIECES,
+                                 code="brs.side_leader", params={"side": side})
         if not any(components[c].committed for k in members for c in players[k].components):
-            raise InvalidRequest(f"side {side} commits no Component", field="players", rule=RULE_PIECES)
+            raise InvalidRequest(f"side {side} commits no Component", field="players", rule=RULE_PIECES,
+                                 code="brs.side_no_component", params={"side": side})
     return tuple(players), tuple(components)
 
 
 def _component(comp: Any, owner: int, where: str, allow_d12: bool) -> Component:
     if not isinstance(comp, Mapping):
-        raise InvalidRequest("must be an object", field=where)
+        raise InvalidRequest("must be an object", field=where, code="field.object")
     reject_unknown(comp, {"name", "committed", "traits"}, "Component")
     traits = comp.get("traits")
     if not isinstance(traits, list) or not 1 <= len(traits) <= MAX_TRAITS:
-        raise InvalidRequest(f"must list 1 to {MAX_TRAITS} Traits", field=f"{where}.traits", rule=RULE_PIECES)
+        raise InvalidRequest(f"must list 1 to {MAX_TRAITS} Traits", field=f"{where}.traits", rule=RULE_PIECES,
+                             code="brs.traits_count", params={"n": MAX_TRAITS})
     out = []
     for k, t in enumerate(traits):
         tw = f"{where}.traits[{k}]"
         if not isinstance(t, Mapping):
-            raise InvalidRequest("must be an object {trait, die, aspect}", field=tw)
+            raise InvalidRequest("must be an object {trait, die, aspect}", field=tw, code="brs.trait_object")
         reject_unknown(t, {"trait", "die", "aspect"}, "Trait")
         aspect = t.get("aspect")
         if aspect not in ASPECTS:
             raise InvalidRequest(f"unknown Aspect {str(aspect)[:30]!r}; known: {', '.join(ASPECTS)}",
-                                 field=f"{tw}.aspect", rule=RULE_ASPECTS)
+                                 field=f"{tw}.aspect", rule=RULE_ASPECTS,
+                                 code="brs.aspect_unknown",
+                                 params={"got": str(aspect)[:30], "choices": ', '.join(ASPECTS)})
         out.append(Trait(check_name(t.get("trait"), "trait", MAX_TEXT, required=False), _size(t, f"{tw}.die", allow_d12), aspect))
     return Component(check_name(comp.get("name"), "name", MAX_TEXT, required=False), owner, get_bool(comp, "committed", True),
                      tuple(out))

@@ -23,24 +23,28 @@ MAX_VISITS = 50_000
 
 def _read_dice(raw: Any) -> list:
     if not isinstance(raw, list) or len(raw) > MAX_DICE:
-        raise InvalidRequest(f"must be a list of at most {MAX_DICE} dice", field="dice")
+        raise InvalidRequest(f"must be a list of at most {MAX_DICE} dice", field="dice",
+                             code="brs.defence_dice_count", params={"n": MAX_DICE})
     out = []
     for k, item in enumerate(raw):
         where = f"dice[{k}]"
         if type(item) is int:
             item = {"face": item}
         if not isinstance(item, Mapping):
-            raise InvalidRequest("each die is a face or {die, face, d, aspect}", field=where)
+            raise InvalidRequest("each die is a face or {die, face, d, aspect}", field=where,
+                                 code="brs.defence_die_shape")
         reject_unknown(item, {"die", "face", "d", "aspect"}, "defence die")
         size = get_int(item, "d", default=None, lo=2, hi=1000)
         face = get_int(item, "face", lo=1, hi=size or 1000, rule=RULE_FIGHT)
         aspect = item.get("aspect")
         if aspect is not None and aspect not in ASPECTS:
-            raise InvalidRequest(f"unknown Aspect {str(aspect)[:30]!r}", field=f"{where}.aspect")
+            raise InvalidRequest(f"unknown Aspect {str(aspect)[:30]!r}", field=f"{where}.aspect",
+                                 code="brs.aspect_unknown",
+                                 params={"got": str(aspect)[:30], "choices": ', '.join(ASPECTS)})
         out.append({"die": get_int(item, "die", default=k, lo=0, hi=10_000), "face": face, "d": size,
                     "aspect": aspect})
     if len({d["die"] for d in out}) != len(out):
-        raise InvalidRequest("each die needs its own id", field="dice")
+        raise InvalidRequest("each die needs its own id", field="dice", code="brs.die_ids")
     return out
 
 
@@ -149,7 +153,8 @@ def defences_for(state, limit: int = 10) -> dict:
         InvalidRequest: the state is not in its defence phase.
     """
     if state.phase != "defence":
-        raise InvalidRequest("there is no attack to defend against now", field="phase", rule=RULE_FIGHT)
+        raise InvalidRequest("there is no attack to defend against now", field="phase", rule=RULE_FIGHT,
+                             code="brs.no_attack")
     dice = [{"die": i, "face": state.dice[i].face, "d": state.dice[i].size, "aspect": state.dice[i].aspect}
             for i in state.dice_of(state.target, "available") if state.dice[i].mark is None]
     return smallest_defences(state.current["score"], dice[:MAX_DICE], limit)

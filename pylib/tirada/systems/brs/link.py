@@ -41,7 +41,7 @@ def encode_link(setup: Setup | Mapping, moves: list) -> str:
     """
     faces = setup.faces if isinstance(setup, Setup) else (setup or {}).get("faces") if isinstance(setup, Mapping) else None
     if faces is not None:
-        raise InvalidRequest(TYPED_DICE, field="faces")
+        raise InvalidRequest(TYPED_DICE, field="faces", code="brs.link_typed_dice")
     return encode_payload("brs", to_compact(setup, list(moves)))
 
 
@@ -55,10 +55,11 @@ def decode_link(fragment: Any) -> tuple:
     """
     kind, data = decode_payload(fragment)
     if kind != "brs":
-        raise LinkError(f"this is a {kind} link, not a Blood Red Sands Confrontation", field="link")
+        raise LinkError(f"this is a {kind} link, not a Blood Red Sands Confrontation", field="link",
+                        code="link.wrong_kind_brs", params={"kind": str(kind)[:20]})
     setup, moves = from_compact(data)
     if setup.get("faces") is not None:
-        raise LinkError(TYPED_DICE, field="faces")
+        raise LinkError(TYPED_DICE, field="faces", code="brs.link_typed_dice")
     return setup, moves
 
 
@@ -73,5 +74,6 @@ def open_link(fragment: Any) -> tuple:
     dice = len(new_confrontation(setup)[0].dice)
     if len(moves) * max(dice, 1) > MAX_LINK_WORK:   # bounded before the replay is spent
         raise LinkError(f"this Confrontation link has too many moves to replay at once ({len(moves)} moves "
-                        f"of {dice} dice; at most {MAX_LINK_WORK} moves × dice)", field="moves")
+                        f"of {dice} dice; at most {MAX_LINK_WORK} moves × dice)", field="moves",
+                        code="brs.link_too_many_moves", params={"got": len(moves), "dice": dice, "n": MAX_LINK_WORK})
     return setup, moves, replay(setup, moves)

@@ -31,7 +31,8 @@ __all__ = ["advantage", "attack", "can_advance_two", "check_die", "check_no_pend
 def _player(state: State, move: dict, field: str = "player") -> int:
     p = move.get(field)
     if type(p) is not int or not 0 <= p < len(state.players):
-        raise IllegalMove(f"there is no player {str(p)[:20]}", field=field, rule=RULE_FIGHT)
+        raise IllegalMove(f"there is no player {str(p)[:20]}", field=field, rule=RULE_FIGHT,
+                          code="brs.no_player", params={"player": str(p)[:20]})
     return p
 
 
@@ -46,23 +47,27 @@ def pick(state: State, move: dict, dice) -> State:
     """
     check_no_pending(state)
     if state.phase != "pick":
-        raise IllegalMove("an attacker is already picked for this exchange", field="move", rule=RULE_FIGHT)
+        raise IllegalMove("an attacker is already picked for this exchange", field="move", rule=RULE_FIGHT,
+                          code="brs.attacker_picked")
     a, t = _player(state, move, "attacker"), _player(state, move, "target")
     side = state.attacking_side
     if a not in state.active_players(side):
         raise IllegalMove(f"{state.setup.players[a].name} is not an active player of the attacking side",
-                          field="attacker", rule=RULE_FIGHT)
+                          field="attacker", rule=RULE_FIGHT,
+                          code="brs.attacker_inactive", params={"name": state.setup.players[a].name})
     if t not in state.active_players(1 - side):
         raise IllegalMove("players never attack their own side; pick an active player of the other side",
-                          field="target", rule=RULE_PIECES)
+                          field="target", rule=RULE_PIECES, code="brs.target_own_side")
     if state.reversal is not None:
         r_player, r_target, _ = state.reversal
         if a != r_player:
             raise IllegalMove(f"after a Reversal the Leader must pick {state.setup.players[r_player].name}",
-                              field="attacker", rule=RULE_FIGHT)
+                              field="attacker", rule=RULE_FIGHT,
+                              code="brs.reversal_attacker", params={"name": state.setup.players[r_player].name})
         if t != r_target:
             raise IllegalMove(f"after a Reversal the attacker must target {state.setup.players[r_target].name}",
-                              field="target", rule=RULE_FIGHT)
+                              field="target", rule=RULE_FIGHT,
+                              code="brs.reversal_target", params={"name": state.setup.players[r_target].name})
     current = {"round": state.round, "exchange": state.exchange, "attacker": a, "target": t,
                "attack": (), "soul_fused_attack": None, "score": None, "defence": (),
                "soul_fused_defence": None, "outcome": None, "cancelled": None, "events": (), "faces": ()}
@@ -81,19 +86,22 @@ def attack(state: State, move: dict, dice) -> State:
     """
     check_no_pending(state)
     if state.phase != "attack":
-        raise IllegalMove("it is not the moment to advance attack dice", field="move", rule=RULE_FIGHT)
+        raise IllegalMove("it is not the moment to advance attack dice", field="move", rule=RULE_FIGHT,
+                          code="brs.not_attack_time")
     chosen = move.get("dice")
     if not isinstance(chosen, list) or len(chosen) != 2 or len(set(map(str, chosen))) != 2:
-        raise IllegalMove("an attack advances exactly 2 different dice", field="dice", rule=RULE_FIGHT)
+        raise IllegalMove("an attack advances exactly 2 different dice", field="dice", rule=RULE_FIGHT,
+                          code="brs.attack_two_dice")
     chosen = [check_die(state, d, f"dice[{k}]") for k, d in enumerate(chosen)]
     kept = state.reversal[2] if state.reversal else None
     for k, i in enumerate(chosen):
         d = state.dice[i]
         if d.owner != state.attacker or not (d.row == "available" or i == kept):
-            raise IllegalMove("attack with your own Available dice", field=f"dice[{k}]", rule=RULE_FIGHT)
+            raise IllegalMove("attack with your own Available dice", field=f"dice[{k}]", rule=RULE_FIGHT,
+                              code="brs.attack_own_dice")
     if kept is not None and kept not in chosen:
         raise IllegalMove("after a Reversal you must attack with the kept die plus one other", field="dice",
-                          rule=RULE_FIGHT)
+                          rule=RULE_FIGHT, code="brs.reversal_kept_die")
     sf = check_soul_fused(state, move, state.fight_attacker, chosen)
     advanced = chosen + ([sf] if sf is not None else [])
     for i in advanced:
@@ -114,14 +122,15 @@ def advantage(state: State, move: dict, dice) -> State:
         or has no token in hand.
     """
     if state.phase == "ended":
-        raise IllegalMove("the Confrontation is over", field="move", rule=RULE_YIELD)
+        raise IllegalMove("the Confrontation is over", field="move", rule=RULE_YIELD, code="brs.over")
     i = check_die(state, move.get("die"))
     d = state.dice[i]
     if d.row != "available" or d.mark is not None or not state.players[d.owner].active:
         raise IllegalMove("only an undamaged Available die can be rerolled with Advantage", field="die",
-                          rule=RULE_MORE)
+                          rule=RULE_MORE, code="brs.advantage_die")
     if state.players[d.owner].advantage < 1:
-        raise IllegalMove(f"{state.setup.players[d.owner].name} has no Advantage token", field="die", rule=RULE_MORE)
+        raise IllegalMove(f"{state.setup.players[d.owner].name} has no Advantage token", field="die", rule=RULE_MORE,
+                          code="brs.no_advantage", params={"name": state.setup.players[d.owner].name})
     state = state.with_player(d.owner, advantage=state.players[d.owner].advantage - 1)
     state = roll_die(state, i, dice)
     return state.with_die(i, tokens=d.tokens + 1)
@@ -130,11 +139,13 @@ def advantage(state: State, move: dict, dice) -> State:
 def _advancing_player(state: State, move: dict) -> int:
     check_no_pending(state)
     if state.phase not in ("attack", "defence"):
-        raise IllegalMove("only the player about to advance dice may do this", field="move", rule=RULE_MORE)
+        raise IllegalMove("only the player about to advance dice may do this", field="move", rule=RULE_MORE,
+                          code="brs.not_your_turn")
     p = state.fight_attacker if state.phase == "attack" else state.fight_target
     if move.get("player", p) != p:
         raise IllegalMove(f"only {state.setup.players[p].name}, about to advance dice, may do this now",
-                          field="player", rule=RULE_MORE)
+                          field="player", rule=RULE_MORE,
+                          code="brs.only_player", params={"name": state.setup.players[p].name})
     return p
 
 
@@ -160,10 +171,11 @@ def renew(state: State, move: dict, dice) -> State:
     p = _advancing_player(state, move)
     side = state.side_of(p)
     if not renewal_allowed(state, side):
-        raise IllegalMove("your side may not take the next Renewal", field="move", rule=RULE_MORE)
+        raise IllegalMove("your side may not take the next Renewal", field="move", rule=RULE_MORE,
+                          code="brs.renewal_side")
     used = [i for i in state.dice_of(p, "used") if state.dice[i].mark is None]
     if not used:
-        raise IllegalMove("you have no Used dice to renew", field="move", rule=RULE_MORE)
+        raise IllegalMove("you have no Used dice to renew", field="move", rule=RULE_MORE, code="brs.renewal_none")
     state = _reroll_used(state, used, dice, p)
     return replace(state, renewals=state.renewals + (side,))
 
@@ -180,11 +192,12 @@ def vow(state: State, move: dict, dice) -> State:
     p = _advancing_player(state, move)
     kind = move.get("vow")
     if kind not in VOWS:
-        raise IllegalMove(f"a Vow is one of {', '.join(VOWS)}", field="vow", rule=RULE_MORE)
+        raise IllegalMove(f"a Vow is one of {', '.join(VOWS)}", field="vow", rule=RULE_MORE,
+                          code="brs.vow_unknown", params={"choices": ', '.join(VOWS)})
     if not state.setup.players[p].hero:
-        raise IllegalMove("only a Hero can make a Vow", field="move", rule=RULE_MORE)
+        raise IllegalMove("only a Hero can make a Vow", field="move", rule=RULE_MORE, code="brs.vow_hero")
     if kind in state.players[p].vows:
-        raise IllegalMove("each Vow can be made once per Ordeal", field="vow", rule=RULE_MORE)
+        raise IllegalMove("each Vow can be made once per Ordeal", field="vow", rule=RULE_MORE, code="brs.vow_once")
     targets = [i for i in state.dice_of(p, "used", "battered") if state.dice[i].mark is None]
     state = _reroll_used(state, targets, dice, p)
     return state.with_player(p, vows=state.players[p].vows + (kind,))
@@ -203,20 +216,24 @@ def reinforce(state: State, move: dict, dice) -> State:
     check_no_pending(state)
     p = _player(state, move)
     if state.setup.ordinary_spoils:
-        raise IllegalMove("nobody Reinforces when fighting for the Ordinary Spoils", field="move", rule=RULE_MORE)
+        raise IllegalMove("nobody Reinforces when fighting for the Ordinary Spoils", field="move", rule=RULE_MORE,
+                          code="brs.reinforce_spoils")
     if not state.reinforce_open:
-        raise IllegalMove("Reinforcing is allowed only after a Round ends", field="move", rule=RULE_MORE)
+        raise IllegalMove("Reinforcing is allowed only after a Round ends", field="move", rule=RULE_MORE,
+                          code="brs.reinforce_round")
     if not state.players[p].active:
-        raise IllegalMove("a player who has Yielded cannot Reinforce", field="player", rule=RULE_YIELD)
+        raise IllegalMove("a player who has Yielded cannot Reinforce", field="player", rule=RULE_YIELD,
+                          code="brs.reinforce_yielded")
     comps = move.get("components")
     if not isinstance(comps, list) or not comps or len(set(map(str, comps))) != len(comps):
-        raise IllegalMove("list the Components to commit", field="components", rule=RULE_MORE)
+        raise IllegalMove("list the Components to commit", field="components", rule=RULE_MORE,
+                          code="brs.reinforce_none")
     for k, c in enumerate(comps):
         ok = type(c) is int and 0 <= c < len(state.setup.components) and state.setup.components[c].owner == p
         if not ok or any(d.component == c and d.row != "sheet" for d in state.dice) or \
                 any(d.component == c and d.face is not None for d in state.dice):
             raise IllegalMove("commit only your own Components not yet committed", field=f"components[{k}]",
-                              rule=RULE_MORE)
+                              rule=RULE_MORE, code="brs.reinforce_components")
     for c in comps:
         for i, d in enumerate(state.dice):
             if d.component == c:
@@ -247,15 +264,16 @@ def yield_(state: State, move: dict, dice) -> State:
                                            or overwhelmed_yield or attacker_stuck):
         raise IllegalMove("you may Yield only after an exchange in which you were attacked, right after "
                           "your Leader yields, or when Overwhelmed; never right after you attack",
-                          field="move", rule=RULE_YIELD)
+                          field="move", rule=RULE_YIELD, code="brs.yield_when")
     new_leader = move.get("new_leader")
     is_leader = state.leaders[side] == p
     if new_leader is not None:
         if not is_leader:
-            raise IllegalMove("only a Leader names a new Leader", field="new_leader", rule=RULE_YIELD)
+            raise IllegalMove("only a Leader names a new Leader", field="new_leader", rule=RULE_YIELD,
+                              code="brs.leader_only")
         if type(new_leader) is not int or new_leader == p or new_leader not in state.active_players(side):
             raise IllegalMove("the new Leader must be another active player of your side", field="new_leader",
-                              rule=RULE_YIELD)
+                              rule=RULE_YIELD, code="brs.leader_new")
     record = {"player": p, "new_leader": new_leader, "round": state.round, "exchange": state.exchange,
               "overwhelmed": overwhelmed_yield, "note": str(move.get("note") or "")[:200]}
     state = state.with_player(p, active=False)

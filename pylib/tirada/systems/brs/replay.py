@@ -32,7 +32,7 @@ def _dice(setup: Setup):
     if setup.faces is not None:
         return FixedFaces(setup.faces)
     if setup.seed is None:      # Setup.from_dict gives one of the two; a hand-built Setup may not
-        raise InvalidRequest("a Confrontation needs a seed or the faces rolled", field="seed")
+        raise InvalidRequest("a Confrontation needs a seed or the faces rolled", field="seed", code="brs.needs_seed")
     return DiceStream(setup.seed)
 
 
@@ -56,10 +56,11 @@ def apply(state: State, move: Any, dice) -> State:
         InvalidRequest: not a move object, or the ``faces`` ran out.
     """
     if not isinstance(move, Mapping):
-        raise InvalidRequest("a move must be a JSON object {\"move\": kind, …}", field="move")
+        raise InvalidRequest("a move must be a JSON object {\"move\": kind, …}", field="move", code="brs.move_object")
     kind = move.get("move")
     if kind not in MOVES:
-        raise InvalidRequest(f"unknown move {str(kind)[:30]!r}; known: {', '.join(MOVES)}", field="move")
+        raise InvalidRequest(f"unknown move {str(kind)[:30]!r}; known: {', '.join(MOVES)}", field="move",
+                             code="brs.move_unknown", params={"got": str(kind)[:30], "choices": ', '.join(MOVES)})
     new = MOVES[kind](state, dict(move), dice)
     return replace(new, moves=state.moves + 1)
 
@@ -72,7 +73,8 @@ def replay(setup: Setup | Mapping, log: Any) -> State:
         message starting ``move k (kind):``; the rule of the original refusal is kept.
     """
     if not isinstance(log, list) or len(log) > MAX_MOVES:
-        raise InvalidRequest(f"moves must be a list of at most {MAX_MOVES} moves", field="moves")
+        raise InvalidRequest(f"moves must be a list of at most {MAX_MOVES} moves", field="moves",
+                             code="brs.moves_count", params={"n": MAX_MOVES})
     state, dice = new_confrontation(setup)
     for k, move in enumerate(log):
         try:
@@ -80,7 +82,8 @@ def replay(setup: Setup | Mapping, log: Any) -> State:
         except TiradaError as err:
             kind = move.get("move") if isinstance(move, Mapping) else None
             field = f"moves[{k}]" + (f".{err.field}" if err.field and err.field != "move" else "")
-            raise type(err)(f"move {k} ({str(kind)[:20]}): {err.message}", field=field, rule=err.rule) from None
+            raise type(err)(f"move {k} ({str(kind)[:20]}): {err.message}", field=field, rule=err.rule,
+                            code=err.code, params=err.params) from None
     return state
 
 
@@ -95,7 +98,8 @@ def play(state: State, move: Any) -> State:
     dice = _dice(state.setup)
     for sides, face in state.draws:
         if dice.roll(sides) != face:  # pragma: no cover - a state not made by this engine
-            raise InvalidRequest("the state does not match its dice", field="draws", rule=RULE_FIGHT)
+            raise InvalidRequest("the state does not match its dice", field="draws", rule=RULE_FIGHT,
+                                 code="brs.state_mismatch")
     return apply(state, move, dice)
 
 

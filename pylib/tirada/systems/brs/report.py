@@ -151,10 +151,11 @@ def load_confrontation(data: object) -> dict:
         ``moves[k]…``, ``rule`` its section).
     """
     if not isinstance(data, Mapping):
-        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file")
+        raise InvalidRequest("a Confrontation file is a JSON object {setup, moves}", field="file",
+                             code="cli.brs_file")
     reject_unknown(data, {"setup", "moves"}, "Confrontation file")
     if "setup" not in data:
-        raise InvalidRequest("is required", field="setup")
+        raise InvalidRequest("is required", field="setup", code="field.required")
     out = summary(replay(data["setup"], data.get("moves", [])))
     del out["board"]
     return out

@@ -34,10 +34,11 @@ def head(state: State, kind: str, move: dict) -> tuple:
         IllegalMove: the Confrontation is over, or another choice (or none) is owed.
     """
     if state.phase == "ended" and not state.pending:
-        raise IllegalMove("the Confrontation is over", field="move", rule=RULE_YIELD)
+        raise IllegalMove("the Confrontation is over", field="move", rule=RULE_YIELD, code="brs.over")
     if not state.pending or state.pending[0][0] != kind:
         owed = state.pending[0][0] if state.pending else "no choice"
-        raise IllegalMove(f"no {kind} choice is owed now ({owed} is)", field="move", rule=RULE_ASPECTS)
+        raise IllegalMove(f"no {kind} choice is owed now ({owed} is)", field="move", rule=RULE_ASPECTS,
+                          code="brs.choice_not_owed", params={"kind": kind, "owed": owed})
     return state.pending[0]
 
 
@@ -93,12 +94,14 @@ def devastate(state: State, move: dict, dice) -> State:
         size = w.get("size") if isinstance(w, dict) else None
         if size not in state.graveyard_dice or size > state.dice[i].size:
             raise IllegalMove("the Weakness die is a Graveyard die of equal or smaller size", field="weakness.size",
-                              rule=RULE_FIGHT)
+                              rule=RULE_FIGHT, code="brs.weakness_size")
         trait = w.get("trait")
         if not isinstance(trait, str) or not 0 < len(trait) <= 120:
-            raise IllegalMove("name the Weakness Trait (1 to 120 characters)", field="weakness.trait", rule=RULE_FIGHT)
+            raise IllegalMove("name the Weakness Trait (1 to 120 characters)", field="weakness.trait", rule=RULE_FIGHT,
+                              code="brs.weakness_trait")
         if w.get("claim") and w.get("aspect") not in ASPECTS:
-            raise IllegalMove("a claimed Weakness die needs an Aspect column", field="weakness.aspect", rule=RULE_FIGHT)
+            raise IllegalMove("a claimed Weakness die needs an Aspect column", field="weakness.aspect", rule=RULE_FIGHT,
+                              code="brs.weakness_aspect")
         w = {"size": size, "trait": trait, "claim": bool(w.get("claim")), "aspect": w.get("aspect")}
     return progress(_lose(pop(state), i, w, dice), dice)
 
@@ -127,7 +130,7 @@ def bonus(state: State, move: dict, dice) -> State:
           or (take == "advantage" and state.graveyard_advantage))
     if not ok:
         raise IllegalMove("take a Graveyard die, an Advantage token from the Graveyard, or none", field="take",
-                          rule=RULE_FIGHT)
+                          rule=RULE_FIGHT, code="brs.take_choice")
     return progress(pop(_take_bonus(state, i, by, str(take))), dice)
 
 
@@ -149,7 +152,8 @@ def defeat(state: State, move: dict, dice) -> State:
     _, victim, by = head(state, "defeat", move)
     size = move.get("size")
     if size not in state.graveyard_dice:
-        raise IllegalMove("pick a die size present in the Graveyard", field="size", rule=RULE_YIELD)
+        raise IllegalMove("pick a die size present in the Graveyard", field="size", rule=RULE_YIELD,
+                          code="brs.graveyard_size")
     return progress(pop(_defeat(state, victim, by, size)), dice)
 
 
@@ -244,7 +248,7 @@ def end_confrontation(state: State, dice) -> State:
         side = state.loser
         if side is None:
             raise IllegalMove("the Confrontation ends only when a side has Yielded", field="move",
-                              rule="blood-red-sands.md §Yielding")
+                              rule="blood-red-sands.md §Yielding", code="brs.not_ended")
         victim = state.spoils_bearer[side] if state.spoils_bearer[side] is not None else state.leaders[side]
         state = replace(state, pending=state.pending + (defeat_item(state, victim, state.leaders[1 - side]),))
     return progress(state, dice)

@@ -113,21 +113,24 @@ class State:
             IllegalMove: no exchange is under way (before a pick, or after the end).
         """
         if self.current is None:
-            raise IllegalMove("no exchange is under way", field="move", rule="blood-red-sands.md §The fight")
+            raise IllegalMove("no exchange is under way", field="move", rule="blood-red-sands.md §The fight",
+                              code="brs.no_exchange")
         return self.current
 
     @property
     def fight_attacker(self) -> int:
         """``attacker`` of the exchange under way. Raises IllegalMove: none picked yet."""
         if self.attacker is None:
-            raise IllegalMove("no attacker has been picked", field="move", rule="blood-red-sands.md §The fight")
+            raise IllegalMove("no attacker has been picked", field="move", rule="blood-red-sands.md §The fight",
+                              code="brs.no_attacker")
         return self.attacker
 
     @property
     def fight_target(self) -> int:
         """``target`` of the exchange under way. Raises IllegalMove: none picked yet."""
         if self.target is None:
-            raise IllegalMove("no target has been picked", field="move", rule="blood-red-sands.md §The fight")
+            raise IllegalMove("no target has been picked", field="move", rule="blood-red-sands.md §The fight",
+                              code="brs.no_target")
         return self.target
 
     # ----- small queries -------------------------------------------------------------------

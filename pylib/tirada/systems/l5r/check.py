@@ -107,19 +107,22 @@ def check_rerolls(req: CheckRequest, choices: dict | None, pool: list, rerolls: 
         if rerolls:
             why = ("a distinction and an adversity cancel each other" if req.distinction
                    else "only a distinction or an adversity rerolls dice")
-            raise IllegalMove(f"{why}: no rerolls", field="rerolls", rule=RULE_REROLL)
+            raise IllegalMove(f"{why}: no rerolls", field="rerolls", rule=RULE_REROLL,
+                              code="l5r.reroll_cancel" if req.distinction else "l5r.reroll_none")
         return
     if choices["by"] == "adversity":
         for i in rerolls:
             if i not in choices["allowed"]:
                 raise IllegalMove(f"an adversity rerolls only dice showing success or explosive success, "
-                                  f"not {pool[i].text()}", field="rerolls", rule=RULE_REROLL)
+                                  f"not {pool[i].text()}", field="rerolls", rule=RULE_REROLL,
+                                  code="l5r.adversity_die", params={"n": i + 1})
         if len(rerolls) != choices["min"]:
             raise IllegalMove(f"an adversity rerolls exactly {choices['min']} dice showing success here, "
-                              f"got {len(rerolls)}", field="rerolls", rule=RULE_REROLL)
+                              f"got {len(rerolls)}", field="rerolls", rule=RULE_REROLL,
+                              code="l5r.adversity_count", params={"n": choices['min'], "got": len(rerolls)})
     elif len(rerolls) > choices["max"]:
         raise IllegalMove(f"a distinction rerolls at most 2 dice, got {len(rerolls)}", field="rerolls",
-                          rule=RULE_REROLL)
+                          rule=RULE_REROLL, code="l5r.distinction_count", params={"got": len(rerolls)})
 
 
 def keep_choices(req: CheckRequest, pool: list) -> dict:
@@ -155,14 +158,17 @@ def check_keep(req: CheckRequest, choices: dict, pool: list, keep: tuple) -> Non
     """
     if len(keep) < choices["min"]:
         raise IllegalMove("keep at least 1 die (only a compromised character may keep none)", field="keep",
-                          rule=RULE_KEEP)
+                          rule=RULE_KEEP, code="l5r.keep_min")
     if len(keep) > choices["max"]:
         raise IllegalMove(f"keep at most {choices['max']} dice (ring {req.ring} + {req.helpers} helpers"
-                          f"{' + Void point' if req.void else ''}), got {len(keep)}", field="keep", rule=RULE_KEEP)
+                          f"{' + Void point' if req.void else ''}), got {len(keep)}", field="keep", rule=RULE_KEEP,
+                          code="l5r.keep_max_void" if req.void else "l5r.keep_max",
+                          params={"n": choices['max'], "ring": req.ring, "helpers": req.helpers, "got": len(keep)})
     for i in keep:
         if i not in choices["allowed"]:
             raise IllegalMove(f"a compromised character cannot keep {pool[i].text()}: it shows strife",
-                              field="keep", rule="l5r5e.md §Composure, strife, unmasking, Void")
+                              field="keep", rule="l5r5e.md §Composure, strife, unmasking, Void",
+                              code="l5r.compromised_die", params={"n": i + 1})
 
 
 def totals(req: CheckRequest, kept_symbols: list) -> dict:
@@ -188,7 +194,9 @@ def totals(req: CheckRequest, kept_symbols: list) -> dict:
         why = "in Void stance strife symbols give no strife" if req.stance == "void" else \
             f"only {symbols} strife symbols were kept"
         raise IllegalMove(f"helpers cannot cancel {cancel} strife: {why}", field="helpers_cancel_strife",
-                          rule=RULE_RESOLVE)
+                          rule=RULE_RESOLVE,
+                          code="l5r.cancel_void_stance" if req.stance == "void" else "l5r.cancel_too_many",
+                          params={"cancel": cancel, "n": symbols})
     strife = 0 if req.stance == "void" else symbols - cancel
     success = successes >= req.tn
     fire = symbols - cancel if success and req.stance == "fire" else 0
@@ -266,7 +274,8 @@ class _Check:
                         raise IllegalMove(f"a compromised character cannot keep explosion die {x.index} "
                                           f"({die_text(die, x.face)}): it shows strife",
                                           field=f"explosions[{x.index}]",
-                                          rule="l5r5e.md §Composure, strife, unmasking, Void")
+                                          rule="l5r5e.md §Composure, strife, unmasking, Void",
+                                          code="l5r.compromised_explosion", params={"n": x.index + 1})
                 elif req.step:
                     self.xs.append(x)
                     raise _Pause("explosion", {"index": x.index, "may_keep": may_keep, "may_drop": True})
@@ -281,7 +290,8 @@ class _Check:
         """Refuse explosion decisions beyond the explosion dice rolled (a likely mistake)."""
         if len(decided) > len(self.xs):
             raise InvalidRequest(f"{len(decided)} explosion decisions given but only {len(self.xs)} "
-                                 "explosion dice were rolled", field="explosions", rule=RULE_RESOLVE)
+                                 "explosion dice were rolled", field="explosions", rule=RULE_RESOLVE,
+                                 code="l5r.explosions_too_many", params={"got": len(decided), "n": len(self.xs)})
 
     def kept(self) -> list:
         """Kept dice as result dicts: pool dice in index order, then kept explosion dice."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import InvalidRequest
+from ...plural import ngettext
 
 __all__ = [
     "DIE_SIDES", "EXPLOSION_VALUE", "RING_FACES", "SKILL_FACES", "SYMBOLS", "SYMBOL_NAMES", "ExplosionDie", "PoolDie", "die_text",
@@ -114,8 +115,9 @@ def die_text(die: str, face: int, lang: str = "en") -> str:
     return f"d{DIE_SIDES[die]} {face} ({' + '.join(names)})"
 
 
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
+def _plural(count: int, one: str, many: str, lang: str = "en") -> str:
+    """``count`` and the English word pair in ``lang``'s plural form (tirada.plural, gettext)."""
+    return f"{count} {ngettext(one, many, count, lang)}"
 
 
 def summary(kept: list, totals: dict, lang: str = "en") -> str:
@@ -137,9 +139,9 @@ def summary(kept: list, totals: dict, lang: str = "en") -> str:
     dice = ", ".join(words) or ("ninguno" if es else "none")
     t = totals
     if es:
-        outcome = f"éxito (+{t['bonus_successes']} adicionales)" if t["success"] else "fallo"
-        return (f"Guardados: {dice}. {_plural(t['successes'], 'éxito', 'éxitos')} contra NO {t['tn']}: "
-                f"{outcome}, {_plural(t['opportunities'], 'oportunidad', 'oportunidades')}, "
+        outcome = f"éxito (+{_plural(t['bonus_successes'], 'bonus', 'bonus', 'es')})" if t["success"] else "fallo"
+        return (f"Guardados: {dice}. {_plural(t['successes'], 'success', 'successes', 'es')} contra NO {t['tn']}: "
+                f"{outcome}, {_plural(t['opportunities'], 'opportunity', 'opportunities', 'es')}, "
                 f"{t['strife']} de conflicto.")
     outcome = f"success (+{t['bonus_successes']} bonus)" if t["success"] else "failure"
     return (f"Kept: {dice}. {_plural(t['successes'], 'success', 'successes')} vs TN {t['tn']}: "
@@ -222,7 +224,8 @@ def draw(dice, wanted: list, partial: bool) -> list:
     if room < len(wanted) and not partial:
         die, purpose = wanted[room][:2]
         raise InvalidRequest(f"the faces run out at the {purpose}: give its d{DIE_SIDES[die]} face "
-                             f"({len(wanted) - room} more needed here)", field="faces")
+                             f"({len(wanted) - room} more needed here)", field="faces",
+                             code="faces.run_out", params={"sides": DIE_SIDES[die], "n": len(wanted) - room})
     return [dice.roll(DIE_SIDES[w[0]]) for w in wanted[:room]]
 
 

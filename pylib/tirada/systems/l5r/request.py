@@ -87,9 +87,11 @@ class CheckRequest:
             explosions=_booleans(req, "explosions"),
         )
         if r.step and r.rerolls is None and r.reroll_by and (r.keep is not None or r.explosions):
-            raise InvalidRequest("decide the rerolls before the keep", field="keep", rule=RULE_REROLL)
+            raise InvalidRequest("decide the rerolls before the keep", field="keep", rule=RULE_REROLL,
+                                 code="l5r.rerolls_first")
         if r.step and r.keep is None and r.explosions:
-            raise InvalidRequest("decide the keep before the explosions", field="explosions", rule=RULE_KEEP)
+            raise InvalidRequest("decide the keep before the explosions", field="explosions", rule=RULE_KEEP,
+                                 code="l5r.keep_first")
         return r
 
     @property
@@ -126,7 +128,8 @@ def _indices(req: Mapping[str, Any], name: str, size: int) -> tuple | None:
     values = get_int_list(req, name, lo=0, hi=size - 1, max_len=size)
     for i, v in enumerate(values):
         if v in values[:i]:
-            raise InvalidRequest(f"pool die {v} is listed twice", field=f"{name}[{i}]")
+            raise InvalidRequest(f"pool die {v} is listed twice", field=f"{name}[{i}]",
+                                 code="l5r.die_twice", params={"n": v + 1})
     return tuple(sorted(values))
 
 
@@ -135,8 +138,10 @@ def _booleans(req: Mapping[str, Any], name: str) -> tuple | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) > MAX_EXPLOSIONS:
-        raise InvalidRequest(f"must be a list of at most {MAX_EXPLOSIONS} true/false (keep/drop)", field=name)
+        raise InvalidRequest(f"must be a list of at most {MAX_EXPLOSIONS} true/false (keep/drop)", field=name,
+                             code="l5r.explosions_list", params={"n": MAX_EXPLOSIONS})
     for i, item in enumerate(value):
         if not isinstance(item, bool):
-            raise InvalidRequest(f"must be true (keep) or false (drop), got {item!r}"[:120], field=f"{name}[{i}]")
+            raise InvalidRequest(f"must be true (keep) or false (drop), got {item!r}"[:120], field=f"{name}[{i}]",
+                                 code="l5r.explosion_bool", params={"got": repr(item)[:40]})
     return tuple(value)

@@ -110,7 +110,7 @@ def initiative_order(entries: list) -> list:
     keyed = []
     for i, e in enumerate(entries):
         if not isinstance(e, dict):
-            raise InvalidRequest("each entry must be an object", field=f"entries[{i}]")
+            raise InvalidRequest("each entry must be an object", field=f"entries[{i}]", code="field.object")
         keyed.append((-get_int(e, "initiative", lo=0), get_int(e, "honor", lo=0, hi=100), i, e.get("name")))
     return [name for *_, name in sorted(keyed)]
 
@@ -164,7 +164,8 @@ def apply_damage(damage: int, resistance: int, fatigue: int, endurance_value: in
     if fatigue > limit:
         if take_critical:
             raise InvalidRequest("an incapacitated character cannot spend a Void point to take a critical "
-                                 "strike instead", field="take_critical", rule=RULE_SKIRMISH)
+                                 "strike instead", field="take_critical", rule=RULE_SKIRMISH,
+                                 code="skirmish.incapacitated_void")
         if raw == 0:
             return {"fatigue": fatigue, "fatigue_gained": 0, "incapacitated": True, "critical_severity": None,
                     "void_points_spent": 0, "unconscious": False}
@@ -188,7 +189,7 @@ def can_make_checks(fatigue: int, endurance_value: int) -> None:
     """
     if is_incapacitated(fatigue, endurance_value):
         raise IllegalMove("an Incapacitated character cannot make checks (fatigue above Endurance)",
-                          field="fatigue", rule=RULE_SKIRMISH)
+                          field="fatigue", rule=RULE_SKIRMISH, code="l5r.incapacitated")
 
 
 def critical_severity(deadliness: int, success: bool, bonus_successes: int) -> int:
@@ -218,7 +219,7 @@ def competitive(entries: list) -> dict:
     """
     if len(entries) < 2:
         raise InvalidRequest("a competitive check needs at least 2 characters", field="entries",
-                             rule="l5r5e.md §Competitive checks")
+                             rule="l5r5e.md §Competitive checks", code="skirmish.competitive_two")
     rows = [{"name": n, "success": s >= tn, "margin": s - tn} for n, s, tn in entries]
     anyone = any(r["success"] for r in rows)
     pool = [r for r in rows if r["success"]] if anyone else rows

@@ -49,13 +49,14 @@ MAX_FACES = 1000
 def _name(action: Mapping[str, Any], key: str, max_len: int = MAX_NAME) -> str:
     text = check_name(action.get(key), key, required=False, max_len=max_len).strip()
     if not text:
-        raise InvalidRequest("is required", field=key)
+        raise InvalidRequest("is required", field=key, code="field.required")
     return text
 
 
 def _expect(action: Mapping[str, Any], verb: str, value: str) -> None:
     if action.get(verb) != value:
-        raise InvalidRequest(f"must be {value!r}", field=verb)
+        raise InvalidRequest(f"must be {value!r}", field=verb,
+                             code="tragedia.verb_value", params={"value": str(value)[:20]})
 
 
 def dice_of(state: SceneState):
@@ -66,7 +67,7 @@ def dice_of(state: SceneState):
     """
     if state.faces is None and state.seed is None:
         raise InvalidRequest("a roll needs a seed (in the roll action or the ledger) or the faces rolled",
-                             field="seed")
+                             field="seed", code="tragedia.roll_needs_seed")
     dice = FixedFaces(state.faces) if state.faces is not None else DiceStream(state.seed or "")
     for _ in range(state.draws):
         dice.roll(state.sides)
@@ -81,12 +82,14 @@ def _claim(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     points = get_int(action, "destiny", lo=1, hi=999, rule=RULE_DOMAINS)
     if source.name == actor.name:
         raise IllegalMove("a Domain must come from another player's narration", field="from",
-                          rule=RULE_DOMAINS)
+                          rule=RULE_DOMAINS, code="tragedia.domain_from")
     if any(p.sheet.domain(name) for p in state.participants):
-        raise IllegalMove(f"{name!r} is already someone's Domain", field="domain", rule=RULE_DOMAINS)
+        raise IllegalMove(f"{name!r} is already someone's Domain", field="domain", rule=RULE_DOMAINS,
+                          code="tragedia.domain_taken", params={"domain": name})
     if actor.sheet.destiny < points:
         raise IllegalMove(f"{actor.name} has only {actor.sheet.destiny} Destiny to assign",
-                          field="destiny", rule=RULE_DOMAINS)
+                          field="destiny", rule=RULE_DOMAINS,
+                          code="tragedia.destiny_to_assign", params={"name": actor.name, "n": actor.sheet.destiny})
     return state.with_sheet(actor.sheet.add_destiny(-points).with_domain(Domain(name, points)))
 
 
@@ -98,16 +101,18 @@ def _take(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     bid = get_int(action, "destiny", lo=1, hi=999, rule=RULE_DOMAINS)
     domain = owner.sheet.domain(name)
     if domain is None:
-        raise IllegalMove(f"{owner.name} has no Domain {name!r}", field="domain", rule=RULE_DOMAINS)
+        raise IllegalMove(f"{owner.name} has no Domain {name!r}", field="domain", rule=RULE_DOMAINS,
+                          code="tragedia.no_domain", params={"name": owner.name, "domain": name})
     if owner.name == actor.name:
         raise IllegalMove("a floating Domain is taken by another player",
-                          field="owner", rule=RULE_DOMAINS)
+                          field="owner", rule=RULE_DOMAINS, code="tragedia.floating_other")
     if not domain.floating:
         raise IllegalMove(f"the Domain {name!r} still has Destiny: it is not floating", field="domain",
-                          rule=RULE_DOMAINS)
+                          rule=RULE_DOMAINS, code="tragedia.not_floating", params={"domain": name})
     if actor.sheet.destiny < bid:
         raise IllegalMove(f"{actor.name} has only {actor.sheet.destiny} Destiny", field="destiny",
-                          rule=RULE_DOMAINS)
+                          rule=RULE_DOMAINS,
+                          code="tragedia.destiny_short", params={"name": actor.name, "n": actor.sheet.destiny})
     state = state.with_sheet(owner.sheet.without_domain(name))
     taker = state.participant(actor.name).sheet
     return state.with_sheet(taker.add_destiny(-bid).with_domain(Domain(name, bid)))
@@ -119,9 +124,10 @@ def _enter(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     rule = "tragedia.md §Gathering dice (exhausted Trait turned against)"
     if actor.role != "adversary":
         raise IllegalMove("only the Adversary brings their own character into the scene", field="by",
-                          rule=rule)
+                          rule=rule, code="tragedia.enter_adversary")
     if state.adversary_in_scene:
-        raise IllegalMove("the Adversary's character is already in the scene", field="enter", rule=rule)
+        raise IllegalMove("the Adversary's character is already in the scene", field="enter", rule=rule,
+                          code="tragedia.enter_twice")
     return replace(state, adversary_in_scene=True)
 
 
@@ -130,10 +136,13 @@ def _drop(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     actor = state.participant(action.get("by"))
     name = _name(action, "trait")
     if actor.sheet.trait(name) is None:
-        raise IllegalMove(f"{actor.name} has no Trait {name!r}", field="trait", rule=RULE_STATE)
+        raise IllegalMove(f"{actor.name} has no Trait {name!r}", field="trait", rule=RULE_STATE,
+                          code="tragedia.no_trait", params={"name": actor.name, "trait": name})
     if not actor.sheet.trait_excess:
         raise IllegalMove(f"{actor.name} is within the Trait limit (7 − Tragedy = "
-                          f"{actor.sheet.trait_limit})", field="trait", rule=RULE_STATE)
+                          f"{actor.sheet.trait_limit})", field="trait", rule=RULE_STATE,
+                          code="tragedia.within_trait_limit",
+                          params={"name": actor.name, "n": actor.sheet.trait_limit})
     return state.with_sheet(actor.sheet.without_trait(name))
 
 
@@ -150,30 +159,31 @@ def _dice_for_roll(state: SceneState, action: Mapping[str, Any]) -> tuple:
     if faces is not None:
         if seed is not None or state.faces is not None:
             raise InvalidRequest("a roll takes its own faces only without a seed and in a scene "
-                                 "without faces", field="faces")
+                                 "without faces", field="faces", code="tragedia.roll_own_faces")
         return FixedFaces(get_int_list(action, "faces", lo=1, max_len=MAX_FACES)), False
     if seed is None:
         if state.seed is None and state.faces is None:
             raise InvalidRequest("a roll needs a seed (in the roll action or the ledger) or the "
-                                 "faces rolled", field="seed")
+                                 "faces rolled", field="seed", code="tragedia.roll_needs_seed")
         return dice_of(state), True
     if state.faces is not None:
-        raise InvalidRequest("a scene of given faces takes no roll seed", field="seed")
+        raise InvalidRequest("a scene of given faces takes no roll seed", field="seed", code="tragedia.faces_no_seed")
     return DiceStream(seed), False
 
 
 def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     stage = action.get("roll")
     if stage not in ("final", "post_loss"):
-        raise InvalidRequest("must be 'final' or 'post_loss'", field="roll")
+        raise InvalidRequest("must be 'final' or 'post_loss'", field="roll", code="tragedia.roll_stage")
     if stage == "final" and state.phase != "gathering":
-        raise IllegalMove("the final roll was already made", field="roll", rule=RULE_ROLL)
+        raise IllegalMove("the final roll was already made", field="roll", rule=RULE_ROLL, code="tragedia.final_done")
     if stage == "post_loss":
         if state.phase != "post_loss":
-            raise IllegalMove("there is no lost roll to add to", field="roll", rule=RULE_LOSS)
+            raise IllegalMove("there is no lost roll to add to", field="roll", rule=RULE_LOSS,
+                              code="tragedia.no_lost_roll")
         if not state.used("tragedy", "post_loss"):
             raise IllegalMove("the Protagonist must raise Tragedy first (or decline)", field="roll",
-                              rule=RULE_LOSS)
+                              rule=RULE_LOSS, code="tragedia.raise_first")
     dice, shared = _dice_for_roll(state, action)
     if stage == "final":
         result = final_stage(state.pool("protagonist"), state.pool("adversary"), dice,
@@ -187,7 +197,8 @@ def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
         phase = "decided"
     if action.get("faces") is not None and len(dice.draws) != len(dice.faces):
         raise InvalidRequest(f"this roll uses {len(dice.draws)} dice but {len(dice.faces)} faces "
-                             "were given", field="faces")
+                             "were given", field="faces",
+                             code="tragedia.faces_count", params={"n": len(dice.draws), "got": len(dice.faces)})
     draws = len(dice.draws) if shared else state.draws
     return replace(state, stages=state.stages + (result,), draws=draws, phase=phase)
 
@@ -197,33 +208,35 @@ def _decline(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     actor = state.participant(action.get("by"))
     if actor.role != "protagonist":
         raise IllegalMove("only the Protagonist decides whether to raise Tragedy again", field="by",
-                          rule=RULE_LOSS)
+                          rule=RULE_LOSS, code="tragedia.decline_protagonist")
     if state.phase != "post_loss" or state.used("tragedy", "post_loss"):
-        raise IllegalMove("there is no pending decision after a loss", field="decline", rule=RULE_LOSS)
+        raise IllegalMove("there is no pending decision after a loss", field="decline", rule=RULE_LOSS,
+                          code="tragedia.no_pending_decision")
     return replace(state, phase="decided")
 
 
 def _impose(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     what = action.get("impose")
     if what not in ("consequence", "tragedy"):
-        raise InvalidRequest("must be 'consequence' or 'tragedy'", field="impose")
+        raise InvalidRequest("must be 'consequence' or 'tragedy'", field="impose", code="tragedia.impose_value")
     actor = state.participant(action.get("by"))
     if actor.role != "adversary" or state.phase != "decided" or state.winner != "adversary":
         raise IllegalMove("the Adversary writes Consequences and Tragedy after winning the scene",
-                          field="impose", rule=RULE_LOSS)
+                          field="impose", rule=RULE_LOSS, code="tragedia.impose_adversary")
     sheet = state.protagonist.sheet
     if what == "consequence":
         name = _name(action, "consequence")
         if name in sheet.consequences:
             raise IllegalMove(f"{sheet.name} already has the Consequence {name!r}", field="consequence",
-                              rule=RULE_LOSS)
+                              rule=RULE_LOSS,
+                              code="tragedia.has_consequence", params={"name": sheet.name, "consequence": name})
         return state.with_sheet(replace(sheet, consequences=sheet.consequences + (name,)))
     if state.kind == "transformation":
         raise IllegalMove("a Transformation scene resets Tragedy instead", field="impose",
-                          rule=RULE_TRANSFORMATION)
+                          rule=RULE_TRANSFORMATION, code="tragedia.impose_transformation")
     if state.used("imposed_tragedy") or sheet.tragedy >= MAX_TRAGEDY:
         raise IllegalMove("Tragedy can be raised once after a loss, up to 5", field="impose",
-                          rule=RULE_LOSS)
+                          rule=RULE_LOSS, code="tragedia.impose_once")
     return state.with_sheet(replace(sheet, tragedy=sheet.tragedy + 1)).mark("imposed_tragedy")
 
 
@@ -232,20 +245,24 @@ def _transform(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     actor = state.participant(action.get("by"))
     if state.kind != "transformation" or state.phase != "decided":
         raise IllegalMove("a Transformation is written after a Transformation scene's roll",
-                          field="transform", rule=RULE_TRANSFORMATION)
+                          field="transform", rule=RULE_TRANSFORMATION, code="tragedia.transform_when")
     if state.transformed:
         raise IllegalMove("the Transformation was already written", field="transform",
-                          rule=RULE_TRANSFORMATION)
+                          rule=RULE_TRANSFORMATION, code="tragedia.transform_done")
     if actor.role != state.winner:
         raise IllegalMove(f"the scene's winner ({state.winner}) writes the Transformation", field="by",
-                          rule=RULE_TRANSFORMATION)
+                          rule=RULE_TRANSFORMATION,
+                          code="tragedia.transform_by_protagonist" if state.winner == "protagonist"
+                          else "tragedia.transform_by_adversary")
     sheet = state.protagonist.sheet
     old, new = _name(action, "trait"), _name(action, "new_trait")
     if sheet.trait(old) is None:
-        raise IllegalMove(f"{sheet.name} has no Trait {old!r}", field="trait", rule=RULE_TRANSFORMATION)
+        raise IllegalMove(f"{sheet.name} has no Trait {old!r}", field="trait", rule=RULE_TRANSFORMATION,
+                          code="tragedia.no_trait", params={"name": sheet.name, "trait": old})
     if new != old and sheet.trait(new) is not None:
         raise IllegalMove(f"{sheet.name} already has the Trait {new!r}", field="new_trait",
-                          rule=RULE_TRANSFORMATION)
+                          rule=RULE_TRANSFORMATION,
+                          code="tragedia.has_trait", params={"name": sheet.name, "trait": new})
     traits = tuple(Trait(new) if t.name == old else t for t in sheet.traits)
     sheet = replace(sheet, traits=traits, flaw=_name(action, "flaw", MAX_TEXT), tragedy=MIN_TRAGEDY,
                     tragedy_text=get_text(action, "tragedy_text", max_len=MAX_TEXT))

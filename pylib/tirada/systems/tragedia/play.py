@@ -66,7 +66,7 @@ def start(setup: Mapping[str, Any]) -> dict:
         a Transformation scene below Tragedy 5, …).
     """
     if not isinstance(setup, Mapping):
-        raise InvalidRequest("a scene setup must be a JSON object")
+        raise InvalidRequest("a scene setup must be a JSON object", code="tragedia.setup_object")
     ledger = {"format": LEDGER_FORMAT, "schema": LEDGER_SCHEMA}
     ledger.update({k: setup[k] for k in SETUP_KEYS if setup.get(k) is not None})
     ledger["actions"] = []
@@ -88,7 +88,7 @@ def act(ledger: Mapping[str, Any], action: Mapping[str, Any], seed: str | None =
     """
     state = replay(ledger)
     if not isinstance(action, Mapping):
-        raise InvalidRequest("an action must be a JSON object")
+        raise InvalidRequest("an action must be a JSON object", code="tragedia.action_object")
     action = dict(action)
     if ("roll" in action and action.get("seed") is None and action.get("faces") is None
             and ledger.get("faces") is None and ledger.get("seed") is None):
@@ -113,10 +113,11 @@ def undo(ledger: Mapping[str, Any]) -> dict:
         reroll; tragedia.md §The final roll).
     """
     if not (ledger.get("actions") or []):
-        raise IllegalMove("there is nothing to undo", field="actions", rule=RULE_ROLL)
+        raise IllegalMove("there is nothing to undo", field="actions", rule=RULE_ROLL,
+                          code="tragedia.nothing_to_undo")
     if not can_undo(ledger):
         raise IllegalMove("a roll cannot be undone (it would be a free reroll)", field="actions",
-                          rule=RULE_ROLL)
+                          rule=RULE_ROLL, code="tragedia.roll_no_undo")
     return {**ledger, "actions": list(ledger["actions"][:-1])}
 
 
@@ -154,7 +155,8 @@ def from_fragment(fragment: str) -> dict:
     """
     kind, obj = decode_payload(fragment)
     if kind != LINK_KIND or not isinstance(obj, dict):
-        raise LinkError(f"this is a {kind} link, not a Tragedia scene", field="link")
+        raise LinkError(f"this is a {kind} link, not a Tragedia scene", field="link",
+                        code="link.wrong_kind_scene", params={"kind": str(kind)[:20]})
     replay(obj)
     return obj
 
@@ -171,7 +173,8 @@ def _number(fields: Mapping[str, Any], key: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise InvalidRequest("must be a whole number", field=key, rule=RULE_STATE) from None
+        raise InvalidRequest("must be a whole number", field=key, rule=RULE_STATE,
+                             code="field.not_int", params={"got": repr(raw)[:40]}) from None
 
 
 def sheet_from_form(fields: Mapping[str, Any]) -> dict:
@@ -191,7 +194,8 @@ def sheet_from_form(fields: Mapping[str, Any]) -> dict:
         match = _DOMAIN_LINE.match(line)
         if not match or not match.group(1):
             raise InvalidRequest(f"write each Domain as 'Name = Destiny', got {line[:40]!r}",
-                                 field="domains", rule=RULE_STATE)
+                                 field="domains", rule=RULE_STATE,
+                                 code="tragedia.domain_line", params={"line": line[:40]})
         domains.append({"name": match.group(1), "destiny": int(match.group(2))})
     raw = {
         "name": str(fields.get("name") or ""),
@@ -209,7 +213,7 @@ def sheet_from_form(fields: Mapping[str, Any]) -> dict:
         return Sheet.from_dict(raw, "").to_dict()
     except InvalidRequest as err:
         field = (err.field or "").lstrip(".").split("[")[0].split(".")[0] or None
-        raise InvalidRequest(err.message, field=field, rule=err.rule) from None
+        raise InvalidRequest(err.message, field=field, rule=err.rule, code=err.code, params=err.params) from None
 
 
 def sheet_to_form(sheet: Mapping[str, Any]) -> dict:

@@ -44,7 +44,8 @@ def check_sides(value: Any, field: str = "sides") -> int:
     """
     sides = get_int({field: value}, field, lo=2, hi=MAX_SIDES, rule=RULE_ROLL)
     if sides % 2:
-        raise InvalidRequest(f"the dice must be even-sided, got d{sides}", field=field, rule=RULE_ROLL)
+        raise InvalidRequest(f"the dice must be even-sided, got d{sides}", field=field, rule=RULE_ROLL,
+                             code="tragedia.even_sides", params={"sides": sides})
     return sides
 
 
@@ -162,13 +163,14 @@ def roll_result(stages: list, sides: int) -> dict:
 
 def _post_loss_request(value: Any) -> tuple:
     if not isinstance(value, Mapping):
-        raise InvalidRequest('must be {"tragedy_dice": n, "last_dice": {...}}', field="post_loss")
+        raise InvalidRequest('must be {"tragedy_dice": n, "last_dice": {...}}', field="post_loss",
+                             code="tragedia.post_loss_object")
     reject_unknown(value, POST_LOSS_FIELDS, "tragedia post_loss")
     tragedy = get_int(value, "tragedy_dice", lo=MIN_TRAGEDY_DICE, hi=MAX_TRAGEDY_DICE, rule=RULE_ROLL)
     last = value.get("last_dice") or {}
     if not isinstance(last, Mapping):
         raise InvalidRequest('must be {"protagonist_side": a, "adversary_side": b}',
-                             field="post_loss.last_dice")
+                             field="post_loss.last_dice", code="tragedia.last_dice_object")
     reject_unknown(last, LAST_DICE_FIELDS, "tragedia last_dice")
     a = get_int(last, "protagonist_side", default=0, lo=0, hi=MAX_LAST, rule=RULE_ROLL)
     b = get_int(last, "adversary_side", default=0, lo=0, hi=MAX_LAST, rule=RULE_ROLL)

@@ -39,10 +39,11 @@ def apply(state: SceneState, action: Any) -> SceneState:
         is never changed (frozen values).
     """
     if not isinstance(action, Mapping):
-        raise InvalidRequest("an action must be a JSON object")
+        raise InvalidRequest("an action must be a JSON object", code="tragedia.action_object")
     verbs = [v for v in VERBS if v in action]
     if len(verbs) != 1:
-        raise InvalidRequest("an action needs exactly one of: " + ", ".join(VERBS))
+        raise InvalidRequest("an action needs exactly one of: " + ", ".join(VERBS),
+                             code="tragedia.action_verb", params={"choices": ", ".join(VERBS)})
     if verbs[0] == "add":
         return apply_add(state, action)
     return apply_move(state, verbs[0], action)
@@ -60,16 +61,18 @@ def replay(ledger: Mapping[str, Any]) -> SceneState:
     actions = ledger.get("actions")
     actions = [] if actions is None else actions
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise InvalidRequest(f"must be a list of at most {MAX_ACTIONS} actions", field="actions")
+        raise InvalidRequest(f"must be a list of at most {MAX_ACTIONS} actions", field="actions",
+                             code="tragedia.actions_count", params={"n": MAX_ACTIONS})
     for i, action in enumerate(actions):
         try:
             state = apply(state, action)
         except TiradaError as err:
             field = f"actions[{i}]" + (f".{err.field}" if err.field else "")
-            raise type(err)(err.message, field=field, rule=err.rule) from None
+            raise type(err)(err.message, field=field, rule=err.rule, code=err.code, params=err.params) from None
     if state.phase == "decided" and state.faces is not None and state.draws < len(state.faces):
         raise InvalidRequest(f"{len(state.faces)} faces given but the scene used only {state.draws}",
-                             field="faces")
+                             field="faces",
+                             code="faces.too_many", params={"n": len(state.faces), "used": state.draws})
     return state
 
 
@@ -100,13 +103,16 @@ def end_scene(state: SceneState) -> tuple:
         its player first chooses which Trait goes, tragedia.md §Character state the tool keeps).
     """
     if state.phase != "decided":
-        raise IllegalMove("the scene ends after the final roll is decided", rule=RULE_ROLL)
+        raise IllegalMove("the scene ends after the final roll is decided", rule=RULE_ROLL,
+                          code="tragedia.scene_over")
     over = [p.name for p in state.participants if p.sheet.trait_excess]
     if over:
         raise IllegalMove(f"{', '.join(over)} must first drop a Trait (over the limit 7 − Tragedy)",
-                          field="drop", rule=RULE_STATE)
+                          field="drop", rule=RULE_STATE, code="tragedia.drop_trait_first",
+                          params={"names": ", ".join(over)})
     if state.kind == "transformation" and not state.transformed:
-        raise IllegalMove("the winner must first write the new Flaw and Trait", rule=RULE_TRANSFORMATION)
+        raise IllegalMove("the winner must first write the new Flaw and Trait", rule=RULE_TRANSFORMATION,
+                          code="tragedia.transform_first")
     for _, owner, name in (m for m in state.marks if m[0] == "turned"):
         sheet = state.participant(owner).sheet
         if sheet.trait(name) is not None:  # not dropped or changed by a Transformation meanwhile
@@ -191,28 +197,31 @@ def _candidates(state: SceneState, name: str) -> dict:
 
 
 def legal_adds(state: SceneState, name: str) -> dict:
-    """For participant ``name``: ``{source: {"legal": bool, "options": [dict], "reason": str|None}}``
-    for every source of ``sources.SOURCES``.
+    """For participant ``name``: ``{source: {"legal": bool, "options": [dict], "reason": str|None,
+    "why": {"code", "params", "field"}|None}}`` for every source of ``sources.SOURCES``.
 
     ``options`` are the extra fields of each legal ``add`` action (``{"trait": "…"}``); a Trait or
     Theme still to be named shows as ``None``. ``reason`` is the refusal (message and rule) of the
     first option tried when none is legal (without the field name: the page shows it next to the
-    source). Legality is decided by trying :func:`apply`, so buttons follow exactly the rules that
+    source), in English with its rule for the CLI; ``why`` is the same refusal by code for the page. Legality is decided by trying :func:`apply`, so buttons follow exactly the rules that
     replay enforces.
     """
     out = {}
     for source, options in _candidates(state, name).items():
-        legal, reason = [], None
+        legal, reason, why = [], None, None
         for option in options:
             try:
                 apply(state, {"add": source, "by": name, **option})
             except TiradaError as err:
                 reason = reason or err.message + (f" ({err.rule})" if err.rule else "")
+                why = why or err.cause()
                 continue
             legal.append({k: (None if v == _NEW else v) for k, v in option.items()})
         if not options:
             reason = f"{name} has nothing to use for this source ({RULES[source]})"
-        out[source] = {"legal": bool(legal), "options": legal, "reason": None if legal else reason}
+            why = IllegalMove(reason, code="tragedia.nothing_to_use", params={"name": name}).cause()
+        out[source] = {"legal": bool(legal), "options": legal, "reason": None if legal else reason,
+                       "why": None if legal else why}
     return out
 
 

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ...errors import InvalidRequest
 from ...fields import get_bool, get_int, get_text, reject_unknown
-from ...names import check_name, hidden_char
+from ...names import check_name
 
 __all__ = [
     "MAX_TRAGEDY", "MAX_TRAITS", "MIN_TRAGEDY", "SCHEMA_VERSION", "Domain", "Sheet", "Trait",
@@ -39,7 +39,8 @@ def trait_limit(tragedy: int) -> int:
 def _name(req: Mapping[str, Any], key: str, where: str) -> str:
     text = check_name(req.get(key), key, MAX_NAME, required=False)   # the one name validator
     if not text:
-        raise InvalidRequest("needs a name", field=f"{where}.{key}" if where else key, rule=RULE_STATE)
+        raise InvalidRequest("needs a name", field=f"{where}.{key}" if where else key, rule=RULE_STATE,
+                             code="sheet.needs_name")
     return text
 
 
@@ -48,26 +49,26 @@ def _scoped(where: str, err: InvalidRequest) -> InvalidRequest:
     if err.field and err.field.startswith(where):
         return err
     field = f"{where}.{err.field}" if err.field else where
-    return InvalidRequest(err.message, field=field, rule=err.rule)
+    return InvalidRequest(err.message, field=field, rule=err.rule, code=err.code, params=err.params)
 
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidRequest("must be a JSON object", field=where)
+        raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     return value
 
 
 def _consequence(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME or hidden_char(value):
-        raise InvalidRequest(f"a Consequence is a name of 1 to {MAX_NAME} visible characters", field=where,
-                             rule=RULE_STATE)
-    return value.strip()
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        raise InvalidRequest(f"a Consequence is a name of 1 to {MAX_NAME} characters", field=where,
+                             rule=RULE_STATE, code="tragedia.consequence_length", params={"n": MAX_NAME})
+    return check_name(value, where, MAX_NAME, rule=RULE_STATE)   # no invisible or control character
 
 
 def _list(req: Mapping[str, Any], key: str, where: str) -> list:
     value = req.get(key) or []
     if not isinstance(value, list):
-        raise InvalidRequest("must be a list", field=f"{where}.{key}")
+        raise InvalidRequest("must be a list", field=f"{where}.{key}", code="field.list")
     return value
 
 
@@ -236,12 +237,14 @@ class Sheet:
         schema = req.get("schema", SCHEMA_VERSION)
         if schema != SCHEMA_VERSION:
             raise InvalidRequest(f"unknown sheet schema {str(schema)[:20]!r}; this version reads "
-                                 f"{SCHEMA_VERSION}", field=f"{where}.schema")
+                                 f"{SCHEMA_VERSION}", field=f"{where}.schema",
+                                 code="sheet.schema_unknown", params={"got": str(schema)[:20], "n": SCHEMA_VERSION})
         traits = tuple(Trait.from_dict(t, f"{where}.traits[{i}]")
                        for i, t in enumerate(_list(req, "traits", where)))
         if len(traits) > MAX_TRAITS:
             raise InvalidRequest(f"a character has at most {MAX_TRAITS} Traits, got {len(traits)}",
-                                 field=f"{where}.traits", rule=RULE_STATE)
+                                 field=f"{where}.traits", rule=RULE_STATE,
+                                 code="tragedia.traits_count", params={"n": MAX_TRAITS, "got": len(traits)})
         domains = tuple(Domain.from_dict(d, f"{where}.domains[{i}]")
                         for i, d in enumerate(_list(req, "domains", where)))
         consequences = tuple(_consequence(c, f"{where}.consequences[{i}]")
@@ -249,7 +252,8 @@ class Sheet:
         for key, names in (("traits", [t.name for t in traits]), ("domains", [d.name for d in domains]),
                            ("consequences", list(consequences))):
             if len(set(names)) != len(names):
-                raise InvalidRequest("names must not repeat", field=f"{where}.{key}", rule=RULE_STATE)
+                raise InvalidRequest("names must not repeat", field=f"{where}.{key}", rule=RULE_STATE,
+                                     code="sheet.names_repeat")
         return cls(
             name=_name(req, "name", where),
             traits=traits,

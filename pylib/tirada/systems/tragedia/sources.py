@@ -51,15 +51,16 @@ class Source:
     apply: Callable
 
 
-def _refuse(source: str, message: str, field: str = "add") -> IllegalMove:
-    """The IllegalMove for ``source``'s rule; ``field`` names the action field at fault."""
-    return IllegalMove(message, field=field, rule=RULES[source])
+def _refuse(source: str, message: str, field: str = "add", *, code: str, params: dict | None = None) -> IllegalMove:
+    """The IllegalMove for ``source``'s rule; ``field`` names the action field at fault, ``code`` and
+    ``params`` are the error's stable code and values (tirada.errors)."""
+    return IllegalMove(message, field=field, rule=RULES[source], code=code, params=params)
 
 
 def _name(action: Mapping[str, Any], key: str) -> str:
     text = check_name(action.get(key), key, required=False, max_len=MAX_NAME).strip()
     if not text:
-        raise InvalidRequest("is required", field=key)
+        raise InvalidRequest("is required", field=key, code="field.required")
     return text
 
 
@@ -77,10 +78,11 @@ def _add_trait(state: SceneState, actor: Participant, action: Mapping[str, Any])
     name = _name(action, "trait")
     trait = actor.sheet.trait(name)
     if trait is None:
-        raise _refuse("trait", f"{actor.name} has no Trait {name!r}", field="trait")
+        raise _refuse("trait", f"{actor.name} has no Trait {name!r}", field="trait",
+                      code="tragedia.no_trait", params={"name": actor.name, "trait": name})
     if trait.exhausted:
         raise _refuse("trait", f"the Trait {name!r} is exhausted; reuse it with 1 Destiny",
-                      field="trait")
+                      field="trait", code="tragedia.trait_exhausted", params={"trait": name})
     state = state.with_sheet(actor.sheet.with_trait(replace(trait, exhausted=True)))
     return _mark_adversary_in(state, actor).contribute("trait", actor, 1, name, _note(action))
 
@@ -89,9 +91,11 @@ def _add_theme(state: SceneState, actor: Participant, action: Mapping[str, Any])
     """Theme: anyone takes 1 die; the Theme is exhausted for everyone until the next scene."""
     name = _name(action, "theme")
     if name not in state.themes:
-        raise _refuse("theme", f"{name!r} is not one of this game's Themes", field="theme")
+        raise _refuse("theme", f"{name!r} is not one of this game's Themes", field="theme",
+                      code="tragedia.not_theme", params={"theme": name})
     if name in state.exhausted_themes:
-        raise _refuse("theme", f"the Theme {name!r} was already used in this scene", field="theme")
+        raise _refuse("theme", f"the Theme {name!r} was already used in this scene", field="theme",
+                      code="tragedia.theme_used", params={"theme": name})
     state = replace(state, exhausted_themes=state.exhausted_themes + (name,))
     return state.contribute("theme", actor, 1, name, _note(action))
 
@@ -101,41 +105,51 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
     Protagonist) or 4 (new Trait within 7 − Tragedy; new Theme if every other player pays 1)."""
     use = action.get("use")
     if not isinstance(use, str) or use not in DESTINY_PRICES:
-        raise InvalidRequest("must be one of " + ", ".join(DESTINY_PRICES), field="use")
+        raise InvalidRequest("must be one of " + ", ".join(DESTINY_PRICES), field="use",
+                             code="field.choice",
+                             params={"choices": ", ".join(DESTINY_PRICES), "got": repr(use)[:40]})
     price = DESTINY_PRICES[use]
     if action.get("price") is not None and get_int(action, "price") != price:
-        raise _refuse("destiny", f"{use} costs {price} Destiny", field="price")
+        raise _refuse("destiny", f"{use} costs {price} Destiny", field="price",
+                      code="tragedia.price_wrong", params={"n": price})
     sheet = actor.sheet
     if sheet.destiny < price:
         raise _refuse("destiny", f"{use} costs {price} Destiny and {actor.name} has {sheet.destiny}",
-                      field="use")
+                      field="use",
+                      code="tragedia.destiny_cost", params={"name": actor.name, "n": price, "destiny": sheet.destiny})
     detail = use
     if use == "exhausted_trait":
         name = _name(action, "trait")
         trait = sheet.trait(name)
         if trait is None or not trait.exhausted:
-            raise _refuse("destiny", f"{actor.name} has no exhausted Trait {name!r}", field="trait")
+            raise _refuse("destiny", f"{actor.name} has no exhausted Trait {name!r}", field="trait",
+                          code="tragedia.no_exhausted_trait", params={"name": actor.name, "trait": name})
         detail, state = f"{use}: {name}", _mark_adversary_in(state, actor)
     elif use == "npc_event" and actor.role == "protagonist":
-        raise _refuse("destiny", "the Protagonist cannot create an NPC or event", field="use")
+        raise _refuse("destiny", "the Protagonist cannot create an NPC or event", field="use",
+                      code="tragedia.npc_protagonist")
     elif use == "new_trait":
         name = _name(action, "trait")
         if sheet.trait(name) is not None:
-            raise _refuse("destiny", f"{actor.name} already has the Trait {name!r}", field="trait")
+            raise _refuse("destiny", f"{actor.name} already has the Trait {name!r}", field="trait",
+                          code="tragedia.has_trait", params={"name": actor.name, "trait": name})
         if len(sheet.traits) >= sheet.trait_limit:
             raise IllegalMove(f"{actor.name} already has {len(sheet.traits)} Traits, the most allowed "
                               f"at Tragedy {sheet.tragedy} (7 − Tragedy)", field="trait",
-                              rule="tragedia.md §Character state the tool keeps")
+                              rule="tragedia.md §Character state the tool keeps",
+                              code="tragedia.trait_limit",
+                              params={"name": actor.name, "got": len(sheet.traits), "tragedy": sheet.tragedy})
         sheet, detail = sheet.with_trait(Trait(name, exhausted=True)), f"{use}: {name}"
         state = _mark_adversary_in(state, actor)
     elif use == "new_theme":
         name = _name(action, "theme")
         if name in state.themes:
-            raise _refuse("destiny", f"{name!r} is already a Theme", field="theme")
+            raise _refuse("destiny", f"{name!r} is already a Theme", field="theme",
+                          code="tragedia.theme_exists", params={"theme": name})
         broke = [p.name for p in state.participants if p.name != actor.name and p.sheet.destiny < 1]
         if broke:
             raise _refuse("destiny", "a new Theme needs 1 Destiny from every other player; "
-                          + ", ".join(broke) + " has none", field="use")
+                          + ", ".join(broke) + " has none", field="use", code="tragedia.theme_needs_destiny")
         for p in state.participants:
             if p.name != actor.name:
                 state = state.with_sheet(p.sheet.add_destiny(-1))
@@ -150,14 +164,17 @@ def _add_tragedy(state: SceneState, actor: Participant, action: Mapping[str, Any
     """Tragedy: the Protagonist raises it by 1 (max 5) and takes as many dice as the new level;
     once before the roll and once after a loss."""
     if actor.role != "protagonist":
-        raise _refuse("tragedy", "only the Protagonist raises their Tragedy for dice", field="by")
+        raise _refuse("tragedy", "only the Protagonist raises their Tragedy for dice", field="by",
+                      code="tragedia.tragedy_protagonist")
     sheet = actor.sheet
     if sheet.tragedy >= MAX_TRAGEDY:
-        raise _refuse("tragedy", f"{actor.name}'s Tragedy is already at its maximum, {MAX_TRAGEDY}")
+        raise _refuse("tragedy", f"{actor.name}'s Tragedy is already at its maximum, {MAX_TRAGEDY}",
+                      code="tragedia.tragedy_max", params={"name": actor.name, "n": MAX_TRAGEDY})
     stage = state.phase
     if state.used("tragedy", stage):
         when = "after the loss" if stage == "post_loss" else "before the roll"
-        raise _refuse("tragedy", f"Tragedy can rise only once {when}")
+        raise _refuse("tragedy", f"Tragedy can rise only once {when}",
+                      code="tragedia.tragedy_once_after" if stage == "post_loss" else "tragedia.tragedy_once_before")
     level = sheet.tragedy + 1
     state = state.with_sheet(replace(sheet, tragedy=level)).mark("tragedy", stage)
     return state.contribute("tragedy", actor, level, f"Tragedy {level}", _note(action))
@@ -169,15 +186,18 @@ def _add_domain(state: SceneState, actor: Participant, action: Mapping[str, Any]
     name = _name(action, "domain")
     domain = actor.sheet.domain(name)
     if domain is None:
-        raise _refuse("domain", f"{actor.name} has no Domain {name!r}", field="domain")
+        raise _refuse("domain", f"{actor.name} has no Domain {name!r}", field="domain",
+                      code="tragedia.no_domain", params={"name": actor.name, "domain": name})
     if domain.floating:
         raise _refuse("domain", f"the Domain {name!r} has no Destiny left: it is floating, "
-                      "any other player may take it for Destiny", field="domain")
+                      "any other player may take it for Destiny", field="domain",
+                      code="tragedia.domain_floating", params={"domain": name})
     sheet = actor.sheet
     if actor.role in ("ally", "henchman"):
         if state.used("domain", actor.name, name) >= domain.destiny:
             raise _refuse("domain", f"the Domain {name!r} has {domain.destiny} Destiny: "
-                          f"used {domain.destiny} time(s) in this scene already", field="domain")
+                          f"used {domain.destiny} time(s) in this scene already", field="domain",
+                          code="tragedia.domain_used", params={"domain": name, "n": domain.destiny})
     else:
         sheet = sheet.with_domain(Domain(name, domain.destiny - 1))
     state = state.with_sheet(sheet).mark("domain", actor.name, name)
@@ -188,10 +208,11 @@ def _add_flaw(state: SceneState, actor: Participant, action: Mapping[str, Any]) 
     """Flaw: the Protagonist gives 1 or 2 dice to the Adversary for +1 Destiny and the ties
     (2 dice: also +1 automatic success); once per scene."""
     if actor.role != "protagonist":
-        raise _refuse("flaw", "only the Protagonist brings their Flaw into play", field="by")
+        raise _refuse("flaw", "only the Protagonist brings their Flaw into play", field="by",
+                      code="tragedia.flaw_protagonist")
     dice = get_int(action, "dice", lo=1, hi=2, rule=RULES["flaw"])
     if state.used("flaw"):
-        raise _refuse("flaw", "the Flaw was already brought into play in this scene")
+        raise _refuse("flaw", "the Flaw was already brought into play in this scene", code="tragedia.flaw_used")
     state = state.with_sheet(actor.sheet.add_destiny(1)).mark("flaw")
     state = replace(state, protagonist_wins_ties=True,
                     auto_successes=state.auto_successes + (1 if dice == 2 else 0))
@@ -207,17 +228,18 @@ def _add_turned_trait(state: SceneState, actor: Participant, action: Mapping[str
         owner = state.adversary
         if not state.adversary_in_scene:
             raise _refuse("turned_trait", "the Adversary's character is not in the scene yet",
-                          field="by")
+                          field="by", code="tragedia.adversary_absent")
     else:
         raise _refuse("turned_trait", "only a Henchman or an Ally turns an exhausted Trait against "
-                      "its owner", field="by")
+                      "its owner", field="by", code="tragedia.turn_trait_role")
     name = _name(action, "trait")
     trait = owner.sheet.trait(name)
     if trait is None or not trait.exhausted:
-        raise _refuse("turned_trait", f"{owner.name} has no exhausted Trait {name!r}", field="trait")
+        raise _refuse("turned_trait", f"{owner.name} has no exhausted Trait {name!r}", field="trait",
+                      code="tragedia.no_exhausted_trait", params={"name": owner.name, "trait": name})
     if state.used("turned", owner.name, name):
         raise _refuse("turned_trait", f"the Trait {name!r} was already turned against {owner.name}",
-                      field="trait")
+                      field="trait", code="tragedia.trait_turned", params={"trait": name, "name": owner.name})
     state = state.mark("turned", owner.name, name)
     return state.contribute("turned_trait", actor, 1, f"{owner.name}: {name}", _note(action))
 
@@ -227,13 +249,14 @@ def _add_consequence(state: SceneState, actor: Participant, action: Mapping[str,
     target = state.participant(action.get("target"), field="target")
     if target.side == actor.side:
         raise _refuse("consequence", f"only {target.name}'s opponents use their Consequences",
-                      field="target")
+                      field="target", code="tragedia.consequence_opponents", params={"name": target.name})
     name = _name(action, "consequence")
     if name not in target.sheet.consequences:
-        raise _refuse("consequence", f"{target.name} has no Consequence {name!r}", field="consequence")
+        raise _refuse("consequence", f"{target.name} has no Consequence {name!r}", field="consequence",
+                      code="tragedia.no_consequence", params={"name": target.name, "consequence": name})
     if state.used("consequence", target.name, name):
         raise _refuse("consequence", f"the Consequence {name!r} was already used in this scene",
-                      field="consequence")
+                      field="consequence", code="tragedia.consequence_used", params={"consequence": name})
     state = state.mark("consequence", target.name, name)
     return state.contribute("consequence", actor, 1, f"{target.name}: {name}", _note(action))
 
@@ -242,21 +265,25 @@ def _add_tragedy_5(state: SceneState, actor: Participant, action: Mapping[str, A
     """Tragedy 5: the Adversary takes 2 dice by bringing the Protagonist's Tragedy into the story
     while it is at 5; once per scene."""
     if actor.role != "adversary":
-        raise _refuse("tragedy_5", "only the Adversary takes the Tragedy 5 dice", field="by")
+        raise _refuse("tragedy_5", "only the Adversary takes the Tragedy 5 dice", field="by",
+                      code="tragedia.tragedy5_adversary")
     if state.protagonist.sheet.tragedy < MAX_TRAGEDY:
         raise _refuse("tragedy_5", f"the Protagonist's Tragedy is {state.protagonist.sheet.tragedy}, "
-                      "not 5")
+                      "not 5", code="tragedia.tragedy5_level", params={"tragedy": state.protagonist.sheet.tragedy})
     if state.used("tragedy_5"):
-        raise _refuse("tragedy_5", "the Tragedy 5 dice were already taken in this scene")
+        raise _refuse("tragedy_5", "the Tragedy 5 dice were already taken in this scene",
+                      code="tragedia.tragedy5_used")
     return state.mark("tragedy_5").contribute("tragedy_5", actor, 2, "Tragedy 5", _note(action))
 
 
 def _add_support(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
     """Support: one narrated die per Ally or Henchman per scene [decision]."""
     if actor.role not in ("ally", "henchman"):
-        raise _refuse("support", "only an Ally or a Henchman adds a support die", field="by")
+        raise _refuse("support", "only an Ally or a Henchman adds a support die", field="by",
+                      code="tragedia.support_role")
     if state.used("support", actor.name):
-        raise _refuse("support", f"{actor.name} already added a support die in this scene", field="by")
+        raise _refuse("support", f"{actor.name} already added a support die in this scene", field="by",
+                      code="tragedia.support_used", params={"name": actor.name})
     return state.mark("support", actor.name).contribute("support", actor, 1, "", _note(action))
 
 
@@ -264,11 +291,14 @@ def _add_last_die(state: SceneState, actor: Participant, action: Mapping[str, An
     """Last die: after a loss and the Protagonist's new Tragedy dice, each other player may add one
     die to their own side [decision: free]."""
     if actor.role == "protagonist":
-        raise _refuse("last_die", "the last dice are for the other players", field="by")
+        raise _refuse("last_die", "the last dice are for the other players", field="by",
+                      code="tragedia.last_dice_role")
     if not state.used("tragedy", "post_loss"):
-        raise _refuse("last_die", "the last dice come only after the Protagonist raises Tragedy again")
+        raise _refuse("last_die", "the last dice come only after the Protagonist raises Tragedy again",
+                      code="tragedia.last_dice_when")
     if state.used("last_die", actor.name):
-        raise _refuse("last_die", f"{actor.name} already added their last die", field="by")
+        raise _refuse("last_die", f"{actor.name} already added their last die", field="by",
+                      code="tragedia.last_die_used", params={"name": actor.name})
     return state.mark("last_die", actor.name).contribute("last_die", actor, 1, "", _note(action))
 
 
@@ -301,15 +331,19 @@ def apply_add(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     """
     source = action.get("add")
     if not isinstance(source, str) or source not in SOURCES:
-        raise InvalidRequest("must be one of " + ", ".join(SOURCES), field="add")
+        raise InvalidRequest("must be one of " + ", ".join(SOURCES), field="add",
+                             code="field.choice", params={"choices": ", ".join(SOURCES), "got": repr(source)[:40]})
     spec = SOURCES[source]
     reject_unknown(action, COMMON | spec.fields, f"add {source}")
     actor = state.participant(action.get("by"))
     uses_trait = source == "trait" or (source == "destiny" and action.get("use") == "exhausted_trait")
     if uses_trait and actor.sheet.trait_excess:
         raise IllegalMove(f"{actor.name} is over the Trait limit (7 − Tragedy = {actor.sheet.trait_limit}): "
-                          "drop a Trait before using one", field="add", rule=RULE_STATE)
+                          "drop a Trait before using one", field="add", rule=RULE_STATE,
+                          code="tragedia.over_trait_limit", params={"name": actor.name, "n": actor.sheet.trait_limit})
     if state.phase not in spec.phases:
         when = "before the final roll" if spec.phases == _G else "after a lost roll"
-        raise IllegalMove(f"{source} dice can be added only {when}", field="add", rule=RULES[source])
+        raise IllegalMove(f"{source} dice can be added only {when}", field="add", rule=RULES[source],
+                          code="tragedia.source_before_roll" if spec.phases == _G else "tragedia.source_after_loss",
+                          params={"source": source})
     return spec.apply(state, actor, action)

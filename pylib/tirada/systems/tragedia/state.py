@@ -118,7 +118,8 @@ class SceneState:
                 return p
         names = ", ".join(repr(p.name) for p in self.participants)
         raise InvalidRequest(f"{str(name)[:40]!r} is not in this scene; participants: {names}"[:300],
-                             field=field)
+                             field=field,
+                             code="tragedia.not_participant", params={"name": str(name)[:40], "names": names[:200]})
 
     def by_role(self, role: str) -> Participant:
         """The single Protagonist or Adversary (``role`` ``"protagonist"`` / ``"adversary"``)."""
@@ -168,25 +169,29 @@ class SceneState:
 
 def _participants(value: Any) -> tuple:
     if not isinstance(value, list) or not value:
-        raise InvalidRequest("must be a list of {role, sheet}", field="participants", rule=RULE_ROLES)
+        raise InvalidRequest("must be a list of {role, sheet}", field="participants", rule=RULE_ROLES,
+                             code="tragedia.participants_list")
     if len(value) > MAX_PARTICIPANTS:
-        raise InvalidRequest(f"at most {MAX_PARTICIPANTS} participants", field="participants")
+        raise InvalidRequest(f"at most {MAX_PARTICIPANTS} participants", field="participants",
+                             code="tragedia.participants_count", params={"n": MAX_PARTICIPANTS})
     out = []
     for i, item in enumerate(value):
         where = f"participants[{i}]"
         if not isinstance(item, Mapping):
-            raise InvalidRequest("must be a JSON object {role, sheet}", field=where)
+            raise InvalidRequest("must be a JSON object {role, sheet}", field=where,
+                                 code="tragedia.participant_object")
         reject_unknown(item, {"role", "sheet"}, "participant")
         role = get_choice(item, "role", ROLES)
         out.append(Participant(role, Sheet.from_dict(item.get("sheet"), f"{where}.sheet")))
     names = [p.name for p in out]
     if len(set(names)) != len(names):
         raise InvalidRequest("two participants have the same character name", field="participants",
-                             rule=RULE_ROLES)
+                             rule=RULE_ROLES, code="tragedia.participants_names")
     for role in ("protagonist", "adversary"):
         if sum(p.role == role for p in out) != 1:
             raise InvalidRequest(f"a scene needs exactly one {role}",
-                                 field="participants", rule=RULE_ROLES)
+                                 field="participants", rule=RULE_ROLES,
+                                 code="tragedia.one_protagonist" if role == "protagonist" else "tragedia.one_adversary")
     return tuple(out)
 
 
@@ -194,10 +199,12 @@ def _themes(value: Any) -> tuple:
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > MAX_THEMES:
-        raise InvalidRequest(f"must be a list of at most {MAX_THEMES} names", field="themes")
+        raise InvalidRequest(f"must be a list of at most {MAX_THEMES} names", field="themes",
+                             code="tragedia.themes_count", params={"n": MAX_THEMES})
     names = tuple(check_name(t, "theme", MAX_NAME, required=False) for t in value)
     if not all(names) or len(set(names)) != len(names):
-        raise InvalidRequest("Theme names must be non-empty and different", field="themes")
+        raise InvalidRequest("Theme names must be non-empty and different", field="themes",
+                             code="tragedia.themes_names")
     return names
 
 
@@ -215,13 +222,14 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
         IllegalMove: a Transformation scene for a Protagonist below Tragedy 5.
     """
     if not isinstance(setup, Mapping):
-        raise InvalidRequest("a scene ledger must be a JSON object")
+        raise InvalidRequest("a scene ledger must be a JSON object", code="tragedia.ledger_object")
     reject_unknown(setup, SETUP_FIELDS, "Tragedia scene ledger")
     if setup.get("format", LEDGER_FORMAT) != LEDGER_FORMAT:
-        raise InvalidRequest(f"must be {LEDGER_FORMAT!r}", field="format")
+        raise InvalidRequest(f"must be {LEDGER_FORMAT!r}", field="format",
+                             code="tragedia.ledger_format", params={"value": LEDGER_FORMAT})
     if setup.get("schema", LEDGER_SCHEMA) != LEDGER_SCHEMA:
         raise InvalidRequest(f"unknown ledger schema; this version reads {LEDGER_SCHEMA}",
-                             field="schema")
+                             field="schema", code="tragedia.ledger_schema", params={"n": LEDGER_SCHEMA})
     seed, faces = setup.get("seed"), setup.get("faces")
     if seed is not None:
         from ...dice import DiceStream
@@ -237,5 +245,5 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
     )
     if state.kind == "transformation" and state.protagonist.sheet.tragedy != 5:
         raise IllegalMove("a Transformation scene is played when the Protagonist's Tragedy is 5",
-                          field="kind", rule=RULE_TRANSFORMATION)
+                          field="kind", rule=RULE_TRANSFORMATION, code="tragedia.transformation_level")
     return state
