@@ -11,7 +11,6 @@ Set-up (idempotent, done by the commands that need it):
   .venv/                  Python dev tools pinned in requirements-dev.txt (pytest, hypothesis, Playwright,
                           ruff, mypy…)
   node_modules/           the runtime, pinned in package-lock.json (npm ci)
-  .cache/site-wheels/     micropip for the page (pip download; its sha256 goes into the shipped lock)
   .cache/pyodide-wheels/  pytest + hypothesis wheels to run the engine tests inside Pyodide
   /usr/bin/chromium       Debian's Chromium for the browser tests (apt-get, when run as root)
 
@@ -22,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -44,10 +44,14 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 CHROMIUM = Path("/usr/bin/chromium")
-#: Files of the pyodide npm package the page needs (the rest are docs, typings and consoles).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-#: Runtime wheels the page loads through Pyodide's lock file.
-SITE_WHEELS = ("micropip",)
+#: Files of the pyodide npm package the page needs (the rest are docs, typings and consoles); its
+#: standard library is shipped trimmed (trim_stdlib) and its lock file inlined (write_start_module).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: PyScript's chunks the page loads (core.js imports core-*.js, which always imports these plugin
+#: chunks); the others (xterm terminal, codemirror editor, TOML parser, zip reader for workers,
+#: package graph) serve features the page does not use. tests/e2e/test_runtime_files.py checks
+#: that every shipped runtime file is requested and every requested one shipped.
+PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 
 
 class SetupError(RuntimeError):
@@ -113,22 +117,6 @@ def _pip_download(dest: Path, args: list) -> None:
     run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "-d", dest, *args])
 
 
-def ensure_site_wheels() -> dict:
-    """Download the page's runtime wheels at the versions in pyodide-lock.json; return name → path."""
-    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    out = {}
-    for name in SITE_WHEELS:
-        pkg = lock["packages"][name]
-        path = CACHE / "site-wheels" / pkg["file_name"]
-        if not path.exists():
-            _pip_download(path.parent, [f"{name}=={pkg['version']}", "--no-deps", "--only-binary=:all:",
-                                        "--python-version", "3.14"])
-        if not path.exists():
-            raise SetupError(f"pip did not produce {path.name}; is PyPI reachable?")
-        out[name] = path
-    return out
-
-
 def ensure_pyodide_test_wheels() -> Path:
     """pytest + hypothesis (pure-Python wheels for CPython 3.14) for the engine tests in Pyodide."""
     dest = CACHE / "pyodide-wheels"
@@ -170,25 +158,18 @@ def build_wheel(py: Path) -> Path:
     return wheels[0]
 
 
-def copy_runtime(site_wheels: dict) -> None:
-    """Copy Pyodide and PyScript into dist/ and write a lock file trimmed to the shipped wheels."""
+def copy_runtime() -> None:
+    """Copy the Pyodide and PyScript files the page loads into dist/ (no package manager: the page
+    installs no packages, so neither micropip nor a lock file listing packages is shipped)."""
     pyo = DIST / "pyodide"
     pyo.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyo / name)
-    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    packages = {}
-    for name, path in site_wheels.items():
-        entry = dict(lock["packages"][name])
-        entry["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
-        packages[name] = entry
-        shutil.copy2(path, pyo / path.name)
-    lock["packages"] = packages
-    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
     ps = DIST / "pyscript"
     ps.mkdir(parents=True, exist_ok=True)
     for f in PYSCRIPT_DIR.iterdir():
-        if f.suffix in (".js", ".css") and f.is_file():
+        chunk = re.sub(r"-[A-Za-z0-9_-]{8}$", "", f.stem)  # "core-C9KDLldu" → "core"
+        if f.suffix in (".js", ".css") and f.is_file() and chunk in PYSCRIPT_CHUNKS:
             shutil.copy2(f, ps / f.name)
 
 
@@ -256,6 +237,88 @@ def render_pages(wheel: Path) -> None:
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
+# -------------------------------------------------------------------------- start-up (issue #16)
+#: Standard-library modules PyScript's own Python package imports (read from its bundled sources);
+#: kept in the trimmed standard library even if no Tirada module imported them.
+STDLIB_EXTRA = ("asyncio", "inspect", "json", "functools", "collections")
+#: The memory snapshot, gzip-compressed at build time (web/pyodide-start.mjs unpacks it).
+SNAPSHOT = "snapshot.bin.gz"
+
+
+def pyodide_node(*args) -> None:
+    """Run tools/pyodide_build.mjs (Pyodide under Node) with ``args``."""
+    run(["node", ROOT / "tools" / "pyodide_build.mjs", *args])
+
+
+def trim_stdlib() -> Path:
+    """dist/pyodide/python_stdlib.zip holding only the modules the engine, the page and PyScript
+    import (Pyodide's full one is 2.5 MB compressed), then check that everything imports under it."""
+    out = DIST / "pyodide" / "python_stdlib.zip"
+    extra = ",".join(STDLIB_EXTRA)
+    pyodide_node("trim", DIST / "app.zip", PYODIDE_DIR / "python_stdlib.zip", out, extra)
+    pyodide_node("check", DIST / "app.zip", out, "-", extra)
+    return out
+
+
+def make_snapshot() -> Path | None:
+    """dist/pyodide/snapshot.bin.gz: Pyodide's memory after booting on the trimmed standard library
+    and importing the engine and the page modules that need no browser (tools/pyodide_build.mjs).
+    ``TIRADA_SNAPSHOT=0`` builds without one (the page then always starts plainly)."""
+    if os.environ.get("TIRADA_SNAPSHOT", "1") == "0":
+        return None
+    raw = DIST / "pyodide" / "snapshot.bin"  # removed below, before the service worker lists dist/
+    pyodide_node("snapshot", DIST / "app.zip", DIST / "pyodide" / "python_stdlib.zip", raw, ",".join(STDLIB_EXTRA))
+    out = DIST / "pyodide" / SNAPSHOT
+    with open(raw, "rb") as src, gzip.GzipFile(out, "wb", compresslevel=9, mtime=0) as dst:
+        shutil.copyfileobj(src, dst)
+    raw.unlink()
+    return out
+
+
+def write_start_module(snapshot: Path | None) -> None:
+    """Fill dist/pyodide-start.mjs (the interpreter module PyScript loads) with the lock file and
+    the snapshot's name, and point pyscript.json at it."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    lock["packages"] = {}
+    start = DIST / "pyodide-start.mjs"
+    text = start.read_text(encoding="utf-8")
+    for name, value in (("LOCK", json.dumps(lock, separators=(",", ":"))), ("SNAPSHOT", snapshot.name if snapshot else "")):
+        text, count = re.subn(rf'^const {name} = "";$', f"const {name} = {json.dumps(value)};", text, flags=re.M)
+        if count != 1:
+            raise SetupError(f"web/pyodide-start.mjs: no 'const {name} = \"\";' line to fill")
+    start.write_text(text, encoding="utf-8")
+    config_path = DIST / "pyscript.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["interpreter"] = "./pyodide-start.mjs"
+    config_path.write_text(json.dumps(config, indent=1), encoding="utf-8")
+
+
+def fill_english() -> None:
+    """Fill ``{{en:key}}`` in dist/index.html with the English text of ``key`` (web/strings.py):
+    web/loader.js shows the loading texts in English before the engine has applied the language."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        import strings
+    finally:
+        sys.path.pop(0)
+    page = DIST / "index.html"
+
+    def fill(match: re.Match) -> str:
+        if match.group(1) not in strings.STRINGS:
+            raise SetupError(f"web/index.html uses {{{{en:{match.group(1)}}}}} but web/strings.py has no such key")
+        return strings.html_escape(strings.STRINGS[match.group(1)]["en"])
+
+    page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def start_fast() -> None:
+    """Issue #16: ship only what runs (trimmed standard library), start from a memory snapshot,
+    loading texts in both languages."""
+    fill_english()
+    trim_stdlib()
+    write_start_module(make_snapshot())
+
+
 def write_service_worker() -> Path:
     """Generate dist/sw.js (Workbox, tools/sw.mjs): precache every file of dist/ with content hashes.
 
@@ -268,12 +331,12 @@ def build() -> Path:
     """Assemble dist/ from scratch; return it."""
     py = ensure_venv()
     ensure_node()
-    site_wheels = ensure_site_wheels()
     shutil.rmtree(DIST, ignore_errors=True)
     DIST.mkdir()
     wheel = build_wheel(py)
-    copy_runtime(site_wheels)
+    copy_runtime()
     render_pages(wheel)
+    start_fast()
     write_service_worker()
     after = [p for p in (ROOT / "web").rglob("*.py")]
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB, "

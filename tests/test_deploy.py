@@ -145,7 +145,7 @@ def test_built_site_is_self_contained(build_py):
     """The real dist/ (built by the e2e set-up or build.py test) passes check_site as it is."""
     if not (build_py.DIST / "sw.js").exists():
         pytest.skip("dist/ not built")
-    assert build_py.check_site(build_py.DIST) > 40
+    assert build_py.check_site(build_py.DIST) > 25  # the whole site (about 31 files: only what runs, issue #16)
     html = (build_py.DIST / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<meta property="og:image" content="(\./|https?://\S+/)og-image\.png">', html)
 

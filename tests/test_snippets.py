@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tirada import systems
 from tirada.errors import InvalidRequest, LinkError
 from tirada.links.chain import ChainState, encode_link, next_link
-from tirada.links.snippets import MAX_SHOWN, clean, escape_bbcode, escape_markdown, render, snippet, tokens
+from tirada.links.snippets import MAX_SHOWN, clean, defang, escape_bbcode, escape_markdown, render, snippet, tokens
 
 BASE = "https://usuario.github.io/tir/"
 SIFRP = {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543", "test_dice": 4, "bonus_dice": 2,
@@ -81,8 +81,13 @@ def test_markdown_escapes_every_ascii_punctuation():
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=100))
 def test_markdown_escape_unescapes_to_the_clean_text(text):
+    # the escaped text reads back as the cleaned, defanged text ("://" is defanged on purpose)
     escaped = escape_markdown(text)
-    assert re.sub(r"\\(.)", r"\1", escaped) == clean(text)
+    assert re.sub(r"\\(.)", r"\1", escaped) == defang(clean(text))
+
+
+def test_markdown_escape_defangs_links_in_user_text():
+    assert "://" not in re.sub(r"\\(.)", r"\1", escape_markdown("ver https://x.example"))
 
 
 def test_clean_removes_controls_and_invisible_marks_and_cuts_long_text():

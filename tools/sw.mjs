@@ -19,7 +19,10 @@ const dist = path.resolve(process.argv[2] || "dist");
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
   globPatterns: ["**/*"],
-  globIgnores: ["sw.js", "sw.js.map", "**/*.map"],
+  // wheels/ (the engine for scripts and bots) and og-image.png (the preview card, fetched by link
+  // previewers) are never loaded by the page (issue #16: the precache holds exactly what the page
+  // needs offline)
+  globIgnores: ["sw.js", "sw.js.map", "**/*.map", "wheels/**", "og-image.png"],
   swDest: path.join(dist, "sw.js"),
   inlineWorkboxRuntime: true,
   sourcemap: false,

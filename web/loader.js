@@ -7,10 +7,27 @@ const strings = document.getElementById("loading-strings");
 const text = document.getElementById("loading-text");
 const root = document.documentElement;
 const isReady = () => root.dataset.engine === "ready";
-const say = (name) => (strings && strings.getAttribute("data-" + name)) || "";
+// Before the engine has applied the language, texts follow the remembered choice or the browser's
+// (the page itself is Spanish until then): data-NAME-en holds the English text.
+function earlyLang() {
+  try {
+    const stored = localStorage.getItem("tirada.lang") || "";
+    if (stored.includes("en")) return "en";
+    if (stored.includes("es")) return "es";
+  } catch (err) {
+    // storage unavailable: the browser's language decides
+  }
+  return (navigator.language || "").toLowerCase().startsWith("en") ? "en" : "es";
+}
+const say = (name) => {
+  if (!strings) return "";
+  const english = !isReady() && earlyLang() === "en" && strings.getAttribute("data-" + name + "-en");
+  return english || strings.getAttribute("data-" + name) || "";
+};
+if (text && strings && earlyLang() === "en") text.textContent = say("text");
 setTimeout(() => {
-  if (!isReady() && text && strings) text.textContent = say("slow");
-}, 8000);
+  if (!isReady() && text && strings && !queued) text.textContent = say("slow");
+}, 15000);
 function fail() {
   if (isReady()) return;
   root.dataset.engine = "failed";
@@ -28,6 +45,42 @@ window.addEventListener("error", (e) => {
   // a failure to fetch or start the runtime leaves the page usable and says so
   if (!isReady() && e && e.message && /pyodide|pyscript|wasm|python/i.test(e.message)) fail();
 });
+
+// -------------------------------------------------------------- useful before ready (issue #16)
+// The roll form can be filled while the engine loads: the system switch shows its fields, and a
+// roll asked for early runs as soon as the engine is ready (main.py's handler does the rest).
+const form = document.getElementById("roller-form");
+const system = document.getElementById("system");
+let queued = false;
+function showSystemFields() {
+  for (const set of document.querySelectorAll("#roller-form fieldset[data-system]")) {
+    set.hidden = set.dataset.system !== system.value;
+  }
+}
+if (system) {
+  system.addEventListener("change", () => {
+    if (!isReady()) showSystemFields();
+  });
+  showSystemFields(); // a browser may restore the select's value on reload
+}
+if (form) {
+  form.addEventListener("submit", (event) => {
+    if (isReady()) return;
+    event.preventDefault(); // no engine yet: never a native form submission
+    if (root.dataset.engine !== "loading") return; // failed: the loading box says so
+    queued = true;
+    const button = document.getElementById("roll");
+    if (button) button.setAttribute("aria-busy", "true");
+    if (text) text.textContent = say("queued");
+  });
+  new MutationObserver((_, obs) => {
+    if (root.dataset.engine === "loading") return;
+    obs.disconnect();
+    const button = document.getElementById("roll");
+    if (button) button.removeAttribute("aria-busy");
+    if (queued && isReady()) form.requestSubmit();
+  }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+}
 
 // ------------------------------------------------------------------------------ offline (issue #9)
 // A polite live region, present from the start so that the update offer is announced.

@@ -31,10 +31,14 @@ STRINGS = {
                              "link”"},
     "app.lang": {"es": "English", "en": "Español"},
     "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
-    "loading.text": {"es": "Cargando el motor de reglas (Python en tu navegador)…",
-                     "en": "Loading the rules engine (Python in your browser)…"},
-    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 14 MB; las siguientes son instantáneas.",
-                     "en": "Still loading… the first visit downloads about 14 MB; later visits are instant."},
+    "loading.text": {"es": "Preparando el motor de reglas (Python en tu navegador). Ya puedes rellenar el formulario: "
+                           "en un móvil lento puede tardar hasta unos 20 s la primera vez y unos 8 s en las siguientes visitas.",
+                     "en": "Getting the rules engine ready (Python in your browser). You can fill in the form now: "
+                           "on a slow phone it can take up to about 20 s the first time and about 8 s on later visits."},
+    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 12 MB (una sola vez: después funciona sin conexión).",
+                     "en": "Still loading… the first visit downloads about 12 MB (only once: then it works offline)."},
+    "loading.queued": {"es": "Tirada pedida: se hará en cuanto el motor esté listo.",
+                       "en": "Roll requested: it runs as soon as the engine is ready."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
     "system.label": {"es": "Sistema", "en": "System"},

@@ -286,12 +286,13 @@ app.ON_LANG.append(relang)
 
 
 def start() -> None:
-    """Restore the roller identity and show the history."""
+    """Restore the roller identity (unless typed while the engine was loading) and show the history."""
     sync_system()
     who = STORE.roller()
-    el("roller").value = who["roller"]
-    el("campaign").value = who["campaign"]
-    el("who").open = bool(who["roller"])
+    for field in ("roller", "campaign"):
+        if not str(el(field).value).strip():
+            el(field).value = who[field]
+    el("who").open = el("who").open or bool(who["roller"])
     render_history()
     start_odds()
 

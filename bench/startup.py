@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""Start-up benchmark (issue #16): Tirada beside the bare PyScript page, desktop and phone profiles.
+
+Used by bench/bench.py (``python3 build.py bench``); also runs alone to compare builds side by side,
+e.g. the page with and without its memory snapshot in the same run::
+
+    .venv/bin/python bench/startup.py --runs 5 --site snapshot=dist --site plain=/tmp/dist-plain
+
+Each site is served by a static server that gzips what a static host gzips (text, JavaScript, JSON,
+WebAssembly; not .zip/.gz/.png) with ``Cache-Control: max-age=600``, so the bytes counted are the
+compressed ones a visitor downloads. The bare page is the same PyScript and Pyodide, untrimmed, as
+npm ships them, with a one-line script and no packages: the floor a PyScript page starts from.
+
+Profiles: ``desktop`` (1280×900, no throttling) and ``phone`` (360×640, CPU slowed 4× with CDP
+``Emulation.setCPUThrottlingRate``, network 9 Mbit/s down and up with 40 ms latency with CDP
+``Network.emulateNetworkConditions``). The CPU throttle slows the page's main thread; WebAssembly
+compilation on background threads is not slowed, so a real phone is slower still.
+
+Runs alternate between the sites (site A, site B, site A, …) so that the load from other work on the
+machine falls on all of them alike; ratios within one run are the figures to compare. Times are
+read inside the page (``performance.now()`` from navigation start) at ``data-engine=ready`` and, for
+a link, when the verified result is on screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import os
+import shutil
+import socketserver
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script type="module" src="./pyscript/core.js"></script></head><body><p>bare</p>
+<script type="py" config='{"interpreter": "./pyodide/pyodide.mjs"}'>
+from pyscript import document
+document.documentElement.dataset.engine = "ready"
+</script></body></html>"""
+PROFILES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}, "cpu": 1, "network": None},
+    "phone": {"viewport": {"width": 360, "height": 640}, "cpu": 4,
+              "network": {"offline": False, "latency": 40, "downloadThroughput": 9_000_000 / 8,
+                          "uploadThroughput": 9_000_000 / 8}},
+}
+#: in every page before its scripts: the times (ms from navigation start) of ready and of a shared
+#: roll's verified result on screen
+MARKS = """new MutationObserver((_, obs) => {
+  const root = document.documentElement;
+  if (root && root.dataset.engine === 'ready' && window.__ready === undefined) window.__ready = performance.now();
+  const shared = document.getElementById('shared');
+  if (shared && !shared.hidden && document.querySelector('#result .total') && window.__shown === undefined) {
+    window.__shown = performance.now();
+  }
+  if (window.__ready !== undefined && window.__shown !== undefined) obs.disconnect();
+}).observe(document, {subtree: true, childList: true, attributes: true});"""
+WIRE = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const r = performance.getEntriesByType('resource');
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  return {bytes: [nav, ...r].reduce((s, e) => s + (e.transferSize || 0), 0), requests: r.length + 1,
+          start: globalThis.tiradaStart || null, fcp: fcp ? fcp.startTime : null};
+}"""
+SW_READY = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
+  }
+  return true;
+}"""
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".py", ".svg", ".webmanifest", ".txt")
+TIMEOUT = 300_000
+
+
+class GzipHandler(build.QuietHandler):
+    """Static files as a static host serves them: gzip for compressible types, max-age=600."""
+
+    cache: dict = {}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (not path.is_file() or path.suffix not in COMPRESSED
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().do_GET()
+        key = (str(path), path.stat().st_mtime)
+        if key not in self.cache:
+            self.cache[key] = gzip.compress(path.read_bytes(), compresslevel=6)
+        body = self.cache[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve(directory: Path):
+    handler = functools.partial(GzipHandler, directory=str(directory))
+    socketserver.ThreadingTCPServer.allow_reuse_address = True
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def bare_site() -> Path:
+    """The bare PyScript page on the runtime as npm ships it (full standard library, every chunk)."""
+    tmp = Path(tempfile.mkdtemp(prefix="tirada-bare-"))
+    (tmp / "pyodide").mkdir()
+    for name in (*build.PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy2(build.PYODIDE_DIR / name, tmp / "pyodide" / name)
+    shutil.copytree(build.PYSCRIPT_DIR, tmp / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    (tmp / "index.html").write_text(BARE_HTML)
+    return tmp
+
+
+def throttle(ctx, page, profile: dict) -> None:
+    cdp = ctx.new_cdp_session(page)
+    if profile["cpu"] != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    if profile["network"]:
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", profile["network"])
+
+
+def new_context(browser, profile: dict, service_workers: str = "block"):
+    ctx = browser.new_context(viewport=profile["viewport"], service_workers=service_workers,
+                              locale="es-ES", is_mobile=profile["viewport"]["width"] < 600)
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+              else r.abort())
+    ctx.add_init_script(MARKS)
+    return ctx
+
+
+def visit(ctx, profile: dict, url: str, wait: str = "window.__ready !== undefined") -> dict:
+    """Open ``url`` in a new throttled tab of ``ctx``; the in-page marks and what went over the wire."""
+    page = ctx.new_page()
+    throttle(ctx, page, profile)
+    page.goto(url, timeout=TIMEOUT)
+    page.wait_for_function(wait, timeout=TIMEOUT, polling=100)
+    out = {"ready": page.evaluate("window.__ready"), "shown": page.evaluate("window.__shown || null"),
+           **page.evaluate(WIRE)}
+    return {**out, "page": page}
+
+
+def cold_and_reload(browser, profile: dict, url: str) -> dict:
+    ctx = new_context(browser, profile)
+    first = visit(ctx, profile, url)
+    page = first.pop("page")
+    page.reload(timeout=TIMEOUT)
+    page.wait_for_function("window.__ready !== undefined", timeout=TIMEOUT, polling=100)
+    first["reload"] = page.evaluate("window.__ready")
+    ctx.close()
+    return first
+
+
+def link_open(browser, profile: dict, link: str) -> dict:
+    ctx = new_context(browser, profile)
+    got = visit(ctx, profile, link, "window.__shown !== undefined")
+    got.pop("page")
+    ctx.close()
+    return got
+
+
+def make_link(browser, url: str) -> str:
+    """A SIFRP roll's share link, made on the page (unthrottled)."""
+    ctx = new_context(browser, PROFILES["desktop"])
+    page = visit(ctx, PROFILES["desktop"], url)["page"]
+    page.select_option("#system", "sifrp")
+    page.fill("#label", "Atletismo")
+    page.click("#roll")
+    page.wait_for_selector("#result .total")
+    link = page.locator("#share-link").input_value()
+    ctx.close()
+    return link
+
+
+def sw_context(browser, profile: dict, url: str):
+    """A context whose service worker has precached everything (first visit unthrottled)."""
+    ctx = new_context(browser, profile, service_workers="allow")
+    page = ctx.new_page()
+    page.goto(url, timeout=TIMEOUT)
+    page.wait_for_function("window.__ready !== undefined", timeout=TIMEOUT)
+    page.evaluate(SW_READY)
+    page.close()
+    return ctx
+
+
+def median(values: list) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phone")) -> dict:
+    """``{profile: {site: {metric: median}}}``; the bare page is the site named ``bare``."""
+    links = {name: make_link(browser, url) for name, url in sites.items() if name != "bare"}
+    out = {}
+    for pname in profiles:
+        profile = PROFILES[pname]
+        samples = {name: {"cold": [], "reload": [], "link": [], "warm": [], "bytes": [], "requests": [], "fcp": [],
+                          "start": []}
+                   for name in sites}
+        workers = {name: sw_context(browser, profile, url) for name, url in sites.items() if name != "bare"}
+        for _ in range(runs):
+            for name, url in sites.items():
+                got = cold_and_reload(browser, profile, url)
+                s = samples[name]
+                s["cold"].append(got["ready"])
+                s["reload"].append(got["reload"])
+                s["bytes"].append(got["bytes"])
+                s["requests"].append(got["requests"])
+                s["fcp"].append(got["fcp"])
+                s["start"].append(got["start"])
+                if name in links:
+                    s["link"].append(link_open(browser, profile, links[name])["shown"])
+                    warm = visit(workers[name], profile, url)
+                    warm.pop("page").close()
+                    s["warm"].append(warm["ready"])
+                print(f"[startup] {pname} {name}: cold {ms(s['cold'][-1])}, reload {ms(s['reload'][-1])}, "
+                      f"link {ms(s['link'][-1] if s['link'] else None)}, warm {ms(s['warm'][-1] if s['warm'] else None)}, "
+                      f"{s['bytes'][-1] / 1e6:.2f} MB, {s['requests'][-1]} requests, start {s['start'][-1]} "
+                      f"(load {os.getloadavg()[0]:.1f})", flush=True)
+        for ctx in workers.values():
+            ctx.close()
+        out[pname] = {name: {key: (median(vals) if key != "start" else sorted(set(map(str, vals))))
+                             for key, vals in s.items()} for name, s in samples.items()}
+        print(f"[startup] {pname}: {out[pname]} (load average {os.getloadavg()[0]:.1f})", flush=True)
+    out["load"] = os.getloadavg()
+    out["runs"] = runs
+    return out
+
+
+def ms(v) -> str:
+    return "—" if v is None else f"{v:,.0f} ms".replace(",", " ")
+
+
+def ratio(a, b) -> str:
+    return "—" if a is None or b is None else f"{a / b:.2f}×"
+
+
+def table(res: dict, app: str = "tirada") -> str:
+    """Markdown rows per metric and profile, with ratios to the bare page."""
+    lines = [
+        "| profile | metric | Tirada | bare PyScript page | ratio | target |",
+        "|---|---|---|---|---|---|",
+    ]
+    targets = {("desktop", "cold"): "≤ 0.9× bare", ("desktop", "warm"): "≤ 1000 ms and ≤ 0.6× bare reload",
+               ("phone", "link"): "≤ 0.8× bare cold ready", ("phone", "bytes"): "≤ 5 MB"}
+    for pname in ("desktop", "phone"):
+        if pname not in res:
+            continue
+        a, b = res[pname][app], res[pname]["bare"]
+        lines += [
+            f"| {pname} | cold ready (first visit) | {ms(a['cold'])} | {ms(b['cold'])} | "
+            f"{ratio(a['cold'], b['cold'])} | {targets.get((pname, 'cold'), '—')} |",
+            f"| {pname} | reload ready (HTTP cache) | {ms(a['reload'])} | {ms(b['reload'])} | "
+            f"{ratio(a['reload'], b['reload'])} | — |",
+            f"| {pname} | warm ready (second visit, service worker) | {ms(a['warm'])} | reload {ms(b['reload'])} | "
+            f"{ratio(a['warm'], b['reload'])} | {targets.get((pname, 'warm'), '—')} |",
+            f"| {pname} | roll link opened → verified result on screen (fresh browser) | {ms(a['link'])} | "
+            f"cold ready {ms(b['cold'])} | {ratio(a['link'], b['cold'])} | {targets.get((pname, 'link'), '—')} |",
+            f"| {pname} | first visit over the wire (compressed) | {a['bytes'] / 1e6:.2f} MB | "
+            f"{b['bytes'] / 1e6:.2f} MB | {ratio(a['bytes'], b['bytes'])} | {targets.get((pname, 'bytes'), '—')} |",
+            f"| {pname} | first visit requests | {a['requests']:.0f} | {b['requests']:.0f} | — | — |",
+            f"| {pname} | first paint of the form (FCP) | {ms(a['fcp'])} | {ms(b['fcp'])} | — | "
+            f"{'≤ 300 ms' if pname == 'desktop' else '—'} |",
+        ]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", action="append", default=[], metavar="NAME=DIST",
+                        help="a built dist/ to measure (repeatable); default: tirada=<the build's DIST>")
+    parser.add_argument("--profile", action="append", choices=sorted(PROFILES), default=[])
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    dirs = dict(s.split("=", 1) for s in args.site) or {"tirada": str(build.DIST)}
+    bare = bare_site()
+    servers, sites = [], {}
+    for name, directory in {"bare": bare, **dirs}.items():
+        server, url = serve(Path(directory))
+        servers.append(server)
+        sites[name] = url
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
+        res = measure(browser, sites, args.runs, tuple(args.profile) or ("desktop", "phone"))
+        browser.close()
+    for name in dirs:
+        print(f"\n### {name} (load average {' / '.join(f'{x:.1f}' for x in res['load'])}, "
+              f"medians of {res['runs']} runs)\n")
+        print(table(res, name))
+        print("start:", {p: res[p][name]["start"] for p in ("desktop", "phone") if p in res})
+    for server in servers:
+        server.shutdown()
+    shutil.rmtree(bare, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Useful before ready (issue #16): while the engine loads, the loading text says what to expect,
+the roll form can be filled and a roll asked for runs as soon as the engine is ready.
+
+The engine is held back by holding Pyodide's WebAssembly request until the test lets it go.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from conftest import READY_TIMEOUT_MS, ROOT
+
+sys.path.insert(0, str(ROOT / "web"))
+from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
+
+sys.path.pop(0)
+
+
+def hold_engine(ctx) -> list:
+    """Hold every request for Pyodide's WebAssembly; return the held routes (continue them to go on)."""
+    held: list = []
+    ctx.route("**/pyodide/pyodide.asm.wasm", lambda route, _req=None: held.append(route))
+    return held
+
+
+def release(page, held: list) -> None:
+    for _ in range(600):  # the request starts right after the page's scripts: wait for it
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "Pyodide's WebAssembly was never requested"
+    for route in held:
+        route.continue_()
+
+
+def test_roll_asked_while_loading_runs_when_ready(new_context, base_url):
+    from playwright.sync_api import expect  # here: the suite is also collected inside Pyodide
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.text"]["es"])
+    page.select_option("#system", "sifrp")
+    expect(page.locator('fieldset[data-system="sifrp"]')).to_be_visible()
+    expect(page.locator('fieldset[data-system="generic"]')).to_be_hidden()
+    page.fill("#label", "Antes de estar listo")
+    page.click("#roll")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.queued"]["es"])
+    expect(page.locator("#roll")).to_have_attribute("aria-busy", "true")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert page.url == base_url  # no native form submission
+
+    release(page, held)
+    expect(page.locator("#result .total")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#history-list li").first).to_contain_text("Antes de estar listo")
+    expect(page.locator("#roll")).not_to_have_attribute("aria-busy", "true")
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+
+
+def test_loading_text_in_english_before_the_engine(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale="en-US")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.text"]["en"])
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", "en")

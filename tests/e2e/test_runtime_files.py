@@ -1,0 +1,74 @@
+"""Ship only what runs (issue #16).
+
+- The trimmed standard library of dist/pyodide/ holds every module the engine and the page import:
+  Pyodide under Node boots on it and imports every engine and page module (tools/pyodide_build.mjs).
+- Every runtime file (Pyodide, PyScript, the start module, the snapshot) that the service worker
+  precaches is requested by the page while it starts, opens every view, rolls and opens a link; and
+  every file the page requests is precached (so it works offline). An unused file fails here.
+- The page starts from the memory snapshot, and starts plainly when the snapshot cannot be had.
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+from conftest import ROOT, build, open_app
+from test_offline import precached, roll_sifrp
+
+#: files precached for the installed app, not requested by a page in a tab
+NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/")
+
+
+def test_trimmed_stdlib_imports_every_engine_and_page_module():
+    stdlib = build.DIST / "pyodide" / "python_stdlib.zip"
+    full = build.PYODIDE_DIR / "python_stdlib.zip"
+    assert stdlib.stat().st_size < full.stat().st_size / 2  # really trimmed
+    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_build.mjs"), "check", str(build.DIST / "app.zip"),
+                           str(stdlib), "-", ",".join(build.STDLIB_EXTRA)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "every engine and page module imports" in proc.stdout
+
+
+def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = ctx.new_page()
+    asked = set()
+    page.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
+    open_app(page, base_url)
+    for tab in ("audit", "scene", "brs", "data", "roll"):
+        page.click(f"#tab-{tab}")
+    link = roll_sifrp(page, "Todo lo que se usa")
+    other = ctx.new_page()
+    other.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
+    open_app(other, link)
+    other.wait_for_selector("#result .total")
+    asked.discard("")
+    asked.add("index.html")  # "/" is the page
+
+    cache = set(precached(build.DIST))
+    unused = {url for url in cache - asked if not url.startswith(NOT_REQUESTED_BY_THE_PAGE)}
+    assert unused == set(), f"precached but never requested by the page: {sorted(unused)}"
+    assert asked - cache == set(), f"requested but not precached (breaks offline): {sorted(asked - cache)}"
+    for folder in ("pyodide", "pyscript"):
+        shipped = {p.relative_to(build.DIST).as_posix() for p in (build.DIST / folder).iterdir()}
+        assert shipped <= asked, f"shipped in dist/{folder} but never requested: {sorted(shipped - asked)}"
+    assert not any("micropip" in url or "xterm" in url or "codemirror" in url for url in cache)
+
+
+def test_starts_from_the_snapshot(app):
+    if not (build.DIST / "pyodide" / build.SNAPSHOT).exists():
+        return  # built with TIRADA_SNAPSHOT=0: nothing to start from
+    assert app.evaluate("globalThis.tiradaStart") == "snapshot"
+
+
+def test_plain_start_when_the_snapshot_fails(new_context, base_url):
+    """A damaged or missing snapshot: the page starts without it and works (never a blank page)."""
+    for answer in ({"status": 404, "body": "gone"}, {"status": 200, "body": b"\x1f\x8bnot gzip at all"}):
+        ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+        ctx.route("**/pyodide/snapshot.bin.gz", lambda route, _req=None, answer=answer: route.fulfill(**answer))
+        page = open_app(ctx.new_page(), base_url)
+        assert page.evaluate("globalThis.tiradaStart") == "plain"
+        roll_sifrp(page, "Sin instantánea")
+        assert "Sin instantánea" in page.locator("#history-list li").first.inner_text()
+        watch.errors[:] = [e for e in watch.errors if "404" not in e]  # the refused snapshot itself
