@@ -7,8 +7,13 @@ conftest's watch fails the test on any console error (Chromium logs each refusal
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from conftest import open_app
-from test_offline import dice, roll_sifrp, wait_offline_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.offline import dice, roll_sifrp, wait_offline_ready  # noqa: E402
 
 RECORD = """window.__csp = [];
 document.addEventListener('securitypolicyviolation',
