@@ -58,8 +58,13 @@ def test_the_registry_holds_every_system_once():
 def test_the_old_tables_are_views_of_the_registry():
     """The format-1 tables keep their exact values (tests/vectors/ pins the bytes too)."""
     assert dict(roll_layout.SYSTEM_CODES) == {"generic": 0, "sifrp": 1, "l5r5e": 2, "tragedia": 3}
-    assert dict(roll_layout.PARAM_TEXTS) == {"l5r5e": ("air", "earth", "fire", "water", "void")}
-    assert roll_layout.PARAM_KEYS["generic"] == ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
+    assert dict(roll_layout.PARAM_TEXTS) == {"sifrp": ("degrees", "successes"),   # appended: extended tests
+                                             "l5r5e": ("air", "earth", "fire", "water", "void")}
+    assert roll_layout.PARAM_KEYS["sifrp"][:10] == ("test_dice", "bonus_dice", "penalty_dice", "modifier",
+                                                    "difficulty", "destiny_bonus", "helpers",
+                                                    "allow_more_helpers", "extra_time", "weapon_damage")
+    assert roll_layout.PARAM_KEYS["generic"] == ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty",
+                                                 "explode", "rolls")     # appended for dice notation
     assert set(systems.SYSTEMS) == {"generic", "sifrp", "l5r5e", "tragedia"}
     assert set(ODDS) == {"generic", "sifrp", "l5r5e", "tragedia", "brs"}
     assert list(SHEETS) == ["sifrp", "l5r5e", "brs"]
@@ -78,7 +83,7 @@ def test_a_toy_system_is_found_everywhere_from_one_entry(toy):
     assert checked["result"]["faces"] == result["faces"]
 
     text = snippet(fragment, "https://example.org/", "text", "en")
-    assert text.split("\n")[1].startswith("Toy: ")
+    assert text.split("\n")[1] == "Toy"          # the pool line: the game's short name from the registry
 
     assert odds({"system": "toy"})["method"] == "exact toy"
 

@@ -32,10 +32,12 @@ def test_bbcode_snippet_shows_who_dice_outcome_and_link():
     fragment = sifrp_link()
     result = systems.roll(SIFRP)
     text = snippet(fragment, BASE, "bbcode", "es")
-    head, dice, link = text.split("\n")
+    head, pool, dice, link = text.split("\n")
     assert head == "[b]Atletismo[/b] — tirada nº 1 de Sharla en «Arenas Sangrientas»"
+    assert pool == "SIFRP 4D+2B contra 9"
     faces = " ".join(str(f) if i in result["kept_indices"] else f"[s]{f}[/s]" for i, f in enumerate(result["faces"]))
-    assert dice == f"SIFRP: {faces} → [b]{result['total']}[/b] contra 9 (Moderada): [b]éxito, 2 grados[/b]"
+    added = "+".join(map(str, result["kept"]))
+    assert dice == f"{faces} → {added} = [b]{result['total']}[/b] contra 9 (Moderada): [b]éxito, 2 grados[/b]"
     assert link == f"[url={BASE}#{fragment}]Comprobar la tirada[/url]"
 
 
@@ -45,13 +47,13 @@ def test_markdown_and_text_snippets_in_english():
     result = systems.roll({"system": "generic", "seed": "ab" * 16, "dice": 3, "sides": 20, "keep": 1,
                            "difficulty": 30})
     md = snippet("#" + fragment, BASE + "#old", "markdown", "en").split("\n")
-    assert md[0] == "roll" and md[1].startswith("3d20\\: ") and md[1].endswith(": **failure**")
-    assert f"**{result['total']}** vs 30" in md[1]
-    assert md[2] == f"[Check the roll]({BASE}#{fragment})"
+    assert md[0] == "roll" and md[1] == "3d20, keep 1 vs 30" and md[2].endswith(": **failure**")
+    assert f"= **{result['total']}** vs 30" in md[2]
+    assert md[3] == f"[Check the roll]({BASE}#{fragment})"
     plain = snippet(fragment, BASE, "text", "en").split("\n")
-    assert plain[2] == f"Check the roll: {BASE}#{fragment}"
+    assert plain[3] == f"Check the roll: {BASE}#{fragment}"
     dropped = [f for i, f in enumerate(result["faces"]) if i not in result["kept_indices"]]
-    assert all(f"({f})" in plain[1] for f in dropped)
+    assert all(f"({f})" in plain[2] for f in dropped)
 
 
 @pytest.mark.parametrize("style", ["bbcode", "markdown"])
@@ -65,17 +67,19 @@ def test_hostile_texts_cannot_become_markup(style, hostile):
         assert "javascript" not in "".join(re.findall(r"\[url=([^\]]*)\]", text))
     else:
         body = text.rsplit("\n", 1)[0]
-        for ch in "<>[]()*_`~#&":
+        for ch in "<>[]*_`~&|":    # every character that can open inline markup stays escaped
             assert re.search(r"(?<!\\)" + re.escape(ch), body.replace("**", "").replace("~~", "")) is None, ch
+        assert "\\(" not in body and "\\:" not in body and "\\," not in body   # readable raw
 
 
 def test_bbcode_uses_fullwidth_brackets():
     assert escape_bbcode(BB_HOSTILE) == "\uff3burl=javascript:alert(1)\uff3dx\uff3b/url\uff3d"
 
 
-def test_markdown_escapes_every_ascii_punctuation():
-    assert escape_markdown(string.punctuation) == "".join("\\" + c for c in string.punctuation)
-    assert escape_markdown("Sharla ñ 🎲") == "Sharla ñ 🎲"
+def test_markdown_escapes_only_what_can_open_markup():
+    assert escape_markdown(string.punctuation) == "".join(
+        "\\" + c if c in "\\`*_[]<>~|&" else c for c in string.punctuation)
+    assert escape_markdown("Sharla ñ 🎲 (3, 4): ok.") == "Sharla ñ 🎲 (3, 4): ok."
 
 
 @settings(max_examples=300, deadline=None)
@@ -108,7 +112,7 @@ def test_l5r_or_unknown_results_fall_back_to_common_keys():
     checked = {"label": "", "seq": None, "roller": None, "campaign": None,
                "result": {"system": "l5r5e", "successes": 3, "tn": 3, "success": True}}
     lines = tokens(checked, "en")
-    assert render(lines, BASE, "text").split("\n")[1] == "L5R: 3 successes: success"
+    assert render(lines, BASE, "text").split("\n")[1:3] == ["L5R", "3 successes: success"]
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)//", "ftp://x", "", None, "https:// x"])
@@ -134,15 +138,18 @@ def test_l5r_snippet_uses_the_systems_own_summary():
                "stance": "fire", "distinction": True, "rerolls": [1, 3]}
     result = systems.roll(request)
     fragment = encode_link(request, roller="Sakura")
-    assert snippet(fragment, BASE, "text", "es").split("\n")[1] == "L5R: " + result["summary"]["es"]
-    assert snippet(fragment, BASE, "text", "en").split("\n")[1] == "L5R: " + result["summary"]["en"]
+    es = snippet(fragment, BASE, "text", "es").split("\n")
+    assert es[1] == "L5R Anillo 3 + Habilidad 1 contra NO 3 (postura de Fuego, ventaja)"
+    assert es[2].count("d6") == 3 and es[2].count("d12") == 1 and "(d6 2" in es[2]   # the dropped die, struck
+    assert "d6 4\u21924" in es[2] and es[3] == result["summary"]["es"]
+    assert snippet(fragment, BASE, "text", "en").split("\n")[3] == result["summary"]["en"]
 
 
 def test_tragedia_snippet_names_the_winner():
     request = {"system": "tragedia", "seed": "8f14e45fceea167a5a36dedd4bea2543", "protagonist_dice": 7,
                "adversary_dice": 6, "auto_successes": 1, "protagonist_wins_ties": True}
     result = systems.roll(request)
-    line = snippet(encode_link(request), BASE, "text", "es").split("\n")[1]
+    line = snippet(encode_link(request), BASE, "text", "es").split("\n")[2]
     winner = {"protagonist": "protagonista", "adversary": "adversario"}[result["winner"]]
     assert line.endswith(f"→ {result['protagonist_successes']}–{result['adversary_successes']}: gana el {winner}")
 

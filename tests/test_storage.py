@@ -149,3 +149,16 @@ def test_tragedia_campaign_change_is_a_replace():
     plan = storage.plan_import(existing, storage.backup(incoming, "x"))
     assert [e["key"] for e in plan["replace"]] == ["Corvo"]
     assert storage.merge(existing, storage.backup(incoming, "x"))["tragedia_campaigns"] == {"Corvo": "Cartago"}
+
+
+def test_history_keeps_dice_rolled_elsewhere_without_a_link():
+    """Typed faces get a history entry (issue #14) with a made-up key instead of a link."""
+    from tirada.errors import InvalidRequest
+    from tirada.storage import _history_item
+
+    item = {"fragment": "elsewhere-1796000000000", "elsewhere": True, "system": "sifrp", "label": "",
+            "summary": {"es": "6+5 = 11", "en": "6+5 = 11"}, "at": 1796000000000}
+    assert _history_item(item, "history[0]")["elsewhere"] is True
+    with pytest.raises(InvalidRequest):
+        _history_item({**item, "fragment": "t1AAAA"}, "history[0]")
+    assert "elsewhere" not in _history_item({k: v for k, v in item.items() if k != "elsewhere"}, "h")

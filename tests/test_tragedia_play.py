@@ -39,7 +39,7 @@ def test_start_makes_a_ledger_without_seed_and_checks_the_roles():
     assert led["actions"] == [] and "seed" not in led and led["format"] == "tirada-tragedia-scene"
     bad = setup()
     bad["participants"] = bad["participants"][1:]
-    with pytest.raises(InvalidRequest, match="exactly one protagonist"):
+    with pytest.raises(InvalidRequest, match="at least one protagonist"):
         start(bad)
 
 

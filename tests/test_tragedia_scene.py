@@ -477,8 +477,12 @@ def test_bad_ledgers_are_invalid_requests(change, field):
 
 def test_roles_need_one_protagonist_one_adversary_and_distinct_names():
     led = ledger()
-    led["participants"][1]["role"] = "protagonist"
-    with pytest.raises(InvalidRequest, match="exactly one protagonist"):
+    led["participants"][3]["role"] = "adversary"
+    with pytest.raises(InvalidRequest, match="exactly one adversary"):
+        new_scene(led)
+    led = ledger()
+    led["participants"] = [p for p in led["participants"] if p["role"] != "protagonist"]
+    with pytest.raises(InvalidRequest, match="at least one protagonist"):
         new_scene(led)
     led = ledger()
     led["participants"][3]["sheet"]["name"] = "Livia"

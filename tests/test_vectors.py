@@ -94,6 +94,10 @@ ROLLS = {
         ("10d10 -3 vs 40", {"dice": 10, "sides": 10, "modifier": -3, "difficulty": 40}, {}),
         ("5d100 32-byte seed", {"dice": 5, "sides": 100}, {"seed": S2}),
         ("3d1000 unicode label", {"dice": 3, "sides": 1000, "label": "¡Tirada! 🎲 שלום"}, {"roller": "Ñoño"}),
+        # dice notation (docs/notation.md): exploding dice and several rolls in one link
+        ("notation 3d4!k3+1 exploding", {"dice": 3, "sides": 4, "explode": True, "keep": 3, "modifier": 1}, {}),
+        ("notation 1d20+5; 2d6+3", {"rolls": [{"dice": 1, "sides": 20, "modifier": 5},
+                                              {"dice": 2, "sides": 6, "modifier": 3}]}, CHAIN),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),
@@ -104,6 +108,10 @@ ROLLS = {
         ("2D extra time, weapon 3", {"test_dice": 2, "extra_time": 1, "weapon_damage": 3, "modifier": 2}, {}),
         ("1D vs 21", {"test_dice": 1, "difficulty": 21}, {"seed": S2}),
         ("5D+1B-3P vs 6", {"test_dice": 5, "bonus_dice": 1, "penalty_dice": 3, "difficulty": 6}, {}),
+        ("extended 3D vs 9 until 4 degrees", {"test_dice": 3, "extended_goal": 4}, {}),
+        ("extended 2D+1B vs 12, 3 successes, 1 hora, chain", {"test_dice": 2, "bonus_dice": 1, "difficulty": 12,
+         "extended_goal": 3, "extended_count": "successes", "extended_max": 12, "extended_span": "1 hora",
+         "label": "Escalar el acantilado"}, CHAIN),
     ],
     "l5r5e": [
         ("Fire 3 Fitness 1 TN 3, distinction", {"ring": 3, "skill": 1, "tn": 3, "stance": "fire",

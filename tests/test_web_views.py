@@ -145,6 +145,36 @@ def test_scene_moves_roles_and_actor_options():
     assert options.count("<option") == 4 and "Corvo — " in options
 
 
+def test_scene_after_moves_henchman_ally_targets_and_chapter_status():
+    # seed 001: "aparte de jugar como Secuaz" / "se pueden eliminar jugando como Aliado" /
+    # "al menos un jugador Protagonista" / "si otros dos jugadores se le adelantan [...] perdedor"
+    setup = dict(play.EXAMPLE)
+    setup["participants"] = [dict(p) for p in setup["participants"]]
+    setup["participants"][1] = {"role": "protagonist", "sheet": dict(setup["participants"][1]["sheet"],
+                                                                   consequences=["Deudas"])}
+    setup["participants"].append({"role": "ally", "sheet": {"name": "Naevia", "consequences": ["Herida"]}})
+    setup["participants"][3] = {"role": "henchman", "sheet": dict(setup["participants"][3]["sheet"], tragedy=5)}
+    ledger = play.start({**setup, "table": {"henchman_tragedy_drop": 2}})
+    ledger = play.act(ledger, {"add": "trait", "by": "Batiato", "trait": "Voz de mando"})
+    ledger = play.act(ledger, {"roll": "final", "faces": [2]})
+    ledger = play.act(ledger, {"decline": "post_loss", "by": "Corvo"})
+    view = play.view(ledger)
+    by = {p["name"]: p for p in view["participants"]}
+    adv = scene.moves_html(by["Batiato"], view, "es")
+    assert 'id="impose-target"' in adv and '<option value="Livia">Livia</option>' in adv
+    ashur = scene.moves_html(by["Ashur"], view, "es")
+    assert "Bajar la Tragedia por jugar como Secuaz" in ashur and '"lower": "tragedy"' in ashur.replace("&quot;", '"')
+    naevia = scene.moves_html(by["Naevia"], view, "en")
+    assert "Remove the Consequence for playing as an Ally «Herida»" in text_of(naevia)
+    ledger = play.act(ledger, {"lower": "tragedy", "by": "Ashur"})
+    assert next(s for s in play.view(ledger)["sheets"] if s["name"] == "Ashur")["tragedy"] == 3
+    lost = scene.sheet_html({"name": "Crixo", "tragedy": 5}, True, "es", "lost")
+    assert 'data-chapter="lost"' in lost and "Perdedor del Capítulo" in lost
+    assert "data-chapter" not in scene.sheet_html({"name": "Crixo"}, True, "es", "playing")
+    label = scene.option_label("destiny", {"use": "domain", "domain": "Tigre"}, "es")
+    assert label == "Destino 1: usar un Dominio «Tigre»"
+
+
 # ------------------------------------------------------------------------------- Tragedia sheets
 def test_tragedia_sheet_form_creates_renames_and_refuses_a_taken_name():
     st = store.Store(store.MemoryStorage())

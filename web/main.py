@@ -18,12 +18,14 @@ import store as store_mod
 import ui_audit
 import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
 import ui_roll
+import ui_shared
 from app import STORE, el, tr
 from strings import STRINGS, t
-from tirada import TiradaError, decode_payload
+
+from tirada.links.roll_link import peek_kind
 
 #: view modules started before the page says it is ready (ui_roll first).
-VIEWS = (ui_roll, ui_audit)
+VIEWS = (ui_roll, ui_shared, ui_audit)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
 LAZY = {"scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
@@ -87,10 +89,9 @@ def on_hash(event=None) -> None:
     fragment = store_mod.read_fragment(window.location)
     if not fragment or getattr(document.getElementById(fragment), "id", None) == fragment:
         return  # nothing, or an in-page anchor such as the skip link (JS null has no id)
-    try:
-        kind, _ = decode_payload(fragment)
-    except TiradaError:
-        kind = "roll"  # the roll view explains what is wrong with the link
+    # the kind from the link's first byte, unchecked: a broken Confrontation or scene link still
+    # lands on its own tab, whose view says what is wrong; unreadable ones go to the roll view
+    kind = peek_kind(fragment) or "roll"
     if kind in LAZY:
         load_view(LAZY[kind])
     for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link

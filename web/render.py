@@ -6,14 +6,19 @@ from strings import html_escape as esc
 from strings import t
 
 
-def dice_list(faces: list, kept_indices: list, lang: str, sides: int | None = None) -> str:
+def dice_list(faces: list, kept_indices: list, lang: str, sides: int | None = None,
+              exploded: list | None = None) -> str:
     """An ``<ul class="dice">`` of dice; kept ones plain, dropped ones dashed and struck through,
-    each with a text tag ("guardado" / "descartado") so colour is never the only signal."""
+    each with a text tag ("guardado" / "descartado") so colour is never the only signal; a die
+    that came from an explosion also says so ("explosión")."""
     kept = set(kept_indices)
+    boom = set(exploded or ())
     items = []
     for i, face in enumerate(faces):
         state = "kept" if i in kept else "dropped"
         label = t(f"result.{state}", lang)
+        if i in boom:
+            label += " · " + t("result.exploded", lang)
         die = f"d{sides} " if sides else ""
         items.append(
             f'<li class="die {state}" aria-label="{esc(die)}{face}, {esc(label)}">'

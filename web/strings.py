@@ -64,6 +64,32 @@ STRINGS = {
     "generic.keep": {"es": "Dados guardados", "en": "Dice kept"},
     "generic.keep_lowest": {"es": "Guardar los más bajos", "en": "Keep the lowest"},
     # sifrp
+    "sifrp.extended": {"es": "Tirada básica prolongada (varias tiradas hasta reunir los éxitos)",
+                       "en": "Extended basic test (several rolls until the successes are reached)"},
+    "sifrp.extended_help": {"es": "«Cada tirada realizada cubre un lapso de tiempo. Una vez obtenida la cantidad requerida de "
+                                  "éxitos, la tarea se da por concluida.» Se tiran todas de una vez con la misma semilla, "
+                                  "hasta llegar a la cantidad o al máximo de tiradas. Vacío: una tirada normal.",
+                            "en": "“Each roll covers a span of time; once the required number of successes is reached, "
+                                  "the task is done.” All rolls are made at once from the same seed, until the total or "
+                                  "the most rolls is reached. Empty: a single test."},
+    "sifrp.extended_goal": {"es": "Éxitos requeridos", "en": "Successes required"},
+    "sifrp.extended_count": {"es": "Cómo se cuentan", "en": "How they are counted"},
+    "sifrp.count_degrees": {"es": "Grados de éxito de cada tirada", "en": "Degrees of success of each roll"},
+    "sifrp.count_successes": {"es": "1 por cada tirada con éxito", "en": "1 per successful roll"},
+    "sifrp.extended_count_help": {"es": "Decisión de la mesa: el texto dice «la cantidad requerida de éxitos» sin "
+                                        "aclarar si cuentan los grados de éxito (por defecto: cada tirada suma sus "
+                                        "grados, de 1 a 4) o cada tirada superada (suma 1). Una tirada fallida no suma.",
+                                  "en": "Table decision: the text says “the required number of successes” without saying "
+                                        "whether degrees of success count (default: each roll adds its degrees, 1 to 4) "
+                                        "or each successful roll (adds 1). A failed roll adds nothing."},
+    "sifrp.extended_max": {"es": "Máximo de tiradas", "en": "Most rolls"},
+    "sifrp.extended_span": {"es": "Tiempo que cubre cada tirada", "en": "Time each roll covers"},
+    "result.extended_done": {"es": "Tarea concluida en {rolls} tiradas: {tally} de {goal}",
+                             "en": "Task done in {rolls} rolls: {tally} of {goal}"},
+    "result.extended_open": {"es": "Tarea sin concluir tras {rolls} tiradas: {tally} de {goal}",
+                             "en": "Task not done after {rolls} rolls: {tally} of {goal}"},
+    "result.extended_roll": {"es": "Tirada {n}", "en": "Roll {n}"},
+    "result.extended_span": {"es": "cada tirada: {span}", "en": "each roll: {span}"},
     "sifrp.test_dice": {"es": "Dados de prueba (rango de habilidad)", "en": "Test dice (ability rank)"},
     "sifrp.bonus_dice": {"es": "Dados de bonificación (especialidad)", "en": "Bonus dice (specialty)"},
     "sifrp.penalty_dice": {"es": "Dados de penalización", "en": "Penalty dice"},
@@ -200,3 +226,4 @@ from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E40
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
 from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402
+from strings_shared import STRINGS as _SHARED; STRINGS.update(_SHARED)  # noqa: E402

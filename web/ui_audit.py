@@ -37,7 +37,7 @@ def render_report(report: dict, lang: str) -> str:
         campaign = f' — «{esc(group["campaign"])}»' if group.get("campaign") else ""
         parts.append(f'<article class="audit-roller"><h3>{esc(name)}{campaign}</h3>'
                      f'<p class="verdict {cls}">{esc(word)}</p>'
-                     f'<p>{esc(group["summary"][lang])}</p><ol class="audit-links">')
+                     f'<p>{esc(group["summary"][lang])}</p>{missing_line(group)}<ol class="audit-links">')
         for row in group["links"]:
             mark = "✔" if row["valid"] else "✘"
             seq = f'nº {row["seq"]}' if row.get("seq") is not None else ""
@@ -45,7 +45,7 @@ def render_report(report: dict, lang: str) -> str:
             reason = f' <span class="error">{esc(row["reason"])}</span>' if row.get("reason") else ""
             parts.append(f'<li><span aria-hidden="true">{mark}</span> '
                          f'<span class="sr-only">{esc(tr("audit.ok_link") if row["valid"] else tr("audit.bad_link"))}</span>'
-                         f'{esc(seq)}{label}{reason}</li>')
+                         f'{esc(seq)}{label}{reason}{roll_line(row, lang)}</li>')
         parts.append("</ol></article>")
     if report.get("other"):
         kinds = sorted({o["kind"] for o in report["other"]})
@@ -55,6 +55,31 @@ def render_report(report: dict, lang: str) -> str:
         parts.append(f'<p class="error">✘ {esc(tr("audit.unreadable"))}: {esc(bad["fragment"])} — '
                      f'{esc(bad["reason"])}</p>')
     return "".join(parts)
+
+
+def missing_line(group: dict) -> str:
+    """The numbers made but not posted, named: "Sin publicar: nº 3, 5–7" (nothing when none)."""
+    ranges = group.get("missing") or []
+    if not ranges:
+        return ""
+    names = ", ".join(f"{a}" if a == b else f"{a}\u2013{b}" for a, b in ranges)
+    return f'<p class="error audit-missing">{esc(tr("audit.missing"))}: nº {esc(names)}</p>'
+
+
+def roll_line(row: dict, lang: str) -> str:
+    """What a posted roll was and what it gave: pool in its game's notation and the result line."""
+    if not row.get("valid") or not isinstance(row.get("result"), dict):
+        return ""
+    from tirada.links.pool import pool_text
+    import ui_roll
+
+    system = row["request"].get("system")
+    try:
+        said = ui_roll.form_for(system).summary(row["result"], lang)
+    except (KeyError, TypeError, ValueError):
+        said = ""
+    text = pool_text(row["request"], lang) + (f" \u2192 {said}" if said else "")
+    return f'<br><span class="meta audit-result">{esc(text)}</span>'
 
 
 @when("submit", "#audit-form")

@@ -168,6 +168,9 @@ def roll_with_sheet() -> None:
         status("cs-status", tr("data.no_roll"), error=True)
         return
     fill_roll_form(req, f"{c.name}: {words}")
+    _set("roller", c.name[:40])       # signed with the character and its campaign: a chained roll
+    _set("campaign", c.campaign)
+    el("who").open = True
     Data.active, Data.undo = c.id, None
     render_banner(fmt("data.filled", name=c.name))
     el("roll").focus()

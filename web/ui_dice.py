@@ -45,6 +45,26 @@ def read_request(system: str, fieldset, lang: str) -> dict:
                 req[name] = value
         if _checked(fieldset, "destiny_bonus"):
             req["destiny_bonus"] = True
+        goal = _int(fieldset, "extended_goal", lang, optional=True)
+        if goal is not None:  # an extended test (sifrp.md §Other rules): the engine checks the ranges
+            req["extended_goal"] = goal
+            req["extended_count"] = str(fieldset.querySelector('[name="extended_count"]').value)
+            most = _int(fieldset, "extended_max", lang, optional=True)
+            if most is not None:
+                req["extended_max"] = most
+            span = str(fieldset.querySelector('[name="extended_span"]').value).strip()
+            if span:
+                req["extended_span"] = span
+        return req
+    notation = fieldset.querySelector('[name="notation"]')
+    text = str(notation.value).strip() if notation is not None else ""
+    if text:   # dice notation wins over the fields (docs/notation.md); the engine refuses bad text
+        from tirada.systems.notation import parse
+
+        req = parse(text)
+        difficulty = _int(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None:
+            req["difficulty"] = difficulty
         return req
     req = {"dice": _int(fieldset, "dice", lang), "sides": _int(fieldset, "sides", lang)}
     for name in ("keep", "modifier", "difficulty"):  # empty → the engine's default (all, 0, none)
@@ -81,12 +101,45 @@ def verdict(result: dict, lang: str) -> tuple:
     return ("ok", t("result.success", lang)) if result["success"] else ("bad", t("result.failure", lang))
 
 
+def extended_html(ext: dict, difficulty: int, lang: str) -> str:
+    """An extended test's rolls, each with its dice, total and outcome, then the tally in words."""
+    parts = ['<ol class="extended-rolls">']
+    for n, a in enumerate(ext["attempts"], 1):
+        v = verdict({**a, "success": a["success"]}, lang)
+        parts.append(f'<li data-roll="{n}"><span class="meta">{esc(t("result.extended_roll", lang).format(n=n))}</span>'
+                     + dice_list(a["faces"], a["kept_indices"], lang, 6)
+                     + f' {a["total"]} — <span class="{v[0]}">{esc(v[1])}</span></li>')
+    parts.append("</ol>")
+    key = "result.extended_done" if ext["done"] else "result.extended_open"
+    text = t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
+    if ext.get("span"):
+        text += f' ({t("result.extended_span", lang).format(span=ext["span"])})'
+    parts.append(f'<p class="verdict {"ok" if ext["done"] else "bad"}" data-extended="{ext["tally"]}/{ext["goal"]}">'
+                 f'{esc(text)} <span class="meta">{esc(t("result.vs", lang))} {difficulty}</span></p>')
+    return "".join(parts)
+
+
 def render_result(result: dict, lang: str) -> str:
-    """The result card body: dice kept/dropped, total, outcome in words and the difficulty."""
+    """The result card body: dice kept/dropped, total, outcome in words and the difficulty; several
+    rolls (dice notation ``1d20+5; 2d6+3``) one after another."""
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
     if result.get("label"):
         parts.append(label_line(result["label"], lang))
-    parts.append(dice_list(result["faces"], result["kept_indices"], lang, result.get("sides")))
+    if result.get("extended"):  # an extended test: every roll, then the tally (the last roll is one of them)
+        if result.get("bonus_capped"):
+            parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
+        return "".join(parts) + extended_html(result["extended"], result["difficulty"], lang)
+    if isinstance(result.get("rolls"), list):
+        for i, one in enumerate(result["rolls"]):
+            parts.append(f'<div class="sub-roll" data-roll="{i}">{_one_result(one, lang)}</div>')
+        return "".join(parts)
+    return "".join(parts) + _one_result(result, lang)
+
+
+def _one_result(result: dict, lang: str) -> str:
+    """Dice, total and verdict of one SIFRP / generic roll."""
+    parts = [dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"),
+                       result.get("exploded_indices"))]
     extras = []
     if result.get("modifier"):
         extras.append(f'{t("result.modifier", lang)} {result["modifier"]:+d}')
@@ -107,9 +160,18 @@ def render_result(result: dict, lang: str) -> str:
 
 
 def summary(result: dict, lang: str) -> str:
-    """One line for the history list: "CHyF 3D+2B: 17 — Éxito considerable (2 grados)"."""
+    """One line for the history list and the shared view's headline: "6+5+4 +3 = 18 — Éxito
+    considerable (2 grados)"; several rolls joined by " · "; an extended test's tally."""
+    if result.get("extended"):
+        ext = result["extended"]
+        key = "result.extended_done" if ext["done"] else "result.extended_open"
+        return t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
+    if isinstance(result.get("rolls"), list):
+        return " · ".join(summary(one, lang) for one in result["rolls"])
     kept = "+".join(str(f) for f in result["kept"]) or "0"
-    text = f'{kept} = {result["total"]}'
+    extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
+                    if isinstance(v, int) and v)
+    text = f'{kept}{extra} = {result["total"]}'
     v = verdict(result, lang)
     return f"{text} — {v[1]}" if v else text
 

@@ -27,9 +27,9 @@ import ui_roll
 from app import STORE, el, tr
 from render import esc
 from tirada.systems.l5r import skirmish
-from tirada.links import chain as links
 from tirada import systems
 from tirada import TiradaError, new_seed
+from tirada.links.roll_link import reserve, roll_link
 from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 
@@ -163,10 +163,9 @@ def reserve_chain(request: dict):
     key, state = view.chain_identity()
     if state is None:
         return None
-    _, new_state = links.next_link(request, state, int(time.time()))
-    STORE.set_chain(key, new_state.to_dict())
-    return {"key": key, "roller": state.roller, "campaign": state.campaign or None, "seq": new_state.seq,
-            "prev": state.last}
+    held, new_state = reserve(state, request, int(time.time()))
+    view.save_chain(key, new_state)
+    return {"key": key, "held": held}
 
 
 def decide(name: str, value) -> None:
@@ -207,18 +206,18 @@ def finish() -> None:
     result, request = Check.result, Check.request
     Check.last_done = result
     el("result").setAttribute("aria-atomic", "true")
-    if "faces" in request:
-        view.Roll.current, view.Roll.faces_result = None, result
+    if "faces" in request:   # dice rolled elsewhere: a card, a snippet without link, a history entry
+        view.Roll.current, view.Roll.faces_result, view.Roll.faces_request = None, result, request
+        view.remember_faces(result, request)
     else:
         try:
-            fragment = make_link(final_request())
-            verified = links.verify(fragment)
-            if verified["result"]["kept"] != result["kept"]:
+            done = make_link(final_request())
+            if done.verified["result"]["kept"] != result["kept"]:
                 raise TiradaError("the link does not replay the same dice", code="link.replay_mismatch")
         except TiradaError as err:
             view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
             return
-        view.Roll.current, view.Roll.faces_result = {**verified, "fragment": fragment}, None
+        view.Roll.current, view.Roll.faces_result = {**done.verified, "fragment": done.fragment}, None
         view.remember(view.Roll.current)
     Check.request = Check.result = Check.chain = None
     view.show_current()
@@ -227,18 +226,14 @@ def finish() -> None:
     app.show_notices()
 
 
-def make_link(request: dict) -> str:
-    """The link of the finished check, at the chain number reserved when it started."""
-    now = int(time.time())
+def make_link(request: dict):
+    """The finished check as a link (tirada.links.roll_link: one roll, one decoding), at the chain number
+    reserved when it started; the chain moves on unless another tab rolled in it meanwhile."""
     ch = Check.chain
-    if ch is None:
-        return links.encode_link(request, created=now)
-    fragment = links.encode_link(request, ch["roller"], ch["campaign"], ch["seq"], ch["prev"], now)
-    saved = STORE.chains().get(ch["key"]) or {}
-    if saved.get("seq") == ch["seq"]:   # nobody rolled in this chain meanwhile (another tab)
-        STORE.set_chain(ch["key"], links.ChainState(ch["roller"], ch["campaign"] or "", ch["seq"],
-                                                    links.link_id(fragment)).to_dict())
-    return fragment
+    done = roll_link(request, created=int(time.time()), reserved=ch["held"] if ch else None)
+    if ch is not None and (STORE.chains().get(ch["key"]) or {}).get("seq") == ch["held"].seq:
+        ui_roll.save_chain(ch["key"], done.chain)
+    return done
 
 
 def toggle(index: int) -> None:

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import time
 
-from pyscript import document, when, window
+from pyscript import document, when
 
 import app
-import refusal
 import ui_refusal
 import render
 import sharing
-import store as store_mod
 import ui_dice
 from app import STORE, el, tr
 from tirada.links import chain as links
 from tirada import systems
 from tirada import TiradaError, new_seed
+from tirada.links.roll_link import roll_link
 
 #: system id → form/render module (the registry lives in app.py; a system's UI module adds itself).
 FORMS = app.FORMS
@@ -35,6 +34,7 @@ class Roll:
 
     current = None
     faces_result = None
+    faces_request = None    # the request of ``faces_result`` (for its forum snippet)
     cleared = None          # history removed by "clear", kept for undo
     unsaved_chains: dict = {}  # chains the storage refused (full): kept for this session
 
@@ -84,19 +84,24 @@ def chain_identity():
     return key, state or links.ChainState(roller, campaign)
 
 
-def make_link(request: dict) -> str:
-    """Encode a fresh roll (seeded here) as a link, chained when the roller is named."""
+def make_link(request: dict) -> dict:
+    """Roll a fresh request (seeded here) as a link, chained when the roller is named, in one engine
+    call (tirada.links.roll_link): ``{**verified, "fragment"}``; the new chain state is stored."""
     request = {**request, "seed": new_seed()}
     key, state = chain_identity()
-    now = int(time.time())
-    if state is None:
-        return links.encode_link(request, created=now)
-    fragment, new_state = links.next_link(request, state, now)
-    if STORE.set_chain(key, new_state.to_dict()):
+    done = roll_link(request, state, int(time.time()))
+    if done.chain is not None:
+        save_chain(key, done.chain)
+    return {**done.verified, "fragment": done.fragment}
+
+
+def save_chain(key: str, state) -> None:
+    """Store a roller's new chain state (kept in memory when storage is full, so numbering goes on
+    rather than restarting at nº 1)."""
+    if STORE.set_chain(key, state.to_dict()):
         Roll.unsaved_chains.pop(key, None)
-    else:  # storage full: keep numbering in memory rather than restart the chain at nº 1
-        Roll.unsaved_chains[key] = new_state.to_dict()
-    return fragment
+    else:
+        Roll.unsaved_chains[key] = state.to_dict()
 
 
 @when("submit", "#roller-form")
@@ -119,10 +124,11 @@ def on_roll(event) -> None:
             check(request)
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
-            Roll.current, Roll.faces_result = None, systems.roll({**request, "faces": faces})
+            Roll.current, Roll.faces_request = None, {**request, "faces": faces}
+            Roll.faces_result = systems.roll(Roll.faces_request)
+            remember_faces(Roll.faces_result, Roll.faces_request)
         else:
-            fragment = make_link(request)
-            Roll.current, Roll.faces_result = {**links.verify(fragment), "fragment": fragment}, None
+            Roll.current, Roll.faces_result = make_link(request), None
             remember(Roll.current)
         el("shared").hidden = True
         show_current()
@@ -139,6 +145,16 @@ def engine_message(err: TiradaError) -> str:
     """An engine refusal in the page's language (by its code), shown next to its field in the
     roll form and scrolled into view; returns the text."""
     return ui_refusal.show(err, "#roller-form")
+
+
+def remember_faces(result: dict, request: dict) -> None:
+    """Add dice rolled elsewhere to the history: no link (nothing to verify), marked as such."""
+    form = form_for(result["system"])
+    at = int(time.time() * 1000)
+    summaries = {lang: form.summary(result, lang) for lang in app.langs()}
+    STORE.add_history({"fragment": f"elsewhere-{at}", "elsewhere": True, "system": result["system"],
+                       "label": request.get("label") or "", "summary": summaries, "at": at})
+    render_history()
 
 
 def remember(verified: dict) -> None:
@@ -164,83 +180,67 @@ def show_error(title: str, message: str, focus: str | None = None) -> None:
 
 
 def show_current() -> None:
-    """Render the roll on screen (if any) in the current language, with its share card."""
+    """Render the roll on screen (if any) in the current language, with its share card. While the
+    shared-roll view (ui_shared) is open, it shows the roll instead."""
+    if not el("shared").hidden:
+        return
     box, share, lang = el("result"), el("share"), app.State.lang
     if Roll.faces_result is not None:
         result = Roll.faces_result
-        box.innerHTML = (form_for(result["system"]).render_result(result, lang)
-                         + f'<p class="meta">{render.esc(tr("result.faces_given"))}</p>')
-        box.hidden, share.hidden = False, True
+        body = form_for(result["system"]).render_result(result, lang)
+        box.innerHTML = (f'<p class="faces-kicker">{render.esc(tr("faces.heading"))}</p>{body}'
+                         f'<p class="meta">{render.esc(tr("result.faces_given"))}</p>')
+        box.hidden, share.hidden = False, False
+        _link_parts(False)
+        el("copy-status").textContent = ""
         return
     if Roll.current is None:
         return
     v = Roll.current
     body = form_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
-    box.innerHTML = body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
+    from tirada.links.pool import pool_text
+    pool = f'<p class="pool" id="result-pool">{render.esc(pool_text(v["request"], lang))}</p>'
+    box.innerHTML = pool + body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
     box.hidden = False
     el("share-link").value = sharing.page_link(v["fragment"])
     share.hidden = False
+    _link_parts(True)
     el("copy-status").textContent = ""
-    if not el("shared").hidden:
-        el("shared-meta").innerHTML = render.meta_line(v, lang)
 
 
-def open_link(fragment: str) -> None:
-    """Open a roll link: verify and recompute, or explain clearly why it cannot be read."""
-    app.show_view("roll")
-    try:
-        Roll.current, Roll.faces_result = {**links.verify(fragment), "fragment": fragment}, None
-    except TiradaError as err:
-        Roll.current = None
-        el("shared").hidden = True
-        show_error(tr("error.link"), refusal.text(err, app.State.lang))
-        el("result").scrollIntoView()
-        el("result").focus()
-        return
-    el("shared").hidden = False
-    show_current()
-
-
-app.ROUTES["roll"] = open_link
-
-
-def forget_link(kind: str) -> None:
-    """Another kind of link is being opened: drop a link error or a shared roll shown here."""
-    if kind != "roll" and (Roll.current is None or not el("shared").hidden):
-        el("shared").hidden = True
-        if Roll.current is None and Roll.faces_result is None:
-            el("result").hidden = True
-            el("result").innerHTML = ""
-
-
-app.ON_LINK.append(forget_link)
-
-
-@when("click", "#new-roll")
-def on_new_roll(event) -> None:
-    store_mod.clear_fragment(window)
-    el("shared").hidden = True
-    el("system").focus()
+def _link_parts(shown: bool) -> None:
+    """Show the link field and its copy button (a verified roll) or the "no link" note (faces)."""
+    for node in document.querySelectorAll("#share [data-link-only]"):
+        node.hidden = not shown
+    el("share-note").hidden = shown
 
 
 # ------------------------------------------------------------------------------------ share
 def snippet(kind: str) -> str:
-    """The text a copy button puts on the clipboard: the link, or a BBCode / Markdown snippet."""
-    url = str(el("share-link").value)
-    if kind == "link":
-        return url
+    """The text a copy button puts on the clipboard: the link, or a BBCode / Markdown / plain-text
+    snippet built from the verified result on screen (nothing decoded or rolled again); dice rolled
+    elsewhere get their snippet without a link."""
     from tirada.links import snippets  # imported when first needed: it is not needed to start
 
-    return snippets.snippet(Roll.current["fragment"], sharing.page_url(), style=kind, lang=app.State.lang)
+    lang = app.State.lang
+    if Roll.current is None and Roll.faces_result is not None:
+        return snippets.faces_snippet(Roll.faces_result, Roll.faces_request or {}, style=kind, lang=lang)
+    if kind == "link":
+        return sharing.page_link(Roll.current["fragment"])
+    return snippets.snippet_of(Roll.current, Roll.current["fragment"], sharing.page_url(), style=kind, lang=lang)
 
 
 @when("click", "[data-copy]")
 async def on_copy(event) -> None:
-    if Roll.current is None:
+    if Roll.current is None and Roll.faces_result is None:
         return
     # async handlers run after dispatch, when event.currentTarget is already null: use the target
-    text = snippet(str(event.target.closest("[data-copy]").dataset.copy))
-    await sharing.copy(text, "copy-status", "share-link")
+    button = event.target.closest("[data-copy]")
+    text = snippet(str(button.dataset.copy))
+    if app.node(button.closest("#shared")) is not None:   # the shared-roll view's own copy buttons
+        await sharing.copy(text, "shared-copy-status", "shared-link")
+    else:
+        await sharing.copy(text, "copy-status", "share-link")
 
 
 # ---------------------------------------------------------------------------------- history
@@ -258,6 +258,10 @@ def render_history() -> None:
         at = item.get("at") if isinstance(item.get("at"), (int, float)) else 0
         when_ = time.strftime("%Y-%m-%d %H:%M", time.localtime(at / 1000))
         title = f"{label} · " if label else ""
+        if item.get("elsewhere"):   # dice rolled elsewhere: no link to open
+            rows.append(f'<li class="elsewhere"><span>{render.esc(title)}{render.esc(text)}</span> '
+                        f'<span class="meta">{render.esc(tr("faces.history"))} · {render.esc(when_)}</span></li>')
+            continue
         rows.append(f'<li><a href="#{render.esc(item["fragment"])}">{render.esc(title)}'
                     f'{render.esc(text)}</a> <span class="meta">{render.esc(when_)}</span></li>')
     el("history-list").innerHTML = "".join(rows)

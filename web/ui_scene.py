@@ -62,6 +62,17 @@ def on_start(event) -> None:
     start_scene()
 
 
+def table_settings() -> dict:
+    """The set-up's table settings (docs/tragedia-scene.md §Table settings and decisions); a field
+    that is not a whole number is passed on as text, so the engine refuses it with its message."""
+    out = {}
+    for key, node in (("henchman_tragedy_drop", "setup-henchman-drop"),
+                      ("ally_consequences_removed", "setup-ally-removes")):
+        raw = str(el(node).value).strip()
+        out[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+    return out
+
+
 def start_scene() -> None:
     """Build the set-up from the form and the saved sheets; the engine checks it."""
     sheets = {s["name"]: s for s in STORE.sheets()}
@@ -69,7 +80,7 @@ def start_scene() -> None:
                     if role in ROLES and name in sheets]
     themes = [t.strip() for t in str(el("setup-themes").value).splitlines() if t.strip()]
     setup = {"kind": str(el("setup-kind").value), "objective": str(el("setup-objective").value).strip(),
-             "themes": themes, "participants": participants}
+             "themes": themes, "participants": participants, "table": table_settings()}
     try:
         ledger = play.start(setup)
     except TiradaError as err:
@@ -239,7 +250,12 @@ def on_move(event) -> None:
     if isinstance(act, str):
         do_act(json.loads(act))
     elif form == "impose":
-        do_act({"impose": "consequence", "by": name, "consequence": str(el("impose-text").value).strip()})
+        action = {"impose": "consequence", "by": name, "consequence": str(el("impose-text").value).strip()}
+        if el("impose-target") is not None:
+            action["target"] = str(el("impose-target").value)
+        do_act(action)
+    elif form == "impose_tragedy":
+        do_act({"impose": "tragedy", "by": name, "target": str(el("impose-target").value)})
     elif form == "claim":
         try:
             points = int(str(el("claim-destiny").value))

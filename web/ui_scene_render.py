@@ -23,9 +23,11 @@ SOURCES = ("trait", "theme", "destiny", "tragedy", "domain", "flaw", "turned_tra
 ROLES = ("protagonist", "ally", "adversary", "henchman")
 
 
-def sheet_html(sheet: dict, actions: bool, lang: str) -> str:
+def sheet_html(sheet: dict, actions: bool, lang: str, status: str | None = None) -> str:
     """One sheet as a list item: Tragedy, Destiny, Victories, Flaw, Traits (fresh/exhausted as
-    words), Domains, Consequences; with Edit/Delete buttons when ``actions``."""
+    words), Domains, Consequences; with Edit/Delete buttons when ``actions``; ``status`` is the
+    Chapter standing (``tirada.systems.tragedia.chapter``: ``"achieved"``, ``"blocked"``,
+    ``"lost"``; ``"playing"`` or ``None`` shows nothing)."""
     name = esc(sheet["name"])
     traits = [f'<span class="trait {"tired" if tr_["exhausted"] else "fresh"}">{esc(tr_["name"])} '
               f'({esc(t("sheet.tired" if tr_["exhausted"] else "sheet.fresh", lang))})</span>'
@@ -47,6 +49,9 @@ def sheet_html(sheet: dict, actions: bool, lang: str) -> str:
         f'<p>{esc(t("sheet.consequences_short", lang))}: '
         f'{", ".join(esc(c) for c in sheet.get("consequences", [])) or esc(t("sheet.none_f", lang))}</p>',
     ]
+    if status in ("achieved", "blocked", "lost"):
+        parts.append(f'<p class="chapter {status}" data-chapter="{status}"><strong>'
+                     f'{esc(t("chapter." + status, lang))}</strong></p>')
     if actions:
         parts.append(f'<div class="buttons"><button type="button" class="ghost" data-sheet-edit="{name}">'
                      f'{esc(t("sheets.edit", lang))} <span class="sr-only">{name}</span></button>'
@@ -74,13 +79,17 @@ def option_label(source: str, option: dict, lang: str) -> str:
     base = t(f"src.{source}", lang)
     if source == "destiny":
         text = f'{base} {t("use." + option["use"], lang)}'
-        if option.get("use") == "exhausted_trait":
-            text += f' «{option.get("trait")}»'
+        if option.get("use") in ("exhausted_trait", "domain"):
+            text += f' «{option.get("trait") or option.get("domain")}»'
         return text
     if source == "flaw":
         return f'{base}: {t("src.flaw_" + str(option["dice"]), lang)}'
     if source == "consequence":
         return f'{base} «{option["consequence"]}» ({option["target"]})'
+    if source == "tragedy_5" and option.get("target"):
+        return f'{base}: {option["target"]}'
+    if source == "turned_trait" and option.get("owner"):
+        return f'{base} «{option["trait"]}» ({option["owner"]})'
     name = option.get("trait") or option.get("theme") or option.get("domain")
     return f"{base} «{name}»" if name else base
 
@@ -128,11 +137,24 @@ def moves_html(p: dict, view: dict, lang: str) -> str:
                              f'{t("move.drop", lang)} «{tr_["name"]}»') for tr_ in sheet["traits"]]
     if p["can_decline"]:
         parts.append(act_button({"decline": "post_loss", "by": name}, t("move.decline", lang)))
+    if p["can_lower"]:
+        parts.append(act_button({"lower": "tragedy", "by": name}, t("move.lower", lang)))
+    parts += [act_button({"remove": "consequence", "by": name, "consequence": c}, f'{t("move.remove", lang)} «{c}»')
+              for c in p.get("removable", [])]
     if p["can_impose"]:
+        heroes = p.get("impose_targets") or []
+        if len(heroes) > 1:  # several Protagonists: choose whom the Consequence and Tragedy fall on
+            options = "".join(f'<option value="{esc(h)}">{esc(h)}</option>' for h in heroes)
+            parts.append(f'<div class="field"><label for="impose-target">{esc(t("move.impose_target", lang))}</label>'
+                         f'<select id="impose-target">{options}</select></div>')
         parts.append(f'<div class="field"><label for="impose-text">{esc(t("move.impose_text", lang))}</label>'
                      f'<input id="impose-text" type="text" maxlength="120"></div>'
                      f'<button type="button" class="ghost" data-form="impose">{esc(t("move.impose", lang))}</button>')
-        parts.append(act_button({"impose": "tragedy", "by": name}, t("move.impose_tragedy", lang)))
+        if len(heroes) > 1:
+            parts.append(f'<button type="button" class="ghost" data-form="impose_tragedy">'
+                         f'{esc(t("move.impose_tragedy", lang))}</button>')
+        else:
+            parts.append(act_button({"impose": "tragedy", "by": name}, t("move.impose_tragedy", lang)))
     if p["can_transform"]:
         hero = next(q["name"] for q in view["participants"] if q["role"] == "protagonist")
         protagonist = next(s for s in view["sheets"] if s["name"] == hero)

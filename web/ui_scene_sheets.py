@@ -16,6 +16,7 @@ import ui_refusal
 import ui_scene_render as view
 from app import STORE, el, tr
 from tirada.systems.tragedia import play
+from tirada.systems.tragedia.chapter import chapter_standing
 from tirada import TiradaError
 from tirada.systems.tragedia.sheet import Sheet
 
@@ -32,7 +33,12 @@ def render_sheets() -> None:
     """The saved sheets with Edit / Delete, the form's heading, and the set-up's roles."""
     sheets = STORE.sheets()
     el("sheets-empty").hidden = bool(sheets)
-    el("sheet-list").innerHTML = "".join(view.sheet_html(s, True, app.State.lang) for s in sheets)
+    try:
+        status = {row["name"]: row["status"] for row in chapter_standing(sheets)} if sheets else {}
+    except TiradaError:
+        status = {}
+    el("sheet-list").innerHTML = "".join(view.sheet_html(s, True, app.State.lang, status.get(s["name"]))
+                                         for s in sheets)
     el("sheet-undo-delete").hidden = Sheets.deleted is None
     el("sheet-form-heading").textContent = tr("sheets.editing" if Sheets.editing else "sheets.new")
     el("sheet-cancel").hidden = Sheets.editing is None

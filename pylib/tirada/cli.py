@@ -40,7 +40,8 @@ COMMANDS = {
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
     "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
     "scene": ("tirada.cli:cmd_scene",
-              "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"),
+              "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"
+              " | scene chapter FILE (a list of sheets) → Chapter standing"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
 #: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
@@ -195,8 +196,13 @@ def _read_ledger_text(argv: list, stdin_text: str | None) -> str:
                              code="cli.cannot_read", params={"path": path[:80]}) from None
 
 
-def cmd_scene(argv: list, stdin_text: str | None) -> dict:
-    """``scene replay FILE`` / ``scene view FILE`` (FILE ``-`` or absent: stdin).
+def cmd_scene(argv: list, stdin_text: str | None) -> Any:
+    """``scene replay FILE`` / ``scene view FILE`` / ``scene chapter FILE`` (FILE ``-`` or absent:
+    stdin).
+
+    ``chapter`` reads a JSON list of the Chapter's sheets and returns
+    :func:`tirada.systems.tragedia.chapter.chapter_standing` (who achieved the Objective, who is
+    held at Tragedy 5, who lost the Chapter because two others got there first).
 
     ``replay`` folds the ledger's actions (docs/tragedia-scene.md) and returns
     :func:`tirada.systems.tragedia.scene.scene_result`; ``view`` returns
@@ -210,8 +216,12 @@ def cmd_scene(argv: list, stdin_text: str | None) -> dict:
     from .dice import new_seed
     from .systems.tragedia.scene import replay, scene_result, scene_view
 
-    if not argv or argv[0] not in ("replay", "view") or len(argv) > 2:
-        raise InvalidRequest("usage: scene replay FILE | scene view FILE (FILE - = stdin)", code="cli.usage")
+    if not argv or argv[0] not in ("replay", "view", "chapter") or len(argv) > 2:
+        raise InvalidRequest("usage: scene replay FILE | scene view FILE | scene chapter FILE "
+                             "(FILE - = stdin)", code="cli.usage")
+    if argv[0] == "chapter":
+        from .systems.tragedia.chapter import chapter_standing
+        return chapter_standing(read_json([_read_ledger_text(argv, stdin_text)], None, "sheet list"))
     ledger = read_json([_read_ledger_text(argv, stdin_text)], None, "scene ledger")
     if isinstance(ledger, dict) and ledger.get("seed") is None and ledger.get("faces") is None:
         ledger = {**ledger, "seed": new_seed()}

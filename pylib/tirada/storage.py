@@ -7,7 +7,8 @@ CPython. A **data** dict holds every part a backup carries::
     {"characters": [Character dict, …],          # tirada.sheets.Character.to_dict()
      "tragedia_sheets": [Sheet dict, …],         # tirada.systems.tragedia.sheet.Sheet.to_dict(), unique names
      "tragedia_campaigns": {sheet name: campaign},
-     "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first
+     "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first;
+                                                  # dice rolled elsewhere: "elsewhere": true, fragment "elsewhere-<at>"
      "chains": {"<roller>\\n<campaign>": ChainState dict}}
 
 A **backup** file is ``{"app": "tirada", "schema": SCHEMA_VERSION, "exported": ISO-8601 UTC,

@@ -23,7 +23,8 @@ MAX_AT = 10 ** 14   #: latest history time accepted (ms since 1970: year 5138)
 
 def history_item(item: Any, where: str) -> dict:
     """One history entry, checked: ``{"fragment", "system", "label", "summary": {"es", "en"},
-    "at": int ms 0..10^14}``.
+    "at": int ms 0..10^14}``, plus ``"elsewhere": True`` for dice rolled elsewhere (fragment
+    ``elsewhere-<ms>``, no link).
 
     Raises:
         InvalidRequest: a missing or malformed field (named ``where.field``).
@@ -31,7 +32,10 @@ def history_item(item: Any, where: str) -> dict:
     if not isinstance(item, Mapping):
         raise InvalidRequest("must be a JSON object", field=where, code="field.object")
     frag = item.get("fragment")
-    if not isinstance(frag, str) or not FRAGMENT_RE.match(frag):
+    elsewhere = item.get("elsewhere") is True      # dice rolled elsewhere: no link, a made-up key
+    if elsewhere and not (isinstance(frag, str) and re.fullmatch(r"elsewhere-\d{1,15}", frag)):
+        raise InvalidRequest("must be elsewhere-<milliseconds>", field=f"{where}.fragment", code="storage.fragment")
+    if not elsewhere and (not isinstance(frag, str) or not FRAGMENT_RE.match(frag)):
         raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment", code="storage.fragment")
     summary = item.get("summary")
     if not isinstance(summary, Mapping) or not all(isinstance(summary.get(k), str) and len(summary[k]) <= 1000
@@ -39,6 +43,8 @@ def history_item(item: Any, where: str) -> dict:
         raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary", code="storage.summary")
     out = {"fragment": frag, "system": item.get("system"), "label": item.get("label") or "",
            "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
+    if elsewhere:
+        out["elsewhere"] = True
     if not isinstance(out["system"], str) or len(out["system"]) > 20:
         raise InvalidRequest("must be a system id", field=f"{where}.system", code="storage.system")
     if not isinstance(out["label"], str) or len(out["label"]) > 200:

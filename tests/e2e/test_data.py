@@ -107,9 +107,14 @@ def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
     assert (app.input_value("#sifrp-test_dice"), app.input_value("#sifrp-bonus_dice")) == ("4", "2")
     assert "Sharla" in app.input_value("#label") and "Atletismo" in app.input_value("#label")
     assert "Sharla" in app.inner_text("#sheet-banner")
+    # signed with the character and its campaign: a chained roll (issue #14)
+    assert app.input_value("#roller") == "Sharla" and app.locator("#who").get_attribute("open") is not None
+    campaign = characters(app)["Sharla"]["campaign"]
+    assert app.input_value("#campaign") == campaign
     app.click("#roll")
     app.wait_for_selector("#result .total")
     assert app.locator("#result .die").count() == 6
+    assert "de Sharla" in app.inner_text("#roll-meta")
 
 
 def finish_l5r_check(page):

@@ -104,7 +104,7 @@ def roll_sifrp(page, label: str) -> str:
 
 
 def dice(page) -> list:
-    return page.locator("#result .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    return page.locator(":is(#result, #shared):not([hidden]) .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
 
 
 def png_size(data: bytes) -> tuple:
@@ -127,7 +127,7 @@ def test_under_a_sub_path_roll_link_offline(new_context, site):
     assert png_size(page.request.get(og).body()) == (1200, 630)
 
     other = open_app(ctx.new_page(), link)
-    other.wait_for_selector("#result .total")
+    other.wait_for_selector("#shared .total")   # a link opens on the shared-roll view
     assert dice(other) == shown and other.locator("#shared").is_visible()
     other.close()
 
@@ -138,7 +138,7 @@ def test_under_a_sub_path_roll_link_offline(new_context, site):
     roll_sifrp(page, "Sin red")
     assert "Sin red" in page.locator("#history-list li").first.inner_text()
     offline = open_app(ctx.new_page(), link)
-    offline.wait_for_selector("#result .total")
+    offline.wait_for_selector("#shared .total")   # a link opens on the shared-roll view
     assert dice(offline) == shown and offline.locator("#shared").is_visible()
     offline.close()
     ctx.set_offline(False)
@@ -224,7 +224,7 @@ def test_new_release_over_an_installed_one(new_context, site):
     assert "Tirada de la versión A" in page.locator("#history-list").inner_text()
     old = open_app(ctx.new_page(), link)
     assert release(old) == ALL_B
-    old.wait_for_selector("#result .total")
+    old.wait_for_selector("#shared .total")   # a link opens on the shared-roll view
     assert dice(old) == shown and old.locator("#shared").is_visible()
     # one precache holding only release B's revisions of the changed files
     keys = page.evaluate("""async () => {

@@ -84,8 +84,8 @@ def test_roll_flow_with_keyboard_only(new_context, base_url):
     tab_until(page, lambda a: a["tag"] == "a" and a["history"])
     page.keyboard.press("Enter")
     page.wait_for_function("location.hash.length > 10")
-    page.wait_for_selector("#result .total")
-    assert page.locator("#result .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == faces
+    page.wait_for_selector("#shared .total")
+    assert page.locator("#shared .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == faces
 
     # 6. a bad value: Enter inside the field submits, the error is explained, focus returns to the field
     page.focus("#sifrp-test_dice")

@@ -7,6 +7,7 @@ import re
 from conftest import open_app
 
 DICE = "els => els.map(e => [e.dataset.die, Number(e.dataset.face), e.dataset.state || ''])"
+SHOWN = ":is(#result, #shared):not([hidden])"   # the check made here, or the shared-roll view of its link
 
 
 def fill_check(page, ring, skill, tn, distinction=False):
@@ -41,14 +42,14 @@ def serious_axe_problems(page):
 
 
 def result_dice(page, step):
-    return page.eval_on_selector_all(f'#result ul[data-step="{step}"] [data-face]', DICE)
+    return page.eval_on_selector_all(f'{SHOWN} ul[data-step="{step}"] [data-face]', DICE)
 
 
 def totals(page):
-    total = page.locator("#result .l5r-total")
-    counts = page.locator("#result .l5r-counts")
+    total = page.locator(f"{SHOWN} .l5r-total")
+    counts = page.locator(f"{SHOWN} .l5r-counts")
     return (int(total.get_attribute("data-successes")), int(total.get_attribute("data-tn")),
-            page.locator("#result .verdict").get_attribute("data-success"),
+            page.locator(f"{SHOWN} .verdict").get_attribute("data-success"),
             int(counts.get_attribute("data-opportunities")), int(counts.get_attribute("data-strife")))
 
 
@@ -106,7 +107,9 @@ def test_sakura_in_faces_mode_and_an_illegal_keep(app):
     assert result_dice(app, "explosions") == [["skill", 6, "kept"]]
     assert "Dados tirados fuera de Tirada" in app.inner_text("#result")
     assert serious_axe_problems(app) == []
-    assert app.locator("#share").is_hidden()          # typed faces: nothing to verify, no link
+    # typed faces: nothing to verify, so no link; a snippet saying so and a history entry
+    assert app.locator("#share-note").is_visible() and app.locator("#share-link").is_hidden()
+    assert "dados tirados fuera" in app.inner_text("#history-list li.elsewhere")
 
 
 def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
@@ -142,9 +145,9 @@ def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
 
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), link)
-    other.wait_for_selector("#result .l5r-total")
+    other.wait_for_selector("#shared .l5r-total")
     assert other.locator("#shared").is_visible()
     assert {step: result_dice(other, step) for step in ("pool", "kept", "explosions")} == seen
     assert totals(other) == seen_totals
-    assert other.locator('#result [data-rerolled="0"]').count() == 1
-    assert "Sakura salta al tejado" in other.inner_text("#result")
+    assert other.locator('#shared [data-rerolled="0"]').count() == 1
+    assert "Sakura salta al tejado" in other.inner_text("#shared")

@@ -21,7 +21,7 @@ def test_chained_links_show_sequence_and_audit_finds_gap(app, new_context, base_
     # a fresh browser sees the number and the roller of a chained link
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), links[1])
-    other.wait_for_selector("#result .total")
+    other.wait_for_selector("#shared .total")
     assert "tirada nº 2 de Sharla en «Arenas Sangrientas»" in other.locator("#shared-meta").inner_text()
 
     # a thread where roll 2 was never posted: the audit reports the gap
@@ -35,6 +35,8 @@ def test_chained_links_show_sequence_and_audit_finds_gap(app, new_context, base_
     assert "Enlaces encontrados: 2" in text
     assert "Sharla" in text and "Hay problemas" in text
     assert "1 sin publicar" in text
+    assert "Sin publicar: nº 2" in text                  # the missing number, named
+    assert text.count("SIFRP 3D contra 9 \u2192") == 2   # each posted roll's pool and result
 
 
 def test_hostile_label_is_text_not_markup(app, new_context):
@@ -44,8 +46,8 @@ def test_hostile_label_is_text_not_markup(app, new_context):
     assert hostile in app.locator("#result").inner_text()
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), link)
-    other.wait_for_selector("#result .total")
-    assert other.locator("#result img, #shared-meta b").count() == 0
+    other.wait_for_selector("#shared .total")
+    assert other.locator("#shared img, #shared-meta b").count() == 0
     assert "<b>Eve</b>" in other.locator("#shared-meta").inner_text()
     assert other.title() != "pwned"
 

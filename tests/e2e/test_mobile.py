@@ -100,7 +100,7 @@ def test_phone_flows_online_and_offline(new_context, base_url, devices):
     roll_sifrp(page, "Sin cobertura")
     assert "Sin cobertura" in page.locator("#history-list").inner_text()
     other = open_app(ctx.new_page(), link)
-    other.wait_for_selector("#result .total")
+    other.wait_for_selector("#shared .total")
     assert dice(other) == shown and other.locator("#shared").is_visible()
     assert watch.errors == []
 

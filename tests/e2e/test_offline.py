@@ -84,7 +84,7 @@ def test_second_visit_works_offline(new_context, base_url):
     # a share link opened in a new tab, still offline: the same dice, marked as shared
     other = ctx.new_page()
     open_app(other, link)
-    other.wait_for_selector("#result .total")
+    other.wait_for_selector("#shared .total")
     assert dice(other) == shown
     assert other.locator("#shared").is_visible()
     assert failed == [], f"requests failed offline: {failed}"

@@ -25,8 +25,8 @@ def test_a_link_with_a_trailing_encoded_space_opens(app, new_context, base_url):
     link = app.locator("#share-link").input_value()
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), link + "%20")
-    other.wait_for_selector("#result .total")
-    assert "no es válido" not in other.locator("#result").inner_text()
+    other.wait_for_selector("#shared .total")
+    assert "no es válido" not in other.locator("#shared").inner_text()
 
 
 def test_a_hostile_thread_is_audited_in_bounded_time(app):

@@ -244,3 +244,62 @@ def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(new
                            ".textContent.includes('Marcado a fuego')")
     corvo = page.locator('#after-sheets [data-sheet="Corvo"]').inner_text()
     assert "Marcado a fuego" in corvo and "Nivel de Tragedia (1–5): 3" in corvo
+
+
+def test_two_protagonists_a_henchman_and_an_ally_after_the_scene_and_the_chapter_loss(new_context, base_url):
+    """Seed 001: "al menos un jugador Protagonista"; "1 punto de Destino te permite [...] usar un
+    Dominio (si no estás jugando como Protagonista)"; "aparte de jugar como Secuaz" (Tragedy goes
+    down); Consequences "se pueden eliminar jugando como Aliado"; at Tragedy 5, "si otros dos
+    jugadores se le adelantan ese Capítulo, se le considerará perdedor"."""
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    page = open_app(ctx.new_page(), base_url)
+    open_scene_tab(page)
+    for fields in (
+        {"name": "Corvo", "traits": "Espada rápida", "victories": "1"},
+        {"name": "Crixo", "traits": "Galo", "victories": "1"},
+        {"name": "Naevia", "traits": "Leal", "consequences": "Herida\nDeudas"},
+        {"name": "Batiato", "traits": "Voz de mando"},
+        {"name": "Ashur", "tragedy": "5", "destiny": "1", "traits": "Lengua de serpiente",
+         "domains": "Cordelia = 1", "victories": "0"},
+    ):
+        make_sheet(page, fields)
+    roles = {"Corvo": "protagonist", "Crixo": "protagonist", "Naevia": "ally", "Batiato": "adversary",
+             "Ashur": "henchman"}
+    for name, role in roles.items():
+        page.select_option(f'#setup-roles select[data-role-of="{name}"]', role)
+    # the table settings carry the seed's words beside them
+    assert "aparte de jugar como Secuaz" in page.inner_text("#setup-table")
+    assert "se pueden eliminar jugando como Aliado" in page.inner_text("#setup-table")
+    page.fill("#setup-henchman-drop", "2")
+    page.click("#setup-start")
+    page.wait_for_selector("#scene-play:not([hidden])")
+    add(page, "Corvo", "trait", "Espada rápida")
+    add(page, "Crixo", "trait", "Galo")
+    add(page, "Ashur", "domain", "Cordelia")
+    add(page, "Ashur", "destiny", "usar un Dominio «Cordelia»")   # 1 Destiny: the Domain once more
+    assert pools(page) == (2, 2)
+    choose(page, "Corvo")
+    assert page.locator('#play-sources button[data-source="destiny"]:not([disabled])').count() == 0
+    page.fill("#play-faces", "2, 4, 1, 1")
+    page.click("#play-roll")
+    page.wait_for_function("document.getElementById('scene-verdict').dataset.winner === 'protagonist'")
+    choose(page, "Ashur")
+    page.locator("#play-moves button", has_text="Bajar la Tragedia").click()
+    page.wait_for_function("document.querySelector('#after-sheets [data-sheet=\"Ashur\"]')"
+                           ".textContent.includes('Nivel de Tragedia (1–5): 3')")
+    choose(page, "Naevia")
+    page.locator("#play-moves button", has_text="«Herida»").click()
+    page.wait_for_function("!document.querySelector('#after-sheets [data-sheet=\"Naevia\"]')"
+                           ".textContent.includes('Herida')")
+    # both Protagonists scored the Victory: 2 each, their Objectives are achieved
+    sheets = page.locator("#sheet-list")
+    assert sheets.locator('[data-sheet="Corvo"] [data-chapter="achieved"]').count() == 1
+    assert sheets.locator('[data-sheet="Crixo"] [data-chapter="achieved"]').count() == 1
+    # a character at Tragedy 5 while two others got there first has lost the Chapter
+    if not page.locator("#sheets-card").evaluate("d => d.open"):
+        page.click("#sheets-card > summary")
+    page.click('#sheet-list [data-sheet-edit="Ashur"]')
+    page.fill("#sheet-tragedy", "5")
+    page.click("#sheet-save")
+    page.wait_for_selector('#sheet-list [data-sheet="Ashur"] [data-chapter="lost"]')
+    assert "Perdedor del Capítulo" in sheets.locator('[data-sheet="Ashur"]').inner_text()

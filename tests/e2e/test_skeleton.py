@@ -15,8 +15,9 @@ def fill_sifrp(page, d, b=0, p=0, mod=0, difficulty="9"):
 
 
 def shown_dice(page):
-    faces = [int(x) for x in page.locator("#result .die .face").all_inner_texts()]
-    kept = page.locator("#result .die.kept .face").all_inner_texts()
+    shown = ":is(#result, #shared):not([hidden])"   # the roll made here, or the shared-roll view of a link
+    faces = [int(x) for x in page.locator(f"{shown} .die .face").all_inner_texts()]
+    kept = page.locator(f"{shown} .die.kept .face").all_inner_texts()
     return faces, [int(x) for x in kept]
 
 
@@ -46,10 +47,10 @@ def test_roll_sifrp_share_and_reload(app, new_context, base_url):
     # the same link in a fresh browser context: identical dice, marked as shared
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), link)
-    other.wait_for_selector("#result .total")
+    other.wait_for_selector("#shared .total")
     assert shown_dice(other) == (faces, kept)
     assert other.locator("#shared").is_visible()
-    assert "Sharla trepa la muralla" in other.locator("#result").inner_text()
+    assert "Sharla trepa la muralla" in other.locator("#shared").inner_text()
 
     # reload: the roll is still in the history, and opening it shows the same dice
     app.reload()
@@ -57,7 +58,7 @@ def test_roll_sifrp_share_and_reload(app, new_context, base_url):
     item = app.locator("#history-list li").first
     assert "Sharla trepa la muralla" in item.inner_text()
     item.locator("a").click()
-    app.wait_for_selector("#result .total")
+    app.wait_for_selector("#shared .total")
     assert shown_dice(app) == (faces, kept)
 
 
@@ -79,7 +80,8 @@ def test_faces_mode_interprets_given_dice(app):
     app.click("#roll")
     app.wait_for_selector("#result .total")
     assert app.locator("#result .total").get_attribute("data-total") == "17"
-    assert app.locator("#share").is_hidden()
+    # dice rolled elsewhere: a snippet to copy, but no link (nothing can be verified)
+    assert app.locator("#share-note").is_visible() and app.locator("#share-link").is_hidden()
 
 
 def test_invalid_input_shows_clear_error_not_traceback(app):
@@ -107,10 +109,10 @@ def test_tampered_link_is_refused_clearly(new_context, base_url):
     bad = frag[:i] + ("A" if frag[i] != "A" else "B") + frag[i + 1:]
     page2 = ctx.new_page()
     open_app(page2, f"{head}#{bad}")
-    err = page2.locator("#result .error")
+    err = page2.locator("#shared .error")
     err.wait_for()
     assert "Traceback" not in err.inner_text()
-    assert page2.locator("#result h2").inner_text() == "Este enlace no es válido"
+    assert page2.locator("#shared h2").inner_text() == "Este enlace no es válido"
 
 
 def test_bonus_dice_above_test_dice_are_capped_and_said(app):
@@ -121,3 +123,34 @@ def test_bonus_dice_above_test_dice_are_capped_and_said(app):
     faces, kept = shown_dice(app)
     assert len(faces) == 4 and len(kept) == 2
     assert "Se tiran 2 dados de bonificación de los 3 pedidos" in app.inner_text("#result .bonus-capped")
+
+
+def test_sifrp_extended_test_rolls_until_the_tally_and_its_link_replays(app, new_context, base_url):
+    """Seed 004 "tiradas básicas prolongadas": "Una vez obtenida la cantidad requerida de éxitos, la
+    tarea se da por concluida." 2D vs 9 with given dice 6+6 (1 degree), 1+1 (failure), 6+5 (1
+    degree): 2 degrees reached in 3 rolls; counting successes is the other table choice."""
+    fill_sifrp(app, 2)
+    app.click("#sifrp-extended > summary")
+    assert "grados de éxito" in app.inner_text("#sifrp-extended-count-help")   # the decision, in the help
+    app.fill("#sifrp-extended_goal", "2")
+    app.fill("#sifrp-extended_span", "1 hora")
+    app.fill("#faces", "6, 6, 1, 1, 6, 5")
+    app.click("#roll")
+    verdict = app.locator("#result [data-extended]")
+    verdict.wait_for()
+    assert verdict.get_attribute("data-extended") == "2/2"
+    assert verdict.inner_text().startswith("Tarea concluida en 3 tiradas: 2 de 2 (cada tirada: 1 hora)")
+    assert app.locator("#result .extended-rolls > li").count() == 3
+    # rolled with a seed: one link holds every roll, and a fresh context replays the same rolls
+    app.fill("#faces", "")
+    app.select_option("#sifrp-extended_count", "successes")
+    app.click("#roll")
+    app.wait_for_function("document.getElementById('share-link') && document.getElementById('share-link').value.includes('#t1')")
+    rolls = app.locator("#result .extended-rolls").inner_text()
+    tally = app.locator("#result [data-extended]").get_attribute("data-extended")
+    link = app.locator("#share-link").input_value()
+    ctx, _ = new_context()
+    other = open_app(ctx.new_page(), link)
+    other.locator("#result [data-extended]").wait_for()
+    assert other.locator("#result [data-extended]").get_attribute("data-extended") == tally
+    assert other.locator("#result .extended-rolls").inner_text() == rolls

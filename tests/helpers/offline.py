@@ -32,7 +32,9 @@ def roll_sifrp(page, label: str) -> str:
 
 
 def dice(page) -> list:
-    return page.locator("#result .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    """The dice shown (aria labels) in the result or the shared-roll view, whichever is visible."""
+    return page.locator(":is(#result, #shared):not([hidden]) .die").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
 
 
 def precached(site) -> dict:

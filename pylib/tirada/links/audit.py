@@ -157,7 +157,8 @@ def _entry(found: dict, budget: list) -> dict:
     row.update(valid=True, kind="roll", id=checked["id"], roller=checked["roller"],
                campaign=checked["campaign"], seq=checked["seq"], prev=checked["prev"],
                created_iso=checked["created_iso"], label=checked["label"],
-               description=checked["description"], fragment=_short(fragment))
+               description=checked["description"], fragment=_short(fragment),
+               request=checked["request"], result=checked["result"])   # shown per roll by the page
     return row
 
 

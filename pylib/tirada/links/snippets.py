@@ -1,6 +1,8 @@
 """Forum snippets of a verified roll: BBCode, Markdown and plain text (docs/link-format.md §Snippets).
 
-A snippet is three lines — what was rolled and by whom, the dice and the outcome, the link — built
+A snippet says everything a reader needs without opening the link — what was rolled and by whom,
+the pool in the game's notation (:func:`tirada.links.pool.pool_text`: "SIFRP 4D+2B−1P +3 vs 9"), each die
+kept or dropped (struck), the sum with its modifiers, the total and the outcome, and the link — built
 as a list of tokens ``(text, style)`` (style ``None``, ``"b"`` bold or ``"s"`` struck) and then
 rendered by one small renderer per markup, so a new markup is a new renderer, not a new branch.
 
@@ -13,18 +15,21 @@ Hostile text (labels, names) is always shown literally:
   others), so ``[`` and ``]`` in user text become the look-alike fullwidth brackets ``［`` ``］``
   (U+FF3B, U+FF3D): no tag can open, and readers still see brackets. ``<``/``>`` stay as they are
   (BBCode forums escape HTML themselves);
-* **Markdown**: every ASCII punctuation character gets a backslash (CommonMark §2.4), which also
-  stops raw HTML (``\\<img…``), links (``\\](…)``) and emphasis;
+* **Markdown**: the characters that can start markup in the middle of a line get a backslash
+  (CommonMark §2.4): ``\\ ` * _ [ ] < > ~ | &`` — which stops emphasis, code, links (no ``[``),
+  raw HTML and entities — and nothing else, so the post reads well where escapes are not processed
+  (lines never start with user text, so line-start markers such as ``#`` or ``-`` cannot act);
 * the link's URL must be ``http(s)://`` and is percent-encoded outside ``A-Z a-z 0-9 -._~:/?#@!$&'*+,;=%``.
 
-Public API: :func:`snippet`, :func:`titled_link`, :func:`tokens`, :func:`render`, :func:`escape_bbcode`, :func:`escape_markdown`,
+Public API: :func:`snippet` (from a link), :func:`snippet_of` (from a result already verified, e.g.
+:func:`tirada.links.roll_link.roll_link`'s: no decoding or rolling again), :func:`faces_snippet` (dice rolled
+elsewhere: no link), :func:`titled_link`, :func:`tokens`, :func:`render`, :func:`escape_bbcode`, :func:`escape_markdown`,
 :func:`clean`.
 """
 
 from __future__ import annotations
 
 import re
-import string
 import unicodedata
 from typing import Any, List, Optional, Tuple
 from urllib.parse import quote
@@ -33,25 +38,31 @@ from ..errors import InvalidRequest
 from ..systems.registry import short_names
 from .chain import verify
 from .frame import PREFIX, split_fragment
+from .pool import pool_text
 from .roll_layout import HIDDEN
 
-__all__ = ["MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode", "escape_markdown", "render",
-           "snippet", "titled_link", "tokens"]
+__all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
+           "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
 
 #: one piece of a snippet line: ``(text, mark)``; ``mark`` is ``None`` (plain), ``"b"``, ``"s"``,
 #: ``"user"``, ``"user-b"`` or ``"url"`` (see :func:`tokens`).
 Token = Tuple[str, Optional[str]]
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
 STYLES = ("bbcode", "markdown", "text")
-_PUNCT = frozenset(string.punctuation)
+#: characters escaped in Markdown: the ones that can open inline markup mid-line (CommonMark §6).
+MARKDOWN_SPECIAL = frozenset("\\`*_[]<>~|&")
 _SPACES = re.compile(r"\s+")
 _WORDS = {
     "es": {"success": "éxito", "failure": "fallo", "marginal": "fallo marginal", "critical":
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
-           "total": "total", "successes": "éxitos", "vs": "contra"},
+           "total": "total", "successes": "éxitos", "vs": "contra", "teamwork": "ayuda",
+           "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)",
+           "rerolled": "repetido", "explosion": "explosión"},
     "en": {"success": "success", "failure": "failure", "marginal": "marginal failure", "critical":
            "critical failure", "degree": "degree", "degrees": "degrees", "check": "Check the roll",
-           "total": "total", "successes": "successes", "vs": "vs"},
+           "total": "total", "successes": "successes", "vs": "vs", "teamwork": "teamwork",
+           "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
+           "rerolled": "rerolled", "explosion": "explosion"},
 }
 
 
@@ -80,10 +91,15 @@ def escape_bbcode(text: str) -> str:
     return defang(clean(text)).replace("[", "\uff3b").replace("]", "\uff3d")
 
 
+def _md(text: str) -> str:
+    """Backslash before each :data:`MARKDOWN_SPECIAL` character (CommonMark §2.4)."""
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in text)
+
+
 def escape_markdown(text: str) -> str:
-    """Clean ``text``, :func:`defang` it and backslash-escape every ASCII punctuation character
-    (CommonMark §2.4)."""
-    return "".join("\\" + ch if ch in _PUNCT else ch for ch in defang(clean(text)))
+    """Clean ``text``, :func:`defang` it and backslash-escape the :data:`MARKDOWN_SPECIAL`
+    characters (CommonMark §2.4); other punctuation stays readable."""
+    return _md(defang(clean(text)))
 
 
 def _plain_text(text: str) -> str:
@@ -101,6 +117,14 @@ def _outcome(result: dict, words: dict) -> List[Token]:
     """Tokens for the outcome of a result: Tragedia (``winner``), SIFRP and generic (``total``,
     ``difficulty``, ``success``, ``degrees``), or any system with the common keys."""
     out: List[Token] = []
+    ext = result.get("extended")
+    if isinstance(ext, dict):       # a SIFRP extended test (sifrp.md §Other rules): the tally, in words
+        es = words is _WORDS["es"]
+        done = ("tarea concluida" if es else "task done") if ext.get("done") else (
+            "tarea sin concluir" if es else "task not done")
+        rolls = f"{ext.get('rolls')} {'tiradas' if es else 'rolls'}"
+        return [(f"{ext.get('tally')}/{ext.get('goal')}", "b"), (f" {words['vs']} {result.get('difficulty')}"
+                f" ({rolls}): ", None), (done, "b")]
     if result.get("winner") in ("protagonist", "adversary"):      # Tragedia's final roll
         es = words is _WORDS["es"]
         side = {"protagonist": ("protagonista", "protagonist"), "adversary": ("adversario", "adversary")}
@@ -147,36 +171,93 @@ def _who(checked: dict, lang: str) -> list:
     return out
 
 
-def _dice_name(result: dict, lang: str) -> str:
-    system = result.get("system")
-    if system == "generic" and isinstance(result.get("faces"), list):
-        return f"{len(result['faces'])}d{result.get('sides')}"
-    return short_names().get(system, str(system)) if isinstance(system, str) else str(system)
+def _die_tokens(faces: list, kept: set, exploded: set) -> list:
+    """Each die as a token, dropped ones struck; an explosion die is marked ``!`` after its face."""
+    out: list = []
+    for i, face in enumerate(faces):
+        text = f"{face}!" if i + 1 < len(faces) and (i + 1) in exploded else str(face)
+        out += [(" " if i else "", None), (text, None if i in kept else "s")]
+    return out
+
+
+def _sum_tokens(result: dict, words: dict) -> list:
+    """``6+5+4+2 +3 +2 ayuda = `` — the kept dice added up with every modifier, so the total is
+    explained (a SIFRP modifier +3 on kept dice adding to 17 reads ``… +3 = 20``)."""
+    kept = result.get("kept") or []
+    text = "+".join(str(f) for f in kept) or "0"
+    extras = [(result.get("modifier"), ""), (result.get("teamwork"), " " + words["teamwork"])]
+    for value, name in extras:
+        if isinstance(value, int) and not isinstance(value, bool) and value:
+            text += f" {value:+d}{name}".replace("-", "\u2212")
+    return [(f"{text} = ", None)]
+
+
+def _l5r_dice(result: dict, lang: str) -> list:
+    """Every L5R die in the order rolled: ``d6 4``, a rerolled die ``d12 3→10``, explosions
+    ``explosión d12 6``; dropped dice struck."""
+    from ..systems.l5r.dice import die_text
+
+    out: list = []
+    dice = [(d, False) for d in result.get("pool") or []] + [(x, True) for x in result.get("explosion_dice") or []]
+    for n, (d, explosion) in enumerate(dice):
+        faces = d.get("faces") or [d.get("face")]
+        text = die_text(d.get("die"), d.get("face"), lang)
+        if len(faces) > 1:      # "d6 4" → "d6 2→4": the face before the reroll, then the one kept
+            prefix = f"d{12 if d.get('die') == 'skill' else 6} "
+            text = f"{prefix}{faces[0]}\u2192{text[len(prefix):]}"
+        if explosion:
+            text = ("explosión " if lang == "es" else "explosion ") + text
+        out += [(", " if n else "", None), (text, None if d.get("kept") else "s")]
+    return out
+
+
+def _roll_line(result: dict, words: dict) -> list:
+    """Dice, sum and outcome of one SIFRP / generic roll."""
+    faces = result.get("faces")
+    line: list = []
+    if isinstance(faces, list):
+        line += _die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
+                            set(result.get("exploded_indices") or ()))
+        line.append((" \u2192 ", None))
+        if "total" in result:
+            line += _sum_tokens(result, words)
+    return line + _outcome(result, words)
+
+
+def _body(request: dict, result: dict, lang: str) -> list:
+    """The pool line and the dice/outcome lines of a result (no head, no link)."""
+    words = _WORDS["es" if lang == "es" else "en"]
+    system = result.get("system") or request.get("system")
+    lines = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
+        [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
+    told = result.get("summary")
+    if isinstance(told, dict) and isinstance(told.get("es" if lang == "es" else "en"), str):
+        if result.get("pool"):
+            lines.append(_l5r_dice(result, lang))
+        lines.append([(told["es" if lang == "es" else "en"], None)])   # the system's own one-liner (L5R)
+    elif isinstance(result.get("rolls"), list):
+        subs: list = request["rolls"] if isinstance(request.get("rolls"), list) else []
+        for i, one in enumerate(result["rolls"]):
+            name = pool_text({"system": "generic", **subs[i]}, lang, False) if i < len(subs) else f"#{i + 1}"
+            lines.append([(f"{name}: ", None)] + _roll_line(one, words))
+    else:
+        lines.append(_roll_line(result, words))
+    return lines
 
 
 def tokens(checked: dict, lang: str = "es") -> list:
-    """The snippet of a :func:`tirada.links.chain.verify` result as lines of tokens ``[[(text, mark)]]``.
+    """The snippet of a :func:`tirada.links.chain.verify` result as lines of tokens ``[[(text, mark)]]``:
+    label and who, the pool (:func:`tirada.links.pool.pool_text`), the dice and outcome (one line per
+    roll), the link.
 
     ``mark``: ``None`` plain, ``"b"`` bold, ``"s"`` struck (a dropped die), ``"user"`` / ``"user-b"``
     user text (escaped by the renderer), ``"url"`` the link text.
     """
     words = _WORDS["es" if lang == "es" else "en"]
-    result = checked["result"]
-    head: List[Token] = [(checked["label"], "user-b"), (" — ", None)] if checked.get("label") else []
+    head = [(checked["label"], "user-b"), (" \u2014 ", None)] if checked.get("label") else []
     head += _who(checked, lang)
-    dice: List[Token] = [(_dice_name(result, lang) + ": ", None)]
-    told = result.get("summary")
-    if isinstance(told, dict) and isinstance(told.get(lang if lang == "es" else "en"), str):
-        dice.append((told["es" if lang == "es" else "en"], None))   # the system's own one-liner (L5R)
-        return [head, dice, [(words["check"], "url")]]
-    faces = result.get("faces")
-    if isinstance(faces, list):
-        kept = set(result.get("kept_indices", range(len(faces))))
-        for i, face in enumerate(faces):
-            dice += [(" " if i else "", None), (str(face), None if i in kept else "s")]
-        dice.append((" → ", None))
-    dice += _outcome(result, words)
-    return [head, dice, [(words["check"], "url")]]
+    request = {k: v for k, v in (checked.get("request") or {}).items() if k not in ("seed", "label")}
+    return [head, *_body(request, checked["result"], lang), [(words["check"], "url")]]
 
 
 def render(lines: list, url: str, style: str = "bbcode") -> str:
@@ -200,7 +281,7 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
             if mark and mark.startswith("user"):
                 value, mark = _isolate(esc(value)), ("b" if mark == "user-b" else None)
             elif style == "markdown":
-                value = "".join("\\" + ch if ch in _PUNCT else ch for ch in value)
+                value = _md(value)
             text += marks[mark].format(value) if mark else value
         out.append(text)
     return "\n".join(out)
@@ -216,10 +297,37 @@ def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es
     Raises:
         LinkError: the link cannot be verified; InvalidRequest: bad style or URL.
     """
-    checked = verify(fragment)
+    return snippet_of(verify(fragment), fragment, base_url, style, lang)
+
+
+def snippet_of(checked: dict, fragment: str, base_url: str, style: str = "bbcode", lang: str = "es") -> str:
+    """:func:`snippet` of a result already verified (the ``verified`` of
+    :func:`tirada.links.roll_link.roll_link` or :func:`tirada.links.chain.verify`): nothing is decoded or rolled.
+
+    Raises:
+        InvalidRequest: bad style or URL.
+    """
     frag = PREFIX + split_fragment(fragment)   # the canonical fragment, as the page reads it
     url = str(base_url).split("#", 1)[0] + "#" + frag
     return render(tokens(checked, lang), url, style)
+
+
+def faces_snippet(result: dict, request: dict, style: str = "bbcode", lang: str = "es") -> str:
+    """The snippet of dice rolled elsewhere (typed faces): the label, "dice rolled elsewhere (no
+    link…)", the pool and the dice and outcome — and no link, since nothing can be verified.
+
+    Args:
+        result: :func:`tirada.systems.roll` of a request with ``faces``. request: that request.
+    Raises:
+        InvalidRequest: bad style.
+    """
+    words = _WORDS["es" if lang == "es" else "en"]
+    label = result.get("label") or request.get("label")
+    head = [(label, "user-b"), (" \u2014 ", None)] if label else []
+    head.append((words["elsewhere"], None))
+    params = {k: v for k, v in request.items() if k not in ("seed", "label", "faces")}
+    lines = [head, *_body(params, result, lang)]
+    return render(lines, "https://x.invalid/", style)
 
 
 def titled_link(title: str, status: str, link_text: str, url: str, style: str = "bbcode") -> str:

@@ -93,13 +93,16 @@ def unregister(system_id: str) -> None:
 register(SystemSpec(
     id="generic", short_name="generic", roll="tirada.systems.generic",
     odds="tirada.odds.keepsum:generic_odds", code=0,
-    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
+    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
     odds="tirada.odds.keepsum:sifrp_odds", code=1,
     param_keys=("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
-                "helpers", "allow_more_helpers", "extra_time", "weapon_damage"),
+                "helpers", "allow_more_helpers", "extra_time", "weapon_damage",
+                # appended for extended tests (issue #15): earlier links keep their bytes
+                "extended_goal", "extended_count", "extended_max", "extended_span"),
+    param_texts=("degrees", "successes"),
     sheet="tirada.sheets.sifrp",
 ))
 register(SystemSpec(

@@ -10,19 +10,26 @@ from typing import Any, Mapping
 
 from ..dice import Dice
 from ..errors import InvalidRequest
-from ..fields import get_bool, get_int, get_int_list, reject_unknown
+from ..fields import get_bool, get_choice, get_int, get_int_list, get_text, reject_unknown
 from .generic import keep_indices
 
 __all__ = [
-    "DIFFICULTIES", "SifrpRequest", "combat_damage", "competition", "degrees_for", "difficulty_name",
+    "DIFFICULTIES", "EXTENDED_COUNTS", "SifrpRequest", "combat_damage", "extended_gain", "competition", "degrees_for", "difficulty_name",
     "extra_time_dice", "failure_grade", "passive_value", "roll", "teamwork_bonus",
 ]
 
 RULE_TEST = "sifrp.md §The test"
 RULE_DEGREES = "sifrp.md §Degrees"
+RULE_EXTENDED = "sifrp.md §Other rules (Extended test)"
 MAX_RANK = 20
 FIELDS = {"test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
-          "helpers", "allow_more_helpers", "extra_time", "weapon_damage"}
+          "helpers", "allow_more_helpers", "extra_time", "weapon_damage",
+          "extended_goal", "extended_count", "extended_max", "extended_span"}
+#: How an extended test tallies each roll (sifrp.md §Other rules, Extended test [decision]):
+#: ``"degrees"`` adds the roll's degrees of success (0 on a failure), ``"successes"`` adds 1 per
+#: successful roll. Default ``"degrees"``.
+EXTENDED_COUNTS = ("degrees", "successes")
+MAX_EXTENDED_GOAL, MAX_EXTENDED_ROLLS, DEFAULT_EXTENDED_ROLLS = 100, 50, 10
 
 #: Standard Difficulty steps (sifrp.md §Difficulty): value → (English, Español).
 DIFFICULTIES = {
@@ -99,6 +106,20 @@ def extra_time_dice(test_dice: int, units: int) -> int:
     return min(test_dice + units, 2 * test_dice)
 
 
+def extended_gain(degrees: int, count: str = "degrees") -> int:
+    """What one roll of an extended test adds to the tally (sifrp.md §Other rules, Extended test;
+    seed 004 "tiradas básicas prolongadas": "Una vez obtenida la cantidad requerida de éxitos, la
+    tarea se da por concluida").
+
+    [decision] ``count`` ``"degrees"`` (default): each roll adds its degrees of success, 0..4 (the
+    seed's "éxitos" read as the degrees of success the test already measures); ``"successes"``:
+    each successful roll adds 1. A failed roll adds nothing (the seed names no setback).
+    """
+    if degrees <= 0:
+        return 0
+    return degrees if count == "degrees" else 1
+
+
 def combat_damage(weapon_damage: int, degrees: int) -> int:
     """Damage = weapon base damage × degrees of success (sifrp.md §Other rules, Combat damage)."""
     return weapon_damage * degrees
@@ -136,6 +157,11 @@ class SifrpRequest:
     ``modifier`` M −100..100, ``difficulty`` TN −100..200 (default 9, Challenging),
     ``destiny_bonus``: one extra +1B bought with Destiny, allowed beyond the cap; ``helpers``: allies'
     ranks (Teamwork); ``extra_time``: units, +1D each up to double; ``weapon_damage``: base damage.
+    Extended test (sifrp.md §Other rules; seed 004 "tiradas básicas prolongadas"): ``extended_goal``
+    the tally required, 1..100 (``None``: a single test); ``extended_count`` ``"degrees"`` /
+    ``"successes"`` (:data:`EXTENDED_COUNTS`); ``extended_max`` the most rolls tried, 1..50
+    (default 10); ``extended_span`` the time each roll covers ("Cada tirada realizada cubre un lapso
+    de tiempo"), free text of at most 40 characters, shown only.
     """
 
     test_dice: int
@@ -148,6 +174,10 @@ class SifrpRequest:
     allow_more_helpers: bool = False
     extra_time: int = 0
     weapon_damage: int | None = None
+    extended_goal: int | None = None
+    extended_count: str = "degrees"
+    extended_max: int = DEFAULT_EXTENDED_ROLLS
+    extended_span: str = ""
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "SifrpRequest":
@@ -156,6 +186,7 @@ class SifrpRequest:
         Raises:
             InvalidRequest: unknown field; a field out of range. ``bonus_dice`` above the test dice
             is not refused: the cap is applied when rolling (sifrp.md §The test 1 [decision]).
+            ``extended_count`` / ``extended_max`` / ``extended_span`` without ``extended_goal``.
         """
         reject_unknown(req, FIELDS, "sifrp")
         d = get_int(req, "test_dice", lo=1, hi=MAX_RANK, rule=RULE_TEST)
@@ -172,7 +203,7 @@ class SifrpRequest:
             destiny_bonus=get_bool(req, "destiny_bonus"),
             helpers=tuple(get_int_list(req, "helpers", lo=1, hi=MAX_RANK, max_len=20)),
             allow_more_helpers=get_bool(req, "allow_more_helpers"),
-            extra_time=units, weapon_damage=weapon,
+            extra_time=units, weapon_damage=weapon, **_extended_fields(req),
         )
 
     @property
@@ -193,28 +224,33 @@ class SifrpRequest:
         return max(0, extra_time_dice(self.test_dice, self.extra_time) - self.penalty_dice)
 
 
-def roll(req: Mapping[str, Any], dice: Dice) -> dict:
-    """Roll a SIFRP test on ``dice`` (sifrp.md §The test, §Degrees, §Other rules).
+def _extended_fields(req: Mapping[str, Any]) -> dict:
+    """The extended-test fields of a request (see :class:`SifrpRequest`), checked."""
+    extra = [k for k in ("extended_count", "extended_max", "extended_span") if req.get(k) is not None]
+    if req.get("extended_goal") is None:
+        if extra:
+            raise InvalidRequest("needs extended_goal (the tally the extended test must reach)",
+                                 field=extra[0], rule=RULE_EXTENDED, code="sifrp.extended_goal")
+        return {}
+    span = get_text(req, "extended_span", max_len=40).strip()
+    return {
+        "extended_goal": get_int(req, "extended_goal", lo=1, hi=MAX_EXTENDED_GOAL, rule=RULE_EXTENDED),
+        "extended_count": get_choice(req, "extended_count", EXTENDED_COUNTS, default="degrees"),
+        "extended_max": get_int(req, "extended_max", default=DEFAULT_EXTENDED_ROLLS, lo=1,
+                                hi=MAX_EXTENDED_ROLLS, rule=RULE_EXTENDED),
+        "extended_span": span,
+    }
 
-    Returns:
-        ``{"faces": [int] draw order, "kept": [int] descending, "kept_indices": [int],
-        "dropped": [int], "modifier": int, "teamwork": int, "total": int, "difficulty": int,
-        "difficulty_name": {"en","es"} | None, "success": bool, "degrees": 0..4,
-        "failure": "marginal" | "critical" | None, "margin": int, "damage": int | None,
-        "bonus_capped"?: {"asked": int, "rolled": int}}`` — ``bonus_capped`` is present only when more
-        bonus dice were asked than test dice allow and only ``rolled`` were thrown (sifrp.md §The
-        test 1 [decision]); results without it are unchanged from format v1's vectors.
-    Raises:
-        InvalidRequest: see :meth:`SifrpRequest.from_dict`; bad given faces.
-    """
-    r = SifrpRequest.from_dict(req)
+
+def _attempt(r: SifrpRequest, dice: Dice) -> dict:
+    """One test of request ``r`` on ``dice`` (the single roll of :func:`roll`)."""
     faces = [dice.roll(6) for _ in range(r.dice_rolled)]
     idx = keep_indices(faces, r.dice_kept)
     kept = [faces[i] for i in idx]
     teamwork = teamwork_bonus(list(r.helpers), r.allow_more_helpers) if r.helpers else 0
     total = sum(kept) + r.modifier + teamwork
     degrees = degrees_for(total, r.difficulty)
-    out = {
+    return {
         "sides": 6,
         "faces": faces,
         "kept": kept,
@@ -231,6 +267,53 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         "margin": total - r.difficulty,
         "damage": combat_damage(r.weapon_damage, degrees) if r.weapon_damage is not None else None,
     }
+
+
+def _extended(r: SifrpRequest, dice: Dice) -> tuple:
+    """``(last attempt, extended block)``: tests rolled one after another from the same ``dice``
+    until the tally reaches ``r.extended_goal`` or ``r.extended_max`` rolls were made."""
+    goal = r.extended_goal or 1     # always set here: roll() calls this only for extended tests
+    attempts: list = []
+    tally = 0
+    while tally < goal and len(attempts) < r.extended_max:
+        attempt = _attempt(r, dice)
+        tally += extended_gain(attempt["degrees"], r.extended_count)
+        attempts.append(attempt)
+    block = {
+        "goal": r.extended_goal, "count": r.extended_count, "max_rolls": r.extended_max,
+        "span": r.extended_span, "rolls": len(attempts), "tally": tally, "done": tally >= goal,
+        "attempts": [{k: a[k] for k in ("faces", "kept", "kept_indices", "total", "success", "degrees",
+                                        "failure", "margin")} for a in attempts],
+    }
+    return attempts[-1], block
+
+
+def roll(req: Mapping[str, Any], dice: Dice) -> dict:
+    """Roll a SIFRP test on ``dice`` (sifrp.md §The test, §Degrees, §Other rules).
+
+    Returns:
+        ``{"faces": [int] draw order, "kept": [int] descending, "kept_indices": [int],
+        "dropped": [int], "modifier": int, "teamwork": int, "total": int, "difficulty": int,
+        "difficulty_name": {"en","es"} | None, "success": bool, "degrees": 0..4,
+        "failure": "marginal" | "critical" | None, "margin": int, "damage": int | None,
+        "bonus_capped"?: {"asked": int, "rolled": int}}`` — ``bonus_capped`` is present only when more
+        bonus dice were asked than test dice allow and only ``rolled`` were thrown (sifrp.md §The
+        test 1 [decision]); results without it are unchanged from format v1's vectors.
+        With ``extended_goal`` (an extended test, "tiradas básicas prolongadas", seed 004): the
+        tests are rolled one after another from the same ``dice`` until the tally reaches the goal
+        or ``extended_max`` rolls were made; the top-level fields are those of the last roll, and
+        ``"extended": {"goal", "count", "max_rolls", "span", "rolls": int, "tally": int, "done":
+        bool, "attempts": [{"faces", "kept", "kept_indices", "total", "success", "degrees",
+        "failure", "margin"}]}`` gives every roll (each covering ``span`` of time).
+    Raises:
+        InvalidRequest: see :meth:`SifrpRequest.from_dict`; bad given faces.
+    """
+    r = SifrpRequest.from_dict(req)
+    if r.extended_goal is None:
+        out = _attempt(r, dice)
+    else:
+        out, block = _extended(r, dice)
+        out["extended"] = block
     if r.bonus_rolled < r.bonus_dice:
         out["bonus_capped"] = {"asked": r.bonus_dice, "rolled": r.bonus_rolled}
     return out

@@ -22,6 +22,17 @@ the tool keeps (seed ``001_0d4b6b4e1f6e6362.txt``). Each move is an action dict 
   which resets Tragedy).
 * ``{"transform": "protagonist", "by": WINNER, "flaw", "trait", "new_trait", "tragedy_text"?}`` —
   Transformation scene: the winner writes the new Flaw and changes one Trait; Tragedy restarts at 1.
+* ``{"lower": "tragedy", "by": HENCHMAN}`` — once the scene is decided, a character played as a
+  Henchman at Tragedy 5 lowers it by the table setting ``henchman_tragedy_drop`` (seed 001: "para
+  reducir el nivel de Tragedia cuando se ha alcanzado el tope, aparte de jugar como Secuaz, ...").
+* ``{"remove": "consequence", "by": ALLY, "consequence": NAME}`` — once the scene is decided, a
+  character played as an Ally removes one of their own Consequences, up to the table setting
+  ``ally_consequences_removed`` per scene (seed 001: "se pueden eliminar jugando como Aliado").
+
+With several Protagonists (seed 001: "al menos un jugador Protagonista") ``impose`` takes a
+``target`` naming the Protagonist (required when there are several); the post-loss step is open
+while some Protagonist can still raise Tragedy, and a decline (by any Protagonist, before any of
+them raised) ends it for the side [decision].
 
 Every move may carry a ``note``. Refusals raise IllegalMove (rules) or InvalidRequest (shape).
 """
@@ -37,7 +48,7 @@ from ...fields import get_int, get_int_list, get_text, reject_unknown
 from ...names import check_name
 from .roll import RULE_ROLL, final_stage, post_loss_stage
 from .sheet import MAX_NAME, MAX_TEXT, MAX_TRAGEDY, MIN_TRAGEDY, RULE_STATE, Domain, Trait
-from .state import RULE_TRANSFORMATION, SceneState
+from .state import RULE_ALLY, RULE_HENCHMAN, RULE_TRANSFORMATION, SceneState
 
 __all__ = ["MOVES", "RULE_DOMAINS", "RULE_LOSS", "apply_move", "dice_of"]
 
@@ -181,14 +192,15 @@ def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
         if state.phase != "post_loss":
             raise IllegalMove("there is no lost roll to add to", field="roll", rule=RULE_LOSS,
                               code="tragedia.no_lost_roll")
-        if not state.used("tragedy", "post_loss"):
+        if not state.raised("post_loss"):
             raise IllegalMove("the Protagonist must raise Tragedy first (or decline)", field="roll",
                               rule=RULE_LOSS, code="tragedia.raise_first")
     dice, shared = _dice_for_roll(state, action)
     if stage == "final":
         result = final_stage(state.pool("protagonist"), state.pool("adversary"), dice,
                              state.auto_successes, state.protagonist_wins_ties, state.sides)
-        can_retry = result["winner"] == "adversary" and state.protagonist.sheet.tragedy < MAX_TRAGEDY
+        can_retry = result["winner"] == "adversary" and any(
+            p.sheet.tragedy < MAX_TRAGEDY for p in state.protagonists)
         phase = "post_loss" if can_retry else "decided"
     else:
         result = post_loss_stage(state.stages[0], state.pool("protagonist", "post_loss", "tragedy"),
@@ -209,7 +221,7 @@ def _decline(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     if actor.role != "protagonist":
         raise IllegalMove("only the Protagonist decides whether to raise Tragedy again", field="by",
                           rule=RULE_LOSS, code="tragedia.decline_protagonist")
-    if state.phase != "post_loss" or state.used("tragedy", "post_loss"):
+    if state.phase != "post_loss" or state.raised("post_loss"):
         raise IllegalMove("there is no pending decision after a loss", field="decline", rule=RULE_LOSS,
                           code="tragedia.no_pending_decision")
     return replace(state, phase="decided")
@@ -223,7 +235,7 @@ def _impose(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     if actor.role != "adversary" or state.phase != "decided" or state.winner != "adversary":
         raise IllegalMove("the Adversary writes Consequences and Tragedy after winning the scene",
                           field="impose", rule=RULE_LOSS, code="tragedia.impose_adversary")
-    sheet = state.protagonist.sheet
+    sheet = _target(state, action).sheet
     if what == "consequence":
         name = _name(action, "consequence")
         if name in sheet.consequences:
@@ -234,10 +246,90 @@ def _impose(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     if state.kind == "transformation":
         raise IllegalMove("a Transformation scene resets Tragedy instead", field="impose",
                           rule=RULE_TRANSFORMATION, code="tragedia.impose_transformation")
-    if state.used("imposed_tragedy") or sheet.tragedy >= MAX_TRAGEDY:
+    if state.used("imposed_tragedy", sheet.name) or sheet.tragedy >= MAX_TRAGEDY:
         raise IllegalMove("Tragedy can be raised once after a loss, up to 5", field="impose",
                           rule=RULE_LOSS, code="tragedia.impose_once")
-    return state.with_sheet(replace(sheet, tragedy=sheet.tragedy + 1)).mark("imposed_tragedy")
+    return state.with_sheet(replace(sheet, tragedy=sheet.tragedy + 1)).mark("imposed_tragedy", sheet.name)
+
+
+def _target(state: SceneState, action: Mapping[str, Any]):
+    """The Protagonist an ``impose`` names in ``target`` (the only one when absent).
+
+    Raises:
+        InvalidRequest: several Protagonists and no ``target``. IllegalMove: not a Protagonist.
+    """
+    if action.get("target") is None:
+        if len(state.protagonists) > 1:
+            raise InvalidRequest("name the Protagonist: this scene has several", field="target",
+                                 code="tragedia.name_protagonist")
+        return state.protagonist
+    who = state.participant(action.get("target"), field="target")
+    if who.role != "protagonist":
+        raise IllegalMove(f"{who.name} is not a Protagonist", field="target", rule=RULE_LOSS,
+                          code="tragedia.not_protagonist", params={"name": who.name})
+    return who
+
+
+def _lower(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    """Lower Tragedy by playing as a Henchman (seed 001: "para reducir el nivel de Tragedia cuando se
+    ha alcanzado el tope, aparte de jugar como Secuaz, se puede jugar una escena de Transformación").
+
+    [decision] The seed gives no amount nor moment: once the scene is decided (whoever won), each
+    character played as a Henchman whose Tragedy is at the top (5) lowers it once by the table
+    setting ``henchman_tragedy_drop`` (default 1; never below 1). Raises IllegalMove otherwise.
+    """
+    _expect(action, "lower", "tragedy")
+    actor = state.participant(action.get("by"))
+    drop = state.setting("henchman_tragedy_drop")
+    if actor.role != "henchman":
+        raise IllegalMove("only a character played as a Henchman lowers Tragedy this way", field="by",
+                          rule=RULE_HENCHMAN, code="tragedia.lower_henchman")
+    if state.phase != "decided":
+        raise IllegalMove("Tragedy is lowered once the scene is decided", field="lower",
+                          rule=RULE_HENCHMAN, code="tragedia.lower_when")
+    if not drop:
+        raise IllegalMove("this table does not lower Tragedy for playing as a Henchman "
+                          "(henchman_tragedy_drop = 0)", field="lower", rule=RULE_HENCHMAN,
+                          code="tragedia.lower_off")
+    if state.used("lowered", actor.name):
+        raise IllegalMove(f"{actor.name} already lowered Tragedy in this scene", field="lower",
+                          rule=RULE_HENCHMAN, code="tragedia.lower_used", params={"name": actor.name})
+    if actor.sheet.tragedy < MAX_TRAGEDY:
+        raise IllegalMove(f"{actor.name}'s Tragedy is {actor.sheet.tragedy}: it is lowered this way "
+                          "when it has reached the top, 5", field="lower", rule=RULE_HENCHMAN,
+                          code="tragedia.lower_level", params={"name": actor.name, "tragedy": actor.sheet.tragedy})
+    sheet = replace(actor.sheet, tragedy=max(MIN_TRAGEDY, actor.sheet.tragedy - drop))
+    return state.with_sheet(sheet).mark("lowered", actor.name)
+
+
+def _remove(state: SceneState, action: Mapping[str, Any]) -> SceneState:
+    """Remove a Consequence by playing as an Ally (seed 001: "cada Consecuencia sólo se puede usar
+    una vez por escena, y se pueden eliminar jugando como Aliado").
+
+    [decision] The seed gives no count nor moment: once the scene is decided (whoever won), a
+    character played as an Ally removes up to the table setting ``ally_consequences_removed``
+    (default 1) of their own Consequences. Raises IllegalMove otherwise.
+    """
+    _expect(action, "remove", "consequence")
+    actor = state.participant(action.get("by"))
+    name = _name(action, "consequence")
+    most = state.setting("ally_consequences_removed")
+    if actor.role != "ally":
+        raise IllegalMove("only a character played as an Ally removes Consequences this way",
+                          field="by", rule=RULE_ALLY, code="tragedia.remove_ally")
+    if state.phase != "decided":
+        raise IllegalMove("Consequences are removed once the scene is decided", field="remove",
+                          rule=RULE_ALLY, code="tragedia.remove_when")
+    if name not in actor.sheet.consequences:
+        raise IllegalMove(f"{actor.name} has no Consequence {name!r}", field="consequence",
+                          rule=RULE_ALLY, code="tragedia.remove_missing", params={"name": actor.name, "consequence": name})
+    done = sum(1 for m in state.marks if m[:2] == ("removed", actor.name))
+    if done >= most:
+        raise IllegalMove(f"{actor.name} may remove {most} Consequence(s) per scene as an Ally "
+                          "(ally_consequences_removed)", field="remove", rule=RULE_ALLY,
+                          code="tragedia.remove_most", params={"name": actor.name, "n": most})
+    sheet = replace(actor.sheet, consequences=tuple(c for c in actor.sheet.consequences if c != name))
+    return state.with_sheet(sheet).mark("removed", actor.name, name)
 
 
 def _transform(state: SceneState, action: Mapping[str, Any]) -> SceneState:
@@ -277,8 +369,10 @@ MOVES = {
     "drop": ({"trait"}, _drop),
     "roll": ({"seed", "faces"}, _roll),
     "decline": (set(), _decline),
-    "impose": ({"consequence"}, _impose),
+    "impose": ({"consequence", "target"}, _impose),
     "transform": ({"flaw", "trait", "new_trait", "tragedy_text"}, _transform),
+    "lower": (set(), _lower),
+    "remove": ({"consequence"}, _remove),
 }
 
 

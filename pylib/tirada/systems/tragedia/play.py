@@ -30,7 +30,7 @@ __all__ = ["EXAMPLE", "LINK_KIND", "act", "can_undo", "from_fragment", "sheet_fr
            "start", "to_fragment", "undo", "view"]
 
 LINK_KIND = "scene"
-SETUP_KEYS = ("kind", "objective", "sides", "faces", "themes", "participants")
+SETUP_KEYS = ("kind", "objective", "sides", "faces", "themes", "participants", "table")
 _DOMAIN_LINE = re.compile(r"^(.*?)\s*=\s*(-?\d+)$")
 
 #: The seed's example scene (docs/tragedia-scene.md §Complete example) without actions: its four

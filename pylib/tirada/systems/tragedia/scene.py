@@ -20,7 +20,7 @@ from .roll import RULE_ROLL, roll_result
 from .moves import MOVES, RULE_LOSS, apply_move
 from .sheet import RULE_STATE, Trait
 from .sources import DESTINY_PRICES, RULES, apply_add
-from .state import RULE_TRANSFORMATION, SceneState, new_scene
+from .state import RULE_TRANSFORMATION, TABLE_SETTINGS, SceneState, new_scene
 
 __all__ = ["VERBS", "apply", "end_scene", "legal_adds", "pending", "replay", "scene_result",
            "scene_view"]
@@ -92,7 +92,8 @@ def pending(state: SceneState) -> list:
 
 def end_scene(state: SceneState) -> tuple:
     """The scene's end (tragedia.md §The final roll, §Gathering dice): Traits turned against renew,
-    the Protagonist scores 1 Victory on a win; Themes and Consequences renew by starting a new scene.
+    the Protagonist (each Protagonist, when there are several [decision]) scores 1 Victory on a win;
+    Themes and Consequences renew by starting a new scene.
 
     Returns:
         ``(sheets, themes)``: a tuple of :class:`~tirada.systems.tragedia.sheet.Sheet` in participant order,
@@ -117,9 +118,10 @@ def end_scene(state: SceneState) -> tuple:
         sheet = state.participant(owner).sheet
         if sheet.trait(name) is not None:  # not dropped or changed by a Transformation meanwhile
             state = state.with_sheet(sheet.with_trait(Trait(name, exhausted=False)))
-    if state.winner == "protagonist":
-        sheet = state.protagonist.sheet
-        state = state.with_sheet(replace(sheet, victories=sheet.victories + 1))
+    if state.winner == "protagonist":  # every Protagonist of the scene scores it [decision]
+        for hero in state.protagonists:
+            sheet = state.participant(hero.name).sheet
+            state = state.with_sheet(replace(sheet, victories=sheet.victories + 1))
     return tuple(p.sheet for p in state.participants), state.themes
 
 
@@ -177,8 +179,11 @@ def _candidates(state: SceneState, name: str) -> dict:
     me = state.participant(name).sheet
     traits = [{"trait": t.name} for t in me.traits]
     others = [p for p in state.participants if p.name != name]
-    turned = [{"trait": t.name} for p in (state.protagonist, state.adversary) for t in p.sheet.traits]
+    several = len(state.protagonists) > 1
+    turned = [dict({"trait": t.name}, **({"owner": p.name} if several and p.role == "protagonist" else {}))
+              for p in state.protagonists + (state.adversary,) for t in p.sheet.traits]
     destiny = [{"use": "exhausted_trait", "trait": t.name} for t in me.traits if t.exhausted]
+    destiny += [{"use": "domain", "domain": d.name} for d in me.domains]
     destiny += [{"use": "improvised"}, {"use": "npc_event"}, {"use": "new_trait", "trait": _NEW},
                 {"use": "new_theme", "theme": _NEW}]
     return {
@@ -190,7 +195,7 @@ def _candidates(state: SceneState, name: str) -> dict:
         "flaw": [{"dice": 1}, {"dice": 2}],
         "turned_trait": turned,
         "consequence": [{"target": p.name, "consequence": c} for p in others for c in p.sheet.consequences],
-        "tragedy_5": [{}],
+        "tragedy_5": [{"target": p.name} for p in state.protagonists] if several else [{}],
         "support": [{}],
         "last_die": [{}],
     }
@@ -238,9 +243,10 @@ def scene_view(state: SceneState) -> dict:
     Trait limit and excess, and which moves are open (``decline``, ``enter``).
 
     Returns ``{..scene_result.., "can_roll": bool, "themes_exhausted": [str], "destiny_prices":
-    {use: price}, "participants": [{"name", "role", "side", "destiny", "trait_limit",
-    "trait_excess", "adds": legal_adds, "can_decline", "can_enter", "can_impose", "can_transform":
-    bool}]}``.
+    {use: price}, "table": {setting: value}, "participants": [{"name", "role", "side", "destiny",
+    "trait_limit", "trait_excess", "adds": legal_adds, "can_decline", "can_enter", "can_impose",
+    "can_transform", "can_lower": bool, "removable": [Consequence names the Ally may remove now],
+    "impose_targets": [Protagonist names]}]}``.
     """
     view = scene_result(state)
     final = {"roll": "final"} if state.phase == "gathering" else {"roll": "post_loss"}
@@ -251,13 +257,19 @@ def scene_view(state: SceneState) -> dict:
         themes_exhausted=list(state.exhausted_themes),
         destiny_prices=dict(DESTINY_PRICES),
         rules={"roll": RULE_ROLL, "post_loss": RULE_LOSS, "trait_limit": RULE_STATE},
+        table={name: state.setting(name) for name in TABLE_SETTINGS},
         participants=[{
             "name": p.name, "role": p.role, "side": p.side, "destiny": p.sheet.destiny,
             "trait_limit": p.sheet.trait_limit, "trait_excess": p.sheet.trait_excess,
             "adds": legal_adds(state, p.name),
             "can_decline": _can(state, {"decline": "post_loss", "by": p.name}),
             "can_enter": _can(state, {"enter": "scene", "by": p.name}),
-            "can_impose": _can(state, {"impose": "consequence", "by": p.name, "consequence": _NEW}),
+            "can_impose": any(_can(state, {"impose": "consequence", "by": p.name, "consequence": _NEW,
+                                           "target": h.name}) for h in state.protagonists),
+            "impose_targets": [h.name for h in state.protagonists],
+            "can_lower": _can(state, {"lower": "tragedy", "by": p.name}),
+            "removable": [c for c in p.sheet.consequences
+                          if _can(state, {"remove": "consequence", "by": p.name, "consequence": c})],
             "can_transform": (state.kind == "transformation" and state.phase == "decided"
                               and not state.transformed and p.role == state.winner),
         } for p in state.participants],

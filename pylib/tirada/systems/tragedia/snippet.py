@@ -36,6 +36,7 @@ DESTINY_USES = {
     "improvised": ("dado improvisado", "improvised die"),
     "npc_event": ("crear PNJ o suceso", "create an NPC or event"),
     "new_trait": ("nuevo Rasgo", "new Trait"), "new_theme": ("nuevo Tema", "new Theme"),
+    "domain": ("usar un Dominio", "use a Domain"),
 }
 #: side → (Spanish, English).
 SIDE_NAMES = {"protagonist": ("Protagonista", "Protagonist"), "adversary": ("Adversario", "Adversary")}

@@ -11,7 +11,11 @@ the Flaw, support, "Tragedy 5" and each Consequence are used at most once per sc
 at most once before the roll and once after a loss; a Trait created with 4 Destiny gives the die
 and is exhausted; a Theme created with 4 Destiny is exhausted for this scene; a Trait can be turned
 against once per scene; Allies and Henchmen use a Domain at most as many times per scene as it has
-Destiny (free), the Protagonist and the Adversary spend 1 of its Destiny per use.
+Destiny (free), the Protagonist and the Adversary spend 1 of its Destiny per use; a non-Protagonist
+may instead pay 1 of their own Destiny to use one of their (non-floating) Domains without spending
+its Destiny nor counting a use (Destiny use ``domain``); with several Protagonists each raises their
+own Tragedy and brings their own Flaw once, and a Henchman / the Adversary names the Protagonist
+(``owner`` / ``target``) whose Trait or Tragedy 5 they use.
 """
 
 from __future__ import annotations
@@ -36,7 +40,10 @@ RULES = {
     "last_die": "tragedia.md §The final roll (If the Protagonist loses)",
 }
 #: Destiny use → price (tragedia.md §Gathering dice, Destiny 1 / 2 / 4).
-DESTINY_PRICES = {"exhausted_trait": 1, "improvised": 2, "npc_event": 2, "new_trait": 4, "new_theme": 4}
+#: ``domain``: seed 001, "1 punto de Destino te permite reutilizar un Rasgo agotado O usar un Dominio
+#: (si no estás jugando como Protagonista)".
+DESTINY_PRICES = {"exhausted_trait": 1, "improvised": 2, "npc_event": 2, "new_trait": 4, "new_theme": 4,
+                  "domain": 1}
 COMMON = {"add", "by", "note"}
 MAX_NOTE = 2000
 
@@ -101,8 +108,13 @@ def _add_theme(state: SceneState, actor: Participant, action: Mapping[str, Any])
 
 
 def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
-    """Destiny: pay 1 (reuse an exhausted Trait), 2 (improvised die; NPC/event, not the
-    Protagonist) or 4 (new Trait within 7 − Tragedy; new Theme if every other player pays 1)."""
+    """Destiny: pay 1 (reuse an exhausted Trait; or, not the Protagonist, use a Domain), 2
+    (improvised die; NPC/event, not the Protagonist) or 4 (new Trait within 7 − Tragedy; new Theme if
+    every other player pays 1).
+
+    Use ``domain`` (seed 001, "1 punto de Destino te permite [...] usar un Dominio (si no estás
+    jugando como Protagonista)") [decision]: own Destiny paid for an own, non-floating Domain, which
+    keeps its Destiny; no per-scene use counted. IllegalMove: the Protagonist; unknown/floating."""
     use = action.get("use")
     if not isinstance(use, str) or use not in DESTINY_PRICES:
         raise InvalidRequest("must be one of " + ", ".join(DESTINY_PRICES), field="use",
@@ -128,6 +140,19 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
     elif use == "npc_event" and actor.role == "protagonist":
         raise _refuse("destiny", "the Protagonist cannot create an NPC or event", field="use",
                       code="tragedia.npc_protagonist")
+    elif use == "domain":
+        if actor.role == "protagonist":
+            raise _refuse("destiny", "the Protagonist cannot pay Destiny to use a Domain", field="use",
+                          code="tragedia.domain_destiny_protagonist")
+        name = _name(action, "domain")
+        domain = sheet.domain(name)
+        if domain is None:
+            raise _refuse("destiny", f"{actor.name} has no Domain {name!r}", field="domain",
+                          code="tragedia.no_domain", params={"name": actor.name, "domain": name})
+        if domain.floating:
+            raise _refuse("destiny", f"the Domain {name!r} has no Destiny left: it is floating",
+                          field="domain", code="tragedia.domain_floating_use", params={"domain": name})
+        detail = f"{use}: {name}"
     elif use == "new_trait":
         name = _name(action, "trait")
         if sheet.trait(name) is not None:
@@ -161,8 +186,8 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
 
 
 def _add_tragedy(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
-    """Tragedy: the Protagonist raises it by 1 (max 5) and takes as many dice as the new level;
-    once before the roll and once after a loss."""
+    """Tragedy: a Protagonist raises their own by 1 (max 5) and takes as many dice as the new
+    level; once before the roll and once after a loss (each Protagonist, when there are several)."""
     if actor.role != "protagonist":
         raise _refuse("tragedy", "only the Protagonist raises their Tragedy for dice", field="by",
                       code="tragedia.tragedy_protagonist")
@@ -171,12 +196,12 @@ def _add_tragedy(state: SceneState, actor: Participant, action: Mapping[str, Any
         raise _refuse("tragedy", f"{actor.name}'s Tragedy is already at its maximum, {MAX_TRAGEDY}",
                       code="tragedia.tragedy_max", params={"name": actor.name, "n": MAX_TRAGEDY})
     stage = state.phase
-    if state.used("tragedy", stage):
+    if state.used("tragedy", stage, actor.name):
         when = "after the loss" if stage == "post_loss" else "before the roll"
         raise _refuse("tragedy", f"Tragedy can rise only once {when}",
                       code="tragedia.tragedy_once_after" if stage == "post_loss" else "tragedia.tragedy_once_before")
     level = sheet.tragedy + 1
-    state = state.with_sheet(replace(sheet, tragedy=level)).mark("tragedy", stage)
+    state = state.with_sheet(replace(sheet, tragedy=level)).mark("tragedy", stage, actor.name)
     return state.contribute("tragedy", actor, level, f"Tragedy {level}", _note(action))
 
 
@@ -211,21 +236,25 @@ def _add_flaw(state: SceneState, actor: Participant, action: Mapping[str, Any]) 
         raise _refuse("flaw", "only the Protagonist brings their Flaw into play", field="by",
                       code="tragedia.flaw_protagonist")
     dice = get_int(action, "dice", lo=1, hi=2, rule=RULES["flaw"])
-    if state.used("flaw"):
+    if state.used("flaw", actor.name):
         raise _refuse("flaw", "the Flaw was already brought into play in this scene", code="tragedia.flaw_used")
-    state = state.with_sheet(actor.sheet.add_destiny(1)).mark("flaw")
+    state = state.with_sheet(actor.sheet.add_destiny(1)).mark("flaw", actor.name)
     state = replace(state, protagonist_wins_ties=True,
                     auto_successes=state.auto_successes + (1 if dice == 2 else 0))
     return state.contribute("flaw", actor, dice, actor.sheet.flaw, _note(action), side="adversary")
 
 
 def _add_turned_trait(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
-    """Exhausted Trait turned against: a Henchman uses the Protagonist's, an Ally the Adversary
-    character's (once it is in the scene); the Trait renews at the end of the scene."""
+    """Exhausted Trait turned against: a Henchman uses the Protagonist's (``owner`` names which
+    Protagonist when there are several), an Ally the Adversary character's (once it is in the
+    scene); the Trait renews at the end of the scene."""
     if actor.role == "henchman":
-        owner = state.protagonist
+        owner = _named_protagonist(state, action, "owner", "turned_trait")
     elif actor.role == "ally":
         owner = state.adversary
+        if action.get("owner") is not None and action.get("owner") != owner.name:
+            raise _refuse("turned_trait", "an Ally turns the Adversary character's Traits", field="owner",
+                          code="tragedia.turned_owner_ally")
         if not state.adversary_in_scene:
             raise _refuse("turned_trait", "the Adversary's character is not in the scene yet",
                           field="by", code="tragedia.adversary_absent")
@@ -261,19 +290,41 @@ def _add_consequence(state: SceneState, actor: Participant, action: Mapping[str,
     return state.contribute("consequence", actor, 1, f"{target.name}: {name}", _note(action))
 
 
+def _named_protagonist(state: SceneState, action: Mapping[str, Any], key: str, source: str) -> Participant:
+    """The Protagonist named by ``action[key]``, or the only one when ``key`` is absent.
+
+    Raises:
+        InvalidRequest: several Protagonists and no ``key``; IllegalMove: ``key`` names someone who
+        is not a Protagonist.
+    """
+    if action.get(key) is None:
+        if len(state.protagonists) > 1:
+            raise InvalidRequest("name the Protagonist: this scene has several", field=key,
+                                 code="tragedia.name_protagonist")
+        return state.protagonist
+    who = state.participant(action.get(key), field=key)
+    if who.role != "protagonist":
+        raise _refuse(source, f"{who.name} is not a Protagonist", field=key,
+                      code="tragedia.not_protagonist", params={"name": who.name})
+    return who
+
+
 def _add_tragedy_5(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
     """Tragedy 5: the Adversary takes 2 dice by bringing the Protagonist's Tragedy into the story
-    while it is at 5; once per scene."""
+    while it is at 5; once per scene (per Protagonist at 5, named by ``target`` when there are
+    several)."""
     if actor.role != "adversary":
         raise _refuse("tragedy_5", "only the Adversary takes the Tragedy 5 dice", field="by",
                       code="tragedia.tragedy5_adversary")
-    if state.protagonist.sheet.tragedy < MAX_TRAGEDY:
-        raise _refuse("tragedy_5", f"the Protagonist's Tragedy is {state.protagonist.sheet.tragedy}, "
-                      "not 5", code="tragedia.tragedy5_level", params={"tragedy": state.protagonist.sheet.tragedy})
-    if state.used("tragedy_5"):
+    hero = _named_protagonist(state, action, "target", "tragedy_5")
+    if hero.sheet.tragedy < MAX_TRAGEDY:
+        raise _refuse("tragedy_5", f"the Protagonist's Tragedy is {hero.sheet.tragedy}, not 5",
+                      code="tragedia.tragedy5_level", params={"tragedy": hero.sheet.tragedy})
+    if state.used("tragedy_5", hero.name):
         raise _refuse("tragedy_5", "the Tragedy 5 dice were already taken in this scene",
                       code="tragedia.tragedy5_used")
-    return state.mark("tragedy_5").contribute("tragedy_5", actor, 2, "Tragedy 5", _note(action))
+    detail = "Tragedy 5" if len(state.protagonists) == 1 else f"Tragedy 5: {hero.name}"
+    return state.mark("tragedy_5", hero.name).contribute("tragedy_5", actor, 2, detail, _note(action))
 
 
 def _add_support(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
@@ -293,7 +344,7 @@ def _add_last_die(state: SceneState, actor: Participant, action: Mapping[str, An
     if actor.role == "protagonist":
         raise _refuse("last_die", "the last dice are for the other players", field="by",
                       code="tragedia.last_dice_role")
-    if not state.used("tragedy", "post_loss"):
+    if not state.raised("post_loss"):
         raise _refuse("last_die", "the last dice come only after the Protagonist raises Tragedy again",
                       code="tragedia.last_dice_when")
     if state.used("last_die", actor.name):
@@ -307,13 +358,13 @@ _G, _P = ("gathering",), ("post_loss",)
 SOURCES = {
     "trait": Source(frozenset({"trait"}), _G, _add_trait),
     "theme": Source(frozenset({"theme"}), _G, _add_theme),
-    "destiny": Source(frozenset({"use", "price", "trait", "theme"}), _G, _add_destiny),
+    "destiny": Source(frozenset({"use", "price", "trait", "theme", "domain"}), _G, _add_destiny),
     "tragedy": Source(frozenset(), ("gathering", "post_loss"), _add_tragedy),
     "domain": Source(frozenset({"domain"}), _G, _add_domain),
     "flaw": Source(frozenset({"dice"}), _G, _add_flaw),
-    "turned_trait": Source(frozenset({"trait"}), _G, _add_turned_trait),
+    "turned_trait": Source(frozenset({"trait", "owner"}), _G, _add_turned_trait),
     "consequence": Source(frozenset({"target", "consequence"}), _G, _add_consequence),
-    "tragedy_5": Source(frozenset(), _G, _add_tragedy_5),
+    "tragedy_5": Source(frozenset({"target"}), _G, _add_tragedy_5),
     "support": Source(frozenset(), _G, _add_support),
     "last_die": Source(frozenset(), _P, _add_last_die),
 }

@@ -12,14 +12,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
-from ...fields import get_choice, get_int_list, get_text, reject_unknown
+from ...fields import get_choice, get_int, get_int_list, get_text, reject_unknown
 from ...names import check_name
 from .roll import DEFAULT_SIDES, check_sides
 from .sheet import MAX_NAME, Sheet
 
 __all__ = [
-    "KINDS", "PHASES", "ROLES", "RULE_ROLES", "SIDE_OF_ROLE", "Contribution", "Participant",
-    "SceneState", "new_scene",
+    "KINDS", "PHASES", "ROLES", "RULE_ALLY", "RULE_HENCHMAN", "RULE_ROLES", "SIDE_OF_ROLE",
+    "TABLE_SETTINGS", "Contribution", "Participant", "SceneState", "new_scene", "read_table",
 ]
 
 RULE_ROLES = "tragedia.md §Roles in a scene"
@@ -31,7 +31,19 @@ KINDS = ("character", "transformation")
 #: gathering → (roll) → post_loss (only after a loss below Tragedy 5) → decided.
 PHASES = ("gathering", "post_loss", "decided")
 SETUP_FIELDS = {"format", "schema", "kind", "objective", "sides", "seed", "faces", "themes",
-                "participants", "actions"}
+                "participants", "actions", "table"}
+RULE_HENCHMAN = "tragedia.md §Corrections and additions (lowering Tragedy as a Henchman)"
+RULE_ALLY = "tragedia.md §Corrections and additions (removing Consequences as an Ally)"
+#: Table settings where the seed gives no amount (docs/tragedia-scene.md §Table settings
+#: [decision]): name → (default, lowest, highest). A ledger without ``table`` uses the defaults;
+#: the settings only matter to the moves ``lower`` / ``remove``, which older ledgers never hold.
+TABLE_SETTINGS = {
+    # seed 001: "para reducir el nivel de Tragedia cuando se ha alcanzado el tope, aparte de jugar
+    # como Secuaz, se puede jugar una escena de Transformación" — no amount given.
+    "henchman_tragedy_drop": (1, 0, 4),
+    # seed 001: "cada Consecuencia [...] se pueden eliminar jugando como Aliado" — no count given.
+    "ally_consequences_removed": (1, 0, 20),
+}
 LEDGER_FORMAT = "tirada-tragedia-scene"
 LEDGER_SCHEMA = 1
 MAX_PARTICIPANTS = 12
@@ -81,9 +93,12 @@ class Contribution:
 class SceneState:
     """One scene, as a frozen value.
 
-    ``marks`` records what is used up this scene as tuples: ``("flaw",)``, ``("tragedy", stage)``,
-    ``("tragedy_5",)``, ``("support", by)``, ``("last_die", by)``, ``("consequence", target, name)``,
-    ``("turned", owner, trait)``, ``("domain", owner, name)`` (one per use), ``("imposed_tragedy",)``.
+    ``marks`` records what is used up this scene as tuples: ``("flaw", protagonist)``,
+    ``("tragedy", stage, protagonist)``, ``("tragedy_5", protagonist)``, ``("support", by)``,
+    ``("last_die", by)``, ``("consequence", target, name)``, ``("turned", owner, trait)``,
+    ``("domain", owner, name)`` (one per use), ``("imposed_tragedy", protagonist)``,
+    ``("lowered", henchman)``, ``("removed", ally, consequence)``.
+    ``table`` holds the table settings (:data:`TABLE_SETTINGS`) as sorted ``(name, value)`` pairs.
     ``stages`` holds the roll stages (tragedia.final_stage / post_loss_stage dicts), ``draws`` how
     many dice have been drawn from ``seed`` / ``faces`` so far.
     """
@@ -105,6 +120,7 @@ class SceneState:
     stages: tuple = ()
     draws: int = 0
     transformed: bool = False
+    table: tuple = ()
 
     # --- reading -------------------------------------------------------------------------------
     def participant(self, name: Any, field: str = "by") -> Participant:
@@ -122,13 +138,28 @@ class SceneState:
                              code="tragedia.not_participant", params={"name": str(name)[:40], "names": names[:200]})
 
     def by_role(self, role: str) -> Participant:
-        """The single Protagonist or Adversary (``role`` ``"protagonist"`` / ``"adversary"``)."""
+        """The first participant playing ``role`` (the Adversary is always single; the Protagonist
+        is the first of :attr:`protagonists`)."""
         return next(p for p in self.participants if p.role == role)
 
     @property
     def protagonist(self) -> Participant:
-        """The Protagonist."""
+        """The first Protagonist (the only one in most scenes and in every Transformation scene)."""
         return self.by_role("protagonist")
+
+    @property
+    def protagonists(self) -> tuple:
+        """Every Protagonist, in participant order: a scene has "al menos un jugador Protagonista"
+        (seed 001, first paragraph), so one or more."""
+        return tuple(p for p in self.participants if p.role == "protagonist")
+
+    def setting(self, name: str) -> int:
+        """The table setting ``name`` of :data:`TABLE_SETTINGS` (its default when the ledger has none)."""
+        return dict(self.table).get(name, TABLE_SETTINGS[name][0])
+
+    def raised(self, stage: str) -> bool:
+        """True when some Protagonist raised Tragedy for dice in ``stage`` (gathering / post_loss)."""
+        return any(m[:2] == ("tragedy", stage) for m in self.marks)
 
     @property
     def adversary(self) -> Participant:
@@ -187,12 +218,30 @@ def _participants(value: Any) -> tuple:
     if len(set(names)) != len(names):
         raise InvalidRequest("two participants have the same character name", field="participants",
                              rule=RULE_ROLES, code="tragedia.participants_names")
-    for role in ("protagonist", "adversary"):
-        if sum(p.role == role for p in out) != 1:
-            raise InvalidRequest(f"a scene needs exactly one {role}",
-                                 field="participants", rule=RULE_ROLES,
-                                 code="tragedia.one_protagonist" if role == "protagonist" else "tragedia.one_adversary")
+    if sum(p.role == "adversary" for p in out) != 1:
+        raise InvalidRequest("a scene needs exactly one adversary", field="participants", rule=RULE_ROLES,
+                             code="tragedia.one_adversary")
+    if not any(p.role == "protagonist" for p in out):  # seed 001: "al menos un jugador Protagonista"
+        raise InvalidRequest("a scene needs at least one protagonist", field="participants",
+                             rule=RULE_ROLES, code="tragedia.one_protagonist")
     return tuple(out)
+
+
+def read_table(value: Any) -> tuple:
+    """The ledger's ``table`` object as sorted ``(name, value)`` pairs (``None`` → ``()``: defaults).
+
+    Raises:
+        InvalidRequest: not an object, an unknown setting, or a value outside its range
+        (:data:`TABLE_SETTINGS`).
+    """
+    if value is None:
+        return ()
+    if not isinstance(value, Mapping):
+        raise InvalidRequest("must be a JSON object of table settings", field="table",
+                             code="tragedia.table_object")
+    reject_unknown(value, set(TABLE_SETTINGS), "table settings")
+    return tuple(sorted((name, get_int(value, name, lo=lo, hi=hi, rule=RULE_HENCHMAN if name.startswith(
+        "henchman") else RULE_ALLY)) for name, (_, lo, hi) in TABLE_SETTINGS.items() if name in value))
 
 
 def _themes(value: Any) -> tuple:
@@ -216,7 +265,9 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
         ``"transformation"``, ``objective`` text, ``sides`` even 2..1000 (default 6), ``seed`` hex or
         ``faces`` ints (or neither, when every roll action carries its own ``seed``), ``themes``
         (the game's Themes), ``participants`` (``[{"role", "sheet"}]``: exactly one Protagonist and
-        one Adversary, any Allies and Henchmen, distinct character names). ``actions`` is ignored here (see replay).
+        one Adversary, one or more Protagonists (seed 001: "al menos un jugador Protagonista"),
+        any Allies and Henchmen, distinct character names), ``table`` (optional table settings,
+        :data:`TABLE_SETTINGS`). ``actions`` is ignored here (see replay).
     Raises:
         InvalidRequest: unknown field, wrong format/schema, a bad sheet, roles, seed or faces.
         IllegalMove: a Transformation scene for a Protagonist below Tragedy 5.
@@ -242,7 +293,11 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
         objective=get_text(setup, "objective", max_len=1000),
         sides=check_sides(setup["sides"]) if setup.get("sides") is not None else DEFAULT_SIDES,
         seed=seed, faces=faces, themes=_themes(setup.get("themes")), participants=participants,
+        table=read_table(setup.get("table")),
     )
+    if state.kind == "transformation" and len(state.protagonists) != 1:
+        raise InvalidRequest("a Transformation scene has exactly one Protagonist", field="participants",
+                             rule=RULE_TRANSFORMATION, code="tragedia.transformation_one")
     if state.kind == "transformation" and state.protagonist.sheet.tragedy != 5:
         raise IllegalMove("a Transformation scene is played when the Protagonist's Tragedy is 5",
                           field="kind", rule=RULE_TRANSFORMATION, code="tragedia.transformation_level")

@@ -1,0 +1,147 @@
+"""What was rolled, in each game's own notation: the line a result card and a forum snippet show
+above the dice (issue #14: "4D+2B−1P +3 vs 9", "5d10, keep 3").
+
+:func:`pool_text` reads only the request (never the result), so it says what was *asked*; the dice
+and the outcome are the result's. Texts are Spanish (``"es"``, the official terms of the Spanish
+editions) or English (any other ``lang``). Total on any JSON-like request: a value of the wrong type
+is shown as it is (the request is validated by the rules, not here).
+
+* SIFRP (sifrp.md §The test): ``"4D+2B−1P +3 vs 9"`` — test dice D (after extra time), bonus dice B
+  (+1 bought with Destiny), penalty dice P, modifier, helpers, Difficulty.
+* Generic (sifrp.md §The generic forum roll; docs/notation.md): ``"5d10, keep 3 +2 vs 15"`` /
+  ``"5d10, guardas 3 +2 contra 15"``; exploding, keep lowest, several rolls joined by ``"; "``.
+* L5R 5e (l5r5e.md §The check): ``"Ring 3 + Skill 1 vs TN 3"`` / ``"Anillo 3 + Habilidad 1 contra NO 3"``
+  plus stance, Void point, helpers and advantages.
+* Tragedia: ``"7 protagonist dice vs 6 adversary dice"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+__all__ = ["GAME_NAMES", "pool_text"]
+
+#: system id → short game name shown before the pool (generic has none: its notation says it all).
+GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
+
+_W = {
+    "es": {"vs": "contra", "keep": "guardas", "lowest": "los más bajos", "exploding": "explosivos",
+           "helpers": "ayudantes", "extra_time": "tiempo extra", "weapon": "daño del arma", "ring": "Anillo",
+           "skill": "Habilidad", "tn": "NO", "stance": "postura", "void": "punto de Vacío",
+           "assist": ("ayudante", "ayudantes"), "protagonist": "dados del protagonista", "adversary": "dados del adversario",
+           "auto": ("éxito automático", "éxitos automáticos"), "destiny": "Destino",
+           "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",
+                          "anxiety": "angustia", "compromised": "comprometido"},
+           "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
+    "en": {"vs": "vs", "keep": "keep", "lowest": "lowest", "exploding": "exploding", "helpers": "helpers",
+           "extra_time": "extra time", "weapon": "weapon damage", "ring": "Ring", "skill": "Skill", "tn": "TN",
+           "stance": "stance", "void": "Void point", "assist": ("helper", "helpers"), "protagonist": "protagonist dice",
+           "adversary": "adversary dice", "auto": ("automatic success", "automatic successes"), "destiny": "Destiny",
+           "advantages": {"distinction": "distinction", "adversity": "adversity", "passion": "passion",
+                          "anxiety": "anxiety", "compromised": "compromised"},
+           "stances": {"air": "Air", "earth": "Earth", "fire": "Fire", "water": "Water", "void": "Void"}},
+}
+
+
+def _words(lang: str) -> dict:
+    return _W["es" if lang == "es" else "en"]
+
+
+def _signed(value: Any) -> str:
+    """`` +3`` / `` −2`` (a true minus sign) for a non-zero int, ``""`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value == 0:
+        return ""
+    return f" +{value}" if value > 0 else f" \u2212{-value}"
+
+
+def _sifrp(req: Mapping[str, Any], w: dict) -> str:
+    d, b, p = req.get("test_dice", "?"), req.get("bonus_dice") or 0, req.get("penalty_dice") or 0
+    if req.get("destiny_bonus") and isinstance(b, int):
+        b += 1
+    text = f"{d}D"
+    if b:
+        text += f"+{b}B"
+    if p:
+        text += f"\u2212{p}P"
+    text += _signed(req.get("modifier"))
+    helpers = req.get("helpers")
+    if isinstance(helpers, list) and helpers:
+        text += f" +{w['helpers']} ({', '.join(map(str, helpers))})"
+    if req.get("extra_time"):
+        text += f" +{w['extra_time']} {req['extra_time']}"
+    text += f" {w['vs']} {req.get('difficulty', 9)}"
+    if req.get("weapon_damage") is not None:
+        text += f", {w['weapon']} {req['weapon_damage']}"
+    return text
+
+
+def _generic_one(req: Mapping[str, Any], w: dict) -> str:
+    dice, sides = req.get("dice", "?"), req.get("sides", "?")
+    text = f"{dice}d{sides}"
+    if req.get("explode"):
+        text += f"! ({w['exploding']})"
+    keep = req.get("keep")
+    if keep is not None and (keep != dice or req.get("keep_lowest")):
+        text += f", {w['keep']} {keep}" + (f" {w['lowest']}" if req.get("keep_lowest") else "")
+    text += _signed(req.get("modifier"))
+    if req.get("difficulty") is not None:
+        text += f" {w['vs']} {req['difficulty']}"
+    return text
+
+
+def _generic(req: Mapping[str, Any], w: dict) -> str:
+    rolls = req.get("rolls")
+    if isinstance(rolls, list):
+        return "; ".join(_generic_one(r, w) if isinstance(r, Mapping) else "?" for r in rolls)
+    return _generic_one(req, w)
+
+
+def _l5r(req: Mapping[str, Any], w: dict) -> str:
+    text = f"{w['ring']} {req.get('ring', '?')} + {w['skill']} {req.get('skill', 0)} {w['vs']} {w['tn']} {req.get('tn', '?')}"
+    extras = []
+    stance = req.get("stance")
+    if isinstance(stance, str) and stance in w["stances"]:
+        extras.append(f"{w['stance']} {w['stances'][stance]}" if w is _W["en"] else
+                      f"{w['stance']} de {w['stances'][stance]}")
+    helpers = (req.get("assist_skilled") or 0) + (req.get("assist_unskilled") or 0) \
+        if all(isinstance(req.get(k) or 0, int) for k in ("assist_skilled", "assist_unskilled")) else 0
+    if helpers:
+        extras.append(f"{helpers} {w['assist'][helpers != 1]}")
+    if req.get("void"):
+        extras.append(w["void"])
+    extras += [word for key, word in w["advantages"].items() if req.get(key)]
+    return text + (f" ({', '.join(extras)})" if extras else "")
+
+
+def _tragedia(req: Mapping[str, Any], w: dict) -> str:
+    text = (f"{req.get('protagonist_dice', '?')} {w['protagonist']} {w['vs']} "
+            f"{req.get('adversary_dice', '?')} {w['adversary']}")
+    if req.get("auto_successes"):
+        n = req["auto_successes"]
+        text += f", {n} {w['auto'][n != 1]}"
+    return text
+
+
+_BUILDERS = {"sifrp": _sifrp, "generic": _generic, "l5r5e": _l5r, "tragedia": _tragedia}
+
+
+def pool_text(request: Mapping[str, Any], lang: str = "es", with_game: bool = True) -> str:
+    """The pool of ``request`` in its game's notation, e.g. ``"SIFRP 4D+2B−1P +3 vs 9"``.
+
+    Args:
+        request: a roll request (``system`` plus the system's fields; seed, label, faces ignored).
+        lang: ``"es"`` or ``"en"``. with_game: prefix the game's short name (:data:`GAME_NAMES`).
+    Returns:
+        one line; for an unknown system, its id.
+    """
+    if not isinstance(request, Mapping):
+        return "?"
+    system = request.get("system")
+    build = _BUILDERS.get(system) if isinstance(system, str) else None
+    if build is None:   # a system without its own notation here: its short name from the registry
+        from ..systems.registry import short_names
+
+        return short_names().get(system, str(system)[:40]) if isinstance(system, str) else str(system)[:40]
+    text = build(request, _words(lang))
+    name = GAME_NAMES.get(str(system), "")
+    return f"{name} {text}" if with_game and name else text

@@ -1,0 +1,169 @@
+"""The roll-link round trip in one call: roll, link, verified result and new chain state.
+
+The page used to stitch three entry points (``encode_link`` → ``verify`` → ``snippet``), so one roll
+with its link and one copied snippet computed the roll three times and decoded the frame six times;
+L5R had a second chain-writing path of its own. :func:`roll_link` encodes the link, decodes its
+frame **once** (the id and the canonical request both come from that one decoding) and rolls the
+request **once**; the snippet is then built from the verified result it returns
+(:func:`tirada.links.snippets.snippet_of`), without decoding or rolling again.
+
+:func:`peek_kind` reads a link's kind from its first byte without checking it, so the page can route
+a broken Confrontation or scene link to its own tab (the full decoding there says what is wrong).
+
+Format: docs/link-format.md (§5 roll links, §6 chains, §7 verifying). Pure: no clock, no storage
+(the caller passes ``created`` and stores the new chain state).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
+
+from ..dice import new_seed
+from ..errors import InvalidRequest, LinkError, TiradaError
+from .chain import ChainState, verify_link
+from .codec import KINDS, b64_decode, cbor_decode, decode_frame, encode_payload, payload_hash, split_fragment
+from .roll_layout import RULE, roll_from_cbor
+
+__all__ = ["Reservation", "RolledLink", "open_roll", "peek_kind", "reserve", "roll_link"]
+
+_KIND_NAMES = {code: name for name, code in KINDS.items()}
+
+
+@dataclass(frozen=True)
+class Reservation:
+    """A chain number taken before the roll is finished (an L5R check takes its number when it
+    starts, so an abandoned check shows as a gap): ``roller`` (1..40 chars), ``campaign`` ("" none),
+    ``seq`` 1..10^9 reserved, ``prev`` the id of roll ``seq − 1`` (None when ``seq`` is 1)."""
+
+    roller: str
+    campaign: str
+    seq: int
+    prev: Optional[str]
+
+
+@dataclass(frozen=True)
+class RolledLink:
+    """What :func:`roll_link` returns.
+
+    Fields: ``fragment`` (``"t1…"``, no ``#``); ``verified`` (the dict of
+    :func:`tirada.links.chain.verify`: id, roller, campaign, seq, prev, created, created_iso, label, request,
+    result, description); ``chain`` (the roller's new :class:`~tirada.links.chain.ChainState`, or None for
+    an unsigned roll).
+    """
+
+    fragment: str
+    verified: dict
+    chain: Optional[ChainState]
+
+
+def reserve(chain: ChainState, request: Mapping[str, Any], created: Optional[int] = None) -> tuple:
+    """Take the next number of ``chain`` now, before the roll is finished: ``(Reservation, new
+    ChainState)``. The new state (to store at once) has ``seq`` advanced and ``last`` the id of the
+    link of ``request`` as it stands (seeded, not yet finished), so a check abandoned here leaves a
+    gap in the chain; :func:`roll_link` with the reservation gives the finished link that number.
+
+    Raises:
+        InvalidRequest: ``chain`` is not a ChainState, or the request cannot be put in a link.
+    """
+    if not isinstance(chain, ChainState):
+        raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
+    seq = chain.seq + 1
+    link = {"request": dict(request), "roller": chain.roller, "campaign": chain.campaign or None,
+            "seq": seq, "prev": chain.last, "created": created}
+    fragment = encode_payload("roll", {k: v for k, v in link.items() if v is not None})
+    kind_code, body = decode_frame(fragment)
+    placeholder = payload_hash(kind_code, body)[:6].hex()
+    return (Reservation(chain.roller, chain.campaign, seq, chain.last),
+            ChainState(chain.roller, chain.campaign, seq, placeholder))
+
+
+def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, created: Optional[int] = None,
+              reserved: Optional[Reservation] = None) -> RolledLink:
+    """Roll ``request`` as a share link in one pass.
+
+    Args:
+        request: a request for :func:`tirada.systems.roll` (no ``faces``); a fresh 128-bit seed is
+            added when it has none.
+        chain: the roller's chain state: the link gets ``seq = chain.seq + 1`` and
+            ``prev = chain.last``. None (and no ``reserved``) → an unsigned link.
+        created: Unix seconds (the page's clock), or None.
+        reserved: a number taken earlier by :func:`reserve` (used instead of ``chain``).
+    Returns:
+        :class:`RolledLink`; its ``chain`` is the state to store (``seq`` of this link, ``last`` its
+        id), None for an unsigned roll.
+    Raises:
+        InvalidRequest, IllegalMove: the request or a chain field is invalid (the rules' reason
+        first, as :func:`tirada.links.chain.encode_link`); nothing is stored by the caller then, so a
+        refused roll consumes no number.
+    """
+    from ..systems import roll
+
+    if not isinstance(request, Mapping):
+        raise InvalidRequest("a request must be a JSON object", field="request", code="request.not_object")
+    request = dict(request)
+    if request.get("faces") is None and request.get("seed") is None:
+        request.pop("seed", None)
+        request["seed"] = new_seed()
+    roller: Optional[str]
+    campaign: Optional[str]
+    seq: Optional[int]
+    prev: Optional[str]
+    if reserved is not None:
+        roller, campaign, seq, prev = reserved.roller, reserved.campaign, reserved.seq, reserved.prev
+    elif chain is not None:
+        if not isinstance(chain, ChainState):
+            raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
+        roller, campaign, seq, prev = chain.roller, chain.campaign, chain.seq + 1, chain.last
+    else:
+        roller = campaign = seq = prev = None
+    link = {"request": request, "roller": roller, "campaign": campaign or None, "seq": seq, "prev": prev,
+            "created": created}
+    try:
+        fragment = encode_payload("roll", {k: v for k, v in link.items() if v is not None})
+    except TiradaError:
+        roll(request)      # a request the rules refuse says so, not "too large for a link"
+        raise
+    kind_code, body = decode_frame(fragment)                 # the one decoding
+    roll_id = payload_hash(kind_code, body)[:6].hex()
+    decoded = roll_from_cbor(cbor_decode(body))
+    try:
+        verified = verify_link(decoded, roll_id)             # the one roll
+    except LinkError as err:                                 # the rules refuse the request
+        raise InvalidRequest(err.message.replace("the roll in this link is not valid: ", ""),
+                             field=err.field, rule=err.rule, code=err.code, params=err.params) from None
+    new_chain = None if roller is None or seq is None else ChainState(roller, campaign or "", seq, roll_id)
+    return RolledLink(fragment, verified, new_chain)
+
+
+def open_roll(fragment: str) -> dict:
+    """:func:`tirada.links.chain.verify` with the frame decoded once (the id and the link both come
+    from that one decoding): what the page does when a roll link is opened.
+
+    Returns:
+        the dict of :func:`tirada.links.chain.verify`.
+    Raises:
+        LinkError: unreadable link, a link of another kind, or a roll the rules refuse.
+    """
+    kind_code, body = decode_frame(fragment)
+    if _KIND_NAMES.get(kind_code) != "roll":
+        kind = _KIND_NAMES.get(kind_code, str(kind_code))
+        raise LinkError(f"this link holds a {kind!r}, not a roll", field="link", rule=RULE, code="link.wrong_kind_roll",
+                        params={"kind": str(kind)[:20]})
+    link = roll_from_cbor(cbor_decode(body))
+    return verify_link(link, payload_hash(kind_code, body)[:6].hex())
+
+
+def peek_kind(fragment: Any) -> Optional[str]:
+    """The kind of a link (``"roll"``, ``"brs"``, ``"scene"``) read from its head byte, **without
+    checking it**: for routing only (the view that opens it decodes it fully and says what is wrong).
+
+    Returns:
+        the kind name, or None when not even the head byte can be read or its code is unknown.
+    """
+    try:
+        text = split_fragment(fragment)
+        head = b64_decode(text[:4])[0] if len(text) >= 4 else None
+    except (LinkError, IndexError):
+        return None
+    return None if head is None else _KIND_NAMES.get(head & 0x7F)
