@@ -101,7 +101,7 @@ def test_switching_between_invalid_and_valid_links_leaves_nothing_stale(app, bas
     app.click('[data-tab="brs"]')
     expect(app.locator("#brs-link-error")).to_be_hidden()    # the earlier link's error is gone
     go("t1" + "A" * 20)
-    expect(app.locator("#result .error")).to_be_visible()
+    expect(app.locator("#shared-error")).to_be_visible()
     go(seeded)
     expect(app.locator("#brs-shared")).to_be_visible()
     app.click('[data-tab="roll"]')
