@@ -23,13 +23,37 @@ def example() -> dict:
         return json.load(fh)
 
 
+def seeded_example() -> tuple:
+    """The example's setup with a seed instead of its hand-rolled faces, and its first moves."""
+    from tirada.systems.brs.example import example_setup
+
+    setup = example_setup("00112233445566778899aabbccddeeff")
+    return setup, play_out(setup, exchanges=2)
+
+
 def test_example_link_round_trips_and_replays_identically():
-    ex = example()
-    fragment = encode_link(ex["setup"], ex["moves"])
+    setup0, log = seeded_example()
+    fragment = encode_link(setup0, log)
     assert fragment.startswith("t1")
     setup, moves, state = open_link("https://example.org/tirada/#" + fragment)
-    assert moves == ex["moves"]
-    assert summary(state) == summary(replay(ex["setup"], ex["moves"]))
+    assert moves == [{k: v for k, v in m.items() if v is not None} for m in log]
+    assert summary(state) == summary(replay(setup0, log))
+
+
+def test_a_confrontation_with_hand_typed_dice_never_becomes_a_link():
+    """Issue #18: a Confrontation link built with ``faces`` instead of a seed opened as "recomputed
+    in your browser" with no warning, and its list fixed the opponent's later rerolls."""
+    from tirada.systems.brs.compact import to_compact
+    from tirada.errors import InvalidRequest
+
+    ex = example()
+    assert ex["setup"].get("faces")
+    with pytest.raises(InvalidRequest, match="typed by hand") as err:
+        encode_link(ex["setup"], ex["moves"])
+    assert err.value.field == "faces"
+    forged = encode_payload("brs", to_compact(ex["setup"], ex["moves"]))   # built around the check
+    with pytest.raises(LinkError, match="typed by hand"):
+        open_link("https://example.org/#" + forged)
 
 
 def test_twenty_exchange_link_fits_the_2000_character_budget():
@@ -48,16 +72,15 @@ def test_twenty_exchange_link_fits_the_2000_character_budget():
 def test_other_kinds_and_damaged_links_are_refused():
     with pytest.raises(LinkError, match="not a Blood Red Sands"):
         decode_link(encode_payload("scene", {"x": 1}))
-    ex = example()
-    fragment = encode_link(ex["setup"], ex["moves"])
+    fragment = encode_link(*seeded_example())
     broken = fragment[:-3] + ("A" if fragment[-3] != "A" else "B") + fragment[-2:]
     with pytest.raises(LinkError):
         decode_link(broken)
 
 
 def test_a_link_with_an_illegal_move_is_refused_on_replay():
-    ex = example()
-    fragment = encode_link(ex["setup"], ex["moves"] + [{"move": "attack", "dice": [0, 1]}])
+    setup, log = seeded_example()
+    fragment = encode_link(setup, log + [{"move": "attack", "dice": [99, 98]}])
     with pytest.raises(IllegalMove):
         open_link(fragment)
 

@@ -90,8 +90,6 @@ def test_known_long_modules_are_still_long():
 #: other changes (Playwright expect(), views split): move these helpers to tests/helpers/ after them.
 KNOWN_TEST_IMPORTS = {
     "e2e/test_brs.py": {"test_a11y"},
-    "e2e/test_mobile.py": {"test_offline"},
-    "e2e/test_runtime_files.py": {"test_offline"},   # landed on main beside this check (speed work)
     "e2e/test_storage_failures.py": {"test_data"},
 }
 

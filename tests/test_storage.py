@@ -37,8 +37,9 @@ def test_backup_round_trip_reproduces_everything():
     text = json.dumps(doc)
     data, errors = storage.read_backup(json.loads(text))
     assert errors == [] and data == full_data()
-    merged = storage.merge({}, json.loads(text))
+    merged = storage.merge({}, json.loads(text), chains=["Sharla\n"])   # chains only with consent
     assert merged == full_data()
+    assert storage.merge({}, json.loads(text))["chains"] == {}
 
 
 def test_migration_from_schema_0():
@@ -104,20 +105,21 @@ def test_plan_add_replace_same_and_merge_without_duplicates():
     new = {**copy.deepcopy(SIFRP), "id": "c4", "name": "Otro"}
     incoming["characters"] = [SIFRP, changed, twin, new]
     incoming["history"] = [HIST, {**HIST, "fragment": "t1NEW", "at": 2000}]
-    incoming["chains"] = {"Sharla\n": {**CHAIN, "seq": 1, "last": "cd" * 6}, "Otro\nX": CHAIN}
+    incoming["chains"] = {"Sharla\n": {**CHAIN, "seq": 1, "last": "cd" * 6},
+                          "Otro\nX": {**CHAIN, "roller": "Otro", "campaign": "X"}}
     plan = storage.plan_import(existing, storage.backup(incoming, "x"))
     keys = {v: sorted(e["key"] for e in plan[v]) for v in ("add", "replace", "same")}
     assert keys["add"] == sorted(["c4", "t1NEW", "Otro\nX"])
     assert keys["replace"] == ["c2"]
     assert keys["same"] == sorted(["c1", "other-id", "Corvo", "t1AAAA", "Sharla\n"])
-    merged = storage.merge(existing, storage.backup(incoming, "x"))
+    merged = storage.merge(existing, storage.backup(incoming, "x"), chains=["Otro\nX"])
     ids = [c["id"] for c in merged["characters"]]
     assert sorted(ids) == ["c1", "c2", "c3", "c4"]
     assert next(c for c in merged["characters"] if c["id"] == "c2")["sheet"]["strife"] == 7
     assert [h["fragment"] for h in merged["history"]] == ["t1NEW", "t1AAAA"]
     assert merged["chains"]["Sharla\n"]["seq"] == 2      # a chain never goes back
     # importing the same file twice changes nothing more
-    again = storage.merge(merged, storage.backup(incoming, "x"))
+    again = storage.merge(merged, storage.backup(incoming, "x"), chains=["Otro\nX"])
     assert again == merged
     assert existing == full_data()                       # merge does not touch its input
 

@@ -71,7 +71,7 @@ def test_l5r_board_offers_the_allowed_dice_and_counts_the_marked_ones():
     result = systems.roll({**L5R, "step": True})
     assert result["stage"] == "keep"
     html = l5r.board_html(result, "Atletismo", {3}, "es")
-    assert 'data-stage="keep"' in html and "<strong>Atletismo</strong>" in html
+    assert 'data-stage="keep"' in html and "<q>Atletismo</q>" in html  # the label is tagged and quoted (issue #18)
     assert re.findall(r'data-l5r-die="(\d)"', html) == ["0", "1", "2", "3", "4"]
     assert html.count('aria-pressed="true"') == 1 and 'data-l5r-die="3" data-die="skill" data-face="9"' in html
     assert 'id="l5r-confirm" data-l5r-confirm="keep"' in html

@@ -16,6 +16,8 @@ notices, and two registries filled by the views at import time:
 * ``FORMS[system] = module``: the roll form's module of a dice system (web/ui_roll.py says what it
   offers); ui_roll adds the plain dice forms, a system with its own flow (ui_l5r) adds itself, so
   the roll view never imports a system view and no view imports in a circle.
+* ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
+  the "opened from a link" banner of an earlier link (nothing stale stays on screen).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ ON_ROLL: list = []
 ON_NOTICE: list = []
 FORMS: dict = {}
 GM_REQUEST: dict = {"answer": lambda request: (request, None), "answered": lambda: None}
+ON_LINK: list = []
 
 
 class State:

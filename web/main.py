@@ -95,6 +95,8 @@ def on_hash(event=None) -> None:
     kind = peek_kind(fragment) or "roll"
     if kind in LAZY:
         load_view(LAZY[kind])
+    for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link
+        callback(kind)
     opener = app.ROUTES.get(kind)
     if opener is None:
         ui_roll.show_error(tr("error.link"), f"{kind}: {tr('error.kind')}")

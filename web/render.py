@@ -27,6 +27,13 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | None = No
     return f'<ul class="dice" aria-label="{esc(t("result.dice", lang))}">{"".join(items)}</ul>'
 
 
+def label_line(label: str, lang: str) -> str:
+    """The roll's label, visibly a label: "Motivo: «…»", in plain weight — never a bold headline
+    that a label such as "✔ ÉXITO CRÍTICO" could pass off as the result."""
+    return (f'<p class="label"><span class="label-tag">{esc(t("result.label_tag", lang))}:</span> '
+            f'<q>{esc(label)}</q></p>')
+
+
 def error_box(title: str, message: str) -> str:
     """A result-area error: a heading and one clear line (never a traceback)."""
     return f'<h2>{esc(title)}</h2><p class="error" role="alert">{esc(message)}</p>'

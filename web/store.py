@@ -4,11 +4,16 @@ Everything stored is JSON under keys starting with ``tirada.``. Failures never l
 break the page: storage that cannot be used falls back to memory for the session (and says so),
 damaged values are moved aside under ``tirada.corrupt.<key>`` instead of being overwritten, and a
 full storage is reported while the roll is still shown.
+
+Longer than 400 lines because it is the one module that touches storage (STYLE.md) and every
+stored value is checked here when read (issue #18); splitting it would give storage two owners.
 """
 
 from __future__ import annotations
 
 import json
+
+from tirada.safejson import loads as safe_loads   # size and depth checked before parsing
 
 HISTORY_KEY = "tirada.history.v1"
 LANG_KEY = "tirada.lang"
@@ -67,7 +72,7 @@ class Store:
         if not isinstance(raw, str):  # None here, JsNull in Pyodide
             return default
         try:
-            value = json.loads(raw)
+            value = safe_loads(raw, field=key)
             if check is not None and not check(value):
                 raise ValueError("unexpected shape")
             return value
@@ -104,8 +109,30 @@ class Store:
     # -- history -------------------------------------------------------------------------------
     def history(self) -> list:
         """Recent rolls, newest first: ``[{"fragment": str, "summary": str, "system": str, "at": ms}]``."""
+        from tirada.stored import history_item
+
         items = self.read(HISTORY_KEY, [], check=lambda v: isinstance(v, list))
-        return [i for i in items if isinstance(i, dict) and isinstance(i.get("fragment"), str)]
+        return self._valid_only(HISTORY_KEY, items, lambda i, item: history_item(_v1(item), f"history[{i}]"))
+
+    def _valid_only(self, key: str, items, check):
+        """The items (list, or dict values) that ``check(index or key, item)`` accepts, as it returns
+        them. When any is refused, the whole stored value is set aside (``tirada.corrupt.<key>``,
+        with the notice) and the valid part written back: a bad entry never blocks start-up."""
+        from tirada.errors import TiradaError
+
+        pairs = items.items() if isinstance(items, dict) else enumerate(items)
+        good = {}
+        for k, item in pairs:
+            try:
+                good[k] = check(k, item)
+            except (TiradaError, ValueError, TypeError, OverflowError):
+                continue
+        if len(good) == len(items):
+            return items if isinstance(items, dict) else list(good.values())
+        self._set_aside(key, json.dumps(items, ensure_ascii=False))
+        value = good if isinstance(items, dict) else list(good.values())
+        self.write(key, value)
+        return value
 
     def add_history(self, entry: dict) -> bool:
         """Prepend ``entry`` (re-reading first, so another tab's rolls survive); keep the newest
@@ -128,8 +155,10 @@ class Store:
 
     def chains(self) -> dict:
         """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.links.chain)."""
+        from tirada.stored import chain_entry
+
         value = self.read(CHAIN_KEY, {}, check=lambda v: isinstance(v, dict))
-        return value
+        return self._valid_only(CHAIN_KEY, value, chain_entry)
 
     def set_chain(self, key: str, state: dict) -> bool:
         """Store one chain, re-reading first so another tab's chains survive."""
@@ -231,7 +260,7 @@ class Store:
         if not isinstance(raw, str):
             return default
         try:
-            return reader(json.loads(raw))
+            return reader(safe_loads(raw, field=key))
         except ValueError:  # bad JSON, or tirada's InvalidRequest (a ValueError)
             self._set_aside(key, raw)
             return default
@@ -262,7 +291,7 @@ class Store:
         try:
             raw = self.storage.getItem(self.CHARACTERS_KEY)
             if isinstance(raw, str):
-                schema.read_characters_doc(json.loads(raw))
+                schema.read_characters_doc(safe_loads(raw, field=self.CHARACTERS_KEY))
         except ValueError:
             if "storage.full" not in self.problems:
                 self.problems.append("storage.full")
@@ -368,6 +397,13 @@ class Store:
                     continue
                 total += len(key) + (len(raw) if isinstance(raw, str) else 0)
         return total * 2
+
+def _v1(item):
+    """A history entry of schema 0 (a plain-string summary) read as schema 1."""
+    if isinstance(item, dict) and isinstance(item.get("summary"), str):
+        return {**item, "summary": {"es": item["summary"], "en": item["summary"]}}
+    return item
+
 
 def local_storage(window):
     """``window.localStorage``, or None when the browser refuses it (it may throw on access)."""

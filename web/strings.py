@@ -46,6 +46,7 @@ STRINGS = {
     "system.sifrp": {"es": "Canción de Hielo y Fuego", "en": "A Song of Ice and Fire"},
     # common fields
     "field.label": {"es": "Motivo de la tirada (opcional)", "en": "What the roll is for (optional)"},
+    "result.label_tag": {"es": "Motivo", "en": "Label"},
     "field.label_ph": {"es": "p. ej. Sharla trepa la muralla", "en": "e.g. Sharla climbs the wall"},
     "field.faces": {"es": "Dados ya tirados fuera (opcional)", "en": "Dice already rolled elsewhere (optional)"},
     "field.faces_help": {"es": "Escribe los resultados separados por comas para que Tirada los interprete; "
@@ -159,6 +160,7 @@ STRINGS = {
     "audit.run": {"es": "Auditar", "en": "Audit"},
     "audit.report": {"es": "Informe", "en": "Report"},
     "audit.found": {"es": "Enlaces encontrados", "en": "Links found"},
+    "audit.progress": {"es": "Comprobando enlaces: {done} de {total}…", "en": "Checking links: {done} of {total}…"},
     "audit.none": {"es": "No se encontró ningún enlace de Tirada en el texto.", "en": "No Tirada link was found in the text."},
     "audit.ok": {"es": "Cadena completa", "en": "Complete chain"},
     "audit.problems": {"es": "Hay problemas", "en": "There are problems"},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from pyscript import when
 
 import app
@@ -18,6 +20,8 @@ class Audit:
     """The last report shown (re-rendered on a language change)."""
 
     report = None
+    running = False     # an audit is under way (a second submit is ignored until it ends)
+    task = None         # the audit's asyncio task (kept so it is not garbage-collected)
 
 
 def render_report(report: dict, lang: str) -> str:
@@ -94,14 +98,30 @@ def roll_line(row: dict, lang: str) -> str:
 
 @when("submit", "#audit-form")
 def on_audit(event) -> None:
-    event.preventDefault()
+    event.preventDefault()   # synchronously: an async handler would run after the form was sent
+    if not Audit.running:
+        Audit.running = True
+        Audit.task = asyncio.ensure_future(run_audit())
+
+
+async def run_audit() -> None:
+    """Run the audit in steps (tirada.links.audit.audit_steps), drawing the progress and giving
+    the browser a turn between steps, so a long thread never freezes the page."""
     box = el("audit-report")
     try:
-        Audit.report = auditing.audit(str(el("audit-text").value))
-        box.innerHTML = render_report(Audit.report, app.State.lang)
+        for step in auditing.audit_steps(str(el("audit-text").value)):
+            if step[0] == "report":
+                Audit.report = step[1]
+                box.innerHTML = render_report(Audit.report, app.State.lang)
+            else:
+                box.innerHTML = f'<p class="meta">{esc(tr("audit.progress").format(done=step[1], total=step[2]))}</p>'
+                box.hidden = False
+                await asyncio.sleep(0)
     except TiradaError as err:
         Audit.report = None
         box.innerHTML = f'<p class="error" role="alert">{esc(ui_refusal.text(err))}</p>'
+    finally:
+        Audit.running = False
     box.hidden = False
     box.focus()
 

@@ -333,6 +333,7 @@ def open_brs_link(fragment: str) -> None:
         box = el("brs-link-error")
         box.textContent = f'{tr("brs.link_error")}: {ui_refusal.text(err)}'
         box.hidden = False
+        el("brs-shared").hidden = True   # the board below is not this link's
         return
     el("brs-link-error").hidden = True
     Game.setup, Game.moves, Game.state, Game.selection = setup, moves, state, []
@@ -342,6 +343,16 @@ def open_brs_link(fragment: str) -> None:
 
 
 app.ROUTES["brs"] = open_brs_link
+
+
+def forget_link(kind: str) -> None:
+    """Another link is being opened: drop this view's link error and "opened from a link" banner."""
+    if kind != "brs":
+        el("brs-link-error").hidden = True
+        el("brs-shared").hidden = True
+
+
+app.ON_LINK.append(forget_link)
 
 
 def relang() -> None:

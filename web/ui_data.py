@@ -25,6 +25,7 @@ import ui_roll
 from app import STORE, el, tr
 from tirada import storage
 from tirada import TiradaError, new_character, new_seed
+from tirada.safejson import loads as safe_loads
 from ui_data_common import Data, find, fmt, iso_now, now_ms, render_alert, render_history_card, render_list, status
 
 
@@ -159,9 +160,9 @@ def preview_import(text: str) -> None:
     Data.pending = None
     el("import-preview").hidden = True
     try:
-        doc = json.loads(text)
-    except ValueError as err:
-        status("backup-status", fmt("data.bad_file", why=f"JSON: {err}"), error=True)
+        doc = safe_loads(text)   # size and nesting checked before parsing (a deep file would crash Pyodide)
+    except TiradaError as err:
+        status("backup-status", fmt("data.bad_file", why=f"JSON: {refusal.message(err, app.State.lang)}"), error=True)
         return
     plan = storage.plan_import(STORE.all_data(), doc)
     if not plan["add"] and not plan["replace"] and plan["errors"] and not plan["same"]:
@@ -169,11 +170,23 @@ def preview_import(text: str) -> None:
         status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {refusal.message(first, app.State.lang)}'), error=True)
         return
     Data.pending = doc
-    el("import-plan").innerHTML = html.plan_html(plan, app.State.lang)
+    Data.chain_keys = []
+    el("import-plan").innerHTML = html.plan_html(plan, app.State.lang, Data.chain_keys)
     el("import-confirm").hidden = not plan["add"] and not plan["replace"]
     status("backup-status", "" if plan["add"] or plan["replace"] else tr("data.nothing"))
     el("import-preview").hidden = False
     el("import-preview-heading").focus()
+
+
+def consented_chains() -> list:
+    """Keys of the roller chains whose checkbox the user ticked in the import preview."""
+    boxes = document.querySelectorAll("#import-plan input[data-chain]")
+    out = []
+    for i in range(boxes.length):
+        index = int(boxes.item(i).dataset.chain)
+        if boxes.item(i).checked and index < len(Data.chain_keys):
+            out.append(Data.chain_keys[index])
+    return out
 
 
 @when("click", "#import-confirm")
@@ -188,7 +201,7 @@ def confirm_import() -> None:
     existing = STORE.all_data()
     plan = storage.plan_import(existing, Data.pending)
     try:
-        merged = storage.merge(existing, Data.pending)
+        merged = storage.merge(existing, Data.pending, chains=consented_chains())
     except TiradaError as err:
         status("backup-status", fmt("data.bad_file", why=ui_refusal.text(err)), error=True)
         return

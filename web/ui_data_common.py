@@ -21,6 +21,7 @@ class Data:
     editing = None      # {"key": "<id>" | "tragedia:<name>", "system": str}
     deleted = None      # {"key", "item", "campaign"} for undo
     pending = None      # the parsed backup file waiting for "Importar"
+    chain_keys = []     # roller chains of the pending import, in the order of their checkboxes
     active = None       # id of the character whose sheet the roll form uses
     undo = None         # {"id", "before", "after"} of the last roll's sheet change
     lang = None         # language the editor was drawn in

@@ -61,8 +61,24 @@ def campaign_options(entries: list) -> str:
     return "".join(f'<option value="{esc(c)}">' for c in sorted(groups_of(entries)) if c)
 
 
-def plan_html(plan: dict, lang: str) -> str:
-    """The import preview: sheets by name, history and chains by count, refused fields one per line."""
+def chain_choice_html(item: dict, keys: list, lang: str) -> str:
+    """One roller chain of an import: its name and numbers, a checkbox left unticked (a chain
+    changes only on explicit consent) and a warning when its name looks like a stored one.
+    Appends the chain's key to ``keys`` (the checkbox's ``data-chain`` is its index there)."""
+    keys.append(item["key"])
+    name = item["name"] + (f' · {item["campaign"]}' if item["campaign"] else "")
+    text = fmt("data.chain_choice", lang, name=name, a=item["seq_from"], b=item["seq_to"])
+    warn = ""
+    if item.get("lookalike"):
+        warn = (f'<br><strong class="error">'
+                f'{esc(fmt("data.chain_lookalike", lang, names=", ".join(item["lookalike"])))}</strong>')
+    return f'<li><label><input type="checkbox" data-chain="{len(keys) - 1}"> {esc(text)}</label>{warn}</li>'
+
+
+def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
+    """The import preview: sheets by name, history by count, each roller chain with its numbers
+    and a checkbox (its key appended to ``keys``), refused fields one per line."""
+    keys = [] if keys is None else keys
     out = []
     for verdict, key in (("add", "data.will_add"), ("replace", "data.will_replace")):
         items = plan[verdict]
@@ -76,7 +92,8 @@ def plan_html(plan: dict, lang: str) -> str:
         if history:
             lines.append(f'<li>{esc(fmt("data.history_n", lang, n=history))}</li>')
         if chains:
-            lines.append(f'<li>{esc(fmt("data.chains_n", lang, n=chains))}</li>')
+            lines.append(f'<li>{esc(fmt("data.chains_n", lang, n=chains))}<ul>'
+                         f'{"".join(chain_choice_html(i, keys, lang) for i in items if i["part"] == "chains")}</ul></li>')
         out.append(f'<h4>{esc(fmt(key, lang, n=len(items)))}</h4><ul data-plan="{verdict}">{"".join(lines)}</ul>')
     if plan.get("history_dropped"):
         out.append(f'<p class="meta" data-plan="dropped">'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-from render import dice_list, esc
+from render import dice_list, esc, label_line
 from strings import SIFRP_DIFFICULTIES, t
 
 
@@ -124,8 +124,7 @@ def render_result(result: dict, lang: str) -> str:
     rolls (dice notation ``1d20+5; 2d6+3``) one after another."""
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
     if result.get("label"):
-        parts.append(f'<p class="label roll-label"><span class="tag-label">{esc(t("shared.label", lang))}</span> '
-                     f'<strong>{esc(result["label"])}</strong></p>')
+        parts.append(label_line(result["label"], lang))
     if result.get("extended"):  # an extended test: every roll, then the tally (the last roll is one of them)
         if result.get("bonus_capped"):
             parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import i18n
 import refusal
-from render import esc
+from render import esc, label_line
 from strings import t
 from tirada import TiradaError
 from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
@@ -188,7 +188,7 @@ def render_result(result: dict, lang: str) -> str:
     then the totals. A link whose check is not finished says so."""
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
     if result.get("label"):
-        parts.append(f'<p class="label"><strong>{esc(result["label"])}</strong></p>')
+        parts.append(label_line(result["label"], lang))
     parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
     parts += [section_pool(result, lang), section_rerolls(result, lang), section_kept(result, lang),
               section_explosions(result, lang)]
@@ -236,7 +236,7 @@ def board_html(result: dict, label: str, marked: set, lang: str) -> str:
     stage, choices = result["stage"], result["choices"] or {}
     parts = [f'<div class="l5r l5r-board" data-stage="{stage}"><h2>{esc(t("l5r.heading", lang))}</h2>']
     if label:
-        parts.append(f'<p class="label"><strong>{esc(label)}</strong></p>')
+        parts.append(label_line(label, lang))
     if result["pool"]:
         parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
     parts.append(f'<p id="l5r-step" class="l5r-step" tabindex="-1">{esc(instruction(result, lang))}</p>')

@@ -326,12 +326,14 @@ def open_scene_link(fragment: str) -> None:
         ui_refusal.line("setup-error", err, prefix=f'{tr("error.link")}: ')
         return
     show_line("play-error", "")
+    show_line("setup-error", "")   # an earlier link's error
     el("sheets-card").open = False
     render_all()
     el("play-heading").scrollIntoView()
 
 
 app.ROUTES["scene"] = open_scene_link
+app.ON_LINK.append(lambda kind: kind == "scene" or show_line("setup-error", ""))
 
 
 @when("click", "#scene-continue")

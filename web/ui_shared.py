@@ -87,6 +87,16 @@ def close() -> None:
     el("share").hidden = True
 
 
+def forget_link(kind: str) -> None:
+    """Another kind of link is being opened: drop the shared roll or its error (no stale screen)."""
+    if kind != "roll" and visible():
+        el("shared").hidden = True
+        ui_roll.Roll.current, Shared.error = None, None
+
+
+app.ON_LINK.append(forget_link)
+
+
 @when("click", "#new-roll")
 def on_new_roll(event) -> None:
     close()

@@ -27,10 +27,9 @@ for export, it never rewrites it.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, Mapping
 
-from .links import chain as links
+from . import stored
 from .errors import InvalidRequest, TiradaError
 from .sheets import Character
 from .systems.tragedia.sheet import Sheet
@@ -44,7 +43,7 @@ SCHEMA_VERSION = 1
 #: The history keeps the newest 200 rolls (older ones are dropped first; characters never are).
 HISTORY_CAP = 200
 PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains")
-FRAGMENT_RE = re.compile(r"^[A-Za-z0-9_.~-]{1,8000}$")
+FRAGMENT_RE = stored.FRAGMENT_RE
 
 
 # ----------------------------------------------------------------------------------- schema
@@ -156,30 +155,7 @@ def select(data: Mapping[str, Any], character_id: str | None = None, campaign: s
 
 
 def _history_item(item: Any, where: str) -> dict:
-    if not isinstance(item, Mapping):
-        raise InvalidRequest("must be a JSON object", field=where, code="field.object")
-    frag = item.get("fragment")
-    elsewhere = item.get("elsewhere") is True      # dice rolled elsewhere: no link, a made-up key
-    if elsewhere and not (isinstance(frag, str) and re.fullmatch(r"elsewhere-\d{1,15}", frag)):
-        raise InvalidRequest("must be elsewhere-<milliseconds>", field=f"{where}.fragment", code="storage.fragment")
-    if not elsewhere and (not isinstance(frag, str) or not FRAGMENT_RE.match(frag)):
-        raise InvalidRequest("must be a share-link fragment", field=f"{where}.fragment", code="storage.fragment")
-    summary = item.get("summary")
-    if not isinstance(summary, Mapping) or not all(isinstance(summary.get(k), str) and len(summary[k]) <= 1000
-                                                   for k in ("es", "en")):
-        raise InvalidRequest("must be {\"es\": text, \"en\": text}", field=f"{where}.summary", code="storage.summary")
-    out = {"fragment": frag, "system": item.get("system"), "label": item.get("label") or "",
-           "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
-    if elsewhere:
-        out["elsewhere"] = True
-    if not isinstance(out["system"], str) or len(out["system"]) > 20:
-        raise InvalidRequest("must be a system id", field=f"{where}.system", code="storage.system")
-    if not isinstance(out["label"], str) or len(out["label"]) > 200:
-        raise InvalidRequest("must be text of at most 200 characters", field=f"{where}.label",
-                             code="field.too_long", params={"n": 200, "got": len(str(out["label"]))})
-    if isinstance(out["at"], bool) or not isinstance(out["at"], int) or not 0 <= out["at"] <= 10 ** 14:
-        raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at", code="storage.time")
-    return out
+    return stored.history_item(item, where)   # the check the page runs on every read too
 
 
 def _checked(part: str, value: Any, errors: list) -> Any:
@@ -230,7 +206,7 @@ def _checked(part: str, value: Any, errors: list) -> Any:
                                    params={"n": 80, "got": len(str(item))}))
         else:
             try:
-                table[key] = links.ChainState.from_dict(item).to_dict()
+                table[key] = stored.chain_entry(key, item)   # content must agree with its key
             except TiradaError as e:
                 err(InvalidRequest(e.message, field=where, code=e.code, params=e.params))
     return table
@@ -277,7 +253,20 @@ def _entry(part: str, item: dict, data: Mapping[str, Any], key: str) -> dict:
     if part == "history":
         return {"part": part, "key": key, "name": item.get("label") or item["summary"].get("es", ""),
                 "system": item.get("system", ""), "campaign": ""}
-    return {"part": part, "key": key, "name": key.replace("\n", " · "), "system": "", "campaign": ""}
+    old = (data.get("_existing_chains") or {}).get(key) or {}
+    return {"part": part, "key": key, "name": item["roller"], "system": "", "campaign": item["campaign"],
+            "seq_from": old.get("seq") or 0, "seq_to": item["seq"], "lookalike": _chain_twins(item, data)}
+
+
+def _chain_twins(item: Mapping[str, Any], data: Mapping[str, Any]) -> list:
+    """Rollers of the chains already stored whose names look like ``item``'s but differ (UTS #39
+    skeleton, :func:`tirada.names.skeleton`): an import must not slip in a look-alike name."""
+    from .names import skeleton
+
+    mine = (skeleton(item["roller"]), skeleton(item["campaign"]))
+    return sorted({str(c["roller"]) for c in (data.get("_existing_chains") or {}).values()
+                   if isinstance(c, Mapping) and isinstance(c.get("roller"), str) and c.get("roller") != item["roller"]
+                   and (skeleton(c["roller"]), skeleton(c.get("campaign") or "")) == mine})[:10]
 
 
 def _same_character(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -296,7 +285,10 @@ def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
       another id is ``same`` (no duplicate); same id with other content is ``replace``;
     * Tragedia sheets match by name; history entries by link fragment (never replaced);
     * roller chains by roller and campaign: the copy further along (higher ``seq``) wins, so a
-      chain never goes back and reuses a number.
+      chain never goes back and reuses a number. A chain entry also carries ``seq_from`` (the
+      number stored now, 0 = none), ``seq_to`` and ``lookalike`` (stored rollers whose names look
+      the same): chains change only when the user agrees to each one (see :func:`merge`), and a
+      chain whose content disagrees with its key is refused (an error).
     A file that is not a readable backup gives a single error and nothing else.
     """
     try:
@@ -306,8 +298,9 @@ def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
                                                                   "code": err.code, "params": err.params}],
                 "history_dropped": 0}
     plan: dict = {"add": [], "replace": [], "same": [], "errors": errors}
+    seen = {**data, "_existing_chains": existing.get("chains") or {}}
     for part, key, item, verdict in _decisions(existing, data):
-        plan[verdict].append(_entry(part, item, data, key))
+        plan[verdict].append(_entry(part, item, seen, key))
     total = len(existing.get("history") or []) + sum(1 for e in plan["add"] if e["part"] == "history")
     plan["history_dropped"] = max(0, total - HISTORY_CAP)
     return plan
@@ -345,10 +338,14 @@ def _decisions(existing: Mapping[str, Any], data: Mapping[str, Any]):
             yield "chains", key, state, "replace" if state["seq"] > (old.get("seq") or 0) else "same"
 
 
-def merge(existing: Mapping[str, Any], incoming: Any) -> dict:
+def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = ()) -> dict:
     """``existing`` with ``incoming`` (a backup document) imported as :func:`plan_import` describes:
     a new data dict (``existing`` is not changed). Existing entries the backup does not mention are
     kept; history is the union of both, newest first, capped at :data:`HISTORY_CAP`.
+
+    ``chains``: the keys of the roller chains the user agreed to add or replace, one by one (the
+    preview lists each with its numbers); every other chain of the backup is left out, so a backup
+    can never silently move or take over a chain.
 
     Raises:
         InvalidRequest: ``incoming`` is not a readable backup (as :func:`read_backup`).
@@ -358,7 +355,7 @@ def merge(existing: Mapping[str, Any], incoming: Any) -> dict:
     for part in PARTS:
         out.setdefault(part, {} if part in ("tragedia_campaigns", "chains") else [])
     for part, key, item, verdict in _decisions(existing, data):
-        if verdict == "same":
+        if verdict == "same" or (part == "chains" and key not in chains):
             continue
         if part == "characters":
             out[part] = [c for c in out[part] if c.get("id") != key] + [item]

@@ -4,10 +4,15 @@ touch targets ≥ 44 px, no horizontal scroll, and the language chosen from the 
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from conftest import READY, READY_TIMEOUT_MS, open_app
-from test_offline import dice, roll_sifrp, wait_offline_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.offline import dice, roll_sifrp, wait_offline_ready  # noqa: E402
 
 #: interactive elements too small to hit with a finger, on what is visible now
 SMALL_TARGETS = """() => {

@@ -12,48 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
 import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
 from conftest import ARGS, CHROMIUM, READY, READY_TIMEOUT_MS, Watch, build, open_app
 
-#: resolves once the worker is active and controls this page (clientsClaim on first install)
-SW_READY = """async () => {
-  const reg = await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
-  }
-  return reg.active.scriptURL;
-}"""
-
-
-def wait_offline_ready(page) -> str:
-    """Wait until the service worker has precached everything and controls the page."""
-    return page.evaluate(SW_READY)
-
-
-def roll_sifrp(page, label: str) -> str:
-    """Roll a SIFRP test with ``label``; return its share link."""
-    page.click('[data-tab="roll"]')
-    page.select_option("#system", "sifrp")
-    page.fill("#label", label)
-    page.click("#roll")
-    page.wait_for_selector("#result .total")
-    return page.locator("#share-link").input_value()
-
-
-def dice(page) -> list:
-    return page.locator(":is(#result, #shared):not([hidden]) .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-
-
-def precached(site) -> dict:
-    """``{url: revision}`` of the precache manifest inside ``site/sw.js``."""
-    sw = (site / "sw.js").read_text(encoding="utf-8")
-    return dict(re.findall(r'\{url:"([^"]+)",revision:"([0-9a-f]{32})"\}', sw))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.offline import dice, precached, roll_sifrp, wait_offline_ready  # noqa: E402
 
 
 def test_worker_precaches_every_file_with_content_hashes():

@@ -73,7 +73,7 @@ def test_a_typed_face_a_die_cannot_show_is_explained_in_spanish(new_context, bas
 
 def test_a_broken_link_is_explained_in_spanish_in_view(new_context, base_url):
     page = _page(new_context, base_url, {"width": 360, "height": 640}, fragment="#t1AAAA")
-    box = page.locator("#shared .error")  # a roll link opens on the shared-roll view (issue #14)
+    box = page.locator("#shared-error")   # the shared-roll view (issue #14)
     expect(box).to_be_in_viewport()
     expect(box).to_contain_text("enlace")
     text = box.inner_text()

@@ -11,9 +11,13 @@
 from __future__ import annotations
 
 import subprocess
+import sys
+from pathlib import Path
 
 from conftest import ROOT, build, open_app
-from test_offline import precached, roll_sifrp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.offline import precached, roll_sifrp  # noqa: E402
 
 #: files precached for the installed app, not requested by a page in a tab
 NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/")

@@ -151,6 +151,6 @@ def test_sifrp_extended_test_rolls_until_the_tally_and_its_link_replays(app, new
     link = app.locator("#share-link").input_value()
     ctx, _ = new_context()
     other = open_app(ctx.new_page(), link)
-    other.locator("#result [data-extended]").wait_for()
-    assert other.locator("#result [data-extended]").get_attribute("data-extended") == tally
-    assert other.locator("#result .extended-rolls").inner_text() == rolls
+    other.locator("#shared [data-extended]").wait_for()   # a link opens on the shared-roll view (issue #14)
+    assert other.locator("#shared [data-extended]").get_attribute("data-extended") == tally
+    assert other.locator("#shared .extended-rolls").inner_text() == rolls

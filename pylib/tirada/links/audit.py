@@ -15,19 +15,22 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 
+from .. import names
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..plural import ngettext
 from .chain import link_entries, verify_link
-from .codec import MAX_FRAGMENT, decode_frame_versioned, decode_payload_versioned, payload_hash
+from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
-__all__ = ["MAX_TEXT", "audit", "extract_links"]
+__all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
-_FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}[A-Za-z0-9_-]{8,})")
+CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`
+#: a link in the text: "#t1…" or "%23t1…" and what follows it up to a space or bracket (a second
+#: "#" or "%23" in it makes the address hold two links, which is reported, never split)
+_FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}(?:[A-Za-z0-9_#-]|%[0-9A-Fa-f]{2}){8,})")
 _ELLIPSIS = ("…", "...", "\u22ef")
 _BREAKS = {0x200B: None, 0x00AD: None, 0x2060: None}   # zero-width space, soft hyphen, word joiner
 #: the same breaks in pasted HTML source: <wbr>, &shy;, &ZeroWidthSpace;, &#8203; and the like
@@ -55,10 +58,11 @@ def extract_links(text: str) -> list:
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
     for match in _FRAGMENT.finditer(text):
-        fragment = match.group(1)[:MAX_FRAGMENT + 1]
+        raw = match.group(1)[:MAX_FRAGMENT + 1]
+        fragment, problem = _canonical(raw)
         shortened = text.startswith(_ELLIPSIS, match.end())
         entry = found.setdefault(fragment, {"fragment": fragment, "position": match.start(1),
-                                            "count": 0, "shortened": shortened})
+                                            "count": 0, "shortened": shortened, "problem": problem})
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
     full = sorted(f for f, e in found.items() if not e["shortened"])
@@ -68,6 +72,17 @@ def extract_links(text: str) -> list:
             continue
         out.append(entry)
     return out
+
+
+def _canonical(raw: str) -> tuple:
+    """``(fragment, problem)``: the link as the page reads it (:func:`tirada.links.codec.split_versioned`,
+    the one shared parse: percent-escapes decoded, one ``#`` only, format 1 or 2) and ``None``; or
+    ``raw`` and the reason the page would refuse it."""
+    try:
+        version, rest = split_versioned("#" + raw)
+        return f"t{version}" + rest, None
+    except LinkError as err:
+        return raw, str(err)
 
 
 def _extended(full: list, fragment: str) -> bool:
@@ -103,28 +118,30 @@ def _merge_same(rows: list) -> list:
 def _entry(found: dict, budget: list) -> dict:
     """Verify one extracted link → an audit row (never raises for a bad link).
 
-    ``budget`` is ``[bytes]``: the link bodies still allowed to be examined in this audit. Reading
-    the frame (base64, inflate, check) is cheap; decoding its body is not, so once the budget is
-    spent the remaining links are listed as not checked instead of stalling the page.
+    ``budget`` is ``[bytes]``: the link data still allowed to be examined in this audit. Every
+    step is charged *before* it is spent: inflating stops at the budget (a compressed "zip bomb"
+    costs what is left, not what it would inflate to), then the body is decoded once. Once the
+    budget is spent the remaining links are listed as not checked instead of stalling the page.
     """
     row = {"position": found["position"], "posted": found["count"]}
     fragment = found["fragment"]
+    if found.get("problem"):
+        return {**row, "valid": False, "fragment": _short(fragment), "reason": found["problem"]}
     try:
-        version, kind_code, body = decode_frame_versioned(fragment)
+        version, kind_code, body, work = read_frame(fragment, max_work=budget[0])
     except LinkError as err:
-        if found["shortened"]:
+        if err.field == "work":
+            budget[0] = 0
+            reason = ("not checked: this text holds too much link data to check at once; "
+                      "audit the thread in parts")
+        elif found["shortened"]:
             reason = "the forum shortened this link (…); paste the thread with the full links"
         else:
             reason = str(err)
         return {**row, "valid": False, "fragment": _short(fragment), "reason": reason}
-    if len(body) > budget[0]:
-        budget[0] = 0
-        return {**row, "valid": False, "fragment": _short(fragment),
-                "reason": "not checked: this text holds too much link data to check at once; "
-                          "audit the thread in parts"}
-    budget[0] -= len(body)
+    budget[0] -= work
     try:
-        version, kind, link = decode_payload_versioned(fragment)
+        kind, link = decode_body(kind_code, body, version)
     except LinkError as err:
         return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
     roll_id = payload_hash(kind_code, body, version)[:6].hex()
@@ -159,17 +176,6 @@ def _entry(found: dict, budget: list) -> dict:
     return row
 
 
-def _ranges(numbers: list) -> list:
-    """``[4, 5, 6, 9]`` → ``[[4, 6], [9, 9]]``."""
-    out: list = []
-    for n in numbers:
-        if out and out[-1][1] == n - 1:
-            out[-1][1] = n
-        else:
-            out.append([n, n])
-    return out
-
-
 def _chain(rows: list) -> dict:
     """Chain checks for one roller's rows, over their chain entries (docs/link-format.md §9, §16.5):
     a format-1 roll is one entry, a format-2 roll one per seed or nonce, a signed Confrontation move
@@ -179,18 +185,28 @@ def _chain(rows: list) -> dict:
     return chain_report(rows)
 
 
-#: letters that show as blank space (Hangul fillers, braille blank) and are not format characters
-_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
-
-
 def _skeleton(name: str) -> str:
-    """What a name looks like, roughly: NFKC, case-folded, without format characters (soft hyphen,
-    invisible operators, ZWNJ/ZWJ, tags…), combining marks, spaces and blank-looking letters. Two
-    rollers with the same skeleton but different names are flagged: a new chain under a name that
-    only differs by an invisible mark would otherwise escape the restart check."""
-    text = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(ch for ch in text if ch not in _BLANKS and not ch.isspace()
-                   and unicodedata.category(ch) not in ("Cf", "Mn", "Me", "Cc", "Zs", "Zl", "Zp"))
+    """What a name looks like (:func:`tirada.names.skeleton`, UTS #39): rollers with the same
+    skeleton but different names are flagged, so a new chain under a name that only differs by a
+    look-alike letter, a mark or an invisible character cannot pass as a clean second chain."""
+    return names.skeleton(name)
+
+
+def _twins(order: list) -> dict:
+    """``{(roller, campaign): [other roller names that look the same, up to 10]}``, grouped by the
+    precomputed skeleton key (one pass: linear in the number of rollers, never pairwise)."""
+    groups: dict = {}
+    for roller, campaign in order:
+        if roller is not None:
+            groups.setdefault((_skeleton(roller), _skeleton(campaign or "")), []).append((roller, campaign))
+    out = {}
+    for members in groups.values():
+        names_seen = sorted({r for r, _ in members})
+        if len(names_seen) > 1:
+            head = names_seen[:11]
+            for roller, campaign in members:
+                out[(roller, campaign)] = [n for n in head if n != roller][:10]
+    return out
 
 
 def _summary(group: dict, lang: str) -> str:
@@ -221,6 +237,10 @@ def _summary(group: dict, lang: str) -> str:
             parts.append(f"{count} {ngettext(one, other, count, lang)} (nº {numbers})")
         elif count:
             parts.append(f"{count} {ngettext(one, other, count, lang)}")
+    scripts = group.get("mixed_script") or []
+    if scripts:   # a list of script names, not a count
+        parts.append(f"{'alfabetos mezclados en el nombre' if es else 'scripts mixed in the name'} "
+                     f"({', '.join(scripts).lower()})")
     if group.get("ok"):
         parts.append("cadena completa" if es else "chain complete")
     if group.get("restarts"):
@@ -238,8 +258,9 @@ def audit(text: str) -> dict:
         ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
         "links": [row], "seqs": [int], "missing": [[from, to]], "before_first": int, "forks":
         [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq", "reason"}],
-        "invalid": [{"position", "seq", "reason"}], "lookalike": [other roller names that look the same
-        (same :func:`_skeleton`, same-looking campaign)], "ok": bool, "summary": {"es", "en"}}],
+        "invalid": [{"position", "seq", "reason"}], "lookalike": [up to 10 other roller names that
+        look the same (same UTS #39 skeleton, same-looking campaign)], "mixed_script": [scripts]
+        (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason"}], "other": [{"kind",
         "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
         "created_iso", "label", "description", "fragment", "reason"?}``. Unsigned rolls (no roller)
@@ -247,9 +268,29 @@ def audit(text: str) -> dict:
     Raises:
         InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
     """
-    found = extract_links(text)
+    for step in audit_steps(text):
+        if step[0] == "report":
+            return step[1]
+    raise AssertionError("audit_steps ends with its report")   # pragma: no cover
+
+
+def audit_steps(text: str, chunk: int = CHUNK):
+    """:func:`audit` in steps, so the page can draw and answer between them (long work never
+    freezes it): yields ``("progress", done, total)`` after every ``chunk`` links or rollers
+    checked, then ``("report", report)`` (the dict of :func:`audit`) last.
+
+    Raises:
+        InvalidRequest: see :func:`extract_links`, at the first step.
+    """
+    every = extract_links(text)
+    found = every[:MAX_LINKS]
     budget = [MAX_WORK]
-    rows = _merge_same([_entry(f, budget) for f in found[:MAX_LINKS]])
+    total = len(found)
+    entries = []
+    for start in range(0, total, chunk):
+        entries += [_entry(f, budget) for f in found[start:start + chunk]]
+        yield ("progress", len(entries), total)
+    rows = _merge_same(entries)
     groups: dict = {}
     unreadable, other = [], []
     from .audit_fair import confrontation_forks, move_rows, request_report
@@ -282,23 +323,26 @@ def audit(text: str) -> dict:
     rollers = []
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
-    for roller, campaign in order:
-        every = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
-        links = [r for r in every if r.get("kind") != "brs-move"]
+    twins = _twins(order)
+    for n, (roller, campaign) in enumerate(order, 1):
+        if n % chunk == 0:
+            yield ("progress", total, total)
+        every_row = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
+        links = [r for r in every_row if r.get("kind") != "brs-move"]
         group = {"roller": roller, "campaign": campaign, "links": links,
-                 "moves": [r for r in every if r.get("kind") == "brs-move"]}
+                 "moves": [r for r in every_row if r.get("kind") == "brs-move"]}
         if roller is not None:
-            group.update(_chain(every))
+            group.update(_chain(every_row))
             group["request_problems"] = [{"id": r["id"], "seq": r.get("seq"), "reason": f["reason"]}
                                          for r in links for f in r.get("request_flags", []) if f["fails"]]
             group["outside_requests"] = [r["id"] for r in links if r["valid"] and not r.get("gm_request")] \
                 if requests else []
-            group["ok"] = group["ok"] and not group["request_problems"]
-            twins = sorted(r for r, c in order if r is not None and r != roller and
-                           _skeleton(r) == _skeleton(roller) and _skeleton(c or "") == _skeleton(campaign or ""))
-            group["lookalike"] = twins
-            group["ok"] = group["ok"] and not twins
+            group["lookalike"] = twins.get((roller, campaign), [])
+            mixed = names.mixed_script(roller)
+            group["mixed_script"] = sorted(names.scripts(roller)) if mixed else []
+            group["ok"] = (group["ok"] and not group["request_problems"] and not group["lookalike"]
+                           and not mixed)
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
-    return {"links_found": len(found), "rollers": rollers, "invalid": unreadable, "other": other,
-            "confrontation_forks": confrontation_forks(rows), "requests": requests}
+    yield ("report", {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
+                      "confrontation_forks": confrontation_forks(rows), "requests": requests})

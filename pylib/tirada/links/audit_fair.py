@@ -21,15 +21,11 @@ from ..errors import TiradaError
 __all__ = ["brs_row", "chain_report", "confrontation_forks", "move_rows"]
 
 
-def _ranges(numbers: list) -> list:
-    """``[4, 5, 6, 9]`` → ``[[4, 6], [9, 9]]``."""
-    out: list = []
-    for n in numbers:
-        if out and out[-1][1] == n - 1:
-            out[-1][1] = n
-        else:
-            out.append([n, n])
-    return out
+def _gaps(seqs: list) -> list:
+    """Ranges ``[from, to]`` of the numbers missing between the sorted distinct ``seqs``, computed
+    arithmetically: ``[1, 4, 5, 9]`` → ``[[2, 3], [6, 8]]``. Linear in ``len(seqs)`` whatever the
+    numbers are (nº 1 and nº 1,000,000,000 give one range, not a billion numbers)."""
+    return [[a + 1, b - 1] for a, b in zip(seqs, seqs[1:]) if b - a > 1]
 
 
 def _entries(rows: list) -> list:
@@ -40,7 +36,7 @@ def _entries(rows: list) -> list:
         if not row["valid"]:
             continue
         for k, entry in enumerate(row.get("entries") or []):
-            if entry["id"] in seen:
+            if entry["id"] in seen or entry.get("seq") is None:   # unnumbered: no chain
                 continue
             where = row.get("where") or ("roll" if k == 0 else f"step {k} of a roll")
             seen[entry["id"]] = {**entry, "position": row["position"], "where": where}
@@ -57,9 +53,11 @@ def chain_report(rows: list) -> dict:
     """
     entries = _entries(rows)
     by_id = {e["id"]: e for e in entries}
-    seqs = sorted({e["seq"] for e in entries})
-    seen = set(seqs)
-    missing = [n for n in range(seqs[0], seqs[-1] + 1) if n not in seen] if seqs else []
+    by_seq: dict = {}
+    for e in entries:
+        by_seq.setdefault(e["seq"], []).append(e)
+    seqs = sorted(by_seq)
+    missing = _gaps(seqs)
     forks, broken = [], []
     by_prev: dict = {}
     for e in entries:
@@ -76,17 +74,17 @@ def chain_report(rows: list) -> dict:
             broken.append({"id": e["id"], "seq": e["seq"], "reason": f"names entry nº {parent['seq']} as "
                            f"its previous one but is numbered {e['seq']} (not made by the page)"})
         elif parent is None and e["prev"]:
-            same = [p for p in entries if p["seq"] == e["seq"] - 1]
+            same = by_seq.get(e["seq"] - 1)
             if same:
                 forks.append({"seq": e["seq"] - 1, "ids": sorted(p["id"] for p in same),
                               "reason": f"nº {e['seq']} ({e['where']}, {e['id']}) follows another, "
                                         f"unposted nº {e['seq'] - 1}"})
-    firsts = sorted((e for e in entries if e["seq"] == 1), key=lambda e: e["position"])
+    firsts = sorted(by_seq.get(1, []), key=lambda e: e["position"])
     restarts = [e["id"] for e in firsts[1:]]
     invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"]}
                for r in rows if not r["valid"]]
     return {
-        "seqs": seqs, "missing": _ranges(missing), "before_first": seqs[0] - 1 if seqs else 0,
+        "seqs": seqs, "missing": missing, "before_first": seqs[0] - 1 if seqs else 0,
         "forks": forks, "restarts": restarts, "broken": broken, "invalid": invalid,
         "ok": not (missing or forks or restarts or broken or invalid),
     }

@@ -29,12 +29,12 @@ from ..errors import LinkError
 from . import handover_layout, request_layout, roll_layout, roll_layout2
 from .frame import (MAX_BODY, MAX_FRAGMENT, PREFIX, VERSIONS, Simple, b64_decode, b64_encode, cbor_decode,
                     cbor_encode, decode_frame, decode_frame_versioned, encode_frame, payload_hash,
-                    split_fragment, split_versioned)
+                    read_frame, split_fragment, split_versioned)
 
 __all__ = [
     "KINDS", "MAX_BODY", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode", "b64_encode", "cbor_decode",
-    "cbor_encode", "decode_frame", "decode_payload", "encode_frame", "encode_payload",
-    "payload_hash", "split_fragment", "split_versioned", "VERSIONS", "decode_frame_versioned",
+    "cbor_encode", "decode_body", "decode_frame", "decode_payload", "encode_frame", "encode_payload",
+    "payload_hash", "read_frame", "split_fragment", "split_versioned", "VERSIONS", "decode_frame_versioned",
     "decode_payload_versioned",
 ]
 
@@ -122,10 +122,21 @@ def decode_payload_versioned(fragment: str) -> tuple:
         LinkError: anything wrong with the link, one clear line.
     """
     version, kind_code, body = decode_frame_versioned(fragment)
+    return (version, *decode_body(kind_code, body, version))
+
+
+def decode_body(kind_code: int, body: bytes, version: int = 1) -> tuple:
+    """The second half of :func:`decode_payload`, for a frame already read by
+    :func:`~tirada.links.frame.read_frame`: ``(kind, obj)``; ``version`` is the frame's format
+    (1 or 2, as ``read_frame`` returns it), which picks the payload layouts.
+
+    Raises:
+        LinkError: an unknown kind, a body that is not canonical CBOR, or a kind-specific refusal.
+    """
     kind = _KIND_NAMES.get(kind_code)
     if kind is None:
         raise LinkError(f"this link holds data of an unknown kind ({kind_code}); a newer Tirada may "
                         "read it", field="link", code="link.kind_newer", params={"kind": kind_code})
     value = cbor_decode(body)
     from_cbor = _codecs(version).get(kind, (None, _json_like))[1]
-    return version, kind, from_cbor(value)
+    return kind, from_cbor(value)

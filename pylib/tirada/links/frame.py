@@ -15,6 +15,10 @@ This module knows nothing of what a payload means: :mod:`tirada.links.codec` map
 and :mod:`tirada.links.roll_layout` lays out a roll link; both build on this one (which is why it is
 separate: the roll layout needs the CBOR helpers, and the codec needs the roll layout).
 Every malformed input raises :class:`~tirada.errors.LinkError` with one clear line.
+
+Longer than 400 lines because it is the one place that reads a link's bytes: the canonical address
+parse, base64url, the CBOR subset, the frame and its work limits for formats 1 and 2 belong together
+(a second parser elsewhere would be a second way to read one link differently).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from ..errors import LinkError
 __all__ = [
     "CHECK_LEN", "MAX_BODY", "MAX_DEPTH", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode",
     "b64_encode", "cbor_decode", "cbor_encode", "decode_frame", "decode_frame_versioned", "encode_frame",
-    "payload_hash", "split_fragment", "split_versioned", "VERSIONS",
+    "payload_hash", "read_frame", "split_fragment", "split_versioned", "VERSIONS",
 ]
 
 PREFIX = "t1"                 #: version tag of format 1
@@ -261,30 +265,39 @@ def _valid_escapes(text: str) -> bool:
 
 
 def split_fragment(text: str) -> str:
-    """The fragment text of a link after its version tag: accepts a full URL (also with ``%23`` for
-    ``#``), ``#t1…`` / ``#t2…`` or ``t1…`` / ``t2…``; strips spaces.
+    """The fragment text of a link after its version tag (``t1`` or ``t2``): see :func:`split_versioned`.
 
     Raises:
-        LinkError: not text, empty, too long, or without a known ``t`` version tag.
+        LinkError: as :func:`split_versioned`.
     """
     return split_versioned(text)[1]
 
 
 def split_versioned(text: str) -> tuple:
-    """``(version, rest)``: :func:`split_fragment` that also says which format (1 or 2) the tag names.
+    """``(version, rest)``: the one canonical parse of a link's address, shared by the page
+    (``location.hash``) and the thread audit; ``version`` is the format (1 or 2) its tag names.
+
+    Accepts a full URL, ``#t1…`` / ``#t2…`` or ``t1…`` / ``t2…``; surrounding spaces are stripped.
+    An address holding "%" is percent-decoded once first (a forum's ``%23`` for ``#``, ``%20``).
+    The fragment is everything after the **first** ``#``, as browsers read it; a second ``#`` (also
+    ``%23``) is refused — readers would see one roll while the text holds two.
 
     Raises:
-        LinkError: as :func:`split_fragment`.
+        LinkError: not text, empty, too long, two fragments, or without a known ``t`` version tag.
     """
     if not isinstance(text, str):
         raise LinkError("a link must be text", field="link", code="link.not_text")
-    if "%" in text[-4 * MAX_FRAGMENT:]:   # "%" is never part of a fragment: undo percent-encoding
-        text = _unquote(text[-4 * MAX_FRAGMENT:])   # (a forum's or a browser's "%20", "%23")
+    if len(text) > 4 * MAX_FRAGMENT + 2048:
+        raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link",
+                        code="link.too_long", params={"n": MAX_FRAGMENT})
+    if "%" in text:   # "%" is never part of a fragment: undo percent-encoding
+        text = _unquote(text)   # (a forum's or a browser's "%20", "%23")
     text = text.strip()
     if "#" in text:
-        text = text.rsplit("#", 1)[1]
-    elif "%23t" in text:          # a URL whose "#" was percent-encoded by a forum
-        text = text.rsplit("%23", 1)[1]
+        text = text.split("#", 1)[1]
+        if "#" in text:
+            raise LinkError("this address holds more than one link (a second “#”): readers would see "
+                            "only one of them", field="link", code="link.two_fragments")
     text = text.strip()
     if len(text) > MAX_FRAGMENT:
         raise LinkError(f"the link is too long (more than {MAX_FRAGMENT} characters)", field="link",
@@ -319,7 +332,7 @@ def _inflates_to(stored: bytes, body: bytes) -> bool:
     """True when ``stored`` is one complete raw-DEFLATE stream that inflates to exactly ``body``."""
     unpacker = zlib.decompressobj(-15)
     try:
-        out = unpacker.decompress(stored, MAX_BODY)
+        out = unpacker.decompress(stored, len(body) + 1)   # more is not the body: stop
     except zlib.error:
         return False
     return out == body and unpacker.eof and not unpacker.unconsumed_tail and not unpacker.unused_data
@@ -330,16 +343,17 @@ def _check_padding(stored: bytes, body: bytes) -> None:
 
     Inflaters ignore those bits, and the check covers only the inflated body, so without this a
     changed character there would go unnoticed (the link would still read the same). A bit is
-    padding exactly when clearing it still inflates to the same body; encoders write zeros.
+    padding exactly when clearing it still inflates to the same body; encoders write zeros. The
+    padding is the top bits of the byte, so only the highest set bit needs testing: one extra
+    inflate at most (:func:`read_frame` charges it before it is spent).
 
     Raises:
         LinkError: a padding bit is set.
     """
     last = stored[-1] if stored else 0
-    for bit in range(8):
-        if last >> bit & 1 and _inflates_to(stored[:-1] + bytes([last & ~(1 << bit)]), body):
-            raise LinkError("the link was cut short or changed (its compressed data has been altered)",
-                            field="link", code="link.cut_or_changed")
+    if last and _inflates_to(stored[:-1] + bytes([last & ~(1 << (last.bit_length() - 1))]), body):
+        raise LinkError("the link was cut short or changed (its compressed data has been altered)",
+                        field="link", code="link.cut_or_changed")
 
 
 def decode_frame(fragment: str) -> tuple:
@@ -358,25 +372,50 @@ def decode_frame_versioned(fragment: str) -> tuple:
         LinkError: see :func:`split_fragment`, :func:`b64_decode`; too short; bad DEFLATE data or
         a body above :data:`MAX_BODY`; a check that does not match (cut short or changed).
     """
+    return read_frame(fragment)[:3]
+
+
+def read_frame(fragment: str, max_work: int | None = None) -> tuple:
+    """:func:`decode_frame_versioned` with its work bounded *before* it is spent:
+    ``(version, kind_code, body, work)``; ``version`` is the format (1 or 2) of the tag.
+
+    ``work`` is the bytes inflated (the body, and once more for the padding check of
+    :func:`_check_padding`), at least the stored length. With ``max_work``, inflating stops as soon
+    as it would pass ``max_work`` — a "zip bomb" costs at most ``max_work`` bytes, however far it
+    would inflate.
+
+    Raises:
+        LinkError: as :func:`decode_frame_versioned`; with field ``"work"`` when ``max_work`` would
+        be passed.
+    """
     version, text = split_versioned(fragment)
     frame = b64_decode(text)
     if len(frame) < 1 + CHECK_LEN + 1:
         raise LinkError("the link was cut short (too little data)", field="link", code="link.cut")
     head, stored, check = frame[0], frame[1:-CHECK_LEN], frame[-CHECK_LEN:]
     kind_code = head & 0x7F
-    body = stored
+    body, work = stored, len(stored)
     if head & 0x80:
+        trials = 2 if stored and stored[-1] else 1   # inflates: once, and once more for the padding
+        limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials)
+        if limit < 1:   # (zlib reads a limit of 0 as "no limit")
+            raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
         unpacker = zlib.decompressobj(-15)
         try:
-            body = unpacker.decompress(stored, MAX_BODY)
+            body = unpacker.decompress(stored, limit)
         except zlib.error:
             raise LinkError("the link was cut short or changed (its compressed data is damaged)",
                             field="link", code="link.cut_or_changed") from None
+        if unpacker.unconsumed_tail and limit < MAX_BODY:
+            raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
         if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
             raise LinkError("the link was cut short or changed (its compressed data is damaged or "
                             f"larger than {MAX_BODY} bytes)", field="link", code="link.cut_or_changed")
+        work = max(work, len(body) * trials)
         _check_padding(stored, body)
+    if max_work is not None and work > max_work:
+        raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
     if payload_hash(kind_code, body, version)[:CHECK_LEN] != check:
         raise LinkError("the link was cut short or changed: its integrity check does not match "
                         "(copy the whole link again)", field="link", code="link.cut_or_changed")
-    return version, kind_code, body
+    return version, kind_code, body, work

@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Mapping
 
+from .. import names
 from ..dice import parse_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..systems.registry import TableView, codes, param_keys, param_texts
@@ -37,10 +38,8 @@ PARAM_TEXTS = TableView(param_texts)
 LIMITS = {"label": 200, "roller": 40, "campaign": 80}
 MAX_SEQ = 10 ** 9
 MAX_CREATED = 253402300799     # seconds since 1970-01-01 UTC: up to 9999-12-31T23:59:59Z
-#: invisible characters refused in texts: bidi controls (they can reorder or disguise a name) and
-#: zero-width spaces/joiners that make two names look the same (ZWJ stays: emoji need it).
-HIDDEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"
-                   "\u061c\u200b\u2060\ufeff")
+#: invisible characters refused in texts (the same set as every name: tirada.names.HIDDEN)
+HIDDEN = names.HIDDEN
 
 
 def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
@@ -49,14 +48,15 @@ def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise cls("must be text", field=name, rule=RULE)
+        raise cls("must be text", field=name, rule=RULE, code="field.not_text")
     value = unicodedata.normalize("NFC", value)
     if len(value) > LIMITS[name]:
-        raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE)
-    for ch in value:
-        if ch in HIDDEN or unicodedata.category(ch) in ("Cc", "Cs"):
-            raise cls(f"may not contain the invisible or control character U+{ord(ch):04X}",
-                      field=name, rule=RULE)
+        raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE,
+                  code="field.too_long", params={"n": LIMITS[name], "got": len(value)})
+    bad = names.hidden_char(value)
+    if bad is not None:
+        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=name, rule=RULE,
+                  code="name.hidden_char", params={"char": f"U+{ord(bad):04X}"})
     return value
 
 
@@ -65,7 +65,8 @@ def check_int(value: Any, name: str, lo: int, hi: int, cls: type = InvalidReques
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise cls(f"must be a whole number from {lo} to {hi}", field=name, rule=RULE)
+        raise cls(f"must be a whole number from {lo} to {hi}", field=name, rule=RULE,
+                  code="field.range", params={"lo": lo, "hi": hi, "got": str(value)[:20]})
     return value
 
 
@@ -80,7 +81,7 @@ def check_prev(value: Any, cls: type = InvalidRequest) -> bytes | None:
             return bytes.fromhex(value)
         except ValueError:
             pass
-    raise cls("must be the 12 hex digits of the previous roll's id", field="prev", rule=RULE)
+    raise cls("must be the 12 hex digits of the previous roll's id", field="prev", rule=RULE, code="chain.prev_id")
 
 
 def _plain(value: Any, where: str, depth: int = 0) -> None:
@@ -109,6 +110,8 @@ def _pack(value: Any, keys: tuple, texts: tuple) -> Any:
         return [_pack(v, keys, texts) for v in value]
     if isinstance(value, str) and value in texts:
         return Simple(texts.index(value))
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 63:
+        return int(value)   # canonical numbers: 3.0 is written 3 (one roll, one id); a link with 3.0 is refused
     return value
 
 

@@ -37,6 +37,7 @@ from urllib.parse import quote
 from ..errors import InvalidRequest
 from ..systems.registry import short_names
 from .chain import verify
+from .frame import split_versioned
 from .pool import pool_text
 from .roll_layout import HIDDEN
 
@@ -306,7 +307,8 @@ def snippet_of(checked: dict, fragment: str, base_url: str, style: str = "bbcode
     Raises:
         InvalidRequest: bad style or URL.
     """
-    frag = str(fragment).strip().rsplit("#", 1)[-1]
+    version, rest = split_versioned(fragment)   # the canonical fragment, as the page reads it
+    frag = f"t{version}" + rest
     url = str(base_url).split("#", 1)[0] + "#" + frag
     return render(tokens(checked, lang), url, style)
 

@@ -44,7 +44,7 @@ from ..fields import get_bool, get_int, reject_unknown
 from ..systems.l5r.dice import DIE_SIDES, RING_FACES, SKILL_FACES, tally
 from .dist import convolve, prob, rows
 
-__all__ = ["L5rPool", "chain_counts", "l5r_odds", "success_counts"]
+__all__ = ["MAX_WORK", "L5rPool", "chain_counts", "l5r_odds", "success_counts", "work_estimate"]
 
 RULE = "l5r5e.md §The check"
 FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "compromised"}
@@ -53,6 +53,9 @@ FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "
 ROLL_ONLY = {"stance", "distinction", "adversity", "passion", "anxiety", "helpers_cancel_strife",
              "step", "rerolls", "keep", "explosions"}
 MAX_POOL = 30
+#: most estimated work (:func:`work_estimate`) computed exactly: ≈ 0.4 s on CPython, ≈ 1 s in
+#: Pyodide; a larger pool (many dice *and* a high keep limit, e.g. 15 + 15 dice keeping 20) is refused
+MAX_WORK = 1_600_000
 #: Ranking of explosive faces by die type: the skill chain dominates the ring chain.
 _EXPLOSIVE_RANK = {"skill": 0, "ring": 1}
 _PLAIN_RANK = 2
@@ -100,7 +103,27 @@ class L5rPool:
                                  f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits",
                                  code="odds.l5r_too_large",
                                  params={"got": pool.ring_dice + pool.skill_dice, "n": MAX_POOL})
+        if work_estimate(pool) > MAX_WORK:   # bounded before it is spent: the page never freezes
+            raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice keeping {pool.keep_limit} are too "
+                                 "many for exact odds; use fewer dice or helpers", field="ring",
+                                 rule="odds.md §Limits", code="odds.l5r_too_much_work",
+                                 params={"got": pool.ring_dice + pool.skill_dice, "keep": pool.keep_limit})
         return pool
+
+
+def work_estimate(pool: "L5rPool") -> int:
+    """An upper estimate of the steps of :func:`success_counts` for ``pool``, computed in
+    O(ring_dice × skill_dice): the dynamic programme's states ``(r6, r12, a, b, c)`` (dice left,
+    kept so far: fewer than the keep limit and than the dice used) times the faces tried from each,
+    plus the Horner part ``(a + 1)(b + 1)(cap + 1)²``. Calibrated: 1,600,000 ≈ 0.4 s on CPython."""
+    big_r, big_s, k = pool.ring_dice, pool.skill_dice, pool.keep_limit
+    work = 0
+    for r6 in range(big_r + 1):
+        for r12 in range(big_s + 1):
+            used = (big_r - r6) + (big_s - r12)
+            work += comb(min(k - 1, used) + 3, 3) * (used + 1)
+    cap = max(pool.tn, 2 * k + 2)
+    return work + (min(k, big_s) + 1) * (min(k, big_r) + 1) * (cap + 1) ** 2
 
 
 def _faces(die: str) -> list:

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..fields import get_int, get_text
+from ..names import check_name
 
 __all__ = ["MAX_NAME", "MAX_NOTES", "at", "form_checked", "form_int", "int_at", "mapping", "read_name", "text"]
 
@@ -33,11 +34,9 @@ def at(where: str, err: InvalidRequest) -> InvalidRequest:
 
 
 def read_name(value: Any, where: str, max_len: int = MAX_NAME) -> str:
-    """A stripped name of 1..``max_len`` characters; else InvalidRequest at ``where``."""
-    if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise InvalidRequest(f"must be a name of 1 to {max_len} characters", field=where,
-                             code="sheet.name_length", params={"n": max_len})
-    return value.strip()
+    """A stripped name of 1..``max_len`` characters with no invisible or control character (the one
+    name validator, :func:`tirada.names.check_name`); else InvalidRequest at ``where``."""
+    return check_name(value, where, max_len)
 
 
 def int_at(req: Mapping[str, Any], key: str, where: str, default: Any, lo: int, hi: int, rule: Any) -> int:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
-from ...fields import get_bool, get_int, get_text, reject_unknown
+from ...fields import get_bool, get_int, reject_unknown
+from ...names import check_name
 
 __all__ = [
     "ASPECTS", "Component", "FORMAT_VERSION", "MANUAL_ASPECTS", "Player", "RULE_ASPECTS", "RULE_FIGHT",
@@ -224,7 +225,7 @@ def _texts(data: Mapping, name: str, max_items: int) -> list:
     if not isinstance(value, list) or len(value) > max_items:
         raise InvalidRequest(f"must be a list of at most {max_items} texts", field=name,
                              code="field.texts", params={"n": max_items})
-    return [get_text({name: v}, name, max_len=MAX_TEXT * 4) for v in value]
+    return [check_name(v, name, MAX_TEXT * 4, required=False) for v in value]
 
 
 def _size(obj: Mapping, field: str, allow_d12: bool) -> int:
@@ -271,7 +272,7 @@ def _players(raw: Any, allow_d12: bool) -> tuple:
                                  rule=RULE_MORE, code="brs.vows_list", params={"choices": ', '.join(VOWS)})
         try:
             players.append(Player(
-                name=get_text(p, "name", max_len=MAX_TEXT) or f"Player {i + 1}",
+                name=check_name(p.get("name"), "name", MAX_TEXT, required=False) or f"Player {i + 1}",
                 side=get_int(p, "side", lo=0, hi=1, rule=RULE_PIECES), hero=get_bool(p, "hero"),
                 leader=get_bool(p, "leader"), advantage=get_int(p, "advantage", default=0, lo=0, hi=20),
                 vows=tuple(vows), components=tuple(indices)))
@@ -319,6 +320,6 @@ def _component(comp: Any, owner: int, where: str, allow_d12: bool) -> Component:
                                  field=f"{tw}.aspect", rule=RULE_ASPECTS,
                                  code="brs.aspect_unknown",
                                  params={"got": str(aspect)[:30], "choices": ', '.join(ASPECTS)})
-        out.append(Trait(get_text(t, "trait", max_len=MAX_TEXT), _size(t, f"{tw}.die", allow_d12), aspect))
-    return Component(get_text(comp, "name", max_len=MAX_TEXT), owner, get_bool(comp, "committed", True),
+        out.append(Trait(check_name(t.get("trait"), "trait", MAX_TEXT, required=False), _size(t, f"{tw}.die", allow_d12), aspect))
+    return Component(check_name(comp.get("name"), "name", MAX_TEXT, required=False), owner, get_bool(comp, "committed", True),
                      tuple(out))

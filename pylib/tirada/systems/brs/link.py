@@ -5,20 +5,30 @@ do (asynchronous play: each move yields a link that the next player opens to con
 the generic format of :mod:`tirada.links.codec` (``t1…``, kind ``"brs"``: deterministic CBOR of
 :func:`tirada.systems.brs.compact.to_compact`, raw-DEFLATEd, with an integrity check). It carries only the
 setup (with its seed) and the players' decisions; opening it replays them, so nothing derived can
-be edited.
+be edited. A Confrontation link always carries a seed: a setup with ``faces`` (dice typed by hand)
+is refused both ways — a list of faces would fix every later roll, the opponent's rerolls included,
+so typed dice stay in the browser that typed them (issue #18).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...errors import LinkError
+from ...errors import InvalidRequest, LinkError
 from ...links.codec import decode_payload, encode_payload
 from .compact import from_compact, to_compact
 from .config import Setup
-from .replay import replay
+from .replay import new_confrontation, replay
 
-__all__ = ["decode_link", "encode_link", "open_link"]
+__all__ = ["MAX_LINK_WORK", "TYPED_DICE", "decode_link", "encode_link", "open_link"]
+
+#: most moves × dice a link may ask to replay: ≈ 0.4 s on CPython, ≈ 1 s in Pyodide (a whole
+#: 20-exchange game of 36 dice is 122 moves × 36 = 4,392; a 1,600-move link took 2 s in the page)
+MAX_LINK_WORK = 12_000
+
+#: why a Confrontation with dice typed by hand has no link
+TYPED_DICE = ("a Confrontation link needs a seed: dice typed by hand cannot be shared (they would fix "
+              "every later roll); they stay in the browser that typed them")
 
 
 def encode_link(setup: Setup | Mapping, moves: list) -> str:
@@ -26,9 +36,13 @@ def encode_link(setup: Setup | Mapping, moves: list) -> str:
     setup, ``"t2…"`` for a fair-play (version 2) one.
 
     Raises:
-        InvalidRequest: a bad setup or move shape (see :func:`to_compact`).
+        InvalidRequest: a bad setup or move shape (see :func:`to_compact`), or a setup with ``faces``
+        (dice typed by hand cannot be shared: field ``faces``).
         LinkError: the Confrontation is too large for a link.
     """
+    faces = setup.faces if isinstance(setup, Setup) else (setup or {}).get("faces") if isinstance(setup, Mapping) else None
+    if faces is not None:
+        raise InvalidRequest(TYPED_DICE, field="faces", code="brs.link_typed_dice")
     compact = to_compact(setup, list(moves))
     return encode_payload("brs", compact, version=2 if compact[0] == 2 else 1)
 
@@ -37,21 +51,31 @@ def decode_link(fragment: Any) -> tuple:
     """``(setup_dict, moves)`` from a fragment (full URL, ``#t1…`` or ``t1…``).
 
     Raises:
-        LinkError: not a Tirada link, damaged, or a link of another kind (a roll, a scene).
+        LinkError: not a Tirada link, damaged, a link of another kind (a roll, a scene), or one
+        that carries dice typed by hand instead of a seed.
         InvalidRequest: the setup it carries is invalid.
     """
     kind, data = decode_payload(fragment)
     if kind != "brs":
         raise LinkError(f"this is a {kind} link, not a Blood Red Sands Confrontation", field="link",
                         code="link.wrong_kind_brs", params={"kind": str(kind)[:20]})
-    return from_compact(data)
+    setup, moves = from_compact(data)
+    if setup.get("faces") is not None:
+        raise LinkError(TYPED_DICE, field="faces", code="brs.link_typed_dice")
+    return setup, moves
 
 
 def open_link(fragment: Any) -> tuple:
     """``(setup_dict, moves, state)``: :func:`decode_link`, then replay every move.
 
     Raises:
-        LinkError / InvalidRequest / IllegalMove: as :func:`decode_link` and :func:`replay`.
+        LinkError / InvalidRequest / IllegalMove: as :func:`decode_link` and :func:`replay`;
+        LinkError (field ``moves``) when moves × dice pass :data:`MAX_LINK_WORK`, before replaying.
     """
     setup, moves = decode_link(fragment)
+    dice = len(new_confrontation(setup)[0].dice)
+    if len(moves) * max(dice, 1) > MAX_LINK_WORK:   # bounded before the replay is spent
+        raise LinkError(f"this Confrontation link has too many moves to replay at once ({len(moves)} moves "
+                        f"of {dice} dice; at most {MAX_LINK_WORK} moves × dice)", field="moves",
+                        code="brs.link_too_many_moves", params={"got": len(moves), "dice": dice, "n": MAX_LINK_WORK})
     return setup, moves, replay(setup, moves)

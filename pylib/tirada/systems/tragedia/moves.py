@@ -45,6 +45,7 @@ from typing import Any, Mapping
 from ...dice import DiceStream, FixedFaces
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_int, get_int_list, get_text, reject_unknown
+from ...names import check_name
 from .roll import RULE_ROLL, final_stage, post_loss_stage
 from .sheet import MAX_NAME, MAX_TEXT, MAX_TRAGEDY, MIN_TRAGEDY, RULE_STATE, Domain, Trait
 from .state import RULE_ALLY, RULE_HENCHMAN, RULE_TRANSFORMATION, SceneState
@@ -57,7 +58,7 @@ MAX_FACES = 1000
 
 
 def _name(action: Mapping[str, Any], key: str, max_len: int = MAX_NAME) -> str:
-    text = get_text(action, key, max_len=max_len).strip()
+    text = check_name(action.get(key), key, required=False, max_len=max_len).strip()
     if not text:
         raise InvalidRequest("is required", field=key, code="field.required")
     return text

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from ...errors import InvalidRequest
 from ...fields import get_bool, get_int, get_text, reject_unknown
+from ...names import check_name
 
 __all__ = [
     "MAX_TRAGEDY", "MAX_TRAITS", "MIN_TRAGEDY", "SCHEMA_VERSION", "Domain", "Sheet", "Trait",
@@ -36,7 +37,7 @@ def trait_limit(tragedy: int) -> int:
 
 
 def _name(req: Mapping[str, Any], key: str, where: str) -> str:
-    text = get_text(req, key, max_len=MAX_NAME).strip()
+    text = check_name(req.get(key), key, MAX_NAME, required=False)   # the one name validator
     if not text:
         raise InvalidRequest("needs a name", field=f"{where}.{key}" if where else key, rule=RULE_STATE,
                              code="sheet.needs_name")
@@ -61,7 +62,7 @@ def _consequence(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
         raise InvalidRequest(f"a Consequence is a name of 1 to {MAX_NAME} characters", field=where,
                              rule=RULE_STATE, code="tragedia.consequence_length", params={"n": MAX_NAME})
-    return value.strip()
+    return check_name(value, where, MAX_NAME, rule=RULE_STATE)   # no invisible or control character
 
 
 def _list(req: Mapping[str, Any], key: str, where: str) -> list:

@@ -25,6 +25,7 @@ from typing import Any, Callable, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_int, get_text, reject_unknown
+from ...names import check_name
 from .sheet import MAX_NAME, MAX_TRAGEDY, RULE_STATE, Domain, Trait
 from .state import Participant, SceneState
 
@@ -64,7 +65,7 @@ def _refuse(source: str, message: str, field: str = "add", *, code: str, params:
 
 
 def _name(action: Mapping[str, Any], key: str) -> str:
-    text = get_text(action, key, max_len=MAX_NAME).strip()
+    text = check_name(action.get(key), key, required=False, max_len=MAX_NAME).strip()
     if not text:
         raise InvalidRequest("is required", field=key, code="field.required")
     return text

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_choice, get_int, get_int_list, get_text, reject_unknown
+from ...names import check_name
 from .roll import DEFAULT_SIDES, check_sides
 from .sheet import MAX_NAME, Sheet
 
@@ -249,7 +250,7 @@ def _themes(value: Any) -> tuple:
     if not isinstance(value, list) or len(value) > MAX_THEMES:
         raise InvalidRequest(f"must be a list of at most {MAX_THEMES} names", field="themes",
                              code="tragedia.themes_count", params={"n": MAX_THEMES})
-    names = tuple(get_text({"theme": t}, "theme", max_len=MAX_NAME).strip() for t in value)
+    names = tuple(check_name(t, "theme", MAX_NAME, required=False) for t in value)
     if not all(names) or len(set(names)) != len(names):
         raise InvalidRequest("Theme names must be non-empty and different", field="themes",
                              code="tragedia.themes_names")
