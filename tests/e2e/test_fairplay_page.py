@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from conftest import open_app
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.page import roll_named  # noqa: E402
@@ -35,7 +36,8 @@ def audit_text(page, thread: str) -> str:
     page.fill("#audit-text", thread)
     page.click("#audit-run")
     report = page.locator("#audit-report")
-    report.wait_for()
+    # the audit runs in steps (issue #18): wait for this thread's report, not the previous one
+    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
     return report.inner_text()
 
 
