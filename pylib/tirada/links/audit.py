@@ -17,7 +17,7 @@ import bisect
 import re
 
 from .. import names
-from ..errors import InvalidRequest, LinkError
+from ..errors import InvalidRequest, LinkError, TiradaError
 from .chain import verify_link
 from ..plural import ngettext
 from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_fragment
@@ -75,6 +75,12 @@ def extract_links(text: str) -> list:
     return out
 
 
+def _why(err: TiradaError) -> dict:
+    """``{"reason": English one line (CLI), "error": err.to_dict()}`` for a row the audit could not
+    accept: ``error`` carries the stable code and params the page words in its own language."""
+    return {"reason": str(err), "error": err.to_dict()}
+
+
 def _canonical(raw: str) -> tuple:
     """``(fragment, problem)``: the link as the page reads it (:func:`tirada.links.codec.split_fragment`,
     the one shared parse: percent-escapes decoded, one ``#`` only) and ``None``; or ``raw`` and the
@@ -82,7 +88,7 @@ def _canonical(raw: str) -> tuple:
     try:
         return PREFIX_T + split_fragment("#" + raw), None
     except LinkError as err:
-        return raw, str(err)
+        return raw, err
 
 
 def _extended(full: list, fragment: str) -> bool:
@@ -126,31 +132,30 @@ def _entry(found: dict, budget: list) -> dict:
     row = {"position": found["position"], "posted": found["count"]}
     fragment = found["fragment"]
     if found.get("problem"):
-        return {**row, "valid": False, "fragment": _short(fragment), "reason": found["problem"]}
+        return {**row, "valid": False, "fragment": _short(fragment), **_why(found["problem"])}
     try:
         kind_code, body, work = read_frame(fragment, max_work=budget[0])
     except LinkError as err:
         if err.field == "work":
             budget[0] = 0
-            reason = ("not checked: this text holds too much link data to check at once; "
-                      "audit the thread in parts")
+            err = LinkError("not checked: this text holds too much link data to check at once; "
+                            "audit the thread in parts", code="audit.not_checked")
         elif found["shortened"]:
-            reason = "the forum shortened this link (…); paste the thread with the full links"
-        else:
-            reason = str(err)
-        return {**row, "valid": False, "fragment": _short(fragment), "reason": reason}
+            err = LinkError("the forum shortened this link (…); paste the thread with the full links",
+                            code="audit.shortened")
+        return {**row, "valid": False, "fragment": _short(fragment), **_why(err)}
     budget[0] -= work
     try:
         kind, link = decode_body(kind_code, body)
     except LinkError as err:
-        return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
+        return {**row, "valid": False, "fragment": _short(fragment), **_why(err)}
     if kind != "roll":
         return {**row, "valid": True, "kind": kind, "reason": None}
     roll_id = payload_hash(kind_code, body)[:6].hex()
     try:
         checked = verify_link(link, roll_id)
     except LinkError as err:   # a link that decodes but whose roll is refused still belongs to its roller
-        row.update(valid=False, fragment=_short(fragment), reason=str(err), roller=link.get("roller"),
+        row.update(valid=False, fragment=_short(fragment), **_why(err), roller=link.get("roller"),
                    campaign=link.get("campaign"), seq=link.get("seq"), prev=link.get("prev"),
                    id=roll_id, label=link["request"].get("label", ""))
         return row
@@ -202,7 +207,7 @@ def _chain(rows: list) -> dict:
                                         f"roll nº {r['seq'] - 1}"})
     firsts = sorted(by_seq.get(1, []), key=lambda r: r["position"])
     restarts = [r["id"] for r in firsts[1:]]
-    invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"]}
+    invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"], "error": r.get("error")}
                for r in rows if not r["valid"]]
     return {
         "seqs": seqs, "missing": missing, "before_first": seqs[0] - 1 if seqs else 0,
@@ -271,12 +276,14 @@ def audit(text: str) -> dict:
         ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
         "links": [row], "seqs": [int], "missing": [[from, to]], "before_first": int, "forks":
         [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq", "reason"}],
-        "invalid": [{"position", "seq", "reason"}], "lookalike": [up to 10 other roller names that
+        "invalid": [{"position", "seq", "reason", "error"}], "lookalike": [up to 10 other roller names that
         look the same (same UTS #39 skeleton, same-looking campaign)], "mixed_script": [scripts]
         (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
-        "invalid": [{"position", "fragment" (first and last 10 chars), "reason"}], "other": [{"kind",
+        "invalid": [{"position", "fragment" (first and last 10 chars), "reason", "error"}], "other": [{"kind",
         "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
-        "created_iso", "label", "description", "fragment", "reason"?}``. Unsigned rolls (no roller)
+        "created_iso", "label", "description", "fragment", "reason"?, "error"?}``; ``reason`` is the
+        English line for the CLI, ``error`` the refusal's ``to_dict()`` (stable ``code`` and ``params``)
+        that the page words in its own language. Unsigned rolls (no roller)
         are grouped with ``roller: None`` and get no chain checks.
     Raises:
         InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
@@ -312,7 +319,7 @@ def audit_steps(text: str, chunk: int = CHUNK):
                 other.append({"kind": row["kind"], "position": row["position"]})
             else:
                 unreadable.append({"position": row["position"], "fragment": row["fragment"],
-                                   "reason": row["reason"]})
+                                   "reason": row["reason"], "error": row.get("error")})
             continue
         key = (row["roller"], row["campaign"])
         groups.setdefault(key, []).append(row)
