@@ -265,3 +265,24 @@ def test_request_errors_in_fields_module():
     with pytest.raises(InvalidRequest) as info:
         get_int({"x": 0}, "x", lo=1)
     assert info.value.code == "field.at_least"
+
+
+def test_the_thread_audit_words_every_unaccepted_link_in_the_page_language():
+    """Issue #14: the audit's reasons came to the Spanish page as English engine lines with "§".
+    Each unaccepted link now carries its refusal's code; the page words it (web/ui_audit.why)."""
+    from tirada.links.audit import audit
+    from tirada.links.chain import ChainState, next_link
+
+    good = next_link({"system": "sifrp", "test_dice": 3, "seed": "ab" * 16}, ChainState("Sharla", "Arena"),
+                     1796000000)[0]
+    i = len(good) // 2
+    tampered = good[:i] + ("A" if good[i] != "A" else "B") + good[i + 1:]
+    thread = f"https://x.example/#{good}\nhttps://x.example/#{tampered}\nhttps://x.example/#t1AAAA"
+    report = audit(thread)
+    rows = report["invalid"] + [row for g in report["rollers"] for row in g["links"] if not row["valid"]]
+    assert rows, report
+    for row in rows:
+        assert row["error"]["code"] and row["reason"]          # the CLI keeps its English line
+        es = refusal.message(row["error"], "es")
+        assert "§" not in es and ".md" not in es and not (ENGLISH & set(re.findall(r"[a-z']+", es.lower()))), es
+        assert refusal.message(row["error"], "en") != es

@@ -232,6 +232,12 @@ STRINGS = {
                         "en": "the page address must start with http:// or https://"},
     "err.snippet.style": {"es": "el formato debe ser uno de: {choices}", "en": "the format must be one of {choices}"},
     "err.audit.text_type": {"es": "el texto del hilo debe ser texto", "en": "the thread text must be text"},
+    "err.audit.not_checked": {"es": "sin comprobar: este texto tiene demasiados datos de enlaces para revisarlos de "
+                                    "una vez; audita el hilo por partes",
+                              "en": "not checked: this text holds too much link data to check at once; audit the "
+                                    "thread in parts"},
+    "err.audit.shortened": {"es": "el foro acortó este enlace (…); pega el hilo con los enlaces completos",
+                            "en": "the forum shortened this link (…); paste the thread with the full links"},
     "err.audit.text_too_long": {"es": ("el texto del hilo es demasiado largo (como mucho {n} carácter)",
                                        "el texto del hilo es demasiado largo (como mucho {n} caracteres)"),
                                 "en": ("the thread text is too long (at most {n} character)",

@@ -7,6 +7,7 @@ import asyncio
 from pyscript import when
 
 import app
+import refusal
 import ui_refusal
 from app import el, tr
 from render import esc
@@ -48,7 +49,7 @@ def render_report(report: dict, lang: str) -> str:
                 label = " — " + esc(tr("audit.signed_move").format(n=row["move"] + 1))
             elif row.get("format") == 1:        # made before fair play v2: say what it proves
                 label += f' <abbr title="{esc(PROVES[1][lang])}">({esc(tr("audit.format1"))})</abbr>'
-            reason = f' <span class="error">{esc(row["reason"])}</span>' if row.get("reason") else ""
+            reason = f' <span class="error">{esc(why(row, lang))}</span>' if row.get("reason") else ""
             parts.append(f'<li><span aria-hidden="true">{mark}</span> '
                          f'<span class="sr-only">{esc(tr("audit.ok_link") if row["valid"] else tr("audit.bad_link"))}</span>'
                          f'{esc(seq)}{label}{reason}{roll_line(row, lang)}</li>')
@@ -67,8 +68,14 @@ def render_report(report: dict, lang: str) -> str:
         parts.append(f'<p class="error">✘ {esc(tr("audit.brs_fork").format(n=fork["move"] + 1))}</p>')
     for bad in report["invalid"]:
         parts.append(f'<p class="error">✘ {esc(tr("audit.unreadable"))}: {esc(bad["fragment"])} — '
-                     f'{esc(bad["reason"])}</p>')
+                     f'{esc(why(bad, lang))}</p>')
     return "".join(parts)
+
+
+def why(row: dict, lang: str) -> str:
+    """Why the audit did not accept a link, in the page's language: its stable error code worded by
+    web/refusal.py (never the engine's English line or a rule-file reference)."""
+    return refusal.message(row["error"], lang) if row.get("error") else tr("err.link.invalid")
 
 
 def missing_line(group: dict) -> str:

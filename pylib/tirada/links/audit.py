@@ -74,6 +74,12 @@ def extract_links(text: str) -> list:
     return out
 
 
+def _why(err: TiradaError) -> dict:
+    """``{"reason": English one line (CLI), "error": err.to_dict()}`` for a row the audit could not
+    accept: ``error`` carries the stable code and params the page words in its own language."""
+    return {"reason": str(err), "error": err.to_dict()}
+
+
 def _canonical(raw: str) -> tuple:
     """``(fragment, problem)``: the link as the page reads it (:func:`tirada.links.codec.split_versioned`,
     the one shared parse: percent-escapes decoded, one ``#`` only, format 1 or 2) and ``None``; or
@@ -82,7 +88,7 @@ def _canonical(raw: str) -> tuple:
         version, rest = split_versioned("#" + raw)
         return f"t{version}" + rest, None
     except LinkError as err:
-        return raw, str(err)
+        return raw, err
 
 
 def _extended(full: list, fragment: str) -> bool:
@@ -126,24 +132,23 @@ def _entry(found: dict, budget: list) -> dict:
     row = {"position": found["position"], "posted": found["count"]}
     fragment = found["fragment"]
     if found.get("problem"):
-        return {**row, "valid": False, "fragment": _short(fragment), "reason": found["problem"]}
+        return {**row, "valid": False, "fragment": _short(fragment), **_why(found["problem"])}
     try:
         version, kind_code, body, work = read_frame(fragment, max_work=budget[0])
     except LinkError as err:
         if err.field == "work":
             budget[0] = 0
-            reason = ("not checked: this text holds too much link data to check at once; "
-                      "audit the thread in parts")
+            err = LinkError("not checked: this text holds too much link data to check at once; "
+                            "audit the thread in parts", code="audit.not_checked")
         elif found["shortened"]:
-            reason = "the forum shortened this link (…); paste the thread with the full links"
-        else:
-            reason = str(err)
-        return {**row, "valid": False, "fragment": _short(fragment), "reason": reason}
+            err = LinkError("the forum shortened this link (…); paste the thread with the full links",
+                            code="audit.shortened")
+        return {**row, "valid": False, "fragment": _short(fragment), **_why(err)}
     budget[0] -= work
     try:
         kind, link = decode_body(kind_code, body, version)
     except LinkError as err:
-        return {**row, "valid": False, "fragment": _short(fragment), "reason": str(err)}
+        return {**row, "valid": False, "fragment": _short(fragment), **_why(err)}
     roll_id = payload_hash(kind_code, body, version)[:6].hex()
     if kind == "brs":
         from .audit_fair import brs_row   # signed Confrontation moves (format 2)
@@ -162,7 +167,7 @@ def _entry(found: dict, budget: list) -> dict:
             entries = link_entries(link, roll_id)
         except TiradaError:
             entries = []
-        row.update(valid=False, fragment=_short(fragment), reason=str(err), roller=link.get("roller"),
+        row.update(valid=False, fragment=_short(fragment), **_why(err), roller=link.get("roller"),
                    campaign=link.get("campaign"), seq=link.get("seq"), prev=link.get("prev"),
                    id=roll_id, label=link["request"].get("label", ""), entries=entries,
                    format=link.get("format", 1))
@@ -258,12 +263,14 @@ def audit(text: str) -> dict:
         ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
         "links": [row], "seqs": [int], "missing": [[from, to]], "before_first": int, "forks":
         [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq", "reason"}],
-        "invalid": [{"position", "seq", "reason"}], "lookalike": [up to 10 other roller names that
+        "invalid": [{"position", "seq", "reason", "error"}], "lookalike": [up to 10 other roller names that
         look the same (same UTS #39 skeleton, same-looking campaign)], "mixed_script": [scripts]
         (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
-        "invalid": [{"position", "fragment" (first and last 10 chars), "reason"}], "other": [{"kind",
+        "invalid": [{"position", "fragment" (first and last 10 chars), "reason", "error"}], "other": [{"kind",
         "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
-        "created_iso", "label", "description", "fragment", "reason"?}``. Unsigned rolls (no roller)
+        "created_iso", "label", "description", "fragment", "reason"?, "error"?}``; ``reason`` is the
+        English line for the CLI, ``error`` the refusal's ``to_dict()`` (stable ``code`` and ``params``)
+        that the page words in its own language. Unsigned rolls (no roller)
         are grouped with ``roller: None`` and get no chain checks.
     Raises:
         InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
@@ -309,14 +316,14 @@ def audit_steps(text: str, chunk: int = CHUNK):
                     groups.setdefault((move["roller"], move["campaign"]), []).append(move)
             else:
                 unreadable.append({"position": row["position"], "fragment": row["fragment"],
-                                   "reason": row["reason"]})
+                                   "reason": row["reason"], "error": row.get("error")})
             continue
         if "roller" not in row:
             if row.get("kind") and row["valid"]:
                 other.append({"kind": row["kind"], "position": row["position"]})
             else:
                 unreadable.append({"position": row["position"], "fragment": row["fragment"],
-                                   "reason": row["reason"]})
+                                   "reason": row["reason"], "error": row.get("error")})
             continue
         key = (row["roller"], row["campaign"])
         groups.setdefault(key, []).append(row)

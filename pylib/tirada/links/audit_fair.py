@@ -49,7 +49,7 @@ def chain_report(rows: list) -> dict:
     Returns:
         ``{"seqs": [int], "missing": [[from, to]] (gaps: numbers made and not posted), "before_first":
         int, "forks": [{"seq", "ids", "reason"}], "restarts": [id], "broken": [{"id", "seq",
-        "reason"}], "invalid": [{"position", "seq", "reason"}], "ok": bool}``.
+        "reason"}], "invalid": [{"position", "seq", "reason", "error"}], "ok": bool}``.
     """
     entries = _entries(rows)
     by_id = {e["id"]: e for e in entries}
@@ -81,7 +81,7 @@ def chain_report(rows: list) -> dict:
                                         f"unposted nº {e['seq'] - 1}"})
     firsts = sorted(by_seq.get(1, []), key=lambda e: e["position"])
     restarts = [e["id"] for e in firsts[1:]]
-    invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"]}
+    invalid = [{"position": r["position"], "seq": r.get("seq"), "reason": r["reason"], "error": r.get("error")}
                for r in rows if not r["valid"]]
     return {
         "seqs": seqs, "missing": missing, "before_first": seqs[0] - 1 if seqs else 0,
@@ -111,7 +111,7 @@ def brs_row(row: dict, compact: Any, link_id: str, short: str) -> dict:
 
             replay(setup, moves)
     except TiradaError as err:
-        return {**out, "valid": False, "reason": str(err)}
+        return {**out, "valid": False, "reason": str(err), "error": err.to_dict()}
     return {**out, "valid": True, "reason": None, "setup_key": _setup_key(compact), "moves": compact[2],
             "signed": signed, "format": 2 if setup.get("version") == 2 else 1}
 
