@@ -61,8 +61,13 @@ def refused(setup: dict, moves: list, bad: dict, rule_part: str) -> IllegalMove:
 
 
 # ----- a rule-following player (never a source of truth: every move goes through the engine) ----
-def bot_move(state) -> dict:
-    """A plausible legal move for whoever must act (prefers the smallest defence)."""
+def bot_move(state, gentle: bool = False) -> dict:
+    """A plausible legal move for whoever must act (prefers the smallest defence).
+
+    ``gentle``: attack with the two lowest available dice instead of the two highest, so a
+    defender is rarely Overwhelmed and the Confrontation lasts several exchanges (the browser test
+    plays three exchanges on a seed the page makes).
+    """
     if state.pending:
         kind, subject, chooser = state.pending[0]
         if kind == "strength":
@@ -104,7 +109,8 @@ def bot_move(state) -> dict:
         return move
     if state.phase == "attack":
         kept = [state.reversal[2]] if state.reversal else []
-        avail = sorted(state.dice_of(p, "available"), key=lambda i: -state.dice[i].face)
+        sign = 1 if gentle else -1
+        avail = sorted(state.dice_of(p, "available"), key=lambda i: sign * state.dice[i].face)
         return {"move": "attack", "dice": (kept + avail)[:2]}
     best = defences_for(state, limit=1)["defences"][0]
     move = {"move": "defend", "dice": best["dice"]}
