@@ -311,10 +311,37 @@ def fill_english() -> None:
     page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")
 
 
+def link_reader_data() -> dict:
+    """The tables web/link-reader.mjs reads roll links with, taken from the engine (never copied by
+    hand): system codes and the key/text tables of ``tirada.systems.registry``, the short names, and
+    the pool words of ``tirada.links.pool`` (Spanish and English)."""
+    sys.path.insert(0, str(ROOT / "pylib"))
+    try:
+        from tirada.links import pool
+        from tirada.systems import registry
+    finally:
+        sys.path.pop(0)
+    return {"codes": registry.codes(), "keys": {k: list(v) for k, v in registry.param_keys().items()},
+            "texts": {k: list(v) for k, v in registry.param_texts().items()},
+            "short_names": registry.short_names(), "game_names": dict(pool.GAME_NAMES),
+            "words": json.loads(json.dumps(pool._W))}
+
+
+def fill_link_reader(path: Path) -> None:
+    """Fill ``const DATA = null;`` of a copy of web/link-reader.mjs with :func:`link_reader_data`."""
+    data = json.dumps(link_reader_data(), ensure_ascii=False, separators=(",", ":"))
+    text, count = re.subn(r"^const DATA = null;$", lambda _m: f"const DATA = {data};",
+                          path.read_text(encoding="utf-8"), flags=re.M)
+    if count != 1:
+        raise SetupError(f"{path.name}: no 'const DATA = null;' line to fill")
+    path.write_text(text, encoding="utf-8")
+
+
 def start_fast() -> None:
     """Issue #16: ship only what runs (trimmed standard library), start from a memory snapshot,
-    loading texts in both languages."""
+    loading texts in both languages, a roll link's request shown before the engine is ready."""
     fill_english()
+    fill_link_reader(DIST / "link-reader.mjs")
     trim_stdlib()
     write_start_module(make_snapshot())
 
