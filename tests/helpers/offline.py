@@ -40,4 +40,5 @@ def dice(page) -> list:
 def precached(site) -> dict:
     """``{url: revision}`` of the precache manifest inside ``site/sw.js``."""
     sw = (site / "sw.js").read_text(encoding="utf-8")
-    return dict(re.findall(r'\{url:"([^"]+)",revision:"([0-9a-f]{32})"\}', sw))
+    return {**dict(re.findall(r'\{url:"([^"]+)",revision:"([0-9a-f]{32})"\}', sw)),
+            **{url: rev for rev, url in re.findall(r'\{revision:"([0-9a-f]{32})",url:"([^"]+)"\}', sw)}}
