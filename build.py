@@ -250,6 +250,15 @@ def pyodide_node(*args) -> None:
     run(["node", ROOT / "tools" / "pyodide_build.mjs", *args])
 
 
+def compile_app() -> Path:
+    """Add to dist/app.zip each page module compiled by Pyodide's own Python (unchecked-hash .pyc
+    beside its source; the engine's modules are already imported in the snapshot): the page then
+    skips compiling its glue at every start (issue #16; docs/benchmarks.md)."""
+    out = DIST / "app.zip"
+    pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
+    return out
+
+
 def trim_stdlib() -> Path:
     """dist/pyodide/python_stdlib.zip holding only the modules the engine, the page and PyScript
     import (Pyodide's full one is 2.5 MB compressed), then check that everything imports under it."""
@@ -342,6 +351,7 @@ def start_fast() -> None:
     loading texts in both languages, a roll link's request shown before the engine is ready."""
     fill_english()
     fill_link_reader(DIST / "link-reader.mjs")
+    compile_app()
     trim_stdlib()
     write_start_module(make_snapshot())
 
@@ -606,6 +616,8 @@ def main(argv: list | None = None) -> int:
     p_deploy.add_argument("--url", help="the address it will be served from, for absolute preview-card URLs")
     p_bench = sub.add_parser("bench", help="measure load and roll speed")
     p_bench.add_argument("--runs", type=int, default=7)
+    p_bench.add_argument("--profile", action="append", choices=("desktop", "phone"), default=[],
+                         help="measure only this start-up profile (repeatable; default both)")
     args = parser.parse_args(argv)
     try:
         if args.cmd == "build":
@@ -620,7 +632,9 @@ def main(argv: list | None = None) -> int:
             py = ensure_venv()
             build()
             ensure_chromium()
-            code = subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT)
+            profiles = [arg for name in args.profile for arg in ("--profile", name)]
+            code = subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs), *profiles],
+                                   cwd=ROOT)
             # exact odds inside Pyodide under Node (~20 s; docs/benchmarks.md §Odds speed)
             return subprocess.call(["node", str(ROOT / "bench" / "odds_pyodide.mjs"), "--write"], cwd=ROOT) or code
     except SetupError as err:
