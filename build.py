@@ -251,7 +251,7 @@ def pyodide_node(*args) -> None:
 
 
 def compile_app() -> Path:
-    """Add to dist/app.zip each page module compiled by Pyodide's own Python (unchecked-hash .pyc
+    """Add to dist/app.zip each page module compiled by Pyodide's own Python (checked-hash .pyc
     beside its source; the engine's modules are already imported in the snapshot): the page then
     skips compiling its glue at every start (issue #16; docs/benchmarks.md)."""
     out = DIST / "app.zip"

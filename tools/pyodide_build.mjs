@@ -18,7 +18,7 @@
 //          the interpreter's memory to OUT_SNAPSHOT (web/pyodide_start.mjs boots from it).
 // pyc      adds to APP_ZIP, beside each page module that needs a browser at import (the others and
 //          the engine are imported in the snapshot), its bytecode compiled by this Pyodide
-//          (unchecked-hash .pyc, PEP 552), so that the page does not compile them at every start.
+//          (checked-hash .pyc, PEP 552), so that the page does not compile them at every start.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -122,9 +122,9 @@ const extraModules = extra ? extra.split(",").filter(Boolean) : [];
 
 if (mode === "pyc") {
   // The page's modules of APP_ZIP that need a browser (not in the snapshot) compiled by this
-  // Pyodide's Python, added beside their source as an
-  // unchecked-hash .pyc (PEP 552: used without looking at the source's time, which unpacking does
-  // not keep): the page no longer compiles its modules at each start (issue #16, warm start).
+  // Pyodide's Python, added beside their source as checked-hash .pyc (PEP 552: valid while a hash
+  // of the source matches, whatever the file's time, which unpacking does not keep; an edited
+  // source is compiled again): the page no longer compiles them at each start (issue #16).
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(resolve(appZip))));
   const count = py.runPython(`
@@ -161,7 +161,7 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
             with open(path, "wb") as f:
                 f.write(data)
             cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=info.filename, doraise=True,
-                                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
             with open(cfile, "rb") as f:
                 dst.writestr(importlib.util.cache_from_source(info.filename), f.read())
             count += 1
