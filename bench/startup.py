@@ -56,12 +56,12 @@ PROFILES = {
                           "uploadThroughput": 9_000_000 / 8}},
 }
 #: in every page before its scripts: the times (ms from navigation start) of ready and of a shared
-#: roll's verified result on screen
+#: roll's verified result on screen (its total in #shared: the request shown before it has none)
 MARKS = """new MutationObserver((_, obs) => {
   const root = document.documentElement;
   if (root && root.dataset.engine === 'ready' && window.__ready === undefined) window.__ready = performance.now();
   const shared = document.getElementById('shared');
-  if (shared && !shared.hidden && document.querySelector('#result .total') && window.__shown === undefined) {
+  if (shared && !shared.hidden && document.querySelector('#shared .total, #result .total') && window.__shown === undefined) {
     window.__shown = performance.now();
   }
   if (window.__ready !== undefined && window.__shown !== undefined) obs.disconnect();
