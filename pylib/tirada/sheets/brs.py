@@ -83,8 +83,8 @@ class BrsSheet:
     def to_dict(self) -> dict:
         """``{"components": [...], "horde": [die, …], "notes", "record"?}`` (``record`` only when
         something was recorded, so older sheets keep their exact shape)."""
-        out = {"components": [c.to_dict() for c in self.components], "horde": list(self.horde),
-               "notes": self.notes}
+        out: dict = {"components": [c.to_dict() for c in self.components], "horde": list(self.horde),
+                     "notes": self.notes}
         record = self.record.to_dict()
         if record:
             out["record"] = record
@@ -176,7 +176,7 @@ def from_form(fields: Mapping[str, Any]) -> dict:
 
 def to_form(s: BrsSheet) -> dict:
     """The editor's texts for a sheet (inverse of :func:`from_form`)."""
-    out = {"components": [{"name": c.name, "traits": [{"trait": t, "die": str(d), "aspect": a}
+    out: dict = {"components": [{"name": c.name, "traits": [{"trait": t, "die": str(d), "aspect": a}
                                                       for t, d, a in c.traits]} for c in s.components],
            "horde": " ".join(f"d{d}" for d in s.horde), "notes": s.notes}
     if s.record.to_dict():

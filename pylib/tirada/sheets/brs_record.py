@@ -70,14 +70,14 @@ class BrsRecord:
                                  "weaknesses", "broken"}, "record")
         except InvalidRequest as err:
             raise at(where, err) from None
-        nums = {}
+        nums: dict = {}
         for key in ("vp", "devastated", "confrontations"):
             v = req.get(key, 0)
             if type(v) is not int or not 0 <= v <= 9999:
                 raise InvalidRequest("must be a whole number from 0 to 9999", field=f"{where}.{key}",
                                      code="field.range", params={"lo": 0, "hi": 9999, "got": str(v)[:12]})
             nums[key] = v
-        lists = {}
+        lists: dict = {}
         for key, shape in (("crossed", (str, str, int)), ("lost", (str, str, int)), ("weaknesses", (str, int, str))):
             items = req.get(key) or []
             if not isinstance(items, list) or len(items) > MAX_ITEMS or not all(

@@ -64,10 +64,6 @@ class Bidding:
     log: tuple = ()
 
 
-def _refuse(message: str, code: str, **params: Any) -> IllegalMove:
-    return IllegalMove(message, field="act", rule=RULE_SPOILS, code=code, params=params)
-
-
 def _text(b: Mapping, name: str = "text", required: bool = True) -> str:
     text = check_name(b.get(name), name, MAX_TEXT * 4, required=False) or ""
     if required and not text:
@@ -96,24 +92,24 @@ def bid(state: Bidding, b: Any) -> Bidding:
                              code="brs.bid_count", params={"n": MAX_BIDS})
     if act == "challenge":
         if state.status != "backed_down" or not state.log or state.log[-1]["act"] != "back_down":
-            raise _refuse("a Challenge answers a Back Down, right after it", "brs.bid_challenge_when")
-        side = state.back_down
-        entry = {"act": act, "side": 1 - side, "note": _text(b, "note", required=False)}
-        return replace(state, status="open", back_down=None, turn=side,
-                       challenged=state.challenged + (side,), log=state.log + (entry,))
+            raise IllegalMove("a Challenge answers a Back Down, right after it", field="act", rule=RULE_SPOILS, code="brs.bid_challenge_when")
+        backer = state.back_down if state.back_down is not None else state.turn
+        note = {"act": act, "side": 1 - backer, "note": _text(b, "note", required=False)}
+        return replace(state, status="open", back_down=None, turn=backer,
+                       challenged=state.challenged + (backer,), log=state.log + (note,))
     if state.status != "open":
-        raise _refuse("the bidding is over: the Spoils were called or a side Backed Down", "brs.bid_closed")
+        raise IllegalMove("the bidding is over: the Spoils were called or a side Backed Down", field="act", rule=RULE_SPOILS, code="brs.bid_closed")
     side = state.turn
     if "side" in b and b["side"] != side:
-        raise _refuse(f"it is side {side}'s turn to bid", "brs.bid_turn", side=side)
+        raise IllegalMove(f"it is side {side}'s turn to bid", field="act", rule=RULE_SPOILS, code="brs.bid_turn", params={"side": side})
     if not state.log and act != "pain":
-        raise _refuse("the Chronicler opens the bidding by naming a Pain", "brs.bid_open_pain")
+        raise IllegalMove("the Chronicler opens the bidding by naming a Pain", field="act", rule=RULE_SPOILS, code="brs.bid_open_pain")
     entry: dict = {"act": act, "side": side}
     nxt = replace(state, turn=1 - side)
     if act in ("pain", "stipulation"):
         items = state.pains if act == "pain" else state.stipulations
         if len(items) >= MAX_ITEMS:
-            raise _refuse(f"at most {MAX_ITEMS} of them", "brs.bid_too_many", n=MAX_ITEMS)
+            raise IllegalMove(f"at most {MAX_ITEMS} of them", field="act", rule=RULE_SPOILS, code="brs.bid_too_many", params={"n": MAX_ITEMS})
         entry["text"] = _text(b)
         if act == "pain":
             nxt = replace(nxt, pains=state.pains + ({"by": side, "text": entry["text"], "was": ()},))
@@ -122,17 +118,17 @@ def bid(state: Bidding, b: Any) -> Bidding:
     elif act == "reduce":
         k = b.get("pain")
         if type(k) is not int or not 0 <= k < len(state.pains) or state.pains[k]["by"] == side:
-            raise _refuse("reduce a Pain your opponent named against you", "brs.bid_reduce_target")
+            raise IllegalMove("reduce a Pain your opponent named against you", field="act", rule=RULE_SPOILS, code="brs.bid_reduce_target")
         entry["pain"], entry["text"] = k, _text(b)
         old = state.pains[k]
         if entry["text"] == old["text"]:
-            raise _refuse("the reduced Pain must say something different", "brs.bid_reduce_same")
+            raise IllegalMove("the reduced Pain must say something different", field="act", rule=RULE_SPOILS, code="brs.bid_reduce_same")
         pains = list(state.pains)
         pains[k] = {"by": old["by"], "text": entry["text"], "was": old["was"] + (old["text"],)}
         nxt = replace(nxt, pains=tuple(pains))
     elif act == "back_down":
         if side in state.challenged:
-            raise _refuse("this side's Back Down was Challenged: it must raise or call", "brs.bid_challenged")
+            raise IllegalMove("this side's Back Down was Challenged: it must raise or call", field="act", rule=RULE_SPOILS, code="brs.bid_challenged")
         nxt = replace(state, status="backed_down", back_down=side)
     else:  # call
         nxt = replace(state, status="called")

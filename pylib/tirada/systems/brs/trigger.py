@@ -77,7 +77,7 @@ def check_trigger(setup: Setup | Mapping, trig: Any) -> dict:
                                  field=name, rule=RULE_SPOILS, code="brs.trigger_committed",
                                  params={"name": setup.components[k].name})
     involved = {}
-    for p, player in enumerate(setup.players):
+    for player in setup.players:
         n = sum(setup.components[c].committed for c in player.components)
         involved[player.name] = n
         if limit is not None and n > limit:
