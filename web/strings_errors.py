@@ -581,6 +581,8 @@ STRINGS = {
                                 "en": "each Component is a Hero's or a Faction's"},
     "err.brs.aftermath_sheets": {"es": "esa ficha no es de ningún participante de esta Confrontación",
                                  "en": "that sheet belongs to no participant of this Confrontation"},
+    "err.brs.aftermath_applied": {"es": "esta Confrontación ya está anotada en la ficha",
+                                  "en": "this Confrontation is already recorded on the sheet"},
     "err.sheet.brs_record": {"es": "el registro de Confrontaciones de la ficha está dañado",
                              "en": "the sheet's record of Confrontations is damaged"},
     "err.brs.aspect_unknown": {"es": "ese Aspecto no existe", "en": "there is no such Aspect"},

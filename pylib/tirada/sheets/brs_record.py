@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ..errors import InvalidRequest
+from ..errors import IllegalMove, InvalidRequest
 from ..fields import reject_unknown
 from .common import at, mapping
 
@@ -34,7 +34,8 @@ class BrsRecord:
     Devastated award; ``confrontations``: how many were recorded; ``crossed``: Hero slots crossed
     for this Ordeal, ``((component, trait, die), …)``; ``lost``: Faction slots lost for good, same
     shape; ``destroyed``: Component names destroyed or killed; ``weaknesses``: ``((trait, size or
-    0, by), …)`` gained; ``broken``: the Hero was Broken (retires from the Saga).
+    0, by), …)`` gained; ``broken``: the Hero was Broken (retires from the Saga); ``seen``: the ids
+    of the Confrontations already recorded (so one is never counted twice).
     """
 
     vp: int = 0
@@ -45,6 +46,7 @@ class BrsRecord:
     destroyed: tuple = ()
     weaknesses: tuple = ()
     broken: bool = False
+    seen: tuple = ()
 
     def to_dict(self) -> dict:
         """Only the keys that are not empty (an empty record is ``{}``)."""
@@ -55,8 +57,9 @@ class BrsRecord:
         for key in ("crossed", "lost", "weaknesses"):
             if getattr(self, key):
                 out[key] = [list(x) for x in getattr(self, key)]
-        if self.destroyed:
-            out["destroyed"] = list(self.destroyed)
+        for key in ("destroyed", "seen"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
         if self.broken:
             out["broken"] = True
         return out
@@ -67,7 +70,7 @@ class BrsRecord:
         req = mapping(value, where)
         try:
             reject_unknown(req, {"vp", "devastated", "confrontations", "crossed", "lost", "destroyed",
-                                 "weaknesses", "broken"}, "record")
+                                 "weaknesses", "broken", "seen"}, "record")
         except InvalidRequest as err:
             raise at(where, err) from None
         nums: dict = {}
@@ -86,12 +89,14 @@ class BrsRecord:
                 raise InvalidRequest("is not a list of recorded dice", field=f"{where}.{key}", rule=RULE,
                                      code="sheet.brs_record")
             lists[key] = tuple(tuple(x) for x in items)
-        destroyed = req.get("destroyed") or []
-        if not isinstance(destroyed, list) or len(destroyed) > MAX_ITEMS or not all(
-                isinstance(x, str) and len(x) <= 480 for x in destroyed):
-            raise InvalidRequest("is not a list of recorded dice", field=f"{where}.destroyed", rule=RULE,
-                                 code="sheet.brs_record")
-        return cls(broken=req.get("broken") is True, destroyed=tuple(destroyed), **nums, **lists)
+        for key in ("destroyed", "seen"):
+            items = req.get(key) or []
+            if not isinstance(items, list) or len(items) > MAX_ITEMS or not all(
+                    isinstance(x, str) and len(x) <= 480 for x in items):
+                raise InvalidRequest("is not a list of recorded dice", field=f"{where}.{key}", rule=RULE,
+                                     code="sheet.brs_record")
+            lists[key] = tuple(items)
+        return cls(broken=req.get("broken") is True, **nums, **lists)
 
 
 def _remove_slot(traits: tuple, slot: Mapping) -> tuple:
@@ -110,8 +115,16 @@ def apply_aftermath(sheet: Any, result: Mapping) -> Any:
     Trait, die and Aspect — the seed lets the player pick among equal slots); a Hero's lost slot is
     listed as crossed until :func:`new_ordeal`. Horde dice are added; VP, the Devastated tally, the
     Weaknesses, destroyed Components and a Broken Hero go to the record.
+
+    Raises:
+        IllegalMove: this Confrontation (``result["confrontation"]``, the aftermath's id) is already
+        on the sheet (``brs.aftermath_applied``).
     """
     rec: BrsRecord = sheet.record
+    key = str(result.get("confrontation") or "")
+    if key and key in rec.seen:
+        raise IllegalMove("this Confrontation is already recorded on the sheet", field="sheet", rule=RULE,
+                          code="brs.aftermath_applied")
     comps = list(sheet.components)
     crossed, lost, destroyed = list(rec.crossed), list(rec.lost), list(rec.destroyed)
     for part in result.get("components", []):
@@ -130,7 +143,8 @@ def apply_aftermath(sheet: Any, result: Mapping) -> Any:
                        devastated=min(9999, rec.devastated + int(result.get("devastated", 0))),
                        confrontations=min(9999, rec.confrontations + 1), crossed=tuple(crossed[-MAX_ITEMS:]),
                        lost=tuple(lost[-MAX_ITEMS:]), destroyed=tuple(destroyed[-MAX_ITEMS:]),
-                       weaknesses=tuple(weak[-MAX_ITEMS:]), broken=rec.broken or bool(result.get("broken")))
+                       weaknesses=tuple(weak[-MAX_ITEMS:]), broken=rec.broken or bool(result.get("broken")),
+                       seen=(rec.seen + ((key,) if key else ()))[-MAX_ITEMS:])
     horde = (tuple(sheet.horde) + tuple(result.get("horde", [])))[:60]
     return replace(sheet, components=tuple(comps), horde=horde, record=record)
 

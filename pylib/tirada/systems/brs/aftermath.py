@@ -26,6 +26,7 @@ A post-fight record (opt-in: nothing here changes a replay or a link). From the 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
@@ -68,7 +69,8 @@ def aftermath(state: State, kinds: Any = None) -> dict:
     """The consequences of an ended Confrontation, per player.
 
     ``kinds``: optional ``{component index: "hero" | "faction"}`` (see :func:`default_kinds`).
-    Returns ``{"winner": side name, "kinds": {index: kind}, "players": [{"name", "side", "won",
+    Returns ``{"confrontation": id (the seed's first 16 hex digits and the number of moves: what a
+    sheet remembers so that one Confrontation is recorded once), "winner": side name, "kinds": {index: kind}, "players": [{"name", "side", "won",
     "vp", "horde": [sizes], "weaknesses": [{"trait", "size", "by"}], "broken": bool, "devastated":
     int (dice really lost), "components": [{"index", "name", "kind", "returned": [slot],
     "crossed": [slot] (Hero: back next Ordeal), "lost": [slot] (Faction: for good),
@@ -108,5 +110,9 @@ def aftermath(state: State, kinds: Any = None) -> dict:
             "devastated": sum(len(x["crossed"]) + len(x["lost"]) for x in comps),
             "components": comps,
         })
-    return {"winner": state.setup.sides[win] if win is not None else None,
+    seed = state.setup.seed or hashlib.sha256(repr(state.setup.faces).encode()).hexdigest()
+    key = f"{seed[:16]}-{state.moves}"
+    for item in players:
+        item["confrontation"] = key
+    return {"confrontation": key, "winner": state.setup.sides[win] if win is not None else None,
             "kinds": {str(k): v for k, v in kind_of.items()}, "players": players}
