@@ -234,3 +234,22 @@ def test_cli(example, tmp_path):
     out = cmd_brs(["aftermath"], json.dumps(with_sheet))
     assert out["sheets"]["Haster"]["record"]["devastated"] == 1
     assert out["most_devastated"] == ["Haster"]
+
+
+def test_a_component_with_every_die_devastated_is_destroyed():
+    # "Y si un Componente ve Devastarse todos sus dados, es destruido o asesinado."
+    setup = duel([(6, "cunning", 5), (6, "cunning", 5)], [(4, "cunning", 3), (4, "cunning", 3), (6, "cunning", 5)])
+    moves = [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]},
+             {"move": "defend", "dice": [2, 3, 4]}]
+    from tirada.systems.brs import summary
+    while summary(replay(setup, moves))["pending"]:
+        moves.append({"move": "devastate", "weakness": None})
+    b = aftermath(replay(setup, moves + [{"move": "yield", "player": 1}]))["players"][1]
+    part = b["components"][0]
+    assert part["destroyed"] and part["kind"] == "faction" and len(part["lost"]) == 3
+    sheet = apply_aftermath(BrsSheet.from_dict({"components": [{"name": "B", "traits": setup["players"][1][
+        "components"][0]["traits"]}]}), b)
+    assert sheet.components[0].traits == () and sheet.record.destroyed == ("B",)
+    with pytest.raises(IllegalMove) as info:   # the same Confrontation is recorded once
+        apply_aftermath(sheet, b)
+    assert info.value.code == "brs.aftermath_applied"
