@@ -101,6 +101,7 @@ STRINGS = {
     "brs.after.none": {"es": "Ninguna ficha anotada.", "en": "No sheet recorded."},
     "brs.after.missing": {"es": "Sin ficha en «Mis datos» con ese nombre: {names}.",
                           "en": "No sheet in \u201cMy data\u201d with that name: {names}."},
+    "brs.after.refused": {"es": "Sin cambios: {names}.", "en": "Unchanged: {names}."},
     "brs.after.most": {"es": "Personaje Más Devastado entre tus fichas: {names}.",
                        "en": "Most Devastated Character among your sheets: {names}."},
     # the sheet's record (Mis datos)

@@ -58,13 +58,16 @@ def render(result: dict, lang: str, status: str = "") -> str:
     return "".join(out)
 
 
-def applied_words(names: list, missing: list, best: list, lang: str) -> str:
+def applied_words(names: list, missing: list, best: list, lang: str, refused: list = ()) -> str:
     """The status after writing on the sheets: which were updated, which players have no sheet,
-    and who holds the Most Devastated award among the saved sheets."""
+    which sheets refused (``"name (reason)"``: already recorded), and who holds the Most Devastated
+    award among the saved sheets."""
     parts = [t("brs.after.applied", lang).format(names=", ".join(names)) if names
              else t("brs.after.none", lang)]
     if missing:
         parts.append(t("brs.after.missing", lang).format(names=", ".join(missing)))
+    if refused:
+        parts.append(t("brs.after.refused", lang).format(names=", ".join(refused)))
     if best:
         parts.append(t("brs.after.most", lang).format(names=", ".join(best)))
     return " ".join(parts)

@@ -117,6 +117,13 @@ def on_prefight_click(event) -> None:
         on_bid(str(node.dataset.pfAct))
 
 
+def on_prefight_key(event) -> None:
+    """Enter in a bid's text makes the bid (it would otherwise submit the setup form and start)."""
+    if str(event.key) == "Enter" and event.target.matches("input[type=text][data-pf]"):
+        event.preventDefault()
+        on_bid("challenge" if str(event.target.dataset.pf) == "note" else "bid")
+
+
 def on_prefight_change(event) -> None:
     if event.target.matches("[data-pf]"):
         prefight.read(Records.draft(), _pf_nodes())
@@ -150,7 +157,7 @@ def apply_to_sheets() -> None:
     which players have none, and who is the Most Devastated among the saved sheets."""
     result = aftermath(Records.state(), Records.kinds or None)
     chars = {c["name"]: c for c in STORE.characters() if c.get("system") == "brs"}
-    done, missing = [], []
+    done, missing, already = [], [], []
     for part in result["players"]:
         char = chars.get(part["name"])
         if char is None:
@@ -158,15 +165,15 @@ def apply_to_sheets() -> None:
             continue
         try:
             sheet = apply_aftermath(BrsSheet.from_dict(char["sheet"]), part)
-        except TiradaError as err:
-            missing.append(f'{part["name"]} ({ui_refusal.text(err)})')
+        except TiradaError as err:   # this Confrontation is already on the sheet (or the sheet is damaged)
+            already.append(f'{part["name"]} ({ui_refusal.text(err)})')
             continue
         char = {**char, "sheet": sheet.to_dict()}
         if STORE.save_character(char):
             chars[part["name"]] = char
             done.append(part["name"])
     best = most_devastated({n: BrsSheet.from_dict(c["sheet"]) for n, c in chars.items()})
-    Records.status = afterview.applied_words(done, missing, best, app.State.lang)
+    Records.status = afterview.applied_words(done, missing, best, app.State.lang, already)
     render_after()
     app.show_notices()
 
@@ -190,6 +197,7 @@ def start(draft, setup_changed, state) -> None:
     pre, after = el("brs-prefight"), el("brs-after")
     pre.addEventListener("click", create_proxy(on_prefight_click))
     pre.addEventListener("change", create_proxy(on_prefight_change))
+    pre.addEventListener("keydown", create_proxy(on_prefight_key))
     el("brs-setup-fields").addEventListener("change", create_proxy(lambda event: refresh()))  # names, sides
     after.addEventListener("click", create_proxy(on_after_click))
     after.addEventListener("change", create_proxy(on_after_change))
