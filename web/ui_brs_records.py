@@ -76,7 +76,7 @@ def _pf_nodes():
 
 
 def _value(key: str) -> str:
-    node = document.getElementById(prefight.input_id(key))
+    node = el(prefight.input_id(key))
     return "" if node is None else str(node.value)
 
 
@@ -106,13 +106,13 @@ def on_bid(act: str) -> None:
     box.hidden = True
     Records.setup_changed()
     render_prefight()
-    focus = document.getElementById(prefight.input_id("act")) or document.getElementById("brs-pf-result")
+    focus = el(prefight.input_id("act")) or el("brs-pf-result")
     if focus is not None:
         focus.focus()
 
 
 def on_prefight_click(event) -> None:
-    node = event.target.closest("[data-pf-act]") if hasattr(event.target, "closest") else None
+    node = app.node(event.target.closest("[data-pf-act]")) if hasattr(event.target, "closest") else None
     if node is not None:
         on_bid(str(node.dataset.pfAct))
 
@@ -179,7 +179,7 @@ def apply_to_sheets() -> None:
 
 
 def on_after_click(event) -> None:
-    node = event.target.closest("[data-after]") if hasattr(event.target, "closest") else None
+    node = app.node(event.target.closest("[data-after]")) if hasattr(event.target, "closest") else None
     if node is not None and str(node.dataset.after) == "apply":
         apply_to_sheets()
 
