@@ -317,7 +317,7 @@ def read_fields(system: str) -> dict:
             comps.append({"name": str(fs.querySelector('[data-part="name"]').value), "traits": traits})
         out = {"components": comps}
         for key in ("horde", "notes", "record"):   # record: hidden, only once a Confrontation was recorded
-            node = box.querySelector(f'[data-cs="{key}"]')
+            node = app.node(box.querySelector(f'[data-cs="{key}"]'))
             if node is not None:
                 out[key] = str(node.value)
         return out

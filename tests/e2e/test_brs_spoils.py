@@ -91,3 +91,11 @@ def test_an_ended_confrontation_is_recorded_on_the_sheets(app):
     # a second click records nothing twice
     app.click('#brs-after [data-after="apply"]')
     expect(app.locator("#brs-after-status")).to_contain_text("ya está anotada")
+    # the sheet in "Mis datos" shows the record, and saving the editor keeps it
+    app.click("#tab-data")
+    app.click("#char-list [aria-label='Abrir ficha: Haster']")
+    expect(app.locator("#cs-fields .brs-record")).to_contain_text("Confrontaciones: 1")
+    app.click("#cs-save")
+    expect(app.locator("#cs-status")).not_to_have_text("")
+    stored = json.loads(app.evaluate("localStorage.getItem('tirada.characters.v1')"))["characters"]
+    assert stored[0]["sheet"]["record"]["confrontations"] == 1
