@@ -65,6 +65,26 @@ STRINGS = {
                                         "tras un Desafío ese bando ya no puede Retractarse en esta puja.",
                                   "en": "Project decision: the table judges whether it is a habit and the Spoils "
                                         "reasonable; after a Challenge that side may not Back Down again in this bidding."},
+    # the help's list of project decisions (docs/brs-spoils.md)
+    "brs.help.pf1": {"es": "Puja del Botín: la puja inicial del Cronista nombra un Dolor; tras un Desafío, ese bando ya no "
+                           "puede Retractarse en la misma puja (la mesa juzga si era costumbre y si el Botín era razonable).",
+                     "en": "Spoils bidding: the Chronicler's opening bid names a Pain; after a Challenge that side may not "
+                           "Back Down again in the same bidding (the table judges habit and reasonableness)."},
+    "brs.help.pf2": {"es": "Disparo: la comprobación es opcional; los dos Componentes que se encaran están en la lucha desde "
+                           "el principio, y el límite de Componentes implicados (2 en el ejemplo de la fuente) se cuenta por "
+                           "participante al empezar, no al Reforzar.",
+                     "en": "Trigger: the check is optional; the two facing Components are in the fight from the start, "
+                           "and the limit of Components involved (2 in the source's example) is counted per participant "
+                           "at the start, not when Reinforcing."},
+    "brs.help.pf3": {"es": "Después de la lucha: el primer Componente de un Héroe es el Héroe y los demás cuentan como Facción "
+                           "(se puede cambiar); se tacha el hueco del dado perdido; una misma Confrontación se anota una sola "
+                           "vez en cada ficha.",
+                     "en": "After the fight: a Hero's first Component is the Hero and the others count as a Faction's "
+                           "(changeable); the lost die's slot is crossed out; a Confrontation is recorded once per sheet."},
+    "brs.help.pf4": {"es": "Personaje Más Devastado: cuenta los dados realmente perdidos (no una Debilidad en su lugar); con "
+                           "empate, lo comparten todos los empatados.",
+                     "en": "Most Devastated Character: counts the dice really lost (not a Weakness instead); on a tie, "
+                           "all tied share it."},
     # after the fight
     "brs.after.heading": {"es": "Después de la lucha: las fichas", "en": "After the fight: the sheets"},
     "brs.after.intro": {"es": "Lo que esta Confrontación deja en cada ficha. Los dados Vapuleados vuelven a la ficha.",

@@ -146,11 +146,16 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
     return "".join(out)
 
 
+def sides_of(draft: dict, lang: str) -> tuple:
+    """The two side names of the draft (the default names where a name is empty)."""
+    sides = list(draft.get("sides") or ["", ""]) + ["", ""]
+    return (str(sides[0]).strip() or t("brs.setup.side0_default", lang),
+            str(sides[1]).strip() or t("brs.setup.side1_default", lang))
+
+
 def render(draft: dict, lang: str, text: str = "") -> str:
     """Both fieldsets, for the ``#brs-prefight`` box of the setup form."""
-    sides = tuple((draft.get("sides") or ["", ""])[:2])
-    sides = (sides[0] or t("brs.setup.side0_default", lang), sides[1] or t("brs.setup.side1_default", lang))
-    return render_trigger(draft, lang) + render_bidding(draft, sides, lang, text)
+    return render_trigger(draft, lang) + render_bidding(draft, sides_of(draft, lang), lang, text)
 
 
 def read(draft: dict, nodes) -> dict:

@@ -101,8 +101,7 @@ def on_bid(act: str) -> None:
             return
         pf["bids"] = pf["bids"] + [new]
         if state.status != "open":
-            sides = tuple(draft.get("sides") or ("", ""))
-            draft.update(setup_fields(state, sides))
+            draft.update(setup_fields(state, prefight.sides_of(draft, app.State.lang)))
     box.hidden = True
     Records.setup_changed()
     render_prefight()
