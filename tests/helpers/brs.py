@@ -84,7 +84,7 @@ def bot_move(state, gentle: bool = False) -> dict:
         if kind == "devastate":
             return {"move": "devastate", "weakness": None}
         if kind == "bonus":
-            return {"move": "bonus", "take": "die"}
+            return {"move": "bonus", "take": "die" if state.graveyard_dice else "advantage"}
         return {"move": "defeat", "size": state.graveyard_dice[0]}
     if state.phase == "pick":
         side = state.attacking_side
@@ -98,10 +98,16 @@ def bot_move(state, gentle: bool = False) -> dict:
     if stuck:
         if renewal_allowed(state, state.side_of(p)) and state.dice_of(p, "used"):
             return {"move": "renew", "player": p}
-        hero = state.setup.players[p]
-        if hero.hero and len(state.players[p].vows) < 3:
+        if "vow" in legal_moves(state).get(p, []):
             from tirada.systems.brs.config import VOWS
-            return {"move": "vow", "player": p, "vow": next(v for v in VOWS if v not in state.players[p].vows)}
+            from tirada.systems.brs.vows import enemy_candidates, seed_audit_rules
+            kind = next(v for v in VOWS if v not in state.players[p].vows)
+            vow = {"move": "vow", "player": p, "vow": kind}
+            enemies = [c["component"] for c in enemy_candidates(state, p) if c["devastated"] <= 3]
+            if kind == "enemy_dies" and seed_audit_rules(state) and enemies:
+                vow["enemy"] = enemies[0]
+            if kind != "enemy_dies" or "enemy" in vow or not seed_audit_rules(state):
+                return vow
         new = [q for q in state.active_players(state.side_of(p)) if q != p]
         move = {"move": "yield", "player": p}
         if new and state.leaders[state.side_of(p)] == p:
