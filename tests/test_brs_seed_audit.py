@@ -128,7 +128,8 @@ def test_enemy_will_die_vow_names_a_principal_character_with_at_most_3_devastate
     after = apply(state, {**vow, "enemy": 0, "crossed": 0}, None)          # exactly 3: allowed
     assert after.players[1].vows == ("enemy_dies",)
     assert {after.dice[i].row for i in (7, 8, 9, 10)} == {"available"}       # Used and Battered renewed
-    assert after.current["events"][-1] == {"vow": "enemy_dies", "by": 1, "enemy": 0, "crossed": 0}
+    assert after.current["events"][-1] == {"vow": "enemy_dies", "by": 1, "enemy": 0, "enemy_name": "A",
+                                             "crossed": 0}
 
 
 def test_other_vows_need_no_enemy_and_version_1_ignores_the_conditions():

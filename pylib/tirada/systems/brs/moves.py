@@ -205,7 +205,8 @@ def vow(state: State, move: dict, dice) -> State:
     check_vow(state, p, kind, move)
     state = _reroll_used(state, vow_targets(state, p), dice, p)
     if seed_audit_rules(state):
-        extra = {"enemy": move["enemy"], "crossed": move.get("crossed", 0)} if kind == "enemy_dies" else {}
+        extra = {"enemy": move["enemy"], "enemy_name": state.setup.components[move["enemy"]].name,
+                 "crossed": move.get("crossed", 0)} if kind == "enemy_dies" else {}
         state = event(state, vow=kind, by=p, **extra)
     return state.with_player(p, vows=state.players[p].vows + (kind,))
 
