@@ -7,11 +7,14 @@ Rules: ../shared/rules/blood-red-sands.md §Corrections and additions (turn 2).
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import replace
 
 import pytest
 
-from helpers.brs import SEED, duel
+from helpers.brs import SEED, duel, seeded_v2
+from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.systems.brs import from_compact, legal_moves, replay, to_compact
 from tirada.systems.brs.config import Setup
@@ -206,3 +209,54 @@ def test_competencia_refusals(change, code):
     with pytest.raises(InvalidRequest) as info:
         contest(req)
     assert info.value.code == code
+
+
+# ----- the command line: python -m tirada brs replay FILE / brs contest JSON ---------------------------------
+def _cli(argv: list, stdin: str = "") -> tuple:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_battering_bonus_declined():
+    """«puede sacar el dado de tamaño más pequeño del Cementerio»: declined from the command line."""
+    moves = [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]},
+             {"move": "defend", "dice": [2, 3, 4]}]
+    setup = seeded_v2(duel([(4, N, 1)] * 2, [(4, N, 1)] * 3, graveyard={"dice": [6], "advantage": 0}), moves,
+                    lambda state: state.pending == (("bonus", 2, 0), ("bonus", 3, 0), ("bonus", 4, 0)))
+    moves = moves + [{"move": "bonus", "take": "none"}] * 3          # three Battered dice, three refusals
+    code, out, _ = _cli(["brs", "replay", "-"], json.dumps({"setup": setup, "moves": moves}))
+    data = json.loads(out)
+    assert code == 0 and data["graveyard"]["dice"] == [6] and data["players"][0]["horde"] == []
+
+
+def test_cli_vow_refusals_and_the_enemy_vow():
+    """«no deberá tener más de 3 Rasgos Devastados»; a Vow with nothing to renew is refused."""
+    block = [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]},
+             {"move": "defend", "dice": [2, 3]}, {"move": "pick", "attacker": 1, "target": 0}]
+    setup = seeded_v2(duel([(4, N, 1)] * 2, [(10, N, 1)] * 4, b_kw={"hero": True}), block)
+    vow = {"move": "vow", "player": 1, "vow": "enemy_dies", "enemy": 0, "fresh": FRESH}
+    code, _, err = _cli(["brs", "replay", "-"], json.dumps({"setup": setup, "moves": block + [{**vow, "crossed": 4}]}))
+    assert code == 2 and "at most 3" in err
+    code, out, _ = _cli(["brs", "replay", "-"], json.dumps({"setup": setup, "moves": block + [{**vow, "crossed": 3}]}))
+    assert code == 0 and json.loads(out)["players"][1]["vows"] == ["enemy_dies"]
+    early = block[:2] + [{"move": "vow", "player": 1, "vow": "faction_fails", "fresh": FRESH}]
+    code, _, err = _cli(["brs", "replay", "-"], json.dumps({"setup": setup, "moves": early}))
+    assert code == 2 and "renew nothing" in err
+
+
+def test_cli_soul_fused_ruling_is_owed():
+    moves = [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]},
+             {"move": "defend", "dice": [2, 3], "soul_fused": 4}]
+    setup = seeded_v2(duel([(4, N, 1)] * 2, [(10, N, 1), (10, N, 1), (4, "soul_fused", 1)]), moves)
+    code, out, _ = _cli(["brs", "replay", "-"], json.dumps({"setup": setup, "moves": moves}))
+    assert code == 0 and json.loads(out)["pending"]["kind"] == "ruling"
+
+
+def test_cli_contest():
+    code, out, _ = _cli(["brs", "contest", json.dumps({"player": "Ilsa", "player_dice": [8, 6, 4],
+                                                       "faces": [7, 2, 4, 5, 6]})])
+    data = json.loads(out)
+    assert code == 0 and data["winner"] == "player" and data["world"]["score"] == 11
+    code, _, err = _cli(["brs", "contest", json.dumps({"player_dice": [3]})])
+    assert code == 2 and "player_dice[0]" in err
