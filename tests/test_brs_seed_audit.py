@@ -260,3 +260,27 @@ def test_cli_contest():
     assert code == 0 and data["winner"] == "player" and data["world"]["score"] == 11
     code, _, err = _cli(["brs", "contest", json.dumps({"player_dice": [3]})])
     assert code == 2 and "player_dice[0]" in err
+
+
+# ----- a whole version-2 Confrontation: every move the bot makes is listed as legal ---------------------
+@pytest.mark.parametrize("seed", [f"{k:032x}" for k in (1, 2, 3, 4)])
+def test_version_2_games_list_only_playable_moves(seed):
+    """With the version-2 rules (optional bonus, no empty Vow, the enemy's conditions, Soul-Fused
+    rulings) whole Confrontations still run to a winner, each move listed by ``legal_moves``, each
+    bonus offered with "none"."""
+    from helpers.brs import actor, big_setup, bot_move
+    from tirada.systems.brs.replay import new_confrontation as start
+    from tirada.systems.brs.signed import play_fresh
+
+    state, _ = start({**big_setup(seed), "version": 2, "graveyard": {"dice": [4, 6], "advantage": 1}})
+    kinds = set()
+    for _ in range(600):
+        if state.phase == "ended" and not state.pending:
+            break
+        move = bot_move(state)
+        assert move["move"] in legal_moves(state).get(actor(state, move), []), move
+        if move["move"] == "bonus":
+            assert "none" in options(state)[actor(state, move)]["bonus"]["takes"]
+        state, _ = play_fresh(state, move, lambda player, nonce: {"seq": 1, "prev": None})
+        kinds.add(move["move"])
+    assert state.phase == "ended" and {"attack", "defend", "bonus", "ruling"} <= kinds
