@@ -17,6 +17,9 @@ import pytest
 from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import request_link as make_request, roll_named  # noqa: E402
+
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 
 
@@ -26,13 +29,7 @@ def roll_fragment() -> str:
 
 def test_a_roll_link_after_a_request_link_releases_the_form(app, base_url):
     gm = open_app(app, base_url)
-    gm.fill("#sifrp-test_dice", "4")
-    gm.fill("#label", "Trepar la muralla")
-    gm.click("#gm-make summary")
-    gm.fill("#gm-for", "Sharla")
-    gm.click("#gm-make-link")
-    gm.wait_for_function("document.getElementById('gm-link').value.includes('#t2')")
-    request_link = gm.locator("#gm-link").input_value()
+    request_link = make_request(gm, "4", "Trepar la muralla", "Sharla")
 
     gm.goto(request_link)
     expect(gm.locator("#gm-request")).to_be_visible()
@@ -45,9 +42,6 @@ def test_a_roll_link_after_a_request_link_releases_the_form(app, base_url):
 
 
 def test_a_roll_link_after_a_handover_link_drops_its_words(new_context, base_url):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-    from helpers.page import roll_named
-
     phone_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     phone = open_app(phone_ctx.new_page(), base_url)
     roll_named(phone, "Sharla", "Arenas", "tirada 1")
