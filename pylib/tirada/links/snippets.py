@@ -240,6 +240,18 @@ def _body(request: dict, result: dict, lang: str) -> list:
         for i, one in enumerate(result["rolls"]):
             name = pool_text({"system": "generic", **subs[i]}, lang, False) if i < len(subs) else f"#{i + 1}"
             lines.append([(f"{name}: ", None)] + _roll_line(one, words))
+    elif isinstance(result.get("competition"), dict):   # a SIFRP competition: one line per character
+        comp, es = result["competition"], lang == "es"
+        same = {k: result.get(k) for k in ("difficulty", "difficulty_name")}
+        rows = [{"name": comp.get("name"), **result}] + [{**r, **same} for r in comp.get("rivals", [])
+                                                         if isinstance(r, dict)]
+        for row in rows:
+            lines.append([(str(row.get("name")), "user"), (": ", None)] + _roll_line(row, words))
+        tie = bool(comp.get("tie"))
+        line: list = [(("empate entre " if es else "tie between ") if tie else ("gana " if es else "winner: "), None)]
+        for i, name in enumerate(comp.get("winners") or []):
+            line += ([(", ", None)] if i else []) + [(str(name), "user-b")]
+        lines.append(line)
     else:
         lines.append(_roll_line(result, words))
     return lines
