@@ -228,7 +228,7 @@ def _body(request: dict, result: dict, lang: str) -> list:
     """The pool line and the dice/outcome lines of a result (no head, no link)."""
     words = _WORDS["es" if lang == "es" else "en"]
     system = result.get("system") or request.get("system")
-    lines = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
+    lines: List[List[Token]] = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
         [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
     told = result.get("summary")
     if isinstance(told, dict) and isinstance(told.get("es" if lang == "es" else "en"), str):
@@ -246,7 +246,8 @@ def _body(request: dict, result: dict, lang: str) -> list:
         rows = [{"name": comp.get("name"), **result}] + [{**r, **same} for r in comp.get("rivals", [])
                                                          if isinstance(r, dict)]
         for row in rows:
-            lines.append([(str(row.get("name")), "user"), (": ", None)] + _roll_line(row, words))
+            named: List[Token] = [(str(row.get("name")), "user"), (": ", None)]
+            lines.append(named + _roll_line(row, words))
         tie = bool(comp.get("tie"))
         line: list = [(("empate entre " if es else "tie between ") if tie else ("gana " if es else "winner: "), None)]
         for i, name in enumerate(comp.get("winners") or []):

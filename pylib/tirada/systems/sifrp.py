@@ -235,7 +235,7 @@ class SifrpRequest:
         return max(0, extra_time_dice(self.test_dice, self.extra_time) - self.penalty_dice)
 
 
-def _contest_fields(req: Mapping[str, Any], cls: type) -> dict:
+def _contest_fields(req: Mapping[str, Any], cls: Any) -> dict:
     """Conflict and competition fields of a request, checked (sifrp.md §Other rules; seed 004
     "Tipos de tiradas").
 
