@@ -172,6 +172,21 @@ STRINGS = {
     "move.impose_text": {"es": "Nueva Consecuencia para el Protagonista", "en": "New Consequence for the Protagonist"},
     "move.impose": {"es": "Imponer la Consecuencia", "en": "Impose the Consequence"},
     "move.impose_tragedy": {"es": "Subir la Tragedia del Protagonista", "en": "Raise the Protagonist's Tragedy"},
+    "move.take": {"es": "Arrebatar un Dominio flotante", "en": "Take a floating Domain"},
+    "move.take_help": {"es": "«Si en algún momento uno de tus Dominios se queda sin Destino pasará a considerarse un "
+                             "“Dominio flotante”, lo que significa que cualquier otro jugador puede emplear un punto de "
+                             "Destino para arrebatártelo. (Si varios lo quisieran, se lo quedaría el que estuviera "
+                             "dispuesto a borrarse más puntos de Destino).» Escribe la puja ganadora: esos puntos "
+                             "quedan asignados al Dominio.",
+                       "en": "“If one of your Domains runs out of Destiny it becomes a floating Domain: any other "
+                             "player may spend a Destiny point to take it from you (if several want it, whoever is "
+                             "willing to erase the most Destiny points gets it).” Enter the winning bid: those points "
+                             "are assigned to the Domain."},
+    "move.take_domain": {"es": "Dominio flotante", "en": "Floating Domain"},
+    "move.take_option": {"es": "«{domain}» de {owner}", "en": "“{domain}” of {owner}"},
+    "move.take_destiny": {"es": "Puntos de Destino que te borras (la puja ganadora)",
+                          "en": "Destiny points you erase (the winning bid)"},
+    "move.take_do": {"es": "Arrebatar el Dominio", "en": "Take the Domain"},
     "move.claim": {"es": "«Me lo pido»: reclamar un Dominio", "en": "“Me lo pido”: claim a Domain"},
     "move.claim_name": {"es": "Elemento de la narración", "en": "Element of the narration"},
     "move.claim_from": {"es": "De la narración de", "en": "From the narration of"},
