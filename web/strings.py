@@ -114,6 +114,13 @@ STRINGS = {
                                   "and leave this field empty."},
     "sifrp.passive_rank": {"es": "Rango del adversario en la habilidad que se opone",
                            "en": "Opponent's rank in the opposing ability"},
+    "sifrp.weapon_damage": {"es": "Daño base del arma (opcional)", "en": "Weapon base damage (optional)"},
+    "sifrp.damage_help": {"es": "«En las habilidades de Combate cuerpo a cuerpo o Puntería cuanto mayor sea el grado de "
+                                "éxito, más daño inflige el ataque»: daño = daño base × grados de éxito.",
+                          "en": "“With Fighting or Marksmanship, the higher the degree of success, the more damage the "
+                                "attack deals”: damage = base damage × degrees of success."},
+    "result.damage": {"es": "Daño: {damage} (daño base del arma × {degrees} grados de éxito)",
+                      "en": "Damage: {damage} (weapon base damage × {degrees} degrees of success)"},
     "sifrp.competition": {"es": "Competición: varios personajes contra la misma dificultad",
                           "en": "Competition: several characters against the same Difficulty"},
     "sifrp.competition_help": {"es": "«Ambos personajes hacen sus respectivas tiradas contra la misma dificultad; gana el "

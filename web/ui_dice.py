@@ -102,7 +102,7 @@ def _contest(fieldset, req: dict) -> dict:
         out["helpers"] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
     if _checked(fieldset, "allow_more_helpers"):
         out["allow_more_helpers"] = True
-    for name in ("extra_time", "passive_rank"):
+    for name in ("extra_time", "passive_rank", "weapon_damage"):
         value = _raw(fieldset, name)
         if value is not None:
             out[name] = value
@@ -224,6 +224,9 @@ def _one_result(result: dict, lang: str) -> str:
         tn = f'{name[lang]} ({result["difficulty"]})' if name else str(result["difficulty"])
         parts.append(f'<p class="verdict {v[0]}">{esc(v[1])} <span class="meta">'
                      f'{esc(t("result.vs", lang))} {esc(tn)}</span></p>')
+    if result.get("damage") is not None:   # combat (sifrp.md §Other rules): the weapon's base damage × degrees
+        parts.append(f'<p class="note damage" data-damage="{result["damage"]}">'
+                     f'{esc(t("result.damage", lang).format(**result))}</p>')
     return "".join(parts)
 
 

@@ -172,7 +172,7 @@ def _fill_sifrp_more(fs, request: dict) -> None:
     helpers = request.get("helpers")
     _set(fs, "helpers", ", ".join(str(h) for h in helpers) if isinstance(helpers, list) else "")
     _set(fs, "allow_more_helpers", request.get("allow_more_helpers"))
-    for name in ("extra_time", "passive_rank", "name", "extended_goal", "extended_span"):
+    for name in ("extra_time", "passive_rank", "weapon_damage", "name", "extended_goal", "extended_span"):
         _set(fs, name, request.get(name))
     _set(fs, "extended_count", request.get("extended_count") or "degrees")
     _set(fs, "extended_max", request.get("extended_max", 10))
@@ -181,7 +181,7 @@ def _fill_sifrp_more(fs, request: dict) -> None:
         row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
         for key in ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier"):
             _set(fs, f"rivals[{i}].{key}", row.get(key))
-    used = {"sifrp-helpers": helpers or request.get("extra_time"), "sifrp-conflict": request.get("passive_rank"),
+    used = {"sifrp-helpers": helpers or request.get("extra_time"), "sifrp-conflict": request.get("passive_rank") or request.get("weapon_damage") is not None,
             "sifrp-competition": rivals, "sifrp-extended": request.get("extended_goal")}
     for box, on in used.items():
         if on:

@@ -347,3 +347,9 @@ def test_a_floating_domain_is_taken_in_the_page_with_the_winning_bid(new_context
     assert pools(page) == (1, 1)
     choose(page, "Batiato")
     assert page.locator('#play-sources button[data-source="domain"]:not([disabled])').count() == 0
+    # what the page cannot compute is in its help: «no puedes narrar que se logra o se frustra
+    # definitivamente el Objetivo [...] ni tampoco que matas o causas daños permanentes a un personaje jugador»
+    page.click("#scene-help > summary")
+    help_text = page.inner_text("#scene-help")
+    assert "daños permanentes a un personaje jugador" in help_text and "tangibles y perceptibles" in help_text
+    assert "al menos un jugador Protagonista" in help_text

@@ -63,9 +63,32 @@ def test_conflict_against_the_guards_passive_perception(app):
     expect(app.locator("#result .passive")).to_have_text("Dificultad = valor pasivo: rango 3 × 4 = 12")
     expect(app.locator("#result .verdict")).to_contain_text("Fallo insignificante")
     assert "Complicada (12)" in app.inner_text("#result .verdict")
+    # combat: «cuanto mayor sea el grado de éxito, más daño inflige el ataque» — 6+6+6 = 18 vs 12:
+    # margin 6, 2 degrees; weapon base damage 4 → 8
+    app.fill("#sifrp-weapon_damage", "4")
+    app.fill("#faces", "6, 6, 6")
+    app.click("#roll")
+    expect(app.locator("#result .damage")).to_have_attribute("data-damage", "8")
+    assert app.inner_text("#result .damage") == "Daño: 8 (daño base del arma × 2 grados de éxito)"
     app.fill("#sifrp-passive_rank", "0")
     app.click("#roll")
     expect(app.locator("#sifrp-passive_rank-error")).to_be_visible()
+
+
+def test_a_failed_test_can_be_tried_again(app):
+    """«Fallar una tirada de habilidad significa que la acción no ha tenido éxito, pero normalmente eso
+    no quiere decir que no se pueda volver a intentar.» 1D against Heroica (21) always fails; the
+    form keeps its values and rolls again with a new seed (a new link, one more entry in history)."""
+    sifrp(app, 1, "21")
+    app.click("#roll")
+    expect(app.locator("#result .verdict")).to_contain_text("Fallo crítico")
+    app.wait_for_function("/#t[12]/.test(document.getElementById('share-link').value)")
+    first = app.locator("#share-link").input_value()
+    before = app.locator("#history-list li").count()
+    app.click("#roll")
+    expect(app.locator("#history-list li")).to_have_count(before + 1)
+    app.wait_for_function(f"document.getElementById('share-link').value !== {first!r}")
+    expect(app.locator("#result .verdict")).to_contain_text("Fallo crítico")
 
 
 def test_competition_rolled_shared_recomputed_and_rolled_again(app, new_context):

@@ -57,12 +57,12 @@ _WORDS = {
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
            "total": "total", "successes": "éxitos", "vs": "contra", "teamwork": "ayuda",
            "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)",
-           "rerolled": "repetido", "explosion": "explosión"},
+           "rerolled": "repetido", "explosion": "explosión", "damage": "daño"},
     "en": {"success": "success", "failure": "failure", "marginal": "marginal failure", "critical":
            "critical failure", "degree": "degree", "degrees": "degrees", "check": "Check the roll",
            "total": "total", "successes": "successes", "vs": "vs", "teamwork": "teamwork",
            "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
-           "rerolled": "rerolled", "explosion": "explosion"},
+           "rerolled": "rerolled", "explosion": "explosion", "damage": "damage"},
 }
 
 
@@ -148,6 +148,9 @@ def _outcome(result: dict, words: dict) -> List[Token]:
         else:
             text = words.get(result.get("failure") or "failure", words["failure"])
         out += [(": ", None), (text, "b")]
+    damage = result.get("damage")
+    if isinstance(damage, int) and not isinstance(damage, bool):   # SIFRP combat: base × degrees
+        out.append((f", {words['damage']} {damage}", None))
     return out
 
 
