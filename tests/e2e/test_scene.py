@@ -319,7 +319,7 @@ def test_a_floating_domain_is_taken_in_the_page_with_the_winning_bid(new_context
     open_scene_tab(page)
     for fields in (
         {"name": "Corvo", "traits": "Espada rápida"},
-        {"name": "Livia", "traits": "Astuta", "destiny": "2"},
+        {"name": "Livia", "traits": "Astuta", "destiny": "3"},
         {"name": "Batiato", "traits": "Voz de mando", "destiny": "1", "domains": "La guardia acude = 1"},
         {"name": "Ashur", "traits": "Lengua de serpiente"},
     ):
@@ -330,6 +330,12 @@ def test_a_floating_domain_is_taken_in_the_page_with_the_winning_bid(new_context
     page.wait_for_selector("#scene-play:not([hidden])")
     choose(page, "Livia")
     assert page.locator("#take-domain").count() == 0          # nothing floats yet
+    # «Me lo pido»: an element of another player's narration, with at least 1 Destiny (3 → 2)
+    page.click("#play-moves details.claim > summary")
+    page.fill("#claim-name", "Un tórrido susurro")
+    page.select_option("#claim-from", "Corvo")
+    page.click('#play-moves button[data-form="claim"]')
+    expect(page.locator('#play-sources button[data-source="domain"]', has_text="Un tórrido susurro")).to_be_enabled()
     add(page, "Batiato", "domain", "La guardia acude")        # the Adversary spends its last Destiny: it floats
     choose(page, "Livia")
     option = page.locator("#take-domain option")

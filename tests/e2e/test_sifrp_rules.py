@@ -57,6 +57,13 @@ def test_conflict_against_the_guards_passive_perception(app):
     sifrp(app, 3)
     app.click("#sifrp-conflict > summary")
     assert "cuatro veces el rango" in app.inner_text("#sifrp-conflict-help")
+    # «la dificultad de la tirada es la defensa del adversario»: a defence of 14 under "Otra (número)"
+    app.select_option("#sifrp-difficulty", "custom")
+    app.fill("#sifrp-difficulty-custom", "14")
+    app.fill("#faces", "6, 5, 3")
+    app.click("#roll")
+    expect(app.locator("#result .verdict")).to_contain_text("Éxito insignificante")
+    assert app.inner_text("#result .verdict").endswith("contra 14")
     app.fill("#sifrp-passive_rank", "3")
     app.fill("#faces", "4, 4, 3")
     app.click("#roll")
