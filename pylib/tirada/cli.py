@@ -7,7 +7,7 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
 * ``audit`` — a thread's links checked together (:mod:`tirada.links.audit`).
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
-* ``brs replay|defences`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
+* ``brs replay|defences|contest`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
 * ``scene replay|view`` — Tragedia scene ledgers (:mod:`tirada.systems.tragedia.scene`).
 
 Every command lives here and imports the engine lazily (a command loads only what it uses); no engine
@@ -42,7 +42,8 @@ COMMANDS = {
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
     "request": ("tirada.cli:cmd_request",
                 "GM roll request: request encode JSON | request verify FRAGMENT [ROLL_LINK]"),
-    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
+    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON | brs contest JSON"
+                                  " | brs bidding|trigger|aftermath FILE"),
     "scene": ("tirada.cli:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"
               " | scene chapter FILE (a list of sheets) → Chapter standing"),
@@ -178,7 +179,7 @@ def cmd_audit(argv: list, stdin_text: str | None) -> dict:
     return audit(text)
 
 
-BRS_USAGE = "usage: brs replay FILE | brs defences JSON"
+BRS_USAGE = "usage: brs replay FILE | brs defences JSON | brs contest JSON | brs bidding|trigger|aftermath FILE"
 
 
 def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page passes text
@@ -193,7 +194,11 @@ def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page pa
 def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     """``brs replay FILE|-`` (or JSON on stdin): ``{"setup": …, "moves": […]}`` → the final state
     (:func:`tirada.systems.brs.report.load_confrontation`); ``brs defences JSON``: ``{"score": int,
-    "dice": [...], "limit": int?}`` → :func:`tirada.systems.brs.defence.smallest_defences`.
+    "dice": [...], "limit": int?}`` → :func:`tirada.systems.brs.defence.smallest_defences`;
+    ``brs contest JSON`` → the Competencia when no dice are in play
+    (:func:`tirada.systems.brs.contest.contest`);
+    ``brs bidding|trigger|aftermath FILE|-``: the Spoils bidding, the trigger check, the aftermath
+    on the sheets (:func:`tirada.systems.brs.records.load_record`, docs/brs-spoils.md).
 
     Rules: ../shared/rules/blood-red-sands.md; formats in docs/brs-format.md.
 
@@ -211,6 +216,11 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     if sub == "replay":
         text = _read_confrontation_file(rest[0]) if rest and rest[0] != "-" else stdin_text
         return load_confrontation(read_json([text] if text is not None else [], None, "Confrontation file"))
+    if sub in ("bidding", "trigger", "aftermath"):   # pre-/post-fight records (docs/brs-spoils.md)
+        from .systems.brs.records import load_record
+
+        text = _read_confrontation_file(rest[0]) if rest and rest[0] != "-" else stdin_text
+        return load_record(sub, read_json([text] if text is not None else [], None, f"{sub} file"))
     if sub == "defences":
         req = read_json(rest, stdin_text, "defence request")
         if not isinstance(req, Mapping):
@@ -220,6 +230,10 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
         if "score" not in req:
             raise InvalidRequest("is required", field="score", code="field.required")
         return smallest_defences(req["score"], req.get("dice"), req.get("limit", 10))
+    if sub == "contest":
+        from .systems.brs.contest import contest
+
+        return contest(read_json(rest, stdin_text, "Competencia"))
     raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {BRS_USAGE}", field="command",
                          code="cli.unknown_subcommand", params={"sub": sub[:20]})
 
