@@ -182,6 +182,8 @@ def crafted() -> list:
         [3, {0: 7, 1: 6, 2: 1}, SEED], [1, {0: nest(16)}, SEED],
         [1, {0: nest(15)}, SEED], [1, base, SEED, None, None, None, None, None, None, None],
         [9, base, SEED], [-1, base, SEED], [True, base, SEED], [1, base, "x" * 16], [1, [], SEED],
+        [1, {0: 3, 16: 4}, SEED], [1, {0: 3, 16: True}, SEED],
+        [1, {0: 3, 15: "Ana", 14: [{15: "Bo", 0: 2, 1: 1}, {0: 4}, 7]}, SEED],
     ]
     frames = [encode_frame(1, cbor_encode(b), version=v) for b in bodies for v in (1, 2)]
     raw = [bytes([0x83, 0x18, 0x01, 0xa0]) + cbor_encode(SEED), bytes([0x83, 0x01, 0xa2, 0x01, 0x02, 0x00, 0x04])

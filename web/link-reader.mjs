@@ -457,7 +457,8 @@ const get = (req, key, fallback = null) => (Object.hasOwn(req, key) ? req[key] :
 const signed = (v) => (!isPyInt(v) || Number(v) === 0 ? "" : Number(v) > 0 ? ` +${v}` : ` \u2212${String(v).slice(1)}`);
 const pyEq = (a, b) => (typeof a === "boolean" ? Number(a) : a) === (typeof b === "boolean" ? Number(b) : b);
 
-function sifrp(req, w) {
+/** One character's dice in a SIFRP test: "4D+2B−1P +3 +helpers (2, 3) +extra time 1". */
+function sifrpDice(req, w) {
   const d = get(req, "test_dice", "?");
   let b = get(req, "bonus_dice") || 0;
   const p = get(req, "penalty_dice") || 0;
@@ -469,7 +470,20 @@ function sifrp(req, w) {
   const helpers = get(req, "helpers");
   if (Array.isArray(helpers) && helpers.length) text += ` +${w.helpers} (${helpers.map((h) => pyStr(h)).join(", ")})`;
   if (truthy(get(req, "extra_time"))) text += ` +${w.extra_time} ${pyStr(req.extra_time)}`;
-  text += ` ${w.vs} ${pyStr(get(req, "difficulty", 9))}`;
+  return text;
+}
+
+function sifrp(req, w) {
+  let text = sifrpDice(req, w);
+  const rank = get(req, "passive_rank");
+  if (isPyInt(rank)) text += ` ${w.vs} ${4n * BigInt(rank)} (${w.passive} ${rank}\u00d74)`; // a conflict
+  else text += ` ${w.vs} ${pyStr(get(req, "difficulty", 9))}`;
+  const rivals = get(req, "rivals");
+  if (Array.isArray(rivals) && rivals.length) { // a competition: each rival's dice
+    const names = rivals.filter((x) => x && typeof x === "object" && !Array.isArray(x))
+      .map((x) => `${pyStr(get(x, "name"))} ${sifrpDice(x, w)}`);
+    text += `; ${w.competition}: ${pyStr(get(req, "name"))}, ` + names.join(", ");
+  }
   if (get(req, "weapon_damage") !== null) text += `, ${w.weapon} ${pyStr(req.weapon_damage)}`;
   return text;
 }
