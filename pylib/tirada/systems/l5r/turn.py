@@ -3,7 +3,9 @@
 Rules: seed ``002_ffc4b51df0ee9169.txt`` ("Actuar por turnos", "ACCIONES DE ESCARAMUZAS",
 "QUITARSE LA MÁSCARA", "PUNTOS DE VACÍO", "IMPACTOS CRÍTICOS"); ../shared/rules/l5r5e.md §Skirmish
 helpers. Longer than 400 lines because it is the seed's whole list of skirmish moves, one small
-function each, read top to bottom like the seed's section. A move is pure: ``apply(state, move) -> {"state", "effect"}``; an illegal move raises
+function each, read top to bottom like the seed's section.
+
+A move is pure: ``apply(state, move) -> {"state", "effect"}``; an illegal move raises
 :class:`~tirada.errors.IllegalMove` and leaves the state as it was. No dice are drawn here: a move
 that needs a check takes the finished check's numbers (``{"success", "bonus_successes", "tn",
 "stance"}``, from :func:`tirada.systems.l5r.check.roll`), rolled **after** the decision that asks for
@@ -51,7 +53,7 @@ SLOT_ACTIONS = {"challenge": True, "maneuver": None, "guard": True, "wait": Fals
                 "strike": True, "assist": False, "recover": False, "skill": True}
 
 
-def _illegal(message: str, code: str, field: str | None = None, **params: Any) -> IllegalMove:
+def _illegal(message: str, *, code: str, field: str | None = None, params: dict | None = None) -> IllegalMove:
     return IllegalMove(message, field=field, rule=RULE, code=code, params=params)
 
 
@@ -117,15 +119,16 @@ def _check(state: dict, move: dict, action: str) -> dict:
         raise InvalidRequest("this action needs the finished check", field="check", code="field.required")
     if not isinstance(chk, dict):
         raise InvalidRequest("must be an object", field="check", code="field.object")
-    can_make_checks(state["fatigue"], state["endurance"])
+    if action != "critical":   # [decision] the critical check is no "acción que requiera tiradas"
+        can_make_checks(state["fatigue"], state["endurance"])
     stance = get_choice(chk, "stance", STANCES)
     if stance != state["stance"]:
         raise _illegal(f"the check must use the ring of the stance ({state['stance']}), not {stance}",
-                       "skirmish.stance_ring", "check", stance=state["stance"], got=stance)
+                       code="skirmish.stance_ring", field="check", params={"stance": state["stance"], "got": stance})
     tn = wound_tn(state, ACTION_TN[action])
     if get_int(chk, "tn", lo=1, hi=30) != tn:
-        raise _illegal(f"this check is TN {tn} (light wounds included), got {chk['tn']}", "skirmish.tn",
-                       "check", n=tn, got=chk["tn"])
+        raise _illegal(f"this check is TN {tn} (light wounds included), got {chk['tn']}",
+                       code="skirmish.tn", field="check", params={"n": tn, "got": chk["tn"]})
     return {"success": get_bool(chk, "success"), "bonus_successes": get_int(chk, "bonus_successes", 0, lo=0, hi=100),
             "opportunities": get_int(chk, "opportunities", 0, lo=0, hi=100)}
 
@@ -134,23 +137,23 @@ def _take_action(state: dict, action: str, with_check: bool) -> None:
     """Use the turn's action (seed: one action a turn; Water stance: "una acción adicional para la que
     no haga falta tiradas"; a waited action granted by ``wait_trigger``)."""
     if state["stance"] is None:
-        raise _illegal("choose the stance first (start of the turn)", "skirmish.no_stance", "stance")
+        raise _illegal("choose the stance first (start of the turn)", code="skirmish.no_stance", field="stance")
     granted = state["granted"]
     if granted is not None:
         if granted != "any" and action != granted:
-            raise _illegal(f"the waited action is {granted}", "skirmish.wait_declared", "action",
-                           declared=granted, got=action)
+            raise _illegal(f"the waited action is {granted}",
+                           code="skirmish.wait_declared", field="action", params={"declared": granted, "got": action})
         if granted == "any" and action == "wait":
             raise _illegal("after a Wait whose event did not happen, the action may not be Wait",
-                           "skirmish.wait_again", "action")
+                           code="skirmish.wait_again", field="action")
         state["granted"] = None
     else:
         used = state["actions"]
         water_extra = state["stance"] == "water" and len(used) == 1 and not (with_check and used[0]["check"])
         if used and not water_extra:
-            code = "skirmish.water_extra_check" if state["stance"] == "water" and len(used) == 1 else \
-                "skirmish.no_action_left"
-            raise _illegal("no action left this turn (Water stance: one more, without a check)", code, "action")
+            water = state["stance"] == "water" and len(used) == 1
+            raise _illegal("no action left this turn (Water stance: one more, without a check)",
+                           code="skirmish.water_extra_check" if water else "skirmish.no_action_left", field="action")
     state["actions"].append({"action": action, "check": with_check})
 
 
@@ -158,8 +161,8 @@ def _ready_weapon(state: dict, name: Any) -> dict:
     for w in state["weapons"]:
         if w["name"] == name and w["ready"]:
             return w
-    raise _illegal(f"no readied weapon named {name!r}"[:100], "skirmish.no_ready_weapon", "weapon",
-                   name=str(name)[:40])
+    raise _illegal(f"no readied weapon named {name!r}"[:100],
+                   code="skirmish.no_ready_weapon", field="weapon", params={"name": str(name)[:40]})
 
 
 # --------------------------------------------------------------------------------- moves
@@ -179,11 +182,12 @@ def _challenge(s: dict, m: dict) -> dict:
     """Desafiar: Mando TN 1, scheme action, target at range 0–5, 10 Honor and 5 Glory at stake."""
     reach = get_int(m, "range", lo=0, hi=100)
     if reach > CHALLENGE_RANGE:
-        raise _illegal(f"a challenge reaches range 0-{CHALLENGE_RANGE}, got {reach}", "skirmish.challenge_range",
-                       "range", n=CHALLENGE_RANGE, got=reach)
+        raise _illegal(f"a challenge reaches range 0-{CHALLENGE_RANGE}, got {reach}",
+                       code="skirmish.challenge_range", field="range", params={"n": CHALLENGE_RANGE, "got": reach})
     if s["honor"] < CHALLENGE_HONOR or s["glory"] < CHALLENGE_GLORY:
-        raise _illegal("a challenge stakes 10 Honor and 5 Glory", "skirmish.challenge_stake", "honor",
-                       honor=CHALLENGE_HONOR, glory=CHALLENGE_GLORY)
+        raise _illegal("a challenge stakes 10 Honor and 5 Glory",
+                       code="skirmish.challenge_stake", field="honor",
+                       params={"honor": CHALLENGE_HONOR, "glory": CHALLENGE_GLORY})
     chk = _check(s, m, "challenge")
     _take_action(s, "challenge", True)
     s["challenge"] = "pending" if chk["success"] else None
@@ -196,7 +200,7 @@ def _challenge_outcome(s: dict, m: dict) -> dict:
     the target's allies suffers 3 strife; lost → each of yours; the stake is lost when sabotaged
     (setting ``challenge_stake`` "sabotage", the seed's words) or when lost ("defeat")."""
     if s["challenge"] != "pending":
-        raise _illegal("no challenge awaits an answer", "skirmish.no_challenge", "action")
+        raise _illegal("no challenge awaits an answer", code="skirmish.no_challenge", field="action")
     s["challenge"] = None
     if not get_bool(m, "accepted"):
         return {"accepted": False, "strife_each": 0, "strife_to": None, "honor_lost": 0, "glory_lost": 0}
@@ -233,8 +237,8 @@ def _wait(s: dict, m: dict) -> dict:
     """Esperar: declare a non-movement action and the event that triggers it."""
     declared = get_choice(m, "declared", tuple(SLOT_ACTIONS))
     if declared in ("maneuver", "wait"):
-        raise _illegal("Wait declares an action that is not movement (nor another Wait)", "skirmish.wait_action",
-                       "declared", got=declared)
+        raise _illegal("Wait declares an action that is not movement (nor another Wait)",
+                       code="skirmish.wait_action", field="declared", params={"got": declared})
     _take_action(s, "wait", False)
     s["waiting"] = {"declared": declared, "trigger": get_text(m, "trigger", max_len=120)}
     return {"waiting": s["waiting"]}
@@ -244,7 +248,7 @@ def _wait_trigger(s: dict, m: dict) -> dict:
     """The waited event happened (the declared action may be made, in the stance's ring) or the round
     ended without it (any action but Wait)."""
     if s["waiting"] is None:
-        raise _illegal("no Wait is pending", "skirmish.no_wait", "action")
+        raise _illegal("no Wait is pending", code="skirmish.no_wait", field="action")
     happened = get_bool(m, "happened")
     s["granted"] = s["waiting"]["declared"] if happened else "any"
     s["waiting"] = None
@@ -295,10 +299,12 @@ def _critical(s: dict, m: dict) -> dict:
     reroll too): the severity waits for ``accept_critical`` or ``parry``."""
     deadliness = get_int(m, "deadliness", lo=1, hi=100)
     if s["reroll"] is not None and deadliness != s["reroll"]["deadliness"]:
-        raise _illegal("the reroll is of the same critical strike", "skirmish.reroll_deadliness", "deadliness",
-                       n=s["reroll"]["deadliness"], got=deadliness)
+        raise _illegal("the reroll is of the same critical strike",
+                       code="skirmish.reroll_deadliness", field="deadliness",
+                       params={"n": s["reroll"]["deadliness"], "got": deadliness})
     if s["pending_critical"] is not None:
-        raise _illegal("accept or parry the pending critical strike first", "skirmish.critical_pending", "action")
+        raise _illegal("accept or parry the pending critical strike first",
+                       code="skirmish.critical_pending", field="action")
     chk = _check(s, m, "critical")
     s["reroll"] = None
     crit = {"deadliness": deadliness,
@@ -313,7 +319,7 @@ def _accept_critical(s: dict, m: dict) -> dict:
     Unconscious (seed, "Incapacitado")."""
     crit = s["pending_critical"]
     if crit is None:
-        raise _illegal("no critical strike is pending", "skirmish.no_critical", "action")
+        raise _illegal("no critical strike is pending", code="skirmish.no_critical", field="action")
     s["pending_critical"] = None
     light = crit["severity"] <= s["settings"]["light_wound_max"]
     if light:
@@ -327,11 +333,13 @@ def _parry(s: dict, m: dict) -> dict:
     """Parada destructiva: spend a Void point, a readied weapon becomes Damaged, the critical strike
     check is rolled again (a new check, after this decision). Once per scene (setting)."""
     if s["pending_critical"] is None:
-        raise _illegal("a destructive parry answers a critical strike check", "skirmish.no_critical", "action")
+        raise _illegal("a destructive parry answers a critical strike check",
+                       code="skirmish.no_critical", field="action")
     if s["parried"] and s["settings"]["parry_limit"] == "scene":
-        raise _illegal("a destructive parry only once per scene", "skirmish.parry_used", "action")
+        raise _illegal("a destructive parry only once per scene", code="skirmish.parry_used", field="action")
     if s["void_points"] < 1:
-        raise _illegal("a destructive parry spends a Void point: none left", "skirmish.no_void_point", "void_points")
+        raise _illegal("a destructive parry spends a Void point: none left",
+                       code="skirmish.no_void_point", field="void_points")
     weapon = _ready_weapon(s, m.get("weapon"))
     s["void_points"] -= 1
     weapon["damaged"] = s["parried"] = True
@@ -344,10 +352,11 @@ def _parry(s: dict, m: dict) -> dict:
 def _unmask(s: dict, m: dict) -> dict:
     """Quitarse la máscara: once per scene, while Compromised; all strife is discarded."""
     if not is_compromised(s["strife"], s["composure"]):
-        raise _illegal("only a Compromised character unmasks (strife above Composure)", "skirmish.not_compromised",
-                       "strife", strife=s["strife"], composure=s["composure"])
+        raise _illegal("only a Compromised character unmasks (strife above Composure)",
+                       code="skirmish.not_compromised", field="strife",
+                       params={"strife": s["strife"], "composure": s["composure"]})
     if s["unmasked"]:
-        raise _illegal("unmasking only once per scene", "skirmish.unmasked", "action")
+        raise _illegal("unmasking only once per scene", code="skirmish.unmasked", field="action")
     gone, s["strife"], s["unmasked"] = s["strife"], 0, True
     return {"strife_discarded": gone}
 
@@ -358,7 +367,7 @@ def _adjust(s: dict, m: dict) -> dict:
     for name in ("strife", "fatigue", "void_points"):
         n = get_int(m, name, 0, lo=-1000, hi=1000)
         if s[name] + n < 0:
-            raise _illegal(f"{name} would drop below 0", "skirmish.below_zero", name, name=name)
+            raise _illegal(f"{name} would drop below 0", code="skirmish.below_zero", field=name, params={"name": name})
         s[name] = min(s[name] + n, s["void_ring"]) if name == "void_points" else s[name] + n
     return {k: s[k] for k in ("strife", "fatigue", "void_points")}
 
