@@ -265,3 +265,27 @@ def test_state_refusals_and_replay_names_the_move():
     assert err.value.code == "l5r.incapacitated"   # "no puede efectuar acciones que requieran tiradas"
     out = replay({"character": {"strife": 5, "composure": 8, "stance": "water"}, "moves": [{"action": "recover"}]})
     assert out["state"]["strife"] == 4 and out["effects"] == [{"action": "recover", "strife": 4, "fatigue": 0}]
+
+
+def test_command_line_rolls_the_check_then_folds_the_moves():
+    """``python -m tirada roll`` makes the critical check; ``python -m tirada skirmish`` folds the moves
+    (Matsu Kaoru: letalidad 5, dos éxitos → gravedad 3, herida leve de aire)."""
+    import io
+    import json
+
+    from tirada.cli import main
+
+    def run(argv):
+        out, err = io.StringIO(), io.StringIO()
+        return main(argv, stdin=io.StringIO(""), stdout=out, stderr=err), out.getvalue(), err.getvalue()
+
+    code, out, _ = run(["roll", json.dumps({"system": "l5r5e", "ring": 2, "skill": 1, "tn": 1, "stance": "air",
+                                            "keep": [0, 2], "faces": [5, 3, 8]})])
+    r = json.loads(out)
+    check = {k: r[k] for k in ("success", "bonus_successes", "tn", "stance")}
+    code, out, err = run(["skirmish", json.dumps({"character": {"stance": "air"}, "moves": [
+        {"action": "critical", "deadliness": 5, "check": check}, {"action": "accept_critical"}]})])
+    assert code == 0 and err == ""
+    assert json.loads(out)["effects"][1]["severity"] == 3 and json.loads(out)["state"]["light_wounds"] == ["air"]
+    code, _, err = run(["skirmish", json.dumps({"moves": [{"action": "unmask"}]})])
+    assert code == 2 and err.startswith("error: moves[0]")

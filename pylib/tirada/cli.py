@@ -9,6 +9,7 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
 * ``brs replay|defences`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
 * ``scene replay|view`` — Tragedia scene ledgers (:mod:`tirada.systems.tragedia.scene`).
+* ``skirmish [JSON]`` — an L5R 5e skirmish character folded through moves (:mod:`tirada.systems.l5r.turn`).
 
 Every command lives here and imports the engine lazily (a command loads only what it uses); no engine
 module imports this one.
@@ -28,7 +29,8 @@ from typing import Any, Callable, Mapping
 from .errors import InvalidRequest, TiradaError
 
 __all__ = [
-    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_scene", "main",
+    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_scene", "cmd_skirmish",
+    "main",
     "read_json",
 ]
 
@@ -46,6 +48,8 @@ COMMANDS = {
     "scene": ("tirada.cli:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"
               " | scene chapter FILE (a list of sheets) → Chapter standing"),
+    "skirmish": ("tirada.cli:cmd_skirmish",
+                 "L5R 5e skirmish: {character, moves} JSON (argument or stdin) → final state and each move's effect"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
 #: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
@@ -271,6 +275,20 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
     return scene_result(state) if argv[0] == "replay" else scene_view(state)
 
 
+def cmd_skirmish(argv: list, stdin_text: str | None) -> dict:
+    """``skirmish [JSON]``: ``{"character": {...}, "moves": [{"action": ...}, ...]}`` →
+    :func:`tirada.systems.l5r.turn.replay` (``{"state", "effects"}``; docs/l5r5e.md, Skirmish turn).
+
+    A move that needs a check takes the finished check's numbers (``roll`` first, after deciding).
+
+    Raises:
+        InvalidRequest: bad JSON or field; IllegalMove: a move seed 002 forbids (``field`` ``moves[i]…``).
+    """
+    from .systems.l5r.turn import replay
+
+    return replay(read_json(argv, stdin_text, "skirmish"))
+
+
 def _resolve(spec: str) -> Callable:
     module, func = spec.split(":")
     try:
@@ -281,7 +299,7 @@ def _resolve(spec: str) -> Callable:
 
 def _usage() -> str:
     lines = ["usage: python -m tirada COMMAND [ARGS]", "", "commands:"]
-    lines += [f"  {name:<6} {help_}" for name, (_, help_) in COMMANDS.items()]
+    lines += [f"  {name:<8} {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 
