@@ -166,6 +166,8 @@ STRINGS = {
                                      "en": "only a Compromised character can unmask (strife {strife}, Composure {composure})"},
     "err.skirmish.unmasked": {"es": "quitarse la máscara solo se puede una vez por escena",
                               "en": "unmasking can only be done once per scene"},
+    "err.skirmish.no_check": {"es": "haz antes una tirada de L5R", "en": "make an L5R check first"},
+    "err.skirmish.no_scene": {"es": "empieza antes la escena", "en": "start the scene first"},
     "err.skirmish.below_zero": {"es": "no puede quedar por debajo de 0", "en": "cannot drop below 0"},
     # share links and roller chains
     "err.link.cut": {"es": "el enlace está cortado: vuelve a copiar el enlace completo",
