@@ -232,6 +232,7 @@ STRINGS = {
                              "Fatiga {fatigue}/{endurance} · Honor {honor} · Gloria {glory}",
                        "en": "Stance: {stance} · Void {void}/{ring} · Strife {strife}/{composure} · "
                              "Fatigue {fatigue}/{endurance} · Honor {honor} · Glory {glory}"},
+    "l5r.turn.your_stance": {"es": "tu actitud", "en": "your stance's"},
     "l5r.turn.none": {"es": "ninguna", "en": "none"},
     "l5r.turn.actions_used": {"es": "Acciones este turno: {list}", "en": "Actions this turn: {list}"},
     "l5r.turn.weapons": {"es": "Armas: {list}", "en": "Weapons: {list}"},

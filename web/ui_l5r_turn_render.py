@@ -33,8 +33,8 @@ def hint_text(action: str, state: dict | None, lang: str) -> str:
         return t("l5r.turn.no_check_needed", lang)
     stance = (state or {}).get("stance")
     tn = wound_tn(state, ACTION_TN[action]) if state else ACTION_TN[action]
-    return t("l5r.turn.hint", lang).format(skill=t(f"l5r.skill.{ACTION_SKILL[action]}", lang), tn=tn,
-                                            ring=ring_name(stance, lang))
+    ring = ring_name(stance, lang) if stance else t("l5r.turn.your_stance", lang)
+    return t("l5r.turn.hint", lang).format(skill=t(f"l5r.skill.{ACTION_SKILL[action]}", lang), tn=tn, ring=ring)
 
 
 def state_lines(s: dict, lang: str) -> list:
