@@ -289,3 +289,12 @@ def test_command_line_rolls_the_check_then_folds_the_moves():
     assert json.loads(out)["effects"][1]["severity"] == 3 and json.loads(out)["state"]["light_wounds"] == ["air"]
     code, _, err = run(["skirmish", json.dumps({"moves": [{"action": "unmask"}]})])
     assert code == 2 and err.startswith("error: moves[0]")
+
+
+def test_a_state_passed_back_in_is_checked_and_round_trips():
+    s, _ = go(new_state({**ARMED, "stance": "fire"}), {"action": "wait", "declared": "strike"})
+    assert new_state(s) == s                                   # the CLI / page give the state back
+    for bad in ({"actions": "x"}, {"actions": [{"action": "dance"}]}, {"waiting": [1]},
+                {"pending_critical": {"deadliness": 0, "severity": 1}}, {"granted": "fly"}):
+        with pytest.raises(InvalidRequest):
+            new_state(bad)

@@ -76,9 +76,7 @@ def new_state(fields: dict | None = None) -> dict:
         s[name] = get_bool(f, name, False)
     s["weapons"] = [_weapon(w, i) for i, w in enumerate(f.get("weapons") or [])]
     s["light_wounds"] = [get_choice({"ring": r}, "ring", STANCES) for r in f.get("light_wounds") or []]
-    for name in ("actions", "guarding", "waiting", "granted", "challenge", "pending_critical", "reroll"):
-        if f.get(name) is not None:
-            s[name] = copy.deepcopy(f[name])
+    _restore(s, f)
     given = f.get("settings") or {}
     if not isinstance(given, dict):
         raise InvalidRequest("must be an object", field="settings", code="field.object")
@@ -95,6 +93,37 @@ def _blank() -> dict:
             "unconscious": False, "weapons": [], "light_wounds": [], "guarding": None, "waiting": None,
             "granted": None, "challenge": None, "pending_critical": None, "reroll": None,
             "settings": dict(DEFAULT_SETTINGS)}
+
+
+def _obj(f: dict, name: str) -> dict | None:
+    value = f.get(name)
+    if value is not None and not isinstance(value, dict):
+        raise InvalidRequest("must be an object", field=name, code="field.object")
+    return value
+
+
+def _restore(s: dict, f: dict) -> None:
+    """The turn's bookkeeping of a state passed back in (CLI / page), checked field by field."""
+    actions = f.get("actions") or []
+    if not isinstance(actions, list):
+        raise InvalidRequest("must be a list", field="actions", code="field.object")
+    for i, a in enumerate(actions):
+        if not isinstance(a, dict):
+            raise InvalidRequest("must be an object", field=f"actions[{i}]", code="field.object")
+        s["actions"].append({"action": get_choice(a, "action", tuple(SLOT_ACTIONS)), "check": get_bool(a, "check")})
+    if (g := _obj(f, "guarding")) is not None:
+        s["guarding"] = {"target": get_text(g, "target", "self", max_len=40),
+                         "tn_bonus": get_int(g, "tn_bonus", lo=1, hi=100)}
+    if (w := _obj(f, "waiting")) is not None:
+        s["waiting"] = {"declared": get_choice(w, "declared", tuple(SLOT_ACTIONS)),
+                        "trigger": get_text(w, "trigger", max_len=120)}
+    s["granted"] = get_choice(f, "granted", tuple(SLOT_ACTIONS) + ("any",), None)
+    s["challenge"] = get_choice(f, "challenge", ("pending",), None)
+    if (c := _obj(f, "pending_critical")) is not None:
+        s["pending_critical"] = {"deadliness": get_int(c, "deadliness", lo=1, hi=100),
+                                 "severity": get_int(c, "severity", lo=1, hi=100)}
+    if (r := _obj(f, "reroll")) is not None:
+        s["reroll"] = {"deadliness": get_int(r, "deadliness", lo=1, hi=100)}
 
 
 def _weapon(w: Any, i: int) -> dict:
