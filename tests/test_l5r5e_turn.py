@@ -121,7 +121,8 @@ def test_wait_declares_a_non_movement_action_then_acts_or_acts_otherwise():
     waiting, _ = go(s, {"action": "wait", "declared": "strike", "trigger": "the shinobi moves"})
     assert waiting["waiting"] == {"declared": "strike", "trigger": "the shinobi moves"}
     happened, (eff,) = go(waiting, {"action": "wait_trigger", "happened": True})
-    assert eff == {"action": "wait_trigger", "may_act": "strike", "ring": "fire"}   # "Sigues teniendo que utilizar el anillo"
+    # "Sigues teniendo que utilizar el anillo correspondiente a tu actitud."
+    assert eff == {"action": "wait_trigger", "may_act": "strike", "ring": "fire"}
     refused(happened, {"action": "prepare", "item": "yumi"}, "skirmish.wait_declared")
     hit = chk([5, 5, 5], 3, 0, 2, [0, 1, 2], "fire")
     assert apply(happened, {"action": "strike", "weapon": "katana", "base_damage": 4, "deadliness": 5,
