@@ -167,6 +167,8 @@ STRINGS = {
     "err.skirmish.unmasked": {"es": "quitarse la máscara solo se puede una vez por escena",
                               "en": "unmasking can only be done once per scene"},
     "err.skirmish.no_check": {"es": "haz antes una tirada de L5R", "en": "make an L5R check first"},
+    "err.skirmish.reroll_first": {"es": "termina antes la nueva tirada de la parada destructiva",
+                                  "en": "finish the destructive parry's new check first"},
     "err.skirmish.no_scene": {"es": "empieza antes la escena", "en": "start the scene first"},
     "err.skirmish.below_zero": {"es": "no puede quedar por debajo de 0", "en": "cannot drop below 0"},
     # share links and roller chains

@@ -29,6 +29,7 @@ class Turn:
 
     state = None
     effect = None
+    before_parry = None   # the check finished before the last destructive parry (not its reroll)
 
 
 def _int(name: str) -> int:
@@ -101,6 +102,8 @@ def build(op: str) -> dict:
         return {"action": "challenge_outcome", "accepted": bool(el("l5r-turn-accepted").checked),
                 "won": bool(el("l5r-turn-won").checked), "sabotaged": bool(el("l5r-turn-sabotaged").checked)}
     if op == "critical":
+        if Turn.state and Turn.state["reroll"] and ui_l5r.Check.last_done is Turn.before_parry:
+            raise TiradaError("finish the new check first", field="check", code="skirmish.reroll_first")
         return {"action": "critical", "deadliness": _sk("deadliness"), "check": last_check()}
     if op == "parry":
         return {"action": "parry", "weapon": _value("weapon")}
@@ -125,6 +128,7 @@ def move(op: str) -> None:
         return
     draw()
     if Turn.effect.get("action") == "parry":   # the reroll: a new check, its dice made now
+        Turn.before_parry = ui_l5r.Check.last_done
         el("l5r-tn").value = str(Turn.effect["reroll"]["tn"])
         el("l5r-stance").value = Turn.effect["reroll"]["stance"]
         ui_l5r.start_check()

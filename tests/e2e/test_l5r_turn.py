@@ -98,6 +98,8 @@ def test_matsu_kaoru_light_wound_and_the_destructive_parry(app):
     expect(page.locator("#l5r-tn")).to_have_value("1")
     expect(page.locator(OUT)).to_contain_text("Vacío 0/2")
     expect(page.locator(OUT)).to_contain_text("katana (preparada, Dañada)")
+    page.click("#l5r-turn-critical")           # the first check cannot stand in for the reroll
+    expect(page.locator(ERR)).to_contain_text("Termina antes la nueva tirada de la parada destructiva")
     finish_seeded_check(page)                  # the reroll, decided like any check
     expect(page.locator("#result .l5r-total")).to_have_attribute("data-tn", "1")
     page.click("#l5r-turn-critical")
