@@ -299,3 +299,45 @@ def test_a_state_passed_back_in_is_checked_and_round_trips():
                 {"pending_critical": {"deadliness": 0, "severity": 1}}, {"granted": "fly"}):
         with pytest.raises(InvalidRequest):
             new_state(bad)
+
+
+def test_stance_regrips_a_readied_weapon_and_drops_items():
+    """Seed: "Al asumir una actitud, el personaje puede cambiar el agarre de un arma que ya tuviese
+    preparada (de una mano a dos manos, y viceversa), y también puede dejar caer cualquier numero de
+    objetos. Preparar un arma nueva requiere el uso de una acción." """
+    s = new_state({"weapons": [{"name": "katana", "ready": True}, {"name": "yumi", "ready": True}]})
+    s, _ = go(s, {"action": "stance", "stance": "earth", "regrip": {"katana": 2}, "drop": ["yumi"]})
+    assert s["weapons"] == [{"name": "katana", "ready": True, "grip": 2, "damaged": False}]
+    assert s["actions"] == []                                   # no action spent
+    refused(s, {"action": "stance", "stance": "earth", "regrip": {"yumi": 2}}, "skirmish.no_ready_weapon")
+    with pytest.raises(InvalidRequest):
+        apply(s, {"action": "stance", "stance": "earth", "drop": "yumi"})
+
+
+JUNK = [None, 0, -1, 3, 200, "", "air", "katana", True, [], ["x"], {}, {"katana": 3}, 2.5]
+KEYS = ["action", "stance", "range", "check", "weapon", "declared", "happened", "item", "grip", "deadliness",
+        "regrip", "drop", "accepted", "won", "void_points", "strife", "target", "base_damage"]
+
+
+def test_any_move_is_applied_or_refused_with_a_code_never_a_crash():
+    from hypothesis import given, settings, strategies as st
+
+    from tirada.errors import TiradaError
+    from tirada.systems.l5r.turn import MOVES
+
+    good_check = {"success": True, "bonus_successes": 0, "tn": 1, "stance": "air"}
+    moves = st.fixed_dictionaries({"action": st.sampled_from(sorted(MOVES))},
+                                  optional={k: st.sampled_from(JUNK + [good_check]) for k in KEYS[1:]})
+
+    @settings(max_examples=120, deadline=None)
+    @given(st.lists(moves, max_size=6))
+    def run(seq):
+        state = new_state({**ARMED, "stance": "air", "honor": 20, "glory": 10})
+        for m in seq:
+            try:
+                state = apply(state, m)["state"]
+            except TiradaError as err:
+                assert err.code and "." in err.code
+            assert new_state(state) == state
+
+    run()

@@ -42,7 +42,12 @@ def _int(name: str) -> int:
 
 
 def _sk(name: str) -> int:
-    return int(str(el(f"l5r-sk-{name}").value).strip() or 0)
+    node = el(f"l5r-sk-{name}")
+    try:
+        return int(str(node.value).strip())
+    except ValueError:
+        raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
+                          params={"got": str(node.value)[:20]}) from None
 
 
 def _value(name: str) -> str:

@@ -200,10 +200,12 @@ def _stance(s: dict, m: dict) -> dict:
     items; Guard ends ("hasta el comienzo de tu próximo turno")."""
     s["stance"] = get_choice(m, "stance", STANCES)
     s["actions"], s["guarding"] = [], None
-    for name, grip in (m.get("regrip") or {}).items():
+    regrip, drop = _obj(m, "regrip") or {}, m.get("drop") or []
+    if not isinstance(drop, list) or not all(isinstance(x, str) for x in drop):
+        raise InvalidRequest("must be a list of item names", field="drop", code="field.object")
+    for name, grip in regrip.items():
         _ready_weapon(s, name)["grip"] = get_int({"grip": grip}, "grip", lo=1, hi=2)
-    drop = set(m.get("drop") or [])
-    s["weapons"] = [w for w in s["weapons"] if w["name"] not in drop]
+    s["weapons"] = [w for w in s["weapons"] if w["name"] not in set(drop)]
     return {"stance": s["stance"], "extra_action_without_check": s["stance"] == "water"}
 
 
