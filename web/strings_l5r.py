@@ -144,7 +144,6 @@ STRINGS = {
     "l5r.turn.honor": {"es": "Honor", "en": "Honor"},
     "l5r.turn.glory": {"es": "Gloria", "en": "Glory"},
     "l5r.turn.weapon": {"es": "Arma", "en": "Weapon"},
-    "l5r.turn.weapon_default": {"es": "katana", "en": "katana"},
     "l5r.turn.weapon_ready": {"es": "Arma preparada", "en": "Weapon readied"},
     "l5r.turn.settings": {"es": "Ajustes de mesa (donde el texto calla o dice dos cosas)",
                           "en": "Table settings (where the text is silent or says two things)"},
