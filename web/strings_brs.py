@@ -136,8 +136,8 @@ STRINGS = {
                         "en": "Exchange {n}: {player}'s {aspect} — the table's manual ruling"},
     "brs.step.devastate": {"es": "Intercambio {n}: {player} devasta un d{size} de {owner}: perderlo o Debilidad",
                            "en": "Exchange {n}: {player} devastates a d{size} of {owner}: lose it or a Weakness"},
-    "brs.step.bonus": {"es": "Intercambio {n}: {player} vapuleó un dado y toma su premio del Cementerio",
-                       "en": "Exchange {n}: {player} battered a die and takes the bonus from the Graveyard"},
+    "brs.step.bonus": {"es": "Intercambio {n}: {player} vapuleó un dado y puede tomar su premio del Cementerio (o no tomar nada)",
+                       "en": "Exchange {n}: {player} battered a die and may take the bonus from the Graveyard (or take nothing)"},
     "brs.step.defeat": {"es": "{player} elige el dado de la Debilidad «Derrotado por {player}» de {victim}",
                         "en": "{player} picks the die of {victim}'s Weakness \"Derrotado por {player}\""},
     "brs.step.ended": {"es": "Confrontación terminada: gana {winner}", "en": "Confrontation over: {winner} wins"},
@@ -173,6 +173,14 @@ STRINGS = {
                       "en": ("Renew (reroll {n} Used die)", "Renew (reroll {n} Used dice)")},
     "brs.act.vow": {"es": "Hacer el Voto", "en": "Make the Vow"},
     "brs.act.vow_kind": {"es": "Voto del Héroe", "en": "Hero's Vow"},
+    "brs.act.vow_enemy": {"es": "Enemigo (Personaje Principal de una Facción)", "en": "Enemy (a Faction's Principal Character)"},
+    "brs.act.vow_enemy_opt": {"es": "{name} — {n} Rasgos Devastados en esta Confrontación",
+                              "en": "{name} — {n} Traits Devastated in this Confrontation"},
+    "brs.act.vow_crossed": {"es": "Rasgos suyos Devastados antes en esta Ordalía", "en": "Its Traits Devastated earlier in this Ordeal"},
+    "brs.act.vow_enemy_rule": {"es": "«Ese personaje será el Personaje Principal de una Facción, y no deberá tener más de 3 "
+                                     "Rasgos Devastados en el momento de realizarse el Voto.»",
+                               "en": "\"That character shall be the Principal Character of a Faction, and must not have more "
+                                     "than 3 Devastated Traits when the Vow is made.\""},
     "brs.act.note": {"es": "Nota (opcional)", "en": "Note (optional)"},
     "brs.act.reinforce": {"es": "Reforzar con los Componentes marcados", "en": "Reinforce with the ticked Components"},
     "brs.act.yield": {"es": "Rendirse", "en": "Yield"},
@@ -233,6 +241,9 @@ STRINGS = {
     "brs.log.ruling": {"es": "Decisión manual ({source}): {action}{die}.", "en": "Manual ruling ({source}): {action}{die}."},
     "brs.log.bonus_die": {"es": "{player} toma un dado del Cementerio para su Horda.", "en": "{player} takes a Graveyard die into the Horde."},
     "brs.log.bonus_advantage": {"es": "{player} toma un contador de Ventaja del Cementerio.", "en": "{player} takes an Advantage token from the Graveyard."},
+    "brs.log.vow": {"es": "{player} hace el Voto «{vow}».", "en": "{player} makes the Vow \"{vow}\"."},
+    "brs.log.vow_enemy": {"es": " Enemigo: {enemy} ({n} Rasgos Devastados antes en la Ordalía).",
+                          "en": " Enemy: {enemy} ({n} Traits Devastated earlier in the Ordeal)."},
     "brs.log.bonus_none": {"es": "{player} no toma premio.", "en": "{player} takes no bonus."},
     "brs.log.damage": {"es": "Daño: {list}.", "en": "Damage: {list}."},
     "brs.log.battered": {"es": "{die} vapuleado por {by}", "en": "{die} battered by {by}"},
@@ -284,17 +295,19 @@ STRINGS = {
     "brs.help.d2": {"es": "Los contadores de Ventaja de cada jugador se indican al preparar.",
                     "en": "Each player's Advantage tokens are entered at setup."},
     "brs.help.d3": {"es": "El d12 solo con el ajuste «Permitir d12».", "en": "d12 only with the \"Allow d12\" setting."},
-    "brs.help.d4": {"es": "Por cada dado Vapuleado, quien lo vapuleó elige una sola cosa: el dado más pequeño del Cementerio "
-                           "para su Horda o un contador de Ventaja del Cementerio; se toma tras la limpieza (el Cementerio "
-                           "ya tiene los dados perdidos en el intercambio) y solo se pregunta si hay de ambos.",
-                    "en": "For each Battered die its batterer takes one thing: the smallest Graveyard die into the Horde "
-                          "or an Advantage token from the Graveyard; taken after clean-up (the Graveyard already holds "
-                          "the exchange's lost dice) and asked only when both exist."},
-    "brs.help.d5": {"es": "Hechicería Bendita, Forja de almas, Hechicería, Fortaleza y Segador de almas (posiciones 7–9 "
+    "brs.help.d4": {"es": "Por cada dado Vapuleado, quien lo vapuleó puede tomar una sola cosa: el dado más pequeño del "
+                           "Cementerio para su Horda, un contador de Ventaja del Cementerio, o nada («puede sacar»); se "
+                           "toma tras la limpieza (el Cementerio ya tiene los dados perdidos en el intercambio). En las "
+                           "Confrontaciones de versión 1 solo se preguntaba si había de ambos.",
+                    "en": "For each Battered die its batterer may take one thing: the smallest Graveyard die into the "
+                          "Horde, an Advantage token from the Graveyard, or nothing (\"puede sacar\"); taken after "
+                          "clean-up (the Graveyard already holds the exchange's lost dice). Version-1 Confrontations "
+                          "asked only when both existed."},
+    "brs.help.d5": {"es": "Fusión de almas (más allá del dado que suma sin contar), Hechicería Bendita, Forja de almas, Hechicería, Fortaleza y Segador de almas (posiciones 7–9 "
                            "incluidas) no tienen efecto conocido: la mesa aplica una decisión manual (subir o bajar un "
                            "paso, dañar, devolver a Disponibles o nada) que queda en el registro con su nota. Actúa sobre "
                            "un dado del atacante o del defensor; el daño se atribuye al otro.",
-                    "en": "Blessed Sorcery, Soul-Forged, Sorcery, Fortaleza and Soul Reaper (positions 7–9 included) have "
+                    "en": "Soul-Fused (beyond its uncounted extra die), Blessed Sorcery, Soul-Forged, Sorcery, Fortaleza and Soul Reaper (positions 7–9 included) have "
                           "no known effect: the table applies a manual ruling (one step up or down, damage, back to "
                           "Available, or none) logged with its note. It acts on a die of the attacker or the target; "
                           "damage is credited to the other."},
@@ -325,4 +338,46 @@ STRINGS = {
     "brs.help.d14": {"es": "Una Inversión caduca si el jugador que la hizo o el invertido se ha rendido; el dado retenido "
                             "pasa a Usados.",
                      "en": "A Reversal lapses when the reversing or reversed player has Yielded; the kept die goes to Used."},
+    "brs.contest.heading": {"es": "Competencia (sin Componentes con dados en escena)",
+                            "en": "Competencia (no Component with dice in the scene)"},
+    "brs.contest.seed_words": {"es": "«Para luchar es necesario tener dados, así que si no hay Componentes en escena con "
+                                     "dados propios, no habrá lucha, y se debe recurrir a una Competencia contra las "
+                                     "fuerzas indefinidas del mundo controladas por el Cronista.»",
+                               "en": "\"To fight you need dice, so if there are no Components in the scene with dice of "
+                                     "their own, there is no fight: turn to a Competencia against the undefined forces of "
+                                     "the world controlled by the Chronicler.\""},
+    "brs.contest.decision": {"es": "La fuente no dice cómo se juega: ajustes de la mesa. Cada bando tira sus dados y suma los "
+                                   "más altos; gana quien sume más. El ganador se lleva el Botín pujado.",
+                             "en": "The source does not say how it is played: table settings. Each side rolls its dice and "
+                                   "adds the highest; the larger sum wins. The winner takes the Spoils as bid."},
+    "brs.contest.player": {"es": "Jugador", "en": "Player"},
+    "brs.contest.player_dice": {"es": "Dados del jugador (p. ej. d8 d6)", "en": "The player's dice (e.g. d8 d6)"},
+    "brs.contest.world_dice": {"es": "Dados de las fuerzas del mundo (los fija el Cronista)",
+                               "en": "The world's forces' dice (set by the Chronicler)"},
+    "brs.contest.count": {"es": "Dados que suman (los más altos)", "en": "Dice that count (the highest)"},
+    "brs.contest.ties": {"es": "Empate", "en": "Tie"},
+    "brs.contest.ties_player": {"es": "Gana el jugador (igualar basta, como al defender)",
+                                "en": "The player wins (equalling is enough, as in a defence)"},
+    "brs.contest.ties_world": {"es": "Ganan las fuerzas del mundo", "en": "The world's forces win"},
+    "brs.contest.world_name": {"es": "Fuerzas del mundo", "en": "The world's forces"},
+    "brs.contest.roll": {"es": "Tirar la Competencia", "en": "Roll the Competencia"},
+    "brs.contest.winner": {"es": "Gana: {winner}.", "en": "Winner: {winner}."},
+    "brs.contest.winner_tie": {"es": "Empate: gana {winner}.", "en": "Tie: {winner} wins."},
+    "brs.contest.seed": {"es": "Semilla (para repetir la tirada): {seed}", "en": "Seed (to repeat the roll): {seed}"},
+    "brs.help.d15": {"es": "Un Voto que no renovaría nada (sin dados Usados ni Vapuleados) se rechaza: el Voto, que se hace "
+                           "una vez por Ordalía, no se gasta en vano.",
+                     "en": "A Vow that would renew nothing (no Used or Battered dice) is refused: the once-per-Ordeal Vow "
+                           "is not spent for nothing."},
+    "brs.help.d16": {"es": "«Un enemigo morirá»: el Héroe nombra qué Componente del otro bando es el Personaje Principal de "
+                           "la Facción (la mesa da fe) y cuántos Rasgos suyos se Devastaron antes en la Ordalía; la página "
+                           "suma los Devastados en esta Confrontación. Más de 3: se rechaza.",
+                     "en": "\"An enemy will die\": the Hero names which Component of the other side is the Faction's "
+                           "Principal Character (the table vouches for it) and how many of its Traits were Devastated "
+                           "earlier in the Ordeal; the page adds those Devastated in this Confrontation. More than 3: refused."},
+    "brs.help.d17": {"es": "La fuente no dice cómo se juega la Competencia: cada bando tira sus dados y suma los más altos "
+                           "(por defecto 2, como una Puntuación de Ataque); el empate es del jugador salvo que la mesa "
+                           "elija otra cosa.",
+                     "en": "The source does not say how the Competencia is played: each side rolls its dice and adds the "
+                           "highest (2 by default, like an Attack Score); a tie goes to the player unless the table "
+                           "chooses otherwise."},
 }

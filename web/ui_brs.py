@@ -20,6 +20,7 @@ import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
 import ui_brs_setup as setupform
+import ui_brs_contest
 from app import STORE, el, tr
 from tirada.links import snippets
 from tirada.links.chain import reserve
@@ -380,6 +381,7 @@ def start() -> None:
         except TiradaError:
             Game.state = None
     view = el("brs-view")
+    ui_brs_contest.bind()
     view.addEventListener("click", create_proxy(on_click))
     changed = create_proxy(on_setup_change)
     view.addEventListener("change", changed)

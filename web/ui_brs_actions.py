@@ -134,6 +134,7 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
             out.append(_button(p, kind, i18n.tn("brs.act.renew", lang, len(det["dice"])), cls="ghost"))
         elif kind == "vow":
             out.append(_select(p, kind, "vow", t("brs.act.vow_kind", lang), [(v, t("brs.vow." + v, lang)) for v in det["vows"]])
+                       + _vow_enemy(p, det, lang)
                        + _text(p, kind, "note", t("brs.act.note", lang)) + _button(p, kind, t("brs.act.vow", lang), cls="ghost"))
         elif kind == "advantage":
             out.append(_select(p, kind, "die", i18n.tn("brs.act.advantage_die", lang, det["tokens"]),
@@ -148,6 +149,21 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
                        + _button(p, kind, t("brs.act.yield", lang), cls="ghost"))
     blocks = "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
     return f'<fieldset class="brs-act" data-player="{p}"><legend>{esc(names[p])}</legend>{blocks}</fieldset>'
+
+
+def _vow_enemy(p: int, det: dict, lang: str) -> str:
+    """The "an enemy will die" conditions (setup version 2): the enemy, the Traits it lost earlier in
+    the Ordeal, and the seed's words beside them (seed 000, Los Votos del Héroe)."""
+    if det.get("enemies") is None or "enemy_dies" not in det["vows"]:
+        return ""
+    enemies = [(str(e["component"]), t("brs.act.vow_enemy_opt", lang).format(name=e["name"], n=e["devastated"]))
+               for e in det["enemies"]]
+    sid = _id(p, "vow", "crossed")
+    return (f'<fieldset class="brs-vow-enemy"><legend>{esc(t("brs.vow.enemy_dies", lang))}</legend>'
+            f'<p class="meta">{esc(t("brs.act.vow_enemy_rule", lang))}</p><div class="grid">'
+            + _select(p, "vow", "enemy", t("brs.act.vow_enemy", lang), [("", "—")] + enemies)
+            + f'<div class="field"><label for="{sid}">{esc(t("brs.act.vow_crossed", lang))}</label>'
+              f'<input id="{sid}" type="number" min="0" max="12" value="0" inputmode="numeric"></div></div></fieldset>')
 
 
 def names_comp(c: int, cells: list) -> str:
@@ -245,6 +261,11 @@ def read_move(kind: str, p: int, get, selection: list, take: str | None = None) 
         return {"move": "renew", "player": p}
     if kind == "vow":
         move = {"move": "vow", "player": p, "vow": val("vow")}
+        if move["vow"] == "enemy_dies" and get(_id(p, kind, "enemy")) is not None:
+            move["enemy"] = _int_or_none(val("enemy"))
+            crossed = _int_or_none(val("crossed"))
+            if crossed:
+                move["crossed"] = crossed
         note = (val("note") or "").strip()
         return {**move, "note": note} if note else move
     if kind == "reinforce":

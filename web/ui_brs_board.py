@@ -188,6 +188,9 @@ def _adv_list(items: list, sf, lang: str) -> str:
 
 def _event(e: dict, cells: list, names: list, lang: str) -> str:
     src = _who_die(e.get("source"), cells, names, lang)
+    if "vow" in e:
+        enemy = t("brs.log.vow_enemy", lang).format(enemy=e["enemy_name"], n=e["crossed"]) if "enemy_name" in e else ""
+        return t("brs.log.vow", lang).format(player=names[e["by"]], vow=t("brs.vow." + e["vow"], lang)) + enemy
     if "bonus" in e:
         return t(f'brs.log.bonus_{e["bonus"]}', lang).format(player=names[e["by"]])
     if "ruling" in e:

@@ -116,6 +116,24 @@ def open_handover(fragment: str) -> None:
     el("who").open = True
     now = state or local or handed
     el("chain-status").textContent = tr(f"chain.{outcome}").format(who=handed.roller, next=now.seq + 1)
+    Opened.handover = True
 
 
 app.ROUTES["chain"] = open_handover
+
+
+class Opened:
+    """Whether the chain status now speaks of an opened hand-over link (not of one given here)."""
+
+    handover = False
+
+
+def forget_link(kind: str) -> None:
+    """Another link is opened: the words about an earlier hand-over link go (ON_LINK); the words
+    about a hand-over given from this browser stay."""
+    if kind != "chain" and Opened.handover:
+        el("chain-status").textContent = ""
+        Opened.handover = False
+
+
+app.ON_LINK.append(forget_link)

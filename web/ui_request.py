@@ -128,6 +128,17 @@ def open_request(fragment: str) -> None:
 app.ROUTES["request"] = open_request
 
 
+def forget_link(kind: str) -> None:
+    """Another link is opened: the banner and the locked form of the earlier request go (ON_LINK)."""
+    if kind != "request" and Active.spec is not None:
+        Active.spec = None
+        unlock()
+        render_banner()
+
+
+app.ON_LINK.append(forget_link)
+
+
 def answer(request: dict) -> tuple:
     """``(request, request id or None)``: the form's request made to answer the open request.
 

@@ -7,7 +7,7 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
 * ``audit`` — a thread's links checked together (:mod:`tirada.links.audit`).
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
-* ``brs replay|defences`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
+* ``brs replay|defences|contest`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
 * ``scene replay|view`` — Tragedia scene ledgers (:mod:`tirada.systems.tragedia.scene`).
 * ``skirmish [JSON]`` — an L5R 5e skirmish character folded through moves (:mod:`tirada.systems.l5r.turn`).
 
@@ -44,7 +44,7 @@ COMMANDS = {
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
     "request": ("tirada.cli:cmd_request",
                 "GM roll request: request encode JSON | request verify FRAGMENT [ROLL_LINK]"),
-    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON"),
+    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON | brs contest JSON"),
     "scene": ("tirada.cli:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"
               " | scene chapter FILE (a list of sheets) → Chapter standing"),
@@ -182,7 +182,7 @@ def cmd_audit(argv: list, stdin_text: str | None) -> dict:
     return audit(text)
 
 
-BRS_USAGE = "usage: brs replay FILE | brs defences JSON"
+BRS_USAGE = "usage: brs replay FILE | brs defences JSON | brs contest JSON"
 
 
 def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page passes text
@@ -197,7 +197,9 @@ def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page pa
 def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     """``brs replay FILE|-`` (or JSON on stdin): ``{"setup": …, "moves": […]}`` → the final state
     (:func:`tirada.systems.brs.report.load_confrontation`); ``brs defences JSON``: ``{"score": int,
-    "dice": [...], "limit": int?}`` → :func:`tirada.systems.brs.defence.smallest_defences`.
+    "dice": [...], "limit": int?}`` → :func:`tirada.systems.brs.defence.smallest_defences`;
+    ``brs contest JSON`` → the Competencia when no dice are in play
+    (:func:`tirada.systems.brs.contest.contest`).
 
     Rules: ../shared/rules/blood-red-sands.md; formats in docs/brs-format.md.
 
@@ -224,6 +226,10 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
         if "score" not in req:
             raise InvalidRequest("is required", field="score", code="field.required")
         return smallest_defences(req["score"], req.get("dice"), req.get("limit", 10))
+    if sub == "contest":
+        from .systems.brs.contest import contest
+
+        return contest(read_json(rest, stdin_text, "Competencia"))
     raise InvalidRequest(f"unknown subcommand {sub[:20]!r}; {BRS_USAGE}", field="command",
                          code="cli.unknown_subcommand", params={"sub": sub[:20]})
 

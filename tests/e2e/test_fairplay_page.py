@@ -18,7 +18,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import roll_named  # noqa: E402
+from helpers.page import request_link as make_request, roll_named  # noqa: E402
 
 SHARLA = 1          # player index of Sharla in the seed's example Confrontation
 D4, D8 = 9, 12      # Sharla's d4 (Strength) and d8 (Sorcery): dice 9 and 12 of the example
@@ -77,14 +77,7 @@ def test_gm_request_locks_the_form_and_a_second_roll_is_reported(new_context, ba
 
     gm_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     gm = open_app(gm_ctx.new_page(), base_url)
-    gm.fill("#sifrp-test_dice", "4")
-    gm.select_option("#sifrp-difficulty", "12")
-    gm.fill("#label", "Trepar la muralla")
-    gm.click("#gm-make summary")
-    gm.fill("#gm-for", "Sharla")
-    gm.click("#gm-make-link")
-    gm.wait_for_function("document.getElementById('gm-link').value.includes('#t2')")
-    request_link = gm.locator("#gm-link").input_value()
+    request_link = make_request(gm, "4", "Trepar la muralla", "Sharla", difficulty="12")
 
     ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     player = open_app(ctx.new_page(), request_link)

@@ -19,22 +19,19 @@ import functools
 import socketserver
 import struct
 import subprocess
+import sys
 import threading
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from conftest import READY, READY_TIMEOUT_MS, build, open_app
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.offline import cached_urls, dice, roll_sifrp, wait_offline_ready, worker_scope  # noqa: E402
+
 SUB = "/juegos/tirada/"
-#: resolves once the worker is active and controls this page (clientsClaim on first install)
-SW_READY = """async () => {
-  const reg = await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
-  }
-  return reg.scope;
-}"""
 #: which release each kind of file of the running page came from ("A" = no marker)
 RELEASE = """() => {
   const d = document.documentElement.dataset;
@@ -90,23 +87,6 @@ def site(tmp_path):
     s.server.shutdown()
 
 
-def wait_offline_ready(page) -> str:
-    return page.evaluate(SW_READY)
-
-
-def roll_sifrp(page, label: str) -> str:
-    page.click('[data-tab="roll"]')
-    page.select_option("#system", "sifrp")
-    page.fill("#label", label)
-    page.click("#roll")
-    page.wait_for_selector("#result .total")
-    return page.locator("#share-link").input_value()
-
-
-def dice(page) -> list:
-    return page.locator(":is(#result, #shared):not([hidden]) .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-
-
 def png_size(data: bytes) -> tuple:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])
@@ -115,7 +95,8 @@ def png_size(data: bytes) -> tuple:
 def test_under_a_sub_path_roll_link_offline(new_context, site):
     ctx, watch = new_context(viewport={"width": 1280, "height": 900})
     page = open_app(ctx.new_page(), site.url)
-    assert wait_offline_ready(page) == site.url  # the worker's scope is the sub-path, not the origin
+    wait_offline_ready(page)
+    assert worker_scope(page) == site.url  # the worker's scope is the sub-path, not the origin
     link = roll_sifrp(page, "Bajo una subruta")
     assert link.startswith(site.url + "#")  # the page's own URL, whatever its host and path
     shown = dice(page)
@@ -227,13 +208,6 @@ def test_new_release_over_an_installed_one(new_context, site):
     old.wait_for_selector("#shared .total")   # a link opens on the shared-roll view
     assert dice(old) == shown and old.locator("#shared").is_visible()
     # one precache holding only release B's revisions of the changed files
-    keys = page.evaluate("""async () => {
-      const out = [];
-      for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        for (const req of await cache.keys()) out.push(req.url);
-      }
-      return out;
-    }""")
+    keys = cached_urls(page)
     assert len([k for k in keys if "/app.zip" in k]) == 1 and len([k for k in keys if "/index.html" in k]) == 1
     assert watch.errors == []

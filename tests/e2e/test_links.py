@@ -1,17 +1,12 @@
 """End to end for issue #3: chained links, the thread audit, hostile labels shown as text."""
 
+import sys
+from pathlib import Path
+
 from conftest import open_app
 
-
-def roll_named(page, roller, campaign, label):
-    if not page.locator("#roller").is_visible():
-        page.click("#who summary")
-    page.fill("#roller", roller)
-    page.fill("#campaign", campaign)
-    page.fill("#label", label)
-    page.click("#roll")
-    page.wait_for_selector("#result .total")
-    return page.locator("#share-link").input_value()
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import roll_named  # noqa: E402
 
 
 def test_chained_links_show_sequence_and_audit_finds_gap(app, new_context, base_url):

@@ -23,7 +23,7 @@ import pytest
 from conftest import ARGS, CHROMIUM, READY, READY_TIMEOUT_MS, Watch, build, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.offline import dice, precached, roll_sifrp, wait_offline_ready  # noqa: E402
+from helpers.offline import cached_urls, dice, precached, roll_sifrp, wait_offline_ready  # noqa: E402
 
 
 def test_worker_precaches_every_file_with_content_hashes():
@@ -146,14 +146,7 @@ def test_new_deploy_offers_reload_and_keeps_data(new_context, deploy):
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#update").inner_text() == ""
     # one precache, holding only the new revisions (old entries cleaned when the new worker took over)
-    keys = page.evaluate("""async () => {
-      const out = [];
-      for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        for (const req of await cache.keys()) out.push(req.url);
-      }
-      return out;
-    }""")
+    keys = cached_urls(page)
     css = [k for k in keys if "/style.css" in k]
     assert len(css) == 1, css
     assert watch.errors == []

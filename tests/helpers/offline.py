@@ -37,6 +37,27 @@ def dice(page) -> list:
         "els => els.map(e => e.getAttribute('aria-label'))")
 
 
+#: every URL in every Cache Storage cache of the page's origin
+CACHED_URLS = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) out.push(req.url);
+  }
+  return out;
+}"""
+
+
+def cached_urls(page) -> list:
+    """The URLs held in the origin's caches (the service worker's precache and any runtime cache)."""
+    return page.evaluate(CACHED_URLS)
+
+
+def worker_scope(page) -> str:
+    """The scope of the service worker controlling ``page`` (after :func:`wait_offline_ready`)."""
+    return page.evaluate("navigator.serviceWorker.ready.then(reg => reg.scope)")
+
+
 def precached(site) -> dict:
     """``{url: revision}`` of the precache manifest inside ``site/sw.js``."""
     sw = (site / "sw.js").read_text(encoding="utf-8")

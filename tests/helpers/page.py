@@ -13,3 +13,17 @@ def roll_named(page, roller: str, campaign: str, label: str) -> str:
     page.click("#roll")
     page.wait_for_selector("#result .total")
     return page.locator("#share-link").input_value()
+
+
+def request_link(page, test_dice: str, label: str, for_: str, difficulty: str = "") -> str:
+    """As the GM: a SIFRP request link for ``test_dice`` (and ``difficulty``) labelled ``label``,
+    for the player ``for_`` (the form's "Pedir una tirada" box)."""
+    page.fill("#sifrp-test_dice", test_dice)
+    if difficulty:
+        page.select_option("#sifrp-difficulty", difficulty)
+    page.fill("#label", label)
+    page.click("#gm-make summary")
+    page.fill("#gm-for", for_)
+    page.click("#gm-make-link")
+    page.wait_for_function("document.getElementById('gm-link').value.includes('#t2')")
+    return page.locator("#gm-link").input_value()

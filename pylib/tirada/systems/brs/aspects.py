@@ -11,7 +11,9 @@ first, ``(kind, subject, chooser)``); a choice with only one possible answer is 
    column the attacker's dice first, then the defender's, in the order advanced [decision].
    ``strength`` (the opposing player damages one of their own Available dice), ``endurance``
    (the owner lifts one of their dice one step), ``ruling`` (manual ruling for the Aspects whose
-   effect the seed leaves open). Cunning acts by cancelling; Soul-Fused has no effect.
+   effect the seed leaves open). Cunning acts by cancelling. Soul-Fused: in version 1 no effect at
+   the end of the exchange; from setup version 2 a ``ruling`` like the other open Aspects (the seed
+   gives it only the uncounted extra die; issue #15).
 2. ``devastation``: each die marked Devastated, in die order: ``devastate`` (lost, or a Weakness
    instead; asked only when the Graveyard holds a die of equal or smaller size).
 3. clean-up (Battered dice out, other advanced dice to Used, a Reversal's die kept), then
@@ -111,8 +113,8 @@ def start_resolution(state: State, dice, overwhelmed: bool = False) -> State:
                 items.append(("strength", i, opponent[d.owner]))
             elif aspect == "endurance":
                 items.append(("endurance", i, d.owner))
-            elif aspect in MANUAL_ASPECTS:
-                items.append(("ruling", i, d.owner))
+            elif aspect in MANUAL_ASPECTS or (aspect == "soul_fused" and state.setup.version >= 2):
+                items.append(("ruling", i, d.owner))   # Soul-Fused: a ruling from setup version 2 (#15)
     outcome = "Overwhelmed" if overwhelmed else cur["outcome"]
     state = replace(state, phase="resolve", stage="aspects", pending=state.pending + tuple(items),
                     current={**cur, "outcome": outcome, "cancelled": cancelled})

@@ -16,7 +16,9 @@ The link wrapper (zlib + base64url + checksum) belongs to :mod:`tirada.links.cha
 Version 2 (fair play, setup ``"version": 2``): ``[2, setup, moves]`` where ``setup`` has a tenth item,
 the campaign label (text, ``""`` for none), and a move that rolls dice ends with its signature
 ``[nonce_hex, seq, prev_hex | null]`` placed right after all its fields (missing fields as null), so a
-move is signed exactly when it has ``len(FIELDS[kind]) + 2`` items (docs/brs-format.md §Fair play).
+move is signed exactly when it has ``len(FIELDS[kind]) + 2`` items (docs/brs-format.md §Fair play),
+or, for a kind that gained fields later (:data:`SIGNED_WIDTH`), its older width + 2 items ending
+with a list.
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ KINDS = ("pick", "attack", "defend", "advantage", "renew", "vow", "reinforce", "
 #: move kind → its fields, in compact order.
 FIELDS = {
     "pick": ("attacker", "target"), "attack": ("dice", "soul_fused"), "defend": ("dice", "soul_fused"),
-    "advantage": ("die",), "renew": ("player",), "vow": ("player", "vow", "note"),
+    "advantage": ("die",), "renew": ("player",), "vow": ("player", "vow", "note", "enemy", "crossed"),
     "reinforce": ("player", "components"), "yield": ("player", "new_leader", "note"),
     "strength": ("die",), "endurance": ("die",), "ruling": ("action", "die", "note"),
     "devastate": ("weakness",), "bonus": ("take",), "defeat": ("size",),
 }
+#: kinds that gained fields later: a signed move whose later fields are all absent is padded to
+#: this older width, so links made before keep their exact bytes (vow: ``enemy``, ``crossed``, #15).
+SIGNED_WIDTH = {"vow": 3}
 TAKES = ("none", "die", "advantage")
 ENUMS = {"vow": VOWS, "action": RULINGS, "take": TAKES}
 
@@ -73,7 +78,9 @@ def _encode_move(k: int, move: Any, version: int = 1) -> list:
 
         sig = check_signature(move["fresh"], f"{where}.fresh")
         plain = _encode_move(k, {f: v for f, v in move.items() if f != "fresh"})
-        return plain + [None] * (len(FIELDS[kind]) + 1 - len(plain)) + [[sig["nonce"], sig["seq"], sig["prev"]]]
+        width = SIGNED_WIDTH.get(kind, len(FIELDS[kind]))
+        width = width if len(plain) - 1 <= width else len(FIELDS[kind])
+        return plain + [None] * (width + 1 - len(plain)) + [[sig["nonce"], sig["seq"], sig["prev"]]]
     extra = set(move) - {"move"} - set(FIELDS[kind])
     if extra:
         raise InvalidRequest(f"is not a field of a {kind} move", field=f"{where}.{sorted(extra)[0]}",
@@ -194,7 +201,8 @@ def from_compact(data: Any) -> tuple:
             raise _bad("move")
         kind = KINDS[m[0]]
         sig = None
-        if version == 2 and len(m) == len(FIELDS[kind]) + 2:
+        widths = (len(FIELDS[kind]), SIGNED_WIDTH.get(kind, len(FIELDS[kind])))
+        if version == 2 and len(m) - 2 in widths and isinstance(m[-1], list):
             sig, m = m[-1], m[:-1]
             if not isinstance(sig, list) or len(sig) != 3:
                 raise _bad("move signature")

@@ -21,8 +21,9 @@ from .aspects import start_resolution
 from .config import RULE_FIGHT, RULE_MORE, RULE_PIECES, RULE_YIELD, VOWS
 from .checks import (can_advance_two, check_die, check_no_pending, check_soul_fused, overwhelmed,
                      renewal_allowed)
-from .settle import defeat_item, end_confrontation, progress
+from .settle import defeat_item, end_confrontation, event, progress
 from .state import State, roll_die
+from .vows import check_vow, seed_audit_rules, vow_targets
 
 __all__ = ["advantage", "attack", "can_advance_two", "check_die", "check_no_pending", "check_soul_fused",
            "overwhelmed", "pick", "reinforce", "renew", "renewal_allowed", "vow", "yield_"]
@@ -181,13 +182,16 @@ def renew(state: State, move: dict, dice) -> State:
 
 
 def vow(state: State, move: dict, dice) -> State:
-    """``{"move": "vow", "player": p?, "vow": kind, "note": text?}``: a Hero about to advance dice
-    makes a Vow (each kind once per Ordeal): all their Used and Battered dice are rerolled into
-    Available without spending a Renewal (§Getting more dice, Hero's Vows). Tokens on Used dice
-    return to the hand; tokens locked on Battered dice stay locked [decision].
+    """``{"move": "vow", "player": p?, "vow": kind, "note": text?, "enemy": c?, "crossed": n?}``: a
+    Hero about to advance dice makes a Vow (each kind once per Ordeal): all their Used and Battered
+    dice are rerolled into Available without spending a Renewal (§Getting more dice, Hero's Vows).
+    Tokens on Used dice return to the hand; tokens locked on Battered dice stay locked [decision].
+    From setup version 2 a Vow that renews nothing is refused, and "an enemy will die" names its
+    enemy (``enemy``, ``crossed``: see :mod:`tirada.systems.brs.vows`).
 
     Raises:
-        IllegalMove: not your turn to advance; not a Hero; unknown or already made Vow.
+        IllegalMove: not your turn to advance; not a Hero; unknown or already made Vow; (version 2)
+        :func:`tirada.systems.brs.vows.check_vow`.
     """
     p = _advancing_player(state, move)
     kind = move.get("vow")
@@ -198,8 +202,12 @@ def vow(state: State, move: dict, dice) -> State:
         raise IllegalMove("only a Hero can make a Vow", field="move", rule=RULE_MORE, code="brs.vow_hero")
     if kind in state.players[p].vows:
         raise IllegalMove("each Vow can be made once per Ordeal", field="vow", rule=RULE_MORE, code="brs.vow_once")
-    targets = [i for i in state.dice_of(p, "used", "battered") if state.dice[i].mark is None]
-    state = _reroll_used(state, targets, dice, p)
+    check_vow(state, p, kind, move)
+    state = _reroll_used(state, vow_targets(state, p), dice, p)
+    if seed_audit_rules(state):
+        extra = {"enemy": move["enemy"], "enemy_name": state.setup.components[move["enemy"]].name,
+                 "crossed": move.get("crossed", 0)} if kind == "enemy_dies" else {}
+        state = event(state, vow=kind, by=p, **extra)
     return state.with_player(p, vows=state.players[p].vows + (kind,))
 
 

@@ -15,6 +15,7 @@ from .defence import defences_for
 from .checks import can_advance_two, overwhelmed
 from .replay import legal_moves
 from .state import State, lift_targets
+from .vows import enemy_candidates, seed_audit_rules
 
 __all__ = ["board", "options", "step"]
 
@@ -69,7 +70,10 @@ def _kind_options(state: State, p: int, kind: str) -> dict:
     if kind == "renew":
         return {"dice": _undamaged(state, p, "used")}
     if kind == "vow":
-        return {"vows": [v for v in VOWS if v not in state.players[p].vows]}
+        out = {"vows": [v for v in VOWS if v not in state.players[p].vows]}
+        if seed_audit_rules(state):
+            out["enemies"] = enemy_candidates(state, p)
+        return out
     if kind == "reinforce":
         comps = sorted({d.component for d in state.dice if d.owner == p and d.row == "sheet"
                         and d.face is None and d.component >= 0})
@@ -90,7 +94,8 @@ def options(state: State) -> dict:
     soul_fused}`` (``required``: a Reversal's kept die or None); ``defend`` ``{dice, score,
     soul_fused, smallest}`` (``smallest``: :func:`tirada.systems.brs.defence.defences_for`, 5 best);
     ``advantage`` ``{dice, tokens}``; ``renew`` ``{dice}`` (the Used dice rerolled); ``vow``
-    ``{vows}`` (kinds not yet made); ``reinforce`` ``{components}``; ``yield`` ``{leader,
+    ``{vows, enemies?}`` (kinds not yet made; from version 2 the candidate enemies of "an enemy will
+    die", :func:`tirada.systems.brs.vows.enemy_candidates`); ``reinforce`` ``{components}``; ``yield`` ``{leader,
     new_leaders}``; owed choices: ``strength``/``endurance`` ``{source, dice}``, ``ruling``
     ``{source, dice, actions}``, ``devastate`` ``{die, sizes, aspects}`` (Weakness sizes),
     ``bonus`` ``{die, takes, smallest}``, ``defeat`` ``{victim, sizes}``.

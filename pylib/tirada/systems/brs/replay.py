@@ -17,6 +17,7 @@ from ...errors import InvalidRequest, TiradaError
 from . import aspects, moves
 from .config import RULE_FIGHT, Setup
 from .state import State, initial_state
+from .vows import seed_audit_rules, vow_targets
 
 __all__ = ["MOVES", "apply", "legal_moves", "new_confrontation", "play", "replay"]
 
@@ -151,7 +152,8 @@ def legal_moves(state: State) -> dict:
         if moves.renewal_allowed(state, state.side_of(p)) and any(state.dice[i].mark is None
                                                                   for i in state.dice_of(p, "used")):
             add(p, "renew")
-        if state.setup.players[p].hero and len(state.players[p].vows) < 3:
+        if state.setup.players[p].hero and len(state.players[p].vows) < 3 and \
+                (not seed_audit_rules(state) or vow_targets(state, p)):
             add(p, "vow")
     if state.phase != "ended":
         for p, ps in enumerate(state.players):

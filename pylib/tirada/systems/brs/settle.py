@@ -119,7 +119,10 @@ def _take_bonus(state: State, i: int, by: int, take: str) -> State:
 def bonus(state: State, move: dict, dice) -> State:
     """``{"move": "bonus", "take": "die" | "advantage" | "none"}``: for a Battered die, its
     batterer takes the smallest Graveyard die into their Horde or an Advantage token from the
-    Graveyard (§The fight, Battered).
+    Graveyard, or declines (§The fight, Battered: "**puede** sacar el dado de tamaño más pequeño
+    del Cementerio"). Version 1 asks only when both a die and a token are there (else the one there
+    is taken); from setup version 2 the batterer is asked whenever the Graveyard holds either, and
+    may always decline (issue #15).
 
     Raises:
         IllegalMove: no bonus owed; the Graveyard lacks what is asked for.
@@ -175,6 +178,8 @@ def _auto(state: State, dice) -> State | None:
         return _lose(pop(state), subject, None, dice)
     if kind == "bonus":
         has_die, has_token = bool(state.graveyard_dice), state.graveyard_advantage > 0
+        if state.setup.version >= 2:    # the bonus is optional: ask whenever there is something to take
+            return None if has_die or has_token else pop(_take_bonus(state, subject, chooser, "none"))
         if not (has_die and has_token):
             return pop(_take_bonus(state, subject, chooser, "die" if has_die else "advantage" if has_token else "none"))
     if kind == "defeat" and len(set(state.graveyard_dice)) <= 1:

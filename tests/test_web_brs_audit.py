@@ -1,0 +1,49 @@
+"""The Confrontation page's glue for the seed-audit rules (issue #15): the "an enemy will die" Vow
+controls with the seed's words, and the Competencia card's reading and result. CPython only
+(imports web/ from the repository). Rules: ../shared/rules/blood-red-sands.md §Corrections and
+additions (seed 000_95455a330fc0ceb0.txt).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tirada.systems.brs.contest import contest
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+import ui_brs_actions as actions  # noqa: E402
+import ui_brs_contest as contestview  # noqa: E402
+
+
+def _get(values: dict):
+    return lambda node_id: SimpleNamespace(value=values[node_id]) if node_id in values else None
+
+
+def test_enemy_vow_controls_show_the_seed_words_and_read_back():
+    det = {"vows": ["faction_fails", "enemy_dies"], "enemies": [{"component": 0, "name": "Horda", "devastated": 2}]}
+    html = actions.group(1, {"vow": det}, [], ["A", "B"], "es", [])
+    assert "no deberá tener más de 3" in html and "Rasgos Devastados" in html and 'id="brs-1-vow-enemy"' in html
+    assert "Horda — 2 Rasgos Devastados" in html
+    move = actions.read_move("vow", 1, _get({"brs-1-vow-vow": "enemy_dies", "brs-1-vow-enemy": "0",
+                                             "brs-1-vow-crossed": "1", "brs-1-vow-note": ""}), [])
+    assert move == {"move": "vow", "player": 1, "vow": "enemy_dies", "enemy": 0, "crossed": 1}
+    other = actions.read_move("vow", 1, _get({"brs-1-vow-vow": "faction_fails", "brs-1-vow-enemy": "0"}), [])
+    assert "enemy" not in other
+    assert "brs-1-vow-enemy" not in actions.group(1, {"vow": {"vows": ["enemy_dies"]}}, [], ["A", "B"], "es", [])
+
+
+def test_contest_card_reads_dice_and_writes_the_result():
+    assert contestview.dice_list("d8 6, D4 d7x") == [8, 6, 4, "d7x"]
+    req = contestview.read_request(_get({"brs-contest-player": " Ilsa ", "brs-contest-player-dice": "d8 d6 d4",
+                                         "brs-contest-world-dice": "d6 d6", "brs-contest-count": "2",
+                                         "brs-contest-ties": "world"}))
+    assert req == {"player": "Ilsa", "player_dice": [8, 6, 4], "world_dice": [6, 6], "count": 2, "ties": "world"}
+    out = contest({**req, "faces": [7, 2, 4, 5, 6], "world": "Fuerzas del mundo"})
+    html = contestview.result_html(out, "es")
+    assert "Ilsa: d8 (7), d6 (2, —), d4 (4) → 11" in html and "Empate: gana Fuerzas del mundo" in html
