@@ -282,14 +282,9 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
 
 
 def cmd_skirmish(argv: list, stdin_text: str | None) -> dict:
-    """``skirmish [JSON]``: ``{"character": {...}, "moves": [{"action": ...}, ...]}`` →
-    :func:`tirada.systems.l5r.turn.replay` (``{"state", "effects"}``; docs/l5r5e.md, Skirmish turn).
-
-    A move that needs a check takes the finished check's numbers (``roll`` first, after deciding).
-
-    Raises:
-        InvalidRequest: bad JSON or field; IllegalMove: a move seed 002 forbids (``field`` ``moves[i]…``).
-    """
+    """``skirmish [JSON]``: ``{"character", "moves"}`` → :func:`tirada.systems.l5r.turn.replay`
+    (``{"state", "effects"}``; docs/l5r5e.md). Raises InvalidRequest (bad JSON or field) or
+    IllegalMove (a move seed 002 forbids; ``field`` ``moves[i]…``)."""
     from .systems.l5r.turn import replay
 
     return replay(read_json(argv, stdin_text, "skirmish"))
