@@ -107,7 +107,7 @@ STRINGS = {
                                        "los ayudantes no pueden anular {cancel} de conflicto: solo se han guardado {n} símbolos de conflicto"),
                                 "en": ("helpers cannot cancel {cancel} strife: only {n} strife symbol was kept",
                                        "helpers cannot cancel {cancel} strife: only {n} strife symbols were kept")},
-    "err.l5r.cancel_void_stance": {"es": "en postura de Vacío los símbolos de conflicto no dan conflicto: no hay nada que anular",
+    "err.l5r.cancel_void_stance": {"es": "en actitud de vacío los símbolos de conflicto no dan conflicto: no hay nada que anular",
                                    "en": "in Void stance strife symbols give no strife: there is nothing to cancel"},
     "err.l5r.rerolls_first": {"es": "decide primero qué dados repetir", "en": "decide the rerolls first"},
     "err.l5r.keep_first": {"es": "decide primero qué dados guardar", "en": "decide the keep first"},

@@ -2,7 +2,7 @@
 
 Terms follow the official Spanish edition (La Leyenda de los Cinco Anillos 5ª): anillo, habilidad,
 número objetivo (NO), éxito, éxito relanzable, oportunidad, conflicto, distinción, adversidad,
-pasión, ansiedad, punto de Vacío, postura, comprometido, Compostura, Aguante, Vigilancia,
+pasión, ansiedad, punto de Vacío, actitud, comprometido, Compostura, Aguante, Alerta,
 Concentración, letalidad. Texts with ``{name}`` are filled with ``str.format`` by web/ui_l5r.py.
 """
 
@@ -16,8 +16,8 @@ STRINGS = {
     "l5r.tn": {"es": "Número objetivo (NO)", "en": "Target number (TN)"},
     "l5r.assist_skilled": {"es": "Ayudantes con la habilidad", "en": "Helpers with the skill"},
     "l5r.assist_unskilled": {"es": "Ayudantes sin la habilidad", "en": "Helpers without the skill"},
-    "l5r.stance": {"es": "Postura", "en": "Stance"},
-    "l5r.stance_none": {"es": "Sin postura", "en": "No stance"},
+    "l5r.stance": {"es": "Actitud", "en": "Stance"},
+    "l5r.stance_none": {"es": "Sin actitud", "en": "No stance"},
     "l5r.stance_air": {"es": "Aire", "en": "Air"},
     "l5r.stance_earth": {"es": "Tierra", "en": "Earth"},
     "l5r.stance_fire": {"es": "Fuego (+1 éxito adicional por conflicto guardado)",
@@ -101,8 +101,8 @@ STRINGS = {
     "l5r.success": {"es": ("Éxito (+{n} éxito adicional)", "Éxito (+{n} éxitos adicionales)"),
                     "en": ("Success (+{n} bonus success)", "Success (+{n} bonus successes)")},
     "l5r.failure": {"es": "Fallo (faltan {n})", "en": "Failure ({n} short)"},
-    "l5r.fire_bonus": {"es": ("Postura de Fuego: +{n} éxito adicional por el conflicto guardado.",
-                              "Postura de Fuego: +{n} éxitos adicionales por el conflicto guardado."),
+    "l5r.fire_bonus": {"es": ("Actitud de fuego: +{n} éxito adicional por el conflicto guardado.",
+                              "Actitud de fuego: +{n} éxitos adicionales por el conflicto guardado."),
                        "en": ("Fire stance: +{n} bonus success from the kept strife.",
                               "Fire stance: +{n} bonus successes from the kept strife.")},
     "l5r.cancelled": {"es": "Los ayudantes anulan {n} de conflicto.", "en": "Helpers cancel {n} strife."},
@@ -120,8 +120,8 @@ STRINGS = {
     "l5r.sk.composure": {"es": "Compostura", "en": "Composure"},
     "l5r.sk.endurance": {"es": "Aguante", "en": "Endurance"},
     "l5r.sk.focus": {"es": "Concentración", "en": "Focus"},
-    "l5r.sk.vigilance": {"es": "Vigilancia", "en": "Vigilance"},
-    "l5r.sk.surprised": {"es": "Sorprendido (usa la Vigilancia)", "en": "Surprised (use Vigilance)"},
+    "l5r.sk.vigilance": {"es": "Alerta", "en": "Vigilance"},
+    "l5r.sk.surprised": {"es": "Sorprendido (usa la Alerta)", "en": "Surprised (use Vigilance)"},
     "l5r.sk.base_damage": {"es": "Daño base del arma", "en": "Weapon base damage"},
     "l5r.sk.deadliness": {"es": "Letalidad del arma", "en": "Weapon deadliness"},
     "l5r.sk.initiative": {"es": "Iniciativa", "en": "Initiative"},
