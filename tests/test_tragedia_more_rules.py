@@ -234,3 +234,36 @@ def test_old_ledgers_without_the_new_fields_replay_as_before():
     assert "table" not in led
     assert play.view(led)["winner"] == "protagonist"
     assert play.from_fragment(play.to_fragment(led)) == led
+
+
+# ------------------------------------------------------------------ 6. a floating Domain taken
+def test_a_floating_domain_is_taken_with_the_winning_bid_and_refusals_say_why():
+    # Seed: «Si en algún momento uno de tus Dominios se queda sin Destino pasará a considerarse un
+    # "Dominio flotante", lo que significa que cualquier otro jugador puede emplear un punto de Destino
+    # para arrebatártelo. (Si varios lo quisieran, se lo que quedaría el que estuviera dispuesto a
+    # borrarse más puntos de Destino).» Ashur's "Un espejo" has 0 Destiny: Batiato (2 Destiny) bids 2.
+    take = {"take": "domain", "by": "Batiato", "owner": "Ashur", "domain": "Un espejo", "destiny": 2}
+    state = replay(ledger([take]))
+    assert sheet_of(state, "Ashur").domain("Un espejo") is None
+    assert sheet_of(state, "Batiato").domain("Un espejo").destiny == 2 and sheet_of(state, "Batiato").destiny == 0
+    # the taker uses it like any Domain of theirs: as the Adversary, 1 of its Destiny per use
+    used = replay(ledger([take, {"add": "domain", "by": "Batiato", "domain": "Un espejo"}]))
+    assert used.pool("adversary") == 1 and sheet_of(used, "Batiato").domain("Un espejo").destiny == 1
+    for bad, code in (({"destiny": 3}, "tragedia.destiny_short"),           # more than Batiato has
+                      ({"destiny": 0}, "field.range"),                       # «un punto de Destino» at least
+                      ({"destiny": "dos"}, "field.not_int"),
+                      ({"by": "Ashur"}, "tragedia.floating_other"),          # «cualquier otro jugador»
+                      ({"domain": "Cordelia, la joven cocinera"}, "tragedia.not_floating"),
+                      ({"domain": "Nada"}, "tragedia.no_domain")):
+        with pytest.raises((IllegalMove, InvalidRequest)) as err:
+            replay(ledger([{**take, **bad}]))
+        assert err.value.code == code
+
+
+def test_cli_scene_replay_takes_a_floating_domain():
+    take = {"take": "domain", "by": "Livia", "owner": "Ashur", "domain": "Un espejo", "destiny": 1}
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["scene", "view", "-"], stdin=io.StringIO(json.dumps(ledger([take]))), stdout=out, stderr=err) == 0
+    sheets_now = {s["name"]: s for s in json.loads(out.getvalue())["sheets"]}
+    assert {"name": "Un espejo", "destiny": 1} in sheets_now["Livia"]["domains"]
+    assert all(d["name"] != "Un espejo" for d in sheets_now["Ashur"]["domains"])

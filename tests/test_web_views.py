@@ -234,3 +234,21 @@ def test_banner_usage_and_slug():
     assert 'data-banner="stop"' in banner and 'data-banner="undo"' in banner and "Hida" in banner
     assert "," in data_html.usage_text(3500, "es") and "." in data_html.usage_text(3500, "en")
     assert data_html.slug("Las Arenas  Rojas!") == "las-arenas-rojas" and data_html.slug("¡¿?!") == "tirada"
+
+
+def test_scene_take_a_floating_domain_lists_only_the_others_floating_domains():
+    # seed 001: «cualquier otro jugador puede emplear un punto de Destino para arrebatártelo»
+    setup = dict(play.EXAMPLE)
+    setup["participants"] = [dict(p) for p in setup["participants"]]
+    batiato = setup["participants"][2]
+    setup["participants"][2] = {**batiato, "sheet": dict(batiato["sheet"], domains=[
+        {"name": "La guardia acude", "destiny": 0}, {"name": "Capua", "destiny": 1}])}
+    view = play.view(play.start(setup))
+    by = {p["name"]: p for p in view["participants"]}
+    livia = scene.moves_html(by["Livia"], view, "es").replace("&quot;", '"')
+    assert 'id="take-domain"' in livia and "«La guardia acude» de Batiato" in livia
+    assert '"take": "domain", "by": "Livia", "owner": "Batiato", "domain": "La guardia acude"' in livia
+    assert "Capua" not in livia                                  # still has Destiny: not floating
+    assert 'id="take-domain"' not in scene.moves_html(by["Batiato"], view, "es")   # not one's own
+    assert "Take a floating Domain" in scene.moves_html(by["Corvo"], view, "en")
+    assert scene.take_html("Livia", play.view(play.start(play.EXAMPLE)), "es") == ""   # none floating

@@ -55,6 +55,13 @@ def el(id_: str):
     return node(document.getElementById(id_))
 
 
+def number(id_: str):
+    """The value of the input with this id for the engine to check: an int when it reads as one,
+    else its text (the engine refuses it with a coded reason, worded by web/strings_errors.py)."""
+    text = str(el(id_).value).strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def tr(key: str) -> str:
     """UI text of ``key`` in the current language."""
     return _t(key, State.lang)

@@ -90,6 +90,58 @@ STRINGS = {
                              "en": "Task not done after {rolls} rolls: {tally} of {goal}"},
     "result.extended_roll": {"es": "Tirada {n}", "en": "Roll {n}"},
     "result.extended_span": {"es": "cada tirada: {span}", "en": "each roll: {span}"},
+    "sifrp.help_time": {"es": "Trabajo en equipo y dedicar más tiempo", "en": "Teamwork and taking more time"},
+    "sifrp.helpers_help": {"es": "«Los aliados conceden un modificador al resultado de la tirada igual a la mitad de su rango "
+                                 "en la habilidad que se esté usando (redondeando hacia abajo y con un mínimo de 1).» "
+                                 "Normalmente no más de dos.",
+                           "en": "“Allies grant a modifier to the result equal to half their rank in the ability being "
+                                 "used (rounded down, at least 1).” Normally no more than two."},
+    "sifrp.helpers": {"es": "Rango de cada aliado que ayuda (separados por comas)",
+                      "en": "Rank of each helping ally (separated by commas)"},
+    "sifrp.allow_more_helpers": {"es": "El Director permite ayuda adicional (tarea de gran envergadura)",
+                                 "en": "The Director allows more help (a task of great scope)"},
+    "sifrp.extra_time_help": {"es": "«Por cada unidad de tiempo adicional [...] el personaje recibe 1 dado de habilidad "
+                                    "adicional.» Nunca más del doble de los dados de habilidad.",
+                              "en": "“For each extra unit of time [...] the character gets 1 extra test die.” Never more "
+                                    "than double the test dice."},
+    "sifrp.extra_time": {"es": "Unidades de tiempo adicionales", "en": "Extra units of time"},
+    "sifrp.conflict": {"es": "Conflicto: contra el valor pasivo del adversario", "en": "Conflict: against the opponent's passive value"},
+    "sifrp.conflict_help": {"es": "«El valor pasivo es igual a cuatro veces el rango de la habilidad que se emplea para "
+                                  "oponerse.» La dificultad será 4 × el rango. Contra una defensa, escribe su valor en "
+                                  "«Otra (número)» y deja este campo vacío.",
+                            "en": "“The passive value is four times the rank of the ability used to oppose.” The "
+                                  "Difficulty becomes 4 × the rank. Against a defence, enter it under “Other (number)” "
+                                  "and leave this field empty."},
+    "sifrp.passive_rank": {"es": "Rango del adversario en la habilidad que se opone",
+                           "en": "Opponent's rank in the opposing ability"},
+    "sifrp.weapon_damage": {"es": "Daño base del arma (opcional)", "en": "Weapon base damage (optional)"},
+    "sifrp.damage_help": {"es": "«En las habilidades de Combate cuerpo a cuerpo o Puntería cuanto mayor sea el grado de "
+                                "éxito, más daño inflige el ataque»: daño = daño base × grados de éxito.",
+                          "en": "“With Fighting or Marksmanship, the higher the degree of success, the more damage the "
+                                "attack deals”: damage = base damage × degrees of success."},
+    "result.damage": {"es": "Daño: {damage} (daño base del arma × {degrees} grados de éxito)",
+                      "en": "Damage: {damage} (weapon base damage × {degrees} degrees of success)"},
+    "sifrp.competition": {"es": "Competición: varios personajes contra la misma dificultad",
+                          "en": "Competition: several characters against the same Difficulty"},
+    "sifrp.competition_help": {"es": "«Ambos personajes hacen sus respectivas tiradas contra la misma dificultad; gana el "
+                                     "personaje que consiga superar la dificultad con mayor grado de éxito.» Se tiran "
+                                     "todos a la vez con la misma semilla. Filas vacías: no cuentan.",
+                               "en": "“Both characters roll against the same Difficulty; the one who beats it with the "
+                                     "higher degree of success wins.” Everyone rolls at once from the same seed. Empty "
+                                     "rows do not count."},
+    "sifrp.my_name": {"es": "Tu personaje", "en": "Your character"},
+    "sifrp.rival_1": {"es": "Rival 1", "en": "Rival 1"},
+    "sifrp.rival_2": {"es": "Rival 2", "en": "Rival 2"},
+    "sifrp.rival_3": {"es": "Rival 3", "en": "Rival 3"},
+    "sifrp.rival_name": {"es": "Nombre", "en": "Name"},
+    "sifrp.rival_test_dice": {"es": "Dados de prueba", "en": "Test dice"},
+    "sifrp.rival_bonus_dice": {"es": "Dados de bonificación", "en": "Bonus dice"},
+    "sifrp.rival_penalty_dice": {"es": "Dados de penalización", "en": "Penalty dice"},
+    "sifrp.rival_modifier": {"es": "Modificador", "en": "Modifier"},
+    "result.passive": {"es": "Dificultad = valor pasivo: rango {rank} × 4 = {value}",
+                       "en": "Difficulty = passive value: rank {rank} × 4 = {value}"},
+    "result.winner": {"es": "Gana {names}", "en": "Winner: {names}"},
+    "result.tie": {"es": "Empate entre {names}", "en": "Tie between {names}"},
     "sifrp.test_dice": {"es": "Dados de prueba (rango de habilidad)", "en": "Test dice (ability rank)"},
     "sifrp.bonus_dice": {"es": "Dados de bonificación (especialidad)", "en": "Bonus dice (specialty)"},
     "sifrp.penalty_dice": {"es": "Dados de penalización", "en": "Penalty dice"},

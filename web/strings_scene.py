@@ -172,6 +172,21 @@ STRINGS = {
     "move.impose_text": {"es": "Nueva Consecuencia para el Protagonista", "en": "New Consequence for the Protagonist"},
     "move.impose": {"es": "Imponer la Consecuencia", "en": "Impose the Consequence"},
     "move.impose_tragedy": {"es": "Subir la Tragedia del Protagonista", "en": "Raise the Protagonist's Tragedy"},
+    "move.take": {"es": "Arrebatar un Dominio flotante", "en": "Take a floating Domain"},
+    "move.take_help": {"es": "«Si en algún momento uno de tus Dominios se queda sin Destino pasará a considerarse un "
+                             "“Dominio flotante”, lo que significa que cualquier otro jugador puede emplear un punto de "
+                             "Destino para arrebatártelo. (Si varios lo quisieran, se lo quedaría el que estuviera "
+                             "dispuesto a borrarse más puntos de Destino).» Escribe la puja ganadora: esos puntos "
+                             "quedan asignados al Dominio.",
+                       "en": "“If one of your Domains runs out of Destiny it becomes a floating Domain: any other "
+                             "player may spend a Destiny point to take it from you (if several want it, whoever is "
+                             "willing to erase the most Destiny points gets it).” Enter the winning bid: those points "
+                             "are assigned to the Domain."},
+    "move.take_domain": {"es": "Dominio flotante", "en": "Floating Domain"},
+    "move.take_option": {"es": "«{domain}» de {owner}", "en": "“{domain}” of {owner}"},
+    "move.take_destiny": {"es": "Puntos de Destino que te borras (la puja ganadora)",
+                          "en": "Destiny points you erase (the winning bid)"},
+    "move.take_do": {"es": "Arrebatar el Dominio", "en": "Take the Domain"},
     "move.claim": {"es": "«Me lo pido»: reclamar un Dominio", "en": "“Me lo pido”: claim a Domain"},
     "move.claim_name": {"es": "Elemento de la narración", "en": "Element of the narration"},
     "move.claim_from": {"es": "De la narración de", "en": "From the narration of"},
@@ -222,8 +237,8 @@ STRINGS = {
                "en": "Dice: d6 by default; any even-sided die gives the same odds."},
     "dec.last": {"es": "Últimos dados tras una derrota: gratis, y se tiran junto con los dados nuevos de Tragedia.",
                  "en": "Last dice after a loss: free, and rolled together with the new Tragedy dice."},
-    "dec.roles": {"es": "Exactamente un Protagonista y un Adversario por escena.",
-                  "en": "Exactly one Protagonist and one Adversary per scene."},
+    "dec.roles": {"es": "Uno o más Protagonistas («al menos un jugador Protagonista»), en un mismo bando, y exactamente un Adversario por escena.",
+                  "en": "One or more Protagonists (“at least one Protagonist player”), on one side, and exactly one Adversary per scene."},
     "dec.once": {"es": "Una vez por escena: el Defecto, el apoyo de cada uno, los dados de Tragedia 5, cada Consecuencia y cada Rasgo vuelto en contra; la Tragedia sube una vez antes de tirar y otra tras una derrota.",
                  "en": "Once per scene: the Flaw, each player's support, the Tragedy 5 dice, each Consequence and each Trait turned against; Tragedy rises once before the roll and once after a loss."},
     "dec.new": {"es": "Un Rasgo o Tema creado con 4 de Destino da ese dado y queda agotado en esta escena.",
@@ -236,6 +251,6 @@ STRINGS = {
                       "en": "A Transformation scene won gives a Victory like any other."},
     "dec.seed": {"es": "Juego limpio: cada tirada recibe su semilla en el momento de tirar (nadie puede conocer los dados mientras se reúnen las reservas) y no se puede deshacer.",
                  "en": "Fair play: each roll gets its seed at the moment of rolling (nobody can know the dice while the pools are gathered) and cannot be undone."},
-    "dec.not": {"es": "Sin modelar (la semilla no da mecánica): quitar Consecuencias como Aliado y bajar la Tragedia jugando como Secuaz.",
-                "en": "Not modelled (no mechanics in the seed): removing Consequences as an Ally, lowering Tragedy by playing as a Henchman."},
+    "dec.not": {"es": "Lo vigila la mesa (la semilla no da mecánica): no se narra que se logra o se frustra definitivamente el Objetivo antes de la tirada, ni que se mata o se causan daños permanentes a un personaje jugador; los Dominios son cosas tangibles y perceptibles, no emociones ni nociones abstractas.",
+                "en": "Watched by the table (the seed gives no mechanics): nobody narrates that the Objective is achieved or thwarted for good before the roll, nor kills or permanently harms a player character; Domains are tangible, perceptible things, not emotions or abstract notions."},
 }

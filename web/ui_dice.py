@@ -7,6 +7,9 @@ from pyscript import document, when
 from render import dice_list, esc, label_line
 from strings import SIFRP_DIFFICULTIES, t
 
+#: rival rows of the SIFRP competition form (web/panels/roll.html)
+RIVAL_ROWS = 3
+
 
 class FormError(ValueError):
     """A form value that is not even a number; ``field`` is the input's id for focusing it."""
@@ -45,6 +48,7 @@ def read_request(system: str, fieldset, lang: str) -> dict:
                 req[name] = value
         if _checked(fieldset, "destiny_bonus"):
             req["destiny_bonus"] = True
+        req.update(_contest(fieldset, req))
         goal = _int(fieldset, "extended_goal", lang, optional=True)
         if goal is not None:  # an extended test (sifrp.md §Other rules): the engine checks the ranges
             req["extended_goal"] = goal
@@ -74,6 +78,47 @@ def read_request(system: str, fieldset, lang: str) -> dict:
     if _checked(fieldset, "keep_lowest"):
         req["keep_lowest"] = True
     return req
+
+
+def _raw(form_el, name: str):
+    """An input's value for the engine to check: ``None`` when empty, an int when it reads as one,
+    else the text itself (the engine refuses it with a coded, worded reason)."""
+    text = str(form_el.querySelector(f'[name="{name}"]').value).strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _contest(fieldset, req: dict) -> dict:
+    """Teamwork, extra time, conflict and competition fields of the SIFRP form (seed 004,
+    "Modificadores" and "Tipos de tiradas"); empty fields and empty rival rows are left out."""
+    out: dict = {}
+    helpers = str(fieldset.querySelector('[name="helpers"]').value).strip()
+    if helpers:
+        parts = [p for p in helpers.replace(";", ",").replace(" ", ",").split(",") if p]
+        out["helpers"] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+    if _checked(fieldset, "allow_more_helpers"):
+        out["allow_more_helpers"] = True
+    for name in ("extra_time", "passive_rank", "weapon_damage"):
+        value = _raw(fieldset, name)
+        if value is not None:
+            out[name] = value
+    if "passive_rank" in out:          # a conflict: the Difficulty is 4 × the opponent's rank
+        req.pop("difficulty", None)
+    rivals = []
+    for i in range(RIVAL_ROWS):
+        row = {k: _raw(fieldset, f"rivals[{i}].{k}") for k in ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier")}
+        if row["name"] is not None:
+            row["name"] = str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip()
+        if any(v is not None for v in row.values()):
+            rivals.append({k: v for k, v in row.items() if v is not None})
+    if rivals:
+        out["rivals"] = rivals
+        out["name"] = str(fieldset.querySelector('[name="name"]').value).strip()
+    return out
 
 
 def fill_difficulties(select, lang: str) -> None:
@@ -133,7 +178,28 @@ def render_result(result: dict, lang: str) -> str:
         for i, one in enumerate(result["rolls"]):
             parts.append(f'<div class="sub-roll" data-roll="{i}">{_one_result(one, lang)}</div>')
         return "".join(parts)
+    if isinstance(result.get("competition"), dict):
+        return "".join(parts) + competition_html(result, lang)
     return "".join(parts) + _one_result(result, lang)
+
+
+def competition_html(result: dict, lang: str) -> str:
+    """A SIFRP competition: each character's dice, total and outcome against the same Difficulty
+    (the first is the roller's own test), then who wins or the tie."""
+    comp = result["competition"]
+    same = {k: result[k] for k in ("difficulty", "difficulty_name")}
+    rows = [{**result, "name": comp["name"]}] + [{**r, **same} for r in comp["rivals"]]
+    parts = ['<ol class="competitors">']
+    for row in rows:
+        won = " winner" if row["name"] in comp["winners"] else ""
+        parts.append(f'<li class="competitor{won}" data-competitor="{esc(row["name"])}"><h3>{esc(row["name"])}</h3>'
+                     f'{_one_result(row, lang)}</li>')
+    parts.append("</ol>")
+    names = ", ".join(comp["winners"])
+    key = "result.tie" if comp["tie"] else "result.winner"
+    parts.append(f'<p class="verdict ok competition-winner" data-winners="{esc(names)}">'
+                 f'{esc(t(key, lang).format(names=names))}</p>')
+    return "".join(parts)
 
 
 def _one_result(result: dict, lang: str) -> str:
@@ -150,12 +216,17 @@ def _one_result(result: dict, lang: str) -> str:
                  f'{result["total"]}{extra}</p>')
     if result.get("bonus_capped"):  # sifrp.md §The test 1 [decision]: the cap is applied and said
         parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
+    if result.get("passive"):  # a conflict: the Difficulty is the opponent's passive value
+        parts.append(f'<p class="note passive">{esc(t("result.passive", lang).format(**result["passive"]))}</p>')
     v = verdict(result, lang)
     if v:
         name = result.get("difficulty_name")
         tn = f'{name[lang]} ({result["difficulty"]})' if name else str(result["difficulty"])
         parts.append(f'<p class="verdict {v[0]}">{esc(v[1])} <span class="meta">'
                      f'{esc(t("result.vs", lang))} {esc(tn)}</span></p>')
+    if result.get("damage") is not None:   # combat (sifrp.md §Other rules): the weapon's base damage × degrees
+        parts.append(f'<p class="note damage" data-damage="{result["damage"]}">'
+                     f'{esc(t("result.damage", lang).format(**result))}</p>')
     return "".join(parts)
 
 
@@ -168,6 +239,11 @@ def summary(result: dict, lang: str) -> str:
         return t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
     if isinstance(result.get("rolls"), list):
         return " · ".join(summary(one, lang) for one in result["rolls"])
+    if isinstance(result.get("competition"), dict):
+        comp = result["competition"]
+        totals = " · ".join(f'{row["name"]} {row["total"]}' for row in [{"name": comp["name"], **result}] + comp["rivals"])
+        key = "result.tie" if comp["tie"] else "result.winner"
+        return f'{totals} — {t(key, lang).format(names=", ".join(comp["winners"]))}'
     kept = "+".join(str(f) for f in result["kept"]) or "0"
     extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
                     if isinstance(v, int) and v)

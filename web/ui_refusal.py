@@ -28,13 +28,17 @@ def _root(scope):
 
 def field_input(err, scope=None):
     """The visible input of the error's field inside ``scope`` (a selector or element), or None."""
-    root, name = _root(scope), refusal.field_name(getattr(err, "field", None))
-    if root is None or not name:
+    root, path = _root(scope), getattr(err, "field", None)
+    if root is None or not path:
         return None
-    for found in root.querySelectorAll(f'[name="{name}"]'):
-        # visible (a hidden fieldset's input has no offsetParent; JS null is not None in Pyodide)
-        if app.node(found) is not None and app.node(found.offsetParent) is not None and not found.disabled:
-            return found
+    # an input named by the whole path first ("rivals[1].test_dice"), then by the plain field name
+    for name in dict.fromkeys((str(path), refusal.field_name(path))):
+        if not name or '"' in name or "\\" in name:
+            continue
+        for found in root.querySelectorAll(f'[name="{name}"]'):
+            # visible (a hidden fieldset's input has no offsetParent; JS null is not None in Pyodide)
+            if app.node(found) is not None and app.node(found.offsetParent) is not None and not found.disabled:
+                return found
     return None
 
 

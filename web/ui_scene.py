@@ -257,12 +257,10 @@ def on_move(event) -> None:
     elif form == "impose_tragedy":
         do_act({"impose": "tragedy", "by": name, "target": str(el("impose-target").value)})
     elif form == "claim":
-        try:
-            points = int(str(el("claim-destiny").value))
-        except ValueError:
-            points = 0
         do_act({"claim": "domain", "by": name, "domain": str(el("claim-name").value).strip(),
-                "destiny": points, "from": str(el("claim-from").value)})
+                "destiny": app.number("claim-destiny"), "from": str(el("claim-from").value)})
+    elif form == "take":  # a floating Domain: the chosen option holds the move, the bid is typed
+        do_act({**json.loads(str(el("take-domain").value)), "destiny": app.number("take-destiny")})
     elif form == "transform":
         do_act({"transform": "protagonist", "by": name, "flaw": str(el("t-flaw").value).strip(),
                 "trait": str(el("t-trait").value), "new_trait": str(el("t-new").value).strip(),

@@ -166,6 +166,7 @@ def moves_html(p: dict, view: dict, lang: str) -> str:
             f'<div class="field"><label for="t-new">{esc(t("move.t_new", lang))}</label><input id="t-new" type="text"></div>'
             f'<div class="field"><label for="t-text">{esc(t("move.t_text", lang))}</label><input id="t-text" type="text"></div>'
             f'<button type="button" class="ghost" data-form="transform">{esc(t("move.transform", lang))}</button></fieldset>')
+    parts.append(take_html(name, view, lang))
     others = "".join(f'<option value="{esc(q["name"])}">{esc(q["name"])}</option>'
                      for q in view["participants"] if q["name"] != name)
     parts.append(
@@ -178,6 +179,31 @@ def moves_html(p: dict, view: dict, lang: str) -> str:
         f'<input id="claim-destiny" type="number" inputmode="numeric" min="1" value="1"></div>'
         f'<button type="button" class="ghost" data-form="claim">{esc(t("move.claim_do", lang))}</button></details>')
     return "".join(parts)
+
+
+def take_html(name: str, view: dict, lang: str) -> str:
+    """Taking another character's floating Domain (seed 001: «cualquier otro jugador puede emplear un
+    punto de Destino para arrebatártelo»; the highest bid wins): one option per floating Domain of
+    the others, carrying the engine move ``{"take": "domain", "by", "owner", "domain"}`` as JSON;
+    the bid is typed. ``""`` when no other character has a floating Domain."""
+    options = []
+    for sheet in view["sheets"]:
+        if sheet["name"] == name:
+            continue
+        for d in sheet.get("domains", []):
+            if not d["destiny"]:
+                move = {"take": "domain", "by": name, "owner": sheet["name"], "domain": d["name"]}
+                text = t("move.take_option", lang).format(domain=d["name"], owner=sheet["name"])
+                options.append(f'<option value="{esc(json.dumps(move, ensure_ascii=False))}">{esc(text)}</option>')
+    if not options:
+        return ""
+    return (f'<details class="take" open><summary>{esc(t("move.take", lang))}</summary>'
+            f'<p class="meta">{esc(t("move.take_help", lang))}</p>'
+            f'<div class="field"><label for="take-domain">{esc(t("move.take_domain", lang))}</label>'
+            f'<select id="take-domain">{"".join(options)}</select></div>'
+            f'<div class="field"><label for="take-destiny">{esc(t("move.take_destiny", lang))}</label>'
+            f'<input id="take-destiny" type="number" inputmode="numeric" min="1" value="1"></div>'
+            f'<button type="button" class="ghost" data-form="take">{esc(t("move.take_do", lang))}</button></details>')
 
 
 def pools_html(view: dict, lang: str) -> str:

@@ -144,6 +144,7 @@ def fill_form(request: dict) -> None:
         _set(fs, "difficulty", difficulty)
         ui_dice.sync_difficulty()
         _set(fs, "destiny_bonus", request.get("destiny_bonus"))
+        _fill_sifrp_more(fs, request)
     elif system == "generic":
         fancy = "rolls" in request or request.get("explode")
         _set(fs, "notation", format_post(request) if fancy else "")
@@ -163,6 +164,28 @@ def fill_form(request: dict) -> None:
     el("faces").value = ""
     import ui_odds
     ui_odds.schedule(ui_roll.odds_request)
+
+
+def _fill_sifrp_more(fs, request: dict) -> None:
+    """The SIFRP form's teamwork, extra time, conflict, competition and extended-test fields from a
+    link's request (empty when the request has none), each section opened when it is used."""
+    helpers = request.get("helpers")
+    _set(fs, "helpers", ", ".join(str(h) for h in helpers) if isinstance(helpers, list) else "")
+    _set(fs, "allow_more_helpers", request.get("allow_more_helpers"))
+    for name in ("extra_time", "passive_rank", "weapon_damage", "name", "extended_goal", "extended_span"):
+        _set(fs, name, request.get(name))
+    _set(fs, "extended_count", request.get("extended_count") or "degrees")
+    _set(fs, "extended_max", request.get("extended_max", 10))
+    rivals = request.get("rivals") if isinstance(request.get("rivals"), list) else []
+    for i in range(ui_dice.RIVAL_ROWS):
+        row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
+        for key in ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier"):
+            _set(fs, f"rivals[{i}].{key}", row.get(key))
+    used = {"sifrp-helpers": helpers or request.get("extra_time"), "sifrp-conflict": request.get("passive_rank") or request.get("weapon_damage") is not None,
+            "sifrp-competition": rivals, "sifrp-extended": request.get("extended_goal")}
+    for box, on in used.items():
+        if on:
+            el(box).open = True
 
 
 # ---------------------------------------------------------------- L5R faces: number → symbol

@@ -4,7 +4,11 @@ The seed's example (tragedia.md §The final roll, "Seed example as a fixture"): 
 7 dice + 1 automatic success + the ties (Flaw with 2 dice) against Adversary + Henchman 6 dice.
 """
 
+import pytest
+
 from conftest import READY, open_app
+
+expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 EXAMPLE_FACES = "2, 5, 4, 1, 6, 3, 3, 2, 2, 4, 1, 6, 5"   # 3 even + 1 automatic = 4 against 4 even
 
@@ -303,3 +307,55 @@ def test_two_protagonists_a_henchman_and_an_ally_after_the_scene_and_the_chapter
     page.click("#sheet-save")
     page.wait_for_selector('#sheet-list [data-sheet="Ashur"] [data-chapter="lost"]')
     assert "Perdedor del Capítulo" in sheets.locator('[data-sheet="Ashur"]').inner_text()
+
+
+def test_a_floating_domain_is_taken_in_the_page_with_the_winning_bid(new_context, base_url):
+    """Seed 001: «Si en algún momento uno de tus Dominios se queda sin Destino pasará a considerarse
+    un "Dominio flotante", lo que significa que cualquier otro jugador puede emplear un punto de
+    Destino para arrebatártelo. (Si varios lo quisieran, se lo que quedaría el que estuviera
+    dispuesto a borrarse más puntos de Destino).»"""
+    ctx, _ = new_context(viewport={"width": 360, "height": 640})
+    page = open_app(ctx.new_page(), base_url)
+    open_scene_tab(page)
+    for fields in (
+        {"name": "Corvo", "traits": "Espada rápida"},
+        {"name": "Livia", "traits": "Astuta", "destiny": "3"},
+        {"name": "Batiato", "traits": "Voz de mando", "destiny": "1", "domains": "La guardia acude = 1"},
+        {"name": "Ashur", "traits": "Lengua de serpiente"},
+    ):
+        make_sheet(page, fields)
+    for name, role in {"Corvo": "protagonist", "Livia": "ally", "Batiato": "adversary", "Ashur": "henchman"}.items():
+        page.select_option(f'#setup-roles select[data-role-of="{name}"]', role)
+    page.click("#setup-start")
+    page.wait_for_selector("#scene-play:not([hidden])")
+    choose(page, "Livia")
+    assert page.locator("#take-domain").count() == 0          # nothing floats yet
+    # «Me lo pido»: an element of another player's narration, with at least 1 Destiny (3 → 2)
+    page.click("#play-moves details.claim > summary")
+    page.fill("#claim-name", "Un tórrido susurro")
+    page.select_option("#claim-from", "Corvo")
+    page.click('#play-moves button[data-form="claim"]')
+    expect(page.locator('#play-sources button[data-source="domain"]', has_text="Un tórrido susurro")).to_be_enabled()
+    add(page, "Batiato", "domain", "La guardia acude")        # the Adversary spends its last Destiny: it floats
+    choose(page, "Livia")
+    option = page.locator("#take-domain option")
+    assert option.inner_text() == "«La guardia acude» de Batiato"
+    assert "borrarse más puntos de Destino" in page.inner_text("#play-moves .take")
+    page.fill("#take-destiny", "3")                           # a bid above her Destiny: refused, in words
+    page.click('#play-moves button[data-form="take"]')
+    expect(page.locator("#play-error")).to_contain_text("Livia solo tiene 2 puntos de Destino")
+    page.fill("#take-destiny", "2")
+    page.click('#play-moves button[data-form="take"]')
+    expect(page.locator("#take-domain")).to_have_count(0)     # taken: no longer floating
+    expect(page.locator("#play-error")).to_be_hidden()
+    # hers now, with the 2 Destiny of her bid: as an Ally she uses it for free
+    add(page, "Livia", "domain", "La guardia acude")
+    assert pools(page) == (1, 1)
+    choose(page, "Batiato")
+    assert page.locator('#play-sources button[data-source="domain"]:not([disabled])').count() == 0
+    # what the page cannot compute is in its help: «no puedes narrar que se logra o se frustra
+    # definitivamente el Objetivo [...] ni tampoco que matas o causas daños permanentes a un personaje jugador»
+    page.click("#scene-help > summary")
+    help_text = page.inner_text("#scene-help")
+    assert "daños permanentes a un personaje jugador" in help_text and "tangibles y perceptibles" in help_text
+    assert "al menos un jugador Protagonista" in help_text

@@ -26,7 +26,7 @@ GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic
 
 _W = {
     "es": {"vs": "contra", "keep": "guardas", "lowest": "los más bajos", "exploding": "explosivos",
-           "helpers": "ayudantes", "extra_time": "tiempo extra", "weapon": "daño del arma", "ring": "Anillo",
+           "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
            "skill": "Habilidad", "tn": "NO", "stance": "postura", "void": "punto de Vacío",
            "assist": ("ayudante", "ayudantes"), "protagonist": "dados del protagonista", "adversary": "dados del adversario",
            "auto": ("éxito automático", "éxitos automáticos"), "destiny": "Destino",
@@ -34,6 +34,7 @@ _W = {
                           "anxiety": "angustia", "compromised": "comprometido"},
            "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
     "en": {"vs": "vs", "keep": "keep", "lowest": "lowest", "exploding": "exploding", "helpers": "helpers",
+           "passive": "passive value", "competition": "competition",
            "extra_time": "extra time", "weapon": "weapon damage", "ring": "Ring", "skill": "Skill", "tn": "TN",
            "stance": "stance", "void": "Void point", "assist": ("helper", "helpers"), "protagonist": "protagonist dice",
            "adversary": "adversary dice", "auto": ("automatic success", "automatic successes"), "destiny": "Destiny",
@@ -54,7 +55,8 @@ def _signed(value: Any) -> str:
     return f" +{value}" if value > 0 else f" \u2212{-value}"
 
 
-def _sifrp(req: Mapping[str, Any], w: dict) -> str:
+def _sifrp_dice(req: Mapping[str, Any], w: dict) -> str:
+    """``4D+2B−1P +3 +helpers (2, 3) +extra time 1``: one character's dice in a SIFRP test."""
     d, b, p = req.get("test_dice", "?"), req.get("bonus_dice") or 0, req.get("penalty_dice") or 0
     if req.get("destiny_bonus") and isinstance(b, int):
         b += 1
@@ -69,7 +71,20 @@ def _sifrp(req: Mapping[str, Any], w: dict) -> str:
         text += f" +{w['helpers']} ({', '.join(map(str, helpers))})"
     if req.get("extra_time"):
         text += f" +{w['extra_time']} {req['extra_time']}"
-    text += f" {w['vs']} {req.get('difficulty', 9)}"
+    return text
+
+
+def _sifrp(req: Mapping[str, Any], w: dict) -> str:
+    text = _sifrp_dice(req, w)
+    rank = req.get("passive_rank")
+    if isinstance(rank, int) and not isinstance(rank, bool):    # a conflict: 4 × the opponent's rank
+        text += f" {w['vs']} {4 * rank} ({w['passive']} {rank}\u00d74)"
+    else:
+        text += f" {w['vs']} {req.get('difficulty', 9)}"
+    rivals = req.get("rivals")
+    if isinstance(rivals, list) and rivals:                      # a competition: each rival's dice
+        names = [f"{x.get('name')} {_sifrp_dice(x, w)}" for x in rivals if isinstance(x, dict)]
+        text += f"; {w['competition']}: {req.get('name')}, " + ", ".join(names)
     if req.get("weapon_damage") is not None:
         text += f", {w['weapon']} {req['weapon_damage']}"
     return text

@@ -57,12 +57,12 @@ _WORDS = {
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
            "total": "total", "successes": "éxitos", "vs": "contra", "teamwork": "ayuda",
            "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)",
-           "rerolled": "repetido", "explosion": "explosión"},
+           "rerolled": "repetido", "explosion": "explosión", "damage": "daño"},
     "en": {"success": "success", "failure": "failure", "marginal": "marginal failure", "critical":
            "critical failure", "degree": "degree", "degrees": "degrees", "check": "Check the roll",
            "total": "total", "successes": "successes", "vs": "vs", "teamwork": "teamwork",
            "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
-           "rerolled": "rerolled", "explosion": "explosion"},
+           "rerolled": "rerolled", "explosion": "explosion", "damage": "damage"},
 }
 
 
@@ -148,6 +148,9 @@ def _outcome(result: dict, words: dict) -> List[Token]:
         else:
             text = words.get(result.get("failure") or "failure", words["failure"])
         out += [(": ", None), (text, "b")]
+    damage = result.get("damage")
+    if isinstance(damage, int) and not isinstance(damage, bool):   # SIFRP combat: base × degrees
+        out.append((f", {words['damage']} {damage}", None))
     return out
 
 
@@ -228,7 +231,7 @@ def _body(request: dict, result: dict, lang: str) -> list:
     """The pool line and the dice/outcome lines of a result (no head, no link)."""
     words = _WORDS["es" if lang == "es" else "en"]
     system = result.get("system") or request.get("system")
-    lines = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
+    lines: List[List[Token]] = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
         [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
     told = result.get("summary")
     if isinstance(told, dict) and isinstance(told.get("es" if lang == "es" else "en"), str):
@@ -240,6 +243,19 @@ def _body(request: dict, result: dict, lang: str) -> list:
         for i, one in enumerate(result["rolls"]):
             name = pool_text({"system": "generic", **subs[i]}, lang, False) if i < len(subs) else f"#{i + 1}"
             lines.append([(f"{name}: ", None)] + _roll_line(one, words))
+    elif isinstance(result.get("competition"), dict):   # a SIFRP competition: one line per character
+        comp, es = result["competition"], lang == "es"
+        same = {k: result.get(k) for k in ("difficulty", "difficulty_name")}
+        rows = [{"name": comp.get("name"), **result}] + [{**r, **same} for r in comp.get("rivals", [])
+                                                         if isinstance(r, dict)]
+        for row in rows:
+            named: List[Token] = [(str(row.get("name")), "user"), (": ", None)]
+            lines.append(named + _roll_line(row, words))
+        tie = bool(comp.get("tie"))
+        line: list = [(("empate entre " if es else "tie between ") if tie else ("gana " if es else "winner: "), None)]
+        for i, name in enumerate(comp.get("winners") or []):
+            line += ([(", ", None)] if i else []) + [(str(name), "user-b")]
+        lines.append(line)
     else:
         lines.append(_roll_line(result, words))
     return lines

@@ -101,7 +101,9 @@ register(SystemSpec(
     param_keys=("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
                 "helpers", "allow_more_helpers", "extra_time", "weapon_damage",
                 # appended for extended tests (issue #15): earlier links keep their bytes
-                "extended_goal", "extended_count", "extended_max", "extended_span"),
+                "extended_goal", "extended_count", "extended_max", "extended_span",
+                # appended for competitions and conflicts (issue #15): earlier links keep their bytes
+                "rivals", "name", "passive_rank"),
     param_texts=("degrees", "successes"),
     sheet="tirada.sheets.sifrp",
 ))

@@ -1,6 +1,8 @@
 """Canción de Hielo y Fuego (SIFRP): roll and keep d6, degrees of success.
 
 Rules: ../shared/rules/sifrp.md (seed ``004_38fb49dce55d585d.txt``). Each function names its section.
+Longer than 400 lines because the basic, extended, conflict and competition tests share one request
+class and one draw order (seed 004 "Tipos de tiradas"): split, the page of rules would read in pieces.
 """
 
 from __future__ import annotations
@@ -11,20 +13,24 @@ from typing import Any, Mapping
 from ..dice import Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_choice, get_int, get_int_list, get_text, reject_unknown
+from ..names import check_name
 from .generic import keep_indices
 
-__all__ = [
-    "DIFFICULTIES", "EXTENDED_COUNTS", "SifrpRequest", "combat_damage", "extended_gain", "competition", "degrees_for", "difficulty_name",
-    "extra_time_dice", "failure_grade", "passive_value", "roll", "teamwork_bonus",
-]
+__all__ = ["DIFFICULTIES", "EXTENDED_COUNTS", "SifrpRequest", "combat_damage", "extended_gain", "competition",
+           "degrees_for", "difficulty_name", "extra_time_dice", "failure_grade", "passive_value", "roll", "teamwork_bonus"]
 
 RULE_TEST = "sifrp.md §The test"
 RULE_DEGREES = "sifrp.md §Degrees"
 RULE_EXTENDED = "sifrp.md §Other rules (Extended test)"
+RULE_COMPETITION = "sifrp.md §Other rules (Competition)"
+RULE_CONFLICT = "sifrp.md §Other rules (Conflict)"
 MAX_RANK = 20
-FIELDS = {"test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus",
-          "helpers", "allow_more_helpers", "extra_time", "weapon_damage",
-          "extended_goal", "extended_count", "extended_max", "extended_span"}
+#: Fields of a rival in a competition (each rolls as an ordinary test against the shared Difficulty).
+RIVAL_FIELDS = {"name", "test_dice", "bonus_dice", "penalty_dice", "modifier", "destiny_bonus",
+                "helpers", "allow_more_helpers", "extra_time"}
+FIELDS = RIVAL_FIELDS | {"difficulty", "weapon_damage", "extended_goal", "extended_count", "extended_max",
+                         "extended_span", "rivals", "passive_rank"}
+MAX_RIVALS, MAX_NAME = 7, 40
 #: How an extended test tallies each roll (sifrp.md §Other rules, Extended test [decision]):
 #: ``"degrees"`` adds the roll's degrees of success (0 on a failure), ``"successes"`` adds 1 per
 #: successful roll. Default ``"degrees"``.
@@ -178,6 +184,9 @@ class SifrpRequest:
     extended_count: str = "degrees"
     extended_max: int = DEFAULT_EXTENDED_ROLLS
     extended_span: str = ""
+    name: str = ""
+    rivals: tuple = ()
+    passive_rank: int | None = None
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "SifrpRequest":
@@ -187,8 +196,10 @@ class SifrpRequest:
             InvalidRequest: unknown field; a field out of range. ``bonus_dice`` above the test dice
             is not refused: the cap is applied when rolling (sifrp.md §The test 1 [decision]).
             ``extended_count`` / ``extended_max`` / ``extended_span`` without ``extended_goal``.
+            ``passive_rank`` together with ``difficulty``; ``rivals`` (see :func:`_contest_fields`).
         """
         reject_unknown(req, FIELDS, "sifrp")
+        contest = _contest_fields(req, cls)
         d = get_int(req, "test_dice", lo=1, hi=MAX_RANK, rule=RULE_TEST)
         units = get_int(req, "extra_time", default=0, lo=0, hi=MAX_RANK)
         b = get_int(req, "bonus_dice", default=0, lo=0, hi=MAX_RANK, rule=RULE_TEST)
@@ -199,11 +210,11 @@ class SifrpRequest:
             test_dice=d, bonus_dice=b,
             penalty_dice=get_int(req, "penalty_dice", default=0, lo=0, hi=2 * MAX_RANK, rule=RULE_TEST),
             modifier=get_int(req, "modifier", default=0, lo=-100, hi=100),
-            difficulty=get_int(req, "difficulty", default=9, lo=-100, hi=200),
+            difficulty=contest.pop("difficulty", None) or get_int(req, "difficulty", default=9, lo=-100, hi=200),
             destiny_bonus=get_bool(req, "destiny_bonus"),
             helpers=tuple(get_int_list(req, "helpers", lo=1, hi=MAX_RANK, max_len=20)),
             allow_more_helpers=get_bool(req, "allow_more_helpers"),
-            extra_time=units, weapon_damage=weapon, **_extended_fields(req),
+            extra_time=units, weapon_damage=weapon, **_extended_fields(req), **contest,
         )
 
     @property
@@ -222,6 +233,59 @@ class SifrpRequest:
     def dice_kept(self) -> int:
         """``max(0, D − P)`` (sifrp.md §The test 3)."""
         return max(0, extra_time_dice(self.test_dice, self.extra_time) - self.penalty_dice)
+
+
+def _contest_fields(req: Mapping[str, Any], cls: Any) -> dict:
+    """Conflict and competition fields of a request, checked (sifrp.md §Other rules; seed 004
+    "Tipos de tiradas").
+
+    ``passive_rank`` 1..20: a conflict against the opponent's passive value, "cuatro veces el rango
+    de la habilidad que se emplea para oponerse" → ``difficulty`` = 4 × rank (not with
+    ``difficulty``). ``rivals``: 1..7 maps of :data:`RIVAL_FIELDS` (``name`` required) rolled "contra
+    la misma dificultad" after this test; ``name`` (≤ 40) names this test's character and is then
+    required; names are distinct. Not with an extended test or a passive value.
+    Raises:
+        InvalidRequest: as said, codes ``sifrp.passive_difficulty``, ``sifrp.rivals``,
+        ``sifrp.competition_extended``, ``sifrp.competition_passive``, ``sifrp.competitor_same``;
+        a rival's own field errors with ``field`` ``rivals[i].FIELD``.
+    """
+    out: dict = {"name": check_name(req.get("name"), "name", MAX_NAME, required=False)}
+    if req.get("passive_rank") is not None:
+        if req.get("difficulty") is not None:
+            raise InvalidRequest("give the passive value's rank or the Difficulty, not both", field="passive_rank",
+                                 rule=RULE_CONFLICT, code="sifrp.passive_difficulty")
+        out["passive_rank"] = get_int(req, "passive_rank", lo=1, hi=MAX_RANK, rule=RULE_CONFLICT)
+        out["difficulty"] = passive_value(out["passive_rank"])
+    rivals = req.get("rivals")
+    if rivals is None:
+        return out
+    if not isinstance(rivals, list) or not 1 <= len(rivals) <= MAX_RIVALS or not all(isinstance(x, dict) for x in rivals):
+        raise InvalidRequest(f"must be a list of 1 to {MAX_RIVALS} rivals", field="rivals", rule=RULE_COMPETITION,
+                             code="sifrp.rivals", params={"n": MAX_RIVALS})
+    if req.get("extended_goal") is not None:
+        raise InvalidRequest("a competition is made of single tests, not extended ones", field="rivals",
+                             rule=RULE_COMPETITION, code="sifrp.competition_extended")
+    if "passive_rank" in out:
+        raise InvalidRequest("a competition is rolled against one Difficulty, not an opponent's passive value",
+                             field="rivals", rule=RULE_COMPETITION, code="sifrp.competition_passive")
+    out["name"] = check_name(req.get("name", ""), "name", MAX_NAME, rule=RULE_COMPETITION)
+    seen, built = {out["name"]}, []
+    tn = get_int(req, "difficulty", default=9, lo=-100, hi=200)
+    for i, rival in enumerate(rivals):
+        try:
+            reject_unknown(rival, RIVAL_FIELDS, "sifrp")
+            name = check_name(rival.get("name", ""), "name", MAX_NAME, rule=RULE_COMPETITION)
+            if name in seen:
+                raise InvalidRequest(f"two competitors are named {name!r}", field="name", rule=RULE_COMPETITION,
+                                     code="sifrp.competitor_same", params={"name": name})
+            rival_req = {k: v for k, v in rival.items() if k != "name"}
+            built.append((name, cls.from_dict({**rival_req, "difficulty": tn})))
+        except InvalidRequest as err:
+            err.field = f"rivals[{i}].{err.field}" if err.field else f"rivals[{i}]"
+            raise
+        seen.add(name)
+    out["rivals"] = tuple(built)
+    return out
 
 
 def _extended_fields(req: Mapping[str, Any]) -> dict:
@@ -305,6 +369,9 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         ``"extended": {"goal", "count", "max_rolls", "span", "rolls": int, "tally": int, "done":
         bool, "attempts": [{"faces", "kept", "kept_indices", "total", "success", "degrees",
         "failure", "margin"}]}`` gives every roll (each covering ``span`` of time).
+        With ``passive_rank`` (a conflict, seed 004 "Conflicto"): ``"passive": {"rank", "value"}``.
+        With ``rivals`` (a competition, seed 004 "Competición"): the rivals roll after this test,
+        ``"competition": {"name", "rivals": [...], "winners": [name], "tie", "ranking"}``.
     Raises:
         InvalidRequest: see :meth:`SifrpRequest.from_dict`; bad given faces.
     """
@@ -316,4 +383,24 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         out["extended"] = block
     if r.bonus_rolled < r.bonus_dice:
         out["bonus_capped"] = {"asked": r.bonus_dice, "rolled": r.bonus_rolled}
+    if r.passive_rank is not None:
+        out["passive"] = {"rank": r.passive_rank, "value": r.difficulty}
+    if r.rivals:
+        out["competition"] = _competition(r, out, dice)
     return out
+
+
+def _competition(r: SifrpRequest, first: dict, dice: Dice) -> dict:
+    """The rivals' tests, drawn after ``first`` (this request's own test) from the same ``dice``,
+    and the standing (:func:`competition`): ``{"name", "rivals": [attempt + "name" (+
+    "bonus_capped")], "winners", "tie", "ranking"}``."""
+    rivals = []
+    for name, rival in r.rivals:
+        attempt = {"name": name, **_attempt(rival, dice)}
+        for key in ("sides", "difficulty", "difficulty_name", "damage"):
+            attempt.pop(key)
+        if rival.bonus_rolled < rival.bonus_dice:
+            attempt["bonus_capped"] = {"asked": rival.bonus_dice, "rolled": rival.bonus_rolled}
+        rivals.append(attempt)
+    entries = [(r.name, first["total"], r.difficulty)] + [(a["name"], a["total"], r.difficulty) for a in rivals]
+    return {"name": r.name, "rivals": rivals, **competition(entries)}
