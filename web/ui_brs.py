@@ -19,6 +19,7 @@ import ui_refusal
 import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
+import ui_brs_records as records
 import ui_brs_setup as setupform
 import ui_brs_contest
 from app import STORE, el, tr
@@ -75,6 +76,13 @@ def read_draft() -> dict:
 
 def render_setup() -> None:
     el("brs-setup-fields").innerHTML = setupform.render(Game.draft, app.State.lang)
+    records.refresh()   # the pre-fight box (issue #15) shows the draft's names
+
+
+def setup_changed(redraw: bool = True) -> None:
+    """The pre-fight box changed the draft (the bidding's result fills the Spoils fields)."""
+    render_setup() if redraw else None
+    save_draft()
 
 
 def save_draft() -> None:
@@ -103,6 +111,7 @@ def start_game() -> None:
         setup = {**setupform.to_setup(draft), "seed": new_seed(), **({"campaign": campaign} if campaign else {})}
         setup = Setup.from_dict(setup).to_dict()
         new_confrontation(setup)  # rolls the starting dice: refuses a seed that is not hex
+        records.check_start(setup)   # the trigger, when the table checks it (issue #15)
     except TiradaError as err:
         setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
         return
@@ -181,6 +190,7 @@ def render_game() -> None:
     el("brs-share-link").value = share_url()
     el("brs-share-size").textContent = tr("brs.share.size").format(n=len(Game.fragment))
     el("brs-game").hidden = False
+    records.render_after()
 
 
 def render_odds(now: dict, cells: list) -> None:
@@ -370,6 +380,7 @@ def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
     saved = STORE.brs_current()
     Game.draft = saved["draft"] or setupform.blank_draft(new_seed(), app.State.lang)
+    records.start(lambda: Game.draft, setup_changed, lambda: Game.state)
     render_setup()
     if saved["setup"]:
         try:

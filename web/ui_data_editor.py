@@ -121,7 +121,8 @@ def save_tragedia(fields: dict, old: str, campaign: str) -> tuple:
 
 @when("click", "#cs-fields")
 def on_editor_click(event) -> None:
-    """Blood Red Sands: add a Trait row or a Component (re-rendering keeps what was typed)."""
+    """Blood Red Sands: add a Trait row or a Component, or start a new Ordeal (re-rendering keeps
+    what was typed)."""
     button = event.target.closest("button")
     if button is None or Data.editing is None or Data.editing["system"] != "brs":
         return
@@ -131,6 +132,8 @@ def on_editor_click(event) -> None:
     elif button.hasAttribute("data-add-trait"):
         i = int(button.dataset.addTrait)
         form["components"][i]["traits"].append({"trait": "", "die": "6", "aspect": "cunning"})
+    elif button.hasAttribute("data-new-ordeal"):   # the Hero's crossed slots come back (saved with the sheet)
+        form["record"] = ui_sheets.new_ordeal_text(form.get("record", ""))
     el("cs-fields").innerHTML = ui_sheets.fields_html("brs", form, app.State.lang)
 
 
@@ -313,8 +316,10 @@ def read_fields(system: str) -> dict:
                 traits.append({p: str(row.querySelector(f'[data-part="{p}"]').value) for p in ("trait", "die", "aspect")})
             comps.append({"name": str(fs.querySelector('[data-part="name"]').value), "traits": traits})
         out = {"components": comps}
-        for key in ("horde", "notes"):
-            out[key] = str(box.querySelector(f'[data-cs="{key}"]').value)
+        for key in ("horde", "notes", "record"):   # record: hidden, only once a Confrontation was recorded
+            node = app.node(box.querySelector(f'[data-cs="{key}"]'))
+            if node is not None:
+                out[key] = str(node.value)
         return out
     return {str(node.dataset.cs): str(node.value) for node in box.querySelectorAll("[data-cs]")}
 

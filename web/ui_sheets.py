@@ -9,11 +9,16 @@ so an engine error's ``field`` finds the input to focus.
 
 from __future__ import annotations
 
+import json
+
 import tragedia_sheet_form as tragedia_form
 from render import esc
 from strings import t
 from tirada.systems.brs.config import ASPECTS
+from tirada import TiradaError, safejson
 from tirada.sheets import L5R_RINGS, L5R_SKILLS, SIFRP_ABILITIES
+from tirada.sheets.brs import BrsSheet
+from tirada.sheets.brs_record import BrsRecord, new_ordeal
 
 TRAGEDIA_FIELDS = tragedia_form.FIELDS
 TRAGEDIA_LONG = tragedia_form.LONG
@@ -78,7 +83,8 @@ def fields_html(system: str, form: dict, lang: str) -> str:
                 f'<div class="buttons"><button type="button" class="ghost" data-add-component>'
                 f'{esc(t("data.add_component", lang))}</button></div>'
                 f'{_text("horde", t("data.horde", lang), form.get("horde", ""))}'
-                f'{_text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')
+                f'{_text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}'
+                f'{brs_record_html(form.get("record", ""), lang)}')
     # Tragedia (the scene view's sheet form texts)
     parts = []
     for f in TRAGEDIA_FIELDS:
@@ -90,6 +96,48 @@ def fields_html(system: str, form: dict, lang: str) -> str:
         else:
             parts.append(_text(f, label, form.get(f, ""), long=f in TRAGEDIA_LONG))
     return f'<p class="meta">{esc(t("data.trag.help", lang))}</p><div class="grid">{"".join(parts)}</div>'
+
+
+def brs_record_html(record_text: str, lang: str) -> str:
+    """What past Confrontations left on a Blood Red Sands sheet (issue #15), read-only, plus the
+    record itself in a hidden field (``data-cs="record"``) so saving the editor keeps it, and the
+    "New Ordeal" button that gives the Hero's crossed slots back. Empty record → nothing."""
+    try:
+        rec = BrsRecord.from_dict(safejson.loads(record_text, field="record")) if record_text else BrsRecord()
+    except TiradaError:
+        rec = BrsRecord()
+    if not rec.to_dict():
+        return ""
+
+    def dice(items: tuple) -> str:
+        return ", ".join(f"{c}: d{d} «{tr_}»" for c, tr_, d in items)
+
+    lines = [t("data.brs_record.line", lang).format(c=rec.confrontations, vp=rec.vp, d=rec.devastated)]
+    if rec.crossed:
+        lines.append(t("data.brs_record.crossed", lang).format(dice=dice(rec.crossed)))
+    if rec.lost:
+        lines.append(t("data.brs_record.lost", lang).format(dice=dice(rec.lost)))
+    if rec.destroyed:
+        lines.append(t("data.brs_record.destroyed", lang).format(names=", ".join(rec.destroyed)))
+    if rec.weaknesses:
+        items = ", ".join(f"«{w}» ({f'd{d}' if d else '—'}, {by})" for w, d, by in rec.weaknesses)
+        lines.append(t("data.brs_record.weaknesses", lang).format(items=items))
+    if rec.broken:
+        lines.append(t("data.brs_record.broken", lang))
+    button = (f'<button type="button" class="ghost" data-new-ordeal>{esc(t("data.brs_record.new_ordeal", lang))}'
+              f'</button>' if rec.crossed else "")
+    return (f'<fieldset class="cs-block brs-record"><legend>{esc(t("data.brs_record", lang))}</legend>'
+            + "".join(f"<p>{esc(x)}</p>" for x in lines)
+            + f'<input type="hidden" data-cs="record" value="{esc(record_text)}">{button}</fieldset>')
+
+
+def new_ordeal_text(record_text: str) -> str:
+    """The record's JSON text with the Hero's crossed slots given back (a new Ordeal)."""
+    try:
+        rec = BrsRecord.from_dict(safejson.loads(record_text, field="record"))
+    except TiradaError:
+        return record_text
+    return json.dumps(new_ordeal(BrsSheet(record=rec)).record.to_dict(), ensure_ascii=False)
 
 
 def component_html(i: int, comp: dict, lang: str) -> str:

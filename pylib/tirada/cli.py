@@ -44,7 +44,8 @@ COMMANDS = {
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
     "request": ("tirada.cli:cmd_request",
                 "GM roll request: request encode JSON | request verify FRAGMENT [ROLL_LINK]"),
-    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON | brs contest JSON"),
+    "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON | brs contest JSON"
+                                  " | brs bidding|trigger|aftermath FILE"),
     "scene": ("tirada.cli:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"
               " | scene chapter FILE (a list of sheets) → Chapter standing"),
@@ -182,7 +183,7 @@ def cmd_audit(argv: list, stdin_text: str | None) -> dict:
     return audit(text)
 
 
-BRS_USAGE = "usage: brs replay FILE | brs defences JSON | brs contest JSON"
+BRS_USAGE = "usage: brs replay FILE | brs defences JSON | brs contest JSON | brs bidding|trigger|aftermath FILE"
 
 
 def _read_confrontation_file(path: str) -> str:  # CPython CLI only: the page passes text
@@ -199,7 +200,9 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     (:func:`tirada.systems.brs.report.load_confrontation`); ``brs defences JSON``: ``{"score": int,
     "dice": [...], "limit": int?}`` → :func:`tirada.systems.brs.defence.smallest_defences`;
     ``brs contest JSON`` → the Competencia when no dice are in play
-    (:func:`tirada.systems.brs.contest.contest`).
+    (:func:`tirada.systems.brs.contest.contest`);
+    ``brs bidding|trigger|aftermath FILE|-``: the Spoils bidding, the trigger check, the aftermath
+    on the sheets (:func:`tirada.systems.brs.records.load_record`, docs/brs-spoils.md).
 
     Rules: ../shared/rules/blood-red-sands.md; formats in docs/brs-format.md.
 
@@ -217,6 +220,11 @@ def cmd_brs(argv: list, stdin_text: str | None) -> dict:
     if sub == "replay":
         text = _read_confrontation_file(rest[0]) if rest and rest[0] != "-" else stdin_text
         return load_confrontation(read_json([text] if text is not None else [], None, "Confrontation file"))
+    if sub in ("bidding", "trigger", "aftermath"):   # pre-/post-fight records (docs/brs-spoils.md)
+        from .systems.brs.records import load_record
+
+        text = _read_confrontation_file(rest[0]) if rest and rest[0] != "-" else stdin_text
+        return load_record(sub, read_json([text] if text is not None else [], None, f"{sub} file"))
     if sub == "defences":
         req = read_json(rest, stdin_text, "defence request")
         if not isinstance(req, Mapping):

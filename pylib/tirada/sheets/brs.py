@@ -8,6 +8,7 @@ The hooks for :mod:`tirada.sheets`: :data:`SHEET`, :func:`roll_request`, :func:`
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -15,6 +16,7 @@ from typing import Any, Mapping
 from ..errors import InvalidRequest
 from ..fields import reject_unknown
 from ..systems.brs.config import ASPECTS
+from .brs_record import BrsRecord
 from .common import at, form_checked, mapping, read_name, text
 
 __all__ = ["BRS_DICE", "BrsComponent", "BrsSheet", "RULE_BRS", "SHEET", "from_form", "parse_horde",
@@ -70,23 +72,30 @@ class BrsComponent:
 @dataclass(frozen=True)
 class BrsSheet:
     """A Blood Red Sands player: ``components`` (tuple of :class:`BrsComponent`, at most 8) and the
-    ``horde`` (*Horda*): die sizes the player holds, e.g. ``(4, 6)`` (blood-red-sands.md §Pieces)."""
+    ``horde`` (*Horda*): die sizes the player holds, e.g. ``(4, 6)`` (blood-red-sands.md §Pieces);
+    ``record``: what past Confrontations left (:class:`~tirada.sheets.brs_record.BrsRecord`)."""
 
     components: tuple = ()
     horde: tuple = ()
     notes: str = ""
+    record: BrsRecord = BrsRecord()
 
     def to_dict(self) -> dict:
-        """``{"components": [...], "horde": [die, …], "notes"}``."""
-        return {"components": [c.to_dict() for c in self.components], "horde": list(self.horde),
-                "notes": self.notes}
+        """``{"components": [...], "horde": [die, …], "notes", "record"?}`` (``record`` only when
+        something was recorded, so older sheets keep their exact shape)."""
+        out: dict = {"components": [c.to_dict() for c in self.components], "horde": list(self.horde),
+                     "notes": self.notes}
+        record = self.record.to_dict()
+        if record:
+            out["record"] = record
+        return out
 
     @classmethod
     def from_dict(cls, value: Any, where: str = "sheet") -> "BrsSheet":
         """Read :meth:`to_dict`'s shape. Raises InvalidRequest naming the field."""
         req = mapping(value, where)
         try:
-            reject_unknown(req, {"components", "horde", "notes"}, "Blood Red Sands sheet")
+            reject_unknown(req, {"components", "horde", "notes", "record"}, "Blood Red Sands sheet")
         except InvalidRequest as err:
             raise at(where, err) from None
         items = req.get("components") or []
@@ -102,7 +111,8 @@ class BrsSheet:
             if die not in BRS_DICE or isinstance(die, bool):
                 raise InvalidRequest("must be a d4, d6, d8, d10 or d12", field=f"{where}.horde[{i}]", rule=RULE_BRS,
                                      code="sheet.brs_die")
-        return cls(comps, tuple(horde), text(req, "notes", where))
+        record = BrsRecord.from_dict(req["record"], f"{where}.record") if "record" in req else BrsRecord()
+        return cls(comps, tuple(horde), text(req, "notes", where), record)
 
 
 
@@ -141,7 +151,8 @@ def parse_horde(text: str) -> tuple:
 def from_form(fields: Mapping[str, Any]) -> dict:
     """The checked sheet dict from the editor's ``components`` (``[{"name", "traits": [{"trait",
     "die", "aspect"}]}]`` of texts; rows with no text are skipped), ``horde`` (``"d4 d6"``) and
-    ``notes``. Raises InvalidRequest naming the form key (``components[0].traits[1].die``)."""
+    ``notes`` (and ``record``: the JSON text of the Confrontations' record, kept unchanged by the
+    editor). Raises InvalidRequest naming the form key (``components[0].traits[1].die``)."""
     comps = []
     for comp in fields.get("components") or []:
         traits = []
@@ -155,11 +166,19 @@ def from_form(fields: Mapping[str, Any]) -> dict:
             comps.append({"name": str(comp.get("name", "")), "traits": traits})
     raw = {"components": comps, "horde": list(parse_horde(fields.get("horde", "") or "")),
            "notes": str(fields.get("notes", "") or "")}
+    record = str(fields.get("record", "") or "").strip()
+    if record:
+        from ..safejson import loads
+
+        raw["record"] = loads(record, field="record")
     return form_checked(BrsSheet, raw, {})
 
 
 def to_form(s: BrsSheet) -> dict:
     """The editor's texts for a sheet (inverse of :func:`from_form`)."""
-    return {"components": [{"name": c.name, "traits": [{"trait": t, "die": str(d), "aspect": a}
-                                                       for t, d, a in c.traits]} for c in s.components],
-            "horde": " ".join(f"d{d}" for d in s.horde), "notes": s.notes}
+    out: dict = {"components": [{"name": c.name, "traits": [{"trait": t, "die": str(d), "aspect": a}
+                                                      for t, d, a in c.traits]} for c in s.components],
+           "horde": " ".join(f"d{d}" for d in s.horde), "notes": s.notes}
+    if s.record.to_dict():
+        out["record"] = json.dumps(s.record.to_dict(), ensure_ascii=False)
+    return out

@@ -1,0 +1,203 @@
+"""Handlers of the Confrontation's before and after (issue #15): the trigger check and the Spoils
+bidding in the setup card, the aftermath card once a side has Yielded (glue only: read inputs →
+one engine call → store → render).
+
+ui_brs imports this module and hands it the draft and the state through the functions below; this
+module never imports ui_brs. Pure HTML: ui_brs_prefight, ui_brs_after.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+import app
+import ui_brs_after as afterview
+import ui_brs_prefight as prefight
+import ui_refusal
+from app import STORE, el
+from tirada import TiradaError
+from tirada.sheets.brs import BrsSheet
+from tirada.sheets.brs_record import apply_aftermath, most_devastated
+from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs.spoils import bid as play_bid
+from tirada.systems.brs.spoils import setup_fields
+from tirada.systems.brs.trigger import check_trigger
+
+
+class Records:
+    """What the handlers need from ui_brs: ``draft()`` (the setup draft, read from the form),
+    ``setup_changed()`` (redraw and save the setup form), ``state()`` (the replayed Confrontation
+    or None); the aftermath table setting ``kinds`` and the last status line."""
+
+    draft = None
+    setup_changed = None
+    state = None
+    kinds: dict = {}
+    status = ""
+    key = ""
+
+
+# ------------------------------------------------------------------------------- before the fight
+def render_prefight(text: str = "") -> None:
+    """Draw the trigger and bidding fieldsets from the draft."""
+    el("brs-prefight").innerHTML = prefight.render(Records.draft(), app.State.lang, text)
+
+
+def refresh() -> None:
+    """Redraw the pre-fight box after the setup form changed, keeping the bid text being typed."""
+    if Records.draft is not None:
+        render_prefight(_value("text"))
+
+
+def reset(key: str = "") -> None:
+    """A new Confrontation is on screen: forget the aftermath setting and status line."""
+    Records.kinds, Records.status, Records.key = {}, "", key
+
+
+def check_start(setup: dict) -> None:
+    """The trigger check for a setup about to start, when the table turned it on.
+
+    Raises:
+        TiradaError: the engine's refusal, its field as ``prefight.<field>`` (the input's draft path).
+    """
+    trig = prefight.trigger_request(Records.draft())
+    if trig is None:
+        return
+    try:
+        check_trigger(setup, trig)
+    except TiradaError as err:
+        raise type(err)(err.message, field=f"prefight.{err.field or 'on'}", rule=err.rule, code=err.code,
+                        params=err.params) from None
+
+
+def _pf_nodes():
+    return document.querySelectorAll("#brs-prefight [data-pf]")
+
+
+def _value(key: str) -> str:
+    node = el(prefight.input_id(key))
+    return "" if node is None else str(node.value)
+
+
+def on_bid(act: str) -> None:
+    """Apply one bid (or the Challenge, or undo) with the engine; a refusal shows its reason."""
+    draft = Records.draft()
+    prefight.read(draft, _pf_nodes())
+    pf = prefight.prefight_of(draft)
+    box = el("brs-setup-error")
+    if act == "undo":
+        pf["bids"] = pf["bids"][:-1]
+    else:
+        if act == "bid":
+            act = _value("act")
+        new = prefight.next_bid(act, {"text": _value("text").strip(), "pain": _value("pain"),
+                                      "note": _value("note").strip()})
+        try:
+            state = play_bid(prefight.bidding_state(draft), new)
+        except TiradaError as err:
+            ui_refusal.line("brs-setup-error", err)
+            render_prefight(_value("text"))
+            return
+        pf["bids"] = pf["bids"] + [new]
+        if state.status != "open":
+            draft.update(setup_fields(state, prefight.sides_of(draft, app.State.lang)))
+    box.hidden = True
+    Records.setup_changed()
+    render_prefight()
+    focus = el(prefight.input_id("act")) or el("brs-pf-result")
+    if focus is not None:
+        focus.focus()
+
+
+def on_prefight_click(event) -> None:
+    node = app.node(event.target.closest("[data-pf-act]")) if hasattr(event.target, "closest") else None
+    if node is not None:
+        on_bid(str(node.dataset.pfAct))
+
+
+def on_prefight_key(event) -> None:
+    """Enter in a bid's text makes the bid (it would otherwise submit the setup form and start)."""
+    if str(event.key) == "Enter" and event.target.matches("input[type=text][data-pf]"):
+        event.preventDefault()
+        on_bid("challenge" if str(event.target.dataset.pf) == "note" else "bid")
+
+
+def on_prefight_change(event) -> None:
+    if event.target.matches("[data-pf]"):
+        prefight.read(Records.draft(), _pf_nodes())
+        Records.setup_changed(redraw=False)
+        if str(event.target.dataset.pf) == "act":
+            render_prefight(_value("text"))
+
+
+# ------------------------------------------------------------------------------- after the fight
+def render_after() -> None:
+    """Show the aftermath card when the Confrontation has ended, else hide it."""
+    box = el("brs-after")
+    state = Records.state()
+    if state is None or state.phase != "ended":
+        box.hidden = True
+        return
+    key = str(state.setup.seed or state.setup.faces)
+    if key != Records.key:
+        reset(key)
+    try:
+        result = aftermath(state, Records.kinds or None)
+    except TiradaError:
+        box.hidden = True
+        return
+    box.innerHTML = afterview.render(result, app.State.lang, Records.status)
+    box.hidden = False
+
+
+def apply_to_sheets() -> None:
+    """Write each player's part on the saved BRS sheet with the same name; say which were written,
+    which players have none, and who is the Most Devastated among the saved sheets."""
+    result = aftermath(Records.state(), Records.kinds or None)
+    chars = {c["name"]: c for c in STORE.characters() if c.get("system") == "brs"}
+    done, missing, already = [], [], []
+    for part in result["players"]:
+        char = chars.get(part["name"])
+        if char is None:
+            missing.append(part["name"])
+            continue
+        try:
+            sheet = apply_aftermath(BrsSheet.from_dict(char["sheet"]), part)
+        except TiradaError as err:   # this Confrontation is already on the sheet (or the sheet is damaged)
+            already.append(f'{part["name"]} ({ui_refusal.text(err)})')
+            continue
+        char = {**char, "sheet": sheet.to_dict()}
+        if STORE.save_character(char):
+            chars[part["name"]] = char
+            done.append(part["name"])
+    best = most_devastated({n: BrsSheet.from_dict(c["sheet"]) for n, c in chars.items()})
+    Records.status = afterview.applied_words(done, missing, best, app.State.lang, already)
+    render_after()
+    app.show_notices()
+
+
+def on_after_click(event) -> None:
+    node = app.node(event.target.closest("[data-after]")) if hasattr(event.target, "closest") else None
+    if node is not None and str(node.dataset.after) == "apply":
+        apply_to_sheets()
+
+
+def on_after_change(event) -> None:
+    if event.target.matches("[data-after-kind]"):
+        Records.kinds = {**Records.kinds, str(event.target.dataset.afterKind): str(event.target.value)}
+        Records.status = ""
+        render_after()
+
+
+def start(draft, setup_changed, state) -> None:
+    """Connect to ui_brs (the three callables of :class:`Records`) and listen to both boxes."""
+    Records.draft, Records.setup_changed, Records.state = draft, setup_changed, state
+    pre, after = el("brs-prefight"), el("brs-after")
+    pre.addEventListener("click", create_proxy(on_prefight_click))
+    pre.addEventListener("change", create_proxy(on_prefight_change))
+    pre.addEventListener("keydown", create_proxy(on_prefight_key))
+    el("brs-setup-fields").addEventListener("change", create_proxy(lambda event: refresh()))  # names, sides
+    after.addEventListener("click", create_proxy(on_after_click))
+    after.addEventListener("change", create_proxy(on_after_change))
+    render_prefight()
