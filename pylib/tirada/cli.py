@@ -12,7 +12,8 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``skirmish [JSON]`` — an L5R 5e skirmish character folded through moves (:mod:`tirada.systems.l5r.turn`).
 
 Every command lives here and imports the engine lazily (a command loads only what it uses); no engine
-module imports this one.
+module imports this one. Longer than 400 lines because every command of every system lives in this
+one module (docs/architecture.md): each is a short dispatcher, read top to bottom.
 
 Invalid input → exit status 2 and one line on stderr (``error: field: message (rule)``), never a
 traceback. An unexpected failure → exit status 1 and one line naming it as a bug.
