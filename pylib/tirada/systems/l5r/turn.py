@@ -428,8 +428,8 @@ def _damage(s: dict, m: dict) -> dict:
     deadliness = get_int(m, "deadliness", 0, lo=0, hi=100)
     if take and deadliness == 0:
         deadliness = get_int(m, "deadliness", lo=1, hi=100)   # the critical strike needs it
-    out = apply_damage(get_int(m, "damage", lo=0, hi=100), get_int(m, "resistance", 0, lo=0, hi=100),
-                       s["fatigue"], s["endurance"], take, deadliness)
+    damage, resistance = get_int(m, "damage", lo=0, hi=100), get_int(m, "resistance", 0, lo=0, hi=100)
+    out = apply_damage(damage, resistance, s["fatigue"], s["endurance"], take, deadliness)
     if out["void_points_spent"] > s["void_points"]:
         raise _illegal("taking a critical strike instead of defending spends a Void point: none left",
                        code="skirmish.damage_void", field="void_points")
@@ -439,7 +439,7 @@ def _damage(s: dict, m: dict) -> dict:
     if out["unconscious"]:
         s["unconscious"] = True
         s["pending_critical"] = {"deadliness": severity, "severity": severity}
-    return {**out, "deadliness": deadliness, "void_points": s["void_points"],
+    return {**out, "damage": damage, "resistance": resistance, "deadliness": deadliness, "void_points": s["void_points"],
             "critical_check": {"tn": wound_tn(s, CRITICAL_TN), "stance": s["stance"]}
             if severity and not out["unconscious"] else None}
 
