@@ -191,6 +191,61 @@ def test_critical_above_the_light_wound_setting_is_not_a_light_wound_and_incapac
     assert s["light_wounds"] == [] and s["unconscious"]
 
 
+# ------------------------------------------------------------------------------- Damage
+def test_damage_matsu_kaoru_shuriken_2_resistance_1_is_1_fatigue_or_a_void_point_for_a_critical():
+    """Seed, DAÑO: "si tras aplicar la reducción por armadura u otros efectos dicho daño no llega a 0,
+    dicho personaje deberá defenderse contra él (para ello, deberá acumular una cantidad de Fatiga igual
+    al daño restante)"; "Los shuriken hacen daño 2, y como Matsu Kaoru va ataviada con ropa normal, sólo
+    puede reducir el daño en 1 punto. No estando Incapacitada, y no deseando gastar un Punto de Vacío, la
+    bushi se defiende del ataque, recibiendo un punto de Fatiga."; "un personaje que no esté
+    Incapacitado puede gastar un punto de Vacío para sufrir voluntariamente un impacto crítico en lugar
+    defenderse." """
+    kaoru = new_state({"stance": "air", "void_ring": 2, "void_points": 1, "fatigue": 0, "endurance": 8})
+    s, (eff,) = go(kaoru, {"action": "damage", "damage": 2, "resistance": 1, "deadliness": 3})
+    assert (eff["fatigue_gained"], s["fatigue"], s["void_points"]) == (1, 1, 1)
+    assert not s["incapacitated"] and not s["unconscious"] and eff["critical_severity"] is None
+    s, (eff,) = go(kaoru, {"action": "damage", "damage": 2, "resistance": 1, "deadliness": 3, "take_critical": True})
+    assert (s["fatigue"], s["void_points"], eff["critical_severity"]) == (0, 0, 3)
+    assert eff["critical_check"] == {"tn": 1, "stance": "air"}      # then the ``critical`` move (Aptitud física)
+    assert s["pending_critical"] is None and not s["unconscious"]
+    refused(s, {"action": "damage", "damage": 2, "resistance": 1, "deadliness": 3, "take_critical": True},
+            "skirmish.damage_void")
+    # "Si en cualquier momento los puntos de Fatiga superan el Aguante [...] adquiere el estado Incapacitado"
+    s, _ = go(new_state({"stance": "air", "fatigue": 7, "endurance": 8}), {"action": "damage", "damage": 3})
+    assert (s["fatigue"], s["incapacitated"], s["unconscious"]) == (10, True, False)
+    s, _ = go(s, {"action": "adjust", "fatigue": -2})
+    assert not s["incapacitated"]                                       # derived, never stale
+
+
+def test_damage_to_an_incapacitated_character_is_a_critical_of_the_deadliness_and_unconscious():
+    """Seed, Incapacitado: "Un personaje Incapacitado no puede efectuar acciones que requieran tiradas,
+    ni podrá defenderse contra el daño. Además, si sufre un impacto crítico, adquirirá el estado
+    Inconsciente"; DAÑO: "Si no puede defenderse [...] el personaje sufrirá un impacto crítico con una
+    gravedad que dependerá de la fuente del daño (el valor de letalidad en el caso de la mayoría de la
+    armas)." """
+    s = new_state({"stance": "earth", "void_points": 1, "fatigue": 9, "endurance": 8, "weapons": ARMED["weapons"]})
+    assert s["incapacitated"]
+    with pytest.raises(InvalidRequest) as err:                          # "no podrá defenderse": no choice
+        apply(s, {"action": "damage", "damage": 2, "deadliness": 5, "take_critical": True})
+    assert err.value.code == "skirmish.incapacitated_void"
+    s, (eff,) = go(s, {"action": "damage", "damage": 2, "resistance": 1, "deadliness": 5})
+    assert (eff["critical_severity"], eff["unconscious"], eff["critical_check"]) == (5, True, None)
+    assert s["unconscious"] and s["fatigue"] == 9 and s["pending_critical"] == {"deadliness": 5, "severity": 5}
+    # an Unconscious character takes no action and makes no check
+    for move in ({"action": "stance", "stance": "fire"}, {"action": "recover"},
+                 {"action": "critical", "deadliness": 5, "check": chk([1], 1, 0, 1, [0], "earth")},
+                 {"action": "parry", "weapon": "katana"}, {"action": "unmask"}):
+        assert refused(s, move, "skirmish.unconscious").params == {"action": move["action"]}
+    refused(s, {"action": "damage", "damage": 1, "deadliness": 2}, "skirmish.critical_pending")
+    s, (hurt,) = go(s, {"action": "accept_critical"})                   # the critical still lands
+    assert (hurt["severity"], hurt["light_wound"], hurt["unconscious"]) == (5, None, True)
+    s, _ = go(s, {"action": "end_scene"})
+    assert s["unconscious"]
+    with pytest.raises(InvalidRequest) as err:                          # the critical needs the deadliness
+        apply(new_state({"fatigue": 9, "endurance": 8}), {"action": "damage", "damage": 2})
+    assert err.value.field == "deadliness"
+
+
 # -------------------------------------------------------------------- Destructive parry
 def test_destructive_parry_void_point_weapon_damaged_reroll_once_per_scene():
     """Seed: "Parada destructiva: Cuando un personaje intente sobrevivir a un impacto crítico, puede
@@ -316,7 +371,8 @@ def test_stance_regrips_a_readied_weapon_and_drops_items():
 
 JUNK = [None, 0, -1, 3, 200, "", "air", "katana", True, [], ["x"], {}, {"katana": 3}, 2.5]
 KEYS = ["action", "stance", "range", "check", "weapon", "declared", "happened", "item", "grip", "deadliness",
-        "regrip", "drop", "accepted", "won", "void_points", "strife", "target", "base_damage"]
+        "regrip", "drop", "accepted", "won", "void_points", "strife", "target", "base_damage", "damage",
+        "resistance", "take_critical", "fatigue"]
 
 
 def test_any_move_is_applied_or_refused_with_a_code_never_a_crash():

@@ -53,3 +53,19 @@ def test_hint_names_the_skill_the_tn_with_wounds_and_the_ring():
     assert words.hint_text("maneuver", s, "es") == "Tirada: Aptitud física, NO 4, anillo de aire."
     assert words.hint_text("challenge", None, "en") == "Check: Command, TN 1, your stance's ring."
     assert words.hint_text("prepare", s, "es") == "Sin tirada."
+
+
+def test_damage_words_defend_void_critical_and_helpless_in_both_languages():
+    """Seed 002, DAÑO (Matsu Kaoru: "Los shuriken hacen daño 2 [...] sólo puede reducir el daño en 1
+    punto [...] recibiendo un punto de Fatiga") and Incapacitado ("adquirirá el estado Inconsciente")."""
+    hit = {"action": "damage", "damage": 2, "resistance": 1, "deadliness": 3}
+    out = replay({"character": {"stance": "air", "void_points": 1, "fatigue": 8, "endurance": 8},
+                  "moves": [{**hit, "take_critical": True}, hit, hit]})
+    es = [words.effect_text(e, "es") for e in out["effects"]]
+    assert es[0].startswith("Gasta un punto de Vacío y sufre un impacto crítico de letalidad 3: haz la tirada de "
+                            "Aptitud física contra NO 1 con el anillo de aire")
+    assert es[1] == "Daño 2, reducción 1: se defiende y recibe 1 de Fatiga. La Fatiga supera el Aguante: queda Incapacitado."
+    assert es[2].startswith("Incapacitado, no puede defenderse: impacto crítico de gravedad 3")
+    assert words.effect_text(out["effects"][1], "en") == ("Damage 2, reduction 1: defends and takes 1 fatigue. "
+                                                          "Fatigue above Endurance: Incapacitated.")
+    assert "Incapacitado · Inconsciente" in words.state_lines(out["state"], "es")

@@ -180,6 +180,12 @@ STRINGS = {
                                   "en": "finish the destructive parry's new check first"},
     "err.skirmish.no_scene": {"es": "empieza antes la escena", "en": "start the scene first"},
     "err.skirmish.below_zero": {"es": "no puede quedar por debajo de 0", "en": "cannot drop below 0"},
+    "err.skirmish.unconscious": {"es": "un personaje Inconsciente no puede hacer acciones ni tiradas",
+                                 "en": "an Unconscious character takes no action and makes no check"},
+    "err.skirmish.damage_void": {"es": "sufrir un impacto crítico en lugar de defenderte gasta un punto de Vacío "
+                                       "y no te queda ninguno",
+                                 "en": "taking a critical strike instead of defending spends a Void point "
+                                       "and you have none left"},
     # share links and roller chains
     "err.link.cut": {"es": "el enlace está cortado: vuelve a copiar el enlace completo",
                      "en": "the link was cut short: copy the whole link again"},

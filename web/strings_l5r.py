@@ -222,6 +222,13 @@ STRINGS = {
     "l5r.turn.critical": {"es": "Impacto crítico (última tirada de Aptitud física, letalidad del arma de arriba)",
                           "en": "Critical strike (last Fitness check, the deadliness above)"},
     "l5r.turn.accept": {"es": "Aceptar el impacto crítico", "en": "Accept the critical strike"},
+    "l5r.turn.damage_in": {"es": "Daño recibido", "en": "Damage taken"},
+    "l5r.turn.resistance": {"es": "Reducción por armadura", "en": "Armour reduction"},
+    "l5r.turn.deadliness": {"es": "Letalidad de la fuente del daño", "en": "Deadliness of the damage's source"},
+    "l5r.turn.take_critical": {"es": "Gastar un punto de Vacío para sufrir un impacto crítico en lugar de defenderse",
+                               "en": "Spend a Void point to take a critical strike instead of defending"},
+    "l5r.turn.damage": {"es": "Recibir el daño", "en": "Take the damage"},
+    "l5r.turn.incapacitated": {"es": "Incapacitado", "en": "Incapacitated"},
     "l5r.turn.parry": {"es": "Parada destructiva (gasta 1 punto de Vacío, el arma queda Dañada, se repite la tirada)",
                        "en": "Destructive parry (spends 1 Void point, the weapon becomes Damaged, the check is rolled again)"},
     "l5r.turn.unmask": {"es": "Quitarse la máscara", "en": "Unmask"},
@@ -280,6 +287,19 @@ STRINGS = {
                          "en": "Severity {n}: above a light wound (the text has no table: apply it by hand)."},
     "l5r.fx.unconscious": {"es": "Incapacitado y con un impacto crítico: queda Inconsciente.",
                            "en": "Incapacitated and critically struck: Unconscious."},
+    "l5r.fx.defend": {"es": "Daño {n}, reducción {r}: se defiende y recibe {f} de Fatiga.",
+                      "en": "Damage {n}, reduction {r}: defends and takes {f} fatigue."},
+    "l5r.fx.now_incapacitated": {"es": "La Fatiga supera el Aguante: queda Incapacitado.",
+                                 "en": "Fatigue above Endurance: Incapacitated."},
+    "l5r.fx.void_critical": {"es": "Gasta un punto de Vacío y sufre un impacto crítico de letalidad {d}: haz la "
+                                   "tirada de Aptitud física contra NO {tn} con el anillo de {ring} y pulsa «Impacto "
+                                   "crítico».",
+                             "en": "Spends a Void point and takes a critical strike of deadliness {d}: make the "
+                                   "Fitness check against TN {tn} ({ring} ring) and press “Critical strike”."},
+    "l5r.fx.helpless": {"es": "Incapacitado, no puede defenderse: impacto crítico de gravedad {n} (la letalidad); "
+                              "queda Inconsciente. Acepta el impacto crítico.",
+                        "en": "Incapacitated, cannot defend: critical strike of severity {n} (the deadliness); "
+                              "Unconscious. Accept the critical strike."},
     "l5r.fx.parry": {"es": "Parada destructiva con {weapon} (ahora Dañada); te quedan {n} puntos de Vacío. La tirada "
                            "se repite con dados nuevos.",
                      "en": "Destructive parry with {weapon} (now Damaged); {n} Void points left. The check is rolled "

@@ -3,7 +3,9 @@
 The "Turno de escaramuza" box (web/panels/roll_l5r5e.html) keeps one character's state: each button
 reads its inputs, makes one move, sends it to :func:`tirada.systems.l5r.turn.apply`, stores the state
 it returns and draws it (web/ui_l5r_turn_render.py). Actions with a check take the last finished L5R
-check (web/ui_l5r.py ``Check.last_done``). The destructive parry, once the engine accepts it, starts a
+check (web/ui_l5r.py ``Check.last_done``). Damage ("Recibir el daño") reads its own three numbers; a
+critical strike taken for a Void point sets the roll form's TN and stance and the deadliness field
+the "Impacto crítico" button reads. The destructive parry, once the engine accepts it, starts a
 new check (a fresh seed at the roller's next chain number, like any check): its dice are made after
 the Void point is spent, never before (fair play, docs/link-format.md §16–18).
 """
@@ -112,6 +114,9 @@ def build(op: str) -> dict:
         return {"action": "critical", "deadliness": _sk("deadliness"), "check": last_check()}
     if op == "parry":
         return {"action": "parry", "weapon": _value("weapon")}
+    if op == "damage":
+        return {"action": "damage", "damage": _int("damage"), "resistance": _int("resistance"),
+                "deadliness": _int("deadliness"), "take_critical": bool(el("l5r-turn-take_critical").checked)}
     return {"action": {"accept": "accept_critical"}.get(op, op)}
 
 
@@ -132,6 +137,11 @@ def move(op: str) -> None:
         box.hidden = False
         return
     draw()
+    if Turn.effect.get("action") == "damage" and Turn.effect["critical_check"]:   # the voluntary critical
+        el("l5r-sk-deadliness").value = str(Turn.effect["deadliness"])
+        el("l5r-tn").value = str(Turn.effect["critical_check"]["tn"])
+        if Turn.effect["critical_check"]["stance"]:
+            el("l5r-stance").value = Turn.effect["critical_check"]["stance"]
     if Turn.effect.get("action") == "parry":   # the reroll: a new check, its dice made now
         Turn.before_parry = ui_l5r.Check.last_done
         el("l5r-tn").value = str(Turn.effect["reroll"]["tn"])

@@ -45,6 +45,8 @@ def state_lines(s: dict, lang: str) -> list:
     flags = []
     if is_compromised(s["strife"], s["composure"]):
         flags.append(t("l5r.turn.compromised", lang))
+    if s["incapacitated"]:
+        flags.append(t("l5r.turn.incapacitated", lang))
     if s["unconscious"]:
         flags.append(t("l5r.turn.unconscious", lang))
     if s["parried"]:
@@ -123,6 +125,8 @@ def effect_text(e: dict, lang: str) -> str:
         if e["unconscious"]:
             parts.append(t("l5r.fx.unconscious", lang))
         return " ".join(parts)
+    if a == "damage":
+        return damage_text(e, lang)
     if a == "parry":
         return t("l5r.fx.parry", lang).format(weapon=e["weapon"], n=e["void_points"])
     if a == "unmask":
@@ -130,6 +134,20 @@ def effect_text(e: dict, lang: str) -> str:
     if a == "end_scene":
         return t("l5r.fx.end_scene", lang)
     return t("l5r.fx.done", lang).format(action=action_name(a, lang) if f"l5r.act.{a}" in _KEYS else a)
+
+
+def damage_text(e: dict, lang: str) -> str:
+    """The "damage" move's effect (seed 002, DAÑO / Incapacitado): fatigue, a Void point's critical
+    strike (and the check it needs) or the helpless critical that leaves the character Unconscious."""
+    if e["unconscious"]:
+        return t("l5r.fx.helpless", lang).format(n=e["critical_severity"])
+    if e["critical_check"]:
+        c = e["critical_check"]
+        return t("l5r.fx.void_critical", lang).format(d=e["critical_severity"], tn=c["tn"],
+                                                      ring=ring_name(c["stance"], lang) if c["stance"]
+                                                      else t("l5r.turn.your_stance", lang))
+    text = t("l5r.fx.defend", lang).format(n=e["damage"], r=e["resistance"], f=e["fatigue_gained"])
+    return f'{text} {t("l5r.fx.now_incapacitated", lang)}' if e["incapacitated"] else text
 
 
 _KEYS = {f"l5r.act.{a}" for a in ("challenge", "maneuver", "guard", "wait", "prepare", "strike", "assist",

@@ -163,3 +163,25 @@ def test_water_stance_actions_challenge_guard_wait_prepare_maneuver_and_unmaskin
     page.select_option("#l5r-turn-action", "maneuver")
     page.click("#l5r-turn-act")
     expect(page.locator(OUT)).to_contain_text("You move 1 range band.")
+
+
+def test_damage_matsu_kaoru_shuriken_then_incapacitated_falls_unconscious(app):
+    """Seed, DAÑO: "Los shuriken hacen daño 2 [...] sólo puede reducir el daño en 1 punto [...] la bushi
+    se defiende del ataque, recibiendo un punto de Fatiga"; Incapacitado: "ni podrá defenderse contra el
+    daño. Además, si sufre un impacto crítico, adquirirá el estado Inconsciente"."""
+    page = app
+    open_boxes(page)
+    page.fill("#l5r-turn-fatigue", "8")                          # Aguante (2 + 2) × 2 = 8
+    scene(page)
+    page.fill("#l5r-turn-damage", "2")
+    page.fill("#l5r-turn-resistance", "1")
+    page.fill("#l5r-turn-deadliness", "3")
+    page.click("#l5r-turn-damage_btn")
+    expect(page.locator(OUT)).to_contain_text("Daño 2, reducción 1: se defiende y recibe 1 de Fatiga. "
+                                              "La Fatiga supera el Aguante: queda Incapacitado.")
+    page.click("#l5r-turn-damage_btn")
+    expect(page.locator(OUT)).to_contain_text("impacto crítico de gravedad 3 (la letalidad); queda Inconsciente")
+    expect(page.locator(OUT)).to_contain_text("Incapacitado · Inconsciente")
+    page.select_option("#l5r-turn-action", "recover")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_contain_text("Inconsciente no puede hacer acciones ni tiradas")

@@ -1,7 +1,7 @@
 """L5R 5e skirmish turn: one character's state and the moves of seed 002's "ESCARAMUZAS".
 
 Rules: seed ``002_ffc4b51df0ee9169.txt`` ("Actuar por turnos", "ACCIONES DE ESCARAMUZAS",
-"QUITARSE LA MÁSCARA", "PUNTOS DE VACÍO", "IMPACTOS CRÍTICOS"); ../shared/rules/l5r5e.md §Skirmish
+"QUITARSE LA MÁSCARA", "PUNTOS DE VACÍO", "IMPACTOS CRÍTICOS", "DAÑO" and the Incapacitado paragraph); ../shared/rules/l5r5e.md §Skirmish
 helpers. Longer than 400 lines because it is the seed's whole list of skirmish moves, one small
 function each, read top to bottom like the seed's section.
 
@@ -16,7 +16,8 @@ State (a JSON object, :func:`new_state` fills the defaults)::
 
     void_ring 1..10, void_points 0..void_ring, strife, composure, fatigue, endurance, honor, glory ≥ 0
     stance "air"|"earth"|"fire"|"water"|"void"|None     actions [{"action", "check": bool}] this turn
-    unmasked, parried: bool (this scene)                 unconscious: bool
+    unmasked, parried: bool (this scene)                 unconscious: bool (only UNCONSCIOUS_MOVES)
+    incapacitated: bool (derived: fatigue > endurance, recomputed after every move; never trusted)
     weapons [{"name", "ready": bool, "grip": 1|2, "damaged": bool}]   light_wounds [ring]
     guarding {"target", "tn_bonus"}|None   waiting {"declared", "trigger"}|None   granted str|None
     challenge "pending"|None   pending_critical {"deadliness", "severity"}|None   reroll {"deadliness"}|None
@@ -32,10 +33,11 @@ from typing import Any, Callable
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_bool, get_choice, get_int, get_text, reject_unknown
 from .skirmish import (
-    CRITICAL_TN, STRIKE_TN, can_make_checks, critical_severity, is_compromised, recover, strike,
+    CRITICAL_TN, STRIKE_TN, apply_damage, can_make_checks, critical_severity, is_compromised, recover, strike,
 )
 
-__all__ = ["ACTION_TN", "MOVES", "SETTINGS", "STANCES", "apply", "new_state", "replay", "wound_tn"]
+__all__ = ["ACTION_TN", "MOVES", "SETTINGS", "STANCES", "UNCONSCIOUS_MOVES", "apply", "new_state", "replay",
+           "wound_tn"]
 
 RULE = "l5r5e.md §Skirmish helpers (seed 002, ESCARAMUZAS)"
 STANCES = ("air", "earth", "fire", "water", "void")
@@ -51,6 +53,9 @@ DEFAULT_SETTINGS = {"parry_limit": "scene", "light_wound_max": 3, "challenge_sta
 #: actions that take the turn's action (needs_check: None → only when a check is given).
 SLOT_ACTIONS = {"challenge": True, "maneuver": None, "guard": True, "wait": False, "prepare": False,
                 "strike": True, "assist": False, "recover": False, "skill": True}
+#: what an Unconscious character still goes through (seed 002, Incapacitado / Inconsciente: no action,
+#: no check); every other move is refused (``skirmish.unconscious``).
+UNCONSCIOUS_MOVES = ("damage", "accept_critical", "adjust", "end_scene")
 
 
 def _illegal(message: str, *, code: str, field: str | None = None, params: dict | None = None) -> IllegalMove:
@@ -74,6 +79,8 @@ def new_state(fields: dict | None = None) -> dict:
     s["stance"] = get_choice(f, "stance", STANCES, None)
     for name in ("unmasked", "parried", "unconscious"):
         s[name] = get_bool(f, name, False)
+    get_bool(f, "incapacitated", False)
+    s["incapacitated"] = s["fatigue"] > s["endurance"]
     s["weapons"] = [_weapon(w, i) for i, w in enumerate(f.get("weapons") or [])]
     s["light_wounds"] = [get_choice({"ring": r}, "ring", STANCES) for r in f.get("light_wounds") or []]
     _restore(s, f)
@@ -90,8 +97,8 @@ def new_state(fields: dict | None = None) -> dict:
 def _blank() -> dict:
     return {"void_ring": 2, "void_points": 0, "strife": 0, "composure": 8, "fatigue": 0, "endurance": 8,
             "honor": 0, "glory": 0, "stance": None, "actions": [], "unmasked": False, "parried": False,
-            "unconscious": False, "weapons": [], "light_wounds": [], "guarding": None, "waiting": None,
-            "granted": None, "challenge": None, "pending_critical": None, "reroll": None,
+            "unconscious": False, "incapacitated": False, "weapons": [], "light_wounds": [], "guarding": None,
+            "waiting": None, "granted": None, "challenge": None, "pending_critical": None, "reroll": None,
             "settings": dict(DEFAULT_SETTINGS)}
 
 
@@ -403,6 +410,40 @@ def _adjust(s: dict, m: dict) -> dict:
     return {k: s[k] for k in ("strife", "fatigue", "void_points")}
 
 
+def _damage(s: dict, m: dict) -> dict:
+    """Daño (seed 002, "DAÑO" and the Incapacitado paragraph; tirada.systems.l5r.skirmish.apply_damage):
+    ``damage`` after ``resistance`` becomes fatigue (Matsu Kaoru: shuriken 2, resistance 1 → 1
+    fatigue); ``take_critical`` spends a Void point for a critical strike of ``deadliness`` instead,
+    whose Aptitud física check is the ``critical`` move. An Incapacitated character "no podrá
+    defenderse": a critical strike of severity = ``deadliness`` waits in ``pending_critical`` and
+    the character is Unconscious at once ([decision]: an Unconscious character makes no check, so
+    that critical is not reduced; docs/l5r5e.md)."""
+    if s["pending_critical"] is not None:
+        raise _illegal("accept or parry the pending critical strike first",
+                       code="skirmish.critical_pending", field="action")
+    take = get_bool(m, "take_critical", False)
+    if take and s["unconscious"]:
+        raise _illegal("an Unconscious character makes no choice", code="skirmish.unconscious",
+                       field="take_critical")
+    deadliness = get_int(m, "deadliness", 0, lo=0, hi=100)
+    if take and deadliness == 0:
+        deadliness = get_int(m, "deadliness", lo=1, hi=100)   # the critical strike needs it
+    damage, resistance = get_int(m, "damage", lo=0, hi=100), get_int(m, "resistance", 0, lo=0, hi=100)
+    out = apply_damage(damage, resistance, s["fatigue"], s["endurance"], take, deadliness)
+    if out["void_points_spent"] > s["void_points"]:
+        raise _illegal("taking a critical strike instead of defending spends a Void point: none left",
+                       code="skirmish.damage_void", field="void_points")
+    s["fatigue"] = out["fatigue"]
+    s["void_points"] -= out["void_points_spent"]
+    severity = out["critical_severity"]
+    if out["unconscious"]:
+        s["unconscious"] = True
+        s["pending_critical"] = {"deadliness": severity, "severity": severity}
+    return {**out, "damage": damage, "resistance": resistance, "deadliness": deadliness, "void_points": s["void_points"],
+            "critical_check": {"tn": wound_tn(s, CRITICAL_TN), "stance": s["stance"]}
+            if severity and not out["unconscious"] else None}
+
+
 def _end_scene(s: dict, m: dict) -> dict:
     """A new scene: unmasking and the destructive parry are available again."""
     s.update(unmasked=False, parried=False, waiting=None, granted=None, guarding=None, challenge=None)
@@ -413,7 +454,7 @@ MOVES: dict = {"stance": _stance, "challenge": _challenge, "challenge_outcome": 
                "maneuver": _maneuver, "guard": _guard, "wait": _wait, "wait_trigger": _wait_trigger,
                "prepare": _prepare, "strike": _strike, "assist": _other("assist"), "recover": _other("recover"),
                "skill": _other("skill"), "critical": _critical, "accept_critical": _accept_critical,
-               "parry": _parry, "unmask": _unmask, "adjust": _adjust, "end_scene": _end_scene}
+               "parry": _parry, "unmask": _unmask, "adjust": _adjust, "damage": _damage, "end_scene": _end_scene}
 
 
 def apply(state: dict, move: dict) -> dict:
@@ -422,13 +463,18 @@ def apply(state: dict, move: dict) -> dict:
 
     Raises:
         InvalidRequest: not an object, an unknown action, a bad field.
-        IllegalMove: a move the seed forbids (code ``skirmish.*`` or ``l5r.incapacitated``).
+        IllegalMove: a move the seed forbids (code ``skirmish.*`` or ``l5r.incapacitated``); any move
+        but ``UNCONSCIOUS_MOVES`` of an Unconscious character (``skirmish.unconscious``).
     """
     if not isinstance(move, dict):
         raise InvalidRequest("each move must be an object", field="move", code="field.object")
     action = get_choice(move, "action", tuple(MOVES))
+    if state["unconscious"] and action not in UNCONSCIOUS_MOVES:
+        raise _illegal("an Unconscious character takes no action and makes no check",
+                       code="skirmish.unconscious", field="action", params={"action": action})
     s = copy.deepcopy(state)
     effect = MOVES[action](s, move)
+    s["incapacitated"] = s["fatigue"] > s["endurance"]
     return {"state": s, "effect": {"action": action, **effect}}
 
 
