@@ -71,7 +71,8 @@ WIRE = """() => {
   const r = performance.getEntriesByType('resource');
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   return {bytes: [nav, ...r].reduce((s, e) => s + (e.transferSize || 0), 0), requests: r.length + 1,
-          start: globalThis.tiradaStart || null, fcp: fcp ? fcp.startTime : null};
+          start: globalThis.tiradaStart ? `${globalThis.tiradaStart} (${globalThis.tiradaSnapshotReason})` : null,
+          fcp: fcp ? fcp.startTime : null};
 }"""
 SW_READY = """async () => {
   await navigator.serviceWorker.ready;

@@ -5,6 +5,11 @@
 //   tools/pyodide_build.mjs: the interpreter booted with the engine already imported), which skips
 //   most of Python's start-up. The snapshot comes gzip-compressed whatever the host does and is
 //   unpacked here (DecompressionStream); its download overlaps the WebAssembly compile.
+// - A browser asked to save data (navigator.connection.saveData) starts plainly on a first visit,
+//   without the snapshot's 7 MB (5.4 MB instead of 12.6 MB before ready), and from the snapshot
+//   once the service worker holds it. Everyone else starts from it on a first visit too: measured
+//   on both benchmark profiles, even on the phone's 9 Mbit/s, downloading it costs less than the
+//   start-up work it saves (docs/benchmarks.md, "Snapshot only when local: measured, not kept").
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
 // build.py fills the two constants below; the page works with either value.
@@ -33,12 +38,23 @@ async function snapshotBytes() {
   return bytes;
 }
 
+/** Whether to start from the snapshot, and why (kept for bench/ and the tests): "local" (a service
+ * worker controls the page, so its install has precached the snapshot), "first visit", or false
+ * (no snapshot, or data to save). */
+function useSnapshot() {
+  if (!SNAPSHOT || typeof DecompressionStream !== "function") return false;
+  if (globalThis.navigator?.serviceWorker?.controller) return "local";
+  return globalThis.navigator?.connection?.saveData ? false : "first visit";
+}
+
 /** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. */
 export async function loadPyodide(options = {}) {
   mark("boot-start");
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
-  if (SNAPSHOT && typeof DecompressionStream === "function") {
+  const why = useSnapshot();
+  globalThis.tiradaSnapshotReason = why || "plain";
+  if (why) {
     try {
       const bytes = snapshotBytes();
       bytes.catch(() => {}); // a failure surfaces through boot() below, not as an unhandled rejection

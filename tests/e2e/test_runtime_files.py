@@ -3,9 +3,12 @@
 - The trimmed standard library of dist/pyodide/ holds every module the engine and the page import:
   Pyodide under Node boots on it and imports every engine and page module (tools/pyodide_build.mjs).
 - Every runtime file (Pyodide, PyScript, the start module, the snapshot) that the service worker
-  precaches is requested by the page while it starts, opens every view, rolls and opens a link; and
-  every file the page requests is precached (so it works offline). An unused file fails here.
-- The page starts from the memory snapshot, and starts plainly when the snapshot cannot be had.
+  precaches is requested by the page while it starts, opens every view, rolls and, on a later
+  visit, opens a link; and every file the page requests is precached (so it works offline). An
+  unused file fails here.
+- The page starts from the memory snapshot, on a first visit too unless the browser is asked to
+  save data (then from the worker's copy on later visits), and plainly when the snapshot cannot be
+  had (web/pyodide-start.mjs).
 """
 
 from __future__ import annotations
@@ -17,7 +20,12 @@ from pathlib import Path
 from conftest import ROOT, build, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.offline import precached, roll_sifrp  # noqa: E402
+from helpers.offline import precached, roll_sifrp, wait_offline_ready  # noqa: E402
+
+#: what the browser says of the link (navigator.connection), set before the page's scripts run
+LINK = "Object.defineProperty(navigator, 'connection', {{value: {{downlink: {downlink}, saveData: {save}}}}});"
+#: the start module's choice: how Pyodide started, and why
+STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]"
 
 #: files precached for the installed app, not requested by a page in a tab
 NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/")
@@ -35,7 +43,9 @@ def test_trimmed_stdlib_imports_every_engine_and_page_module():
 
 
 def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    # a first visit saving data (no snapshot), then a later one (the snapshot, from the worker)
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    ctx.add_init_script(LINK.format(downlink=2, save="true"))
     page = ctx.new_page()
     asked = set()
     page.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
@@ -43,10 +53,14 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
     for tab in ("audit", "scene", "brs", "data", "roll"):
         page.click(f"#tab-{tab}")
     link = roll_sifrp(page, "Todo lo que se usa")
+    wait_offline_ready(page)
     other = ctx.new_page()
     other.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
     open_app(other, link)
     other.wait_for_selector("#shared .total")  # a roll link opens on the shared-roll view (issue #14)
+    if (build.DIST / "pyodide" / build.SNAPSHOT).exists():
+        assert page.evaluate(STARTED) == ["plain", "plain"]
+        assert other.evaluate(STARTED) == ["snapshot", "local"]
     asked.discard("")
     asked.add("index.html")  # "/" is the page
 
@@ -60,10 +74,28 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
     assert not any("micropip" in url or "xterm" in url or "codemirror" in url for url in cache)
 
 
-def test_starts_from_the_snapshot(app):
+def test_snapshot_on_a_first_visit_unless_saving_data(new_context, base_url):
+    """A first visit fetches the snapshot (on a slow link too: measured, it still pays) unless the
+    browser is asked to save data; once the service worker holds it, every visit starts from it."""
     if not (build.DIST / "pyodide" / build.SNAPSHOT).exists():
         return  # built with TIRADA_SNAPSHOT=0: nothing to start from
-    assert app.evaluate("globalThis.tiradaStart") == "snapshot"
+    cases = ((10, "false", ["snapshot", "first visit"]), (2, "false", ["snapshot", "first visit"]),
+             (10, "true", ["plain", "plain"]))
+    for downlink, save, first in cases:
+        ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+        ctx.add_init_script(LINK.format(downlink=downlink, save=save))
+        asked = []
+        page = ctx.new_page()
+        page.on("request", lambda r, asked=asked: asked.append(r.url))  # the page's, not the worker's
+        open_app(page, base_url)
+        assert page.evaluate(STARTED) == first, (downlink, save)
+        fetched = any(url.endswith("/" + build.SNAPSHOT) for url in asked)
+        assert fetched == (first[0] == "snapshot"), (downlink, save)
+        wait_offline_ready(page)
+        again = open_app(ctx.new_page(), base_url)
+        assert again.evaluate(STARTED) == ["snapshot", "local"], (downlink, save)
+        roll_sifrp(again, "Desde la instantánea")
+        assert "Desde la instantánea" in again.locator("#history-list li").first.inner_text()
 
 
 def test_plain_start_when_the_snapshot_fails(new_context, base_url):
@@ -72,7 +104,7 @@ def test_plain_start_when_the_snapshot_fails(new_context, base_url):
         ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
         ctx.route("**/pyodide/snapshot.bin.gz", lambda route, _req=None, answer=answer: route.fulfill(**answer))
         page = open_app(ctx.new_page(), base_url)
-        assert page.evaluate("globalThis.tiradaStart") == "plain"
+        assert page.evaluate(STARTED) == ["plain", "first visit"]
         roll_sifrp(page, "Sin instantánea")
         assert "Sin instantánea" in page.locator("#history-list li").first.inner_text()
         watch.errors[:] = [e for e in watch.errors if "404" not in e]  # the refused snapshot itself
