@@ -96,3 +96,83 @@ def test_superscript_digits_in_the_new_text_fields_are_refused_in_words(app):
     app.click("#brs-contest-roll")
     expect(app.locator("#brs-contest-error")).to_contain_text("d²")
     expect(app.locator("#brs-contest-result")).to_be_hidden()       # not the earlier roll's result
+
+
+def test_two_tabs_share_the_bidding_instead_of_overwriting_it(new_context, base_url):
+    """Tab B, opened before tab A bid, used to write its older draft over A's bids at its next edit."""
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    a, b = open_app(ctx.new_page(), base_url), open_app(ctx.new_page(), base_url)
+    for page in (a, b):
+        page.click("#tab-brs")
+    a.click("#brs-example")
+    a.fill("#brs-f-prefight-text", "Sharla pierde el mapa")
+    a.click('#brs-prefight [data-pf-act="bid"]')
+    expect(b.locator("#brs-pf-turn")).to_have_text("Puja: Sharla")          # B took A's draft
+    b.fill("#brs-f-prefight-text", "Haster pierde su montura")
+    b.click('#brs-prefight [data-pf-act="bid"]')
+    expect(a.locator("#brs-pf-bids li")).to_have_count(2)
+    a.reload()
+    open_app(a, base_url)
+    a.click("#tab-brs")
+    expect(a.locator("#brs-pf-bids li")).to_have_count(2)
+
+
+def test_the_after_fight_status_follows_the_language(new_context, base_url):
+    """The "recorded on" line was kept as Spanish text when the page switched to English."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from helpers.brs import play_out
+
+    from tirada import storage
+    from tirada.systems.brs.example import example_setup
+    from tirada.systems.brs.link import encode_link
+
+    setup = example_setup("00112233445566778899aabbccddeeff")
+    moves = play_out(setup)
+    chars = [{"id": f"c{i}", "system": "brs", "name": p["name"], "campaign": "", "updated": 0,
+              "sheet": {"components": [{"name": c["name"], "traits": c["traits"]} for c in p["components"]]}}
+             for i, p in enumerate(setup["players"])]
+    page = _seeded(new_context, base_url, {"tirada.characters.v1": json.dumps(storage.characters_doc(chars))}, **PHONE)
+    page.evaluate(f"location.hash = {encode_link(setup, moves)!r}")
+    page.click('#brs-after [data-after="apply"]')
+    expect(page.locator("#brs-after-status")).to_contain_text("Anotado en: Haster, Sharla")
+    page.click("#lang")
+    expect(page.locator("#brs-after-status")).to_contain_text("Haster, Sharla")
+    assert "Anotado" not in page.inner_text("#brs-after-status")
+    _no_sideways_scroll(page)
+
+
+def test_the_bid_act_is_chosen_and_bid_with_the_keyboard_only(app):
+    """Choosing an act with the arrow keys redrew the bidding box and dropped the focus to the top of
+    the page: a keyboard user could not go on to "Pujar"."""
+    app.focus("#tab-brs")
+    app.keyboard.press("Enter")
+    app.focus("#brs-example")
+    app.keyboard.press("Enter")
+    app.focus("#brs-f-prefight-text")
+    app.keyboard.type("Sharla pierde el mapa")
+    app.keyboard.press("Enter")                                  # Enter in the text makes the bid
+    expect(app.locator("#brs-pf-turn")).to_have_text("Puja: Sharla")
+    act = app.locator("#brs-f-prefight-act")
+    expect(act).to_be_focused()
+    for _ in range(4):                                           # pain → stipulation → reduce → back_down
+        if act.input_value() == "back_down":
+            break
+        before = act.input_value()
+        app.keyboard.press("ArrowDown")
+        expect(act).not_to_have_value(before)
+        expect(act).to_be_focused()
+    assert act.input_value() == "back_down"
+    for _ in range(6):                                           # Tab on to the "Pujar" button
+        app.keyboard.press("Tab")
+        if app.evaluate("document.activeElement.dataset.pfAct") == "bid":
+            break
+    assert app.evaluate("document.activeElement.dataset.pfAct") == "bid"
+    app.keyboard.press("Enter")
+    expect(app.locator("#brs-pf-result")).to_contain_text("Sharla se retractó")
+    app.focus("#brs-f-prefight-note")
+    app.keyboard.type("siempre se retracta")
+    app.keyboard.press("Enter")                                  # Enter in the reason makes the Challenge
+    expect(app.locator("#brs-pf-turn")).to_have_text("Puja: Sharla")
