@@ -176,3 +176,31 @@ def test_the_bid_act_is_chosen_and_bid_with_the_keyboard_only(app):
     app.keyboard.type("siempre se retracta")
     app.keyboard.press("Enter")                                  # Enter in the reason makes the Challenge
     expect(app.locator("#brs-pf-turn")).to_have_text("Puja: Sharla")
+
+
+def test_the_competencia_heading_sits_beside_its_marker(new_context, base_url):
+    """The card's <summary> showed its disclosure marker on a line of its own above the heading."""
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.click("#tab-brs")
+    for card in ("#brs-setup-card", "#brs-contest-card"):
+        summary = page.locator(f"{card} > summary").bounding_box()
+        heading = page.locator(f"{card} > summary h2").bounding_box()
+        assert heading["y"] - summary["y"] < 20 and heading["x"] - summary["x"] > 10, (card, summary, heading)
+
+
+def test_a_sifrp_competition_of_long_names_fits_a_phone(new_context, base_url):
+    """40-character one-word names (the most a name takes) widened the result and the shared view."""
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "sifrp")
+    page.click("#sifrp-competition > summary")
+    page.fill("#sifrp-name", "A" * 40)
+    page.fill("#sifrp-rival0-name", "B" * 40)
+    page.fill("#sifrp-rival0-test_dice", "2")
+    page.click("#roll")
+    expect(page.locator("#result li.competitor")).to_have_count(2)
+    _no_sideways_scroll(page)
+    shared = open_app(ctx.new_page(), page.locator("#share-link").input_value())
+    expect(shared.locator("#shared li.competitor")).to_have_count(2)
+    _no_sideways_scroll(shared)
