@@ -250,6 +250,15 @@ def pyodide_node(*args) -> None:
     run(["node", ROOT / "tools" / "pyodide_build.mjs", *args])
 
 
+def compile_app() -> Path:
+    """Add to dist/app.zip each page module compiled by Pyodide's own Python (checked-hash .pyc
+    beside its source; the engine's modules are already imported in the snapshot): the page then
+    skips compiling its glue at every start (issue #16; docs/benchmarks.md)."""
+    out = DIST / "app.zip"
+    pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
+    return out
+
+
 def trim_stdlib() -> Path:
     """dist/pyodide/python_stdlib.zip holding only the modules the engine, the page and PyScript
     import (Pyodide's full one is 2.5 MB compressed), then check that everything imports under it."""
@@ -311,10 +320,38 @@ def fill_english() -> None:
     page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")
 
 
+def link_reader_data() -> dict:
+    """The tables web/link-reader.mjs reads roll links with, taken from the engine (never copied by
+    hand): system codes and the key/text tables of ``tirada.systems.registry``, the short names, and
+    the pool words of ``tirada.links.pool`` (Spanish and English)."""
+    sys.path.insert(0, str(ROOT / "pylib"))
+    try:
+        from tirada.links import pool
+        from tirada.systems import registry
+    finally:
+        sys.path.pop(0)
+    return {"codes": registry.codes(), "keys": {k: list(v) for k, v in registry.param_keys().items()},
+            "texts": {k: list(v) for k, v in registry.param_texts().items()},
+            "short_names": registry.short_names(), "game_names": dict(pool.GAME_NAMES),
+            "words": json.loads(json.dumps(pool._W))}
+
+
+def fill_link_reader(path: Path) -> None:
+    """Fill ``const DATA = null;`` of a copy of web/link-reader.mjs with :func:`link_reader_data`."""
+    data = json.dumps(link_reader_data(), ensure_ascii=False, separators=(",", ":"))
+    text, count = re.subn(r"^const DATA = null;$", lambda _m: f"const DATA = {data};",
+                          path.read_text(encoding="utf-8"), flags=re.M)
+    if count != 1:
+        raise SetupError(f"{path.name}: no 'const DATA = null;' line to fill")
+    path.write_text(text, encoding="utf-8")
+
+
 def start_fast() -> None:
     """Issue #16: ship only what runs (trimmed standard library), start from a memory snapshot,
-    loading texts in both languages."""
+    loading texts in both languages, a roll link's request shown before the engine is ready."""
     fill_english()
+    fill_link_reader(DIST / "link-reader.mjs")
+    compile_app()
     trim_stdlib()
     write_start_module(make_snapshot())
 
@@ -579,6 +616,8 @@ def main(argv: list | None = None) -> int:
     p_deploy.add_argument("--url", help="the address it will be served from, for absolute preview-card URLs")
     p_bench = sub.add_parser("bench", help="measure load and roll speed")
     p_bench.add_argument("--runs", type=int, default=7)
+    p_bench.add_argument("--profile", action="append", choices=("desktop", "phone"), default=[],
+                         help="measure only this start-up profile (repeatable; default both)")
     args = parser.parse_args(argv)
     try:
         if args.cmd == "build":
@@ -593,7 +632,9 @@ def main(argv: list | None = None) -> int:
             py = ensure_venv()
             build()
             ensure_chromium()
-            code = subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT)
+            profiles = [arg for name in args.profile for arg in ("--profile", name)]
+            code = subprocess.call([str(py), str(ROOT / "bench" / "bench.py"), "--runs", str(args.runs), *profiles],
+                                   cwd=ROOT)
             # exact odds inside Pyodide under Node (~20 s; docs/benchmarks.md §Odds speed)
             return subprocess.call(["node", str(ROOT / "bench" / "odds_pyodide.mjs"), "--write"], cwd=ROOT) or code
     except SetupError as err:

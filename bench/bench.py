@@ -62,6 +62,8 @@ def table(res: dict, rolls: dict, sizes: list) -> str:
         "",
         startup.table(res),
         "",
+        startup.warm_marks(res),
+        "",
         f"Roll click → result, p95 of {rolls['n']} (p50), desktop: {rolls['p95']:.1f} ms ({rolls['p50']:.1f} ms); "
         "target ≤ 30 ms.",
         "",
@@ -87,6 +89,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
+    parser.add_argument("--profile", action="append", choices=sorted(startup.PROFILES), default=[],
+                        help="measure only this start-up profile (repeatable; default both)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -97,7 +101,8 @@ def main() -> int:
     bare_server, bare_url = startup.serve(bare_dir)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=startup.ARGS)
-        res = startup.measure(browser, {"bare": bare_url, "tirada": app_url}, args.runs)
+        res = startup.measure(browser, {"bare": bare_url, "tirada": app_url}, args.runs,
+                              tuple(args.profile) or ("desktop", "phone"))
         rolls = measure_rolls(browser, app_url)
         browser.close()
     text = table(res, rolls, link_sizes())

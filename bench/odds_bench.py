@@ -31,8 +31,8 @@ CASES = [
                                         "assist_unskilled": 1, "void": True, "tn": 5}),
     ("l5r same, compromised", {"system": "l5r5e", "ring": 5, "skill": 5, "assist_skilled": 1,
                                "assist_unskilled": 1, "void": True, "tn": 5, "compromised": True}),
-    ("l5r largest accepted (30 dice)", {"system": "l5r5e", "ring": 10, "skill": 10, "assist_unskilled": 10,
-                                        "tn": 8}),
+    ("l5r large: ring 6, skill 8, 10 unskilled helpers (24 dice)",
+     {"system": "l5r5e", "ring": 6, "skill": 8, "assist_unskilled": 10, "tn": 8}),
     ("tragedia 12 vs 12, steps 2..5", {"system": "tragedia", "protagonist_dice": 12, "adversary_dice": 12}),
     ("brs renew 6 dice", {"system": "brs", "attack_score": 14, "available": [3, 5], "renew": [4, 6, 8, 10, 10, 12]}),
 ]

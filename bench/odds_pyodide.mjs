@@ -40,8 +40,8 @@ CASES = [
      {"system": "l5r5e", "ring": 5, "skill": 5, "assist_unskilled": 2, "void": True, "tn": 5}),
     ("generic 10d10 keep 5 vs 30", False,
      {"system": "generic", "dice": 10, "sides": 10, "keep": 5, "difficulty": 30}),
-    ("L5R largest accepted (30 dice)", False,
-     {"system": "l5r5e", "ring": 10, "skill": 10, "assist_unskilled": 10, "tn": 8}),
+    ("L5R large: ring 6, skill 8, 10 unskilled helpers (24 dice)", False,
+     {"system": "l5r5e", "ring": 6, "skill": 8, "assist_unskilled": 10, "tn": 8}),
 ]
 
 def ms(fn):

@@ -34,7 +34,6 @@ import statistics
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,12 +56,12 @@ PROFILES = {
                           "uploadThroughput": 9_000_000 / 8}},
 }
 #: in every page before its scripts: the times (ms from navigation start) of ready and of a shared
-#: roll's verified result on screen
+#: roll's verified result on screen (its total in #shared: the request shown before it has none)
 MARKS = """new MutationObserver((_, obs) => {
   const root = document.documentElement;
   if (root && root.dataset.engine === 'ready' && window.__ready === undefined) window.__ready = performance.now();
   const shared = document.getElementById('shared');
-  if (shared && !shared.hidden && document.querySelector('#result .total') && window.__shown === undefined) {
+  if (shared && !shared.hidden && document.querySelector('#shared .total, #result .total') && window.__shown === undefined) {
     window.__shown = performance.now();
   }
   if (window.__ready !== undefined && window.__shown !== undefined) obs.disconnect();
@@ -80,6 +79,17 @@ SW_READY = """async () => {
     await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
   }
   return true;
+}"""
+#: where a start's time goes: the page's own performance marks (web/pyodide-start.mjs, main.py) and
+#: when main.py arrived, in ms from navigation start
+STEPS = """() => {
+  const out = {};
+  for (const m of performance.getEntriesByType('mark')) {
+    if (m.name.startsWith('tirada:')) out[m.name.slice(7)] = m.startTime;
+  }
+  const main = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/main.py'));
+  if (main) out['main.py'] = main.responseEnd;
+  return out;
 }"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".py", ".svg", ".webmanifest", ".txt")
 TIMEOUT = 300_000
@@ -158,7 +168,7 @@ def visit(ctx, profile: dict, url: str, wait: str = "window.__ready !== undefine
     page.goto(url, timeout=TIMEOUT)
     page.wait_for_function(wait, timeout=TIMEOUT, polling=100)
     out = {"ready": page.evaluate("window.__ready"), "shown": page.evaluate("window.__shown || null"),
-           **page.evaluate(WIRE)}
+           "marks": page.evaluate(STEPS), **page.evaluate(WIRE)}
     return {**out, "page": page}
 
 
@@ -217,7 +227,7 @@ def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phon
     for pname in profiles:
         profile = PROFILES[pname]
         samples = {name: {"cold": [], "reload": [], "link": [], "warm": [], "bytes": [], "requests": [], "fcp": [],
-                          "start": []}
+                          "start": [], "steps": []}
                    for name in sites}
         workers = {name: sw_context(browser, profile, url) for name, url in sites.items() if name != "bare"}
         for _ in range(runs):
@@ -235,14 +245,19 @@ def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phon
                     warm = visit(workers[name], profile, url)
                     warm.pop("page").close()
                     s["warm"].append(warm["ready"])
+                    s["steps"].append({**warm["marks"], "ready": warm["ready"]})
                 print(f"[startup] {pname} {name}: cold {ms(s['cold'][-1])}, reload {ms(s['reload'][-1])}, "
                       f"link {ms(s['link'][-1] if s['link'] else None)}, warm {ms(s['warm'][-1] if s['warm'] else None)}, "
                       f"{s['bytes'][-1] / 1e6:.2f} MB, {s['requests'][-1]} requests, start {s['start'][-1]} "
                       f"(load {os.getloadavg()[0]:.1f})", flush=True)
         for ctx in workers.values():
             ctx.close()
-        out[pname] = {name: {key: (median(vals) if key != "start" else sorted(set(map(str, vals))))
-                             for key, vals in s.items()} for name, s in samples.items()}
+        out[pname] = {name: {key: (median(vals) if key not in ("start", "steps") else sorted(set(map(str, vals))))
+                             for key, vals in s.items() if key != "steps"} for name, s in samples.items()}
+        for name, s in samples.items():
+            steps = sorted({k for run in s["steps"] for k in run}, key=lambda k: median(
+                [run.get(k) for run in s["steps"]]) or 0)
+            out[pname][name]["steps"] = {k: median([run.get(k) for run in s["steps"]]) for k in steps}
         print(f"[startup] {pname}: {out[pname]} (load average {os.getloadavg()[0]:.1f})", flush=True)
     out["load"] = os.getloadavg()
     out["runs"] = runs
@@ -287,6 +302,24 @@ def table(res: dict, app: str = "tirada") -> str:
     return "\n".join(lines)
 
 
+#: what each step of a warm start means (the page's marks, in order)
+STEP_NAMES = {"boot-start": "PyScript asks for the interpreter", "snapshot-unpacked": "snapshot read and unpacked",
+              "booted": "Pyodide booted from the snapshot", "main.py": "main.py fetched (app.zip unpacked before)",
+              "main-imported": "page modules imported", "ready": "ready (first render done)"}
+
+
+def warm_marks(res: dict, app: str = "tirada") -> str:
+    """One line per profile: where a warm start's time goes (medians of the steps' times)."""
+    lines = []
+    for pname in ("desktop", "phone"):
+        steps = res.get(pname, {}).get(app, {}).get("steps") or {}
+        parts = [f"{STEP_NAMES[k]} {ms(v)}" for k, v in steps.items() if k in STEP_NAMES and v is not None]
+        if parts:
+            lines.append(f"Warm start, {pname}, where the time goes (medians, from navigation start): "
+                         + " → ".join(parts) + ".")
+    return "\n\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -311,6 +344,7 @@ def main() -> int:
         print(f"\n### {name} (load average {' / '.join(f'{x:.1f}' for x in res['load'])}, "
               f"medians of {res['runs']} runs)\n")
         print(table(res, name))
+        print(warm_marks(res, name))
         print("start:", {p: res[p][name]["start"] for p in ("desktop", "phone") if p in res})
     for server in servers:
         server.shutdown()

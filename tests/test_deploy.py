@@ -166,7 +166,7 @@ def test_export_site_makes_preview_urls_absolute_and_keeps_the_precache_true(bui
     import hashlib
 
     sw = (site / "sw.js").read_text(encoding="utf-8")
-    revision = re.search(r'\{url:"index.html",revision:"([0-9a-f]{32})"\}', sw).group(1)
+    revision = re.search(r'\{revision:"([0-9a-f]{32})",url:"index.html"\}', sw).group(1)
     assert revision == hashlib.md5(html.encode("utf-8")).hexdigest()
     assert build_py.check_site(site) == build_py.check_site(site, url)  # its own og:url is the default
     # the source folder is untouched

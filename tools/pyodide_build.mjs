@@ -3,6 +3,7 @@
 //   node tools/pyodide_build.mjs trim  APP_ZIP FULL_STDLIB OUT_ZIP [EXTRA_MODULES]
 //   node tools/pyodide_build.mjs check APP_ZIP STDLIB_ZIP - [EXTRA_MODULES]
 //   node tools/pyodide_build.mjs snapshot APP_ZIP STDLIB_ZIP OUT_SNAPSHOT [EXTRA_MODULES]
+//   node tools/pyodide_build.mjs pyc APP_ZIP STDLIB_ZIP OUT_ZIP
 //
 // trim     boots Pyodide with its full standard library, unpacks the app (engine + page modules),
 //          imports every engine module, every page module (against a stand-in for PyScript's
@@ -15,14 +16,17 @@
 // snapshot boots Pyodide on STDLIB_ZIP with a memory snapshot in mind, imports the engine and the
 //          page modules that do not need a browser (no `pyscript`/`js` at import time) and writes
 //          the interpreter's memory to OUT_SNAPSHOT (web/pyodide_start.mjs boots from it).
+// pyc      adds to APP_ZIP, beside each page module that needs a browser at import (the others and
+//          the engine are imported in the snapshot), its bytecode compiled by this Pyodide
+//          (checked-hash .pyc, PEP 552), so that the page does not compile them at every start.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import process from "node:process";
 
 const [mode, appZip, stdlibZip, out, extra = ""] = process.argv.slice(2); // check: OUT is "-"
-if (!["trim", "check", "snapshot"].includes(mode) || !appZip || !stdlibZip || (mode !== "check" && !out)) {
-  console.error("usage: node tools/pyodide_build.mjs trim|check|snapshot APP_ZIP STDLIB_ZIP [OUT] [EXTRA]");
+if (!["trim", "check", "snapshot", "pyc"].includes(mode) || !appZip || !stdlibZip || (mode !== "check" && !out)) {
+  console.error("usage: node tools/pyodide_build.mjs trim|check|snapshot|pyc APP_ZIP STDLIB_ZIP [OUT] [EXTRA]");
   process.exit(2);
 }
 
@@ -116,7 +120,56 @@ failed
 
 const extraModules = extra ? extra.split(",").filter(Boolean) : [];
 
-if (mode === "trim") {
+if (mode === "pyc") {
+  // The page's modules of APP_ZIP that need a browser (not in the snapshot) compiled by this
+  // Pyodide's Python, added beside their source as checked-hash .pyc (PEP 552: valid while a hash
+  // of the source matches, whatever the file's time, which unpacking does not keep; an edited
+  // source is compiled again): the page no longer compiles them at each start (issue #16).
+  const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
+  py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(resolve(appZip))));
+  const count = py.runPython(`
+import ast, importlib.util, os, py_compile, zipfile
+
+def module_imports(source):
+    """Top-level names imported when the module runs (not inside functions or classes)."""
+    names, todo = set(), list(ast.parse(source).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return names
+
+# The page's modules that need the browser at import (they import pyscript/js, or a module that
+# does): the snapshot cannot hold them, so they are the ones the page imports at each start.
+with zipfile.ZipFile("/tmp/app.zip") as src:
+    deps = {n[:-3]: module_imports(src.read(n)) for n in src.namelist() if n.endswith(".py") and "/" not in n}
+browser = {m for m, d in deps.items() if d & {"pyscript", "js", "pyodide"}}
+while any(d & browser for m, d in deps.items() if m not in browser):
+    browser |= {m for m, d in deps.items() if d & browser}
+count = 0
+with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+    for info in src.infolist():
+        data = src.read(info.filename)
+        dst.writestr(info, data)
+        if info.filename[:-3] in browser and info.filename.endswith(".py"):
+            path = "/tmp/src/" + info.filename
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(data)
+            cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=info.filename, doraise=True,
+                                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+            with open(cfile, "rb") as f:
+                dst.writestr(importlib.util.cache_from_source(info.filename), f.read())
+            count += 1
+count
+`);
+  writeFileSync(resolve(out), py.FS.readFile("/tmp/out.zip"));
+  console.log(`[pyc] ${resolve(out)}: ${count} modules compiled`);
+} else if (mode === "trim") {
   const py = await boot(resolve(stdlibZip));
   const failed = importAll(py, true, extraModules);
   if (failed.length) {

@@ -3,6 +3,10 @@
 // Python (main.py) sets <html data-engine="ready"> and hides #loading when the engine is ready.
 // Texts come from the data attributes of <template id="loading-strings">: filled in Spanish at
 // build time, re-translated by main.apply_lang (data-i18n-attr) when the language changes.
+// A roll link shows what it asks for at once (link-reader.mjs), marked as being checked, until the
+// engine replaces it with the verified result (ui_shared.py).
+import { readLink } from "./link-reader.mjs";
+
 const strings = document.getElementById("loading-strings");
 const text = document.getElementById("loading-text");
 const root = document.documentElement;
@@ -39,6 +43,11 @@ function fail() {
     if (bar) bar.remove();
   }
   if (text && strings) text.textContent = say("failed");
+  const checking = document.getElementById("shared-checking");
+  if (checking) {
+    checking.textContent = say("unchecked");
+    checking.removeAttribute("aria-busy");
+  }
 }
 setTimeout(fail, 120000);
 window.addEventListener("error", (e) => {
@@ -81,6 +90,71 @@ if (form) {
     if (queued && isReady()) form.requestSubmit();
   }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
 }
+
+// ------------------------------------------------------- a roll link's request at once (issue #16)
+// What the link asks (system and pool, label, roller, campaign, chain number), never dice or a
+// result: the link holds none, and nothing is verified until the engine has recomputed the roll.
+// ui_shared.open_link replaces all of it (#shared-body) with the verified result or the error; a
+// link the reader cannot read shows nothing here, and the engine words the error.
+function para(className, tag, value, id) {
+  const p = document.createElement("p");
+  p.className = className;
+  const label = document.createElement("span");
+  label.className = "tag-label";
+  label.textContent = tag;
+  const strong = document.createElement("strong");
+  strong.id = id;
+  strong.textContent = value;
+  p.append(label, " ", strong);
+  return p;
+}
+
+function showRequest(view) {
+  const shared = document.getElementById("shared");
+  const body = document.getElementById("shared-body");
+  if (!shared || !body || isReady()) return;
+  const link = view.link;
+  const lang = earlyLang();
+  const heading = document.createElement("h2");
+  heading.id = "shared-heading";
+  heading.tabIndex = -1;
+  heading.textContent = say("heading");
+  const checking = document.createElement("p");
+  checking.id = "shared-checking";
+  checking.className = "shared-checking";
+  checking.setAttribute("aria-busy", "true");
+  checking.textContent = say(root.dataset.engine === "failed" ? "unchecked" : "checking");
+  const box = document.createElement("div");
+  box.id = "shared-preview";
+  box.append(heading, checking);
+  if (link.request.label) box.append(para("roll-label", say("label"), link.request.label, "shared-label"));
+  box.append(para("pool", say("pool"), view.pool[lang], "shared-pool"));
+  if (link.roller) {
+    const who = [say("askedby").replace("{roller}", link.roller)];
+    if (link.campaign) who.push(say("askedin").replace("{campaign}", link.campaign));
+    const line = document.createElement("p");
+    line.className = "meta";
+    line.id = "shared-asked";
+    line.textContent = who.join(" ") + (link.seq ? " · " + say("askedseq").replace("{seq}", link.seq) : "");
+    box.append(line);
+  }
+  body.replaceChildren(box);
+  for (const node of shared.querySelectorAll("[data-needs-roll]")) node.hidden = true;
+  shared.hidden = false;
+}
+
+async function previewLink() {
+  const fragment = window.location.hash.replace(/^#/, "");
+  const view = fragment ? await readLink(fragment) : null;
+  if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
+  const shared = document.getElementById("shared");
+  if (view) showRequest(view);
+  else if (shared && document.getElementById("shared-preview")) shared.hidden = true; // another link now
+}
+previewLink();
+window.addEventListener("hashchange", () => {
+  if (!isReady()) previewLink();
+});
 
 // ------------------------------------------------------------------------------ offline (issue #9)
 // A polite live region, present from the start so that the update offer is announced.

@@ -17,6 +17,7 @@ import app
 import store as store_mod
 import ui_audit
 import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
+import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
 import ui_roll
 import ui_shared
@@ -113,6 +114,7 @@ def on_storage(event) -> None:
 
 
 def start() -> None:
+    window.performance.mark("tirada:main-imported")   # read by bench/ (where the start-up time goes)
     lang = STORE.lang() or ("en" if str(window.navigator.language).lower().startswith("en") else "es")
     for view in VIEWS:
         view.start()

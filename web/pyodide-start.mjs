@@ -18,19 +18,24 @@ const LOCK = "";
 const SNAPSHOT = "";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
+const mark = (name) => globalThis.performance?.mark?.(`tirada:${name}`); // read by bench/ (where time goes)
 
 /** The snapshot's bytes (gunzipped here unless the host already did), or a rejected promise. */
 async function snapshotBytes() {
   const response = await fetch(indexURL + SNAPSHOT);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const body = new Uint8Array(await response.arrayBuffer());
+  mark("snapshot-fetched");
   if (body[0] !== 0x1f || body[1] !== 0x8b) return body; // the host sent it decoded
   const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  mark("snapshot-unpacked");
+  return bytes;
 }
 
 /** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. */
 export async function loadPyodide(options = {}) {
+  mark("boot-start");
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
   if (SNAPSHOT && typeof DecompressionStream === "function") {
@@ -38,6 +43,7 @@ export async function loadPyodide(options = {}) {
       const bytes = snapshotBytes();
       bytes.catch(() => {}); // a failure surfaces through boot() below, not as an unhandled rejection
       const pyodide = await boot({ ...base, _loadSnapshot: bytes });
+      mark("booted");
       pyodide.runPython("import tirada");
       globalThis.tiradaStart = "snapshot";
       return pyodide;

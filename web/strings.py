@@ -32,9 +32,9 @@ STRINGS = {
     "app.lang": {"es": "English", "en": "Español"},
     "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
     "loading.text": {"es": "Preparando el motor de reglas (Python en tu navegador). Ya puedes rellenar el formulario: "
-                           "en un móvil lento puede tardar hasta unos 20 s la primera vez y unos 8 s en las siguientes visitas.",
+                           "en un móvil lento puede tardar unos 20 s la primera vez y unos 5 s en las siguientes visitas.",
                      "en": "Getting the rules engine ready (Python in your browser). You can fill in the form now: "
-                           "on a slow phone it can take up to about 20 s the first time and about 8 s on later visits."},
+                           "on a slow phone it can take about 20 s the first time and about 5 s on later visits."},
     "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 12 MB (una sola vez: después funciona sin conexión).",
                      "en": "Still loading… the first visit downloads about 12 MB (only once: then it works offline)."},
     "loading.queued": {"es": "Tirada pedida: se hará en cuanto el motor esté listo.",

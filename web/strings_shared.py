@@ -15,6 +15,16 @@ STRINGS = {
     "shared.unsigned": {"es": "tirada sin firmar (sin nombre ni cadena)", "en": "unsigned roll (no name, no chain)"},
     "shared.first": {"es": "primera de su cadena", "en": "first of its chain"},
     "shared.after": {"es": "sigue a la tirada {prev}", "en": "follows roll {prev}"},
+    # a roll link's request, shown by web/loader.js before the engine is ready (issue #16)
+    "shared.checking": {"es": "Comprobando… Esto es lo que pide el enlace; los dados y el resultado aparecerán "
+                              "cuando tu navegador los haya recalculado.",
+                        "en": "Checking… This is what the link asks for; the dice and the result will appear "
+                              "once your browser has recomputed them."},
+    "shared.unchecked": {"es": "Sin comprobar: el motor de reglas no ha cargado, así que no hay dados ni resultado.",
+                         "en": "Not checked: the rules engine did not load, so there are no dice and no result."},
+    "shared.asked_by": {"es": "Pedida por {roller}", "en": "Asked by {roller}"},
+    "shared.asked_in": {"es": "en «{campaign}»", "en": "in “{campaign}”"},
+    "shared.asked_seq": {"es": "tirada nº {seq} de su cadena", "en": "roll #{seq} of their chain"},
     "shared.roll_again": {"es": "Tirar esto otra vez", "en": "Roll this again"},
     "shared.trust_more": {"es": "Qué garantiza (y qué no)", "en": "What it guarantees (and what not)"},
     "shared.id": {"es": "id", "en": "id"},

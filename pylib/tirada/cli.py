@@ -9,9 +9,11 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
 * ``brs replay|defences|contest`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
 * ``scene replay|view`` — Tragedia scene ledgers (:mod:`tirada.systems.tragedia.scene`).
+* ``skirmish [JSON]`` — an L5R 5e skirmish character folded through moves (:mod:`tirada.systems.l5r.turn`).
 
 Every command lives here and imports the engine lazily (a command loads only what it uses); no engine
-module imports this one.
+module imports this one. Longer than 400 lines because every command of every system lives in this
+one module (docs/architecture.md): each is a short dispatcher, read top to bottom.
 
 Invalid input → exit status 2 and one line on stderr (``error: field: message (rule)``), never a
 traceback. An unexpected failure → exit status 1 and one line naming it as a bug.
@@ -28,7 +30,8 @@ from typing import Any, Callable, Mapping
 from .errors import InvalidRequest, TiradaError
 
 __all__ = [
-    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_scene", "main",
+    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_scene", "cmd_skirmish",
+    "main",
     "read_json",
 ]
 
@@ -47,6 +50,8 @@ COMMANDS = {
     "scene": ("tirada.cli:cmd_scene",
               "Tragedia: scene replay FILE → scene result JSON | scene view FILE → legal additions"
               " | scene chapter FILE (a list of sheets) → Chapter standing"),
+    "skirmish": ("tirada.cli:cmd_skirmish",
+                 "L5R 5e skirmish: {character, moves} JSON (argument or stdin) → final state and each move's effect"),
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
 #: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
@@ -285,6 +290,15 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
     return scene_result(state) if argv[0] == "replay" else scene_view(state)
 
 
+def cmd_skirmish(argv: list, stdin_text: str | None) -> dict:
+    """``skirmish [JSON]``: ``{"character", "moves"}`` → :func:`tirada.systems.l5r.turn.replay`
+    (``{"state", "effects"}``; docs/l5r5e.md). Raises InvalidRequest (bad JSON or field) or
+    IllegalMove (a move seed 002 forbids; ``field`` ``moves[i]…``)."""
+    from .systems.l5r.turn import replay
+
+    return replay(read_json(argv, stdin_text, "skirmish"))
+
+
 def _resolve(spec: str) -> Callable:
     module, func = spec.split(":")
     try:
@@ -295,7 +309,7 @@ def _resolve(spec: str) -> Callable:
 
 def _usage() -> str:
     lines = ["usage: python -m tirada COMMAND [ARGS]", "", "commands:"]
-    lines += [f"  {name:<6} {help_}" for name, (_, help_) in COMMANDS.items()]
+    lines += [f"  {name:<8} {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 

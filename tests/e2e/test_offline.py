@@ -91,6 +91,62 @@ def test_second_visit_works_offline(new_context, base_url):
     assert watch.errors == []
 
 
+class CountingHandler(build.QuietHandler):
+    """The static server, counting the bodies it sends (200) and the revalidations (304) per path."""
+
+    sent: list = []
+
+    def send_response(self, code, message=None) -> None:
+        CountingHandler.sent.append((self.path.split("?")[0].lstrip("/"), code))
+        super().send_response(code, message)
+
+
+def test_first_visit_downloads_each_file_once(browser, tmp_path):
+    """Issue #16: filling the precache reuses the browser's HTTP cache (tools/sw-src.js asks with
+    "no-cache": a revalidation answered 304), so a first visit sends no file's body twice (before,
+    Workbox's cache "reload" fetched all of them again: about 12 MB more)."""
+    import functools
+    import socketserver
+
+    CountingHandler.sent = []
+    server = socketserver.ThreadingTCPServer(
+        ("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(build.DIST)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    # A disk HTTP cache, as a visitor's browser has. Playwright turns the HTTP cache off in a context
+    # with routes, so other hosts are refused by the browser's resolver instead of conftest's route
+    # (Watch still records any request that leaves localhost, and console errors).
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, locale="es-ES",
+        args=[*ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+    watch = Watch()
+    ctx.on("request", lambda req: watch._check(req.url))
+    ctx.on("page", watch.watch_page)
+    try:
+        page = open_app(ctx.new_page(), url)
+        wait_offline_ready(page)   # active after its install: every precache entry is stored
+        stored = page.evaluate("""async () => {
+          let n = 0;
+          for (const name of await caches.keys()) n += (await (await caches.open(name)).keys()).length;
+          return n;
+        }""")
+    finally:
+        ctx.close()
+        server.shutdown()
+    watch.assert_clean()
+    entries = precached(build.DIST)
+    assert stored == len(entries)
+    bodies: dict = {}
+    for path, code in CountingHandler.sent:   # by address: "/" (the visit) is not "index.html" (the
+        if code == 200:                       # precache's copy of it, a few KB) for the HTTP cache
+            bodies[path or "/"] = bodies.get(path or "/", 0) + 1
+    twice = {path: n for path, n in bodies.items() if n > 1}
+    assert not twice, f"sent more than once: {twice}"
+    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "app.zip"} <= set(bodies)
+    assert any(code == 304 for _, code in CountingHandler.sent)   # the precache revalidated
+
+
 @pytest.fixture
 def deploy(tmp_path):
     """A copy of dist/ served on its own port, so the test can publish a "new version" of it."""

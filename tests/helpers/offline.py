@@ -61,4 +61,5 @@ def worker_scope(page) -> str:
 def precached(site) -> dict:
     """``{url: revision}`` of the precache manifest inside ``site/sw.js``."""
     sw = (site / "sw.js").read_text(encoding="utf-8")
-    return dict(re.findall(r'\{url:"([^"]+)",revision:"([0-9a-f]{32})"\}', sw))
+    return {**dict(re.findall(r'\{url:"([^"]+)",revision:"([0-9a-f]{32})"\}', sw)),
+            **{url: rev for rev, url in re.findall(r'\{revision:"([0-9a-f]{32})",url:"([^"]+)"\}', sw)}}

@@ -1,0 +1,187 @@
+"""End to end: the L5R 5e skirmish turn box (web/ui_l5r_turn.py) — seed 002's Matsu Kaoru critical
+strike and light wound, the destructive parry (Void point, Damaged weapon, a new check started after
+the decision, once per scene), unmasking, and the actions Challenge, Maneuver, Guard, Wait, Prepare
+item in Water stance (Spanish and English)."""
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import expect  # noqa: E402
+
+OUT = "#l5r-turn-out"
+ERR = "#l5r-turn-error"
+
+
+def open_boxes(page):
+    page.select_option("#system", "l5r5e")
+    page.click("#l5r-skirmish > summary")
+    page.click("#l5r-turn > summary")
+
+
+def faces_check(page, ring, skill, tn, stance, faces, keep):
+    """A finished check with dice typed in (faces mode): the pool, then the kept dice."""
+    page.fill("#l5r-ring", str(ring))
+    page.fill("#l5r-skill", str(skill))
+    page.fill("#l5r-tn", str(tn))
+    page.select_option("#l5r-stance", stance)
+    page.check("#l5r-faces_mode")
+    page.click("#roll")
+    page.wait_for_selector('#result .l5r-board[data-stage="faces"]')
+    inputs = page.locator("[data-l5r-face]")
+    for i, face in enumerate(faces):
+        inputs.nth(i).fill(str(face))
+    page.click("#l5r-faces button[type=submit]")
+    page.wait_for_selector('#result .l5r-board[data-stage="keep"]')
+    for i in keep:
+        page.click(f'[data-l5r-die="{i}"]')
+    page.click("#l5r-confirm")
+    page.wait_for_selector("#result .l5r-total")
+
+
+def finish_seeded_check(page):
+    """Decide a seeded check to the end: keep the first die, drop every explosion die (each click's
+    handler redraws the board before the click returns)."""
+    for _ in range(30):
+        if page.locator("#result .l5r-total").count():
+            return
+        stage = page.locator("#result .l5r-board").get_attribute("data-stage")
+        if stage == "keep":
+            page.click('[data-l5r-die="0"]')
+            page.click("#l5r-confirm")
+        else:
+            assert stage == "explosion", stage
+            page.click('[data-l5r-explosion="drop"]')
+    raise AssertionError("the check did not finish")
+
+
+def scene(page, void_points=1, strife=0):
+    page.fill("#l5r-turn-void_points", str(void_points))
+    page.fill("#l5r-turn-strife", str(strife))
+    page.click("#l5r-turn-scene")
+
+
+def test_matsu_kaoru_light_wound_and_the_destructive_parry(app):
+    """Seed: "letalidad 5 [...] dos éxitos, disminuyendo la letalidad del ataque a 3. Matsu Kaoru recibe
+    una herida leve asociada a su anillo de aire, lo que hace que todas las tiradas realizadas con dicho
+    anillo incrementen su NO en 1"; "una vez por escena*, podéis gastar un Punto de Vacío, para hacer
+    una parada destructiva [...] volver a tirar los dados, aunque el arma adquirirá la propiedad
+    "Dañada"."""
+    page = app
+    open_boxes(page)
+    page.fill("#l5r-sk-deadliness", "5")
+    faces_check(page, 2, 1, 1, "air", [5, 3, 8], [0, 2])     # Aptitud física: 2 successes vs NO 1
+    scene(page, void_points=0)
+    page.select_option("#l5r-turn-stance", "air")
+    page.click("#l5r-turn-start")
+    page.click("#l5r-turn-critical")
+    expect(page.locator(OUT)).to_contain_text("Impacto crítico de letalidad 5: gravedad 3")
+    page.click("#l5r-turn-parry")                              # no Void point: refused, with the reason
+    expect(page.locator(ERR)).to_contain_text("gasta un punto de Vacío y no te queda ninguno")
+    page.click("#l5r-turn-accept")
+    expect(page.locator(OUT)).to_contain_text("Herida leve asociada al anillo de aire")
+    expect(page.locator(OUT)).to_contain_text("Heridas leves: aire")
+    page.select_option("#l5r-turn-action", "maneuver")
+    expect(page.locator("#l5r-turn-hint")).to_have_text("Tirada: Aptitud física, NO 3, anillo de aire.")
+
+    # a new scene with a Void point: the parry spends it, the katana becomes Dañada, a new check starts
+    faces_check(page, 2, 1, 1, "air", [1, 3, 1], [1])         # a failed critical check
+    scene(page, void_points=1)
+    page.select_option("#l5r-turn-stance", "air")
+    page.click("#l5r-turn-start")
+    page.click("#l5r-turn-critical")
+    expect(page.locator(OUT)).to_contain_text("gravedad 5")
+    page.uncheck("#l5r-faces_mode")
+    page.fill("#faces", "")
+    page.click("#l5r-turn-parry")
+    expect(page.locator("#result .l5r-board")).to_be_visible()            # the reroll: fresh dice, now
+    expect(page.locator("#l5r-tn")).to_have_value("1")
+    expect(page.locator(OUT)).to_contain_text("Vacío 0/2")
+    expect(page.locator(OUT)).to_contain_text("katana (preparada, Dañada)")
+    page.click("#l5r-turn-critical")           # the first check cannot stand in for the reroll
+    expect(page.locator(ERR)).to_contain_text("Termina antes la nueva tirada de la parada destructiva")
+    finish_seeded_check(page)                  # the reroll, decided like any check
+    expect(page.locator("#result .l5r-total")).to_have_attribute("data-tn", "1")
+    page.click("#l5r-turn-critical")
+    expect(page.locator(OUT)).to_contain_text("Impacto crítico de letalidad 5: gravedad")
+    page.click("#l5r-turn-parry")
+    expect(page.locator(ERR)).to_contain_text("solo se puede hacer una vez por escena")
+
+
+def test_water_stance_actions_challenge_guard_wait_prepare_maneuver_and_unmasking_in_english(app):
+    """Seed: Water "permite [...] realizar una acción adicional para la que no haga falta tiradas";
+    Desafiar "Mando, contra un NO de 1"; Esperar "una acción que no sea de movimiento"; Maniobrar
+    "Mueve un intervalo de alcance"; Quitarse la máscara "descarta todos los puntos de conflicto"."""
+    page = app
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    open_boxes(page)
+    faces_check(page, 2, 0, 1, "water", [5, 1], [0])          # Command: 1 success vs TN 1
+    scene(page, strife=20)                                      # Composure (2+2)×2 = 8: Compromised
+    expect(page.locator(OUT)).to_contain_text("Compromised")
+    page.click("#l5r-turn-unmask")
+    expect(page.locator(OUT)).to_contain_text("You unmask: 20 strife discarded.")
+    page.click("#l5r-turn-unmask")
+    expect(page.locator(ERR)).to_contain_text("a Compromised character can unmask")
+
+    page.select_option("#l5r-turn-stance", "water")
+    page.click("#l5r-turn-start")
+    expect(page.locator(OUT)).to_contain_text("Water stance: one extra action that needs no check.")
+    page.select_option("#l5r-turn-action", "prepare")
+    page.select_option("#l5r-turn-grip", "2")
+    page.click("#l5r-turn-act")
+    expect(page.locator(OUT)).to_contain_text("katana: readied, Two hands.")
+    page.select_option("#l5r-turn-action", "challenge")
+    page.fill("#l5r-turn-range", "6")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_contain_text("challenge reaches range 0 - 5 (got 6)")
+    page.fill("#l5r-turn-range", "3")
+    page.click("#l5r-turn-act")
+    expect(page.locator(OUT)).to_contain_text("Challenge issued (10 Honor and 5 Glory at stake)")
+    page.check("#l5r-turn-accepted")
+    page.check("#l5r-turn-won")
+    page.click("#l5r-turn-outcome")
+    expect(page.locator(OUT)).to_contain_text("each of the target's allies suffers 3 strife")
+
+    page.click("#l5r-turn-start")                               # next turn
+    page.select_option("#l5r-turn-action", "wait")
+    page.select_option("#l5r-turn-declared", "maneuver")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_contain_text("Wait declares an action that is not movement")
+    page.select_option("#l5r-turn-declared", "guard")
+    page.click("#l5r-turn-act")
+    expect(page.locator(OUT)).to_contain_text("Waiting to take: Guard")
+    page.click("#l5r-turn-wait_yes")
+    page.select_option("#l5r-turn-action", "maneuver")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_contain_text("you may only take the action you declared")
+    page.select_option("#l5r-turn-action", "guard")
+    page.click("#l5r-turn-act")                                 # the Command check is TN 1 in Water: fits Guard
+    expect(page.locator(OUT)).to_contain_text("You guard yourself: +1 TN on attacks against them")
+
+    page.click("#l5r-turn-start")
+    page.select_option("#l5r-turn-action", "maneuver")
+    page.click("#l5r-turn-act")
+    expect(page.locator(OUT)).to_contain_text("You move 1 range band.")
+
+
+def test_damage_matsu_kaoru_shuriken_then_incapacitated_falls_unconscious(app):
+    """Seed, DAÑO: "Los shuriken hacen daño 2 [...] sólo puede reducir el daño en 1 punto [...] la bushi
+    se defiende del ataque, recibiendo un punto de Fatiga"; Incapacitado: "ni podrá defenderse contra el
+    daño. Además, si sufre un impacto crítico, adquirirá el estado Inconsciente"."""
+    page = app
+    open_boxes(page)
+    page.fill("#l5r-turn-fatigue", "8")                          # Aguante (2 + 2) × 2 = 8
+    scene(page)
+    page.fill("#l5r-turn-damage", "2")
+    page.fill("#l5r-turn-resistance", "1")
+    page.fill("#l5r-turn-deadliness", "3")
+    page.click("#l5r-turn-damage_btn")
+    expect(page.locator(OUT)).to_contain_text("Daño 2, reducción 1: se defiende y recibe 1 de Fatiga. "
+                                              "La Fatiga supera el Aguante: queda Incapacitado.")
+    page.click("#l5r-turn-damage_btn")
+    expect(page.locator(OUT)).to_contain_text("impacto crítico de gravedad 3 (la letalidad); queda Inconsciente")
+    expect(page.locator(OUT)).to_contain_text("Incapacitado · Inconsciente")
+    page.select_option("#l5r-turn-action", "recover")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_contain_text("Inconsciente no puede hacer acciones ni tiradas")

@@ -1,0 +1,104 @@
+"""A roll link shows its request at once and its verified dice when ready (issue #16).
+
+While the engine loads, web/loader.js reads the link with web/link-reader.mjs and shows only what
+it asks for (pool, label, roller, campaign, chain number), marked as being checked: never dice or a
+result. The engine then replaces it with the verified result, or words the error of a bad link
+(which the reader leaves alone). The engine is held back by holding Pyodide's WebAssembly request.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import READY_TIMEOUT_MS, ROOT  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "web"))
+from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
+
+sys.path.pop(0)
+
+VECTOR = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"][1]
+FRAGMENT = VECTOR["fragment"]   # SIFRP 4D+2B−1P vs 12 "Atletismo", Sharla's nº 7 in "Arenas Sangrientas"
+
+
+def hold_engine(ctx) -> list:
+    """Hold every request for Pyodide's WebAssembly; return the held routes."""
+    held: list = []
+    ctx.route("**/pyodide/pyodide.asm.wasm", lambda route, _req=None: held.append(route))
+    return held
+
+
+def release(page, held: list) -> None:
+    for _ in range(600):  # the request starts right after the page's scripts: wait for it
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "Pyodide's WebAssembly was never requested"
+    for route in held:
+        route.continue_()
+
+
+def test_roll_link_shows_its_request_then_the_verified_result(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    shared = page.locator("#shared")
+    expect(shared).to_be_visible()
+    expect(page.locator("#shared-pool")).to_have_text("SIFRP 4D+2B\u22121P contra 12")
+    expect(page.locator("#shared-label")).to_have_text("Atletismo")
+    expect(page.locator("#shared-asked")).to_have_text(
+        "Pedida por Sharla en «Arenas Sangrientas» · tirada nº 7 de su cadena")
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.checking"]["es"])
+    # never dice, a result or a "verified" mark before the engine has recomputed them
+    expect(shared.locator(".total, .dice, .die, [data-verified], .error")).to_have_count(0)
+    expect(page.locator("#roll-again")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+
+    release(page, held)
+    expect(shared.locator(".total")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(shared.locator("[data-verified]")).to_be_visible()
+    expect(page.locator("#shared-preview, #shared-checking")).to_have_count(0)
+    expect(page.locator("#shared-pool")).to_have_text("SIFRP 4D+2B\u22121P contra 12")
+    assert page.locator("#shared .total").get_attribute("data-total") == str(VECTOR["result"]["total"])
+    expect(page.locator("#roll-again")).to_be_visible()
+
+
+def test_request_in_english_before_the_engine(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(locale="en-US", service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    expect(page.locator("#shared-pool")).to_have_text("SIFRP 4D+2B\u22121P vs 12")
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.checking"]["en"])
+    expect(page.locator("#shared-asked")).to_have_text(
+        "Asked by Sharla in “Arenas Sangrientas” · roll #7 of their chain")
+    release(page, held)
+    expect(page.locator("#shared .total")).to_be_visible(timeout=READY_TIMEOUT_MS)
+
+
+def test_bad_link_shows_nothing_early_and_the_engine_words_the_error(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    broken = FRAGMENT[:-1] + ("A" if FRAGMENT[-1] != "A" else "B")
+    page.goto(f"{base_url}#{broken}")
+    # the page's own reader (the same module instance) has answered: nothing to show
+    assert page.evaluate("import('./link-reader.mjs').then((m) => m.readLink(location.hash))") is None
+    assert page.evaluate("import('./link-reader.mjs').then((m) => m.readLink('#' + arguments[0]))"
+                         .replace("arguments[0]", json.dumps(FRAGMENT))) is not None   # and it is built
+    expect(page.locator("#shared")).to_be_hidden()
+    release(page, held)
+    expect(page.locator("#shared .error")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-preview")).to_have_count(0)

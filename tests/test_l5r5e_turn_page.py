@@ -1,0 +1,71 @@
+"""The L5R skirmish turn's words on the page (web/ui_l5r_turn_render.py): every move's effect and the
+state in Spanish (the seed's terms) and English. CPython only (imports web/ from the repository)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tirada.systems.l5r.turn import new_state, replay
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+import ui_l5r_turn_render as words  # noqa: E402
+
+CHECK = {"success": True, "bonus_successes": 1, "tn": 1, "stance": "air"}
+MOVES = [
+    {"action": "stance", "stance": "air"},
+    {"action": "critical", "deadliness": 5, "check": CHECK},
+    {"action": "parry", "weapon": "katana"},
+    {"action": "critical", "deadliness": 5, "check": CHECK},
+    {"action": "accept_critical"},
+    {"action": "unmask"},
+    {"action": "wait", "declared": "strike"},
+    {"action": "wait_trigger", "happened": False},
+    {"action": "prepare", "item": "yumi", "grip": 2},
+    {"action": "end_scene"},
+]
+
+
+def test_every_effect_and_the_state_in_both_languages():
+    out = replay({"character": {"weapons": [{"name": "katana", "ready": True}], "void_points": 1, "strife": 9},
+                  "moves": MOVES})
+    es = [words.effect_text(e, "es") for e in out["effects"]]
+    assert es[1] == "Impacto crítico de letalidad 5: gravedad 3. Acéptalo o haz una parada destructiva."
+    assert es[2].startswith("Parada destructiva con katana (ahora Dañada); te quedan 0 puntos de Vacío.")
+    assert es[4] == "Herida leve asociada al anillo de aire: +1 al NO de las tiradas con ese anillo."
+    assert es[5] == "Te quitas la máscara: descartas 9 de conflicto."
+    assert es[7] == "Puedes hacer ahora: una acción que no sea esperar"
+    assert es[8] == "yumi: preparada, Dos manos."
+    en = [words.effect_text(e, "en") for e in out["effects"]]
+    assert en[4] == "Light wound of the Air ring: +1 TN on checks with that ring."
+    lines = words.state_lines(out["state"], "es")
+    assert lines[0].startswith("Actitud: aire · Vacío 0/2 · Conflicto 0/8")
+    assert "Heridas leves: aire (+1 al NO con ese anillo cada una)" in lines
+    assert "Armas: katana (preparada, Dañada), yumi (preparada)" in lines
+
+
+def test_hint_names_the_skill_the_tn_with_wounds_and_the_ring():
+    s = new_state({"stance": "air", "light_wounds": ["air", "air"]})
+    assert words.hint_text("maneuver", s, "es") == "Tirada: Aptitud física, NO 4, anillo de aire."
+    assert words.hint_text("challenge", None, "en") == "Check: Command, TN 1, your stance's ring."
+    assert words.hint_text("prepare", s, "es") == "Sin tirada."
+
+
+def test_damage_words_defend_void_critical_and_helpless_in_both_languages():
+    """Seed 002, DAÑO (Matsu Kaoru: "Los shuriken hacen daño 2 [...] sólo puede reducir el daño en 1
+    punto [...] recibiendo un punto de Fatiga") and Incapacitado ("adquirirá el estado Inconsciente")."""
+    hit = {"action": "damage", "damage": 2, "resistance": 1, "deadliness": 3}
+    out = replay({"character": {"stance": "air", "void_points": 1, "fatigue": 8, "endurance": 8},
+                  "moves": [{**hit, "take_critical": True}, hit, hit]})
+    es = [words.effect_text(e, "es") for e in out["effects"]]
+    assert es[0].startswith("Gasta un punto de Vacío y sufre un impacto crítico de letalidad 3: haz la tirada de "
+                            "Aptitud física contra NO 1 con el anillo de aire")
+    assert es[1] == "Daño 2, reducción 1: se defiende y recibe 1 de Fatiga. La Fatiga supera el Aguante: queda Incapacitado."
+    assert es[2].startswith("Incapacitado, no puede defenderse: impacto crítico de gravedad 3")
+    assert words.effect_text(out["effects"][1], "en") == ("Damage 2, reduction 1: defends and takes 1 fatigue. "
+                                                          "Fatigue above Endurance: Incapacitated.")
+    assert "Incapacitado · Inconsciente" in words.state_lines(out["state"], "es")

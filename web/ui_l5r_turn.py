@@ -1,0 +1,193 @@
+"""The L5R 5e skirmish turn on the roll view (glue only: every rule is in tirada.systems.l5r.turn).
+
+The "Turno de escaramuza" box (web/panels/roll_l5r5e.html) keeps one character's state: each button
+reads its inputs, makes one move, sends it to :func:`tirada.systems.l5r.turn.apply`, stores the state
+it returns and draws it (web/ui_l5r_turn_render.py). Actions with a check take the last finished L5R
+check (web/ui_l5r.py ``Check.last_done``). Damage ("Recibir el daño") reads its own three numbers; a
+critical strike taken for a Void point sets the roll form's TN and stance and the deadliness field
+the "Impacto crítico" button reads. The destructive parry, once the engine accepts it, starts a
+new check (a fresh seed at the roller's next chain number, like any check): its dice are made after
+the Void point is spent, never before (fair play, docs/link-format.md §16–18).
+"""
+
+from __future__ import annotations
+
+from pyscript import document, when
+
+import app
+import ui_l5r
+import ui_refusal
+from app import el, tr
+from render import esc
+from tirada import TiradaError
+from tirada.systems.l5r import skirmish, turn
+from ui_l5r_turn_render import effect_text, hint_text, state_lines
+
+__all__ = ["Turn", "move"]
+
+
+class Turn:
+    """The character on screen (``state`` None until the scene starts) and the last move's words."""
+
+    state = None
+    effect = None
+    before_parry = None   # the check finished before the last destructive parry (not its reroll)
+
+
+def _int(name: str) -> int:
+    node = el(f"l5r-turn-{name}")
+    try:
+        return int(str(node.value).strip())
+    except ValueError:
+        raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
+                          params={"got": str(node.value)[:20]}) from None
+
+
+def _sk(name: str) -> int:
+    node = el(f"l5r-sk-{name}")
+    try:
+        return int(str(node.value).strip())
+    except ValueError:
+        raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
+                          params={"got": str(node.value)[:20]}) from None
+
+
+def _value(name: str) -> str:
+    return str(el(f"l5r-turn-{name}").value).strip()
+
+
+def last_check() -> dict:
+    """The last finished L5R check's numbers, as a move takes them."""
+    r = ui_l5r.Check.last_done
+    if r is None:
+        raise TiradaError("make an L5R check first", field="check", code="skirmish.no_check")
+    return {k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")}
+
+
+def new_scene() -> dict:
+    """A fresh state from the box's fields, the skirmish calculators' rings and the table settings."""
+    weapon = _value("weapon")
+    return turn.new_state({
+        "void_ring": _int("void_ring"), "void_points": _int("void_points"), "strife": _int("strife"),
+        "fatigue": _int("fatigue"), "honor": _int("honor"), "glory": _int("glory"),
+        "composure": skirmish.composure(_sk("earth"), _sk("water")),
+        "endurance": skirmish.endurance(_sk("earth"), _sk("fire")),
+        "weapons": [{"name": weapon, "ready": bool(el("l5r-turn-weapon_ready").checked)}] if weapon else [],
+        "settings": {"parry_limit": _value("parry_limit"), "challenge_stake": _value("challenge_stake"),
+                     "light_wound_max": _int("light_wound_max")}})
+
+
+def action_move() -> dict:
+    """The move of the "Acción" select with its inputs."""
+    action = _value("action")
+    m: dict = {"action": action}
+    if action == "challenge":
+        m.update(range=_int("range"), check=last_check())
+    elif action == "maneuver" and el("l5r-turn-use_check").checked:
+        m["check"] = last_check()
+    elif action == "guard":
+        m.update(target=_value("target") or "self", weapon=_value("weapon"), check=last_check())
+    elif action == "wait":
+        m.update(declared=_value("declared"), trigger=_value("trigger"))
+    elif action == "prepare":
+        m.update(item=_value("item") or _value("weapon"), grip=_int("grip"))
+    elif action == "strike":
+        m.update(weapon=_value("weapon"), base_damage=_sk("base_damage"), deadliness=_sk("deadliness"),
+                 check=last_check())
+    return m
+
+
+def build(op: str) -> dict:
+    """The move of a button (``data-turn``)."""
+    if op == "act":
+        return action_move()
+    if op == "stance":
+        return {"action": "stance", "stance": _value("stance")}
+    if op in ("wait_yes", "wait_no"):
+        return {"action": "wait_trigger", "happened": op == "wait_yes"}
+    if op == "outcome":
+        return {"action": "challenge_outcome", "accepted": bool(el("l5r-turn-accepted").checked),
+                "won": bool(el("l5r-turn-won").checked), "sabotaged": bool(el("l5r-turn-sabotaged").checked)}
+    if op == "critical":
+        if Turn.state and Turn.state["reroll"] and ui_l5r.Check.last_done is Turn.before_parry:
+            raise TiradaError("finish the new check first", field="check", code="skirmish.reroll_first")
+        return {"action": "critical", "deadliness": _sk("deadliness"), "check": last_check()}
+    if op == "parry":
+        return {"action": "parry", "weapon": _value("weapon")}
+    if op == "damage":
+        return {"action": "damage", "damage": _int("damage"), "resistance": _int("resistance"),
+                "deadliness": _int("deadliness"), "take_critical": bool(el("l5r-turn-take_critical").checked)}
+    return {"action": {"accept": "accept_critical"}.get(op, op)}
+
+
+def move(op: str) -> None:
+    """One button: a new scene, or one move on the state; a refusal shows its reason and changes nothing."""
+    box = el("l5r-turn-error")
+    box.hidden = True
+    try:
+        if op == "scene":
+            Turn.state, Turn.effect = new_scene(), {"action": "scene"}
+        elif Turn.state is None:
+            raise TiradaError("start the scene first", code="skirmish.no_scene")
+        else:
+            out = turn.apply(Turn.state, build(op))
+            Turn.state, Turn.effect = out["state"], out["effect"]
+    except TiradaError as err:
+        box.textContent = f"{tr('l5r.refused')}: {ui_refusal.text(err)}"
+        box.hidden = False
+        return
+    draw()
+    if Turn.effect.get("action") == "damage" and Turn.effect["critical_check"]:   # the voluntary critical
+        el("l5r-sk-deadliness").value = str(Turn.effect["deadliness"])
+        el("l5r-tn").value = str(Turn.effect["critical_check"]["tn"])
+        if Turn.effect["critical_check"]["stance"]:
+            el("l5r-stance").value = Turn.effect["critical_check"]["stance"]
+    if Turn.effect.get("action") == "parry":   # the reroll: a new check, its dice made now
+        Turn.before_parry = ui_l5r.Check.last_done
+        el("l5r-tn").value = str(Turn.effect["reroll"]["tn"])
+        el("l5r-stance").value = Turn.effect["reroll"]["stance"]
+        ui_l5r.start_check()
+
+
+def fill_check() -> None:
+    """Set the roll form's TN and stance to what the chosen action needs."""
+    action, s = _value("action"), Turn.state
+    if action in turn.ACTION_TN:
+        el("l5r-tn").value = str(turn.wound_tn(s, turn.ACTION_TN[action]) if s else turn.ACTION_TN[action])
+    if s and s["stance"]:
+        el("l5r-stance").value = s["stance"]
+
+
+def draw() -> None:
+    """The state, the last move's words and the hint for the chosen action."""
+    lang = app.State.lang
+    out = el("l5r-turn-out")
+    if out is None:
+        return
+    lines = [] if Turn.state is None else state_lines(Turn.state, lang)
+    if Turn.effect is not None:
+        lines.insert(0, tr("l5r.fx.scene") if Turn.effect["action"] == "scene" else effect_text(Turn.effect, lang))
+    out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines) or f"<p>{esc(tr('l5r.turn.no_scene'))}</p>"
+    el("l5r-turn-hint").textContent = hint_text(_value("action"), Turn.state, lang)
+
+
+@when("click", "#l5r-turn")
+def on_click(event) -> None:
+    target = event.target
+    button = app.node(target.closest("[data-turn]")) if hasattr(target, "closest") else None
+    if button is None:
+        return
+    if button.dataset.turn == "fill":
+        fill_check()
+    else:
+        move(str(button.dataset.turn))
+
+
+@when("change", "#l5r-turn-action")
+def on_action(event) -> None:
+    for box in document.querySelectorAll("#l5r-turn [data-for]"):
+        box.hidden = _value("action") not in str(box.getAttribute("data-for")).split()
+    draw()
+
+
+app.ON_LANG.append(draw)

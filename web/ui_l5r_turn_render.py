@@ -1,0 +1,154 @@
+"""The L5R 5e skirmish turn's words (pure: no pyscript; tested on CPython in tests/test_l5r5e_turn_page.py).
+
+Renders what :func:`tirada.systems.l5r.turn.apply` returns: the character's state
+(:func:`state_lines`), one move's effect (:func:`effect_text`) and the check an action needs
+(:func:`hint_text`), in the ``lang`` passed in, with the seed's Spanish terms (strings_l5r.py).
+"""
+
+from __future__ import annotations
+
+import i18n
+from strings import t
+from tirada.systems.l5r.skirmish import is_compromised
+from tirada.systems.l5r.turn import ACTION_TN, wound_tn
+
+#: the skill of each action's check (seed 002): Mando, Aptitud física, Estrategia, Artes Marciales.
+ACTION_SKILL = {"challenge": "command", "maneuver": "fitness", "guard": "tactics", "strike": "martial",
+                "critical": "fitness"}
+
+
+def ring_name(ring: str | None, lang: str) -> str:
+    """"aire" / "Air"; no stance → "ninguna"."""
+    return t(f"l5r.ringname.{ring}", lang) if ring else t("l5r.turn.none", lang)
+
+
+def action_name(action: str, lang: str) -> str:
+    """The seed's name of an action ("Desafiar"), or "una acción que no sea esperar"."""
+    return t("l5r.turn.any_but_wait", lang) if action == "any" else t(f"l5r.act.{action}", lang)
+
+
+def hint_text(action: str, state: dict | None, lang: str) -> str:
+    """The check an action needs now: skill, TN (light wounds of the stance ring included), ring."""
+    if action not in ACTION_SKILL:
+        return t("l5r.turn.no_check_needed", lang)
+    stance = (state or {}).get("stance")
+    tn = wound_tn(state, ACTION_TN[action]) if state else ACTION_TN[action]
+    ring = ring_name(stance, lang) if stance else t("l5r.turn.your_stance", lang)
+    return t("l5r.turn.hint", lang).format(skill=t(f"l5r.skill.{ACTION_SKILL[action]}", lang), tn=tn, ring=ring)
+
+
+def state_lines(s: dict, lang: str) -> list:
+    """The character as lines of text: resources, actions used, weapons, wounds, what is pending."""
+    lines = [t("l5r.turn.state", lang).format(
+        stance=ring_name(s["stance"], lang), void=s["void_points"], ring=s["void_ring"], strife=s["strife"],
+        composure=s["composure"], fatigue=s["fatigue"], endurance=s["endurance"], honor=s["honor"], glory=s["glory"])]
+    flags = []
+    if is_compromised(s["strife"], s["composure"]):
+        flags.append(t("l5r.turn.compromised", lang))
+    if s["incapacitated"]:
+        flags.append(t("l5r.turn.incapacitated", lang))
+    if s["unconscious"]:
+        flags.append(t("l5r.turn.unconscious", lang))
+    if s["parried"]:
+        flags.append(t("l5r.turn.flags_parried", lang))
+    if s["unmasked"]:
+        flags.append(t("l5r.turn.flags_unmasked", lang))
+    if flags:
+        lines.append(" · ".join(flags))
+    used = ", ".join(action_name(a["action"], lang) for a in s["actions"]) or t("l5r.turn.none", lang)
+    lines.append(t("l5r.turn.actions_used", lang).format(list=used))
+    if s["weapons"]:
+        arms = ", ".join(f'{w["name"]} ({t("l5r.turn.ready" if w["ready"] else "l5r.turn.stowed", lang)}'
+                         f'{", " + t("l5r.turn.damaged", lang) if w["damaged"] else ""})' for w in s["weapons"])
+        lines.append(t("l5r.turn.weapons", lang).format(list=arms))
+    if s["light_wounds"]:
+        lines.append(t("l5r.turn.wounds", lang).format(list=", ".join(ring_name(r, lang) for r in s["light_wounds"])))
+    if s["guarding"]:
+        target = s["guarding"]["target"]
+        lines.append(t("l5r.turn.guarding", lang).format(
+            target=t("l5r.turn.self", lang) if target == "self" else target, n=s["guarding"]["tn_bonus"]))
+    if s["waiting"]:
+        lines.append(t("l5r.turn.waiting", lang).format(action=action_name(s["waiting"]["declared"], lang)))
+    if s["granted"]:
+        lines.append(t("l5r.turn.granted", lang).format(action=action_name(s["granted"], lang)))
+    if s["challenge"]:
+        lines.append(t("l5r.turn.challenge_pending", lang))
+    if s["pending_critical"]:
+        lines.append(t("l5r.turn.pending", lang).format(n=s["pending_critical"]["severity"]))
+    if s["reroll"]:
+        lines.append(t("l5r.turn.reroll", lang).format(tn=hint_tn(s)))
+    return lines
+
+
+def hint_tn(s: dict) -> int:
+    """The TN of the critical strike check in the current stance (light wounds included)."""
+    return wound_tn(s, ACTION_TN["critical"])
+
+
+def effect_text(e: dict, lang: str) -> str:
+    """One move's effect in words (the dict :func:`tirada.systems.l5r.turn.apply` returns)."""
+    a = e["action"]
+    if a == "stance":
+        text = t("l5r.fx.stance", lang).format(stance=ring_name(e["stance"], lang))
+        return f'{text} {t("l5r.fx.water", lang)}' if e["extra_action_without_check"] else text
+    if a == "challenge":
+        return t("l5r.fx.challenge_ok" if e["issued"] else "l5r.fx.challenge_fail", lang)
+    if a == "challenge_outcome":
+        if not e["accepted"]:
+            return t("l5r.fx.declined", lang)
+        text = t("l5r.fx.won" if e["strife_to"] == "target_allies" else "l5r.fx.lost", lang)
+        return f'{text} {t("l5r.fx.stake_lost", lang)}' if e["honor_lost"] else text
+    if a == "maneuver":
+        return i18n.tn("l5r.fx.maneuver", lang, e["range_bands"])
+    if a == "guard":
+        g = e["guarding"]
+        if not g:
+            return t("l5r.fx.guard_fail", lang)
+        target = t("l5r.turn.self", lang) if g["target"] == "self" else g["target"]
+        return t("l5r.turn.guarding", lang).format(target=target, n=g["tn_bonus"])
+    if a == "wait":
+        return t("l5r.turn.waiting", lang).format(action=action_name(e["waiting"]["declared"], lang))
+    if a == "wait_trigger":
+        return t("l5r.turn.granted", lang).format(action=action_name(e["may_act"], lang))
+    if a == "prepare":
+        return t("l5r.fx.prepare", lang).format(item=e["item"], state=t("l5r.turn.ready" if e["ready"]
+                                                                        else "l5r.turn.stowed", lang),
+                                                grip=t(f"l5r.turn.grip{e['grip']}", lang))
+    if a == "strike":
+        crit = f' + {t("l5r.sk.critical", lang).format(n=e["critical_severity"])}' if e["critical_severity"] else ""
+        return f'{t("l5r.sk.damage", lang)}: {e["damage"]}{crit}'
+    if a == "critical":
+        return t("l5r.fx.critical", lang).format(d=e["deadliness"], n=e["severity"])
+    if a == "accept_critical":
+        parts = [t("l5r.fx.light_wound", lang).format(ring=ring_name(e["light_wound"], lang)) if e["light_wound"]
+                 else t("l5r.fx.not_light", lang).format(n=e["severity"])]
+        if e["unconscious"]:
+            parts.append(t("l5r.fx.unconscious", lang))
+        return " ".join(parts)
+    if a == "damage":
+        return damage_text(e, lang)
+    if a == "parry":
+        return t("l5r.fx.parry", lang).format(weapon=e["weapon"], n=e["void_points"])
+    if a == "unmask":
+        return t("l5r.fx.unmask", lang).format(n=e["strife_discarded"])
+    if a == "end_scene":
+        return t("l5r.fx.end_scene", lang)
+    return t("l5r.fx.done", lang).format(action=action_name(a, lang) if f"l5r.act.{a}" in _KEYS else a)
+
+
+def damage_text(e: dict, lang: str) -> str:
+    """The "damage" move's effect (seed 002, DAÑO / Incapacitado): fatigue, a Void point's critical
+    strike (and the check it needs) or the helpless critical that leaves the character Unconscious."""
+    if e["unconscious"]:
+        return t("l5r.fx.helpless", lang).format(n=e["critical_severity"])
+    if e["critical_check"]:
+        c = e["critical_check"]
+        return t("l5r.fx.void_critical", lang).format(d=e["critical_severity"], tn=c["tn"],
+                                                      ring=ring_name(c["stance"], lang) if c["stance"]
+                                                      else t("l5r.turn.your_stance", lang))
+    text = t("l5r.fx.defend", lang).format(n=e["damage"], r=e["resistance"], f=e["fatigue_gained"])
+    return f'{text} {t("l5r.fx.now_incapacitated", lang)}' if e["incapacitated"] else text
+
+
+_KEYS = {f"l5r.act.{a}" for a in ("challenge", "maneuver", "guard", "wait", "prepare", "strike", "assist",
+                                  "recover", "skill")}
