@@ -139,7 +139,7 @@ def test_l5r_snippet_uses_the_systems_own_summary():
     fragment = encode_link(request, roller="Sakura")
     result = verify(fragment)["result"]   # format 2: the reroll dice come from the link's fresh nonce
     es = snippet(fragment, BASE, "text", "es").split("\n")
-    assert es[1] == "L5R Anillo 3 + Habilidad 1 contra NO 3 (postura de Fuego, ventaja)"
+    assert es[1] == "L5R Anillo 3 + Habilidad 1 contra NO 3 (actitud de Fuego, ventaja)"
     # the faces after the rerolls come from the link's fresh nonce (random), so the shape is checked
     rolled = ", ".join(p for p in es[2].split(", ") if not p.startswith("explosión"))   # explosions vary
     assert rolled.count("d6") == 3 and rolled.count("d12") == 1 and re.search(r"\(d(6|12) \d", es[2])   # dropped

@@ -229,6 +229,21 @@ def test_import_plan_preview_counts_what_a_backup_adds_and_refuses():
     assert "{" not in text_of(html)
 
 
+def test_import_errors_name_the_entry_in_words_not_by_its_path():
+    bad = {"id": "c2", "system": "l5r5e", "name": "Malo", "campaign": "", "sheet": {"rings": {"fire": 12}},
+           "updated": 0}
+    doc = {"app": "tirada", "schema": 1, "exported": "x",
+           "data": {"characters": [bad, {"id": "c3"}], "history": [{"x": 1}], "otra": 1}}
+    plan = storage.plan_import({}, doc)
+    shown = {lang: text_of(data_html.plan_html(plan, lang)) for lang in ("es", "en")}
+    assert "La ficha «Malo» (Fuego): debe estar entre 1 y 10 (has puesto 12)" in shown["es"]
+    assert "The sheet “Malo” (Fire): must be from 1 to 10, got 12" in shown["en"]
+    assert "La ficha n.º 2" in shown["es"] and "La tirada n.º 1 del historial" in shown["es"]
+    assert "La parte «otra» del archivo" in shown["es"]
+    for text in shown.values():
+        assert "characters[" not in text and "history[" not in text and "data." not in text
+
+
 def test_banner_usage_and_slug():
     banner = data_html.banner_html("Hida", "cambio", True, "es")
     assert 'data-banner="stop"' in banner and 'data-banner="undo"' in banner and "Hida" in banner

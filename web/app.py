@@ -26,6 +26,7 @@ from pyscript import document, window
 
 import store as store_mod
 from strings import LANGS, t as _t
+from tirada.fields import typed_int
 
 STORE = store_mod.Store(store_mod.local_storage(window))
 ROUTES: dict = {}
@@ -59,7 +60,7 @@ def number(id_: str):
     """The value of the input with this id for the engine to check: an int when it reads as one,
     else its text (the engine refuses it with a coded reason, worded by web/strings_errors.py)."""
     text = str(el(id_).value).strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    return typed_int(text)
 
 
 def tr(key: str) -> str:

@@ -283,6 +283,11 @@ class Store:
                 continue
         return out
 
+    def unreadable_characters(self) -> int:
+        """How many stored characters this version cannot read (kept as they are, exported with a
+        backup, never shown or deleted)."""
+        return len(self.characters_raw()) - len(self.characters())
+
     def _characters_blocked(self) -> bool:
         """True when a damaged characters value could not be moved aside and still sits under the
         key: then nothing is written over it (the page says storage is full)."""

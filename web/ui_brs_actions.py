@@ -11,6 +11,7 @@ import i18n
 from render import esc
 from strings import t
 from ui_brs_board import die_label, die_state_words
+from tirada.fields import typed_int
 
 #: The order in which a player's possible actions are shown (main action first).
 ORDER = ("pick", "attack", "defend", "strength", "endurance", "ruling", "devastate", "bonus", "defeat",
@@ -215,8 +216,8 @@ def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list,
 
 # ------------------------------------------------------------------------------ reading a move
 def _int_or_none(text):
-    text = str(text or "").strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    value = typed_int(text)
+    return value if isinstance(value, int) else None
 
 
 def read_move(kind: str, p: int, get, selection: list, take: str | None = None) -> dict:

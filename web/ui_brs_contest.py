@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from render import esc
 from strings import t
+from tirada.fields import typed_int
 
 __all__ = ["bind", "dice_list", "read_request", "result_html", "roll"]
 
@@ -22,7 +23,8 @@ def dice_list(text: str) -> list:
     out: list = []
     for word in str(text or "").replace(",", " ").split():
         core = word.lower().removeprefix("d")
-        out.append(int(core) if core.isdigit() else word)
+        value = typed_int(core)
+        out.append(value if isinstance(value, int) and value >= 0 else word)
     return out
 
 
@@ -71,6 +73,7 @@ def roll(event=None) -> None:  # pragma: no cover - browser glue
         out = contest(req)
     except TiradaError as err:
         ui_refusal.line("brs-contest-error", err)
+        app.el("brs-contest-result").hidden = True   # an earlier roll's result is not this request's
         return
     err_box.hidden = True
     box = app.el("brs-contest-result")

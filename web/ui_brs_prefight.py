@@ -11,17 +11,25 @@ from __future__ import annotations
 
 from render import esc
 from strings import t
-from tirada.systems.brs.spoils import Bidding, bidding_from_dict, bidding_summary
+from tirada import TiradaError
+from tirada.systems.brs.spoils import MAX_BID_TEXT, MAX_PAIN_TEXT, Bidding, bid, bidding_summary
+from tirada.fields import typed_int
 
 #: the bid acts a turn offers (the Challenge has its own button, right after a Back Down).
 TURN_ACTS = ("pain", "stipulation", "reduce", "back_down", "call")
 
 
 def prefight_of(draft: dict) -> dict:
-    """The draft's pre-fight record, created empty when missing (changed in place)."""
-    pf = draft.setdefault("prefight", {})
-    pf.setdefault("bids", [])
-    trig = pf.setdefault("trigger", {})
+    """The draft's pre-fight record, created empty when missing or not of its shape (a value edited by
+    hand in the browser's storage: changed in place, never a traceback)."""
+    if not isinstance(draft.get("prefight"), dict):
+        draft["prefight"] = {}
+    pf = draft["prefight"]
+    if not isinstance(pf.get("bids"), list):
+        pf["bids"] = []
+    if not isinstance(pf.get("trigger"), dict):
+        pf["trigger"] = {}
+    trig = pf["trigger"]
     trig.setdefault("on", False)
     trig.setdefault("limit", "2")
     return pf
@@ -49,13 +57,21 @@ def trigger_request(draft: dict) -> dict | None:
 
 
 def _int(value):
-    text = str(value if value is not None else "").strip()
-    return int(text) if text.isdigit() else text
+    return typed_int(value)
 
 
 def bidding_state(draft: dict) -> Bidding:
-    """The bidding so far (bids that the engine refused are never stored)."""
-    return bidding_from_dict({"bids": prefight_of(draft)["bids"]})
+    """The bidding so far. The page stores only bids the engine accepted; stored bids it refuses (a
+    value edited by hand) are dropped from the first refused one on, so the box still opens."""
+    pf = prefight_of(draft)
+    state = Bidding()
+    for k, one in enumerate(pf["bids"]):
+        try:
+            state = bid(state, one)
+        except TiradaError:
+            pf["bids"] = pf["bids"][:k]
+            break
+    return state
 
 
 def input_id(key: str) -> str:
@@ -100,6 +116,12 @@ def render_trigger(draft: dict, lang: str) -> str:
             + "</div>" + _seed("trigger", lang) + _seed("limit", lang) + "</fieldset>")
 
 
+def _text_limit(pf: dict, acts: list) -> int:
+    """The bid text's maxlength for the act chosen now: a Pain leaves room for its side's name."""
+    act = pf.get("act") if pf.get("act") in [a for a, _ in acts] else acts[0][0]
+    return MAX_PAIN_TEXT if act in ("pain", "reduce") else MAX_BID_TEXT
+
+
 def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
     """The bidding fieldset: the bids so far, whose turn it is, the next bid's controls (only the
     acts legal now), the Challenge after a Back Down, and the result once over."""
@@ -126,7 +148,7 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
         out.append(f'<p id="brs-pf-turn" class="brs-step">{esc(t("brs.pf.turn", lang).format(side=summ["turn"]))}</p>'
                    '<div class="grid">' + _select("act", t("brs.pf.act", lang), pf.get("act", acts[0][0]), acts)
                    + (_select("pain", t("brs.pf.reduce_which", lang), "", opp) if opp else "")
-                   + _input("text", t("brs.pf.text", lang), text, ' maxlength="480"') + "</div>"
+                   + _input("text", t("brs.pf.text", lang), text, f' maxlength="{_text_limit(pf, acts)}"') + "</div>"
                    f'<div class="buttons"><button type="button" class="primary" data-pf-act="bid">'
                    f'{esc(t("brs.pf.bid", lang))}</button>')
     else:
@@ -134,7 +156,7 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
                    + esc(t("brs.pf.called" if summ["status"] == "called" else "brs.pf.backed", lang)
                          .format(side=summ["back_down"] or "")) + "</p>")
         if "challenge" in summ["legal"]:
-            out.append('<div class="grid">' + _input("note", t("brs.pf.challenge_note", lang), "", ' maxlength="480"')
+            out.append('<div class="grid">' + _input("note", t("brs.pf.challenge_note", lang), "", f' maxlength="{MAX_BID_TEXT}"')
                        + "</div>" + _seed("challenge", lang))
         out.append('<div class="buttons">')
         if "challenge" in summ["legal"]:

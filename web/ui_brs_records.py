@@ -9,11 +9,12 @@ module never imports ui_brs. Pure HTML: ui_brs_prefight, ui_brs_after.
 from __future__ import annotations
 
 from pyodide.ffi import create_proxy
-from pyscript import document
+from pyscript import document, window
 
 import app
 import ui_brs_after as afterview
 import ui_brs_prefight as prefight
+import ui_brs_setup as setupform
 import ui_refusal
 from app import STORE, el
 from tirada import TiradaError
@@ -28,13 +29,14 @@ from tirada.systems.brs.trigger import check_trigger
 class Records:
     """What the handlers need from ui_brs: ``draft()`` (the setup draft, read from the form),
     ``setup_changed()`` (redraw and save the setup form), ``state()`` (the replayed Confrontation
-    or None); the aftermath table setting ``kinds`` and the last status line."""
+    or None); the aftermath table setting ``kinds`` and the last status line's parts (``(written,
+    missing, most devastated, ((name, refusal), …))``, worded in the page's language at each draw)."""
 
     draft = None
     setup_changed = None
     state = None
     kinds: dict = {}
-    status = ""
+    status: tuple = ()
     key = ""
 
 
@@ -52,7 +54,7 @@ def refresh() -> None:
 
 def reset(key: str = "") -> None:
     """A new Confrontation is on screen: forget the aftermath setting and status line."""
-    Records.kinds, Records.status, Records.key = {}, "", key
+    Records.kinds, Records.status, Records.key = {}, (), key
 
 
 def check_start(setup: dict) -> None:
@@ -129,6 +131,9 @@ def on_prefight_change(event) -> None:
         Records.setup_changed(redraw=False)
         if str(event.target.dataset.pf) == "act":
             render_prefight(_value("text"))
+            again = el(prefight.input_id("act"))   # redrawn: a keyboard user keeps their place
+            if again is not None:
+                again.focus()
 
 
 # ------------------------------------------------------------------------------- after the fight
@@ -147,7 +152,12 @@ def render_after() -> None:
     except TiradaError:
         box.hidden = True
         return
-    box.innerHTML = afterview.render(result, app.State.lang, Records.status)
+    status = ""
+    if Records.status:
+        done, missing, best, refused = Records.status
+        status = afterview.applied_words(done, missing, best, app.State.lang,
+                                         [f"{name} ({ui_refusal.text(err)})" for name, err in refused])
+    box.innerHTML = afterview.render(result, app.State.lang, status)
     box.hidden = False
 
 
@@ -165,14 +175,14 @@ def apply_to_sheets() -> None:
         try:
             sheet = apply_aftermath(BrsSheet.from_dict(char["sheet"]), part)
         except TiradaError as err:   # this Confrontation is already on the sheet (or the sheet is damaged)
-            already.append(f'{part["name"]} ({ui_refusal.text(err)})')
+            already.append((part["name"], err))
             continue
         char = {**char, "sheet": sheet.to_dict()}
         if STORE.save_character(char):
             chars[part["name"]] = char
             done.append(part["name"])
     best = most_devastated({n: BrsSheet.from_dict(c["sheet"]) for n, c in chars.items()})
-    Records.status = afterview.applied_words(done, missing, best, app.State.lang, already)
+    Records.status = (done, missing, best, already)
     render_after()
     app.show_notices()
 
@@ -186,8 +196,24 @@ def on_after_click(event) -> None:
 def on_after_change(event) -> None:
     if event.target.matches("[data-after-kind]"):
         Records.kinds = {**Records.kinds, str(event.target.dataset.afterKind): str(event.target.value)}
-        Records.status = ""
+        Records.status = ()
         render_after()
+
+
+def on_other_tab(event) -> None:
+    """Another tab saved the Confrontation's draft (its bidding, its trigger, its names): this tab
+    takes it, so it never writes its older copy back over the other tab's bids."""
+    if str(event.key) != "tirada.brs.current" or Records.draft is None:
+        return
+    stored = setupform.sane_draft(STORE.brs_current()["draft"])
+    draft = Records.draft()
+    if stored is None or stored == draft:
+        return
+    draft.clear()
+    draft.update(stored)
+    # drawn, never saved back: a write from here could land after the other tab's newer one
+    el("brs-setup-fields").innerHTML = setupform.render(draft, app.State.lang)
+    refresh()
 
 
 def start(draft, setup_changed, state) -> None:
@@ -200,4 +226,5 @@ def start(draft, setup_changed, state) -> None:
     el("brs-setup-fields").addEventListener("change", create_proxy(lambda event: refresh()))  # names, sides
     after.addEventListener("click", create_proxy(on_after_click))
     after.addEventListener("change", create_proxy(on_after_change))
+    window.addEventListener("storage", create_proxy(on_other_tab))
     render_prefight()

@@ -14,6 +14,7 @@ import re
 from render import esc
 from strings import t
 from tirada.systems.brs import ASPECTS
+from tirada.fields import typed_int
 
 SIZES = (4, 6, 8, 10, 12)
 
@@ -36,6 +37,27 @@ def blank_draft(seed: str, lang: str) -> dict:
     return {"seed": seed, "sides": [t("brs.setup.side0_default", lang), t("brs.setup.side1_default", lang)],
             "players": [blank_player(0, lang), blank_player(1, lang)], "graveyard": {"dice": [], "advantage": 0},
             "spoils": [], "stipulations": [], "back_down": None, "allow_d12": False}
+
+
+def sane_draft(draft) -> dict | None:
+    """``draft`` when it has the shape :func:`render`, :func:`read` and :func:`to_setup` walk (a dict;
+    ``players`` a list of dicts whose ``components`` are lists of dicts whose ``traits`` are lists of
+    dicts; ``sides``, ``spoils``, ``stipulations`` lists; ``graveyard`` a dict), else ``None`` — a
+    draft edited by hand in the browser's storage is replaced by a blank one, never a traceback."""
+    if not isinstance(draft, dict):
+        return None
+    lists = ("players", "sides", "spoils", "stipulations")
+    if any(k in draft and not isinstance(draft[k], list) for k in lists) or (
+            "graveyard" in draft and not isinstance(draft["graveyard"], dict)):
+        return None
+    for p in draft.get("players", []):
+        if not isinstance(p, dict) or not isinstance(p.get("components", []), list):
+            return None
+        for c in p.get("components", []):
+            if not isinstance(c, dict) or not isinstance(c.get("traits", []), list) or not all(
+                    isinstance(x, dict) for x in c.get("traits", [])):
+                return None
+    return draft
 
 
 def field_id(path: str) -> str:
@@ -145,8 +167,7 @@ def _set(draft: dict, path: str, value) -> None:
 
 
 def _number(text: str):
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    return typed_int(text)
 
 
 def read(draft: dict, nodes) -> dict:
@@ -203,7 +224,8 @@ def to_setup(draft: dict) -> dict:
         dice = list(g.get("dice", []))
     else:
         dice = [_number(x) for x in re.split(r"[,;\s]+", str(text)) if x.strip()]
-        dice = [int(x[1:]) if isinstance(x, str) and x[:1].lower() == "d" and x[1:].isdigit() else x for x in dice]
+        dice = [typed_int(x[1:]) if isinstance(x, str) and x[:1].lower() == "d" and isinstance(typed_int(x[1:]), int) else x
+                for x in dice]
     players = []
     for p in draft.get("players", []):
         players.append({"name": p.get("name", ""), "side": p.get("side", 0), "hero": bool(p.get("hero")),

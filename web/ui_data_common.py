@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 import app
+import i18n
 import ui_data_render as html
 from app import STORE, el, tr
 
@@ -62,6 +63,9 @@ def render_list() -> None:
     items = entries()
     el("data-empty").hidden = bool(items)
     el("char-list").innerHTML = html.list_html(items, app.State.lang)
+    unreadable = STORE.unreadable_characters()
+    el("data-unreadable").hidden = not unreadable
+    el("data-unreadable").textContent = i18n.tn("data.unreadable", app.State.lang, unreadable) if unreadable else ""
     el("campaign-list").innerHTML = html.campaign_options(items)
     el("char-undo-delete").hidden = Data.deleted is None
     render_history_card()

@@ -9,9 +9,11 @@ web/ui_data_editor.py.
 
 from __future__ import annotations
 
+import re
+
 import refusal
 from render import esc
-from strings import t
+from strings import STRINGS, t
 from tirada import storage
 from tirada.sheets import L5rSheet
 
@@ -101,10 +103,38 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
     if plan["same"]:
         out.append(f'<p class="meta" data-plan="same">{esc(fmt("data.same", lang, n=len(plan["same"])))}</p>')
     if plan["errors"]:
-        lines = "".join(f'<li>{esc(e["field"])}: {esc(refusal.message(e, lang))}</li>' for e in plan["errors"][:50])
+        lines = "".join(f'<li data-field="{esc(e["field"])}">{esc(import_place(e, lang))}: '
+                        f'{esc(refusal.message(e, lang))}</li>' for e in plan["errors"][:50])
         out.append(f'<h4 class="error">{esc(fmt("data.errors", lang, n=len(plan["errors"])))}</h4>'
                    f'<ul data-plan="errors">{lines}</ul>')
     return "".join(out)
+
+
+_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|data)\.?(.*)")
+
+
+def import_place(error: dict, lang: str) -> str:
+    """Which entry of a backup an import error is about, in words ("la ficha «Rota»", "la tirada
+    n.º 3 del historial"); the engine's field path (English) stays in the item's data-field."""
+    field, name = str(error.get("field", "")), str(error.get("name") or "")
+    match = _PLACE.match(field)
+    if match is None:
+        return t("data.place.file", lang)
+    part, index, table, key = match.groups()
+    if part:
+        n = int(index) + 1
+        kind = {"characters": "sheet", "tragedia_sheets": "tragedia", "history": "history"}[part]
+        if name and kind != "history":
+            place = fmt(f"data.place.{kind}_named", lang, name=name)
+        else:
+            place = fmt(f"data.place.{kind}", lang, n=n)
+        leaf = refusal.field_name(field[match.end():]) if field[match.end():] else None
+        label = next((t(f"data.{group}.{leaf}", lang) for group in ("ring", "ab", "sk")
+                      if leaf and f"data.{group}.{leaf}" in STRINGS), None) or refusal.field_label(field, lang)
+        return f"{place} ({label})" if label else place
+    if table == "data":
+        return fmt("data.place.part", lang, name=key)
+    return fmt(f"data.place.{table}", lang, name=key.split(".")[0])
 
 
 def banner_html(name: str, extra: str, undo: bool, lang: str) -> str:

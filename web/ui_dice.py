@@ -6,6 +6,7 @@ from pyscript import document, when
 
 from render import dice_list, esc, label_line
 from strings import SIFRP_DIFFICULTIES, t
+from tirada.fields import typed_int
 
 #: rival rows of the SIFRP competition form (web/panels/roll.html)
 RIVAL_ROWS = 3
@@ -99,7 +100,7 @@ def _contest(fieldset, req: dict) -> dict:
     helpers = str(fieldset.querySelector('[name="helpers"]').value).strip()
     if helpers:
         parts = [p for p in helpers.replace(";", ",").replace(" ", ",").split(",") if p]
-        out["helpers"] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+        out["helpers"] = [typed_int(p) for p in parts]
     if _checked(fieldset, "allow_more_helpers"):
         out["allow_more_helpers"] = True
     for name in ("extra_time", "passive_rank", "weapon_damage"):

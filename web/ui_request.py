@@ -18,6 +18,7 @@ import ui_roll
 from app import STORE, el, tr
 from tirada.links import gm_request
 from tirada.errors import TiradaError
+from tirada.fields import typed_int
 
 USED_KEY = "tirada.requests.used"     #: ids of the requests answered in this browser (newest last)
 #: fields a request made on the page fixes, per system (L5R: the TN; the ring and skill are the player's)
@@ -65,7 +66,7 @@ def fill_form(spec: dict) -> None:
         if isinstance(value, dict):      # bounds: the player chooses inside them
             node.min, node.max = str(value["min"]), str(value["max"])
             current = str(node.value)
-            if not current.lstrip("-").isdigit() or not value["min"] <= int(current) <= value["max"]:
+            if not isinstance(typed_int(current), int) or not value["min"] <= typed_int(current) <= value["max"]:
                 node.value = str(value["min"])
             Active.locked.append(node)
         elif isinstance(value, bool):

@@ -27,6 +27,7 @@ from tirada import TiradaError
 from tirada.odds import odds
 from ui_scene_render import ROLES
 from ui_scene_sheets import render_sheets
+from tirada.fields import typed_int
 
 
 class Scene:
@@ -69,7 +70,7 @@ def table_settings() -> dict:
     for key, node in (("henchman_tragedy_drop", "setup-henchman-drop"),
                       ("ally_consequences_removed", "setup-ally-removes")):
         raw = str(el(node).value).strip()
-        out[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+        out[key] = typed_int(raw)
     return out
 
 

@@ -11,9 +11,22 @@ from typing import Any, Mapping
 
 from .errors import InvalidRequest
 
-__all__ = ["get_bool", "get_choice", "get_int", "get_int_list", "get_text", "reject_unknown"]
+__all__ = ["get_bool", "get_choice", "get_int", "get_int_list", "get_text", "reject_unknown", "typed_int"]
 
 _MISSING = object()
+#: the longest digit string :func:`typed_int` converts (CPython refuses int() of over 4300 digits).
+TYPED_DIGITS = 100
+
+
+def typed_int(text: Any) -> Any:
+    """What a person typed, as an ``int`` when it is an optional ``-`` and ASCII digits (at most
+    :data:`TYPED_DIGITS` of them), else the text stripped, unchanged, for :func:`get_int` to refuse
+    with its message. Never raises: ``"²"``, ``"--5"``, ``"٣"`` and a 5,000-digit string stay text."""
+    s = str(text if text is not None else "").strip()
+    digits = s[1:] if s.startswith("-") else s
+    if digits.isascii() and digits.isdigit() and len(digits) <= TYPED_DIGITS:
+        return int(s)
+    return s
 
 
 def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int | None = None,

@@ -160,9 +160,13 @@ def _history_item(item: Any, where: str) -> dict:
 
 def _checked(part: str, value: Any, errors: list) -> Any:
     """The valid items of one part; each refused item adds ``{"field", "message", "code", "params"}``
-    to ``errors`` (the code and params of tirada.errors, for the page's own wording)."""
-    def err(e: TiradaError) -> None:
-        errors.append({"field": e.field or part, "message": e.message, "code": e.code, "params": e.params})
+    to ``errors`` (the code and params of tirada.errors, for the page's own wording), plus ``"name"``
+    (≤ 80 characters) when the refused entry of a list part has a text ``name``."""
+    def err(e: TiradaError, name: str = "") -> None:
+        entry = {"field": e.field or part, "message": e.message, "code": e.code, "params": e.params}
+        if name:
+            entry["name"] = name   # the refused entry's own name, for the page to say which one
+        errors.append(entry)
 
     if part in ("characters", "tragedia_sheets", "history"):
         if not isinstance(value, list):
@@ -182,10 +186,12 @@ def _checked(part: str, value: Any, errors: list) -> Any:
                     item = _history_item(item, where)
                     key = item["fragment"]
             except TiradaError as e:
-                err(e)
+                name = item.get("name") if isinstance(item, Mapping) else None
+                err(e, name[:80] if isinstance(name, str) else "")
                 continue
             if key in seen:
-                err(InvalidRequest("repeats an earlier entry", field=where, code="storage.repeat"))
+                err(InvalidRequest("repeats an earlier entry", field=where, code="storage.repeat"),
+                    str(item.get("name", ""))[:80])
                 continue
             seen.add(key)
             out.append(item)

@@ -232,7 +232,9 @@ def test_import_names_refused_fields_and_keeps_the_rest(app, tmp_path):
     app.click("#tab-data")
     app.set_input_files("#import-file", str(path))
     app.wait_for_selector("#import-preview:not([hidden])")
-    assert "characters[1].sheet.rings.fire" in app.inner_text("[data-plan=errors]")
+    refused = app.inner_text("[data-plan=errors]")
+    assert "La ficha «Malo» (Fuego): debe estar entre 1 y 10" in refused and "characters[" not in refused
+    assert app.get_attribute("[data-plan=errors] li", "data-field") == "characters[1].sheet.rings.fire"
     app.click("#import-confirm")
     app.wait_for_function("document.querySelector('#backup-status').textContent.startsWith('Importado')")
     assert list(characters(app)) == ["Bueno"]

@@ -35,7 +35,7 @@ LINKS = [
     ("generic", {"system": "generic", "seed": SEED, "dice": 5, "sides": 10, "keep": 3}, {},
      "5d10, guardas 3", "5d10, keep 3"),
     ("l5r", {"system": "l5r5e", "seed": SEED, "ring": 3, "skill": 1, "tn": 3, "stance": "fire", "distinction": True,
-             "rerolls": [1, 3]}, {"roller": "Sakura", "seq": 1}, "L5R Anillo 3 + Habilidad 1 contra NO 3 (postura de Fuego, ventaja)",
+             "rerolls": [1, 3]}, {"roller": "Sakura", "seq": 1}, "L5R Anillo 3 + Habilidad 1 contra NO 3 (actitud de Fuego, ventaja)",
      "L5R Ring 3 + Skill 1 vs TN 3 (stance Fire, distinction)"),
     ("notation", {"system": "generic", "seed": SEED, "rolls": [{"dice": 1, "sides": 20, "modifier": 5},
                                                               {"dice": 2, "sides": 6, "modifier": 3}]}, {},

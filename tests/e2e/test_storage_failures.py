@@ -144,3 +144,24 @@ def test_unavailable_storage_works_for_the_session(new_context, base_url):
     doc = json.loads(open(info.value.path(), encoding="utf-8").read())
     assert [c["name"] for c in doc["data"]["characters"]] == ["Efímera"]
     assert len(doc["data"]["history"]) == 1
+
+
+def test_a_stored_sheet_this_version_cannot_read_is_named_and_kept(app, base_url):
+    create(app, "sifrp", "Sharla", "Desembarco")
+    assert save(app) == "Ficha guardada."
+    doc = stored(app, "tirada.characters.v1")
+    bad = {**doc["characters"][0], "id": "roto", "name": "Rota", "system": "brs",
+           "sheet": {"components": "no es una lista"}}
+    doc["characters"].append(bad)
+    app.evaluate("d => localStorage.setItem('tirada.characters.v1', JSON.stringify(d))", doc)
+    open_app(app, base_url)
+    app.click("#tab-data")
+    note = app.locator("#data-unreadable")
+    note.wait_for(state="visible")
+    assert "1 ficha guardada no se puede leer" in note.inner_text()
+    assert "Sharla" in app.inner_text("#char-list") and "Rota" not in app.inner_text("#char-list")
+    # saving another sheet keeps the unreadable one exactly as it was
+    create(app, "sifrp", "Otra")
+    assert save(app) == "Ficha guardada."
+    assert characters(app)["Rota"] == bad
+    assert "1 ficha guardada" in note.inner_text()

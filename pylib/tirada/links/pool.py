@@ -27,7 +27,7 @@ GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic
 _W = {
     "es": {"vs": "contra", "keep": "guardas", "lowest": "los más bajos", "exploding": "explosivos",
            "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
-           "skill": "Habilidad", "tn": "NO", "stance": "postura", "void": "punto de Vacío",
+           "skill": "Habilidad", "tn": "NO", "stance": "actitud", "void": "punto de Vacío",
            "assist": ("ayudante", "ayudantes"), "protagonist": "dados del protagonista", "adversary": "dados del adversario",
            "auto": ("éxito automático", "éxitos automáticos"), "destiny": "Destino",
            "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",

@@ -18,6 +18,7 @@ from ..fields import reject_unknown
 from ..systems.brs.config import ASPECTS
 from .brs_record import BrsRecord
 from .common import at, form_checked, mapping, read_name, text
+from ..fields import typed_int
 
 __all__ = ["BRS_DICE", "BrsComponent", "BrsSheet", "RULE_BRS", "SHEET", "from_form", "parse_horde",
            "roll_request", "to_form"]
@@ -160,7 +161,7 @@ def from_form(fields: Mapping[str, Any]) -> dict:
             if not str(t.get("trait", "")).strip():
                 continue
             die = str(t.get("die", "")).lstrip("dD")
-            traits.append({"trait": str(t["trait"]), "die": int(die) if die.isdigit() else die,
+            traits.append({"trait": str(t["trait"]), "die": typed_int(die),
                            "aspect": t.get("aspect")})
         if str(comp.get("name", "")).strip() or traits:
             comps.append({"name": str(comp.get("name", "")), "traits": traits})

@@ -24,6 +24,8 @@ __all__ = ["BrsRecord", "apply_aftermath", "most_devastated", "new_ordeal"]
 
 RULE = "blood-red-sands.md §The fight: Rounds and Exchanges"
 MAX_ITEMS = 60
+#: the die sizes a recorded slot or Weakness may have (a Weakness of no size is 0).
+DICE = (4, 6, 8, 10, 12)
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class BrsRecord:
 
     ``vp``: Victory Points won (0..9999); ``devastated``: dice really lost, the tally for the Most
     Devastated award; ``confrontations``: how many were recorded; ``crossed``: Hero slots crossed
-    for this Ordeal, ``((component, trait, die), …)``; ``lost``: Faction slots lost for good, same
+    for this Ordeal, ``((component, trait, die), …)`` (die 4..12, even); ``lost``: Faction slots lost for good, same
     shape; ``destroyed``: Component names destroyed or killed; ``weaknesses``: ``((trait, size or
     0, by), …)`` gained; ``broken``: the Hero was Broken (retires from the Saga); ``seen``: the ids
     of the Confrontations already recorded (so one is never counted twice).
@@ -85,7 +87,8 @@ class BrsRecord:
             items = req.get(key) or []
             if not isinstance(items, list) or len(items) > MAX_ITEMS or not all(
                     isinstance(x, list) and len(x) == 3 and all(type(v) is t for v, t in zip(x, shape))
-                    and all(len(v) <= 480 for v in x if isinstance(v, str)) for x in items):
+                    and all(len(v) <= 480 for v in x if isinstance(v, str))
+                    and (x[2] in DICE if key != "weaknesses" else x[1] in (0,) + DICE) for x in items):
                 raise InvalidRequest("is not a list of recorded dice", field=f"{where}.{key}", rule=RULE,
                                      code="sheet.brs_record")
             lists[key] = tuple(tuple(x) for x in items)

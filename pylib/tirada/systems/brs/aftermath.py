@@ -33,6 +33,7 @@ from ...errors import IllegalMove, InvalidRequest
 from .config import RULE_FIGHT
 from .report import broken_heroes, winner
 from .state import State
+from ...fields import typed_int
 
 __all__ = ["KINDS", "aftermath", "default_kinds"]
 
@@ -57,7 +58,7 @@ def _kinds(state: State, kinds: Any) -> dict:
         raise InvalidRequest("must be an object {component index: hero|faction}", field="kinds",
                              code="brs.aftermath_kinds")
     for key, value in kinds.items():
-        k = int(key) if isinstance(key, str) and key.isdigit() else key
+        k = typed_int(key) if isinstance(key, str) else key
         if type(k) is not int or k not in out or value not in KINDS:
             raise InvalidRequest("must map a Component index to hero or faction", field=f"kinds.{str(key)[:10]}",
                                  code="brs.aftermath_kinds")

@@ -35,10 +35,15 @@ from ...fields import reject_unknown
 from ...names import check_name
 from .config import MAX_TEXT, RULE_SPOILS
 
-__all__ = ["ACTS", "Bidding", "bid", "bidding_from_dict", "bidding_summary", "setup_fields"]
+__all__ = ["ACTS", "MAX_BID_TEXT", "MAX_PAIN_TEXT", "Bidding", "bid", "bidding_from_dict", "bidding_summary", "setup_fields"]
 
 #: the acts of a bidding turn, in the seed's order, plus the Challenge.
 ACTS = ("pain", "stipulation", "reduce", "back_down", "call", "challenge")
+#: the longest text of a bid: a Stipulation or a Challenge's reason goes to the setup as it is (at
+#: most ``MAX_TEXT * 4``); a Pain goes as ``"<side>: <text>"``, so it leaves room for a side's name
+#: (at most ``MAX_TEXT``) and ``": "`` — a Pain the bidding takes always fits the setup's Spoils.
+MAX_BID_TEXT = MAX_TEXT * 4
+MAX_PAIN_TEXT = MAX_TEXT * 4 - MAX_TEXT - 2
 MAX_BIDS = 40
 MAX_ITEMS = 20
 
@@ -64,8 +69,8 @@ class Bidding:
     log: tuple = ()
 
 
-def _text(b: Mapping, name: str = "text", required: bool = True) -> str:
-    text = check_name(b.get(name), name, MAX_TEXT * 4, required=False) or ""
+def _text(b: Mapping, name: str = "text", required: bool = True, most: int = MAX_BID_TEXT) -> str:
+    text = check_name(b.get(name), name, most, required=False) or ""
     if required and not text:
         raise InvalidRequest("is required", field=name, rule=RULE_SPOILS, code="field.required")
     return text
@@ -75,7 +80,8 @@ def bid(state: Bidding, b: Any) -> Bidding:
     """Apply one bid ``{"act", "text"?, "pain"?, "note"?}`` for the side whose turn it is.
 
     Raises:
-        InvalidRequest: not an object, unknown act or field, missing text, too many bids.
+        InvalidRequest: not an object, unknown act or field, missing text, a text too long (a Pain
+        at most :data:`MAX_PAIN_TEXT` characters, other texts :data:`MAX_BID_TEXT`), too many bids.
         IllegalMove: the bidding is over (``brs.bid_closed``); the opening bid is not a Pain
         (``brs.bid_open_pain``); ``reduce`` of no Pain the opponent named against you
         (``brs.bid_reduce_target``) or with the same text (``brs.bid_reduce_same``); a Challenge not
@@ -110,7 +116,7 @@ def bid(state: Bidding, b: Any) -> Bidding:
         items = state.pains if act == "pain" else state.stipulations
         if len(items) >= MAX_ITEMS:
             raise IllegalMove(f"at most {MAX_ITEMS} of them", field="act", rule=RULE_SPOILS, code="brs.bid_too_many", params={"n": MAX_ITEMS})
-        entry["text"] = _text(b)
+        entry["text"] = _text(b, most=MAX_PAIN_TEXT if act == "pain" else MAX_BID_TEXT)
         if act == "pain":
             nxt = replace(nxt, pains=state.pains + ({"by": side, "text": entry["text"], "was": ()},))
         else:
@@ -119,7 +125,7 @@ def bid(state: Bidding, b: Any) -> Bidding:
         k = b.get("pain")
         if type(k) is not int or not 0 <= k < len(state.pains) or state.pains[k]["by"] == side:
             raise IllegalMove("reduce a Pain your opponent named against you", field="act", rule=RULE_SPOILS, code="brs.bid_reduce_target")
-        entry["pain"], entry["text"] = k, _text(b)
+        entry["pain"], entry["text"] = k, _text(b, most=MAX_PAIN_TEXT)
         old = state.pains[k]
         if entry["text"] == old["text"]:
             raise IllegalMove("the reduced Pain must say something different", field="act", rule=RULE_SPOILS, code="brs.bid_reduce_same")
