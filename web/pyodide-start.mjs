@@ -7,9 +7,10 @@
 //   unpacked here (DecompressionStream); its download overlaps the WebAssembly compile.
 // - A browser asked to save data (navigator.connection.saveData) starts plainly on a first visit,
 //   without the snapshot's 7 MB (5.4 MB instead of 12.6 MB before ready), and from the snapshot
-//   once the service worker holds it. Everyone else starts from it on a first visit too: measured
-//   on both benchmark profiles, even on the phone's 9 Mbit/s, downloading it costs less than the
-//   start-up work it saves (docs/benchmarks.md, "Snapshot only when local: measured, not kept").
+//   once the service worker holds it. Everyone else starts from it on a first visit too: measured,
+//   a plain first start is much slower on the desktop profile, and on the phone profile's
+//   9 Mbit/s it wins or loses with the CPU left (docs/benchmarks.md, "Snapshot only when local:
+//   measured, not kept"); nothing the page can read tells those cases apart reliably.
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
 // build.py fills the two constants below; the page works with either value.
