@@ -14,23 +14,8 @@ sys.path.insert(0, str(ROOT / "web"))
 from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
 
 sys.path.pop(0)
-
-
-def hold_engine(ctx) -> list:
-    """Hold every request for Pyodide's WebAssembly; return the held routes (continue them to go on)."""
-    held: list = []
-    ctx.route("**/pyodide/pyodide.asm.wasm", lambda route, _req=None: held.append(route))
-    return held
-
-
-def release(page, held: list) -> None:
-    for _ in range(600):  # the request starts right after the page's scripts: wait for it
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "Pyodide's WebAssembly was never requested"
-    for route in held:
-        route.continue_()
+sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.page import hold_engine, release  # noqa: E402
 
 
 def test_roll_asked_while_loading_runs_when_ready(new_context, base_url):

@@ -21,26 +21,11 @@ sys.path.insert(0, str(ROOT / "web"))
 from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
 
 sys.path.pop(0)
+sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.page import hold_engine, release  # noqa: E402
 
 VECTOR = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"][1]
 FRAGMENT = VECTOR["fragment"]   # SIFRP 4D+2B−1P vs 12 "Atletismo", Sharla's nº 7 in "Arenas Sangrientas"
-
-
-def hold_engine(ctx) -> list:
-    """Hold every request for Pyodide's WebAssembly; return the held routes."""
-    held: list = []
-    ctx.route("**/pyodide/pyodide.asm.wasm", lambda route, _req=None: held.append(route))
-    return held
-
-
-def release(page, held: list) -> None:
-    for _ in range(600):  # the request starts right after the page's scripts: wait for it
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "Pyodide's WebAssembly was never requested"
-    for route in held:
-        route.continue_()
 
 
 def test_roll_link_shows_its_request_then_the_verified_result(new_context, base_url):

@@ -27,3 +27,22 @@ def request_link(page, test_dice: str, label: str, for_: str, difficulty: str = 
     page.click("#gm-make-link")
     page.wait_for_function("document.getElementById('gm-link').value.includes('#t2')")
     return page.locator("#gm-link").input_value()
+
+
+def hold_engine(ctx) -> list:
+    """Hold every request of the browser context ``ctx`` for Pyodide's WebAssembly; return the held
+    routes (:func:`release` them to let the engine start)."""
+    held: list = []
+    ctx.route("**/pyodide/pyodide.asm.wasm", lambda route, _req=None: held.append(route))
+    return held
+
+
+def release(page, held: list) -> None:
+    """Let the held WebAssembly requests go on (waiting first until the page has asked for it)."""
+    for _ in range(600):  # the request starts right after the page's scripts: wait for it
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "Pyodide's WebAssembly was never requested"
+    for route in held:
+        route.continue_()
