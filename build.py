@@ -286,12 +286,15 @@ def make_snapshot() -> Path | None:
 
 def write_start_module(snapshot: Path | None) -> None:
     """Fill dist/pyodide-start.mjs (the interpreter module PyScript loads) with the lock file and
-    the snapshot's name, and point pyscript.json at it."""
+    the snapshot's name and precache revision, and point pyscript.json at it."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     start = DIST / "pyodide-start.mjs"
     text = start.read_text(encoding="utf-8")
-    for name, value in (("LOCK", json.dumps(lock, separators=(",", ":"))), ("SNAPSHOT", snapshot.name if snapshot else "")):
+    # the snapshot's revision is Workbox's (tools/sw.mjs): the MD5 hex of the file's bytes
+    revision = hashlib.md5(snapshot.read_bytes()).hexdigest() if snapshot else ""  # noqa: S324 - a cache key
+    for name, value in (("LOCK", json.dumps(lock, separators=(",", ":"))), ("SNAPSHOT", snapshot.name if snapshot else ""),
+                        ("SNAPSHOT_REVISION", revision)):
         text, count = re.subn(rf'^const {name} = "";$', f"const {name} = {json.dumps(value)};", text, flags=re.M)
         if count != 1:
             raise SetupError(f"web/pyodide-start.mjs: no 'const {name} = \"\";' line to fill")

@@ -27,6 +27,8 @@ LINK = "Object.defineProperty(navigator, 'connection', {{value: {{downlink: {dow
 #: the start module's choice: how Pyodide started, and why
 STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]"
 
+#: resolves true once the unpacked snapshot is kept (web/pyodide-start.mjs, UNPACKED)
+KEPT = "caches.open('tirada-snapshot-unpacked').then((c) => c.keys()).then((keys) => keys.length === 1)"
 #: files precached for the installed app, not requested by a page in a tab
 NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/")
 
@@ -61,6 +63,9 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
     if (build.DIST / "pyodide" / build.SNAPSHOT).exists():
         assert page.evaluate(STARTED) == ["plain", "plain"]
         assert other.evaluate(STARTED) == ["snapshot", "local"]
+        # a controlled visit reads the snapshot from Cache Storage itself, not with a request
+        assert other.evaluate("globalThis.tiradaSnapshotFrom") == "precache"
+        asked.add(f"pyodide/{build.SNAPSHOT}")
     asked.discard("")
     asked.add("index.html")  # "/" is the page
 
@@ -96,6 +101,13 @@ def test_snapshot_on_a_first_visit_unless_saving_data(new_context, base_url):
         assert again.evaluate(STARTED) == ["snapshot", "local"], (downlink, save)
         roll_sifrp(again, "Desde la instantánea")
         assert "Desde la instantánea" in again.locator("#history-list li").first.inner_text()
+        # that visit unpacked the precached snapshot and kept the bytes: the next one reads them back
+        assert again.evaluate("globalThis.tiradaSnapshotFrom") == "precache"
+        again.wait_for_function(KEPT)
+        third = open_app(ctx.new_page(), base_url)
+        assert third.evaluate(STARTED + ".concat(globalThis.tiradaSnapshotFrom)") == ["snapshot", "local", "unpacked"]
+        roll_sifrp(third, "Desde la copia")
+        assert "Desde la copia" in third.locator("#history-list li").first.inner_text()
 
 
 def test_plain_start_when_the_snapshot_fails(new_context, base_url):
