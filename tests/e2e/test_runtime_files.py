@@ -8,7 +8,8 @@
   unused file fails here.
 - The page starts from the memory snapshot, on a first visit too unless the browser is asked to
   save data (then from the worker's copy on later visits), and plainly when the snapshot cannot be
-  had (web/pyodide-start.mjs).
+  had (web/pyodide-start.mjs). A visit the worker controls reads the snapshot from Cache Storage
+  (the precache entry, then the unpacked copy kept by the first such visit).
 """
 
 from __future__ import annotations
