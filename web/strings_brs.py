@@ -171,6 +171,8 @@ STRINGS = {
                               "en": ("Die to reroll ({n} token)", "Die to reroll ({n} tokens)")},
     "brs.act.renew": {"es": ("Renovar (repetir {n} dado Usado)", "Renovar (repetir {n} dados Usados)"),
                       "en": ("Renew (reroll {n} Used die)", "Renew (reroll {n} Used dice)")},
+    "brs.act.vow_none": {"es": "{player} no puede hacer ahora un Voto de Héroe: un Voto renueva los dados Usados y Vapuleados, y no tiene ninguno.",
+                         "en": "{player} cannot make a Hero's Vow now: a Vow renews Used and Battered dice, and they have none."},
     "brs.act.vow": {"es": "Hacer el Voto", "en": "Make the Vow"},
     "brs.act.vow_kind": {"es": "Voto del Héroe", "en": "Hero's Vow"},
     "brs.act.vow_enemy": {"es": "Enemigo (Personaje Principal de una Facción)", "en": "Enemy (a Faction's Principal Character)"},
