@@ -72,8 +72,12 @@ def test_incapacitated_cannot_defend_damage_is_a_critical_of_the_deadliness_and_
     r = apply_damage(3, 1, fatigue=9, endurance_value=8, deadliness=5)
     assert r == {"fatigue": 9, "fatigue_gained": 0, "incapacitated": True, "critical_severity": 5,
                  "void_points_spent": 0, "unconscious": True}
-    # armour does not stop it: the character cannot defend at all
-    assert apply_damage(1, 4, fatigue=9, endurance_value=8, deadliness=2)["critical_severity"] == 2
+    # DAÑO: "si tras aplicar la reducción por armadura u otros efectos dicho daño no llega a 0, dicho
+    # personaje deberá defenderse contra él": damage the armour stops asks for no defence, so no critical
+    stopped = apply_damage(1, 4, fatigue=9, endurance_value=8, deadliness=2)
+    assert stopped["critical_severity"] is None and stopped["unconscious"] is False
+    # one point past the armour is damage an Incapacitated character cannot defend against
+    assert apply_damage(5, 4, fatigue=9, endurance_value=8, deadliness=2)["critical_severity"] == 2
     # no damage, no critical
     assert apply_damage(0, 0, fatigue=9, endurance_value=8, deadliness=2)["unconscious"] is False
     # the critical needs the weapon's deadliness

@@ -47,3 +47,39 @@ def test_contest_card_reads_dice_and_writes_the_result():
     out = contest({**req, "faces": [7, 2, 4, 5, 6], "world": "Fuerzas del mundo"})
     html = contestview.result_html(out, "es")
     assert "Ilsa: d8 (7), d6 (2, —), d4 (4) → 11" in html and "Empate: gana Fuerzas del mundo" in html
+
+
+def _stuck_hero(version: int):
+    """The example Confrontation (seed 0) after the bot's pick and attack: Sharla, a Hero, is
+    Overwhelmed with no Used or Battered dice yet."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/: tests/helpers
+    from helpers.brs import bot_move
+    from tirada.systems.brs import replay
+    from tirada.systems.brs.example import example_setup
+    from tirada.systems.brs.state import Setup
+
+    setup = Setup.from_dict({**example_setup("0" * 32), "version": version}).to_dict()
+    moves: list = []
+    for _ in range(2):
+        moves.append(bot_move(replay(setup, moves)))
+    return replay(setup, moves)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_stuck_hero_who_cannot_vow_is_told_why(version):
+    # seed 000: "un Héroe puede hacer un Voto … para Renovar sus dados Usados y Vapuleados"; with
+    # none of them a version-2 Vow is refused (brs.vow_nothing), so the page says why it is missing
+    from tirada.systems.brs.options import board, options, step
+    from tirada.systems.brs.report import summary
+
+    state = _stuck_hero(version)
+    now, opts, summ = step(state), options(state), summary(state)
+    assert now["kind"] in ("stuck", "overwhelmed") and now["player"] == 1
+    summ["players"][1]["hero"] = True
+    names = [p["name"] for p in summ["players"]]
+    html = actions.action_bar(opts, board(state), names, "es", [], now["player"], summ, now)
+    note = "Sharla no puede hacer ahora un Voto de Héroe"
+    if version == 2:
+        assert "vow" not in opts[1] and note in html
+    else:   # version 1 keeps offering the Vow: no note
+        assert "vow" in opts[1] and note not in html

@@ -551,7 +551,7 @@ STRINGS = {
                              "en": "each die must be d4, d6, d8, d10 or d12 (got {got})"},
     "err.brs.reinforce_spoils": {"es": "nadie Refuerza cuando se lucha por el Botín Ordinario",
                                  "en": "nobody Reinforces when fighting for the Ordinary Spoils"},
-    "err.brs.reinforce_round": {"es": "solo se puede Reforzar al terminar una ronda", "en": "Reinforcing is allowed only after a Round ends"},
+    "err.brs.reinforce_round": {"es": "solo se puede Reforzar al terminar un Asalto", "en": "Reinforcing is allowed only after a Round ends"},
     "err.brs.reinforce_yielded": {"es": "quien se ha rendido no puede Reforzar", "en": "a player who has Yielded cannot Reinforce"},
     "err.brs.reinforce_none": {"es": "marca los Componentes que quieres comprometer", "en": "tick the Components to commit"},
     "err.brs.reinforce_components": {"es": "compromete solo tus Componentes que aún no estén comprometidos",

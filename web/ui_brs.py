@@ -179,7 +179,7 @@ def render_game() -> None:
     el("brs-step").textContent = boardview.step_sentence(now, summ, cells, lang)
     selectable = actions.selectable_dice(opts)
     Game.selection = [i for i in Game.selection if i in selectable]
-    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"))
+    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now)
     render_odds(now, cells)
     el("brs-boards").innerHTML = boardview.boards(summ, cells, lang, selectable, Game.selection)
     el("brs-info").innerHTML = boardview.info_card(summ, lang)

@@ -206,12 +206,28 @@ def _devastate(p: int, det: dict, cells: list, lang: str) -> str:
     return "".join(block)
 
 
-def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list, first: int | None) -> str:
-    """Every acting player's group; the player whose step it is (``first``) comes first."""
+def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list, first: int | None,
+               summ: dict | None = None, now: dict | None = None) -> str:
+    """Every acting player's group; the player whose step it is (``first``) comes first. With the
+    summary ``summ`` and the step ``now``, a stuck Hero who cannot Vow is told why (:func:`vow_note`)."""
     if not opts:
         return f'<p>{esc(t("brs.actions.none", lang))}</p>'
     order = sorted(opts, key=lambda p: (p != first, p))
-    return "".join(group(p, opts[p], cells, names, lang, selection) for p in order)
+    note = vow_note(opts, summ, now, names, lang) if summ is not None and now is not None else ""
+    return "".join(group(p, opts[p], cells, names, lang, selection) for p in order) + note
+
+
+def vow_note(opts: dict, summ: dict, now: dict, names: list, lang: str) -> str:
+    """A line saying why a Hero who must Renew, Vow or Yield is not offered a Vow they still have:
+    a Vow renews Used and Battered dice, and they have none (the engine refuses such a Vow,
+    ``brs.vow_nothing``). Empty when the Vow is offered or does not apply."""
+    p = now.get("player")
+    if now.get("kind") not in ("stuck", "overwhelmed") or p is None or p >= len(summ.get("players", [])):
+        return ""
+    info = summ["players"][p]
+    if not info.get("hero") or len(info.get("vows") or []) >= 3 or "vow" in opts.get(p, {}):
+        return ""
+    return f'<p class="meta brs-vow-note">{esc(t("brs.act.vow_none", lang).format(player=names[p]))}</p>'
 
 
 # ------------------------------------------------------------------------------ reading a move

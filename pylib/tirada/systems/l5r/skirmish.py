@@ -147,8 +147,9 @@ def apply_damage(damage: int, resistance: int, fatigue: int, endurance_value: in
       (``take_critical``) to suffer a critical strike of severity ``deadliness``. Example (seed,
       Matsu Kaoru): shuriken damage 2, resistance 1 → 1 fatigue.
     * An Incapacitated character (fatigue already > Endurance) "no podrá defenderse contra el daño":
-      any damage gives a critical strike of severity = the weapon's ``deadliness`` instead of
-      fatigue, and "si sufre un impacto crítico, adquirirá el estado Inconsciente" → ``unconscious``.
+      any damage left after ``resistance`` gives a critical strike of severity = the weapon's
+      ``deadliness`` instead of fatigue (damage the armour stops entirely asks for no defence: "si
+      tras aplicar la reducción por armadura … dicho daño no llega a 0, … deberá defenderse"), and "si sufre un impacto crítico, adquirirá el estado Inconsciente" → ``unconscious``.
 
     Returns:
         ``{"fatigue": int, "fatigue_gained": int, "incapacitated": bool, "critical_severity": int
@@ -166,7 +167,7 @@ def apply_damage(damage: int, resistance: int, fatigue: int, endurance_value: in
             raise InvalidRequest("an incapacitated character cannot spend a Void point to take a critical "
                                  "strike instead", field="take_critical", rule=RULE_SKIRMISH,
                                  code="skirmish.incapacitated_void")
-        if raw == 0:
+        if left == 0:   # "si tras aplicar la reducción por armadura … dicho daño no llega a 0": nothing to defend
             return {"fatigue": fatigue, "fatigue_gained": 0, "incapacitated": True, "critical_severity": None,
                     "void_points_spent": 0, "unconscious": False}
         severity = _n("deadliness", deadliness, lo=1, hi=100)
