@@ -85,12 +85,7 @@ def _raw(form_el, name: str):
     """An input's value for the engine to check: ``None`` when empty, an int when it reads as one,
     else the text itself (the engine refuses it with a coded, worded reason)."""
     text = str(form_el.querySelector(f'[name="{name}"]').value).strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    return typed_int(text) if text else None
 
 
 def _contest(fieldset, req: dict) -> dict:
