@@ -20,6 +20,7 @@ import ui_refusal
 from app import el, tr
 from render import esc
 from tirada import TiradaError
+from tirada.fields import echo
 from tirada.systems.l5r import skirmish, turn
 from ui_l5r_turn_render import effect_text, hint_text, state_lines
 
@@ -40,7 +41,7 @@ def _int(name: str) -> int:
         return int(str(node.value).strip())
     except ValueError:
         raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
-                          params={"got": str(node.value)[:20]}) from None
+                          params={"got": echo(str(node.value).strip(), 20)}) from None
 
 
 def _sk(name: str) -> int:
@@ -49,7 +50,7 @@ def _sk(name: str) -> int:
         return int(str(node.value).strip())
     except ValueError:
         raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
-                          params={"got": str(node.value)[:20]}) from None
+                          params={"got": echo(str(node.value).strip(), 20)}) from None
 
 
 def _value(name: str) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 from .errors import InvalidRequest
+from .fields import echo
 
 __all__ = ["MAX_SIDES", "Dice", "DiceStream", "Draw", "FixedFaces", "dice_for", "new_seed", "parse_seed"]
 
@@ -48,8 +49,8 @@ class Dice(Protocol):
 
 def _check_sides(sides: int) -> None:
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
-        raise InvalidRequest(f"a die needs 2 to {MAX_SIDES} sides, got {sides!r}", field="sides",
-                             code="dice.sides", params={"n": MAX_SIDES, "got": str(sides)[:20]})
+        raise InvalidRequest(f"a die needs 2 to {MAX_SIDES} sides, got {echo(sides)}", field="sides",
+                             code="dice.sides", params={"n": MAX_SIDES, "got": echo(sides)})
 
 
 def new_seed() -> str:
@@ -132,8 +133,8 @@ class FixedFaces:
         self.faces = list(faces)
         for i, face in enumerate(self.faces):
             if isinstance(face, bool) or not isinstance(face, int):
-                raise InvalidRequest(f"each face must be a whole number, got {face!r}", field=f"faces[{i}]",
-                                     code="faces.not_int", params={"got": str(face)[:20]})
+                raise InvalidRequest(f"each face must be a whole number, got {echo(face, 20)}", field=f"faces[{i}]",
+                                     code="faces.not_int", params={"got": echo(face, 20)})
         self.draws: list = []
 
     def roll(self, sides: int) -> int:

@@ -11,11 +11,43 @@ from typing import Any, Mapping
 
 from .errors import InvalidRequest
 
-__all__ = ["get_bool", "get_choice", "get_int", "get_int_list", "get_text", "reject_unknown", "typed_int"]
+__all__ = ["echo", "get_bool", "get_choice", "get_int", "get_int_list", "get_text", "reject_unknown", "typed_int"]
 
 _MISSING = object()
 #: the longest digit string :func:`typed_int` converts (CPython refuses int() of over 4300 digits).
 TYPED_DIGITS = 100
+#: how many characters of a typed value an error message echoes before cutting it with "…".
+ECHO_CHARS = 12
+
+
+def echo(value: Any, most: int = ECHO_CHARS) -> str:
+    """``value`` as a message shows it back to the person who typed it: a whole number as its plain
+    digits (``1000000000000000000000``, never ``1.0e+21``), a huge float likewise, text as it is,
+    anything else as its ``repr``; cut to its first ``most`` characters and "…" when longer
+    (``"100000000000…"``). Never raises: a number with more digits than ``str()`` allows is shown by
+    its leading digits."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        try:
+            text = repr(value)
+        except ValueError:           # a container holding an int too long for repr()
+            text = type(value).__name__
+    elif isinstance(value, int):
+        text = _digits(value, most)
+    elif isinstance(value, float):      # 1e+21 → its digits; inf and nan stay words
+        text = f"{value:.0f}" if 1e16 <= abs(value) < float("inf") else repr(value)
+    else:
+        text = value
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _digits(value: int, most: int) -> str:
+    """The decimal digits of ``value``, or (past the ``str()`` digit limit) a sign and at least
+    ``most + 1`` leading digits: dropping trailing digits by floor division keeps the leading ones exact."""
+    try:
+        return str(value)
+    except ValueError:
+        drop = abs(value).bit_length() * 30102 // 100000 - most - 2     # < log10(2): the head keeps > most digits
+        return ("-" if value < 0 else "") + _digits(abs(value) // 10 ** drop, most)
 
 
 def typed_int(text: Any) -> Any:
@@ -48,8 +80,9 @@ def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int 
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRequest(f"must be a whole number, got {value!r}"[:120], field=name, rule=rule,
-                             code="field.not_int", params={"got": repr(value)[:40]})
+        got = echo(repr(value) if isinstance(value, str) else value, 40)    # text quoted: 'x'
+        raise InvalidRequest(f"must be a whole number, got {got}", field=name, rule=rule,
+                             code="field.not_int", params={"got": got})
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         if hi is None:
             span = f"at least {lo}"
@@ -57,13 +90,7 @@ def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int 
             span = f"at most {hi}"
         else:
             span = f"from {lo} to {hi}"
-        # a huge number is shown by its size (language-neutral, never thousands of digits)
-        if -10 ** 15 < value < 10 ** 15:
-            shown = str(value)
-        elif abs(value).bit_length() < 1000:
-            shown = f"{float(value):.1e}"
-        else:
-            shown = f"{'-' if value < 0 else ''}1e+{int(abs(value).bit_length() * 0.30103)}"
+        shown = echo(value)     # the digits as typed, cut with "…" (never 1.0e+21, never thousands of digits)
         raise InvalidRequest(f"must be {span}, got {shown}", field=name, rule=rule,
                              code="field.at_least" if hi is None else "field.at_most" if lo is None else "field.range",
                              params={"lo": lo, "hi": hi, "got": shown})
@@ -80,8 +107,9 @@ def get_bool(req: Mapping[str, Any], name: str, default: bool = False) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise InvalidRequest(f"must be true or false, got {value!r}"[:120], field=name,
-                             code="field.not_bool", params={"got": repr(value)[:40]})
+        got = echo(repr(value) if isinstance(value, str) else value, 40)
+        raise InvalidRequest(f"must be true or false, got {got}", field=name,
+                             code="field.not_bool", params={"got": got})
     return value
 
 
@@ -115,8 +143,9 @@ def get_choice(req: Mapping[str, Any], name: str, choices: tuple, default: Any =
         return default
     if value not in choices:
         listed = ", ".join(repr(c) for c in choices)
-        raise InvalidRequest(f"must be one of {listed}, got {value!r}"[:200], field=name,
-                             code="field.choice", params={"choices": listed[:160], "got": repr(value)[:40]})
+        got = echo(repr(value) if isinstance(value, str) else value, 40)
+        raise InvalidRequest(f"must be one of {listed}, got {got}"[:200], field=name,
+                             code="field.choice", params={"choices": listed[:160], "got": got})
     return value
 
 

@@ -31,6 +31,7 @@ from typing import Any, Dict, Mapping
 
 from . import stored
 from .errors import InvalidRequest, TiradaError
+from .fields import echo
 from .sheets import Character
 from .systems.tragedia.sheet import Sheet
 
@@ -49,8 +50,8 @@ FRAGMENT_RE = stored.FRAGMENT_RE
 # ----------------------------------------------------------------------------------- schema
 def _schema(value: Any, field: str = "schema") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidRequest(f"must be a schema number, got {str(value)[:20]!r}", field=field,
-                             code="storage.schema_number", params={"got": str(value)[:20]})
+        raise InvalidRequest(f"must be a schema number, got {echo(value, 20)!r}", field=field,
+                             code="storage.schema_number", params={"got": echo(value, 20)})
     if value > SCHEMA_VERSION:
         raise InvalidRequest(f"unknown schema {value}: written by a newer Tirada; this version reads up to "
                              f"{SCHEMA_VERSION}", field=field,

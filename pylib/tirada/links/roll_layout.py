@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from .. import names
 from ..dice import parse_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..fields import echo
 from ..systems.registry import TableView, codes, param_keys, param_texts
 from .frame import Simple, cbor_encode
 
@@ -66,7 +67,7 @@ def check_int(value: Any, name: str, lo: int, hi: int, cls: type = InvalidReques
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise cls(f"must be a whole number from {lo} to {hi}", field=name, rule=RULE,
-                  code="field.range", params={"lo": lo, "hi": hi, "got": str(value)[:20]})
+                  code="field.range", params={"lo": lo, "hi": hi, "got": echo(value)})
     return value
 
 

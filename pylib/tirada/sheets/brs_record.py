@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ..errors import IllegalMove, InvalidRequest
-from ..fields import reject_unknown
+from ..fields import echo, reject_unknown
 from .common import at, mapping
 
 __all__ = ["BrsRecord", "apply_aftermath", "most_devastated", "new_ordeal"]
@@ -80,7 +80,7 @@ class BrsRecord:
             v = req.get(key, 0)
             if type(v) is not int or not 0 <= v <= 9999:
                 raise InvalidRequest("must be a whole number from 0 to 9999", field=f"{where}.{key}",
-                                     code="field.range", params={"lo": 0, "hi": 9999, "got": str(v)[:12]})
+                                     code="field.range", params={"lo": 0, "hi": 9999, "got": echo(v)})
             nums[key] = v
         lists: dict = {}
         for key, shape in (("crossed", (str, str, int)), ("lost", (str, str, int)), ("weaknesses", (str, int, str))):

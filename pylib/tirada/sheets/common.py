@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
-from ..fields import get_int, get_text
+from ..fields import echo, get_int, get_text
 from ..names import check_name
 
 __all__ = ["MAX_NAME", "MAX_NOTES", "at", "form_checked", "form_int", "int_at", "mapping", "read_name", "text"]
@@ -67,8 +67,8 @@ def form_int(fields: Mapping[str, Any], key: str, default: int) -> Any:
     try:
         return int(raw)
     except ValueError:
-        raise InvalidRequest(f"must be a whole number, got {raw[:20]!r}", field=key,
-                             code="field.not_int", params={"got": repr(raw[:20])}) from None
+        raise InvalidRequest(f"must be a whole number, got {echo(repr(raw), 40)}", field=key,
+                             code="field.not_int", params={"got": echo(repr(raw), 40)}) from None
 
 
 def form_checked(cls, raw: dict, prefixes: dict) -> dict:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
-from ...fields import get_bool, get_int, reject_unknown
+from ...fields import echo, get_bool, get_int, reject_unknown
 from ...names import check_name
 
 __all__ = [
@@ -233,10 +233,10 @@ def _size(obj: Mapping, field: str, allow_d12: bool) -> int:
     allowed = (4, 6, 8, 10, 12) if allow_d12 else (4, 6, 8, 10)
     if type(size) is not int or size not in allowed:
         extra = "" if allow_d12 else " (d12 only with allow_d12)"
-        raise InvalidRequest(f"a die must be one of {', '.join(f'd{s}' for s in allowed)}{extra}, got {size!r}"[:160],
+        raise InvalidRequest(f"a die must be one of {', '.join(f'd{s}' for s in allowed)}{extra}, got {echo(size)}",
                              field=field, rule=RULE_PIECES,
                              code="brs.die_size" if allow_d12 else "brs.die_size_no_d12",
-                             params={"got": str(size)[:20]})
+                             params={"got": echo(size)})
     return size
 
 

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from ...dice import FixedFaces, dice_for
 from ...errors import InvalidRequest
-from ...fields import get_choice, get_int, get_text, reject_unknown
+from ...fields import echo, get_choice, get_int, get_text, reject_unknown
 
 __all__ = ["CONTEST_FIELDS", "TIES", "contest", "needs_contest"]
 
@@ -53,8 +53,8 @@ def _pool(req: Mapping, name: str, default: list) -> list:
                              params={"n": 12})
     for i, size in enumerate(value):
         if type(size) is not int or size not in SIZES:
-            raise InvalidRequest(f"a die must be d4, d6, d8, d10 or d12, got {str(size)[:10]}", field=f"{name}[{i}]",
-                                 rule=RULE, code="brs.contest_size", params={"got": str(size)[:10]})
+            raise InvalidRequest(f"a die must be d4, d6, d8, d10 or d12, got {echo(size)}", field=f"{name}[{i}]",
+                                 rule=RULE, code="brs.contest_size", params={"got": echo(size)})
     return list(value)
 
 

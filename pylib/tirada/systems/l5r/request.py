@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
-from ...fields import get_bool, get_choice, get_int, get_int_list, reject_unknown
+from ...fields import echo, get_bool, get_choice, get_int, get_int_list, reject_unknown
 
 __all__ = ["FIELDS", "MAX_EXPLOSIONS", "RULE_KEEP", "RULE_POOL", "RULE_REROLL", "RULE_RESOLVE", "STANCES",
            "CheckRequest"]
@@ -142,6 +142,7 @@ def _booleans(req: Mapping[str, Any], name: str) -> tuple | None:
                              code="l5r.explosions_list", params={"n": MAX_EXPLOSIONS})
     for i, item in enumerate(value):
         if not isinstance(item, bool):
-            raise InvalidRequest(f"must be true (keep) or false (drop), got {item!r}"[:120], field=f"{name}[{i}]",
-                                 code="l5r.explosion_bool", params={"got": repr(item)[:40]})
+            got = echo(repr(item) if isinstance(item, str) else item, 40)
+            raise InvalidRequest(f"must be true (keep) or false (drop), got {got}", field=f"{name}[{i}]",
+                                 code="l5r.explosion_bool", params={"got": got})
     return tuple(value)

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from ...dice import new_seed
 from ...errors import IllegalMove, InvalidRequest, LinkError
+from ...fields import echo
 from ...links.codec import decode_payload, encode_payload
 from .roll import RULE_ROLL
 from .scene import apply, replay, scene_view
@@ -174,7 +175,7 @@ def _number(fields: Mapping[str, Any], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise InvalidRequest("must be a whole number", field=key, rule=RULE_STATE,
-                             code="field.not_int", params={"got": repr(raw)[:40]}) from None
+                             code="field.not_int", params={"got": echo(repr(raw), 40)}) from None
 
 
 def sheet_from_form(fields: Mapping[str, Any]) -> dict:
