@@ -565,6 +565,8 @@ STRINGS = {
     "err.brs.endurance_die": {"es": "la Resistencia mejora uno de tus dados Devastados, Vapuleados o Usados",
                               "en": "Endurance lifts one of your Devastated, Battered or Used dice"},
     "err.brs.ruling_unknown": {"es": "esa decisión de la mesa no existe", "en": "there is no such ruling"},
+    "err.brs.note_too_long": {"es": "una nota admite como mucho {limit} caracteres (esta tiene {length})",
+                              "en": "a note may have at most {limit} characters (this one has {length})"},
     "err.brs.ruling_die": {"es": "la decisión de la mesa actúa sobre un dado de quien ataca o de quien defiende",
                            "en": "a ruling acts on a die of the attacker or the target on the board"},
     "err.brs.ruling_move": {"es": "ese dado no se puede mover así", "en": "the die cannot be moved that way"},

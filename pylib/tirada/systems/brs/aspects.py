@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ...errors import IllegalMove
 from .config import ASPECTS, MANUAL_ASPECTS, RULE_ASPECTS, RULE_FIGHT, SORCERY_ASPECTS
-from .checks import check_die, check_no_pending, check_soul_fused, overwhelmed
+from .checks import check_die, check_no_pending, check_soul_fused, move_note, overwhelmed
 from .settle import bonus, defeat, devastate, event, head, pop, progress
 from .state import State, lift_targets
 
@@ -181,13 +181,15 @@ def ruling(state: State, move: dict, dice) -> State:
     Raises:
         IllegalMove: no ruling owed; unknown action; a die outside the exchange's two players or
         in a row the action cannot change.
+        InvalidRequest: (version 2) a note too long (:func:`tirada.systems.brs.checks.move_note`;
+        version 1 keeps its first 200 characters as it always did).
     """
     _, source, _ = head(state, "ruling", move)
     action = move.get("action")
     if action not in RULINGS:
         raise IllegalMove(f"a ruling is one of {', '.join(RULINGS)}", field="action", rule=RULE_ASPECTS,
                           code="brs.ruling_unknown", params={"choices": ', '.join(RULINGS)})
-    note = str(move.get("note") or "")[:200]
+    note = move_note(state, move)
     if action != "none":
         i = check_die(state, move.get("die"))
         d = state.dice[i]

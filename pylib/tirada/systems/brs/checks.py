@@ -9,12 +9,48 @@ imports neither (so they do not import each other in a circle).
 
 from __future__ import annotations
 
-from ...errors import IllegalMove
+from typing import Any, Mapping
+
+from ...errors import IllegalMove, InvalidRequest
 from .config import RULE_FIGHT, RULE_YIELD
 from .state import State
 
-__all__ = ["can_advance_two", "check_die", "check_no_pending", "check_soul_fused", "overwhelmed",
-           "renewal_allowed"]
+__all__ = ["MAX_NOTE", "NOTE_MOVES", "can_advance_two", "check_die", "check_no_pending", "check_note",
+           "check_soul_fused", "move_note", "overwhelmed", "renewal_allowed"]
+
+#: the longest ``note`` a Yield, a Vow or a ruling may carry, in characters (the page's fields stop at 120).
+MAX_NOTE = 200
+#: the move kinds that carry a ``note`` (docs/brs-format.md, the moves table).
+NOTE_MOVES = ("vow", "yield", "ruling")
+
+
+def check_note(move: Mapping, field: str = "note") -> str:
+    """The ``note`` of a Yield, Vow or ruling ``move`` as text (``""`` when absent; a non-text note
+    is read with ``str`` as it always was).
+
+    Raises:
+        InvalidRequest: ``brs.note_too_long`` (params ``limit`` = :data:`MAX_NOTE`, ``length``) when the
+        note is longer than :data:`MAX_NOTE` characters: it is refused, never cut without saying so.
+    """
+    text = str(move.get("note") or "")
+    if len(text) > MAX_NOTE:
+        raise InvalidRequest(f"a note may have at most {MAX_NOTE} characters, this one has {len(text)}",
+                             field=field, code="brs.note_too_long", params={"limit": MAX_NOTE, "length": len(text)})
+    return text
+
+
+def move_note(state: State, move: Mapping[str, Any]) -> str:
+    """The note a move records while ``state`` is replayed. Version 2 (fair play): :func:`check_note`.
+    Version 1: a note over :data:`MAX_NOTE` characters is cut to that length exactly as before, so every
+    version-1 log and link replays unchanged; new moves are checked before they are applied
+    (:func:`tirada.systems.brs.replay.play`, and ``replay(…, check_notes=True)`` for the command line).
+
+    Raises:
+        InvalidRequest: (version 2) as :func:`check_note`.
+    """
+    if state.setup.version >= 2:
+        return check_note(move)
+    return str(move.get("note") or "")[:MAX_NOTE]
 
 
 def check_die(state: State, die: object, field: str = "die") -> int:

@@ -19,7 +19,7 @@ from dataclasses import replace
 from ...errors import IllegalMove
 from .aspects import start_resolution
 from .config import RULE_FIGHT, RULE_MORE, RULE_PIECES, RULE_YIELD, VOWS
-from .checks import (can_advance_two, check_die, check_no_pending, check_soul_fused, overwhelmed,
+from .checks import (can_advance_two, check_die, check_no_pending, check_soul_fused, move_note, overwhelmed,
                      renewal_allowed)
 from .settle import defeat_item, end_confrontation, event, progress
 from .state import State, roll_die
@@ -192,6 +192,7 @@ def vow(state: State, move: dict, dice) -> State:
     Raises:
         IllegalMove: not your turn to advance; not a Hero; unknown or already made Vow; (version 2)
         :func:`tirada.systems.brs.vows.check_vow`.
+        InvalidRequest: (version 2) a note too long (:func:`tirada.systems.brs.checks.move_note`).
     """
     p = _advancing_player(state, move)
     kind = move.get("vow")
@@ -203,6 +204,7 @@ def vow(state: State, move: dict, dice) -> State:
     if kind in state.players[p].vows:
         raise IllegalMove("each Vow can be made once per Ordeal", field="vow", rule=RULE_MORE, code="brs.vow_once")
     check_vow(state, p, kind, move)
+    move_note(state, move)      # the Vow's note stays in its move; version 2 refuses one too long
     state = _reroll_used(state, vow_targets(state, p), dice, p)
     if seed_audit_rules(state):
         extra = {"enemy": move["enemy"], "enemy_name": state.setup.components[move["enemy"]].name,
@@ -262,6 +264,8 @@ def yield_(state: State, move: dict, dice) -> State:
     Raises:
         IllegalMove: outside those moments; ``new_leader`` given by a support player, or not an
         active player of the same side.
+        InvalidRequest: (version 2) a note too long (:func:`tirada.systems.brs.checks.move_note`;
+        version 1 keeps its first 200 characters as it always did).
     """
     check_no_pending(state)
     p = _player(state, move)
@@ -283,7 +287,7 @@ def yield_(state: State, move: dict, dice) -> State:
             raise IllegalMove("the new Leader must be another active player of your side", field="new_leader",
                               rule=RULE_YIELD, code="brs.leader_new")
     record = {"player": p, "new_leader": new_leader, "round": state.round, "exchange": state.exchange,
-              "overwhelmed": overwhelmed_yield, "note": str(move.get("note") or "")[:200]}
+              "overwhelmed": overwhelmed_yield, "note": move_note(state, move)}
     state = state.with_player(p, active=False)
     if overwhelmed_yield:
         for i in state.dice_of(p, "available", "used", "advanced"):

@@ -35,6 +35,8 @@ def load_record(kind: str, data: Any) -> dict:
     * ``aftermath``: ``{"setup", "moves", "kinds"?, "sheets"?: {player name: BRS sheet}}`` →
       :func:`.aftermath.aftermath`, plus ``sheets`` (each given sheet with the player's part
       applied, :func:`tirada.sheets.brs_record.apply_aftermath`) and ``most_devastated`` among them.
+      The file is new input: its notes are checked as a new move's (a note over 200 characters is
+      refused, ``replay(…, check_notes=True)``).
 
     Raises:
         InvalidRequest / IllegalMove: a bad file, bid, trigger, setup, move or sheet (the field names
@@ -60,7 +62,7 @@ def load_record(kind: str, data: Any) -> dict:
         from .replay import replay
 
         req = _object(data, {"setup", "moves", "kinds", "sheets"}, "aftermath")
-        out = aftermath(replay(req["setup"], req.get("moves") or []), req.get("kinds"))
+        out = aftermath(replay(req["setup"], req.get("moves") or [], check_notes=True), req.get("kinds"))
         given = req.get("sheets")
         if given is not None:
             if not isinstance(given, Mapping):

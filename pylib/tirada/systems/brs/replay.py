@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from ...dice import DiceStream, FixedFaces
 from ...errors import InvalidRequest, TiradaError
 from . import aspects, moves
+from .checks import NOTE_MOVES, check_note
 from .config import RULE_FIGHT, Setup
 from .state import State, initial_state
 from .vows import seed_audit_rules, vow_targets
@@ -80,8 +81,13 @@ def _apply(state: State, move: Any, dice) -> State:
     return replace(new, moves=state.moves + 1)
 
 
-def replay(setup: Setup | Mapping, log: Any) -> State:
+def replay(setup: Setup | Mapping, log: Any, check_notes: bool = False) -> State:
     """Fold every move of ``log`` over the initial state of ``setup``.
+
+    ``check_notes``: the log is new input (a file written for the command line), so every Yield, Vow
+    and ruling note is checked as :func:`play` checks a new move's, in any setup version; without it a
+    version-1 log replays exactly as before (a note over 200 characters cut to 200,
+    :func:`tirada.systems.brs.checks.move_note`).
 
     Raises:
         IllegalMove / InvalidRequest: the first refused move, with ``field`` ``moves[k].…`` and the
@@ -93,6 +99,8 @@ def replay(setup: Setup | Mapping, log: Any) -> State:
     state, dice = new_confrontation(setup)
     for k, move in enumerate(log):
         try:
+            if check_notes:
+                _check_new(move)
             state = apply(state, move, dice)
         except TiradaError as err:
             kind = move.get("move") if isinstance(move, Mapping) else None
@@ -102,14 +110,22 @@ def replay(setup: Setup | Mapping, log: Any) -> State:
     return state
 
 
+def _check_new(move: Any) -> None:
+    """A new move's note: refused over 200 characters in any setup version (``brs.note_too_long``)."""
+    if isinstance(move, Mapping) and move.get("move") in NOTE_MOVES:
+        check_note(move)
+
+
 def play(state: State, move: Any) -> State:
     """Apply one more move to ``state`` (for the page: no dice object to keep around).
 
-    The dice source is rebuilt from the setup and advanced past ``state.draws``.
+    The dice source is rebuilt from the setup and advanced past ``state.draws``. The move is new, so
+    its note is checked in any setup version (:func:`tirada.systems.brs.checks.check_note`).
 
     Raises:
-        IllegalMove / InvalidRequest: as :func:`apply`; ``state`` is unchanged.
+        IllegalMove / InvalidRequest: as :func:`apply`, and ``brs.note_too_long``; ``state`` is unchanged.
     """
+    _check_new(move)
     if state.setup.version == 2:
         return apply(state, move, None)
     dice = _dice(state.setup)

@@ -146,6 +146,9 @@ def summary(state: State) -> dict:
 def load_confrontation(data: object) -> dict:
     """Replay ``{"setup": …, "moves": […]}`` and return :func:`summary` of the final state.
 
+    The file is the command line's way to make moves, so its notes are checked as new moves' are
+    (``replay(…, check_notes=True)``: a note over 200 characters is refused, not cut).
+
     Raises:
         InvalidRequest: not that shape, or a bad setup; IllegalMove: a refused move (``field``
         ``moves[k]…``, ``rule`` its section).
@@ -156,6 +159,6 @@ def load_confrontation(data: object) -> dict:
     reject_unknown(data, {"setup", "moves"}, "Confrontation file")
     if "setup" not in data:
         raise InvalidRequest("is required", field="setup", code="field.required")
-    out = summary(replay(data["setup"], data.get("moves", [])))
+    out = summary(replay(data["setup"], data.get("moves", []), check_notes=True))
     del out["board"]
     return out
