@@ -251,37 +251,75 @@ def pyodide_node(*args) -> None:
 
 
 def compile_app() -> Path:
-    """Add to dist/app.zip each page module compiled by Pyodide's own Python (checked-hash .pyc
-    beside its source; the engine's modules are already imported in the snapshot): the page then
-    skips compiling its glue at every start (issue #16; docs/benchmarks.md)."""
+    """Compile dist/app.zip with Pyodide's own Python (issue #16; docs/benchmarks.md): each page
+    module gets a checked-hash .pyc beside its source, and the engine package ships as sourceless
+    .pyc compiled without docstrings (optimize=2; the engine wheel in dist/wheels/ keeps them for
+    scripts), so the page compiles nothing of its own at start-up and the snapshot is smaller."""
     out = DIST / "app.zip"
     pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
+    pyodide_node("sourceless", out, PYODIDE_DIR / "python_stdlib.zip", out, "tirada/")
     return out
 
 
 def trim_stdlib() -> Path:
     """dist/pyodide/python_stdlib.zip holding only the modules the engine, the page and PyScript
-    import (Pyodide's full one is 2.5 MB compressed), then check that everything imports under it."""
+    import (Pyodide's full one is 2.5 MB compressed), as sourceless .pyc compiled without docstrings
+    (Python compiles nothing of it at start-up), then check that everything imports under it."""
     out = DIST / "pyodide" / "python_stdlib.zip"
     extra = ",".join(STDLIB_EXTRA)
     pyodide_node("trim", DIST / "app.zip", PYODIDE_DIR / "python_stdlib.zip", out, extra)
-    pyodide_node("check", DIST / "app.zip", out, "-", extra)
+    pyodide_node("sourceless", out, PYODIDE_DIR / "python_stdlib.zip", out)
+    pyodide_node("check", DIST / "app.zip", out, "-", extra)  # app.zip still holds the engine here
     return out
 
 
-def make_snapshot() -> Path | None:
+def make_snapshot() -> tuple:
     """dist/pyodide/snapshot.bin.gz: Pyodide's memory after booting on the trimmed standard library
-    and importing the engine and the page modules that need no browser (tools/pyodide_build.mjs).
-    ``TIRADA_SNAPSHOT=0`` builds without one (the page then always starts plainly)."""
+    and importing the engine and the page modules that need no browser (tools/pyodide_build.mjs);
+    returns (its path, the app modules it holds), or (None, []) when ``TIRADA_SNAPSHOT=0`` builds
+    without one (the page then always starts plainly)."""
     if os.environ.get("TIRADA_SNAPSHOT", "1") == "0":
-        return None
+        return None, []
     raw = DIST / "pyodide" / "snapshot.bin"  # removed below, before the service worker lists dist/
     pyodide_node("snapshot", DIST / "app.zip", DIST / "pyodide" / "python_stdlib.zip", raw, ",".join(STDLIB_EXTRA))
     out = DIST / "pyodide" / SNAPSHOT
     with open(raw, "rb") as src, gzip.GzipFile(out, "wb", compresslevel=9, mtime=0) as dst:
         shutil.copyfileobj(src, dst)
     raw.unlink()
-    return out
+    listing = Path(f"{raw}.modules.json")
+    held = json.loads(listing.read_text(encoding="utf-8"))
+    listing.unlink()
+    return out, held
+
+
+#: The engine and the page modules held by the snapshot, split out of app.zip (web/pyodide-start.mjs).
+ENGINE_ZIP = "engine.zip"
+
+
+def _module_of(name: str) -> str:
+    """The module an app.zip entry belongs to: ``tirada/links/__init__.pyc`` → ``tirada.links``,
+    ``__pycache__/store.cpython-314.pyc`` → ``store``."""
+    path = name.replace("__pycache__/", "")
+    path = re.sub(r"(\.cpython-\d+)?\.pyc?$", "", path)
+    return path.removesuffix("/__init__").replace("/", ".")
+
+
+def split_engine(in_snapshot: list) -> Path:
+    """Move the files of every module the memory snapshot holds (``in_snapshot``: the engine and the
+    page modules that need no browser) out of dist/app.zip into dist/engine.zip.
+
+    A start from the snapshot has those modules imported already, so only a plain start (a first
+    visit) needs their files: web/pyodide-start.mjs fetches and unpacks engine.zip then, beside
+    PyScript unpacking app.zip (the modules that need the browser, and PyScript's own bytecode).
+    Warm starts unpack less than half as much (issue #16; docs/benchmarks.md)."""
+    app, engine = DIST / "app.zip", DIST / ENGINE_ZIP
+    held = set(in_snapshot)
+    with zipfile.ZipFile(app) as src:
+        entries = [(info, src.read(info.filename)) for info in src.infolist()]
+    with zipfile.ZipFile(app, "w") as glue, zipfile.ZipFile(engine, "w") as eng:
+        for info, data in entries:
+            (eng if _module_of(info.filename) in held else glue).writestr(info, data)
+    return engine
 
 
 def write_start_module(snapshot: Path | None) -> None:
@@ -349,14 +387,37 @@ def fill_link_reader(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def add_preloads() -> None:
+    """Let dist/index.html ask at once for what PyScript and Pyodide would otherwise fetch one after
+    another (its core chunk, the config, the start module, Pyodide's two JavaScript modules), so
+    they download and compile while the page parses (issue #16; docs/benchmarks.md)."""
+    chunks = sorted(p.name for p in (DIST / "pyscript").glob("core-*.js"))
+    if len(chunks) != 1:
+        raise SetupError(f"expected one PyScript core chunk in {DIST / 'pyscript'}, found {chunks}")
+    links = [f'<link rel="modulepreload" href="./pyscript/{chunks[0]}">',
+             '<link rel="preload" href="./pyscript.json" as="fetch" crossorigin="anonymous">',
+             '<link rel="modulepreload" href="./pyodide-start.mjs">',
+             '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
+             '<link rel="modulepreload" href="./pyodide/pyodide.asm.mjs">']
+    page = DIST / "index.html"
+    html = page.read_text(encoding="utf-8")
+    anchor = '<script type="module" src="./loader.js"></script>'
+    if html.count(anchor) != 1:
+        raise SetupError(f"web/index.html: no single {anchor} to put the preloads before")
+    page.write_text(html.replace(anchor, "\n  ".join([*links, anchor])), encoding="utf-8")
+
+
 def start_fast() -> None:
     """Issue #16: ship only what runs (trimmed standard library), start from a memory snapshot,
     loading texts in both languages, a roll link's request shown before the engine is ready."""
     fill_english()
+    add_preloads()
     fill_link_reader(DIST / "link-reader.mjs")
     compile_app()
     trim_stdlib()
-    write_start_module(make_snapshot())
+    snapshot, held = make_snapshot()
+    split_engine(held)  # without a snapshot engine.zip is empty: app.zip keeps every module
+    write_start_module(snapshot)
 
 
 def write_service_worker() -> Path:
@@ -419,7 +480,7 @@ def serve(port: int) -> None:
 
 # ---------------------------------------------------------------------------------------- deploy
 #: Files a deployed site cannot start without (checked by check_site).
-SITE_REQUIRED = ("index.html", "sw.js", "pyscript.json", "app.zip", "manifest.webmanifest", "og-image.png",
+SITE_REQUIRED = ("index.html", "sw.js", "pyscript.json", "app.zip", "engine.zip", "manifest.webmanifest", "og-image.png",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 #: Preview-card tags whose ``content`` becomes absolute with ``deploy --url`` (crawlers want absolute URLs).
 PREVIEW_URL_TAGS = re.compile(r'(<meta (?:property|name)="(?:og:url|og:image|twitter:image)" content=")\./([^"]*)"')

@@ -103,7 +103,7 @@ def test_deploy_refuses_folders_it_would_wipe(build_py, tmp_path):
 
 def fake_site(folder: Path, index_extra: str = "") -> Path:
     """The smallest folder check_site accepts (empty files where only presence matters)."""
-    for name in ("pyscript.json", "app.zip", "og-image.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+    for name in ("pyscript.json", "app.zip", "engine.zip", "og-image.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                  "pyodide/python_stdlib.zip", "style.css", "icons/icon.svg"):
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(b"")
@@ -120,12 +120,12 @@ def fake_site(folder: Path, index_extra: str = "") -> Path:
 
 def test_check_site_accepts_a_relative_site_and_names_each_problem(build_py, tmp_path):
     site = fake_site(tmp_path / "ok")
-    assert build_py.check_site(site) == 11
+    assert build_py.check_site(site) == 12
     url = "https://user.github.io/tirada/"
     absolute = fake_site(tmp_path / "abs", f'<meta property="og:url" content="{url}">'
                                            f'<meta property="og:image" content="{url}og-image.png">')
-    assert build_py.check_site(absolute, url) == 11
-    assert build_py.check_site(absolute) == 11  # og:url names the site's own address
+    assert build_py.check_site(absolute, url) == 12
+    assert build_py.check_site(absolute) == 12  # og:url names the site's own address
     with pytest.raises(build_py.SetupError, match="refers to https://user.github.io/tirada/og-image.png"):
         build_py.check_site(absolute, "https://elsewhere.example/")
     cases = {

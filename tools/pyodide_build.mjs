@@ -4,6 +4,7 @@
 //   node tools/pyodide_build.mjs check APP_ZIP STDLIB_ZIP - [EXTRA_MODULES]
 //   node tools/pyodide_build.mjs snapshot APP_ZIP STDLIB_ZIP OUT_SNAPSHOT [EXTRA_MODULES]
 //   node tools/pyodide_build.mjs pyc APP_ZIP STDLIB_ZIP OUT_ZIP
+//   node tools/pyodide_build.mjs sourceless IN_ZIP STDLIB_ZIP OUT_ZIP [PREFIX]
 //
 // trim     boots Pyodide with its full standard library, unpacks the app (engine + page modules),
 //          imports every engine module, every page module (against a stand-in for PyScript's
@@ -19,14 +20,18 @@
 // pyc      adds to APP_ZIP, beside each page module that needs a browser at import (the others and
 //          the engine are imported in the snapshot), its bytecode compiled by this Pyodide
 //          (checked-hash .pyc, PEP 552), so that the page does not compile them at every start.
+// sourceless replaces each module of IN_ZIP (whose name starts with PREFIX, if given) by its bytecode
+//          compiled by this Pyodide with docstrings and asserts left out (optimize=2, like -OO) as a
+//          sourceless .pyc, which zipimport and the path finder load directly: no compiling at start-up
+//          and a smaller heap in the snapshot (docs/benchmarks.md, "Compiled standard library").
 import { loadPyodide } from "pyodide";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import process from "node:process";
 
 const [mode, appZip, stdlibZip, out, extra = ""] = process.argv.slice(2); // check: OUT is "-"
-if (!["trim", "check", "snapshot", "pyc"].includes(mode) || !appZip || !stdlibZip || (mode !== "check" && !out)) {
-  console.error("usage: node tools/pyodide_build.mjs trim|check|snapshot|pyc APP_ZIP STDLIB_ZIP [OUT] [EXTRA]");
+if (!["trim", "check", "snapshot", "pyc", "sourceless"].includes(mode) || !appZip || !stdlibZip || (mode !== "check" && !out)) {
+  console.error("usage: node tools/pyodide_build.mjs trim|check|snapshot|pyc|sourceless APP_ZIP STDLIB_ZIP [OUT] [EXTRA]");
   process.exit(2);
 }
 
@@ -58,33 +63,60 @@ def when(*args, **kwargs):
 
 // Python run inside Pyodide: the list of modules to import (engine, page, named in imports).
 const MODULES = `
-import ast, os, sys
+import os, sys
 HOME = ${JSON.stringify(HOME)}
-def page_and_engine():
-    """(module names to import, every top-level name seen in an import statement)."""
+
+def _code_imports(code):
+    """Absolute module names a compiled module imports (IMPORT_NAME with level 0), nested code too."""
+    import dis
+    names, todo = set(), [code]
+    while todo:
+        co = todo.pop()
+        ins = list(dis.get_instructions(co))
+        for i, op in enumerate(ins):
+            if op.opname == "IMPORT_NAME" and i >= 2 and ins[i - 2].argval == 0:
+                names.add(op.argval)
+        todo.extend(c for c in co.co_consts if hasattr(c, "co_code"))
+    return names
+
+def page_and_engine(parse=True):
+    """(module names to import, every top-level name seen in an import statement), from the
+    sources and the sourceless .pyc files (the shipped engine) under HOME; parse=False lists the
+    modules only (no ast/dis imported: the snapshot keeps what it imports)."""
     mods, named = [], set()
-    for folder, _dirs, files in os.walk(HOME):
+    for folder, dirs, files in os.walk(HOME):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
         for f in sorted(files):
-            if not f.endswith(".py"):
+            if not f.endswith((".py", ".pyc")):
                 continue
             path = os.path.join(folder, f)
-            rel = os.path.relpath(path, HOME)[:-3].replace(os.sep, ".")
+            rel = os.path.relpath(path, HOME).rsplit(".", 1)[0].replace(os.sep, ".")
             rel = rel[: -len(".__init__")] if rel.endswith(".__init__") else rel
-            tree = ast.parse(open(path, encoding="utf-8").read(), path)
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Import):
-                    named.update(a.name for a in node.names)
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    named.add(node.module)
+            if not parse:
+                pass
+            elif f.endswith(".pyc"):
+                import marshal
+                with open(path, "rb") as fh:
+                    named.update(_code_imports(marshal.loads(fh.read()[16:])))
+            else:
+                import ast
+                tree = ast.parse(open(path, encoding="utf-8").read(), path)
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Import):
+                        named.update(a.name for a in node.names)
+                    elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                        named.add(node.module)
             # main.py starts the page and __main__ runs the command line: only their imports
             if rel not in ("main", "pyscript") and not rel.endswith("__main__"):
                 mods.append(rel)
-    return sorted(mods), sorted(named)
+    return sorted(set(mods)), sorted(named)
 `;
 
 async function boot(stdLibURL, options = {}) {
   const py = await loadPyodide({ stdLibURL, stdout: () => {}, stderr: (s) => console.error(s), ...options });
-  py.unpackArchive(new Uint8Array(readFileSync(resolve(appZip))), "zip", { extractDir: HOME });
+  for (const zip of appZip.split(",")) { // app.zip[,engine.zip]: both unpack into HOME, as in the page
+    py.unpackArchive(new Uint8Array(readFileSync(resolve(zip))), "zip", { extractDir: HOME });
+  }
   py.runPython(`import os, sys; os.chdir(${JSON.stringify(HOME)}); sys.path.insert(0, ${JSON.stringify(HOME)})`);
   return py;
 }
@@ -118,6 +150,41 @@ failed
 `).toJs();
 }
 
+
+/** PyScript's own Python package as it writes it into the interpreter's working directory at each
+ * start ({"pyscript/__init__.py": text, …}), read from the object literal in its core chunk. */
+function pyscriptSources() {
+  const dir = resolve("node_modules/@pyscript/core/dist");
+  const marker = 'wo(".",{pyscript:{';
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".js")) continue;
+    const js = readFileSync(`${dir}/${name}`, "utf8");
+    const at = js.indexOf("{pyscript:{");
+    if (at < 0 || !js.includes(marker)) continue;
+    let depth = 0, quote = null, end = at;
+    for (; end < js.length; end++) {
+      const c = js[end];
+      if (quote) {
+        if (c === "\\") end++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const tree = Function(`return ${js.slice(at, end + 1)}`)();
+    const files = {};
+    const walk = (prefix, node) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === "string") files[`${prefix}${k}`] = v;
+        else walk(`${prefix}${k}/`, v);
+      }
+    };
+    walk("", tree);
+    return files;
+  }
+  throw new Error(`PyScript's Python package not found in ${dir}`);
+}
+
 const extraModules = extra ? extra.split(",").filter(Boolean) : [];
 
 if (mode === "pyc") {
@@ -127,6 +194,7 @@ if (mode === "pyc") {
   // source is compiled again): the page no longer compiles them at each start (issue #16).
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(resolve(appZip))));
+  py.globals.set("PYSCRIPT", py.toPy(pyscriptSources()));
   const count = py.runPython(`
 import ast, importlib.util, os, py_compile, zipfile
 
@@ -165,10 +233,43 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
             with open(cfile, "rb") as f:
                 dst.writestr(importlib.util.cache_from_source(info.filename), f.read())
             count += 1
+    # PyScript's own package, which it writes as source at each start (pathlib write_text, UTF-8):
+    # checked-hash .pyc of exactly those bytes, unpacked with app.zip into the same folder
+    for name, text in sorted(PYSCRIPT.items()):
+        if name.endswith(".py"):
+            path = "/tmp/src/" + name
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=name, doraise=True,
+                                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+            with open(cfile, "rb") as f:
+                dst.writestr(importlib.util.cache_from_source(name), f.read())
+            count += 1
 count
 `);
   writeFileSync(resolve(out), py.FS.readFile("/tmp/out.zip"));
-  console.log(`[pyc] ${resolve(out)}: ${count} modules compiled`);
+  console.log(`[pyc] ${resolve(out)}: ${count} modules compiled (page and PyScript)`);
+} else if (mode === "sourceless") {
+  const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
+  py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(resolve(appZip))));
+  py.globals.set("PREFIX", extra);
+  const count = py.runPython(`
+import importlib._bootstrap_external as bootstrap, zipfile
+count = 0
+with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+    for info in src.infolist():
+        data = src.read(info.filename)
+        if info.filename.endswith(".py") and info.filename.startswith(PREFIX):
+            code = compile(data, info.filename, "exec", dont_inherit=True, optimize=2)
+            dst.writestr(info.filename + "c", bytes(bootstrap._code_to_timestamp_pyc(code, 0, 0)))
+            count += 1
+        elif not (info.filename.startswith(PREFIX) and "__pycache__/" in info.filename):
+            dst.writestr(info, data)
+count
+`);
+  writeFileSync(resolve(out), py.FS.readFile("/tmp/out.zip"));
+  console.log(`[sourceless] ${resolve(out)}: ${count} modules compiled`);
 } else if (mode === "trim") {
   const py = await boot(resolve(stdlibZip));
   const failed = importAll(py, true, extraModules);
@@ -210,7 +311,7 @@ sorted(keep)
   const done = py.runPython(`
 import importlib, sys
 ${MODULES}
-mods, _named = page_and_engine()
+mods, _named = page_and_engine(parse=False)
 done = []
 for name in [*EXTRA, *mods]:
     before = set(sys.modules)
@@ -223,10 +324,17 @@ for name in [*EXTRA, *mods]:
     if "pyscript" in sys.modules or "js" in set(sys.modules) - before:
         raise SystemExit(f"{name} pulled in a browser module")
     done.append(name)
+# the page's start module does not unpack engine.zip on a snapshot start: every engine module must be
+# in the snapshot already
+missing = [m for m in mods if (m == "tirada" or m.startswith("tirada.")) and m not in done]
+if missing:
+    raise SystemExit(f"engine modules not importable into the snapshot: {missing}")
 import gc; gc.collect()
 done
 `).toJs();
   const snapshot = py.makeMemorySnapshot();
   writeFileSync(resolve(out), snapshot);
+  // the app's modules it holds (build.py moves their files from app.zip to engine.zip)
+  writeFileSync(`${resolve(out)}.modules.json`, JSON.stringify(done.filter((m) => !extraModules.includes(m))));
   console.log(`[snapshot] ${resolve(out)}: ${(snapshot.length / 1048576).toFixed(1)} MiB, ${done.length} modules imported`);
 }

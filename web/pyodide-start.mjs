@@ -1,21 +1,24 @@
 // The interpreter module PyScript loads (pyscript.json "interpreter"; issue #16): Pyodide's own
 // loadPyodide with Tirada's options.
 //
-// - Starts from a memory snapshot (pyodide/snapshot.bin.gz, made at build time by
-//   tools/pyodide_build.mjs: the interpreter booted with the engine already imported), which skips
-//   most of Python's start-up. The snapshot comes gzip-compressed whatever the host does and is
-//   unpacked here (DecompressionStream); its download overlaps the WebAssembly compile.
-// - A browser asked to save data (navigator.connection.saveData) starts plainly on a first visit,
-//   without the snapshot's 7 MB (5.4 MB instead of 12.6 MB before ready), and from the snapshot
-//   once the service worker holds it. Everyone else starts from it on a first visit too: measured,
-//   a plain first start is much slower on the desktop profile, and on the phone profile's
-//   9 Mbit/s it wins or loses with the CPU left (docs/benchmarks.md, "Snapshot only when local:
-//   measured, not kept"); nothing the page can read tells those cases apart reliably.
-// - On a visit the service worker controls, the snapshot is read straight from Cache Storage (its
-//   Workbox precache key, revision included), not through the worker's fetch handler, and the
-//   unpacked bytes are kept in a cache of their own (UNPACKED, the current revision only): later
-//   visits read them back instead of gunzipping 30 MB again (docs/benchmarks.md, "Warm start from
-//   Cache Storage").
+// - A first visit starts plainly: the standard library and the engine ship as compiled bytecode
+//   (sourceless .pyc, tools/pyodide_build.mjs), so Python compiles nothing at start-up, and the
+//   page downloads about 6 MB instead of 12. The service worker, registered once the page is
+//   ready, precaches the memory snapshot with everything else.
+// - Every visit the service worker controls starts from that memory snapshot
+//   (pyodide/snapshot.bin.gz, made at build time by tools/pyodide_build.mjs: the interpreter booted
+//   with the engine already imported), which skips most of Python's start-up. It is read straight
+//   from Cache Storage (its Workbox precache key, revision included), not through the worker's
+//   fetch handler, and the unpacked bytes are kept in a cache of their own (UNPACKED, the current
+//   revision only): later visits read them back instead of gunzipping 30 MB again.
+//   Measured (docs/benchmarks.md, "First visit: plain start, measured"): starting a first visit
+//   from the snapshot too was faster on a desktop (0.46× against 0.62× the bare page) but much
+//   slower on the phone profile (1.13× against 0.72×: its 6 MB more cost more at 9 Mbit/s than the
+//   work it saves), and nothing the page can read tells a fast link from a slow one reliably.
+// - The modules the snapshot holds (the engine and the page modules that need no browser) ship
+//   apart from the others (engine.zip, split out of app.zip at build time): a snapshot start has
+//   them imported already and neither fetches nor unpacks them; a plain start fetches engine.zip
+//   while Pyodide boots and unpacks it where PyScript unpacks app.zip.
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
 // build.py fills the three constants below; the page works with either value.
@@ -113,13 +116,24 @@ async function snapshotBytes() {
   return { bytes, keep: fromCaches() ? new Response(bytes) : null };
 }
 
-/** Whether to start from the snapshot, and why (kept for bench/ and the tests): "local" (a service
- * worker controls the page, so its install has precached the snapshot), "first visit", or false
- * (no snapshot, or data to save). */
-function useSnapshot() {
-  if (!SNAPSHOT || typeof DecompressionStream !== "function") return false;
-  if (globalThis.navigator?.serviceWorker?.controller) return "local";
-  return globalThis.navigator?.connection?.saveData ? false : "first visit";
+/** The interpreter's working directory, where PyScript unpacks app.zip ("./*"). */
+const HOME = "/home/pyodide";
+
+/** engine.zip's bytes (the modules the snapshot holds, as compiled bytecode), for a plain start;
+ * rejects on an HTTP error. */
+async function engineArchive() {
+  const response = await fetch(new URL("./engine.zip", import.meta.url));
+  if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** How to start, kept for bench/ and the tests as globalThis.tiradaSnapshotReason: "local" (a
+ * service worker controls the page, so its install has precached the snapshot: start from it),
+ * "first visit" (not yet: start plainly) or "plain" (built without a snapshot, or no
+ * DecompressionStream to unpack it). */
+function startReason() {
+  if (!SNAPSHOT || typeof DecompressionStream !== "function") return "plain";
+  return globalThis.navigator?.serviceWorker?.controller ? "local" : "first visit";
 }
 
 /** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. */
@@ -127,9 +141,9 @@ export async function loadPyodide(options = {}) {
   mark("boot-start");
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
-  const why = useSnapshot();
-  globalThis.tiradaSnapshotReason = why || "plain";
-  if (why) {
+  const why = startReason();
+  globalThis.tiradaSnapshotReason = why;
+  if (why === "local") {
     try {
       const got = snapshotBytes();
       const bytes = got.then((g) => g.bytes);
@@ -147,5 +161,10 @@ export async function loadPyodide(options = {}) {
     }
   }
   globalThis.tiradaStart = "plain";
-  return boot(base);
+  const engine = engineArchive();
+  engine.catch(() => {}); // surfaces below, once Pyodide is up
+  const pyodide = await boot(base);
+  // PyScript unpacks app.zip into the same working directory (pyscript.json "files")
+  pyodide.unpackArchive(await engine, "zip", { extractDir: HOME });
+  return pyodide;
 }
