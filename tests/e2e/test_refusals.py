@@ -59,6 +59,17 @@ def test_the_english_page_explains_in_english(new_context, base_url):
     assert "§" not in note.inner_text()
 
 
+def test_a_huge_typed_number_is_echoed_by_its_digits_not_in_scientific_form(new_context, base_url):
+    """Bug: typing 1000000000000000000000 showed "(has puesto 1.0e+21)"."""
+    page = _page(new_context, base_url, {"width": 360, "height": 640})
+    page.select_option("#system", "sifrp")
+    page.fill("#sifrp-test_dice", "1000000000000000000000")
+    page.click("#roll")
+    note = page.locator("#roller-form .field-error")
+    expect(note).to_contain_text("debe estar entre 1 y 20 (has puesto 100000000000…)")
+    assert "e+" not in note.inner_text()
+
+
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_typed_face_a_die_cannot_show_is_explained_in_spanish(new_context, base_url, viewport):
     page = _page(new_context, base_url, viewport)
