@@ -47,11 +47,16 @@ CHROMIUM = Path("/usr/bin/chromium")
 #: Files of the pyodide npm package the page needs (the rest are docs, typings and consoles); its
 #: standard library is shipped trimmed (trim_stdlib) and its lock file inlined (write_start_module).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-#: PyScript's chunks the page loads (core.js imports core-*.js, which always imports these plugin
-#: chunks); the others (xterm terminal, codemirror editor, TOML parser, zip reader for workers,
-#: package graph) serve features the page does not use. tests/e2e/test_runtime_files.py checks
-#: that every shipped runtime file is requested and every requested one shipped.
-PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+#: PyScript's chunks the page loads: core.js imports core-*.js, which imports each plugin chunk the
+#: config does not turn off, and always the error plugin's. The page turns the others off
+#: (PYSCRIPT_PLUGINS_OFF); the rest (xterm terminal, codemirror editor, TOML parser, zip reader for
+#: workers, package graph) serve features the page does not use. tests/e2e/test_runtime_files.py
+#: checks that every shipped runtime file is requested and every requested one shipped.
+PYSCRIPT_CHUNKS = ("core", "error")
+#: PyScript plugins the page does not use, turned off in pyscript.json ("plugins": ["!name", …],
+#: PyScript's own switch): no <py-editor>, <py-game> or terminal, no deprecation notices, no
+#: "donkey" worker helper: five module requests fewer at every start.
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 
 
 class SetupError(RuntimeError):
@@ -233,8 +238,18 @@ def render_pages(wheel: Path) -> None:
     write_app_zip(wheel)
     # JSON, not TOML: PyScript would otherwise fetch its TOML parser first.
     config = {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"},
-              "experimental_create_proxy": "auto"}
+              "experimental_create_proxy": "auto", "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    # PyScript loads every plugin that no config of each interpreter type turns off, and reads an
+    # "mpy" config even with no MicroPython script on the page: say it there too (hidden; PyScript's
+    # own style hides <mpy-config> as well). No MicroPython is ever loaded.
+    anchor = '<script type="py" src="./main.py" config="./pyscript.json"></script>'
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    if html.count(anchor) != 1:
+        raise SetupError(f"web/index.html: no single {anchor}")
+    off = json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
+    (DIST / "index.html").write_text(html.replace(anchor, f"<mpy-config hidden>{off}</mpy-config>\n  {anchor}"),
+                                     encoding="utf-8")
 
 
 # -------------------------------------------------------------------------- start-up (issue #16)

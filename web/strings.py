@@ -32,11 +32,13 @@ STRINGS = {
     "app.lang": {"es": "English", "en": "Español"},
     "app.lang_label": {"es": "Cambiar idioma a inglés", "en": "Switch language to Spanish"},
     "loading.text": {"es": "Preparando el motor de reglas (Python en tu navegador). Ya puedes rellenar el formulario: "
-                           "en un móvil lento puede tardar unos 20 s la primera vez y unos 5 s en las siguientes visitas.",
+                           "en un móvil lento puede tardar unos 10 s la primera vez y unos 2 s en las siguientes visitas.",
                      "en": "Getting the rules engine ready (Python in your browser). You can fill in the form now: "
-                           "on a slow phone it can take about 20 s the first time and about 5 s on later visits."},
-    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 12 MB (una sola vez: después funciona sin conexión).",
-                     "en": "Still loading… the first visit downloads about 12 MB (only once: then it works offline)."},
+                           "on a slow phone it can take about 10 s the first time and about 2 s on later visits."},
+    "loading.slow": {"es": "Sigue cargando… la primera visita descarga unos 6 MB; después guarda el resto en segundo "
+                           "plano (una sola vez) y funciona sin conexión.",
+                     "en": "Still loading… the first visit downloads about 6 MB; then it saves the rest in the "
+                           "background (only once) and works offline."},
     "loading.queued": {"es": "Tirada pedida: se hará en cuanto el motor esté listo.",
                        "en": "Roll requested: it runs as soon as the engine is ready."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
