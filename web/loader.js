@@ -30,10 +30,12 @@ const say = (name) => {
 };
 if (text && strings && earlyLang() === "en") text.textContent = say("text");
 setTimeout(() => {
-  if (!isReady() && text && strings && !queued) text.textContent = say("slow");
+  // still loading (a failure already said so, and stays said)
+  if (root.dataset.engine === "loading" && text && strings && !queued) text.textContent = say("slow");
 }, 15000);
 function fail() {
   if (isReady()) return;
+  const first = root.dataset.engine === "loading"; // else main.py has said why already
   root.dataset.engine = "failed";
   const box = document.getElementById("loading");
   if (box) {
@@ -42,7 +44,7 @@ function fail() {
     const bar = box.querySelector("progress");
     if (bar) bar.remove();
   }
-  if (text && strings) text.textContent = say("failed");
+  if (first && text && strings) text.textContent = say("failed");
   const checking = document.getElementById("shared-checking");
   if (checking) {
     checking.textContent = say("unchecked");
@@ -50,10 +52,32 @@ function fail() {
   }
 }
 setTimeout(fail, 120000);
+// A failure to fetch or start the runtime leaves the page usable and says so at once:
+// - the start module (pyodide-start.mjs) could not start the interpreter (its files, engine.zip);
+window.addEventListener("tirada:engine-failed", fail);
+// - an uncaught error, or a rejected promise of PyScript's (pyodide-start.mjs itself, app.zip),
+//   naming the runtime;
+const RUNTIME = /pyodide|pyscript|wasm|python|\.zip\b/i;
 window.addEventListener("error", (e) => {
-  // a failure to fetch or start the runtime leaves the page usable and says so
-  if (!isReady() && e && e.message && /pyodide|pyscript|wasm|python/i.test(e.message)) fail();
+  if (!isReady() && e && e.message && RUNTIME.test(e.message)) fail();
 });
+window.addEventListener("unhandledrejection", (e) => {
+  const reason = e && e.reason;
+  if (isReady() || !reason) return;
+  if (RUNTIME.test(`${reason.message || reason} ${reason.stack || ""}`)) fail();
+});
+// - PyScript's own error box (its config or main.py unreachable, an uncaught Python error): never
+//   shown before the engine is ready (English, a traceback); the browser's console keeps it.
+new MutationObserver((changes) => {
+  if (isReady()) return;
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
+      node.hidden = true;
+      fail();
+    }
+  }
+}).observe(document.body, { childList: true });
 
 // -------------------------------------------------------------- useful before ready (issue #16)
 // The roll form can be filled while the engine loads: the system switch shows its fields, and a

@@ -119,13 +119,55 @@ async function snapshotBytes() {
 /** The interpreter's working directory, where PyScript unpacks app.zip ("./*"). */
 const HOME = "/home/pyodide";
 
-/** engine.zip's bytes (the modules the snapshot holds, as compiled bytecode), for a plain start;
- * rejects on an HTTP error. */
-async function engineArchive() {
-  const response = await fetch(new URL("./engine.zip", import.meta.url));
-  if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+/** Whether ``bytes`` end like a whole zip archive (its end-of-central-directory record, written
+ * last, without a comment): a truncated or garbled download does not. */
+function wholeZip(bytes) {
+  const end = bytes.length - 22;
+  return end >= 0 && bytes[end] === 0x50 && bytes[end + 1] === 0x4b && bytes[end + 2] === 0x05 && bytes[end + 3] === 0x06;
 }
+
+/** engine.zip's bytes (the modules the snapshot holds, as compiled bytecode), for a plain start.
+ * A failed, refused or truncated download is tried once more, past the HTTP cache (a flaky phone
+ * link, a deploy caught half-way); then it rejects. */
+async function engineArchive() {
+  const url = new URL("./engine.zip", import.meta.url);
+  let problem;
+  for (const cache of ["default", "reload"]) {
+    try {
+      const response = await fetch(url, { cache });
+      if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (wholeZip(bytes)) return bytes;
+      problem = new Error(`engine.zip: not a whole zip archive (${bytes.length} bytes)`);
+    } catch (err) {
+      problem = err;
+    }
+  }
+  throw problem;
+}
+
+/** Pyodide's warning, its only sign, when its WebAssembly could not be fetched or instantiated. */
+const WASM_FAILED = "wasm instantiation failed!";
+
+/** Pyodide's loadPyodide with ``options``, rejecting when its WebAssembly fails: Pyodide itself
+ * then only warns (WASM_FAILED) and never settles (a known Pyodide bug, pyodide/pyodide#6288), so
+ * the warning is watched for while it boots. */
+function bootOrFail(options) {
+  const warn = console.warn;
+  const wasmFailed = new Promise((_, reject) => {
+    console.warn = function (...args) {
+      if (args[0] === WASM_FAILED) reject(new Error(`pyodide.asm.wasm: ${WASM_FAILED}`));
+      return warn.apply(this, args);
+    };
+  });
+  return Promise.race([boot(options), wasmFailed]).finally(() => {
+    console.warn = warn;
+  });
+}
+
+/** The event web/loader.js listens for: the interpreter could not start, so the page says so at
+ * once (in the page's language) instead of waiting for its time-out. */
+const FAILED = "tirada:engine-failed";
 
 /** How to start, kept for bench/ and the tests as globalThis.tiradaSnapshotReason: "local" (a
  * service worker controls the page, so its install has precached the snapshot: start from it),
@@ -136,8 +178,20 @@ function startReason() {
   return globalThis.navigator?.serviceWorker?.controller ? "local" : "first visit";
 }
 
-/** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. */
+/** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. On a failure (the
+ * runtime's files or engine.zip unreachable or damaged) the page is told at once (FAILED) and the
+ * promise rejects, as PyScript expects. */
 export async function loadPyodide(options = {}) {
+  try {
+    return await start(options);
+  } catch (err) {
+    globalThis.dispatchEvent?.(new CustomEvent(FAILED, { detail: String(err?.message ?? err) }));
+    throw err;
+  }
+}
+
+/** Start Pyodide: from the memory snapshot on a visit the service worker controls, else plainly. */
+async function start(options) {
   mark("boot-start");
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
@@ -148,7 +202,7 @@ export async function loadPyodide(options = {}) {
       const got = snapshotBytes();
       const bytes = got.then((g) => g.bytes);
       bytes.catch(() => {}); // a failure surfaces through boot() below, not as an unhandled rejection
-      const pyodide = await boot({ ...base, _loadSnapshot: bytes });
+      const pyodide = await bootOrFail({ ...base, _loadSnapshot: bytes });
       mark("booted");
       pyodide.runPython("import tirada");
       const { keep } = await got;
@@ -161,10 +215,9 @@ export async function loadPyodide(options = {}) {
     }
   }
   globalThis.tiradaStart = "plain";
-  const engine = engineArchive();
-  engine.catch(() => {}); // surfaces below, once Pyodide is up
-  const pyodide = await boot(base);
+  // both at once; a failed engine.zip rejects at once, without waiting for Pyodide
+  const [pyodide, engine] = await Promise.all([bootOrFail(base), engineArchive()]);
   // PyScript unpacks app.zip into the same working directory (pyscript.json "files")
-  pyodide.unpackArchive(await engine, "zip", { extractDir: HOME });
+  pyodide.unpackArchive(engine, "zip", { extractDir: HOME });
   return pyodide;
 }
