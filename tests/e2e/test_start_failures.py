@@ -6,6 +6,7 @@ dropped, or a truncated / garbled body): the loading box turns into the failure 
 web/strings.py in the page's language within seconds (web/loader.js listens to the start module,
 web/pyodide-start.mjs, and to PyScript), the form stays on the page. engine.zip, which the start
 module fetches itself, is tried a second time before giving up, so one flaky download still starts.
+A visit the service worker controls that can start neither from the snapshot nor plainly says so too.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ import sys
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, ROOT
+from conftest import READY_TIMEOUT_MS, ROOT, build, open_app
 
 sys.path.insert(0, str(ROOT / "web"))
 from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
 
 sys.path.pop(0)
+sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.offline import wait_offline_ready  # noqa: E402
 
 #: well under loader.js's last-resort time-out (120 s): a failure is noticed, not waited out
 SAID_AT_ONCE_MS = 30_000
@@ -126,3 +129,38 @@ def test_a_failure_stays_said(new_context, base_url):
     page.clock.run_for(20_000)
     expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.failed"]["es"])
     watch.errors.clear()
+
+
+#: deletes the precached snapshot and engine.zip (and the kept unpacked copy); resolves to the number
+#: of precache entries deleted
+FORGET = """async () => {
+  await caches.delete('tirada-snapshot-unpacked');
+  let deleted = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) {
+      if (!/\\/(pyodide\\/snapshot\\.bin\\.gz|engine\\.zip)$/.test(new URL(req.url).pathname)) continue;
+      await cache.delete(req);
+      deleted++;
+    }
+  }
+  return deleted;
+}"""
+
+
+def test_controlled_visit_with_nothing_to_start_from(new_context, base_url):
+    """A visit the worker controls, with the snapshot and engine.zip gone from its precache and the
+    host unreachable for them: the snapshot fails, the plain start fails, and the page says so at once."""
+    if not (build.DIST / "pyodide" / build.SNAPSHOT).exists():
+        return  # built with TIRADA_SNAPSHOT=0: the first-visit tests above cover the plain start
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="allow")
+    first = open_app(ctx.new_page(), base_url)
+    wait_offline_ready(first)
+    assert first.evaluate(FORGET) == 2
+    ctx.route("**/pyodide/snapshot.bin.gz", drop)
+    ctx.route("**/engine.zip", drop)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect_failure_said(page)
+    assert page.evaluate("[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]") == ["plain", "local"]
+    watch.errors.clear()  # the dropped requests and the failed start, named in the console
