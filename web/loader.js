@@ -100,7 +100,11 @@ if (form) {
   form.addEventListener("submit", (event) => {
     if (isReady()) return;
     event.preventDefault(); // no engine yet: never a native form submission
-    if (root.dataset.engine !== "loading") return; // failed: the loading box says so
+    if (root.dataset.engine !== "loading") {
+      // failed: the loading box at the top says so; bring it into view (a phone has scrolled away)
+      document.getElementById("loading")?.scrollIntoView({ block: "nearest" });
+      return;
+    }
     queued = true;
     const button = document.getElementById("roll");
     if (button) button.setAttribute("aria-busy", "true");

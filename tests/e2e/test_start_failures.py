@@ -23,6 +23,7 @@ from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
 from helpers.offline import wait_offline_ready  # noqa: E402
+from helpers.page import hold_engine, release  # noqa: E402
 
 #: well under loader.js's last-resort time-out (120 s): a failure is noticed, not waited out
 SAID_AT_ONCE_MS = 30_000
@@ -164,3 +165,60 @@ def test_controlled_visit_with_nothing_to_start_from(new_context, base_url):
     expect_failure_said(page)
     assert page.evaluate("[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]") == ["plain", "local"]
     watch.errors.clear()  # the dropped requests and the failed start, named in the console
+
+
+#: the page's width against the phone's, and the loading text's box (left, right)
+FITS = """() => {
+  const box = document.getElementById('loading-text').getBoundingClientRect();
+  return [document.documentElement.scrollWidth, document.documentElement.clientWidth, box.left, box.right];
+}"""
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("es-ES", "es"), ("en-GB", "en")])
+def test_loading_and_failure_texts_fit_a_phone(new_context, base_url, locale, lang):
+    """On a 360 px phone each loading text (at start, after 15 s, on failure) fits: no sideways scroll."""
+    from playwright.sync_api import expect
+
+    def fits(page):
+        scroll, width, left, right = page.evaluate(FITS)
+        assert scroll <= width and left >= 0 and right <= width, (scroll, width, left, right)
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.clock.install()
+    page.goto(base_url)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.text"][lang])
+    fits(page)
+    page.clock.run_for(16_000)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.slow"][lang])
+    fits(page)
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#loading")).to_be_hidden()
+
+    failing, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
+    failing.route("**/engine.zip", refuse)
+    broken = failing.new_page()
+    broken.goto(base_url)
+    expect_failure_said(broken, lang)
+    fits(broken)
+    watch.errors.clear()  # the refused engine.zip, named in the console
+
+
+def test_a_roll_asked_after_a_failure_shows_why_nothing_rolls(new_context, base_url):
+    """On a phone scrolled down to the roll button, asking a roll once the engine has failed brings
+    the failure message into view (no silent button)."""
+    from playwright.sync_api import expect
+
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    ctx.route("**/engine.zip", refuse)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect_failure_said(page)
+    page.locator("#roll").scroll_into_view_if_needed()
+    expect(page.locator("#loading")).not_to_be_in_viewport()
+    page.click("#roll")
+    expect(page.locator("#loading")).to_be_in_viewport()
+    assert page.url == base_url  # no native form submission
+    watch.errors.clear()  # the refused engine.zip, named in the console
