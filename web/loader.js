@@ -112,10 +112,11 @@ if (form) {
   });
   new MutationObserver((_, obs) => {
     if (root.dataset.engine === "loading") return;
-    obs.disconnect();
     const button = document.getElementById("roll");
     if (button) button.removeAttribute("aria-busy");
-    if (queued && isReady()) form.requestSubmit();
+    if (!isReady()) return; // failed; or only timed out on a very slow link: a late ready still rolls
+    obs.disconnect();
+    if (queued) form.requestSubmit();
   }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
 }
 

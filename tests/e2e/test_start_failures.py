@@ -222,3 +222,25 @@ def test_a_roll_asked_after_a_failure_shows_why_nothing_rolls(new_context, base_
     expect(page.locator("#loading")).to_be_in_viewport()
     assert page.url == base_url  # no native form submission
     watch.errors.clear()  # the refused engine.zip, named in the console
+
+
+def test_a_roll_asked_on_a_very_slow_link_runs_after_the_time_out(new_context, base_url):
+    """The loader's last-resort time-out (120 s) says the engine failed; if it was only a very slow
+    link and the engine gets ready after all, the page works and the roll asked for meanwhile runs."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.clock.install()
+    page.goto(base_url)
+    page.fill("#label", "Con paciencia")
+    page.click("#roll")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.queued"]["es"])
+    page.clock.run_for(121_000)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.failed"]["es"])
+    expect(page.locator("#roll")).not_to_have_attribute("aria-busy", "true")
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#history-list li").first).to_contain_text("Con paciencia")
