@@ -20,7 +20,7 @@ import ui_refusal
 from app import el, tr
 from render import esc
 from tirada import TiradaError
-from tirada.fields import echo
+from tirada.fields import echo, typed_int
 from tirada.systems.l5r import skirmish, turn
 from ui_l5r_turn_render import effect_text, hint_text, state_lines
 
@@ -35,22 +35,25 @@ class Turn:
     before_parry = None   # the check finished before the last destructive parry (not its reroll)
 
 
-def _int(name: str) -> int:
-    node = el(f"l5r-turn-{name}")
-    try:
-        return int(str(node.value).strip())
-    except ValueError:
+def _typed(prefix: str, name: str) -> int:
+    """The whole number typed in field ``#{prefix}{name}`` (tirada.fields.typed_int: ASCII digits
+    only, so "²", "٣" or "1_000" are refused like any other text).
+
+    Raises:
+        TiradaError: ``field.not_int`` naming the field and echoing what was typed."""
+    typed = typed_int(el(f"{prefix}{name}").value)
+    if not isinstance(typed, int):
         raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
-                          params={"got": echo(str(node.value).strip(), 20)}) from None
+                          params={"got": echo(typed, 20)})
+    return typed
+
+
+def _int(name: str) -> int:
+    return _typed("l5r-turn-", name)
 
 
 def _sk(name: str) -> int:
-    node = el(f"l5r-sk-{name}")
-    try:
-        return int(str(node.value).strip())
-    except ValueError:
-        raise TiradaError(f"{name}: not a number", field=name, code="field.not_int",
-                          params={"got": echo(str(node.value).strip(), 20)}) from None
+    return _typed("l5r-sk-", name)
 
 
 def _value(name: str) -> str:

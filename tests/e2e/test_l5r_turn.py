@@ -185,3 +185,17 @@ def test_damage_matsu_kaoru_shuriken_then_incapacitated_falls_unconscious(app):
     page.select_option("#l5r-turn-action", "recover")
     page.click("#l5r-turn-act")
     expect(page.locator(ERR)).to_contain_text("Inconsciente no puede hacer acciones ni tiradas")
+
+
+def test_typed_numbers_must_be_whole(app):
+    """The turn box reads its numbers like the rest of the page (tirada.fields.typed_int): what a
+    number field lets through but is not a whole number in plain digits ("1e3", "2.5") is refused
+    with what was typed; then a whole number works."""
+    page = app
+    open_boxes(page)
+    for typed in ("1e3", "2.5"):
+        page.fill("#l5r-turn-strife", typed)
+        page.click("#l5r-turn-scene")
+        expect(page.locator(ERR)).to_contain_text(typed)
+    scene(page, void_points=1, strife=0)
+    expect(page.locator(ERR)).to_be_hidden()
