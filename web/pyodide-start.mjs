@@ -20,6 +20,8 @@
 //   them imported already and neither fetches nor unpacks them; a plain start fetches engine.zip
 //   while Pyodide boots and unpacks it where PyScript unpacks app.zip.
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page.
+// - A start that cannot finish (a runtime file or engine.zip unreachable or damaged; engine.zip is
+//   tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
 // build.py fills the three constants below; the page works with either value.
 import { loadPyodide as boot, version } from "./pyodide/pyodide.mjs";
