@@ -132,8 +132,8 @@ def start() -> None:
 
 try:
     start()
-except Exception as err:  # never a blank page: say what failed, keep the form
+except Exception:  # never a blank page: say what failed in the page's language, keep the form
     document.documentElement.dataset.engine = "failed"
     el("loading").classList.add("failed")
-    el("loading-text").textContent = f'{t("loading.failed", app.State.lang)} ({type(err).__name__}: {err})'
-    raise
+    el("loading-text").textContent = t("loading.failed", app.State.lang)
+    raise  # the details (in English, for whoever debugs) go to the console

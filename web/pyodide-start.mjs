@@ -11,7 +11,7 @@
 //   from Cache Storage (its Workbox precache key, revision included), not through the worker's
 //   fetch handler, and the unpacked bytes are kept in a cache of their own (UNPACKED, the current
 //   revision only): later visits read them back instead of gunzipping 30 MB again.
-//   Measured (docs/benchmarks.md, "First visit: plain start, measured"): starting a first visit
+//   Measured (docs/benchmarks.md, "First visit: plain start or snapshot, measured"): starting a first visit
 //   from the snapshot too was faster on a desktop (0.46× against 0.62× the bare page) but much
 //   slower on the phone profile (1.13× against 0.72×: its 6 MB more cost more at 9 Mbit/s than the
 //   work it saves), and nothing the page can read tells a fast link from a slow one reliably.
