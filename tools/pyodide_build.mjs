@@ -106,10 +106,10 @@ def page_and_engine(parse=True):
                         named.update(a.name for a in node.names)
                     elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                         named.add(node.module)
-            # main.py starts the page and __main__ runs the command line: only their imports
-            if rel not in ("main", "pyscript") and not rel.endswith("__main__"):
+            # main.py and page.py start the page, __main__ runs the command line: only their imports
+            if rel not in ("main", "page", "pyscript") and not rel.endswith("__main__"):
                 mods.append(rel)
-    return sorted(set(mods)), sorted(named)
+    return sorted(set(mods)), sorted(named - {"main", "page"})  # the entry modules start the page
 `;
 
 async function boot(stdLibURL, options = {}) {

@@ -145,7 +145,7 @@ def publish_release_b(folder) -> None:
     with open(folder / "loader.js", "a", encoding="utf-8") as f:
         f.write('\ndocument.documentElement.dataset.releaseLoader = "B";\n')
     with open(folder / "main.py", "a", encoding="utf-8") as f:
-        f.write('\ndocument.documentElement.dataset.releaseMain = "B"\n')
+        f.write('\nfrom pyscript import document\ndocument.documentElement.dataset.releaseMain = "B"\n')
     with zipfile.ZipFile(folder / "app.zip") as old:
         files = {name: old.read(name) for name in old.namelist()}
     files["app.py"] += b'\ndocument.documentElement.dataset.releaseArchive = "B"\n'

@@ -1,0 +1,143 @@
+"""Tirada's page entry point: language, views, link routing, start-up. No rules live here.
+
+Imported by main.py, the one line of source PyScript runs: this module ships compiled (app.zip,
+checked-hash .pyc) so that Python's parser and compiler do not run for it at every start
+(docs/benchmarks.md, issue #16). Its start-up runs when it is imported.
+
+Handlers only read inputs, call one engine function, store what it returns and render it
+(../shared/STYLE.md, "PyScript — the page is glue"). Storage and the URL fragment belong to store.py;
+shared state to app.py; each view to its ui_*.py module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from pyodide.ffi import create_proxy
+from pyscript import document, when, window
+
+import app
+import store as store_mod
+import ui_audit
+import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
+import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
+import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
+import ui_roll
+import ui_shared
+from app import STORE, el, tr
+from strings import STRINGS, t
+
+from tirada.links.roll_link import peek_kind
+
+#: view modules started before the page says it is ready (ui_roll first).
+VIEWS = (ui_roll, ui_shared, ui_audit)
+#: views imported and started right after the page is ready (or at once when their tab or a link of
+#: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
+LAZY = {"scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
+
+
+def load_view(name: str):
+    """Import and start a lazily loaded view module once; return it."""
+    if name in sys.modules:
+        return sys.modules[name]
+    module = importlib.import_module(name)
+    module.start()
+    app.show_notices()  # a view may add to the notice bar (app.ON_NOTICE)
+    return module
+
+
+def load_rest(*_args) -> None:
+    """Load every lazy view (run from a timer right after the page is ready)."""
+    for name in LAZY.values():
+        load_view(name)
+
+
+_LOAD_REST = create_proxy(load_rest)
+
+
+def apply_lang(lang: str) -> None:
+    """Translate every [data-i18n] element (and [data-i18n-attr]) in place and re-render views."""
+    app.State.lang = lang if lang in app.langs() else "es"
+    document.documentElement.lang = app.State.lang
+    for node in document.querySelectorAll("[data-i18n]"):
+        key = node.dataset.i18n
+        if key in STRINGS:
+            node.textContent = tr(key)
+    for node in document.querySelectorAll("[data-i18n-attr]"):
+        for pair in str(node.dataset.i18nAttr).split(";"):
+            attr, _, key = pair.partition(":")
+            if key in STRINGS:
+                node.setAttribute(attr, tr(key))
+    document.title = tr("app.title")
+    for callback in app.ON_LANG:
+        callback()
+
+
+@when("click", "#lang")
+def on_lang(event) -> None:
+    lang = "en" if app.State.lang == "es" else "es"
+    STORE.set_lang(lang)
+    apply_lang(lang)
+    app.show_notices()
+
+
+@when("click", "[data-tab]")
+def on_tab(event) -> None:
+    tab = str(event.currentTarget.dataset.tab)
+    if tab in LAZY:
+        load_view(LAZY[tab])
+    app.show_view(tab)
+
+
+def on_hash(event=None) -> None:
+    """Open the link in the URL fragment with the view that handles its kind."""
+    fragment = store_mod.read_fragment(window.location)
+    if not fragment or getattr(document.getElementById(fragment), "id", None) == fragment:
+        return  # nothing, or an in-page anchor such as the skip link (JS null has no id)
+    # the kind from the link's first byte, unchecked: a broken Confrontation or scene link still
+    # lands on its own tab, whose view says what is wrong; unreadable ones go to the roll view
+    kind = peek_kind(fragment) or "roll"
+    if kind in LAZY:
+        load_view(LAZY[kind])
+    for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link
+        callback(kind)
+    opener = app.ROUTES.get(kind)
+    if opener is None:
+        ui_roll.show_error(tr("error.link"), f"{kind}: {tr('error.kind')}")
+        return
+    opener(fragment)
+
+
+def on_storage(event) -> None:
+    """Another tab changed our data: re-render what shows it."""
+    key = event.key
+    if not isinstance(key, str) or key.startswith("tirada."):
+        for callback in app.ON_LANG:
+            callback()
+
+
+def start() -> None:
+    window.performance.mark("tirada:main-imported")   # read by bench/ (where the start-up time goes)
+    lang = STORE.lang() or ("en" if str(window.navigator.language).lower().startswith("en") else "es")
+    for view in VIEWS:
+        view.start()
+    apply_lang(lang)
+    window.addEventListener("hashchange", on_hash)
+    window.addEventListener("storage", on_storage)
+    app.show_view("roll")
+    on_hash()
+    app.show_notices()
+    for button in document.querySelectorAll("[data-needs-engine]"):
+        button.disabled = False
+    document.documentElement.dataset.engine = "ready"
+    window.setTimeout(_LOAD_REST, 0)
+
+
+try:
+    start()
+except Exception:  # never a blank page: say what failed in the page's language, keep the form
+    document.documentElement.dataset.engine = "failed"
+    el("loading").classList.add("failed")
+    el("loading-text").textContent = t("loading.failed", app.State.lang)
+    raise  # the details (in English, for whoever debugs) go to the console
