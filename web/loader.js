@@ -5,7 +5,6 @@
 // build time, re-translated by page.apply_lang (data-i18n-attr) when the language changes.
 // A roll link shows what it asks for at once (link-reader.mjs), marked as being checked, until the
 // engine replaces it with the verified result (ui_shared.py).
-import { readLink } from "./link-reader.mjs";
 
 const strings = document.getElementById("loading-strings");
 const text = document.getElementById("loading-text");
@@ -174,7 +173,8 @@ function showRequest(view) {
 
 async function previewLink() {
   const fragment = window.location.hash.replace(/^#/, "");
-  const view = fragment ? await readLink(fragment) : null;
+  // the reader is loaded only for a link: a plain visit does not fetch or compile it before PyScript starts
+  const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)) : null;
   if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
   const shared = document.getElementById("shared");
   if (view) showRequest(view);
