@@ -243,13 +243,21 @@ def render_pages(wheel: Path) -> None:
     # PyScript loads every plugin that no config of each interpreter type turns off, and reads an
     # "mpy" config even with no MicroPython script on the page: say it there too (hidden; PyScript's
     # own style hides <mpy-config> as well). No MicroPython is ever loaded.
-    anchor = '<script type="py" src="./main.py" config="./pyscript.json"></script>'
-    html = (DIST / "index.html").read_text(encoding="utf-8")
+    off = json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
+    insert_before('<script type="py" src="./main.py" config="./pyscript.json"></script>',
+                  [f"<mpy-config hidden>{off}</mpy-config>"])
+
+
+def insert_before(anchor: str, lines: list) -> None:
+    """Put ``lines`` (HTML) before ``anchor`` in dist/index.html, one per line.
+
+    Raises:
+        SetupError: web/index.html holds ``anchor`` not exactly once."""
+    page = DIST / "index.html"
+    html = page.read_text(encoding="utf-8")
     if html.count(anchor) != 1:
         raise SetupError(f"web/index.html: no single {anchor}")
-    off = json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
-    (DIST / "index.html").write_text(html.replace(anchor, f"<mpy-config hidden>{off}</mpy-config>\n  {anchor}"),
-                                     encoding="utf-8")
+    page.write_text(html.replace(anchor, "\n  ".join([*lines, anchor])), encoding="utf-8")
 
 
 # -------------------------------------------------------------------------- start-up (issue #16)
@@ -414,12 +422,7 @@ def add_preloads() -> None:
              '<link rel="modulepreload" href="./pyodide-start.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.asm.mjs">']
-    page = DIST / "index.html"
-    html = page.read_text(encoding="utf-8")
-    anchor = '<script type="module" src="./loader.js"></script>'
-    if html.count(anchor) != 1:
-        raise SetupError(f"web/index.html: no single {anchor} to put the preloads before")
-    page.write_text(html.replace(anchor, "\n  ".join([*links, anchor])), encoding="utf-8")
+    insert_before('<script type="module" src="./loader.js"></script>', links)
 
 
 def start_fast() -> None:
