@@ -200,7 +200,7 @@ def write_app_zip(wheel: Path) -> Path:
     One archive instead of a wheel installed through micropip plus one fetch per glue module: fewer
     requests and no package manager at start-up (docs/benchmarks.md)."""
     out = DIST / "app.zip"
-    glue = sorted(p for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
+    glue = sorted((ROOT / "web").glob("*.py"))
     with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in sorted(whl.namelist()):
             if name.startswith("tirada/"):
@@ -221,7 +221,7 @@ def render_pages(wheel: Path) -> None:
         for f in src.rglob("*"):
             rel = f.relative_to(src)
             if (f.is_file() and "__pycache__" not in f.parts and "panels" not in rel.parts
-                    and (f.suffix != ".py" or rel.name == "main.py")):
+                    and f.suffix != ".py"):
                 dest = DIST / f.relative_to(src)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(f, dest)
@@ -244,8 +244,13 @@ def render_pages(wheel: Path) -> None:
     # "mpy" config even with no MicroPython script on the page: say it there too (hidden; PyScript's
     # own style hides <mpy-config> as well). No MicroPython is ever loaded.
     off = json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
-    insert_before('<script type="py" src="./main.py" config="./pyscript.json"></script>',
+    insert_before(PY_SCRIPT,
                   [f"<mpy-config hidden>{off}</mpy-config>"])
+
+
+#: The page's PyScript script in web/index.html: one inline line (no fetch of a main.py once Pyodide
+#: has booted; issue #16), which imports web/page.py, compiled in app.zip.
+PY_SCRIPT = '<script type="py" config="./pyscript.json">import page</script>'
 
 
 def insert_before(anchor: str, lines: list) -> None:
@@ -412,17 +417,42 @@ def fill_link_reader(path: Path) -> None:
 
 def add_preloads() -> None:
     """Let dist/index.html ask at once for what PyScript and Pyodide would otherwise fetch one after
-    another (its core chunk, the config, the start module, Pyodide's two JavaScript modules), so
-    they download and compile while the page parses (issue #16; docs/benchmarks.md)."""
+    another (its core chunk and error plugin, the config, the start module, Pyodide's two JavaScript
+    modules), so they download and compile while the page parses (issue #16; docs/benchmarks.md)."""
     chunks = sorted(p.name for p in (DIST / "pyscript").glob("core-*.js"))
     if len(chunks) != 1:
         raise SetupError(f"expected one PyScript core chunk in {DIST / 'pyscript'}, found {chunks}")
+    errors = sorted(p.name for p in (DIST / "pyscript").glob("error-*.js"))
     links = [f'<link rel="modulepreload" href="./pyscript/{chunks[0]}">',
+             *(f'<link rel="modulepreload" href="./pyscript/{name}">' for name in errors),
              '<link rel="preload" href="./pyscript.json" as="fetch" crossorigin="anonymous">',
              '<link rel="modulepreload" href="./pyodide-start.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.asm.mjs">']
+    # (Pyodide's WebAssembly is preloaded by web/loader.js, on a first visit only)
     insert_before('<script type="module" src="./loader.js"></script>', links)
+
+
+#: V8's explicit compile hint (Chromium 136 and later; other browsers read a comment): compile every
+#: function of the file eagerly, on the streaming thread, and keep them all in the code cache.
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+
+
+def add_compile_hints() -> list:
+    """Mark Pyodide's two JavaScript modules and PyScript's core chunk with COMPILE_HINT (issue #16).
+
+    Nearly all of their functions run at every start; without the hint V8 compiles each lazily on
+    the main thread at its first call, in every new tab, because its code cache holds only what had
+    been compiled when the cache was made. Measured (docs/benchmarks.md, "Shaving a warm start"):
+    a warm start on the phone profile boots from the snapshot ~140 ms sooner; first visits are
+    unchanged. Returns the files marked."""
+    files = [DIST / "pyodide" / "pyodide.asm.mjs", DIST / "pyodide" / "pyodide.mjs",
+             *sorted((DIST / "pyscript").glob("core-*.js"))]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith(COMPILE_HINT):
+            path.write_text(COMPILE_HINT + text, encoding="utf-8")
+    return files
 
 
 def start_fast() -> None:
@@ -430,6 +460,7 @@ def start_fast() -> None:
     loading texts in both languages, a roll link's request shown before the engine is ready."""
     fill_english()
     add_preloads()
+    add_compile_hints()
     fill_link_reader(DIST / "link-reader.mjs")
     compile_app()
     trim_stdlib()

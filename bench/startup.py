@@ -85,15 +85,15 @@ SW_READY = """async () => {
   }
   return true;
 }"""
-#: where a start's time goes: the page's own performance marks (web/pyodide-start.mjs, main.py) and
-#: when main.py arrived, in ms from navigation start
+#: where a start's time goes: the page's own performance marks (web/pyodide-start.mjs, web/page.py) and
+#: when app.zip arrived, in ms from navigation start
 STEPS = """() => {
   const out = {};
   for (const m of performance.getEntriesByType('mark')) {
     if (m.name.startsWith('tirada:')) out[m.name.slice(7)] = m.startTime;
   }
-  const main = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/main.py'));
-  if (main) out['main.py'] = main.responseEnd;
+  const app = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/app.zip'));
+  if (app) out['app.zip'] = app.responseEnd;
   return out;
 }"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".py", ".svg", ".webmanifest", ".txt")
@@ -318,7 +318,7 @@ def table(res: dict, app: str = "tirada") -> str:
 
 #: what each step of a warm start means (the page's marks, in order)
 STEP_NAMES = {"boot-start": "PyScript asks for the interpreter", "snapshot-unpacked": "snapshot read and unpacked",
-              "booted": "Pyodide booted from the snapshot", "main.py": "main.py fetched (app.zip unpacked before)",
+              "booted": "Pyodide booted from the snapshot", "app.zip": "app.zip fetched (then unpacked, PyScript's set-up)",
               "main-imported": "page modules imported", "ready": "ready (first render done)"}
 
 

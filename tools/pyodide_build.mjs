@@ -106,7 +106,7 @@ def page_and_engine(parse=True):
                         named.update(a.name for a in node.names)
                     elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                         named.add(node.module)
-            # main.py and page.py start the page, __main__ runs the command line: only their imports
+            # page.py starts the page, __main__ runs the command line: only their imports
             if rel not in ("main", "page", "pyscript") and not rel.endswith("__main__"):
                 mods.append(rel)
     return sorted(set(mods)), sorted(named - {"main", "page"})  # the entry modules start the page

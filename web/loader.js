@@ -65,7 +65,7 @@ window.addEventListener("unhandledrejection", (e) => {
   if (isReady() || !reason) return;
   if (RUNTIME.test(`${reason.message || reason} ${reason.stack || ""}`)) fail();
 });
-// - PyScript's own error box (its config or main.py unreachable, an uncaught Python error): never
+// - PyScript's own error box (its config unreachable, an uncaught Python error): never
 //   shown before the engine is ready (English, a traceback); the browser's console keeps it.
 new MutationObserver((changes) => {
   if (isReady()) return;
@@ -77,6 +77,18 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document.body, { childList: true });
+// A first visit (no service worker yet) asks for Pyodide's WebAssembly now, while PyScript loads:
+// Pyodide's own fetch() (credentials "same-origin", which this preload matches) then uses this
+// download. Not on a visit the worker controls: reading those 9.6 MB from Cache Storage that early
+// slowed a phone's start by about 0.4 s (docs/benchmarks.md, "Shaving a warm start").
+if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+  const wasm = document.createElement("link");
+  wasm.rel = "preload";
+  wasm.as = "fetch";
+  wasm.crossOrigin = "anonymous";
+  wasm.href = "./pyodide/pyodide.asm.wasm";
+  document.head.append(wasm);
+}
 
 // -------------------------------------------------------------- useful before ready (issue #16)
 // The roll form can be filled while the engine loads: the system switch shows its fields, and a

@@ -1,8 +1,8 @@
 """Tirada's page entry point: language, views, link routing, start-up. No rules live here.
 
-Imported by main.py, the one line of source PyScript runs: this module ships compiled (app.zip,
-checked-hash .pyc) so that Python's parser and compiler do not run for it at every start
-(docs/benchmarks.md, issue #16). Its start-up runs when it is imported.
+Imported by the one line of Python PyScript runs (inline in index.html: ``import page``): this
+module ships compiled (app.zip, checked-hash .pyc) so that Python's parser and compiler do not run
+for it at every start (docs/benchmarks.md, issue #16). Its start-up runs when it is imported.
 
 Handlers only read inputs, call one engine function, store what it returns and render it
 (../shared/STYLE.md, "PyScript — the page is glue"). Storage and the URL fragment belong to store.py;
@@ -19,7 +19,6 @@ from pyscript import document, when, window
 
 import app
 import store as store_mod
-import ui_audit
 import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
 import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
@@ -31,10 +30,10 @@ from strings import STRINGS, t
 from tirada.links.roll_link import peek_kind
 
 #: view modules started before the page says it is ready (ui_roll first).
-VIEWS = (ui_roll, ui_shared, ui_audit)
+VIEWS = (ui_roll, ui_shared)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
-LAZY = {"scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
+LAZY = {"audit": "ui_audit", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
 
 
 def load_view(name: str):

@@ -10,7 +10,8 @@
 //   with the engine already imported), which skips most of Python's start-up. It is read straight
 //   from Cache Storage (its Workbox precache key, revision included), not through the worker's
 //   fetch handler, and the unpacked bytes are kept in a cache of their own (UNPACKED, the current
-//   revision only): later visits read them back instead of gunzipping 30 MB again.
+//   revision only, without its zero pages: sparse()): later visits read them back instead of
+//   gunzipping 30 MB again.
 //   Measured (docs/benchmarks.md, "First visit: plain start or snapshot, measured"): starting a first visit
 //   from the snapshot too was faster on a desktop (0.46× against 0.62× the bare page) but much
 //   slower on the phone profile (1.13× against 0.72×: its 6 MB more cost more at 9 Mbit/s than the
@@ -70,8 +71,71 @@ async function snapshotResponse() {
   return response;
 }
 
-/** The unpacked snapshot kept by an earlier controlled visit, or null. Reading it (~40 ms on the
- * desktop) skips the gunzip (~170 ms); docs/benchmarks.md. */
+/** The kept copy's format: "TSP1", then little-endian uint32s: the snapshot's length in bytes, the
+ * page size, the number N of pages not all zero and their N page numbers (ascending); then those
+ * pages' bytes (the last page of the snapshot may be short). About half of Pyodide's memory is
+ * zero pages (docs/benchmarks.md), so the kept copy is about half as long to read back. */
+const SPARSE = [0x54, 0x53, 0x50, 0x31]; // "TSP1"
+const PAGE = 4096;
+
+/** ``bytes`` (the unpacked snapshot, any length) in the kept copy's sparse format. */
+export function sparse(bytes) {
+  const pages = Math.ceil(bytes.length / PAGE);
+  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2) : null;
+  const kept = [];
+  for (let page = 0; page < pages; page++) {
+    const start = page * PAGE;
+    const end = Math.min(start + PAGE, bytes.length);
+    let zero = true;
+    if (words && end - start === PAGE) {
+      for (let w = start / 4; w < end / 4; w++) if (words[w] !== 0) { zero = false; break; }
+    } else {
+      for (let b = start; b < end; b++) if (bytes[b] !== 0) { zero = false; break; }
+    }
+    if (!zero) kept.push(page);
+  }
+  const head = 16 + 4 * kept.length;
+  const last = bytes.length - (pages - 1) * PAGE; // the last page's length
+  let size = head + kept.length * PAGE;
+  if (kept.length && kept[kept.length - 1] === pages - 1) size -= PAGE - last;
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  out.set(SPARSE, 0);
+  view.setUint32(4, bytes.length, true);
+  view.setUint32(8, PAGE, true);
+  view.setUint32(12, kept.length, true);
+  let at = head;
+  kept.forEach((page, i) => {
+    view.setUint32(16 + 4 * i, page, true);
+    const chunk = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.length));
+    out.set(chunk, at);
+    at += chunk.length;
+  });
+  return out;
+}
+
+/** The snapshot's bytes from ``kept`` (sparse()'s format); throws on a damaged copy. */
+export function unsparse(kept) {
+  if (kept.length < 16 || SPARSE.some((b, i) => kept[i] !== b)) throw new Error("kept snapshot: not TSP1");
+  const view = new DataView(kept.buffer, kept.byteOffset, kept.byteLength);
+  const length = view.getUint32(4, true);
+  const page = view.getUint32(8, true);
+  const count = view.getUint32(12, true);
+  const out = new Uint8Array(length);
+  let at = 16 + 4 * count;
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(16 + 4 * i, true) * page;
+    const size = Math.min(page, length - start);
+    if (size <= 0 || at + size > kept.length) throw new Error("kept snapshot: damaged");
+    out.set(kept.subarray(at, at + size), start);
+    at += size;
+  }
+  if (at !== kept.length) throw new Error("kept snapshot: damaged");
+  return out;
+}
+
+/** The unpacked snapshot kept by an earlier controlled visit (sparse()'s format), or null. Reading
+ * it (~30 ms on the desktop) skips the gunzip (~170 ms); docs/benchmarks.md. */
 async function unpackedBytes() {
   // where the bytes came from, for bench/ and the tests: "unpacked" (the kept copy), "precache"
   // (Cache Storage, then unpacked) or "network" (fetch(), through the worker if one controls the page)
@@ -80,7 +144,7 @@ async function unpackedBytes() {
     const cache = await caches.open(UNPACKED);
     const kept = await cache.match(precacheKey());
     if (!kept) return null;
-    const bytes = new Uint8Array(await kept.arrayBuffer());
+    const bytes = unsparse(new Uint8Array(await kept.arrayBuffer()));
     globalThis.tiradaSnapshotFrom = "unpacked";
     return bytes;
   } catch {
@@ -88,7 +152,8 @@ async function unpackedBytes() {
   }
 }
 
-/** Keep ``response`` (the unpacked snapshot) for the next visits, in place of any older revision's. */
+/** Keep ``response`` (the unpacked snapshot, sparse()'s format) for the next visits, in place of
+ * any older revision's. */
 async function keepUnpacked(response) {
   try {
     const cache = await caches.open(UNPACKED);
@@ -114,8 +179,8 @@ async function snapshotBytes() {
   const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   mark("snapshot-unpacked");
-  // the Response copies the bytes now, before Pyodide takes them
-  return { bytes, keep: fromCaches() ? new Response(bytes) : null };
+  // the copy to keep is made now, before Pyodide takes the bytes
+  return { bytes, keep: fromCaches() ? new Response(sparse(bytes)) : null };
 }
 
 /** The interpreter's working directory, where PyScript unpacks app.zip ("./*"). */

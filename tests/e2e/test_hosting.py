@@ -135,7 +135,8 @@ def test_under_a_sub_path_roll_link_offline(new_context, site):
 
 def publish_release_b(folder) -> None:
     """Overwrite the deployed folder with "release B": a marker in the page, the style sheet, the
-    loader, PyScript's main.py and the Python archive; the service worker regenerated as a build
+    loader, the page's PyScript script (inline in the page) and the Python archive; the service worker
+    regenerated as a build
     would (tools/sw.mjs)."""
     page = folder / "index.html"
     page.write_text(page.read_text(encoding="utf-8").replace(
@@ -144,8 +145,9 @@ def publish_release_b(folder) -> None:
         f.write('\n:root { --tirada-release: B; }\n')
     with open(folder / "loader.js", "a", encoding="utf-8") as f:
         f.write('\ndocument.documentElement.dataset.releaseLoader = "B";\n')
-    with open(folder / "main.py", "a", encoding="utf-8") as f:
-        f.write('\nfrom pyscript import document\ndocument.documentElement.dataset.releaseMain = "B"\n')
+    script = build.PY_SCRIPT.replace("import page<", 'import page\nfrom pyscript import document\n'
+                                     'document.documentElement.dataset.releaseMain = "B"\n<')
+    page.write_text(page.read_text(encoding="utf-8").replace(build.PY_SCRIPT, script), encoding="utf-8")
     with zipfile.ZipFile(folder / "app.zip") as old:
         files = {name: old.read(name) for name in old.namelist()}
     files["app.py"] += b'\ndocument.documentElement.dataset.releaseArchive = "B"\n'

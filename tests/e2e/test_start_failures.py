@@ -105,8 +105,8 @@ def test_engine_archive_failing_once_still_starts(new_context, base_url):
     ("**/pyodide/pyodide.asm.wasm", refuse, "es-ES", "es"),  # Pyodide itself only warns and waits
     ("**/pyodide/python_stdlib.zip", refuse, "en-GB", "en"),
     ("**/pyodide-start.mjs", refuse, "es-ES", "es"),
-    ("**/main.py", refuse, "en-GB", "en"),  # PyScript shows its own (English) error box
-], ids=["app.zip-404", "app.zip-truncated-en", "wasm-404", "stdlib-404-en", "start-module-404", "main.py-404-en"])
+    ("**/pyscript.json", refuse, "en-GB", "en"),  # PyScript shows its own (English) error box
+], ids=["app.zip-404", "app.zip-truncated-en", "wasm-404", "stdlib-404-en", "start-module-404", "config-404-en"])
 def test_runtime_file_unreachable_on_a_first_visit(new_context, base_url, path, answer, locale, lang):
     ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
     ctx.route(path, answer)
