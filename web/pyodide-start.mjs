@@ -123,10 +123,15 @@ export function unsparse(kept) {
   const count = view.getUint32(12, true);
   const out = new Uint8Array(length);
   let at = 16 + 4 * count;
+  let previous = -1;
   for (let i = 0; i < count; i++) {
-    const start = view.getUint32(16 + 4 * i, true) * page;
+    const number = view.getUint32(16 + 4 * i, true);
+    const start = number * page;
     const size = Math.min(page, length - start);
-    if (size <= 0 || at + size > kept.length) throw new Error("kept snapshot: damaged");
+    // page numbers strictly ascending: a shuffled or repeated list would restore a corrupt memory
+    // that may boot and fail later, at every visit
+    if (number <= previous || size <= 0 || at + size > kept.length) throw new Error("kept snapshot: damaged");
+    previous = number;
     out.set(kept.subarray(at, at + size), start);
     at += size;
   }
@@ -162,6 +167,21 @@ async function keepUnpacked(response) {
   } catch (err) {
     console.warn("Tirada: could not keep the unpacked snapshot.", err); // the next visit unpacks again
   }
+}
+
+/** After a snapshot start: should the page still fail to become ready (a kept copy that unpacked
+ * and booted but holds a damaged memory), drop the kept copy, so that the next visit unpacks the
+ * precached snapshot again instead of failing the same way at every visit. */
+function dropKeptIfFailed() {
+  const root = globalThis.document?.documentElement;
+  if (!root || typeof MutationObserver !== "function") return;
+  const watch = new MutationObserver(() => {
+    const state = root.dataset.engine;
+    if (state === "loading") return;
+    watch.disconnect();
+    if (state === "failed") globalThis.caches?.delete(UNPACKED).catch(() => {});
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
 }
 
 /** The snapshot's bytes (gunzipped here unless the host already did) and, on a controlled visit
@@ -274,6 +294,7 @@ async function start(options) {
       pyodide.runPython("import tirada");
       const { keep } = await got;
       if (keep) keepUnpacked(keep); // not awaited: the page goes on starting
+      dropKeptIfFailed();
       globalThis.tiradaStart = "snapshot";
       return pyodide;
     } catch (err) {

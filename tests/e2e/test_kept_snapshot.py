@@ -1,0 +1,126 @@
+"""The kept unpacked snapshot against hostile contents (web/pyodide-start.mjs, sparse()/unsparse()).
+
+Whatever Cache Storage holds under the kept copy's key (nothing useful, a header that lies, the raw
+unpacked bytes an earlier release kept, shuffled pages), the next visit becomes ready and rolls,
+and a visit after it reads a good copy again: never a page that fails at every visit.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import build, open_app  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.offline import roll_sifrp, wait_offline_ready  # noqa: E402
+
+#: how the page started and where the snapshot's bytes came from (web/pyodide-start.mjs)
+STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotFrom]"
+#: "good" when the kept copy unpacks to the precached snapshot's very bytes, else what is wrong
+KEPT_STATE = """async () => {
+  const {unsparse} = await import('./pyodide-start.mjs');
+  const keys = await (await caches.open('tirada-snapshot-unpacked')).keys();
+  if (keys.length !== 1) return `${keys.length} kept`;
+  const kept = new Uint8Array(await (await caches.open('tirada-snapshot-unpacked')).match(keys[0]).then((r) => r.arrayBuffer()));
+  let bytes;
+  try { bytes = unsparse(kept); } catch (err) { return err.message; }
+  const gz = await caches.match(keys[0].url);
+  const raw = new Uint8Array(await new Response(gz.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  const hash = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b))).join(',');
+  return (await hash(bytes)) === (await hash(raw)) ? 'good' : 'differs';
+}"""
+#: replaces the kept copy with a hostile one made from it (``variant``); resolves to its length
+SPOIL_KEPT = """async (variant) => {
+  const {unsparse} = await import('./pyodide-start.mjs');
+  const cache = await caches.open('tirada-snapshot-unpacked');
+  const [key] = await cache.keys();
+  const kept = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  const count = new DataView(kept.buffer).getUint32(12, true);
+  const header = (...words) => {
+    const out = new Uint8Array(4 + 4 * words.length);
+    out.set([0x54, 0x53, 0x50, 0x31]);
+    words.forEach((w, i) => new DataView(out.buffer).setUint32(4 + 4 * i, w, true));
+    return out;
+  };
+  const copy = kept.slice();
+  const view = new DataView(copy.buffer);
+  const data = (i) => 16 + 4 * count + 4096 * i;  // where the i-th kept page's bytes start
+  let body;
+  if (variant === 'empty') body = new Uint8Array(0);
+  else if (variant === 'magic only') body = copy.subarray(0, 4);
+  else if (variant === 'huge length') body = header(0xFFFFFFFF, 4096, 0);
+  else if (variant === 'huge count') body = header(1 << 20, 4096, 0xFFFFFFFF);
+  else if (variant === 'old format') body = unsparse(kept);  // the previous release kept the raw bytes
+  else if (variant === 'page beyond') { view.setUint32(16 + 4 * (count - 1), 0x7FFFFFFF, true); body = copy; }
+  else if (variant === 'page numbers shuffled') {
+    const [a, b] = [view.getUint32(36, true), view.getUint32(40, true)];  // the 6th and 7th
+    view.setUint32(36, b, true); view.setUint32(40, a, true); body = copy;
+  } else if (variant === 'page repeated') { view.setUint32(40, view.getUint32(36, true), true); body = copy; }
+  else if (variant === 'pages swapped') {  // numbers in order, two pages' bytes exchanged
+    copy.set(kept.subarray(data(5), data(6)), data(6)); copy.set(kept.subarray(data(6), data(7)), data(5)); body = copy;
+  } else throw new Error(variant);
+  await cache.put(key, new Response(body));
+  return body.length;
+}"""
+HOSTILE = ("empty", "magic only", "huge length", "huge count", "old format", "page beyond",
+           "page numbers shuffled", "page repeated")
+
+
+def installed(new_context, base_url):
+    """A context whose worker has precached the site and whose kept copy is good; its watcher."""
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    first = open_app(ctx.new_page(), base_url)
+    wait_offline_ready(first)
+    second = open_app(ctx.new_page(), base_url)
+    second.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+    return ctx, watch, second
+
+
+@pytest.fixture
+def snapshot_built():
+    if not (build.DIST / "pyodide" / build.SNAPSHOT).exists():
+        pytest.skip("built with TIRADA_SNAPSHOT=0: nothing is kept")
+
+
+@pytest.mark.usefixtures("snapshot_built")
+def test_hostile_kept_copy_is_not_used(new_context, base_url):
+    """Each hostile kept copy is not used: the visit unpacks the precached snapshot and starts from
+    it (or, when Pyodide itself refuses what the copy unpacked to, starts plainly and drops it),
+    rolls, and a good copy is kept again (the next one is spoiled from a good copy)."""
+    ctx, _, page = installed(new_context, base_url)
+    for variant in HOSTILE:
+        assert page.evaluate(SPOIL_KEPT, variant) >= 0
+        page = open_app(ctx.new_page(), base_url)
+        assert page.evaluate(STARTED) in (["snapshot", "precache"], ["plain", "unpacked"]), variant
+        roll_sifrp(page, variant)
+        assert variant in page.locator("#history-list li").first.inner_text()
+        if page.evaluate(STARTED)[0] == "plain":  # the copy was dropped: the next visit keeps one
+            page = open_app(ctx.new_page(), base_url)
+            assert page.evaluate(STARTED) == ["snapshot", "precache"], variant
+        page.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+
+
+@pytest.mark.usefixtures("snapshot_built")
+def test_kept_copy_that_boots_into_a_failure_is_dropped(new_context, base_url):
+    """A kept copy that unpacks and boots but holds a damaged memory (two pages' bytes exchanged):
+    that visit may fail (saying so, never blank), but it drops the copy, so the next visit starts
+    from the precached snapshot and rolls: never a page that fails at every visit."""
+    ctx, watch, page = installed(new_context, base_url)
+    page.evaluate(SPOIL_KEPT, "pages swapped")
+    damaged = ctx.new_page()
+    damaged.goto(base_url)
+    damaged.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=90_000)
+    if damaged.evaluate("document.documentElement.dataset.engine") == "failed":
+        assert damaged.locator("#loading").is_visible()
+        damaged.wait_for_function(f"({KEPT_STATE})().then((state) => state === '0 kept')", timeout=30_000)
+    watch.errors.clear()  # the damaged memory's own errors
+    page = open_app(ctx.new_page(), base_url)
+    assert page.evaluate(STARTED)[0] == "snapshot"
+    roll_sifrp(page, "Tras la copia dañada")
+    assert "Tras la copia dañada" in page.locator("#history-list li").first.inner_text()
+    page.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
