@@ -124,3 +124,36 @@ def test_kept_copy_that_boots_into_a_failure_is_dropped(new_context, base_url):
     roll_sifrp(page, "Tras la copia dañada")
     assert "Tras la copia dañada" in page.locator("#history-list li").first.inner_text()
     page.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+
+
+@pytest.mark.usefixtures("snapshot_built")
+def test_two_tabs_keep_one_copy_then_an_offline_visit_reads_it(new_context, base_url):
+    """Two tabs opened at once on a controlled visit both unpack and keep the snapshot: one good
+    copy stays. A third visit, offline, starts from it, rolls, and its audit view (loaded lazily
+    once the page is ready) checks a link at once."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    first = open_app(ctx.new_page(), base_url)
+    wait_offline_ready(first)
+    link = roll_sifrp(first, "Antes de las dos pestañas")
+    first.close()
+    tabs = [ctx.new_page(), ctx.new_page()]
+    for tab in tabs:
+        tab.goto(base_url, wait_until="commit")  # both start before either has kept a copy
+    for tab in tabs:
+        tab.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=90_000)
+        assert tab.evaluate(STARTED) == ["snapshot", "precache"]
+    for name, tab in zip("AB", tabs):
+        roll_sifrp(tab, f"Pestaña {name}")
+    tabs[0].wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+    ctx.set_offline(True)
+    third = open_app(ctx.new_page(), base_url)
+    assert third.evaluate(STARTED) == ["snapshot", "unpacked"]
+    third.click("#tab-audit")
+    third.fill("#audit-text", f"Mensaje 1: {link}")
+    third.click("#audit-run")
+    expect(third.locator("#audit-report")).to_contain_text("Enlaces encontrados: 1")
+    expect(third.locator("#audit-report")).to_contain_text("Antes de las dos pestañas")
+    roll_sifrp(third, "Sin conexión")
+    assert "Sin conexión" in third.locator("#history-list li").first.inner_text()
