@@ -352,15 +352,18 @@ def split_engine(in_snapshot: list) -> Path:
 
 def write_start_module(snapshot: Path | None) -> None:
     """Fill dist/pyodide-start.mjs (the interpreter module PyScript loads) with the lock file and
-    the snapshot's name and precache revision, and point pyscript.json at it."""
+    the snapshot's name, precache revision and unpacked length, and point pyscript.json at it."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     start = DIST / "pyodide-start.mjs"
     text = start.read_text(encoding="utf-8")
     # the snapshot's revision is Workbox's (tools/sw.mjs): the MD5 hex of the file's bytes
-    revision = hashlib.md5(snapshot.read_bytes()).hexdigest() if snapshot else ""  # noqa: S324 - a cache key
+    packed = snapshot.read_bytes() if snapshot else b""
+    revision = hashlib.md5(packed).hexdigest() if snapshot else ""  # noqa: S324 - a cache key
+    # the unpacked length: gzip's trailer (ISIZE, the length modulo 2**32; the snapshot is ~30 MiB)
+    length = int.from_bytes(packed[-4:], "little") if snapshot else ""
     for name, value in (("LOCK", json.dumps(lock, separators=(",", ":"))), ("SNAPSHOT", snapshot.name if snapshot else ""),
-                        ("SNAPSHOT_REVISION", revision)):
+                        ("SNAPSHOT_REVISION", revision), ("SNAPSHOT_LENGTH", length)):
         text, count = re.subn(rf'^const {name} = "";$', f"const {name} = {json.dumps(value)};", text, flags=re.M)
         if count != 1:
             raise SetupError(f"web/pyodide-start.mjs: no 'const {name} = \"\";' line to fill")

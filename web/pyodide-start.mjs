@@ -24,7 +24,7 @@
 // - A start that cannot finish (a runtime file or engine.zip unreachable or damaged; engine.zip is
 //   tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
-// build.py fills the three constants below; the page works with either value.
+// build.py fills the four constants below; the page works with either value.
 import { loadPyodide as boot, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -35,6 +35,9 @@ const LOCK = "";
 const SNAPSHOT = "";
 /** The snapshot's precache revision (the MD5 hex of its bytes, as Workbox's), or "". */
 const SNAPSHOT_REVISION = "";
+/** The unpacked snapshot's length in bytes (a number), or "": a kept copy of another length is
+ * refused before anything is allocated for it. */
+const SNAPSHOT_LENGTH = "";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const mark = (name) => globalThis.performance?.mark?.(`tirada:${name}`); // read by bench/ (where time goes)
@@ -114,11 +117,13 @@ export function sparse(bytes) {
   return out;
 }
 
-/** The snapshot's bytes from ``kept`` (sparse()'s format); throws on a damaged copy. */
-export function unsparse(kept) {
+/** The snapshot's bytes from ``kept`` (sparse()'s format); throws on a damaged copy, or on one
+ * that does not unpack to ``expected`` bytes when that length is given. */
+export function unsparse(kept, expected = undefined) {
   if (kept.length < 16 || SPARSE.some((b, i) => kept[i] !== b)) throw new Error("kept snapshot: not TSP1");
   const view = new DataView(kept.buffer, kept.byteOffset, kept.byteLength);
   const length = view.getUint32(4, true);
+  if (expected !== undefined && length !== expected) throw new Error("kept snapshot: wrong length");
   const page = view.getUint32(8, true);
   const count = view.getUint32(12, true);
   const out = new Uint8Array(length);
@@ -149,7 +154,7 @@ async function unpackedBytes() {
     const cache = await caches.open(UNPACKED);
     const kept = await cache.match(precacheKey());
     if (!kept) return null;
-    const bytes = unsparse(new Uint8Array(await kept.arrayBuffer()));
+    const bytes = unsparse(new Uint8Array(await kept.arrayBuffer()), SNAPSHOT_LENGTH || undefined);
     globalThis.tiradaSnapshotFrom = "unpacked";
     return bytes;
   } catch {
