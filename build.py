@@ -204,10 +204,20 @@ def write_app_zip(wheel: Path) -> Path:
     with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in sorted(whl.namelist()):
             if name.startswith("tirada/"):
-                zf.writestr(name, whl.read(name))
+                zf.writestr(fixed_zip_entry(name), whl.read(name))
         for path in glue:
-            zf.write(path, path.name)
+            zf.writestr(fixed_zip_entry(path.name), path.read_bytes())
     return out
+
+
+def fixed_zip_entry(name: str) -> zipfile.ZipInfo:
+    """A zip entry for ``name`` dated 1980-01-01, deflated, mode 0644: the same sources make
+    byte-identical archives (zipfile would stamp the current time or the file's), so their precache
+    revisions change only with their contents (tools/pyodide_build.mjs does the same)."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
 
 
 def render_pages(wheel: Path) -> None:

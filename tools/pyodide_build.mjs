@@ -187,6 +187,20 @@ function pyscriptSources() {
 
 const extraModules = extra ? extra.split(",").filter(Boolean) : [];
 
+// Zip entries written here get a fixed time (zipfile's default is the current one), so that the
+// same sources make byte-identical archives and their precache revisions (content hashes) change
+// only with their contents: a deploy that changes no Python costs a returning visitor no new
+// download of them (the memory snapshot still differs at every build: docs/benchmarks.md).
+const FIXED_ZIP_ENTRY = `
+import zipfile as _zipfile
+def fixed(name):
+    """A ZipInfo for name, dated 1980-01-01 (the earliest zip date), deflated, mode 0644."""
+    info = _zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = _zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+`;
+
 if (mode === "pyc") {
   // The page's modules of APP_ZIP that need a browser (not in the snapshot) compiled by this
   // Pyodide's Python, added beside their source as checked-hash .pyc (PEP 552: valid while a hash
@@ -195,7 +209,7 @@ if (mode === "pyc") {
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(resolve(appZip))));
   py.globals.set("PYSCRIPT", py.toPy(pyscriptSources()));
-  const count = py.runPython(`
+  const count = py.runPython(`${FIXED_ZIP_ENTRY}
 import ast, importlib.util, os, py_compile, zipfile
 
 def module_imports(source):
@@ -231,7 +245,7 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
             cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=info.filename, doraise=True,
                                        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
             with open(cfile, "rb") as f:
-                dst.writestr(importlib.util.cache_from_source(info.filename), f.read())
+                dst.writestr(fixed(importlib.util.cache_from_source(info.filename)), f.read())
             count += 1
     # PyScript's own package, which it writes as source at each start (pathlib write_text, UTF-8):
     # checked-hash .pyc of exactly those bytes, unpacked with app.zip into the same folder
@@ -244,7 +258,7 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
             cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=name, doraise=True,
                                        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
             with open(cfile, "rb") as f:
-                dst.writestr(importlib.util.cache_from_source(name), f.read())
+                dst.writestr(fixed(importlib.util.cache_from_source(name)), f.read())
             count += 1
 count
 `);
@@ -254,7 +268,7 @@ count
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(resolve(appZip))));
   py.globals.set("PREFIX", extra);
-  const count = py.runPython(`
+  const count = py.runPython(`${FIXED_ZIP_ENTRY}
 import importlib._bootstrap_external as bootstrap, zipfile
 count = 0
 with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
@@ -262,7 +276,7 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w",
         data = src.read(info.filename)
         if info.filename.endswith(".py") and info.filename.startswith(PREFIX):
             code = compile(data, info.filename, "exec", dont_inherit=True, optimize=2)
-            dst.writestr(info.filename + "c", bytes(bootstrap._code_to_timestamp_pyc(code, 0, 0)))
+            dst.writestr(fixed(info.filename + "c"), bytes(bootstrap._code_to_timestamp_pyc(code, 0, 0)))
             count += 1
         elif not (info.filename.startswith(PREFIX) and "__pycache__/" in info.filename):
             dst.writestr(info, data)
@@ -277,7 +291,7 @@ count
     console.error(`[stdlib] imports failed with the full standard library:\n  ${failed.join("\n  ")}`);
     process.exit(1);
   }
-  const kept = py.runPython(`
+  const kept = py.runPython(`${FIXED_ZIP_ENTRY}
 import os, sys, zipfile
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 keep = set()
@@ -288,7 +302,7 @@ for mod in list(sys.modules.values()):
 with zipfile.ZipFile(zip_path) as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
     for info in src.infolist():
         if info.filename in keep:
-            dst.writestr(info.filename, src.read(info.filename))
+            dst.writestr(fixed(info.filename), src.read(info.filename))
 sorted(keep)
 `).toJs();
   writeFileSync(resolve(out), py.FS.readFile("/tmp/out.zip"));

@@ -84,6 +84,16 @@ def test_trimmed_stdlib_imports_every_engine_and_page_module():
     assert "every engine and page module imports" in proc.stdout
 
 
+def test_python_archives_do_not_depend_on_the_build_time():
+    """Every entry of the Python archives is dated 1980-01-01 (build.fixed_zip_entry and its twin in
+    tools/pyodide_build.mjs): the same sources make the same bytes, so a deploy that changes no
+    Python leaves their precache revisions, and a returning visitor's download, alone."""
+    for path in (build.DIST / "app.zip", build.DIST / build.ENGINE_ZIP, build.DIST / "pyodide" / "python_stdlib.zip"):
+        with zipfile.ZipFile(path) as archive:
+            dates = {info.date_time for info in archive.infolist()}
+        assert dates == {(1980, 1, 1, 0, 0, 0)}, path.name
+
+
 def test_compile_hints_leave_the_runtime_as_shipped():
     """Pyodide's JavaScript and PyScript's core chunk in dist/ are npm's files with V8's compile hint
     on a line of its own before them (build.add_compile_hints), nothing else changed."""
