@@ -154,8 +154,10 @@ def build_wheel(py: Path) -> Path:
     """Build the engine's py3-none-any wheel into dist/wheels/ and return its path."""
     out = DIST / "wheels"
     out.mkdir(parents=True, exist_ok=True)
+    # SOURCE_DATE_EPOCH (1980-01-01): the wheel's entries carry no build time, so a rebuild of the same
+    # sources gives the same bytes, like the rest of dist/ (tests/e2e/test_runtime_files.py)
     run([py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", "--no-build-isolation",
-         "-w", out, ROOT], stdout=subprocess.DEVNULL)
+         "-w", out, ROOT], stdout=subprocess.DEVNULL, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     wheels = sorted(out.glob("tirada-*-py3-none-any.whl"))
     if len(wheels) != 1:

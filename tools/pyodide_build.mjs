@@ -26,6 +26,7 @@
 //          and a smaller heap in the snapshot (docs/benchmarks.md, "Compiled standard library").
 import { loadPyodide } from "pyodide";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import process from "node:process";
 
@@ -187,10 +188,38 @@ function pyscriptSources() {
 
 const extraModules = extra ? extra.split(",").filter(Boolean) : [];
 
+/** Make this Node process's randomness and clocks fixed, for the snapshot (issue #16): the same
+ * sources then make the same snapshot, so its precache revision changes only when they do and a
+ * deploy that changes no Python sends no 6 MB again.
+ *
+ * - Randomness as Pyodide under Node reads it (node:crypto randomFillSync) becomes a SHA-256
+ *   counter stream: Python's hash secret, its allocator's (mimalloc) seed and `random`'s seed.
+ *   Nothing secret is lost: whatever the build used is readable in the published snapshot anyway
+ *   (every visitor of a build shares it), and the engine's dice never come from `random`
+ *   (tests/test_no_global_random.py); at run time the browser's own randomness serves os.urandom.
+ * - Date.now (file times, time.time()) starts at 2026-01-01 and performance.now (monotonic
+ *   clocks) counts calls: Python keeps file times in its import caches, mimalloc seeds from the clock.
+ * Only the snapshot step calls this; it must run before loadPyodide. */
+function deterministicBuild() {
+  const nodeCrypto = createRequire(import.meta.url)("node:crypto");
+  let counter = 0;
+  nodeCrypto.randomFillSync = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let at = 0; at < bytes.length; at += 32) {
+      const block = nodeCrypto.createHash("sha256").update(`tirada-snapshot-${counter++}`).digest();
+      bytes.set(block.subarray(0, Math.min(32, bytes.length - at)), at);
+    }
+    return view;
+  };
+  let tick = 0;
+  Date.now = () => 1767225600000 + Math.floor(tick++ / 1000);
+  performance.now = () => (tick++) / 1000;
+}
+
 // Zip entries written here get a fixed time (zipfile's default is the current one), so that the
 // same sources make byte-identical archives and their precache revisions (content hashes) change
 // only with their contents: a deploy that changes no Python costs a returning visitor no new
-// download of them (the memory snapshot still differs at every build: docs/benchmarks.md).
+// download of them (the snapshot: deterministicBuild below; docs/benchmarks.md).
 const FIXED_ZIP_ENTRY = `
 import zipfile as _zipfile
 def fixed(name):
@@ -319,6 +348,7 @@ sorted(keep)
   // Emscripten under Node names the running script as the program (sys.executable, $_): use the
   // browser's name instead, so the snapshot holds nothing of the build machine.
   process.argv[1] = "./this.program";
+  deterministicBuild();
   const py = await boot(resolve(stdlibZip), { _makeSnapshot: true });
   py.globals.set("EXTRA", py.toPy(extraModules));
   // only modules that need no browser at import time: the engine and the pure page modules

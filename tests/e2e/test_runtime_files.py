@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -92,6 +93,23 @@ def test_python_archives_do_not_depend_on_the_build_time():
         with zipfile.ZipFile(path) as archive:
             dates = {info.date_time for info in archive.infolist()}
         assert dates == {(1980, 1, 1, 0, 0, 0)}, path.name
+
+
+def test_a_rebuild_gives_the_same_site(tmp_path):
+    """Building the same sources again gives a byte-identical dist/ (the Python archives, the memory
+    snapshot, the service worker and its precache revisions, the engine wheel): a deploy sends a
+    returning visitor only the files whose contents changed (docs/benchmarks.md, "Reproducible
+    builds")."""
+    again = tmp_path / "dist"
+    env = {**os.environ, "TIRADA_DIST": str(again)}
+    proc = subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    first = {p.relative_to(build.DIST): p for p in build.DIST.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p for p in again.rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    differ = [str(rel) for rel, path in first.items() if path.read_bytes() != second[rel].read_bytes()]
+    assert differ == []
 
 
 def test_compile_hints_leave_the_runtime_as_shipped():
