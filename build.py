@@ -453,21 +453,20 @@ def add_preloads() -> None:
 COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 
 
-def add_compile_hints() -> list:
+def add_compile_hints() -> None:
     """Mark Pyodide's two JavaScript modules and PyScript's core chunk with COMPILE_HINT (issue #16).
 
     Nearly all of their functions run at every start; without the hint V8 compiles each lazily on
     the main thread at its first call, in every new tab, because its code cache holds only what had
     been compiled when the cache was made. Measured (docs/benchmarks.md, "Shaving a warm start"):
     a warm start on the phone profile boots from the snapshot ~140 ms sooner; first visits are
-    unchanged. Returns the files marked."""
+    unchanged."""
     files = [DIST / "pyodide" / "pyodide.asm.mjs", DIST / "pyodide" / "pyodide.mjs",
              *sorted((DIST / "pyscript").glob("core-*.js"))]
     for path in files:
         text = path.read_text(encoding="utf-8")
         if not text.startswith(COMPILE_HINT):
             path.write_text(COMPILE_HINT + text, encoding="utf-8")
-    return files
 
 
 def start_fast() -> None:

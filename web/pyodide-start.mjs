@@ -83,36 +83,31 @@ const PAGE = 4096;
 
 /** ``bytes`` (the unpacked snapshot, any length) in the kept copy's sparse format. */
 export function sparse(bytes) {
-  const pages = Math.ceil(bytes.length / PAGE);
+  // whole pages are checked four bytes at a time (the buffer Pyodide's memory comes in is aligned)
   const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2) : null;
-  const kept = [];
-  for (let page = 0; page < pages; page++) {
-    const start = page * PAGE;
-    const end = Math.min(start + PAGE, bytes.length);
-    let zero = true;
-    if (words && end - start === PAGE) {
-      for (let w = start / 4; w < end / 4; w++) if (words[w] !== 0) { zero = false; break; }
-    } else {
-      for (let b = start; b < end; b++) if (bytes[b] !== 0) { zero = false; break; }
-    }
-    if (!zero) kept.push(page);
+  const numbers = [];
+  const pages = [];
+  for (let start = 0; start < bytes.length; start += PAGE) {
+    const page = bytes.subarray(start, start + PAGE);
+    const zero = words && page.length === PAGE
+      ? words.subarray(start / 4, (start + PAGE) / 4).every((w) => w === 0)
+      : page.every((b) => b === 0);
+    if (zero) continue;
+    numbers.push(start / PAGE);
+    pages.push(page);
   }
-  const head = 16 + 4 * kept.length;
-  const last = bytes.length - (pages - 1) * PAGE; // the last page's length
-  let size = head + kept.length * PAGE;
-  if (kept.length && kept[kept.length - 1] === pages - 1) size -= PAGE - last;
-  const out = new Uint8Array(size);
+  const head = 16 + 4 * numbers.length;
+  const out = new Uint8Array(head + pages.reduce((sum, page) => sum + page.length, 0));
   const view = new DataView(out.buffer);
   out.set(SPARSE, 0);
   view.setUint32(4, bytes.length, true);
   view.setUint32(8, PAGE, true);
-  view.setUint32(12, kept.length, true);
+  view.setUint32(12, numbers.length, true);
   let at = head;
-  kept.forEach((page, i) => {
-    view.setUint32(16 + 4 * i, page, true);
-    const chunk = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.length));
-    out.set(chunk, at);
-    at += chunk.length;
+  pages.forEach((page, i) => {
+    view.setUint32(16 + 4 * i, numbers[i], true);
+    out.set(page, at);
+    at += page.length;
   });
   return out;
 }

@@ -17,23 +17,11 @@ pytest.importorskip("playwright.sync_api")
 from conftest import build, open_app  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.kept_snapshot import kept_is  # noqa: E402
 from helpers.offline import roll_sifrp, wait_offline_ready  # noqa: E402
 
 #: how the page started and where the snapshot's bytes came from (web/pyodide-start.mjs)
 STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotFrom]"
-#: "good" when the kept copy unpacks to the precached snapshot's very bytes, else what is wrong
-KEPT_STATE = """async () => {
-  const {unsparse} = await import('./pyodide-start.mjs');
-  const keys = await (await caches.open('tirada-snapshot-unpacked')).keys();
-  if (keys.length !== 1) return `${keys.length} kept`;
-  const kept = new Uint8Array(await (await caches.open('tirada-snapshot-unpacked')).match(keys[0]).then((r) => r.arrayBuffer()));
-  let bytes;
-  try { bytes = unsparse(kept); } catch (err) { return err.message; }
-  const gz = await caches.match(keys[0].url);
-  const raw = new Uint8Array(await new Response(gz.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
-  const hash = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b))).join(',');
-  return (await hash(bytes)) === (await hash(raw)) ? 'good' : 'differs';
-}"""
 #: replaces the kept copy with a hostile one made from it (``variant``); resolves to its length
 SPOIL_KEPT = """async (variant) => {
   const {unsparse} = await import('./pyodide-start.mjs');
@@ -56,6 +44,7 @@ SPOIL_KEPT = """async (variant) => {
   else if (variant === 'huge length') body = header(0xFFFFFFFF, 4096, 0);
   else if (variant === 'huge count') body = header(1 << 20, 4096, 0xFFFFFFFF);
   else if (variant === 'old format') body = unsparse(kept);  // the previous release kept the raw bytes
+  else if (variant === 'truncated') body = kept.subarray(0, kept.length >> 1);  // a half-written entry
   else if (variant === 'length off') { view.setUint32(4, view.getUint32(4, true) + 4096, true); body = copy; }
   else if (variant === 'page beyond') { view.setUint32(16 + 4 * (count - 1), 0x7FFFFFFF, true); body = copy; }
   else if (variant === 'page numbers shuffled') {
@@ -68,8 +57,31 @@ SPOIL_KEPT = """async (variant) => {
   await cache.put(key, new Response(body));
   return body.length;
 }"""
+#: sparse() then unsparse() over edge cases (all zero, a short last page kept or dropped, a buffer not
+#: 4-byte aligned, one byte), and unsparse() refusing damaged copies: a list of failures
+SPARSE_CASES = """async () => {
+  const {sparse, unsparse} = await import('./pyodide-start.mjs');
+  const bad = [];
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const make = (n, nonzero) => { const b = new Uint8Array(n); for (const i of nonzero) b[i] = 7; return b; };
+  const cases = {empty: make(0, []), one: make(1, [0]), zeros: make(3 * 4096 + 5, []),
+    shortLastKept: make(2 * 4096 + 10, [1, 2 * 4096 + 9]), shortLastDropped: make(2 * 4096 + 10, [4096]),
+    exact: make(4 * 4096, [0, 3 * 4096 + 4095]),
+    unaligned: new Uint8Array(make(3 * 4096 + 1, [5000, 12288]).buffer, 1)};
+  for (const [name, bytes] of Object.entries(cases)) {
+    const packed = sparse(bytes);
+    if (!same(unsparse(packed), bytes)) bad.push(name);
+  }
+  if (sparse(cases.zeros).length !== 16) bad.push('zeros not dropped');
+  const good = sparse(cases.shortLastKept);
+  for (const [name, damaged] of [['truncated', good.subarray(0, good.length - 1)], ['magic', Uint8Array.of(1, 2, 3, 4, ...good.subarray(4))],
+                                 ['short', good.subarray(0, 8)], ['long', Uint8Array.of(...good, 0)]]) {
+    try { unsparse(damaged); bad.push('accepted ' + name); } catch (err) { /* refused: good */ }
+  }
+  return bad;
+}"""
 HOSTILE = ("empty", "magic only", "huge length", "huge count", "old format", "page beyond",
-           "page numbers shuffled", "page repeated", "length off")
+           "page numbers shuffled", "page repeated", "length off", "truncated")
 
 
 
@@ -79,7 +91,7 @@ def installed(new_context, base_url):
     first = open_app(ctx.new_page(), base_url)
     wait_offline_ready(first)
     second = open_app(ctx.new_page(), base_url)
-    second.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+    second.wait_for_function(kept_is("good"), timeout=60_000)
     return ctx, watch, second
 
 
@@ -102,7 +114,7 @@ def test_hostile_kept_copy_is_not_used(new_context, base_url):
         assert page.evaluate(STARTED) == ["snapshot", "precache"], variant
         roll_sifrp(page, variant)
         assert variant in page.locator("#history-list li").first.inner_text()
-        page.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+        page.wait_for_function(kept_is("good"), timeout=60_000)
 
 
 @pytest.mark.usefixtures("snapshot_built")
@@ -117,13 +129,13 @@ def test_kept_copy_that_boots_into_a_failure_is_dropped(new_context, base_url):
     damaged.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=90_000)
     if damaged.evaluate("document.documentElement.dataset.engine") == "failed":
         assert damaged.locator("#loading").is_visible()
-        damaged.wait_for_function(f"({KEPT_STATE})().then((state) => state === '0 kept')", timeout=30_000)
+        damaged.wait_for_function(kept_is("0 kept"), timeout=30_000)
     watch.errors.clear()  # the damaged memory's own errors
     page = open_app(ctx.new_page(), base_url)
     assert page.evaluate(STARTED)[0] == "snapshot"
     roll_sifrp(page, "Tras la copia dañada")
     assert "Tras la copia dañada" in page.locator("#history-list li").first.inner_text()
-    page.wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+    page.wait_for_function(kept_is("good"), timeout=60_000)
 
 
 @pytest.mark.usefixtures("snapshot_built")
@@ -146,7 +158,7 @@ def test_two_tabs_keep_one_copy_then_an_offline_visit_reads_it(new_context, base
         assert tab.evaluate(STARTED) == ["snapshot", "precache"]
     for name, tab in zip("AB", tabs):
         roll_sifrp(tab, f"Pestaña {name}")
-    tabs[0].wait_for_function(f"({KEPT_STATE})().then((state) => state === 'good')", timeout=60_000)
+    tabs[0].wait_for_function(kept_is("good"), timeout=60_000)
     ctx.set_offline(True)
     third = open_app(ctx.new_page(), base_url)
     assert third.evaluate(STARTED) == ["snapshot", "unpacked"]
@@ -157,3 +169,14 @@ def test_two_tabs_keep_one_copy_then_an_offline_visit_reads_it(new_context, base
     expect(third.locator("#audit-report")).to_contain_text("Antes de las dos pestañas")
     roll_sifrp(third, "Sin conexión")
     assert "Sin conexión" in third.locator("#history-list li").first.inner_text()
+
+
+def test_kept_snapshot_format_round_trips(new_context, base_url):
+    """The kept copy's sparse format (web/pyodide-start.mjs): every edge case unpacks to the same
+    bytes, all-zero pages take no room, and a damaged copy is refused (the tests below: the page then
+    unpacks the precached snapshot again)."""
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = ctx.new_page()
+    page.goto(base_url)
+    assert page.evaluate(SPARSE_CASES) == []
+

@@ -23,6 +23,7 @@ from pathlib import Path
 from conftest import ROOT, build, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.kept_snapshot import KEPT_STATE  # noqa: E402
 from helpers.offline import precached, roll_sifrp, wait_offline_ready  # noqa: E402
 
 #: the start module's choice: how Pyodide started, and why
@@ -30,42 +31,6 @@ STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]"
 
 #: resolves true once the unpacked snapshot is kept (web/pyodide-start.mjs, UNPACKED)
 KEPT = "caches.open('tirada-snapshot-unpacked').then((c) => c.keys()).then((keys) => keys.length === 1)"
-#: the kept copy (web/pyodide-start.mjs sparse()) against the precached snapshot, gunzipped here:
-#: its first four bytes, both lengths, and whether it unpacks to the very same bytes (SHA-256)
-KEPT_COPY = """async () => {
-  const start = await import('./pyodide-start.mjs');
-  const unpacked = await caches.open('tirada-snapshot-unpacked');
-  const [key] = await unpacked.keys();
-  const kept = new Uint8Array(await (await unpacked.match(key)).arrayBuffer());
-  const gz = await caches.match(key.url);
-  const raw = new Uint8Array(await new Response(gz.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
-  const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b))).join(',');
-  return {magic: new TextDecoder().decode(kept.subarray(0, 4)), keptBytes: kept.length,
-          snapshotBytes: raw.length, same: (await hex(start.unsparse(kept))) === (await hex(raw))};
-}"""
-#: sparse() then unsparse() over edge cases (all zero, a short last page kept or dropped, a buffer not
-#: 4-byte aligned, one byte), and unsparse() refusing damaged copies: a list of failures
-SPARSE_CASES = """async () => {
-  const {sparse, unsparse} = await import('./pyodide-start.mjs');
-  const bad = [];
-  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-  const make = (n, nonzero) => { const b = new Uint8Array(n); for (const i of nonzero) b[i] = 7; return b; };
-  const cases = {empty: make(0, []), one: make(1, [0]), zeros: make(3 * 4096 + 5, []),
-    shortLastKept: make(2 * 4096 + 10, [1, 2 * 4096 + 9]), shortLastDropped: make(2 * 4096 + 10, [4096]),
-    exact: make(4 * 4096, [0, 3 * 4096 + 4095]),
-    unaligned: new Uint8Array(make(3 * 4096 + 1, [5000, 12288]).buffer, 1)};
-  for (const [name, bytes] of Object.entries(cases)) {
-    const packed = sparse(bytes);
-    if (!same(unsparse(packed), bytes)) bad.push(name);
-  }
-  if (sparse(cases.zeros).length !== 16) bad.push('zeros not dropped');
-  const good = sparse(cases.shortLastKept);
-  for (const [name, damaged] of [['truncated', good.subarray(0, good.length - 1)], ['magic', Uint8Array.of(1, 2, 3, 4, ...good.subarray(4))],
-                                 ['short', good.subarray(0, 8)], ['long', Uint8Array.of(...good, 0)]]) {
-    try { unsparse(damaged); bad.push('accepted ' + name); } catch (err) { /* refused: good */ }
-  }
-  return bad;
-}"""
 #: files precached for the installed app, not requested by a page in a tab
 NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/")
 
@@ -188,9 +153,9 @@ def test_first_visit_starts_plainly_then_every_visit_from_the_snapshot(new_conte
     assert "Primera visita" in again.locator("#history-list").inner_text()
     # it kept the unpacked bytes, without their zero pages: the next visit reads them back
     again.wait_for_function(KEPT)
-    kept = again.evaluate(KEPT_COPY)
+    kept = again.evaluate(KEPT_STATE)
     assert kept["magic"] == "TSP1"
-    assert kept["same"], "the kept copy unpacks to the precached snapshot's bytes"
+    assert kept["state"] == "good", "the kept copy unpacks to the precached snapshot's bytes"
     assert kept["keptBytes"] < 0.75 * kept["snapshotBytes"]
     third = open_app(ctx.new_page(), base_url)
     assert third.evaluate(STARTED + ".concat(globalThis.tiradaSnapshotFrom)") == ["snapshot", "local", "unpacked"]
@@ -234,36 +199,3 @@ def test_plain_start_when_the_snapshot_fails(new_context, base_url):
         assert "Sin instantánea" in page.locator("#history-list li").first.inner_text()
         watch.errors[:] = [e for e in watch.errors if "404" not in e]  # the refused snapshot itself
 
-
-def test_kept_snapshot_format_round_trips(new_context, base_url):
-    """The kept copy's sparse format (web/pyodide-start.mjs): every edge case unpacks to the same
-    bytes, all-zero pages take no room, and a damaged copy is refused (the page then unpacks the
-    precached snapshot again)."""
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = ctx.new_page()
-    page.goto(base_url)
-    assert page.evaluate(SPARSE_CASES) == []
-
-
-def test_damaged_kept_copy_is_not_used(new_context, base_url):
-    """A kept unpacked copy that does not read back (a damaged disk, a half-written entry): the
-    visit unpacks the precached snapshot instead, starts from it and keeps a good copy again."""
-    if not (build.DIST / "pyodide" / build.SNAPSHOT).exists():
-        return  # built with TIRADA_SNAPSHOT=0: nothing is kept
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
-    first = open_app(ctx.new_page(), base_url)
-    wait_offline_ready(first)
-    second = open_app(ctx.new_page(), base_url)
-    second.wait_for_function(KEPT)
-    second.evaluate("""async () => {
-      const cache = await caches.open('tirada-snapshot-unpacked');
-      const [key] = await cache.keys();
-      const kept = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-      await cache.put(key, new Response(kept.subarray(0, kept.length >> 1)));
-    }""")
-    third = open_app(ctx.new_page(), base_url)
-    assert third.evaluate(STARTED + ".concat(globalThis.tiradaSnapshotFrom)") == ["snapshot", "local", "precache"]
-    roll_sifrp(third, "Copia dañada")
-    assert "Copia dañada" in third.locator("#history-list li").first.inner_text()
-    # a good copy is kept again (the damaged one replaced once this visit has booted)
-    third.wait_for_function(f"({KEPT_COPY})().then((kept) => kept.same, () => false)", timeout=60_000)
