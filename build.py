@@ -196,8 +196,8 @@ def include_panels(html: str, depth: int = 0) -> str:
 
 
 def write_app_zip(wheel: Path) -> Path:
-    """dist/app.zip: the engine package (from the wheel) plus the page's glue modules, unpacked by
-    PyScript into the interpreter's working directory (``[files] "./app.zip" = "./*"``).
+    """dist/app.zip: the engine package (from the wheel) plus the page's glue modules, which
+    web/pyodide-start.mjs puts whole on the interpreter's ``sys.path`` (zipimport; nothing unpacked).
 
     One archive instead of a wheel installed through micropip plus one fetch per glue module: fewer
     requests and no package manager at start-up (docs/benchmarks.md)."""
@@ -249,7 +249,8 @@ def render_pages(wheel: Path) -> None:
     (DIST / "index.html").write_text(html, encoding="utf-8")
     write_app_zip(wheel)
     # JSON, not TOML: PyScript would otherwise fetch its TOML parser first.
-    config = {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"},
+    # No "files": web/pyodide-start.mjs fetches app.zip itself while Pyodide boots (issue #16).
+    config = {"interpreter": "./pyodide/pyodide.mjs",
               "experimental_create_proxy": "auto", "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
     # PyScript loads every plugin that no config of each interpreter type turns off, and reads an
@@ -338,7 +339,7 @@ ENGINE_ZIP = "engine.zip"
 
 def _module_of(name: str) -> str:
     """The module an app.zip entry belongs to: ``tirada/links/__init__.pyc`` → ``tirada.links``,
-    ``__pycache__/store.cpython-314.pyc`` → ``store``."""
+    ``store.pyc`` → ``store``, ``__pycache__/store.cpython-314.pyc`` → ``store``."""
     path = name.replace("__pycache__/", "")
     path = re.sub(r"(\.cpython-\d+)?\.pyc?$", "", path)
     return path.removesuffix("/__init__").replace("/", ".")
@@ -349,9 +350,9 @@ def split_engine(in_snapshot: list) -> Path:
     page modules that need no browser) out of dist/app.zip into dist/engine.zip.
 
     A start from the snapshot has those modules imported already, so only a plain start (a first
-    visit) needs their files: web/pyodide-start.mjs fetches and unpacks engine.zip then, beside
-    PyScript unpacking app.zip (the modules that need the browser, and PyScript's own bytecode).
-    Warm starts unpack less than half as much (issue #16; docs/benchmarks.md)."""
+    visit) needs their files: web/pyodide-start.mjs fetches engine.zip then and puts it on sys.path
+    beside app.zip (the modules that need the browser, and PyScript's own package, compiled).
+    Warm starts fetch less than half as much (issue #16; docs/benchmarks.md)."""
     app, engine = DIST / "app.zip", DIST / ENGINE_ZIP
     held = set(in_snapshot)
     with zipfile.ZipFile(app) as src:

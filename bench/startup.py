@@ -318,7 +318,8 @@ def table(res: dict, app: str = "tirada") -> str:
 
 #: what each step of a warm start means (the page's marks, in order)
 STEP_NAMES = {"boot-start": "PyScript asks for the interpreter", "snapshot-unpacked": "snapshot read and unpacked",
-              "booted": "Pyodide booted from the snapshot", "app.zip": "app.zip fetched (then unpacked, PyScript's set-up)",
+              "booted": "Pyodide booted from the snapshot", "app.zip": "app.zip fetched (while Pyodide boots)",
+              "archives-added": "app.zip on sys.path",
               "main-imported": "page modules imported", "ready": "ready (first render done)"}
 
 

@@ -113,7 +113,7 @@ def fake_site(folder: Path, index_extra: str = "") -> Path:
     (folder / "manifest.webmanifest").write_text(json.dumps(
         {"start_url": "./", "scope": "./", "icons": [{"src": "icons/icon.svg"}]}))
     (folder / "pyscript.json").write_text(json.dumps(
-        {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}))
+        {"interpreter": "./pyodide/pyodide.mjs"}))
     (folder / "sw.js").write_text('[{url:"index.html",revision:"0"},{url:"style.css",revision:"1"}]')
     return folder
 

@@ -115,10 +115,12 @@ def page_and_engine(parse=True):
 
 async function boot(stdLibURL, options = {}) {
   const py = await loadPyodide({ stdLibURL, stdout: () => {}, stderr: (s) => console.error(s), ...options });
-  for (const zip of appZip.split(",")) { // app.zip[,engine.zip]: both unpack into HOME, as in the page
+  for (const zip of appZip.split(",")) { // app.zip[,engine.zip]: the page's modules, unpacked into HOME
     py.unpackArchive(new Uint8Array(readFileSync(resolve(zip))), "zip", { extractDir: HOME });
   }
-  py.runPython(`import os, sys; os.chdir(${JSON.stringify(HOME)}); sys.path.insert(0, ${JSON.stringify(HOME)})`);
+  // PyScript's own package (app.zip holds it compiled) needs a browser: these steps use STUB instead
+  py.runPython(`import os, shutil, sys; shutil.rmtree(${JSON.stringify(HOME + "/pyscript")}, ignore_errors=True)
+os.chdir(${JSON.stringify(HOME)}); sys.path.insert(0, ${JSON.stringify(HOME)})`);
   return py;
 }
 
@@ -233,13 +235,14 @@ def fixed(name):
 if (mode === "pyc") {
   // The page's modules of APP_ZIP that need a browser (not in the snapshot) compiled by this
   // Pyodide's Python, added beside their source as checked-hash .pyc (PEP 552: valid while a hash
-  // of the source matches, whatever the file's time, which unpacking does not keep; an edited
-  // source is compiled again): the page no longer compiles them at each start (issue #16).
+  // of the source matches; an edited source is compiled again), where zipimport looks for them
+  // (web/pyodide-start.mjs puts app.zip on sys.path): the page no longer compiles them at each
+  // start (issue #16).
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(resolve(appZip))));
   py.globals.set("PYSCRIPT", py.toPy(pyscriptSources()));
   const count = py.runPython(`${FIXED_ZIP_ENTRY}
-import ast, importlib.util, os, py_compile, zipfile
+import ast, os, py_compile, zipfile
 
 def module_imports(source):
     """Top-level names imported when the module runs (not inside functions or classes)."""
@@ -274,10 +277,11 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
             cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=info.filename, doraise=True,
                                        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
             with open(cfile, "rb") as f:
-                dst.writestr(fixed(importlib.util.cache_from_source(info.filename)), f.read())
+                dst.writestr(fixed(info.filename + "c"), f.read())
             count += 1
     # PyScript's own package, which it writes as source at each start (pathlib write_text, UTF-8):
-    # checked-hash .pyc of exactly those bytes, unpacked with app.zip into the same folder
+    # exactly those bytes and their checked-hash .pyc, imported from app.zip (first on sys.path)
+    # instead of compiling the written copy
     for name, text in sorted(PYSCRIPT.items()):
         if name.endswith(".py"):
             path = "/tmp/src/" + name
@@ -286,8 +290,9 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
                 f.write(text)
             cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=name, doraise=True,
                                        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+            dst.writestr(fixed(name), text.encode("utf-8"))
             with open(cfile, "rb") as f:
-                dst.writestr(fixed(importlib.util.cache_from_source(name)), f.read())
+                dst.writestr(fixed(name + "c"), f.read())
             count += 1
 count
 `);
@@ -344,6 +349,36 @@ sorted(keep)
     process.exit(1);
   }
   console.log(`[stdlib] every engine and page module imports under ${stdlibZip}`);
+  // The page imports straight from the archives (web/pyodide-start.mjs puts them on sys.path):
+  // every module shipped with bytecode must load that bytecode through zipimport (a checked-hash
+  // .pyc whose source hash still matches), not compile its source at each start.
+  const archives = appZip.split(",").map((zip, i) => {
+    const path = `/tmp/archive${i}.zip`;
+    py.FS.writeFile(path, new Uint8Array(readFileSync(resolve(zip))));
+    return path;
+  });
+  py.globals.set("ARCHIVES", py.toPy(archives));
+  const [loaded, stale] = py.runPython(`
+import zipfile, zipimport
+loaded, stale = 0, []
+for path in ARCHIVES:
+    for name in zipfile.ZipFile(path).namelist():
+        if not name.endswith(".pyc"):
+            continue
+        # a zipimporter serves one folder of the archive, as the import system makes them
+        folder, _, module = name[:-4].removesuffix("/__init__").rpartition("/")
+        importer = zipimport.zipimporter(f"{path}/{folder}" if folder else path)
+        if importer.get_filename(module).endswith(".pyc"):
+            loaded += 1
+        else:
+            stale.append(name)
+[loaded, stale]
+`).toJs();
+  if (stale.length) {
+    console.error(`[pyc] compiled again at each start (stale or unreadable bytecode):\n  ${stale.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log(`[pyc] all ${loaded} compiled modules load their bytecode from the archives`);
 } else {
   // Emscripten under Node names the running script as the program (sys.executable, $_): use the
   // browser's name instead, so the snapshot holds nothing of the build machine.

@@ -16,13 +16,14 @@
 //   from the snapshot too was faster on a desktop (0.46× against 0.62× the bare page) but much
 //   slower on the phone profile (1.13× against 0.72×: its 6 MB more cost more at 9 Mbit/s than the
 //   work it saves), and nothing the page can read tells a fast link from a slow one reliably.
-// - The modules the snapshot holds (the engine and the page modules that need no browser) ship
-//   apart from the others (engine.zip, split out of app.zip at build time): a snapshot start has
-//   them imported already and neither fetches nor unpacks them; a plain start fetches engine.zip
-//   while Pyodide boots and unpacks it where PyScript unpacks app.zip.
+// - The page's Python ships in two archives, fetched here while Pyodide boots and put on sys.path
+//   whole (addArchive: zipimport, nothing unpacked): app.zip (the page modules that need the
+//   browser, and PyScript's own package, compiled) and engine.zip (the modules the snapshot holds:
+//   the engine and the page modules that need no browser, split out of app.zip at build time),
+//   which a snapshot start has imported already and does not fetch.
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page.
-// - A start that cannot finish (a runtime file or engine.zip unreachable or damaged; engine.zip is
-//   tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
+// - A start that cannot finish (a runtime file, app.zip or engine.zip unreachable or damaged; the
+//   archives are tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
 // build.py fills the four constants below; the page works with either value.
 import { loadPyodide as boot, version } from "./pyodide/pyodide.mjs";
@@ -203,7 +204,7 @@ async function snapshotBytes() {
   return { bytes, keep: fromCaches() ? new Response(sparse(bytes)) : null };
 }
 
-/** The interpreter's working directory, where PyScript unpacks app.zip ("./*"). */
+/** The interpreter's working directory, where the page's archives are written. */
 const HOME = "/home/pyodide";
 
 /** Whether ``bytes`` end like a whole zip archive (its end-of-central-directory record, written
@@ -213,24 +214,36 @@ function wholeZip(bytes) {
   return end >= 0 && bytes[end] === 0x50 && bytes[end + 1] === 0x4b && bytes[end + 2] === 0x05 && bytes[end + 3] === 0x06;
 }
 
-/** engine.zip's bytes (the modules the snapshot holds, as compiled bytecode), for a plain start.
- * A failed, refused or truncated download is tried once more, past the HTTP cache (a flaky phone
- * link, a deploy caught half-way); then it rejects. */
-async function engineArchive() {
-  const url = new URL("./engine.zip", import.meta.url);
+/** The bytes of ``name``, one of the page's Python archives beside this module: app.zip (the page
+ * modules that need the browser and PyScript's own package, compiled) or engine.zip (the modules
+ * the snapshot holds, for a plain start). A failed, refused or truncated download is tried once
+ * more, past the HTTP cache (a flaky phone link, a deploy caught half-way); then it rejects. */
+async function archive(name) {
+  const url = new URL(`./${name}`, import.meta.url);
   let problem;
   for (const cache of ["default", "reload"]) {
     try {
       const response = await fetch(url, { cache });
-      if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
       const bytes = new Uint8Array(await response.arrayBuffer());
       if (wholeZip(bytes)) return bytes;
-      problem = new Error(`engine.zip: not a whole zip archive (${bytes.length} bytes)`);
+      problem = new Error(`${name}: not a whole zip archive (${bytes.length} bytes)`);
     } catch (err) {
       problem = err;
     }
   }
   throw problem;
+}
+
+/** Make the modules of the archive ``bytes`` importable: the archive is written whole into the
+ * working directory and put first on ``sys.path``, where Python's own zipimport reads each module
+ * from it when it is imported (a .pyc beside its source, checked against the source's hash).
+ * Nothing is unpacked: unpacking app.zip file by file took Python ~35 ms of a warm start on the
+ * desktop (docs/benchmarks.md, "Archives on sys.path"). */
+function addArchive(pyodide, name, bytes) {
+  const path = `${HOME}/${name}`;
+  pyodide.FS.writeFile(path, bytes);
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
 }
 
 /** Pyodide's warning, its only sign, when its WebAssembly could not be fetched or instantiated. */
@@ -266,8 +279,8 @@ function startReason() {
 }
 
 /** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. On a failure (the
- * runtime's files or engine.zip unreachable or damaged) the page is told at once (FAILED) and the
- * promise rejects, as PyScript expects. */
+ * runtime's files, app.zip or engine.zip unreachable or damaged) the page is told at once (FAILED)
+ * and the promise rejects, as PyScript expects. */
 export async function loadPyodide(options = {}) {
   try {
     return await start(options);
@@ -277,35 +290,43 @@ export async function loadPyodide(options = {}) {
   }
 }
 
-/** Start Pyodide: from the memory snapshot on a visit the service worker controls, else plainly. */
+/** Start Pyodide: from the memory snapshot on a visit the service worker controls, else plainly;
+ * app.zip is fetched meanwhile and added once Pyodide is up. */
 async function start(options) {
   mark("boot-start");
+  const app = archive("app.zip");
+  app.catch(() => {}); // a failure surfaces where it is awaited below, not as an unhandled rejection
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
   const why = startReason();
   globalThis.tiradaSnapshotReason = why;
+  let pyodide = null;
   if (why === "local") {
     try {
       const got = snapshotBytes();
       const bytes = got.then((g) => g.bytes);
       bytes.catch(() => {}); // a failure surfaces through boot() below, not as an unhandled rejection
-      const pyodide = await bootOrFail({ ...base, _loadSnapshot: bytes });
+      pyodide = await bootOrFail({ ...base, _loadSnapshot: bytes });
       mark("booted");
       pyodide.runPython("import tirada");
       const { keep } = await got;
       if (keep) keepUnpacked(keep); // not awaited: the page goes on starting
       dropKeptIfFailed();
       globalThis.tiradaStart = "snapshot";
-      return pyodide;
     } catch (err) {
+      pyodide = null;
       console.warn("Tirada: the memory snapshot did not load; starting without it.", err);
       globalThis.caches?.delete(UNPACKED).catch(() => {}); // a damaged kept copy is not read again
     }
   }
-  globalThis.tiradaStart = "plain";
-  // both at once; a failed engine.zip rejects at once, without waiting for Pyodide
-  const [pyodide, engine] = await Promise.all([bootOrFail(base), engineArchive()]);
-  // PyScript unpacks app.zip into the same working directory (pyscript.json "files")
-  pyodide.unpackArchive(engine, "zip", { extractDir: HOME });
+  if (!pyodide) {
+    globalThis.tiradaStart = "plain";
+    // both at once; a failed engine.zip rejects at once, without waiting for Pyodide
+    const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip")]);
+    pyodide = booted;
+    addArchive(pyodide, "engine.zip", engine);
+  }
+  addArchive(pyodide, "app.zip", await app);
+  mark("archives-added");
   return pyodide;
 }
