@@ -17,9 +17,9 @@
 // snapshot boots Pyodide on STDLIB_ZIP with a memory snapshot in mind, imports the engine and the
 //          page modules that do not need a browser (no `pyscript`/`js` at import time) and writes
 //          the interpreter's memory to OUT_SNAPSHOT (web/pyodide_start.mjs boots from it).
-// pyc      adds to APP_ZIP, beside each page module that needs a browser at import (the others and
-//          the engine are imported in the snapshot), its bytecode compiled by this Pyodide
-//          (checked-hash .pyc, PEP 552), so that the page does not compile them at every start.
+// pyc      adds to APP_ZIP, beside each page module, its bytecode compiled by this Pyodide
+//          (checked-hash .pyc, PEP 552), and PyScript's own package, source and bytecode, so that
+//          the page compiles none of them at start-up.
 // sourceless replaces each module of IN_ZIP (whose name starts with PREFIX, if given) by its bytecode
 //          compiled by this Pyodide with docstrings and asserts left out (optimize=2, like -OO) as a
 //          sourceless .pyc, which zipimport and the path finder load directly: no compiling at start-up
@@ -233,43 +233,23 @@ def fixed(name):
 `;
 
 if (mode === "pyc") {
-  // The page's modules of APP_ZIP that need a browser (not in the snapshot) compiled by this
-  // Pyodide's Python, added beside their source as checked-hash .pyc (PEP 552: valid while a hash
-  // of the source matches; an edited source is compiled again), where zipimport looks for them
-  // (web/pyodide-start.mjs puts app.zip on sys.path): the page no longer compiles them at each
-  // start (issue #16).
+  // Every page module of APP_ZIP compiled by this Pyodide's Python, added beside its source as a
+  // checked-hash .pyc (PEP 552: valid while a hash of the source matches; an edited source is
+  // compiled again), where zipimport looks for it (web/pyodide-start.mjs puts app.zip and
+  // engine.zip on sys.path): the page compiles none of them at start-up (issue #16). A snapshot
+  // start has the modules that need no browser imported already; a plain start imports them too.
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(resolve(appZip))));
   py.globals.set("PYSCRIPT", py.toPy(pyscriptSources()));
   const count = py.runPython(`${FIXED_ZIP_ENTRY}
-import ast, os, py_compile, zipfile
+import os, py_compile, zipfile
 
-def module_imports(source):
-    """Top-level names imported when the module runs (not inside functions or classes)."""
-    names, todo = set(), list(ast.parse(source).body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Import):
-            names.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
-    return names
-
-# The page's modules that need the browser at import (they import pyscript/js, or a module that
-# does): the snapshot cannot hold them, so they are the ones the page imports at each start.
-with zipfile.ZipFile("/tmp/app.zip") as src:
-    deps = {n[:-3]: module_imports(src.read(n)) for n in src.namelist() if n.endswith(".py") and "/" not in n}
-browser = {m for m, d in deps.items() if d & {"pyscript", "js", "pyodide"}}
-while any(d & browser for m, d in deps.items() if m not in browser):
-    browser |= {m for m, d in deps.items() if d & browser}
 count = 0
 with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
     for info in src.infolist():
         data = src.read(info.filename)
         dst.writestr(info, data)
-        if info.filename[:-3] in browser and info.filename.endswith(".py"):
+        if "/" not in info.filename and info.filename.endswith(".py"):  # the page modules, not the engine
             path = "/tmp/src/" + info.filename
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as f:
