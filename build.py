@@ -362,9 +362,17 @@ def split_engine(in_snapshot: list) -> Path:
     with zipfile.ZipFile(app) as src:
         entries = [(info, src.read(info.filename)) for info in src.infolist()]
     names = {info.filename for info, _ in entries}
+
+    def engine_side(module: str) -> bool:
+        # a module of a held package goes with it even when the snapshot does not hold it (the
+        # command line's tirada.__main__): a regular package is read from one sys.path entry only,
+        # so in app.zip it could never be imported
+        parts = module.split(".")
+        return any(".".join(parts[:i]) in held for i in range(1, len(parts) + 1))
+
     with zipfile.ZipFile(app, "w") as glue, zipfile.ZipFile(engine, "w") as eng:
         for info, data in entries:
-            if _module_of(info.filename) not in held:
+            if not engine_side(_module_of(info.filename)):
                 glue.writestr(info, data)
             elif not (info.filename.endswith(".py") and f"{info.filename}c" in names):
                 eng.writestr(info, data)

@@ -63,6 +63,26 @@ def test_python_archives_do_not_depend_on_the_build_time():
         assert dates == {(1980, 1, 1, 0, 0, 0)}, path.name
 
 
+def test_no_shipped_module_is_shadowed_by_its_package_in_the_other_archive():
+    """A plain start puts app.zip before engine.zip on sys.path (web/pyodide-start.mjs), and a
+    regular package is read from one path entry only: a module shipped in one archive whose package
+    (``pkg/__init__``) is in the other can never be imported, only downloaded. Each such file must
+    sit in its package's archive."""
+    names = {}
+    for path in (build.DIST / "app.zip", build.DIST / build.ENGINE_ZIP):
+        with zipfile.ZipFile(path) as archive:
+            names[path.name] = set(archive.namelist())
+    packages = {name: {entry.rpartition("/")[0] for entry in entries if entry.endswith(("/__init__.py", "/__init__.pyc"))}
+                for name, entries in names.items()}
+    shadowed = []
+    for name, entries in names.items():
+        for entry in entries:
+            folder = entry.rpartition("/")[0]
+            if entry.endswith((".py", ".pyc")) and folder and folder not in packages[name]:
+                shadowed.append(f"{name}: {entry}")
+    assert shadowed == []
+
+
 def test_a_rebuild_gives_the_same_site(tmp_path):
     """Building the same sources again gives a byte-identical dist/ (the Python archives, the memory
     snapshot, the service worker and its precache revisions, the engine wheel): a deploy sends a
