@@ -52,10 +52,11 @@ function fail() {
 }
 setTimeout(fail, 120000);
 // A failure to fetch or start the runtime leaves the page usable and says so at once:
-// - the start module (pyodide-start.mjs) could not start the interpreter (its files, engine.zip);
+// - the start module (pyodide-start.mjs) could not start the interpreter (its files, app.zip,
+//   engine.zip);
 window.addEventListener("tirada:engine-failed", fail);
-// - an uncaught error, or a rejected promise of PyScript's (pyodide-start.mjs itself, app.zip),
-//   naming the runtime;
+// - an uncaught error, or a rejected promise of PyScript's (pyodide-start.mjs itself), naming the
+//   runtime;
 const RUNTIME = /pyodide|pyscript|wasm|python|\.zip\b/i;
 window.addEventListener("error", (e) => {
   if (!isReady() && e && e.message && RUNTIME.test(e.message)) fail();
