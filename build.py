@@ -339,10 +339,9 @@ ENGINE_ZIP = "engine.zip"
 
 def _module_of(name: str) -> str:
     """The module an app.zip entry belongs to: ``tirada/links/__init__.pyc`` → ``tirada.links``,
-    ``store.pyc`` → ``store``, ``__pycache__/store.cpython-314.pyc`` → ``store``."""
-    path = name.replace("__pycache__/", "")
-    path = re.sub(r"(\.cpython-\d+)?\.pyc?$", "", path)
-    return path.removesuffix("/__init__").replace("/", ".")
+    ``store.py`` and ``store.pyc`` → ``store`` (bytecode sits beside its source, where zipimport
+    looks for it)."""
+    return re.sub(r"\.pyc?$", "", name).removesuffix("/__init__").replace("/", ".")
 
 
 def split_engine(in_snapshot: list) -> Path:

@@ -321,8 +321,8 @@ async function start(options) {
   }
   if (!pyodide) {
     globalThis.tiradaStart = "plain";
-    // both at once; a failed engine.zip rejects at once, without waiting for Pyodide
-    const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip")]);
+    // all at once; a failed archive rejects at once, without waiting for Pyodide
+    const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip"), app]);
     pyodide = booted;
     addArchive(pyodide, "engine.zip", engine);
   }
