@@ -291,15 +291,22 @@ def pyodide_node(*args) -> None:
     run(["node", ROOT / "tools" / "pyodide_build.mjs", *args])
 
 
-def compile_app() -> Path:
+def compile_app() -> str:
     """Compile dist/app.zip with Pyodide's own Python (issue #16; docs/benchmarks.md): each page
     module gets a checked-hash .pyc beside its source, and the engine package ships as sourceless
     .pyc compiled without docstrings (optimize=2; the engine wheel in dist/wheels/ keeps them for
-    scripts), so the page compiles nothing of its own at start-up and the snapshot is smaller."""
+    scripts), so the page compiles nothing of its own at start-up and the snapshot is smaller.
+
+    Returns the fingerprint ("LENGTH:HASH") of the Python set-up PyScript runs after Pyodide has
+    booted (it writes its own package as source files, then imports it), for write_start_module:
+    app.zip holds that package compiled, so the page imports it from there instead."""
     out = DIST / "app.zip"
     pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
     pyodide_node("sourceless", out, PYODIDE_DIR / "python_stdlib.zip", out, "tirada/")
-    return out
+    setup = Path(f"{out}.pyscript-setup")
+    fingerprint = setup.read_text(encoding="ascii").strip()
+    setup.unlink()
+    return fingerprint
 
 
 def trim_stdlib() -> Path:
@@ -378,9 +385,10 @@ def split_engine(in_snapshot: list) -> Path:
     return engine
 
 
-def write_start_module(snapshot: Path | None) -> None:
-    """Fill dist/pyodide-start.mjs (the interpreter module PyScript loads) with the lock file and
-    the snapshot's name, precache revision and unpacked length, and point pyscript.json at it."""
+def write_start_module(snapshot: Path | None, pyscript_setup: str = "") -> None:
+    """Fill dist/pyodide-start.mjs (the interpreter module PyScript loads) with the lock file, the
+    snapshot's name, precache revision and unpacked length, the WebAssembly's precache revision and
+    the fingerprint of PyScript's Python set-up (compile_app), and point pyscript.json at it."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     start = DIST / "pyodide-start.mjs"
@@ -390,8 +398,11 @@ def write_start_module(snapshot: Path | None) -> None:
     revision = hashlib.md5(packed).hexdigest() if snapshot else ""  # noqa: S324 - a cache key
     # the unpacked length: gzip's trailer (ISIZE, the length modulo 2**32; the snapshot is ~30 MiB)
     length = int.from_bytes(packed[-4:], "little") if snapshot else ""
+    # Pyodide's WebAssembly is read from the precache as the snapshot is (wasmFromCaches): its revision
+    wasm = hashlib.md5((DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()).hexdigest()  # noqa: S324 - a cache key
     for name, value in (("LOCK", json.dumps(lock, separators=(",", ":"))), ("SNAPSHOT", snapshot.name if snapshot else ""),
-                        ("SNAPSHOT_REVISION", revision), ("SNAPSHOT_LENGTH", length)):
+                        ("SNAPSHOT_REVISION", revision), ("SNAPSHOT_LENGTH", length), ("WASM_REVISION", wasm),
+                        ("PYSCRIPT_SETUP", pyscript_setup)):
         text, count = re.subn(rf'^const {name} = "";$', f"const {name} = {json.dumps(value)};", text, flags=re.M)
         if count != 1:
             raise SetupError(f"web/pyodide-start.mjs: no 'const {name} = \"\";' line to fill")
@@ -492,11 +503,11 @@ def start_fast() -> None:
     add_preloads()
     add_compile_hints()
     fill_link_reader(DIST / "link-reader.mjs")
-    compile_app()
+    pyscript_setup = compile_app()
     trim_stdlib()
     snapshot, held = make_snapshot()
     split_engine(held)  # without a snapshot engine.zip is empty: app.zip keeps every module
-    write_start_module(snapshot)
+    write_start_module(snapshot, pyscript_setup)
 
 
 def write_service_worker() -> Path:

@@ -10,6 +10,7 @@ import ast
 import importlib
 import re
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,70 @@ def test_loader_texts_come_from_the_template(catalog):
     for pair in spec.split(";"):
         attr, _, key = pair.partition(":")
         assert attrs[attr.removeprefix("data-")] == key
+
+
+class _StaticTexts(HTMLParser):
+    """Each [data-i18n] element's content and each [data-i18n-attr] attribute's value, as written."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list = []      # [tag, key, content so far, nested tags]
+        self.texts: list = []     # (key, content, nested tags)
+        self.attrs: list = []     # (attr, key, value)
+
+    def handle_starttag(self, tag, attrs) -> None:
+        named = dict(attrs)
+        for entry in self.open:
+            entry[3] += 1
+        if "data-i18n" in named:
+            self.open.append([tag, named["data-i18n"], "", 0])
+        for pair in (named.get("data-i18n-attr") or "").split(";"):
+            attr, _, key = pair.partition(":")
+            if key:
+                self.attrs.append((attr, key, named.get(attr)))
+
+    def handle_data(self, data) -> None:
+        for entry in self.open:
+            entry[2] += data
+
+    def handle_endtag(self, tag) -> None:
+        if self.open and self.open[-1][0] == tag and self.open[-1][3] == 0:
+            _tag, key, content, nested = self.open.pop()
+            self.texts.append((key, content, nested))
+        elif self.open:
+            self.open[-1][3] -= 1
+
+
+def static_texts(html: str) -> _StaticTexts:
+    parser = _StaticTexts()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def test_the_page_is_built_in_the_language_it_starts_in():
+    """web/page.py does not rewrite the static texts at start-up when the page shows BUILT_LANG
+    already: that holds only if every [data-i18n] element holds exactly its own ``{{key}}`` (which
+    build.py fills with the Spanish text apply_lang would write) and every [data-i18n-attr]
+    attribute is its ``{{key}}``."""
+    page = (WEB / "page.py").read_text(encoding="utf-8")
+    assert 'BUILT_LANG = "es"' in page and "apply_lang(lang, shown=BUILT_LANG)" in page
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(ROOT))
+    found = static_texts(build.include_panels((WEB / "index.html").read_text(encoding="utf-8")))
+    assert len(found.texts) > 300 and len(found.attrs) >= 5
+    wrong = [(key, content) for key, content, nested in found.texts if content != f"{{{{{key}}}}}" or nested]
+    assert wrong == [], f"a [data-i18n] element whose content is not its own {{{{key}}}}: {wrong[:5]}"
+    wrong = [(attr, key, value) for attr, key, value in found.attrs if value != f"{{{{{key}}}}}"]
+    assert wrong == [], f"a [data-i18n-attr] attribute that is not its own {{{{key}}}}: {wrong[:5]}"
+    # and the check fails where it should
+    bad = static_texts('<p data-i18n="a.b">{{a.c}}</p><b data-i18n="d.e">{{d.e}}<i>x</i></b>'
+                       '<i data-i18n-attr="title:f.g" title="Hola"></i>')
+    assert [(k, c) for k, c, n in bad.texts if c != f"{{{{{k}}}}}" or n] == [("a.b", "{{a.c}}"), ("d.e", "{{d.e}}x")]
+    assert bad.attrs == [("title", "f.g", "Hola")]
 
 
 def test_the_checks_catch_what_they_should():

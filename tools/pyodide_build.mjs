@@ -19,7 +19,8 @@
 //          the interpreter's memory to OUT_SNAPSHOT (web/pyodide_start.mjs boots from it).
 // pyc      adds to APP_ZIP, beside each page module, its bytecode compiled by this Pyodide
 //          (checked-hash .pyc, PEP 552), and PyScript's own package, source and bytecode, so that
-//          the page compiles none of them at start-up.
+//          the page compiles none of them at start-up; writes OUT.pyscript-setup, the fingerprint
+//          of the Python set-up PyScript runs (pyscriptSetupCode), for web/pyodide-start.mjs.
 // sourceless replaces each module of IN_ZIP (whose name starts with PREFIX, if given) by its bytecode
 //          compiled by this Pyodide with docstrings and asserts left out (optimize=2, like -OO) as a
 //          sourceless .pyc, which zipimport and the path finder load directly: no compiling at start-up
@@ -155,8 +156,8 @@ failed
 
 
 /** PyScript's own Python package as it writes it into the interpreter's working directory at each
- * start ({"pyscript/__init__.py": text, …}), read from the object literal in its core chunk. */
-function pyscriptSources() {
+ * start ({pyscript: {"__init__.py": text, …}}), read from the object literal in its core chunk. */
+function pyscriptTree() {
   const dir = resolve("node_modules/@pyscript/core/dist");
   const marker = 'wo(".",{pyscript:{';
   for (const name of readdirSync(dir)) {
@@ -174,18 +175,57 @@ function pyscriptSources() {
       else if (c === "{") depth++;
       else if (c === "}" && --depth === 0) break;
     }
-    const tree = Function(`return ${js.slice(at, end + 1)}`)();
-    const files = {};
-    const walk = (prefix, node) => {
-      for (const [k, v] of Object.entries(node)) {
-        if (typeof v === "string") files[`${prefix}${k}`] = v;
-        else walk(`${prefix}${k}/`, v);
-      }
-    };
-    walk("", tree);
-    return files;
+    return Function(`return ${js.slice(at, end + 1)}`)();
   }
   throw new Error(`PyScript's Python package not found in ${dir}`);
+}
+
+/** PyScript's own Python package as {path: source} ("pyscript/__init__.py": …), in its order. */
+function pyscriptSources() {
+  const files = {};
+  const walk = (prefix, node) => {
+    for (const [k, v] of Object.entries(node)) {
+      if (typeof v === "string") files[`${prefix}${k}`] = v;
+      else walk(`${prefix}${k}/`, v);
+    }
+  };
+  walk("", pyscriptTree());
+  return files;
+}
+
+/** The Python set-up PyScript runs first after Pyodide has booted, rebuilt from its package the
+ * way its core chunk writes it (the generator beside the package in the chunk): make ./pyscript,
+ * write each module there as source, import it. web/pyodide-start.mjs recognises this text by
+ * setupFingerprint() and imports the same package from app.zip instead (tests/e2e check it is
+ * recognised in the page, so a PyScript update that writes anything else is caught). */
+function pyscriptSetupCode() {
+  const lines = ["import os as _os", "from pathlib import Path as _Path", "_path = None"];
+  const walk = (prefix, node) => {
+    for (const [name, value] of Object.entries(node)) {
+      lines.push(`_path = _Path("${prefix}/${name}")`);
+      if (typeof value === "string") {
+        lines.push(`_path.write_text(${JSON.stringify(value)},encoding="utf-8")`);
+      } else {
+        lines.push(`if not _os.path.exists("${prefix}/${name}"):`, "    _path.mkdir(parents=True, exist_ok=True)");
+        walk(`${prefix}/${name}`, value);
+      }
+    }
+  };
+  walk(".", pyscriptTree());
+  lines.push("import pyscript as _pyscript", ...["_Path", "_path", "_os", "_pyscript"].map((n) => `del ${n}`), "\n");
+  return lines.join("\n");
+}
+
+/** "LENGTH:HASH" of ``text``: its length in UTF-16 code units and their 32-bit FNV-1a hash, in hex
+ * (the same function as web/pyodide-start.mjs's; not a security check: both texts come from the
+ * same deploy). */
+function setupFingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length}:${hash.toString(16).padStart(8, "0")}`;
 }
 
 const extraModules = extra ? extra.split(",").filter(Boolean) : [];
@@ -277,6 +317,7 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
 count
 `);
   writeFileSync(resolve(out), py.FS.readFile("/tmp/out.zip"));
+  writeFileSync(`${resolve(out)}.pyscript-setup`, setupFingerprint(pyscriptSetupCode()));
   console.log(`[pyc] ${resolve(out)}: ${count} modules compiled (page and PyScript)`);
 } else if (mode === "sourceless") {
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });

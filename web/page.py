@@ -55,19 +55,29 @@ def load_rest(*_args) -> None:
 _LOAD_REST = create_proxy(load_rest)
 
 
-def apply_lang(lang: str) -> None:
-    """Translate every [data-i18n] element (and [data-i18n-attr]) in place and re-render views."""
+#: The language index.html is built in: build.py fills each [data-i18n] element's ``{{key}}`` (and
+#: each [data-i18n-attr] attribute's) with its Spanish text (tests/test_strings.py checks the HTML).
+BUILT_LANG = "es"
+
+
+def apply_lang(lang: str, shown: str | None = None) -> None:
+    """Translate every [data-i18n] element (and [data-i18n-attr]) in place and re-render views.
+
+    ``lang`` is "es" or "en" (anything else means "es"). ``shown`` is the language those static
+    texts already show (at start-up the one the page is built in, BUILT_LANG): when it is ``lang``
+    they are not rewritten one by one (~370 elements, ~10 ms of a start, issue #16)."""
     app.State.lang = lang if lang in app.langs() else "es"
     document.documentElement.lang = app.State.lang
-    for node in document.querySelectorAll("[data-i18n]"):
-        key = node.dataset.i18n
-        if key in STRINGS:
-            node.textContent = tr(key)
-    for node in document.querySelectorAll("[data-i18n-attr]"):
-        for pair in str(node.dataset.i18nAttr).split(";"):
-            attr, _, key = pair.partition(":")
+    if app.State.lang != shown:
+        for node in document.querySelectorAll("[data-i18n]"):
+            key = node.dataset.i18n
             if key in STRINGS:
-                node.setAttribute(attr, tr(key))
+                node.textContent = tr(key)
+        for node in document.querySelectorAll("[data-i18n-attr]"):
+            for pair in str(node.dataset.i18nAttr).split(";"):
+                attr, _, key = pair.partition(":")
+                if key in STRINGS:
+                    node.setAttribute(attr, tr(key))
     document.title = tr("app.title")
     for callback in app.ON_LANG:
         callback()
@@ -121,7 +131,7 @@ def start() -> None:
     lang = STORE.lang() or ("en" if str(window.navigator.language).lower().startswith("en") else "es")
     for view in VIEWS:
         view.start()
-    apply_lang(lang)
+    apply_lang(lang, shown=BUILT_LANG)
     window.addEventListener("hashchange", on_hash)
     window.addEventListener("storage", on_storage)
     app.show_view("roll")

@@ -25,7 +25,10 @@
 // - A start that cannot finish (a runtime file, app.zip or engine.zip unreachable or damaged; the
 //   archives are tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
-// build.py fills the four constants below; the page works with either value.
+// - On a visit the service worker controls, Pyodide's WebAssembly is read from Cache Storage too
+//   (wasmFromCaches), and PyScript's Python set-up imports its package from app.zip instead of
+//   writing it out as source first (importPyscriptFromApp).
+// build.py fills the six constants below; the page works with either value.
 import { loadPyodide as boot, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -39,14 +42,21 @@ const SNAPSHOT_REVISION = "";
 /** The unpacked snapshot's length in bytes (a number), or "": a kept copy of another length is
  * refused before anything is allocated for it. */
 const SNAPSHOT_LENGTH = "";
+/** Pyodide's WebAssembly's precache revision (the MD5 hex of pyodide.asm.wasm, as Workbox's), or "". */
+const WASM_REVISION = "";
+/** The fingerprint ("LENGTH:HASH", setupFingerprint) of the Python set-up PyScript runs after
+ * Pyodide has booted, as this build's PyScript writes it (tools/pyodide_build.mjs), or "". */
+const PYSCRIPT_SETUP = "";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const mark = (name) => globalThis.performance?.mark?.(`tirada:${name}`); // read by bench/ (where time goes)
 
-/** The snapshot's Workbox precache key (its URL with the content-hash revision, workbox-precaching's
- * cache key), so that a page the service worker controls reads it from Cache Storage itself; the
- * unpacked copy is kept under the same key in UNPACKED. */
-const precacheKey = () => `${indexURL}${SNAPSHOT}?__WB_REVISION__=${SNAPSHOT_REVISION}`;
+/** The Workbox precache key of ``name`` in pyodide/ (its URL with the content-hash ``revision``,
+ * workbox-precaching's cache key), so that a page the service worker controls reads it from Cache
+ * Storage itself. */
+const precacheKeyOf = (name, revision) => `${indexURL}${name}?__WB_REVISION__=${revision}`;
+/** The snapshot's precache key; the unpacked copy is kept under the same key in UNPACKED. */
+const precacheKey = () => precacheKeyOf(SNAPSHOT, SNAPSHOT_REVISION);
 /** The Cache Storage cache holding the unpacked snapshot of the current revision only. */
 const UNPACKED = "tirada-snapshot-unpacked";
 
@@ -125,6 +135,11 @@ export function unsparse(kept, expected = undefined) {
   const out = new Uint8Array(length);
   let at = 16 + 4 * count;
   let previous = -1;
+  // consecutive pages are copied as one run: one set() per run instead of one per page (~3,800
+  // pages, in a few hundred runs)
+  let runFrom = -1; // where the current run starts in ``kept`` and in ``out``
+  let runTo = -1;
+  let runAt = 0;
   for (let i = 0; i < count; i++) {
     const number = view.getUint32(16 + 4 * i, true);
     const start = number * page;
@@ -132,10 +147,16 @@ export function unsparse(kept, expected = undefined) {
     // page numbers strictly ascending: a shuffled or repeated list would restore a corrupt memory
     // that may boot and fail later, at every visit
     if (number <= previous || size <= 0 || at + size > kept.length) throw new Error("kept snapshot: damaged");
+    if (number !== previous + 1 || runFrom < 0) {
+      if (runFrom >= 0) out.set(kept.subarray(runFrom, runTo), runAt);
+      runFrom = at;
+      runAt = start;
+    }
     previous = number;
-    out.set(kept.subarray(at, at + size), start);
     at += size;
+    runTo = at;
   }
+  if (runFrom >= 0) out.set(kept.subarray(runFrom, runTo), runAt);
   if (at !== kept.length) throw new Error("kept snapshot: damaged");
   return out;
 }
@@ -246,13 +267,77 @@ function addArchive(pyodide, name, bytes) {
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
 }
 
+/** While Pyodide boots on a visit the service worker controls, answer its request for its
+ * WebAssembly (pyodide.asm.wasm, 9 MB) straight from Cache Storage, as the snapshot is, instead of
+ * through the worker's fetch handler, which streams it to the page over ~0.2 s on the desktop
+ * (docs/benchmarks.md, "Fewer steps on a warm start"). Pyodide fetches it with the global fetch()
+ * and has no option to be handed the response, so fetch() is wrapped for that one URL until the
+ * returned function is called; any other request, a cache miss or a refused Cache Storage goes to
+ * fetch() unchanged. Sets globalThis.tiradaWasmFrom ("precache" or "network") for the tests. */
+function wasmFromCaches() {
+  const real = globalThis.fetch;
+  if (!WASM_REVISION || !fromCaches() || typeof real !== "function") return () => {};
+  const url = `${indexURL}pyodide.asm.wasm`;
+  const network = (input, init) => {
+    globalThis.tiradaWasmFrom = "network";
+    return real.call(globalThis, input, init);
+  };
+  const wrapped = function (input, init) {
+    if (String(input) !== url) return real.apply(this, arguments);
+    return caches.match(precacheKeyOf("pyodide.asm.wasm", WASM_REVISION)).then((cached) => {
+      if (!cached) return network(input, init);
+      globalThis.tiradaWasmFrom = "precache";
+      return cached;
+    }, () => network(input, init));
+  };
+  globalThis.fetch = wrapped;
+  return () => {
+    if (globalThis.fetch === wrapped) globalThis.fetch = real;
+  };
+}
+
+/** "LENGTH:HASH" of ``text``: its length in UTF-16 code units and their 32-bit FNV-1a hash, in hex
+ * (tools/pyodide_build.mjs computes PYSCRIPT_SETUP with the same function). Not a security check:
+ * the text comes from PyScript's core chunk of the same deploy. About 0.1 ms for PyScript's 33 kB. */
+export function setupFingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length}:${hash.toString(16).padStart(8, "0")}`;
+}
+
+/** What PyScript's Python set-up comes down to when app.zip already holds its package. */
+const IMPORT_PYSCRIPT = "import pyscript as _pyscript\ndel _pyscript\n";
+
+/** PyScript's first Python after Pyodide has booted writes its own package into the working
+ * directory as source (14 modules, 33 kB of Python for the interpreter to compile at every start)
+ * and imports it. app.zip holds exactly that package, compiled, first on sys.path (the build reads
+ * it from the same PyScript), so when the text is the one this build expects (PYSCRIPT_SETUP) only
+ * its import runs: ~30 ms less on a warm desktop start (docs/benchmarks.md, "Fewer steps on a warm
+ * start"). Any other text (another PyScript) runs unchanged. Only PyScript's first runPythonAsync
+ * call is looked at; globalThis.tiradaPyscriptFrom says which ("app.zip" or "written"). */
+function importPyscriptFromApp(pyodide) {
+  if (!PYSCRIPT_SETUP) return;
+  const run = pyodide.runPythonAsync;
+  pyodide.runPythonAsync = function (code, ...rest) {
+    pyodide.runPythonAsync = run;
+    const known = typeof code === "string" && setupFingerprint(code) === PYSCRIPT_SETUP;
+    globalThis.tiradaPyscriptFrom = known ? "app.zip" : "written";
+    return run.call(this, known ? IMPORT_PYSCRIPT : code, ...rest);
+  };
+}
+
 /** Pyodide's warning, its only sign, when its WebAssembly could not be fetched or instantiated. */
 const WASM_FAILED = "wasm instantiation failed!";
 
 /** Pyodide's loadPyodide with ``options``, rejecting when its WebAssembly fails: Pyodide itself
  * then only warns (WASM_FAILED) and never settles (a known Pyodide bug, pyodide/pyodide#6288), so
- * the warning is watched for while it boots. */
+ * the warning is watched for while it boots. Its WebAssembly comes from Cache Storage when it can
+ * (wasmFromCaches). */
 function bootOrFail(options) {
+  const unwrapFetch = wasmFromCaches();
   const warn = console.warn;
   const wasmFailed = new Promise((_, reject) => {
     console.warn = function (...args) {
@@ -262,6 +347,7 @@ function bootOrFail(options) {
   });
   return Promise.race([boot(options), wasmFailed]).finally(() => {
     console.warn = warn;
+    unwrapFetch();
   });
 }
 
@@ -327,6 +413,7 @@ async function start(options) {
     addArchive(pyodide, "engine.zip", engine);
   }
   addArchive(pyodide, "app.zip", await app);
+  importPyscriptFromApp(pyodide);
   mark("archives-added");
   return pyodide;
 }

@@ -58,7 +58,7 @@ SPOIL_KEPT = """async (variant) => {
   return body.length;
 }"""
 #: sparse() then unsparse() over edge cases (all zero, a short last page kept or dropped, a buffer not
-#: 4-byte aligned, one byte), and unsparse() refusing damaged copies: a list of failures
+#: 4-byte aligned, one byte, runs of consecutive pages between zero ones), and unsparse() refusing damaged copies: a list of failures
 SPARSE_CASES = """async () => {
   const {sparse, unsparse} = await import('./pyodide-start.mjs');
   const bad = [];
@@ -67,6 +67,7 @@ SPARSE_CASES = """async () => {
   const cases = {empty: make(0, []), one: make(1, [0]), zeros: make(3 * 4096 + 5, []),
     shortLastKept: make(2 * 4096 + 10, [1, 2 * 4096 + 9]), shortLastDropped: make(2 * 4096 + 10, [4096]),
     exact: make(4 * 4096, [0, 3 * 4096 + 4095]),
+    runs: make(9 * 4096 + 100, [10, 4096 + 1, 2 * 4096 + 2, 4 * 4096, 5 * 4096 + 4095, 7 * 4096 + 7, 9 * 4096 + 99]),
     unaligned: new Uint8Array(make(3 * 4096 + 1, [5000, 12288]).buffer, 1)};
   for (const [name, bytes] of Object.entries(cases)) {
     const packed = sparse(bytes);

@@ -168,9 +168,15 @@ def test_first_visit_starts_plainly_then_every_visit_from_the_snapshot(new_conte
     again.on("request", lambda r: again_asked.append(r.url))
     open_app(again, base_url)
     assert again.evaluate(STARTED) == ["snapshot", "local"]
-    # that visit read the precached snapshot itself (no request) and needed no engine.zip
+    # that visit read the precached snapshot and Pyodide's WebAssembly itself (no request) and
+    # needed no engine.zip
     assert again.evaluate("globalThis.tiradaSnapshotFrom") == "precache"
-    assert not any(url.endswith(("/" + build.SNAPSHOT, "/" + build.ENGINE_ZIP)) for url in again_asked)
+    assert again.evaluate("globalThis.tiradaWasmFrom") == "precache"
+    assert not any(url.endswith(("/" + build.SNAPSHOT, "/" + build.ENGINE_ZIP, "/pyodide.asm.wasm"))
+                   for url in again_asked)
+    # PyScript's set-up was recognised: its package came from app.zip, none of it was written out
+    assert again.evaluate("globalThis.tiradaPyscriptFrom") == "app.zip"
+    assert page.evaluate("globalThis.tiradaPyscriptFrom") == "app.zip"  # on a first visit too
     roll_sifrp(again, "Desde la instantánea")
     assert "Desde la instantánea" in again.locator("#history-list li").first.inner_text()
     assert "Primera visita" in again.locator("#history-list").inner_text()
