@@ -21,7 +21,8 @@
 //   browser, and PyScript's own package, compiled) and engine.zip (the modules the snapshot holds:
 //   the engine and the page modules that need no browser, split out of app.zip at build time),
 //   which a snapshot start has imported already and does not fetch.
-// - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page.
+// - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page
+//   (and drops a precached WebAssembly that is not WebAssembly, which the worker would serve again).
 // - A start that cannot finish (a runtime file, app.zip or engine.zip unreachable or damaged; the
 //   archives are tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
@@ -296,6 +297,30 @@ function wasmFromCaches() {
   };
 }
 
+/** After a boot whose WebAssembly came from the precache and did not compile: drop that precache
+ * entry if its bytes are not valid WebAssembly (a damaged copy, which the worker's precache route
+ * would serve to the plain start again, and to every later visit), so that the worker fetches it
+ * from the host instead. A valid copy (the failure was something else, e.g. memory) is kept.
+ * Resolves to whether an entry was dropped; never rejects. */
+async function dropDamagedWasm() {
+  const key = precacheKeyOf("pyodide.asm.wasm", WASM_REVISION);
+  try {
+    const cached = await caches.match(key);
+    if (!cached || WebAssembly.validate(new Uint8Array(await cached.arrayBuffer()))) return false;
+  } catch {
+    // unreadable: as damaged
+  }
+  let dropped = false;
+  try {
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).delete(key)) dropped = true;
+    }
+  } catch {
+    // Cache Storage refused: the plain start below tries anyway
+  }
+  return dropped;
+}
+
 /** "LENGTH:HASH" of ``text``: its length in UTF-16 code units and their 32-bit FNV-1a hash, in hex
  * (tools/pyodide_build.mjs computes PYSCRIPT_SETUP with the same function). Not a security check:
  * the text comes from PyScript's core chunk of the same deploy. About 0.1 ms for PyScript's 33 kB. */
@@ -402,6 +427,9 @@ async function start(options) {
     } catch (err) {
       pyodide = null;
       console.warn("Tirada: the memory snapshot did not load; starting without it.", err);
+      if (globalThis.tiradaWasmFrom === "precache" && String(err?.message).includes(WASM_FAILED)) {
+        globalThis.tiradaWasmDropped = await dropDamagedWasm();
+      }
       globalThis.caches?.delete(UNPACKED).catch(() => {}); // a damaged kept copy is not read again
     }
   }
