@@ -20,7 +20,8 @@
 // pyc      adds to APP_ZIP, beside each page module, its bytecode compiled by this Pyodide
 //          (checked-hash .pyc, PEP 552), and PyScript's own package, source and bytecode, so that
 //          the page compiles none of them at start-up; writes OUT.pyscript-setup, the fingerprint
-//          of the Python set-up PyScript runs (pyscriptSetupCode), for web/pyodide-start.mjs.
+//          of the Python set-up PyScript runs (pyscriptSetupCode), for web/pyodide-start.mjs
+//          (whose own setupFingerprint, from the pyodide-start.mjs beside OUT, computes it).
 // sourceless replaces each module of IN_ZIP (whose name starts with PREFIX, if given) by its bytecode
 //          compiled by this Pyodide with docstrings and asserts left out (optimize=2, like -OO) as a
 //          sourceless .pyc, which zipimport and the path finder load directly: no compiling at start-up
@@ -28,8 +29,9 @@
 import { loadPyodide } from "pyodide";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import process from "node:process";
+import { pathToFileURL } from "node:url";
 
 const [mode, appZip, stdlibZip, out, extra = ""] = process.argv.slice(2); // check: OUT is "-"
 if (!["trim", "check", "snapshot", "pyc", "sourceless"].includes(mode) || !appZip || !stdlibZip || (mode !== "check" && !out)) {
@@ -195,9 +197,10 @@ function pyscriptSources() {
 
 /** The Python set-up PyScript runs first after Pyodide has booted, rebuilt from its package the
  * way its core chunk writes it (the generator beside the package in the chunk): make ./pyscript,
- * write each module there as source, import it. web/pyodide-start.mjs recognises this text by
- * setupFingerprint() and imports the same package from app.zip instead (tests/e2e check it is
- * recognised in the page, so a PyScript update that writes anything else is caught). */
+ * write each module there as source, import it. web/pyodide-start.mjs recognises this text by its
+ * setupFingerprint() (the build takes that function from the start module itself) and imports the
+ * same package from app.zip instead (tests/e2e check it is recognised in the page, so a PyScript
+ * update that writes anything else is caught). */
 function pyscriptSetupCode() {
   const lines = ["import os as _os", "from pathlib import Path as _Path", "_path = None"];
   const walk = (prefix, node) => {
@@ -214,18 +217,6 @@ function pyscriptSetupCode() {
   walk(".", pyscriptTree());
   lines.push("import pyscript as _pyscript", ...["_Path", "_path", "_os", "_pyscript"].map((n) => `del ${n}`), "\n");
   return lines.join("\n");
-}
-
-/** "LENGTH:HASH" of ``text``: its length in UTF-16 code units and their 32-bit FNV-1a hash, in hex
- * (the same function as web/pyodide-start.mjs's; not a security check: both texts come from the
- * same deploy). */
-function setupFingerprint(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${text.length}:${hash.toString(16).padStart(8, "0")}`;
 }
 
 const extraModules = extra ? extra.split(",").filter(Boolean) : [];
@@ -317,6 +308,8 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
 count
 `);
   writeFileSync(resolve(out), py.FS.readFile("/tmp/out.zip"));
+  // the fingerprint as the page computes it: the function of the start module beside APP_ZIP in dist/
+  const { setupFingerprint } = await import(pathToFileURL(resolve(dirname(resolve(out)), "pyodide-start.mjs")).href);
   writeFileSync(`${resolve(out)}.pyscript-setup`, setupFingerprint(pyscriptSetupCode()));
   console.log(`[pyc] ${resolve(out)}: ${count} modules compiled (page and PyScript)`);
 } else if (mode === "sourceless") {

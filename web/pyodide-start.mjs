@@ -58,6 +58,8 @@ const mark = (name) => globalThis.performance?.mark?.(`tirada:${name}`); // read
 const precacheKeyOf = (name, revision) => `${indexURL}${name}?__WB_REVISION__=${revision}`;
 /** The snapshot's precache key; the unpacked copy is kept under the same key in UNPACKED. */
 const precacheKey = () => precacheKeyOf(SNAPSHOT, SNAPSHOT_REVISION);
+/** Pyodide's WebAssembly's precache key. */
+const wasmKey = () => precacheKeyOf("pyodide.asm.wasm", WASM_REVISION);
 /** The Cache Storage cache holding the unpacked snapshot of the current revision only. */
 const UNPACKED = "tirada-snapshot-unpacked";
 
@@ -285,7 +287,7 @@ function wasmFromCaches() {
   };
   const wrapped = function (input, init) {
     if (String(input) !== url) return real.apply(this, arguments);
-    return caches.match(precacheKeyOf("pyodide.asm.wasm", WASM_REVISION)).then((cached) => {
+    return caches.match(wasmKey()).then((cached) => {
       if (!cached) return network(input, init);
       globalThis.tiradaWasmFrom = "precache";
       return cached;
@@ -303,7 +305,7 @@ function wasmFromCaches() {
  * from the host instead. A valid copy (the failure was something else, e.g. memory) is kept.
  * Resolves to whether an entry was dropped; never rejects. */
 async function dropDamagedWasm() {
-  const key = precacheKeyOf("pyodide.asm.wasm", WASM_REVISION);
+  const key = wasmKey();
   try {
     const cached = await caches.match(key);
     if (!cached || WebAssembly.validate(new Uint8Array(await cached.arrayBuffer()))) return false;
@@ -322,7 +324,7 @@ async function dropDamagedWasm() {
 }
 
 /** "LENGTH:HASH" of ``text``: its length in UTF-16 code units and their 32-bit FNV-1a hash, in hex
- * (tools/pyodide_build.mjs computes PYSCRIPT_SETUP with the same function). Not a security check:
+ * (tools/pyodide_build.mjs imports this function to compute PYSCRIPT_SETUP). Not a security check:
  * the text comes from PyScript's core chunk of the same deploy. About 0.1 ms for PyScript's 33 kB. */
 export function setupFingerprint(text) {
   let hash = 0x811c9dc5;
