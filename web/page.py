@@ -115,7 +115,20 @@ def on_hash(event=None) -> None:
     if opener is None:
         ui_roll.show_error(tr("error.link"), f"{kind}: {tr('error.kind')}")
         return
-    opener(fragment)
+    try:
+        opener(fragment)
+    except Exception as err:   # a bug in a view: say so in the page (the page still starts), never
+        _open_failed(kind, err)  # keep the previous link's view; the details go to the console
+
+
+def _open_failed(kind: str, err: BaseException) -> None:
+    """A link's view raised while opening it: show the roll view's error box with a stable code
+    (``link.open_failed``, the exception's class name for whoever debugs) instead of a stale view."""
+    el("shared").hidden = True          # the link stays in the address bar: nothing is lost
+    app.show_view("roll")
+    code = f"link.open_failed:{kind}:{type(err).__name__}"
+    ui_roll.show_error(tr("error.link"), tr("shared.open_failed").format(code=code))
+    window.console.error(f"tirada: opening a {kind} link failed: {err!r}")
 
 
 def on_storage(event) -> None:

@@ -28,6 +28,14 @@ STRINGS = {
     "shared.roll_again": {"es": "Tirar esto otra vez", "en": "Roll this again"},
     "shared.trust_more": {"es": "Qué garantiza (y qué no)", "en": "What it guarantees (and what not)"},
     "shared.id": {"es": "id", "en": "id"},
+    "shared.unknown_system": {"es": "Este enlace es de un sistema de juego que esta versión de Tirada no sabe mostrar. "
+                                    "Ábrelo con la versión de Tirada con la que se hizo.",
+                              "en": "This link is for a game system this version of Tirada cannot show. "
+                                    "Open it with the Tirada it was made with."},
+    "shared.open_failed": {"es": "No se ha podido abrir este enlace (error interno {code}). Tus datos no se han tocado; "
+                                 "recarga la página o avisa a quien mantiene Tirada.",
+                           "en": "This link could not be opened (internal error {code}). Your data was not touched; "
+                                 "reload the page or tell whoever runs Tirada."},
     "faces.heading": {"es": "Dados tirados fuera de Tirada", "en": "Dice rolled elsewhere"},
     "faces.no_link": {"es": "Sin enlace: nadie puede comprobar estos dados. El texto para el foro lo dice.",
                       "en": "No link: nobody can check these dice. The forum text says so."},

@@ -96,8 +96,8 @@ def roll_line(row: dict, lang: str) -> str:
 
     system = row["request"].get("system")
     try:
-        said = ui_roll.form_for(system).summary(row["result"], lang)
-    except (KeyError, TypeError, ValueError):
+        said = ui_roll.view_for(system).summary(row["result"], lang)
+    except (LookupError, TypeError, ValueError):
         said = ""
     text = pool_text(row["request"], lang) + (f" \u2192 {said}" if said else "")
     return f'<br><span class="meta audit-result">{esc(text)}</span>'

@@ -17,6 +17,7 @@ import app
 import ui_refusal
 import render
 import sharing
+import result_views
 import ui_dice
 from app import STORE, el, tr
 from tirada.links import chain as links
@@ -44,7 +45,17 @@ def active_system() -> str:
 
 
 def form_for(system: str):
+    """The roll form's module of ``system`` (reading requests): FORMS, the generic form otherwise."""
     return FORMS.get(system, ui_dice)
+
+
+def view_for(system):
+    """The module drawing ``system``'s results (web/result_views.py: no fallback to another system).
+
+    Raises:
+        result_views.UnknownSystem: no page module draws that system.
+    """
+    return result_views.view_for(system)
 
 
 @when("change", "#system")
@@ -151,7 +162,7 @@ def engine_message(err: TiradaError) -> str:
 
 def remember_faces(result: dict, request: dict) -> None:
     """Add dice rolled elsewhere to the history: no link (nothing to verify), marked as such."""
-    form = form_for(result["system"])
+    form = view_for(result["system"])
     at = int(time.time() * 1000)
     summaries = {lang: form.summary(result, lang) for lang in app.langs()}
     STORE.add_history({"fragment": f"elsewhere-{at}", "elsewhere": True, "system": result["system"],
@@ -161,7 +172,7 @@ def remember_faces(result: dict, request: dict) -> None:
 
 def remember(verified: dict) -> None:
     """Add a roll to the history (both languages' summaries, so switching needs no recompute)."""
-    form = form_for(verified["request"]["system"])
+    form = view_for(verified["request"]["system"])
     summaries = {lang: form.summary(verified["result"], lang) for lang in app.langs()}
     STORE.add_history({"fragment": verified["fragment"], "system": verified["request"]["system"],
                        "label": verified.get("label") or "", "summary": summaries,
@@ -189,7 +200,7 @@ def show_current() -> None:
     box, share, lang = el("result"), el("share"), app.State.lang
     if Roll.faces_result is not None:
         result = Roll.faces_result
-        body = form_for(result["system"]).render_result(result, lang)
+        body = view_for(result["system"]).render_result(result, lang)
         box.innerHTML = (f'<p class="faces-kicker">{render.esc(tr("faces.heading"))}</p>{body}'
                          f'<p class="meta">{render.esc(tr("result.faces_given"))}</p>')
         box.hidden, share.hidden = False, False
@@ -199,7 +210,7 @@ def show_current() -> None:
     if Roll.current is None:
         return
     v = Roll.current
-    body = form_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
+    body = view_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
     from tirada.links.pool import pool_text
     pool = f'<p class="pool" id="result-pool">{render.esc(pool_text(v["request"], lang))}</p>'
     box.innerHTML = pool + body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'

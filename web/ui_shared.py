@@ -12,6 +12,7 @@ from pyscript import document, when, window
 
 import app
 import refusal
+import result_views
 import shared_view
 import sharing
 import store as store_mod
@@ -70,10 +71,17 @@ def render() -> None:
         message = _message(Shared.error) if Shared.error is not None else tr("error.link")
         el("shared-body").innerHTML = shared_view.broken_html(message, lang)
         return
-    form = ui_roll.form_for(v["request"]["system"])
+    try:
+        view = ui_roll.view_for(v["request"]["system"])
+    except result_views.UnknownSystem:    # a system this page cannot draw: a refusal, never a crash
+        el("shared-body").innerHTML = shared_view.broken_html(tr("shared.unknown_system"), lang)
+        return
+    # "roll this again" fills the roll form: only for systems that have one (a Tragedia roll is
+    # rolled in its scene)
+    el("roll-again").hidden = v["request"]["system"] not in ui_roll.FORMS
     result = {k: val for k, val in v["result"].items() if k != "label"}
-    el("shared-body").innerHTML = shared_view.verified_html(v, lang, form.render_result(result, lang),
-                                                            form.summary(v["result"], lang))
+    el("shared-body").innerHTML = shared_view.verified_html(v, lang, view.render_result(result, lang),
+                                                            view.summary(v["result"], lang))
     el("shared-link").value = sharing.page_link(v["fragment"])
     el("shared-copy-status").textContent = ""
 

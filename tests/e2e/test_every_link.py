@@ -1,0 +1,115 @@
+"""End to end: every link of tests/vectors opens in a fresh phone-sized browser on its verified view.
+
+Issue #25: a valid Tragedia roll link (the project's own vector) used to kill the page, and 4,108
+green tests did not see it because no test opened every vector in the page. Here every fragment of
+every vector file — rolls of every system in both formats, GM requests, chain hand-overs, Tragedia
+scenes and Confrontations (tests/vectors/links.json) — is opened in a new browser context at
+360×640 (nothing stored, no service worker yet), and must show its own view with what makes it
+verified, with no console or page error (the ``new_context`` fixture checks those). Then one tab is
+moved from link to link by changing only the ``#`` part: each new link replaces the view.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app
+expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
+
+from tirada.links.roll_link import peek_kind  # noqa: E402
+from tirada.links.chain import verify  # noqa: E402
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors"
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+
+
+def _fragments(node, path: str = "") -> list:
+    """Every ``"fragment"`` string in a vector file, with where it sits (for the test id)."""
+    out = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "fragment" and isinstance(value, str):
+                out.append((path, value))
+            else:
+                out += _fragments(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += _fragments(value, f"{path}/{i}")
+    return out
+
+
+def _links() -> list:
+    seen, out = set(), []
+    for path in sorted(VECTORS.glob("*.json")):
+        for where, fragment in _fragments(json.loads(path.read_text("utf-8"))):
+            if fragment not in seen:        # fairplay-v2 repeats one roll at several chain steps
+                seen.add(fragment)
+                out.append(pytest.param(fragment, id=f"{path.stem}{where}"))
+    return out
+
+
+LINKS = _links()
+
+
+def test_the_vectors_hold_every_kind_of_link():
+    kinds = {peek_kind(p.values[0]) for p in LINKS}
+    assert kinds == {"roll", "request", "chain", "scene", "brs"}
+    systems = {verify(p.values[0])["request"]["system"] for p in LINKS if peek_kind(p.values[0]) == "roll"}
+    assert systems == {"generic", "sifrp", "l5r5e", "tragedia"}
+
+
+def expect_view(page, fragment: str) -> None:
+    """The view of ``fragment``'s kind is on screen with what says the link was read and checked."""
+    kind = peek_kind(fragment)
+    if kind == "roll":
+        checked = verify(fragment)
+        expect(page.locator("#shared [data-verified='true']")).to_be_visible()
+        expect(page.locator("#shared-error")).to_have_count(0)
+        expect(page.locator("#shared-meta")).to_contain_text(checked["id"])
+        expect(page.locator("#shared-headline")).not_to_be_empty()
+        expect(page.locator("#result .error")).to_have_count(0)
+    elif kind == "request":
+        expect(page.locator("#gm-request")).to_be_visible()
+    elif kind == "chain":
+        expect(page.locator("#chain-status")).to_contain_text(re.compile(r"nº \d+"))
+    elif kind == "scene":
+        expect(page.locator("#scene-shared")).to_be_visible()
+        expect(page.locator("#setup-error")).to_be_empty()
+    else:
+        expect(page.locator("#brs-shared")).to_be_visible()
+        expect(page.locator("#brs-link-error")).to_be_hidden()
+        page.wait_for_function("f => document.getElementById('brs-share-link').value.endsWith(f)", arg=fragment)
+
+
+@pytest.mark.parametrize("fragment", LINKS)
+def test_every_vector_link_opens_in_a_fresh_phone_browser(new_context, base_url, fragment):
+    ctx, watch = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url + "#" + fragment)
+    expect_view(page, fragment)
+    assert watch.errors == []
+
+
+def test_changing_the_hash_replaces_the_view(new_context, base_url):
+    """One tab, links opened one after another by their ``#`` part only: the Tragedia roll that used
+    to leave the previous "Verificada" roll on screen, then a roll of every other system, a scene,
+    a Confrontation and back to a roll."""
+    ctx, _ = new_context(**PHONE)
+    order = [p.values[0] for p in LINKS]
+    rolls = {}
+    for fragment in order:
+        if peek_kind(fragment) == "roll":
+            rolls.setdefault(verify(fragment)["request"]["system"], fragment)
+    others = {peek_kind(f): f for f in order if peek_kind(f) != "roll"}
+    walk = [rolls["sifrp"], rolls["tragedia"], rolls["l5r5e"], others["scene"], rolls["generic"],
+            others["brs"], rolls["tragedia"]]
+    page = open_app(ctx.new_page(), base_url + "#" + walk[0])
+    expect_view(page, walk[0])
+    for fragment in walk[1:]:
+        page.evaluate("f => { location.hash = f }", fragment)
+        expect_view(page, fragment)
+        if peek_kind(fragment) == "roll":
+            expect(page.locator("#shared-link")).to_have_value(re.compile(re.escape(fragment) + "$"))
