@@ -59,11 +59,11 @@ def test_l5r_finished_check_shows_every_step_and_the_outcome_in_both_languages()
     es, en = l5r.render_result(result, "es"), l5r.render_result(result, "en")
     assert 'data-successes="0" data-tn="2"' in es and 'data-success="false"' in es
     assert 'data-opportunities="2" data-strife="1"' in es
-    assert "0 éxitos contra NO 2" in text_of(es) and "Fallo (faltan 2)" in text_of(es)
+    assert "0 éxitos contra un NO de 2" in text_of(es) and "Fallo (faltan 2)" in text_of(es)
     assert "0 successes vs TN 2" in text_of(en)
     assert es.count('data-state="kept"') == 2 and es.count('data-state="dropped"') == 3
     assert "{" not in text_of(es) + text_of(en)
-    assert l5r.summary(result, "es") == "L5R 0 éxitos contra NO 2 — Fallo (faltan 2), 2 oportunidades, 1 de conflicto"
+    assert l5r.summary(result, "es") == "L5R 0 éxitos contra un NO de 2 — Fallo (faltan 2), 2 oportunidades, 1 de conflicto"
     assert l5r.summary(result, "en").startswith("L5R 0 successes vs TN 2 — Failure (2 short)")
 
 
@@ -267,3 +267,24 @@ def test_scene_take_a_floating_domain_lists_only_the_others_floating_domains():
     assert 'id="take-domain"' not in scene.moves_html(by["Batiato"], view, "es")   # not one's own
     assert "Take a floating Domain" in scene.moves_html(by["Corvo"], view, "en")
     assert scene.take_html("Livia", play.view(play.start(play.EXAMPLE)), "es") == ""   # none floating
+
+
+@pytest.mark.parametrize("lang, none, two", [("es", "Éxito", "Éxito (+2 éxitos adicionales)"),
+                                             ("en", "Success", "Success (+2 bonus successes)")])
+def test_l5r_success_never_says_plus_zero(lang, none, two):
+    """l5r5e.md §The check: a success with no bonus successes is just a success (issue #29: "Éxito
+    (+0 éxitos adicionales)"); with some, their count in the right plural."""
+    assert l5r.success_words(0, lang) == none
+    assert l5r.success_words(2, lang) == two
+    assert l5r.success_words(1, lang).endswith(("éxito adicional)", "bonus success)"))
+
+
+def test_scene_pools_say_automatic_successes_in_the_right_number():
+    """Issue #29: "+1 éxito(s) automático(s)" — the count picks the form."""
+    base = {"pools": {"protagonist": {"dice": 3, "auto_successes": 1, "wins_ties": False},
+                      "adversary": {"dice": 2, "auto_successes": 0, "wins_ties": False}}}
+    one = text_of(scene.pools_html(base, "es"))
+    assert "+1 éxito automático" in one and "(s)" not in one
+    base["pools"]["protagonist"]["auto_successes"] = 2
+    assert "+2 éxitos automáticos" in text_of(scene.pools_html(base, "es"))
+    assert "+2 automatic successes" in text_of(scene.pools_html(base, "en"))

@@ -126,7 +126,7 @@ STRINGS = {
                        "en": "Exchange {n}: {player} attacks {target} but lacks 2 Available dice: Renew, make a Vow or Yield"},
     "brs.step.defend": {"es": "Intercambio {n}: {player} defiende contra {score}",
                         "en": "Exchange {n}: {player} defends against {score}"},
-    "brs.step.overwhelmed": {"es": "Intercambio {n}: {player} está Sobrepasado contra {score}: consigue más dados o ríndete",
+    "brs.step.overwhelmed": {"es": "Intercambio {n}: {player}, Sobrepasado contra {score}: consigue más dados o ríndete",
                              "en": "Exchange {n}: {player} is Overwhelmed against {score}: get more dice or Yield"},
     "brs.step.strength": {"es": "Intercambio {n}: Fuerza — {player} daña uno de sus propios dados Disponibles",
                           "en": "Exchange {n}: Strength — {player} damages one of their own Available dice"},

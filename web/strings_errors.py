@@ -139,7 +139,7 @@ STRINGS = {
     # the skirmish turn (tirada.systems.l5r.turn; seed 002, ESCARAMUZAS)
     "err.skirmish.stance_ring": {"es": "la tirada debe usar el anillo de tu actitud",
                                  "en": "the check must use the ring of your stance"},
-    "err.skirmish.tn": {"es": "esta tirada es contra NO {n} (con las heridas leves), no contra NO {got}",
+    "err.skirmish.tn": {"es": "esta tirada es contra un NO de {n} (con las heridas leves), no de {got}",
                         "en": "this check is against TN {n} (light wounds included), not TN {got}"},
     "err.skirmish.no_stance": {"es": "elige antes la actitud del turno", "en": "choose the turn's stance first"},
     "err.skirmish.no_action_left": {"es": "ya has hecho la acción de este turno",

@@ -97,7 +97,8 @@ STRINGS = {
     "l5r.successes": {"es": ("{n} éxito", "{n} éxitos"), "en": ("{n} success", "{n} successes")},
     "l5r.opportunities": {"es": ("{n} oportunidad", "{n} oportunidades"), "en": ("{n} opportunity", "{n} opportunities")},
     "l5r.strife_n": {"es": "{n} de conflicto", "en": "{n} strife"},
-    "l5r.vs_tn": {"es": "{s} contra NO {tn}", "en": "{s} vs TN {tn}"},
+    "l5r.vs_tn": {"es": "{s} contra un NO de {tn}", "en": "{s} vs TN {tn}"},   # "contra NO 3" read as "no"
+    "l5r.success_exact": {"es": "Éxito", "en": "Success"},   # no bonus successes: no "(+0 …)"
     "l5r.success": {"es": ("Éxito (+{n} éxito adicional)", "Éxito (+{n} éxitos adicionales)"),
                     "en": ("Success (+{n} bonus success)", "Success (+{n} bonus successes)")},
     "l5r.failure": {"es": "Fallo (faltan {n})", "en": "Failure ({n} short)"},

@@ -76,7 +76,7 @@ STRINGS = {
     "play.side_p": {"es": "Protagonista y Aliados", "en": "Protagonist and Allies"},
     "play.side_a": {"es": "Adversario y Secuaces", "en": "Adversary and Henchmen"},
     "play.dice": {"es": ("dado", "dados"), "en": ("die", "dice")},
-    "play.auto": {"es": "éxito(s) automático(s)", "en": "automatic success(es)"},
+    "play.auto": {"es": ("éxito automático", "éxitos automáticos"), "en": ("automatic success", "automatic successes")},
     "play.ties": {"es": "gana los empates (Defecto)", "en": "wins ties (Flaw)"},
     "play.ties_adv": {"es": "los empates son del Adversario", "en": "ties go to the Adversary"},
     "play.post_pool": {"es": "Tras la derrota", "en": "After the loss"},

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from render import esc
-from strings import t
 
 __all__ = ["render_result", "summary"]
 
@@ -39,7 +37,8 @@ def summary(result: Mapping[str, Any], lang: str) -> str:
 
 def render_result(result: Mapping[str, Any], lang: str) -> str:
     """The result card body: the outcome first, then the final roll (each side's dice and successes)
-    and, after a loss, the new Tragedy dice and both sides' last dice.
+    and, after a loss, the new Tragedy dice and both sides' last dice — the scene's own result card
+    (web/ui_scene_render.py), without the scene's element ids.
 
     Args:
         result: as for :func:`summary`; ``stages`` is a list of ``{"stage": "final" | "post_loss",
@@ -47,27 +46,6 @@ def render_result(result: Mapping[str, Any], lang: str) -> str:
     Returns:
         HTML (every number and word escaped).
     """
-    from ui_scene_render import dice_html
+    from ui_scene_render import result_html
 
-    won = result["winner"] == "protagonist"
-    parts = [f'<h2>{esc(t("res.heading", lang))}</h2>',
-             f'<p class="verdict {"ok" if won else "bad"}" data-winner="{esc(result["winner"])}">'
-             f'{esc(summary(result, lang))}</p>']
-    for stage in result["stages"]:
-        if stage["stage"] == "final":
-            auto = (f' <span class="meta">{esc(t("res.auto", lang))}: {int(stage["auto_successes"])}</span>'
-                    if stage.get("auto_successes") else "")
-            parts.append(f'<h3>{esc(t("res.final", lang))}</h3>'
-                         f'<p>{esc(t("play.side_p", lang))}{auto}</p>'
-                         + dice_html(stage["protagonist_faces"], t("play.side_p", lang), lang)
-                         + f'<p>{esc(t("play.side_a", lang))}</p>'
-                         + dice_html(stage["adversary_faces"], t("play.side_a", lang), lang)
-                         + f'<p class="score" data-score="{int(stage["protagonist_successes"])}-'
-                         f'{int(stage["adversary_successes"])}">{int(stage["protagonist_successes"])} – '
-                         f'{int(stage["adversary_successes"])} {esc(t("res.successes", lang))}</p>')
-        else:
-            parts.append(f'<h3>{esc(t("res.post", lang))}</h3>')
-            for faces, key in (("tragedy_faces", "res.tragedy_dice"), ("protagonist_last_faces", "res.last_p"),
-                               ("adversary_last_faces", "res.last_a")):
-                parts.append(f'<p>{esc(t(key, lang))}</p>' + dice_html(stage[faces], t(key, lang), lang))
-    return "".join(parts)
+    return result_html(_view(result), lang, verdict_id=None)

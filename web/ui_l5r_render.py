@@ -154,13 +154,19 @@ def section_explosions(result: dict, lang: str) -> str:
     return f'<h3>{esc(t("l5r.step_explosions", lang))}</h3>{body}'
 
 
+def success_words(bonus: int, lang: str) -> str:
+    """"Éxito" or "Éxito (+2 éxitos adicionales)" (l5r5e.md §The check 6: bonus successes are the
+    successes above the TN); never "(+0 …)"."""
+    return lang_fmt("l5r.success", lang, n=bonus) if bonus else t("l5r.success_exact", lang)
+
+
 def outcome(result: dict, lang: str) -> str:
     """The totals of a finished check: successes vs TN, verdict, opportunities, strife, extras."""
     s = plural("l5r.successes", result["successes"], lang)
     parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
              f'{esc(lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
     if result["success"]:
-        verdict = ("ok", lang_fmt("l5r.success", lang, n=result["bonus_successes"]))
+        verdict = ("ok", success_words(result["bonus_successes"], lang))
     else:
         verdict = ("bad", lang_fmt("l5r.failure", lang, n=-result["margin"]))
     parts.append(f'<p class="verdict {verdict[0]}" data-success="{str(result["success"]).lower()}">'
@@ -201,11 +207,11 @@ def render_result(result: dict, lang: str) -> str:
 
 
 def summary(result: dict, lang: str) -> str:
-    """The history line: "L5R 3 éxitos contra NO 3 — Éxito (+0 …), 1 oportunidad, 1 de conflicto"."""
+    """The history line: "L5R 3 éxitos contra un NO de 3 — Éxito, 1 oportunidad, 1 de conflicto"."""
     if result.get("stage") != "done":
         return t("l5r.in_progress", lang)
     vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", result["successes"], lang), tn=result["tn"])
-    verdict = (lang_fmt("l5r.success", lang, n=result["bonus_successes"]) if result["success"]
+    verdict = (success_words(result["bonus_successes"], lang) if result["success"]
                else lang_fmt("l5r.failure", lang, n=-result["margin"]))
     return lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
                      o=plural("l5r.opportunities", result["opportunities"], lang),

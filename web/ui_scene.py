@@ -154,6 +154,9 @@ def render_scene() -> None:
     el("play-pools").innerHTML = view_html.pools_html(view, lang())
     render_odds(view)
     phase = {"post_loss": tr("play.post_loss"), "decided": tr("play.decided")}.get(view["phase"], "")
+    if view["phase"] == "decided":      # the outcome first: the winner above the pools' controls and dice
+        phase = f'{phase} {view_html.words.outcome(view, lang())}.'
+
     el("play-phase").textContent = phase
     el("play-controls").hidden = readonly
     el("scene-continue").hidden = not readonly or view["phase"] == "decided"

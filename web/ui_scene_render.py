@@ -211,7 +211,7 @@ def pools_html(view: dict, lang: str) -> str:
     pro, adv = view["pools"]["protagonist"], view["pools"]["adversary"]
     extra = []
     if pro["auto_successes"]:
-        extra.append(f'+{pro["auto_successes"]} {t("play.auto", lang)}')
+        extra.append(f'+{pro["auto_successes"]} {i18n.template("play.auto", lang, pro["auto_successes"])}')
     extra.append(t("play.ties", lang) if pro["wins_ties"] else t("play.ties_adv", lang))
     out = (f'<p class="pool side-p"><strong>{esc(t("play.side_p", lang))}</strong>: '
            f'<span class="count" data-pool="protagonist">{pro["dice"]}</span> {esc(i18n.template("play.dice", lang, pro["dice"]))} '
@@ -238,10 +238,22 @@ def dice_html(faces: list, label: str, lang: str) -> str:
     return f'<ul class="dice" aria-label="{esc(label)}">{"".join(items)}</ul>'
 
 
-def result_html(view: dict, lang: str) -> str:
-    """The roll: each side's faces per stage, successes, and the outcome in words."""
+def result_html(view: dict, lang: str, verdict_id: str | None = "scene-verdict") -> str:
+    """The roll: the outcome in words first, then each side's faces per stage and successes.
+
+    Args:
+        view: ``play.view``'s dict (``roll``, ``phase``, ``given_faces``); a Tragedia roll link
+            passes ``{"roll": result, "phase": "decided"}`` (web/tragedia_result.py).
+        verdict_id: the outcome line's element id (None: no id, for a second card on the page).
+    """
     roll = view["roll"]
     parts = [f'<h2>{esc(t("res.heading", lang))}</h2>']
+    # the outcome first (issue #29), then each stage's dice
+    decided = view["phase"] == "decided"
+    cls = "ok" if decided and roll["winner"] == "protagonist" else "bad"
+    ident = f' id="{verdict_id}"' if verdict_id else ""
+    parts.append(f'<p class="verdict {cls}"{ident} data-winner="{roll["winner"] if decided else "pending"}">'
+                 f'{esc(words.outcome(view, lang))}</p>')
     for stage in roll["stages"]:
         if stage["stage"] == "final":
             auto = (f' <span class="meta">{esc(t("res.auto", lang))}: {stage["auto_successes"]}</span>'
@@ -259,14 +271,7 @@ def result_html(view: dict, lang: str) -> str:
             for faces, key in (("tragedy_faces", "res.tragedy_dice"), ("protagonist_last_faces", "res.last_p"),
                                ("adversary_last_faces", "res.last_a")):
                 parts.append(f'<p>{esc(t(key, lang))}</p>' + dice_html(stage[faces], t(key, lang), lang))
-    if view["phase"] == "decided":
-        cls = "ok" if roll["winner"] == "protagonist" else "bad"
-        parts.append(f'<p class="verdict {cls}" id="scene-verdict" data-winner="{roll["winner"]}">'
-                     f'{esc(words.outcome(view, lang))}</p>')
-    else:
-        parts.append(f'<p class="verdict bad" id="scene-verdict" data-winner="pending">'
-                     f'{esc(words.outcome(view, lang))}</p>')
-    if view["given_faces"]:
+    if view.get("given_faces"):
         parts.append(f'<p class="meta">{esc(t("res.given", lang))}</p>')
     return "".join(parts)
 
