@@ -153,9 +153,8 @@ def render_scene() -> None:
     el("play-objective").innerHTML = view_html.objective_html(view, lang())
     el("play-pools").innerHTML = view_html.pools_html(view, lang())
     render_odds(view)
-    phase = {"post_loss": tr("play.post_loss"), "decided": tr("play.decided")}.get(view["phase"], "")
-    if view["phase"] == "decided":      # the outcome first: the winner above the pools' controls and dice
-        phase = f'{phase} {view_html.words.outcome(view, lang())}.'
+    phase = {"post_loss": tr("play.post_loss"),   # decided: the winner first, above the controls and dice
+             "decided": f'{tr("play.decided")} {view_html.words.outcome(view, lang())}.'}.get(view["phase"], "")
 
     el("play-phase").textContent = phase
     el("play-controls").hidden = readonly
