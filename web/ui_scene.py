@@ -155,7 +155,6 @@ def render_scene() -> None:
     render_odds(view)
     phase = {"post_loss": tr("play.post_loss"),   # decided: the winner first, above the controls and dice
              "decided": f'{tr("play.decided")} {view_html.words.outcome(view, lang())}.'}.get(view["phase"], "")
-
     el("play-phase").textContent = phase
     el("play-controls").hidden = readonly
     el("scene-continue").hidden = not readonly or view["phase"] == "decided"
