@@ -46,7 +46,7 @@ def test_markdown_and_text_snippets_in_english():
                             "difficulty": 30})
     result = systems.roll({"system": "generic", "seed": "ab" * 16, "dice": 3, "sides": 20, "keep": 1,
                            "difficulty": 30})
-    md = snippet("#" + fragment, BASE + "#old", "markdown", "en").split("\n")
+    md = snippet("#" + fragment, BASE + "#old", "markdown", "en").split("  \n")   # hard line breaks
     assert md[0] == "roll" and md[1] == "3d20, keep 1 vs 30" and md[2].endswith(": **failure**")
     assert f"= **{result['total']}** vs 30" in md[2]
     assert md[3] == f"[Check the roll]({BASE}#{fragment})"
@@ -164,7 +164,7 @@ def test_titled_link_is_title_status_and_link_with_names_escaped():
     assert bb == (f"[b]Rojos contra \uff3bb\uff3dAzules\uff3b/b\uff3d[/b] — le toca a Corvo\n"
                   f"[url={url}]Abrir la Confrontación[/url]")
     md = titled_link("Rojos contra Azules", "le toca a *Corvo*", "Open", url, "markdown")
-    assert md == f"**Rojos contra Azules** — le toca a \\*Corvo\\*\n[Open]({url})"
+    assert md == f"**Rojos contra Azules** — le toca a \\*Corvo\\*  \n[Open]({url})"
     assert titled_link("A", "b", "Open", url, "text") == f"A — b\nOpen: {url}"
     with pytest.raises(InvalidRequest):
         titled_link("A", "b", "Open", "javascript:alert(1)", "bbcode")

@@ -288,7 +288,9 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
     url = _safe_url(url)
     esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": _plain_text}[style]
     marks = {"bbcode": {"b": "[b]{}[/b]", "s": "[s]{}[/s]", "url": "[url=" + url + "]{}[/url]"},
-             "markdown": {"b": "**{}**", "s": "~~{}~~", "url": "[{}](" + url + ")"},
+             # Markdown: a dropped die in brackets, as in plain text (``~~…~~`` is an extension many
+             # CommonMark renderers lack, and shows as tildes there)
+             "markdown": {"b": "**{}**", "s": "({})", "url": "[{}](" + url + ")"},
              "text": {"b": "{}", "s": "({})", "url": "{}: " + url}}[style]
     out = []
     for line in lines:
@@ -300,7 +302,9 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
                 value = _md(value)
             text += marks[mark].format(value) if mark else value
         out.append(text)
-    return "\n".join(out)
+    # Markdown: two spaces end each line but the last, a hard line break (CommonMark §6.7): a single
+    # newline is a soft break, and a CommonMark renderer joined the snippet into one run-on line
+    return ("  \n" if style == "markdown" else "\n").join(out)
 
 
 def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es") -> str:
