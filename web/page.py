@@ -28,12 +28,13 @@ from app import STORE, el, tr
 from strings import STRINGS, t
 
 from tirada.links.roll_link import peek_kind
+from tirada.links.thread_link import is_thread
 
 #: view modules started before the page says it is ready (ui_roll first).
 VIEWS = (ui_roll, ui_shared)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
-LAZY = {"audit": "ui_audit", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
+LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
 
 
 def load_view(name: str):
@@ -106,7 +107,9 @@ def on_hash(event=None) -> None:
         return  # nothing, or an in-page anchor such as the skip link (JS null has no id)
     # the kind from the link's first byte, unchecked: a broken Confrontation or scene link still
     # lands on its own tab, whose view says what is wrong; unreadable ones go to the roll view
-    kind = peek_kind(fragment) or "roll"
+    kind = "thread" if is_thread(fragment) else (peek_kind(fragment) or "roll")
+    if kind == "thread":               # a whole thread for the audit (the bookmarklet, issue #30)
+        load_view(LAZY["audit"])
     if kind in LAZY:
         load_view(LAZY[kind])
     for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link

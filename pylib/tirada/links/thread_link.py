@@ -1,0 +1,115 @@
+"""A whole forum thread carried to Tirada's audit in a URL fragment (issue #30, "Comprobar este hilo").
+
+The "Comprobar este hilo" bookmarklet (web/bookmarklet.py) runs on a forum page: it collects every
+post that holds a Tirada link, in page order, as plain text with each link's address written next to
+its words ("Comprobar la tirada https://…#t2…"), and opens Tirada's audit at
+``<official address>#hilo1.<data>``. No server sees it: the part after ``#`` never leaves the browser.
+
+Format (docs/link-format.md §Thread links): ``hilo1.`` then base64url without padding of the raw
+DEFLATE (RFC 1951; the browser's ``CompressionStream("deflate-raw")``) of the UTF-8 JSON
+``{"page": "<the forum page's address>", "posts": ["<post text>", …]}``.
+
+Limits (checked before the work is spent, so a hostile fragment cannot freeze the page): the
+fragment at most :data:`MAX_FRAGMENT` characters (the bookmarklet leaves out the last posts beyond
+it and says how many), the unpacked JSON at most :data:`tirada.links.audit.MAX_TEXT` characters'
+worth of bytes, at most :data:`MAX_POSTS` posts, the page address at most 2,000 characters.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Any, Sequence, Tuple
+
+from .. import safejson
+from ..errors import LinkError
+from .audit import MAX_TEXT
+from .frame import b64_decode, b64_encode
+
+__all__ = ["MAX_FRAGMENT", "MAX_POSTS", "PREFIX", "ThreadPaste", "decode_thread", "encode_thread", "is_thread"]
+
+PREFIX = "hilo1."                #: a thread fragment starts with this (no roll link starts with "h")
+MAX_FRAGMENT = 1_500_000         #: longest thread fragment read (characters, without "#")
+MAX_POSTS = 5000                 #: most posts read from one page
+MAX_PAGE = 2000                  #: longest page address kept
+RULE = "link-format.md §Thread links"
+
+
+@dataclass(frozen=True)
+class ThreadPaste:
+    """A thread as the bookmarklet collected it: ``page`` (the forum page's address, "" unknown,
+    at most 2,000 characters) and ``posts`` (each post's text, in page order)."""
+
+    page: str
+    posts: Tuple[str, ...]
+
+    def text(self) -> str:
+        """The thread as the audit reads it: the posts, separated by blank lines."""
+        return "\n\n".join(self.posts)
+
+
+def is_thread(fragment: Any) -> bool:
+    """True when ``fragment`` (without ``#``) is a thread fragment (for routing only)."""
+    return isinstance(fragment, str) and fragment.startswith(PREFIX)
+
+
+def encode_thread(page: str, posts: Sequence[str]) -> str:
+    """The fragment (without ``#``) the bookmarklet makes: for tests, the CLI and other tools.
+
+    Raises:
+        LinkError: more than :data:`MAX_POSTS` posts, a post that is not text, or a result longer
+            than :data:`MAX_FRAGMENT`.
+    """
+    if len(posts) > MAX_POSTS or not all(isinstance(p, str) for p in posts):
+        raise LinkError(f"a thread holds at most {MAX_POSTS} posts of text", field="posts", rule=RULE,
+                        code="thread.shape")
+    data = json.dumps({"page": str(page)[:MAX_PAGE], "posts": list(posts)}, ensure_ascii=False).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    fragment = PREFIX + b64_encode(packer.compress(data) + packer.flush())
+    if len(fragment) > MAX_FRAGMENT:
+        raise LinkError("the thread is too large for one link", field="posts", rule=RULE,
+                        code="thread.too_large", params={"n": MAX_FRAGMENT})
+    return fragment
+
+
+def decode_thread(fragment: Any) -> ThreadPaste:
+    """Read a thread fragment (with or without ``#``).
+
+    Returns:
+        :class:`ThreadPaste`.
+    Raises:
+        LinkError: ``thread.not_thread`` (no ``hilo1.`` head), ``thread.too_large`` (over the
+            limits of the module docstring), ``thread.unreadable`` (not base64url, not DEFLATE, not
+            UTF-8 JSON), ``thread.shape`` (not ``{"page": str, "posts": [str]}``).
+    """
+    if isinstance(fragment, str) and fragment.startswith("#"):
+        fragment = fragment[1:]
+    if not is_thread(fragment):
+        raise LinkError("this is not a thread link", field="link", rule=RULE, code="thread.not_thread")
+    if len(fragment) > MAX_FRAGMENT:
+        raise LinkError("the thread is too large for one link", field="link", rule=RULE,
+                        code="thread.too_large", params={"n": MAX_FRAGMENT})
+    unpacker = zlib.decompressobj(-15)
+    try:
+        data = unpacker.decompress(b64_decode(fragment[len(PREFIX):]), 4 * MAX_TEXT)
+        if unpacker.unconsumed_tail:
+            raise LinkError("the thread is too large", field="link", rule=RULE, code="thread.too_large",
+                            params={"n": MAX_FRAGMENT})
+        text = data.decode("utf-8")
+    except (zlib.error, UnicodeDecodeError, LinkError) as err:
+        if isinstance(err, LinkError) and err.code == "thread.too_large":
+            raise
+        raise LinkError("the thread link is damaged: copy it again", field="link", rule=RULE,
+                        code="thread.unreadable") from None
+    try:
+        doc = safejson.loads(text, max_chars=MAX_TEXT + 100_000, field="link")
+    except Exception:   # safejson raises InvalidRequest with its own codes: one reason for the reader here
+        raise LinkError("the thread link is damaged: copy it again", field="link", rule=RULE,
+                        code="thread.unreadable") from None
+    posts = doc.get("posts") if isinstance(doc, dict) else None
+    page = doc.get("page", "") if isinstance(doc, dict) else None
+    if not isinstance(posts, list) or not isinstance(page, str) or len(posts) > MAX_POSTS \
+            or not all(isinstance(p, str) for p in posts):
+        raise LinkError("the thread link does not hold a list of posts", field="link", rule=RULE, code="thread.shape")
+    return ThreadPaste(page[:MAX_PAGE], tuple(posts))

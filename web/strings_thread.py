@@ -1,0 +1,40 @@
+"""UI text es/en of "Comprobar este hilo" (issue #30): the bookmarklet's help in the audit tab and
+the thread links it opens (web/ui_thread.py, web/bookmarklet.py), with their error codes."""
+
+from __future__ import annotations
+
+STRINGS = {
+    "thread.summary": {"es": "Comprobar un hilo entero desde el foro (marcador «Comprobar este hilo»)",
+                       "en": "Check a whole thread from the forum (“Check this thread” bookmark)"},
+    "thread.help": {"es": "Arrastra este enlace a la barra de marcadores. En el foro, abre el hilo y pulsa el marcador: "
+                          "se abre esta auditoría con cada mensaje que tenga enlaces de Tirada, en el orden del hilo, "
+                          "con el texto del mensaje junto a cada enlace. El hilo viaja en la dirección (tras el «#»): "
+                          "no pasa por ningún servidor.",
+                    "en": "Drag this link to your bookmarks bar. On the forum, open the thread and click the bookmark: "
+                          "this audit opens with every post that holds Tirada links, in thread order, with the post's "
+                          "text next to each link. The thread travels in the address (after the “#”): no server sees it."},
+    "thread.name": {"es": "Comprobar este hilo", "en": "Check this thread"},
+    "thread.copy": {"es": "Copiar el código del marcador", "en": "Copy the bookmark's code"},
+    "thread.code": {"es": "Código del marcador", "en": "Bookmark code"},
+    "thread.phone": {"es": "En el móvil: guarda cualquier página en marcadores, edítalo, pega el código copiado como "
+                           "dirección y llámalo «Comprobar este hilo»; en el foro, escribe ese nombre en la barra de "
+                           "direcciones y elige el marcador.",
+                     "en": "On a phone: bookmark any page, edit the bookmark, paste the copied code as its address and "
+                           "name it “Check this thread”; on the forum, type that name in the address bar and pick the "
+                           "bookmark."},
+    "thread.limit": {"es": "Un hilo muy largo (más de 1,5 millones de caracteres comprimidos) se comprueba hasta donde "
+                           "cabe, y el marcador dice cuántos mensajes ha llevado.",
+                     "en": "A very long thread (over 1.5 million compressed characters) is checked as far as it fits, "
+                           "and the bookmark says how many posts it took."},
+    "thread.drag": {"es": "Este enlace se usa desde el foro: arrástralo a la barra de marcadores (o copia su código).",
+                    "en": "This link is used from the forum: drag it to your bookmarks bar (or copy its code)."},
+    "thread.loaded": {"es": "Hilo traído de {page}: {n} mensajes con enlaces de Tirada.",
+                      "en": "Thread brought from {page}: {n} posts with Tirada links."},
+    "thread.error": {"es": "No se puede leer este hilo", "en": "This thread cannot be read"},
+    "err.thread.not_thread": {"es": "esto no es un enlace de hilo", "en": "this is not a thread link"},
+    "err.thread.too_large": {"es": "el hilo es demasiado grande para un enlace", "en": "the thread is too large for one link"},
+    "err.thread.unreadable": {"es": "el enlace del hilo está dañado: vuelve a pulsar el marcador en el foro",
+                              "en": "the thread link is damaged: click the bookmark on the forum again"},
+    "err.thread.shape": {"es": "el enlace del hilo no contiene una lista de mensajes",
+                         "en": "the thread link does not hold a list of posts"},
+}
