@@ -128,7 +128,7 @@ def test_url_is_percent_encoded_for_markup():
 
 def test_bad_style_and_bad_link():
     with pytest.raises(InvalidRequest):
-        snippet(sifrp_link(), BASE, "html")
+        snippet(sifrp_link(), BASE, "rtf")
     with pytest.raises(LinkError):
         snippet("#t1AAAAAAAAAAAAAAAA", BASE)
 

@@ -88,3 +88,30 @@ def test_titled_links_render_as_two_lines():
     assert md.count("<br />") == 1 and "*Corvo*" in _visible(md) and f'<a href="{url}">Abrir</a>' in md
     bb = bbcode.render_html(titled_link("Rojos contra Azules", "le toca a Corvo", "Abrir", url, "bbcode"))
     assert bb.count("<br />") == 1 and "<strong>Rojos contra Azules</strong>" in bb
+
+
+class _Tags(__import__("html.parser").parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.hrefs = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.hrefs += [v for k, v in attrs if k == "href"]
+
+
+@pytest.mark.parametrize("hostile", ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "&lt;b&gt; [b]x[/b] **y**",
+                                     "https://evil.example/#t1AAAA"])
+def test_the_rich_text_snippet_has_only_its_own_tags(hostile):
+    """The ``html`` style (a visual editor's paste, issue #30): user text is escaped, so the only
+    tags are bold, struck dice, line breaks and the one link to the roll."""
+    from tirada.links.chain import encode_link
+
+    fragment = encode_link({"system": "sifrp", "test_dice": 4, "bonus_dice": 1, "seed": "ab" * 16, "label": hostile[:200]},
+                           hostile[:40].strip() or "x", hostile[:80])
+    out = snippet(fragment, BASE, "html", "es")
+    parser = _Tags()
+    parser.feed(out)
+    assert set(parser.tags) <= {"strong", "s", "br", "a"}
+    assert parser.hrefs == [BASE + "#" + fragment]
+    assert out.count("<br>") == len(out.split("\n")) - 1

@@ -48,3 +48,50 @@ async def copy(text: str, status_id: str, field_id: str) -> None:
         el(field_id).value = text
         el(field_id).select()
         status.textContent = tr("action.copy_failed")
+
+
+async def copy_rich(html: str, plain: str, status_id: str, field_id: str) -> None:
+    """Put a snippet on the clipboard as rich text (``text/html``, for a forum's visual editor)
+    with ``plain`` beside it (``text/plain``, for any other box). A browser without rich-text
+    clipboard writes gets ``plain`` through :func:`copy` instead (and its status says so)."""
+    from js import Object
+    from pyodide.ffi import to_js
+    from pyscript import window
+
+    from app import el, tr
+
+    def blob(text: str, kind: str):
+        return window.Blob.new(to_js([text]), to_js({"type": kind}, dict_converter=Object.fromEntries))
+
+    try:
+        item = window.ClipboardItem.new(to_js({"text/html": blob(html, "text/html"),
+                                               "text/plain": blob(plain, "text/plain")},
+                                              dict_converter=Object.fromEntries))
+        await window.navigator.clipboard.write(to_js([item]))
+        el(status_id).textContent = tr("action.copied_rich")
+    except Exception:
+        await copy(plain, status_id, field_id)
+
+
+def can_share() -> bool:
+    """True when the browser offers its share sheet (Web Share: phones, some desktops)."""
+    from pyscript import window
+
+    return bool(window.navigator.share) if hasattr(window.navigator, "share") else False
+
+
+async def share(title: str, text: str, url: str, status_id: str) -> None:
+    """Open the system share sheet with the snippet's text and the link (Web Share API); a
+    cancelled sheet says nothing, a refusal says to copy instead."""
+    from js import Object
+    from pyodide.ffi import to_js
+    from pyscript import window
+
+    from app import el, tr
+
+    try:
+        await window.navigator.share(to_js({"title": title, "text": text, "url": url}, dict_converter=Object.fromEntries))
+        el(status_id).textContent = ""
+    except Exception as err:
+        if "AbortError" not in str(err):
+            el(status_id).textContent = tr("action.share_failed")

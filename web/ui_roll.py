@@ -250,11 +250,23 @@ async def on_copy(event) -> None:
         return
     # async handlers run after dispatch, when event.currentTarget is already null: use the target
     button = event.target.closest("[data-copy]")
-    text = snippet(str(button.dataset.copy))
-    if app.node(button.closest("#shared")) is not None:   # the shared-roll view's own copy buttons
-        await sharing.copy(text, "shared-copy-status", "shared-link")
+    kind = str(button.dataset.copy)
+    shared = app.node(button.closest("#shared")) is not None   # the shared-roll view's own copy buttons
+    status, field = ("shared-copy-status", "shared-link") if shared else ("copy-status", "share-link")
+    if kind == "html":      # rich text for a visual editor, with the plain snippet beside it
+        await sharing.copy_rich(snippet("html"), snippet("text"), status, field)
     else:
-        await sharing.copy(text, "copy-status", "share-link")
+        await sharing.copy(snippet(kind), status, field)
+
+
+@when("click", "[data-share]")
+async def on_share(event) -> None:
+    """The phone's share sheet with the plain snippet and the link (Web Share)."""
+    if Roll.current is None:
+        return
+    shared = app.node(event.target.closest("#shared")) is not None
+    await sharing.share(tr("share.heading"), snippet("text"), sharing.page_link(Roll.current["fragment"]),
+                        "shared-copy-status" if shared else "copy-status")
 
 
 # ---------------------------------------------------------------------------------- history
@@ -313,6 +325,8 @@ def start() -> None:
     el("who").open = el("who").open or bool(who["roller"])
     render_history()
     start_odds()
+    if sharing.can_share():   # the "Compartir…" buttons (Web Share) show only where the browser has it
+        document.documentElement.classList.add("can-share")
 
 
 # ------------------------------------------------------------------------------------- odds

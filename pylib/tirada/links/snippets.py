@@ -29,6 +29,7 @@ elsewhere: no link), :func:`titled_link`, :func:`tokens`, :func:`render`, :func:
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from typing import Any, List, Optional, Tuple
@@ -48,7 +49,7 @@ __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang"
 #: ``"user"``, ``"user-b"`` or ``"url"`` (see :func:`tokens`).
 Token = Tuple[str, Optional[str]]
 MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
-STYLES = ("bbcode", "markdown", "text")
+STYLES = ("bbcode", "markdown", "text", "html")
 #: characters escaped in Markdown: the ones that can open inline markup mid-line (CommonMark §6).
 MARKDOWN_SPECIAL = frozenset("\\`*_[]<>~|&")
 _SPACES = re.compile(r"\s+")
@@ -105,6 +106,12 @@ def escape_markdown(text: str) -> str:
 def _plain_text(text: str) -> str:
     """User text for the ``text`` style: cleaned and :func:`defang`-ed."""
     return defang(clean(text))
+
+
+def _html_text(text: str) -> str:
+    """User text for the ``html`` style (a visual editor's paste): cleaned, :func:`defang`-ed and
+    HTML-escaped (no tag or entity can open)."""
+    return html.escape(defang(clean(text)))
 
 
 def _safe_url(url: Any) -> str:
@@ -286,12 +293,14 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
         raise InvalidRequest(f"the style must be one of {', '.join(STYLES)}", field="style",
                              code="snippet.style", params={"choices": ', '.join(STYLES)})
     url = _safe_url(url)
-    esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": _plain_text}[style]
+    esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": _plain_text, "html": _html_text}[style]
     marks = {"bbcode": {"b": "[b]{}[/b]", "s": "[s]{}[/s]", "url": "[url=" + url + "]{}[/url]"},
              # Markdown: a dropped die in brackets, as in plain text (``~~…~~`` is an extension many
              # CommonMark renderers lack, and shows as tildes there)
              "markdown": {"b": "**{}**", "s": "({})", "url": "[{}](" + url + ")"},
-             "text": {"b": "{}", "s": "({})", "url": "{}: " + url}}[style]
+             "text": {"b": "{}", "s": "({})", "url": "{}: " + url},
+             # a visual editor's paste (rich text): bold, struck dropped dice, a real link
+             "html": {"b": "<strong>{}</strong>", "s": "<s>{}</s>", "url": '<a href="' + html.escape(url) + '">{}</a>'}}[style]
     out = []
     for line in lines:
         text = ""
@@ -300,11 +309,13 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
                 value, mark = _isolate(esc(value)), ("b" if mark == "user-b" else None)
             elif style == "markdown":
                 value = _md(value)
+            elif style == "html":
+                value = html.escape(value)
             text += marks[mark].format(value) if mark else value
         out.append(text)
     # Markdown: two spaces end each line but the last, a hard line break (CommonMark §6.7): a single
     # newline is a soft break, and a CommonMark renderer joined the snippet into one run-on line
-    return ("  \n" if style == "markdown" else "\n").join(out)
+    return {"markdown": "  \n", "html": "<br>\n"}.get(style, "\n").join(out)
 
 
 def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es") -> str:
@@ -312,7 +323,7 @@ def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es
 
     Args:
         fragment: a roll link (``t1…``, ``#t1…`` or a whole URL). base_url: the page's
-        ``http(s)://`` address (any ``#…`` part is replaced). style: ``"bbcode"``, ``"markdown"``
+        ``http(s)://`` address (any ``#…`` part is replaced). style: ``"bbcode"``, ``"markdown"``, ``"html"``
         or ``"text"``. lang: ``"es"`` or ``"en"``.
     Raises:
         LinkError: the link cannot be verified; InvalidRequest: bad style or URL.
