@@ -13,6 +13,11 @@ STRINGS = {
                       "en": "No odds: complete the form."},
     "odds.too_big": {"es": "Demasiados dados para calcular las probabilidades exactas al momento.",
                      "en": "Too many dice to compute the exact odds on the fly."},
+    "odds.failed": {"es": "No se pudieron calcular las probabilidades de esta tirada.",
+                    "en": "The odds of this roll could not be computed."},
+    "odds.explosions": {"es": "Explosiones contadas hasta {bound} en total; la probabilidad de más ({p}) no está en "
+                              "ninguna barra.",
+                        "en": "Explosions counted up to {bound} in all; the chance of more ({p}) is in no bar."},
     "odds.numbers": {"es": "Ver los números", "en": "Show the numbers"},
     "odds.col.p": {"es": "Probabilidad", "en": "Probability"},
     "odds.col.exact": {"es": "Fracción exacta", "en": "Exact fraction"},

@@ -68,13 +68,17 @@ def update(request) -> None:
     if request == Odds.request and Odds.request is not None:
         return
     Odds.request, Odds.result, Odds.note = request, None, ""
-    if request is not None:
-        try:
+    try:
+        if request is not None:
             Odds.result = odds(request)
-        except TiradaError as err:
-            if err.rule == LIMITS_RULE:
-                Odds.note = "odds.too_big"
-    render()
+    except TiradaError as err:
+        if err.rule == LIMITS_RULE:
+            Odds.note = "odds.too_big"
+    except Exception as err:  # an engine bug must not leave the last odds on screen or a traceback
+        Odds.note = "odds.failed"
+        window.console.error(f"odds: {type(err).__name__}: {err}"[:300])
+    finally:
+        render()
 
 
 # -------------------------------------------------------------------------------- rendering
@@ -169,7 +173,7 @@ def view_sifrp(result: dict) -> dict:
     if "success" not in result:  # generic roll without a difficulty: the distribution
         view = _chart(result["distribution"], False, "odds.chart.total", "odds.col.total", None, "")
         view.update(headline=tr("odds.no_difficulty"), extra="")
-        return view
+        return _explosions(result, view)
     view = _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
                            "odds.mark.difficulty", "odds.success")
     if "outcomes" in result:
@@ -178,6 +182,18 @@ def view_sifrp(result: dict) -> dict:
         view["extra"] = _prob_table(tr("odds.sifrp.outcomes"), result["outcomes"], names)
     if isinstance(result.get("expected_damage"), (int, float)):
         view["note"] = tr("odds.expected_damage").format(value=_number(result["expected_damage"]))
+    return _explosions(result, view)
+
+
+def _explosions(result: dict, view: dict) -> dict:
+    """An exploding roll's odds say how many explosions they count and the chance of more
+    (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding) in the note under the chart."""
+    if isinstance(result.get("cut_off"), dict) and isinstance(result.get("explosion_bound"), int):
+        cut = result["cut_off"]
+        exact = cut.get("exact")
+        text = _charts().percent(cut["p"], app.State.lang) + (f" = {exact}" if isinstance(exact, str) else "")
+        note = tr("odds.explosions").format(bound=result["explosion_bound"], p=text)
+        view["note"] = f'{view["note"]} {note}' if view.get("note") else note
     return view
 
 
