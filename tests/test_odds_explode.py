@@ -145,3 +145,14 @@ def test_issue_28_heavy_pools_are_cheap_now(dice, sides, keep):
     steps = [0]
     counts = keep_sum_counts(dice, sides, keep, steps=steps)
     assert steps[0] == work_estimate(dice, sides, keep) and sum(counts.values()) == sides ** dice
+
+
+def test_a_roll_set_has_the_odds_of_each_of_its_rolls():
+    from tirada.systems.notation import parse
+
+    one = odds({"system": "generic", **parse("4d6k3")})
+    six = odds({"system": "generic", **parse("6 4d6 k3")})
+    assert six["rolls"] == 6 and six["distribution"] == one["distribution"]
+    with pytest.raises(InvalidRequest) as err:
+        odds({"system": "generic", **parse("1d20+5; 2d6+3")})
+    assert err.value.code == "odds.several_rolls"

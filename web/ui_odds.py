@@ -74,6 +74,8 @@ def update(request) -> None:
     except TiradaError as err:
         if err.rule == LIMITS_RULE:
             Odds.note = "odds.too_big"
+        elif err.code == "odds.several_rolls":
+            Odds.note = "odds.several_rolls"
     except Exception as err:  # an engine bug must not leave the last odds on screen or a traceback
         Odds.note = "odds.failed"
         window.console.error(f"odds: {type(err).__name__}: {err}"[:300])
@@ -273,6 +275,8 @@ def render() -> None:
         el("odds-note").hidden = not note
         return
     view = VIEWS.get(result.get("system"), view_any)(result)
+    if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls
+        view["headline"] = f'{tr("odds.roll_set").format(n=result["rolls"])} {view.get("headline", "")}'
     summary.textContent = view.get("headline", "")
     figure.innerHTML = view["svg"] + (f'<figcaption class="meta">{esc(view["legend"])}</figcaption>'
                                       if view.get("legend") else "")

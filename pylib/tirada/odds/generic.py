@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..systems.generic import GenericRequest
+from ..errors import InvalidRequest
+from ..systems.generic import MAX_ROLLS, GenericRequest
 from .dist import prob, rows, shift
 from .explode import request_counts
 from .keepsum import keep_sum_counts
@@ -23,10 +24,18 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         ``"success"`` (P(total ≥ difficulty), ``{"p", "exact"}``) when a difficulty is given. An
         exploding roll (:mod:`tirada.odds.explode`) adds ``"explosion_bound"`` (int: explosions
         counted, in all) and ``"cut_off"`` (``{"p", "exact"?}``: P(more explosions), left out of
-        every row, so each true probability lies in ``[p, p + cut_off]``).
+        every row, so each true probability lies in ``[p, p + cut_off]``). A roll set (``rolls``: 2..10
+        equal rolls, as ``6 4d6k3`` writes) gives the odds of one of its rolls plus ``"rolls": n``.
     Raises:
-        InvalidRequest: from :meth:`GenericRequest.from_dict`, or a pool past :data:`MAX_WORK`.
+        InvalidRequest: from :meth:`GenericRequest.from_dict`, a pool past the work limit
+        (``odds.too_large``), several different rolls (``odds.several_rolls``).
     """
+    rolls = params.get("rolls")
+    if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:
+        if all(one == rolls[0] for one in rolls) and isinstance(rolls[0], Mapping):
+            return {**generic_odds(rolls[0]), "rolls": len(rolls)}   # a roll set: each roll's odds
+        raise InvalidRequest("odds are given for one roll at a time, or for a roll set of equal rolls",
+                             field="rolls", rule="odds.md §Output", code="odds.several_rolls")
     r = GenericRequest.from_dict(params)
     out: dict = {"method": "exact: keep K of N by the K-th highest face (integer counts)"}
     if r.explode:
