@@ -104,6 +104,12 @@ def test_parsed_notation_always_rolls_or_refuses_clearly(n, sides, drop, mod, lo
     ("4d6dl", {"dice": 4, "sides": 6, "keep": 3}),
     ("4d6dh", {"dice": 4, "sides": 6, "keep": 3, "keep_lowest": True}),
     ("4d6 !k3", {"dice": 4, "sides": 6, "keep": 3, "explode": True}),
+    ("1d8+1d6+3", {"groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}], "modifier": 3}),
+    ("3d6 + 1d4", {"groups": [{"dice": 3, "sides": 6}, {"dice": 1, "sides": 4}]}),
+    ("5-2d6", {"groups": [{"dice": 2, "sides": 6, "subtract": True}], "modifier": 5}),
+    ("2d20kh1 - 1d4! + 2", {"groups": [{"dice": 2, "sides": 20, "keep": 1},
+                                        {"dice": 1, "sides": 4, "explode": True, "subtract": True}], "modifier": 2}),
+    ("2 1d8+1d6", {"rolls": [{"groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}]}] * 2}),
 ])
 def test_issue_28_forms_forum_players_type(text, params):
     assert parse(text) == params
@@ -118,7 +124,7 @@ def test_issue_28_forms_forum_players_type(text, params):
     ("6 4d6; 6 4d6", "notation.too_many_rolls"),
     ("4d 6", "notation.space"), ("4 d6 + 1 0", "notation.space"), ("4d6k 3", "notation.space"),
     ("1d20 + 1 d6", "notation.space"),
-    ("1d8+1d6+3", "notation.several_groups"), ("5-2d6", "notation.subtract_dice"),
+    ("+".join(["d6"] * 11), "notation.several_groups"),
     ("4d6d", "notation.needs_number"), ("4d6k", "notation.needs_number"), ("4d6!d1", "notation.explode_drop"),
     ("3+4", "notation.not_a_roll"), ("4dF", "notation.unreadable"), ("٣d6", "notation.unreadable"),
     ("d6" + " " * 500, "notation.too_long"),
@@ -145,8 +151,21 @@ def test_any_text_parses_or_is_refused_with_a_code(text):
         assert err.code.startswith(("notation.", "generic."))
         return
     for one in params.get("rolls", [params]):
-        assert set(one) <= {"dice", "sides", "keep", "keep_lowest", "explode", "modifier"}
+        for group in one.get("groups", [one]):
+            assert set(group) <= {"dice", "sides", "keep", "keep_lowest", "explode", "modifier", "subtract"}
     try:
         systems.roll({"system": "generic", "seed": SEED, **params})
     except InvalidRequest as err:
         assert err.code.startswith(("field.", "generic."))
+
+
+def test_dice_groups_roll_in_order_and_subtract():
+    r = generic_roll(parse("1d8+2d6k1-1d4+3"), FixedFaces([7, 2, 5, 4]))
+    assert [g["faces"] for g in r["groups"]] == [[7], [2, 5], [4]]
+    assert [g["sum"] for g in r["groups"]] == [7, 5, 4] and r["groups"][2]["subtract"] is True
+    assert r["total"] == 7 + 5 - 4 + 3
+    with pytest.raises(InvalidRequest) as err:
+        generic_roll({"groups": [{"dice": 60, "sides": 6}, {"dice": 41, "sides": 6}]}, FixedFaces([1] * 101))
+    assert err.value.code == "generic.groups_dice"
+    with pytest.raises(InvalidRequest):
+        generic_roll({"groups": [{"dice": 1, "sides": 6, "modifier": 1}]}, FixedFaces([1]))

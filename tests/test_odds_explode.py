@@ -156,3 +156,45 @@ def test_a_roll_set_has_the_odds_of_each_of_its_rolls():
     with pytest.raises(InvalidRequest) as err:
         odds({"system": "generic", **parse("1d20+5; 2d6+3")})
     assert err.value.code == "odds.several_rolls"
+
+
+@pytest.mark.parametrize("groups, modifier", [
+    ([{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}], 3),
+    ([{"dice": 2, "sides": 4, "keep": 1}, {"dice": 1, "sides": 3, "subtract": True}], 0),
+    ([{"dice": 2, "sides": 6, "subtract": True}], 5),
+])
+def test_dice_groups_odds_match_every_roll(groups, modifier):
+    """1d8+1d6+3 was refused ("no se entiende «d4»" for 3d6 + 1d4): the odds of several groups are
+    the roll's own totals over every face combination."""
+    import itertools
+
+    req = {"system": "generic", "groups": groups, "modifier": modifier, "difficulty": 6}
+    sizes = [g["sides"] for g in groups for _ in range(g["dice"])]
+    totals: dict = {}
+    for faces in itertools.product(*[range(1, s + 1) for s in sizes]):
+        total = roll({**req, "faces": list(faces)})["total"]
+        totals[total] = totals.get(total, 0) + 1
+    den = 1
+    for s in sizes:
+        den *= s
+    out = odds(req)
+    assert {r["value"]: Fraction(r["exact"]) for r in out["distribution"]} == {t: Fraction(n, den) for t, n in totals.items()}
+    assert Fraction(out["success"]["exact"]) == Fraction(sum(n for t, n in totals.items() if t >= 6), den)
+
+
+def test_exploding_groups_report_each_bound_and_one_cut_off():
+    out = odds({"system": "generic", "groups": [{"dice": 1, "sides": 6, "explode": True},
+                                                {"dice": 1, "sides": 4, "explode": True, "subtract": True}]})
+    assert out["explosion_bound"] == [11, 14]
+    assert abs(sum(r["p"] for r in out["distribution"]) + out["cut_off"]["p"] - 1) < 1e-12
+    assert out["cut_off"]["p"] < 2 / CUT_OFF
+
+
+def test_the_work_of_all_groups_together_is_bounded():
+    """Each 8d100k7 alone is within the limit; two of them in one roll are not (refused, not computed)."""
+    group = {"dice": 8, "sides": 100, "keep": 7}
+    assert work_estimate(8, 100, 7) <= MAX_WORK < 2 * work_estimate(8, 100, 7)
+    assert odds({"system": "generic", **group})["distribution"]
+    with pytest.raises(InvalidRequest) as err:
+        odds({"system": "generic", "groups": [group, group]})
+    assert err.value.code == "odds.too_large"

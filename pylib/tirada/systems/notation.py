@@ -1,7 +1,7 @@
 """Dice notation for the generic roll, as Roll20 and Dice Maiden users type it.
 
 ``5d10k3+2`` · ``4d6dl1`` · ``4d6d1`` · ``3d6kl`` · ``2d20kh1`` · ``d6!`` · ``5 + 2d20dl1`` ·
-``1d20+5; 2d6+3`` (several rolls in one post) · ``6 4d6k3`` (Dice Maiden's roll set: six rolls of
+``1d8+1d6+3`` · ``2d20kh1-1d4`` (dice groups added or subtracted) · ``1d20+5; 2d6+3`` (several rolls in one post) · ``6 4d6k3`` (Dice Maiden's roll set: six rolls of
 4d6k3); at most :data:`MAX_ROLLS` rolls in a post. :func:`parse` turns the text into the request
 parameters of :mod:`tirada.systems.generic` (the same fields the form writes, so a link made from
 notation is a normal generic link, verified by the same rules); :func:`format_roll` writes
@@ -12,7 +12,7 @@ Grammar (letters in either case; docs/notation.md §Grammar)::
 
     post     = part *( ";" part )
     part     = [sets SPACE] roll          sets: 1..MAX_ROLLS rolls of the same roll (Dice Maiden)
-    roll     = [sign] term *( sign term ) exactly one term is a dice group
+    roll     = [sign] term *( sign term ) at least one term is a dice group (at most MAX_ROLLS)
     term     = group | n                  n: a constant, added (or subtracted) to the total
     group    = [count] "d" (sides | "%") *option
     option   = "!"                        exploding: a die showing its highest face adds one more die
@@ -155,10 +155,22 @@ def _group(r: _Reader, count: int | None) -> dict:
         out["_drop"] = tok in ("d", "dl", "dh")
 
 
+def _finish(group: dict) -> dict:
+    """A parsed group's checks and defaults (``_drop`` removed; keep-all left out)."""
+    if group.pop("_drop", False) and group.get("explode"):
+        raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
+                      code="notation.explode_drop")
+    if group.get("keep") == group["dice"] and not group.get("keep_lowest") and not group.get("explode"):
+        del group["keep"]
+    return group
+
+
 def _roll(tokens: list, text: str) -> dict:
-    """One roll (signs, constants and one dice group) → generic fields."""
+    """One roll (signs, constants and dice groups) → generic fields: one group's fields, or
+    ``{"groups": [...], "modifier"?}`` for several (a subtracted group has ``"subtract": true``)."""
     r = _Reader(tokens, text)
-    group, modifier, sign, first = None, 0, 1, True
+    groups: list = []
+    modifier, sign, first = 0, 1, True
     while True:
         tok, space = r.peek()
         if tok in ("+", "-"):
@@ -190,25 +202,24 @@ def _roll(tokens: list, text: str) -> dict:
         elif tok != "d":
             raise _refuse(f"cannot read {tok[:10]!r} in {text.strip()[:40]!r}", code="notation.unreadable",
                           params={"text": tok[:10]})
-        if group is not None:
-            raise _refuse("one dice group per roll here: write several rolls with ';'", code="notation.several_groups",
-                          params={"text": text.strip()[:40]})
+        if len(groups) == MAX_ROLLS:
+            raise _refuse(f"at most {MAX_ROLLS} dice groups in one roll", code="notation.several_groups",
+                          params={"n": MAX_ROLLS})
+        group = _finish(_group(r, count))
         if sign < 0:
-            raise _refuse("dice cannot be subtracted here", code="notation.subtract_dice",
-                          params={"text": text.strip()[:40]})
-        group = _group(r, count)
+            group["subtract"] = True
+        groups.append(group)
         sign = 1
-    if group is None:
+    if not groups:
         raise _refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {text.strip()[:40]!r}", code="notation.not_a_roll",
                       params={"text": text.strip()[:40]})
-    if group.pop("_drop", False) and group.get("explode"):
-        raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
-                      code="notation.explode_drop")
-    if group.get("keep") == group["dice"] and not group.get("keep_lowest") and not group.get("explode"):
-        del group["keep"]
+    if len(groups) == 1 and not groups[0].get("subtract"):
+        out = groups[0]           # one group: the fields links have always carried
+    else:
+        out = {"groups": groups}
     if modifier:
-        group["modifier"] = modifier
-    return group
+        out["modifier"] = modifier
+    return out
 
 
 def _part(text: str) -> list:
@@ -231,7 +242,8 @@ def parse_roll(text: str) -> dict:
     """One roll of notation → generic parameters.
 
     Returns:
-        ``{"dice", "sides", "keep"?, "keep_lowest"?, "explode"?, "modifier"?}`` (defaults left out).
+        ``{"dice", "sides", "keep"?, "keep_lowest"?, "explode"?, "modifier"?}`` (defaults left out),
+        or ``{"groups": [group fields + "subtract"?], "modifier"?}`` for several groups.
     Raises:
         InvalidRequest: text that is not notation (the offending part is quoted), ``dl``/``dh``
         combined with ``!``, an option given twice, dropping or keeping more dice than rolled, a
@@ -268,10 +280,7 @@ def parse(text: str) -> dict:
     return rolls[0] if len(rolls) == 1 else {"rolls": rolls}
 
 
-def format_roll(params: Mapping[str, Any]) -> str:
-    """Generic parameters → notation: ``{"dice": 5, "sides": 10, "keep": 3, "modifier": 2}`` →
-    ``"5d10k3+2"``; keep lowest → ``kl``; exploding → ``!``. Total on any JSON-like input (a value
-    of the wrong type is written as it is, for display only)."""
+def _format_group(params: Mapping[str, Any]) -> str:
     dice, sides = params.get("dice", 1), params.get("sides", "?")
     text = f"{dice}d{sides}"
     if params.get("explode"):
@@ -279,6 +288,21 @@ def format_roll(params: Mapping[str, Any]) -> str:
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
         text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
+    return text
+
+
+def format_roll(params: Mapping[str, Any]) -> str:
+    """Generic parameters → notation: ``{"dice": 5, "sides": 10, "keep": 3, "modifier": 2}`` →
+    ``"5d10k3+2"``; keep lowest → ``kl``; exploding → ``!``; several groups → ``"1d8+1d6-1d4+3"``.
+    Total on any JSON-like input (a value of the wrong type is written as it is, for display only)."""
+    groups = params.get("groups")
+    if isinstance(groups, list):
+        text = ""
+        for i, g in enumerate(groups):
+            g = g if isinstance(g, Mapping) else {}
+            text += ("-" if g.get("subtract") else "+" if i else "") + _format_group(g)
+    else:
+        text = _format_group(params)
     modifier = params.get("modifier") or 0
     if isinstance(modifier, int) and modifier:
         text += f"{modifier:+d}"

@@ -93,7 +93,8 @@ def unregister(system_id: str) -> None:
 register(SystemSpec(
     id="generic", short_name="generic", roll="tirada.systems.generic",
     odds="tirada.odds.generic:generic_odds", code=0,
-    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls"),
+    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls", "groups",
+                "subtract"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
