@@ -238,6 +238,14 @@ def _part(text: str) -> list:
     return [dict(one) for _ in range(sets)]
 
 
+def _bounded(text: Any) -> str:
+    """``text`` as a str, refused (``notation.too_long``) over :data:`MAX_TEXT` characters."""
+    text = str(text)
+    if len(text) > MAX_TEXT:
+        raise _refuse(f"at most {MAX_TEXT} characters", code="notation.too_long", params={"n": MAX_TEXT})
+    return text
+
+
 def parse_roll(text: str) -> dict:
     """One roll of notation → generic parameters.
 
@@ -249,7 +257,8 @@ def parse_roll(text: str) -> dict:
         combined with ``!``, an option given twice, dropping or keeping more dice than rolled, a
         number longer than :data:`MAX_DIGITS`, an ambiguous space, a roll set (use :func:`parse`).
     """
-    rolls = _part(str(text)[:MAX_TEXT + 1])
+    text = _bounded(text)
+    rolls = _part(text)
     if len(rolls) != 1:
         raise _refuse("a roll set is several rolls", code="notation.set_count", params={"n": 1, "got": len(rolls)})
     return rolls[0]
@@ -264,9 +273,7 @@ def parse(text: str) -> dict:
         InvalidRequest: empty text, text over :data:`MAX_TEXT` characters, too many rolls, or a
         roll :func:`parse_roll` refuses.
     """
-    text = str(text)
-    if len(text) > MAX_TEXT:
-        raise _refuse(f"at most {MAX_TEXT} characters", code="notation.too_long", params={"n": MAX_TEXT})
+    text = _bounded(text)
     parts = [p for p in text.split(";") if p.strip()]
     if not parts:
         raise _refuse("write a roll such as 5d10k3+2", code="notation.empty")
