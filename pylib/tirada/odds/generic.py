@@ -65,8 +65,9 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     counts, den, bounds = {r.modifier: 1}, 1, []
     for g, subtract in groups:   # independent groups: the law of the sum is the product of their laws
         part, part_den, bound = _group_counts(g)
-        work += len(counts) * len(part)
-        check_work(work, *pool)
+        if len(counts) > 1:       # the first group is only shifted by the modifier
+            work += len(counts) * len(part)
+            check_work(work, *pool)
         counts = _add(counts, {-v: n for v, n in part.items()} if subtract else part)
         den *= part_den
         if bound is not None:
