@@ -42,6 +42,15 @@ CASES = [
      {"system": "generic", "dice": 10, "sides": 10, "keep": 5, "difficulty": 30}),
     ("L5R large: ring 6, skill 8, 10 unskilled helpers (24 dice)", False,
      {"system": "l5r5e", "ring": 6, "skill": 8, "assist_unskilled": 10, "tn": 8}),
+    # issue 28: exploding dice, dice groups, the pools that froze the page, the heaviest accepted
+    ("generic d6! vs 7", False, {"system": "generic", "dice": 1, "sides": 6, "explode": True, "difficulty": 7}),
+    ("generic 5d10!k3", False, {"system": "generic", "dice": 5, "sides": 10, "keep": 3, "explode": True}),
+    ("generic 1d8+1d6+3 vs 9", False, {"system": "generic", "groups": [{"dice": 1, "sides": 8},
+                                       {"dice": 1, "sides": 6}], "modifier": 3, "difficulty": 9}),
+    ("generic 60d30k15 (froze the page)", False, {"system": "generic", "dice": 60, "sides": 30, "keep": 15}),
+    ("generic 72d200k2 (froze the page)", False, {"system": "generic", "dice": 72, "sides": 200, "keep": 2}),
+    ("generic 100d12k50 (near the work limit)", False, {"system": "generic", "dice": 100, "sides": 12, "keep": 50}),
+    ("generic 8d100k7 (near the work limit)", False, {"system": "generic", "dice": 8, "sides": 100, "keep": 7}),
 ]
 
 def ms(fn):

@@ -55,3 +55,21 @@ def test_nonsense_exits_2_with_one_line(argv, stdin, needle):
 def test_help_lists_commands():
     code, out, _ = run(["--help"])
     assert code == 0 and "roll" in out
+
+
+@pytest.mark.parametrize("req", [
+    {"system": "generic", "dice": 1, "sides": 6, "explode": True},                # d6!: "internal error" before
+    {"system": "generic", "dice": 5, "sides": 10, "keep": 3, "explode": True},
+    {"system": "generic", "groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}], "modifier": 3},
+])
+def test_odds_of_exploding_and_grouped_rolls_through_cli(req):
+    code, out, err = run(["odds", json.dumps(req)])
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert result["distribution"] and ("cut_off" in result) == any(
+        g.get("explode") for g in req.get("groups", [req]))
+
+
+def test_odds_too_large_exits_2_with_its_reason():
+    code, out, err = run(["odds", '{"system":"generic","dice":100,"sides":1000,"keep":50}'])
+    assert code == 2 and out == "" and "too large for exact odds" in err

@@ -87,3 +87,85 @@ def test_parsed_notation_always_rolls_or_refuses_clearly(n, sides, drop, mod, lo
     result = systems.roll({"system": "generic", "seed": SEED, **params})
     assert len(result["kept"]) == n - drop
     assert result["total"] == sum(result["kept"]) + mod
+
+
+@pytest.mark.parametrize("text, params", [
+    ("6 4d6 k3", {"rolls": [{"dice": 4, "sides": 6, "keep": 3}] * 6}),       # Dice Maiden: six rolls, not 64d6
+    ("6 4d6k3", {"rolls": [{"dice": 4, "sides": 6, "keep": 3}] * 6}),
+    ("2 d20+1; 1d4", {"rolls": [{"dice": 1, "sides": 20, "modifier": 1}] * 2 + [{"dice": 1, "sides": 4}]}),
+    ("1 4d6", {"dice": 4, "sides": 6}),
+    ("5 + 2d20dl1", {"dice": 2, "sides": 20, "keep": 1, "modifier": 5}),
+    ("3+1d8-1", {"dice": 1, "sides": 8, "modifier": 2}),
+    ("+2 + d6", {"dice": 1, "sides": 6, "modifier": 2}),
+    ("4d6d1", {"dice": 4, "sides": 6, "keep": 3}),
+    ("4D6D1", {"dice": 4, "sides": 6, "keep": 3}),
+    ("2d20kh", {"dice": 2, "sides": 20, "keep": 1}),
+    ("2d20KL", {"dice": 2, "sides": 20, "keep": 1, "keep_lowest": True}),
+    ("4d6dl", {"dice": 4, "sides": 6, "keep": 3}),
+    ("4d6dh", {"dice": 4, "sides": 6, "keep": 3, "keep_lowest": True}),
+    ("4d6 !k3", {"dice": 4, "sides": 6, "keep": 3, "explode": True}),
+    ("1d8+1d6+3", {"groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}], "modifier": 3}),
+    ("3d6 + 1d4", {"groups": [{"dice": 3, "sides": 6}, {"dice": 1, "sides": 4}]}),
+    ("5-2d6", {"groups": [{"dice": 2, "sides": 6, "subtract": True}], "modifier": 5}),
+    ("2d20kh1 - 1d4! + 2", {"groups": [{"dice": 2, "sides": 20, "keep": 1},
+                                        {"dice": 1, "sides": 4, "explode": True, "subtract": True}], "modifier": 2}),
+    ("2 1d8+1d6", {"rolls": [{"groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}]}] * 2}),
+])
+def test_issue_28_forms_forum_players_type(text, params):
+    assert parse(text) == params
+    assert parse(format_post(params)) == params
+
+
+@pytest.mark.parametrize("text, code", [
+    ("1" * 4301 + "d6", "notation.too_long"),         # an uncaught ValueError in the page before
+    ("2d" + "9" * 5000, "notation.too_long"), ("1234567d6", "notation.number_too_long"),
+    ("1d6+" + "1" * 7, "notation.number_too_long"),
+    ("11 4d6", "notation.set_count"), ("0 d6", "notation.set_count"),
+    ("6 4d6; 6 4d6", "notation.too_many_rolls"),
+    ("4d 6", "notation.space"), ("4 d6 + 1 0", "notation.space"), ("4d6k 3", "notation.space"),
+    ("1d20 + 1 d6", "notation.space"),
+    ("+".join(["d6"] * 11), "notation.several_groups"),
+    ("4d6d", "notation.needs_number"), ("4d6k", "notation.needs_number"), ("4d6!d1", "notation.explode_drop"),
+    ("3+4", "notation.not_a_roll"), ("4dF", "notation.unreadable"), ("٣d6", "notation.unreadable"),
+    ("d6" + " " * 500, "notation.too_long"),
+])
+def test_issue_28_refusals_say_what_was_read(text, code):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text)
+    assert err.value.code == code and err.value.field == "notation"
+
+
+def test_a_space_is_refused_with_the_reading_it_would_have_taken():
+    with pytest.raises(InvalidRequest) as err:
+        parse("4d 6")
+    assert err.value.params == {"text": "4d 6", "reading": "4d6"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789dDkKhHlL!%+- ;xF\u0663", max_size=40))
+def test_any_text_parses_or_is_refused_with_a_code(text):
+    """Nothing typed raises anything but a coded refusal; what parses rolls or is refused by the roll."""
+    try:
+        params = parse(text)
+    except InvalidRequest as err:
+        assert err.code.startswith(("notation.", "generic."))
+        return
+    for one in params.get("rolls", [params]):
+        for group in one.get("groups", [one]):
+            assert set(group) <= {"dice", "sides", "keep", "keep_lowest", "explode", "modifier", "subtract"}
+    try:
+        systems.roll({"system": "generic", "seed": SEED, **params})
+    except InvalidRequest as err:
+        assert err.code.startswith(("field.", "generic."))
+
+
+def test_dice_groups_roll_in_order_and_subtract():
+    r = generic_roll(parse("1d8+2d6k1-1d4+3"), FixedFaces([7, 2, 5, 4]))
+    assert [g["faces"] for g in r["groups"]] == [[7], [2, 5], [4]]
+    assert [g["sum"] for g in r["groups"]] == [7, 5, 4] and r["groups"][2]["subtract"] is True
+    assert r["total"] == 7 + 5 - 4 + 3
+    with pytest.raises(InvalidRequest) as err:
+        generic_roll({"groups": [{"dice": 60, "sides": 6}, {"dice": 41, "sides": 6}]}, FixedFaces([1] * 101))
+    assert err.value.code == "generic.groups_dice"
+    with pytest.raises(InvalidRequest):
+        generic_roll({"groups": [{"dice": 1, "sides": 6, "modifier": 1}]}, FixedFaces([1]))

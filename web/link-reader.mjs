@@ -488,13 +488,28 @@ function sifrp(req, w) {
   return text;
 }
 
-function genericOne(req, w) {
+function genericGroup(req, w) {
   const dice = get(req, "dice", "?");
   let text = `${pyStr(dice)}d${pyStr(get(req, "sides", "?"))}`;
   if (truthy(get(req, "explode"))) text += `! (${w.exploding})`;
   const keep = get(req, "keep");
   if (keep !== null && (!pyEq(keep, dice) || truthy(get(req, "keep_lowest")))) {
     text += `, ${w.keep} ${pyStr(keep)}` + (truthy(get(req, "keep_lowest")) ? ` ${w.lowest}` : "");
+  }
+  return text;
+}
+
+function genericOne(req, w) {
+  const groups = get(req, "groups");
+  let text = "";
+  if (Array.isArray(groups)) { // "1d8 + 1d6, keep 1 − 1d4": each group with its sign (as links/pool.py)
+    groups.forEach((g, i) => {
+      const group = g && typeof g === "object" && !Array.isArray(g) ? g : {};
+      text += (truthy(get(group, "subtract")) ? " \u2212 " : i ? " + " : "") + genericGroup(group, w);
+    });
+    text = text.trimStart();
+  } else {
+    text = genericGroup(req, w);
   }
   text += signed(get(req, "modifier"));
   if (get(req, "difficulty") !== null) text += ` ${w.vs} ${pyStr(req.difficulty)}`;

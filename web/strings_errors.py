@@ -240,6 +240,8 @@ STRINGS = {
     "err.odds.system_unknown": {"es": "no hay probabilidades para el sistema «{system}»", "en": "no odds for the system «{system}»"},
     "err.odds.too_large": {"es": "{dice}d{sides} guardando {keep} es demasiado para calcular las probabilidades exactas; usa menos dados o dados más pequeños",
                            "en": "{dice}d{sides} keep {keep} is too large for exact odds; use fewer or smaller dice"},
+    "err.odds.several_rolls": {"es": "las probabilidades se dan de una tirada en una, o de una serie de tiradas iguales",
+                               "en": "odds are given one roll at a time, or for a set of equal rolls"},
     "err.odds.l5r_too_large": {"es": ("{got} dados son demasiados para las probabilidades exactas (como mucho {n})",
                                       "{got} dados son demasiados para las probabilidades exactas (como mucho {n})"),
                                "en": ("{got} dice are too many for exact odds (at most {n})", "{got} dice are too many for exact odds (at most {n})")},

@@ -42,9 +42,11 @@ STRINGS = {
     "faces.history": {"es": "dados tirados fuera", "en": "dice rolled elsewhere"},
     "generic.notation": {"es": "Notación (opcional)", "en": "Notation (optional)"},
     "generic.notation_help": {"es": "Como en Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (explosivo), "
-                                    "1d20+5; 2d6+3 (varias). Si la escribes, manda sobre los campos de abajo.",
+                                    "1d20+5; 2d6+3 (varias), 6 4d6k3 (seis tiradas). Si la escribes, manda "
+                                    "sobre los campos de abajo.",
                               "en": "As in Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (exploding), "
-                                    "1d20+5; 2d6+3 (several). When given, it wins over the fields below."},
+                                    "1d20+5; 2d6+3 (several), 6 4d6k3 (six rolls). When given, it wins over "
+                                    "the fields below."},
     "l5r.faces_table": {"es": "Qué símbolo es cada número (tabla del manual)",
                         "en": "Which symbol each number is (the book's table)"},
     "l5r.faces_table_ring": {"es": "Dado de anillo (d6, negro)", "en": "Ring die (d6, black)"},
@@ -68,6 +70,15 @@ STRINGS = {
                                   "en": "an exploding roll keeps with k/kh/kl (what it drops depends on the explosions)"},
     "err.notation.empty": {"es": "escribe una tirada como 5d10k3+2", "en": "write a roll such as 5d10k3+2"},
     "err.notation.too_many_rolls": {"es": "como mucho {n} tiradas en un mensaje", "en": "at most {n} rolls in one post"},
+    "err.notation.number_too_long": {"es": "los números tienen como mucho {n} cifras", "en": "numbers have at most {n} digits"},
+    "err.notation.too_long": {"es": "como mucho {n} caracteres", "en": "at most {n} characters"},
+    "err.notation.space": {"es": "«{text}»: un espacio ahí es ambiguo; escribe «{reading}» si es lo que quieres",
+                           "en": "“{text}”: a space there is ambiguous; write “{reading}” if that is what you mean"},
+    "err.notation.set_count": {"es": "una serie es de 1 a {n} tiradas (no {got})", "en": "a roll set is 1 to {n} rolls (not {got})"},
+    "err.notation.several_groups": {"es": "como mucho {n} grupos de dados en una tirada", "en": "at most {n} dice groups in one roll"},
+    "err.generic.groups_count": {"es": "debe ser una lista de 1 a {n} grupos de dados", "en": "must be a list of 1 to {n} dice groups"},
+    "err.generic.groups_item": {"es": "debe ser un grupo de dados", "en": "must be a dice group"},
+    "err.generic.groups_dice": {"es": "como mucho {n} dados en total", "en": "at most {n} dice in all"},
     "err.generic.too_many_explosions": {"es": "explotaron más de {n} dados: vuelve a tirar",
                                         "en": "more than {n} dice exploded: roll again"},
     "err.generic.rolls_alone": {"es": "varias tiradas llevan sus propios campos: nada más puede acompañarlas",

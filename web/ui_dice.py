@@ -198,10 +198,22 @@ def competition_html(result: dict, lang: str) -> str:
     return "".join(parts)
 
 
+def _groups_dice(result: dict, lang: str) -> str:
+    """Several dice groups (``1d8+1d6-1d4``): each group's dice on its own line, a subtracted one
+    marked "−", with its kept sum."""
+    parts = []
+    for i, g in enumerate(result["groups"]):
+        sign = "\u2212 " if g.get("subtract") else ("+ " if i else "")
+        parts.append(f'<div class="dice-group" data-group="{i}" data-sum="{g["sum"]}">{esc(sign)}'
+                     + dice_list(g["faces"], g["kept_indices"], lang, g.get("sides"), g.get("exploded_indices"))
+                     + f' <span class="meta">= {g["sum"]}</span></div>')
+    return "".join(parts)
+
+
 def _one_result(result: dict, lang: str) -> str:
     """Dice, total and verdict of one SIFRP / generic roll."""
-    parts = [dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"),
-                       result.get("exploded_indices"))]
+    parts = [_groups_dice(result, lang) if isinstance(result.get("groups"), list) else
+             dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"), result.get("exploded_indices"))]
     extras = []
     if result.get("modifier"):
         extras.append(f'{t("result.modifier", lang)} {result["modifier"]:+d}')
@@ -240,7 +252,11 @@ def summary(result: dict, lang: str) -> str:
         totals = " · ".join(f'{row["name"]} {row["total"]}' for row in [{"name": comp["name"], **result}] + comp["rivals"])
         key = "result.tie" if comp["tie"] else "result.winner"
         return f'{totals} — {t(key, lang).format(names=", ".join(comp["winners"]))}'
-    kept = "+".join(str(f) for f in result["kept"]) or "0"
+    if isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
+        kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + str(g["sum"])
+                       for i, g in enumerate(result["groups"]))
+    else:
+        kept = "+".join(str(f) for f in result["kept"]) or "0"
     extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
                     if isinstance(v, int) and v)
     text = f'{kept}{extra} = {result["total"]}'

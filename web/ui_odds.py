@@ -68,13 +68,19 @@ def update(request) -> None:
     if request == Odds.request and Odds.request is not None:
         return
     Odds.request, Odds.result, Odds.note = request, None, ""
-    if request is not None:
-        try:
+    try:
+        if request is not None:
             Odds.result = odds(request)
-        except TiradaError as err:
-            if err.rule == LIMITS_RULE:
-                Odds.note = "odds.too_big"
-    render()
+    except TiradaError as err:
+        if err.rule == LIMITS_RULE:
+            Odds.note = "odds.too_big"
+        elif err.code == "odds.several_rolls":
+            Odds.note = "odds.several_rolls"
+    except Exception as err:  # an engine bug must not leave the last odds on screen or a traceback
+        Odds.note = "odds.failed"
+        window.console.error(f"odds: {type(err).__name__}: {err}"[:300])
+    finally:
+        render()
 
 
 # -------------------------------------------------------------------------------- rendering
@@ -169,7 +175,7 @@ def view_sifrp(result: dict) -> dict:
     if "success" not in result:  # generic roll without a difficulty: the distribution
         view = _chart(result["distribution"], False, "odds.chart.total", "odds.col.total", None, "")
         view.update(headline=tr("odds.no_difficulty"), extra="")
-        return view
+        return _explosions(result, view)
     view = _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
                            "odds.mark.difficulty", "odds.success")
     if "outcomes" in result:
@@ -178,6 +184,20 @@ def view_sifrp(result: dict) -> dict:
         view["extra"] = _prob_table(tr("odds.sifrp.outcomes"), result["outcomes"], names)
     if isinstance(result.get("expected_damage"), (int, float)):
         view["note"] = tr("odds.expected_damage").format(value=_number(result["expected_damage"]))
+    return _explosions(result, view)
+
+
+def _explosions(result: dict, view: dict) -> dict:
+    """An exploding roll's odds say how many explosions they count and the chance of more
+    (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding) in the note under the chart."""
+    bound = result.get("explosion_bound")   # an int, or one per exploding dice group
+    if isinstance(result.get("cut_off"), dict) and isinstance(bound, (int, list)):
+        cut = result["cut_off"]
+        exact = cut.get("exact")
+        text = _charts().percent(cut["p"], app.State.lang) + (f" = {exact}" if isinstance(exact, str) else "")
+        bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
+        note = tr("odds.explosions").format(bound=bounds, p=text)
+        view["note"] = f'{view["note"]} {note}' if view.get("note") else note
     return view
 
 
@@ -257,6 +277,8 @@ def render() -> None:
         el("odds-note").hidden = not note
         return
     view = VIEWS.get(result.get("system"), view_any)(result)
+    if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls
+        view["headline"] = f'{tr("odds.roll_set").format(n=result["rolls"])} {view.get("headline", "")}'
     summary.textContent = view.get("headline", "")
     figure.innerHTML = view["svg"] + (f'<figcaption class="meta">{esc(view["legend"])}</figcaption>'
                                       if view.get("legend") else "")

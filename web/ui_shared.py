@@ -154,7 +154,7 @@ def fill_form(request: dict) -> None:
         _set(fs, "destiny_bonus", request.get("destiny_bonus"))
         _fill_sifrp_more(fs, request)
     elif system == "generic":
-        fancy = "rolls" in request or request.get("explode")
+        fancy = "rolls" in request or "groups" in request or request.get("explode")
         _set(fs, "notation", format_post(request) if fancy else "")
         if not fancy:
             for name in ("dice", "sides", "modifier"):

@@ -3,6 +3,8 @@
 One page is reused across the steps (a page load costs seconds).
 """
 
+from playwright.sync_api import expect
+
 SUMMARY = "#odds-summary"
 
 
@@ -129,3 +131,37 @@ def test_odds_follow_sifrp_and_generic_fields(app):
     box = app.locator("#odds-figure svg").bounding_box()
     assert box["width"] <= 360 and box["height"] > 100
 
+
+
+def test_issue_28_notation_odds_explosions_roll_sets_and_hostile_counts(app):
+    """d6! put a traceback on the page and left the old odds; 6 4d6 k3 was one roll of 64d6k3;
+    a 4,301-digit count raised an uncaught error; 60d30k15 froze the page (the app fixture fails on
+    any console error or uncaught exception)."""
+    app.select_option("#system", "generic")
+    app.fill("#generic-difficulty", "7")
+    app.fill("#generic-notation", "d6!")
+    assert wait_summary(app, r"16,7").startswith("Probabilidad de éxito: 16,7")
+    note = app.inner_text("#odds-note")
+    assert "Explosiones contadas hasta 11 en total" in note and "1/2176782336" in note
+    app.fill("#generic-difficulty", "")
+    app.fill("#generic-notation", "5d10!k3")
+    wait_summary(app, r"^Sin dificultad")
+    assert "Explosiones contadas hasta" in app.inner_text("#odds-note")
+    assert app.locator("#odds-figure svg rect.bar").count() > 5
+    app.fill("#generic-notation", "1d20+5; 2d6+3")     # several different rolls: said, nothing stale
+    wait_summary(app, r"^—")
+    assert "de una en una" in app.inner_text("#odds-note") and app.locator("#odds-figure").is_hidden()
+    app.fill("#generic-notation", "3d6!k5")
+    wait_summary(app, r"^Sin dificultad")
+    app.fill("#generic-notation", "6 4d6 k3")
+    assert wait_summary(app, r"^Cada una de las 6 tiradas")
+    app.click("#roll")
+    expect(app.locator("#result .sub-roll")).to_have_count(6)
+    assert app.locator("#result .sub-roll").first.locator(".die").count() == 4
+    app.fill("#generic-notation", "60d30k15")
+    wait_summary(app, r"^Sin dificultad")
+    app.fill("#generic-notation", "1" * 4400 + "d6")
+    wait_summary(app, r"^—")
+    app.click("#roll")
+    expect(app.locator("#result .error")).to_be_visible()
+    assert "Traceback" not in app.inner_text("body")

@@ -40,6 +40,12 @@ LINKS = [
     ("notation", {"system": "generic", "seed": SEED, "rolls": [{"dice": 1, "sides": 20, "modifier": 5},
                                                               {"dice": 2, "sides": 6, "modifier": 3}]}, {},
      "1d20 +5; 2d6 +3", "1d20 +5; 2d6 +3"),
+    ("dice groups", {"system": "generic", "seed": SEED, "groups": [
+        {"dice": 1, "sides": 8}, {"dice": 2, "sides": 6, "keep": 1},
+        {"dice": 1, "sides": 4, "explode": True, "subtract": True}], "modifier": 3, "difficulty": 7}, {},
+     "1d8 + 2d6, guardas 1 \u2212 1d4! (explosivos) +3 contra 7", "1d8 + 2d6, keep 1 \u2212 1d4! (exploding) +3 vs 7"),
+    ("roll set", {"system": "generic", "seed": SEED, "rolls": [{"dice": 4, "sides": 6, "keep": 3}] * 6}, {},
+     "; ".join(["4d6, guardas 3"] * 6), "; ".join(["4d6, keep 3"] * 6)),
 ]
 
 
@@ -215,3 +221,26 @@ def test_phone_tab_row_says_there_are_more_tabs_and_shows_every_tab(new_context,
         page.goto(base_url + "#" + encode_link(LINKS[0][1], **CHAIN))
         expect(page.locator("#shared-headline")).to_be_visible()
         page.screenshot(path=str(SCREENS / "phone-shared-roll.png"))
+
+
+def test_dice_groups_roll_and_verify_through_a_link_in_a_fresh_browser(new_context, base_url):
+    """1d8+1d6+3 (issue 28: mixed dice were refused) rolls with each group's dice shown, and its
+    link opens at 360x640 in another browser on the same dice and total; "roll this again" puts
+    the notation back."""
+    page = page_for(new_context, base_url, DESKTOP, "es")
+    page.select_option("#system", "generic")
+    page.fill("#generic-notation", "1d8 + 1d6 - 1d4 + 3")
+    page.click("#roll")
+    expect(page.locator("#result .dice-group")).to_have_count(3)
+    expect(page.locator("#result-pool")).to_have_text("1d8 + 1d6 \u2212 1d4 +3")
+    sums = [int(x) for x in page.locator("#result .dice-group").evaluate_all("els => els.map(e => e.dataset.sum)")]
+    total = page.locator("#result .total").get_attribute("data-total")
+    assert int(total) == sums[0] + sums[1] - sums[2] + 3
+    link = page.locator("#share-link").input_value()
+    other = page_for(new_context, base_url, PHONE, "es", link[len(base_url):])
+    expect(other.locator("#shared .shared-ok")).to_be_visible()
+    expect(other.locator("#shared-pool")).to_have_text("1d8 + 1d6 \u2212 1d4 +3")
+    expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
+    assert other.locator("#shared .dice-group").evaluate_all("els => els.map(e => e.dataset.sum)") == [str(s) for s in sums]
+    other.click("#roll-again")
+    expect(other.locator("#generic-notation")).to_have_value("1d8+1d6-1d4+3")

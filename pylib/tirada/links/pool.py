@@ -90,7 +90,7 @@ def _sifrp(req: Mapping[str, Any], w: dict) -> str:
     return text
 
 
-def _generic_one(req: Mapping[str, Any], w: dict) -> str:
+def _generic_group(req: Mapping[str, Any], w: dict) -> str:
     dice, sides = req.get("dice", "?"), req.get("sides", "?")
     text = f"{dice}d{sides}"
     if req.get("explode"):
@@ -98,6 +98,19 @@ def _generic_one(req: Mapping[str, Any], w: dict) -> str:
     keep = req.get("keep")
     if keep is not None and (keep != dice or req.get("keep_lowest")):
         text += f", {w['keep']} {keep}" + (f" {w['lowest']}" if req.get("keep_lowest") else "")
+    return text
+
+
+def _generic_one(req: Mapping[str, Any], w: dict) -> str:
+    groups = req.get("groups")
+    if isinstance(groups, list):   # "1d8 + 1d6, keep 1 − 1d4": each group with its sign
+        text = ""
+        for i, g in enumerate(groups):
+            g = g if isinstance(g, Mapping) else {}
+            text += (" \u2212 " if g.get("subtract") else " + " if i else "") + _generic_group(g, w)
+        text = text.lstrip()
+    else:
+        text = _generic_group(req, w)
     text += _signed(req.get("modifier"))
     if req.get("difficulty") is not None:
         text += f" {w['vs']} {req['difficulty']}"

@@ -190,11 +190,12 @@ def _die_tokens(faces: list, kept: set, exploded: set) -> list:
     return out
 
 
-def _sum_tokens(result: dict, words: dict) -> list:
+def _sum_tokens(result: dict, words: dict, sums: str = "") -> list:
     """``6+5+4+2 +3 +2 ayuda = `` — the kept dice added up with every modifier, so the total is
-    explained (a SIFRP modifier +3 on kept dice adding to 17 reads ``… +3 = 20``)."""
+    explained (a SIFRP modifier +3 on kept dice adding to 17 reads ``… +3 = 20``); ``sums``: the
+    terms already written (several dice groups: ``7+5−4``) instead of the kept dice."""
     kept = result.get("kept") or []
-    text = "+".join(str(f) for f in kept) or "0"
+    text = sums or "+".join(str(f) for f in kept) or "0"
     extras = [(result.get("modifier"), ""), (result.get("teamwork"), " " + words["teamwork"])]
     for value, name in extras:
         if isinstance(value, int) and not isinstance(value, bool) and value:
@@ -221,8 +222,27 @@ def _l5r_dice(result: dict, lang: str) -> list:
     return out
 
 
+def _groups_line(result: dict, words: dict) -> list:
+    """Several dice groups: ``[7] + [2 5] − [4] → 7+5−4 +3 = 11`` (each group's dice, then the
+    groups' kept sums with their signs and the modifier)."""
+    line: list = []
+    sums = ""
+    for i, g in enumerate(result["groups"]):
+        g = g if isinstance(g, dict) else {}
+        sign = "\u2212" if g.get("subtract") else "+"
+        faces: list = g["faces"] if isinstance(g.get("faces"), list) else []
+        line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
+        line += _die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()))
+        line.append(("]", None))
+        sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
+    line.append((" \u2192 ", None))
+    return line + _sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
+
+
 def _roll_line(result: dict, words: dict) -> list:
     """Dice, sum and outcome of one SIFRP / generic roll."""
+    if isinstance(result.get("groups"), list) and "total" in result:
+        return _groups_line(result, words)
     faces = result.get("faces")
     line: list = []
     if isinstance(faces, list):

@@ -7,7 +7,7 @@
 =============  ==========================================  =======================================
 system         module                                      method
 =============  ==========================================  =======================================
-``generic``    :mod:`tirada.odds.keepsum`                  roll-N-keep-K dynamic programme
+``generic``    :mod:`tirada.odds.generic`                  keep-K-of-N (+ explosions, bounded)
 ``sifrp``      :mod:`tirada.odds.keepsum`                  same, graded into degrees / failures
 ``l5r5e``      :mod:`tirada.odds.l5r`                      ranked-tier DP + capped explosion chains
 ``tragedia``   :mod:`tirada.odds.tragedia`                 binomial convolution (even = success)

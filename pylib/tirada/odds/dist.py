@@ -9,8 +9,9 @@ fraction is only built at the end, for the text form.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import accumulate
 
-__all__ = ["EXACT_DIGITS", "at_least_num", "convolve", "prob", "rows", "uniform"]
+__all__ = ["EXACT_DIGITS", "add_uniform", "at_least_num", "convolve", "prob", "rows", "shift", "uniform"]
 
 #: Exact fractions are written out (``"exact": "1/12"``) while the denominator has at most this
 #: many digits; past it the text would be long and nobody reads it, so only the float is given.
@@ -78,3 +79,17 @@ def convolve(a: list, b: list, cap: int | None = None) -> list:
 def uniform(sides: int) -> list:
     """Count polynomial of one die: faces 1..``sides`` once each (index 0 has count 0)."""
     return [0] + [1] * sides
+
+
+def add_uniform(poly: list, sides: int) -> list:
+    """``poly`` times one die of ``sides`` faces (``x + x² + … + x^sides``): the count polynomial of
+    one more die added to the sum, by a sliding window over prefix sums (``len(poly) + sides`` steps
+    instead of ``len(poly) × sides``). ``sides`` ≥ 1; the result has ``len(poly) + sides`` items."""
+    pre = [0, *accumulate(poly)]
+    n = len(poly)
+    return [pre[x if x < n else n] - pre[x - sides if x > sides else 0] for x in range(n + sides)]
+
+
+def shift(counts: dict, by: int) -> dict:
+    """The distribution of ``X + by`` (``counts``: value → numerator; ``by``: int)."""
+    return {v + by: n for v, n in counts.items()}

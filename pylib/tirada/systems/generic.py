@@ -7,7 +7,11 @@ Rule: ../shared/rules/sifrp.md §"The generic forum roll" (seed ``004_…``): ro
 Two extensions typed as dice notation (:mod:`tirada.systems.notation`, docs/notation.md): ``explode``
 (a die showing its highest face adds one more die, which may explode again; keep then counts every
 die rolled, and :data:`MAX_EXPLOSIONS` bounds the extra dice) and ``rolls`` (several rolls in one
-post: a list of 2..10 requests of this shape, rolled one after another on the same dice stream).
+post: a list of 2..10 requests of this shape, rolled one after another on the same dice stream),
+and ``groups`` (dice groups added or subtracted in one roll, ``1d8+1d6+3``, ``5-2d6``: a list of 1..10
+groups ``{dice, sides, keep?, keep_lowest?, explode?, subtract?}`` rolled in order on the same
+stream, with the roll's ``modifier`` and ``difficulty`` beside them; at most :data:`MAX_DICE` dice
+in all).
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from ..dice import MAX_SIDES, Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
 
-__all__ = ["GenericRequest", "MAX_EXPLOSIONS", "keep_indices", "roll"]
+__all__ = ["GROUP_FIELDS", "GenericRequest", "GroupsRequest", "MAX_EXPLOSIONS", "keep_indices", "roll", "validated"]
 
 RULE = "sifrp.md §The generic forum roll"
 MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
 FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"}
+GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"}   #: fields of one of ``groups``
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,46 @@ class GenericRequest:
             difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
                    get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode)
+
+
+@dataclass(frozen=True)
+class GroupsRequest:
+    """Several dice groups in one roll (``1d8+1d6+3``, ``2d20kh1-1d4``): ``groups`` a tuple of
+    ``(GenericRequest, subtract: bool)`` (1..10 groups, each without modifier or difficulty; at most
+    :data:`MAX_DICE` dice in all), ``modifier`` −10000..10000, ``difficulty`` int or ``None``."""
+
+    groups: tuple
+    modifier: int = 0
+    difficulty: int | None = None
+
+    @classmethod
+    def from_dict(cls, req: Mapping[str, Any]) -> "GroupsRequest":
+        """Validate ``{"groups": [...], "modifier"?, "difficulty"?}``.
+
+        Raises:
+            InvalidRequest: unknown field; ``groups`` not a list of 1..10 maps (``generic.groups_count``,
+            ``generic.groups_item``); a group :meth:`GenericRequest.from_dict` refuses; more than
+            :data:`MAX_DICE` dice in all (``generic.groups_dice``).
+        """
+        reject_unknown(req, {"groups", "modifier", "difficulty"}, "generic")
+        items = req["groups"]
+        if not isinstance(items, list) or not 1 <= len(items) <= MAX_ROLLS:
+            raise InvalidRequest(f"must be a list of 1 to {MAX_ROLLS} dice groups", field="groups", rule=RULE,
+                                 code="generic.groups_count", params={"n": MAX_ROLLS})
+        groups = []
+        for i, one in enumerate(items):
+            if not isinstance(one, Mapping):
+                raise InvalidRequest("must be a dice group", field=f"groups[{i}]", rule=RULE, code="generic.groups_item")
+            reject_unknown(one, GROUP_FIELDS, "generic")
+            group = GenericRequest.from_dict({k: v for k, v in one.items() if k != "subtract"})
+            groups.append((group, get_bool(one, "subtract")))
+        if sum(g.dice for g, _ in groups) > MAX_DICE:
+            raise InvalidRequest(f"at most {MAX_DICE} dice in all", field="groups", rule=RULE,
+                                 code="generic.groups_dice", params={"n": MAX_DICE})
+        difficulty = req.get("difficulty")
+        if difficulty is not None:
+            difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
+        return cls(tuple(groups), get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty)
 
 
 def keep_indices(faces: list, keep: int, lowest: bool = False) -> list:
@@ -112,6 +157,32 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     return out
 
 
+def _roll_groups(r: GroupsRequest, dice: Dice) -> dict:
+    """Roll the groups in order; total = Σ ± each group's kept sum + modifier."""
+    groups, total = [], r.modifier
+    for group, subtract in r.groups:
+        one = _roll_one(group, dice)
+        del one["modifier"]
+        one["sum"] = one.pop("total")
+        if subtract:
+            one["subtract"] = True
+        total += -one["sum"] if subtract else one["sum"]
+        groups.append(one)
+    out: dict = {"groups": groups, "modifier": r.modifier, "total": total}
+    if r.difficulty is not None:
+        out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
+    return out
+
+
+def validated(req: Mapping[str, Any]) -> "GenericRequest | GroupsRequest":
+    """One roll's request: :class:`GroupsRequest` when it has ``groups``, else :class:`GenericRequest`."""
+    return GroupsRequest.from_dict(req) if "groups" in req else GenericRequest.from_dict(req)
+
+
+def _roll_any(r: "GenericRequest | GroupsRequest", dice: Dice) -> dict:
+    return _roll_groups(r, dice) if isinstance(r, GroupsRequest) else _roll_one(r, dice)
+
+
 def roll(req: Mapping[str, Any], dice: Dice) -> dict:
     """Roll a generic request on ``dice``.
 
@@ -121,7 +192,9 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         "modifier": int, "total": int}`` plus ``"exploded_indices"`` (faces that are explosion dice)
         when ``explode``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
         difficulty) when a difficulty is given. A ``rolls`` request gives ``{"rolls": [one result
-        per roll]}``.
+        per roll]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
+        (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when
+        subtracted], "modifier", "total"}`` plus the difficulty keys.
     Raises:
         InvalidRequest: see :meth:`GenericRequest.from_dict`; bad given faces; more than
         :data:`MAX_EXPLOSIONS` explosions; ``rolls`` that is not a list of 2..10 requests or comes
@@ -140,6 +213,6 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         for i, one in enumerate(rolls):
             if not isinstance(one, Mapping):
                 raise InvalidRequest("must be a roll", field=f"rolls[{i}]", rule=RULE, code="generic.rolls_item")
-            parsed.append(GenericRequest.from_dict(one))
-        return {"rolls": [_roll_one(r, dice) for r in parsed]}
-    return _roll_one(GenericRequest.from_dict(req), dice)
+            parsed.append(validated(one))
+        return {"rolls": [_roll_any(r, dice) for r in parsed]}
+    return _roll_any(validated(req), dice)

@@ -92,8 +92,9 @@ def unregister(system_id: str) -> None:
 # ---------------------------------------------------------------------------- the systems
 register(SystemSpec(
     id="generic", short_name="generic", roll="tirada.systems.generic",
-    odds="tirada.odds.keepsum:generic_odds", code=0,
-    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls"),
+    odds="tirada.odds.generic:generic_odds", code=0,
+    param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls", "groups",
+                "subtract"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",

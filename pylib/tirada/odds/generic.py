@@ -1,0 +1,85 @@
+"""Exact odds of the generic roll (sifrp.md §The generic forum roll; docs/odds.md): the sum of the
+kept dice (:mod:`tirada.odds.keepsum`) or, for an exploding roll, of every die rolled up to a stated
+number of explosions (:mod:`tirada.odds.explode`), plus the modifier, against the difficulty.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..errors import InvalidRequest
+from ..systems.generic import MAX_ROLLS, GenericRequest, GroupsRequest, validated
+from .dist import prob, rows
+from .explode import explode_work, request_counts
+from .keepsum import check_work, keep_sum_counts, work_estimate
+
+__all__ = ["generic_odds"]
+
+
+def _group_counts(r: GenericRequest) -> tuple:
+    """``(counts, den, bound)`` of one group's kept sum; ``bound`` ``None`` unless it explodes."""
+    if r.explode:
+        exploded = request_counts(r)
+        return exploded.counts, exploded.den, exploded.bound
+    return keep_sum_counts(r.dice, r.sides, r.keep, r.keep_lowest), r.sides ** r.dice, None
+
+
+def _add(a: dict, b: dict) -> dict:
+    """The law of X + Y (independent) as counts: the product of the two count tables."""
+    out: dict = {}
+    for x, m in a.items():
+        for y, n in b.items():
+            out[x + y] = out.get(x + y, 0) + m * n
+    return out
+
+
+def generic_odds(params: Mapping[str, Any]) -> dict:
+    """Exact odds of a generic roll (same fields as :mod:`tirada.systems.generic`).
+
+    Returns:
+        ``{"method", "distribution", "at_least"}`` over the total (kept sum + modifier), plus
+        ``"success"`` (P(total ≥ difficulty), ``{"p", "exact"}``) when a difficulty is given. An
+        exploding roll (:mod:`tirada.odds.explode`) adds ``"explosion_bound"`` (int: explosions
+        counted, in all) and ``"cut_off"`` (``{"p", "exact"?}``: P(more explosions), left out of
+        every row, so each true probability lies in ``[p, p + cut_off]``); with several exploding
+        groups ``"explosion_bound"`` is the list of their bounds. Several groups (``groups``) give the
+        law of Σ ± each group's kept sum + modifier (a product of the groups' laws). A roll set (``rolls``: 2..10
+        equal rolls, as ``6 4d6k3`` writes) gives the odds of one of its rolls plus ``"rolls": n``.
+    Raises:
+        InvalidRequest: from :meth:`GenericRequest.from_dict`, a pool past the work limit
+        (``odds.too_large``), several different rolls (``odds.several_rolls``).
+    """
+    rolls = params.get("rolls")
+    if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:
+        if all(one == rolls[0] for one in rolls) and isinstance(rolls[0], Mapping):
+            return {**generic_odds(rolls[0]), "rolls": len(rolls)}   # a roll set: each roll's odds
+        raise InvalidRequest("odds are given for one roll at a time, or for a roll set of equal rolls",
+                             field="rolls", rule="odds.md §Output", code="odds.several_rolls")
+    r = validated(params)
+    groups = list(r.groups) if isinstance(r, GroupsRequest) else [(r, False)]
+    work, pool = 0, (sum(g.dice for g, _ in groups), max(g.sides for g, _ in groups),
+                     sum(g.keep or g.dice for g, _ in groups))   # named in a refusal
+    for g, _sub in groups:   # the whole roll's work is bounded before any is spent
+        work += explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
+        check_work(work, *pool)
+    counts, den, bounds = {r.modifier: 1}, 1, []
+    for g, subtract in groups:   # independent groups: the law of the sum is the product of their laws
+        part, part_den, bound = _group_counts(g)
+        if len(counts) > 1:       # the first group is only shifted by the modifier
+            work += len(counts) * len(part)
+            check_work(work, *pool)
+        counts = _add(counts, {-v: n for v, n in part.items()} if subtract else part)
+        den *= part_den
+        if bound is not None:
+            bounds.append(bound)
+    out: dict = {"method": "exact: keep K of N by the K-th highest face (integer counts)"}
+    if bounds:
+        out = {"method": "exact up to explosion_bound explosions in all (integer counts); cut_off is "
+                         "the probability of more, not counted in any row",
+               "explosion_bound": bounds[0] if len(bounds) == 1 else bounds,
+               "cut_off": prob(den - sum(counts.values()), den)}
+    out["distribution"], out["at_least"] = rows(counts, den)
+    if r.difficulty is not None:
+        out["difficulty"] = r.difficulty
+        out["success"] = prob(sum(n for v, n in counts.items() if v >= r.difficulty), den)
+    return out
