@@ -291,9 +291,11 @@ def test_a_signed_start_refuses_names_that_could_not_sign_a_move():
         start_fresh(setup, "Haster", chains.commit)
     assert err.value.code == "brs.player_name_roller" and err.value.field == "players[1].name"
     assert chains.commits == 0      # nothing committed for a refused start
-    with pytest.raises(InvalidRequest):
-        start_fresh(example_setup(), "", chains.commit)   # no starter name
-    assert chains.commits == 0
+    with pytest.raises(InvalidRequest) as err:
+        start_fresh(example_setup(), "H" * 41, chains.commit)   # a starter name the chains refuse
+    assert err.value.code == "brs.start_invalid" and chains.commits == 0
+    assert start_fresh(example_setup(), "  ", chains.commit)["start"]["roller"] == "Haster"   # side 0's Leader
+    assert start_fresh(example_setup(), " Ana ", chains.commit)["start"]["roller"] == "Ana"
     check_mover_names(["S" * 40, "Haster"])
 
 

@@ -50,7 +50,7 @@ def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
     tab1.click("#tab-brs")
     tab1.click("#brs-example")
     assert tab1.locator("#brs-f-seed").count() == 0                       # no seed field any more
-    tab1.click("#brs-start")
+    tab1.click("#brs-start")                                              # the start: Sharla's nº 2 (issue 26)
     tab1.wait_for_selector("#brs-game:not([hidden])")
     opened = tab1.locator("#brs-share-link").input_value()
     assert re.search(r"#t2[A-Za-z0-9_-]+$", opened)
@@ -58,13 +58,13 @@ def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
     tab2 = open_app(ctx.new_page(), opened)                               # the same link, second tab
     tab2.wait_for_function("l => document.getElementById('brs-share-link').value === l", arg=opened)
 
-    try_d4 = spend_advantage(tab1, D4)                                    # takes Sharla's nº 2
-    try_d8 = spend_advantage(tab2, D8)                                    # takes Sharla's nº 3
+    try_d4 = spend_advantage(tab1, D4)                                    # takes Sharla's nº 3
+    try_d8 = spend_advantage(tab2, D8)                                    # takes Sharla's nº 4
 
-    # only the better try is posted: the audit shows the unposted nº 2 of Sharla's chain
+    # only the better try is posted: the audit shows the unposted nº 3 of Sharla's chain
     text = audit_text(tab1, f"{earlier}\nEmpieza: {opened}\nMi Ventaja: {try_d8}\n")
     assert "Sharla" in text and "Hay problemas" in text
-    assert "1 sin publicar (nº 2)" in text
+    assert "1 sin publicar (nº 3)" in text
     assert "jugada 1 de una Confrontación (dados nuevos firmados)" in text
 
     # both tries posted: two continuations of the same move of the Confrontation

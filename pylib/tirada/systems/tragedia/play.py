@@ -143,14 +143,16 @@ def undo(ledger: Mapping[str, Any]) -> dict:
 
 
 def view(ledger: Mapping[str, Any]) -> dict:
-    """:func:`~tirada.systems.tragedia.scene.scene_view` of the replayed ledger plus ``can_undo`` and
-    ``given_faces`` (True when some dice were rolled elsewhere: not a verifiable roll).
+    """:func:`~tirada.systems.tragedia.scene.scene_view` of the replayed ledger plus ``can_undo``,
+    ``given_faces`` (True when some dice were rolled elsewhere: not a verifiable roll) and ``signed``
+    (True for a schema-2 ledger: its rolls take numbers in the rollers' chains).
 
     Raises:
         InvalidRequest / IllegalMove: the ledger does not replay.
     """
     out = scene_view(replay(ledger))
     out["can_undo"] = can_undo(ledger)
+    out["signed"] = ledger.get("schema") == 2   # rolls signed by the roller's chain (what the link proves)
     out["given_faces"] = ledger.get("faces") is not None or any(
         isinstance(a, dict) and a.get("faces") is not None for a in ledger.get("actions") or [])
     return out
