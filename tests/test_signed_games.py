@@ -314,3 +314,13 @@ def test_a_signed_start_refuses_sizes_a_link_cannot_carry_to_the_end():
         check_playable({**long_texts, "seed": SEED})
     assert err.value.code == "brs.start_too_long" and err.value.params["n"] == MAX_START_FRAGMENT
     check_playable({**big_setup(traits=9), "seed": SEED})   # 54 dice with short names: fine
+
+
+@pytest.mark.parametrize("name, ok", [("Corvo", True), ("C" * 40, True), ("C" * 41, False), ("", False),
+                                      (None, False), (7, False), (" Corvo", False), ("Co\u200brvo", False),
+                                      ("Cafe\u0301", False), ("Café", True), ("Ana\n", False)])
+def test_is_roller_name(name, ok):
+    """The one predicate both games use at set-up: what a roller chain would keep unchanged."""
+    from tirada.links.roll_layout import is_roller_name
+
+    assert is_roller_name(name) is ok

@@ -24,7 +24,6 @@ import ui_brs_setup as setupform
 import ui_brs_contest
 from app import STORE, el, tr
 from tirada.links import snippets
-from tirada.links.chain import reserve
 from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
@@ -252,10 +251,7 @@ def make_move(move: dict) -> None:
 def commit_fresh(player: int, nonce: str) -> dict:
     """Take the mover's next chain number for ``nonce`` (the chain read from storage now) and store
     the chain: ``{"seq", "prev"}`` for the move's signature."""
-    state = ui_fair.chain_now(Game.state.setup.players[player].name, Game.state.setup.campaign)
-    position, state = reserve(state, nonce)
-    ui_fair.store_chain(state)
-    return position
+    return ui_fair.commit_for(Game.state.setup.campaign)(Game.state.setup.players[player].name, nonce)
 
 
 def on_click(event) -> None:

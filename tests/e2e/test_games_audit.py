@@ -17,7 +17,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import roll_named  # noqa: E402
+from helpers.page import audit_text, roll_named  # noqa: E402
 from helpers.tragedia import SEED_ACTIONS  # noqa: E402
 
 from tirada.links.chain import decode_link  # noqa: E402
@@ -42,15 +42,6 @@ def lost_scene_link() -> str:
     ledger = act(ledger, {"roll": "final", "by": "Batiato"}, seed=seed,
                  commit=lambda _who, _seed: {"seq": 1, "prev": None})
     return to_fragment(ledger)
-
-
-def audit_text(page, thread: str) -> str:
-    page.click("#tab-audit")
-    page.fill("#audit-text", thread)
-    page.click("#audit-run")
-    report = page.locator("#audit-report")
-    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
-    return report.inner_text()
 
 
 def post_loss_try(page, link: str) -> str:

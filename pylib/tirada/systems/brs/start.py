@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
-from ...links.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text
+from ...links.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text, is_roller_name
 
 __all__ = ["RULE_START", "check_mover_names", "check_start"]
 
@@ -65,11 +65,7 @@ def check_mover_names(names: list) -> None:
         ``players[i].name``.
     """
     for i, name in enumerate(names):
-        try:
-            ok = check_text(name, "roller") == name
-        except InvalidRequest:
-            ok = False
-        if not ok:
+        if not is_roller_name(name):
             raise InvalidRequest(f"{name[:40]!r}…: a player's name signs their moves, so it has at most "
                                  f"{LIMITS['roller']} characters", field=f"players[{i}].name",
                                  rule=RULE_START, code="brs.player_name_roller",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
-from ...links.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text
+from ...links.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text, is_roller_name
 
 __all__ = ["RULE_SIGNED", "check_position", "check_roll_signature", "check_roller_names",
            "check_signed_setup"]
@@ -69,11 +69,7 @@ def check_roller_names(participants: tuple) -> None:
     """
     for i, p in enumerate(participants):
         name = p.name
-        try:
-            ok = check_text(name, "roller") == name
-        except InvalidRequest:
-            ok = False
-        if not ok:
+        if not is_roller_name(name):
             raise InvalidRequest(f"{name[:40]!r}…: a character who may roll needs a name of at most "
                                  f"{LIMITS['roller']} characters", field=f"participants[{i}].sheet.name",
                                  rule=RULE_SIGNED, code="tragedia.roller_name",
