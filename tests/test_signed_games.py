@@ -324,3 +324,14 @@ def test_is_roller_name(name, ok):
     from tirada.links.roll_layout import is_roller_name
 
     assert is_roller_name(name) is ok
+
+
+def test_the_cli_replays_a_page_made_signed_scene():
+    from tirada.cli import cmd_scene
+
+    ledger = act(gathered(), {"roll": "final", "by": "Corvo"}, commit=lambda w, s: {"seq": 1, "prev": None})
+    out = cmd_scene(["replay", "-"], json.dumps(ledger))
+    assert out["phase"] in ("post_loss", "decided") and out["seed"] is None
+    with pytest.raises(InvalidRequest) as err:      # an unsigned roll in a signed scene: refused by the CLI too
+        cmd_scene(["replay", "-"], json.dumps({**ledger, "actions": ledger["actions"][:-1] + [{"roll": "final"}]}))
+    assert err.value.code == "tragedia.roll_by"
