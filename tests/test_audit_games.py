@@ -5,6 +5,7 @@ docs/link-format.md §9, §16.10; pylib/tirada/links/audit_games.py.
 """
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,19 @@ def test_every_vector_game_link_is_valid_in_the_audit(n):
     games = [c["fragment"] for c in doc["links"] if c["kind"] in ("scene", "brs") and c["fragment"][1] == str(n)]
     report = audit(thread(*games))
     assert report["invalid"] == [] and len(report["other"]) == len(games)
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+def test_the_scene_says_what_its_link_proves_in_both_languages():
+    sys.path.insert(0, str(ROOT / "web"))
+    import ui_scene_render
+
+    from tirada.systems.tragedia.play import view
+
+    signed = view(lost_scene(Browser()))
+    old = view(start(EXAMPLE, schema=1))
+    assert signed["signed"] and not old["signed"]
+    assert "cadena de quien tira" in ui_scene_render.proves_text(signed, "es")
+    assert "roller's chain" in ui_scene_render.proves_text(signed, "en")
+    assert "formato anterior" in ui_scene_render.proves_text(old, "es")
+    assert "older format" in ui_scene_render.proves_text(old, "en")

@@ -137,3 +137,25 @@ def test_a_player_name_too_long_to_sign_is_refused_at_the_start(app):
     expect(app.locator("#brs-setup-error")).to_contain_text("firma sus tiradas")
     assert app.locator("#brs-game").is_hidden()
     assert app.evaluate("localStorage.getItem('tirada.chains.v1')") in (None, "{}")
+
+
+def test_older_game_links_say_what_they_prove(app, base_url):
+    """Old scene and Confrontation links open as before and are labelled as an older format."""
+    import json
+
+    vectors = json.loads((Path(__file__).resolve().parents[1] / "vectors" / "links.json").read_text("utf-8"))
+    by_name = {c["name"]: c["fragment"] for c in vectors["links"]}
+    app.evaluate(f"location.hash = {by_name['scene: the rule file' + chr(39) + 's example, decided']!r}")
+    app.wait_for_selector("#scene-shared:not([hidden])")
+    expect(app.locator("#scene-proves")).to_contain_text("Escena de formato anterior")
+    old_brs = by_name["confrontation: Haster against Sharla (docs/examples), seeded, before any move"]
+    app.evaluate(f"location.hash = {old_brs!r}")
+    app.wait_for_selector("#brs-shared:not([hidden])")
+    expect(app.locator("#brs-proves")).to_contain_text("formato 1")
+    signed = by_name["confrontation: fair play, the start signed by Haster's chain (nº 3), before any move"]
+    app.evaluate(f"location.hash = {signed!r}")
+    expect(app.locator("#brs-proves")).to_contain_text("numerado en la cadena de quien empezó")
+    text = audit_text(app, "\n".join(f"{base_url}#{f}" for f in (old_brs, signed, by_name[
+        "scene: the rule file's example, gathering"])))
+    assert "Otros enlaces válidos (no son tiradas con cadena): 3" in text and "2 de formato anterior" in text
+    assert "Haster — «Arenas Sangrientas»" in text
