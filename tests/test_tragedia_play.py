@@ -28,7 +28,8 @@ def setup(**kw):
 
 
 def played(actions, **kw):
-    led = start(setup(**kw))
+    """An older (schema 1) ledger: rolls take no chain number (signed rolls: test_tragedia_signed.py)."""
+    led = start(setup(**kw), schema=1)
     for action in actions:
         led = act(led, action, seed=SEED_A)
     return led
@@ -60,7 +61,7 @@ def test_post_loss_roll_draws_from_its_own_new_seed():
         seed = f"{n:032x}"
         if final_stage(7, 6, DiceStream(seed), 1, True)["winner"] == "adversary":
             break
-    led = start(setup())
+    led = start(setup(), schema=1)
     for action in SEED_ACTIONS:
         led = act(led, action)
     led = act(led, {"roll": "final"}, seed=seed)
@@ -102,11 +103,11 @@ def test_undo_removes_the_last_action_but_never_a_roll():
     with pytest.raises(IllegalMove, match="cannot be undone"):
         undo(rolled)
     with pytest.raises(IllegalMove, match="nothing to undo"):
-        undo(start(setup()))
+        undo(start(setup(), schema=1))
 
 
 def test_view_offers_the_roll_only_when_legal_even_without_a_seed():
-    empty = view(start(setup()))
+    empty = view(start(setup(), schema=1))
     assert empty["phase"] == "gathering" and not empty["can_undo"] and empty["roll"] is None
     v = view(played(SEED_ACTIONS))
     assert v["can_roll"] and v["pools"]["protagonist"] == {"dice": 7, "auto_successes": 1, "wins_ties": True}

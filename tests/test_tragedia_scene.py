@@ -464,7 +464,7 @@ def test_replay_names_the_action_index_and_the_rule():
 @pytest.mark.parametrize("change, field", [
     ({"seed": None, "faces": None, "actions": [{"roll": "final"}]}, "actions[0].seed"),
     ({"seed": "12ab", "faces": None}, "seed"), ({"sides": 5}, "sides"), ({"kind": "duel"}, "kind"),
-    ({"format": "other"}, "format"), ({"schema": 2}, "schema"), ({"extra": 1}, "extra"),
+    ({"format": "other"}, "format"), ({"schema": 3}, "schema"), ({"extra": 1}, "extra"),
     ({"themes": ["A", "A"]}, "themes"), ({"participants": []}, "participants"), ({"actions": {}}, "actions"),
 ])
 def test_bad_ledgers_are_invalid_requests(change, field):

@@ -31,10 +31,13 @@ FILE = ROOT / "tests" / "vectors" / "links.json"
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 
 
-def _scene(actions: list) -> dict:
-    ledger = start(EXAMPLE)
+def _scene(actions: list, schema: int = 1) -> dict:
+    """The rule file's example scene after ``actions``; schema 2 signs its rolls at fixed chain
+    positions (Corvo's nº 5 after entry 0123456789ab, then nº 6 after that roll's entry)."""
+    ledger = start({**EXAMPLE, **({"campaign": "Arenas Sangrientas"} if schema == 2 else {})}, schema=schema)
+    positions = iter([{"seq": 5, "prev": "0123456789ab"}, {"seq": 6, "prev": "c0ffee123456"}])
     for action in actions:
-        ledger = act(ledger, action, seed=SEED)
+        ledger = act(ledger, action, seed=SEED, commit=lambda _who, _seed: next(positions))
     return ledger
 
 
@@ -61,8 +64,13 @@ def _sources() -> list:
          {"state": ["Sharla", "Arenas Sangrientas", 7, "0123456789ab"], "created": 1796000000}),
         ("scene: the rule file's example, gathering", "scene", _scene(SEED_ACTIONS[:2])),
         ("scene: the rule file's example, decided", "scene", _scene(SEED_ACTIONS + [{"roll": "final"}])),
+        ("scene: signed rolls (schema 2), the final roll by Corvo", "scene",
+         _scene(SEED_ACTIONS + [{"roll": "final", "by": "Corvo"}], schema=2)),
         ("confrontation: Haster against Sharla (docs/examples), seeded, before any move", "brs",
          {"setup": setup, "moves": []}),
+        ("confrontation: fair play, the start signed by Haster's chain (nº 3), before any move", "brs",
+         {"setup": {**setup, "version": 2, "campaign": "Arenas Sangrientas",
+                    "start": {"roller": "Haster", "seq": 3, "prev": "0123456789ab"}}, "moves": []}),
     ]
 
 

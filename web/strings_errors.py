@@ -727,4 +727,62 @@ STRINGS = {
                            "en": "bounds are two whole numbers, min ≤ max"},
     "err.request.fixed_value": {"es": "un valor fijo es un número entero, sí/no o un texto corto",
                                 "en": "a fixed value is a whole number, true/false or a short text"},
+    # issue 26: signed Tragedia scene rolls (ledger schema 2) and signed Confrontation starts
+    "err.tragedia.campaign_needs_schema2": {"es": "una campaña necesita una escena con tiradas firmadas (esquema 2)",
+                                            "en": "a campaign label needs a scene with signed rolls (schema 2)"},
+    "err.tragedia.signed_no_ledger_seed": {"es": "una escena con tiradas firmadas no lleva semilla de escena: cada tirada crea la suya",
+                                           "en": "a scene with signed rolls has no scene seed: each roll makes its own"},
+    "err.tragedia.campaign_invalid": {"es": ("la campaña es un texto de 1 a {n} carácter, sin espacios al principio ni al final",
+                                             "la campaña es un texto de 1 a {n} caracteres, sin espacios al principio ni al final"),
+                                      "en": ("the campaign label is a text of 1 to {n} character, trimmed",
+                                             "the campaign label is a text of 1 to {n} characters, trimmed")},
+    "err.tragedia.roller_name": {"es": ("«{name}»: un personaje que puede tirar necesita un nombre de como mucho {n} carácter "
+                                        "(firma sus tiradas en su cadena)",
+                                        "«{name}»: un personaje que puede tirar necesita un nombre de como mucho {n} caracteres "
+                                        "(firma sus tiradas en su cadena)"),
+                                 "en": ("“{name}”: a character who may roll needs a name of at most {n} character "
+                                        "(it signs their rolls in their chain)",
+                                        "“{name}”: a character who may roll needs a name of at most {n} characters "
+                                        "(it signs their rolls in their chain)")},
+    "err.tragedia.chain_invalid": {"es": "el número de cadena de la tirada no es válido", "en": "the roll's chain number is not valid"},
+    "err.tragedia.chain_needs_schema2": {"es": "una tirada firmada con una cadena necesita una escena de esquema 2",
+                                         "en": "a roll signed by a chain needs a scene of schema 2"},
+    "err.tragedia.chain_with_faces": {"es": "los dados tirados fuera de Tirada no ocupan número de cadena",
+                                      "en": "dice rolled elsewhere take no chain number"},
+    "err.tragedia.roll_by": {"es": "elige quién tira (en «Quién actúa»): la tirada ocupa un número en su cadena",
+                             "en": "choose who rolls (in “Who acts”): the roll takes a number in their chain"},
+    "err.tragedia.roll_unsigned": {"es": "esta tirada necesita su número en la cadena de quien tira (dados nuevos firmados)",
+                                   "en": "this roll needs its place in the roller's chain (fresh dice signed by who rolls)"},
+    "err.tragedia.link_too_many_actions": {"es": ("este enlace de escena tiene demasiadas acciones para reproducirlas "
+                                                  "({got}; como mucho {n})",
+                                                  "este enlace de escena tiene demasiadas acciones para reproducirlas "
+                                                  "({got}; como mucho {n})"),
+                                           "en": ("this scene link has too many actions to replay ({got}; at most {n})",
+                                                  "this scene link has too many actions to replay ({got}; at most {n})")},
+    "err.tragedia.link_format_schema": {"es": "una escena con tiradas firmadas va en un enlace de formato 2, una anterior en formato 1",
+                                        "en": "a scene with signed rolls travels in a format 2 link, an older one in format 1"},
+    "err.brs.start_needs_v2": {"es": "un inicio firmado necesita un Enfrentamiento de juego limpio (versión 2)",
+                               "en": "a signed start needs a fair-play (version 2) Confrontation"},
+    "err.brs.start_invalid": {"es": "la firma del inicio no es válida (quién empieza: de 1 a 40 caracteres; su número de cadena)",
+                              "en": "the start's signature is not valid (who starts: 1 to 40 characters; their chain number)"},
+    "err.brs.player_name_roller": {"es": ("«{name}»: el nombre de un jugador firma sus tiradas, así que admite como mucho {n} carácter",
+                                          "«{name}»: el nombre de un jugador firma sus tiradas, así que admite como mucho {n} caracteres"),
+                                   "en": ("“{name}”: a player's name signs their rolls, so it has at most {n} character",
+                                          "“{name}”: a player's name signs their rolls, so it has at most {n} characters")},
+    "err.brs.start_too_many_dice": {"es": ("{got} dados son demasiados para jugar por enlaces (como mucho {n}: el enlace "
+                                           "se rechazaría antes del final)",
+                                           "{got} dados son demasiados para jugar por enlaces (como mucho {n}: el enlace "
+                                           "se rechazaría antes del final)"),
+                                    "en": ("{got} dice are too many for a game played by links (at most {n}: its link "
+                                           "would be refused before the end)",
+                                           "{got} dice are too many for a game played by links (at most {n}: its link "
+                                           "would be refused before the end)")},
+    "err.brs.start_too_long": {"es": ("la preparación sola da un enlace de {got} caracteres (como mucho {n}, para dejar "
+                                      "sitio a los movimientos): acorta los textos",
+                                      "la preparación sola da un enlace de {got} caracteres (como mucho {n}, para dejar "
+                                      "sitio a los movimientos): acorta los textos"),
+                               "en": ("the set-up alone makes a link of {got} characters (at most {n}, so the moves "
+                                      "have room): shorten the texts",
+                                      "the set-up alone makes a link of {got} characters (at most {n}, so the moves "
+                                      "have room): shorten the texts")},
 }

@@ -10,6 +10,43 @@ STRINGS = {
     "audit.signed_move": {"es": "jugada {n} de una Confrontación (dados nuevos firmados)",
                           "en": "move {n} of a Confrontation (signed fresh dice)"},
     "audit.format1": {"es": "formato 1", "en": "format 1"},
+    # issue 26: signed scene rolls and Confrontation starts; forks of games
+    "audit.signed_start": {"es": "inicio de una Confrontación (dados iniciales firmados)",
+                           "en": "start of a Confrontation (signed starting dice)"},
+    "audit.signed_scene_roll": {"es": "tirada de una escena de Tragedia (firmada)",
+                                "en": "roll of a Tragedia scene (signed)"},
+    "audit.scene_fork": {"es": "Escena de Tragedia con dos continuaciones distintas tras la acción {n}",
+                         "en": "A Tragedia scene with two different continuations after action {n}"},
+    "audit.scene_fork_rolled": {"es": ", con una tirada: una tirada probada dos veces",
+                                "en": ", with a roll: a roll tried twice"},
+    "audit.brs_restart": {"es": "La misma preparación de Confrontación empezada {n} veces ({starts}): salvo que sea "
+                                "una revancha, se volvió a probar el inicio",
+                          "en": "The same Confrontation set-up started {n} times ({starts}): unless it is a rematch, "
+                                "the start was tried again"},
+    "audit.start_unsigned": {"es": "inicio sin firmar", "en": "unsigned start"},
+    "audit.older_games": {"es": "de formato anterior", "en": "of an older format"},
+    "scene.proves_signed": {"es": "Qué prueba este enlace: cada tirada de la escena sale de azar nuevo creado al tirar "
+                                  "y ocupa un número en la cadena de quien tira; probarla dos veces deja un hueco o "
+                                  "una bifurcación en la auditoría.",
+                            "en": "What this link proves: each roll of the scene comes from fresh randomness made when "
+                                  "it was rolled and takes a number in the roller's chain; trying it twice leaves a gap "
+                                  "or a fork in the audit."},
+    "scene.proves_older": {"es": "Escena de formato anterior: cada tirada sale de azar nuevo creado al tirar, pero no "
+                                 "ocupa número en ninguna cadena (repetirla solo se ve si se publican las dos).",
+                           "en": "A scene of an older format: each roll comes from fresh randomness made when it was "
+                                 "rolled, but takes no number in any chain (a repeat only shows if both are posted)."},
+    "brs.proves.signed": {"es": "Qué prueba este enlace: los dados iniciales y cada jugada que tira salen de azar nuevo, "
+                                "numerado en la cadena de quien empezó o movió.",
+                          "en": "What this link proves: the starting dice and every move that rolls come from fresh "
+                                "randomness, numbered in the chain of who started or moved."},
+    "brs.proves.v2": {"es": "Confrontación de formato anterior: cada jugada que tira va firmada, pero el inicio no "
+                            "ocupa número de cadena (empezar otra vez no deja rastro).",
+                      "en": "A Confrontation of an older format: every move that rolls is signed, but the start takes "
+                            "no chain number (starting again leaves no trace)."},
+    "brs.proves.v1": {"es": "Confrontación de formato 1: los dados se pueden recalcular, pero cada dado posterior a una "
+                            "decisión se podía calcular con la semilla antes de decidir.",
+                      "en": "A format 1 Confrontation: the dice are recomputable, but every die after a decision was "
+                            "computable from the seed before that decision."},
     "audit.request": {"es": "Petición del máster «{label}»{who}: {problems}",
                       "en": "GM request “{label}”{who}: {problems}"},
     "audit.request_ok": {"es": "una tirada, conforme", "en": "one roll, matching"},

@@ -45,8 +45,8 @@ def render_report(report: dict, lang: str) -> str:
             mark = "✔" if row["valid"] else "✘"
             seq = f'nº {row["seq"]}' if row.get("seq") is not None else ""
             label = f' — {esc(row["label"])}' if row.get("label") else ""
-            if row.get("kind") == "brs-move":   # fair play v2: a signed Confrontation move
-                label = " — " + esc(tr("audit.signed_move").format(n=row["move"] + 1))
+            if row.get("kind") == "brs-move":   # a signed entry of a game link: a move, a start, a scene roll
+                label = " — " + esc(tr(f"audit.signed_{row.get('what', 'move')}").format(n=row.get("move", 0) + 1))
             elif row.get("format") == 1:        # made before fair play v2: say what it proves
                 label += f' <abbr title="{esc(PROVES[1][lang])}">({esc(tr("audit.format1"))})</abbr>'
             reason = f' <span class="error">{esc(why(row, lang))}</span>' if row.get("reason") else ""
@@ -57,7 +57,9 @@ def render_report(report: dict, lang: str) -> str:
     if report.get("other"):
         kinds = sorted({o["kind"] for o in report["other"]})
         names = ", ".join(tr(f"audit.kind_{k}") if f"audit.kind_{k}" in STRINGS else k for k in kinds)
-        parts.append(f'<p>{esc(tr("audit.other"))}: {len(report["other"])} ({esc(names)})</p>')
+        older = sum(1 for o in report["other"] if o.get("format") == 1)   # made before fair play: say so
+        older_text = f', {older} <abbr title="{esc(PROVES[1][lang])}">{esc(tr("audit.older_games"))}</abbr>' if older else ""
+        parts.append(f'<p>{esc(tr("audit.other"))}: {len(report["other"])} ({esc(names)}{older_text})</p>')
     for req in report.get("requests", []):      # GM roll requests: one roll each, matching
         who = f' → {req["for"]}' if req.get("for") else ""
         problems = ", ".join(tr(f"audit.req_{code}") for code in req["problems"]) or tr("audit.request_ok")
@@ -66,10 +68,22 @@ def render_report(report: dict, lang: str) -> str:
         parts.append(f'<p class="{cls}">{esc(line)}</p>')
     for fork in report.get("confrontation_forks", []):
         parts.append(f'<p class="error">✘ {esc(tr("audit.brs_fork").format(n=fork["move"] + 1))}</p>')
+    parts += [game_fork_line(fork) for fork in report.get("game_forks", [])]
     for bad in report["invalid"]:
         parts.append(f'<p class="error">✘ {esc(tr("audit.unreadable"))}: {esc(bad["fragment"])} — '
                      f'{esc(why(bad, lang))}</p>')
     return "".join(parts)
+
+
+def game_fork_line(fork: dict) -> str:
+    """A fork of a game link, named (issue 26): a scene continued two ways (a roll tried twice), or
+    one Confrontation set-up started more than once (with the starters' chain numbers)."""
+    if fork["kind"] == "scene":
+        text = tr("audit.scene_fork").format(n=fork["action"]) + (tr("audit.scene_fork_rolled") if fork["rolled"] else "")
+    else:
+        starts = ", ".join(f'{s["roller"]} nº {s["seq"]}' if s else tr("audit.start_unsigned") for s in fork["starts"])
+        text = tr("audit.brs_restart").format(n=len(fork["starts"]), starts=starts)
+    return f'<p class="error">✘ {esc(text)}</p>'
 
 
 def why(row: dict, lang: str) -> str:

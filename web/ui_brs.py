@@ -24,14 +24,13 @@ import ui_brs_setup as setupform
 import ui_brs_contest
 from app import STORE, el, tr
 from tirada.links import snippets
-from tirada.links.chain import reserve
-from tirada.systems.brs import Setup, new_confrontation, play, replay, summary
+from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options, step
 from tirada import TiradaError, new_seed
-from tirada.systems.brs.signed import play_fresh
+from tirada.systems.brs.signed import play_fresh, start_fresh
 from tirada.odds import odds
 
 
@@ -102,16 +101,15 @@ def setup_error(message: str, path: str = "") -> None:
 
 
 def start_game() -> None:
-    """Validate the draft with the engine and start a new Confrontation from it (fair play v2: a
-    seed made now, never typed; the campaign/thread label of the roll view names the chains)."""
+    """Validate the draft and start a Confrontation: a seed made now, signed by the starter's chain (the
+    roll view's roller, else side 0's Leader; the roll view's thread label names the chains)."""
     draft = read_draft()
     save_draft()
     try:
         campaign = str(el("campaign").value).strip()
-        setup = {**setupform.to_setup(draft), "seed": new_seed(), **({"campaign": campaign} if campaign else {})}
-        setup = Setup.from_dict(setup).to_dict()
-        new_confrontation(setup)  # rolls the starting dice: refuses a seed that is not hex
-        records.check_start(setup)   # the trigger, when the table checks it (issue #15)
+        base = {**setupform.to_setup(draft), **({"campaign": campaign} if campaign else {})}
+        records.check_start(Setup.from_dict({**base, "seed": new_seed()}).to_dict())   # the trigger (issue #15)
+        setup = start_fresh(base, str(el("roller").value), ui_fair.commit_for(campaign))   # a new chain nº each time
     except TiradaError as err:
         setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
         return
@@ -253,10 +251,7 @@ def make_move(move: dict) -> None:
 def commit_fresh(player: int, nonce: str) -> dict:
     """Take the mover's next chain number for ``nonce`` (the chain read from storage now) and store
     the chain: ``{"seq", "prev"}`` for the move's signature."""
-    state = ui_fair.chain_now(Game.state.setup.players[player].name, Game.state.setup.campaign)
-    position, state = reserve(state, nonce)
-    ui_fair.store_chain(state)
-    return position
+    return ui_fair.commit_for(Game.state.setup.campaign)(Game.state.setup.players[player].name, nonce)
 
 
 def on_click(event) -> None:
@@ -350,6 +345,7 @@ def open_brs_link(fragment: str) -> None:
     Game.setup, Game.moves, Game.state, Game.selection = setup, moves, state, []
     el("brs-shared").hidden = False
     el("brs-setup-card").open = False
+    el("brs-proves").textContent = tr("brs.proves." + ("signed" if setup.get("start") else f"v{setup.get('version', 1)}"))
     after_change(push_url=False)
 
 

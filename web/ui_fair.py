@@ -61,6 +61,17 @@ def store_chain(state) -> None:
         UNSAVED[key] = state.to_dict()
 
 
+def commit_for(campaign: str):
+    """The engine's ``commit(roller, fresh) -> {"seq", "prev"}`` for chains of ``campaign``: takes the
+    roller's next number for fresh randomness made now (a scene roll's seed, a Confrontation's start
+    seed), on the chain as stored now, and stores the chain (tirada.links.chain.reserve)."""
+    def commit(roller: str, fresh: str) -> dict:
+        position, state = links.reserve(chain_now(roller, campaign or ""), fresh)
+        store_chain(state)
+        return position
+    return commit
+
+
 def throwaway(_segment: int) -> str:
     """A nonce for checking that a decision is legal before any fresh dice are committed (its
     dice are never shown)."""

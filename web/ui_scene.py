@@ -14,6 +14,7 @@ import json
 from pyscript import when, window
 
 import app
+import ui_fair
 import ui_refusal
 import sharing
 import store as store_mod
@@ -64,8 +65,7 @@ def on_start(event) -> None:
 
 
 def table_settings() -> dict:
-    """The set-up's table settings (docs/tragedia-scene.md §Table settings and decisions); a field
-    that is not a whole number is passed on as text, so the engine refuses it with its message."""
+    """The set-up's table settings (docs/tragedia-scene.md §Table settings); not numbers go as text."""
     out = {}
     for key, node in (("henchman_tragedy_drop", "setup-henchman-drop"),
                       ("ally_consequences_removed", "setup-ally-removes")):
@@ -81,7 +81,8 @@ def start_scene() -> None:
                     if role in ROLES and name in sheets]
     themes = [t.strip() for t in str(el("setup-themes").value).splitlines() if t.strip()]
     setup = {"kind": str(el("setup-kind").value), "objective": str(el("setup-objective").value).strip(),
-             "themes": themes, "participants": participants, "table": table_settings()}
+             "themes": themes, "participants": participants, "table": table_settings(),
+             "campaign": str(el("campaign").value).strip() or None}   # the roll view's label names the chains
     try:
         ledger = play.start(setup)
     except TiradaError as err:
@@ -153,9 +154,9 @@ def render_scene() -> None:
     el("play-objective").innerHTML = view_html.objective_html(view, lang())
     el("play-pools").innerHTML = view_html.pools_html(view, lang())
     render_odds(view)
-    phase = {"post_loss": tr("play.post_loss"),   # decided: the winner first, above the controls and dice
-             "decided": f'{tr("play.decided")} {view_html.words.outcome(view, lang())}.'}.get(view["phase"], "")
-    el("play-phase").textContent = phase
+    el("play-phase").textContent = {"post_loss": tr("play.post_loss"),   # decided: the winner first
+                                    "decided": f'{tr("play.decided")} {view_html.words.outcome(view, lang())}.'}.get(view["phase"], "")
+    el("scene-proves").textContent = view_html.proves_text(view, lang())
     el("play-controls").hidden = readonly
     el("scene-continue").hidden = not readonly or view["phase"] == "decided"
     render_actor(view)
@@ -210,7 +211,7 @@ def do_act(action: dict) -> None:
     if note and ("add" in action or "claim" in action or "impose" in action):
         action = {**action, "note": note}
     try:
-        ledger = play.act(Scene.ledger, action)
+        ledger = play.act(Scene.ledger, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
     except TiradaError as err:
         ui_refusal.line("play-error", err)
         return
@@ -273,7 +274,7 @@ def on_move(event) -> None:
 def on_roll(event) -> None:
     if Scene.view is None:
         return
-    action = {"roll": "final" if Scene.view["phase"] == "gathering" else "post_loss"}
+    action = {"roll": "final" if Scene.view["phase"] == "gathering" else "post_loss", "by": str(el("play-actor").value)}
     try:
         faces = sharing.parse_faces(str(el("play-faces").value))
     except ValueError:

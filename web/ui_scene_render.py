@@ -292,3 +292,9 @@ def objective_html(view: dict, lang: str) -> str:
     """"Objetivo: …" of the scene, or "" when it has none."""
     return (f'<strong>{esc(t("play.objective", lang))}:</strong> {esc(view["objective"])}'
             if view["objective"] else "")
+
+
+def proves_text(view: dict, lang: str) -> str:
+    """What the scene's link proves, one sentence: rolls signed by the rollers' chains (ledger schema
+    2), or an older scene whose rolls take no chain number (issue 26)."""
+    return t("scene.proves_signed" if view.get("signed") else "scene.proves_older", lang)

@@ -268,7 +268,8 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
     ``replay`` folds the ledger's actions (docs/tragedia-scene.md) and returns
     :func:`tirada.systems.tragedia.scene.scene_result`; ``view`` returns
     :func:`tirada.systems.tragedia.scene.scene_view` (what each participant may add now). A ledger
-    with neither ``seed`` nor ``faces`` gets a fresh seed, reported in the output.
+    with neither ``seed`` nor ``faces`` gets a fresh seed, reported in the output (not one of
+    schema 2, whose rolls each carry their own signed seed).
 
     Raises:
         InvalidRequest: usage, unreadable file, bad JSON or ledger; IllegalMove: an action the rules
@@ -284,7 +285,8 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
         from .systems.tragedia.chapter import chapter_standing
         return chapter_standing(read_json([_read_ledger_text(argv, stdin_text)], None, "sheet list"))
     ledger = read_json([_read_ledger_text(argv, stdin_text)], None, "scene ledger")
-    if isinstance(ledger, dict) and ledger.get("seed") is None and ledger.get("faces") is None:
+    if isinstance(ledger, dict) and ledger.get("seed") is None and ledger.get("faces") is None \
+            and ledger.get("schema") != 2:   # schema 2: each roll carries its own signed seed
         ledger = {**ledger, "seed": new_seed()}
     state = replay(ledger)
     return scene_result(state) if argv[0] == "replay" else scene_view(state)

@@ -18,7 +18,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import request_link as make_request, roll_named  # noqa: E402
+from helpers.page import audit_text, request_link as make_request, roll_named  # noqa: E402
 
 SHARLA = 1          # player index of Sharla in the seed's example Confrontation
 D4, D8 = 9, 12      # Sharla's d4 (Strength) and d8 (Sorcery): dice 9 and 12 of the example
@@ -33,16 +33,6 @@ def spend_advantage(page, die: int) -> str:
     return page.locator("#brs-share-link").input_value()
 
 
-def audit_text(page, thread: str) -> str:
-    page.click("#tab-audit")
-    page.fill("#audit-text", thread)
-    page.click("#audit-run")
-    report = page.locator("#audit-report")
-    # the audit runs in steps (issue #18): wait for this thread's report, not the previous one
-    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
-    return report.inner_text()
-
-
 def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
     ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     tab1 = open_app(ctx.new_page(), base_url)
@@ -50,7 +40,7 @@ def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
     tab1.click("#tab-brs")
     tab1.click("#brs-example")
     assert tab1.locator("#brs-f-seed").count() == 0                       # no seed field any more
-    tab1.click("#brs-start")
+    tab1.click("#brs-start")                                              # the start: Sharla's nº 2 (issue 26)
     tab1.wait_for_selector("#brs-game:not([hidden])")
     opened = tab1.locator("#brs-share-link").input_value()
     assert re.search(r"#t2[A-Za-z0-9_-]+$", opened)
@@ -58,13 +48,13 @@ def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):
     tab2 = open_app(ctx.new_page(), opened)                               # the same link, second tab
     tab2.wait_for_function("l => document.getElementById('brs-share-link').value === l", arg=opened)
 
-    try_d4 = spend_advantage(tab1, D4)                                    # takes Sharla's nº 2
-    try_d8 = spend_advantage(tab2, D8)                                    # takes Sharla's nº 3
+    try_d4 = spend_advantage(tab1, D4)                                    # takes Sharla's nº 3
+    try_d8 = spend_advantage(tab2, D8)                                    # takes Sharla's nº 4
 
-    # only the better try is posted: the audit shows the unposted nº 2 of Sharla's chain
+    # only the better try is posted: the audit shows the unposted nº 3 of Sharla's chain
     text = audit_text(tab1, f"{earlier}\nEmpieza: {opened}\nMi Ventaja: {try_d8}\n")
     assert "Sharla" in text and "Hay problemas" in text
-    assert "1 sin publicar (nº 2)" in text
+    assert "1 sin publicar (nº 3)" in text
     assert "jugada 1 de una Confrontación (dados nuevos firmados)" in text
 
     # both tries posted: two continuations of the same move of the Confrontation

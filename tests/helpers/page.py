@@ -46,3 +46,16 @@ def release(page, held: list) -> None:
     assert held, "Pyodide's WebAssembly was never requested"
     for route in held:
         route.continue_()
+
+
+def audit_text(page, thread: str) -> str:
+    """Paste ``thread`` into "Auditar hilo", run it and return the report's text once this thread's
+    report is drawn (the audit runs in steps: wait for its link count, not the previous report)."""
+    from playwright.sync_api import expect
+
+    page.click("#tab-audit")
+    page.fill("#audit-text", thread)
+    page.click("#audit-run")
+    report = page.locator("#audit-report")
+    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
+    return report.inner_text()

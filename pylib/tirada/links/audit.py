@@ -150,10 +150,10 @@ def _entry(found: dict, budget: list) -> dict:
     except LinkError as err:
         return {**row, "valid": False, "fragment": _short(fragment), **_why(err)}
     roll_id = payload_hash(kind_code, body, version)[:6].hex()
-    if kind == "brs":
-        from .audit_fair import brs_row   # signed Confrontation moves (format 2)
+    if kind in ("brs", "scene"):
+        from .audit_games import game_row   # replayed as the page opens it; signed entries
 
-        return brs_row(row, link, roll_id, _short(fragment))
+        return game_row(kind, row, link, roll_id, _short(fragment), version)
     if kind == "request":
         from .audit_fair import request_row   # a GM roll request (format 2)
 
@@ -300,7 +300,8 @@ def audit_steps(text: str, chunk: int = CHUNK):
     rows = _merge_same(entries)
     groups: dict = {}
     unreadable, other = [], []
-    from .audit_fair import confrontation_forks, move_rows, request_report
+    from .audit_fair import confrontation_forks, request_report
+    from .audit_games import game_forks, game_move_rows
 
     requests, flags = request_report(rows)
     for row in rows:
@@ -309,10 +310,10 @@ def audit_steps(text: str, chunk: int = CHUNK):
             continue
         if row.get("id") in flags:
             row["request_flags"] = flags[row["id"]]
-        if row.get("kind") == "brs":
+        if row.get("kind") in ("brs", "scene"):
             if row["valid"]:
-                other.append({"kind": "brs", "position": row["position"], "format": row["format"]})
-                for move in move_rows(row):
+                other.append({"kind": row["kind"], "position": row["position"], "format": row["format"]})
+                for move in game_move_rows(row):
                     groups.setdefault((move["roller"], move["campaign"]), []).append(move)
             else:
                 unreadable.append({"position": row["position"], "fragment": row["fragment"],
@@ -352,4 +353,5 @@ def audit_steps(text: str, chunk: int = CHUNK):
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
     yield ("report", {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
-                      "confrontation_forks": confrontation_forks(rows), "requests": requests})
+                      "confrontation_forks": confrontation_forks(rows), "requests": requests,
+                      "game_forks": game_forks(rows)})

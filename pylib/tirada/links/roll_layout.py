@@ -61,6 +61,17 @@ def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
     return value
 
 
+def is_roller_name(value: Any) -> bool:
+    """True when ``value`` can name a roller chain as it is: trimmed text of 1..40 characters, NFC,
+    no control or invisible character (:func:`check_text` and the chain's trimming keep it unchanged).
+    Game set-ups check their players' names with it, so a name that could not sign a roll is refused
+    at the start."""
+    try:
+        return check_text(value, "roller") == value and value is not None and value == value.strip()
+    except InvalidRequest:
+        return False
+
+
 def check_int(value: Any, name: str, lo: int, hi: int, cls: type = InvalidRequest) -> int | None:
     """``None`` stays ``None``; else a whole number (not bool) in ``lo..hi``, or ``cls`` is raised."""
     if value is None:

@@ -14,7 +14,8 @@ enumerations as indices: :data:`KINDS`, Aspects in column order, Vows, rulings, 
 The link wrapper (zlib + base64url + checksum) belongs to :mod:`tirada.links.chain`.
 
 Version 2 (fair play, setup ``"version": 2``): ``[2, setup, moves]`` where ``setup`` has a tenth item,
-the campaign label (text, ``""`` for none), and a move that rolls dice ends with its signature
+the campaign label (text, ``""`` for none), and an eleventh when the start is signed, ``[roller, seq,
+prev_hex | null]`` (:mod:`tirada.systems.brs.start`), and a move that rolls dice ends with its signature
 ``[nonce_hex, seq, prev_hex | null]`` placed right after all its fields (missing fields as null), so a
 move is signed exactly when it has ``len(FIELDS[kind]) + 2`` items (docs/brs-format.md §Fair play),
 or, for a kind that gained fields later (:data:`SIGNED_WIDTH`), its older width + 2 items ending
@@ -110,7 +111,8 @@ def to_compact(setup: Setup | Mapping, moves: list) -> list:
     if not isinstance(moves, list):
         raise InvalidRequest("moves must be a list", field="moves", code="brs.moves_list")
     if s.version == 2:
-        return [2, setup_c + [s.campaign], [_encode_move(k, m, 2) for k, m in enumerate(moves)]]
+        signed = [list(s.start)] if s.start is not None else []   # the start's chain position
+        return [2, setup_c + [s.campaign] + signed, [_encode_move(k, m, 2) for k, m in enumerate(moves)]]
     return [COMPACT_VERSION, setup_c, [_encode_move(k, m) for k, m in enumerate(moves)]]
 
 
@@ -139,7 +141,7 @@ def _dec_value(field: str, value: Any) -> Any:
 
 
 def _decode_setup(s: Any, version: int = 1) -> dict:
-    if not isinstance(s, list) or len(s) != 8 + version:
+    if not isinstance(s, list) or len(s) not in ((9,) if version == 1 else (10, 11)):
         raise _bad("setup")
     head, sides, players, gdice, gadv, spoils, stips, back, d12 = s[:9]
     out: dict = {"version": version}
@@ -148,6 +150,10 @@ def _decode_setup(s: Any, version: int = 1) -> dict:
             raise _bad("campaign")
         if s[9]:
             out["campaign"] = s[9]
+        if len(s) == 11:   # the start signed by the starter's chain (tirada.systems.brs.start)
+            if not isinstance(s[10], list) or len(s[10]) != 3:
+                raise _bad("start")
+            out["start"] = dict(zip(("roller", "seq", "prev"), s[10]))
     out["seed" if isinstance(head, str) else "faces"] = head
     if not isinstance(players, list):
         raise _bad("players")

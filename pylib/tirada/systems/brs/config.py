@@ -50,7 +50,7 @@ MAX_COMPONENTS = 8
 MAX_TRAITS = 12
 MAX_TEXT = 120
 SETUP_FIELDS = {"version", "seed", "faces", "sides", "players", "graveyard", "spoils", "stipulations",
-                "back_down", "allow_d12", "campaign"}
+                "back_down", "allow_d12", "campaign", "start"}
 PLAYER_FIELDS = {"name", "side", "hero", "leader", "advantage", "vows", "components"}
 
 
@@ -114,6 +114,7 @@ class Setup:
     allow_d12: bool
     version: int = FORMAT_VERSION
     campaign: str = ""
+    start: tuple | None = None    #: (roller, seq, prev | None): the start signed by the starter's chain
 
     @property
     def traits(self) -> tuple:
@@ -154,6 +155,9 @@ class Setup:
                 raise InvalidRequest("a campaign label needs setup version 2", field="campaign",
                                      code="brs.campaign_needs_v2")
             campaign = check_text(campaign.strip() if isinstance(campaign, str) else campaign, "campaign") or ""
+        from .start import check_mover_names, check_start   # version 2: the start's chain position
+
+        start = check_start(data.get("start"), version)
         seed, faces = data.get("seed"), data.get("faces")
         if (seed is None) == (faces is None):
             raise InvalidRequest("give exactly one of seed (hex) or faces (list)", field="seed",
@@ -172,6 +176,8 @@ class Setup:
         if len(sides) != 2:
             raise InvalidRequest("must name exactly 2 sides", field="sides", code="brs.sides_two")
         players, components = _players(data.get("players"), allow_d12)
+        if start is not None:   # a signed start promises every player can sign their moves
+            check_mover_names([p.name for p in players])
         grave = data.get("graveyard") or {}
         if not isinstance(grave, Mapping):
             raise InvalidRequest("must be an object {dice, advantage}", field="graveyard",
@@ -191,7 +197,7 @@ class Setup:
             players=players, components=components, graveyard_dice=tuple(sorted(gdice)),
             graveyard_advantage=get_int(grave, "advantage", default=0, lo=0, hi=100),
             spoils=tuple(_texts(data, "spoils", 20)), stipulations=tuple(_texts(data, "stipulations", 20)),
-            back_down=back, allow_d12=allow_d12, version=version, campaign=campaign,
+            back_down=back, allow_d12=allow_d12, version=version, campaign=campaign, start=start,
         )
 
     def to_dict(self) -> dict:
@@ -217,6 +223,8 @@ class Setup:
         out["back_down"] = self.back_down
         if self.allow_d12:
             out["allow_d12"] = True
+        if self.start is not None:
+            out["start"] = dict(zip(("roller", "seq", "prev"), self.start))
         return out
 
 

@@ -11,14 +11,18 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
+from ...dice import new_seed, parse_seed
 from ...fresh import entry_id, new_nonce
+from .config import Setup
+from .link import check_playable
+from .start import check_mover_names
 from .fair import apply_v2, check_signature, mover
 from .replay import _apply as apply
 from .replay import apply as apply_move
 from .replay import new_confrontation
 from .state import State
 
-__all__ = ["play_fresh", "signed_entries"]
+__all__ = ["play_fresh", "signed_entries", "start_entry", "start_fresh"]
 
 
 def play_fresh(state: State, move: Mapping[str, Any], commit: Callable[[int, str], dict]) -> tuple:
@@ -78,3 +82,51 @@ def signed_entries(setup: Mapping[str, Any], moves: list) -> list:
                         "campaign": state.setup.campaign or None, "seq": sig["seq"], "prev": sig["prev"],
                         "id": entry_id(sig["seq"], sig["prev"], bytes.fromhex(sig["nonce"]))})
     return out
+
+
+def start_fresh(setup: Mapping[str, Any], roller: str | None, commit: Callable[[str, str], dict]) -> dict:
+    """For the page's "Empezar": a version-2 setup with a seed made now, signed by the starter's
+    chain (docs/brs-format.md §Fair play, the start).
+
+    Args:
+        setup: the set-up form's setup (``seed``, ``faces`` and ``start`` are replaced; ``version``
+            becomes 2; ``campaign`` kept).
+        roller: the name the starter rolls under (trimmed, 1..40 characters); empty or ``None``: the
+            name of the Leader of side 0 (the Chronicler's side).
+        commit: ``commit(roller, seed) -> {"seq", "prev"}`` — takes the starter's next chain number
+            for the seed and stores the chain; called only once the setup is known to be playable.
+    Returns:
+        the setup dict (:meth:`Setup.to_dict`) with ``seed`` and ``start``.
+    Raises:
+        InvalidRequest: the setup is refused (:meth:`Setup.from_dict`; a player name that could not
+        sign a move, :func:`~tirada.systems.brs.start.check_mover_names`; a bad starter name) or
+        cannot be played to its end by links (:func:`check_playable`); nothing is committed then.
+    """
+    base = {k: v for k, v in dict(setup).items() if k not in ("seed", "faces", "start")}
+    seed = new_seed()
+    plain = Setup.from_dict({**base, "version": 2, "seed": seed})
+    check_mover_names([p.name for p in plain.players])
+    name = (roller.strip() if isinstance(roller, str) else "") or plain.players[plain.leader_of(0)].name
+    trial = {**base, "version": 2, "seed": seed, "start": {"roller": name, "seq": 1, "prev": None}}
+    checked = Setup.from_dict(trial)
+    check_playable(checked)
+    new_confrontation(checked.to_dict())   # rolls the starting dice
+    position = commit(name, seed)
+    return Setup.from_dict({**trial, "start": {"roller": name, "seq": position["seq"],
+                                               "prev": position["prev"]}}).to_dict()
+
+
+def start_entry(setup: Mapping[str, Any]) -> dict | None:
+    """The chain entry of a signed start: ``{"roller", "campaign": str | None, "seq", "prev",
+    "id"}`` (``id`` = :func:`~tirada.fresh.entry_id` of the setup's seed at that position), or
+    ``None`` for a setup without ``start``.
+
+    Raises:
+        InvalidRequest: not a valid setup.
+    """
+    s = Setup.from_dict(setup)
+    if s.start is None or s.seed is None:
+        return None
+    roller, seq, prev = s.start
+    return {"roller": roller, "campaign": s.campaign or None, "seq": seq, "prev": prev,
+            "id": entry_id(seq, prev, parse_seed(s.seed))}

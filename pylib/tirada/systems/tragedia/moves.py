@@ -47,6 +47,7 @@ from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_int, get_int_list, get_text, reject_unknown
 from ...names import check_name
 from .roll import RULE_ROLL, final_stage, post_loss_stage
+from .signed import check_roll_signature
 from .sheet import MAX_NAME, MAX_TEXT, MAX_TRAGEDY, MIN_TRAGEDY, RULE_STATE, Domain, Trait
 from .state import RULE_ALLY, RULE_HENCHMAN, RULE_TRANSFORMATION, SceneState
 
@@ -195,6 +196,7 @@ def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
         if not state.raised("post_loss"):
             raise IllegalMove("the Protagonist must raise Tragedy first (or decline)", field="roll",
                               rule=RULE_LOSS, code="tragedia.raise_first")
+    check_roll_signature(state.schema, action, state.faces is not None)   # schema 2: who rolls, chain nº
     dice, shared = _dice_for_roll(state, action)
     if stage == "final":
         result = final_stage(state.pool("protagonist"), state.pool("adversary"), dice,
@@ -367,7 +369,7 @@ MOVES = {
     "take": ({"owner", "domain", "destiny"}, _take),
     "enter": (set(), _enter),
     "drop": ({"trait"}, _drop),
-    "roll": ({"seed", "faces"}, _roll),
+    "roll": ({"seed", "faces", "chain"}, _roll),
     "decline": (set(), _decline),
     "impose": ({"consequence", "target"}, _impose),
     "transform": ({"flaw", "trait", "new_trait", "tragedy_text"}, _transform),

@@ -16,22 +16,25 @@ texts (one Trait, Domain or Consequence per line) into a checked sheet dict and 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ...dice import new_seed
 from ...errors import IllegalMove, InvalidRequest, LinkError
 from ...fields import echo
-from ...links.codec import decode_payload, encode_payload
+from ...fresh import entry_id
+from ...dice import parse_seed
+from ...links.codec import decode_payload_versioned, encode_payload
 from .roll import RULE_ROLL
-from .scene import apply, replay, scene_view
+from .scene import MAX_ACTIONS, apply, replay, scene_view
 from .sheet import RULE_STATE, Sheet
 from .state import LEDGER_FORMAT, LEDGER_SCHEMA, new_scene
 
-__all__ = ["EXAMPLE", "LINK_KIND", "act", "can_undo", "from_fragment", "sheet_from_form", "sheet_to_form",
-           "start", "to_fragment", "undo", "view"]
+__all__ = ["EXAMPLE", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment",
+           "roll_entries", "sheet_from_form", "sheet_to_form", "start", "to_fragment", "undo", "view"]
 
 LINK_KIND = "scene"
-SETUP_KEYS = ("kind", "objective", "sides", "faces", "themes", "participants", "table")
+SETUP_KEYS = ("kind", "objective", "sides", "faces", "themes", "participants", "table", "campaign")
+MAX_LINK_ACTIONS = MAX_ACTIONS   #: the most actions a scene link may ask to replay (the page's limit)
 _DOMAIN_LINE = re.compile(r"^(.*?)\s*=\s*(-?\d+)$")
 
 #: The seed's example scene (docs/tragedia-scene.md §Complete example) without actions: its four
@@ -57,43 +60,60 @@ EXAMPLE = {
 }
 
 
-def start(setup: Mapping[str, Any]) -> dict:
+def start(setup: Mapping[str, Any], schema: int = LEDGER_SCHEMA) -> dict:
     """A new ledger from a scene setup (docs/tragedia-scene.md §Setup fields: ``kind``,
-    ``objective``, ``sides``, ``faces``?, ``themes``, ``participants``), with no actions and no
-    scene seed (each roll gets its own, see :func:`act`).
+    ``objective``, ``sides``, ``faces``?, ``themes``, ``participants``, ``table``?, ``campaign``?),
+    with no actions and no scene seed (each roll gets its own, see :func:`act`).
+
+    ``schema`` 2 (the default, what the page makes) signs each roll with the roller's chain
+    (:mod:`tirada.systems.tragedia.signed`); 1 makes an older, unsigned ledger (no ``campaign``).
 
     Raises:
         InvalidRequest / IllegalMove: from :func:`~tirada.systems.tragedia.state.new_scene` (roles, sheets,
-        a Transformation scene below Tragedy 5, …).
+        a Transformation scene below Tragedy 5, names too long to sign a roll, …).
     """
     if not isinstance(setup, Mapping):
         raise InvalidRequest("a scene setup must be a JSON object", code="tragedia.setup_object")
-    ledger = {"format": LEDGER_FORMAT, "schema": LEDGER_SCHEMA}
+    ledger = {"format": LEDGER_FORMAT, "schema": schema}
     ledger.update({k: setup[k] for k in SETUP_KEYS if setup.get(k) is not None})
     ledger["actions"] = []
     new_scene(ledger)
     return ledger
 
 
-def act(ledger: Mapping[str, Any], action: Mapping[str, Any], seed: str | None = None) -> dict:
+def act(ledger: Mapping[str, Any], action: Mapping[str, Any], seed: str | None = None,
+        commit: Callable[[str, str], dict] | None = None) -> dict:
     """The ledger with ``action`` appended, after checking it against the replayed scene.
 
     A roll action (``{"roll": …}``) without its own ``faces`` (dice rolled elsewhere), in a ledger
     with neither ``faces`` nor a scene ``seed``, gets ``seed`` (default: a fresh
-    :func:`~tirada.dice.new_seed`) — picked now, at the moment of rolling. ``ledger`` itself is not
+    :func:`~tirada.dice.new_seed`) — picked now, at the moment of rolling. In a schema-2 ledger that
+    roll names who rolls (``by``) and, once it is known to be legal, takes that roller's next chain
+    number: ``commit(by, seed) -> {"seq", "prev"}`` (the page reserves it in the chain it stores,
+    :func:`tirada.links.chain.reserve`; a refused roll takes no number). ``ledger`` itself is not
     changed.
 
     Raises:
         InvalidRequest / IllegalMove: the action is malformed or the rules refuse it now (the same
-        errors as :func:`~tirada.systems.tragedia.scene.apply`).
+        errors as :func:`~tirada.systems.tragedia.scene.apply`); a schema-2 roll without ``commit``
+        (``tragedia.roll_unsigned``).
     """
     state = replay(ledger)
     if not isinstance(action, Mapping):
         raise InvalidRequest("an action must be a JSON object", code="tragedia.action_object")
-    action = dict(action)
-    if ("roll" in action and action.get("seed") is None and action.get("faces") is None
-            and ledger.get("faces") is None and ledger.get("seed") is None):
-        action["seed"] = seed or new_seed()
+    action = {k: v for k, v in action.items() if k != "chain"}
+    signs = False
+    if "roll" in action and action.get("faces") is None and ledger.get("faces") is None:
+        if action.get("seed") is None and ledger.get("seed") is None:
+            action["seed"] = seed or new_seed()
+        signs = state.schema == 2
+    if signs:   # legal first (on a throwaway position), then the number is taken
+        apply(state, {**action, "chain": {"seq": 1, "prev": None}})
+        if commit is None:
+            raise InvalidRequest("this roll needs its place in the roller's chain", field="chain",
+                                 code="tragedia.roll_unsigned")
+        position = commit(str(action["by"]), str(action["seed"]))
+        action["chain"] = {"seq": position["seq"], "prev": position["prev"]}
     apply(state, action)
     out = {**ledger, "actions": [*(ledger.get("actions") or []), action]}
     replay(out)      # the whole ledger still replays (e.g. no faces left over once decided)
@@ -123,43 +143,93 @@ def undo(ledger: Mapping[str, Any]) -> dict:
 
 
 def view(ledger: Mapping[str, Any]) -> dict:
-    """:func:`~tirada.systems.tragedia.scene.scene_view` of the replayed ledger plus ``can_undo`` and
-    ``given_faces`` (True when some dice were rolled elsewhere: not a verifiable roll).
+    """:func:`~tirada.systems.tragedia.scene.scene_view` of the replayed ledger plus ``can_undo``,
+    ``given_faces`` (True when some dice were rolled elsewhere: not a verifiable roll) and ``signed``
+    (True for a schema-2 ledger: its rolls take numbers in the rollers' chains).
 
     Raises:
         InvalidRequest / IllegalMove: the ledger does not replay.
     """
     out = scene_view(replay(ledger))
     out["can_undo"] = can_undo(ledger)
+    out["signed"] = ledger.get("schema") == 2   # rolls signed by the roller's chain (what the link proves)
     out["given_faces"] = ledger.get("faces") is not None or any(
         isinstance(a, dict) and a.get("faces") is not None for a in ledger.get("actions") or [])
     return out
 
 
 def to_fragment(ledger: Mapping[str, Any]) -> str:
-    """The scene as a share-link fragment ``t1…`` (kind ``"scene"``, docs/link-format.md): the setup,
-    the actions and their seeds, never a result. The ledger is replayed first.
+    """The scene as a share-link fragment (kind ``"scene"``, docs/link-format.md): ``t2…`` for a
+    schema-2 ledger (signed rolls), ``t1…`` for an older one; the setup, the actions and their
+    seeds (and chain positions), never a result. The ledger is replayed first.
 
     Raises:
         InvalidRequest / IllegalMove: the ledger does not replay; LinkError: it is too large.
     """
-    replay(ledger)
-    return encode_payload(LINK_KIND, dict(ledger))
+    state = replay(ledger)
+    return encode_payload(LINK_KIND, dict(ledger), version=2 if state.schema == 2 else 1)
+
+
+def check_link(version: int, obj: Any) -> dict:
+    """The ledger a scene link holds, checked as the page opens it (the thread audit calls this
+    too, so both refuse the same links): a JSON object of at most :data:`MAX_LINK_ACTIONS` actions,
+    format 2 exactly for a schema-2 ledger, and replayed.
+
+    Raises:
+        LinkError: not a ledger, too many actions, or a format that does not match its schema.
+        InvalidRequest / IllegalMove: the scene does not replay.
+    """
+    if not isinstance(obj, dict):
+        raise LinkError("this link does not hold a Tragedia scene", field="link", code="link.wrong_kind_scene",
+                        params={"kind": type(obj).__name__[:20]})
+    actions = obj.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_LINK_ACTIONS:
+        raise LinkError(f"this scene link has too many actions to replay ({len(actions)}; at most "
+                        f"{MAX_LINK_ACTIONS})", field="actions", code="tragedia.link_too_many_actions",
+                        params={"got": len(actions), "n": MAX_LINK_ACTIONS})
+    state = replay(obj)
+    if (state.schema == 2) != (version == 2):
+        raise LinkError("a scene with signed rolls travels in a format 2 link, an older one in format 1",
+                        field="link", code="tragedia.link_format_schema")
+    return obj
 
 
 def from_fragment(fragment: str) -> dict:
-    """The ledger in a scene link (full URL, ``#t1…`` or ``t1…``), checked by replaying it.
+    """The ledger in a scene link (full URL, ``#t1…``/``#t2…`` or the bare fragment), checked by
+    :func:`check_link`.
 
     Raises:
         LinkError: not a readable link, or a link of another kind.
         InvalidRequest / IllegalMove: the scene in the link does not replay.
     """
-    kind, obj = decode_payload(fragment)
-    if kind != LINK_KIND or not isinstance(obj, dict):
+    version, kind, obj = decode_payload_versioned(fragment)
+    if kind != LINK_KIND:
         raise LinkError(f"this is a {kind} link, not a Tragedia scene", field="link",
                         code="link.wrong_kind_scene", params={"kind": str(kind)[:20]})
-    replay(obj)
-    return obj
+    return check_link(version, obj)
+
+
+def roll_entries(ledger: Mapping[str, Any]) -> list:
+    """The chain entries of a ledger's signed rolls (for the thread audit), in action order.
+
+    Returns:
+        ``[{"action": index, "stage": "final" | "post_loss", "roller": the ``by`` name, "campaign":
+        str | None, "seq", "prev", "id"}]`` (``id`` = :func:`~tirada.fresh.entry_id` of the roll's
+        seed at that position); ``[]`` for a schema-1 ledger. The ledger must already replay
+        (:func:`check_link`).
+    """
+    if ledger.get("schema") != 2:
+        return []
+    out = []
+    for i, action in enumerate(ledger.get("actions") or []):
+        chain = action.get("chain") if isinstance(action, Mapping) else None
+        if chain is None:
+            continue
+        out.append({"action": i, "stage": action["roll"], "roller": action["by"],
+                    "campaign": ledger.get("campaign") or None, "seq": chain["seq"],
+                    "prev": chain["prev"].lower() if chain["prev"] else None,
+                    "id": entry_id(chain["seq"], chain["prev"], parse_seed(action["seed"]))})
+    return out
 
 
 # ------------------------------------------------------------------------------- sheet forms

@@ -249,9 +249,11 @@ def scene_view(state: SceneState) -> dict:
     "impose_targets": [Protagonist names]}]}``.
     """
     view = scene_result(state)
-    final = {"roll": "final"} if state.phase == "gathering" else {"roll": "post_loss"}
+    final: dict = {"roll": "final"} if state.phase == "gathering" else {"roll": "post_loss"}
     if state.seed is None and state.faces is None:
         final["seed"] = _PROBE_SEED  # the real seed is picked when the roll is made
+        if state.schema == 2:         # and signed then by who rolls (tirada.systems.tragedia.signed)
+            final.update(by=state.participants[0].name, chain={"seq": 1, "prev": None})
     view.update(
         can_roll=state.phase != "decided" and _can(state, final),
         themes_exhausted=list(state.exhausted_themes),

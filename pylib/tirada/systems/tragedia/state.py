@@ -15,6 +15,7 @@ from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_choice, get_int, get_int_list, get_text, reject_unknown
 from ...names import check_name
 from .roll import DEFAULT_SIDES, check_sides
+from .signed import check_roller_names, check_signed_setup
 from .sheet import MAX_NAME, Sheet
 
 __all__ = [
@@ -31,7 +32,7 @@ KINDS = ("character", "transformation")
 #: gathering → (roll) → post_loss (only after a loss below Tragedy 5) → decided.
 PHASES = ("gathering", "post_loss", "decided")
 SETUP_FIELDS = {"format", "schema", "kind", "objective", "sides", "seed", "faces", "themes",
-                "participants", "actions", "table"}
+                "participants", "actions", "table", "campaign"}
 RULE_HENCHMAN = "tragedia.md §Corrections and additions (lowering Tragedy as a Henchman)"
 RULE_ALLY = "tragedia.md §Corrections and additions (removing Consequences as an Ally)"
 #: Table settings where the seed gives no amount (docs/tragedia-scene.md §Table settings
@@ -45,7 +46,8 @@ TABLE_SETTINGS = {
     "ally_consequences_removed": (1, 0, 20),
 }
 LEDGER_FORMAT = "tirada-tragedia-scene"
-LEDGER_SCHEMA = 1
+LEDGER_SCHEMA = 2          #: the schema the page writes: rolls signed by the roller's chain
+SCHEMAS = (1, 2)           #: schemas read: 1 (rolls take no chain number), 2 (signed rolls)
 MAX_PARTICIPANTS = 12
 MAX_THEMES = 20
 
@@ -121,6 +123,8 @@ class SceneState:
     draws: int = 0
     transformed: bool = False
     table: tuple = ()
+    schema: int = 1
+    campaign: str = ""
 
     # --- reading -------------------------------------------------------------------------------
     def participant(self, name: Any, field: str = "by") -> Participant:
@@ -278,10 +282,12 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
     if setup.get("format", LEDGER_FORMAT) != LEDGER_FORMAT:
         raise InvalidRequest(f"must be {LEDGER_FORMAT!r}", field="format",
                              code="tragedia.ledger_format", params={"value": LEDGER_FORMAT})
-    if setup.get("schema", LEDGER_SCHEMA) != LEDGER_SCHEMA:
-        raise InvalidRequest(f"unknown ledger schema; this version reads {LEDGER_SCHEMA}",
-                             field="schema", code="tragedia.ledger_schema", params={"n": LEDGER_SCHEMA})
+    schema = setup.get("schema", 1)
+    if type(schema) is not int or schema not in SCHEMAS:
+        raise InvalidRequest(f"unknown ledger schema; this version reads {SCHEMAS[-1]}",
+                             field="schema", code="tragedia.ledger_schema", params={"n": SCHEMAS[-1]})
     seed, faces = setup.get("seed"), setup.get("faces")
+    campaign = check_signed_setup(setup, schema)   # schema 2: each roll its own seed; chain names
     if seed is not None:
         from ...dice import DiceStream
         seed = DiceStream(seed).seed.hex()
@@ -293,8 +299,10 @@ def new_scene(setup: Mapping[str, Any]) -> SceneState:
         objective=get_text(setup, "objective", max_len=1000),
         sides=check_sides(setup["sides"]) if setup.get("sides") is not None else DEFAULT_SIDES,
         seed=seed, faces=faces, themes=_themes(setup.get("themes")), participants=participants,
-        table=read_table(setup.get("table")),
+        table=read_table(setup.get("table")), schema=schema, campaign=campaign,
     )
+    if schema == 2:
+        check_roller_names(participants)
     if state.kind == "transformation" and len(state.protagonists) != 1:
         raise InvalidRequest("a Transformation scene has exactly one Protagonist", field="participants",
                              rule=RULE_TRANSFORMATION, code="tragedia.transformation_one")
