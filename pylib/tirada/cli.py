@@ -160,7 +160,7 @@ def cmd_request(argv: list, stdin_text: str | None) -> Any:
         if len(rest) > 1:
             roll = verify(rest[1])
             named = roll.get("gm_request") == out["request"]["id"]
-            problems = mismatches(out["request"], roll["request"], roll["roller"])
+            problems = mismatches(out["request"], roll["request"], roll["roller"], roll["campaign"])
             if not named:
                 problems.insert(0, "the roll does not name this request")
             out.update(roll=roll, names_request=named, mismatches=problems, matches=not problems)
