@@ -73,7 +73,7 @@ def render() -> None:
     form = ui_roll.form_for(v["request"]["system"])
     result = {k: val for k, val in v["result"].items() if k != "label"}
     el("shared-body").innerHTML = shared_view.verified_html(v, lang, form.render_result(result, lang),
-                                                            form.summary(v["result"], lang))
+                                                            form.summary(v["result"], lang), sharing.page_url())
     el("shared-link").value = sharing.page_link(v["fragment"])
     el("shared-copy-status").textContent = ""
 
