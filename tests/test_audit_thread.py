@@ -162,3 +162,20 @@ def test_a_gm_request_answered_in_another_campaign_or_unchained_is_flagged():
     assert set(report["requests"][0]["problems"]) == {"mismatch", "second_roll", "unchained"}
     campaign = next(p for p in report["problems"] if p["code"] == "audit.request_campaign")
     assert campaign["params"] == {"got": "Arenas 2", "want": "Arenas"}
+
+
+def test_cli_audit_takes_the_official_address():
+    import io
+    import json
+
+    from tirada.cli import main
+
+    (link,) = chain(1)
+    out = io.StringIO()
+    code = main(["audit", "--home", "https://otra.example/", "-"], stdin=io.StringIO(post(link)), stdout=out,
+                stderr=io.StringIO())
+    report = json.loads(out.getvalue())
+    assert code == 0 and [p["code"] for p in report["problems"]] == ["audit.other_address"]
+    out = io.StringIO()
+    assert main(["audit", "--home", HOME, post(link)], stdout=out, stderr=io.StringIO()) == 0
+    assert json.loads(out.getvalue())["ok"]
