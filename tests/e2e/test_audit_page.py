@@ -110,6 +110,29 @@ def test_the_verdict_and_the_named_bad_roll_are_in_the_first_screen_on_a_phone(n
     assert "(request)" not in text and not re.search(r"^\s*\d\.\s", text, re.MULTILINE)
 
 
+def test_both_rolls_of_a_fork_are_named_first_on_a_phone(new_context, base_url):
+    """A player keeps a copy of their browser data, rolls, restores the copy and rolls again: two
+    rolls nº 2 after the same nº 1. Both are named under the verdict, in the first screen."""
+    ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = open_app(ctx.new_page(), base_url)
+    first = roll_named(phone, "Sharla", "Arenas", "Atletismo")
+    kept = phone.evaluate("localStorage.getItem('tirada.chains.v1')")
+    try_one = roll_named(phone, "Sharla", "Arenas", "Sigilo")
+    phone.evaluate("v => localStorage.setItem('tirada.chains.v1', v)", kept)      # the copy restored
+    phone = open_app(ctx.new_page(), base_url)
+    try_two = roll_named(phone, "Sharla", "Arenas", "Sigilo")
+    text = run_audit(phone, f"{first}\n{try_one}\n{try_two}\n")
+    assert "Hay problemas en este hilo: 2 señalados" in text, text
+    named = phone.locator("#audit-problems li")
+    assert named.count() == 2
+    for i in range(2):
+        assert "Sharla (Arenas) nº 2 «Sigilo»" in named.nth(i).inner_text()
+        assert "bifurcación: otra tirada para el mismo paso (nº 2)" in named.nth(i).inner_text()
+        assert in_first_screen(phone, named.nth(i))
+    assert in_first_screen(phone, phone.locator("#audit-verdict"))
+    assert phone.locator(".audit-links li.bad").count() == 2 and phone.locator(".audit-links li.ok").count() == 1
+
+
 def test_a_reused_seed_is_flagged(new_context, base_url):
     from tirada.links.chain import decode_link, encode_link
 
