@@ -59,10 +59,11 @@ def on_paste(event) -> None:
         return
     try:
         text = paste.html_to_text(html)
+        plain = str(data.getData("text/plain") or "")
+        if not text or len(auditing.extract_links(text)) < len(auditing.extract_links(plain)):
+            return               # the HTML holds fewer links than the plain text: paste that
     except TiradaError:
-        return                   # too long to read as HTML: the browser pastes the plain text
-    if not text:
-        return
+        return                   # too long to read: the browser pastes the plain text
     event.preventDefault()       # synchronously, before the browser pastes the plain text
     box = el("audit-text")
     box.setRangeText(text, box.selectionStart, box.selectionEnd, "end")

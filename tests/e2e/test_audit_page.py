@@ -37,17 +37,19 @@ def run_audit(page, thread: str | None = None) -> str:
     return report.inner_text()
 
 
-def paste_html(page, html: str, plain: str) -> None:
-    """Paste into the audit's text box as a browser does after copying a rendered page."""
+def paste_html(page, html: str, plain: str) -> bool:
+    """Paste into the audit's text box as a browser does after copying a rendered page; True when
+    the page took the paste over (the browser's own paste of the plain text prevented)."""
     page.click("#tab-audit")
     page.fill("#audit-text", "")
     page.focus("#audit-text")
-    page.evaluate("""([html, plain]) => {
+    return page.evaluate("""([html, plain]) => {
         const data = new DataTransfer();
         data.setData('text/html', html);
         data.setData('text/plain', plain);
         const event = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
         document.getElementById('audit-text').dispatchEvent(event);
+        return event.defaultPrevented;
     }""", [html, plain])
 
 
@@ -78,13 +80,15 @@ def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(new_conte
     plain = re.sub(r"<[^>]+>", "", html)        # what text/plain holds: no address at all
     assert "#t2" not in plain
 
-    paste_html(page, html, plain)
+    assert paste_html(page, html, plain)
     pasted = page.locator("#audit-text").input_value()
     assert [pasted.index(link) for link in links] == sorted(pasted.index(link) for link in links)
     text = run_audit(page)
     assert "Enlaces encontrados: 3" in text and "Todo en orden" in text, text
     assert re.findall(r"✔\D*?nº (\d)", text) == ["1", "2", "3"]
 
+    # HTML with fewer links than the plain text (a source copied from an editor): the plain text is pasted
+    assert not paste_html(page, "<p>Mis tiradas</p>", "\n".join(links))
     # the plain text alone finds nothing, and the report says how to paste
     text = run_audit(page, plain)
     assert "No se encontró ningún enlace" in text and "selecciona los mensajes tal como se ven" in text
