@@ -179,3 +179,38 @@ def test_cli_audit_takes_the_official_address():
     out = io.StringIO()
     assert main(["audit", "--home", HOME, post(link)], stdout=out, stderr=io.StringIO()) == 0
     assert json.loads(out.getvalue())["ok"]
+
+
+def test_every_vector_posted_with_its_own_snippet_claims_nothing_false():
+    """The golden vectors (every system, formats 1 and 2) posted with their snippets, in both languages
+    and every markup: no claim is flagged; with one die of the dice line edited, it is."""
+    import json
+    import re
+    from pathlib import Path
+
+    from tirada.links.codec import decode_payload_versioned
+
+    folder = Path(__file__).resolve().parent / "vectors"
+    fragments = []
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        for item in data.get("rolls", []) if isinstance(data, dict) else []:
+            fragment = item.get("fragment") if isinstance(item, dict) else None
+            if isinstance(fragment, str) and decode_payload_versioned(fragment)[1] == "roll":
+                fragments.append(fragment)
+    assert len(fragments) > 20
+    edited_found = 0
+    for fragment in fragments:
+        for lang in ("es", "en"):
+            for style in ("bbcode", "markdown", "text"):
+                text = snippet(fragment, HOME, style, lang)
+                report = audit("Post:\n" + text, home=HOME)
+                assert [p["code"] for p in report["problems"]] == [], (fragment, lang, style, report["problems"])
+            lines = snippet(fragment, HOME, "text", lang).split("\n")
+            changed = re.sub(r"= (\d+)", lambda m: f"= {int(m.group(1)) + 1}", lines[2], count=1)
+            if changed != lines[2]:
+                lines[2] = changed
+                codes_seen = [p["code"] for p in audit("\n".join(lines), home=HOME)["problems"]]
+                assert codes_seen == ["audit.claim"], (fragment, lang, codes_seen)
+                edited_found += 1
+    assert edited_found > 10
