@@ -214,3 +214,32 @@ def test_every_vector_posted_with_its_own_snippet_claims_nothing_false():
                 assert codes_seen == ["audit.claim"], (fragment, lang, codes_seen)
                 edited_found += 1
     assert edited_found > 10
+
+
+def test_a_confrontation_seed_used_by_another_game_is_flagged_and_its_own_links_are_not():
+    from tirada.systems.brs import new_confrontation
+    from tirada.systems.brs.example import example_setup
+    from tirada.systems.brs.link import encode_link as brs_link
+    from tirada.systems.brs.signed import play_fresh
+    from tirada.links.chain import reserve
+
+    seed = "0123456789abcdef0123456789abcdef"
+    setup = {**example_setup(seed), "version": 2, "campaign": "Arenas"}
+    state, _ = new_confrontation(setup)
+    chains = {p.name: ChainState(p.name, "Arenas") for p in state.setup.players}
+
+    def commit(player: int, nonce: str) -> dict:
+        name = state.setup.players[player].name
+        position, chains[name] = reserve(chains[name], nonce)
+        return position
+
+    die = next(i for i, d in enumerate(state.dice) if d.owner == 1 and d.row == "available")
+    _, move = play_fresh(state, {"move": "advantage", "die": die}, commit)
+    opened, later = brs_link(setup, []), brs_link(setup, [move])
+    same_game = audit(post(opened, later))
+    assert not [p for p in same_game["problems"] if p["code"] == "audit.reused"], same_game["problems"]
+    other = {**setup, "campaign": "Otra partida"}            # another game started on the same seed
+    report = audit(post(opened, later, brs_link(other, [])))
+    reused = [p for p in report["problems"] if p["code"] == "audit.reused"]
+    assert len(reused) >= 2 and {p["position"] for p in reused} >= {report["other"][0]["position"],
+                                                                      report["other"][-1]["position"]}
