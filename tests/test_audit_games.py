@@ -79,6 +79,9 @@ def test_a_post_loss_roll_tried_twice_is_named_as_a_scene_fork():
     assert len(forks) == 1 and forks[0]["kind"] == "scene" and forks[0]["rolled"]
     assert forks[0]["action"] == len(shared["actions"])
     assert "roll tried twice" in forks[0]["reason"]
+    # the fork is among the named problems under the verdict (web/audit_view.py), worded by its code
+    named = [p for p in report["problems"] if p["code"] == "audit.scene_fork"]
+    assert not report["ok"] and len(named) == 1 and named[0]["params"]["rolled"]["code"] == "audit.scene_fork_rolled"
     corvo_group = group(report, "Corvo")
     assert corvo_group["seqs"] == [1, 2, 3]
     assert [m["what"] for m in corvo_group["moves"]] == ["scene_roll", "scene_roll"]
@@ -141,6 +144,8 @@ def test_a_confrontation_started_twice_is_named_and_its_unposted_start_is_a_gap(
     fork = both["game_forks"]
     assert len(fork) == 1 and fork[0]["kind"] == "brs_start"
     assert fork[0]["starts"] == [{"roller": "Haster", "seq": 2}, {"roller": "Haster", "seq": 3}]
+    named = [p for p in both["problems"] if p["code"] == "audit.brs_restart"]
+    assert not both["ok"] and named[0]["params"] == {"n": 2, "starts": ["Haster nº 2", "Haster nº 3"]}
     haster = group(both, "Haster")
     assert haster["seqs"] == [1, 2, 3] and [m["what"] for m in haster["moves"]] == ["start", "start"]
     only = audit(thread(roll, encode_link(two, [])))
@@ -156,6 +161,8 @@ def test_a_confrontation_link_the_page_refuses_is_invalid_and_a_rematch_of_unsig
     assert report["other"] == []
     again = audit(thread(encode_link(setup, log), encode_link({**setup, "seed": "ff" * 16}, [])))
     assert again["game_forks"][0]["kind"] == "brs_start" and again["game_forks"][0]["starts"] == [None, None]
+    unsigned = [p for p in again["problems"] if p["code"] == "audit.brs_restart"][0]["params"]["starts"]
+    assert [s["code"] for s in unsigned] == ["audit.start_unsigned", "audit.start_unsigned"]
 
 
 def test_game_rows_never_raise_on_hostile_bodies():

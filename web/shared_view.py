@@ -32,12 +32,14 @@ def chain_line(verified: dict, lang: str) -> str:
     return " · ".join(parts)
 
 
-def verified_html(verified: dict, lang: str, result_html: str, headline: str) -> str:
+def verified_html(verified: dict, lang: str, result_html: str, headline: str, address: str | None = None) -> str:
     """The body of the shared-roll card for a verified link.
 
     Args:
         verified: :func:`tirada.links.chain.verify`'s dict. result_html: the system's result card (without
         its label: the label is shown here). headline: the result in one line (the history summary).
+        address: the address of the page that verified it (shown, so a reader sees which copy of
+        Tirada says "verified": a modified copy elsewhere could say it of anything).
     """
     label = verified.get("label")
     parts = [f'<h2 id="shared-heading">{esc(t("shared.heading", lang))}</h2>',
@@ -49,6 +51,8 @@ def verified_html(verified: dict, lang: str, result_html: str, headline: str) ->
                  f'<strong id="shared-pool">{esc(pool_text(verified["request"], lang))}</strong></p>')
     parts.append(f'<p class="headline" id="shared-headline">{esc(headline)}</p>')
     parts.append(f'<p class="meta" id="shared-meta">{esc(chain_line(verified, lang))}</p>')
+    if address:
+        parts.append(f'<p class="meta" id="shared-address">{esc(t("shared.address", lang).format(address=address))}</p>')
     proves = (verified.get("proves") or {}).get(lang)   # what the link's format proves (fair play v2)
     if proves:
         parts.append(f'<p class="meta" id="shared-proves">{esc(proves)}</p>')

@@ -213,8 +213,8 @@ STRINGS = {
     "who.campaign": {"es": "Partida o hilo", "en": "Campaign or thread"},
     # audit
     "audit.heading": {"es": "Auditar un hilo del foro", "en": "Audit a forum thread"},
-    "audit.help": {"es": "Pega el texto de un hilo (o cualquier texto con enlaces de Tirada): se comprueba cada enlace y la cadena de cada jugador, sin salir de tu navegador.",
-                   "en": "Paste the text of a thread (or any text with Tirada links): every link and each player's chain is checked, without leaving your browser."},
+    "audit.help": {"es": "Pega el texto de un hilo (su código BBCode o Markdown, o los mensajes seleccionados tal como se ven en el foro): se comprueba cada enlace, lo que dice el texto junto a él y la cadena de cada jugador, sin salir de tu navegador.",
+                   "en": "Paste a thread (its BBCode or Markdown source, or the posts selected as the forum shows them): every link, what the text beside it says and each player's chain are checked, without leaving your browser."},
     "audit.text": {"es": "Texto del hilo", "en": "Thread text"},
     "audit.run": {"es": "Auditar", "en": "Audit"},
     "audit.report": {"es": "Informe", "en": "Report"},

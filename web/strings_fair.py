@@ -54,6 +54,28 @@ STRINGS = {
                           "en": "two different requests with the same id"},
     "audit.req_mismatch": {"es": "una tirada que no corresponde a la petición", "en": "a roll that does not match it"},
     "audit.req_second_roll": {"es": "más de una tirada para la misma petición", "en": "more than one roll for it"},
+    "audit.req_unchained": {"es": "respondida con una tirada sin cadena (sin nombre o sin número)",
+                            "en": "answered by a roll outside any chain (no name or number)"},
+    # the report's verdict first (issue #26), each problem naming its roll
+    "audit.all_ok": {"es": "Todo en orden: cada enlace se comprueba y ninguna cadena tiene huecos ni repeticiones",
+                     "en": "All in order: every link checks out and no chain has gaps or repeats"},
+    "audit.verdict_bad": {"es": "Hay problemas en este hilo: {n} señalados",
+                          "en": "There are problems in this thread: {n} flagged"},
+    "audit.more": {"es": "… y {n} más (abajo, marcados con ✘)", "en": "… and {n} more (below, marked ✘)"},
+    "audit.link": {"es": "Enlace", "en": "Link"},
+    "audit.thread": {"es": "El hilo", "en": "The thread"},
+    "audit.flagged_link": {"es": "con problemas", "en": "flagged"},
+    "audit.kind_request": {"es": "petición del máster", "en": "GM request"},
+    "audit.kind_chain": {"es": "traspaso de cadena", "en": "chain hand-over"},
+    "audit.kind_roll": {"es": "tirada", "en": "roll"},
+    "audit.kind_other": {"es": "otro tipo", "en": "another kind"},
+    "audit.how_to_paste": {"es": "Cómo pegar un hilo: copia el código de los mensajes (BBCode o Markdown, desde "
+                                 "«Citar» o «Editar»), o selecciona los mensajes tal como se ven en el foro, cópialos "
+                                 "y pégalos aquí con Ctrl+V: la página lee también las direcciones que hay detrás de "
+                                 "«Comprobar la tirada».",
+                           "en": "How to paste a thread: copy the posts' source (BBCode or Markdown, from “Quote” or "
+                                 "“Edit”), or select the posts as the forum shows them, copy them and paste them here "
+                                 "with Ctrl+V: the page also reads the addresses behind “Check the roll”."},
     "audit.req_no_roll": {"es": "ninguna tirada para ella en este texto", "en": "no roll for it in this text"},
     # GM roll requests (the roll view)
     "request.heading": {"es": "Tirada pedida por el máster", "en": "Roll requested by the GM"},

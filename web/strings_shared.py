@@ -55,6 +55,7 @@ STRINGS = {
     "l5r.faces_table_symbols": {"es": "Símbolos", "en": "Symbols"},
     "action.copy_text": {"es": "Copiar texto", "en": "Copy plain text"},
     "result.exploded": {"es": "explosión", "en": "explosion"},
+    "shared.address": {"es": "Comprobada por la página de {address}", "en": "Checked by the page at {address}"},
     "audit.missing": {"es": "Sin publicar", "en": "Not posted"},
     # refusals of dice notation and several rolls (codes raised by tirada.systems.notation / generic)
     "err.notation.not_a_roll": {"es": "escribe la tirada como NdC, por ejemplo 5d10k3+2 (no «{text}»)",

@@ -1,7 +1,7 @@
 """GM roll requests on the roll view (issue #13 part 2; glue only: rules in tirada.links.gm_request).
 
 Opening a request link fills the roll form with the request and locks it (fixed fields disabled,
-bounded ones limited, label and player's name set); the roll made then names the request
+bounded ones limited, label, player's name and campaign set and locked); the roll made then names the request
 (``gm_request`` in its link; ui_roll and ui_l5r reach this module through ``app.GM_REQUEST``, so
 no view imports in a circle). The GM's side: "Request a roll" makes a request link from the form.
 """
@@ -81,8 +81,9 @@ def fill_form(spec: dict) -> None:
     if spec.get("for"):
         el("roller").value = spec["for"]
         _lock(el("roller"))
-    if spec.get("campaign"):
-        el("campaign").value = spec["campaign"]
+    if spec.get("campaign"):             # the roll goes in the request's chain: tries in another
+        el("campaign").value = spec["campaign"]   # campaign (another chain) cannot hide
+        _lock(el("campaign"))
     el("faces").value = ""
     _lock(el("faces"))                   # a request is answered with dice rolled here
     faces_mode = document.getElementById("l5r-faces_mode")

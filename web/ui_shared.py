@@ -81,7 +81,7 @@ def render() -> None:
     el("roll-again").hidden = v["request"]["system"] not in ui_roll.FORMS
     result = {k: val for k, val in v["result"].items() if k != "label"}
     el("shared-body").innerHTML = shared_view.verified_html(v, lang, view.render_result(result, lang),
-                                                            view.summary(v["result"], lang))
+                                                            view.summary(v["result"], lang), sharing.page_url())
     el("shared-link").value = sharing.page_link(v["fragment"])
     el("shared-copy-status").textContent = ""
 

@@ -160,7 +160,7 @@ def cmd_request(argv: list, stdin_text: str | None) -> Any:
         if len(rest) > 1:
             roll = verify(rest[1])
             named = roll.get("gm_request") == out["request"]["id"]
-            problems = mismatches(out["request"], roll["request"], roll["roller"])
+            problems = mismatches(out["request"], roll["request"], roll["roller"], roll["campaign"])
             if not named:
                 problems.insert(0, "the roll does not name this request")
             out.update(roll=roll, names_request=named, mismatches=problems, matches=not problems)
@@ -170,18 +170,22 @@ def cmd_request(argv: list, stdin_text: str | None) -> Any:
 
 
 def cmd_audit(argv: list, stdin_text: str | None) -> dict:
-    """``audit`` — the thread text on stdin (or as the only argument) → :func:`tirada.links.audit.audit`
-    report.
+    """``audit [--home URL]`` — the thread text on stdin (``-`` after the URL) or as the last argument →
+    :func:`tirada.links.audit.audit` report; with ``--home``, links posted with another address
+    than URL (the official page) are flagged.
 
     Raises:
         InvalidRequest: no text given.
     """
     from .links.audit import audit
 
+    home = None
+    if len(argv) >= 2 and argv[0] == "--home":
+        home, argv = argv[1], argv[2:]
     text = argv[0] if argv else stdin_text
     if not text:
         raise InvalidRequest("no thread text given: paste it on stdin", field="text", code="cli.no_thread_text")
-    return audit(text)
+    return audit(text, home=home)
 
 
 BRS_USAGE = "usage: brs replay FILE | brs defences JSON | brs contest JSON | brs bidding|trigger|aftermath FILE"

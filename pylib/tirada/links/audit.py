@@ -19,6 +19,7 @@ import re
 from .. import names
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..plural import ngettext
+from .audit_thread import base_address
 from .chain import link_entries, verify_link
 from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
@@ -44,12 +45,18 @@ def extract_links(text: str) -> list:
     Returns:
         ``[{"fragment": "t1…", "position": int (character offset once zero-width spaces, soft
         hyphens and word joiners are removed), "count": int (times posted),
-        "shortened": bool}]``; ``shortened`` marks a fragment followed by "…"/"..." that no full
-        link in the text extends (a forum shortened the visible text of a link); a shortened copy of
-        a full link in the same text is dropped.
+        "shortened": bool, "address": the ``http(s)://`` base it was first posted with or None,
+        "start": offset where that address (or the ``#``) starts}]``; ``shortened`` marks a fragment
+        followed by "…"/"..." that no full link in the text extends (a forum shortened the visible
+        text of a link); a shortened copy of a full link in the same text is dropped.
     Raises:
         InvalidRequest: ``text`` is not a string or longer than :data:`MAX_TEXT`.
     """
+    return _scan(text)[1]
+
+
+def _scan(text: str) -> tuple:
+    """``(cleaned text, links of extract_links, sorted ends of every link posted)``."""
     if not isinstance(text, str):
         raise InvalidRequest("the thread text must be text", field="text", code="audit.text_type")
     if len(text) > MAX_TEXT:
@@ -57,12 +64,18 @@ def extract_links(text: str) -> list:
                              code="audit.text_too_long", params={"n": MAX_TEXT})
     text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
     found: dict = {}
+    ends = []
     for match in _FRAGMENT.finditer(text):
         raw = match.group(1)[:MAX_FRAGMENT + 1]
         fragment, problem = _canonical(raw)
         shortened = text.startswith(_ELLIPSIS, match.end())
-        entry = found.setdefault(fragment, {"fragment": fragment, "position": match.start(1),
-                                            "count": 0, "shortened": shortened, "problem": problem})
+        ends.append(match.end())
+        entry = found.get(fragment)
+        if entry is None:
+            address, start = base_address(text, match.start())
+            entry = found[fragment] = {"fragment": fragment, "position": match.start(1), "count": 0,
+                                       "shortened": shortened, "problem": problem, "address": address,
+                                       "start": start}
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
     full = sorted(f for f, e in found.items() if not e["shortened"])
@@ -71,7 +84,7 @@ def extract_links(text: str) -> list:
         if entry["shortened"] and _extended(full, fragment):
             continue
         out.append(entry)
-    return out
+    return text, out, ends
 
 
 def _why(err: TiradaError) -> dict:
@@ -129,7 +142,8 @@ def _entry(found: dict, budget: list) -> dict:
     costs what is left, not what it would inflate to), then the body is decoded once. Once the
     budget is spent the remaining links are listed as not checked instead of stalling the page.
     """
-    row = {"position": found["position"], "posted": found["count"]}
+    row = {"position": found["position"], "posted": found["count"], "address": found.get("address"),
+           "start": found.get("start", found["position"])}
     fragment = found["fragment"]
     if found.get("problem"):
         return {**row, "valid": False, "fragment": _short(fragment), **_why(found["problem"])}
@@ -256,8 +270,9 @@ def _summary(group: dict, lang: str) -> str:
     return f"{who}: " + ", ".join(parts)
 
 
-def audit(text: str) -> dict:
-    """Audit a forum thread's text.
+def audit(text: str, home: str | None = None) -> dict:
+    """Audit a forum thread's text; ``home``: the page's own address (links posted with another
+    base address are flagged; None: not checked).
 
     Returns:
         ``{"links_found": int, "rollers": [{"roller": str|None, "campaign": str|None,
@@ -267,21 +282,23 @@ def audit(text: str) -> dict:
         look the same (same UTS #39 skeleton, same-looking campaign)], "mixed_script": [scripts]
         (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason", "error"}], "other": [{"kind",
-        "position"}]}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
-        "created_iso", "label", "description", "fragment", "reason"?, "error"?}``; ``reason`` is the
+        "position"}], "problems": [named problems, :func:`tirada.links.audit_thread.problems`],
+        "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
+        "created_iso", "label", "description", "fragment", "address", "flags": [{"code", "params",
+        "reason"}] (what is wrong with this roll), "reason"?, "error"?}``; ``reason`` is the
         English line for the CLI, ``error`` the refusal's ``to_dict()`` (stable ``code`` and ``params``)
         that the page words in its own language. Unsigned rolls (no roller)
         are grouped with ``roller: None`` and get no chain checks.
     Raises:
         InvalidRequest: see :func:`extract_links` (a bad link is reported, never raised).
     """
-    for step in audit_steps(text):
+    for step in audit_steps(text, home=home):
         if step[0] == "report":
             return step[1]
     raise AssertionError("audit_steps ends with its report")   # pragma: no cover
 
 
-def audit_steps(text: str, chunk: int = CHUNK):
+def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     """:func:`audit` in steps, so the page can draw and answer between them (long work never
     freezes it): yields ``("progress", done, total)`` after every ``chunk`` links or rollers
     checked, then ``("report", report)`` (the dict of :func:`audit`) last.
@@ -289,7 +306,7 @@ def audit_steps(text: str, chunk: int = CHUNK):
     Raises:
         InvalidRequest: see :func:`extract_links`, at the first step.
     """
-    every = extract_links(text)
+    text, every, ends = _scan(text)
     found = every[:MAX_LINKS]
     budget = [MAX_WORK]
     total = len(found)
@@ -304,12 +321,13 @@ def audit_steps(text: str, chunk: int = CHUNK):
     from .audit_games import game_forks, game_move_rows
 
     requests, flags = request_report(rows)
+    from .audit_thread import chain_flags, problems, thread_flags
+
+    thread_flags(rows, text, ends, home, flags)
     for row in rows:
         if row.get("kind") == "request":
             other.append({"kind": "request", "position": row["position"]})
             continue
-        if row.get("id") in flags:
-            row["request_flags"] = flags[row["id"]]
         if row.get("kind") in ("brs", "scene"):
             if row["valid"]:
                 other.append({"kind": row["kind"], "position": row["position"], "format": row["format"]})
@@ -348,10 +366,16 @@ def audit_steps(text: str, chunk: int = CHUNK):
             group["lookalike"] = twins.get((roller, campaign), [])
             mixed = names.mixed_script(roller)
             group["mixed_script"] = sorted(names.scripts(roller)) if mixed else []
+            chain_flags(group, every_row)
             group["ok"] = (group["ok"] and not group["request_problems"] and not group["lookalike"]
-                           and not mixed)
+                           and not mixed and not any(r.get("flags") for r in every_row))
+        elif any(r.get("flags") for r in every_row):
+            group["ok"] = False
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
-    yield ("report", {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
-                      "confrontation_forks": confrontation_forks(rows), "requests": requests,
-                      "game_forks": game_forks(rows)})
+    report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
+              "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
+              "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")]}
+    report["problems"] = problems(report)
+    report["ok"] = not report["problems"]
+    yield ("report", report)

@@ -18,7 +18,13 @@ from typing import Any
 
 from ..errors import TiradaError
 
-__all__ = ["brs_row", "chain_report", "confrontation_forks", "move_rows"]
+__all__ = ["brs_row", "chain_report", "confrontation_forks", "flag", "move_rows"]
+
+
+def flag(code: str, reason: str, params: dict | None = None) -> dict:
+    """One problem the audit found with a roll or the thread: ``{"code": stable dotted code (the page
+    words it as ``"err." + code``), "params": JSON-ready dict, "reason": English one line (CLI)}``."""
+    return {"code": code, "params": params or {}, "reason": reason}
 
 
 def _gaps(seqs: list) -> list:
@@ -65,7 +71,7 @@ def chain_report(rows: list) -> dict:
             by_prev.setdefault(e["prev"], []).append(e)
     for _prev, kids in sorted(by_prev.items(), key=lambda kv: (kv[1][0]["seq"], kv[0])):
         if len(kids) > 1:
-            forks.append({"seq": kids[0]["seq"], "ids": sorted(k["id"] for k in kids),
+            forks.append({"seq": kids[0]["seq"], "ids": sorted(k["id"] for k in kids), "after": None,
                           "reason": "several entries follow the same previous one (the same step "
                                     "was rolled more than once)"})
     for e in entries:
@@ -76,7 +82,7 @@ def chain_report(rows: list) -> dict:
         elif parent is None and e["prev"]:
             same = by_seq.get(e["seq"] - 1)
             if same:
-                forks.append({"seq": e["seq"] - 1, "ids": sorted(p["id"] for p in same),
+                forks.append({"seq": e["seq"] - 1, "ids": sorted(p["id"] for p in same), "after": e["id"],
                               "reason": f"nº {e['seq']} ({e['where']}, {e['id']}) follows another, "
                                         f"unposted nº {e['seq'] - 1}"})
     firsts = sorted(by_seq.get(1, []), key=lambda e: e["position"])
@@ -112,8 +118,10 @@ def brs_row(row: dict, compact: Any, link_id: str, short: str) -> dict:
             replay(setup, moves)
     except TiradaError as err:
         return {**out, "valid": False, "reason": str(err), "error": err.to_dict()}
+    nonces = [m["fresh"].get("nonce") for m in moves if isinstance(m, dict) and isinstance(m.get("fresh"), dict)]
+    signed = [{**e, "nonce": n} for e, n in zip(signed, nonces)]   # for the reused-randomness check
     return {**out, "valid": True, "reason": None, "setup_key": _setup_key(compact), "moves": compact[2],
-            "signed": signed, "format": 2 if setup.get("version") == 2 else 1}
+            "signed": signed, "format": 2 if setup.get("version") == 2 else 1, "seed": setup.get("seed")}
 
 
 def move_rows(row: dict) -> list:
@@ -160,9 +168,13 @@ def request_report(rows: list) -> tuple:
         ``(requests, flags)``: ``requests`` = ``[{"id", "label", "for", "position", "rolls": [roll
         link ids], "problems": [code]}]`` in text order, codes ``"same_id"`` (two different requests
         with one id), ``"mismatch"`` (a roll that does not match it), ``"second_roll"`` (more than one
-        roll), ``"no_roll"`` (no roll for it in the text); ``flags`` = ``{roll link id: [{"request",
-        "reason", "fails": bool}]}`` — a second roll for the same request and a roll that does not
-        match fail; a roll naming a request that is not in the text is only noted.
+        roll), ``"unchained"`` (answered by a roll outside any chain), ``"no_roll"`` (no roll for it
+        in the text); ``flags`` = ``{roll link id: [{"request", "reason", "fails": bool, "code",
+        "params"}]}`` (:func:`flag`) — a second roll for the same request, a roll that does not match
+        (``audit.request_campaign`` another campaign, ``audit.request_roller`` another roller,
+        ``audit.request_mismatch`` another field) and a roll with no roller or chain number
+        (``audit.request_unchained``: nothing shows how often it was tried) fail; a roll naming a
+        request that is not in the text is only noted.
     """
     from .gm_request import mismatches
 
@@ -187,19 +199,34 @@ def request_report(rows: list) -> tuple:
         rid = roll["gm_request"]
         spec = specs.get(rid)
         if spec is None:
-            flags.setdefault(roll["id"], []).append({"request": rid, "fails": False,
-                                                     "reason": "names a GM request that is not in this text"})
+            flags.setdefault(roll["id"], []).append({"request": rid, "fails": False, **flag(
+                code="audit.request_absent", reason="names a GM request that is not in this text")})
             continue
         earlier = answered.setdefault(rid, [])
+        mine = flags.setdefault(roll["id"], [])
         if earlier:
-            flags.setdefault(roll["id"], []).append({"request": rid, "fails": True,
-                                                     "reason": "a second roll for the same GM request"})
+            mine.append({"request": rid, "fails": True, **flag(
+                code="audit.request_second", reason="a second roll for the same GM request")})
         earlier.append(roll["id"])
-        wrong = mismatches(spec, roll.get("request") or {}, roll.get("roller"))
+        if roll.get("roller") is None or roll.get("seq") is None:
+            problems[rid].append("unchained")
+            mine.append({"request": rid, "fails": True, **flag(
+                code="audit.request_unchained", reason="answers a GM request outside any chain (no roller "
+                "or number): nothing shows how many times it was tried")})
+        wrong = mismatches(spec, roll.get("request") or {}, roll.get("roller"), roll.get("campaign"))
         if wrong:
             problems[rid].append("mismatch")
-            flags.setdefault(roll["id"], []).append({"request": rid, "fails": True,
-                                                     "reason": "does not match its GM request: " + "; ".join(wrong)})
+            reason = "does not match its GM request: " + "; ".join(wrong)
+            if wrong[-1].startswith("campaign "):
+                mine.append({"request": rid, "fails": True, **flag(
+                    code="audit.request_campaign", reason=reason,
+                    params={"got": roll.get("campaign") or "—", "want": spec["campaign"]})})
+            elif wrong[-1].startswith("rolled by "):
+                mine.append({"request": rid, "fails": True, **flag(
+                    code="audit.request_roller", reason=reason,
+                    params={"got": roll.get("roller") or "—", "want": spec["for"]})})
+            else:
+                mine.append({"request": rid, "fails": True, **flag(code="audit.request_mismatch", reason=reason)})
     requests = [{"id": rid, "label": specs[rid].get("label"), "for": specs[rid].get("for"), "position": pos,
                  "rolls": answered.get(rid, []),
                  "problems": problems[rid] + (["second_roll"] if len(answered.get(rid, [])) > 1 else [])

@@ -85,7 +85,7 @@ def _brs_row(out: dict, body: Any) -> dict:
     return {**out, "valid": True, "reason": None, "format": 2 if setup.get("version") == 2 else 1,
             "setup_key": _setup_key(body), "moves": body[2], "signed": signed,
             "start_key": _digest({k: v for k, v in setup.items() if k not in ("seed", "start")}).hex()[:12],
-            "start": start}
+            "signed_start": start, "seed": setup.get("seed")}
 
 
 def game_move_rows(row: dict) -> list:
@@ -146,7 +146,7 @@ def _start_forks(rows: list) -> list:
         if len(games) > 1:
             firsts = list(games.values())
             out.append({"kind": "brs_start", "positions": [r["position"] for r in firsts],
-                        "starts": [{"roller": r["start"]["roller"], "seq": r["start"]["seq"]} if r.get("start")
+                        "starts": [{"roller": r["signed_start"]["roller"], "seq": r["signed_start"]["seq"]} if r.get("signed_start")
                                    else None for r in firsts],
                         "reason": f"the same Confrontation set-up was started {len(firsts)} times (other "
                                   "starting dice each time): unless it is a rematch, the start was tried again"})

@@ -56,9 +56,12 @@ def apply_request(spec: Mapping[str, Any], request: Mapping[str, Any]) -> dict:
     return out
 
 
-def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller: str | None) -> list:
-    """How a roll (its request and roller) fails to match ``spec``: ``[str]`` in English, ``[]`` when
-    it matches. A field the request does not name is the player's choice and never a mismatch."""
+def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller: str | None,
+               campaign: str | None = None) -> list:
+    """How a roll (its request, roller and campaign) fails to match ``spec``: ``[str]`` in English,
+    ``[]`` when it matches. A field the request does not name is the player's choice and never a
+    mismatch; a request naming a campaign wants the roll in that campaign (case-folded), so a
+    player cannot try the request in other chains (another campaign) and post the best try."""
     out = []
     if roll_request.get("system") != spec["system"]:
         out.append(f"system {roll_request.get('system')!r} instead of {spec['system']!r}")
@@ -73,6 +76,8 @@ def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller:
         out.append("another label")
     if spec.get("for") and (roller or "").casefold() != spec["for"].casefold():
         out.append(f"rolled by {roller or 'nobody named'} instead of {spec['for']}")
+    if spec.get("campaign") and (campaign or "").strip().casefold() != spec["campaign"].casefold():
+        out.append(f"campaign {campaign or 'none'} instead of {spec['campaign']}")
     return out
 
 

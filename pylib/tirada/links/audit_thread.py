@@ -1,0 +1,309 @@
+"""Thread audit, thread-wide part: addresses, reused randomness, claims, each bad roll named.
+
+docs/link-format.md §9.2. A link verifies on its own; these checks read the thread around it:
+
+* **Address** (:func:`base_address`, :func:`same_address`): the base URL a link was posted with. A
+  link to another address than the page's own is flagged (``audit.other_address``): a modified copy
+  of Tirada on another host can say "verified" for anything.
+* **Reused randomness** (:func:`mark_reused`): the same seed or nonce in two different links means
+  identical dice (``audit.reused``), whoever posted them.
+* **Claims** (:func:`claim_flag`): the forum snippet posted before a link (:mod:`tirada.links.snippets`)
+  is compared line by line with the snippet of the recomputed result; a line that differs is
+  flagged with what the text says and what the link gives (``audit.claim``).
+* **Named problems** (:func:`chain_flags`, :func:`problems`): every fork, restart, broken link,
+  GM-request problem and the checks above are put on the roll they concern (``row["flags"]``), and
+  the report starts with the list of every problem, each naming its roll.
+
+Public API (used by :mod:`tirada.links.audit`): the functions above.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from urllib.parse import urlsplit
+
+from .audit_fair import flag
+
+__all__ = ["base_address", "chain_flags", "claim_flag", "mark_reused", "problems", "same_address",
+           "thread_flags"]
+
+_URL_BEFORE = re.compile(r"https?://[^\s\[\]()<>\"'`|]*$", re.IGNORECASE)
+_LOOK_BACK = 512            #: characters read before a link for its address
+_CLAIM_LINES = 12           #: lines read before a link for its snippet
+_CLAIM_CHARS = 4000         #: characters read before a link for its snippet
+#: snippet markup and escapes (BBCode tags, Markdown emphasis, struck dice in plain text)
+_MARKUP = re.compile(r"\[/?(?:b|s|i|u|url|quote|code)(?:=[^\]\n]*)?\]|\*\*|~~|[()\\]", re.IGNORECASE)
+_FOLD = str.maketrans({"\uff3b": "[", "\uff3d": "]", "\uff1a": ":", "\u2024": ".", "\u2066": None,
+                       "\u2067": None, "\u2068": None, "\u2069": None, "\u00a0": " "})
+_SPACE = re.compile(r"\s+")
+
+
+def base_address(text: str, start: int) -> tuple:
+    """``(address or None, where the address starts)`` of the link whose ``#``/``%23`` is at
+    ``start`` in ``text``: the ``http(s)://`` URL just before it (``None``: a bare fragment)."""
+    window = text[max(0, start - _LOOK_BACK):start]
+    match = _URL_BEFORE.search(window)
+    if match is None:
+        return None, start
+    return match.group(0), start - len(window) + match.start()
+
+
+def _normal(address: str) -> str:
+    """An address compared by what it loads: scheme and host case-folded, the default port and a
+    final ``index.html`` dropped, the query kept, the path ending in ``/``."""
+    try:
+        parts = urlsplit(address.strip())
+        port = parts.port
+    except ValueError:
+        return address.strip()
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    if port is not None and (scheme, port) not in (("http", 80), ("https", 443)):
+        host += f":{port}"
+    path = parts.path
+    if path.endswith("/index.html"):
+        path = path[:-len("index.html")]
+    if not path.endswith("/"):
+        path += "/"
+    return f"{scheme}://{host}{path}" + (f"?{parts.query}" if parts.query else "")
+
+
+def same_address(address: str | None, home: str | None) -> bool:
+    """True when ``address`` (a link's base) loads the same page as ``home`` (the page's own
+    address), or when either is unknown (a bare fragment; an audit run without a home)."""
+    if not address or not home:
+        return True
+    return _normal(address) == _normal(home.split("#", 1)[0])
+
+
+def _randomness(row: dict) -> list:
+    """``[(randomness hex, owner)]`` of a valid row: a roll's seed and nonces, a Confrontation's setup
+    seed and signed nonces. ``owner`` is what may legitimately repeat it: the same chain entry of the
+    same roller (a link posted again with more steps), the same Confrontation."""
+    out: list = []
+    if row.get("kind") == "roll":
+        request = row.get("request") or {}
+        values = [request.get("seed")] + list(request.get("fresh") or [])
+        entries = row.get("entries") or []
+        for k, value in enumerate(values):
+            if not isinstance(value, str):
+                continue
+            owner: tuple = (row.get("roller"), row.get("campaign"), entries[k]["id"]) if k < len(entries) \
+                else ("link", row.get("id"), k)
+            out.append((value.lower(), owner))
+    elif row.get("kind") == "brs":
+        if isinstance(row.get("seed"), str):
+            out.append((row["seed"].lower(), ("brs", row.get("setup_key"))))
+        for entry in row.get("signed") or []:
+            if isinstance(entry.get("nonce"), str):
+                out.append((entry["nonce"].lower(), (entry["roller"], entry["campaign"], entry["id"])))
+    return out
+
+
+def _who(row: dict) -> str:
+    """A short name for a row in another row's flag: "Sharla nº 3", or the link's excerpt."""
+    if row.get("roller") and row.get("seq") is not None:
+        return f"{row['roller']} nº {row['seq']}"
+    return row.get("fragment") or row.get("id") or "?"
+
+
+def mark_reused(rows: list) -> int:
+    """Flag every valid row that shares a seed or nonce with another link (``audit.reused``: the
+    same dice twice). Returns how many rows were flagged. Linear in the randomness seen."""
+    owners: dict = {}
+    for row in rows:
+        if row.get("valid"):
+            for value, owner in _randomness(row):
+                owners.setdefault(value, {}).setdefault(owner, row)
+    flagged = 0
+    for by_owner in owners.values():
+        if len(by_owner) < 2:
+            continue
+        involved = list({id(r): r for r in by_owner.values()}.values())
+        for row in involved:
+            other = next((r for r in involved if r is not row), involved[0])
+            row.setdefault("flags", []).append(flag(
+                code="audit.reused", params={"other": _who(other)},
+                reason=f"the same seed or nonce as another link ({_who(other)}): identical dice"))
+            flagged += 1
+    return flagged
+
+
+def _norm(line: str) -> str:
+    """A snippet line as compared: markup, escapes, brackets of struck dice, bidi isolates removed;
+    spaces collapsed; case-folded."""
+    return _SPACE.sub(" ", _MARKUP.sub("", line.translate(_FOLD))).strip().casefold()
+
+
+def _expected(row: dict) -> list:
+    """``[[normalised line]]``: the snippet of the row's recomputed result (without its link line)
+    in each language, as :func:`tirada.links.snippets.snippet_of` writes it; once normalised, its
+    BBCode, Markdown and plain-text forms are the same line (user text cleaned the same way)."""
+    from .snippets import clean, tokens
+
+    out = []
+    for lang in ("es", "en"):
+        lines = tokens(row, lang)[:-1]
+        out.append([_norm("".join(clean(v) if (m or "").startswith("user") else v for v, m in line))
+                    for line in lines])
+    return out
+
+
+def _diff(said: str, gives: str) -> tuple:
+    """The words where two lines differ, common start and end removed: ``("18", "11")``."""
+    a, b = said.split(), gives.split()
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < min(len(a), len(b)) - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    return " ".join(a[i:len(a) - j])[:60] or "—", " ".join(b[i:len(b) - j])[:60] or "—"
+
+
+def claim_flag(row: dict, before: str) -> dict | None:
+    """``audit.claim`` when the snippet posted in ``before`` (the text between the previous link and
+    this one) names this roll but says something its link does not give; ``None`` when it agrees
+    or there is no snippet (its head line or pool line not found).
+
+    The posted lines are read from the head line (label and who) or, without it, the pool line;
+    each following line must equal the recomputed one (any language, BBCode, Markdown, plain text
+    or the rendered page pasted). Only a valid roll row with a result is read.
+    """
+    if not row.get("valid") or row.get("kind") != "roll" or not isinstance(row.get("result"), dict):
+        return None
+    posted = [_norm(line) for line in before[-_CLAIM_CHARS:].split("\n")]
+    posted = [line for line in posted if line][-_CLAIM_LINES:]
+    if not posted:
+        return None
+    for expected in _expected(row):
+        start = None
+        for anchor in (0, 1):
+            hits = [i for i, line in enumerate(posted) if line == expected[anchor]]
+            if hits:
+                start = (hits[-1], anchor)
+                break
+        if start is None:
+            continue
+        at, anchor = start
+        for k, want in enumerate(expected[anchor + 1:], start=at + 1):
+            if k >= len(posted) or posted[k] == want:
+                continue
+            said, gives = _diff(posted[k], want)
+            return flag(code="audit.claim", params={"said": said, "gives": gives},
+                        reason=f"the text says {said}, the link gives {gives}")
+        return None
+    return None
+
+
+def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: dict) -> None:
+    """Flag the rows of an audit (``row["flags"]``): GM-request problems (``requests``: the flags of
+    :func:`tirada.links.audit_fair.request_report`, also kept as ``row["request_flags"]``), another
+    address than ``home``, a snippet claim its link does not give (the text between the previous
+    link, ``ends`` sorted, and this one), and randomness used twice (:func:`mark_reused`)."""
+    for row in rows:
+        made = row.setdefault("flags", [])
+        if row.get("id") in requests:
+            row["request_flags"] = requests[row["id"]]
+            made += [{k: f[k] for k in ("code", "params", "reason")} for f in requests[row["id"]] if f["fails"]]
+        if not same_address(row.get("address"), home):
+            made.append(flag(code="audit.other_address", params={"address": row["address"][:200]},
+                             reason=f"posted with another address ({row['address'][:200]}) than this page's"))
+        start = row.get("start", row["position"])
+        before = text[ends[bisect.bisect_right(ends, start) - 1] if bisect.bisect_right(ends, start) else 0:start]
+        claimed = claim_flag(row, before)
+        if claimed is not None:
+            made.append(claimed)
+    mark_reused(rows)
+    for row in rows:
+        if not row["flags"]:
+            del row["flags"]
+
+
+def chain_flags(group: dict, rows: list) -> None:
+    """Put a roller's chain problems (:func:`tirada.links.audit_fair.chain_report`) on the rolls they
+    concern: both rolls of a fork, a roll that follows an unposted twin, each restart, each broken
+    link (``row["flags"]``, codes ``audit.fork``, ``audit.fork_unposted``, ``audit.restart``,
+    ``audit.broken``)."""
+    owner: dict = {}
+    for row in rows:
+        for entry in row.get("entries") or []:
+            owner.setdefault(entry["id"], row)
+
+    def put(entry_id: str, made: dict) -> None:
+        row = owner.get(entry_id)
+        if row is not None and made["code"] not in {f["code"] for f in row.get("flags", [])}:
+            row.setdefault("flags", []).append(made)
+
+    for fork in group.get("forks") or []:
+        for entry_id in fork["ids"]:
+            put(entry_id, flag(code="audit.fork", params={"seq": fork["seq"]},
+                               reason=f"fork: another roll for the same step (nº {fork['seq']})"))
+        if fork.get("after"):
+            put(fork["after"], flag(code="audit.fork_unposted", params={"seq": fork["seq"]},
+                                    reason=f"follows another nº {fork['seq']} that was not posted"))
+    for entry_id in group.get("restarts") or []:
+        put(entry_id, flag(code="audit.restart", reason="the chain starts again at nº 1"))
+    for broken in group.get("broken") or []:
+        put(broken["id"], flag(code="audit.broken", params={"seq": broken["seq"]}, reason=broken["reason"]))
+
+
+def _item(made: dict, row: dict | None, roller=None, campaign=None) -> dict:
+    """One entry of :func:`problems`: the flag, and the roll (or roller) it names."""
+    row = row or {}
+    return {**made, "roller": row.get("roller", roller), "campaign": row.get("campaign", campaign),
+            "seq": row.get("seq"), "label": row.get("label") or "", "position": row.get("position"),
+            "fragment": row.get("fragment"), "address": row.get("address")}
+
+
+def problems(report: dict) -> list:
+    """Every problem of an audit report, each naming what it concerns, in text order (the page shows
+    them first, under the verdict): ``[{"code", "params", "reason", "roller", "campaign", "seq",
+    "label", "position", "fragment", "address"}]``. Flagged rows, invalid rolls, gaps, look-alike
+    names, mixed scripts, unreadable links, Confrontation forks, flagged other links."""
+    out = []
+    for group in report["rollers"]:
+        who = {"roller": group["roller"], "campaign": group["campaign"]}
+        for row in group["links"] + group.get("moves", []):
+            if not row["valid"] and row.get("error"):
+                err = row["error"]
+                out.append(_item(flag(code=err.get("code") or "link.invalid", reason=row.get("reason") or "",
+                                      params=err.get("params")), row))
+            for made in row.get("flags", []):
+                out.append(_item(made, row))
+        missing = group.get("missing") or []
+        if missing:
+            numbers = ", ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b in missing[:5])
+            out.append(_item(flag(code="audit.missing", params={"numbers": numbers},
+                                  reason=f"not posted: nº {numbers}"), None, **who))
+        if group.get("lookalike"):
+            names = ", ".join(group["lookalike"])
+            out.append(_item(flag(code="audit.lookalike", params={"names": names},
+                                  reason=f"names that look like this one: {names}"), None, **who))
+        if group.get("mixed_script"):
+            scripts = ", ".join(group["mixed_script"]).lower()
+            out.append(_item(flag(code="audit.mixed_script", params={"scripts": scripts},
+                                  reason=f"scripts mixed in the name ({scripts})"), None, **who))
+    for row in report.get("flagged_other", []):
+        for made in row.get("flags", []):
+            out.append(_item(made, row))
+    for bad in report["invalid"]:
+        err = bad.get("error") or {}
+        out.append(_item(flag(code=err.get("code") or "link.invalid", reason=bad.get("reason") or "",
+                              params=err.get("params")), bad))
+    for fork in report.get("confrontation_forks", []):
+        out.append(_item(flag(code="audit.brs_fork", params={"n": fork["move"] + 1}, reason=fork["reason"]),
+                         {"position": fork["positions"][-1]}))
+    for fork in report.get("game_forks", []):     # tirada.links.audit_games: a scene roll tried twice, a start
+        if fork["kind"] == "scene":
+            rolled = flag(code="audit.scene_fork_rolled", reason="with a roll") if fork["rolled"] else ""
+            made = flag(code="audit.scene_fork", params={"n": fork["action"], "rolled": rolled},
+                        reason=f"a Tragedia scene with two continuations after action {fork['action']}")
+        else:          # each start by its chain entry; an unsigned one worded by its own code
+            starts = [f'{s["roller"]} nº {s["seq"]}' if s else flag(code="audit.start_unsigned", reason="unsigned")
+                      for s in fork["starts"]]
+            made = flag(code="audit.brs_restart", params={"n": len(starts), "starts": starts},
+                        reason=f"one Confrontation set-up started {len(starts)} times")
+        out.append(_item(made, {"position": fork["positions"][-1]}))
+    return sorted(out, key=lambda p: (p["position"] if p["position"] is not None else -1))

@@ -1,0 +1,96 @@
+"""A pasted selection of a rendered forum page, as text the thread audit can read.
+
+docs/link-format.md §9.2. A GM selects the posts as the forum shows them and copies them: the plain
+text has no addresses (the links sit behind words such as "Comprobar la tirada"), but the clipboard's
+HTML has them. :func:`html_to_text` gives the text as it reads, one line per line shown (``<br>``,
+paragraphs, list items, table rows), with each link's target written right after its words:
+``Comprobar la tirada https://…#t2…``, so every link is found, in post order, and the snippet lines
+before it stay in place for the claim check.
+
+Public API: :func:`html_to_text`, :data:`MAX_HTML`.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from ..errors import InvalidRequest
+
+__all__ = ["MAX_HTML", "html_to_text"]
+
+MAX_HTML = 10_000_000   #: longest clipboard HTML read (characters); the text it gives is then bounded by the audit
+#: elements that start and end a line when shown
+_BLOCKS = frozenset("address article aside blockquote br dd div dl dt figcaption figure footer form h1 h2 h3 "
+                    "h4 h5 h6 header hr li main nav ol p pre section table tbody td th thead tr ul".split())
+_HIDDEN = frozenset("script style template head title noscript".split())
+_SPACES = re.compile(r"[ \t\r\n\f\v]+")
+_LINES = re.compile(r"[ \t]*\n[ \t\n]*")
+
+
+class _Reader(HTMLParser):
+    """Collects the shown text; a link's ``href`` is written after its words (not after a link whose
+    words already are its address)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list = []
+        self.hidden = 0
+        self.pre = 0
+        self.links: list = []     # open <a>: (href, index in out where its words start)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _HIDDEN:
+            self.hidden += 1
+        elif tag in _BLOCKS:
+            self.out.append("\n")
+        if tag == "pre":
+            self.pre += 1
+        if tag == "a":
+            href = next((v for k, v in attrs if k == "href" and v), None)
+            self.links.append((href, len(self.out)))
+
+    def handle_startendtag(self, tag, attrs):
+        if tag in _BLOCKS:
+            self.out.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in _HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag == "a" and self.links:
+            href, at = self.links.pop()
+            words = "".join(self.out[at:])
+            if href and href.strip() not in words:
+                self.out.append(f" {href.strip()} ")
+        elif tag in _BLOCKS:
+            self.out.append("\n")
+        if tag == "pre":
+            self.pre = max(0, self.pre - 1)
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.out.append(data if self.pre else _SPACES.sub(" ", data))
+
+
+def html_to_text(html: str) -> str:
+    """The text of a pasted HTML selection with every link's address after its words.
+
+    Args:
+        html: the clipboard's ``text/html`` (a fragment or a whole document), at most :data:`MAX_HTML`.
+    Returns:
+        the text, one line per shown line, blank runs collapsed; links with their addresses.
+    Raises:
+        InvalidRequest: not text, or longer than :data:`MAX_HTML` (``audit.html_too_long``).
+    """
+    if not isinstance(html, str):
+        raise InvalidRequest("the pasted HTML must be text", field="text", code="audit.text_type")
+    if len(html) > MAX_HTML:
+        raise InvalidRequest(f"the pasted page is too long (at most {MAX_HTML} characters)", field="text",
+                             code="audit.html_too_long", params={"n": MAX_HTML})
+    reader = _Reader()
+    reader.feed(html)
+    reader.close()
+    for href, _ in reversed(reader.links):   # links left open by a cut selection
+        if href:
+            reader.out.append(f" {href.strip()} ")
+    return _LINES.sub("\n", "".join(reader.out)).strip()

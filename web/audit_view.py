@@ -1,0 +1,145 @@
+"""Pure HTML renderer of the thread-audit report (issue #26): no pyscript import, tested on CPython.
+
+The verdict comes first (on a phone too), then every problem naming its roll ("Sharla nº 3
+«Atletismo»: bifurcación…"), then one block per roller whose rows carry the chain's own numbers in an
+unnumbered list, each bad roll marked ✘ with its reasons. Problems are worded by their stable code
+(:mod:`refusal`, ``err.<code>``), never the engine's English line. Handlers live in ui_audit.py.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import refusal
+from render import esc
+from strings import STRINGS, t
+from tirada.links.chain import PROVES
+
+MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
+
+
+def _who(item: dict, lang: str) -> str:
+    """What a problem concerns: "Sharla nº 3 «Atletismo»", "Tiradas sin nombre", or the link excerpt."""
+    if item.get("roller"):
+        text = item["roller"]
+        if item.get("campaign"):
+            text += f" ({item['campaign']})"
+    elif item.get("fragment"):
+        text = f'{t("audit.link", lang)} {item["fragment"]}'
+    elif item.get("seq") is not None or item.get("label"):
+        text = t("audit.unsigned", lang)
+    else:
+        text = t("audit.thread", lang)
+    if item.get("seq") is not None:
+        text += f' nº {item["seq"]}'
+    if item.get("label"):
+        text += f' «{item["label"]}»'
+    return text
+
+
+def verdict_html(report: dict, lang: str) -> str:
+    """The overall verdict and the named problems (the top of the report)."""
+    if not report["links_found"]:
+        return (f'<p id="audit-verdict" class="verdict bad">{esc(t("audit.none", lang))}</p>'
+                f'<p id="audit-how">{esc(t("audit.how_to_paste", lang))}</p>')
+    items = report.get("problems") or []
+    if not items:
+        return f'<p id="audit-verdict" class="verdict ok">{esc(t("audit.all_ok", lang))}</p>'
+    parts = [f'<p id="audit-verdict" class="verdict bad">{esc(t("audit.verdict_bad", lang).format(n=len(items)))}</p>',
+             '<ul class="audit-problems" id="audit-problems">']
+    for item in items[:MAX_LISTED]:
+        parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(_who(item, lang))}</strong>: '
+                     f'{esc(refusal.message(item, lang))}</li>')
+    if len(items) > MAX_LISTED:
+        parts.append(f'<li>{esc(t("audit.more", lang).format(n=len(items) - MAX_LISTED))}</li>')
+    parts.append("</ul>")
+    return "".join(parts)
+
+
+def why(row: dict, lang: str) -> str:
+    """Why the audit did not accept a link, in the page's language, by its stable error code."""
+    return refusal.message(row["error"], lang) if row.get("error") else t("err.link.invalid", lang)
+
+
+def missing_line(group: dict, lang: str) -> str:
+    """The numbers made but not posted, named: "Sin publicar: nº 3, 5–7" (nothing when none)."""
+    ranges = group.get("missing") or []
+    if not ranges:
+        return ""
+    names = ", ".join(f"{a}" if a == b else f"{a}\u2013{b}" for a, b in ranges)
+    return f'<p class="error audit-missing">{esc(t("audit.missing", lang))}: nº {esc(names)}</p>'
+
+
+def row_html(row: dict, lang: str, said: Callable[[dict, str], str]) -> str:
+    """One posted roll (or signed move): ✔, or ✘ with every reason; its number in the chain, label,
+    pool and result (``said(row, lang)``), and the address it was posted with."""
+    reasons = [why(row, lang)] if row.get("reason") and not row["valid"] else []
+    reasons += [refusal.message(f, lang) for f in row.get("flags", [])]
+    bad = bool(reasons)
+    seq = f'nº {row["seq"]}' if row.get("seq") is not None else ""
+    label = f' — {esc(row["label"])}' if row.get("label") else ""
+    if row.get("kind") == "brs-move":   # a signed entry of a game link: a move, a start, a scene roll
+        label = " — " + esc(t(f"audit.signed_{row.get('what', 'move')}", lang).format(n=row.get("move", 0) + 1))
+    elif row.get("format") == 1:        # made before fair play v2: say what it proves
+        label += f' <abbr title="{esc(PROVES[1][lang])}">({esc(t("audit.format1", lang))})</abbr>'
+    why_text = "".join(f'<br><span class="error">✘ {esc(r)}</span>' for r in reasons)
+    shown = said(row, lang) if row.get("valid") and isinstance(row.get("result"), dict) else ""
+    result = f'<br><span class="meta audit-result">{esc(shown)}</span>' if shown else ""
+    where = f'<br><span class="meta audit-address">{esc(row["address"])}</span>' if row.get("address") else ""
+    state = "audit.bad_link" if not row["valid"] else ("audit.flagged_link" if bad else "audit.ok_link")
+    return (f'<li class="{"bad" if bad else "ok"}"><span aria-hidden="true">{"✘" if bad else "✔"}</span> '
+            f'<span class="sr-only">{esc(t(state, lang))}</span>{esc(seq)}{label}{why_text}{result}{where}</li>')
+
+
+def game_fork_line(fork: dict, lang: str) -> str:
+    """A fork of a game link, named (issue #26): a scene continued two ways (a roll tried twice), or
+    one Confrontation set-up started more than once (with the starters' chain numbers)."""
+    if fork["kind"] == "scene":
+        text = t("audit.scene_fork", lang).format(n=fork["action"]) + (
+            t("audit.scene_fork_rolled", lang) if fork["rolled"] else "")
+    else:
+        starts = ", ".join(f'{s["roller"]} nº {s["seq"]}' if s else t("audit.start_unsigned", lang) for s in fork["starts"])
+        text = t("audit.brs_restart", lang).format(n=len(fork["starts"]), starts=starts)
+    return f'<p class="error">✘ {esc(text)}</p>'
+
+
+def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> str:
+    """HTML of an audit report (:func:`tirada.links.audit.audit`): the verdict and the named problems
+    first, then one block per roller, then other links, GM requests and unreadable links.
+
+    Args:
+        said: ``(row, lang) -> str``, a posted roll's pool and result in one line (the view's forms).
+    """
+    parts = [f'<h2>{esc(t("audit.report", lang))}</h2>', verdict_html(report, lang),
+             f'<p>{esc(t("audit.found", lang))}: {report["links_found"]}</p>']
+    for group in report["rollers"]:
+        ok = group.get("ok", True)
+        name = group["roller"] or t("audit.unsigned", lang)
+        campaign = f' — «{esc(group["campaign"])}»' if group.get("campaign") else ""
+        parts.append(f'<article class="audit-roller"><h3>{esc(name)}{campaign}</h3>'
+                     f'<p class="verdict {"ok" if ok else "bad"}">{esc(t("audit.ok" if ok else "audit.problems", lang))}</p>'
+                     f'<p>{esc(group["summary"][lang])}</p>{missing_line(group, lang)}<ul class="audit-links">')
+        rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
+        parts += [row_html(row, lang, said) for row in rows]
+        parts.append("</ul></article>")
+    if report.get("other"):
+        kinds = sorted({o["kind"] for o in report["other"]})
+        names = ", ".join(t(f"audit.kind_{k}" if f"audit.kind_{k}" in STRINGS else "audit.kind_other", lang)
+                          for k in kinds)
+        older = sum(1 for o in report["other"] if o.get("format") == 1)   # made before fair play: say so
+        older_text = (f', {older} <abbr title="{esc(PROVES[1][lang])}">{esc(t("audit.older_games", lang))}</abbr>'
+                      if older else "")
+        parts.append(f'<p>{esc(t("audit.other", lang))}: {len(report["other"])} ({esc(names)}{older_text})</p>')
+    for req in report.get("requests", []):      # GM roll requests: one roll each, matching
+        who = f' → {req["for"]}' if req.get("for") else ""
+        problems = ", ".join(t(f"audit.req_{code}", lang) for code in req["problems"]) or t("audit.request_ok", lang)
+        cls = "error" if set(req["problems"]) - {"no_roll"} else "ok"
+        line = t("audit.request", lang).format(label=req.get("label") or req["id"], who=who, problems=problems)
+        parts.append(f'<p class="{cls}">{esc(line)}</p>')
+    for fork in report.get("confrontation_forks", []):
+        parts.append(f'<p class="error">✘ {esc(t("audit.brs_fork", lang).format(n=fork["move"] + 1))}</p>')
+    parts += [game_fork_line(fork, lang) for fork in report.get("game_forks", [])]
+    for bad in report["invalid"]:
+        parts.append(f'<p class="error">✘ {esc(t("audit.unreadable", lang))}: {esc(bad["fragment"])} — '
+                     f'{esc(why(bad, lang))}</p>')
+    return "".join(parts)
