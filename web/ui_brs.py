@@ -14,7 +14,6 @@ from pyscript import document, when, window
 
 import app
 import sharing
-import ui_fair
 import ui_refusal
 import ui_odds
 import ui_brs_actions as actions
@@ -253,10 +252,8 @@ def make_move(move: dict) -> None:
 def commit_fresh(player: int, nonce: str) -> dict:
     """Take the mover's next chain number for ``nonce`` (the chain read from storage now) and store
     the chain: ``{"seq", "prev"}`` for the move's signature."""
-    state = ui_fair.chain_now(Game.state.setup.players[player].name, Game.state.setup.campaign)
-    position, state = reserve(state, nonce)
-    ui_fair.store_chain(state)
-    return position
+    return STORE.book.number(Game.state.setup.players[player].name, Game.state.setup.campaign,
+                             lambda head: reserve(head, nonce))
 
 
 def on_click(event) -> None:

@@ -18,7 +18,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import request_link as make_request, roll_named  # noqa: E402
+from helpers.page import audit_thread as audit_text, request_link as make_request, roll_named  # noqa: E402
 
 SHARLA = 1          # player index of Sharla in the seed's example Confrontation
 D4, D8 = 9, 12      # Sharla's d4 (Strength) and d8 (Sorcery): dice 9 and 12 of the example
@@ -31,16 +31,6 @@ def spend_advantage(page, die: int) -> str:
     page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
     assert page.locator("#brs-error").is_hidden(), page.inner_text("#brs-error")
     return page.locator("#brs-share-link").input_value()
-
-
-def audit_text(page, thread: str) -> str:
-    page.click("#tab-audit")
-    page.fill("#audit-text", thread)
-    page.click("#audit-run")
-    report = page.locator("#audit-report")
-    # the audit runs in steps (issue #18): wait for this thread's report, not the previous one
-    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
-    return report.inner_text()
 
 
 def test_advantage_peek_in_two_tabs_is_reported(new_context, base_url):

@@ -46,3 +46,17 @@ def release(page, held: list) -> None:
     assert held, "Pyodide's WebAssembly was never requested"
     for route in held:
         route.continue_()
+
+
+def audit_thread(page, thread: str) -> str:
+    """Post ``thread`` (text with roll links) into the page's "Auditar hilo" and return the report
+    once it covers every link of the thread."""
+    from playwright.sync_api import expect
+
+    page.click("#tab-audit")
+    page.fill("#audit-text", thread)
+    page.click("#audit-run")
+    report = page.locator("#audit-report")
+    # the audit runs in steps (issue #18): wait for this thread's report, not the previous one
+    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
+    return report.inner_text()
