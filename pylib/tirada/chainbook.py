@@ -10,7 +10,7 @@ import does. An **entry** is a :class:`tirada.links.chain.ChainState` dict plus 
      "retired": created,        # handed over from here at that time (Unix s): no roll continues it
      "used": [hand-over id, …]} # hand-over links already opened here (newest last, at most USED_CAP)
 
-Rules (docs/link-format.md §11):
+Rules (docs/link-format.md §11.1):
 
 * a retired chain is never numbered (:func:`head` raises ``chain.retired``): the page says where it
   went instead of starting a new nº 1 under the same name;
@@ -34,7 +34,7 @@ from .stored import chain_key
 
 __all__ = ["USED_CAP", "hand_over", "handover_id", "head", "receive", "record", "restore", "retired"]
 
-RULE = "link-format.md §11"
+RULE = "link-format.md §11.1"
 #: How many opened hand-over ids a chain remembers (the oldest are forgotten first).
 USED_CAP = 20
 
