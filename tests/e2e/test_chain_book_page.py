@@ -22,7 +22,7 @@ from conftest import open_app
 pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import audit_thread, roll_named  # noqa: E402
+from helpers.page import FILL, audit_thread, roll_named  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}}
 WHO = ("Sharla", "Arenas")
@@ -173,15 +173,6 @@ def test_import_with_the_defaults_restores_the_chain(new_context, base_url, tmp_
     one_chain(page, links, [1, 2, 3])
 
 
-#: Fill this origin's localStorage as another app of the same site would (until it throws).
-FILL = """() => {
-  let n = 0;
-  for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 16, 1]) {
-    const chunk = 'x'.repeat(size);
-    for (;;) { try { localStorage.setItem('junk.' + (n++), chunk); } catch (e) { break; } }
-  }
-  return n;
-}"""
 #: Once filled, the few characters the fill could not use stay taken too: every write of Tirada
 #: throws QuotaExceededError as a browser does, until the test frees the space.
 FULL = """(() => {
@@ -229,3 +220,38 @@ def test_full_storage_keeps_the_book_and_numbers_only_what_it_can_store(new_cont
     assert "tirada nº 4 de Sharla" in seq_of(page)
     assert chain(page)["seq"] == 4 and len(stored(page, "tirada.history.v1")) == 4
     one_chain(page, links, [1, 2, 3, 4])
+
+
+def test_a_check_that_took_several_numbers_says_why(new_context, base_url):
+    """Item 5: an L5R check whose Distinction reroll took a second number is shown as "nº 2–3
+    (tirada y decisión)", so the next roll's nº 4 is no unexplained jump."""
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    links = [roll_named(page, *WHO, "tirada 1")]
+    page.select_option("#system", "l5r5e")
+    for field, value in (("#l5r-ring", "3"), ("#l5r-skill", "2"), ("#l5r-tn", "2"), ("#label", "salto")):
+        page.fill(field, value)
+    page.check("#l5r-distinction")
+    page.click("#roll")
+    page.wait_for_selector('#result .l5r-board[data-stage="reroll"]')
+    page.click('[data-l5r-die="0"]')
+    page.click("#l5r-confirm")                       # the reroll: fresh dice at the next number
+    page.wait_for_selector('#result .l5r-board[data-stage="keep"]')
+    page.locator("[data-l5r-die]:not([aria-disabled])").first.click()
+    page.click("#l5r-confirm")
+    page.wait_for_selector('#result .l5r-board[data-stage="explosion"], #result .l5r-total')
+    resolved = 0
+    while page.locator("#result .l5r-total").count() == 0:   # explosions, if any: each one more number
+        keep = page.locator('[data-l5r-explosion="keep"]')
+        (keep if keep.get_attribute("aria-disabled") is None else page.locator('[data-l5r-explosion="drop"]')).click()
+        resolved += 1
+        page.wait_for_function(f"document.querySelector('#result .l5r-total') || "
+                               f"document.querySelectorAll('#result ul[data-step=explosions] > li').length > {resolved}")
+    meta = seq_of(page)
+    taken = chain(page)["seq"]
+    assert taken >= 3 and f"tirada nº 2–{taken} (tirada y " in meta, meta
+    links.append(page.locator("#share-link").input_value())
+    page.select_option("#system", "sifrp")
+    links.append(roll_again(page, "tirada siguiente"))
+    assert f"tirada nº {taken + 1} de Sharla" in seq_of(page)
+    one_chain(page, links, [1, 2, taken + 1])
