@@ -59,7 +59,11 @@ def on_handover(event) -> None:
 
 @when("change", "#roller")
 @when("change", "#campaign")
-def show_retired(event=None) -> None:
+def on_name(event) -> None:
+    show_retired()
+
+
+def show_retired() -> None:
     """Say as soon as the form names a chain handed over from this browser (before any roll would
     be refused for it), and take the words back when it names another."""
     gone = STORE.book.retired(str(el("roller").value), str(el("campaign").value))
@@ -110,3 +114,13 @@ def forget_link(kind: str) -> None:
 
 
 app.ON_LINK.append(forget_link)
+
+
+def retired_notice() -> None:
+    """At start and after each roll (ON_NOTICE): name a retired chain in the form, unless the
+    status speaks of a hand-over link just opened."""
+    if not Opened.handover:
+        show_retired()
+
+
+app.ON_NOTICE.append(retired_notice)

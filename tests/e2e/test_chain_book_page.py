@@ -130,8 +130,12 @@ def test_the_old_device_cannot_restart_a_chain_it_handed_over(new_context, base_
 
     phone = open_app(phone, base_url)                # later, the old device: same name, same campaign
     assert phone.locator("#roller").input_value() == "Sharla"
+    assert "aquí está retirada" in phone.inner_text("#chain-status")   # the notice comes before any roll
+    phone.fill("#roller", "Kael")
+    phone.dispatch_event("#roller", "change")
+    assert "retirada" not in phone.inner_text("#chain-status")         # another name: another chain
     phone.fill("#roller", "Sharla")
-    phone.dispatch_event("#roller", "change")         # the notice comes before any roll
+    phone.dispatch_event("#roller", "change")
     assert "aquí está retirada" in phone.inner_text("#chain-status")
     text = refused(phone, "tirada ¿1?")
     assert "se pasó a otro dispositivo en la nº 2" in text and "empezaría otra nº 1" in text
