@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tirada.links.audit import audit
-from tirada.links.handover import adopt, decode_handover, encode_handover
+from tirada import chainbook
+from tirada.links.handover import decode_handover, encode_handover
 from tirada.errors import LinkError
 from tirada.links.chain import ChainState, encode_link, next_link
 from tirada.links.codec import encode_payload
@@ -41,11 +42,10 @@ def test_hand_over_round_trips_and_is_small():
 
 def test_an_honest_two_device_player_keeps_one_chain():
     phone_links, phone = rolls(ChainState("Sharla", "Arenas"), 2)
-    handed, _ = decode_handover(encode_handover(phone))
-    desktop, outcome = adopt(None, handed)
+    outcome, desktop, _ = chainbook.receive({}, encode_handover(phone))
     assert outcome == "adopted"
     desktop_links, desktop = rolls(desktop, 2)
-    back, outcome = adopt(phone, decode_handover(encode_handover(desktop))[0])
+    outcome, back, _ = chainbook.receive({"Sharla\nArenas": phone.to_dict()}, encode_handover(desktop))
     assert outcome == "adopted" and back == desktop
     more, _ = rolls(back, 1)
     g = audit(post(*phone_links, *desktop_links, *more))["rollers"][0]
@@ -63,8 +63,9 @@ def test_without_the_hand_over_two_devices_fork_or_restart():
     assert g["restarts"] and "otro dispositivo" in g["summary"]["es"]
 
 
-def test_adopt_never_steps_back():
+def test_receiving_never_steps_back():
     _, ahead = rolls(ChainState("Sharla"), 3)
     _, behind = rolls(ChainState("Sharla"), 1)
-    assert adopt(ahead, behind) == (None, "local_ahead")
-    assert adopt(ahead, ahead) == (None, "same")
+    book = {"Sharla\n": ahead.to_dict()}
+    assert chainbook.receive(book, encode_handover(behind))[:2] == ("older", ahead)
+    assert chainbook.receive(book, encode_handover(ahead))[:2] == ("same", ahead)

@@ -37,9 +37,9 @@ def test_backup_round_trip_reproduces_everything():
     text = json.dumps(doc)
     data, errors = storage.read_backup(json.loads(text))
     assert errors == [] and data == full_data()
-    merged = storage.merge({}, json.loads(text), chains=["Sharla\n"])   # chains only with consent
-    assert merged == full_data()
-    assert storage.merge({}, json.loads(text))["chains"] == {}
+    assert storage.merge({}, json.loads(text)) == full_data()          # chains restored by default
+    assert storage.merge({}, json.loads(text), chains=["Sharla\n"]) == full_data()
+    assert storage.merge({}, json.loads(text), chains=[])["chains"] == {}   # a chain the user unticked
 
 
 def test_migration_from_schema_0():

@@ -288,3 +288,16 @@ def test_scene_pools_say_automatic_successes_in_the_right_number():
     base["pools"]["protagonist"]["auto_successes"] = 2
     assert "+2 éxitos automáticos" in text_of(scene.pools_html(base, "es"))
     assert "+2 automatic successes" in text_of(scene.pools_html(base, "en"))
+
+
+def test_a_decided_scene_says_its_winner_in_the_phase_line():
+    """Issue #29: a decided scene opened on "La escena está decidida." with the winner below its
+    dice; the phase line now names the winner."""
+    view = {"phase": "decided", "roll": {"winner": "protagonist", "protagonist_successes": 4,
+                                         "adversary_successes": 4, "tie": True}}
+    assert scene.phase_text(view, "es") == ("La escena está decidida. Gana el Protagonista: 4 éxitos contra 4 "
+                                            "(empate: el Defecto le dio los empates).")
+    assert scene.phase_text({**view, "phase": "gathering"}, "es") == ""
+    from strings import t
+
+    assert scene.phase_text({**view, "phase": "post_loss"}, "en") == t("play.post_loss", "en")

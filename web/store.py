@@ -58,8 +58,12 @@ class Store:
             storage.setItem("tirada.probe", "1")
             storage.removeItem("tirada.probe")
         except Exception:  # SecurityError, QuotaExceeded, None
-            self.storage = MemoryStorage()
-            self.problems.append("storage.unavailable")
+            if _readable(storage):   # full (another app of this site filled it): keep what is there
+                self.problems.append("storage.full")
+            else:                    # refused: the one memory fallback, for this session
+                self.storage = MemoryStorage()
+                self.problems.append("storage.unavailable")
+        self.book = ChainBook(self)
 
     # -- raw JSON ------------------------------------------------------------------------------
     def read(self, key: str, default, check=None):
@@ -154,17 +158,12 @@ class Store:
         self.write(LANG_KEY, lang)
 
     def chains(self) -> dict:
-        """Roller chains: ``{"<roller>\n<campaign>": ChainState dict}`` (see tirada.links.chain)."""
+        """The chain book as stored: ``{"<roller>\n<campaign>": entry}`` (tirada.chainbook);
+        views go through :attr:`book` instead."""
         from tirada.stored import chain_entry
 
         value = self.read(CHAIN_KEY, {}, check=lambda v: isinstance(v, dict))
         return self._valid_only(CHAIN_KEY, value, chain_entry)
-
-    def set_chain(self, key: str, state: dict) -> bool:
-        """Store one chain, re-reading first so another tab's chains survive."""
-        chains = self.chains()
-        chains[key] = state
-        return self.write(CHAIN_KEY, chains)
 
     def roller(self) -> dict:
         """The remembered roller identity ``{"roller": str, "campaign": str}``."""
@@ -402,6 +401,75 @@ class Store:
                     continue
                 total += len(key) + (len(raw) if isinstance(raw, str) else 0)
         return total * 2
+
+class ChainBook:
+    """The page's one chain book: numbers, hands over and receives roller chains by the rules of
+    :mod:`tirada.chainbook`, re-reading the stored book before each step (another tab may have
+    used it) and storing the result at once. A step whose chain cannot be stored is refused
+    (``chain.storage_full``): a number is never handed out that the next roll would not see."""
+
+    def __init__(self, store: "Store") -> None:
+        self.store = store
+
+    def head(self, roller: str, campaign: str):
+        """The ChainState the next roll of (roller, campaign) continues (None: unnamed). Raises
+        InvalidRequest: a refused name, or ``chain.retired`` (handed over to another device)."""
+        from tirada import chainbook
+
+        return chainbook.head(self.store.chains(), roller, campaign)
+
+    def retired(self, roller: str, campaign: str):
+        """``{"seq", "created"}`` when that chain was handed over from here, else None."""
+        from tirada import chainbook
+
+        return chainbook.retired(self.store.chains(), roller, campaign)
+
+    def number(self, roller: str, campaign: str, step):
+        """Run ``step(head) -> (value, new head | None)`` on the chain's head now and store the new
+        head before returning ``value``. Raises InvalidRequest (``chain.retired``, ``chain.moved``,
+        ``chain.storage_full``) or whatever ``step`` raises; then nothing is stored."""
+        from tirada import chainbook
+
+        before = self.head(roller, campaign)
+        value, after = step(before)
+        if before is not None and after is not None and after != before:
+            self._put(chainbook.record(self.store.chains(), before, after))
+        return value
+
+    def hand_over(self, roller: str, campaign: str, created: int) -> tuple:
+        """``(hand-over fragment, ChainState)``; the chain is retired here once that is stored."""
+        from tirada import chainbook
+
+        fragment, state, book = chainbook.hand_over(self.store.chains(), roller, campaign, created)
+        self._put(book)
+        return fragment, state
+
+    def receive(self, fragment: str) -> tuple:
+        """``(outcome, ChainState now)`` of opening a hand-over link (tirada.chainbook.receive)."""
+        from tirada import chainbook
+
+        outcome, state, book = chainbook.receive(self.store.chains(), fragment)
+        if outcome in ("adopted", "same"):
+            self._put(book)
+        return outcome, state
+
+    def _put(self, book: dict) -> None:
+        from tirada.errors import InvalidRequest
+
+        if not self.store.write(CHAIN_KEY, book):
+            raise InvalidRequest("storage is full: the chain could not be stored", field="chain",
+                                 code="chain.storage_full")
+
+
+def _readable(storage) -> bool:
+    """Whether a storage that refused a write can still be read (it is full, not forbidden)."""
+    try:
+        storage.getItem("tirada.probe")
+        int(storage.length)
+        return True
+    except Exception:
+        return False
+
 
 def _v1(item):
     """A history entry of schema 0 (a plain-string summary) read as schema 1."""

@@ -200,8 +200,14 @@ STRINGS = {
                             "en": "This browser does not allow saving data (private mode?): history lasts only this session."},
     "storage.corrupt": {"es": "Los datos guardados estaban dañados; se han apartado sin borrarlos.",
                         "en": "The saved data was damaged; it has been set aside, not deleted."},
-    "storage.full": {"es": "El almacenamiento del navegador está lleno: la tirada se muestra pero no se ha guardado en el historial.",
-                     "en": "The browser's storage is full: the roll is shown but was not saved to history."},
+    "storage.full": {"es": "El almacenamiento del navegador está lleno (otra página de este mismo sitio puede haberlo "
+                           "llenado). Lo guardado se conserva y «Exportar todo» lo descarga, pero lo nuevo no se guarda "
+                           "y no se numeran tiradas con nombre hasta que haya sitio. Libera espacio: recorta el historial "
+                           "en «Mis datos» o borra los datos de otras páginas de este sitio.",
+                     "en": "The browser's storage is full (another page of this same site may have filled it). What is "
+                           "saved is kept and “Export everything” downloads it, but nothing new is saved and named rolls "
+                           "are not numbered until there is room. Free some space: trim the history in “My data” or clear "
+                           "the data of other pages of this site."},
     # navigation and roller identity
     "nav.label": {"es": "Secciones", "en": "Sections"},
     "nav.roll": {"es": "Tirar", "en": "Roll"},

@@ -234,6 +234,26 @@ STRINGS = {
                           "en": "must be the 12 hex digits of the previous roll's id"},
     "err.chain.roller": {"es": "una tirada numerada necesita el nombre de quien tira", "en": "a numbered roll needs the roller's name"},
     "err.chain.invalid": {"es": "la cadena de tiradas guardada está dañada", "en": "the stored roll chain is damaged"},
+    "err.chain.retired": {"es": "la cadena de {who} se pasó a otro dispositivo en la nº {seq} y en este navegador está "
+                                "retirada: tirar aquí con este nombre empezaría otra nº 1. Para seguir aquí, abre un enlace "
+                                "de traspaso hecho en el otro dispositivo; para otra cadena, cambia el nombre o la partida",
+                          "en": "the chain of {who} was handed over to another device at nº {seq} and is retired in this "
+                                "browser: rolling here under this name would start a new nº 1. To go on here, open a "
+                                "hand-over link made on the other device; for another chain, change the name or campaign"},
+    "err.chain.moved": {"es": "la cadena de {who} cambió mientras se tiraba (otra pestaña la llevó a la nº {seq}): "
+                              "no se ha hecho nada, vuelve a tirar",
+                        "en": "the chain of {who} changed while rolling (another tab took it to nº {seq}): nothing was "
+                              "done, roll again"},
+    "err.chain.storage_full": {"es": "el almacenamiento del navegador está lleno: el número de esta tirada no se podría "
+                                     "guardar, así que no se ha hecho (la siguiente repetiría el número). Libera espacio "
+                                     "recortando el historial en «Mis datos» o borrando los datos de otras páginas de "
+                                     "este mismo sitio, y vuelve a tirar",
+                               "en": "the browser's storage is full: this roll's number could not be stored, so the roll "
+                                     "was not made (the next one would repeat the number). Free some space by trimming "
+                                     "the history in “My data” or clearing the data of other pages of this same site, "
+                                     "then roll again"},
+    "err.storage.handover_ids": {"es": "debe ser una lista de como mucho 20 identificadores de traspaso",
+                                 "en": "must be a list of at most 20 hand-over ids"},
     "err.chain.last": {"es": "la cadena de tiradas guardada está dañada", "en": "the stored roll chain is damaged"},
     "err.chain.prev": {"es": "el número de tirada y el enlace anterior no encajan", "en": "the roll number and the previous link do not match"},
     # odds

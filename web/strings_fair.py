@@ -108,17 +108,29 @@ STRINGS = {
                          "the audit shows."},
     "chain.handover": {"es": "Seguir en otro dispositivo", "en": "Continue on another device"},
     "chain.link": {"es": "Enlace de traspaso de la cadena", "en": "Chain hand-over link"},
-    "chain.given": {"es": "Abre este enlace en el otro dispositivo. Este navegador deja de usar la cadena nº {seq} "
-                          "de {who} (ábrelo aquí para recuperarla).",
-                    "en": "Open this link on the other device. This browser stops using chain nº {seq} of {who} "
-                          "(open the link here to take it back)."},
+    "chain.given": {"es": "Abre este enlace en el otro dispositivo (sirve una sola vez). Este navegador deja de usar la "
+                          "cadena nº {seq} de {who}: queda retirada aquí y no tirará con ella hasta que vuelva con un "
+                          "enlace de traspaso (o abre este aquí para recuperarla).",
+                    "en": "Open this link on the other device (it works once). This browser stops using chain nº {seq} "
+                          "of {who}: it is retired here and will not roll with it until it comes back with a hand-over "
+                          "link (or open this one here to take it back)."},
     "chain.none": {"es": "Escribe antes tu nombre (y la partida o hilo).", "en": "Type your name (and campaign or thread) first."},
     "chain.adopted": {"es": "Cadena de {who} recibida: la próxima tirada será la nº {next}.",
                       "en": "Chain of {who} received: the next roll will be nº {next}."},
     "chain.same": {"es": "Este navegador ya tiene esa cadena de {who} (siguiente nº {next}).",
                    "en": "This browser already has that chain of {who} (next nº {next})."},
-    "chain.local_ahead": {"es": "Este navegador ya tiene tiradas de {who} más allá de ese enlace (siguiente nº {next}): "
-                                "se conserva la cadena de aquí; usar la del enlace crearía una bifurcación.",
-                          "en": "This browser already has rolls of {who} past that link (next nº {next}): the chain "
-                                "here is kept; using the link's would make a fork."},
+    "chain.retired": {"es": "La cadena de {who} se pasó a otro dispositivo en la nº {seq}: aquí está retirada y no se "
+                            "tirará con ella (empezaría otra nº 1). Para seguir aquí, abre un enlace de traspaso hecho "
+                            "allí; para otra cadena, cambia el nombre o la partida.",
+                      "en": "The chain of {who} was handed over to another device at nº {seq}: it is retired here and "
+                            "will not be rolled (that would start a new nº 1). To go on here, open a hand-over link made "
+                            "there; for another chain, change the name or campaign."},
+    "chain.older": {"es": "Este enlace de traspaso es anterior a la cadena de {who} que hay aquí (siguiente nº {next}): "
+                          "se conserva la de aquí; usarlo haría retroceder o bifurcar la cadena.",
+                    "en": "This hand-over link is older than the chain of {who} here (next nº {next}): the chain here "
+                          "is kept; using the link would move the chain back or fork it."},
+    "chain.used": {"es": "Este enlace de traspaso ya se usó en este navegador y no sirve otra vez: la cadena de {who} "
+                         "sigue donde estaba (siguiente nº {next}), no vuelve atrás.",
+                   "en": "This hand-over link was already used in this browser and does not work again: the chain of "
+                         "{who} stays where it was (next nº {next}), it does not go back."},
 }

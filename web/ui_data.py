@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
 import app
+import i18n
 import refusal
 import ui_refusal
 import tragedia_sheet_form as tragedia_form
@@ -200,8 +201,10 @@ def confirm_import() -> None:
         return
     existing = STORE.all_data()
     plan = storage.plan_import(existing, Data.pending)
+    chosen = consented_chains()
+    restored = sum(1 for e in plan["add"] + plan["replace"] if e["part"] == "chains" and e["key"] in chosen)
     try:
-        merged = storage.merge(existing, Data.pending, chains=consented_chains())
+        merged = storage.merge(existing, Data.pending, chains=chosen)
     except TiradaError as err:
         status("backup-status", fmt("data.bad_file", why=ui_refusal.text(err)), error=True)
         return
@@ -210,7 +213,8 @@ def confirm_import() -> None:
     el("import-preview").hidden = True
     el("import-file").value = ""
     if ok:
-        status("backup-status", fmt("data.imported", a=len(plan["add"]), r=len(plan["replace"])))
+        chains = i18n.template("data.imported_chains", app.State.lang, restored).format(n=restored)
+        status("backup-status", fmt("data.imported", a=len(plan["add"]), r=len(plan["replace"]), chains=chains))
     else:
         status("backup-status", tr("data.not_saved"), error=True)
     render_all()

@@ -64,8 +64,9 @@ def campaign_options(entries: list) -> str:
 
 
 def chain_choice_html(item: dict, keys: list, lang: str) -> str:
-    """One roller chain of an import: its name and numbers, a checkbox left unticked (a chain
-    changes only on explicit consent) and a warning when its name looks like a stored one.
+    """One roller chain of an import: its name and numbers, a checkbox ticked (restored by default,
+    never lowering a number) unless its name looks like a stored one (then a warning, and it is
+    left out unless ticked).
     Appends the chain's key to ``keys`` (the checkbox's ``data-chain`` is its index there)."""
     keys.append(item["key"])
     name = item["name"] + (f' · {item["campaign"]}' if item["campaign"] else "")
@@ -74,7 +75,7 @@ def chain_choice_html(item: dict, keys: list, lang: str) -> str:
     if item.get("lookalike"):
         warn = (f'<br><strong class="error">'
                 f'{esc(fmt("data.chain_lookalike", lang, names=", ".join(item["lookalike"])))}</strong>')
-    return f'<li><label><input type="checkbox" data-chain="{len(keys) - 1}"> {esc(text)}</label>{warn}</li>'
+    return f'<li><label><input type="checkbox" data-chain="{len(keys) - 1}"{"" if item["lookalike"] else " checked"}> {esc(text)}</label>{warn}</li>'
 
 
 def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:

@@ -4,8 +4,8 @@ Also "continue my chain on another device": the hand-over link (tirada.links.han
 roll view's roller, and opened on the other device (route ``chain``).
 
 Fresh dice are made by the engine (:mod:`tirada.links.fair_roll`, :mod:`tirada.systems.brs.fair`) at the moment a
-decision is committed; this module only reads a chain from storage *now* (another tab of this
-browser may have used it), and stores the one the engine returns. Nothing here decides anything.
+decision is committed; every chain is read, numbered, handed over and received by the one chain book
+(``STORE.book``: web/store.py on the rules of :mod:`tirada.chainbook`). Nothing here decides anything.
 """
 
 from __future__ import annotations
@@ -16,59 +16,32 @@ from pyscript import when
 
 import app
 import sharing
-import store as store_mod
 import ui_refusal
 from app import STORE, el, tr
-from tirada.links import handover as chain_link
-from tirada.links import chain as links
 from tirada.errors import TiradaError
 
-#: chains the storage refused (full): kept for this session (shared with the roll view's copy)
-UNSAVED: dict = {}
+
+def started(check: dict) -> tuple:
+    """A check begun by :func:`tirada.links.fair_roll.start` as a chain-book step:
+    ``(check, its new chain head)`` (for ``STORE.book.number``)."""
+    return check, check["chain"]
 
 
-def chain_key(roller: str, campaign: str) -> str:
-    """The storage key of a roller's chain (the same as the roll view's)."""
-    return f"{roller}\n{campaign}"
-
-
-def chain_now(roller: str, campaign: str):
-    """The stored chain of (roller, campaign) as it is now, or a new one (``None`` if unnamed).
-
-    Raises:
-        InvalidRequest: a name the link format refuses.
-    """
-    roller, campaign = (roller or "").strip(), (campaign or "").strip()
-    if not roller:
-        return None
-    key = chain_key(roller, campaign)
-    saved = UNSAVED.get(key) or STORE.chains().get(key)
-    try:
-        state = links.ChainState.from_dict(saved) if saved else None
-    except TiradaError:     # a damaged stored chain: start a new one (the audit shows the restart)
-        state = None
-    return state or links.ChainState(roller, campaign)
-
-
-def store_chain(state) -> None:
-    """Store a chain the engine returned (in memory only when the storage is full)."""
-    if state is None:
-        return
-    key = chain_key(state.roller, state.campaign)
-    if STORE.set_chain(key, state.to_dict()):
-        UNSAVED.pop(key, None)
-    else:
-        UNSAVED[key] = state.to_dict()
+def advanced(pair: tuple) -> tuple:
+    """``(result, check)`` of :func:`tirada.links.fair_roll.advance` as a chain-book step:
+    ``((result, check), its new chain head)``."""
+    return pair, pair[1]["chain"]
 
 
 def commit_for(campaign: str):
     """The engine's ``commit(roller, fresh) -> {"seq", "prev"}`` for chains of ``campaign``: takes the
     roller's next number for fresh randomness made now (a scene roll's seed, a Confrontation's start
-    seed), on the chain as stored now, and stores the chain (tirada.links.chain.reserve)."""
+    seed), on the chain as stored now, and stores the chain through the one chain book
+    (``STORE.book.number`` on tirada.links.chain.reserve: refused on a retired chain or a full storage)."""
+    from tirada.links.chain import reserve
+
     def commit(roller: str, fresh: str) -> dict:
-        position, state = links.reserve(chain_now(roller, campaign or ""), fresh)
-        store_chain(state)
-        return position
+        return STORE.book.number(roller, campaign or "", lambda head: reserve(head, fresh))
     return commit
 
 
@@ -78,55 +51,59 @@ def throwaway(_segment: int) -> str:
     return "00" * 8
 
 
-def drop_chain(roller: str, campaign: str) -> None:
-    """Stop using a chain in this browser (it was handed over to another device)."""
-    key = chain_key(roller, campaign)
-    UNSAVED.pop(key, None)
-    chains = STORE.chains()
-    chains.pop(key, None)
-    STORE.write(store_mod.CHAIN_KEY, chains)
-
-
 @when("click", "#chain-handover")
 def on_handover(event) -> None:
-    """Make the hand-over link of the roll view's roller chain; this browser stops using it."""
+    """Make the hand-over link of the roll view's roller chain; the chain is retired here."""
     status = el("chain-status")
-    try:
-        state = chain_now(str(el("roller").value), str(el("campaign").value))
-    except TiradaError as err:
-        status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
-        return
-    if state is None:
+    roller, campaign = str(el("roller").value).strip(), str(el("campaign").value).strip()
+    if not roller:
         status.textContent = tr("chain.none")
         return
-    el("chain-link").value = sharing.page_link(chain_link.encode_handover(state, int(time.time())))
-    drop_chain(state.roller, state.campaign)
+    try:
+        fragment, state = STORE.book.hand_over(roller, campaign, int(time.time()))
+    except TiradaError as err:
+        status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
+        app.show_notices()
+        return
+    el("chain-link").value = sharing.page_link(fragment)
     status.textContent = tr("chain.given").format(seq=state.seq, who=state.roller)
 
 
+@when("change", "#roller")
+@when("change", "#campaign")
+def on_name(event) -> None:
+    show_retired()
+
+
+def show_retired() -> None:
+    """Say as soon as the form names a chain handed over from this browser (before any roll would
+    be refused for it), and take the words back when it names another."""
+    gone = STORE.book.retired(str(el("roller").value), str(el("campaign").value))
+    status = el("chain-status")
+    if gone is not None:
+        status.textContent = tr("chain.retired").format(who=str(el("roller").value).strip(), seq=gone["seq"])
+        Opened.retired = True
+    elif Opened.retired:
+        status.textContent = ""
+        Opened.retired = False
+
+
 def open_handover(fragment: str) -> None:
-    """Open a hand-over link: take that chain for this browser unless it is already further along."""
+    """Open a hand-over link: the chain book takes that chain unless this browser is further along
+    or already opened this link (a hand-over is single-use: it never moves a chain back)."""
     import ui_roll
 
     app.show_view("roll")
     try:
-        handed, _ = chain_link.decode_handover(fragment)
+        outcome, now = STORE.book.receive(fragment)
     except TiradaError as err:
         ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
+        app.show_notices()
         return
-    key = chain_key(handed.roller, handed.campaign)
-    saved = UNSAVED.get(key) or STORE.chains().get(key)
-    try:
-        local = links.ChainState.from_dict(saved) if saved else None
-    except TiradaError:
-        local = None
-    state, outcome = chain_link.adopt(local, handed)
-    store_chain(state)
-    el("roller").value, el("campaign").value = handed.roller, handed.campaign
-    STORE.set_roller(handed.roller, handed.campaign)
+    el("roller").value, el("campaign").value = now.roller, now.campaign
+    STORE.set_roller(now.roller, now.campaign)
     el("who").open = True
-    now = state or local or handed
-    el("chain-status").textContent = tr(f"chain.{outcome}").format(who=handed.roller, next=now.seq + 1)
+    el("chain-status").textContent = tr(f"chain.{outcome}").format(who=now.roller, next=now.seq + 1)
     Opened.handover = True
 
 
@@ -137,6 +114,7 @@ class Opened:
     """Whether the chain status now speaks of an opened hand-over link (not of one given here)."""
 
     handover = False
+    retired = False     # the status names a retired chain (show_retired)
 
 
 def forget_link(kind: str) -> None:
@@ -148,3 +126,13 @@ def forget_link(kind: str) -> None:
 
 
 app.ON_LINK.append(forget_link)
+
+
+def retired_notice() -> None:
+    """At start and after each roll (ON_NOTICE): name a retired chain in the form, unless the
+    status speaks of a hand-over link just opened."""
+    if not Opened.handover:
+        show_retired()
+
+
+app.ON_NOTICE.append(retired_notice)

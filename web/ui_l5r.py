@@ -29,7 +29,7 @@ import ui_refusal
 import ui_dice
 import ui_fair
 import ui_roll
-from app import el, tr
+from app import STORE, el, tr
 from render import esc
 from tirada.systems.l5r import skirmish
 from tirada.links import fair_roll
@@ -150,15 +150,12 @@ def start_check() -> None:
             request["faces"] = faces
             result = systems.roll(request)
         else:   # fair play: a fresh seed at the roller's next chain number, then the pool
-            view.chain_identity()           # remembers the name; refuses a name links cannot hold
-            who = (str(el("roller").value), str(el("campaign").value))
+            who = view.chain_identity()     # remembers the name; the chain book checks it
             systems.roll({**request, "seed": new_seed(), "fresh": []}, on_fresh=ui_fair.throwaway)
-            fair = fair_roll.start(request, ui_fair.chain_now(*who))
-            ui_fair.store_chain(fair["chain"])
-            result, fair = fair_roll.advance(fair, {}, ui_fair.chain_now(*who))
-            ui_fair.store_chain(fair["chain"])
+            fair = STORE.book.number(*who, lambda head: ui_fair.started(fair_roll.start(request, head)))
+            result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.advance(fair, {}, head)))
             request = fair["request"]
-            chain = {"roller": who[0].strip(), "campaign": who[1].strip()}
+            chain = {"roller": who[0], "campaign": who[1]}
     except ui_dice.FormError as err:
         view.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
@@ -179,8 +176,8 @@ def decide(name: str, value) -> None:
     try:
         if Check.fair is not None:   # fresh dice for what follows, at the chain's next numbers now
             who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
-            result, Check.fair = fair_roll.advance(Check.fair, {name: value}, ui_fair.chain_now(*who))
-            ui_fair.store_chain(Check.fair["chain"])
+            result, Check.fair = STORE.book.number(
+                *who, lambda head: ui_fair.advanced(fair_roll.advance(Check.fair, {name: value}, head)))
             request = Check.fair["request"]
         else:
             result = systems.roll(request)

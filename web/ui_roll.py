@@ -20,7 +20,6 @@ import sharing
 import result_views
 import ui_dice
 from app import STORE, el, tr
-from tirada.links import chain as links
 from tirada import systems
 from tirada import TiradaError, new_seed
 from tirada.links.roll_link import roll_link
@@ -37,7 +36,6 @@ class Roll:
     faces_result = None
     faces_request = None    # the request of ``faces_result`` (for its forum snippet)
     cleared = None          # history removed by "clear", kept for undo
-    unsaved_chains: dict = {}  # chains the storage refused (full): kept for this session
 
 
 def active_system() -> str:
@@ -78,43 +76,34 @@ def parse_faces(text: str):
         raise ui_dice.FormError(tr("error.faces"), "faces") from None
 
 
-def chain_identity():
-    """``(key, ChainState)`` for the roller named in the form, or ``(None, None)`` when unnamed."""
+def chain_identity() -> tuple:
+    """``(roller, campaign)`` named in the form (remembered for the next visit); the chain book
+    (``STORE.book``) checks the names and numbers the roll."""
     roller = str(el("roller").value).strip()
     campaign = str(el("campaign").value).strip()
     STORE.set_roller(roller, campaign)
-    if not roller:
-        return None, None
-    key = f"{roller}\n{campaign}"
-    saved = Roll.unsaved_chains.get(key) or STORE.chains().get(key)
-    try:
-        state = links.ChainState.from_dict(saved) if saved else None
-    except TiradaError:  # a damaged stored chain: start a new one (the audit shows the restart)
-        state = None
-    # a name the link format refuses raises InvalidRequest here, shown like any form error
-    return key, state or links.ChainState(roller, campaign)
+    return roller, campaign
 
 
 def make_link(request: dict) -> dict:
     """Roll a fresh request (seeded here) as a link, chained when the roller is named, in one engine
-    call (tirada.links.roll_link): ``{**verified, "fragment"}``; the new chain state is stored."""
+    call (tirada.links.roll_link) numbered by the chain book: ``{**verified, "fragment"}``.
+
+    Raises:
+        TiradaError: a refused request or name; ``chain.retired`` (handed over), ``chain.storage_full``
+        (the number could not be stored: no link is made).
+    """
     request = {**request, "seed": new_seed()}
     request, gm_id = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open (fair play v2)
-    key, state = chain_identity()
-    done = roll_link(request, state, int(time.time()), gm_request=gm_id)
+    created = int(time.time())
+
+    def step(state):
+        done = roll_link(request, state, created, gm_request=gm_id)
+        return done, done.chain
+
+    done = STORE.book.number(*chain_identity(), step)
     app.GM_REQUEST["answered"]()
-    if done.chain is not None:
-        save_chain(key, done.chain)
     return {**done.verified, "fragment": done.fragment}
-
-
-def save_chain(key: str, state) -> None:
-    """Store a roller's new chain state (kept in memory when storage is full, so numbering goes on
-    rather than restarting at nº 1)."""
-    if STORE.set_chain(key, state.to_dict()):
-        Roll.unsaved_chains.pop(key, None)
-    else:
-        Roll.unsaved_chains[key] = state.to_dict()
 
 
 @when("submit", "#roller-form")

@@ -154,8 +154,7 @@ def render_scene() -> None:
     el("play-objective").innerHTML = view_html.objective_html(view, lang())
     el("play-pools").innerHTML = view_html.pools_html(view, lang())
     render_odds(view)
-    el("play-phase").textContent = {"post_loss": tr("play.post_loss"),   # decided: the winner first
-                                    "decided": f'{tr("play.decided")} {view_html.words.outcome(view, lang())}.'}.get(view["phase"], "")
+    el("play-phase").textContent = view_html.phase_text(view, lang())
     el("scene-proves").textContent = view_html.proves_text(view, lang())
     el("play-controls").hidden = readonly
     el("scene-continue").hidden = not readonly or view["phase"] == "decided"

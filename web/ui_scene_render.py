@@ -238,6 +238,17 @@ def dice_html(faces: list, label: str, lang: str) -> str:
     return f'<ul class="dice" aria-label="{esc(label)}">{"".join(items)}</ul>'
 
 
+def phase_text(view: dict, lang: str) -> str:
+    """The scene's phase line: after a loss, that the Protagonist may still roll again; once
+    decided, the outcome first ("La escena está decidida. Gana el Protagonista: 4 éxitos contra 4.",
+    issue #29); nothing while gathering."""
+    if view["phase"] == "post_loss":
+        return t("play.post_loss", lang)
+    if view["phase"] == "decided":
+        return f'{t("play.decided", lang)} {words.outcome(view, lang)}.'
+    return ""
+
+
 def result_html(view: dict, lang: str, verdict_id: str | None = "scene-verdict") -> str:
     """The roll: the outcome in words first, then each side's faces per stage and successes.
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping
 
-from . import stored
+from . import chainbook, stored
 from .errors import InvalidRequest, TiradaError
 from .fields import echo
 from .sheets import Character
@@ -294,8 +294,8 @@ def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
     * roller chains by roller and campaign: the copy further along (higher ``seq``) wins, so a
       chain never goes back and reuses a number. A chain entry also carries ``seq_from`` (the
       number stored now, 0 = none), ``seq_to`` and ``lookalike`` (stored rollers whose names look
-      the same): chains change only when the user agrees to each one (see :func:`merge`), and a
-      chain whose content disagrees with its key is refused (an error).
+      the same): every chain is restored by default and the preview lets the user leave one out
+      (see :func:`merge`); a chain whose content disagrees with its key is refused (an error).
     A file that is not a readable backup gives a single error and nothing else.
     """
     try:
@@ -345,14 +345,16 @@ def _decisions(existing: Mapping[str, Any], data: Mapping[str, Any]):
             yield "chains", key, state, "replace" if state["seq"] > (old.get("seq") or 0) else "same"
 
 
-def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = ()) -> dict:
+def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dict:
     """``existing`` with ``incoming`` (a backup document) imported as :func:`plan_import` describes:
     a new data dict (``existing`` is not changed). Existing entries the backup does not mention are
     kept; history is the union of both, newest first, capped at :data:`HISTORY_CAP`.
 
-    ``chains``: the keys of the roller chains the user agreed to add or replace, one by one (the
-    preview lists each with its numbers); every other chain of the backup is left out, so a backup
-    can never silently move or take over a chain.
+    ``chains``: ``None`` (the default) restores every roller chain of the backup by the chain book's
+    rule (:func:`tirada.chainbook.restore`: the copy further along wins, a number is never lowered,
+    so the next roll continues the chain instead of restarting it at nº 1) except a chain whose name
+    looks like a stored one (``lookalike``: only when asked by key); or the keys of the chains the
+    user left ticked in the preview (the others are left out).
 
     Raises:
         InvalidRequest: ``incoming`` is not a readable backup (as :func:`read_backup`).
@@ -361,8 +363,11 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = ()) -> dict:
     out: Dict[str, Any] = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
     for part in PARTS:
         out.setdefault(part, {} if part in ("tragedia_campaigns", "chains") else [])
+    wanted, seen = {}, {"_existing_chains": existing.get("chains") or {}}
     for part, key, item, verdict in _decisions(existing, data):
-        if verdict == "same" or (part == "chains" and key not in chains):
+        if part == "chains" and (key in chains if chains is not None else not _chain_twins(item, seen)):
+            wanted[key] = item
+        if verdict == "same" or part == "chains":
             continue
         if part == "characters":
             out[part] = [c for c in out[part] if c.get("id") != key] + [item]
@@ -374,10 +379,9 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = ()) -> dict:
                 out[part].append(item)
             if key in (data.get("tragedia_campaigns") or {}):
                 out["tragedia_campaigns"][key] = data["tragedia_campaigns"][key]
-        elif part == "history":
-            out[part].append(item)
         else:
-            out[part][key] = item
+            out[part].append(item)
+    out["chains"], _ = chainbook.restore(out["chains"], wanted)
     out["history"] = sorted(out["history"], key=lambda h: -(h.get("at") or 0) if isinstance(h, Mapping) else 0)
     out["history"] = out["history"][:HISTORY_CAP]
     return out

@@ -192,12 +192,12 @@ def test_backup_export_import_round_trip_into_fresh_context(app, new_context, ba
     added = fresh.locator("[data-plan=add] li").all_inner_texts()
     assert any("Sharla" in a for a in added) and any("Livia" in a for a in added)
     assert any("1 tiradas del historial" in a for a in added)
-    chain_box = fresh.locator("#import-plan input[data-chain]")   # a chain changes only when ticked
-    assert chain_box.count() == 1 and not chain_box.is_checked()
+    chain_box = fresh.locator("#import-plan input[data-chain]")   # chains are restored by default
+    assert chain_box.count() == 1 and chain_box.is_checked()
     assert "Sharla: nº 0 → nº 1" in fresh.inner_text("[data-plan=add]")
-    chain_box.check()
     fresh.click("#import-confirm")
     fresh.wait_for_function("document.querySelector('#backup-status').textContent.startsWith('Importado')")
+    assert "cadenas: 1 restaurada." in fresh.inner_text("#backup-status")
     after = {k: stored(fresh, k) for k in KEYS}
     assert after == before
     assert fresh.locator("#history-list li a").first.inner_text() == shown   # the roll view shows it

@@ -9,9 +9,14 @@
 """
 
 import json
+import sys
+from pathlib import Path
 
 from conftest import open_app
 from test_data import characters, create, save, stored
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import FILL  # noqa: E402
 
 FUTURE = json.dumps({"schema": 99, "characters": [{"id": "x", "hologram": True}]})
 BROKEN = '[{"fragment": "t1AAA", "summary": '
@@ -54,14 +59,6 @@ def test_corrupt_and_unknown_version_data_is_kept_aside(new_context, base_url, t
     assert page.evaluate("localStorage.getItem('tirada.corrupt.tirada.characters.v1.2')") == "{oops"
 
 
-FILL = """() => {
-  let n = 0;
-  for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 16, 1]) {
-    const chunk = 'x'.repeat(size);
-    for (;;) { try { localStorage.setItem('junk.' + (n++), chunk); } catch (e) { break; } }
-  }
-  return n;
-}"""
 
 
 def test_full_storage_keeps_the_roll_and_the_sheets(app):

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 
+#: Fill this origin's localStorage as another app of the same site would (until it throws); returns
+#: how many junk values it wrote (``page.evaluate(FILL)``).
+FILL = """() => {
+  let n = 0;
+  for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 16, 1]) {
+    const chunk = 'x'.repeat(size);
+    for (;;) { try { localStorage.setItem('junk.' + (n++), chunk); } catch (e) { break; } }
+  }
+  return n;
+}"""
+
+
 def roll_named(page, roller: str, campaign: str, label: str) -> str:
     """Roll the form's current dice as ``roller`` in ``campaign`` with ``label``; return the share link."""
     if not page.locator("#roller").is_visible():

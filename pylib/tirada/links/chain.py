@@ -276,12 +276,21 @@ def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int,
     return fragment, replace(chain_state, seq=last["seq"], last=last["id"])
 
 
-def describe(link: Mapping[str, Any], lang: str = "es") -> str:
+def describe(link: Mapping[str, Any], lang: str = "es", entries: Any = ()) -> str:
     """One line naming a roll: ``"tirada nº 7 de Sharla en «Arenas Sangrientas»"`` /
-    ``"roll #7 by Sharla in “Arenas Sangrientas”"``; parts absent from the link are left out."""
+    ``"roll #7 by Sharla in “Arenas Sangrientas”"``; parts absent from the link are left out. A roll
+    that took several chain numbers (``entries``: a seed and the fresh nonces of its decisions) says
+    why its numbers jump: ``"tirada nº 8–9 (tirada y decisión) de …"`` (issue #25 item 5)."""
     es = lang == "es"
     text = "tirada" if es else "roll"
-    if link.get("seq") is not None:
+    seqs = [e["seq"] for e in entries or ()]
+    if len(seqs) > 1:
+        k = len(seqs) - 1
+        span = f"{seqs[0]}–{seqs[-1]}" if seqs == list(range(seqs[0], seqs[0] + len(seqs))) else ", ".join(map(str, seqs))
+        why = ("tirada y decisión" if k == 1 else f"tirada y {k} decisiones") if es else \
+            ("roll and decision" if k == 1 else f"roll and {k} decisions")
+        text += f" nº {span} ({why})" if es else f" #{span} ({why})"
+    elif link.get("seq") is not None:
         text += f" nº {link['seq']}" if es else f" #{link['seq']}"
     if link.get("roller"):
         text += f" de {link['roller']}" if es else f" by {link['roller']}"
@@ -339,7 +348,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
         "id": roll_id, "roller": link.get("roller"), "campaign": link.get("campaign"),
         "seq": link.get("seq"), "prev": link.get("prev"), "created": created, "created_iso": iso,
         "label": link["request"].get("label", ""), "request": link["request"], "result": result,
-        "description": {"es": describe(link, "es"), "en": describe(link, "en")},
+        "description": {"es": describe(link, "es", entries), "en": describe(link, "en", entries)},
         "format": link.get("format", 1), "entries": entries, "gm_request": link.get("gm_request"),
         "last": entries[-1]["id"] if entries else None,
         "proves": PROVES[link.get("format", 1)],

@@ -4,9 +4,10 @@ A chain's numbering lives in one browser (docs/link-format.md §6). The **hand-o
 ``chain``, format 2 only; layout in :mod:`tirada.links.handover_layout`) carries the head of the
 chain — roller, campaign, ``seq`` and ``last`` — so another device continues the same chain instead
 of starting a new one (a restart in the audit) or copying the state (a fork). The page that makes it
-stops using that chain. The export file (tirada.storage) carries the chains too.
+retires that chain (:mod:`tirada.chainbook`). The export file (tirada.storage) carries the chains too.
 
-Public API: :func:`encode_handover`, :func:`decode_handover`, :func:`adopt`.
+Public API: :func:`encode_handover`, :func:`decode_handover`. What a book does with a hand-over
+(single use, never back) is :func:`tirada.chainbook.receive`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .chain import ChainState
 from .codec import decode_payload_versioned, encode_payload
 from .handover_layout import RULE
 
-__all__ = ["adopt", "decode_handover", "encode_handover"]
+__all__ = ["decode_handover", "encode_handover"]
 
 
 def encode_handover(state, created: int | None = None) -> str:
@@ -42,21 +43,3 @@ def decode_handover(fragment: str):
     if kind != "chain":
         raise LinkError(f"this link holds a {kind!r}, not a chain", field="link", rule=RULE, code="handover.link_kind")
     return ChainState(head["roller"], head["campaign"], head["seq"], head["last"]), head.get("created")
-
-
-def adopt(local, handed) -> tuple:
-    """Decide what a device does with a handed-over chain head.
-
-    Args:
-        local: this device's ChainState for the same roller and campaign, or ``None``.
-        handed: the ChainState from the hand-over link.
-    Returns:
-        ``(state_to_store | None, outcome)`` — outcome ``"adopted"`` (nothing here, or this device is
-        behind: store it), ``"same"`` (already this head: nothing to do) or ``"local_ahead"`` (this
-        device made rolls past that head: keep ours; adopting would make a fork).
-    """
-    if local is None or local.seq < handed.seq:
-        return handed, "adopted"
-    if local.seq == handed.seq and local.last == handed.last:
-        return None, "same"
-    return None, "local_ahead"

@@ -1,5 +1,5 @@
 """Chain hand-over links, the layout (issue #13 part 3; docs/link-format.md §18): the CBOR array of a
-chain head. The API (encode, decode, adopt) is :mod:`tirada.links.handover`.
+chain head. The API (encode, decode) is :mod:`tirada.links.handover`; the rules of a book :mod:`tirada.chainbook`.
 
 (The overview below is shared with that module.)
 
@@ -7,8 +7,9 @@ A chain's numbering lives in one browser (docs/link-format.md §6). An honest pl
 phone and on a desktop would otherwise make two chains (the audit shows a restart) or, with a copied
 state, a fork. The **hand-over link** (kind ``chain``, format 2 only) carries the head of the chain —
 roller, campaign, ``seq`` and ``last`` — so the other device continues the same chain. The page that
-makes it stops using that chain (it would fork), until a hand-over link brings it back. The export
-file (tirada.storage) carries the chains too; on import the copy further along wins.
+makes it retires that chain (it would fork), until a hand-over link brings it back; a book opens each
+hand-over link once. The export file (tirada.storage) carries the chains too; on import the copy
+further along wins.
 
 CBOR body: ``[roller, campaign | null, seq, last (6 bytes) | null, created | null]`` (trailing nulls
 dropped). JSON view: ``{"roller", "campaign", "seq", "last", "created"?}``.

@@ -1,0 +1,190 @@
+"""The chain book: every rule about a browser's roller chains, as pure data (issue #25 item 2).
+
+A roller chain (docs/link-format.md §6) is numbered in one browser. The page keeps all of them in
+one stored value, the **book** ``{"<roller>\\n<campaign>": entry}``; ``web/store.py`` reads it from
+``localStorage`` and writes it back, and this module decides everything else: which head a roll
+continues, that a number is never lowered, what a hand-over does on both devices, and what an
+import does. An **entry** is a :class:`tirada.links.chain.ChainState` dict plus two optional keys::
+
+    {"v": 1, "roller", "campaign", "seq", "last",
+     "retired": created,        # handed over from here at that time (Unix s): no roll continues it
+     "used": [hand-over id, …]} # hand-over links already opened here (newest last, at most USED_CAP)
+
+Rules (docs/link-format.md §11.1):
+
+* a retired chain is never numbered (:func:`head` raises ``chain.retired``): the page says where it
+  went instead of starting a new nº 1 under the same name;
+* a record never lowers or forks the stored head (:func:`record` raises ``chain.moved``);
+* a hand-over link is single-use in a book, and never moves a chain back (:func:`receive`);
+* an import restores every chain whose copy is further along and keeps the rest (:func:`restore`).
+
+Public API: :func:`head`, :func:`record`, :func:`hand_over`, :func:`receive`, :func:`restore`,
+:func:`handover_id`, :func:`retired`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Dict, Mapping, Tuple
+
+from .errors import InvalidRequest
+from .links.chain import ChainState
+from .links.handover import decode_handover, encode_handover
+from .stored import chain_key
+
+__all__ = ["USED_CAP", "hand_over", "handover_id", "head", "receive", "record", "restore", "retired"]
+
+RULE = "link-format.md §11.1"
+#: How many opened hand-over ids a chain remembers (the oldest are forgotten first).
+USED_CAP = 20
+
+
+def handover_id(state: ChainState, created: int | None) -> str:
+    """The id of a hand-over link (12 hex digits): the same head made at the same second gives the
+    same link and the same id."""
+    text = f"{state.roller}\n{state.campaign}\n{state.seq}\n{state.last or ''}\n{created if created is not None else ''}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def _state(entry: Mapping[str, Any]) -> ChainState:
+    return ChainState.from_dict(entry)
+
+
+def _entry(state: ChainState, old: Mapping[str, Any] | None = None, **extra: Any) -> dict:
+    """A stored entry for ``state``, keeping ``old``'s used hand-over ids (``extra`` adds keys)."""
+    out = state.to_dict()
+    used = list((old or {}).get("used") or [])
+    if extra.get("used"):
+        used = [u for u in used if u != extra["used"]] + [extra["used"]]
+    if used:
+        out["used"] = used[-USED_CAP:]
+    if extra.get("retired") is not None:
+        out["retired"] = extra["retired"]
+    return out
+
+
+def retired(chains: Mapping[str, Any], roller: str, campaign: str) -> dict | None:
+    """``{"seq", "created"}`` when the chain of (roller, campaign) was handed over from this book and
+    not received back, else None."""
+    entry = chains.get(chain_key((roller or "").strip(), (campaign or "").strip()))
+    if isinstance(entry, Mapping) and entry.get("retired") is not None:
+        return {"seq": entry.get("seq", 0), "created": entry["retired"]}
+    return None
+
+
+def head(chains: Mapping[str, Any], roller: str, campaign: str) -> ChainState | None:
+    """The head the next roll of (roller, campaign) continues: the stored one, or a new chain at 0;
+    ``None`` for an unnamed roller (an unnumbered roll).
+
+    Raises:
+        InvalidRequest: a name the link format refuses (``chain.roller``, ``field.*``), or
+        ``chain.retired`` (params ``who``, ``seq``): this chain was handed over to another device.
+    """
+    roller, campaign = (roller or "").strip(), (campaign or "").strip()
+    if not roller:
+        return None
+    fresh = ChainState(roller, campaign)            # checks the names first
+    entry = chains.get(chain_key(fresh.roller, fresh.campaign))
+    if not isinstance(entry, Mapping):
+        return fresh
+    if entry.get("retired") is not None:
+        raise InvalidRequest("this chain was handed over to another device", field="roller", rule=RULE,
+                             code="chain.retired", params={"who": fresh.roller, "seq": entry.get("seq", 0)})
+    return _state(entry)
+
+
+def record(chains: Mapping[str, Any], before: ChainState, after: ChainState) -> dict:
+    """The book with ``after`` stored as the head of its chain (a new dict; ``chains`` unchanged).
+
+    Raises:
+        InvalidRequest: ``chain.moved`` when the stored head is no longer ``before`` (another tab
+        numbered or handed it over meanwhile) or ``after`` does not go past it (a number is never
+        lowered or reused); ``chain.invalid`` when the two are not the same chain.
+    """
+    if (before.roller, before.campaign) != (after.roller, after.campaign):
+        raise InvalidRequest("not the same chain", field="chain", rule=RULE, code="chain.invalid")
+    key = chain_key(after.roller, after.campaign)
+    old = chains.get(key)
+    now = (old.get("seq", 0), old.get("last")) if isinstance(old, Mapping) else (0, None)
+    if (isinstance(old, Mapping) and old.get("retired") is not None) or now != (before.seq, before.last) \
+            or after.seq <= before.seq:
+        raise InvalidRequest("the chain moved while this roll was made", field="chain", rule=RULE,
+                             code="chain.moved", params={"who": after.roller, "seq": now[0]})
+    return {**chains, key: _entry(after, old if isinstance(old, Mapping) else None)}
+
+
+def hand_over(chains: Mapping[str, Any], roller: str, campaign: str, created: int) -> Tuple[str, ChainState, dict]:
+    """Hand the chain of (roller, campaign) to another device: ``(link fragment, head, new book)``.
+    The chain is retired here (kept, never numbered again until a later head comes back). Asking
+    again for a retired chain gives the same link (same head, same time).
+
+    Raises:
+        InvalidRequest: an unnamed roller (``chain.roller``) or a name links cannot hold.
+    """
+    roller, campaign = (roller or "").strip(), (campaign or "").strip()
+    if not roller:
+        raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE, code="chain.roller")
+    gone = retired(chains, roller, campaign)
+    if gone is not None:
+        state = _state(chains[chain_key(roller, campaign)])
+        return encode_handover(state, gone["created"]), state, dict(chains)
+    now = head(chains, roller, campaign)
+    state = now if now is not None else ChainState(roller, campaign)
+    key = chain_key(state.roller, state.campaign)
+    old = chains.get(key)
+    book = {**chains, key: _entry(state, old if isinstance(old, Mapping) else None, retired=created)}
+    return encode_handover(state, created), state, book
+
+
+def receive(chains: Mapping[str, Any], fragment: str) -> Tuple[str, ChainState, dict]:
+    """Open a hand-over link in this book: ``(outcome, head now, new book)``.
+
+    Outcomes: ``"adopted"`` (nothing here, or this book was behind or had handed this very head
+    away: the link's head is stored, active); ``"same"`` (already this head); ``"used"`` (this link
+    was opened here before: it cannot set the chain back); ``"older"`` (this book is further along:
+    the link would move the chain back or fork it). Only ``adopted`` and ``same`` remember the
+    link's id; the others leave the book as it is.
+
+    Raises:
+        LinkError: not a hand-over link (:func:`tirada.links.handover.decode_handover`).
+    """
+    handed, created = decode_handover(fragment)
+    hid = handover_id(handed, created)
+    key = chain_key(handed.roller, handed.campaign)
+    old = chains.get(key)
+    if not isinstance(old, Mapping):
+        return "adopted", handed, {**chains, key: _entry(handed, None, used=hid)}
+    local = _state(old)
+    if hid in (old.get("used") or []):
+        return "used", local, dict(chains)
+    same = (local.seq, local.last) == (handed.seq, handed.last)
+    if local.seq < handed.seq or (same and old.get("retired") is not None):
+        return "adopted", handed, {**chains, key: _entry(handed, old, used=hid)}
+    if same:
+        return "same", local, {**chains, key: _entry(local, old, used=hid)}
+    return "older", local, dict(chains)
+
+
+def restore(existing: Mapping[str, Any], incoming: Mapping[str, Any]) -> Tuple[dict, Dict[str, int]]:
+    """Merge the chains of a backup into the book: ``(new book, {"restored": n, "kept": n})``.
+
+    A chain of the backup is restored when the book lacks it or holds it at a lower number (never
+    lowering one); otherwise the book's copy stays. Used hand-over ids of both copies are kept.
+    Both arguments are checked books (:func:`tirada.stored.chain_entry` entries).
+    """
+    out = dict(existing)
+    counts = {"restored": 0, "kept": 0}
+    for key, entry in incoming.items():
+        old = existing.get(key)
+        used = list((old or {}).get("used") or []) if isinstance(old, Mapping) else []
+        used += [u for u in entry.get("used") or [] if u not in used]
+        if not isinstance(old, Mapping) or entry.get("seq", 0) > old.get("seq", 0):
+            new = dict(entry)
+            counts["restored"] += 1
+        else:
+            new = dict(old)
+            counts["kept"] += 1
+        if used:
+            new["used"] = used[-USED_CAP:]
+        out[key] = new
+    return out, counts
