@@ -6,14 +6,18 @@ Rules of the statistic: pylib/tirada/links/luck.py (module docstring) and docs/l
 
 from __future__ import annotations
 
-import hashlib
 import math
+import sys
+from pathlib import Path
 
 import pytest
 
 from tirada import roll
 from tirada.links.luck import FLAG_BELOW, MIN_ROLLS, Pricer, RollLuck, percentile, rate_rows, streak
 from tirada.odds import odds
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # tests/: tests/helpers
+from helpers.luck import REQUESTS, chained_thread, seed as _seed  # noqa: E402
 
 D6 = [{"value": v, "p": 1 / 6} for v in range(1, 7)]
 
@@ -91,20 +95,6 @@ def test_rate_rows_skips_invalid_rows_and_counts_unrated():
 
 
 # ------------------------------------------------------------------ simulated players (issue #26)
-#: what a forum player rolls over a campaign: several systems and sizes, all with exact odds
-REQUESTS = [
-    {"system": "generic", "dice": 1, "sides": 20, "modifier": 3},
-    {"system": "generic", "dice": 3, "sides": 6},
-    {"system": "generic", "dice": 4, "sides": 6, "keep": 3},
-    {"system": "generic", "dice": 2, "sides": 10},
-    {"system": "sifrp", "test_dice": 3, "bonus_dice": 1, "difficulty": 9},
-    {"system": "sifrp", "test_dice": 4, "difficulty": 12},
-    {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 2},
-]
-
-
-def _seed(*parts) -> str:
-    return hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:32]
 
 
 def _player(pricer: Pricer, trial: int, tries: int, rolls: int = 30):
@@ -147,3 +137,22 @@ def test_the_rated_values_are_outcomes_of_the_odds():
         values = {row["value"] for row in odds(request)["distribution"]}
         value = result["successes"] if request["system"] == "l5r5e" else result["total"]
         assert value in values
+
+
+# ------------------------------------------------------------------ in the thread audit
+
+
+def test_the_audit_rates_every_roll_and_flags_only_the_cherry_picker():
+    from tirada.links.audit import audit
+
+    report = audit(chained_thread("Honesta", 1) + "\n" + chained_thread("Tramposo", 3))
+    honest = next(g for g in report["rollers"] if g["roller"] == "Honesta")
+    cheat = next(g for g in report["rollers"] if g["roller"] == "Tramposo")
+    assert honest["luck"]["rolls"] == 30 and not honest["luck"]["flagged"]
+    assert cheat["luck"]["rolls"] == 30 and cheat["luck"]["flagged"] and cheat["luck"]["p"] < FLAG_BELOW
+    assert all(0 < row["luck"] < 1 for row in cheat["links"])
+    luck = [p for p in report["problems"] if p["code"] == "audit.luck"]
+    assert [p["roller"] for p in luck] == ["Tramposo"] and luck[0]["params"]["n"] == 30
+    assert luck[0]["params"]["one_in"] > 1000 and luck[0]["params"]["mean"] > 60
+    # the chain itself looks complete (no gap, no fork): the streak is the only witness
+    assert not cheat["missing"] and not cheat.get("forks") and honest["ok"]

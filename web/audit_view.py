@@ -84,6 +84,9 @@ def row_html(row: dict, lang: str, said: Callable[[dict, str], str]) -> str:
         label += f' <abbr title="{esc(PROVES[1][lang])}">({esc(t("audit.format1", lang))})</abbr>'
     why_text = "".join(f'<br><span class="error">✘ {esc(r)}</span>' for r in reasons)
     shown = said(row, lang) if row.get("valid") and isinstance(row.get("result"), dict) else ""
+    if shown and isinstance(row.get("luck"), (int, float)):      # its percentile in the exact odds
+        shown += f' · {t("audit.percentile", lang).format(p=round(100 * row["luck"]))}'
+
     result = f'<br><span class="meta audit-result">{esc(shown)}</span>' if shown else ""
     where = f'<br><span class="meta audit-address">{esc(row["address"])}</span>' if row.get("address") else ""
     state = "audit.bad_link" if not row["valid"] else ("audit.flagged_link" if bad else "audit.ok_link")
@@ -103,6 +106,23 @@ def game_fork_line(fork: dict, lang: str) -> str:
     return f'<p class="error">✘ {esc(text)}</p>'
 
 
+def luck_line(group: dict, lang: str) -> str:
+    """A roller's luck (tirada.links.luck): rated rolls, average percentile and how often honest dice
+    give a streak at least this good; nothing without rated rolls."""
+    luck = group.get("luck") or {}
+    if not luck.get("rolls"):
+        return ""
+    from tirada.links.luck import MIN_ROLLS
+
+    one_in = max(1, round(1 / max(luck["p"], 1e-12)))
+    chance = t("audit.luck_often" if one_in <= 20 else "audit.luck_rare", lang).format(one_in=one_in)
+    text = t("audit.luck_line", lang).format(n=luck["rolls"], mean=round(100 * luck["mean"]), chance=chance)
+    if luck["rolls"] < MIN_ROLLS:
+        text += " " + t("audit.luck_few", lang).format(min=MIN_ROLLS)
+    cls = "error" if luck.get("flagged") else "meta"
+    return f'<p class="{cls} audit-luck" data-flagged="{str(bool(luck.get("flagged"))).lower()}">{esc(text)}</p>'
+
+
 def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> str:
     """HTML of an audit report (:func:`tirada.links.audit.audit`): the verdict and the named problems
     first, then one block per roller, then other links, GM requests and unreadable links.
@@ -118,7 +138,8 @@ def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> 
         campaign = f' — «{esc(group["campaign"])}»' if group.get("campaign") else ""
         parts.append(f'<article class="audit-roller"><h3>{esc(name)}{campaign}</h3>'
                      f'<p class="verdict {"ok" if ok else "bad"}">{esc(t("audit.ok" if ok else "audit.problems", lang))}</p>'
-                     f'<p>{esc(group["summary"][lang])}</p>{missing_line(group, lang)}<ul class="audit-links">')
+                     f'<p>{esc(group["summary"][lang])}</p>{missing_line(group, lang)}{luck_line(group, lang)}'
+                     '<ul class="audit-links">')
         rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
         parts += [row_html(row, lang, said) for row in rows]
         parts.append("</ul></article>")

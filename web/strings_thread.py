@@ -31,6 +31,35 @@ STRINGS = {
     "thread.loaded": {"es": "Hilo traído de {page}: {n} mensajes con enlaces de Tirada.",
                       "en": "Thread brought from {page}: {n} posts with Tirada links."},
     "thread.error": {"es": "No se puede leer este hilo", "en": "This thread cannot be read"},
+    # the luck report (issue #26; tirada.links.luck): a statistic, never an accusation
+    "err.audit.luck": {"es": ("racha de suerte muy improbable: {n} tirada valorada, de media en el percentil {mean}; con "
+                              "dados honrados una racha así sale 1 vez de cada {one_in} o menos. Es una estadística, no una "
+                              "prueba: puede ser suerte de verdad",
+                              "racha de suerte muy improbable: {n} tiradas valoradas, de media en el percentil {mean}; con "
+                              "dados honrados una racha así sale 1 vez de cada {one_in} o menos. Es una estadística, no una "
+                              "prueba: puede ser suerte de verdad"),
+                       "en": ("a very unlikely lucky streak: {n} rated roll, on average at percentile {mean}; honest dice "
+                              "give a streak like this once in {one_in} or less. It is a statistic, not proof: it can be "
+                              "real luck",
+                              "a very unlikely lucky streak: {n} rated rolls, on average at percentile {mean}; honest dice "
+                              "give a streak like this once in {one_in} or less. It is a statistic, not proof: it can be "
+                              "real luck")},
+    "audit.luck_line": {"es": "Suerte: percentil medio {mean} en {n} tiradas valoradas; con dados honrados sale {chance} "
+                              "una racha al menos así de buena.",
+                        "en": "Luck: average percentile {mean} over {n} rated rolls; honest dice give {chance} a streak "
+                              "at least this good."},
+    "audit.luck_often": {"es": "a menudo (1 vez de cada {one_in} o más)", "en": "often (once in {one_in} or more)"},
+    "audit.luck_rare": {"es": "1 vez de cada {one_in}", "en": "once in {one_in}"},
+    "audit.luck_few": {"es": "(con menos de {min} tiradas valoradas no se juzga la racha)",
+                       "en": "(with fewer than {min} rated rolls the streak is not judged)"},
+    "audit.percentile": {"es": "percentil {p}", "en": "percentile {p}"},
+    "audit.luck_help": {"es": "Suerte: cada tirada se sitúa en su percentil con las probabilidades exactas (50 = una tirada "
+                              "normal); la racha de cada jugador dice cuántas veces unos dados honrados darían una serie "
+                              "al menos así de buena. Menos de 1 vez de cada 1.000, con al menos 10 tiradas, se señala: es "
+                              "una estadística, no una acusación.",
+                        "en": "Luck: each roll gets its percentile from the exact odds (50 = an average roll); each "
+                              "player's streak says how often honest dice would give a run at least this good. Less than "
+                              "once in 1,000, with at least 10 rolls, is flagged: a statistic, not an accusation."},
     "err.thread.not_thread": {"es": "esto no es un enlace de hilo", "en": "this is not a thread link"},
     "err.thread.too_large": {"es": "el hilo es demasiado grande para un enlace", "en": "the thread is too large for one link"},
     "err.thread.unreadable": {"es": "el enlace del hilo está dañado: vuelve a pulsar el marcador en el foro",

@@ -373,6 +373,16 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
             group["ok"] = False
         group["summary"] = {"es": _summary(group, "es"), "en": _summary(group, "en")}
         rollers.append(group)
+    from .luck import Pricer, rate_rows    # the luck report (issue #26): exact odds, bounded pricing
+
+    pricer = Pricer()
+    for n, group in enumerate((g for g in rollers if g["roller"] is not None), 1):
+        each, streak = rate_rows(group["links"], pricer)
+        group["luck"] = streak.to_dict()
+        for row, rated in zip(group["links"], each):
+            row["luck"] = None if rated is None else round(rated.percentile, 4)
+        if n % chunk == 0:
+            yield ("progress", total, total)
     report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
               "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
               "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")]}

@@ -285,6 +285,13 @@ def problems(report: dict) -> list:
             scripts = ", ".join(group["mixed_script"]).lower()
             out.append(_item(flag(code="audit.mixed_script", params={"scripts": scripts},
                                   reason=f"scripts mixed in the name ({scripts})"), None, **who))
+        luck = group.get("luck")
+        if luck and luck["flagged"]:    # a statistic, worded as one (tirada.links.luck)
+            one_in = max(1, round(1 / max(luck["p"], 1e-12)))
+            out.append(_item(flag(code="audit.luck", params={"n": luck["rolls"], "mean": round(100 * luck["mean"]),
+                                                                "one_in": one_in},
+                                  reason=f"a streak this lucky comes from honest dice about once in {one_in}"),
+                             None, **who))
     for row in report.get("flagged_other", []):
         for made in row.get("flags", []):
             out.append(_item(made, row))
