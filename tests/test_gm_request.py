@@ -139,3 +139,29 @@ def test_cli_request_encode_and_verify():
     assert json.loads(out)["mismatches"] == ["the roll does not name this request"]
     code, _, err = run(["request", "frobnicate"])
     assert code == 2 and "usage" in err
+
+
+@pytest.mark.parametrize("style", ["bbcode", "markdown", "text", "html"])
+def test_the_snippet_of_an_answer_says_the_gm_asked_for_it(style):
+    """Issue #26: the roll card and snippet say the roll answers a GM's request; the audit's claim
+    check reads such a snippet as honest."""
+    from tirada.links.snippets import snippet
+
+    spec = gm()
+    fragment, _ = answer(spec, ChainState("Sharla", "Arenas Sangrientas"))
+    base = "https://usuario.github.io/tirada/"
+    for lang, words in (("es", "pedida por el máster"), ("en", "requested by the GM")):
+        text = snippet(fragment, base, style, lang)
+        assert words in text.split("\n")[0]
+    plain = snippet(encode_link({"system": "sifrp", "test_dice": 3, "seed": "ab" * 16}, "Sharla", "Arenas"), base, style)
+    assert "máster" not in plain
+    if style != "html":     # the claim check reads it: honest as posted, flagged once its total is edited
+        total = verify(fragment)["result"]["total"]
+        posted = snippet(fragment, base, style)
+        report = audit(encode_request(spec) + "\n" + posted + "\n", home=base)
+        assert not [p for p in report["problems"] if p["code"] == "audit.claim"]
+        edited = posted.replace(f"= {total}", f"= {total + 5}").replace(f"= **{total}**", f"= **{total + 5}**") \
+            .replace(f"= [b]{total}[/b]", f"= [b]{total + 5}[/b]")
+        assert edited != posted
+        report = audit(encode_request(spec) + "\n" + edited + "\n", home=base)
+        assert [p["code"] for p in report["problems"]].count("audit.claim") == 1

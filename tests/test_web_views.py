@@ -301,3 +301,35 @@ def test_a_decided_scene_says_its_winner_in_the_phase_line():
     from strings import t
 
     assert scene.phase_text({**view, "phase": "post_loss"}, "en") == t("play.post_loss", "en")
+
+
+def test_the_request_editor_fixes_bounds_or_frees_each_field():
+    """Issue #26 item 2: the GM fixes, bounds or frees each field of the request."""
+    import request_view as rv
+
+    sifrp = {"test_dice": 4, "bonus_dice": 1, "penalty_dice": 0, "modifier": 0, "difficulty": 12}
+    html = rv.fields_html("sifrp", sifrp, {"bonus_dice": "range"}, "es")
+    assert html.count("<tr>") == 6 and html.count('data-gm-mode="') == 5
+    assert html.count('class="gm-bounds" hidden') == 4 and html.count('class="gm-bounds">') == 1
+    assert "Fijo" in html and "Entre…" in html and "Libre" in html and "{" not in html
+    fields = rv.request_fields("sifrp", sifrp, {"bonus_dice": "range", "modifier": "free"},
+                               {"bonus_dice": ("0", " 2 ")})
+    assert fields == {"test_dice": 4, "bonus_dice": {"min": 0, "max": 2}, "penalty_dice": 0, "difficulty": 12}
+    with pytest.raises(ValueError, match="bonus_dice"):
+        rv.request_fields("sifrp", sifrp, {"bonus_dice": "range"}, {"bonus_dice": ("x", "2")})
+    # L5R: the ring and skill are the player's unless the GM says otherwise; the TN is fixed
+    l5r = {"ring": 3, "skill": 2, "tn": 3}
+    assert rv.request_fields("l5r5e", l5r, {}, {}) == {"tn": 3}
+    assert rv.request_fields("l5r5e", l5r, {"skill": "fixed"}, {}) == {"skill": 2, "tn": 3}
+    # a yes/no field is never bounded
+    assert 'data-gm-min="keep_lowest"' not in rv.fields_html("generic", {"keep_lowest": True}, {}, "en")
+    assert ">yes<" in rv.fields_html("generic", {"keep_lowest": True}, {}, "en")
+
+
+def test_the_request_editor_keeps_typed_bounds_across_redraws():
+    import request_view as rv
+
+    html = rv.fields_html("sifrp", {"test_dice": 4}, {"test_dice": "range"}, "es", {"test_dice": ("2", "5")})
+    assert 'data-gm-min="test_dice" value="2"' in html and 'data-gm-max="test_dice" value="5"' in html
+    fresh = rv.fields_html("sifrp", {"test_dice": 4}, {"test_dice": "range"}, "es")
+    assert 'data-gm-min="test_dice" value="4"' in fresh

@@ -42,6 +42,8 @@ def error_box(title: str, message: str) -> str:
 def meta_line(verified: dict, lang: str) -> str:
     """Who rolled, in which chain, when: "tirada nº 7 de Sharla en «…» · 2026-11-29 23:10 UTC"."""
     parts = [verified["description"][lang]]
+    if verified.get("gm_request"):      # the roll answers a GM's request (its label is the request's)
+        parts.append(t("shared.gm_request", lang))
     if verified.get("created_iso"):
         parts.append(verified["created_iso"].replace("T", " ").replace("Z", " UTC"))
     return " · ".join(esc(p) for p in parts)

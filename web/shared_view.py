@@ -26,6 +26,8 @@ def chain_line(verified: dict, lang: str) -> str:
         parts.append(t("shared.first", lang))
     elif verified.get("prev"):
         parts.append(t("shared.after", lang).format(prev=verified["prev"]))
+    if verified.get("gm_request"):      # the roll answers a GM's request (its label is the request's)
+        parts.append(t("shared.gm_request", lang))
     if verified.get("created_iso"):
         parts.append(verified["created_iso"].replace("T", " ").replace("Z", " UTC"))
     parts.append(f'{t("shared.id", lang)} {verified.get("id", "")}')

@@ -60,6 +60,22 @@ STRINGS = {
                         "en": "Luck: each roll gets its percentile from the exact odds (50 = an average roll); each "
                               "player's streak says how often honest dice would give a run at least this good. Less than "
                               "once in 1,000, with at least 10 rolls, is flagged: a statistic, not an accusation."},
+    # the GM's request editor (web/request_view.py)
+    "request.fields": {"es": "Qué fija la petición (lo demás lo elige el jugador)",
+                       "en": "What the request sets (the rest is the player's choice)"},
+    "request.field": {"es": "Campo", "en": "Field"},
+    "request.now": {"es": "En el formulario", "en": "In the form"},
+    "request.mode": {"es": "En la petición", "en": "In the request"},
+    "request.mode_fixed": {"es": "Fijo", "en": "Fixed"},
+    "request.mode_range": {"es": "Entre…", "en": "Between…"},
+    "request.mode_free": {"es": "Libre", "en": "Free"},
+    "request.min": {"es": "de", "en": "from"},
+    "request.max": {"es": "a", "en": "to"},
+    "request.yes": {"es": "sí", "en": "yes"},
+    "request.no": {"es": "no", "en": "no"},
+    "request.copy": {"es": "Copiar enlace de la petición", "en": "Copy the request link"},
+    "request.bad_bound": {"es": "{field}: los límites son dos números enteros", "en": "{field}: the bounds are two whole numbers"},
+    "shared.gm_request": {"es": "pedida por el máster", "en": "requested by the GM"},
     "err.thread.not_thread": {"es": "esto no es un enlace de hilo", "en": "this is not a thread link"},
     "err.thread.too_large": {"es": "el hilo es demasiado grande para un enlace", "en": "the thread is too large for one link"},
     "err.thread.unreadable": {"es": "el enlace del hilo está dañado: vuelve a pulsar el marcador en el foro",

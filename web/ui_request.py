@@ -11,6 +11,8 @@ from __future__ import annotations
 from pyscript import document, when
 
 import app
+import refusal
+import request_view
 import sharing
 import ui_dice
 import ui_refusal
@@ -21,10 +23,6 @@ from tirada.errors import TiradaError
 from tirada.fields import typed_int
 
 USED_KEY = "tirada.requests.used"     #: ids of the requests answered in this browser (newest last)
-#: fields a request made on the page fixes, per system (L5R: the TN; the ring and skill are the player's)
-PAGE_FIELDS = {"sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty"),
-               "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
-               "l5r5e": ("tn",)}
 
 
 class Active:
@@ -174,15 +172,77 @@ def on_cancel(event) -> None:
     render_banner()
 
 
+class Editor:
+    """The GM's choices in the request editor (field → mode, field → bounds as typed), kept across
+    re-draws."""
+
+    modes: dict = {}
+    bounds: dict = {}
+
+
+def _form_request(system: str) -> dict:
+    """The roll form's request as it stands (empty when a field is not even a number yet)."""
+    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
+    try:
+        return ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)
+    except (ui_dice.FormError, TiradaError, ValueError):
+        return {}
+
+
+def render_editor(*_args) -> None:
+    """Draw the request editor for the form's system and values (web/request_view.py)."""
+    if not el("gm-make").open:
+        return
+    system = ui_roll.active_system()
+    el("gm-fields").innerHTML = request_view.fields_html(system, _form_request(system), Editor.modes, app.State.lang,
+                                                         Editor.bounds)
+
+
+@when("toggle", "#gm-make")
+def on_editor_open(event) -> None:
+    render_editor()
+
+
+@when("change", "#gm-fields")
+def on_mode(event) -> None:
+    """A field's mode changed: keep it, and show its bounds for "Entre…"."""
+    name = event.target.getAttribute("data-gm-mode")
+    if name:
+        Editor.modes[str(name)] = str(event.target.value)
+        render_editor()
+
+
+@when("input", "#gm-fields")
+def on_bound(event) -> None:
+    """A bound typed: kept, so a re-draw (another field's mode, a form edit) does not lose it."""
+    for which in ("min", "max"):
+        name = event.target.getAttribute(f"data-gm-{which}")
+        if name:
+            Editor.bounds[str(name)] = (_bound("min", str(name)), _bound("max", str(name)))
+
+
+@when("change", "#system")
+def on_system_changed(event) -> None:
+    render_editor()
+
+
+@when("input", "#roller-form")
+def on_form_input(event) -> None:
+    """The form's values change: the editor's "En el formulario" column follows."""
+    render_editor()
+
+
 @when("click", "#gm-make-link")
 def on_make(event) -> None:
-    """The GM's side: a request link for the roll of the form (the fields of PAGE_FIELDS)."""
+    """The GM's side: a request link for the roll of the form, each field fixed, bounded or free as
+    the editor says (web/request_view.py)."""
     system = ui_roll.active_system()
     fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     status = el("gm-make-status")
+    bounds = {name: (_bound("min", name), _bound("max", name)) for name in request_view.FIELDS.get(system, ())}
     try:
         request = ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)
-        fields = {k: v for k, v in request.items() if k in PAGE_FIELDS.get(system, ())}
+        fields = request_view.request_fields(system, request, Editor.modes, bounds)
         spec = gm_request.new_request(system, fields, str(el("label").value), str(el("gm-for").value),
                                       str(el("campaign").value))
         fragment = gm_request.encode_request(spec)
@@ -192,12 +252,27 @@ def on_make(event) -> None:
     except TiradaError as err:         # by its code, in the page's language
         status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
         return
+    except ValueError as err:          # a bound that is not a whole number
+        status.textContent = tr("request.bad_bound").format(field=refusal.field_label(str(err), app.State.lang) or err)
+        return
     el("gm-link").value = sharing.page_link(fragment)
+    el("gm-copy").hidden = False
     status.textContent = tr("request.made")
+
+
+def _bound(which: str, name: str) -> str:
+    node = app.node(document.querySelector(f'#gm-fields [data-gm-{which}="{name}"]'))
+    return "" if node is None else str(node.value)
+
+
+@when("click", "#gm-copy")
+async def on_copy_request(event) -> None:
+    await sharing.copy(str(el("gm-link").value), "gm-make-status", "gm-link")
 
 
 def relang() -> None:
     render_banner()
+    render_editor()
 
 
 app.GM_REQUEST.update(answer=answer, answered=answered)

@@ -169,7 +169,8 @@ def _isolate(text: str) -> str:
 
 
 def _who(checked: dict, lang: str) -> list:
-    """Tokens of "tirada nº 7 de Sharla en «Arenas»" with the names marked as user text."""
+    """Tokens of "tirada nº 7 de Sharla en «Arenas»" (with " · pedida por el máster" when the roll
+    answers a GM's request) with the names marked as user text."""
     es = lang == "es"
     out: List[Token] = [("tirada" if es else "roll", None)]
     if checked.get("seq") is not None:
@@ -178,6 +179,8 @@ def _who(checked: dict, lang: str) -> list:
         out += [(" de " if es else " by ", None), (checked["roller"], "user")]
     if checked.get("campaign"):
         out += [(" en «" if es else " in “", None), (checked["campaign"], "user"), ("»" if es else "”", None)]
+    if checked.get("gm_request"):     # it answers a GM's request (its label is the request's)
+        out.append((" · pedida por el máster" if es else " · requested by the GM", None))
     return out
 
 

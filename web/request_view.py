@@ -1,0 +1,91 @@
+"""The GM's request editor (issue #26 item 2): for each field of the roll form, fixed, bounded or
+left to the player (pure: no pyscript; tested on CPython in tests/test_web_views.py).
+
+:func:`fields_html` draws one row per requestable field of the chosen system (the value the form
+holds now, a choice "Fijo / Entre / Libre" and the bounds); :func:`request_fields` turns the rows'
+choices and the form's request into the ``fields`` of :func:`tirada.links.gm_request.new_request`
+(docs/link-format.md §17). L5R rings and skills are the player's by default (their character's), the
+TN fixed; every other field is fixed by default, as the page's requests were before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import refusal
+from render import esc
+from strings import t
+
+__all__ = ["FIELDS", "MODES", "default_mode", "fields_html", "request_fields"]
+
+#: requestable fields per system, in the form's order
+FIELDS = {"sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty"),
+          "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
+          "l5r5e": ("ring", "skill", "tn")}
+MODES = ("fixed", "range", "free")
+_BOOLEAN = ("keep_lowest",)          # a yes/no field: fixed or free, never bounded
+
+
+def default_mode(system: str, name: str) -> str:
+    """``"free"`` for an L5R ring or skill (the player's character), else ``"fixed"``."""
+    return "free" if system == "l5r5e" and name in ("ring", "skill") else "fixed"
+
+
+def _label(name: str, lang: str) -> str:
+    return refusal.field_label(name, lang) or (t("generic.keep_lowest", lang) if name == "keep_lowest" else name)
+
+
+def fields_html(system: str, values: Mapping[str, Any], modes: Mapping[str, str], lang: str,
+                bounds: Mapping[str, tuple] | None = None) -> str:
+    """The editor's rows for ``system``: field name, the form's value now, the mode select and the
+    bounds (shown for "range"). ``values`` is the form's request, ``modes`` the choices kept so far
+    (name → one of :data:`MODES`; missing → :func:`default_mode`), ``bounds`` the bounds typed so far
+    (name → ``(min, max)`` as typed; missing → the form's value)."""
+    rows = []
+    for name in FIELDS.get(system, ()):
+        mode = modes.get(name) or default_mode(system, name)
+        value = values.get(name)
+        shown = "—" if value is None else (t("request.yes", lang) if value is True else
+                                           t("request.no", lang) if value is False else str(value))
+        choices = [m for m in MODES if not (m == "range" and name in _BOOLEAN)]
+        options = "".join(f'<option value="{m}"{" selected" if m == mode else ""}>{esc(t("request.mode_" + m, lang))}</option>'
+                          for m in choices)
+        low = value if isinstance(value, int) and not isinstance(value, bool) else ""
+        typed_lo, typed_hi = (bounds or {}).get(name, (low, low))
+        cells = "" if name in _BOOLEAN else (
+            f'<span class="gm-bounds"{"" if mode == "range" else " hidden"}>'
+            f'<label>{esc(t("request.min", lang))} <input type="number" inputmode="numeric" data-gm-min="{name}" '
+            f'value="{esc(str(typed_lo))}"></label> '
+            f'<label>{esc(t("request.max", lang))} <input type="number" inputmode="numeric" data-gm-max="{name}" '
+            f'value="{esc(str(typed_hi))}"></label></span>')
+        rows.append(f'<tr><th scope="row">{esc(_label(name, lang))}</th><td class="gm-value">{esc(shown)}</td>'
+                    f'<td><select data-gm-mode="{name}" aria-label="{esc(_label(name, lang))}">{options}</select> '
+                    f'{cells}</td></tr>')
+    return (f'<table class="gm-fields"><caption>{esc(t("request.fields", lang))}</caption><thead><tr>'
+            f'<th scope="col">{esc(t("request.field", lang))}</th><th scope="col">{esc(t("request.now", lang))}</th>'
+            f'<th scope="col">{esc(t("request.mode", lang))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def request_fields(system: str, request: Mapping[str, Any], modes: Mapping[str, str],
+                   bounds: Mapping[str, tuple]) -> dict:
+    """The request's ``fields``: each field fixed at the form's value, bounded by ``bounds[name] =
+    (min, max)`` (whole numbers, as typed: the engine checks them, ``request.bounds``), or left out
+    (free). A fixed field the form has no value for is left out too.
+
+    Raises:
+        ValueError: a bound that is not a whole number (``args[0]`` is the field name).
+    """
+    out: dict = {}
+    for name in FIELDS.get(system, ()):
+        mode = modes.get(name) or default_mode(system, name)
+        if mode == "range" and name not in _BOOLEAN:
+            lo, hi = bounds.get(name, (None, None))
+            try:
+                out[name] = {"min": int(str(lo).strip()), "max": int(str(hi).strip())}
+            except ValueError:
+                raise ValueError(name) from None
+        elif mode == "fixed" and request.get(name) is not None:
+            out[name] = request[name]
+    return out
+
+
