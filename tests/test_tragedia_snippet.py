@@ -76,7 +76,7 @@ def test_markdown_snippet_escapes_punctuation_and_a_hostile_note():
 
 def test_snippet_refuses_a_bad_style_or_url():
     with pytest.raises(InvalidRequest):
-        snippet(seed_view(), URL, "html")
+        snippet(seed_view(), URL, "rtf")
     with pytest.raises(InvalidRequest):
         snippet(seed_view(), "javascript:alert(1)")
 

@@ -3,7 +3,9 @@
 One page is reused across the steps (a page load costs seconds).
 """
 
-from playwright.sync_api import expect
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 SUMMARY = "#odds-summary"
 

@@ -178,7 +178,7 @@ def snippet(view: Mapping[str, Any], url: str, style: str = "bbcode", lang: str 
 
     Args:
         view: :func:`tirada.systems.tragedia.play.view` / ``scene_result`` dict. url: ``http(s)://…#t1…``.
-        style: ``"bbcode"``, ``"markdown"`` or ``"text"``. lang: ``"es"`` or ``"en"``.
+        style: ``"bbcode"``, ``"markdown"``, ``"text"`` or ``"html"``. lang: ``"es"`` or ``"en"``.
     Raises:
         InvalidRequest: bad style, or a URL that is not http(s).
     """
