@@ -47,8 +47,9 @@ def test_one_call_rolls_once_and_decodes_the_frame_once(monkeypatch):
         monkeypatch.setattr(f"tirada.links.{module}.decode_frame_versioned", count_frame)
     done = roll_link(SIFRP, ChainState("Sharla"), 1796000000)
     snippet_of(done.verified, done.fragment, BASE, "markdown")
-    # format 2: one roll makes the fresh nonces (decision segments), one verifies the decoded link
-    assert calls == {"roll": 2, "frame": 1}
+    # format 2: the one roll makes the fresh nonces (decision segments) and is the verified result;
+    # the decoded link is compared with the request rolled, not rolled again (issue #25)
+    assert calls == {"roll": 1, "frame": 1}
 
 
 def test_unsigned_roll_has_no_chain_and_a_fresh_seed():
@@ -122,3 +123,86 @@ def test_opening_a_link_decodes_once_and_matches_verify(monkeypatch):
         open_roll(link_codec.encode_payload("brs", {"v": 1}))
     with pytest.raises(LinkError):
         open_roll(fragment[:-2] + ("AA" if fragment[-2:] != "AA" else "BB"))
+
+
+# ----------------------------------------------------------------- one roll per action (issue #25)
+def _count_rolls(monkeypatch) -> list:
+    """Count the engine's roll calls (every draw of every system goes through tirada.systems.roll)."""
+    import tirada.systems as systems_mod
+
+    calls: list = []
+    real = systems_mod.roll
+
+    def counted(*args, **kwargs):
+        calls.append(args[0].get("system") if args and isinstance(args[0], dict) else None)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(systems_mod, "roll", counted)
+    return calls
+
+
+def test_a_roll_button_rolls_once_each_decision_once_and_finishing_not_at_all(monkeypatch):
+    """The page's calls for an L5R check (web/ui_l5r.py): fair_roll.begin on the roll button,
+    fair_roll.advance per decision, fair_roll.finish + open_finished to make the link."""
+    from tirada.links import fair_roll
+    from tirada.links.roll_link import open_finished
+
+    calls = _count_rolls(monkeypatch)
+    request = {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 3, "step": True, "label": "Saltar"}
+    result, check = fair_roll.begin(request, ChainState("Sakura", "Rokugan"))
+    assert len(calls) == 1
+    decisions = 0
+    while result["stage"] != "done":
+        stage = result["stage"]
+        decision = {"reroll": {"rerolls": []}, "keep": {"keep": result["choices"]["allowed"][:1]},
+                    "explosion": {"explosions": result["decisions"]["explosions"] + [False]}}[stage]
+        result, check = fair_roll.advance(check, decision, check["chain"])
+        decisions += 1
+        assert len(calls) == 1 + decisions
+    final = {k: v for k, v in check["request"].items() if k not in ("step", "rerolls", "keep", "explosions")}
+    final["keep"] = result["decisions"]["keep"]
+    if result["decisions"]["rerolls"]:
+        final["rerolls"] = result["decisions"]["rerolls"]
+    if result["decisions"]["explosions"]:
+        final["explosions"] = result["decisions"]["explosions"]
+    before = len(calls)
+    fragment = fair_roll.finish({**check, "request": final}, "Sakura", "Rokugan", 1796000000)
+    verified = open_finished(fragment, final, result)
+    assert len(calls) == before                      # nothing rolled to finish
+    monkeypatch.undo()
+    assert verify(fragment)["result"] == verified["result"]      # and the link replays those dice
+    assert verified["seq"] == 1 and verified["label"] == "Saltar"
+
+
+def test_a_sifrp_roll_with_a_link_rolls_once(monkeypatch):
+    calls = _count_rolls(monkeypatch)
+    roll_link({"system": "sifrp", "test_dice": 4, "bonus_dice": 2, "difficulty": 9}, ChainState("Sharla"), 1796000000)
+    assert calls == ["sifrp"]
+
+
+def test_a_finished_link_that_does_not_hold_the_request_played_is_refused():
+    from tirada.links import fair_roll
+    from tirada.links.roll_link import open_finished
+
+    result, check = fair_roll.begin({"system": "l5r5e", "ring": 2, "skill": 1, "tn": 2}, None)
+    fragment = fair_roll.finish(check, None, None, 1796000000)
+    with pytest.raises(LinkError) as err:
+        open_finished(fragment, {**check["request"], "ring": 3}, result)
+    assert err.value.code == "link.replay_mismatch"
+    assert open_finished(fragment, {**check["request"], "void": False}, result)["result"] == {**result, "step": False}
+
+
+@pytest.mark.parametrize("request_", [
+    {"system": "sifrp", "test_dice": 4, "bonus_dice": 2, "penalty_dice": 1, "modifier": 3, "difficulty": 12},
+    {"system": "generic", "dice": 5, "sides": 10, "keep": 3, "explode": True},
+    {"system": "generic", "rolls": [{"dice": 1, "sides": 20, "modifier": 5}, {"dice": 2, "sides": 6}]},
+    {"system": "tragedia", "protagonist_dice": 2, "adversary_dice": 6,
+     "post_loss": {"tragedy_dice": 3, "last_dice": {"protagonist_side": 1, "adversary_side": 1}}},
+    {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 3, "keep": [0, 1]},
+])
+def test_the_one_roll_is_what_the_link_replays(request_):
+    """The result roll_link returns (rolled once, nonces made then) is exactly what anyone opening
+    the link recomputes, for every system (a post-loss Tragedia roll draws after a decision)."""
+    for k in range(5):
+        done = roll_link({**request_, "seed": f"{k + 1:032x}"}, ChainState("Sharla", "Arenas"), 1796000000)
+        assert verify(done.fragment)["result"] == done.verified["result"]

@@ -21,14 +21,9 @@ from app import STORE, el, tr
 from tirada.errors import TiradaError
 
 
-def started(check: dict) -> tuple:
-    """A check begun by :func:`tirada.links.fair_roll.start` as a chain-book step:
-    ``(check, its new chain head)`` (for ``STORE.book.number``)."""
-    return check, check["chain"]
-
-
 def advanced(pair: tuple) -> tuple:
-    """``(result, check)`` of :func:`tirada.links.fair_roll.advance` as a chain-book step:
+    """``(result, check)`` of :func:`tirada.links.fair_roll.begin` or
+    :func:`tirada.links.fair_roll.advance` as a chain-book step:
     ``((result, check), its new chain head)``."""
     return pair, pair[1]["chain"]
 

@@ -34,8 +34,8 @@ from render import esc
 from tirada.systems.l5r import skirmish
 from tirada.links import fair_roll
 from tirada import systems
-from tirada import TiradaError, new_seed
-from tirada.links.roll_link import RolledLink, open_roll
+from tirada import TiradaError
+from tirada.links.roll_link import RolledLink, open_finished
 from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 
@@ -149,11 +149,9 @@ def start_check() -> None:
         if faces is not None:
             request["faces"] = faces
             result = systems.roll(request)
-        else:   # fair play: a fresh seed at the roller's next chain number, then the pool
-            who = view.chain_identity()     # remembers the name; the chain book checks it
-            systems.roll({**request, "seed": new_seed(), "fresh": []}, on_fresh=ui_fair.throwaway)
-            fair = STORE.book.number(*who, lambda head: ui_fair.started(fair_roll.start(request, head)))
-            result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.advance(fair, {}, head)))
+        else:   # fair play: a fresh seed at the roller's next chain number and the pool, one roll;
+            who = view.chain_identity()     # a refused request stores nothing (no number taken)
+            result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
             request = fair["request"]
             chain = {"roller": who[0], "campaign": who[1]}
     except ui_dice.FormError as err:
@@ -220,8 +218,6 @@ def finish() -> None:
     else:
         try:
             done = make_link(final_request())
-            if done.verified["result"]["kept"] != result["kept"]:
-                raise TiradaError("the link does not replay the same dice", code="link.replay_mismatch")
         except TiradaError as err:
             view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
             return
@@ -236,14 +232,16 @@ def finish() -> None:
 
 def make_link(request: dict) -> RolledLink:
     """The link (format 2) of the finished check: its seed and fresh nonces at the chain numbers
-    they took when each was made (the chain was stored at each of them), verified once
-    (tirada.links.roll_link.open_roll)."""
+    they took when each was made (the chain was stored at each of them), decoded once and checked
+    against the request played, with the result the last step gave: nothing is rolled again
+    (tirada.links.roll_link.open_finished; issue #25)."""
     ch = Check.chain or {}
     fragment = fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
                                 ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
+    verified = open_finished(fragment, request, Check.result)
     if Check.gm is not None:
         app.GM_REQUEST["answered"]()
-    return RolledLink(fragment, open_roll(fragment), None)
+    return RolledLink(fragment, verified, None)
 
 
 def try_roll(request: dict) -> dict:

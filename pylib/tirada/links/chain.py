@@ -98,7 +98,7 @@ PROVES = {
 def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign: str | None = None,
                 seq: int | None = None, prev: str | None = None, created: int | None = None,
                 positions: list | None = None, version: int = 2, gm_request: str | None = None,
-                check: bool = True) -> str:
+                check: bool = True, nonces_made: bool = False) -> str:
     """A roll link fragment ``"t2…"`` (``"t1…"`` with ``version`` 1) for ``request``, checked by
     rolling it once.
 
@@ -112,6 +112,8 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
         positions (format 2): ``[{"seq", "prev"}]`` per nonce when they are not consecutive;
         gm_request (format 2): the id (16 hex digits) of the GM roll request this roll answers.
         check (format 2): False skips rolling the decoded link again (a caller that verifies it).
+        nonces_made (format 2): True when ``fresh`` already holds every nonce (the caller rolled
+        the request once and made them then: :func:`tirada.links.roll_link.roll_link`).
     Raises:
         InvalidRequest, IllegalMove: the request or a chain field is invalid (the field is named).
     """
@@ -124,7 +126,7 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
         request.pop("seed", None)
         request["seed"] = new_seed()
     if version == 2:
-        return _encode2(request, roller, campaign, seq, prev, created, positions, gm_request, check)
+        return _encode2(request, roller, campaign, seq, prev, created, positions, gm_request, check, nonces_made)
     if version != 1 or positions is not None or gm_request is not None:
         raise InvalidRequest("version must be 1 or 2 (positions only in format 2)", field="version", code="chain.version")
     link = {"request": request, "roller": roller, "campaign": campaign, "seq": seq, "prev": prev,
@@ -139,7 +141,8 @@ def encode_link(request: Mapping[str, Any], roller: str | None = None, campaign:
     return fragment
 
 
-def _encode2(request: dict, roller, campaign, seq, prev, created, positions, gm_request=None, check=True) -> str:
+def _encode2(request: dict, roller, campaign, seq, prev, created, positions, gm_request=None, check=True,
+             nonces_made=False) -> str:
     """:func:`encode_link` for format 2 (missing nonces made with :func:`~tirada.fresh.new_nonce`)."""
     from ..systems import roll
 
@@ -151,7 +154,7 @@ def _encode2(request: dict, roller, campaign, seq, prev, created, positions, gm_
         raise InvalidRequest("fresh must be a list of nonces", field="fresh", rule=RULE, code="fresh.not_list")
     if request.get("step"):
         raise InvalidRequest("a link holds a finished roll: leave step out", field="step", rule=RULE, code="link.step_given")
-    if positions is None:   # nonces made now take the chain numbers that follow, in order
+    if positions is None and not nonces_made:   # nonces made now take the chain numbers that follow
         request["fresh"] = roll(request, on_fresh=lambda _segment: new_nonce()).get("fresh", request["fresh"])
     link = {"format": 2, "request": request, "roller": roller, "campaign": campaign, "seq": seq,
             "prev": prev, "created": created, "positions": positions, "gm_request": gm_request}
@@ -325,9 +328,11 @@ def link_entries(link: Mapping[str, Any], roll_id: str) -> list:
     return [{"seq": link["seq"], "prev": link.get("prev"), "id": roll_id}]
 
 
-def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
+def verify_link(link: Mapping[str, Any], roll_id: str, result: dict | None = None) -> dict:
     """:func:`verify` for a roll link already decoded (by :func:`decode_link`) with its
     :func:`link_id`, so a caller holding both (the thread audit) does not decode the link twice.
+    ``result``: the engine's result of exactly ``link["request"]``, when the caller has just rolled
+    it (a finished L5R check: :func:`tirada.links.roll_link.open_finished`); otherwise it is rolled.
 
     Returns:
         the dict of :func:`verify`.
@@ -337,7 +342,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str) -> dict:
     from ..systems import roll
 
     try:
-        result = roll(link["request"])
+        result = roll(link["request"]) if result is None else result
     except TiradaError as err:
         raise LinkError(f"the roll in this link is not valid: {err.message}", field=err.field,
                         rule=err.rule, code="link.roll_invalid", params={"cause": err.cause()}) from None

@@ -6,7 +6,13 @@ nonce is made *then* and takes the next number of the roller's chain (:func:`tir
 so the dice after a decision cannot be known before it is committed, and a second try of the same
 decision (another tab, another device) shows in the thread audit as a gap or a fork. :func:`finish`
 encodes the link. Everything is pure: the page passes the chain state it just read from storage and
-stores the one returned (docs/link-format.md §16).
+stores the one returned (docs/link-format.md §16), so a refused decision stores nothing and takes
+no number.
+
+One roll per action (issue #25): :func:`begin` (start and first draw) rolls once, each
+:func:`advance` rolls once, and :func:`finish` rolls nothing — the page verifies the finished link
+against the result it already has (:func:`tirada.links.roll_link.open_finished`: one decoding, the
+requests compared).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from ..errors import InvalidRequest
 from ..fresh import new_nonce
 from .chain import ChainState, encode_link, reserve
 
-__all__ = ["TYPICAL_V2", "advance", "fairplay_sizes", "finish", "start"]
+__all__ = ["TYPICAL_V2", "advance", "begin", "fairplay_sizes", "finish", "start"]
 
 
 def start(request: Mapping[str, Any], chain_state: ChainState | None) -> dict:
@@ -51,15 +57,15 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
         chain_state: the roller's chain as stored now (re-read: another tab may have used it), or
             ``None`` for an unnumbered roll.
     Returns:
-        ``(result, check)`` — the engine's result and the new check (``chain``: store it). A refused
-        decision raises before any nonce is made, so it takes no chain number.
+        ``(result, check)`` — the engine's result and the new check (``chain``: store it). One roll.
+        A refused decision raises (nothing returned, so the caller stores no chain: it takes no
+        number, even if a nonce was drawn on the way).
     Raises:
         InvalidRequest, IllegalMove: the decision is refused (the check is unchanged).
     """
     from ..systems import roll
 
     request = {**check["request"], **decision}
-    roll({**request, "fresh": list(request["fresh"])}, on_fresh=lambda _k: "00" * 8)   # legal? (throwaway)
     positions = list(check["positions"])
     state = [chain_state]
 
@@ -76,20 +82,35 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
                     "chain": state[0] if state[0] is not None else check.get("chain")}
 
 
+def begin(request: Mapping[str, Any], chain_state: ChainState | None) -> tuple:
+    """:func:`start` and the first :func:`advance` in one step (what a roll button does): one roll.
+
+    Returns:
+        ``(result, check)``; store ``check["chain"]`` (the seed's number and any nonce drawn).
+    Raises:
+        InvalidRequest, IllegalMove: the request is refused (nothing to store: no number taken).
+    """
+    check = start(request, chain_state)
+    return advance(check, {}, check["chain"])
+
+
 def finish(check: Mapping[str, Any], roller: str | None, campaign: str | None, created: int,
            gm_request: str | None = None) -> str:
     """The link (format 2) of a finished check: its seed, nonces and their chain positions (and the
     id of the GM roll request it answers, if any).
 
+    Nothing is rolled: verify the link with :func:`tirada.links.roll_link.open_finished` and the
+    result the check already has (the link is not re-rolled at encoding either).
+
     Raises:
-        InvalidRequest, IllegalMove: the check is not finished or is invalid.
+        InvalidRequest: a field cannot be put in a link (too long, out of range).
     """
     request = {k: v for k, v in check["request"].items() if k != "step"}
     first = check.get("first")
     if first is None:
-        return encode_link(request, created=created, gm_request=gm_request)
+        return encode_link(request, created=created, gm_request=gm_request, check=False)
     return encode_link(request, roller, campaign, first["seq"], first["prev"], created,
-                       positions=check["positions"], gm_request=gm_request)
+                       positions=check["positions"], gm_request=gm_request, check=False)
 
 
 #: the chain and seed of the measured links (those of :data:`tirada.links.chain.TYPICAL`)

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..dice import new_seed
-from ..errors import InvalidRequest, LinkError, TiradaError
+from ..errors import InvalidRequest, LinkError
 from .chain import ChainState, encode_link, verify_link
 from .codec import (KINDS, b64_decode, cbor_decode, decode_frame, decode_frame_versioned, encode_payload, payload_hash,
                     split_fragment)
 from .roll_layout import RULE, roll_from_cbor
 from .roll_layout2 import roll2_from_cbor
 
-__all__ = ["Reservation", "RolledLink", "open_roll", "peek_kind", "reserve", "roll_link"]
+__all__ = ["Reservation", "RolledLink", "open_finished", "open_roll", "peek_kind", "reserve", "roll_link"]
 
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
 
@@ -135,18 +135,19 @@ def roll_link(request: Mapping[str, Any], chain: Optional[ChainState] = None, cr
         roller, campaign, seq, prev = chain.roller, chain.campaign, chain.seq + 1, chain.last
     else:
         roller = campaign = seq = prev = None
-    try:   # a format-2 link (fair play, docs/link-format.md §16)
-        fragment = encode_link(request, roller, campaign or None, seq, prev, created, gm_request=gm_request,
-                               check=False)
-    except TiradaError:
-        roll(request)      # a request the rules refuse says so, not "too large for a link"
-        raise
+    from ..fresh import new_nonce
+
+    request.setdefault("fresh", [])
+    rolled = roll(request, on_fresh=lambda _segment: new_nonce())   # the one roll: nonces made now
+    request["fresh"] = rolled.get("fresh", request["fresh"])
+    # a format-2 link (fair play, docs/link-format.md §16), its nonces at the chain numbers that follow
+    fragment = encode_link(request, roller, campaign or None, seq, prev, created, gm_request=gm_request,
+                           check=False, nonces_made=True)
     decoded, roll_id = _decode_roll(fragment)                # the one decoding
-    try:
-        verified = verify_link(decoded, roll_id)             # the one roll
-    except LinkError as err:                                 # the rules refuse the request
-        raise InvalidRequest(err.message.replace("the roll in this link is not valid: ", ""),
-                             field=err.field, rule=err.rule, code=err.code, params=err.params) from None
+    if not _same_request(decoded["request"], request):
+        raise LinkError("the link does not replay the same dice", field="link", rule=RULE,
+                        code="link.replay_mismatch")
+    verified = verify_link(decoded, roll_id, rolled)         # no second roll
     entries = verified.get("entries") or [{"seq": seq, "id": roll_id}]   # format 2: its last chain entry
     new_chain = None if roller is None or seq is None else ChainState(roller, campaign or "", entries[-1]["seq"],
                                                                       entries[-1]["id"])
@@ -164,6 +165,32 @@ def open_roll(fragment: str) -> dict:
     """
     link, roll_id = _decode_roll(fragment)
     return verify_link(link, roll_id)
+
+
+def open_finished(fragment: str, request: Mapping[str, Any], result: Mapping[str, Any]) -> dict:
+    """:func:`open_roll` for a link the page has just made from a check it played step by step
+    (:func:`tirada.links.fair_roll.finish`): the frame is decoded once and its request compared with
+    the one played; the result is the one the last step gave (step mode's ``"step"`` key dropped), so
+    nothing is rolled again (issue #25: one roll per action, none to finish).
+
+    Raises:
+        LinkError: ``link.replay_mismatch`` when the link does not hold the request played (a bug:
+            the link would show other dice), or the link cannot be read.
+    """
+    link, roll_id = _decode_roll(fragment)
+    if not _same_request(link["request"], {k: v for k, v in request.items() if k != "step"}):
+        raise LinkError("the link does not replay the same dice", field="link", rule=RULE,
+                        code="link.replay_mismatch")
+    return verify_link(link, roll_id, dict(result, step=False) if "step" in result else dict(result))
+
+
+def _same_request(held: Mapping[str, Any], played: Mapping[str, Any]) -> bool:
+    """True when a decoded link's request is the request played: a link leaves out empty and false
+    fields (``None``, ``False``, ``""``, ``[]``), which are no difference."""
+    def meaningful(request: Mapping[str, Any]) -> dict:
+        return {k: v for k, v in request.items() if v is not None and v is not False and v != "" and v != []}
+
+    return meaningful(held) == meaningful(played)
 
 
 def peek_kind(fragment: Any) -> Optional[str]:
