@@ -36,7 +36,7 @@ from .codec import decode_payload_versioned, encode_payload
 from .gm_request import apply_request
 from .request_layout import new_request
 from .sealed_dice import commitment, dice_seed, hidden_bytes, parse_key, request_secret, resolve
-from .sealed_layout import ID_BYTES, KIND_CODES, NOT_BLIND, RULE
+from .sealed_layout import ID_BYTES, KIND_CODES, RULE, not_blind
 
 __all__ = ["BlindRoll", "Opened", "SealedRequest", "SecretRoll", "blind_roll", "key_matches", "open_blind",
            "open_secret", "read_sealed", "reveal", "seal_gm_roll", "seal_request", "verify_reveal"]
@@ -179,13 +179,13 @@ def blind_roll(sealed_request: str, request: Mapping[str, Any], chain_state: Cha
         :class:`BlindRoll` (no dice: the player cannot know them).
     Raises:
         LinkError: ``sealed_request`` is not a sealed request link.
-        InvalidRequest, IllegalMove: decisions that need dice (:data:`NOT_BLIND`), another system, a
+        InvalidRequest, IllegalMove: decisions that need dice (:func:`~tirada.links.sealed_layout.not_blind`), another system, a
         field outside the request's bounds, a request the rules refuse.
     """
     _kind, spec = read_sealed(sealed_request, ("sealreq",))
     if not isinstance(request, Mapping):
         raise InvalidRequest("a request must be a JSON object", field="request", rule=RULE, code="request.not_object")
-    decided = sorted(NOT_BLIND & set(request) | ({"seed"} & set(request)))
+    decided = sorted(set(not_blind(request)) | ({"seed"} & set(request)))
     if decided:
         raise InvalidRequest(f"a blind roll cannot carry {decided[0]}: the player decides nothing that needs "
                              "the dice", field=decided[0], rule=RULE, code="sealed.blind_decision",
@@ -259,7 +259,7 @@ def open_blind(campaign_secret: Any, fragment: str) -> Opened:
 
 
 def _open_secret(view: Mapping[str, Any], secret: bytes, request: Mapping[str, Any]) -> Opened:
-    if not isinstance(request, Mapping) or set(request) & ({"seed", "label"} | NOT_BLIND):
+    if not isinstance(request, Mapping) or set(request) & {"seed", "label"} or not_blind(request):
         raise InvalidRequest("a secret roll's request holds its system and parameters only", field="request",
                              rule=RULE, code="sealed.hidden_request")
     hidden = hidden_bytes(request)

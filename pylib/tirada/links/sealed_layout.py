@@ -23,7 +23,7 @@ JSON views (what the ``*_from_cbor`` functions return and the ``*_to_cbor`` func
   ``created``?) plus ``"commitment"`` (48 hex digits).
 * blind: ``{"sealed_request": 16 hex, "commitment": 48 hex, "request": {system, seed, label?, …params},
   "roller"?, "campaign"?, "seq"?, "prev"?, "created"?}`` — the player's decisions that need dice
-  (:data:`NOT_BLIND`) cannot be in it.
+  (:func:`not_blind`) cannot be in it.
 * secret: ``{"id", "commitment", "label"?, "roller"?, "campaign"?, "seq"?, "prev"?, "created"?}``.
 * reveal: ``{"id", "secret": 32 hex, "created"?, "request"?: {system, …params}}`` (``request`` only
   for a secret GM roll).
@@ -38,9 +38,9 @@ from . import request_layout
 from .frame import cbor_encode
 from .roll_layout import MAX_CREATED, MAX_SEQ, check_int, check_prev, check_text, roll_from_cbor, roll_to_cbor
 
-__all__ = ["COMMIT_BYTES", "ID_BYTES", "KIND_CODES", "NOT_BLIND", "RULE", "SCHEME", "SECRET_BYTES",
+__all__ = ["COMMIT_BYTES", "DECISIONS", "ID_BYTES", "KIND_CODES", "NOT_BLIND", "RULE", "SCHEME", "SECRET_BYTES",
            "blind_from_cbor", "blind_to_cbor", "reveal_from_cbor", "reveal_to_cbor", "sealreq_from_cbor",
-           "sealreq_to_cbor", "secret_from_cbor", "secret_to_cbor"]
+           "sealreq_to_cbor", "secret_from_cbor", "secret_to_cbor", "not_blind"]
 
 RULE = "link-format.md §Sealed rolls"
 SCHEME = 1                 #: version of the sealed scheme (first item of every sealed body)
@@ -48,8 +48,16 @@ COMMIT_BYTES = 24          #: commitment length (192 bits: collisions cost 2^96,
 SECRET_BYTES = 16          #: request secret length (128 bits)
 ID_BYTES = request_layout.ID_BYTES   #: request / secret-roll id length (8 bytes, random)
 KIND_CODES = {"sealreq": 6, "blind": 7, "secret": 8, "reveal": 9}   #: kind name → frame kind code
-#: request fields a blind roll cannot carry: decisions taken after seeing dice, typed dice, fresh nonces
-NOT_BLIND = frozenset({"faces", "fresh", "step", "rerolls", "keep", "explosions"})
+#: request fields no sealed roll carries: typed dice, fresh nonces, step mode
+NOT_BLIND = frozenset({"faces", "fresh", "step"})
+#: per system, the player's decisions taken after seeing dice (never blind: :func:`not_blind`)
+DECISIONS = {"l5r5e": frozenset({"rerolls", "keep", "explosions"})}
+
+
+def not_blind(request: Mapping[str, Any]) -> list:
+    """The fields of ``request`` a sealed roll cannot carry, sorted: :data:`NOT_BLIND` and the
+    system's :data:`DECISIONS` (an L5R ``keep`` is a decision; a generic ``keep`` is the roll's rule)."""
+    return sorted((NOT_BLIND | DECISIONS.get(str(request.get("system")), frozenset())) & set(request))
 
 
 def _damaged(what: str = "sealed") -> LinkError:
@@ -130,7 +138,7 @@ def blind_to_cbor(link: Mapping[str, Any]) -> list:
                              code="sealed.not_sealed")
     commitment = _hexbytes(link.get("commitment"), COMMIT_BYTES, "commitment")
     rid = _hexbytes(link.get("sealed_request"), ID_BYTES, "sealed_request")
-    decided = sorted(NOT_BLIND & set(link["request"]))
+    decided = not_blind(link["request"])
     if decided:
         raise InvalidRequest(f"a blind roll cannot carry {decided[0]}: the player decides nothing that needs "
                              "the dice", field=decided[0], rule=RULE, code="sealed.blind_decision",
@@ -218,7 +226,7 @@ def reveal_to_cbor(link: Mapping[str, Any]) -> list:
     opening: Any = secret
     if link.get("request") is not None:
         request = link["request"]
-        if not isinstance(request, Mapping) or set(request) & ({"seed", "label"} | NOT_BLIND):
+        if not isinstance(request, Mapping) or set(request) & {"seed", "label"} or not_blind(request):
             raise InvalidRequest("a secret roll's request holds its system and parameters only", field="request",
                                  rule=RULE, code="sealed.hidden_request")
         opening = roll_to_cbor({"request": {**request, "seed": secret.hex()}})
