@@ -226,3 +226,27 @@ def test_cli_every_step():
 
 def test_new_campaign_secrets_differ():
     assert new_campaign_secret() != new_campaign_secret()
+
+
+def test_bogus_reveals_cost_hashes_not_rolls(monkeypatch):
+    """A thread full of reveals that do not match is checked by hashes; only the matching reveal
+    has its dice rolled, once per sealed roll."""
+    from tirada.links import audit_sealed as module
+
+    req = _request()
+    roll = _blind(req)
+    bogus = [encode_payload("reveal", {"id": req.id, "secret": f"{k:032x}"}, version=2) for k in range(150)]
+    calls = []
+    real = module.verify_reveal
+    monkeypatch.setattr(module, "verify_reveal", lambda *a: calls.append(a) or real(*a))
+    report = audit_sealed([req.fragment, roll.fragment, *bogus, sealed.reveal(KEY, req.fragment)])
+    assert report.rows[0].state == "revealed" and len(calls) == 1
+    report = audit_sealed([req.fragment, roll.fragment, *bogus])
+    assert report.rows[0].state == "bad_reveal" and len(calls) == 1
+
+
+def test_revealing_a_secret_roll_needs_its_request():
+    made = sealed.seal_gm_roll(KEY, {"system": "generic", "dice": 1, "sides": 6})
+    with pytest.raises(InvalidRequest) as err:
+        sealed.reveal(KEY, made.fragment)
+    assert err.value.code == "sealed.hidden_request"

@@ -42,13 +42,18 @@ def _fragments(node, path: str = "") -> list:
     return out
 
 
+#: vector files whose links the page does not open yet (each shown as a skip with its reason)
+PAGE_PENDING = {"sealed": "issue #27: the page's sealed-roll views are not built yet (engine only)"}
+
+
 def _links() -> list:
     seen, out = set(), []
     for path in sorted(VECTORS.glob("*.json")):
+        marks = [pytest.mark.skip(reason=PAGE_PENDING[path.stem])] if path.stem in PAGE_PENDING else []
         for where, fragment in _fragments(json.loads(path.read_text("utf-8"))):
             if fragment not in seen:        # fairplay-v2 repeats one roll at several chain steps
                 seen.add(fragment)
-                out.append(pytest.param(fragment, id=f"{path.stem}{where}"))
+                out.append(pytest.param(fragment, id=f"{path.stem}{where}", marks=marks))
     return out
 
 
@@ -56,7 +61,7 @@ LINKS = _links()
 
 
 def test_the_vectors_hold_every_kind_of_link():
-    kinds = {peek_kind(p.values[0]) for p in LINKS}
+    kinds = {peek_kind(p.values[0]) for p in LINKS if not p.marks}
     assert kinds == {"roll", "request", "chain", "scene", "brs"}
     systems = {verify(p.values[0])["request"]["system"] for p in LINKS if peek_kind(p.values[0]) == "roll"}
     assert systems == {"generic", "sifrp", "l5r5e", "tragedia"}

@@ -19,7 +19,9 @@ rolls, the GM's secret rolls and the reveals:
   revealing only some answers), ``same_id`` (two different sealed requests with one id).
 
 Pure: ``now`` (Unix seconds) is passed in. Bounded: at most :data:`MAX_SEALED` sealed links are
-examined (the rest are counted in ``not_checked``), each link at most 8192 characters.
+examined (the rest are counted in ``not_checked``), each link at most 8192 characters; a reveal is
+matched to a sealed roll by hashes alone, and only a matching one has its dice rolled (once per
+sealed roll), so a thread full of bogus reveals costs hashes, not rolls.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from ..plural import ngettext
 from .audit import extract_links
 from .codec import decode_body, read_frame
 from .gm_request import mismatches
-from .sealed import Opened, key_matches, verify_reveal
+from .sealed import key_matches, verify_reveal
+from .sealed_dice import commitment, hidden_bytes
 from .sealed_layout import KIND_CODES
 
 __all__ = ["MAX_SEALED", "SealedAudit", "SealedRow", "audit_sealed"]
@@ -127,18 +130,35 @@ def _read(links: list) -> tuple:
     return read, invalid, skipped
 
 
+def _opens(view: dict, kind: str, opening: dict) -> bool:
+    """Whether a reveal's opening matches a sealed roll's commitment (hashes only: cheap, so every
+    reveal for an id can be tried without rolling any dice)."""
+    try:
+        if kind == "blind":
+            hidden = b"" if opening.get("request") is None else None
+        else:
+            hidden = None if opening.get("request") is None else hidden_bytes(opening["request"])
+        if hidden is None:
+            return False
+        rid = view["sealed_request"] if kind == "blind" else view["id"]
+        return commitment(rid, bytes.fromhex(opening["secret"]), hidden).hex() == view["commitment"]
+    except TiradaError:
+        return False
+
+
 def _open(row: tuple, reveals: list) -> tuple:
-    """``(state, result)`` of a sealed roll given the reveal fragments for its id."""
-    kind, _position, fragment, _view = row
-    state = "sealed"
-    for reveal_fragment in reveals:
-        try:
-            opened: Opened = verify_reveal(fragment, reveal_fragment)
-        except TiradaError:
-            state = "bad_reveal"
-            continue
-        return "revealed", opened.result
-    return state, None
+    """``(state, result)`` of a sealed roll given the reveals ``[(fragment, view)]`` for its id: the
+    first whose opening matches the commitment is verified (its dice rolled), the others only hashed."""
+    kind, _position, fragment, view = row
+    if not reveals:
+        return "sealed", None
+    for reveal_fragment, opening in reveals:
+        if _opens(view, kind, opening):
+            try:
+                return "revealed", verify_reveal(fragment, reveal_fragment).result
+            except TiradaError:
+                break            # the commitment matches but the rules refuse the roll: a bad reveal
+    return "bad_reveal", None
 
 
 def _revealable(kind: str, fragment: str, keys: list) -> str:
@@ -174,7 +194,7 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
         if kind == "sealreq":
             requests.setdefault(view["id"], []).append((position, view))
         elif kind == "reveal":
-            reveals.setdefault(view["id"], []).append(fragment)
+            reveals.setdefault(view["id"], []).append((fragment, view))
     rows: list = []
     answers: dict = {}
     for entry in read:

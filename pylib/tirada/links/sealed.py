@@ -326,7 +326,10 @@ def reveal(campaign_secret: Any, fragment: str, request: Mapping[str, Any] | Non
     """
     kind, view = read_sealed(fragment, ("sealreq", "blind", "secret"))
     if kind == "secret":
-        opened = open_secret(campaign_secret, fragment, request or {})
+        if not request:
+            raise InvalidRequest("revealing a secret roll needs its request (system and parameters)", field="request",
+                                 rule=RULE, code="sealed.hidden_request")
+        opened = open_secret(campaign_secret, fragment, request)
         out: dict[str, Any] = {"id": opened.id, "secret": opened.secret,
                                "request": {k: v for k, v in (request or {}).items()}}
     else:
