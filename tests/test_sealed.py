@@ -250,3 +250,15 @@ def test_revealing_a_secret_roll_needs_its_request():
     with pytest.raises(InvalidRequest) as err:
         sealed.reveal(KEY, made.fragment)
     assert err.value.code == "sealed.hidden_request"
+
+
+def test_sealed_rolls_take_chain_entries_the_audit_reports():
+    """A blind roll's entry is its seed's (as a format-2 roll), a secret roll's its commitment's, so a
+    chain audit counting them sees no gap."""
+    req = _request()
+    roll = _blind(req, seq=6)
+    made = sealed.seal_gm_roll(KEY, {"system": "generic", "dice": 1, "sides": 6}, ChainState("GM", "Arenas"))
+    rows = {r.kind: r for r in audit_sealed([req.fragment, roll.fragment, made.fragment]).rows}
+    assert rows["blind"].entry == roll.entry and roll.chain is not None and roll.entry["id"] == roll.chain.last
+    assert rows["blind"].entry["seq"] == 7 and rows["blind"].entry["prev"] == "0123456789ab"
+    assert rows["secret"].entry == made.entry and made.chain is not None and made.entry["id"] == made.chain.last

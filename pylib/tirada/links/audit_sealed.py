@@ -34,7 +34,7 @@ from ..plural import ngettext
 from .audit import extract_links
 from .codec import decode_body, read_frame
 from .gm_request import mismatches
-from .sealed import key_matches, verify_reveal
+from .sealed import chain_entry, key_matches, verify_reveal
 from .sealed_dice import commitment, hidden_bytes
 from .sealed_layout import KIND_CODES
 
@@ -51,7 +51,9 @@ class SealedRow:
 
     Fields: ``kind`` (``"blind"`` | ``"secret"``), ``id`` (the sealed request's or the secret roll's
     16 hex), ``position`` (character offset in the text), ``fragment``, ``roller``, ``campaign``,
-    ``seq``, ``label`` (``None`` when absent), ``created`` (Unix s or ``None``), ``age`` (seconds
+    ``seq``, ``entry`` (the chain entry it took, ``{"seq", "prev", "id"}`` or ``None``: the main thread
+    audit must count it in the roller's chain, :func:`tirada.links.sealed.chain_entry`), ``label``
+    (``None`` when absent), ``created`` (Unix s or ``None``), ``age`` (seconds
     from ``created`` to the audit's ``now``, or ``None``), ``state`` (``"revealed"`` |
     ``"bad_reveal"`` | ``"sealed"``), ``revealable`` (``"yes"`` | ``"lost"`` | ``"unknown"``),
     ``problems`` (codes, module docstring), ``result`` (the recomputed result once revealed, else
@@ -64,6 +66,7 @@ class SealedRow:
     roller: str | None
     campaign: str | None
     seq: int | None
+    entry: dict | None
     label: str | None
     created: int | None
     age: int | None
@@ -215,7 +218,7 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
             problems.append("reveal_mismatch")
         created = view.get("created")
         rows.append(SealedRow(kind, rid, position, fragment, view.get("roller"), view.get("campaign"),
-                              view.get("seq"), view.get("label") or (view.get("request") or {}).get("label"),
+                              view.get("seq"), chain_entry(kind, view), view.get("label") or (view.get("request") or {}).get("label"),
                               created, now - created if now is not None and created is not None else None,
                               state, _revealable(kind, fragment, keys), tuple(problems), result))
     for indices in answers.values():

@@ -38,7 +38,7 @@ from .request_layout import new_request
 from .sealed_dice import commitment, dice_seed, hidden_bytes, parse_key, request_secret, resolve
 from .sealed_layout import ID_BYTES, KIND_CODES, RULE, not_blind
 
-__all__ = ["BlindRoll", "Opened", "SealedRequest", "SecretRoll", "blind_roll", "key_matches", "open_blind",
+__all__ = ["BlindRoll", "Opened", "SealedRequest", "SecretRoll", "blind_roll", "chain_entry", "key_matches", "open_blind",
            "open_secret", "read_sealed", "reveal", "seal_gm_roll", "seal_request", "verify_reveal"]
 
 
@@ -202,6 +202,14 @@ def blind_roll(sealed_request: str, request: Mapping[str, Any], chain_state: Cha
         entry = {**position, "id": new_chain.last}
     link = {k: v for k, v in link.items() if v is not None}
     return BlindRoll(encode_payload("blind", link, version=2), spec["id"], spec["commitment"], entry, new_chain)
+
+
+def chain_entry(kind: str, view: Mapping[str, Any]) -> dict | None:
+    """The chain entry (docs/link-format.md §16.5) a sealed roll took: ``{"seq", "prev", "id"}`` of
+    a ``"blind"`` roll (its fresh seed, as a format-2 roll's) or a ``"secret"`` roll (its commitment),
+    from the link's JSON view; ``None`` when unnumbered. The thread audit counts these in the
+    roller's chain like any other entry (a blind roll is not a gap)."""
+    return _blind_entry(view) if kind == "blind" else _secret_entry(view)
 
 
 def _blind_entry(view: Mapping[str, Any]) -> dict | None:
