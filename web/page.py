@@ -115,8 +115,9 @@ def on_hash(event=None) -> None:
     for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link
         callback(kind)
     opener = app.ROUTES.get(kind)
-    if opener is None:
-        ui_roll.show_error(tr("error.link"), f"{kind}: {tr('error.kind')}")
+    if opener is None:          # a kind this page reads but cannot show yet (sealed rolls): said in words
+        name = tr(f"audit.kind_{kind}") if f"audit.kind_{kind}" in STRINGS else kind
+        ui_roll.show_error(tr("error.link"), f"{name}: {tr('error.kind')}")
         return
     try:
         opener(fragment)

@@ -13,6 +13,13 @@ STRINGS = {
     # issue 26: signed scene rolls and Confrontation starts; forks of games
     "audit.signed_start": {"es": "inicio de una Confrontación (dados iniciales firmados)",
                            "en": "start of a Confrontation (signed starting dice)"},
+    "audit.signed_sealed_blind": {"es": "tirada a ciegas (sellada: la revela el máster)",
+                                  "en": "blind roll (sealed: the GM reveals it)"},
+    "audit.signed_sealed_secret": {"es": "tirada oculta del máster (sellada)", "en": "the GM's secret roll (sealed)"},
+    "audit.kind_blind": {"es": "tirada a ciegas", "en": "blind roll"},
+    "audit.kind_secret": {"es": "tirada oculta", "en": "secret roll"},
+    "audit.kind_sealreq": {"es": "petición sellada", "en": "sealed request"},
+    "audit.kind_reveal": {"es": "revelación", "en": "reveal"},
     "audit.signed_scene_roll": {"es": "tirada de una escena de Tragedia (firmada)",
                                 "en": "roll of a Tragedia scene (signed)"},
     "audit.scene_fork": {"es": "Escena de Tragedia con dos continuaciones distintas tras la acción {n}",

@@ -7,6 +7,7 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
 * ``audit`` — a thread's links checked together (:mod:`tirada.links.audit`).
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
+* ``sealed key|request|roll|open|secret|reveal|verify|audit`` — sealed rolls (:mod:`tirada.links.sealed`).
 * ``brs replay|defences|contest`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
 * ``scene replay|view`` — Tragedia scene ledgers (:mod:`tirada.systems.tragedia.scene`).
 * ``skirmish [JSON]`` — an L5R 5e skirmish character folded through moves (:mod:`tirada.systems.l5r.turn`).
@@ -30,7 +31,7 @@ from typing import Any, Callable, Mapping
 from .errors import InvalidRequest, TiradaError
 
 __all__ = [
-    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_scene", "cmd_skirmish",
+    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_sealed", "cmd_scene", "cmd_skirmish",
     "main",
     "read_json",
 ]
@@ -45,6 +46,7 @@ COMMANDS = {
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
     "request": ("tirada.cli:cmd_request",
                 "GM roll request: request encode JSON | request verify FRAGMENT [ROLL_LINK]"),
+    "sealed": ("tirada.cli:cmd_sealed", "sealed rolls: sealed key|request|roll|open|secret|reveal|verify|audit …"),
     "brs": ("tirada.cli:cmd_brs", "Blood Red Sands: brs replay FILE | brs defences JSON | brs contest JSON"
                                   " | brs bidding|trigger|aftermath FILE"),
     "scene": ("tirada.cli:cmd_scene",
@@ -55,7 +57,7 @@ COMMANDS = {
 }
 #: commands whose first argument is a sub-command word (``link verify``): with nothing after it,
 #: their input comes on stdin (``link verify < link.txt``), like ``roll`` with no argument.
-SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1, "request": 1}
+SUBCOMMANDS = {"link": 1, "brs": 1, "scene": 1, "request": 1, "sealed": 1}
 
 
 def read_json(argv: list, stdin_text: str | None, what: str = "request") -> Any:
@@ -167,6 +169,82 @@ def cmd_request(argv: list, stdin_text: str | None) -> Any:
         return out
     raise InvalidRequest("usage: request encode JSON | request verify FRAGMENT [ROLL_LINK]", field="request",
                          code="cli.usage")
+
+
+SEALED_USAGE = ("sealed key | sealed request JSON | sealed roll REQUEST_LINK JSON | sealed open SECRET LINK "
+                "[REQUEST_JSON] | sealed secret JSON | sealed reveal SECRET LINK [REQUEST_JSON] | sealed verify "
+                "LINK REVEAL [REQUEST_LINK] | sealed audit [SECRETS_JSON] (thread on stdin)")
+
+
+def cmd_sealed(argv: list, stdin_text: str | None) -> Any:
+    """Sealed rolls (:mod:`tirada.links.sealed`), one sub-command per step:
+
+    * ``key`` → ``{"secret"}``: a new campaign secret (keep it: it opens every sealed roll it seals);
+    * ``request JSON`` (``{"secret", "system", "fields", "label"?, "for"?, "campaign"?, "created"?,
+      "id"?}``) → :class:`SealedRequest` dict;
+    * ``roll REQUEST_LINK JSON`` (the player's request plus optional ``roller``, ``campaign``, ``seq``,
+      ``last`` (the chain), ``created``, ``seed``) → :class:`BlindRoll` dict (no dice);
+    * ``open SECRET LINK [REQUEST_JSON]`` → :class:`Opened` dict (the GM's view; a secret roll needs
+      its request);
+    * ``secret JSON`` (``{"secret", "system", "label"?, …params, chain fields as ``roll``}``) →
+      :class:`SecretRoll` dict;
+    * ``reveal SECRET LINK [REQUEST_JSON] `` → ``{"fragment"}``;
+    * ``verify LINK REVEAL [REQUEST_LINK]`` → :class:`Opened` dict (anyone);
+    * ``audit [SECRETS_JSON]`` (thread text on stdin; optional list of campaign secrets held) →
+      :func:`tirada.links.audit_sealed.audit_sealed` report.
+
+    Raises:
+        InvalidRequest: unknown sub-command, bad JSON or fields; LinkError: an unreadable link.
+    """
+    from .links import sealed
+    from .links.chain import ChainState
+    from .links.sealed_dice import new_campaign_secret
+
+    sub, rest = (argv[0], argv[1:]) if argv else ("", [])
+
+    def obj(items: list) -> dict:
+        data = read_json(items, None if items else stdin_text)
+        if not isinstance(data, dict):
+            raise InvalidRequest("the request must be a JSON object", field="request", code="request.not_object")
+        return data
+
+    def chain(data: dict) -> tuple:
+        fields = {k: data.pop(k) for k in ("roller", "campaign", "seq", "last", "created", "seed") if k in data}
+        state = None
+        if fields.get("roller"):
+            state = ChainState(fields["roller"], fields.get("campaign") or "", fields.get("seq", 0), fields.get("last"))
+        return state, fields.get("created"), fields.get("seed")
+
+    if sub == "key" and not rest:
+        return {"secret": new_campaign_secret()}
+    if sub == "request" and len(rest) <= 1:
+        data = obj(rest)
+        return sealed.seal_request({k: v for k, v in data.items() if k != "secret"}, data.get("secret")).to_dict()
+    if sub == "roll" and len(rest) in (1, 2):
+        data = obj(rest[1:])
+        state, created, seed = chain(data)
+        return sealed.blind_roll(rest[0], data, state, created, seed).to_dict()
+    if sub == "secret" and len(rest) <= 1:
+        data = obj(rest)
+        key = data.pop("secret", None)
+        state, created, _seed = chain(data)
+        return sealed.seal_gm_roll(key, data, state, created, data.pop("id", None)).to_dict()
+    if sub in ("open", "reveal") and len(rest) in (2, 3):
+        request = obj(rest[2:]) if len(rest) == 3 else None
+        if sub == "reveal":
+            return {"fragment": sealed.reveal(rest[0], rest[1], request)}
+        kind, _view = sealed.read_sealed(rest[1], ("blind", "secret"))
+        if kind == "secret":
+            return sealed.open_secret(rest[0], rest[1], request or {}).to_dict()
+        return sealed.open_blind(rest[0], rest[1]).to_dict()
+    if sub == "verify" and len(rest) in (2, 3):
+        return sealed.verify_reveal(rest[0], rest[1], rest[2] if len(rest) == 3 else None).to_dict()
+    if sub == "audit" and len(rest) <= 1:
+        from .links.audit_sealed import audit_sealed
+
+        keys = read_json(rest, None, "secrets") if rest else []
+        return audit_sealed(stdin_text or "", keys if isinstance(keys, list) else [keys]).to_dict()
+    raise InvalidRequest("usage: " + SEALED_USAGE, field="sealed", code="cli.usage")
 
 
 def cmd_audit(argv: list, stdin_text: str | None) -> dict:

@@ -36,6 +36,10 @@ SPANISH = {
     ("success", "successes"): ("éxito", "éxitos"),
     ("opportunity", "opportunities"): ("oportunidad", "oportunidades"),
     ("bonus", "bonus"): ("adicional", "adicionales"),
+    ("sealed roll", "sealed rolls"): ("tirada sellada", "tiradas selladas"),
+    ("revealed", "revealed"): ("revelada", "reveladas"),
+    ("cannot be revealed from here", "cannot be revealed from here"):
+        ("no se podrá revelar desde aquí", "no se podrán revelar desde aquí"),
 }
 
 _CATALOGS: dict = {}

@@ -42,6 +42,11 @@ def _fragments(node, path: str = "") -> list:
     return out
 
 
+#: link kinds the page reads but has no view for yet (issue #27: the sealed rolls' engine is built,
+#: their page views are not): their documented refusal, in words, with no page error
+PENDING = {"sealreq": "petición sellada", "blind": "tirada a ciegas", "secret": "tirada oculta", "reveal": "revelación"}
+
+
 def _links() -> list:
     seen, out = set(), []
     for path in sorted(VECTORS.glob("*.json")):
@@ -57,7 +62,7 @@ LINKS = _links()
 
 def test_the_vectors_hold_every_kind_of_link():
     kinds = {peek_kind(p.values[0]) for p in LINKS}
-    assert kinds == {"roll", "request", "chain", "scene", "brs"}
+    assert kinds == {"roll", "request", "chain", "scene", "brs"} | set(PENDING)
     systems = {verify(p.values[0])["request"]["system"] for p in LINKS if peek_kind(p.values[0]) == "roll"}
     assert systems == {"generic", "sifrp", "l5r5e", "tragedia"}
 
@@ -65,6 +70,10 @@ def test_the_vectors_hold_every_kind_of_link():
 def expect_view(page, fragment: str) -> None:
     """The view of ``fragment``'s kind is on screen with what says the link was read and checked."""
     kind = peek_kind(fragment)
+    if kind in PENDING:
+        expect(page.locator("#result .error")).to_have_text(f"{PENDING[kind]}: esta versión de Tirada no sabe abrir "
+                                                            "este tipo de enlace")
+        return
     if kind == "roll":
         checked = verify(fragment)
         expect(page.locator("#shared [data-verified='true']")).to_be_visible()

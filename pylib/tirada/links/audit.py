@@ -168,6 +168,14 @@ def _entry(found: dict, budget: list) -> dict:
         from .audit_games import game_row   # replayed as the page opens it; signed entries
 
         return game_row(kind, row, link, roll_id, _short(fragment), version)
+    if kind in ("blind", "secret"):
+        from .sealed import chain_entry   # a sealed roll (issue #27): its place in the roller's chain
+
+        entry = chain_entry(kind, link) if link.get("roller") else None
+        signed = [] if entry is None else [{**entry, "roller": link["roller"], "campaign": link.get("campaign"),
+                                            "what": f"sealed_{kind}", "where": f"a {kind} sealed roll"}]
+        return {**row, "valid": True, "kind": kind, "reason": None, "id": roll_id, "fragment": _short(fragment),
+                "format": version, "signed": signed}
     if kind == "request":
         from .audit_fair import request_row   # a GM roll request (format 2)
 
@@ -328,7 +336,7 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
         if row.get("kind") == "request":
             other.append({"kind": "request", "position": row["position"]})
             continue
-        if row.get("kind") in ("brs", "scene"):
+        if row.get("kind") in ("brs", "scene", "blind", "secret"):
             if row["valid"]:
                 other.append({"kind": row["kind"], "position": row["position"], "format": row["format"]})
                 for move in game_move_rows(row):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import LinkError
-from . import handover_layout, request_layout, roll_layout, roll_layout2
+from . import handover_layout, request_layout, roll_layout, roll_layout2, sealed_layout
 from .frame import (MAX_BODY, MAX_FRAGMENT, PREFIX, VERSIONS, Simple, b64_decode, b64_encode, cbor_decode,
                     cbor_encode, decode_frame, decode_frame_versioned, encode_frame, payload_hash,
                     read_frame, split_fragment, split_versioned)
@@ -38,8 +38,11 @@ __all__ = [
     "decode_payload_versioned",
 ]
 
-KINDS = {"roll": 1, "brs": 2, "scene": 3, "request": 4, "chain": 5}   #: kind name → code (1..127); 0 and the rest reserved
+KINDS = {"roll": 1, "brs": 2, "scene": 3, "request": 4, "chain": 5,
+         **sealed_layout.KIND_CODES}   #: kind name → code (1..127); 0 and the rest reserved
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
+#: kinds whose bodies are mostly random bytes or short: never compressed (one body, one length)
+_NEVER_DEFLATED = frozenset({"roll", *sealed_layout.KIND_CODES})
 
 
 # ------------------------------------------------------------------------- generic payloads
@@ -62,14 +65,19 @@ def _codecs(version: int = 1) -> dict:
     if version == 2:
         return {"roll": (roll_layout2.roll2_to_cbor, roll_layout2.roll2_from_cbor),
                 "request": (request_layout.to_cbor, request_layout.from_cbor),
-                "chain": (handover_layout.to_cbor, handover_layout.from_cbor)}
-    return {"roll": (roll_layout.roll_to_cbor, roll_layout.roll_from_cbor), "request": (_format2_only, _format2_only),
-            "chain": (_format2_only, _format2_only)}
+                "chain": (handover_layout.to_cbor, handover_layout.from_cbor),
+                "sealreq": (sealed_layout.sealreq_to_cbor, sealed_layout.sealreq_from_cbor),
+                "blind": (sealed_layout.blind_to_cbor, sealed_layout.blind_from_cbor),
+                "secret": (sealed_layout.secret_to_cbor, sealed_layout.secret_from_cbor),
+                "reveal": (sealed_layout.reveal_to_cbor, sealed_layout.reveal_from_cbor)}
+    only2 = (_format2_only, _format2_only)
+    return {"roll": (roll_layout.roll_to_cbor, roll_layout.roll_from_cbor), "request": only2, "chain": only2,
+            **{kind: only2 for kind in sealed_layout.KIND_CODES}}
 
 
 def _format2_only(_value: Any) -> Any:
-    """GM roll requests and chain hand-overs exist only in format 2."""
-    raise LinkError("a roll request or a chain hand-over is a format 2 link", field="link",
+    """GM roll requests, chain hand-overs and sealed rolls exist only in format 2."""
+    raise LinkError("a roll request, a chain hand-over or a sealed roll is a format 2 link", field="link",
                     code="link.format2_only")
 
 
@@ -96,7 +104,7 @@ def encode_payload(kind: str, obj: Any, version: int = 1) -> str:
     if len(body) > MAX_BODY:
         raise LinkError(f"the data is too large for a link ({len(body)} > {MAX_BODY} bytes)", field="link",
                         code="link.data_too_large", params={"n": MAX_BODY})
-    fragment = encode_frame(KINDS[kind], body, deflate=kind != "roll", version=version)
+    fragment = encode_frame(KINDS[kind], body, deflate=kind not in _NEVER_DEFLATED, version=version)
     if len(fragment) > MAX_FRAGMENT:
         raise LinkError(f"the link would be too long ({len(fragment)} > {MAX_FRAGMENT} characters)",
                         field="link", code="link.would_be_too_long", params={"n": MAX_FRAGMENT})
