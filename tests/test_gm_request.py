@@ -165,3 +165,24 @@ def test_the_snippet_of_an_answer_says_the_gm_asked_for_it(style):
         assert edited != posted
         report = audit(encode_request(spec) + "\n" + edited + "\n", home=base)
         assert [p["code"] for p in report["problems"]].count("audit.claim") == 1
+
+
+def test_a_request_names_its_official_address_and_the_audit_holds_answers_to_it():
+    """Issue #26 item 5: a GM request may name the Tirada address the GM trusts; a roll answering it
+    posted from another address (a look-alike copy) is flagged, whatever the auditor's own page."""
+    home = "https://usuario.github.io/tirada/"
+    spec = gm(home=home)
+    assert decode_request(encode_request(spec)) == spec
+    old = gm()                                                    # requests without it read as before
+    assert "home" not in decode_request(encode_request(old))
+    fragment, _ = answer(spec, ChainState("Sharla", "Arenas Sangrientas"))
+    honest = audit(f"{home}#{encode_request(spec)}\n{home}#{fragment}")
+    assert not [p for p in honest["problems"] if p["code"] == "audit.request_address"]
+    copy = "https://usuario-tirada.example.org/"
+    report = audit(f"{home}#{encode_request(spec)}\n{copy}#{fragment}")
+    flagged = [p for p in report["problems"] if p["code"] == "audit.request_address"]
+    assert len(flagged) == 1 and flagged[0]["params"] == {"address": copy, "home": home}
+    for bad in ("ftp://x.org/", "https://x.org/#t1", "https://" + "x" * 200, "https://a b/", 3):
+        with pytest.raises(InvalidRequest) as err:
+            gm(home=bad)
+        assert err.value.code == "request.home"

@@ -354,6 +354,14 @@ STRINGS = {
                                     "una revancha, se volvió a probar el inicio",
                               "en": "the same Confrontation set-up started {n} times ({starts}): unless it is a "
                                     "rematch, the start was tried again"},
+    "err.audit.request_address": {"es": "responde a una petición del máster cuya dirección oficial es {home}, pero se "
+                                        "publicó con otra ({address})",
+                                  "en": "answers a GM request whose official address is {home}, but was posted with "
+                                        "another ({address})"},
+    "err.request.home": {"es": "la dirección oficial es una dirección http(s):// de como mucho 200 caracteres, sin "
+                               "espacios ni «#»",
+                         "en": "the official address is an http(s):// address of at most 200 characters, without "
+                               "spaces or “#”"},
     "err.audit.reused": {"es": "la misma semilla o nonce que otro enlace del hilo ({other}): dados idénticos",
                          "en": "the same seed or nonce as another link in the thread ({other}): identical dice"},
     "err.audit.claim": {"es": "el texto pone {said}, el enlace da {gives}",

@@ -73,6 +73,11 @@ STRINGS = {
     "request.max": {"es": "a", "en": "to"},
     "request.yes": {"es": "sí", "en": "yes"},
     "request.no": {"es": "no", "en": "no"},
+    "request.home": {"es": "Dirección oficial de Tirada", "en": "Official Tirada address"},
+    "request.home_help": {"es": "La auditoría marca una respuesta publicada con otra dirección (una copia que no es la "
+                                "tuya). Vacía: sin dirección oficial.",
+                          "en": "The audit flags an answer posted with another address (a copy that is not yours). "
+                                "Empty: no official address."},
     "request.copy": {"es": "Copiar enlace de la petición", "en": "Copy the request link"},
     "request.bad_bound": {"es": "{field}: los límites son dos números enteros", "en": "{field}: the bounds are two whole numbers"},
     "shared.gm_request": {"es": "pedida por el máster", "en": "requested by the GM"},

@@ -178,6 +178,7 @@ class Editor:
 
     modes: dict = {}
     bounds: dict = {}
+    home_cleared = False      # the GM emptied the official address: do not fill it again
 
 
 def _form_request(system: str) -> dict:
@@ -194,6 +195,8 @@ def render_editor(*_args) -> None:
     if not el("gm-make").open:
         return
     system = ui_roll.active_system()
+    if not str(el("gm-home").value).strip() and not Editor.home_cleared:
+        el("gm-home").value = sharing.page_url()      # this page is the official address by default
     el("gm-fields").innerHTML = request_view.fields_html(system, _form_request(system), Editor.modes, app.State.lang,
                                                          Editor.bounds)
 
@@ -243,8 +246,10 @@ def on_make(event) -> None:
     try:
         request = ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)
         fields = request_view.request_fields(system, request, Editor.modes, bounds)
+        home = str(el("gm-home").value).strip()
+        Editor.home_cleared = not home
         spec = gm_request.new_request(system, fields, str(el("label").value), str(el("gm-for").value),
-                                      str(el("campaign").value))
+                                      str(el("campaign").value), home=home or None)
         fragment = gm_request.encode_request(spec)
     except ui_dice.FormError as err:   # one line, never a traceback; already in the page's language
         status.textContent = f'{tr("error.heading")}: {err}'

@@ -40,6 +40,7 @@ def test_a_bounded_request_from_the_editor_is_answered_and_audited(new_context, 
     gm.fill('[data-gm-max="test_dice"]', "5")
     gm.select_option('[data-gm-mode="bonus_dice"]', "free")
     gm.fill("#gm-for", "Sharla")
+    expect(gm.locator("#gm-home")).to_have_value(base_url)      # this page is the official address
     gm.click("#gm-make-link")
     expect(gm.locator("#gm-link")).not_to_have_value("")
     gm.click("#gm-copy")
@@ -70,4 +71,8 @@ def test_a_bounded_request_from_the_editor_is_answered_and_audited(new_context, 
     text = audit_text(gm, f"GM: {request}\nSharla:\n{snippet}\n")
     assert "Hay problemas" not in text
     expect(gm.locator("#audit-verdict")).to_have_class("verdict ok")
+    # the same answer posted through a look-alike copy of Tirada: flagged against the request's address
+    copied = snippet.replace(base_url, "http://localhost:9/")
+    text = audit_text(gm, f"GM: {request}\nSharla:\n{copied}\n")
+    expect(gm.locator("#audit-problems")).to_contain_text("cuya dirección oficial es " + base_url)
     assert roll.split("#", 1)[1] in snippet

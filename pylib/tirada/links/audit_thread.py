@@ -201,9 +201,18 @@ def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: 
     """Flag the rows of an audit (``row["flags"]``): GM-request problems (``requests``: the flags of
     :func:`tirada.links.audit_fair.request_report`, also kept as ``row["request_flags"]``), another
     address than ``home``, a snippet claim its link does not give (the text between the previous
-    link, ``ends`` sorted, and this one), and randomness used twice (:func:`mark_reused`)."""
+    link, ``ends`` sorted, and this one), and randomness used twice (:func:`mark_reused`). A roll
+    answering a GM request that names its official address (``home`` of the request) and posted
+    with another address is flagged ``audit.request_address``."""
+    official = {r["spec"]["id"]: r["spec"]["home"] for r in rows
+                if r.get("kind") == "request" and isinstance(r.get("spec"), dict) and r["spec"].get("home")}
     for row in rows:
         made = row.setdefault("flags", [])
+        wanted = official.get(row.get("gm_request") or "")
+        if wanted and not same_address(row.get("address"), wanted):
+            made.append(flag(code="audit.request_address", params={"address": (row.get("address") or "")[:200],
+                                                                    "home": wanted},
+                             reason=f"answers a request whose official address is {wanted}, posted with another"))
         if row.get("id") in requests:
             row["request_flags"] = requests[row["id"]]
             made += [{k: f[k] for k in ("code", "params", "reason")} for f in requests[row["id"]] if f["fails"]]

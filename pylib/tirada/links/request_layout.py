@@ -10,6 +10,10 @@ names the request (its id, field ``gm_request`` of a format-2 roll link). The th
 rolls to the requests posted in the thread: a second roll for the same request, or a roll that does
 not match its request, is flagged — "one roll per request" even across devices and without chains.
 
+A request may name its **official address** (``home``: the ``http(s)://`` address of the Tirada page
+the GM trusts, at most 200 characters): the thread audit flags a roll answering it that was posted
+with another address (issue #26).
+
 JSON view of a request (what :func:`decode_request` returns)::
 
     {"system": "sifrp", "fields": {"difficulty": 12, "test_dice": {"min": 2, "max": 5}},
@@ -17,7 +21,7 @@ JSON view of a request (what :func:`decode_request` returns)::
 
 ``fields``: a fixed value (integer, boolean or text) or integer bounds ``{"min", "max"}``; fields the
 GM does not name are the player's to choose. CBOR body: ``[system, fields, id, created, label, for,
-campaign]`` (trailing nulls dropped; system and field names coded with the roll tables of
+campaign, home]`` (``home`` appended later: older links end before it; trailing nulls dropped; system and field names coded with the roll tables of
 :mod:`tirada.links.roll_layout`; bounds as the array ``[min, max]``; ``id`` 8 bytes).
 
 Here: :func:`new_request`, :func:`to_cbor`, :func:`from_cbor`.
@@ -25,6 +29,7 @@ Here: :func:`new_request`, :func:`to_cbor`, :func:`from_cbor`.
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any, Mapping
 
@@ -70,12 +75,14 @@ def _check_fields(system: str, fields: Any, cls: type = InvalidRequest) -> dict:
 
 
 def new_request(system: Any, fields: Any, label: str | None = None, for_: str | None = None,
-                campaign: str | None = None, created: int | None = None, request_id: str | None = None) -> dict:
+                campaign: str | None = None, created: int | None = None, request_id: str | None = None,
+                home: str | None = None) -> dict:
     """A request (JSON view, module docstring) with a fresh random id (or ``request_id``).
 
     Raises:
         InvalidRequest: unknown system or field, bad bounds, texts too long (label 200, for 40,
-        campaign 80 characters).
+        campaign 80 characters), an official address that is not ``http(s)://…`` of at most 200
+        characters without spaces or ``#`` (``request.home``).
     """
     if system not in SYSTEM_CODES or system not in PARAM_KEYS:   # live registry views (a plug-in counts)
         raise InvalidRequest(f"unknown system {str(system)[:30]!r}", field="system", rule=RULE, code="request.system_unknown", params={"system": str(system)[:30]})
@@ -93,15 +100,21 @@ def new_request(system: Any, fields: Any, label: str | None = None, for_: str | 
             spec[key] = text
     if created is not None:
         spec["created"] = check_int(created, "created", 0, MAX_CREATED)
+    if home is not None:
+        if not isinstance(home, str) or not re.fullmatch(r"https?://[^\s#]{1,192}", home, re.IGNORECASE):
+            raise InvalidRequest("the official address is an http(s):// address of at most 200 characters, "
+                                 "without spaces or #", field="home", rule=RULE, code="request.home")
+        spec["home"] = home
     return spec
 
 
 def to_cbor(spec: Mapping[str, Any]) -> list:
     """The CBOR array of a request (module docstring). Raises InvalidRequest like :func:`new_request`."""
-    if not isinstance(spec, Mapping) or set(spec) - {"system", "fields", "id", "label", "for", "campaign", "created"}:
+    if not isinstance(spec, Mapping) or set(spec) - {"system", "fields", "id", "label", "for", "campaign", "created",
+                                                     "home"}:
         raise InvalidRequest("not a roll request", field="request", rule=RULE, code="request.not_request")
     spec = new_request(spec.get("system"), spec.get("fields"), spec.get("label"), spec.get("for"),
-                       spec.get("campaign"), spec.get("created"), spec.get("id"))
+                       spec.get("campaign"), spec.get("created"), spec.get("id"), spec.get("home"))
     keys, texts = PARAM_KEYS[spec["system"]], PARAM_TEXTS.get(spec["system"], ())
     fields = {}
     for name, value in spec["fields"].items():
@@ -111,7 +124,7 @@ def to_cbor(spec: Mapping[str, Any]) -> list:
             value = Simple(texts.index(value))
         fields[keys.index(name)] = value
     out = [SYSTEM_CODES[spec["system"]], fields, bytes.fromhex(spec["id"]), spec.get("created"),
-           spec.get("label"), spec.get("for"), spec.get("campaign")]
+           spec.get("label"), spec.get("for"), spec.get("campaign"), spec.get("home")]
     while out[-1] is None:
         out.pop()
     return out
@@ -120,10 +133,10 @@ def to_cbor(spec: Mapping[str, Any]) -> list:
 def from_cbor(value: Any) -> dict:
     """Inverse of :func:`to_cbor`. Raises LinkError for any other structure."""
     bad = LinkError("the roll request in this link has the wrong shape", field="link", rule=RULE, code="link.request_damaged")
-    if not isinstance(value, list) or not 3 <= len(value) <= 7 or value[-1] is None:
+    if not isinstance(value, list) or not 3 <= len(value) <= 8 or value[-1] is None:
         raise bad
-    value = value + [None] * (7 - len(value))
-    code, fields, rid, created, label, for_, campaign = value
+    value = value + [None] * (8 - len(value))
+    code, fields, rid, created, label, for_, campaign, home = value
     names = {number: name for name, number in SYSTEM_CODES.items()}   # the registry as it is now
     system = names.get(code) if isinstance(code, int) and not isinstance(code, bool) else None
     if system is None or not isinstance(fields, dict) or not isinstance(rid, bytes) or len(rid) != ID_BYTES:
@@ -143,7 +156,7 @@ def from_cbor(value: Any) -> dict:
             item = texts[item]
         named[keys[key]] = item
     try:
-        spec = new_request(system, named, label, for_, campaign, created, rid.hex())
+        spec = new_request(system, named, label, for_, campaign, created, rid.hex(), home)
     except TiradaError as err:
         raise LinkError(f"the roll request in this link is not valid: {err.message}", field=err.field,
                         rule=RULE, code="link.request_invalid", params={"cause": err.cause()}) from None
