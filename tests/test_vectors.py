@@ -98,6 +98,16 @@ ROLLS = {
         ("notation 3d4!k3+1 exploding", {"dice": 3, "sides": 4, "explode": True, "keep": 3, "modifier": 1}, {}),
         ("notation 1d20+5; 2d6+3", {"rolls": [{"dice": 1, "sides": 20, "modifier": 5},
                                               {"dice": 2, "sides": 6, "modifier": 3}]}, CHAIN),
+        # dice groups (issue 28; written before they were listed here: --write keeps their bytes)
+        ("notation 1d8+2d6kh1-1d4!+3 vs 7 (dice groups)",
+         {"groups": [{"dice": 1, "sides": 8}, {"dice": 2, "sides": 6, "keep": 1},
+                     {"dice": 1, "sides": 4, "explode": True, "subtract": True}], "modifier": 3, "difficulty": 7,
+          "label": "Golpe"}, {}),
+        ("notation 2 1d8+1d6 (a roll set of dice groups), chain",
+         {"rolls": [{"groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}]}] * 2},
+         {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 8, "created": 1796000100, "prev": "7f62a797aaa2"}),
+        # issue 28 operators: Fate dice (key 10 "fate")
+        ("notation 4dF+1 vs 2 (Fate dice)", {"dice": 4, "fate": True, "modifier": 1, "difficulty": 2}, {}),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),
@@ -133,10 +143,15 @@ STREAM_SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100, 1000)
 
 
 def write_vectors() -> None:
-    """Regenerate every vector file from the current engine (for a reviewed, deliberate change)."""
+    """Append the vectors of :data:`ROLLS` not yet in their file (for a reviewed, deliberate change):
+    every vector already written keeps its bytes, whether or not it is listed here."""
     for system, cases in ROLLS.items():
-        rolls = []
+        path = HERE / f"{system}.json"
+        rolls = _load(path)["rolls"] if path.exists() else []
+        known = {one["name"] for one in rolls}
         for name, params, extra in cases:
+            if name in known:
+                continue
             extra = dict(extra)
             request = {"system": system, "seed": extra.pop("seed", S1), **params}
             link = decode_payload(encode_payload("roll", {"request": request, **extra}))[1]
@@ -144,7 +159,7 @@ def write_vectors() -> None:
             rolls.append({"name": name, "link": link, "fragment": fragment, "id": link_id(fragment),
                           "result": systems.roll(request)})
         doc = {"format": "tirada-vectors-1", "system": system, "rolls": rolls}
-        (HERE / f"{system}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     streams = []
     for seed in STREAM_SEEDS:
         for sides in STREAM_SIDES:

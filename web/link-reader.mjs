@@ -490,7 +490,7 @@ function sifrp(req, w) {
 
 function genericGroup(req, w) {
   const dice = get(req, "dice", "?");
-  let text = `${pyStr(dice)}d${pyStr(get(req, "sides", "?"))}`;
+  let text = `${pyStr(dice)}d${truthy(get(req, "fate")) ? "F" : pyStr(get(req, "sides", "?"))}`;
   if (truthy(get(req, "explode"))) text += `! (${w.exploding})`;
   const keep = get(req, "keep");
   if (keep !== null && (!pyEq(keep, dice) || truthy(get(req, "keep_lowest")))) {

@@ -71,6 +71,9 @@ STRINGS = {
     # generic roll and SIFRP
     "err.generic.keep_too_many": {"es": ("no se pueden guardar {keep} dados de {n} dado", "no se pueden guardar {keep} de {n} dados"),
                                   "en": ("cannot keep {keep} of {n} die", "cannot keep {keep} of {n} dice")},
+    "err.generic.fate": {"es": "los dados Fate (dF) tienen las caras −1, 0 y +1: sin caras propias ni explosiones",
+                         "en": "Fate dice (dF) have the faces −1, 0 and +1: no sides of their own, no explosions"},
+    "err.notation.fate_explode": {"es": "los dados Fate (dF) no explotan", "en": "Fate dice (dF) do not explode"},
     "err.sifrp.extended_goal": {"es": "falta la cantidad de éxitos de la tirada prolongada",
                                 "en": "needs extended_goal (the tally the extended test must reach)"},
     "err.sifrp.helpers": {"es": "como mucho 2 ayudantes, salvo que el Director permita ayuda adicional",

@@ -256,7 +256,7 @@ def summary(result: dict, lang: str) -> str:
         kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + str(g["sum"])
                        for i, g in enumerate(result["groups"]))
     else:
-        kept = "+".join(str(f) for f in result["kept"]) or "0"
+        kept = "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(result["kept"])).replace("-", "\u2212") or "0"
     extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
                     if isinstance(v, int) and v)
     text = f'{kept}{extra} = {result["total"]}'

@@ -91,7 +91,7 @@ def _sifrp(req: Mapping[str, Any], w: dict) -> str:
 
 
 def _generic_group(req: Mapping[str, Any], w: dict) -> str:
-    dice, sides = req.get("dice", "?"), req.get("sides", "?")
+    dice, sides = req.get("dice", "?"), "F" if req.get("fate") else req.get("sides", "?")
     text = f"{dice}d{sides}"
     if req.get("explode"):
         text += f"! ({w['exploding']})"

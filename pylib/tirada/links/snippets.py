@@ -198,7 +198,7 @@ def _sum_tokens(result: dict, words: dict, sums: str = "") -> list:
     explained (a SIFRP modifier +3 on kept dice adding to 17 reads ``… +3 = 20``); ``sums``: the
     terms already written (several dice groups: ``7+5−4``) instead of the kept dice."""
     kept = result.get("kept") or []
-    text = sums or "+".join(str(f) for f in kept) or "0"
+    text = sums or "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(kept)).replace("-", "\u2212") or "0"
     extras = [(result.get("modifier"), ""), (result.get("teamwork"), " " + words["teamwork"])]
     for value, name in extras:
         if isinstance(value, int) and not isinstance(value, bool) and value:

@@ -21,7 +21,10 @@ def _group_counts(r: GenericRequest) -> tuple:
     if r.explode:
         exploded = request_counts(r)
         return exploded.counts, exploded.den, exploded.bound
-    return keep_sum_counts(r.dice, r.sides, r.keep, r.keep_lowest), r.sides ** r.dice, None
+    counts = keep_sum_counts(r.dice, r.sides, r.keep, r.keep_lowest)
+    if r.fate:   # faces 1..3 drawn, −1..+1 shown: each kept die is 2 less
+        counts = {v - 2 * min(r.keep, r.dice): n for v, n in counts.items()}
+    return counts, r.sides ** r.dice, None
 
 
 def _add(a: dict, b: dict) -> dict:

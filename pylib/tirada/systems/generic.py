@@ -29,15 +29,18 @@ RULE = "sifrp.md §The generic forum roll"
 MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
-FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"}
-GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"}   #: fields of one of ``groups``
+FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "fate"}
+GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract", "fate"}
+FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
 
 
 @dataclass(frozen=True)
 class GenericRequest:
     """A generic roll: ``dice`` 1..100 of ``sides`` 2..1000, keep ``keep`` 1..dice (highest, or
     lowest when ``keep_lowest``), ``modifier`` −10000..10000, ``difficulty`` int or ``None``,
-    ``explode`` (bool; then ``keep`` ``None`` means every die rolled, explosions included)."""
+    ``explode`` (bool; then ``keep`` ``None`` means every die rolled, explosions included),
+    ``fate`` (bool: Fate/Fudge dice ``4dF``, faces −1, 0, +1, each drawn as a d3 minus 2; ``sides``
+    is then 3 and absent from the request; no ``explode``)."""
 
     dice: int
     sides: int
@@ -46,6 +49,7 @@ class GenericRequest:
     modifier: int = 0
     difficulty: int | None = None
     explode: bool = False
+    fate: bool = False
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GenericRequest":
@@ -56,8 +60,12 @@ class GenericRequest:
         """
         reject_unknown(req, FIELDS, "generic")
         dice = get_int(req, "dice", lo=1, hi=MAX_DICE, rule=RULE)
-        sides = get_int(req, "sides", lo=2, hi=MAX_SIDES, rule=RULE)
+        fate = get_bool(req, "fate")
         explode = get_bool(req, "explode")
+        if fate and ("sides" in req or explode):
+            raise InvalidRequest("Fate dice (dF) have the faces −1, 0, +1: no sides, no explosions",
+                                 field="sides" if "sides" in req else "explode", rule=RULE, code="generic.fate")
+        sides = FATE_SIDES if fate else get_int(req, "sides", lo=2, hi=MAX_SIDES, rule=RULE)
         keep = get_int(req, "keep", default=None if explode else dice, lo=1, rule=RULE)
         if keep is not None and keep > dice and not explode:
             raise InvalidRequest(f"cannot keep {keep} of {dice} dice", field="keep", rule=RULE,
@@ -66,7 +74,7 @@ class GenericRequest:
         if difficulty is not None:
             difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
-                   get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode)
+                   get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate)
 
 
 @dataclass(frozen=True)
@@ -128,7 +136,7 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     exploded: list = []
     for _ in range(r.dice):
         face = dice.roll(r.sides)
-        faces.append(face)
+        faces.append(face - 2 if r.fate else face)
         while r.explode and face == r.sides:
             if len(exploded) >= MAX_EXPLOSIONS:
                 raise InvalidRequest(f"more than {MAX_EXPLOSIONS} dice exploded; roll again with a new seed",
@@ -142,7 +150,7 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     kept = [faces[i] for i in idx]
     total = sum(kept) + r.modifier
     out = {
-        "sides": r.sides,
+        "sides": "F" if r.fate else r.sides,
         "faces": faces,
         "kept": kept,
         "kept_indices": idx,
@@ -187,7 +195,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
     """Roll a generic request on ``dice``.
 
     Returns:
-        ``{"sides", "faces": [int] (draw order; explosion dice right after
+        ``{"sides" (int, or ``"F"`` for Fate dice, whose faces are −1, 0, +1), "faces": [int] (draw order; explosion dice right after
         the die that exploded), "kept": [int] (best first), "kept_indices": [int], "dropped": [int],
         "modifier": int, "total": int}`` plus ``"exploded_indices"`` (faces that are explosion dice)
         when ``explode``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −

@@ -14,7 +14,7 @@ Grammar (letters in either case; docs/notation.md §Grammar)::
     part     = [sets SPACE] roll          sets: 1..MAX_ROLLS rolls of the same roll (Dice Maiden)
     roll     = [sign] term *( sign term ) at least one term is a dice group (at most MAX_ROLLS)
     term     = group | n                  n: a constant, added (or subtracted) to the total
-    group    = [count] "d" (sides | "%") *option
+    group    = [count] "d" (sides | "%" | "F") *option   dF: Fate dice, faces −1, 0, +1 (no "!")
     option   = "!"                        exploding: a die showing its highest face adds one more die
              | "k" n | "kh" [n]           keep the n highest (kh alone: 1)
              | "kl" [n]                   keep the n lowest (alone: 1)
@@ -51,7 +51,7 @@ RULE = "docs/notation.md §Grammar"
 MAX_ROLLS = 10
 MAX_DIGITS = 6         #: longest number read (a longer one is refused before it is converted)
 MAX_TEXT = 400         #: longest notation text read
-_TOKEN = re.compile(r"\s+|\d+|[a-z]+|.", re.S)
+_TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.", re.S)   # "df" apart: 4dFk3 = 4 dF k 3
 _OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
 _DEFAULT_ONE = ("kh", "kl", "dl", "dh")
 
@@ -114,16 +114,16 @@ def _space(reading: str, typed: str) -> InvalidRequest:
                    code="notation.space", params={"text": typed[:20], "reading": reading[:20]})
 
 
-def _group(r: _Reader, count: int | None) -> dict:
-    """A dice group after its ``d``: sides and options → generic fields (``_drop`` marks dl/dh/d)."""
-    tok, space = r.take()
+def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
+    """A dice group after its ``d`` (or ``dF``): sides and options → generic fields (``_drop`` marks dl/dh/d)."""
+    tok, space = ("3", False) if fate else r.take()
     if space and tok is not None and (tok.isdigit() or tok == "%"):
         raise _space(f"{count or ''}d{tok}", f"{count or ''}d {tok}")
     if tok is None or not (tok.isdigit() or tok == "%"):
         raise _refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {r.text.strip()[:40]!r}", code="notation.not_a_roll",
                       params={"text": r.text.strip()[:40]})
     dice = 1 if count is None else count
-    out: dict = {"dice": dice, "sides": 100 if tok == "%" else int(tok)}
+    out: dict = {"dice": dice, "fate": True} if fate else {"dice": dice, "sides": 100 if tok == "%" else int(tok)}
     seen: set = set()
     while True:
         tok, _space_before = r.peek()
@@ -135,6 +135,8 @@ def _group(r: _Reader, count: int | None) -> dict:
             raise _refuse(f"{tok!r}: only one keep/drop and one '!' per roll", code="notation.twice", params={"text": tok})
         seen.add(kind)
         if tok == "!":
+            if fate:
+                raise _refuse("Fate dice (dF) do not explode", code="notation.fate_explode")
             nxt, space = r.peek()
             if nxt is not None and nxt.isdigit() and not space:
                 raise _refuse(f"'!' takes no number here ('!{nxt}')", code="notation.explode_number",
@@ -189,7 +191,7 @@ def _roll(tokens: list, text: str) -> dict:
         count = None
         if tok.isdigit():
             nxt, nspace = r.peek()
-            if nxt != "d":
+            if nxt not in ("d", "df"):
                 if nxt is not None and nxt.isdigit():
                     raise _space(f"{tok}{nxt}", f"{tok} {nxt}")
                 modifier += sign * int(tok)
@@ -198,14 +200,14 @@ def _roll(tokens: list, text: str) -> dict:
             if nspace:
                 raise _space(f"{tok}d", f"{tok} d")
             count = int(tok)
-            r.take()
-        elif tok != "d":
+            tok = r.take()[0]
+        elif tok not in ("d", "df"):
             raise _refuse(f"cannot read {tok[:10]!r} in {text.strip()[:40]!r}", code="notation.unreadable",
                           params={"text": tok[:10]})
         if len(groups) == MAX_ROLLS:
             raise _refuse(f"at most {MAX_ROLLS} dice groups in one roll", code="notation.several_groups",
                           params={"n": MAX_ROLLS})
-        group = _finish(_group(r, count))
+        group = _finish(_group(r, count, tok == "df"))
         if sign < 0:
             group["subtract"] = True
         groups.append(group)
@@ -226,7 +228,7 @@ def _part(text: str) -> list:
     """One ``;``-part → its rolls (several for a roll set ``N roll``)."""
     tokens = _tokens(text)
     sets = 1
-    if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] == "d" or tokens[1][0].isdigit()):
+    if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] in ("d", "df") or tokens[1][0].isdigit()):
         sets = int(tokens[0][0])
         if not 1 <= sets <= MAX_ROLLS:
             raise _refuse(f"a roll set is 1 to {MAX_ROLLS} rolls; {sets} would be {sets} rolls of "
@@ -288,7 +290,7 @@ def parse(text: str) -> dict:
 
 
 def _format_group(params: Mapping[str, Any]) -> str:
-    dice, sides = params.get("dice", 1), params.get("sides", "?")
+    dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
     text = f"{dice}d{sides}"
     if params.get("explode"):
         text += "!"

@@ -94,7 +94,9 @@ register(SystemSpec(
     id="generic", short_name="generic", roll="tirada.systems.generic",
     odds="tirada.odds.generic:generic_odds", code=0,
     param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls", "groups",
-                "subtract"),
+                "subtract",
+                # appended for Fate dice (issue 28, 4dF): earlier links keep their bytes
+                "fate"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
