@@ -87,3 +87,111 @@ def test_four_fate_dice_have_the_known_ladder_odds():
     out = exact(odds({"system": "generic", "dice": 4, "fate": True}))
     assert out == {-4: Fraction(1, 81), -3: Fraction(4, 81), -2: Fraction(10, 81), -1: Fraction(16, 81),
                    0: Fraction(19, 81), 1: Fraction(16, 81), 2: Fraction(10, 81), 3: Fraction(4, 81), 4: Fraction(1, 81)}
+
+
+# ------------------------------------------------------------------ success counting (>N <N =N fN)
+@pytest.mark.parametrize("text, params", [
+    ("5d10>7", {"dice": 5, "sides": 10, "successes": [7, 10]}),
+    ("10d10>8f1", {"dice": 10, "sides": 10, "successes": [8, 10], "failures": [1, 1]}),
+    ("10d10!>8", {"dice": 10, "sides": 10, "explode": True, "successes": [8, 10]}),
+    ("6d6>5f<2+1", {"dice": 6, "sides": 6, "successes": [5, 6], "failures": [1, 2], "modifier": 1}),
+    ("5d10<3", {"dice": 5, "sides": 10, "successes": [1, 3]}),
+    ("6d6=6", {"dice": 6, "sides": 6, "successes": [6, 6]}),
+    ("3d6>3f=3", {"dice": 3, "sides": 6, "successes": [3, 6], "failures": [3, 3]}),
+    ("5d10t7", {"dice": 5, "sides": 10, "successes": [7, 10]}),            # Dice Maiden's target
+    ("5D10 >7", {"dice": 5, "sides": 10, "successes": [7, 10]}),
+])
+def test_success_counts_read_as_roll20_writes_them(text, params):
+    assert parse(text) == params
+    assert parse(format_post(params)) == params
+
+
+@pytest.mark.parametrize("text, code", [
+    ("10d10>8f2", "notation.ambiguous"),   # Roll20: exactly 2; Dice Maiden: 2 or less
+    ("5d10>7k3", "notation.count"), ("4dF>0", "notation.count"), ("5d10f1", "notation.count"),
+    ("5d10>7>8", "notation.twice"), ("5d10>", "notation.needs_number"), ("5d10> 7", "notation.space"),
+])
+def test_success_counts_refused_where_they_make_no_sense(text, code):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text)
+    assert err.value.code == code
+    if code == "notation.ambiguous":
+        assert err.value.params == {"text": "f2", "reading": "f<2", "other": "f=2"}
+
+
+@pytest.mark.parametrize("req", [
+    {"dice": 3, "sides": 6, "successes": [3, 6], "failures": [3, 3]},   # overlap
+    {"dice": 3, "sides": 6, "successes": [2, 4]},                         # not >N, <N or =N
+    {"dice": 3, "sides": 6, "successes": [5, 7]},
+    {"dice": 3, "sides": 6, "successes": "5"},
+    {"dice": 3, "sides": 6, "failures": [1, 1]},
+    {"dice": 3, "sides": 6, "successes": [5, 6], "keep": 2},
+])
+def test_success_count_requests_are_checked(req):
+    with pytest.raises(InvalidRequest) as err:
+        roll({"system": "generic", "seed": SEED, **req})
+    assert err.value.code in ("generic.count", "generic.range")
+
+
+def test_world_of_darkness_counts_successes_minus_ones_with_explosions():
+    r = generic_roll(parse("5d10!>8f1+1"), FixedFaces([10, 3, 8, 1, 9, 1]))
+    assert r["faces"] == [10, 3, 8, 1, 9, 1] and r["exploded_indices"] == [1]
+    assert r["success_indices"] == [0, 2, 4] and r["failure_indices"] == [3, 5]
+    assert r["total"] == 3 - 2 + 1
+
+
+def sequences(dice: int, sides: int, bound: int):
+    """Every sequence of faces of ``dice`` dice exploding on ``sides`` with at most ``bound``
+    explosions in all, with its number of explosions."""
+    if dice == 0:
+        yield [], 0
+        return
+    for k in range(bound + 1):
+        for last in range(1, sides):
+            for tail, rest in sequences(dice - 1, sides, bound - k):
+                yield [sides] * k + [last] + tail, k + rest
+
+
+@pytest.mark.parametrize("text", ["3d6>5", "4d4>3f1", "3d6<2f=6+1", "2d10=10", "1d6+2d4>3", "2d6>4-1d4"])
+def test_success_count_odds_equal_every_roll(text):
+    req = parse(text)
+    draws = [g["sides"] for g in req.get("groups", [req]) for _ in range(g["dice"])]
+    den = 1
+    for s in draws:
+        den *= s
+    assert exact(odds({"system": "generic", **req})) == {t: Fraction(n, den) for t, n in brute(req, draws).items()}
+
+
+@pytest.mark.parametrize("text, bound", [("2d6!>5", 3), ("3d4!>3f1", 2), ("1d6!=6", 4)])
+def test_exploding_success_count_odds_equal_every_roll_up_to_the_bound(text, bound):
+    from tirada.odds.chains import chain_counts, chain_of
+    from tirada.systems.generic import GenericRequest
+
+    req = parse(text)
+    counts, den, _ = chain_counts(req["dice"], chain_of(GenericRequest.from_dict(req)), bound)
+    sides = req["sides"]
+    want: dict = {}
+    for faces, e in sequences(req["dice"], sides, bound):
+        total = roll({"system": "generic", **req, "faces": faces})["total"]
+        want[total] = want.get(total, 0) + sides ** (bound - e)
+    assert counts == want and den == sides ** (req["dice"] + bound)
+
+
+def test_exploding_success_counts_report_their_bound_and_cut_off():
+    out = odds({"system": "generic", **parse("10d10!>8")})
+    assert out["explosion_bound"] == 14 and 0 < out["cut_off"]["p"] < 1e-9
+    assert abs(sum(r["p"] for r in out["distribution"]) + out["cut_off"]["p"] - 1) < 1e-12
+
+
+def test_success_count_work_is_bounded_before_it_is_spent():
+    from tirada.odds.chains import chain_counts, chain_of, chain_work
+    from tirada.odds.keepsum import MAX_WORK
+    from tirada.systems.generic import GenericRequest
+
+    heavy = GenericRequest.from_dict(parse("100d10!>8f1"))
+    assert chain_work(100, chain_of(heavy)) <= MAX_WORK
+    assert odds({"system": "generic", **parse("100d10!>8f1")})["distribution"]
+    # the bound counts at least every item the products write
+    light = GenericRequest.from_dict(parse("7d6!>4f1"))
+    counts, _, _ = chain_counts(7, chain_of(light))
+    assert len(counts) <= chain_work(7, chain_of(light))

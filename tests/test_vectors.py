@@ -108,6 +108,9 @@ ROLLS = {
          {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 8, "created": 1796000100, "prev": "7f62a797aaa2"}),
         # issue 28 operators: Fate dice (key 10 "fate")
         ("notation 4dF+1 vs 2 (Fate dice)", {"dice": 4, "fate": True, "modifier": 1, "difficulty": 2}, {}),
+        # success counting (keys 11 "successes", 12 "failures"): World of Darkness, 10-again
+        ("notation 10d10!>8f1 vs 2 (success counting)", {"dice": 10, "sides": 10, "explode": True,
+                                                         "successes": [8, 10], "failures": [1, 1], "difficulty": 2}, {}),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

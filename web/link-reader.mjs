@@ -496,7 +496,22 @@ function genericGroup(req, w) {
   if (keep !== null && (!pyEq(keep, dice) || truthy(get(req, "keep_lowest")))) {
     text += `, ${w.keep} ${pyStr(keep)}` + (truthy(get(req, "keep_lowest")) ? ` ${w.lowest}` : "");
   }
+  const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
+  for (const name of ["successes", "failures"]) {
+    if (get(req, name) !== null) text += `, ${w[name]} ${compare(req[name], sides)}`;
+  }
   return text;
+}
+
+/** [7, 10] on a d10 → "≥7", [1, 2] → "≤2", [3, 3] → "=3"; anything else as Python's str() (links/pool.py). */
+function compare(faces, sides) {
+  if (!Array.isArray(faces) || faces.length !== 2 || !faces.every(isPyInt)) return pyStr(faces);
+  const [lo, hi] = faces;
+  const same = (a, b) => isPyInt(a) && isPyInt(b) && BigInt(a) === BigInt(b); // ints only, as Python's == here
+  if (same(lo, hi)) return `=${pyStr(lo)}`;
+  if (same(hi, sides)) return `\u2265${pyStr(lo)}`;
+  if (same(lo, 1)) return `\u2264${pyStr(hi)}`;
+  return pyStr(faces);
 }
 
 function genericOne(req, w) {

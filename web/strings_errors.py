@@ -74,6 +74,18 @@ STRINGS = {
     "err.generic.fate": {"es": "los dados Fate (dF) tienen las caras −1, 0 y +1: sin caras propias ni explosiones",
                          "en": "Fate dice (dF) have the faces −1, 0 and +1: no sides of their own, no explosions"},
     "err.notation.fate_explode": {"es": "los dados Fate (dF) no explotan", "en": "Fate dice (dF) do not explode"},
+    "err.generic.range": {"es": "deben ser caras [de, a] dentro de 1..{sides}, escritas >N, <N o =N",
+                          "en": "must be faces [lo, hi] within 1..{sides}, written >N, <N or =N"},
+    "err.generic.count": {"es": "contar éxitos compara cada dado: sin guardar/descartar ni dados Fate; los fallos "
+                                "solo con éxitos y sin solaparse con ellos",
+                          "en": "success counting compares every die: no keep/drop, no Fate dice; failures only "
+                                "with successes and not overlapping them"},
+    "err.notation.count": {"es": "contar éxitos (>N, <N, =N y luego fN) compara cada dado: sin guardar/descartar ni "
+                                 "dados Fate; los fallos van tras los éxitos",
+                           "en": "success counting (>N, <N, =N, then fN) compares every die: no keep/drop, no Fate "
+                                 "dice; failures come after a success count"},
+    "err.notation.ambiguous": {"es": "«{text}» es ambiguo: escribe «{reading}» (ese número o menos) o «{other}» (exactamente ese)",
+                               "en": "“{text}” is ambiguous: write “{reading}” (that number or less) or “{other}” (exactly that)"},
     "err.sifrp.extended_goal": {"es": "falta la cantidad de éxitos de la tirada prolongada",
                                 "en": "needs extended_goal (the tally the extended test must reach)"},
     "err.sifrp.helpers": {"es": "como mucho 2 ayudantes, salvo que el Director permita ayuda adicional",

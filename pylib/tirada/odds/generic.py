@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..systems.generic import MAX_ROLLS, GenericRequest, GroupsRequest, validated
+from .chains import chain_counts, chain_of, chain_work
 from .dist import prob, rows
 from .explode import explode_work, request_counts
 from .keepsum import check_work, keep_sum_counts, work_estimate
@@ -18,6 +19,9 @@ __all__ = ["generic_odds"]
 
 def _group_counts(r: GenericRequest) -> tuple:
     """``(counts, den, bound)`` of one group's kept sum; ``bound`` ``None`` unless it explodes."""
+    if r.successes is not None:   # success counting: each die adds +1, −1 or 0 (odds/chains.py)
+        counts, den, bound = chain_counts(r.dice, chain_of(r))
+        return counts, den, bound if r.explode else None
     if r.explode:
         exploded = request_counts(r)
         return exploded.counts, exploded.den, exploded.bound
@@ -63,7 +67,8 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     work, pool = 0, (sum(g.dice for g, _ in groups), max(g.sides for g, _ in groups),
                      sum(g.keep or g.dice for g, _ in groups))   # named in a refusal
     for g, _sub in groups:   # the whole roll's work is bounded before any is spent
-        work += explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
+        work += chain_work(g.dice, chain_of(g)) if g.successes is not None else \
+            explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
         check_work(work, *pool)
     counts, den, bounds = {r.modifier: 1}, 1, []
     for g, subtract in groups:   # independent groups: the law of the sum is the product of their laws

@@ -29,8 +29,9 @@ RULE = "sifrp.md §The generic forum roll"
 MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
-FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "fate"}
-GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract", "fate"}
+_OPS = {"fate", "successes", "failures"}   # issue 28 operators (docs/notation.md)
+FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"} | _OPS
+GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} | _OPS
 FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
 
 
@@ -40,7 +41,11 @@ class GenericRequest:
     lowest when ``keep_lowest``), ``modifier`` −10000..10000, ``difficulty`` int or ``None``,
     ``explode`` (bool; then ``keep`` ``None`` means every die rolled, explosions included),
     ``fate`` (bool: Fate/Fudge dice ``4dF``, faces −1, 0, +1, each drawn as a d3 minus 2; ``sides``
-    is then 3 and absent from the request; no ``explode``)."""
+    is then 3 and absent from the request; no ``explode``), ``successes`` / ``failures`` (``(lo, hi)``
+    faces, or ``None``: success counting, Roll20 ``5d10>7`` = ``(7, 10)``, ``f1`` = ``(1, 1)``; the
+    total is then the dice in ``successes`` minus those in ``failures``, explosion dice included,
+    plus the modifier; no ``keep``, no Fate dice, ``failures`` only with ``successes`` and apart from
+    them; a range is ``>N`` (up to ``sides``), ``<N`` (from 1) or ``=N``)."""
 
     dice: int
     sides: int
@@ -50,6 +55,8 @@ class GenericRequest:
     difficulty: int | None = None
     explode: bool = False
     fate: bool = False
+    successes: tuple | None = None
+    failures: tuple | None = None
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GenericRequest":
@@ -73,8 +80,32 @@ class GenericRequest:
         difficulty = req.get("difficulty")
         if difficulty is not None:
             difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
+        successes, failures = face_range(req, "successes", sides), face_range(req, "failures", sides)
+        if successes is None and failures is not None or successes is not None and (
+                fate or "keep" in req or failures is not None and failures[0] <= successes[1] and successes[0] <= failures[1]):
+            raise InvalidRequest("success counting: failures need successes and may not overlap them; no keep, "
+                                 "no Fate dice", field="failures" if successes is None else "successes", rule=RULE,
+                                 code="generic.count")
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
-                   get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate)
+                   get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate,
+                   successes, failures)
+
+
+def face_range(req: Mapping[str, Any], name: str, sides: int) -> tuple | None:
+    """``req[name]`` as ``(lo, hi)`` faces, ``1 <= lo <= hi <= sides``, with ``lo == 1``, ``hi ==
+    sides`` or ``lo == hi`` (what ``<N``, ``>N`` and ``=N`` write); ``None`` when absent.
+
+    Raises:
+        InvalidRequest: ``generic.range`` for anything else (field ``name``).
+    """
+    value = req.get(name)
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+            and 1 <= value[0] <= value[1] <= sides and (value[0] == 1 or value[1] == sides or value[0] == value[1])):
+        raise InvalidRequest(f"must be faces [lo, hi] within 1..{sides} written as >N, <N or =N", field=name,
+                             rule=RULE, code="generic.range", params={"sides": sides})
+    return value[0], value[1]
 
 
 @dataclass(frozen=True)
@@ -149,6 +180,11 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     idx = keep_indices(faces, keep, r.keep_lowest)
     kept = [faces[i] for i in idx]
     total = sum(kept) + r.modifier
+    counted: dict = {}
+    if r.successes is not None:   # success counting: every die rolled is compared, explosions included
+        for name, (lo, hi) in (("success_indices", r.successes), ("failure_indices", r.failures or (0, -1))):
+            counted[name] = [i for i, f in enumerate(faces) if lo <= f <= hi]
+        total = len(counted["success_indices"]) - len(counted["failure_indices"]) + r.modifier
     out = {
         "sides": "F" if r.fate else r.sides,
         "faces": faces,
@@ -160,6 +196,7 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     }
     if r.explode:
         out["exploded_indices"] = exploded
+    out.update(counted)
     if r.difficulty is not None:
         out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
     return out
@@ -198,7 +235,8 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         ``{"sides" (int, or ``"F"`` for Fate dice, whose faces are −1, 0, +1), "faces": [int] (draw order; explosion dice right after
         the die that exploded), "kept": [int] (best first), "kept_indices": [int], "dropped": [int],
         "modifier": int, "total": int}`` plus ``"exploded_indices"`` (faces that are explosion dice)
-        when ``explode``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
+        when ``explode``, ``"success_indices"`` and ``"failure_indices"`` (dice counted as successes /
+        failures; ``total`` is then their difference + modifier) with ``successes``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
         difficulty) when a difficulty is given. A ``rolls`` request gives ``{"rolls": [one result
         per roll]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
         (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when

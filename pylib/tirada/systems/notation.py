@@ -54,6 +54,7 @@ MAX_TEXT = 400         #: longest notation text read
 _TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.", re.S)   # "df" apart: 4dFk3 = 4 dF k 3
 _OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
 _DEFAULT_ONE = ("kh", "kl", "dl", "dh")
+_COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures"}
 
 
 def _refuse(message: str, code: str, params: dict | None = None) -> InvalidRequest:
@@ -127,10 +128,17 @@ def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
     seen: set = set()
     while True:
         tok, _space_before = r.peek()
-        if tok not in _OPTIONS and tok != "!":
+        if tok not in _OPTIONS and tok not in _COUNTS and tok != "!":
             return out
         r.take()
-        kind = "explode" if tok == "!" else "keep"
+        kind = "explode" if tok == "!" else _COUNTS.get(tok, "keep")
+        if kind in ("successes", "failures"):
+            if kind in seen:
+                raise _refuse(f"{tok!r}: one success and one failure count per dice group", code="notation.twice",
+                              params={"text": tok})
+            seen.add(kind)
+            out[kind] = _compare(r, tok, out.get("sides", 3))
+            continue
         if kind in seen:
             raise _refuse(f"{tok!r}: only one keep/drop and one '!' per roll", code="notation.twice", params={"text": tok})
         seen.add(kind)
@@ -157,8 +165,31 @@ def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
         out["_drop"] = tok in ("d", "dl", "dh")
 
 
+def _compare(r: _Reader, op: str, sides: int) -> list:
+    """The faces ``[lo, hi]`` of a compare point after ``op``: ``>N`` (N or more, as Roll20 reads it),
+    ``<N`` (N or less), ``=N``; ``tN`` (Dice Maiden's target: N or more); ``f`` then ``>N``/``<N``/``=N``,
+    or ``f1`` alone (a bare ``fN`` above 1 is ambiguous: Roll20 reads "exactly N", Dice Maiden "N or less")."""
+    typed = op
+    if op == "f":
+        nxt, space = r.peek()
+        if nxt in (">", "<", "=") and not space:
+            op = r.take()[0]
+            typed += op
+    n = r.number(typed, need=True)
+    assert n is not None
+    if op == "f":
+        if n != 1:
+            raise _refuse(f"'f{n}' is ambiguous: write f<{n} ({n} or less) or f={n} (exactly {n})",
+                          code="notation.ambiguous", params={"text": f"f{n}", "reading": f"f<{n}", "other": f"f={n}"})
+        op = "="
+    return [n, sides] if op in (">", "t") else [1, n] if op == "<" else [n, n]
+
+
 def _finish(group: dict) -> dict:
     """A parsed group's checks and defaults (``_drop`` removed; keep-all left out)."""
+    if "failures" in group and "successes" not in group or "successes" in group and ("keep" in group or group.get("fate")):
+        raise _refuse("success counting (>N, <N, =N, then fN) compares every die: no keep/drop, no Fate dice, "
+                      "failures only after a success count", code="notation.count")
     if group.pop("_drop", False) and group.get("explode"):
         raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
                       code="notation.explode_drop")
@@ -297,7 +328,20 @@ def _format_group(params: Mapping[str, Any]) -> str:
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
         text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
+    if params.get("successes"):
+        text += compare_text(params.get("successes"), params.get("sides"))
+    if params.get("failures"):
+        text += "f1" if params.get("failures") == [1, 1] else "f" + compare_text(params.get("failures"), params.get("sides"))
     return text
+
+
+def compare_text(faces: Any, sides: Any) -> str:
+    """``[7, 10]`` on a d10 → ``">7"``, ``[1, 2]`` → ``"<2"``, ``[3, 3]`` → ``"=3"`` (for display:
+    any other value is written as it is)."""
+    if not (isinstance(faces, list) and len(faces) == 2):
+        return f"={faces}"
+    lo, hi = faces
+    return f"={lo}" if lo == hi else f">{lo}" if hi == sides else f"<{hi}" if lo == 1 else f"={faces}"
 
 
 def format_roll(params: Mapping[str, Any]) -> str:

@@ -96,7 +96,9 @@ register(SystemSpec(
     param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls", "groups",
                 "subtract",
                 # appended for Fate dice (issue 28, 4dF): earlier links keep their bytes
-                "fate"),
+                "fate",
+                # appended for success counting (issue 28, 10d10>8f1)
+                "successes", "failures"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",

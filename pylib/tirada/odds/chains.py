@@ -1,0 +1,113 @@
+"""Exact odds of dice rolled as independent chains (docs/odds.md §Chains): success counting
+(``10d10>8f1``, ``10d10!>8``), where each die rolled adds a value (+1 a success, −1 a failure, 0
+otherwise) instead of its face.
+
+Method: every die is a chain of ``k`` *continuing* draws (a face that explodes) and one *final*
+draw. A continuing face adds its value and draws again, a final face adds its value and stops. With
+``C`` (value → faces that continue) and ``F`` (value → faces that end), ``r`` = faces that
+continue, a roll of ``N`` dice with ``e`` continuing draws in all has ``C(e+N−1, N−1)`` ways to
+spread them over the dice, each sequence of probability ``s**−(N+e)``, and the value is a sum of
+``e`` values of ``C`` and ``N`` values of ``F``: its counts are ``C(e+N−1, N−1)·[C^e · F^N]``. So over
+``s**(N+B)``, ``e`` counted up to a **bound** ``B`` (the smallest with P(E > B) ≤ 1 /
+:data:`~tirada.odds.explode.CUT_OFF`, at most the roll's own ``MAX_EXPLOSIONS``), the counts are
+``Σ_e C(e+N−1, N−1)·s**(B−e)·[C^e·F^N]``; the mass of more continuing draws is the reported
+``cut_off``. Without continuing faces ``B = 0`` and the counts are ``F^N`` over ``s**N``.
+:func:`chain_work` counts the list items the products write, exactly as :func:`chain_counts`
+spends them, so a roll is refused (``odds.too_large``) before any work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from ..systems.generic import MAX_EXPLOSIONS, GenericRequest
+from .explode import CUT_OFF
+
+__all__ = ["Chain", "chain_counts", "chain_of", "chain_work"]
+
+
+@dataclass(frozen=True)
+class Chain:
+    """One die's law: ``final`` and ``cont`` map a value (int) to the number of faces (of ``base``
+    equally likely ones per draw) that end the die or make it draw again; ``cont`` empty = no chain."""
+
+    final: dict
+    cont: dict
+    base: int
+
+
+def chain_of(r: GenericRequest) -> Chain:
+    """The chain of one die of a validated success-counting request: value +1 on a face in
+    ``successes``, −1 in ``failures``, 0 otherwise; with ``explode`` the highest face continues."""
+    lo, hi = r.successes or (0, -1)
+    flo, fhi = r.failures or (0, -1)
+    final: dict = {}
+    cont: dict = {}
+    for face in range(1, r.sides + 1):
+        value = 1 if lo <= face <= hi else -1 if flo <= face <= fhi else 0
+        target = cont if r.explode and face == r.sides else final
+        target[value] = target.get(value, 0) + 1
+    return Chain(final, cont, r.sides)
+
+
+def _bound(dice: int, chain: Chain) -> int:
+    """The fewest continuing draws ``B`` with P(E > B) ≤ 1 / CUT_OFF (or MAX_EXPLOSIONS)."""
+    r = sum(chain.cont.values())
+    if not r:
+        return 0
+    end = (chain.base - r) ** dice
+    kept, den, b = end, chain.base ** dice, 0
+    while b < MAX_EXPLOSIONS and (den - kept) * CUT_OFF > den:
+        b += 1
+        kept = kept * chain.base + comb(b + dice - 1, dice - 1) * r ** b * end
+        den *= chain.base
+    return b
+
+
+def _span(poly: dict) -> int:
+    return max(poly) - min(poly) if poly else 0
+
+
+def chain_work(dice: int, chain: Chain) -> int:
+    """The list items :func:`chain_counts` writes (an int ≥ 1): ``F^N`` by repeated products,
+    ``C^e`` for e ≤ B, and each ``C^e · F^N`` (a product of two tables is len × len items)."""
+    nf, sf = len(chain.final), _span(chain.final)
+    work = 1 + sum((i * sf + 1) * nf for i in range(1, dice))
+    bound = _bound(dice, chain)
+    if bound:
+        nc, sc = len(chain.cont), _span(chain.cont)
+        work += sum(((e - 1) * sc + 1) * nc for e in range(1, bound + 1))
+        work += sum((e * sc + 1) * (dice * sf + 1) for e in range(bound + 1))
+    return work
+
+
+def _mul(a: dict, b: dict) -> dict:
+    out: dict = {}
+    for x, m in a.items():
+        for y, n in b.items():
+            out[x + y] = out.get(x + y, 0) + m * n
+    return out
+
+
+def chain_counts(dice: int, chain: Chain, bound: int | None = None) -> tuple:
+    """``(counts, den, bound)``: counts (value → int) of the sum over ``dice`` chains, over ``den``
+    = ``base**(dice + bound)``; ``bound`` the continuing draws counted (default: :func:`_bound`;
+    tests pass a small one). ``den − Σ counts`` is the mass of more draws (the cut-off). The caller
+    bounds the work first with :func:`chain_work`."""
+    if bound is None:
+        bound = _bound(dice, chain)
+    fin = dict(chain.final)
+    for _ in range(dice - 1):
+        fin = _mul(fin, chain.final)
+    if not chain.cont:
+        return fin, chain.base ** dice, 0
+    counts: dict = {}
+    power: dict = {0: 1}
+    for e in range(bound + 1):
+        if e:
+            power = _mul(power, chain.cont)
+        weight = comb(e + dice - 1, dice - 1) * chain.base ** (bound - e)
+        for v, n in _mul(power, fin).items():
+            counts[v] = counts.get(v, 0) + weight * n
+    return counts, chain.base ** (dice + bound), bound
