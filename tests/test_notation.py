@@ -142,7 +142,7 @@ def test_a_space_is_refused_with_the_reading_it_would_have_taken():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="0123456789dDkKhHlL!%+- ;xFf<>=t\u0663", max_size=40))
+@given(st.text(alphabet="0123456789dDkKhHlL!%+- ;xFf<>=trRoO\u0663", max_size=40))
 def test_any_text_parses_or_is_refused_with_a_code(text):
     """Nothing typed raises anything but a coded refusal; what parses rolls or is refused by the roll."""
     try:
@@ -153,7 +153,7 @@ def test_any_text_parses_or_is_refused_with_a_code(text):
     for one in params.get("rolls", [params]):
         for group in one.get("groups", [one]):
             assert set(group) <= {"dice", "sides", "keep", "keep_lowest", "explode", "modifier", "subtract", "fate",
-                                  "successes", "failures"}
+                                  "successes", "failures", "reroll", "reroll_once"}
     try:
         systems.roll({"system": "generic", "seed": SEED, **params})
     except InvalidRequest as err:

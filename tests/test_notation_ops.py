@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+from math import comb
 from fractions import Fraction
 
 import pytest
@@ -195,3 +196,117 @@ def test_success_count_work_is_bounded_before_it_is_spent():
     light = GenericRequest.from_dict(parse("7d6!>4f1"))
     counts, _, _ = chain_counts(7, chain_of(light))
     assert len(counts) <= chain_work(7, chain_of(light))
+
+
+# ------------------------------------------------------------------ rerolls (r1, r<2, ro<2)
+@pytest.mark.parametrize("text, params", [
+    ("4d6r1", {"dice": 4, "sides": 6, "reroll": [1, 1]}),
+    ("4d6r<2k3", {"dice": 4, "sides": 6, "reroll": [1, 2], "keep": 3}),
+    ("4d6ro<2", {"dice": 4, "sides": 6, "reroll": [1, 2], "reroll_once": True}),
+    ("2d20ro1kh1", {"dice": 2, "sides": 20, "reroll": [1, 1], "reroll_once": True, "keep": 1}),
+    ("4d6r=3", {"dice": 4, "sides": 6, "reroll": [3, 3]}),
+    ("3d6r>5", {"dice": 3, "sides": 6, "reroll": [5, 6]}),
+    ("10d10r1>8", {"dice": 10, "sides": 10, "reroll": [1, 1], "successes": [8, 10]}),
+])
+def test_rerolls_read_as_typed(text, params):
+    assert parse(text) == params
+    assert parse(format_post(params)) == params
+
+
+@pytest.mark.parametrize("text, code", [
+    ("4d6r2", "notation.ambiguous"), ("4d6ro3", "notation.ambiguous"), ("4d6r<6", "notation.reroll"),
+    ("4d6!r1", "notation.reroll"), ("4dFr1", "notation.reroll"), ("4d6r1r2", "notation.twice"), ("4d6r", "notation.needs_number"),
+])
+def test_rerolls_refused_where_they_make_no_sense(text, code):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text)
+    assert err.value.code == code
+
+
+@pytest.mark.parametrize("req", [
+    {"dice": 2, "sides": 6, "reroll": [1, 6]}, {"dice": 2, "sides": 6, "reroll_once": True},
+    {"dice": 2, "sides": 6, "reroll": [1, 1], "explode": True}, {"dice": 2, "reroll": [1, 1], "fate": True},
+])
+def test_reroll_requests_are_checked(req):
+    with pytest.raises(InvalidRequest) as err:
+        roll({"system": "generic", "seed": SEED, **req})
+    assert err.value.code in ("generic.reroll", "generic.fate")
+
+
+def test_rerolls_keep_the_faces_they_replace():
+    r = generic_roll(parse("3d6r<2"), FixedFaces([1, 2, 5, 4, 1, 1, 6]))
+    assert r["faces"] == [5, 4, 6] and r["rerolled"] == [[0, [1, 2]], [2, [1, 1]]] and r["total"] == 15
+    r = generic_roll(parse("3d6ro<2"), FixedFaces([1, 2, 5, 4]))
+    assert r["faces"] == [2, 5, 4] and r["rerolled"] == [[0, [1]]]
+
+
+def test_rerolls_are_bounded():
+    with pytest.raises(InvalidRequest) as err:
+        generic_roll(parse("1d2r1"), FixedFaces([1] * 101 + [2]))
+    assert err.value.code == "generic.too_many_rerolls"
+
+
+def reroll_sequences(sides: int, lo: int, hi: int, once: bool, bound: int):
+    """Every draw sequence of one die with rerolls (at most ``bound``), with its reroll count."""
+    for k in range(0 if once else bound + 1):
+        for prefix in itertools.product(range(lo, hi + 1), repeat=k):
+            for last in range(1, sides + 1):
+                if not lo <= last <= hi:
+                    yield [*prefix, last], k
+    if once:
+        for first in range(1, sides + 1):
+            for last in range(1, sides + 1):
+                if lo <= first <= hi:
+                    yield [first, last], 1
+                elif last == 1:
+                    yield [first], 0
+
+
+def reroll_brute(text: str, bound: int) -> tuple:
+    """``(counts, den)`` of the roll's total over every draw sequence with at most ``bound`` rerolls
+    in all (a reroll once: every sequence, over ``sides**(2·dice)``)."""
+    req = parse(text)
+    sides, (lo, hi), once, n = req["sides"], req["reroll"], req.get("reroll_once", False), req["dice"]
+    per = list(reroll_sequences(sides, lo, hi, once, bound))
+    counts: dict = {}
+    for combo in itertools.product(per, repeat=n):
+        e = sum(k for _, k in combo)
+        if not once and e > bound:
+            continue
+        faces = [f for seq, _ in combo for f in seq]
+        total = roll({"system": "generic", **req, "faces": faces})["total"]
+        # a once-die's weight: drawn twice when rerolled (s² cases), once otherwise (s cases of s²)
+        weight = 1
+        for _seq, k in combo:
+            weight *= 1 if k else sides
+        counts[total] = counts.get(total, 0) + (weight if once else sides ** (bound - e))
+    return counts, sides ** (2 * n if once else n + bound)
+
+
+@pytest.mark.parametrize("text", ["2d6ro1", "3d4ro<2", "2d6ro1k1", "3d4ro>3kl2", "2d4ro=2>3"])
+def test_reroll_once_odds_equal_every_roll(text):
+    counts, den = reroll_brute(text, 0)
+    assert exact(odds({"system": "generic", **parse(text)})) == {t: Fraction(n, den) for t, n in counts.items()}
+
+
+@pytest.mark.parametrize("text, bound", [("2d4r1", 3), ("2d4r<2k1", 3), ("3d3r=2kl2", 2), ("2d6r1>4", 3)])
+def test_reroll_while_odds_equal_every_roll_up_to_the_bound(text, bound):
+    from tirada.odds.chains import chain_counts, chain_of, keep_weights, weighted_keep
+    from tirada.systems.generic import GenericRequest
+
+    r = GenericRequest.from_dict(parse(text))
+    if r.keep < r.dice:
+        weights, _, _, _ = keep_weights(r)
+        q = r.reroll[1] - r.reroll[0] + 1
+        factor = sum(comb(e + r.dice - 1, r.dice - 1) * q ** e * r.sides ** (bound - e) for e in range(bound + 1))
+        counts = {v: n * factor for v, n in weighted_keep(r.dice, weights, r.keep, r.keep_lowest).items()}
+    else:
+        counts, _, _ = chain_counts(r.dice, chain_of(r), bound)
+    assert (counts, r.sides ** (r.dice + bound)) == reroll_brute(text, bound)
+
+
+def test_reroll_odds_report_their_bound_and_cut_off():
+    out = odds({"system": "generic", **parse("4d6r<2k3")})
+    assert out["reroll_bound"] > 0 and 0 < out["cut_off"]["p"] < 1e-9
+    assert abs(sum(r["p"] for r in out["distribution"]) + out["cut_off"]["p"] - 1) < 1e-12
+    assert "cut_off" not in odds({"system": "generic", **parse("4d6ro<2k3")})

@@ -111,6 +111,10 @@ ROLLS = {
         # success counting (keys 11 "successes", 12 "failures"): World of Darkness, 10-again
         ("notation 10d10!>8f1 vs 2 (success counting)", {"dice": 10, "sides": 10, "explode": True,
                                                          "successes": [8, 10], "failures": [1, 1], "difficulty": 2}, {}),
+        # rerolls (keys 13 "reroll", 14 "reroll_once")
+        ("notation 4d6r<2k3 (reroll while 1 or 2, keep 3)", {"dice": 4, "sides": 6, "reroll": [1, 2], "keep": 3}, {}),
+        ("notation 2d20ro1kh1+5 (reroll a 1 once, advantage)", {"dice": 2, "sides": 20, "reroll": [1, 1],
+                                                                "reroll_once": True, "keep": 1, "modifier": 5}, CHAIN),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

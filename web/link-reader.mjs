@@ -497,6 +497,9 @@ function genericGroup(req, w) {
     text += `, ${w.keep} ${pyStr(keep)}` + (truthy(get(req, "keep_lowest")) ? ` ${w.lowest}` : "");
   }
   const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
+  if (get(req, "reroll") !== null) {
+    text += `, ${truthy(get(req, "reroll_once")) ? w.reroll_once : w.reroll} ${compare(req.reroll, sides)}`;
+  }
   for (const name of ["successes", "failures"]) {
     if (get(req, name) !== null) text += `, ${w[name]} ${compare(req[name], sides)}`;
   }

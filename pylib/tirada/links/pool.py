@@ -25,7 +25,8 @@ __all__ = ["GAME_NAMES", "pool_text"]
 GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
 
 _W = {
-    "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con", "lowest": "los más bajos", "exploding": "explosivos",
+    "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
+           "reroll": "repite", "reroll_once": "repite una vez", "lowest": "los más bajos", "exploding": "explosivos",
            "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
            "skill": "Habilidad", "tn": "NO", "stance": "actitud", "void": "punto de Vacío",
            "assist": ("ayudante", "ayudantes"), "protagonist": "dados del protagonista", "adversary": "dados del adversario",
@@ -33,7 +34,8 @@ _W = {
            "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",
                           "anxiety": "angustia", "compromised": "comprometido"},
            "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
-    "en": {"vs": "vs", "keep": "keep", "successes": "successes on", "failures": "failures on", "lowest": "lowest", "exploding": "exploding", "helpers": "helpers",
+    "en": {"vs": "vs", "keep": "keep", "successes": "successes on", "failures": "failures on",
+           "reroll": "reroll", "reroll_once": "reroll once", "lowest": "lowest", "exploding": "exploding", "helpers": "helpers",
            "passive": "passive value", "competition": "competition",
            "extra_time": "extra time", "weapon": "weapon damage", "ring": "Ring", "skill": "Skill", "tn": "TN",
            "stance": "stance", "void": "Void point", "assist": ("helper", "helpers"), "protagonist": "protagonist dice",
@@ -98,6 +100,8 @@ def _generic_group(req: Mapping[str, Any], w: dict) -> str:
     keep = req.get("keep")
     if keep is not None and (keep != dice or req.get("keep_lowest")):
         text += f", {w['keep']} {keep}" + (f" {w['lowest']}" if req.get("keep_lowest") else "")
+    if req.get("reroll") is not None:
+        text += f", {w['reroll_once' if req.get('reroll_once') else 'reroll']} {_compare(req['reroll'], sides)}"
     for name in ("successes", "failures"):
         if req.get(name) is not None:
             text += f", {w[name]} {_compare(req[name], sides)}"

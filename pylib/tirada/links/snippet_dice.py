@@ -8,12 +8,18 @@ from __future__ import annotations
 __all__ = ["counted_text", "die_tokens", "sum_tokens"]
 
 
-def die_tokens(faces: list, kept: set, exploded: set) -> list:
-    """Each die as a token, dropped ones struck; an explosion die is marked ``!`` after its face."""
+def die_tokens(faces: list, kept: set, exploded: set, rerolled: list | None = None) -> list:
+    """Each die as a token, dropped ones struck; an explosion die is marked ``!`` after its face; a
+    rerolled die shows the faces it replaced first (``1→2→5``, as L5R's rerolls: ``rerolled`` is the result's
+    ``[[index, [faces]], …]``)."""
+    replaced = {i: old for i, old in rerolled or () if isinstance(old, list)}
     out: list = []
     for i, face in enumerate(faces):
         text = f"{face}!" if i + 1 < len(faces) and (i + 1) in exploded else str(face)
-        out += [(" " if i else "", None), (text, None if i in kept else "s")]
+        out.append((" " if i else "", None))
+        for old in replaced.get(i, ()):
+            out.append((f"{old}\u2192", None))
+        out.append((text, None if i in kept else "s"))
     return out
 
 

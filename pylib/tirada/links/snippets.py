@@ -214,7 +214,8 @@ def _groups_line(result: dict, words: dict) -> list:
         sign = "\u2212" if g.get("subtract") else "+"
         faces: list = g["faces"] if isinstance(g.get("faces"), list) else []
         line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
-        line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()))
+        line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
+                           g.get("rerolled"))
         line.append(("]", None))
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
@@ -229,7 +230,7 @@ def _roll_line(result: dict, words: dict) -> list:
     line: list = []
     if isinstance(faces, list):
         line += die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
-                            set(result.get("exploded_indices") or ()))
+                            set(result.get("exploded_indices") or ()), result.get("rerolled"))
         line.append((" \u2192 ", None))
         if "total" in result:
             line += sum_tokens(result, words, counted_text(result, words))

@@ -1,6 +1,7 @@
 """Exact odds of dice rolled as independent chains (docs/odds.md §Chains): success counting
 (``10d10>8f1``, ``10d10!>8``), where each die rolled adds a value (+1 a success, −1 a failure, 0
-otherwise) instead of its face.
+otherwise) instead of its face, and rerolls (``4d6r1``, ``4d6ro<2k3``), where a die rolled again
+adds nothing and only its last face counts; keep after a reroll: :func:`weighted_keep`.
 
 Method: every die is a chain of ``k`` *continuing* draws (a face that explodes) and one *final*
 draw. A continuing face adds its value and draws again, a final face adds its value and stops. With
@@ -24,7 +25,8 @@ from math import comb
 from ..systems.generic import MAX_EXPLOSIONS, GenericRequest
 from .explode import CUT_OFF
 
-__all__ = ["Chain", "chain_counts", "chain_of", "chain_work"]
+__all__ = ["Chain", "chain_counts", "chain_of", "chain_work", "face_value", "keep_weights", "weighted_keep",
+           "weighted_keep_work"]
 
 
 @dataclass(frozen=True)
@@ -37,18 +39,70 @@ class Chain:
     base: int
 
 
-def chain_of(r: GenericRequest) -> Chain:
-    """The chain of one die of a validated success-counting request: value +1 on a face in
-    ``successes``, −1 in ``failures``, 0 otherwise; with ``explode`` the highest face continues."""
-    lo, hi = r.successes or (0, -1)
+def face_value(r: GenericRequest, face: int) -> int:
+    """What one die showing ``face`` adds: with ``successes`` +1 / −1 (a failure) / 0, else the face."""
+    if r.successes is None:
+        return face
+    lo, hi = r.successes
     flo, fhi = r.failures or (0, -1)
+    return 1 if lo <= face <= hi else -1 if flo <= face <= fhi else 0
+
+
+def chain_of(r: GenericRequest) -> Chain:
+    """The chain of one die of a validated request without keep: each face adds
+    :func:`face_value`; with ``explode`` the highest face continues; with ``reroll`` the faces
+    rerolled continue and add 0 (rerolled while they show) or, rerolled once, the die is one draw
+    of ``sides**2`` equal cases: a face outside the range in ``sides + q`` of them, inside in ``q``."""
+    lo, hi = r.reroll or (0, -1)
+    q = hi - lo + 1
     final: dict = {}
     cont: dict = {}
     for face in range(1, r.sides + 1):
-        value = 1 if lo <= face <= hi else -1 if flo <= face <= fhi else 0
-        target = cont if r.explode and face == r.sides else final
-        target[value] = target.get(value, 0) + 1
-    return Chain(final, cont, r.sides)
+        value, weight, target = face_value(r, face), 1, final
+        if r.reroll_once:
+            weight = q if lo <= face <= hi else r.sides + q
+        elif lo <= face <= hi:
+            value, target = 0, cont
+        elif r.explode and face == r.sides:
+            target = cont
+        target[value] = target.get(value, 0) + weight
+    return Chain(final, cont, r.sides ** 2 if r.reroll_once else r.sides)
+
+
+def keep_weights(r: GenericRequest) -> tuple:
+    """``(weights, factor, den, bound)`` of a request that keeps after a reroll: the final faces are
+    independent with ``weights`` (face → int), every count is multiplied by ``factor`` (the ways of
+    rerolling, up to ``bound`` rerolls in all; ``None`` for a reroll once) and ``den`` is the common
+    denominator; ``factor·Σ counts ≤ den``."""
+    lo, hi = r.reroll or (0, -1)
+    q, s, n = hi - lo + 1, r.sides, r.dice
+    if r.reroll_once:
+        return {f: q if lo <= f <= hi else s + q for f in range(1, s + 1)}, 1, s ** (2 * n), None
+    bound = _bound(n, chain_of(r))
+    factor = sum(comb(e + n - 1, n - 1) * q ** e * s ** (bound - e) for e in range(bound + 1))
+    return {f: 1 for f in range(1, s + 1) if not lo <= f <= hi}, factor, s ** (n + bound), bound
+
+
+def weighted_keep_work(dice: int, sides: int, keep: int) -> int:
+    """An upper bound of the steps :func:`weighted_keep` takes: per face, per state (dice placed,
+    kept sum), one step per number of dice that may show the face."""
+    return sides * (dice + 1) * (dice + 2) // 2 * (min(keep, dice) * sides + 1)
+
+
+def weighted_keep(dice: int, weights: dict, keep: int, lowest: bool = False) -> dict:
+    """Counts of the sum of the ``keep`` highest (or lowest) of ``dice`` independent dice whose
+    faces have integer ``weights`` (face → int; absent = never shown): faces are placed from the
+    best down, ``c`` dice at a time in ``C(left, c)·w**c`` ways, the first ``keep`` placed are kept."""
+    states: dict = {(0, 0): 1}
+    for face in sorted(weights, reverse=not lowest):
+        w = weights[face]
+        nxt: dict = {}
+        for (j, total), n in states.items():
+            for c in range(dice - j + 1):
+                key = (j + c, total + face * max(0, min(c, keep - j)))
+                nxt[key] = nxt.get(key, 0) + n * comb(dice - j, c) * w ** c
+        states = nxt
+    return {total: n for (j, total), n in states.items() if j == dice}
 
 
 def _bound(dice: int, chain: Chain) -> int:

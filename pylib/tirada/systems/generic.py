@@ -28,8 +28,9 @@ __all__ = ["GROUP_FIELDS", "GenericRequest", "GroupsRequest", "MAX_EXPLOSIONS", 
 RULE = "sifrp.md §The generic forum roll"
 MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
+MAX_REROLLS = 100              #: most rerolls in one dice group (``r<2``; then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
-_OPS = {"fate", "successes", "failures"}   # issue 28 operators (docs/notation.md)
+_OPS = {"fate", "successes", "failures", "reroll", "reroll_once"}   # issue 28 operators (docs/notation.md)
 FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"} | _OPS
 GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} | _OPS
 FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
@@ -45,7 +46,10 @@ class GenericRequest:
     faces, or ``None``: success counting, Roll20 ``5d10>7`` = ``(7, 10)``, ``f1`` = ``(1, 1)``; the
     total is then the dice in ``successes`` minus those in ``failures``, explosion dice included,
     plus the modifier; no ``keep``, no Fate dice, ``failures`` only with ``successes`` and apart from
-    them; a range is ``>N`` (up to ``sides``), ``<N`` (from 1) or ``=N``)."""
+    them; a range is ``>N`` (up to ``sides``), ``<N`` (from 1) or ``=N``), ``reroll`` (``(lo, hi)`` or
+    ``None``: a die showing one of these faces is rolled again, while it does — at most
+    :data:`MAX_REROLLS` in the group — or once with ``reroll_once``; the faces replaced are kept in the
+    result; not every face, no explosions, no Fate dice)."""
 
     dice: int
     sides: int
@@ -57,6 +61,8 @@ class GenericRequest:
     fate: bool = False
     successes: tuple | None = None
     failures: tuple | None = None
+    reroll: tuple | None = None
+    reroll_once: bool = False
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GenericRequest":
@@ -86,9 +92,13 @@ class GenericRequest:
             raise InvalidRequest("success counting: failures need successes and may not overlap them; no keep, "
                                  "no Fate dice", field="failures" if successes is None else "successes", rule=RULE,
                                  code="generic.count")
+        reroll, once = face_range(req, "reroll", sides), get_bool(req, "reroll_once")
+        if reroll is None and once or reroll is not None and (fate or explode or reroll == (1, sides)):
+            raise InvalidRequest("a reroll names some faces (not all), without explosions or Fate dice",
+                                 field="reroll", rule=RULE, code="generic.reroll")
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
                    get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate,
-                   successes, failures)
+                   successes, failures, reroll, once)
 
 
 def face_range(req: Mapping[str, Any], name: str, sides: int) -> tuple | None:
@@ -165,8 +175,19 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     caused them (so a die and its explosions sit together), then keep and total."""
     faces: list = []
     exploded: list = []
+    rerolled: list = []
+    lo, hi = r.reroll or (0, -1)
     for _ in range(r.dice):
         face = dice.roll(r.sides)
+        replaced: list = []
+        while lo <= face <= hi and not (r.reroll_once and replaced):
+            if len(rerolled) + len(replaced) >= MAX_REROLLS:
+                raise InvalidRequest(f"more than {MAX_REROLLS} rerolls; roll again with a new seed", field="reroll",
+                                     rule=RULE, code="generic.too_many_rerolls", params={"n": MAX_REROLLS})
+            replaced.append(face)
+            face = dice.roll(r.sides)
+        if replaced:
+            rerolled.append([len(faces), replaced])
         faces.append(face - 2 if r.fate else face)
         while r.explode and face == r.sides:
             if len(exploded) >= MAX_EXPLOSIONS:
@@ -197,6 +218,8 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     if r.explode:
         out["exploded_indices"] = exploded
     out.update(counted)
+    if r.reroll is not None:
+        out["rerolled"] = rerolled
     if r.difficulty is not None:
         out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
     return out
@@ -236,7 +259,8 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         the die that exploded), "kept": [int] (best first), "kept_indices": [int], "dropped": [int],
         "modifier": int, "total": int}`` plus ``"exploded_indices"`` (faces that are explosion dice)
         when ``explode``, ``"success_indices"`` and ``"failure_indices"`` (dice counted as successes /
-        failures; ``total`` is then their difference + modifier) with ``successes``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
+        failures; ``total`` is then their difference + modifier) with ``successes``, ``"rerolled"``
+        (``[[die index, [faces replaced, in order]], …]``) with ``reroll``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
         difficulty) when a difficulty is given. A ``rolls`` request gives ``{"rolls": [one result
         per roll]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
         (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when

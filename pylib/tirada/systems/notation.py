@@ -20,6 +20,9 @@ Grammar (letters in either case; docs/notation.md §Grammar)::
              | "kl" [n]                   keep the n lowest (alone: 1)
              | ("dl" | "d") n | "dl"      drop the n lowest (dl alone: 1; a bare d needs its n)
              | "dh" [n]                   drop the n highest (alone: 1)
+             | (">" | "<" | "=" | "t") n  count successes: n or more, n or less, exactly n
+             | "f" (cmp n | "1")          count failures (subtracted); cmp = ">" | "<" | "="
+             | ("r" | "ro") (cmp n | "1") reroll while (r) or once (ro) the die shows such a face
     count 1..100 · sides 2..1000 · numbers at most MAX_DIGITS digits
 
 Space and case policy (a space never changes what was typed): letters are read in either case
@@ -54,7 +57,8 @@ MAX_TEXT = 400         #: longest notation text read
 _TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.", re.S)   # "df" apart: 4dFk3 = 4 dF k 3
 _OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
 _DEFAULT_ONE = ("kh", "kl", "dl", "dh")
-_COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures"}
+_COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures",
+           "r": "reroll", "ro": "reroll"}
 
 
 def _refuse(message: str, code: str, params: dict | None = None) -> InvalidRequest:
@@ -132,12 +136,14 @@ def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
             return out
         r.take()
         kind = "explode" if tok == "!" else _COUNTS.get(tok, "keep")
-        if kind in ("successes", "failures"):
+        if kind in ("successes", "failures", "reroll"):
             if kind in seen:
-                raise _refuse(f"{tok!r}: one success and one failure count per dice group", code="notation.twice",
-                              params={"text": tok})
+                raise _refuse(f"{tok!r}: one success count, one failure count and one reroll per dice group",
+                              code="notation.twice", params={"text": tok})
             seen.add(kind)
             out[kind] = _compare(r, tok, out.get("sides", 3))
+            if tok == "ro":
+                out["reroll_once"] = True
             continue
         if kind in seen:
             raise _refuse(f"{tok!r}: only one keep/drop and one '!' per roll", code="notation.twice", params={"text": tok})
@@ -168,19 +174,20 @@ def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
 def _compare(r: _Reader, op: str, sides: int) -> list:
     """The faces ``[lo, hi]`` of a compare point after ``op``: ``>N`` (N or more, as Roll20 reads it),
     ``<N`` (N or less), ``=N``; ``tN`` (Dice Maiden's target: N or more); ``f`` then ``>N``/``<N``/``=N``,
-    or ``f1`` alone (a bare ``fN`` above 1 is ambiguous: Roll20 reads "exactly N", Dice Maiden "N or less")."""
+    or ``f1`` alone (a bare ``fN`` above 1 is ambiguous: Roll20 reads "exactly N", Dice Maiden "N or less");
+    ``r``/``ro`` (reroll, reroll once) as ``f``."""
     typed = op
-    if op == "f":
+    if op in ("f", "r", "ro"):
         nxt, space = r.peek()
         if nxt in (">", "<", "=") and not space:
             op = r.take()[0]
             typed += op
     n = r.number(typed, need=True)
     assert n is not None
-    if op == "f":
+    if op in ("f", "r", "ro"):
         if n != 1:
-            raise _refuse(f"'f{n}' is ambiguous: write f<{n} ({n} or less) or f={n} (exactly {n})",
-                          code="notation.ambiguous", params={"text": f"f{n}", "reading": f"f<{n}", "other": f"f={n}"})
+            raise _refuse(f"'{op}{n}' is ambiguous: write {op}<{n} ({n} or less) or {op}={n} (exactly {n})",
+                          code="notation.ambiguous", params={"text": f"{op}{n}", "reading": f"{op}<{n}", "other": f"{op}={n}"})
         op = "="
     return [n, sides] if op in (">", "t") else [1, n] if op == "<" else [n, n]
 
@@ -190,6 +197,9 @@ def _finish(group: dict) -> dict:
     if "failures" in group and "successes" not in group or "successes" in group and ("keep" in group or group.get("fate")):
         raise _refuse("success counting (>N, <N, =N, then fN) compares every die: no keep/drop, no Fate dice, "
                       "failures only after a success count", code="notation.count")
+    if "reroll" in group and (group.get("explode") or group.get("fate") or group["reroll"] == [1, group.get("sides")]):
+        raise _refuse("a reroll (r, ro) names some faces, not all, and goes without '!' and Fate dice",
+                      code="notation.reroll")
     if group.pop("_drop", False) and group.get("explode"):
         raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
                       code="notation.explode_drop")
@@ -330,6 +340,9 @@ def _format_group(params: Mapping[str, Any]) -> str:
         text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
     if params.get("successes"):
         text += compare_text(params.get("successes"), params.get("sides"))
+    if params.get("reroll"):
+        once = "ro" if params.get("reroll_once") else "r"
+        text += f"{once}1" if params.get("reroll") == [1, 1] else once + compare_text(params.get("reroll"), params.get("sides"))
     if params.get("failures"):
         text += "f1" if params.get("failures") == [1, 1] else "f" + compare_text(params.get("failures"), params.get("sides"))
     return text

@@ -98,7 +98,9 @@ register(SystemSpec(
                 # appended for Fate dice (issue 28, 4dF): earlier links keep their bytes
                 "fate",
                 # appended for success counting (issue 28, 10d10>8f1)
-                "successes", "failures"),
+                "successes", "failures",
+                # appended for rerolls (issue 28, 4d6r<2, 4d6ro1)
+                "reroll", "reroll_once"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
