@@ -94,7 +94,7 @@ def test_four_fate_dice_have_the_known_ladder_odds():
 @pytest.mark.parametrize("text, params", [
     ("5d10>7", {"dice": 5, "sides": 10, "successes": [7, 10]}),
     ("10d10>8f1", {"dice": 10, "sides": 10, "successes": [8, 10], "failures": [1, 1]}),
-    ("10d10!>8", {"dice": 10, "sides": 10, "explode": True, "successes": [8, 10]}),
+    ("10d10>8!", {"dice": 10, "sides": 10, "explode": True, "successes": [8, 10]}),
     ("6d6>5f<2+1", {"dice": 6, "sides": 6, "successes": [5, 6], "failures": [1, 2], "modifier": 1}),
     ("5d10<3", {"dice": 5, "sides": 10, "successes": [1, 3]}),
     ("6d6=6", {"dice": 6, "sides": 6, "successes": [6, 6]}),
@@ -135,7 +135,7 @@ def test_success_count_requests_are_checked(req):
 
 
 def test_world_of_darkness_counts_successes_minus_ones_with_explosions():
-    r = generic_roll(parse("5d10!>8f1+1"), FixedFaces([10, 3, 8, 1, 9, 1]))
+    r = generic_roll(parse("5d10>8!f1+1"), FixedFaces([10, 3, 8, 1, 9, 1]))
     assert r["faces"] == [10, 3, 8, 1, 9, 1] and r["exploded_indices"] == [1]
     assert r["success_indices"] == [0, 2, 4] and r["failure_indices"] == [3, 5]
     assert r["total"] == 3 - 2 + 1
@@ -163,7 +163,7 @@ def test_success_count_odds_equal_every_roll(text):
     assert exact(odds({"system": "generic", **req})) == {t: Fraction(n, den) for t, n in brute(req, draws).items()}
 
 
-@pytest.mark.parametrize("text, bound", [("2d6!>5", 3), ("3d4!>3f1", 2), ("1d6!=6", 4)])
+@pytest.mark.parametrize("text, bound", [("2d6>5!", 3), ("3d4>3!f1", 2), ("1d6=6!", 4)])
 def test_exploding_success_count_odds_equal_every_roll_up_to_the_bound(text, bound):
     from tirada.odds.chains import chain_counts, chain_of
     from tirada.systems.generic import GenericRequest
@@ -179,7 +179,7 @@ def test_exploding_success_count_odds_equal_every_roll_up_to_the_bound(text, bou
 
 
 def test_exploding_success_counts_report_their_bound_and_cut_off():
-    out = odds({"system": "generic", **parse("10d10!>8")})
+    out = odds({"system": "generic", **parse("10d10>8!")})
     assert out["explosion_bound"] == 14 and 0 < out["cut_off"]["p"] < 1e-9
     assert abs(sum(r["p"] for r in out["distribution"]) + out["cut_off"]["p"] - 1) < 1e-12
 
@@ -189,11 +189,11 @@ def test_success_count_work_is_bounded_before_it_is_spent():
     from tirada.odds.keepsum import MAX_WORK
     from tirada.systems.generic import GenericRequest
 
-    heavy = GenericRequest.from_dict(parse("100d10!>8f1"))
+    heavy = GenericRequest.from_dict(parse("100d10>8!f1"))
     assert chain_work(100, chain_of(heavy)) <= MAX_WORK
-    assert odds({"system": "generic", **parse("100d10!>8f1")})["distribution"]
+    assert odds({"system": "generic", **parse("100d10>8!f1")})["distribution"]
     # the bound counts at least every item the products write
-    light = GenericRequest.from_dict(parse("7d6!>4f1"))
+    light = GenericRequest.from_dict(parse("7d6>4!f1"))
     counts, _, _ = chain_counts(7, chain_of(light))
     assert len(counts) <= chain_work(7, chain_of(light))
 
@@ -310,3 +310,93 @@ def test_reroll_odds_report_their_bound_and_cut_off():
     assert out["reroll_bound"] > 0 and 0 < out["cut_off"]["p"] < 1e-9
     assert abs(sum(r["p"] for r in out["distribution"]) + out["cut_off"]["p"] - 1) < 1e-12
     assert "cut_off" not in odds({"system": "generic", **parse("4d6ro<2k3")})
+
+
+# ------------------------------------------------------------------ explosion variants (!>N, !!, !p)
+@pytest.mark.parametrize("text, params", [
+    ("d6!>5", {"dice": 1, "sides": 6, "explode": True, "explode_at": [5, 6]}),
+    ("4d6!!", {"dice": 4, "sides": 6, "explode": True, "compound": True}),
+    ("4d6!p", {"dice": 4, "sides": 6, "explode": True, "penetrate": True}),
+    ("4d6!!>5", {"dice": 4, "sides": 6, "explode": True, "compound": True, "explode_at": [5, 6]}),
+    ("4d6!p<2", {"dice": 4, "sides": 6, "explode": True, "penetrate": True, "explode_at": [1, 2]}),
+    ("10d10!>8", {"dice": 10, "sides": 10, "explode": True, "explode_at": [8, 10]}),   # Roll20: explodes on 8+
+    ("5d10!!k3", {"dice": 5, "sides": 10, "explode": True, "compound": True, "keep": 3}),
+    ("10d10>8!>9", {"dice": 10, "sides": 10, "explode": True, "explode_at": [9, 10], "successes": [8, 10]}),
+])
+def test_explosion_variants_read_as_roll20_writes_them(text, params):
+    assert parse(text) == params
+    assert parse(format_post(params)) == params
+
+
+@pytest.mark.parametrize("text, code", [
+    ("4d6!<6", "notation.explode_all"), ("d6!!!", "notation.twice"), ("3d6!5", "notation.explode_number"),
+    ("10d10>8!!", "notation.count"), ("10d10>8!p", "notation.count"), ("4dF!!", "notation.fate_explode"),
+])
+def test_explosion_variants_refused_where_they_make_no_sense(text, code):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text)
+    assert err.value.code == code
+
+
+@pytest.mark.parametrize("req", [
+    {"dice": 2, "sides": 6, "compound": True}, {"dice": 2, "sides": 6, "explode": True, "compound": True, "penetrate": True},
+    {"dice": 2, "sides": 6, "explode": True, "explode_at": [1, 6]},
+    {"dice": 2, "sides": 6, "explode": True, "compound": True, "successes": [5, 6]},
+])
+def test_explosion_variant_requests_are_checked(req):
+    with pytest.raises(InvalidRequest) as err:
+        roll({"system": "generic", "seed": SEED, **req})
+    assert err.value.code == "generic.explode_variant"
+
+
+def test_compounding_adds_into_one_die_and_penetrating_counts_one_less():
+    r = generic_roll(parse("2d6!!"), FixedFaces([6, 6, 2, 3]))
+    assert r["faces"] == [14, 3] and r["compounded"] == [[0, [6, 6, 2]]] and r["total"] == 17
+    r = generic_roll(parse("2d6!p"), FixedFaces([6, 6, 2, 3]))
+    assert r["faces"] == [6, 5, 1, 3] and r["exploded_indices"] == [1, 2] and r["total"] == 15
+    r = generic_roll(parse("2d6!>5"), FixedFaces([5, 1, 6, 2]))
+    assert r["faces"] == [5, 1, 6, 2] and r["exploded_indices"] == [1, 3]
+
+
+def range_sequences(dice: int, sides: int, lo: int, hi: int, bound: int):
+    """Every draw sequence of ``dice`` dice exploding on ``lo..hi`` with at most ``bound``
+    explosions in all, with its number of explosions."""
+    if dice == 0:
+        yield [], 0
+        return
+    for k in range(bound + 1):
+        for head in itertools.product(range(lo, hi + 1), repeat=k):
+            for last in range(1, sides + 1):
+                if lo <= last <= hi:
+                    continue
+                for tail, rest in range_sequences(dice - 1, sides, lo, hi, bound - k):
+                    yield [*head, last, *tail], k + rest
+
+
+@pytest.mark.parametrize("text, bound", [("2d6!>5", 3), ("2d4!!", 3), ("3d4!p", 2), ("2d6!p<2", 3), ("2d4!!>3+1", 3),
+                                         ("3d6>4!>5f1", 2), ("3d3!p>2", 2)])
+def test_explosion_variant_odds_equal_every_roll_up_to_the_bound(text, bound):
+    from tirada.odds.chains import chain_counts, chain_of
+    from tirada.systems.generic import GenericRequest
+
+    g = parse(text)
+    lo, hi = g.get("explode_at", [g["sides"], g["sides"]])
+    r = GenericRequest.from_dict({k: v for k, v in g.items() if k != "modifier"})
+    counts, den, _ = chain_counts(r.dice, chain_of(r), bound)
+    want: dict = {}
+    for faces, e in range_sequences(g["dice"], g["sides"], lo, hi, bound):
+        total = roll({"system": "generic", **g, "faces": faces})["total"] - g.get("modifier", 0)
+        want[total] = want.get(total, 0) + g["sides"] ** (bound - e)
+    assert counts == want and den == g["sides"] ** (g["dice"] + bound)
+
+
+def test_explosion_variant_odds_report_the_bound_and_refuse_keep():
+    out = odds({"system": "generic", **parse("d6!>5")})
+    assert out["explosion_bound"] == 18 and 0 < out["cut_off"]["p"] < 1e-9
+    assert abs(sum(r["p"] for r in out["distribution"]) + out["cut_off"]["p"] - 1) < 1e-12
+    with pytest.raises(InvalidRequest) as err:
+        odds({"system": "generic", **parse("5d10!!k3")})
+    assert err.value.code == "odds.explode_keep"
+    with pytest.raises(InvalidRequest) as err:
+        odds({"system": "generic", **parse("100d1000!p")})
+    assert err.value.code == "odds.too_large"

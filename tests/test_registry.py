@@ -68,7 +68,8 @@ def test_the_old_tables_are_views_of_the_registry():
                                                  "groups", "subtract",   # appended: dice groups (issue 28)
                                                  "fate",                 # appended: Fate dice (issue 28)
                                                  "successes", "failures",  # appended: success counting
-                                                 "reroll", "reroll_once")   # appended: rerolls
+                                                 "reroll", "reroll_once",   # appended: rerolls
+                                                 "explode_at", "compound", "penetrate")  # appended: !>N, !!, !p
     assert set(systems.SYSTEMS) == {"generic", "sifrp", "l5r5e", "tragedia"}
     assert set(ODDS) == {"generic", "sifrp", "l5r5e", "tragedia", "brs"}
     assert list(SHEETS) == ["sifrp", "l5r5e", "brs"]

@@ -109,12 +109,19 @@ ROLLS = {
         # issue 28 operators: Fate dice (key 10 "fate")
         ("notation 4dF+1 vs 2 (Fate dice)", {"dice": 4, "fate": True, "modifier": 1, "difficulty": 2}, {}),
         # success counting (keys 11 "successes", 12 "failures"): World of Darkness, 10-again
-        ("notation 10d10!>8f1 vs 2 (success counting)", {"dice": 10, "sides": 10, "explode": True,
+        ("notation 10d10>8!f1 vs 2 (success counting)", {"dice": 10, "sides": 10, "explode": True,
                                                          "successes": [8, 10], "failures": [1, 1], "difficulty": 2}, {}),
         # rerolls (keys 13 "reroll", 14 "reroll_once")
         ("notation 4d6r<2k3 (reroll while 1 or 2, keep 3)", {"dice": 4, "sides": 6, "reroll": [1, 2], "keep": 3}, {}),
         ("notation 2d20ro1kh1+5 (reroll a 1 once, advantage)", {"dice": 2, "sides": 20, "reroll": [1, 1],
                                                                 "reroll_once": True, "keep": 1, "modifier": 5}, CHAIN),
+        # explosion variants (keys 15 "explode_at", 16 "compound", 17 "penetrate")
+        ("notation 3d6!>3+1 (explodes on 3 to 6)", {"dice": 3, "sides": 6, "explode": True, "explode_at": [3, 6],
+                                                    "modifier": 1}, {}),
+        ("notation 2d10!! vs 15 (compounding)", {"dice": 2, "sides": 10, "explode": True, "compound": True,
+                                                 "difficulty": 15}, {"seed": S2}),
+        ("notation 3d6!p>4 (penetrating on 4 to 6)", {"dice": 3, "sides": 6, "explode": True, "penetrate": True,
+                                                      "explode_at": [4, 6]}, {}),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

@@ -491,7 +491,13 @@ function sifrp(req, w) {
 function genericGroup(req, w) {
   const dice = get(req, "dice", "?");
   let text = `${pyStr(dice)}d${truthy(get(req, "fate")) ? "F" : pyStr(get(req, "sides", "?"))}`;
-  if (truthy(get(req, "explode"))) text += `! (${w.exploding})`;
+  if (truthy(get(req, "explode"))) { // "!! (compounding ≥5)" as links/pool.py
+    const kind = truthy(get(req, "compound")) ? "compounding" : truthy(get(req, "penetrate")) ? "penetrating" : "exploding";
+    const mark = truthy(get(req, "compound")) ? "!" : truthy(get(req, "penetrate")) ? "p" : "";
+    const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
+    const at = get(req, "explode_at") !== null ? ` ${compare(req.explode_at, sides)}` : "";
+    text += `!${mark} (${w[kind]}${at})`;
+  }
   const keep = get(req, "keep");
   if (keep !== null && (!pyEq(keep, dice) || truthy(get(req, "keep_lowest")))) {
     text += `, ${w.keep} ${pyStr(keep)}` + (truthy(get(req, "keep_lowest")) ? ` ${w.lowest}` : "");

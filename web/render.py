@@ -18,12 +18,15 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
     counted = counted or {}
     marks = {i: name for name in ("failure", "success") for i in counted.get(f"{name}_indices") or ()}
     replaced = {i: old for i, old in counted.get("rerolled") or ()}   # a reroll: the faces it replaced
+    chains = {i: chain for i, chain in counted.get("compounded") or ()}   # !!: the faces added into one die
     items = []
     for i, face in enumerate(faces):
         state = "kept" if i in kept else "dropped"
         label = t(f"result.{state}", lang)
         if i in boom:
             label += " · " + t("result.exploded", lang)
+        if i in chains:
+            label += " · " + t("result.compounded", lang).format(faces="+".join(map(str, chains[i])))
         if i in replaced:
             label += " · " + t("result.rerolled_from", lang).format(faces=", ".join(map(str, replaced[i])))
         if i in marks:   # success counting: the die is a success or a failure (said, not only coloured)

@@ -55,6 +55,7 @@ STRINGS = {
     "l5r.faces_table_symbols": {"es": "Símbolos", "en": "Symbols"},
     "action.copy_text": {"es": "Copiar texto", "en": "Copy plain text"},
     "result.exploded": {"es": "explosión", "en": "explosion"},
+    "result.compounded": {"es": "acumulado {faces}", "en": "compounded {faces}"},
     "result.rerolled_from": {"es": "repetido (antes {faces})", "en": "rerolled (was {faces})"},
     "result.counted_success": {"es": "éxito", "en": "success"},
     "result.counted_failure": {"es": "fallo", "en": "failure"},

@@ -1,5 +1,5 @@
 """Exact odds of dice rolled as independent chains (docs/odds.md §Chains): success counting
-(``10d10>8f1``, ``10d10!>8``), where each die rolled adds a value (+1 a success, −1 a failure, 0
+(``10d10>8f1``, ``10d10>8!``), where each die rolled adds a value (+1 a success, −1 a failure, 0
 otherwise) instead of its face, and rerolls (``4d6r1``, ``4d6ro<2k3``), where a die rolled again
 adds nothing and only its last face counts; keep after a reroll: :func:`weighted_keep`.
 
@@ -11,7 +11,7 @@ spread them over the dice, each sequence of probability ``s**−(N+e)``, and the
 ``e`` values of ``C`` and ``N`` values of ``F``: its counts are ``C(e+N−1, N−1)·[C^e · F^N]``. So over
 ``s**(N+B)``, ``e`` counted up to a **bound** ``B`` (the smallest with P(E > B) ≤ 1 /
 :data:`~tirada.odds.explode.CUT_OFF`, at most the roll's own ``MAX_EXPLOSIONS``), the counts are
-``Σ_e C(e+N−1, N−1)·s**(B−e)·[C^e·F^N]``; the mass of more continuing draws is the reported
+``F^N · Σ_e C(e+N−1, N−1)·s**(B−e)·C^e`` (one product at the end); the mass of more continuing draws is the reported
 ``cut_off``. Without continuing faces ``B = 0`` and the counts are ``F^N`` over ``s**N``.
 :func:`chain_work` counts the list items the products write, exactly as :func:`chain_counts`
 spends them, so a roll is refused (``odds.too_large``) before any work.
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..systems.generic import MAX_EXPLOSIONS, GenericRequest
+from .dist import add_uniform
 from .explode import CUT_OFF
 
 __all__ = ["Chain", "chain_counts", "chain_of", "chain_work", "face_value", "keep_weights", "weighted_keep",
@@ -50,10 +51,13 @@ def face_value(r: GenericRequest, face: int) -> int:
 
 def chain_of(r: GenericRequest) -> Chain:
     """The chain of one die of a validated request without keep: each face adds
-    :func:`face_value`; with ``explode`` the highest face continues; with ``reroll`` the faces
+    :func:`face_value`; with ``explode`` the highest face (or ``explode_at``) continues — a
+    compounded die's sum is the chain's, a penetrating die gives each face that explodes one less
+    (the next die's −1) — with ``reroll`` the faces
     rerolled continue and add 0 (rerolled while they show) or, rerolled once, the die is one draw
     of ``sides**2`` equal cases: a face outside the range in ``sides + q`` of them, inside in ``q``."""
     lo, hi = r.reroll or (0, -1)
+    elo, ehi = r.explode_at or (r.sides, r.sides)
     q = hi - lo + 1
     final: dict = {}
     cont: dict = {}
@@ -63,8 +67,8 @@ def chain_of(r: GenericRequest) -> Chain:
             weight = q if lo <= face <= hi else r.sides + q
         elif lo <= face <= hi:
             value, target = 0, cont
-        elif r.explode and face == r.sides:
-            target = cont
+        elif r.explode and elo <= face <= ehi:   # !p: the die it adds counts one less: carried here
+            value, target = value - (1 if r.penetrate else 0), cont
         target[value] = target.get(value, 0) + weight
     return Chain(final, cont, r.sides ** 2 if r.reroll_once else r.sides)
 
@@ -123,16 +127,25 @@ def _span(poly: dict) -> int:
     return max(poly) - min(poly) if poly else 0
 
 
+def _uniform(poly: dict) -> bool:
+    """True when ``poly`` is one count on each of consecutive values (a plain die's faces)."""
+    return len(set(poly.values())) == 1 and len(poly) == _span(poly) + 1
+
+
 def chain_work(dice: int, chain: Chain) -> int:
-    """The list items :func:`chain_counts` writes (an int ≥ 1): ``F^N`` by repeated products,
-    ``C^e`` for e ≤ B, and each ``C^e · F^N`` (a product of two tables is len × len items)."""
+    """The list items :func:`chain_counts` writes (an int ≥ 1): ``F^N`` by repeated products (by a
+    sliding window when ``F`` is a plain die's faces), ``C^e`` for e ≤ B added up with their
+    weights, and one product of that sum with ``F^N`` (a product of two tables is len × len items)."""
     nf, sf = len(chain.final), _span(chain.final)
-    work = 1 + sum((i * sf + 1) * nf for i in range(1, dice))
+    if _uniform(chain.final):
+        work = 1 + sum(i * sf + 1 + nf for i in range(1, dice))
+    else:
+        work = 1 + sum((i * sf + 1) * nf for i in range(1, dice))
     bound = _bound(dice, chain)
     if bound:
         nc, sc = len(chain.cont), _span(chain.cont)
-        work += sum(((e - 1) * sc + 1) * nc for e in range(1, bound + 1))
-        work += sum((e * sc + 1) * (dice * sf + 1) for e in range(bound + 1))
+        work += sum(((e - 1) * sc + 1) * nc + e * sc + 1 for e in range(1, bound + 1))
+        work += (bound * sc + 1) * (dice * sf + 1)
     return work
 
 
@@ -152,16 +165,23 @@ def chain_counts(dice: int, chain: Chain, bound: int | None = None) -> tuple:
     if bound is None:
         bound = _bound(dice, chain)
     fin = dict(chain.final)
-    for _ in range(dice - 1):
-        fin = _mul(fin, chain.final)
+    if _uniform(fin):   # consecutive values, one count each: a sliding window per die
+        low, count = min(fin), next(iter(fin.values()))
+        poly = [1]
+        for _ in range(dice):
+            poly = add_uniform(poly, len(fin))
+        fin = {low * dice + i - dice: n * count ** dice for i, n in enumerate(poly) if n}
+    else:
+        for _ in range(dice - 1):
+            fin = _mul(fin, chain.final)
     if not chain.cont:
         return fin, chain.base ** dice, 0
-    counts: dict = {}
+    spread: dict = {}           # Σ_e C(e+N−1, N−1)·base^(B−e)·C^e, then one product with F^N
     power: dict = {0: 1}
     for e in range(bound + 1):
         if e:
             power = _mul(power, chain.cont)
         weight = comb(e + dice - 1, dice - 1) * chain.base ** (bound - e)
-        for v, n in _mul(power, fin).items():
-            counts[v] = counts.get(v, 0) + weight * n
-    return counts, chain.base ** (dice + bound), bound
+        for v, n in power.items():
+            spread[v] = spread.get(v, 0) + weight * n
+    return _mul(spread, fin), chain.base ** (dice + bound), bound

@@ -22,7 +22,7 @@ def _group_counts(r: GenericRequest) -> tuple:
     if r.reroll is not None and r.keep < r.dice:   # keep after a reroll: independent weighted dice
         weights, factor, den, bound = keep_weights(r)
         return {v: n * factor for v, n in weighted_keep(r.dice, weights, r.keep, r.keep_lowest).items()}, den, bound
-    if r.successes is not None or r.reroll is not None:   # each die a chain (odds/chains.py)
+    if _chained(r):   # each die a chain (odds/chains.py)
         counts, den, bound = chain_counts(r.dice, chain_of(r))
         return counts, den, bound if r.explode or r.reroll is not None and not r.reroll_once else None
     if r.explode:
@@ -32,6 +32,17 @@ def _group_counts(r: GenericRequest) -> tuple:
     if r.fate:   # faces 1..3 drawn, −1..+1 shown: each kept die is 2 less
         counts = {v - 2 * min(r.keep, r.dice): n for v, n in counts.items()}
     return counts, r.sides ** r.dice, None
+
+
+def _variant(r: GenericRequest) -> bool:
+    """An explosion on a threshold (``!>5``), compounding (``!!``) or penetrating (``!p``)."""
+    return r.explode_at is not None or r.compound or r.penetrate
+
+
+def _chained(r: GenericRequest) -> bool:
+    """Rolls whose odds are independent chains (odds/chains.py): success counts, rerolls and the
+    explosion variants without keep."""
+    return r.successes is not None or r.reroll is not None or _variant(r)
 
 
 def _add(a: dict, b: dict) -> dict:
@@ -70,8 +81,11 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     work, pool = 0, (sum(g.dice for g, _ in groups), max(g.sides for g, _ in groups),
                      sum(g.keep or g.dice for g, _ in groups))   # named in a refusal
     for g, _sub in groups:   # the whole roll's work is bounded before any is spent
+        if _variant(g) and g.keep is not None:
+            raise InvalidRequest("exact odds of keep after threshold, compounding or penetrating explosions are not "
+                                 "computed", field="keep", rule="odds.md §Limits", code="odds.explode_keep")
         work += weighted_keep_work(g.dice, g.sides, g.keep) if g.reroll is not None and g.keep < g.dice else \
-            chain_work(g.dice, chain_of(g)) if g.successes is not None or g.reroll is not None else \
+            chain_work(g.dice, chain_of(g)) if _chained(g) else \
             explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
         check_work(work, *pool)
     counts: dict = {r.modifier: 1}

@@ -30,7 +30,7 @@ MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
 MAX_REROLLS = 100              #: most rerolls in one dice group (``r<2``; then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
-_OPS = {"fate", "successes", "failures", "reroll", "reroll_once"}   # issue 28 operators (docs/notation.md)
+_OPS = {"fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate"}   # issue 28 operators (docs/notation.md)
 FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"} | _OPS
 GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} | _OPS
 FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
@@ -49,7 +49,10 @@ class GenericRequest:
     them; a range is ``>N`` (up to ``sides``), ``<N`` (from 1) or ``=N``), ``reroll`` (``(lo, hi)`` or
     ``None``: a die showing one of these faces is rolled again, while it does — at most
     :data:`MAX_REROLLS` in the group — or once with ``reroll_once``; the faces replaced are kept in the
-    result; not every face, no explosions, no Fate dice)."""
+    result; not every face, no explosions, no Fate dice), with ``explode``: ``explode_at`` (``(lo,
+    hi)``: the faces that explode, default the highest; Roll20 ``!>5``), ``compound`` (``!!``: a
+    die's explosions add to its own face, one die) or ``penetrate`` (``!p``: each explosion die
+    counts one less; it explodes on its face before that)."""
 
     dice: int
     sides: int
@@ -63,6 +66,9 @@ class GenericRequest:
     failures: tuple | None = None
     reroll: tuple | None = None
     reroll_once: bool = False
+    explode_at: tuple | None = None
+    compound: bool = False
+    penetrate: bool = False
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GenericRequest":
@@ -96,9 +102,15 @@ class GenericRequest:
         if reroll is None and once or reroll is not None and (fate or explode or reroll == (1, sides)):
             raise InvalidRequest("a reroll names some faces (not all), without explosions or Fate dice",
                                  field="reroll", rule=RULE, code="generic.reroll")
+        at, compound, penetrate = face_range(req, "explode_at", sides), get_bool(req, "compound"), get_bool(req, "penetrate")
+        if (at is not None or compound or penetrate) and (not explode or compound and penetrate or at == (1, sides)
+                                                          or successes is not None and (compound or penetrate)):
+            raise InvalidRequest("explode_at, compound and penetrate go with explode (not together, not on every "
+                                 "face, not compound or penetrate with success counting)", field="explode", rule=RULE,
+                                 code="generic.explode_variant")
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
                    get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate,
-                   successes, failures, reroll, once)
+                   successes, failures, reroll, once, at, compound, penetrate)
 
 
 def face_range(req: Mapping[str, Any], name: str, sides: int) -> tuple | None:
@@ -176,27 +188,39 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     faces: list = []
     exploded: list = []
     rerolled: list = []
+    compounded: list = []
     lo, hi = r.reroll or (0, -1)
+    elo, ehi = r.explode_at or (r.sides, r.sides)
+    rerolls = booms = 0
     for _ in range(r.dice):
         face = dice.roll(r.sides)
         replaced: list = []
         while lo <= face <= hi and not (r.reroll_once and replaced):
-            if len(rerolled) + len(replaced) >= MAX_REROLLS:
+            if rerolls >= MAX_REROLLS:
                 raise InvalidRequest(f"more than {MAX_REROLLS} rerolls; roll again with a new seed", field="reroll",
                                      rule=RULE, code="generic.too_many_rerolls", params={"n": MAX_REROLLS})
+            rerolls += 1
             replaced.append(face)
             face = dice.roll(r.sides)
         if replaced:
             rerolled.append([len(faces), replaced])
         faces.append(face - 2 if r.fate else face)
-        while r.explode and face == r.sides:
-            if len(exploded) >= MAX_EXPLOSIONS:
+        chain = [face]
+        while r.explode and elo <= face <= ehi:
+            if booms >= MAX_EXPLOSIONS:
                 raise InvalidRequest(f"more than {MAX_EXPLOSIONS} dice exploded; roll again with a new seed",
                                      field="explode", rule=RULE, code="generic.too_many_explosions",
                                      params={"n": MAX_EXPLOSIONS})
-            exploded.append(len(faces))
+            booms += 1
             face = dice.roll(r.sides)
-            faces.append(face)
+            if r.compound:       # !!: the explosion adds to the same die
+                chain.append(face)
+                faces[-1] += face
+                continue
+            exploded.append(len(faces))
+            faces.append(face - 1 if r.penetrate else face)   # !p: one less, exploding on the face rolled
+        if len(chain) > 1:
+            compounded.append([len(faces) - 1, chain])
     keep = len(faces) if r.keep is None else min(r.keep, len(faces))
     idx = keep_indices(faces, keep, r.keep_lowest)
     kept = [faces[i] for i in idx]
@@ -220,6 +244,8 @@ def _roll_one(r: GenericRequest, dice: Dice) -> dict:
     out.update(counted)
     if r.reroll is not None:
         out["rerolled"] = rerolled
+    if r.compound:
+        out["compounded"] = compounded
     if r.difficulty is not None:
         out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
     return out
@@ -260,7 +286,8 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         "modifier": int, "total": int}`` plus ``"exploded_indices"`` (faces that are explosion dice)
         when ``explode``, ``"success_indices"`` and ``"failure_indices"`` (dice counted as successes /
         failures; ``total`` is then their difference + modifier) with ``successes``, ``"rerolled"``
-        (``[[die index, [faces replaced, in order]], …]``) with ``reroll``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
+        (``[[die index, [faces replaced, in order]], …]``) with ``reroll``, ``"compounded"``
+        (``[[die index, [faces added into it]], …]``) with ``compound``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
         difficulty) when a difficulty is given. A ``rolls`` request gives ``{"rolls": [one result
         per roll]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
         (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when

@@ -15,7 +15,8 @@ Grammar (letters in either case; docs/notation.md §Grammar)::
     roll     = [sign] term *( sign term ) at least one term is a dice group (at most MAX_ROLLS)
     term     = group | n                  n: a constant, added (or subtracted) to the total
     group    = [count] "d" (sides | "%" | "F") *option   dF: Fate dice, faces −1, 0, +1 (no "!")
-    option   = "!"                        exploding: a die showing its highest face adds one more die
+    option   = "!" ["!" | "p"] [cmp n]    exploding: a die showing its highest face (or cmp n) adds one more
+                                          die; !! compounds it into the same die, !p counts it one less
              | "k" n | "kh" [n]           keep the n highest (kh alone: 1)
              | "kl" [n]                   keep the n lowest (alone: 1)
              | ("dl" | "d") n | "dl"      drop the n lowest (dl alone: 1; a bare d needs its n)
@@ -152,7 +153,14 @@ def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
             if fate:
                 raise _refuse("Fate dice (dF) do not explode", code="notation.fate_explode")
             nxt, space = r.peek()
-            if nxt is not None and nxt.isdigit() and not space:
+            if nxt in ("!", "p") and not space:          # !! compounding, !p penetrating
+                r.take()
+                out["compound" if nxt == "!" else "penetrate"] = True
+                nxt, space = r.peek()
+            if nxt in (">", "<", "=") and not space:     # Roll20: a compare point right after ! is where it explodes
+                r.take()
+                out["explode_at"] = _compare(r, nxt, out["sides"])
+            elif nxt is not None and nxt.isdigit() and not space:
                 raise _refuse(f"'!' takes no number here ('!{nxt}')", code="notation.explode_number",
                               params={"text": f"!{nxt}"})
             out["explode"] = True
@@ -194,9 +202,12 @@ def _compare(r: _Reader, op: str, sides: int) -> list:
 
 def _finish(group: dict) -> dict:
     """A parsed group's checks and defaults (``_drop`` removed; keep-all left out)."""
-    if "failures" in group and "successes" not in group or "successes" in group and ("keep" in group or group.get("fate")):
+    if "failures" in group and "successes" not in group or "successes" in group and (
+            "keep" in group or group.get("fate") or group.get("compound") or group.get("penetrate")):
         raise _refuse("success counting (>N, <N, =N, then fN) compares every die: no keep/drop, no Fate dice, "
                       "failures only after a success count", code="notation.count")
+    if group.get("explode_at") == [1, group.get("sides")]:
+        raise _refuse("a die that explodes on every face never stops", code="notation.explode_all")
     if "reroll" in group and (group.get("explode") or group.get("fate") or group["reroll"] == [1, group.get("sides")]):
         raise _refuse("a reroll (r, ro) names some faces, not all, and goes without '!' and Fate dice",
                       code="notation.reroll")
@@ -333,13 +344,14 @@ def parse(text: str) -> dict:
 def _format_group(params: Mapping[str, Any]) -> str:
     dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
     text = f"{dice}d{sides}"
+    if params.get("successes"):   # before "!": a compare point right after it is where it explodes
+        text += compare_text(params.get("successes"), params.get("sides"))
     if params.get("explode"):
-        text += "!"
+        text += "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
+        text += compare_text(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
         text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
-    if params.get("successes"):
-        text += compare_text(params.get("successes"), params.get("sides"))
     if params.get("reroll"):
         once = "ro" if params.get("reroll_once") else "r"
         text += f"{once}1" if params.get("reroll") == [1, 1] else once + compare_text(params.get("reroll"), params.get("sides"))

@@ -100,7 +100,9 @@ register(SystemSpec(
                 # appended for success counting (issue 28, 10d10>8f1)
                 "successes", "failures",
                 # appended for rerolls (issue 28, 4d6r<2, 4d6ro1)
-                "reroll", "reroll_once"),
+                "reroll", "reroll_once",
+                # appended for explosion variants (issue 28, !>5, !!, !p)
+                "explode_at", "compound", "penetrate"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
