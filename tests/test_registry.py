@@ -65,7 +65,11 @@ def test_the_old_tables_are_views_of_the_registry():
                                                     "allow_more_helpers", "extra_time", "weapon_damage")
     assert roll_layout.PARAM_KEYS["generic"] == ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty",
                                                  "explode", "rolls",     # appended for dice notation
-                                                 "groups", "subtract")   # appended: dice groups (issue 28)
+                                                 "groups", "subtract",   # appended: dice groups (issue 28)
+                                                 "fate",                 # appended: Fate dice (issue 28)
+                                                 "successes", "failures",  # appended: success counting
+                                                 "reroll", "reroll_once",   # appended: rerolls
+                                                 "explode_at", "compound", "penetrate")  # appended: !>N, !!, !p
     assert set(systems.SYSTEMS) == {"generic", "sifrp", "l5r5e", "tragedia"}
     assert set(ODDS) == {"generic", "sifrp", "l5r5e", "tragedia", "brs"}
     assert list(SHEETS) == ["sifrp", "l5r5e", "brs"]

@@ -98,6 +98,30 @@ ROLLS = {
         ("notation 3d4!k3+1 exploding", {"dice": 3, "sides": 4, "explode": True, "keep": 3, "modifier": 1}, {}),
         ("notation 1d20+5; 2d6+3", {"rolls": [{"dice": 1, "sides": 20, "modifier": 5},
                                               {"dice": 2, "sides": 6, "modifier": 3}]}, CHAIN),
+        # dice groups (issue 28; written before they were listed here: --write keeps their bytes)
+        ("notation 1d8+2d6kh1-1d4!+3 vs 7 (dice groups)",
+         {"groups": [{"dice": 1, "sides": 8}, {"dice": 2, "sides": 6, "keep": 1},
+                     {"dice": 1, "sides": 4, "explode": True, "subtract": True}], "modifier": 3, "difficulty": 7,
+          "label": "Golpe"}, {}),
+        ("notation 2 1d8+1d6 (a roll set of dice groups), chain",
+         {"rolls": [{"groups": [{"dice": 1, "sides": 8}, {"dice": 1, "sides": 6}]}] * 2},
+         {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 8, "created": 1796000100, "prev": "7f62a797aaa2"}),
+        # issue 28 operators: Fate dice (key 10 "fate")
+        ("notation 4dF+1 vs 2 (Fate dice)", {"dice": 4, "fate": True, "modifier": 1, "difficulty": 2}, {}),
+        # success counting (keys 11 "successes", 12 "failures"): World of Darkness, 10-again
+        ("notation 10d10>8!f1 vs 2 (success counting)", {"dice": 10, "sides": 10, "explode": True,
+                                                         "successes": [8, 10], "failures": [1, 1], "difficulty": 2}, {}),
+        # rerolls (keys 13 "reroll", 14 "reroll_once")
+        ("notation 4d6r<2k3 (reroll while 1 or 2, keep 3)", {"dice": 4, "sides": 6, "reroll": [1, 2], "keep": 3}, {}),
+        ("notation 2d20ro1kh1+5 (reroll a 1 once, advantage)", {"dice": 2, "sides": 20, "reroll": [1, 1],
+                                                                "reroll_once": True, "keep": 1, "modifier": 5}, CHAIN),
+        # explosion variants (keys 15 "explode_at", 16 "compound", 17 "penetrate")
+        ("notation 3d6!>3+1 (explodes on 3 to 6)", {"dice": 3, "sides": 6, "explode": True, "explode_at": [3, 6],
+                                                    "modifier": 1}, {}),
+        ("notation 2d10!! vs 15 (compounding)", {"dice": 2, "sides": 10, "explode": True, "compound": True,
+                                                 "difficulty": 15}, {"seed": S2}),
+        ("notation 3d6!p>4 (penetrating on 4 to 6)", {"dice": 3, "sides": 6, "explode": True, "penetrate": True,
+                                                      "explode_at": [4, 6]}, {}),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),
@@ -133,10 +157,15 @@ STREAM_SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100, 1000)
 
 
 def write_vectors() -> None:
-    """Regenerate every vector file from the current engine (for a reviewed, deliberate change)."""
+    """Append the vectors of :data:`ROLLS` not yet in their file (for a reviewed, deliberate change):
+    every vector already written keeps its bytes, whether or not it is listed here."""
     for system, cases in ROLLS.items():
-        rolls = []
+        path = HERE / f"{system}.json"
+        rolls = _load(path)["rolls"] if path.exists() else []
+        known = {one["name"] for one in rolls}
         for name, params, extra in cases:
+            if name in known:
+                continue
             extra = dict(extra)
             request = {"system": system, "seed": extra.pop("seed", S1), **params}
             link = decode_payload(encode_payload("roll", {"request": request, **extra}))[1]
@@ -144,7 +173,7 @@ def write_vectors() -> None:
             rolls.append({"name": name, "link": link, "fragment": fragment, "id": link_id(fragment),
                           "result": systems.roll(request)})
         doc = {"format": "tirada-vectors-1", "system": system, "rolls": rolls}
-        (HERE / f"{system}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     streams = []
     for seed in STREAM_SEEDS:
         for sides in STREAM_SIDES:

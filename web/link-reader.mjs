@@ -490,13 +490,37 @@ function sifrp(req, w) {
 
 function genericGroup(req, w) {
   const dice = get(req, "dice", "?");
-  let text = `${pyStr(dice)}d${pyStr(get(req, "sides", "?"))}`;
-  if (truthy(get(req, "explode"))) text += `! (${w.exploding})`;
+  let text = `${pyStr(dice)}d${truthy(get(req, "fate")) ? "F" : pyStr(get(req, "sides", "?"))}`;
+  if (truthy(get(req, "explode"))) { // "!! (compounding ≥5)" as links/pool.py
+    const kind = truthy(get(req, "compound")) ? "compounding" : truthy(get(req, "penetrate")) ? "penetrating" : "exploding";
+    const mark = truthy(get(req, "compound")) ? "!" : truthy(get(req, "penetrate")) ? "p" : "";
+    const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
+    const at = get(req, "explode_at") !== null ? ` ${compare(req.explode_at, sides)}` : "";
+    text += `!${mark} (${w[kind]}${at})`;
+  }
   const keep = get(req, "keep");
   if (keep !== null && (!pyEq(keep, dice) || truthy(get(req, "keep_lowest")))) {
     text += `, ${w.keep} ${pyStr(keep)}` + (truthy(get(req, "keep_lowest")) ? ` ${w.lowest}` : "");
   }
+  const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
+  if (get(req, "reroll") !== null) {
+    text += `, ${truthy(get(req, "reroll_once")) ? w.reroll_once : w.reroll} ${compare(req.reroll, sides)}`;
+  }
+  for (const name of ["successes", "failures"]) {
+    if (get(req, name) !== null) text += `, ${w[name]} ${compare(req[name], sides)}`;
+  }
   return text;
+}
+
+/** [7, 10] on a d10 → "≥7", [1, 2] → "≤2", [3, 3] → "=3"; anything else as Python's str() (links/pool.py). */
+function compare(faces, sides) {
+  if (!Array.isArray(faces) || faces.length !== 2 || !faces.every(isPyInt)) return pyStr(faces);
+  const [lo, hi] = faces;
+  const same = (a, b) => isPyInt(a) && isPyInt(b) && BigInt(a) === BigInt(b); // ints only, as Python's == here
+  if (same(lo, hi)) return `=${pyStr(lo)}`;
+  if (same(hi, sides)) return `\u2265${pyStr(lo)}`;
+  if (same(lo, 1)) return `\u2264${pyStr(hi)}`;
+  return pyStr(faces);
 }
 
 function genericOne(req, w) {

@@ -6,19 +6,32 @@ from strings import html_escape as esc
 from strings import t
 
 
-def dice_list(faces: list, kept_indices: list, lang: str, sides: int | None = None,
-              exploded: list | None = None) -> str:
+def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | None = None,
+              exploded: list | None = None, counted: dict | None = None) -> str:
     """An ``<ul class="dice">`` of dice; kept ones plain, dropped ones dashed and struck through,
     each with a text tag ("guardado" / "descartado") so colour is never the only signal; a die
-    that came from an explosion also says so ("explosión")."""
+    that came from an explosion also says so ("explosión"), a rerolled die names the faces it replaced
+    and, with ``counted`` (a result with ``success_indices``/``failure_indices``/``rerolled``), a die
+    counted as a success or a failure says which."""
     kept = set(kept_indices)
     boom = set(exploded or ())
+    counted = counted or {}
+    marks = {i: name for name in ("failure", "success") for i in counted.get(f"{name}_indices") or ()}
+    replaced = {i: old for i, old in counted.get("rerolled") or ()}   # a reroll: the faces it replaced
+    chains = {i: chain for i, chain in counted.get("compounded") or ()}   # !!: the faces added into one die
     items = []
     for i, face in enumerate(faces):
         state = "kept" if i in kept else "dropped"
         label = t(f"result.{state}", lang)
         if i in boom:
             label += " · " + t("result.exploded", lang)
+        if i in chains:
+            label += " · " + t("result.compounded", lang).format(faces="+".join(map(str, chains[i])))
+        if i in replaced:
+            label += " · " + t("result.rerolled_from", lang).format(faces=", ".join(map(str, replaced[i])))
+        if i in marks:   # success counting: the die is a success or a failure (said, not only coloured)
+            label += " · " + t(f"result.counted_{marks[i]}", lang)
+            state += f" {marks[i]}"
         die = f"d{sides} " if sides else ""
         items.append(
             f'<li class="die {state}" aria-label="{esc(die)}{face}, {esc(label)}">'

@@ -71,6 +71,32 @@ STRINGS = {
     # generic roll and SIFRP
     "err.generic.keep_too_many": {"es": ("no se pueden guardar {keep} dados de {n} dado", "no se pueden guardar {keep} de {n} dados"),
                                   "en": ("cannot keep {keep} of {n} die", "cannot keep {keep} of {n} dice")},
+    "err.generic.fate": {"es": "los dados Fate (dF) tienen las caras −1, 0 y +1: sin caras propias ni explosiones",
+                         "en": "Fate dice (dF) have the faces −1, 0 and +1: no sides of their own, no explosions"},
+    "err.notation.fate_explode": {"es": "los dados Fate (dF) no explotan", "en": "Fate dice (dF) do not explode"},
+    "err.generic.range": {"es": "deben ser caras [de, a] dentro de 1..{sides}, escritas >N, <N o =N",
+                          "en": "must be faces [lo, hi] within 1..{sides}, written >N, <N or =N"},
+    "err.generic.count": {"es": "contar éxitos compara cada dado: sin guardar/descartar ni dados Fate; los fallos "
+                                "solo con éxitos y sin solaparse con ellos",
+                          "en": "success counting compares every die: no keep/drop, no Fate dice; failures only "
+                                "with successes and not overlapping them"},
+    "err.notation.count": {"es": "contar éxitos (>N, <N, =N y luego fN) compara cada dado: sin guardar/descartar ni "
+                                 "dados Fate; los fallos van tras los éxitos",
+                           "en": "success counting (>N, <N, =N, then fN) compares every die: no keep/drop, no Fate "
+                                 "dice; failures come after a success count"},
+    "err.notation.ambiguous": {"es": "«{text}» es ambiguo: escribe «{reading}» (ese número o menos) o «{other}» (exactamente ese)",
+                               "en": "“{text}” is ambiguous: write “{reading}” (that number or less) or “{other}” (exactly that)"},
+    "err.generic.reroll": {"es": "una repetición nombra algunas caras (no todas), sin explosiones ni dados Fate",
+                           "en": "a reroll names some faces (not all), without explosions or Fate dice"},
+    "err.generic.too_many_rerolls": {"es": "más de {n} repeticiones: vuelve a tirar", "en": "more than {n} rerolls: roll again"},
+    "err.notation.reroll": {"es": "una repetición (r, ro) nombra algunas caras, no todas, y va sin «!» ni dados Fate",
+                            "en": "a reroll (r, ro) names some faces, not all, and goes without “!” and Fate dice"},
+    "err.generic.explode_variant": {"es": "!>N, !! y !p van con «!» (no juntos, no en todas las caras, ni !! ni !p al contar éxitos)",
+                                    "en": "!>N, !! and !p go with “!” (not together, not on every face, no !! or !p when counting successes)"},
+    "err.notation.explode_all": {"es": "un dado que explota con todas sus caras no para nunca",
+                                 "en": "a die that explodes on every face never stops"},
+    "err.odds.explode_keep": {"es": "no se calculan probabilidades exactas de guardar dados tras explosiones con umbral, acumuladas o penetrantes",
+                              "en": "exact odds of keeping dice after threshold, compounding or penetrating explosions are not computed"},
     "err.sifrp.extended_goal": {"es": "falta la cantidad de éxitos de la tirada prolongada",
                                 "en": "needs extended_goal (the tally the extended test must reach)"},
     "err.sifrp.helpers": {"es": "como mucho 2 ayudantes, salvo que el Director permita ayuda adicional",

@@ -18,6 +18,9 @@ STRINGS = {
     "odds.explosions": {"es": "Explosiones contadas hasta {bound} en total; la probabilidad de más ({p}) no está en "
                               "ninguna barra.",
                         "en": "Explosions counted up to {bound} in all; the chance of more ({p}) is in no bar."},
+    "odds.rerolls": {"es": "Repeticiones contadas hasta {bound} en total; la probabilidad de más ({p}) no está en "
+                           "ninguna barra.",
+                     "en": "Rerolls counted up to {bound} in all; the chance of more ({p}) is in no bar."},
     "odds.several_rolls": {"es": "Varias tiradas distintas: las probabilidades se dan de una en una.",
                            "en": "Several different rolls: odds are given one roll at a time."},
     "odds.roll_set": {"es": "Cada una de las {n} tiradas:", "en": "Each of the {n} rolls:"},

@@ -55,6 +55,11 @@ STRINGS = {
     "l5r.faces_table_symbols": {"es": "Símbolos", "en": "Symbols"},
     "action.copy_text": {"es": "Copiar texto", "en": "Copy plain text"},
     "result.exploded": {"es": "explosión", "en": "explosion"},
+    "result.compounded": {"es": "acumulado {faces}", "en": "compounded {faces}"},
+    "result.rerolled_from": {"es": "repetido (antes {faces})", "en": "rerolled (was {faces})"},
+    "result.counted_success": {"es": "éxito", "en": "success"},
+    "result.counted_failure": {"es": "fallo", "en": "failure"},
+    "result.counted": {"es": "Éxitos: {n} · fallos: {m}", "en": "Successes: {n} · failures: {m}"},
     "shared.address": {"es": "Comprobada por la página de {address}", "en": "Checked by the page at {address}"},
     "audit.missing": {"es": "Sin publicar", "en": "Not posted"},
     # refusals of dice notation and several rolls (codes raised by tirada.systems.notation / generic)

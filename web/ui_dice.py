@@ -205,7 +205,7 @@ def _groups_dice(result: dict, lang: str) -> str:
     for i, g in enumerate(result["groups"]):
         sign = "\u2212 " if g.get("subtract") else ("+ " if i else "")
         parts.append(f'<div class="dice-group" data-group="{i}" data-sum="{g["sum"]}">{esc(sign)}'
-                     + dice_list(g["faces"], g["kept_indices"], lang, g.get("sides"), g.get("exploded_indices"))
+                     + dice_list(g["faces"], g["kept_indices"], lang, g.get("sides"), g.get("exploded_indices"), g)
                      + f' <span class="meta">= {g["sum"]}</span></div>')
     return "".join(parts)
 
@@ -213,7 +213,12 @@ def _groups_dice(result: dict, lang: str) -> str:
 def _one_result(result: dict, lang: str) -> str:
     """Dice, total and verdict of one SIFRP / generic roll."""
     parts = [_groups_dice(result, lang) if isinstance(result.get("groups"), list) else
-             dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"), result.get("exploded_indices"))]
+             dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"), result.get("exploded_indices"),
+                       result)]
+    if isinstance(result.get("success_indices"), list):   # success counting: how many of each
+        n, m = len(result["success_indices"]), len(result.get("failure_indices") or ())
+        parts.append(f'<p class="counted" data-successes="{n}" data-failures="{m}">'
+                     f'{esc(t("result.counted", lang).format(n=n, m=m))}</p>')
     extras = []
     if result.get("modifier"):
         extras.append(f'{t("result.modifier", lang)} {result["modifier"]:+d}')
@@ -255,8 +260,10 @@ def summary(result: dict, lang: str) -> str:
     if isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
         kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + str(g["sum"])
                        for i, g in enumerate(result["groups"]))
+    elif isinstance(result.get("success_indices"), list):   # success counting: successes − failures
+        kept = f'{len(result["success_indices"])}\u2212{len(result.get("failure_indices") or ())}'
     else:
-        kept = "+".join(str(f) for f in result["kept"]) or "0"
+        kept = "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(result["kept"])).replace("-", "\u2212") or "0"
     extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
                     if isinstance(v, int) and v)
     text = f'{kept}{extra} = {result["total"]}'

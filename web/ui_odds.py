@@ -190,14 +190,15 @@ def view_sifrp(result: dict) -> dict:
 def _explosions(result: dict, view: dict) -> dict:
     """An exploding roll's odds say how many explosions they count and the chance of more
     (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding) in the note under the chart."""
-    bound = result.get("explosion_bound")   # an int, or one per exploding dice group
-    if isinstance(result.get("cut_off"), dict) and isinstance(bound, (int, list)):
-        cut = result["cut_off"]
-        exact = cut.get("exact")
-        text = _charts().percent(cut["p"], app.State.lang) + (f" = {exact}" if isinstance(exact, str) else "")
-        bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
-        note = tr("odds.explosions").format(bound=bounds, p=text)
-        view["note"] = f'{view["note"]} {note}' if view.get("note") else note
+    for key, words in (("explosion_bound", "odds.explosions"), ("reroll_bound", "odds.rerolls")):
+        bound = result.get(key)   # an int, or one per dice group
+        if isinstance(result.get("cut_off"), dict) and isinstance(bound, (int, list)):
+            cut = result["cut_off"]
+            exact = cut.get("exact")
+            text = _charts().percent(cut["p"], app.State.lang) + (f" = {exact}" if isinstance(exact, str) else "")
+            bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
+            note = tr(words).format(bound=bounds, p=text)
+            view["note"] = f'{view["note"]} {note}' if view.get("note") else note
     return view
 
 

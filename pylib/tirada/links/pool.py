@@ -25,7 +25,9 @@ __all__ = ["GAME_NAMES", "pool_text"]
 GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
 
 _W = {
-    "es": {"vs": "contra", "keep": "guardas", "lowest": "los más bajos", "exploding": "explosivos",
+    "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
+           "reroll": "repite", "reroll_once": "repite una vez", "lowest": "los más bajos", "exploding": "explosivos",
+           "compounding": "explosivos acumulados", "penetrating": "explosivos penetrantes",
            "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
            "skill": "Habilidad", "tn": "NO", "stance": "actitud", "void": "punto de Vacío",
            "assist": ("ayudante", "ayudantes"), "protagonist": "dados del protagonista", "adversary": "dados del adversario",
@@ -33,7 +35,9 @@ _W = {
            "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",
                           "anxiety": "angustia", "compromised": "comprometido"},
            "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
-    "en": {"vs": "vs", "keep": "keep", "lowest": "lowest", "exploding": "exploding", "helpers": "helpers",
+    "en": {"vs": "vs", "keep": "keep", "successes": "successes on", "failures": "failures on",
+           "reroll": "reroll", "reroll_once": "reroll once", "lowest": "lowest", "exploding": "exploding",
+           "compounding": "compounding", "penetrating": "penetrating", "helpers": "helpers",
            "passive": "passive value", "competition": "competition",
            "extra_time": "extra time", "weapon": "weapon damage", "ring": "Ring", "skill": "Skill", "tn": "TN",
            "stance": "stance", "void": "Void point", "assist": ("helper", "helpers"), "protagonist": "protagonist dice",
@@ -91,14 +95,35 @@ def _sifrp(req: Mapping[str, Any], w: dict) -> str:
 
 
 def _generic_group(req: Mapping[str, Any], w: dict) -> str:
-    dice, sides = req.get("dice", "?"), req.get("sides", "?")
+    dice, sides = req.get("dice", "?"), "F" if req.get("fate") else req.get("sides", "?")
     text = f"{dice}d{sides}"
     if req.get("explode"):
-        text += f"! ({w['exploding']})"
+        kind = "compounding" if req.get("compound") else "penetrating" if req.get("penetrate") else "exploding"
+        at = f" {_compare(req['explode_at'], sides)}" if req.get("explode_at") is not None else ""
+        text += f"!{kind_mark(req)} ({w[kind]}{at})"
     keep = req.get("keep")
     if keep is not None and (keep != dice or req.get("keep_lowest")):
         text += f", {w['keep']} {keep}" + (f" {w['lowest']}" if req.get("keep_lowest") else "")
+    if req.get("reroll") is not None:
+        text += f", {w['reroll_once' if req.get('reroll_once') else 'reroll']} {_compare(req['reroll'], sides)}"
+    for name in ("successes", "failures"):
+        if req.get(name) is not None:
+            text += f", {w[name]} {_compare(req[name], sides)}"
     return text
+
+
+def kind_mark(req: Mapping[str, Any]) -> str:
+    """What follows ``!`` for an explosion variant: ``"!"`` (compounding ``!!``), ``"p"`` (``!p``) or ``""``."""
+    return "!" if req.get("compound") else "p" if req.get("penetrate") else ""
+
+
+def _compare(faces: Any, sides: Any) -> str:
+    """``[7, 10]`` on a d10 → ``"≥7"``, ``[1, 2]`` → ``"≤2"``, ``[3, 3]`` → ``"=3"``; anything else as it is."""
+    if not (isinstance(faces, list) and len(faces) == 2 and all(type(v) is int for v in faces)):
+        return str(faces)
+    lo, hi = faces
+    return f"={lo}" if lo == hi else f"\u2265{lo}" if type(sides) is int and hi == sides else \
+        f"\u2264{hi}" if lo == 1 else str(faces)
 
 
 def _generic_one(req: Mapping[str, Any], w: dict) -> str:

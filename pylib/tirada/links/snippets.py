@@ -41,6 +41,7 @@ from .chain import verify
 from .frame import split_versioned
 from .pool import pool_text
 from .roll_layout import HIDDEN
+from .snippet_dice import counted_text, die_tokens, sum_tokens
 
 __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
            "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
@@ -58,12 +59,12 @@ _WORDS = {
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
            "total": "total", "successes": "éxitos", "vs": "contra", "teamwork": "ayuda",
            "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)",
-           "rerolled": "repetido", "explosion": "explosión", "damage": "daño"},
+           "rerolled": "repetido", "explosion": "explosión", "damage": "daño", "failures": "fallos"},
     "en": {"success": "success", "failure": "failure", "marginal": "marginal failure", "critical":
            "critical failure", "degree": "degree", "degrees": "degrees", "check": "Check the roll",
            "total": "total", "successes": "successes", "vs": "vs", "teamwork": "teamwork",
            "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
-           "rerolled": "rerolled", "explosion": "explosion", "damage": "damage"},
+           "rerolled": "rerolled", "explosion": "explosion", "damage": "damage", "failures": "failures"},
 }
 
 
@@ -184,28 +185,6 @@ def _who(checked: dict, lang: str) -> list:
     return out
 
 
-def _die_tokens(faces: list, kept: set, exploded: set) -> list:
-    """Each die as a token, dropped ones struck; an explosion die is marked ``!`` after its face."""
-    out: list = []
-    for i, face in enumerate(faces):
-        text = f"{face}!" if i + 1 < len(faces) and (i + 1) in exploded else str(face)
-        out += [(" " if i else "", None), (text, None if i in kept else "s")]
-    return out
-
-
-def _sum_tokens(result: dict, words: dict, sums: str = "") -> list:
-    """``6+5+4+2 +3 +2 ayuda = `` — the kept dice added up with every modifier, so the total is
-    explained (a SIFRP modifier +3 on kept dice adding to 17 reads ``… +3 = 20``); ``sums``: the
-    terms already written (several dice groups: ``7+5−4``) instead of the kept dice."""
-    kept = result.get("kept") or []
-    text = sums or "+".join(str(f) for f in kept) or "0"
-    extras = [(result.get("modifier"), ""), (result.get("teamwork"), " " + words["teamwork"])]
-    for value, name in extras:
-        if isinstance(value, int) and not isinstance(value, bool) and value:
-            text += f" {value:+d}{name}".replace("-", "\u2212")
-    return [(f"{text} = ", None)]
-
-
 def _l5r_dice(result: dict, lang: str) -> list:
     """Every L5R die in the order rolled: ``d6 4``, a rerolled die ``d12 3→10``, explosions
     ``explosión d12 6``; dropped dice struck."""
@@ -235,11 +214,12 @@ def _groups_line(result: dict, words: dict) -> list:
         sign = "\u2212" if g.get("subtract") else "+"
         faces: list = g["faces"] if isinstance(g.get("faces"), list) else []
         line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
-        line += _die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()))
+        line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
+                           g.get("rerolled"))
         line.append(("]", None))
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
-    return line + _sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
+    return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
 
 
 def _roll_line(result: dict, words: dict) -> list:
@@ -249,11 +229,11 @@ def _roll_line(result: dict, words: dict) -> list:
     faces = result.get("faces")
     line: list = []
     if isinstance(faces, list):
-        line += _die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
-                            set(result.get("exploded_indices") or ()))
+        line += die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
+                            set(result.get("exploded_indices") or ()), result.get("rerolled"))
         line.append((" \u2192 ", None))
         if "total" in result:
-            line += _sum_tokens(result, words)
+            line += sum_tokens(result, words, counted_text(result, words))
     return line + _outcome(result, words)
 
 

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..systems.generic import MAX_ROLLS, GenericRequest, GroupsRequest, validated
+from .chains import chain_counts, chain_of, chain_work, keep_weights, weighted_keep, weighted_keep_work
 from .dist import prob, rows
 from .explode import explode_work, request_counts
 from .keepsum import check_work, keep_sum_counts, work_estimate
@@ -18,10 +19,30 @@ __all__ = ["generic_odds"]
 
 def _group_counts(r: GenericRequest) -> tuple:
     """``(counts, den, bound)`` of one group's kept sum; ``bound`` ``None`` unless it explodes."""
+    if r.reroll is not None and r.keep < r.dice:   # keep after a reroll: independent weighted dice
+        weights, factor, den, bound = keep_weights(r)
+        return {v: n * factor for v, n in weighted_keep(r.dice, weights, r.keep, r.keep_lowest).items()}, den, bound
+    if _chained(r):   # each die a chain (odds/chains.py)
+        counts, den, bound = chain_counts(r.dice, chain_of(r))
+        return counts, den, bound if r.explode or r.reroll is not None and not r.reroll_once else None
     if r.explode:
         exploded = request_counts(r)
         return exploded.counts, exploded.den, exploded.bound
-    return keep_sum_counts(r.dice, r.sides, r.keep, r.keep_lowest), r.sides ** r.dice, None
+    counts = keep_sum_counts(r.dice, r.sides, r.keep, r.keep_lowest)
+    if r.fate:   # faces 1..3 drawn, −1..+1 shown: each kept die is 2 less
+        counts = {v - 2 * min(r.keep, r.dice): n for v, n in counts.items()}
+    return counts, r.sides ** r.dice, None
+
+
+def _variant(r: GenericRequest) -> bool:
+    """An explosion on a threshold (``!>5``), compounding (``!!``) or penetrating (``!p``)."""
+    return r.explode_at is not None or r.compound or r.penetrate
+
+
+def _chained(r: GenericRequest) -> bool:
+    """Rolls whose odds are independent chains (odds/chains.py): success counts, rerolls and the
+    explosion variants without keep."""
+    return r.successes is not None or r.reroll is not None or _variant(r)
 
 
 def _add(a: dict, b: dict) -> dict:
@@ -60,9 +81,17 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     work, pool = 0, (sum(g.dice for g, _ in groups), max(g.sides for g, _ in groups),
                      sum(g.keep or g.dice for g, _ in groups))   # named in a refusal
     for g, _sub in groups:   # the whole roll's work is bounded before any is spent
-        work += explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
+        if _variant(g) and g.keep is not None:
+            raise InvalidRequest("exact odds of keep after threshold, compounding or penetrating explosions are not "
+                                 "computed", field="keep", rule="odds.md §Limits", code="odds.explode_keep")
+        work += weighted_keep_work(g.dice, g.sides, g.keep) if g.reroll is not None and g.keep < g.dice else \
+            chain_work(g.dice, chain_of(g)) if _chained(g) else \
+            explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
         check_work(work, *pool)
-    counts, den, bounds = {r.modifier: 1}, 1, []
+    counts: dict = {r.modifier: 1}
+    den = 1
+    bounds: list = []    # explosion bounds, one per exploding group
+    rerolls: list = []   # reroll bounds, one per group rerolling while a face shows
     for g, subtract in groups:   # independent groups: the law of the sum is the product of their laws
         part, part_den, bound = _group_counts(g)
         if len(counts) > 1:       # the first group is only shifted by the modifier
@@ -71,13 +100,15 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         counts = _add(counts, {-v: n for v, n in part.items()} if subtract else part)
         den *= part_den
         if bound is not None:
-            bounds.append(bound)
+            (rerolls if g.reroll is not None else bounds).append(bound)
     out: dict = {"method": "exact: keep K of N by the K-th highest face (integer counts)"}
-    if bounds:
-        out = {"method": "exact up to explosion_bound explosions in all (integer counts); cut_off is "
-                         "the probability of more, not counted in any row",
-               "explosion_bound": bounds[0] if len(bounds) == 1 else bounds,
+    if bounds or rerolls:
+        out = {"method": "exact up to explosion_bound explosions / reroll_bound rerolls in all (integer counts); "
+                         "cut_off is the probability of more, not counted in any row",
                "cut_off": prob(den - sum(counts.values()), den)}
+    for name, found in (("explosion_bound", bounds), ("reroll_bound", rerolls)):
+        if found:
+            out[name] = found[0] if len(found) == 1 else found
     out["distribution"], out["at_least"] = rows(counts, den)
     if r.difficulty is not None:
         out["difficulty"] = r.difficulty

@@ -14,12 +14,16 @@ Grammar (letters in either case; docs/notation.md §Grammar)::
     part     = [sets SPACE] roll          sets: 1..MAX_ROLLS rolls of the same roll (Dice Maiden)
     roll     = [sign] term *( sign term ) at least one term is a dice group (at most MAX_ROLLS)
     term     = group | n                  n: a constant, added (or subtracted) to the total
-    group    = [count] "d" (sides | "%") *option
-    option   = "!"                        exploding: a die showing its highest face adds one more die
+    group    = [count] "d" (sides | "%" | "F") *option   dF: Fate dice, faces −1, 0, +1 (no "!")
+    option   = "!" ["!" | "p"] [cmp n]    exploding: a die showing its highest face (or cmp n) adds one more
+                                          die; !! compounds it into the same die, !p counts it one less
              | "k" n | "kh" [n]           keep the n highest (kh alone: 1)
              | "kl" [n]                   keep the n lowest (alone: 1)
              | ("dl" | "d") n | "dl"      drop the n lowest (dl alone: 1; a bare d needs its n)
              | "dh" [n]                   drop the n highest (alone: 1)
+             | (">" | "<" | "=" | "t") n  count successes: n or more, n or less, exactly n
+             | "f" (cmp n | "1")          count failures (subtracted); cmp = ">" | "<" | "="
+             | ("r" | "ro") (cmp n | "1") reroll while (r) or once (ro) the die shows such a face
     count 1..100 · sides 2..1000 · numbers at most MAX_DIGITS digits
 
 Space and case policy (a space never changes what was typed): letters are read in either case
@@ -51,9 +55,11 @@ RULE = "docs/notation.md §Grammar"
 MAX_ROLLS = 10
 MAX_DIGITS = 6         #: longest number read (a longer one is refused before it is converted)
 MAX_TEXT = 400         #: longest notation text read
-_TOKEN = re.compile(r"\s+|\d+|[a-z]+|.", re.S)
+_TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.", re.S)   # "df" apart: 4dFk3 = 4 dF k 3
 _OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
 _DEFAULT_ONE = ("kh", "kl", "dl", "dh")
+_COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures",
+           "r": "reroll", "ro": "reroll"}
 
 
 def _refuse(message: str, code: str, params: dict | None = None) -> InvalidRequest:
@@ -114,29 +120,47 @@ def _space(reading: str, typed: str) -> InvalidRequest:
                    code="notation.space", params={"text": typed[:20], "reading": reading[:20]})
 
 
-def _group(r: _Reader, count: int | None) -> dict:
-    """A dice group after its ``d``: sides and options → generic fields (``_drop`` marks dl/dh/d)."""
-    tok, space = r.take()
+def _group(r: _Reader, count: int | None, fate: bool = False) -> dict:
+    """A dice group after its ``d`` (or ``dF``): sides and options → generic fields (``_drop`` marks dl/dh/d)."""
+    tok, space = ("3", False) if fate else r.take()
     if space and tok is not None and (tok.isdigit() or tok == "%"):
         raise _space(f"{count or ''}d{tok}", f"{count or ''}d {tok}")
     if tok is None or not (tok.isdigit() or tok == "%"):
         raise _refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {r.text.strip()[:40]!r}", code="notation.not_a_roll",
                       params={"text": r.text.strip()[:40]})
     dice = 1 if count is None else count
-    out: dict = {"dice": dice, "sides": 100 if tok == "%" else int(tok)}
+    out: dict = {"dice": dice, "fate": True} if fate else {"dice": dice, "sides": 100 if tok == "%" else int(tok)}
     seen: set = set()
     while True:
         tok, _space_before = r.peek()
-        if tok not in _OPTIONS and tok != "!":
+        if tok not in _OPTIONS and tok not in _COUNTS and tok != "!":
             return out
         r.take()
-        kind = "explode" if tok == "!" else "keep"
+        kind = "explode" if tok == "!" else _COUNTS.get(tok, "keep")
+        if kind in ("successes", "failures", "reroll"):
+            if kind in seen:
+                raise _refuse(f"{tok!r}: one success count, one failure count and one reroll per dice group",
+                              code="notation.twice", params={"text": tok})
+            seen.add(kind)
+            out[kind] = _compare(r, tok, out.get("sides", 3))
+            if tok == "ro":
+                out["reroll_once"] = True
+            continue
         if kind in seen:
             raise _refuse(f"{tok!r}: only one keep/drop and one '!' per roll", code="notation.twice", params={"text": tok})
         seen.add(kind)
         if tok == "!":
+            if fate:
+                raise _refuse("Fate dice (dF) do not explode", code="notation.fate_explode")
             nxt, space = r.peek()
-            if nxt is not None and nxt.isdigit() and not space:
+            if nxt in ("!", "p") and not space:          # !! compounding, !p penetrating
+                r.take()
+                out["compound" if nxt == "!" else "penetrate"] = True
+                nxt, space = r.peek()
+            if nxt in (">", "<", "=") and not space:     # Roll20: a compare point right after ! is where it explodes
+                r.take()
+                out["explode_at"] = _compare(r, nxt, out["sides"])
+            elif nxt is not None and nxt.isdigit() and not space:
                 raise _refuse(f"'!' takes no number here ('!{nxt}')", code="notation.explode_number",
                               params={"text": f"!{nxt}"})
             out["explode"] = True
@@ -155,8 +179,38 @@ def _group(r: _Reader, count: int | None) -> dict:
         out["_drop"] = tok in ("d", "dl", "dh")
 
 
+def _compare(r: _Reader, op: str, sides: int) -> list:
+    """The faces ``[lo, hi]`` of a compare point after ``op``: ``>N`` (N or more, as Roll20 reads it),
+    ``<N`` (N or less), ``=N``; ``tN`` (Dice Maiden's target: N or more); ``f`` then ``>N``/``<N``/``=N``,
+    or ``f1`` alone (a bare ``fN`` above 1 is ambiguous: Roll20 reads "exactly N", Dice Maiden "N or less");
+    ``r``/``ro`` (reroll, reroll once) as ``f``."""
+    typed = op
+    if op in ("f", "r", "ro"):
+        nxt, space = r.peek()
+        if nxt in (">", "<", "=") and not space:
+            op = r.take()[0]
+            typed += op
+    n = r.number(typed, need=True)
+    assert n is not None
+    if op in ("f", "r", "ro"):
+        if n != 1:
+            raise _refuse(f"'{op}{n}' is ambiguous: write {op}<{n} ({n} or less) or {op}={n} (exactly {n})",
+                          code="notation.ambiguous", params={"text": f"{op}{n}", "reading": f"{op}<{n}", "other": f"{op}={n}"})
+        op = "="
+    return [n, sides] if op in (">", "t") else [1, n] if op == "<" else [n, n]
+
+
 def _finish(group: dict) -> dict:
     """A parsed group's checks and defaults (``_drop`` removed; keep-all left out)."""
+    if "failures" in group and "successes" not in group or "successes" in group and (
+            "keep" in group or group.get("fate") or group.get("compound") or group.get("penetrate")):
+        raise _refuse("success counting (>N, <N, =N, then fN) compares every die: no keep/drop, no Fate dice, "
+                      "failures only after a success count", code="notation.count")
+    if group.get("explode_at") == [1, group.get("sides")]:
+        raise _refuse("a die that explodes on every face never stops", code="notation.explode_all")
+    if "reroll" in group and (group.get("explode") or group.get("fate") or group["reroll"] == [1, group.get("sides")]):
+        raise _refuse("a reroll (r, ro) names some faces, not all, and goes without '!' and Fate dice",
+                      code="notation.reroll")
     if group.pop("_drop", False) and group.get("explode"):
         raise _refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
                       code="notation.explode_drop")
@@ -189,7 +243,7 @@ def _roll(tokens: list, text: str) -> dict:
         count = None
         if tok.isdigit():
             nxt, nspace = r.peek()
-            if nxt != "d":
+            if nxt not in ("d", "df"):
                 if nxt is not None and nxt.isdigit():
                     raise _space(f"{tok}{nxt}", f"{tok} {nxt}")
                 modifier += sign * int(tok)
@@ -198,14 +252,14 @@ def _roll(tokens: list, text: str) -> dict:
             if nspace:
                 raise _space(f"{tok}d", f"{tok} d")
             count = int(tok)
-            r.take()
-        elif tok != "d":
+            tok = r.take()[0]
+        elif tok not in ("d", "df"):
             raise _refuse(f"cannot read {tok[:10]!r} in {text.strip()[:40]!r}", code="notation.unreadable",
                           params={"text": tok[:10]})
         if len(groups) == MAX_ROLLS:
             raise _refuse(f"at most {MAX_ROLLS} dice groups in one roll", code="notation.several_groups",
                           params={"n": MAX_ROLLS})
-        group = _finish(_group(r, count))
+        group = _finish(_group(r, count, tok == "df"))
         if sign < 0:
             group["subtract"] = True
         groups.append(group)
@@ -226,7 +280,7 @@ def _part(text: str) -> list:
     """One ``;``-part → its rolls (several for a roll set ``N roll``)."""
     tokens = _tokens(text)
     sets = 1
-    if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] == "d" or tokens[1][0].isdigit()):
+    if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] in ("d", "df") or tokens[1][0].isdigit()):
         sets = int(tokens[0][0])
         if not 1 <= sets <= MAX_ROLLS:
             raise _refuse(f"a roll set is 1 to {MAX_ROLLS} rolls; {sets} would be {sets} rolls of "
@@ -288,14 +342,31 @@ def parse(text: str) -> dict:
 
 
 def _format_group(params: Mapping[str, Any]) -> str:
-    dice, sides = params.get("dice", 1), params.get("sides", "?")
+    dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
     text = f"{dice}d{sides}"
+    if params.get("successes"):   # before "!": a compare point right after it is where it explodes
+        text += compare_text(params.get("successes"), params.get("sides"))
     if params.get("explode"):
-        text += "!"
+        text += "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
+        text += compare_text(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
         text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
+    if params.get("reroll"):
+        once = "ro" if params.get("reroll_once") else "r"
+        text += f"{once}1" if params.get("reroll") == [1, 1] else once + compare_text(params.get("reroll"), params.get("sides"))
+    if params.get("failures"):
+        text += "f1" if params.get("failures") == [1, 1] else "f" + compare_text(params.get("failures"), params.get("sides"))
     return text
+
+
+def compare_text(faces: Any, sides: Any) -> str:
+    """``[7, 10]`` on a d10 → ``">7"``, ``[1, 2]`` → ``"<2"``, ``[3, 3]`` → ``"=3"`` (for display:
+    any other value is written as it is)."""
+    if not (isinstance(faces, list) and len(faces) == 2):
+        return f"={faces}"
+    lo, hi = faces
+    return f"={lo}" if lo == hi else f">{lo}" if hi == sides else f"<{hi}" if lo == 1 else f"={faces}"
 
 
 def format_roll(params: Mapping[str, Any]) -> str:

@@ -94,7 +94,15 @@ register(SystemSpec(
     id="generic", short_name="generic", roll="tirada.systems.generic",
     odds="tirada.odds.generic:generic_odds", code=0,
     param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls", "groups",
-                "subtract"),
+                "subtract",
+                # appended for Fate dice (issue 28, 4dF): earlier links keep their bytes
+                "fate",
+                # appended for success counting (issue 28, 10d10>8f1)
+                "successes", "failures",
+                # appended for rerolls (issue 28, 4d6r<2, 4d6ro1)
+                "reroll", "reroll_once",
+                # appended for explosion variants (issue 28, !>5, !!, !p)
+                "explode_at", "compound", "penetrate"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",

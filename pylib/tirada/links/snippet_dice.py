@@ -1,0 +1,48 @@
+"""The dice and sums of a generic / SIFRP roll as snippet tokens (:mod:`tirada.links.snippets`):
+each die (dropped ones struck, explosion dice marked), the kept dice added up with every modifier,
+and a success count (``10d10>8f1``: ``3 éxitos − 1 fallo``). Tokens are ``(text, style)`` with style
+``None`` or ``"s"`` (struck)."""
+
+from __future__ import annotations
+
+__all__ = ["counted_text", "die_tokens", "sum_tokens"]
+
+
+def die_tokens(faces: list, kept: set, exploded: set, rerolled: list | None = None) -> list:
+    """Each die as a token, dropped ones struck; an explosion die is marked ``!`` after its face; a
+    rerolled die shows the faces it replaced first (``1→2→5``, as L5R's rerolls: ``rerolled`` is the result's
+    ``[[index, [faces]], …]``)."""
+    replaced = {i: old for i, old in rerolled or () if isinstance(old, list)}
+    out: list = []
+    for i, face in enumerate(faces):
+        text = f"{face}!" if i + 1 < len(faces) and (i + 1) in exploded else str(face)
+        out.append((" " if i else "", None))
+        for old in replaced.get(i, ()):
+            out.append((f"{old}\u2192", None))
+        out.append((text, None if i in kept else "s"))
+    return out
+
+
+def sum_tokens(result: dict, words: dict, sums: str = "") -> list:
+    """``6+5+4+2 +3 +2 ayuda = `` — the kept dice added up with every modifier, so the total is
+    explained (a SIFRP modifier +3 on kept dice adding to 17 reads ``… +3 = 20``); ``sums``: the
+    terms already written (several dice groups: ``7+5−4``) instead of the kept dice."""
+    kept = result.get("kept") or []
+    text = sums or "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(kept)).replace("-", "\u2212") or "0"
+    extras = [(result.get("modifier"), ""), (result.get("teamwork"), " " + words["teamwork"])]
+    for value, name in extras:
+        if isinstance(value, int) and not isinstance(value, bool) and value:
+            text += f" {value:+d}{name}".replace("-", "\u2212")
+    return [(f"{text} = ", None)]
+
+
+def counted_text(result: dict, words: dict) -> str:
+    """Success counting (``10d10>8f1``): ``"3 éxitos − 1 fallo"``; ``""`` for a sum of dice."""
+    if not isinstance(result.get("success_indices"), list):
+        return ""
+    n = len(result["success_indices"])
+    text = f"{n} {words['success' if n == 1 else 'successes']}"
+    failed = result.get("failure_indices")
+    if isinstance(failed, list) and failed:
+        text += f" \u2212 {len(failed)} {words['failure' if len(failed) == 1 else 'failures']}"
+    return text
