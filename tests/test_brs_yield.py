@@ -100,14 +100,15 @@ def test_original_leader_bears_the_ordinary_spoils_when_the_side_later_loses():
     assert state.players[2].weaknesses == ()
     out = summary(state)
     assert out["spoils"] == {"ordinary": True, "backed_down": "Chronicler", "pains": [], "stipulations": [],
-                             "bearer": "B"}
+                             "bearer": "B", "applied": []}
 
 
 def test_spoils_stand_unless_someone_backed_down():
     setup = fours(spoils=["Pierdes el mapa"], stipulations=["Sin caballos"])
     out = summary(replay(setup, EX1 + [{"move": "yield", "player": 1}]))
     assert out["spoils"] == {"ordinary": False, "backed_down": None, "pains": ["Pierdes el mapa"],
-                             "stipulations": ["Sin caballos"], "bearer": "B"}
+                             "stipulations": ["Sin caballos"], "bearer": "B",
+                             "applied": [{"text": "Pierdes el mapa", "by": None}]}   # names no side: the table decides
     setup["back_down"] = 1
     assert summary(replay(setup, []))["spoils"]["pains"] == []
 

@@ -229,6 +229,24 @@ class Store:
         value.update({k: v for k, v in parts.items() if k in ("setup", "moves", "draft")})
         return self.write("tirada.brs.current", value)
 
+    BRS_SEATS_KEY = "tirada.brs.seats.v1"
+    #: The seats remembered: the newest 100 Confrontations (older ones are asked again).
+    BRS_SEATS_CAP = 100
+
+    def brs_seat(self, key: str):
+        """The seat this browser took in the Confrontation ``key`` (ui_brs_seat.SEATS: "0", "1",
+        "both", "watch"), or None when never chosen (key ``tirada.brs.seats.v1``)."""
+        value = self.read(self.BRS_SEATS_KEY, {}, check=lambda v: isinstance(v, dict))
+        seat = value.get(key)
+        return seat if seat in ("0", "1", "both", "watch") else None
+
+    def set_brs_seat(self, key: str, seat: str) -> bool:
+        """Remember ``seat`` for the Confrontation ``key`` (re-reading first; the newest kept)."""
+        value = self.read(self.BRS_SEATS_KEY, {}, check=lambda v: isinstance(v, dict))
+        value.pop(key, None)
+        value[key] = seat
+        return self.write(self.BRS_SEATS_KEY, dict(list(value.items())[-self.BRS_SEATS_CAP:]))
+
     def show_brs_link(self, window, fragment: str) -> None:
         """Put the Confrontation's latest link in the address bar without reloading or adding a
         history entry, so a reload reopens the latest state (this module owns location.hash)."""

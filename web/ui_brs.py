@@ -1,11 +1,8 @@
-"""The Blood Red Sands Confrontation view (issue #5): setup, Battle Boards, actions, log, and
-asynchronous play by links (glue only: read inputs → one engine call → store → render).
-
-The Confrontation is (setup, moves); the state is always the engine's replay of them. After each
-move the page shows a link (``tirada.systems.brs.link.encode_link``) that anyone can open to see the same
-board and, if it is their move, continue; hot-seat play is the same thing on one device. The
-current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload.
-"""
+"""The Blood Red Sands Confrontation view (issue #5): setup, Battle Boards, actions, log, and asynchronous
+play by links (glue only). The Confrontation is (setup, moves), the state the engine's replay of them;
+each move gives a link (``brs.link.encode_link``) anyone can open to see the same board and, with the
+seat of the side to move (ui_brs_status, issue #29), continue; hot-seat play is the seat "both". The
+current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload."""
 
 from __future__ import annotations
 
@@ -16,14 +13,16 @@ import app
 import sharing
 import ui_fair
 import ui_refusal
-import ui_odds
 import ui_brs_actions as actions
 import ui_brs_board as boardview
 import ui_brs_records as records
 import ui_brs_setup as setupform
 import ui_brs_contest
+import ui_brs_seat as seats
+import ui_brs_status as status
+import ui_brs_story as story
 from app import STORE, el, tr
-from tirada.links import snippets
+from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
@@ -31,7 +30,6 @@ from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options, step
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import play_fresh, start_fresh
-from tirada.odds import odds
 
 
 class Game:
@@ -44,6 +42,7 @@ class Game:
     selection: list = []
     draft = None
     fragment = ""
+    seat: str | None = None   # ui_brs_seat.SEATS, None until chosen (issue #29)
 
 
 _node = app.node
@@ -117,6 +116,7 @@ def start_game() -> None:
     Game.setup, Game.moves, Game.selection = setup, [], []
     Game.state = replay(setup, [])
     el("brs-shared").hidden = True
+    Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
     after_change()
     el("brs-setup-card").open = False
 
@@ -160,6 +160,16 @@ def view_summary() -> dict:
     return out
 
 
+def choose_seat(seat: str | None) -> None:
+    """The reader chose a seat (None: asked again); the status takes the focus."""
+    if seat is not None:
+        status.remember_seat(Game.setup, seat)
+    Game.seat = seat
+    render_game()
+    first = _query("#brs-seat [data-seat]")
+    (first if seat is None and first is not None else el("brs-status")).focus()
+
+
 def share_url() -> str:
     return sharing.page_link(Game.fragment)
 
@@ -170,45 +180,25 @@ def render_game() -> None:
         el("brs-game").hidden = True
         return
     lang = app.State.lang
-    summ, cells, opts, now = view_summary(), board(Game.state), options(Game.state), step(Game.state)
-    names = boardview.names_of(summ)
-    el("brs-turn").textContent = (tr("brs.turn").format(player=names[now["player"]])
-                                  if now.get("player") is not None else "")
-    el("brs-step").textContent = boardview.step_sentence(now, summ, cells, lang)
+    summ, cells, now = view_summary(), board(Game.state), step(Game.state)
+    opts = seats.my_options(options(Game.state), Game.seat, summ["players"])   # only this seat's moves
+    names, entries = boardview.names_of(summ), journal(Game.setup, Game.moves)
+    status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
     selectable = actions.selectable_dice(opts)
     Game.selection = [i for i in Game.selection if i in selectable]
     el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now)
-    render_odds(now, cells)
-    el("brs-boards").innerHTML = boardview.boards(summ, cells, lang, selectable, Game.selection)
+    el("brs-actions-card").hidden = not opts and summ["status"] != "ended"
+    status.render_odds(now, cells, opts)
+    el("brs-boards").innerHTML = seats.boards_html(Game.seat, summ, cells, lang, selectable, Game.selection,
+                                                   boardview.player_board, status.compact())
     el("brs-info").innerHTML = boardview.info_card(summ, lang)
     el("brs-log").innerHTML = boardview.log_html(summ, cells, lang)
-    entries = journal(Game.setup, Game.moves)
     el("brs-moves-heading").textContent = tr("brs.moves.heading").format(n=len(entries))
     el("brs-moves-list").innerHTML = boardview.journal_html(entries, summ, cells, lang)
     el("brs-share-link").value = share_url()
     el("brs-share-size").textContent = tr("brs.share.size").format(n=len(Game.fragment))
     el("brs-game").hidden = False
     records.render_after()
-
-
-def render_odds(now: dict, cells: list) -> None:
-    """For the defender: the exact odds of each outcome now and if they Renew their Used dice
-    (tirada.odds, system "brs")."""
-    box = el("brs-odds")
-    if now.get("kind") not in ("defend", "overwhelmed") or now.get("score") is None:
-        box.hidden = True
-        return
-    mine = [c for c in cells if c["owner"] == now["player"]]
-    request = {"system": "brs", "attack_score": now["score"],
-               "available": [c["face"] for c in mine if c["row"] == "available" and c["face"] is not None]}
-    used = [c["d"] for c in mine if c["row"] == "used"]
-    if used:
-        request["renew"] = used
-    try:
-        box.innerHTML = ui_odds.card_html(odds(request), "brs-odds")
-        box.hidden = False
-    except TiradaError:
-        box.hidden = True
 
 
 def after_change(push_url: bool = True) -> None:
@@ -265,6 +255,13 @@ def on_click(event) -> None:
         render_setup()
         save_draft()
         return
+    node = _closest(target, "[data-seat]")
+    if node is not None and Game.state is not None:
+        choose_seat(str(node.dataset.seat))
+        return
+    if _closest(target, "[data-seat-change]") is not None and Game.state is not None:
+        choose_seat(None)
+        return
     node = _closest(target, "[data-die]")
     if node is not None and not node.disabled and Game.state is not None:
         i = int(node.dataset.die)
@@ -311,14 +308,16 @@ def on_setup_change(event) -> None:
 
 # ------------------------------------------------------------------------------------ share
 def snippet(kind: str) -> str:
-    """The link, or a BBCode / Markdown snippet (tirada.links.snippets.titled_link)."""
+    """The link, or a BBCode / Markdown post telling the last move and what comes now, or the end
+    (tirada.links.snippets_story.titled_story)."""
     url = share_url()
     if kind == "link" or Game.state is None:
         return url
     summ, cells = view_summary(), board(Game.state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
-    now = boardview.step_sentence(step(Game.state), summ, cells, app.State.lang)
-    return snippets.titled_link(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
+    now = story.snippet_sentences(journal(Game.setup, Game.moves), summ, cells,
+                                  boardview.step_sentence(step(Game.state), summ, cells, app.State.lang), app.State.lang)
+    return titled_story(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
 
 @when("click", "[data-brs-copy]")
@@ -346,7 +345,11 @@ def open_brs_link(fragment: str) -> None:
     el("brs-shared").hidden = False
     el("brs-setup-card").open = False
     el("brs-proves").textContent = tr("brs.proves." + ("signed" if setup.get("start") else f"v{setup.get('version', 1)}"))
+    Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
     after_change(push_url=False)
+    box = el("brs-status")   # your move first: the link opens on what changed and what to do now
+    box.scrollIntoView(True)
+    box.focus()
 
 
 app.ROUTES["brs"] = open_brs_link
@@ -383,6 +386,7 @@ def start() -> None:
             Game.state = replay(saved["setup"], saved["moves"])
             Game.setup, Game.moves = saved["setup"], list(saved["moves"])
             Game.fragment = encode_link(Game.setup, Game.moves)
+            Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
             el("brs-setup-card").open = False
             render_game()
         except TiradaError:

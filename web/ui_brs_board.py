@@ -155,8 +155,9 @@ def info_card(summary: dict, lang: str) -> str:
     sp = summary["spoils"]
     parts = [f'<h2>{esc(t("brs.info.heading", lang))}</h2>',
              f'<p><strong>{esc(t("brs.info.graveyard", lang))}:</strong> {esc(dice)} · '
-             f'{esc(i18n.tn("brs.info.graveyard_tokens", lang, g["advantage"]))}</p>',
-             f'<p>{esc(t("brs.info.renewals", lang).format(left=ren["left"], who=who))}</p>']
+             f'{esc(i18n.tn("brs.info.graveyard_tokens", lang, g["advantage"]))}</p>']
+    if summary["status"] != "ended":   # no Renewal is left to take once a side Yielded
+        parts.append(f'<p>{esc(t("brs.info.renewals", lang).format(left=ren["left"], who=who))}</p>')
     if sp["ordinary"]:
         parts.append(f'<p>{esc(t("brs.info.ordinary", lang).format(side=sp["backed_down"]))}</p>')
     if sp["pains"]:
@@ -166,7 +167,7 @@ def info_card(summary: dict, lang: str) -> str:
         parts.append(f'<p><strong>{esc(t("brs.info.stipulations", lang))}:</strong></p><ul>'
                      + "".join(f"<li>{esc(x)}</li>" for x in sp["stipulations"]) + "</ul>")
     rev = summary.get("reversal")
-    if rev:
+    if rev and summary["status"] != "ended":
         parts.append(f'<p>{esc(t("brs.info.reversal", lang).format(player=rev["player"], target=rev["must_target"]))}</p>')
     return "".join(parts)
 
@@ -259,33 +260,37 @@ def log_html(summary: dict, cells: list, lang: str) -> str:
 
 
 # ------------------------------------------------------------------------- every move (journal)
+def journal_line(e: dict, names: list, cells: list, lang: str) -> str:
+    """One journal entry in words: "Sharla — gasta Ventaja (tira: d4 «…» 2 → 5)"."""
+    m, kind = e["move"], e["move"]["move"]
+    who = names[e["player"]] if e["player"] is not None else "—"
+    text = f'{who} — {t("brs.kind." + kind, lang)}'
+    if kind == "pick":
+        text += f': {names[m["attacker"]]} → {names[m["target"]]}'
+    elif kind == "vow":
+        text += f': {t("brs.vow." + m["vow"], lang)}'
+    elif kind == "ruling":
+        text += f': {t("brs.ruling." + m["action"], lang)}'
+    elif kind == "bonus":
+        text += f': {t("brs.take." + m["take"], lang)}'
+    elif kind == "devastate":
+        w = m.get("weakness")
+        text += f': «{w["trait"]}» d{w["size"]}' if w else f': {t("brs.take.lost", lang)}'
+    elif kind == "defeat":
+        text += f': d{m["size"]}'
+    elif kind in ("strength", "endurance") and isinstance(m.get("die"), int) and 0 <= m["die"] < len(cells):
+        text += f': d{cells[m["die"]]["d"]} «{cells[m["die"]]["trait"]}»'
+    if m.get("note"):
+        text += f' — {m["note"]}'
+    if e["rolled"]:
+        rolls = ", ".join(f'd{r["d"]} «{cells[r["die"]]["trait"]}» '
+                          + (f'{r["before"]} → {r["after"]}' if r["before"] is not None else str(r["after"]))
+                          for r in e["rolled"])
+        text += f' ({t("brs.moves.rolled", lang)}: {rolls})'
+    return text
+
+
 def journal_html(entries: list, summary: dict, cells: list, lang: str) -> str:
     """Every move in words ("7. Sharla — Ventaja: d4 2 → 5"), from tirada.systems.brs.journal, newest last."""
     names = names_of(summary)
-    items = []
-    for e in entries:
-        m, kind = e["move"], e["move"]["move"]
-        who = names[e["player"]] if e["player"] is not None else "—"
-        text = f'{who} — {t("brs.kind." + kind, lang)}'
-        if kind == "pick":
-            text += f': {names[m["attacker"]]} → {names[m["target"]]}'
-        elif kind == "vow":
-            text += f': {t("brs.vow." + m["vow"], lang)}'
-        elif kind == "ruling":
-            text += f': {t("brs.ruling." + m["action"], lang)}'
-        elif kind == "bonus":
-            text += f': {t("brs.take." + m["take"], lang)}'
-        elif kind == "devastate":
-            w = m.get("weakness")
-            text += f': «{w["trait"]}» d{w["size"]}' if w else f': {t("brs.take.lost", lang)}'
-        elif kind == "defeat":
-            text += f': d{m["size"]}'
-        if m.get("note"):
-            text += f' — {m["note"]}'
-        if e["rolled"]:
-            rolls = ", ".join(f'd{r["d"]} «{cells[r["die"]]["trait"]}» '
-                              + (f'{r["before"]} → {r["after"]}' if r["before"] is not None else str(r["after"]))
-                              for r in e["rolled"])
-            text += f' ({t("brs.moves.rolled", lang)}: {rolls})'
-        items.append(f'<li value="{e["n"]}">{esc(text)}</li>')
-    return "".join(items)
+    return "".join(f'<li value="{e["n"]}">{esc(journal_line(e, names, cells, lang))}</li>' for e in entries)

@@ -16,69 +16,26 @@ from test_a11y import axe_problems, open_details
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers (the test bot)
 from helpers.brs import actor as _actor, bot_move  # noqa: E402
+from helpers.brs_page import link_of, make_move, moves_of, open_link_in  # noqa: E402
+from helpers.page import take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
 
-def start_example(page) -> None:
+def start_example(page, seat: str = "both") -> None:
+    """Start the seed's example here and take ``seat`` (default: both sides on this device)."""
     page.click("#tab-brs")
     page.click("#brs-example")
     page.click("#brs-start")     # fair play v2: the seed is made by the page, never typed
     page.wait_for_selector("#brs-game:not([hidden])")
-
-
-def link_of(page) -> str:
-    return page.locator("#brs-share-link").input_value()
-
-
-def moves_of(page) -> list:
-    return decode_link(link_of(page))[1]
-
-
-def open_link_in(page, link: str) -> None:
-    """Open ``link`` in a page already showing Tirada (a fragment change: no reload needed)."""
-    page.goto(link)
-    page.wait_for_function("l => document.getElementById('brs-share-link').value === l", arg=link)
-
-
-def make_move(page, move: dict, actor: int) -> None:
-    """Make ``move`` through the page's controls as player ``actor``; wait for the new link."""
-    before = link_of(page)
-    kind = move["move"]
-    pre = f"#brs-{actor}-{kind}"
-    if kind == "pick":
-        page.select_option(f"{pre}-attacker", str(move["attacker"]))
-        page.select_option(f"{pre}-target", str(move["target"]))
-    elif kind in ("attack", "defend"):
-        for die in move["dice"]:
-            page.click(f'#brs-boards [data-die="{die}"]')
-            page.wait_for_selector(f'#brs-boards [data-die="{die}"][aria-pressed=true]')
-        if move.get("soul_fused") is not None:
-            page.select_option(f"{pre}-sf", str(move["soul_fused"]))
-    elif kind in ("strength", "endurance", "advantage"):
-        page.select_option(f"{pre}-die", str(move["die"]))
-    elif kind == "ruling":
-        page.select_option(f"{pre}-action", move["action"])
-        page.fill(f"{pre}-note", move.get("note", ""))
-    elif kind == "defeat":
-        page.select_option(f"{pre}-size", str(move["size"]))
-    elif kind == "vow":
-        page.select_option(f"{pre}-vow", move["vow"])
-    elif kind == "yield" and move.get("new_leader") is not None:
-        page.select_option(f"{pre}-leader", str(move["new_leader"]))
-    button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
-    if kind == "bonus":
-        button += f'[data-take="{move["take"]}"]'
-    page.click(button)
-    page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
-    assert page.locator("#brs-error").is_hidden(), page.inner_text("#brs-error")
+    take_seat(page, seat)
 
 
 def test_two_contexts_play_three_exchanges_by_passing_links(new_context, base_url):
     ctx_a, _ = new_context(viewport={"width": 1280, "height": 900})
     ctx_b, _ = new_context(viewport={"width": 360, "height": 640})   # the other player, on a phone
     pages = {0: open_app(ctx_a.new_page(), base_url), 1: None}
-    start_example(pages[0])
+    start_example(pages[0], "0")     # each browser plays its own side (issue #29)
     current, expected, restarts = 0, [], 0
     while True:
         setup, moves = decode_link(link_of(pages[current]))
@@ -94,6 +51,7 @@ def test_two_contexts_play_three_exchanges_by_passing_links(new_context, base_ur
             pages[current].click("#brs-start")
             pages[current].wait_for_function(
                 "l => document.getElementById('brs-share-link').value !== l", arg=before)
+            take_seat(pages[current], "0")
             expected = []
             continue
         move = bot_move(state, gentle=True)
@@ -106,6 +64,7 @@ def test_two_contexts_play_three_exchanges_by_passing_links(new_context, base_ur
                 pages[side].wait_for_selector("#brs-game:not([hidden])")
             else:
                 open_link_in(pages[side], link)
+            take_seat(pages[side], str(side))
             current = side
             page = pages[side]
             assert page.locator("#brs-shared").is_visible()
@@ -128,8 +87,8 @@ def test_two_contexts_play_three_exchanges_by_passing_links(new_context, base_ur
         assert other.inner_text(sel) == pages[current].inner_text(sel), sel
     # the boards agree die by die (labels carry face, size, Aspect and state)
     labels = "els => els.map(e => e.getAttribute('aria-label'))"
-    assert (other.eval_on_selector_all("#brs-boards [data-die]", labels)
-            == pages[current].eval_on_selector_all("#brs-boards [data-die]", labels))
+    assert (sorted(other.eval_on_selector_all("#brs-boards [data-die]", labels))
+            == sorted(pages[current].eval_on_selector_all("#brs-boards [data-die]", labels)))
     log = other.inner_text("#brs-log")
     assert "Intercambio 3" in log and "ataca a" in log
     phone = pages[1]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.brs import duel, seeded_v2  # noqa: E402
+from helpers.page import take_seat  # noqa: E402
 
 from tirada.systems.brs.link import decode_link, encode_link  # noqa: E402
 
@@ -27,6 +28,7 @@ def _open(app, setup: dict, moves: list) -> None:
     fragment = encode_link(setup, moves)
     app.evaluate(f"location.hash = {fragment!r}")
     app.wait_for_function("f => document.getElementById('brs-share-link').value.endsWith(f)", arg=fragment)
+    take_seat(app)     # hot-seat: this page plays both sides
 
 
 def _moves(app) -> list:

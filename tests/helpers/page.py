@@ -71,3 +71,12 @@ def audit_text(page, thread: str) -> str:
     report = page.locator("#audit-report")
     expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
     return report.inner_text()
+
+
+def take_seat(page, seat: str = "both") -> None:
+    """Answer the Confrontation's seat question (issue #29: which side this browser plays — "0",
+    "1", "both" for hot-seat play, "watch") when it is asked; a remembered seat asks nothing."""
+    button = page.locator(f'#brs-seat [data-seat="{seat}"]')
+    if button.count():
+        button.click()
+        page.wait_for_selector("#brs-seat .brs-seat-line")

@@ -40,7 +40,10 @@ def actor_of(state: State, move: Mapping) -> int | None:
 def journal(setup: Setup | Mapping, moves: Any) -> list:
     """One entry per move: ``{"n": 1-based move number, "move": the move dict, "player": actor
     index or None, "round", "exchange" (before the move), "rolled": [{"die", "d", "before": face
-    or None, "after": face}]}`` (dice whose face the move drew).
+    or None, "after": face}]}`` (dice whose face the move drew). An ``attack`` or ``defend`` entry
+    also tells what it did: ``"advanced": [{"die", "d", "face", "aspect"}]`` (the counted dice, then a
+    Soul-Fused die), ``"score"`` (the Attack Score), ``"target"`` (player index) and, for a defence, ``"outcome"`` (Reversal / Block /
+    Damage, §The fight, the outcome by the number of counted defence dice).
 
     Raises:
         IllegalMove / InvalidRequest: as :func:`tirada.systems.brs.replay`.
@@ -60,6 +63,27 @@ def journal(setup: Setup | Mapping, moves: Any) -> list:
                 moved_in = not new and before.dice[i].row != d.row and d.row == "available"
                 if d.face is not None and (new or old != d.face or moved_in or rerolled):
                     rolled.append({"die": i, "d": d.size, "before": old, "after": d.face})
-        out.append({"n": k + 1, "move": dict(move), "player": actor_of(before, move), "round": before.round,
-                    "exchange": before.exchange, "rolled": rolled})
+        entry = {"n": k + 1, "move": dict(move), "player": actor_of(before, move), "round": before.round,
+                 "exchange": before.exchange, "rolled": rolled}
+        if move.get("move") in ("attack", "defend"):
+            entry.update(_advanced(state, move["move"]))
+        out.append(entry)
+    return out
+
+
+def _advanced(state: State, kind: str) -> dict:
+    """What an attack or a defence just advanced: the exchange record under way (or, when the
+    defence finished the exchange, the one just recorded)."""
+    rec = state.current if state.current is not None else (state.exchanges[-1] if state.exchanges else None)
+    if rec is None:
+        return {}
+    faces = dict(rec.get("faces") or ())
+    dice = list(rec.get(kind if kind == "attack" else "defence") or ())
+    sf = rec.get("soul_fused_attack" if kind == "attack" else "soul_fused_defence")
+    dice += [sf] if sf is not None else []
+    out = {"advanced": [{"die": i, "d": state.dice[i].size, "face": faces.get(i, state.dice[i].face),
+                         "aspect": state.dice[i].aspect} for i in dice], "score": rec.get("score"),
+           "target": rec.get("target")}
+    if kind == "defend":
+        out["outcome"] = rec.get("outcome")
     return out

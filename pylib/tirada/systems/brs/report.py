@@ -16,7 +16,7 @@ from .checks import overwhelmed, renewal_allowed
 from .replay import legal_moves, replay
 from .state import State
 
-__all__ = ["broken_heroes", "die_view", "load_confrontation", "renewals", "summary", "winner"]
+__all__ = ["applied_pains", "broken_heroes", "die_view", "load_confrontation", "renewals", "summary", "winner"]
 
 
 def die_view(state: State, i: int) -> dict:
@@ -48,6 +48,27 @@ def broken_heroes(state: State) -> list:
         rows = [d.row for d in state.dice if d.owner == p and d.face is not None and d.row != "lost"]
         if player.hero and player.side == state.loser and rows and all(r == "battered" for r in rows):
             out.append(p)
+    return out
+
+
+def applied_pains(setup, win: int) -> list:
+    """The Pains the loser suffers: those the winning side named in the bidding ("Nombrar un nuevo
+    Dolor que tu oponente sufrirá cuando pierda la Confrontación", §Before the fight: the Spoils).
+
+    A Spoils line the bidding filled reads ``"<side that named it>: <text>"``
+    (:func:`tirada.systems.brs.spoils.setup_fields`); a line typed by hand may name one of the side's
+    players instead ("Haster: …"). Returns ``[{"text", "by": side index | None}]``: the winner's lines
+    (``by`` = ``win``, the text without the prefix) and the lines naming no side or player of
+    either (``by`` None: the table decides); the loser's own bids do not apply.
+    """
+    names = {s: [setup.sides[s]] + [p.name for p in setup.players if p.side == s] for s in (0, 1)}
+    out = []
+    for line in setup.spoils:
+        owner = next(((s, n) for s in (0, 1) for n in names[s] if line.startswith(f"{n}: ")), None)
+        if owner is None:
+            out.append({"text": line, "by": None})
+        elif owner[0] == win:
+            out.append({"text": line[len(owner[1]) + 2:], "by": win})
     return out
 
 
@@ -88,8 +109,8 @@ def summary(state: State) -> dict:
     ``"in progress"``), ``round``/``exchange``/``phase``, ``exchanges`` (one record each:
     attacker, target, attack and defence die indices, score, outcome, whose Aspects Cunning
     cancelled, final damage, Aspect events), ``spoils`` (Ordinary or not, the Pains and Stipulations that stand —
-    none under Ordinary Spoils —, who takes them once a side lost: its original Leader if the
-    Leader changed), ``players`` (VP, Advantage, Horde, Weaknesses, Vows,
+    none under Ordinary Spoils —, ``bearer``: who suffers them once a side lost: its original Leader if the
+    Leader changed; ``applied``: :func:`applied_pains`), ``players`` (VP, Advantage, Horde, Weaknesses, Vows,
     devastated/battered counts, active, leader), ``vp`` by name, ``renewals``, ``devastated``
     (per Component, destroyed), ``broken``, ``reversal``, ``graveyard``, ``pending`` (the owed
     choice), ``overwhelmed``, ``to_move`` (``{player name: [kinds]}``), ``board`` (every die)."""
@@ -118,7 +139,7 @@ def summary(state: State) -> dict:
               else setup.sides[setup.back_down],
               "pains": [] if setup.ordinary_spoils else list(setup.spoils),
               "stipulations": [] if setup.ordinary_spoils else list(setup.stipulations),
-              "bearer": bearer}
+              "bearer": bearer, "applied": [] if win is None or setup.ordinary_spoils else applied_pains(setup, win)}
     return {
         "status": "ended" if state.phase == "ended" else "in progress",
         "winner": "in progress" if win is None else state.setup.sides[win],

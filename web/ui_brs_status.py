@@ -1,0 +1,76 @@
+"""The Confrontation's "your move first" part (issue #29), glue only: the status (last move, whose
+move it is for this reader, the step, the end), the seat (remembered per Confrontation through
+web/store.py, else from the roll view's roller, else asked) and the defender's odds.
+
+Imported by ui_brs (downwards only); the words come from the pure ui_brs_seat / ui_brs_story.
+"""
+
+from __future__ import annotations
+
+from pyscript import window
+
+import ui_brs_board as boardview
+import ui_brs_seat as seats
+import ui_brs_story as story
+import ui_odds
+from app import STORE, el
+from render import esc
+from tirada import TiradaError
+from tirada.odds import odds
+
+
+def resolve_seat(setup: dict, players) -> str | None:
+    """This browser's seat in the Confrontation ``setup``: the one remembered for it, else the side
+    of the player (``players``: the setup's, with ``.name`` and ``.side``) named like the roll view's
+    roller (then remembered), else None (the page asks)."""
+    key = seats.confrontation_key(setup)
+    named = [{"name": p.name, "side": p.side} for p in players]
+    seat = STORE.brs_seat(key) or seats.seat_for_roller(str(el("roller").value), named)
+    if seat is not None:
+        STORE.set_brs_seat(key, seat)
+    return seat
+
+
+def remember_seat(setup: dict, seat: str) -> None:
+    """The reader chose ``seat`` for the Confrontation ``setup``."""
+    STORE.set_brs_seat(seats.confrontation_key(setup), seat)
+
+
+def compact() -> bool:
+    """A phone-sized screen: the other side's boards are folded to one line."""
+    return bool(window.matchMedia("(max-width: 600px)").matches)
+
+
+def render_status(seat, summ: dict, cells: list, now: dict, opts: dict, entries: list, lang: str) -> None:
+    """The status card (last move, turn for this reader, step, end) and the seat card (the choice, or
+    which side this browser plays)."""
+    ended = summ["status"] == "ended"
+    el("brs-last").textContent = story.last_move_text(entries, summ, cells, lang)
+    el("brs-turn").textContent = seats.turn_line(seat, now, summ, opts, lang)
+    el("brs-step").textContent = boardview.step_sentence(now, summ, cells, lang)
+    el("brs-end").innerHTML = "".join(f"<p>{esc(x)}</p>" for x in story.end_lines(summ, lang))
+    el("brs-end").hidden = not ended
+    box = el("brs-seat")
+    box.innerHTML = (seats.choice_html(summ, lang) if seat is None and not ended
+                     else "" if seat is None else seats.seat_line(seat, summ, lang))
+    box.hidden = seat is None and ended
+
+
+def render_odds(now: dict, cells: list, opts: dict) -> None:
+    """For the defender (when this seat plays them): the exact odds of each outcome now and if they
+    Renew their Used dice (tirada.odds, system "brs")."""
+    box = el("brs-odds")
+    if now.get("kind") not in ("defend", "overwhelmed") or now.get("score") is None or now["player"] not in opts:
+        box.hidden = True
+        return
+    mine = [c for c in cells if c["owner"] == now["player"]]
+    request = {"system": "brs", "attack_score": now["score"],
+               "available": [c["face"] for c in mine if c["row"] == "available" and c["face"] is not None]}
+    used = [c["d"] for c in mine if c["row"] == "used"]
+    if used:
+        request["renew"] = used
+    try:
+        box.innerHTML = ui_odds.card_html(odds(request), "brs-odds")
+        box.hidden = False
+    except TiradaError:
+        box.hidden = True
