@@ -19,6 +19,8 @@ HISTORY_KEY = "tirada.history.v1"
 LANG_KEY = "tirada.lang"
 CHAIN_KEY = "tirada.chains.v1"
 ROLLER_KEY = "tirada.roller.v1"
+#: the GM's campaign secrets for sealed rolls (docs/link-format.md §19): {campaign name: 64 hex}
+SEAL_KEY = "tirada.sealkeys.v1"
 #: Documented cap: the history keeps the newest 200 rolls; older ones are dropped first.
 HISTORY_CAP = 200
 
@@ -343,6 +345,25 @@ class Store:
             value.pop(name, None)
         return self.write(self.SHEET_CAMPAIGNS_KEY, value)
 
+    def campaign_secrets(self) -> dict:
+        """The GM's campaign secrets ``{campaign name: 64 lowercase hex}`` (sealed rolls; never in a link)."""
+        return self.read(SEAL_KEY, {}, check=_secrets_ok)
+
+    def campaign_secret(self, campaign: str) -> str:
+        """The secret of ``campaign`` (64 hex), made (32 random bytes) and stored on first use.
+        Raises InvalidRequest ``sealed.key_unsaved``: it could not be stored (a secret this device
+        does not keep could never open nor reveal the rolls it seals)."""
+        from tirada.errors import InvalidRequest
+        from tirada.links.sealed_dice import new_campaign_secret
+
+        keys = self.campaign_secrets()
+        if campaign not in keys:
+            keys[campaign] = new_campaign_secret()
+            if not self.write(SEAL_KEY, keys):
+                raise InvalidRequest("storage is full: the campaign secret could not be stored", field="campaign",
+                                     code="sealed.key_unsaved")
+        return keys[campaign]
+
     def all_data(self) -> dict:
         """Everything a backup carries (tirada.storage data dict), read fresh."""
         return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
@@ -469,6 +490,12 @@ def _readable(storage) -> bool:
         return True
     except Exception:
         return False
+
+
+def _secrets_ok(value) -> bool:
+    """A stored campaign-secret map: names to 64 hex digits."""
+    return isinstance(value, dict) and all(isinstance(v, str) and len(v) == 64 and
+                                           all(c in "0123456789abcdef" for c in v) for v in value.values())
 
 
 def _v1(item):

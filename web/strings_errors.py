@@ -881,4 +881,8 @@ STRINGS = {
                                        "en": "the revealed secret does not match the commitment: this reveal is not the one sealed"},
     "err.sealed.other_request": {"es": "esta revelación o esta tirada corresponde a otra tirada sellada",
                                  "en": "this reveal or roll belongs to another sealed roll"},
+    "err.sealed.key_unsaved": {"es": "no se pudo guardar el secreto de la campaña (el almacenamiento está lleno): "
+                                     "sin él no podrías abrir ni revelar la tirada, así que no se hizo el enlace",
+                               "en": "the campaign secret could not be stored (storage is full): without it you could "
+                                     "neither open nor reveal the roll, so no link was made"},
 }
