@@ -19,6 +19,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports we
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import sealed_view  # noqa: E402
+import ui_data_render  # noqa: E402
 import store  # noqa: E402
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "sealed.json").read_text("utf-8"))
@@ -90,3 +91,13 @@ def test_a_damaged_secret_map_is_set_aside_and_a_full_storage_refuses_to_make_on
     with pytest.raises(InvalidRequest) as err:
         store.Store(Full()).campaign_secret("Arenas")
     assert err.value.code == "sealed.key_unsaved"
+
+
+def test_the_import_preview_names_campaign_secrets_and_a_kept_one():
+    from tirada import storage
+
+    doc = storage.backup({"sealkeys": {"Arenas": "ab" * 32, "Otra": "cd" * 32}}, "2026-12-03T09:00:00Z")
+    plan = storage.plan_import({"sealkeys": {"Otra": "5eed" * 16}}, doc)
+    html = ui_data_render.plan_html(plan, "es")
+    assert "Secretos de campaña para tiradas selladas (1): Arenas" in html
+    assert "El secreto de la campaña «Otra»" in html and "se conserva" in html

@@ -368,7 +368,7 @@ class Store:
         """Everything a backup carries (tirada.storage data dict), read fresh."""
         return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
                 "tragedia_campaigns": self.sheet_campaigns(), "history": self.history(),
-                "chains": self.chains()}
+                "chains": self.chains(), "sealkeys": self.campaign_secrets()}
 
     def put_data(self, data: dict) -> bool:
         """Write every part of a merged data dict (tirada.storage.merge); False if a write failed.
@@ -379,6 +379,7 @@ class Store:
         ok = self.write("tirada.tragedia.sheets.v1", list(data.get("tragedia_sheets") or [])) and ok
         ok = self.write(self.SHEET_CAMPAIGNS_KEY, dict(data.get("tragedia_campaigns") or {})) and ok
         ok = self.write(CHAIN_KEY, dict(data.get("chains") or {})) and ok
+        ok = self.write(SEAL_KEY, dict(data.get("sealkeys") or {})) and ok
         return self.set_history(list(data.get("history") or [])) and ok
 
     def set_aside_items(self) -> list:

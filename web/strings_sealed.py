@@ -57,4 +57,14 @@ STRINGS = {
                            "en": "Reveal link ready: post it in the thread and anyone can check the roll."},
     "sealed.paste_label": {"es": "Enlace de la tirada sellada", "en": "Link of the sealed roll"},
     "sealed.verify": {"es": "Comprobar", "en": "Check"},
+    # the campaign secrets in "Mis datos" backups (web/ui_data*.py, tirada.storage part "sealkeys")
+    "data.sealkeys_warning": {"es": "Si has pedido tiradas a ciegas, la copia lleva el secreto de cada campaña: quien "
+                                    "tenga el archivo puede abrir las tiradas selladas de esas campañas antes de que las "
+                                    "reveles. Guárdalo como una contraseña y no lo compartas.",
+                              "en": "If you asked for blind rolls, the backup holds each campaign's secret: whoever "
+                                    "has the file can open those campaigns' sealed rolls before you reveal them. Keep it "
+                                    "like a password and do not share it."},
+    "data.sealkeys_n": {"es": "Secretos de campaña para tiradas selladas ({n}): {names}",
+                        "en": "Campaign secrets for sealed rolls ({n}): {names}"},
+    "data.place.sealkeys": {"es": "El secreto de la campaña «{name}»", "en": "The secret of the campaign “{name}”"},
 }

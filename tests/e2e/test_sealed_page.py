@@ -9,7 +9,7 @@ has the dice nor the result (its DOM text and its localStorage are searched for 
 secret and the dice seed the GM's secret gives). The GM opens the blind link and sees the result,
 then "Revelar" makes the reveal link; a fresh reader opening the blind link sees only who and nº,
 and then the reveal shows the result checked; another fresh reader opening the reveal alone is asked
-for the blind link, pastes it, and sees the same result.
+for the blind link, pastes it, and sees the same result. The GM's "Exportar todo" holds the campaign secret, with its warning.
 """
 
 from __future__ import annotations
@@ -95,6 +95,15 @@ def test_a_blind_roll_is_sealed_for_the_player_opened_by_the_gm_and_revealed_to_
     expect(reader.locator("#sealed-state")).to_have_attribute("data-sealed", "revealed")
     expect(reader.locator("#sealed-headline")).to_have_text(headline)
     expect(reader.locator("#sealed-reveal")).to_be_hidden()
+
+    # the GM's "Exportar todo" carries the campaign secret, with the plain warning beside the button
+    gm.click('[data-tab="data"]')
+    expect(gm.locator("#export-secrets")).to_contain_text("puede abrir las tiradas selladas")
+    with gm.expect_download() as info:
+        gm.click("#export-all")
+    backup = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert backup["data"]["sealkeys"] == {"Arenas": key}
+    assert "sealkeys" not in _storage(player)          # the player's browser never holds a secret
 
     late_ctx, _ = new_context(**PHONE)
     late = open_app(late_ctx.new_page(), base_url + "#" + reveal)
