@@ -19,6 +19,8 @@ HISTORY_KEY = "tirada.history.v1"
 LANG_KEY = "tirada.lang"
 CHAIN_KEY = "tirada.chains.v1"
 ROLLER_KEY = "tirada.roller.v1"
+#: the GM's campaign secrets for sealed rolls (docs/link-format.md §19): {campaign name: 64 hex}
+SEAL_KEY = "tirada.sealkeys.v1"
 #: Documented cap: the history keeps the newest 200 rolls; older ones are dropped first.
 HISTORY_CAP = 200
 
@@ -361,11 +363,30 @@ class Store:
             value.pop(name, None)
         return self.write(self.SHEET_CAMPAIGNS_KEY, value)
 
+    def campaign_secrets(self) -> dict:
+        """The GM's campaign secrets ``{campaign name: 64 lowercase hex}`` (sealed rolls; never in a link)."""
+        return self.read(SEAL_KEY, {}, check=_secrets_ok)
+
+    def campaign_secret(self, campaign: str) -> str:
+        """The secret of ``campaign`` (64 hex), made (32 random bytes) and stored on first use.
+        Raises InvalidRequest ``sealed.key_unsaved``: it could not be stored (a secret this device
+        does not keep could never open nor reveal the rolls it seals)."""
+        from tirada.errors import InvalidRequest
+        from tirada.links.sealed_dice import new_campaign_secret
+
+        keys = self.campaign_secrets()
+        if campaign not in keys:
+            keys[campaign] = new_campaign_secret()
+            if not self.write(SEAL_KEY, keys):
+                raise InvalidRequest("storage is full: the campaign secret could not be stored", field="campaign",
+                                     code="sealed.key_unsaved")
+        return keys[campaign]
+
     def all_data(self) -> dict:
         """Everything a backup carries (tirada.storage data dict), read fresh."""
         return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
                 "tragedia_campaigns": self.sheet_campaigns(), "history": self.history(),
-                "chains": self.chains()}
+                "chains": self.chains(), "sealkeys": self.campaign_secrets()}
 
     def put_data(self, data: dict) -> bool:
         """Write every part of a merged data dict (tirada.storage.merge); False if a write failed.
@@ -376,6 +397,7 @@ class Store:
         ok = self.write("tirada.tragedia.sheets.v1", list(data.get("tragedia_sheets") or [])) and ok
         ok = self.write(self.SHEET_CAMPAIGNS_KEY, dict(data.get("tragedia_campaigns") or {})) and ok
         ok = self.write(CHAIN_KEY, dict(data.get("chains") or {})) and ok
+        ok = self.write(SEAL_KEY, dict(data.get("sealkeys") or {})) and ok
         return self.set_history(list(data.get("history") or [])) and ok
 
     def set_aside_items(self) -> list:
@@ -487,6 +509,12 @@ def _readable(storage) -> bool:
         return True
     except Exception:
         return False
+
+
+def _secrets_ok(value) -> bool:
+    """A stored campaign-secret map: names to 64 hex digits."""
+    return isinstance(value, dict) and all(isinstance(v, str) and len(v) == 64 and
+                                           all(c in "0123456789abcdef" for c in v) for v in value.values())
 
 
 def _v1(item):

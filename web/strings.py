@@ -296,3 +296,4 @@ from strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402
 from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402
 from strings_shared import STRINGS as _SHARED; STRINGS.update(_SHARED)  # noqa: E402
 from strings_thread import STRINGS as _THREAD; STRINGS.update(_THREAD)  # noqa: E402
+from strings_sealed import STRINGS as _SEALED; STRINGS.update(_SEALED)  # noqa: E402

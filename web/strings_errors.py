@@ -915,4 +915,13 @@ STRINGS = {
                                        "en": "the revealed secret does not match the commitment: this reveal is not the one sealed"},
     "err.sealed.other_request": {"es": "esta revelación o esta tirada corresponde a otra tirada sellada",
                                  "en": "this reveal or roll belongs to another sealed roll"},
+    "err.sealed.key_unsaved": {"es": "no se pudo guardar el secreto de la campaña (el almacenamiento está lleno): "
+                                     "sin él no podrías abrir ni revelar la tirada, así que no se hizo el enlace",
+                               "en": "the campaign secret could not be stored (storage is full): without it you could "
+                                     "neither open nor reveal the roll, so no link was made"},
+    "err.storage.secret_differs": {"es": "aquí ya hay otro secreto para esta campaña y se conserva (cambiarlo dejaría "
+                                         "sin abrir las tiradas que sella); el del archivo no se importa",
+                                   "en": "another secret is already stored here for this campaign and it is kept "
+                                         "(replacing it would leave the rolls it seals unopenable); the file's is not "
+                                         "imported"},
 }

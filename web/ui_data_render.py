@@ -92,6 +92,9 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
                  for i in items if i["part"] in ("characters", "tragedia_sheets")]
         history = sum(1 for i in items if i["part"] == "history")
         chains = sum(1 for i in items if i["part"] == "chains")
+        secrets = [i["name"] or "—" for i in items if i["part"] == "sealkeys"]
+        if secrets:
+            lines.append(f'<li>{esc(fmt("data.sealkeys_n", lang, n=len(secrets), names=", ".join(secrets)))}</li>')
         if history:
             lines.append(f'<li>{esc(fmt("data.history_n", lang, n=history))}</li>')
         if chains:
@@ -111,7 +114,7 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
     return "".join(out)
 
 
-_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|data)\.?(.*)")
+_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|sealkeys|data)\.?(.*)")
 
 
 def import_place(error: dict, lang: str) -> str:

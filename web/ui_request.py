@@ -18,7 +18,7 @@ import ui_dice
 import ui_refusal
 import ui_roll
 from app import STORE, el, tr
-from tirada.links import gm_request
+from tirada.links import gm_request, sealed
 from tirada.errors import TiradaError
 from tirada.fields import typed_int
 
@@ -250,7 +250,9 @@ def on_make(event) -> None:
         Editor.home_cleared = not home
         spec = gm_request.new_request(system, fields, str(el("label").value), str(el("gm-for").value),
                                       str(el("campaign").value), home=home or None)
-        fragment = gm_request.encode_request(spec)
+        blind = bool(el("gm-sealed").checked)     # a blind roll: sealed with the campaign's secret (§19)
+        fragment = (sealed.seal_request(spec, STORE.campaign_secret(spec.get("campaign") or "")).fragment if blind
+                    else gm_request.encode_request(spec))
     except ui_dice.FormError as err:   # one line, never a traceback; already in the page's language
         status.textContent = f'{tr("error.heading")}: {err}'
         return
@@ -262,7 +264,7 @@ def on_make(event) -> None:
         return
     el("gm-link").value = sharing.page_link(fragment)
     el("gm-copy").hidden = False
-    status.textContent = tr("request.made")
+    status.textContent = tr("sealed.request_made" if blind else "request.made")
 
 
 def _bound(which: str, name: str) -> str:

@@ -111,6 +111,10 @@ def on_roll(event) -> None:
     event.preventDefault()
     system = active_system()
     form = form_for(system)
+    if app.SEALED["active"]():        # a sealed GM request: a blind roll, no dice shown (web/ui_sealed.py)
+        app.SEALED["roll"](system)
+        app.show_notices()
+        return
     if hasattr(form, "start_check"):  # multi-step systems (L5R) run their own check
         form.start_check()
         app.show_notices()

@@ -9,7 +9,8 @@ CPython. A **data** dict holds every part a backup carries::
      "tragedia_campaigns": {sheet name: campaign},
      "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first;
                                                   # dice rolled elsewhere: "elsewhere": true, fragment "elsewhere-<at>"
-     "chains": {"<roller>\\n<campaign>": ChainState dict}}
+     "chains": {"<roller>\\n<campaign>": ChainState dict},
+     "sealkeys": {campaign name: 64 hex}}          # the GM's campaign secrets (sealed rolls, link-format §19)
 
 A **backup** file is ``{"app": "tirada", "schema": SCHEMA_VERSION, "exported": ISO-8601 UTC,
 "data": {…}}``; parts may be missing (a backup of one character holds only ``characters``).
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping
 
-from . import chainbook, stored
+from . import chainbook, storage_keys, stored
 from .errors import InvalidRequest, TiradaError
 from .fields import echo
 from .sheets import Character
@@ -43,7 +44,9 @@ __all__ = [
 SCHEMA_VERSION = 1
 #: The history keeps the newest 200 rolls (older ones are dropped first; characters never are).
 HISTORY_CAP = 200
-PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains")
+PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains", "sealkeys")
+#: parts that are tables (JSON objects), not lists
+TABLES = ("tragedia_campaigns", "chains", "sealkeys")
 FRAGMENT_RE = stored.FRAGMENT_RE
 
 
@@ -205,6 +208,11 @@ def _checked(part: str, value: Any, errors: list) -> Any:
         where = f"{part}.{str(key)[:60]}"
         if not isinstance(key, str) or len(key) > 200:
             err(InvalidRequest("bad key", field=where, code="storage.bad_key"))
+        elif part == "sealkeys":
+            try:
+                table[key] = storage_keys.check(key, item, where)
+            except TiradaError as e:
+                err(e)
         elif part == "tragedia_campaigns":
             if isinstance(item, str) and len(item) <= 80:
                 table[key] = item
@@ -257,6 +265,8 @@ def _entry(part: str, item: dict, data: Mapping[str, Any], key: str) -> dict:
     if part == "tragedia_sheets":
         return {"part": part, "key": key, "name": item["name"], "system": "tragedia",
                 "campaign": (data.get("tragedia_campaigns") or {}).get(key, "")}
+    if part == "sealkeys":
+        return {"part": part, "key": key, "name": key, "system": "", "campaign": key}
     if part == "history":
         return {"part": part, "key": key, "name": item.get("label") or item["summary"].get("es", ""),
                 "system": item.get("system", ""), "campaign": ""}
@@ -304,7 +314,7 @@ def plan_import(existing: Mapping[str, Any], incoming: Any) -> dict:
         return {"add": [], "replace": [], "same": [], "errors": [{"field": err.field or "", "message": err.message,
                                                                   "code": err.code, "params": err.params}],
                 "history_dropped": 0}
-    plan: dict = {"add": [], "replace": [], "same": [], "errors": errors}
+    plan: dict = {"add": [], "replace": [], "same": [], "errors": errors + storage_keys.conflicts(existing, data)}
     seen = {**data, "_existing_chains": existing.get("chains") or {}}
     for part, key, item, verdict in _decisions(existing, data):
         plan[verdict].append(_entry(part, item, seen, key))
@@ -343,6 +353,7 @@ def _decisions(existing: Mapping[str, Any], data: Mapping[str, Any]):
             yield "chains", key, state, "add"
         else:
             yield "chains", key, state, "replace" if state["seq"] > (old.get("seq") or 0) else "same"
+    yield from storage_keys.decisions(existing, data)   # a different secret is never replaced
 
 
 def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dict:
@@ -362,7 +373,7 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dic
     data, _ = read_backup(incoming)
     out: Dict[str, Any] = {k: (list(v) if isinstance(v, list) else dict(v)) for k, v in existing.items() if k in PARTS}
     for part in PARTS:
-        out.setdefault(part, {} if part in ("tragedia_campaigns", "chains") else [])
+        out.setdefault(part, {} if part in TABLES else [])
     wanted, seen = {}, {"_existing_chains": existing.get("chains") or {}}
     for part, key, item, verdict in _decisions(existing, data):
         if part == "chains" and (key in chains if chains is not None else not _chain_twins(item, seen)):
@@ -379,6 +390,8 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dic
                 out[part].append(item)
             if key in (data.get("tragedia_campaigns") or {}):
                 out["tragedia_campaigns"][key] = data["tragedia_campaigns"][key]
+        elif part == "sealkeys":
+            out[part][key] = item
         else:
             out[part].append(item)
     out["chains"], _ = chainbook.restore(out["chains"], wanted)

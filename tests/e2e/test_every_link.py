@@ -3,7 +3,7 @@
 Issue #25: a valid Tragedia roll link (the project's own vector) used to kill the page, and 4,108
 green tests did not see it because no test opened every vector in the page. Here every fragment of
 every vector file — rolls of every system in both formats, GM requests, chain hand-overs, Tragedia
-scenes and Confrontations (tests/vectors/links.json) — is opened in a new browser context at
+scenes and Confrontations (tests/vectors/links.json), sealed requests, blind rolls and reveals — is opened in a new browser context at
 360×640 (nothing stored, no service worker yet), and must show its own view with what makes it
 verified, with no console or page error (the ``new_context`` fixture checks those). Then one tab is
 moved from link to link by changing only the ``#`` part: each new link replaces the view.
@@ -42,9 +42,11 @@ def _fragments(node, path: str = "") -> list:
     return out
 
 
-#: link kinds the page reads but has no view for yet (issue #27: the sealed rolls' engine is built,
-#: their page views are not): their documented refusal, in words, with no page error
-PENDING = {"sealreq": "petición sellada", "blind": "tirada a ciegas", "secret": "tirada oculta", "reveal": "revelación"}
+#: link kinds the page reads but has no view for yet (issue #27: the secret GM roll's page view is not
+#: built): their documented refusal, in words, with no page error
+PENDING = {"secret": "tirada oculta"}
+#: sealed kinds with a view (web/ui_sealed.py)
+SEALED = {"sealreq", "blind", "reveal"}
 
 
 def _links() -> list:
@@ -62,7 +64,7 @@ LINKS = _links()
 
 def test_the_vectors_hold_every_kind_of_link():
     kinds = {peek_kind(p.values[0]) for p in LINKS}
-    assert kinds == {"roll", "request", "chain", "scene", "brs"} | set(PENDING)
+    assert kinds == {"roll", "request", "chain", "scene", "brs"} | SEALED | set(PENDING)
     systems = {verify(p.values[0])["request"]["system"] for p in LINKS if peek_kind(p.values[0]) == "roll"}
     assert systems == {"generic", "sifrp", "l5r5e", "tragedia"}
 
@@ -83,6 +85,18 @@ def expect_view(page, fragment: str) -> None:
         expect(page.locator("#result .error")).to_have_count(0)
     elif kind == "request":
         expect(page.locator("#gm-request")).to_be_visible()
+        expect(page.locator("#gm-request-sealed")).to_be_hidden()
+    elif kind == "sealreq":        # a GM request whose roll will be blind
+        expect(page.locator("#gm-request")).to_be_visible()
+        expect(page.locator("#gm-request-sealed")).to_be_visible()
+    elif kind == "blind":          # a fresh browser holds no campaign secret: who and nº, no result
+        expect(page.locator("#sealed-who")).to_contain_text("Tirada sellada de")
+        expect(page.locator("#sealed-closed")).to_contain_text("La revela el máster")
+        expect(page.locator("#sealed-result")).to_have_count(0)
+        expect(page.locator("#sealed-reveal")).to_be_hidden()
+    elif kind == "reveal":         # the reveal alone: the sealed roll's link is asked for
+        expect(page.locator("#sealed-needs")).to_be_visible()
+        expect(page.locator("#sealed-paste-link")).to_be_visible()
     elif kind == "chain":
         expect(page.locator("#chain-status")).to_contain_text(re.compile(r"nº \d+"))
     elif kind == "scene":
