@@ -80,3 +80,11 @@ def test_a_link_to_another_address_shows_its_address():
     other = thread.replace(HOME, "http://127.0.0.1:9/", 1)
     text = text_of(audit_view.render_report(audit(other, home=HOME), "es", said))
     assert "enlace a otra dirección (http://127.0.0.1:9/)" in text and link_id(redo)
+
+
+def test_the_verdict_counts_in_the_right_number():
+    """"1 señalados" read wrong: the verdict's count picks its plural form."""
+    import i18n
+
+    assert i18n.template("audit.verdict_bad", "es", 1).format(n=1) == "Hay problemas en este hilo: 1 señalado"
+    assert i18n.template("audit.verdict_bad", "es", 3).format(n=3) == "Hay problemas en este hilo: 3 señalados"

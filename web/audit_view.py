@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import i18n
 import refusal
 from render import esc
 from strings import STRINGS, t
@@ -45,7 +46,8 @@ def verdict_html(report: dict, lang: str) -> str:
     items = report.get("problems") or []
     if not items:
         return f'<p id="audit-verdict" class="verdict ok">{esc(t("audit.all_ok", lang))}</p>'
-    parts = [f'<p id="audit-verdict" class="verdict bad">{esc(t("audit.verdict_bad", lang).format(n=len(items)))}</p>',
+    verdict = i18n.template("audit.verdict_bad", lang, len(items)).format(n=len(items))
+    parts = [f'<p id="audit-verdict" class="verdict bad">{esc(verdict)}</p>',
              '<ul class="audit-problems" id="audit-problems">']
     for item in items[:MAX_LISTED]:
         parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(_who(item, lang))}</strong>: '

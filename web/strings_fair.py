@@ -66,8 +66,8 @@ STRINGS = {
     # the report's verdict first (issue #26), each problem naming its roll
     "audit.all_ok": {"es": "Todo en orden: cada enlace se comprueba y ninguna cadena tiene huecos ni repeticiones",
                      "en": "All in order: every link checks out and no chain has gaps or repeats"},
-    "audit.verdict_bad": {"es": "Hay problemas en este hilo: {n} señalados",
-                          "en": "There are problems in this thread: {n} flagged"},
+    "audit.verdict_bad": {"es": ("Hay problemas en este hilo: {n} señalado", "Hay problemas en este hilo: {n} señalados"),
+                          "en": ("There are problems in this thread: {n} flagged", "There are problems in this thread: {n} flagged")},
     "audit.more": {"es": "… y {n} más (abajo, marcados con ✘)", "en": "… and {n} more (below, marked ✘)"},
     "audit.link": {"es": "Enlace", "en": "Link"},
     "audit.thread": {"es": "El hilo", "en": "The thread"},

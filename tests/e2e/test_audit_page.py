@@ -103,7 +103,7 @@ def test_the_verdict_and_the_named_bad_roll_are_in_the_first_screen_on_a_phone(n
     links.append(roll_named(phone, "Sharla", "Arenas", "desde el móvil"))   # a second nº 1: a restart
     filler = "\n".join(f"Mensaje {i}: la escena sigue, sin tiradas." for i in range(40))
     text = run_audit(phone, f"{links[0]}\n{filler}\n{links[1]}\n{links[2]}\n")
-    assert "Hay problemas en este hilo: 1 señalados" in text
+    assert "Hay problemas en este hilo: 1 señalado" in text
     verdict = phone.locator("#audit-verdict")
     named = phone.locator("#audit-problems li").first
     assert "Sharla (Arenas) nº 1 «desde el móvil»" in named.inner_text()
@@ -214,7 +214,7 @@ def test_a_link_to_another_address_is_flagged_and_the_card_names_its_address(new
     assert f"enlace a otra dirección ({elsewhere.split('#')[0]})" in text
     bad = page.locator(".audit-links li.bad")
     assert bad.count() == 1 and "nº 2" in bad.inner_text() and "enlace a otra dirección" in bad.inner_text()
-    assert "Hay problemas en este hilo: 1 señalados" in text
+    assert "Hay problemas en este hilo: 1 señalado" in text
 
     reader = open_app(ctx.new_page(), mine)
     reader.wait_for_selector("#shared:not([hidden])")
