@@ -141,24 +141,35 @@ def _count_rolls(monkeypatch) -> list:
     return calls
 
 
-def test_a_roll_button_rolls_once_each_decision_once_and_finishing_not_at_all(monkeypatch):
+def _decision(result: dict) -> dict:
+    """A legal decision for the stage the check stopped at (keep the first die allowed; no reroll;
+    an explosion die dropped when it may be)."""
+    stage = result["stage"]
+    if stage == "reroll":
+        return {"rerolls": []}
+    if stage == "keep":
+        return {"keep": result["choices"]["allowed"][:max(1, result["choices"].get("min", 1))]}
+    return {"explosions": result["decisions"]["explosions"] + [not result["choices"].get("may_drop", True)]}
+
+
+@pytest.mark.parametrize("seed", [f"{k:032x}" for k in range(12)])
+def test_a_roll_button_rolls_once_each_decision_once_and_finishing_not_at_all(monkeypatch, seed):
     """The page's calls for an L5R check (web/ui_l5r.py): fair_roll.begin on the roll button,
-    fair_roll.advance per decision, fair_roll.finish + open_finished to make the link."""
+    fair_roll.advance per decision, fair_roll.finish + open_finished to make the link (seeds fixed:
+    several checks, some with explosions)."""
     from tirada.links import fair_roll
     from tirada.links.roll_link import open_finished
 
+    monkeypatch.setattr(fair_roll, "new_seed", lambda: seed)
     calls = _count_rolls(monkeypatch)
     request = {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 3, "step": True, "label": "Saltar"}
     result, check = fair_roll.begin(request, ChainState("Sakura", "Rokugan"))
     assert len(calls) == 1
     decisions = 0
     while result["stage"] != "done":
-        stage = result["stage"]
-        decision = {"reroll": {"rerolls": []}, "keep": {"keep": result["choices"]["allowed"][:1]},
-                    "explosion": {"explosions": result["decisions"]["explosions"] + [False]}}[stage]
-        result, check = fair_roll.advance(check, decision, check["chain"])
+        result, check = fair_roll.advance(check, _decision(result), check["chain"])
         decisions += 1
-        assert len(calls) == 1 + decisions
+        assert len(calls) == 1 + decisions and decisions < 20
     final = {k: v for k, v in check["request"].items() if k not in ("step", "rerolls", "keep", "explosions")}
     final["keep"] = result["decisions"]["keep"]
     if result["decisions"]["rerolls"]:
