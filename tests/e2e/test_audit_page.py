@@ -31,6 +31,8 @@ def run_audit(page, thread: str | None = None) -> str:
     if thread is not None:
         page.fill("#audit-text", thread)
     count = len(re.findall(r"#t\d", page.locator("#audit-text").input_value()))
+    # an earlier report with the same link count would satisfy the wait below at once: clear it
+    page.evaluate("document.getElementById('audit-report').textContent = ''")
     page.click("#audit-run")
     report = page.locator("#audit-report")
     expect(report).to_contain_text(f"Enlaces encontrados: {count}", timeout=30_000)

@@ -67,6 +67,8 @@ def audit_text(page, thread: str) -> str:
 
     page.click("#tab-audit")
     page.fill("#audit-text", thread)
+    # an earlier report with the same link count would satisfy the wait below at once: clear it
+    page.evaluate("document.getElementById('audit-report').textContent = ''")
     page.click("#audit-run")
     report = page.locator("#audit-report")
     expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
