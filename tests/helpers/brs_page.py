@@ -43,11 +43,18 @@ def make_move(page, move: dict, actor: int) -> None:
         page.select_option(f"{pre}-size", str(move["size"]))
     elif kind == "vow":
         page.select_option(f"{pre}-vow", move["vow"])
+        if move.get("enemy") is not None:          # "el enemigo muere": the page asks which enemy
+            page.select_option(f"{pre}-enemy", str(move["enemy"]))
     elif kind == "yield" and move.get("new_leader") is not None:
         page.select_option(f"{pre}-leader", str(move["new_leader"]))
     button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
     if kind == "bonus":
         button += f'[data-take="{move["take"]}"]'
     page.click(button)
-    page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
+    try:
+        page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
+    except Exception as error:                     # say which move the page did not take, and what it shows
+        shown = page.evaluate("""() => ['brs-error', 'brs-turn', 'brs-last', 'status']
+            .map(id => id + ': ' + ((document.getElementById(id) || {}).innerText || '')).join(' | ')""")
+        raise AssertionError(f"the page did not take {move} by player {actor}: {shown}; link {before}") from error
     assert page.locator("#brs-error").is_hidden(), page.inner_text("#brs-error")
