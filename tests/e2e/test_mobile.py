@@ -41,6 +41,23 @@ OVERFLOW = """() => {
 }"""
 
 
+#: visible selects whose chosen option is cut off ("Complicada (" for "Complicada (12)"): the option's
+#: text measured in the select's own font against the box minus its padding and the arrow (20 px)
+CLIPPED_SELECTS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const s of document.querySelectorAll('select')) {
+    if (!s.getClientRects().length || s.selectedIndex < 0) continue;
+    const cs = getComputedStyle(s);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = s.options[s.selectedIndex].text;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    if (ctx.measureText(text).width > room + 0.5) out.push(`select#${s.id} «${text}»`);
+  }
+  return out;
+}"""
+
+
 def pixel5(browser_devices) -> dict:
     """Playwright's Pixel 5 descriptor for a context on our own Chromium (no browser type switch)."""
     device = dict(browser_devices["Pixel 5"])
@@ -77,6 +94,9 @@ def check_layout(page, where: str, problems: dict) -> None:
     small = page.evaluate(SMALL_TARGETS)
     if small:
         problems[f"{where}: targets < 44 px"] = small
+    clipped = page.evaluate(CLIPPED_SELECTS)
+    if clipped:
+        problems[f"{where}: clipped selects"] = clipped
 
 
 def test_phone_flows_online_and_offline(new_context, base_url, devices):
@@ -123,15 +143,17 @@ def test_small_screen_every_view(new_context, base_url):
     page.wait_for_function("document.documentElement.lang === 'en'")
     check_layout(page, "after roll (en)", problems)
     assert problems == {}, problems
-    # the checks themselves work: a tiny button and a too-wide box are both reported
+    # the checks themselves work: a tiny button, a too-wide box and a narrow select are all reported
     page.evaluate("""() => {
       const b = document.createElement('button'); b.textContent = 'x';
       b.style.cssText = 'min-height:0;min-width:0;padding:0;height:20px;width:20px';
       const wide = document.createElement('div'); wide.style.width = '900px'; wide.textContent = '-';
-      document.querySelector('main').append(b, wide);
+      const s = document.createElement('select'); s.style.cssText = 'width:120px;min-height:44px';
+      s.append(new Option('Complicada (12), muy larga'));
+      document.querySelector('main').append(b, wide, s);
     }""")
     check_layout(page, "planted", problems)
-    assert set(problems) == {"planted: horizontal scroll", "planted: targets < 44 px"}
+    assert set(problems) == {"planted: horizontal scroll", "planted: targets < 44 px", "planted: clipped selects"}
 
 
 def test_language_from_browser_and_remembered(new_context, base_url, devices):
