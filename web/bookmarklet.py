@@ -53,6 +53,7 @@ SOURCE = r"""(async () => {
     posts.push(textOf(post).replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n").trim());
   }
   if (!posts.length) { alert("Tirada: no hay enlaces de Tirada en esta página / no Tirada links on this page"); return; }
+  if (typeof CompressionStream === "undefined") { alert("Tirada: este navegador no puede comprimir el hilo; cópialo y pégalo en la auditoría de Tirada / this browser cannot compress the thread: copy it and paste it into Tirada's audit"); return; }
   const tab = window.open("about:blank", "_blank");
   const pack = async (list) => {
     const data = new Blob([JSON.stringify({ page: location.href.slice(0, 2000), posts: list })]);

@@ -115,6 +115,18 @@ def test_a_page_without_tirada_links_says_so_and_opens_nothing(new_context, base
     assert len(ctx.pages) == 1 and messages and "no hay enlaces de Tirada" in messages[0]
 
 
+def test_a_browser_without_compression_says_how_to_check_and_opens_nothing(new_context, base_url, forum):
+    """No ``CompressionStream`` (older browsers): a message saying to paste the thread, no blank tab."""
+    ctx, _ = new_context()
+    page = ctx.new_page()
+    messages = []
+    page.on("dialog", lambda dialog: (messages.append(dialog.message), dialog.accept()))
+    page.goto(forum + "phpbb.html")
+    page.evaluate("delete window.CompressionStream")
+    page.evaluate(_code(base_url))
+    assert len(ctx.pages) == 1 and messages and "pégalo en la auditoría" in messages[0], messages
+
+
 def test_the_audit_tab_offers_the_bookmarklet_bound_to_this_address(app, base_url):
     app.click('[data-tab="audit"]')
     app.locator("#thread-help summary").click()
