@@ -59,7 +59,7 @@ def test_the_audit_finds_every_link_of_a_thread_link_in_post_order():
     (_raw({"page": "x", "posts": "not a list"}), "thread.shape"),
     (_raw({"page": 3, "posts": []}), "thread.shape"),
     (_raw({"page": "x", "posts": [1, 2]}), "thread.shape"),
-    (_raw({"page": "x", "posts": ["a"] * (MAX_POSTS + 1)}), "thread.shape"),
+    (_raw({"page": "x", "posts": ["a"] * (MAX_POSTS + 1)}), "thread.too_many_posts"),
     (PREFIX + "A" * (MAX_FRAGMENT + 1), "thread.too_large"),
 ])
 def test_refusals_carry_their_codes(fragment, code):
@@ -84,7 +84,7 @@ def test_not_utf8_or_not_json_is_unreadable():
 def test_encode_refuses_what_decode_would():
     with pytest.raises(LinkError) as err:
         encode_thread("x", ["a"] * (MAX_POSTS + 1))
-    assert err.value.code == "thread.shape"
+    assert err.value.code == "thread.too_many_posts"
     with pytest.raises(LinkError):
         encode_thread("x", [1])
 

@@ -29,7 +29,7 @@ __all__ = ["SOURCE", "href"]
 #: The bookmarklet's JavaScript; ``__TIRADA__`` is the official address (a JSON string) and
 #: ``__MAX__`` the longest fragment. Kept readable here; :func:`href` makes the ``javascript:`` URL.
 SOURCE = r"""(async () => {
-  const TIRADA = __TIRADA__, MAX = __MAX__;
+  const TIRADA = __TIRADA__, MAX = __MAX__, MAX_POSTS = __MAX_POSTS__;
   const LINK = /#t[12][A-Za-z0-9_-]{8,}/;
   const POST = "article,.post,.postbody,.message,.topic-post,.cooked,[id^=post],[data-post-id],li,tr";
   const BLOCK = /^(P|DIV|LI|TR|TD|BLOCKQUOTE|PRE|H[1-6]|ARTICLE|SECTION|DD|DT)$/;
@@ -62,7 +62,7 @@ SOURCE = r"""(async () => {
     for (let i = 0; i < bytes.length; i += 32768) bin += String.fromCharCode(...bytes.subarray(i, i + 32768));
     return "hilo1." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   };
-  let kept = posts.length, fragment = await pack(posts);
+  let kept = Math.min(posts.length, MAX_POSTS), fragment = await pack(posts.slice(0, kept));
   while (fragment.length > MAX && kept > 1) { kept = Math.floor(kept * 0.8); fragment = await pack(posts.slice(0, kept)); }
   if (kept < posts.length) alert(`Tirada: el hilo es muy largo; se comprueban los primeros ${kept} mensajes de ${posts.length} / the thread is long: checking the first ${kept} posts of ${posts.length}`);
   const url = TIRADA + "#" + fragment;
@@ -79,9 +79,9 @@ def href(tirada_url: str, max_fragment: int | None = None) -> str:
         max_fragment: the longest fragment to send (default: the engine's
             :data:`tirada.links.thread_link.MAX_FRAGMENT`).
     """
-    from tirada.links.thread_link import MAX_FRAGMENT
+    from tirada.links.thread_link import MAX_FRAGMENT, MAX_POSTS
 
     code = (SOURCE.replace("__TIRADA__", json.dumps(str(tirada_url).split("#", 1)[0]))
-            .replace("__MAX__", str(int(max_fragment or MAX_FRAGMENT))))
+            .replace("__MAX__", str(int(max_fragment or MAX_FRAGMENT))).replace("__MAX_POSTS__", str(MAX_POSTS)))
     code = " ".join(line.strip() for line in code.splitlines())
     return "javascript:" + quote(code, safe="()[]{}=>;:,.!?+-*/'\"&|<>$`^~@_ ")

@@ -83,6 +83,8 @@ STRINGS = {
     "shared.gm_request": {"es": "pedida por el máster", "en": "requested by the GM"},
     "err.thread.not_thread": {"es": "esto no es un enlace de hilo", "en": "this is not a thread link"},
     "err.thread.too_large": {"es": "el hilo es demasiado grande para un enlace", "en": "the thread is too large for one link"},
+    "err.thread.too_many_posts": {"es": "un enlace de hilo lleva como mucho {n} mensajes: comprueba el hilo por páginas",
+                                  "en": "a thread link holds at most {n} posts: check the thread page by page"},
     "err.thread.unreadable": {"es": "el enlace del hilo está dañado: vuelve a pulsar el marcador en el foro",
                               "en": "the thread link is damaged: click the bookmark on the forum again"},
     "err.thread.shape": {"es": "el enlace del hilo no contiene una lista de mensajes",

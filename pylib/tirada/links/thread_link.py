@@ -58,12 +58,14 @@ def encode_thread(page: str, posts: Sequence[str]) -> str:
     """The fragment (without ``#``) the bookmarklet makes: for tests, the CLI and other tools.
 
     Raises:
-        LinkError: more than :data:`MAX_POSTS` posts, a post that is not text, or a result longer
-            than :data:`MAX_FRAGMENT`.
+        LinkError: ``thread.too_many_posts`` (more than :data:`MAX_POSTS` posts), ``thread.shape``
+            (a post that is not text), ``thread.too_large`` (a result longer than :data:`MAX_FRAGMENT`).
     """
-    if len(posts) > MAX_POSTS or not all(isinstance(p, str) for p in posts):
-        raise LinkError(f"a thread holds at most {MAX_POSTS} posts of text", field="posts", rule=RULE,
-                        code="thread.shape")
+    if len(posts) > MAX_POSTS:
+        raise LinkError(f"a thread link holds at most {MAX_POSTS} posts", field="posts", rule=RULE,
+                        code="thread.too_many_posts", params={"n": MAX_POSTS})
+    if not all(isinstance(p, str) for p in posts):
+        raise LinkError("a thread holds posts of text", field="posts", rule=RULE, code="thread.shape")
     data = json.dumps({"page": str(page)[:MAX_PAGE], "posts": list(posts)}, ensure_ascii=False).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     fragment = PREFIX + b64_encode(packer.compress(data) + packer.flush())
@@ -81,7 +83,8 @@ def decode_thread(fragment: Any) -> ThreadPaste:
     Raises:
         LinkError: ``thread.not_thread`` (no ``hilo1.`` head), ``thread.too_large`` (over the
             limits of the module docstring), ``thread.unreadable`` (not base64url, not DEFLATE, not
-            UTF-8 JSON), ``thread.shape`` (not ``{"page": str, "posts": [str]}``).
+            UTF-8 JSON), ``thread.too_many_posts`` (more than :data:`MAX_POSTS` posts),
+            ``thread.shape`` (not ``{"page": str, "posts": [str]}``).
     """
     if isinstance(fragment, str) and fragment.startswith("#"):
         fragment = fragment[1:]
@@ -109,7 +112,9 @@ def decode_thread(fragment: Any) -> ThreadPaste:
                         code="thread.unreadable") from None
     posts = doc.get("posts") if isinstance(doc, dict) else None
     page = doc.get("page", "") if isinstance(doc, dict) else None
-    if not isinstance(posts, list) or not isinstance(page, str) or len(posts) > MAX_POSTS \
-            or not all(isinstance(p, str) for p in posts):
+    if isinstance(posts, list) and len(posts) > MAX_POSTS:
+        raise LinkError(f"a thread link holds at most {MAX_POSTS} posts", field="link", rule=RULE,
+                        code="thread.too_many_posts", params={"n": MAX_POSTS})
+    if not isinstance(posts, list) or not isinstance(page, str) or not all(isinstance(p, str) for p in posts):
         raise LinkError("the thread link does not hold a list of posts", field="link", rule=RULE, code="thread.shape")
     return ThreadPaste(page[:MAX_PAGE], tuple(posts))
