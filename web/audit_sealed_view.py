@@ -53,15 +53,15 @@ def pending_line(report: dict, lang: str) -> str:
     waiting = sum(1 for r in sealed.get("rolls", []) if r["state"] == "sealed")
     if not waiting:
         return ""
-    return (f'<p id="audit-sealed-pending" class="meta"><span aria-hidden="true">⏳</span> '
+    return (f'<p id="audit-sealed-pending" class="meta"><span aria-hidden="true">○</span> '
             f'{esc(i18n.tn("audit.sealed_pending", lang, waiting))}</p>')
 
 
 def roll_html(roll: dict, lang: str) -> str:
-    """One sealed roll: ✔ revealed, ⏳ waiting (age, links after it, who can reveal it) or ✘ with
+    """One sealed roll: ✔ revealed, ○ waiting (age, links after it, who can reveal it) or ✘ with
     every problem."""
     bad = bool(roll["problems"]) or roll["state"] == "bad_reveal"
-    mark = "✘" if bad else ("✔" if roll["state"] == "revealed" else "⏳")
+    mark = "✘" if bad else ("✔" if roll["state"] == "revealed" else "○")
     state = {"revealed": "audit.sealed_revealed", "bad_reveal": "audit.sealed_bad"}.get(roll["state"],
                                                                                        "audit.sealed_waiting")
     parts = [t(f'audit.sealed_{roll["kind"]}', lang), t(state, lang)]
