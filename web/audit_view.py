@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import audit_sealed_view
 import i18n
 import refusal
 from render import esc
@@ -44,11 +45,12 @@ def verdict_html(report: dict, lang: str) -> str:
         return (f'<p id="audit-verdict" class="verdict bad">{esc(t("audit.none", lang))}</p>'
                 f'<p id="audit-how">{esc(t("audit.how_to_paste", lang))}</p>')
     items = report.get("problems") or []
+    pending = audit_sealed_view.pending_line(report, lang)    # sealed rolls waiting for their reveal
     if not items:
-        return f'<p id="audit-verdict" class="verdict ok">{esc(t("audit.all_ok", lang))}</p>'
+        return f'<p id="audit-verdict" class="verdict ok">{esc(t("audit.all_ok", lang))}</p>{pending}'
     verdict = i18n.template("audit.verdict_bad", lang, len(items)).format(n=len(items))
     parts = [f'<p id="audit-verdict" class="verdict bad">{esc(verdict)}</p>',
-             '<ul class="audit-problems" id="audit-problems">']
+             pending, '<ul class="audit-problems" id="audit-problems">']
     for item in items[:MAX_LISTED]:
         parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(_who(item, lang))}</strong>: '
                      f'{esc(refusal.message(item, lang))}</li>')
@@ -145,6 +147,7 @@ def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> 
         rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
         parts += [row_html(row, lang, said) for row in rows]
         parts.append("</ul></article>")
+    parts.append(audit_sealed_view.sealed_html(report, lang))
     if report.get("other"):
         kinds = sorted({o["kind"] for o in report["other"]})
         names = ", ".join(t(f"audit.kind_{k}" if f"audit.kind_{k}" in STRINGS else "audit.kind_other", lang)

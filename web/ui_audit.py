@@ -9,6 +9,7 @@ address are flagged. The report is drawn by the pure :mod:`audit_view`.
 from __future__ import annotations
 
 import asyncio
+import time
 
 from pyscript import when
 
@@ -16,10 +17,11 @@ import app
 import audit_view
 import sharing
 import ui_refusal
-from app import el, tr
+from app import STORE, el, tr
 from render import esc
 from tirada.links import audit as auditing
 from tirada.links import paste
+from tirada.links.audit_sealed_thread import audit_thread_steps
 from tirada import TRUST, TiradaError
 
 
@@ -78,11 +80,14 @@ def on_audit(event) -> None:
 
 
 async def run_audit() -> None:
-    """Run the audit in steps (tirada.links.audit.audit_steps), drawing the progress and giving
+    """Run the audit in steps (tirada.links.audit_sealed_thread.audit_thread_steps), drawing the progress and giving
     the browser a turn between steps, so a long thread never freezes the page."""
     box = el("audit-report")
     try:
-        for step in auditing.audit_steps(str(el("audit-text").value), home=sharing.page_url()):
+        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets open)
+        steps = audit_thread_steps(str(el("audit-text").value), home=sharing.page_url(),
+                                   secrets=list(STORE.campaign_secrets().values()), now=int(time.time()))
+        for step in steps:
             if step[0] == "report":
                 Audit.report = step[1]
                 box.innerHTML = render_report(Audit.report, app.State.lang)

@@ -5,7 +5,7 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``roll [JSON]`` — roll one request (see :func:`tirada.systems.roll`).
 * ``odds [JSON]`` — exact odds (:func:`tirada.odds.odds`).
 * ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
-* ``audit`` — a thread's links checked together (:mod:`tirada.links.audit`).
+* ``audit`` — a thread's links checked together, sealed rolls too (:mod:`tirada.links.audit_sealed_thread`).
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
 * ``sealed key|request|roll|open|secret|reveal|verify|audit`` — sealed rolls (:mod:`tirada.links.sealed`).
 * ``brs replay|defences|contest`` — Blood Red Sands (:mod:`tirada.systems.brs`; docs/brs-format.md).
@@ -249,13 +249,15 @@ def cmd_sealed(argv: list, stdin_text: str | None) -> Any:
 
 def cmd_audit(argv: list, stdin_text: str | None) -> dict:
     """``audit [--home URL]`` — the thread text on stdin (``-`` after the URL) or as the last argument →
-    :func:`tirada.links.audit.audit` report; with ``--home``, links posted with another address
-    than URL (the official page) are flagged.
+    :func:`tirada.links.audit_sealed_thread.audit_thread` report (the chains and the sealed rolls, ages
+    from now); with ``--home``, links posted with another address than URL (the official page) are flagged.
 
     Raises:
         InvalidRequest: no text given.
     """
-    from .links.audit import audit
+    import time
+
+    from .links.audit_sealed_thread import audit_thread
 
     home = None
     if len(argv) >= 2 and argv[0] == "--home":
@@ -263,7 +265,7 @@ def cmd_audit(argv: list, stdin_text: str | None) -> dict:
     text = argv[0] if argv else stdin_text
     if not text:
         raise InvalidRequest("no thread text given: paste it on stdin", field="text", code="cli.no_thread_text")
-    return audit(text, home=home)
+    return audit_thread(text, home=home, now=int(time.time()))
 
 
 BRS_USAGE = "usage: brs replay FILE | brs defences JSON | brs contest JSON | brs bidding|trigger|aftermath FILE"

@@ -102,11 +102,13 @@ class SealedAudit:
 
 
 def _links(source: Any) -> list:
-    """``[(position, fragment)]`` from thread text or an iterable of fragments."""
+    """``[(position, fragment)]`` from thread text, an iterable of fragments (positions: their
+    indices) or of ``(position, fragment)`` pairs."""
     if isinstance(source, str):
         return [(found["position"], found["fragment"]) for found in extract_links(source)
                 if not found["shortened"]]
-    return [(k, str(fragment)) for k, fragment in enumerate(source)]
+    return [(int(item[0]), str(item[1])) if isinstance(item, tuple) else (k, str(item))
+            for k, item in enumerate(source)]
 
 
 def _read(links: list) -> tuple:
@@ -180,8 +182,8 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
     """Audit the sealed rolls of a thread (module docstring).
 
     Args:
-        source: the thread's text (links found as by :func:`tirada.links.audit.extract_links`) or a
-            list of link fragments (positions are then their indices).
+        source: the thread's text (links found as by :func:`tirada.links.audit.extract_links`), a
+            list of link fragments (positions are then their indices) or of ``(position, fragment)``.
         secrets: the campaign secrets this device holds (64 hex digits each; bad ones are ignored).
         now: Unix seconds, for ``age`` (``None``: ages are ``None``).
     Returns:

@@ -1,0 +1,186 @@
+"""The thread audit with its sealed rolls (issue #27 item 4; docs/link-format.md §19.7).
+
+:func:`audit_thread_steps` is :func:`tirada.links.audit.audit_steps` (every roller's chain) with
+:func:`tirada.links.audit_sealed.audit_sealed` (commitments, blind and secret rolls, reveals) put into
+the same report, so the page calls the engine once and draws one verdict:
+
+* every sealed-roll problem becomes a named problem with a stable code, on the roll it concerns (its
+  row in its roller's chain when it has one, so that roller's block is marked too), and the verdict
+  counts it: ``audit.sealed_reveal_mismatch`` (a reveal that does not match the commitment),
+  ``audit.sealed_second_answer`` (two answers to one sealed request; both named),
+  ``audit.sealed_skipped`` (still sealed while the GM revealed a later one of the campaign: the GM
+  revealed only some answers), ``audit.sealed_other_commitment``, ``audit.sealed_mismatch`` (a blind
+  roll that does not fit its request) and ``audit.sealed_same_id`` (two sealed requests, one id);
+* ``report["sealed"]`` (:class:`SealedSection`) lists every sealed roll — unrevealed ones with their
+  age (seconds since made, and links posted after it) and who can reveal them — for the page.
+
+A thread without sealed links gets the report of :func:`tirada.links.audit.audit` unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, TypedDict
+
+from .audit import CHUNK, audit_steps, extract_links
+from .audit_fair import flag
+from .audit_sealed import SealedAudit, SealedRow, audit_sealed
+from .audit_thread import problems
+
+__all__ = ["SealedRoll", "SealedSection", "add_sealed", "audit_thread", "audit_thread_steps"]
+
+#: the sealed audit's problem codes → the English line for the CLI (the page words the code)
+_REASONS = {
+    "reveal_mismatch": "its reveal does not match the commitment sealed before the roll",
+    "second_answer": "a second answer to the same sealed request",
+    "skipped": "still sealed while the GM revealed a later sealed roll of the campaign",
+    "other_commitment": "answers a sealed request with another commitment",
+    "mismatch": "does not fit its sealed request",
+}
+
+
+class SealedRoll(TypedDict):
+    """One sealed roll as the page lists it: ``kind`` (``"blind"`` | ``"secret"``), ``roller``,
+    ``campaign``, ``seq`` (chain nº or None), ``label`` (or None), ``position`` (character offset),
+    ``fragment`` (an excerpt), ``state`` (``"revealed"`` | ``"bad_reveal"`` | ``"sealed"``), ``age``
+    (seconds from its making to the audit's ``now``, or None), ``later`` (links posted after it in
+    the thread, ≥ 0), ``revealable`` (``"yes"``: this device holds its campaign secret; ``"lost"``:
+    this device holds secrets but not its one, "no se podrá revelar" from here; ``"unknown"``),
+    ``problems`` (thread-audit codes, ``audit.sealed_*``) and ``answers`` (answers its sealed request
+    has in the thread; 1 for a secret roll)."""
+
+    kind: str
+    roller: str | None
+    campaign: str | None
+    seq: int | None
+    label: str | None
+    position: int
+    fragment: str
+    state: str
+    age: int | None
+    later: int
+    revealable: str
+    problems: list
+    answers: int
+
+
+class SealedSection(TypedDict):
+    """``report["sealed"]``: ``rolls`` (:class:`SealedRoll`, thread order), ``revealed`` /
+    ``sealed`` / ``lost`` (counts; ``lost``: unrevealed and not revealable from this device) and
+    ``summary`` (``{"es", "en"}``, the engine's line)."""
+
+    rolls: list
+    revealed: int
+    sealed: int
+    lost: int
+    summary: dict
+
+
+def _short(fragment: str) -> str:
+    return fragment if len(fragment) <= 24 else f"{fragment[:10]}…{fragment[-10:]}"
+
+
+def _flag(code: str, answers: int) -> dict:
+    """The thread-audit flag of one sealed-audit problem code (literal codes: tests/test_error_codes)."""
+    if code == "reveal_mismatch":
+        return flag(code="audit.sealed_reveal_mismatch", reason=_REASONS[code])
+    if code == "second_answer":
+        return flag(code="audit.sealed_second_answer", reason=f"{_REASONS[code]} ({answers} answers)")
+    if code == "skipped":
+        return flag(code="audit.sealed_skipped", reason=_REASONS[code])
+    if code == "other_commitment":
+        return flag(code="audit.sealed_other_commitment", reason=_REASONS[code])
+    return flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"])
+
+
+def _moves(report: dict) -> dict:
+    """``{(roller, campaign, entry id): (group, move row)}`` of the sealed rolls in the chains."""
+    out = {}
+    for group in report["rollers"]:
+        for move in group.get("moves") or []:
+            if str(move.get("what", "")).startswith("sealed_"):
+                out[(move["roller"], move["campaign"], move["id"])] = (group, move)
+    return out
+
+
+def _answers(sealed: SealedAudit, row: SealedRow) -> int:
+    if row.kind != "blind":
+        return 1
+    return next((r["answers"] for r in sealed.requests if r["id"] == row.id), 1)
+
+
+def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> None:
+    """Put the sealed audit ``sealed`` into the thread-audit ``report`` (in place): each problem as a
+    flag on the sealed roll's row in its roller's chain (that roller's block then not ok) or, for a
+    roll without a chain row, in ``report["flagged_other"]``; a sealed request with two ids as a
+    problem of the thread; ``report["problems"]`` and ``report["ok"]`` recomputed; ``report["sealed"]``
+    (:class:`SealedSection`) when the thread holds sealed rolls or requests. ``positions``: the
+    character offsets of every link in the thread (for ``later``). Nothing changes without sealed
+    links."""
+    if not sealed.rows and not sealed.requests:
+        return
+    moves = _moves(report)
+    every = sorted(positions)
+    rolls: list = []
+    extra: list = []
+    for row in sealed.rows:
+        answers = _answers(sealed, row)
+        made = [_flag(code, answers) for code in row.problems if code in _REASONS]
+        entry = row.entry or {}
+        found = moves.get((row.roller, row.campaign, entry.get("id")))
+        if found is not None:
+            found[1].setdefault("label", row.label or "")   # named with its request's label
+        if made and found is not None:
+            group, move = found
+            have = {f["code"] for f in move.get("flags", [])}
+            move.setdefault("flags", []).extend(f for f in made if f["code"] not in have)
+            group["ok"] = False
+        elif made:
+            extra.append({"kind": row.kind, "position": row.position, "roller": row.roller, "campaign": row.campaign,
+                          "seq": row.seq, "label": row.label or "", "fragment": _short(row.fragment), "flags": made})
+        rolls.append(SealedRoll(kind=row.kind, roller=row.roller, campaign=row.campaign, seq=row.seq, label=row.label,
+                                position=row.position, fragment=_short(row.fragment), state=row.state, age=row.age,
+                                later=sum(1 for p in every if p > row.position), revealable=row.revealable,
+                                problems=[f["code"] for f in made], answers=answers))
+    for req in sealed.requests:
+        if req["problems"]:
+            extra.append({"kind": "sealreq", "position": req["position"], "fragment": req["id"],
+                          "flags": [flag(code="audit.sealed_same_id", params={"id": req["id"]},
+                                         reason=f"two different sealed requests with one id ({req['id']})")]})
+    report["flagged_other"] = report.get("flagged_other", []) + extra
+    report["problems"] = problems(report)
+    report["ok"] = not report["problems"]
+    lost = sum(r["revealable"] == "lost" and r["state"] == "sealed" for r in rolls)
+    report["sealed"] = SealedSection(rolls=rolls, revealed=sealed.revealed, sealed=sealed.sealed, lost=lost,
+                                     summary=dict(sealed.summary))
+
+
+def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,
+                       chunk: int = CHUNK) -> Iterator[tuple]:
+    """:func:`tirada.links.audit.audit_steps` with the sealed rolls (module docstring): yields
+    ``("progress", done, total)`` then ``("report", report)``, the report of
+    :func:`tirada.links.audit.audit` plus the sealed problems and ``report["sealed"]``.
+
+    Args:
+        secrets: the campaign secrets this device holds (64 hex each; others ignored) — which
+            unrevealed blind rolls it can reveal.
+        now: Unix seconds for the sealed rolls' ages (None: no ages).
+    Raises:
+        InvalidRequest: as :func:`tirada.links.audit.extract_links`.
+    """
+    for step in audit_steps(text, chunk=chunk, home=home):
+        if step[0] != "report":
+            yield step
+            continue
+        report: dict = step[1]
+        found = extract_links(text)
+        links = [(f["position"], f["fragment"]) for f in found if not f["shortened"]]
+        add_sealed(report, audit_sealed(links, secrets, now), [f["position"] for f in found])
+        yield ("report", report)
+
+
+def audit_thread(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None) -> dict:
+    """The last step of :func:`audit_thread_steps`: the whole report at once (the CLI's ``audit``)."""
+    report: Any = None
+    for step in audit_thread_steps(text, home, secrets, now):
+        report = step[1] if step[0] == "report" else report
+    return report

@@ -1,0 +1,91 @@
+"""Pure HTML of the sealed rolls in the thread-audit report (issue #27 item 4); no pyscript import.
+
+The engine (:func:`tirada.links.audit_sealed_thread.audit_thread_steps`) puts ``report["sealed"]``
+in the report and its problems among the report's named problems; this draws the line under the
+verdict ("2 tiradas selladas sin revelar") and the list of every sealed roll: its state, age, the
+links posted after it, who can reveal it, and its problems worded by their codes.
+"""
+
+from __future__ import annotations
+
+import i18n
+import refusal
+from render import esc
+from strings import t
+
+
+def age_text(seconds: int, lang: str) -> str:
+    """An age in its largest whole unit: "2 días", "5 horas", "1 minuto" (at least 0 minutes)."""
+    for key, size in (("audit.age_days", 86400), ("audit.age_hours", 3600)):
+        if seconds >= size:
+            return i18n.tn(key, lang, seconds // size)
+    return i18n.tn("audit.age_minutes", lang, max(0, seconds) // 60)
+
+
+def _who(roll: dict, lang: str) -> str:
+    text = roll.get("roller") or t("audit.unsigned", lang)
+    if roll.get("campaign"):
+        text += f' ({roll["campaign"]})'
+    if roll.get("seq") is not None:
+        text += f' nº {roll["seq"]}'
+    if roll.get("label"):
+        text += f' «{roll["label"]}»'
+    return text
+
+
+def who_reveals(roll: dict, lang: str) -> str:
+    """Who can reveal an unrevealed sealed roll: this browser, the GM holding the campaign secret, the
+    GM who made a secret roll, or nobody from here ("no se podrá revelar")."""
+    if roll["revealable"] == "yes":
+        return t("audit.sealed_who_you", lang)
+    if roll["revealable"] == "lost":
+        return t("audit.sealed_who_lost", lang)
+    if roll["kind"] == "secret" and roll.get("roller"):
+        return t("audit.sealed_who_roller", lang).format(roller=roll["roller"])
+    if roll.get("campaign"):
+        return t("audit.sealed_who_gm", lang).format(campaign=roll["campaign"])
+    return t("audit.sealed_who_gm_any", lang)
+
+
+def pending_line(report: dict, lang: str) -> str:
+    """Under the verdict: how many sealed rolls wait for their reveal (nothing when none)."""
+    sealed = report.get("sealed") or {}
+    waiting = sum(1 for r in sealed.get("rolls", []) if r["state"] == "sealed")
+    if not waiting:
+        return ""
+    return (f'<p id="audit-sealed-pending" class="meta"><span aria-hidden="true">○</span> '
+            f'{esc(i18n.tn("audit.sealed_pending", lang, waiting))}</p>')
+
+
+def roll_html(roll: dict, lang: str) -> str:
+    """One sealed roll: ✔ revealed, ○ waiting (age, links after it, who can reveal it) or ✘ with
+    every problem."""
+    bad = bool(roll["problems"]) or roll["state"] == "bad_reveal"
+    mark = "✘" if bad else ("✔" if roll["state"] == "revealed" else "○")
+    state = {"revealed": "audit.sealed_revealed", "bad_reveal": "audit.sealed_bad"}.get(roll["state"],
+                                                                                       "audit.sealed_waiting")
+    parts = [t(f'audit.sealed_{roll["kind"]}', lang), t(state, lang)]
+    if roll["state"] == "sealed":
+        if roll.get("age") is not None and roll["age"] >= 0:
+            parts.append(t("audit.sealed_age", lang).format(age=age_text(roll["age"], lang)))
+        parts.append(i18n.tn("audit.sealed_later", lang, roll["later"]))
+    if roll.get("answers", 1) > 1:
+        parts.append(i18n.tn("audit.sealed_answers", lang, roll["answers"]))
+    line = f'<strong>{esc(_who(roll, lang))}</strong>: {esc(", ".join(parts))}'
+    if roll["state"] == "sealed":
+        line += f'<br><span class="meta audit-sealed-who">{esc(who_reveals(roll, lang))}</span>'
+    line += "".join(f'<br><span class="error">✘ {esc(refusal.message({"code": code, "params": {}}, lang))}</span>'
+                    for code in roll["problems"])
+    return (f'<li class="{"bad" if bad else "ok"}" data-state="{esc(roll["state"])}">'
+            f'<span aria-hidden="true">{mark}</span> {line}</li>')
+
+
+def sealed_html(report: dict, lang: str) -> str:
+    """The "Tiradas selladas" block of the report (nothing when the thread has no sealed roll)."""
+    sealed = report.get("sealed") or {}
+    rolls = sealed.get("rolls") or []
+    if not rolls:
+        return ""
+    return (f'<section id="audit-sealed" class="audit-roller"><h3>{esc(t("audit.sealed_title", lang))}</h3>'
+            f'<p>{esc(sealed["summary"][lang])}</p><ul class="audit-links">'
+            + "".join(roll_html(roll, lang) for roll in rolls) + "</ul></section>")
