@@ -101,3 +101,69 @@ def test_the_import_preview_names_campaign_secrets_and_a_kept_one():
     html = ui_data_render.plan_html(plan, "es")
     assert "Secretos de campaña para tiradas selladas (1): Arenas" in html
     assert "El secreto de la campaña «Otra»" in html and "se conserva" in html
+
+
+# -- secret GM rolls ("tirada oculta", web/ui_sealed_secret.py) and the statement of guarantees ------
+
+SECRET = VECTORS["secret"][0]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_closed_secret_roll_says_who_what_for_and_number_and_that_the_gm_reveals_it(lang):
+    view = sealed.read_sealed(SECRET["sealed_link"]["fragment"], ("secret",))[1]
+    html = sealed_view.closed_html(view, lang)
+    assert view["seq"] == 41 and view["roller"] == "GM"
+    assert ("Tirada oculta de GM (máster), nº 41" if lang == "es" else "Secret roll by GM (GM), no. 41") in html
+    assert "Sigilo del ninja" in html
+    assert ("sellada: la revelará el máster" if lang == "es" else "the GM will reveal it") in html
+    assert "Tirada oculta" in html if lang == "es" else "Secret roll" in html
+    assert "l5r" not in html.lower() and "anillo" not in html.lower() and "{" not in html   # what was rolled is hidden
+    assert SECRET["secret"] not in html and SECRET["rolled"]["seed"] not in html
+    made = sealed_view.closed_html(view, "es", made=True)
+    assert "Publícalo" in made and "sellada: la revelará el máster" in made
+
+
+@pytest.mark.parametrize("revealed", [False, True])
+def test_an_opened_secret_roll_shows_what_was_rolled_and_its_result(revealed):
+    opened = sealed.verify_reveal(SECRET["sealed_link"]["fragment"], SECRET["reveal_link"]["fragment"])
+    assert opened.result == SECRET["result"]
+    html = sealed_view.opened_html(opened.link, "es", "<ol>card</ol>", "tres éxitos", revealed, opened.request)
+    assert "Tirada oculta de GM (máster), nº 41" in html and "<ol>card</ol>" in html and "tres éxitos" in html
+    assert ("Tirada oculta, revelada" in html) is revealed
+    assert ("Tu tirada oculta: solo tú ves" in html) is not revealed
+    assert 'id="sealed-pool"' in html           # what was rolled, once opened
+
+
+def test_the_secret_rolls_store_keeps_the_hidden_request_and_refuses_on_a_full_storage():
+    s = store.Store(store.MemoryStorage())
+    s.keep_secret_roll("0123456789abcdef", {"system": "generic", "dice": 2, "sides": 6})
+    assert s.secret_rolls() == {"0123456789abcdef": {"system": "generic", "dice": 2, "sides": 6}}
+    storage = store.MemoryStorage()
+    storage.setItem(store.SECRET_ROLLS_KEY, json.dumps({"short": {"system": "generic"}}))
+    assert store.Store(storage).secret_rolls() == {}
+
+    class Full(store.MemoryStorage):
+        def setItem(self, key, value):  # noqa: N802
+            if key == store.SECRET_ROLLS_KEY:
+                raise RuntimeError("QuotaExceededError")
+            super().setItem(key, value)
+
+    with pytest.raises(InvalidRequest) as err:
+        store.Store(Full()).keep_secret_roll("0123456789abcdef", {"system": "generic"})
+    assert err.value.code == "sealed.roll_unsaved"
+
+
+def test_the_statement_of_guarantees_is_on_the_page_in_both_languages():
+    from strings import t
+
+    html = (Path(__file__).resolve().parents[1] / "web" / "panels" / "request-make.html").read_text("utf-8")
+    keys = re.findall(r'data-guarantee="(\w+)" data-i18n="(guarantee\.\w+)"', html)
+    assert [k for k, _ in keys] == ["player", "gm", "anyone", "lost", "not"]
+    es = " ".join(t(key, "es") for _, key in keys)
+    en = " ".join(t(key, "en") for _, key in keys)
+    assert "no puede ver los dados" in es and "no puede elegir los dados" in es and "no se podrán revelar" in es
+    assert "cannot see the dice" in en and "cannot choose the dice" in en and "never be revealed" in en
+    assert "se pongan de acuerdo" in es and "acting together" in en
+    secret_panel = (Path(__file__).resolve().parents[1] / "web" / "panels" / "secret-roll.html").read_text("utf-8")
+    assert 'data-i18n="secret.guarantee"' in secret_panel
+    assert "no se podrá revelar" in t("secret.guarantee", "es") and "never be revealed" in t("secret.guarantee", "en")

@@ -24,6 +24,7 @@ import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
 import ui_roll
 import ui_sealed  # noqa: F401  (sealed rolls: routes "sealreq", "blind", "reveal", app.SEALED)
+import ui_sealed_secret  # noqa: F401  (the GM's secret rolls: "Tirar en secreto", route "secret")
 import ui_shared
 from app import STORE, el, tr
 from strings import STRINGS, t

@@ -21,6 +21,10 @@ CHAIN_KEY = "tirada.chains.v1"
 ROLLER_KEY = "tirada.roller.v1"
 #: the GM's campaign secrets for sealed rolls (docs/link-format.md §19): {campaign name: 64 hex}
 SEAL_KEY = "tirada.sealkeys.v1"
+#: what the GM's secret rolls rolled (their hidden system and parameters, needed to open and reveal
+#: them; docs/link-format.md §19.9): {roll id (16 hex): request}, the newest SECRET_ROLLS_CAP kept
+SECRET_ROLLS_KEY = "tirada.secretrolls.v1"
+SECRET_ROLLS_CAP = 500
 #: Documented cap: the history keeps the newest 200 rolls; older ones are dropped first.
 HISTORY_CAP = 200
 
@@ -382,6 +386,23 @@ class Store:
                                      code="sealed.key_unsaved")
         return keys[campaign]
 
+    def secret_rolls(self) -> dict:
+        """The GM's secret rolls made in this browser: ``{roll id: hidden request}`` (system and
+        parameters, no label or seed: :func:`tirada.links.sealed.open_secret` and ``reveal`` need it)."""
+        return self.read(SECRET_ROLLS_KEY, {}, check=_secret_rolls_ok)
+
+    def keep_secret_roll(self, roll_id: str, request: dict) -> None:
+        """Store what the secret roll ``roll_id`` rolled (the oldest go past SECRET_ROLLS_CAP), before
+        it is sealed. Raises InvalidRequest ``sealed.roll_unsaved``: it could not be stored (a roll
+        this device cannot open could never be revealed)."""
+        from tirada.errors import InvalidRequest
+
+        rolls = self.secret_rolls()
+        rolls[roll_id] = request
+        if not self.write(SECRET_ROLLS_KEY, dict(list(rolls.items())[-SECRET_ROLLS_CAP:])):
+            raise InvalidRequest("storage is full: the secret roll could not be stored", field="request",
+                                 code="sealed.roll_unsaved")
+
     def all_data(self) -> dict:
         """Everything a backup carries (tirada.storage data dict), read fresh."""
         return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
@@ -515,6 +536,12 @@ def _secrets_ok(value) -> bool:
     """A stored campaign-secret map: names to 64 hex digits."""
     return isinstance(value, dict) and all(isinstance(v, str) and len(v) == 64 and
                                            all(c in "0123456789abcdef" for c in v) for v in value.values())
+
+
+def _secret_rolls_ok(value) -> bool:
+    """A stored secret-roll map: 16-hex ids to request objects with a system."""
+    return isinstance(value, dict) and all(isinstance(k, str) and len(k) == 16 and isinstance(v, dict) and
+                                           isinstance(v.get("system"), str) for k, v in value.items())
 
 
 def _v1(item):

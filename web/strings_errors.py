@@ -919,6 +919,10 @@ STRINGS = {
                                      "sin él no podrías abrir ni revelar la tirada, así que no se hizo el enlace",
                                "en": "the campaign secret could not be stored (storage is full): without it you could "
                                      "neither open nor reveal the roll, so no link was made"},
+    "err.sealed.roll_unsaved": {"es": "no se pudo guardar lo que se tiró en secreto (el almacenamiento está lleno): sin "
+                                      "ello no podrías abrir ni revelar la tirada, así que no se hizo",
+                                "en": "what was rolled in secret could not be stored (storage is full): without it you "
+                                      "could neither open nor reveal the roll, so it was not made"},
     "err.storage.secret_differs": {"es": "aquí ya hay otro secreto para esta campaña y se conserva (cambiarlo dejaría "
                                          "sin abrir las tiradas que sella); el del archivo no se importa",
                                    "en": "another secret is already stored here for this campaign and it is kept "

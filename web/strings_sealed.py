@@ -68,3 +68,65 @@ STRINGS = {
                         "en": "Campaign secrets for sealed rolls ({n}): {names}"},
     "data.place.sealkeys": {"es": "El secreto de la campaña «{name}»", "en": "The secret of the campaign “{name}”"},
 }
+
+# -- secret GM rolls ("tirada oculta", web/ui_sealed_secret.py) and the statement of guarantees of
+# -- sealed rolls (docs/link-format.md §19.6; panels/request-make.html, panels/secret-roll.html) ----
+STRINGS.update({
+    "secret.box_heading": {"es": "Tirada oculta (máster)", "en": "Secret roll (GM)"},
+    "secret.box_help": {"es": "Tira en secreto la tirada del formulario (sistema, dados y etiqueta): un PNJ que se "
+                              "esconde, un monstruo errante… El enlace sellado solo dice para qué es y su nº en tu "
+                              "cadena; tú ves el resultado aquí, y cuando lo reveles cualquiera podrá comprobarlo "
+                              "contra el enlace publicado antes. Se sella con el secreto de la campaña del formulario.",
+                       "en": "Rolls the form's roll in secret (system, dice and label): a hiding NPC, a wandering "
+                             "monster… The sealed link only says what it is for and its number in your chain; you see "
+                             "the result here, and once you reveal it anyone can check it against the link posted "
+                             "before. It is sealed with the secret of the form's campaign."},
+    "secret.roll": {"es": "Tirar en secreto", "en": "Roll in secret"},
+    "secret.guarantee": {"es": "Nadie más ve qué se tiró ni el resultado hasta que lo reveles; tú no puedes cambiar "
+                               "la tirada después (el enlace sellado fija qué se tiró y su nº); si pierdes el secreto "
+                               "de la campaña o este navegador, no se podrá revelar.",
+                         "en": "Nobody else sees what was rolled nor the result until you reveal it; you cannot change "
+                               "the roll afterwards (the sealed link fixes what was rolled and its number); if you lose "
+                               "the campaign's secret or this browser, it can never be revealed."},
+    "secret.heading": {"es": "Tirada oculta", "en": "Secret roll"},
+    "secret.heading_open": {"es": "Tirada oculta, abierta por el máster", "en": "Secret roll, opened by the GM"},
+    "secret.heading_revealed": {"es": "Tirada oculta, revelada", "en": "Secret roll, revealed"},
+    "secret.of": {"es": "Tirada oculta de {roller} (máster), nº {n}", "en": "Secret roll by {roller} (GM), no. {n}"},
+    "secret.of_unnumbered": {"es": "Tirada oculta de {roller} (máster), sin número de cadena",
+                             "en": "Secret roll by {roller} (GM), with no chain number"},
+    "secret.made": {"es": "Hecha y sellada: el enlace no dice qué se tiró ni el resultado. Publícalo en el hilo; "
+                          "revélala cuando quieras con «Revelar».",
+                    "en": "Made and sealed: the link does not say what was rolled nor the result. Post it in the "
+                          "thread; reveal it when you like with “Reveal”."},
+    "secret.closed": {"es": "Tirada oculta sellada: la revelará el máster. Hasta entonces nadie más puede ver qué se "
+                            "tiró ni el resultado; después cualquiera podrá comprobarla.",
+                      "en": "Sealed secret roll: the GM will reveal it. Until then nobody else can see what was rolled "
+                            "nor the result; then anyone can check it."},
+    "secret.gm": {"es": "Tu tirada oculta: solo tú ves este resultado hasta que la reveles.",
+                  "en": "Your secret roll: only you see this result until you reveal it."},
+    "secret.revealed": {"es": "Revelada y comprobada: lo que se tiró y el secreto son los que fijó el enlace sellado "
+                              "publicado antes, con su nº de cadena.",
+                        "en": "Revealed and checked: what was rolled and the secret are the ones the sealed link "
+                              "posted before fixed, with its chain number."},
+    "guarantee.heading": {"es": "Qué garantiza una tirada sellada", "en": "What a sealed roll guarantees"},
+    "guarantee.player": {"es": "Quien tira no puede ver los dados antes de publicar: dependen de un secreto que solo "
+                               "guarda el máster, así que no puede repetir la tirada hasta que le guste.",
+                         "en": "The roller cannot see the dice before posting: they depend on a secret only the GM "
+                               "keeps, so they cannot roll again until they like it."},
+    "guarantee.gm": {"es": "El máster no puede elegir los dados: fijó su secreto, y publicó su compromiso, antes de "
+                           "que existiera el azar propio de quien tira.",
+                     "en": "The GM cannot choose the dice: they fixed their secret, and posted its commitment, before "
+                           "the roller's own randomness existed."},
+    "guarantee.anyone": {"es": "Una vez revelada, cualquiera comprueba todo con los enlaces: el compromiso, los dados "
+                               "y el resultado.",
+                         "en": "Once revealed, anyone checks everything from the links: the commitment, the dice and "
+                               "the result."},
+    "guarantee.lost": {"es": "Si el máster pierde el secreto de la campaña (sin copia de «Mis datos»), sus tiradas "
+                             "selladas no se podrán revelar nunca: la auditoría lo dirá, sin fallar.",
+                       "en": "If the GM loses the campaign's secret (with no “My data” backup), its sealed rolls can "
+                             "never be revealed: the audit will say so, without failing."},
+    "guarantee.not": {"es": "No lo impide: un máster y un jugador que se pongan de acuerdo, ni un máster que no revele "
+                            "o vuelva a pedir la tirada (la auditoría muestra las tiradas sin revelar).",
+                      "en": "It does not prevent: a GM and a player acting together, nor a GM who does not reveal or "
+                            "asks for the roll again (the audit shows the unrevealed rolls)."},
+})

@@ -36,7 +36,7 @@ from tirada.links import sealed
 class Sealed:
     """The page's sealed-roll state (memory only): ``request`` / ``spec`` the sealed request the form
     is locked to, ``rolls`` sealed request id → blind link opened or made here (for reveals),
-    ``opened`` ``(campaign secret, blind link)`` the GM may reveal, ``reveal`` the reveal link on screen, ``draw`` re-draws the card."""
+    ``opened`` ``(campaign secret, blind or secret link, secret roll's hidden request or None)`` the GM may reveal, ``reveal`` the reveal link on screen, ``draw`` re-draws the card."""
 
     request: str | None = None
     spec: dict | None = None
@@ -51,7 +51,7 @@ def active() -> bool:
     return Sealed.spec is not None and ui_request.Active.spec is Sealed.spec
 
 
-def _card(draw, reveal: bool = False, link: str | None = None, paste: bool = False) -> None:
+def card(draw, reveal: bool = False, link: str | None = None, paste: bool = False) -> None:
     """Show the sealed card drawn by ``draw(lang) -> html``, with its optional parts."""
     Sealed.draw = draw
     el("shared").hidden = True
@@ -70,7 +70,8 @@ def _card(draw, reveal: bool = False, link: str | None = None, paste: bool = Fal
     window.scrollTo(0, 0)
 
 
-def _refused(err: TiradaError) -> None:
+def refused(err: TiradaError) -> None:
+    """A sealed link that cannot be read or checked: the roll view's error box, in words."""
     el("sealed").hidden = True
     ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
 
@@ -81,7 +82,7 @@ def open_request(fragment: str) -> None:
     try:
         _kind, spec = sealed.read_sealed(fragment, ("sealreq",))
     except TiradaError as err:
-        _refused(err)
+        refused(err)
         return
     Sealed.request, Sealed.spec = fragment, spec
     ui_request.Active.spec = spec
@@ -119,7 +120,7 @@ def roll(system: str) -> None:
     Sealed.request = Sealed.spec = None
     _kind, view = sealed.read_sealed(done.fragment, ("blind",))
     Sealed.rolls[done.sealed_request] = done.fragment
-    _card(lambda lang: sealed_view.closed_html(view, lang, made=True), link=done.fragment)
+    card(lambda lang: sealed_view.closed_html(view, lang, made=True), link=done.fragment)
 
 
 def _key_for(fragment: str):
@@ -130,15 +131,16 @@ def _key_for(fragment: str):
     return None
 
 
-def _opened_card(opened, revealed: bool, link: str | None = None) -> None:
+def opened_card(opened, revealed: bool, link: str | None = None) -> None:
+    """Show a sealed roll opened (by the GM, ``revealed`` False, with "Revelar") or checked against a reveal."""
     view = result_views.view_for(opened.request["system"])
     result = {k: v for k, v in opened.result.items() if k != "label"}
 
     def draw(lang: str) -> str:
         return sealed_view.opened_html(opened.link, lang, view.render_result(result, lang),
-                                       view.summary(opened.result, lang), revealed)
+                                       view.summary(opened.result, lang), revealed, opened.request)
 
-    _card(draw, reveal=not revealed, link=link)
+    card(draw, reveal=not revealed, link=link)
 
 
 def open_blind(fragment: str) -> None:
@@ -150,14 +152,14 @@ def open_blind(fragment: str) -> None:
         key = _key_for(fragment)
         opened = None if key is None else sealed.open_blind(key, fragment)
     except TiradaError as err:
-        _refused(err)
+        refused(err)
         return
     if opened is None:
         Sealed.opened = None
-        _card(lambda lang: sealed_view.closed_html(view, lang))
+        card(lambda lang: sealed_view.closed_html(view, lang))
         return
-    Sealed.opened = (key, fragment)
-    _opened_card(opened, revealed=False)
+    Sealed.opened = (key, fragment, None)
+    opened_card(opened, revealed=False)
 
 
 def open_reveal(fragment: str) -> None:
@@ -166,13 +168,13 @@ def open_reveal(fragment: str) -> None:
     try:
         _kind, opening = sealed.read_sealed(fragment, ("reveal",))
     except TiradaError as err:
-        _refused(err)
+        refused(err)
         return
     Sealed.opened = None
     Sealed.reveal = fragment
     roll_link = Sealed.rolls.get(opening["id"])
     if roll_link is None:
-        _card(sealed_view.needs_roll_html, paste=True)
+        card(sealed_view.needs_roll_html, paste=True)
         return
     _verify(roll_link, fragment)
 
@@ -181,9 +183,9 @@ def _verify(roll_link: str, reveal_link: str) -> None:
     try:
         opened = sealed.verify_reveal(roll_link, reveal_link)
     except TiradaError as err:
-        _refused(err)
+        refused(err)
         return
-    _opened_card(opened, revealed=True)
+    opened_card(opened, revealed=True)
 
 
 @when("click", "#sealed-verify")
@@ -203,12 +205,12 @@ def on_verify(event) -> None:
 
 @when("click", "#sealed-reveal")
 def on_reveal(event) -> None:
-    """The GM reveals the blind roll on screen: the reveal link to post."""
+    """The GM reveals the blind or secret roll on screen: the reveal link to post."""
     if Sealed.opened is None:
         return
-    key, fragment = Sealed.opened
+    key, fragment, request = Sealed.opened
     try:
-        link = sealed.reveal(key, fragment, created=int(time.time()))
+        link = sealed.reveal(key, fragment, request, created=int(time.time()))
     except TiradaError as err:
         el("sealed-status").textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
         return

@@ -42,11 +42,11 @@ def _fragments(node, path: str = "") -> list:
     return out
 
 
-#: link kinds the page reads but has no view for yet (issue #27: the secret GM roll's page view is not
-#: built): their documented refusal, in words, with no page error
-PENDING = {"secret": "tirada oculta"}
-#: sealed kinds with a view (web/ui_sealed.py)
-SEALED = {"sealreq", "blind", "reveal"}
+#: link kinds the page reads but has no view for yet: their documented refusal, in words, with no page
+#: error (none today: the secret GM roll has its view since issue #27)
+PENDING: dict = {}
+#: sealed kinds with a view (web/ui_sealed.py, web/ui_sealed_secret.py)
+SEALED = {"sealreq", "blind", "reveal", "secret"}
 
 
 def _links() -> list:
@@ -94,6 +94,12 @@ def expect_view(page, fragment: str) -> None:
         expect(page.locator("#sealed-closed")).to_contain_text("La revela el máster")
         expect(page.locator("#sealed-result")).to_have_count(0)
         expect(page.locator("#sealed-reveal")).to_be_hidden()
+    elif kind == "secret":         # a GM's secret roll in a fresh browser: who, what for, nº; sealed
+        expect(page.locator("#sealed-who")).to_contain_text("Tirada oculta de")
+        expect(page.locator("#sealed-closed")).to_contain_text("sellada: la revelará el máster")
+        expect(page.locator("#sealed-result")).to_have_count(0)
+        expect(page.locator("#sealed-reveal")).to_be_hidden()
+        expect(page.locator("#result .error")).to_have_count(0)
     elif kind == "reveal":         # the reveal alone: the sealed roll's link is asked for
         expect(page.locator("#sealed-needs")).to_be_visible()
         expect(page.locator("#sealed-paste-link")).to_be_visible()
