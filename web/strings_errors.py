@@ -923,6 +923,10 @@ STRINGS = {
                                       "ello no podrías abrir ni revelar la tirada, así que no se hizo",
                                 "en": "what was rolled in secret could not be stored (storage is full): without it you "
                                       "could neither open nor reveal the roll, so it was not made"},
+    "err.sealed.secret_needs_roller": {"es": "escribe tu nombre de máster en «Tu nombre o el de tu personaje»: una tirada "
+                                             "oculta lleva un número de tu cadena, para que repetirla se vea en la auditoría",
+                                       "en": "write your GM name in \u201cYour name or your character's\u201d: a secret "
+                                             "roll takes a number in your chain, so rolling it again shows in the audit"},
     "err.storage.secret_differs": {"es": "aquí ya hay otro secreto para esta campaña y se conserva (cambiarlo dejaría "
                                          "sin abrir las tiradas que sella); el del archivo no se importa",
                                    "en": "another secret is already stored here for this campaign and it is kept "

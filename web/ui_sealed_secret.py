@@ -26,7 +26,7 @@ import ui_refusal
 import ui_roll
 import ui_sealed
 from app import STORE, el, tr
-from tirada.errors import TiradaError
+from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
 from tirada.links.sealed_layout import ID_BYTES
 
@@ -49,6 +49,9 @@ def on_secret_roll(event) -> None:
     try:
         hidden, label = _form_request()
         roller, campaign = ui_roll.chain_identity()
+        if not roller:      # unnumbered, a secret roll could be made again and again unseen
+            raise InvalidRequest("a secret roll needs the GM's name (a chain number)", field="roller",
+                                 code="sealed.secret_needs_roller")
         key = STORE.campaign_secret(campaign)
         request = {**hidden, **({"label": label} if label else {})}
         sealed.seal_gm_roll(key, request, None, created, roll_id)   # refused here before a number is taken
