@@ -134,6 +134,11 @@ def test_each_moves_story_says_the_dice_their_faces_and_what_they_did():
     post = titled_story("Confrontación: Haster contra Sharla", said, "Abrir", "https://x.test/#t2abc", "bbcode")
     assert post.splitlines() == ["[b]Confrontación: Haster contra Sharla[/b]", said[0], said[1], "[url=https://x.test/#t2abc]Abrir[/url]"]
     assert story.last_move_text([], s, cells, "es") == "Aún no hay movimientos."
+    two = journal(setup, moves[:2])             # Haster picks, then attacks: the attack alone tells both
+    state2 = replay(setup, moves[:2])
+    assert [e["move"]["move"] for e in two] == ["pick", "attack"]
+    assert story.last_move_text(two, view(state2), board(state2), "es") == (
+        "Último movimiento: Haster ataca a Sharla con d8 Resistencia (5) + d6 Fortaleza (5) = 10")
 
 
 def test_the_end_says_who_won_which_pain_falls_on_whom_and_what_goes_to_the_sheets():

@@ -54,6 +54,10 @@ def render_status(seat, summ: dict, cells: list, now: dict, opts: dict, entries:
     box.innerHTML = (seats.choice_html(summ, lang) if seat is None and not ended
                      else "" if seat is None else seats.seat_line(seat, summ, lang))
     box.hidden = seat is None and ended
+    if seat is None:        # the choice comes first; once chosen, the seat line goes under the moves
+        el("brs-error").before(box)
+    else:
+        el("brs-actions-card").after(box)
 
 
 def render_odds(now: dict, cells: list, opts: dict) -> None:

@@ -78,12 +78,15 @@ def turn_entries(entries: list, summ: dict, most: int = 4) -> list:
 
 
 def last_move_text(entries: list, summ: dict, cells: list, lang: str) -> str:
-    """"Último movimiento: …" for the status — every move of the last hand (:func:`turn_entries`),
-    "; " between them — or "Aún no hay movimientos."."""
+    """"Último movimiento: …" for the status — the newest two moves of the last hand
+    (:func:`turn_entries`; a pick followed by its attack is told by the attack alone), "; " between
+    them — or "Aún no hay movimientos."."""
     if not entries:
         return t("brs.last.none", lang)
-    return t("brs.last", lang).format(text="; ".join(move_story(e, summ, cells, lang)
-                                                     for e in turn_entries(entries, summ, 2)))
+    told = turn_entries(entries, summ, 2)
+    if len(told) == 2 and told[0]["move"]["move"] == "pick" and told[1]["move"]["move"] == "attack":
+        told = told[1:]     # "X ataca a Y con …" already says who picked whom: the status stays short
+    return t("brs.last", lang).format(text="; ".join(move_story(e, summ, cells, lang) for e in told))
 
 
 def snippet_sentences(entries: list, summ: dict, cells: list, step_text: str, lang: str) -> list:

@@ -20,7 +20,8 @@ import build  # noqa: E402  (the project's own build/serve script)
 
 CHROMIUM = os.environ.get("TIRADA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]   # /dev/shm is 64 MB in many CI containers: a renderer crashed once
 READY = "document.documentElement.dataset.engine === 'ready'"
 SETTLED = "document.documentElement.dataset.engine !== 'loading'"
 READY_TIMEOUT_MS = 90_000

@@ -40,6 +40,20 @@ def in_first_screen(page, selector: str) -> bool:
     return box is not None and 0 <= box["y"] < SCREEN - 24
 
 
+def layout(page) -> list:
+    """Top and height of what stands above the mover's controls, with the texts: why they moved down."""
+    return page.evaluate("""() => ['brs-status', 'brs-last', 'brs-turn', 'brs-step', 'brs-seat', 'brs-error',
+        'brs-actions-heading'].map(id => { const e = document.getElementById(id), r = e.getBoundingClientRect();
+        return `${id} y=${Math.round(r.top)} h=${Math.round(r.height)} ${e.innerText.slice(0, 300)}`; })""")
+
+
+def fieldset(page, group: str) -> list:
+    """Each control of the mover's group: tag, top, height, grid column, disabled."""
+    return page.eval_on_selector_all(f"{group} :is(button, select, input, legend, p)", """els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return `${e.tagName}#${e.id} y=${Math.round(r.top)} h=${Math.round(r.height)} col=${getComputedStyle(e.parentElement).gridColumn} ${e.disabled ? 'disabled' : ''} ${(e.innerText || '').slice(0, 60)}`; })""")
+
+
 def own_move_players(page) -> set:
     return set(page.eval_on_selector_all("#brs-actions [data-move]", "els => els.map(e => +e.dataset.player)"))
 
@@ -62,9 +76,9 @@ def check_reader(page, side: int, state, actor: int) -> None:
     if actor in own:
         assert page.inner_text("#brs-turn").startswith("Te toca")
         group = f'#brs-actions fieldset[data-player="{actor}"]'
-        assert in_first_screen(page, group), page.locator(group).bounding_box()
+        assert in_first_screen(page, group), (page.locator(group).bounding_box(), layout(page))
         first = f"{group} :is(button, select, input):not([disabled])"
-        assert in_first_screen(page, first), page.locator(first).first.bounding_box()
+        assert in_first_screen(page, first), (page.locator(first).first.bounding_box(), layout(page), fieldset(page, group))
     folded = page.locator("#brs-boards details.brs-other")
     assert folded.count() >= 1 and page.locator("#brs-boards details.brs-other[open]").count() == 0
 
