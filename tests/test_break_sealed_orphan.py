@@ -47,3 +47,18 @@ def test_blind_roll_answering_a_request_not_in_the_thread_while_the_gms_request_
     blind, reveal = _ground_roll()
     report = audit_thread(_thread(gm_request.fragment, blind, reveal), now=1796001000)
     assert report["ok"] is False, report["sealed"]
+
+
+def test_sealed_links_posted_with_another_address_are_flagged() -> None:
+    """A GM's sealed request posted with a look-alike page's address: the player who clicks it rolls on
+    a page the GM controls (which can pick the player's seed, and the GM knows the secret, so the GM
+    chooses the dice). An ordinary roll link with another address is flagged audit.other_address;
+    the sealed request, blind roll and reveal are not (main b2a66de: ok, no problem)."""
+    request = sealed.seal_request(SPEC, GM_KEY)
+    roll = sealed.blind_roll(request.fragment, PLAYER, ChainState("Sharla", "Arenas", 0, None), 1796000100)
+    reveal = sealed.reveal(GM_KEY, roll.fragment, created=1796000500)
+    evil = "https://usuario.github.io.evil.example/tirada/"
+    text = "\n\n".join(f"Post: {evil}#{f}" for f in (request.fragment, roll.fragment, reveal))
+    report = audit_thread(text, home=BASE, now=1796001000)
+    assert report["ok"] is False
+    assert any(p["code"] == "audit.other_address" for p in report["problems"])
