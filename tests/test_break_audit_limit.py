@@ -14,7 +14,7 @@ BASE = "https://usuario.github.io/tirada/#"
 
 
 def test_links_beyond_the_limit_are_not_called_checked() -> None:
-    links = [encode_link({"system": "generic", "dice": 2, "sides": 6, "seed": f"{k:032x}"})["fragment"].lstrip("#")
+    links = [encode_link({"system": "generic", "dice": 2, "sides": 6, "seed": f"{k:032x}"}).lstrip("#")
              for k in range(MAX_LINKS)]
     tampered = links[0][:-3] + ("AAA" if not links[0].endswith("AAA") else "BBB")
     text = "\n".join(f"post {BASE}{link}" for link in links) + f"\nlast post {BASE}{tampered}\n"
