@@ -62,3 +62,14 @@ def test_sealed_links_posted_with_another_address_are_flagged() -> None:
     report = audit_thread(text, home=BASE, now=1796001000)
     assert report["ok"] is False
     assert any(p["code"] == "audit.other_address" for p in report["problems"])
+
+
+def test_blind_roll_posted_after_its_secret_was_revealed_is_not_fair() -> None:
+    """Once the request secret is public (sealed.reveal accepts the sealed request itself), a player who
+    has not answered yet can compute the dice of any seed and post the best one. The audit calls the roll
+    revealed and fair (main b2a66de: ok, no problem)."""
+    request = sealed.seal_request(SPEC, GM_KEY)
+    early_reveal = sealed.reveal(GM_KEY, request.fragment, created=1796000050)
+    roll = sealed.blind_roll(request.fragment, PLAYER, ChainState("Sharla", "Arenas", 0, None), 1796000100)
+    report = audit_thread(_thread(request.fragment, early_reveal, roll.fragment), now=1796001000)
+    assert report["ok"] is False, report["sealed"]
