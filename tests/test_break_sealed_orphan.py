@@ -22,12 +22,13 @@ PLAYER = {"system": "generic", "dice": 3, "sides": 20}
 def _ground_roll() -> tuple:
     """The player's best of 50 private blind rolls on a request sealed with the player's own secret."""
     own = sealed.seal_request(SPEC, PLAYER_KEY)
-    best = None
+    best: tuple | None = None
     for _ in range(50):
         roll = sealed.blind_roll(own.fragment, PLAYER, ChainState("Sharla", "Arenas", 0, None), 1796000100)
         total = sealed.open_blind(PLAYER_KEY, roll.fragment).result["total"]
         if best is None or total > best[1]:
             best = (roll, total)
+    assert best is not None
     roll = best[0]
     return roll.fragment, sealed.reveal(PLAYER_KEY, roll.fragment, created=1796000500)
 
