@@ -2,7 +2,7 @@
 rest without a word. A long thread (the bookmarklet reads up to 5,000 posts, often with two links each)
 then audits "Todo en orden" though a tampered link sits after the 5,000th.
 
-Fails on main b2a66de: ok is True, no problem, links_found 5001."""
+Failed on main b2a66de (fixed since; kept as regression tests): ok is True, no problem, links_found 5001."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 (what readers open by clicking) is a look-alike page. Pasted as a rendered page, the audit reads both
 addresses, merges them as one link and keeps the official one, so audit.other_address is lost.
 
-Fails on main b2a66de: ok is True, no problem."""
+Failed on main b2a66de (fixed since; kept as regression tests): ok is True, no problem."""
 
 from __future__ import annotations
 

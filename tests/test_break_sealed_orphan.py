@@ -3,7 +3,7 @@ then post only the blind roll and their own reveal. The sealed request that fixe
 the thread (or the thread holds the GM's request, unanswered, and the player's roll answers another id),
 so nothing shows the GM fixed the secret before the roll: the audit must not call it fair.
 
-Fails on main b2a66de: the thread audits ok with "1 tirada sellada, 1 revelada"."""
+Failed on main b2a66de (fixed since; kept as regression tests): the thread audits ok with "1 tirada sellada, 1 revelada"."""
 
 from __future__ import annotations
 

@@ -923,6 +923,14 @@ STRINGS = {
                                       "ello no podrías abrir ni revelar la tirada, así que no se hizo",
                                 "en": "what was rolled in secret could not be stored (storage is full): without it you "
                                       "could neither open nor reveal the roll, so it was not made"},
+    "err.audit.too_many_links": {"es": "{n} enlaces después de los primeros {max} no se comprobaron: audita el resto "
+                                       "del hilo en otro pegado",
+                                 "en": "{n} links after the first {max} were not checked: audit the rest of the "
+                                       "thread in another paste"},
+    "err.sealed.own_request": {"es": "esta petición sellada se hizo en este navegador, que guarda su secreto y podría "
+                                     "abrir cada tirada: pásale el enlace al jugador para que tire en su navegador",
+                               "en": "this sealed request was made in this browser, which keeps its secret and could "
+                                     "open every roll: give the link to the player to roll in their own browser"},
     "err.sealed.secret_needs_roller": {"es": "escribe tu nombre de máster en «Tu nombre o el de tu personaje»: una tirada "
                                              "oculta lleva un número de tu cadena, para que repetirla se vea en la auditoría",
                                        "en": "write your GM name in \u201cYour name or your character's\u201d: a secret "

@@ -23,6 +23,16 @@ STRINGS = {
     "err.audit.sealed_mismatch": {
         "es": "no corresponde a su petición sellada (otro sistema, un campo fijado cambiado u otro jugador)",
         "en": "does not fit its sealed request (another system, a fixed field changed or another player)"},
+    "err.audit.sealed_no_request": {
+        "es": "su petición sellada no está antes en el hilo: nada muestra que el máster fijara el secreto antes "
+              "de la tirada (quien sella su propia petición puede repetir la tirada en privado)",
+        "en": "its sealed request is not posted before it in the thread: nothing shows the GM fixed the secret "
+              "before the roll (whoever seals their own request can roll again in private)"},
+    "err.audit.sealed_after_reveal": {
+        "es": "se publicó después de revelarse el secreto de su petición: con el secreto público se pueden "
+              "conocer los dados antes de publicar",
+        "en": "posted after its request's secret was revealed: with the secret public the dice can be known "
+              "before posting"},
     "err.audit.sealed_same_id": {
         "es": "dos peticiones selladas distintas con el mismo identificador ({id})",
         "en": "two different sealed requests with the same identifier ({id})"},

@@ -29,7 +29,7 @@ import ui_refusal
 import ui_request
 import ui_roll
 from app import STORE, el, tr
-from tirada.errors import TiradaError
+from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
 
 
@@ -98,6 +98,9 @@ def roll(system: str) -> None:
     ui_refusal.clear("#roller-form")
     fragment, created = Sealed.request, int(time.time())
     try:
+        if _key_for(fragment) is not None:     # this browser sealed it: it could open every try
+            raise InvalidRequest("this browser made this sealed request, so it could open its rolls: the player "
+                                 "rolls it in their own browser", field="roller", code="sealed.own_request")
         request = {"system": system, **ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)}
         label = str(el("label").value).strip()
         if label:

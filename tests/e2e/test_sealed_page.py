@@ -54,6 +54,14 @@ def test_a_blind_roll_is_sealed_for_the_player_opened_by_the_gm_and_revealed_to_
     assert key not in request and sealed.key_matches(key, _fragment(request))
     assert sealed.read_sealed(_fragment(request))[0] == "sealreq"
 
+    # the GM's own browser holds the secret, so a roll there could be opened and tried again: refused
+    gm.evaluate("f => { location.hash = f }", _fragment(request))
+    expect(gm.locator("#gm-request-sealed")).to_contain_text("Tirada a ciegas")
+    gm.click("#roll")
+    expect(gm.locator("#result")).to_contain_text("se hizo en este navegador")
+    expect(gm.locator("#sealed-link")).to_be_hidden()
+    assert gm.locator("#sealed-link").input_value() == ""          # no blind link was made
+
     player_ctx, _ = new_context(**PHONE)
     player = open_app(player_ctx.new_page(), request)
     expect(player.locator("#gm-request")).to_be_visible()

@@ -19,7 +19,7 @@ import re
 from .. import names
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..plural import ngettext
-from .audit_thread import base_address
+from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
 from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
@@ -391,6 +391,7 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
             row["luck"] = None if rated is None else round(rated.percentile, 4)
         if n % chunk == 0:
             yield ("progress", total, total)
+    unreadable += [not_checked_row(every[MAX_LINKS], len(every) - MAX_LINKS, MAX_LINKS)] if len(every) > MAX_LINKS else []
     report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
               "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
               "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")]}

@@ -16,7 +16,11 @@ rolls, the GM's secret rolls and the reveals:
   (a blind roll whose commitment is not its request's), ``mismatch`` (a blind roll that does not fit
   its request: another system, a fixed field changed, a bound broken, another roller),
   ``skipped`` (still sealed while a later sealed roll of the same campaign was revealed: a GM
-  revealing only some answers), ``same_id`` (two different sealed requests with one id).
+  revealing only some answers), ``same_id`` (two different sealed requests with one id),
+  ``no_request`` (a blind roll whose sealed request is not posted before it in the thread: nothing
+  shows the secret was fixed by someone else before the roll — a player who sealed their own request
+  could roll it privately again and again), ``after_reveal`` (a blind roll posted after a reveal of
+  its request: the secret was public, so the dice of any seed could be computed before posting).
 
 Pure: ``now`` (Unix seconds) is passed in. Bounded: at most :data:`MAX_SEALED` sealed links are
 examined (the rest are counted in ``not_checked``), each link at most 8192 characters; a reveal is
@@ -38,7 +42,7 @@ from .sealed import chain_entry, key_matches, verify_reveal
 from .sealed_dice import commitment, hidden_bytes
 from .sealed_layout import KIND_CODES
 
-__all__ = ["MAX_SEALED", "SealedAudit", "SealedRow", "audit_sealed"]
+__all__ = ["MAX_SEALED", "SealedAudit", "SealedRow", "audit_sealed", "sealed_kind"]
 
 MAX_SEALED = 500                 #: most sealed links examined in one audit
 _CODES = {code: kind for kind, code in KIND_CODES.items()}
@@ -135,6 +139,15 @@ def _read(links: list) -> tuple:
     return read, invalid, skipped
 
 
+def sealed_kind(fragment: str) -> str | None:
+    """``"sealreq"`` | ``"blind"`` | ``"secret"`` | ``"reveal"`` for a sealed link's fragment, else None
+    (another kind, or not readable: the main audit reports those)."""
+    try:
+        return _CODES.get(read_frame(fragment)[1])
+    except LinkError:
+        return None
+
+
 def _opens(view: dict, kind: str, opening: dict) -> bool:
     """Whether a reveal's opening matches a sealed roll's commitment (hashes only: cheap, so every
     reveal for an id can be tried without rolling any dice)."""
@@ -195,11 +208,13 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
     keys = list(secrets)
     requests: dict = {}
     reveals: dict = {}
+    first_reveal: dict = {}              # id → position of its first reveal in the thread
     for kind, position, fragment, view in read:
         if kind == "sealreq":
             requests.setdefault(view["id"], []).append((position, view))
         elif kind == "reveal":
             reveals.setdefault(view["id"], []).append((fragment, view))
+            first_reveal.setdefault(view["id"], position)
     rows: list = []
     answers: dict = {}
     for entry in read:
@@ -210,6 +225,10 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
         problems = []
         if kind == "blind":
             answers.setdefault(rid, []).append(len(rows))
+            if not any(p < position for p, _spec in requests.get(rid, [])):
+                problems.append("no_request")       # nothing shows the secret was fixed before the roll
+            if first_reveal.get(rid, position) < position:
+                problems.append("after_reveal")     # the secret was public: any seed's dice were known
             for _p, spec in requests.get(rid, [])[:1]:
                 if spec["commitment"] != view["commitment"]:
                     problems.append("other_commitment")

@@ -10,7 +10,9 @@ the same report, so the page calls the engine once and draws one verdict:
   ``audit.sealed_second_answer`` (two answers to one sealed request; both named),
   ``audit.sealed_skipped`` (still sealed while the GM revealed a later one of the campaign: the GM
   revealed only some answers), ``audit.sealed_other_commitment``, ``audit.sealed_mismatch`` (a blind
-  roll that does not fit its request) and ``audit.sealed_same_id`` (two sealed requests, one id);
+  roll that does not fit its request), ``audit.sealed_no_request`` (its sealed request is not posted
+  before it), ``audit.sealed_after_reveal`` (posted once the secret was public) and
+  ``audit.sealed_same_id`` (two sealed requests, one id);
 * ``report["sealed"]`` (:class:`SealedSection`) lists every sealed roll — unrevealed ones with their
   age (seconds since made, and links posted after it) and who can reveal them — for the page.
 
@@ -23,8 +25,8 @@ from typing import Any, Iterable, Iterator, TypedDict
 
 from .audit import CHUNK, audit_steps, extract_links
 from .audit_fair import flag
-from .audit_sealed import SealedAudit, SealedRow, audit_sealed
-from .audit_thread import problems
+from .audit_sealed import SealedAudit, SealedRow, audit_sealed, sealed_kind
+from .audit_thread import problems, same_address
 
 __all__ = ["SealedRoll", "SealedSection", "add_sealed", "audit_thread", "audit_thread_steps"]
 
@@ -35,6 +37,8 @@ _REASONS = {
     "skipped": "still sealed while the GM revealed a later sealed roll of the campaign",
     "other_commitment": "answers a sealed request with another commitment",
     "mismatch": "does not fit its sealed request",
+    "no_request": "its sealed request is not posted before it in the thread",
+    "after_reveal": "posted after its request's secret was revealed",
 }
 
 
@@ -89,6 +93,10 @@ def _flag(code: str, answers: int) -> dict:
         return flag(code="audit.sealed_skipped", reason=_REASONS[code])
     if code == "other_commitment":
         return flag(code="audit.sealed_other_commitment", reason=_REASONS[code])
+    if code == "no_request":
+        return flag(code="audit.sealed_no_request", reason=_REASONS[code])
+    if code == "after_reveal":
+        return flag(code="audit.sealed_after_reveal", reason=_REASONS[code])
     return flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"])
 
 
@@ -154,6 +162,29 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
                                      summary=dict(sealed.summary))
 
 
+def _other_addresses(report: dict, found: list, home: str | None) -> None:
+    """Flag ``audit.other_address`` on every sealed link (request, blind or secret roll, reveal) posted
+    with another address than ``home``: a sealed request opened on a look-alike page lets that page
+    pick the player's seed, and with the secret in the same hands the dice (report changed in place)."""
+    if home is None:
+        return
+    extra = []
+    for found_link in found:
+        if found_link["shortened"] or same_address(found_link.get("address"), home):
+            continue
+        kind = sealed_kind(found_link["fragment"])
+        if kind is None:
+            continue
+        address = (found_link.get("address") or "")[:200]
+        extra.append({"kind": kind, "position": found_link["position"], "fragment": _short(found_link["fragment"]),
+                      "flags": [flag(code="audit.other_address", params={"address": address},
+                                     reason=f"posted with another address ({address}) than this page's")]})
+    if extra:
+        report["flagged_other"] = report.get("flagged_other", []) + extra
+        report["problems"] = problems(report)
+        report["ok"] = not report["problems"]
+
+
 def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,
                        chunk: int = CHUNK) -> Iterator[tuple]:
     """:func:`tirada.links.audit.audit_steps` with the sealed rolls (module docstring): yields
@@ -175,6 +206,7 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
         found = extract_links(text)
         links = [(f["position"], f["fragment"]) for f in found if not f["shortened"]]
         add_sealed(report, audit_sealed(links, secrets, now), [f["position"] for f in found])
+        _other_addresses(report, found, home)
         yield ("report", report)
 
 

@@ -23,6 +23,7 @@ import bisect
 import re
 from urllib.parse import urlsplit
 
+from ..errors import LinkError
 from .audit_fair import flag
 
 __all__ = ["base_address", "chain_flags", "claim_flag", "mark_reused", "problems", "same_address",
@@ -323,3 +324,14 @@ def problems(report: dict) -> list:
                         reason=f"one Confrontation set-up started {len(starts)} times")
         out.append(_item(made, {"position": fork["positions"][-1]}))
     return sorted(out, key=lambda p: (p["position"] if p["position"] is not None else -1))
+
+
+def not_checked_row(first: dict, n: int, most: int) -> dict:
+    """The ``report["invalid"]`` row saying ``n`` links after the first ``most`` (from ``first``, a link
+    of :func:`tirada.links.audit.extract_links`) were not checked: ``audit.too_many_links``, never
+    silence (a tampered link past the limit must not leave the thread "en orden")."""
+    err = LinkError(f"{n} links after the first {most} were not checked; audit the rest of the thread in "
+                    "another paste", code="audit.too_many_links", params={"n": n, "max": most})
+    fragment = first["fragment"]
+    return {"position": first["position"], "fragment": fragment if len(fragment) <= 24 else f"{fragment[:10]}…",
+            "reason": str(err), "error": err.to_dict()}

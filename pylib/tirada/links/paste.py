@@ -30,7 +30,8 @@ _LINES = re.compile(r"[ \t]*\n[ \t\n]*")
 
 class _Reader(HTMLParser):
     """Collects the shown text; a link's ``href`` is written after its words (not after a link whose
-    words already are its address)."""
+    words already are its address; instead of words that show another address, so a look-alike
+    ``href`` behind the official address as text is what the audit reads)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -61,6 +62,8 @@ class _Reader(HTMLParser):
             href, at = self.links.pop()
             words = "".join(self.out[at:])
             if href and href.strip() not in words:
+                if "://" in words:       # words that show another address: readers open the href, read that
+                    del self.out[at:]
                 self.out.append(f" {href.strip()} ")
         elif tag in _BLOCKS:
             self.out.append("\n")
