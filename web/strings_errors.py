@@ -931,6 +931,8 @@ STRINGS = {
                                      "abrir cada tirada: pásale el enlace al jugador para que tire en su navegador",
                                "en": "this sealed request was made in this browser, which keeps its secret and could "
                                      "open every roll: give the link to the player to roll in their own browser"},
+    "err.storage.too_many_secrets": {"es": "se guardan como mucho {n} secretos de campaña; este no se importó",
+                                     "en": "at most {n} campaign secrets are kept; this one was not imported"},
     "err.sealed.secret_needs_roller": {"es": "escribe tu nombre de máster en «Tu nombre o el de tu personaje»: una tirada "
                                              "oculta lleva un número de tu cadena, para que repetirla se vea en la auditoría",
                                        "en": "write your GM name in \u201cYour name or your character's\u201d: a secret "

@@ -210,7 +210,7 @@ def _checked(part: str, value: Any, errors: list) -> Any:
             err(InvalidRequest("bad key", field=where, code="storage.bad_key"))
         elif part == "sealkeys":
             try:
-                table[key] = storage_keys.check(key, item, where)
+                table[key] = storage_keys.check(key, item, where, len(table))
             except TiradaError as e:
                 err(e)
         elif part == "tragedia_campaigns":

@@ -9,17 +9,23 @@ from typing import Any, Iterator, Mapping
 
 from .errors import InvalidRequest
 
-__all__ = ["check", "conflicts", "decisions"]
+__all__ = ["MAX_SECRETS", "check", "conflicts", "decisions"]
 
 _HEX = frozenset("0123456789abcdef")
+MAX_SECRETS = 200      #: most campaign secrets kept: the audit and the page try each on a sealed roll
 
 
-def check(key: str, item: Any, where: str) -> str:
-    """``item`` as a campaign secret for the campaign ``key`` (≤ 80 characters).
+def check(key: str, item: Any, where: str, kept: int = 0) -> str:
+    """``item`` as a campaign secret for the campaign ``key`` (≤ 80 characters), ``kept`` secrets
+    already accepted.
 
     Raises:
-        InvalidRequest: not 64 lowercase hex digits, or a name too long (``sealed.key_invalid``).
+        InvalidRequest: not 64 lowercase hex digits, or a name too long (``sealed.key_invalid``);
+            ``kept`` already :data:`MAX_SECRETS` (``storage.too_many_secrets``).
     """
+    if kept >= MAX_SECRETS:
+        raise InvalidRequest(f"at most {MAX_SECRETS} campaign secrets are kept", field=where,
+                             code="storage.too_many_secrets", params={"n": MAX_SECRETS})
     if isinstance(item, str) and len(item) == 64 and set(item) <= _HEX and len(key) <= 80:
         return item
     raise InvalidRequest("a campaign secret is 64 hex digits", field=where, code="sealed.key_invalid")

@@ -31,10 +31,12 @@ sealed roll), so a thread full of bogus reveals costs hashes, not rolls.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from itertools import islice
 from typing import Any, Iterable
 
 from ..errors import LinkError, TiradaError
 from ..plural import ngettext
+from ..storage_keys import MAX_SECRETS
 from .audit import extract_links
 from .codec import decode_body, read_frame
 from .gm_request import mismatches
@@ -205,7 +207,7 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
         InvalidRequest: the text is not text or is too long (as ``extract_links``).
     """
     read, invalid, skipped = _read(_links(source))
-    keys = list(secrets)
+    keys = list(islice(secrets, MAX_SECRETS))      # each is tried on each blind roll: bounded work
     requests: dict = {}
     reveals: dict = {}
     first_reveal: dict = {}              # id → position of its first reveal in the thread
