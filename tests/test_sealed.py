@@ -158,6 +158,20 @@ def test_audit_flags_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll(
     assert [r["answers"] for r in report.requests] == [2, 1, 1]
 
 
+def test_a_forged_reveal_beside_the_good_one_is_flagged():
+    """Hostile tester: a forged reveal (same id, another secret) posted before the GM's good one was
+    ignored; the roll is revealed by the good one and still flagged."""
+    request = _request()
+    roll = _blind(request)
+    forged = encode_payload("reveal", {"id": request.id, "secret": "11" * 16}, version=2)
+    good = sealed.reveal(KEY, roll.fragment)
+    report = audit_sealed(_thread(request.fragment, roll.fragment, forged, good), now=1796086400)
+    (row,) = report.rows
+    assert row.state == "revealed" and row.result is not None and row.problems == ("reveal_mismatch",)
+    clean = audit_sealed(_thread(request.fragment, roll.fragment, good, good), now=1796086400)
+    assert clean.ok and clean.rows[0].problems == ()
+
+
 def test_audit_lost_secret_and_selective_reveals():
     first, second = _request(), _request(OTHER)
     r1, r2 = _blind(first), _blind(second, seq=1)

@@ -12,7 +12,7 @@ rolls, the GM's secret rolls and the reveals:
   on this device); ``"unknown"`` without secrets (a player's page) or for a secret GM roll (whose
   hidden request only the GM's page keeps);
 * problems (each makes the audit not ``ok``): ``reveal_mismatch`` (a reveal that does not match the
-  commitment), ``second_answer`` (two different blind rolls for one sealed request), ``other_commitment``
+  commitment, even beside one that does: the roll is then "revealed" and still flagged), ``second_answer`` (two different blind rolls for one sealed request), ``other_commitment``
   (a blind roll whose commitment is not its request's), ``mismatch`` (a blind roll that does not fit
   its request: another system, a fixed field changed, a bound broken, another roller),
   ``skipped`` (still sealed while a later sealed roll of the same campaign was revealed: a GM
@@ -237,8 +237,9 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
                 if mismatches(spec, view["request"], view.get("roller"), view.get("campaign")):
                     problems.append("mismatch")
         state, result = _open(entry, reveals.get(rid, []))
-        if state == "bad_reveal":
-            problems.append("reveal_mismatch")
+        if state == "bad_reveal" or (state == "revealed" and not all(_opens(view, kind, opening)
+                                                                     for _f, opening in reveals.get(rid, []))):
+            problems.append("reveal_mismatch")      # a forged reveal beside a good one is named too
         created = view.get("created")
         rows.append(SealedRow(kind, rid, position, fragment, view.get("roller"), view.get("campaign"),
                               view.get("seq"), chain_entry(kind, view), view.get("label") or (view.get("request") or {}).get("label"),
