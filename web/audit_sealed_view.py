@@ -22,14 +22,23 @@ def age_text(seconds: int, lang: str) -> str:
     return i18n.tn("audit.age_minutes", lang, max(0, seconds) // 60)
 
 
-def _who(roll: dict, lang: str) -> str:
-    text = roll.get("roller") or t("audit.unsigned", lang)
-    if roll.get("campaign"):
-        text += f' ({roll["campaign"]})'
-    if roll.get("seq") is not None:
-        text += f' nº {roll["seq"]}'
-    if roll.get("label"):
-        text += f' «{roll["label"]}»'
+def who(item: dict, lang: str, *, by_link: bool = False) -> str:
+    """Whom a row of the audit concerns: "Sharla (Invierno) nº 3 «Atletismo»"; a row with no roller is
+    "Tiradas sin nombre", or with ``by_link`` (a problem row) its link excerpt ("Enlace t1AY…") or,
+    with no number or label either, the thread itself ("El hilo")."""
+    if item.get("roller"):
+        text = item["roller"] + (f' ({item["campaign"]})' if item.get("campaign") else "")
+    elif by_link and item.get("fragment"):
+        text = f'{t("audit.link", lang)} {item["fragment"]}'
+    elif by_link and item.get("seq") is None and not item.get("label"):
+        text = t("audit.thread", lang)
+    else:
+        text = t("audit.unsigned", lang) + ("" if by_link or not item.get("campaign")
+                                            else f' ({item["campaign"]})')
+    if item.get("seq") is not None:
+        text += f' nº {item["seq"]}'
+    if item.get("label"):
+        text += f' «{item["label"]}»'
     return text
 
 
@@ -71,7 +80,7 @@ def roll_html(roll: dict, lang: str) -> str:
         parts.append(i18n.tn("audit.sealed_later", lang, roll["later"]))
     if roll.get("answers", 1) > 1:
         parts.append(i18n.tn("audit.sealed_answers", lang, roll["answers"]))
-    line = f'<strong>{esc(_who(roll, lang))}</strong>: {esc(", ".join(parts))}'
+    line = f'<strong>{esc(who(roll, lang))}</strong>: {esc(", ".join(parts))}'
     if roll["state"] == "sealed":
         line += f'<br><span class="meta audit-sealed-who">{esc(who_reveals(roll, lang))}</span>'
     line += "".join(f'<br><span class="error">✘ {esc(refusal.message({"code": code, "params": {}}, lang))}</span>'

@@ -20,25 +20,6 @@ from tirada.links.chain import PROVES
 MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
 
 
-def _who(item: dict, lang: str) -> str:
-    """What a problem concerns: "Sharla nº 3 «Atletismo»", "Tiradas sin nombre", or the link excerpt."""
-    if item.get("roller"):
-        text = item["roller"]
-        if item.get("campaign"):
-            text += f" ({item['campaign']})"
-    elif item.get("fragment"):
-        text = f'{t("audit.link", lang)} {item["fragment"]}'
-    elif item.get("seq") is not None or item.get("label"):
-        text = t("audit.unsigned", lang)
-    else:
-        text = t("audit.thread", lang)
-    if item.get("seq") is not None:
-        text += f' nº {item["seq"]}'
-    if item.get("label"):
-        text += f' «{item["label"]}»'
-    return text
-
-
 def verdict_html(report: dict, lang: str) -> str:
     """The overall verdict and the named problems (the top of the report)."""
     if not report["links_found"]:
@@ -52,7 +33,7 @@ def verdict_html(report: dict, lang: str) -> str:
     parts = [f'<p id="audit-verdict" class="verdict bad">{esc(verdict)}</p>',
              pending, '<ul class="audit-problems" id="audit-problems">']
     for item in items[:MAX_LISTED]:
-        parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(_who(item, lang))}</strong>: '
+        parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(audit_sealed_view.who(item, lang, by_link=True))}</strong>: '
                      f'{esc(refusal.message(item, lang))}</li>')
     if len(items) > MAX_LISTED:
         parts.append(f'<li>{esc(t("audit.more", lang).format(n=len(items) - MAX_LISTED))}</li>')
