@@ -23,8 +23,6 @@ import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll 
 import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
 import ui_roll
-import ui_sealed  # noqa: F401  (sealed rolls: routes "sealreq", "blind", "reveal", app.SEALED)
-import ui_sealed_secret  # noqa: F401  (the GM's secret rolls: "Tirar en secreto", route "secret")
 import ui_shared
 from app import STORE, el, tr
 from strings import STRINGS, t
@@ -36,7 +34,11 @@ from tirada.links.thread_link import is_thread
 VIEWS = (ui_roll, ui_shared)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
-LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
+#: Sealed rolls (ui_sealed: routes "sealreq", "blind", "reveal", app.SEALED) and the GM's secret rolls
+#: (ui_sealed_secret: "Tirar en secreto", route "secret") are lazy too: a warm start imports ~20 %
+#: fewer page modules (docs/benchmarks.md, tenth session).
+LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data",
+        "sealreq": "ui_sealed", "blind": "ui_sealed", "reveal": "ui_sealed", "secret": "ui_sealed_secret"}
 
 
 def load_view(name: str):
@@ -44,7 +46,9 @@ def load_view(name: str):
     if name in sys.modules:
         return sys.modules[name]
     module = importlib.import_module(name)
-    module.start()
+    start_view = getattr(module, "start", None)   # a view with nothing to draw at start has none
+    if start_view is not None:
+        start_view()
     app.show_notices()  # a view may add to the notice bar (app.ON_NOTICE)
     return module
 

@@ -107,4 +107,10 @@ def open_secret(fragment: str) -> None:
     ui_sealed.opened_card(opened, revealed=False)
 
 
+def start() -> None:
+    """Enable "Tirar en secreto" (the page loads this module right after it is ready, or at once for a
+    secret-roll link: the button stays disabled until its handler exists)."""
+    el("gm-secret-roll").disabled = False
+
+
 app.ROUTES.update(secret=open_secret)

@@ -30,7 +30,7 @@ def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_con
     ctx, watch = new_context(viewport={"width": 1280, "height": 900})
     ctx.add_init_script(RECORD)
     page = ctx.new_page()
-    open_app(page, base_url)
+    page = open_app(page, base_url)
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
     assert "default-src 'self'" in policy and "object-src 'none'" in policy
     assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
@@ -43,7 +43,7 @@ def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_con
     faces = dice(page)
     # open its link in a fresh page (the roll is recomputed), then a Confrontation link
     other = ctx.new_page()
-    open_app(other, link)
+    other = open_app(other, link)
     expect(other.locator("#shared")).to_be_visible()
     assert dice(other) == faces
     other.click('[data-tab="brs"]')
@@ -52,7 +52,7 @@ def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_con
     expect(other.locator("#brs-game")).to_be_visible()
     brs_link = other.locator("#brs-share-link").input_value()
     third = ctx.new_page()
-    open_app(third, brs_link)
+    third = open_app(third, brs_link)
     expect(third.locator("#brs-shared")).to_be_visible()
     # offline: the service worker serves everything; reload, roll again, reopen the link
     wait_offline_ready(page)

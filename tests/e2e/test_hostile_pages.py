@@ -112,7 +112,7 @@ def test_two_tabs_share_the_bidding_instead_of_overwriting_it(new_context, base_
     b.click('#brs-prefight [data-pf-act="bid"]')
     expect(a.locator("#brs-pf-bids li")).to_have_count(2)
     a.reload()
-    open_app(a, base_url)
+    a = open_app(a, base_url)
     a.click("#tab-brs")
     expect(a.locator("#brs-pf-bids li")).to_have_count(2)
 

@@ -47,7 +47,7 @@ def test_installable_by_chromium(browser, base_url, tmp_path):
     watch.attach(ctx)
     try:
         page = ctx.new_page()
-        open_app(page, base_url)
+        page = open_app(page, base_url)
         wait_offline_ready(page)
         cdp = ctx.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")
@@ -83,7 +83,7 @@ def test_second_visit_works_offline(new_context, base_url):
     assert "Sin conexión" in page.locator("#history-list li").first.inner_text()
     # a share link opened in a new tab, still offline: the same dice, marked as shared
     other = ctx.new_page()
-    open_app(other, link)
+    other = open_app(other, link)
     other.wait_for_selector("#shared .total")
     assert dice(other) == shown
     assert other.locator("#shared").is_visible()

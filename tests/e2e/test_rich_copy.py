@@ -64,7 +64,7 @@ def test_copy_formatted_pastes_into_a_visual_editor_with_a_working_link(new_cont
     assert f"= {total}" in plain and link in plain
     # the link pasted in the editor opens the same roll, verified
     reader = ctx.new_page()
-    open_app(reader, link)
+    reader = open_app(reader, link)
     expect(reader.locator("#shared [data-verified='true']")).to_be_visible()
     expect(reader.locator("#shared .total")).to_have_attribute("data-total", total)
 

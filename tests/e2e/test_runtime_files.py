@@ -117,14 +117,14 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
     page = ctx.new_page()
     asked = set()
     page.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
-    open_app(page, base_url)
+    page = open_app(page, base_url)
     for tab in ("audit", "scene", "brs", "data", "roll"):
         page.click(f"#tab-{tab}")
     link = roll_sifrp(page, "Todo lo que se usa")
     wait_offline_ready(page)
     other = ctx.new_page()
     other.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
-    open_app(other, link)
+    other = open_app(other, link)
     other.wait_for_selector("#shared .total")  # a roll link opens on the shared-roll view (issue #14)
     if (build.DIST / "pyodide" / build.SNAPSHOT).exists():
         assert page.evaluate(STARTED) == ["plain", "first visit"]
@@ -155,7 +155,7 @@ def test_first_visit_starts_plainly_then_every_visit_from_the_snapshot(new_conte
     asked = []
     page = ctx.new_page()
     page.on("request", lambda r: asked.append(r.url))  # the page's, not the worker's
-    open_app(page, base_url)
+    page = open_app(page, base_url)
     assert page.evaluate(STARTED) == ["plain", "first visit"]
     assert not any(url.endswith("/" + build.SNAPSHOT) for url in asked)
     assert any(url.endswith("/" + build.ENGINE_ZIP) for url in asked)
@@ -166,7 +166,7 @@ def test_first_visit_starts_plainly_then_every_visit_from_the_snapshot(new_conte
     again_asked = []
     again = ctx.new_page()
     again.on("request", lambda r: again_asked.append(r.url))
-    open_app(again, base_url)
+    again = open_app(again, base_url)
     assert again.evaluate(STARTED) == ["snapshot", "local"]
     # that visit read the precached snapshot and Pyodide's WebAssembly itself (no request) and
     # needed no engine.zip

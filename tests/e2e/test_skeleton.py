@@ -99,7 +99,7 @@ def test_invalid_input_shows_clear_error_not_traceback(app):
 def test_tampered_link_is_refused_clearly(new_context, base_url):
     ctx, _ = new_context()
     page = ctx.new_page()
-    open_app(page, base_url)
+    page = open_app(page, base_url)
     page.select_option("#system", "sifrp")
     page.click("#roll")
     page.wait_for_selector("#result .total")
@@ -108,7 +108,7 @@ def test_tampered_link_is_refused_clearly(new_context, base_url):
     i = len(frag) // 2
     bad = frag[:i] + ("A" if frag[i] != "A" else "B") + frag[i + 1:]
     page2 = ctx.new_page()
-    open_app(page2, f"{head}#{bad}")
+    page2 = open_app(page2, f"{head}#{bad}")
     err = page2.locator("#shared .error")
     err.wait_for()
     assert "Traceback" not in err.inner_text()

@@ -141,10 +141,10 @@ def test_english_visitors_see_every_static_text_in_english(new_context, base_url
     assert_static_texts_in(page, "en")
     page.click("#lang")
     assert_static_texts_in(page, "es")
-    open_app(page, page.url)  # load it again
+    page = open_app(page, page.url)  # load it again
     assert_static_texts_in(page, "es")  # remembered; the page as built
     page.click("#lang")
-    open_app(page, page.url)  # load it again
+    page = open_app(page, page.url)  # load it again
     assert_static_texts_in(page, "en")
     # a remembered "en" in a Spanish browser
     ctx, _ = new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")

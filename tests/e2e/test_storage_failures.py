@@ -34,7 +34,7 @@ def test_corrupt_and_unknown_version_data_is_kept_aside(new_context, base_url, t
     page = open_app(ctx.new_page(), base_url)
     page.evaluate("([a, b]) => { localStorage.setItem('tirada.characters.v1', a); "
                   "localStorage.setItem('tirada.history.v1', b); }", [FUTURE, BROKEN])
-    open_app(page, base_url)                      # reload: the page still starts
+    page = open_app(page, base_url)                      # reload: the page still starts
     assert "dañados" in page.inner_text("#notice")
     assert stored(page, "tirada.corrupt.tirada.characters.v1") == json.loads(FUTURE)
     assert page.evaluate("localStorage.getItem('tirada.corrupt.tirada.history.v1')") == BROKEN
@@ -54,7 +54,7 @@ def test_corrupt_and_unknown_version_data_is_kept_aside(new_context, base_url, t
     create(page, "sifrp", "Nueva")
     assert list(characters(page)) == ["Nueva"]
     page.evaluate("localStorage.setItem('tirada.characters.v1', '{oops')")
-    open_app(page, base_url)
+    page = open_app(page, base_url)
     assert page.evaluate("localStorage.getItem('tirada.corrupt.tirada.characters.v1')") == FUTURE
     assert page.evaluate("localStorage.getItem('tirada.corrupt.tirada.characters.v1.2')") == "{oops"
 
@@ -151,7 +151,7 @@ def test_a_stored_sheet_this_version_cannot_read_is_named_and_kept(app, base_url
            "sheet": {"components": "no es una lista"}}
     doc["characters"].append(bad)
     app.evaluate("d => localStorage.setItem('tirada.characters.v1', JSON.stringify(d))", doc)
-    open_app(app, base_url)
+    app = open_app(app, base_url)
     app.click("#tab-data")
     note = app.locator("#data-unreadable")
     note.wait_for(state="visible")
