@@ -204,3 +204,15 @@ def test_sifrp_terms_are_the_rule_files_terms(catalog):
         assert catalog.STRINGS[key]["es"].lower() == es and catalog.STRINGS[key]["en"].lower() == en
     assert "*Canción de Hielo y Fuego*" in rules
     assert catalog.STRINGS["system.sifrp"]["es"] == "Canción de Hielo y Fuego"
+
+
+def test_errors_that_are_not_a_roll_are_not_headed_could_not_roll(catalog):
+    """A failed hand-over, GM request link, blind-link check or reveal is not "No se pudo tirar" (the
+    hostile tester's report, ninth session): each has its own heading, in both languages."""
+    for name in ("ui_fair.py", "ui_request.py", "ui_sealed.py"):
+        source = (WEB / name).read_text("utf-8")
+        for line in source.splitlines():
+            if "status" in line and "textContent" in line:
+                assert 'tr("error.heading")' not in line, f"{name}: {line.strip()}"
+    for key in ("error.handover", "error.request", "error.check", "error.reveal"):
+        assert catalog.STRINGS[key]["es"].startswith("No se pudo") and catalog.STRINGS[key]["en"].startswith("Could not")

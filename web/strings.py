@@ -240,6 +240,11 @@ STRINGS = {
     "error.kind": {"es": "esta versión de Tirada no sabe abrir este tipo de enlace", "en": "this version of Tirada cannot open this kind of link"},
     # errors
     "error.heading": {"es": "No se pudo tirar", "en": "Could not roll"},
+    # the heading of errors that are not a roll (a hand-over, a GM request link, a pasted blind link)
+    "error.handover": {"es": "No se pudo crear el enlace de traspaso", "en": "Could not make the hand-over link"},
+    "error.request": {"es": "No se pudo crear el enlace de petición", "en": "Could not make the request link"},
+    "error.check": {"es": "No se pudo comprobar", "en": "Could not check"},
+    "error.reveal": {"es": "No se pudo revelar", "en": "Could not reveal"},
     "error.link": {"es": "Este enlace no es válido", "en": "This link is not valid"},
     "error.faces": {"es": "Los dados ya tirados deben ser números enteros separados por comas.",
                     "en": "Dice already rolled must be whole numbers separated by commas."},

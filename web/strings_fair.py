@@ -115,10 +115,10 @@ STRINGS = {
                          "the audit shows."},
     "chain.handover": {"es": "Seguir en otro dispositivo", "en": "Continue on another device"},
     "chain.link": {"es": "Enlace de traspaso de la cadena", "en": "Chain hand-over link"},
-    "chain.given": {"es": "Abre este enlace en el otro dispositivo (sirve una sola vez). Este navegador deja de usar la "
+    "chain.given": {"es": "Abre este enlace en el otro dispositivo (sirve una sola vez en cada navegador). Este navegador deja de usar la "
                           "cadena nº {seq} de {who}: queda retirada aquí y no tirará con ella hasta que vuelva con un "
                           "enlace de traspaso (o abre este aquí para recuperarla).",
-                    "en": "Open this link on the other device (it works once). This browser stops using chain nº {seq} "
+                    "en": "Open this link on the other device (it works once in each browser). This browser stops using chain nº {seq} "
                           "of {who}: it is retired here and will not roll with it until it comes back with a hand-over "
                           "link (or open this one here to take it back)."},
     "chain.none": {"es": "Escribe antes tu nombre (y la partida o hilo).", "en": "Type your name (and campaign or thread) first."},

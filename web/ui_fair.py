@@ -57,7 +57,7 @@ def on_handover(event) -> None:
     try:
         fragment, state = STORE.book.hand_over(roller, campaign, int(time.time()))
     except TiradaError as err:
-        status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
+        status.textContent = f'{tr("error.handover")}: {ui_refusal.text(err)}'
         app.show_notices()
         return
     el("chain-link").value = sharing.page_link(fragment)

@@ -254,10 +254,10 @@ def on_make(event) -> None:
         fragment = (sealed.seal_request(spec, STORE.campaign_secret(spec.get("campaign") or "")).fragment if blind
                     else gm_request.encode_request(spec))
     except ui_dice.FormError as err:   # one line, never a traceback; already in the page's language
-        status.textContent = f'{tr("error.heading")}: {err}'
+        status.textContent = f'{tr("error.request")}: {err}'
         return
     except TiradaError as err:         # by its code, in the page's language
-        status.textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
+        status.textContent = f'{tr("error.request")}: {ui_refusal.text(err)}'
         return
     except ValueError as err:          # a bound that is not a whole number
         status.textContent = tr("request.bad_bound").format(field=refusal.field_label(str(err), app.State.lang) or err)

@@ -199,7 +199,7 @@ def on_verify(event) -> None:
     try:
         _kind, view = sealed.read_sealed(fragment, ("blind", "secret"))
     except TiradaError as err:
-        el("sealed-status").textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
+        el("sealed-status").textContent = f'{tr("error.check")}: {ui_refusal.text(err)}'
         return
     Sealed.rolls[view.get("sealed_request") or view.get("id")] = fragment
     if Sealed.reveal is not None:
@@ -215,7 +215,7 @@ def on_reveal(event) -> None:
     try:
         link = sealed.reveal(key, fragment, request, created=int(time.time()))
     except TiradaError as err:
-        el("sealed-status").textContent = f'{tr("error.heading")}: {ui_refusal.text(err)}'
+        el("sealed-status").textContent = f'{tr("error.reveal")}: {ui_refusal.text(err)}'
         return
     el("sealed-link").value = sharing.page_link(link)
     el("sealed-share").hidden = False
