@@ -100,13 +100,16 @@ def decode_thread(fragment: Any) -> ThreadPaste:
             raise LinkError("the thread is too large", field="link", rule=RULE, code="thread.too_large",
                             params={"n": MAX_FRAGMENT})
         text = data.decode("utf-8")
+        if len(text) > MAX_TEXT + 100_000:      # unpacked within the bound, but longer than a thread may be
+            raise LinkError("the thread is too large", field="link", rule=RULE, code="thread.too_large",
+                            params={"n": MAX_FRAGMENT})
     except (zlib.error, UnicodeDecodeError, LinkError) as err:
         if isinstance(err, LinkError) and err.code == "thread.too_large":
             raise
         raise LinkError("the thread link is damaged: copy it again", field="link", rule=RULE,
                         code="thread.unreadable") from None
     try:
-        doc = safejson.loads(text, max_chars=MAX_TEXT + 100_000, field="link")
+        doc = safejson.loads(text, max_chars=len(text), field="link")
     except Exception:   # safejson raises InvalidRequest with its own codes: one reason for the reader here
         raise LinkError("the thread link is damaged: copy it again", field="link", rule=RULE,
                         code="thread.unreadable") from None
