@@ -5,7 +5,9 @@ Protagonista, Aliado, Adversario, Secuaz, Victoria, agotado.
 """
 
 STRINGS = {
-    "nav.scene": {"es": "Escena (Tragedia)", "en": "Scene (Tragedia)"},
+    "nav.scene": {"es": "Escena", "en": "Scene"},
+    # the tab's second part, hidden on phones (≤420 px) so the "Escena" tab is not under "Más →"
+    "nav.scene_system": {"es": " (Tragedia)", "en": " (Tragedia)"},
     "scene.heading": {"es": "Escena de Tragedia", "en": "Tragedia scene"},
     # sheets
     "sheets.heading": {"es": "Fichas de personaje", "en": "Character sheets"},

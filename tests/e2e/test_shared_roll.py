@@ -206,6 +206,14 @@ def test_phone_tab_row_says_there_are_more_tabs_and_shows_every_tab(new_context,
     cue = page.locator("#tabs-more")
     expect(cue).to_be_visible()
     expect(cue).to_have_text("Más →")
+    # the cue stands beside the scrolling row, never over a tab (the hostile tester found "Escena"
+    # under "Más →"): the row ends where the cue starts, and Tirar, Auditar hilo and Escena fit whole
+    row, mark = page.locator("#tabs").bounding_box(), cue.bounding_box()
+    assert row["x"] + row["width"] <= mark["x"] + 0.5, (row, mark)
+    for tab in ("roll", "audit", "scene"):
+        box = page.locator(f"#tab-{tab}").bounding_box()
+        assert box["x"] + box["width"] <= mark["x"] + 0.5, (tab, box, mark)
+    assert page.locator("#tab-scene").inner_text() == "Escena"            # "(Tragedia)" only where it fits
     for tab in ("roll", "audit", "scene", "brs", "data"):
         page.click(f"#tab-{tab}")
         expect(page.locator(f"#tab-{tab}")).to_have_attribute("aria-current", "page")
