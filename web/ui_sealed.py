@@ -202,8 +202,16 @@ def on_verify(event) -> None:
         el("sealed-status").textContent = f'{tr("error.check")}: {ui_refusal.text(err)}'
         return
     Sealed.rolls[view.get("sealed_request") or view.get("id")] = fragment
-    if Sealed.reveal is not None:
-        _verify(fragment, Sealed.reveal)
+    if Sealed.reveal is None:
+        return
+    try:                # the wrong roll's link: said beside the box, the reveal stays on screen to try again
+        opened = sealed.verify_reveal(fragment, Sealed.reveal)
+    except TiradaError as err:
+        el("sealed-status").textContent = f'{tr("error.check")}: {ui_refusal.text(err)}'
+        el("sealed-status").scrollIntoView({"block": "nearest"})
+        return
+    el("sealed-status").textContent = ""
+    opened_card(opened, revealed=True)
 
 
 @when("click", "#sealed-reveal")

@@ -15,6 +15,7 @@ for the blind link, pastes it, and sees the same result. The GM's "Exportar todo
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 
 from tirada.links import sealed  # noqa: E402
 
+VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 
@@ -115,6 +117,14 @@ def test_a_blind_roll_is_sealed_for_the_player_opened_by_the_gm_and_revealed_to_
 
     late_ctx, _ = new_context(**PHONE)
     late = open_app(late_ctx.new_page(), base_url + "#" + reveal)
+    expect(late.locator("#sealed-needs")).to_be_visible()
+    # another roll's blind link first (the hostile tester's report: the card went, the error sat at
+    # y=1814 of a phone page): said beside the box, in the first screen, and the card stays
+    other = json.loads((VECTORS / "sealed.json").read_text("utf-8"))["blind"][0]["roll_link"]["fragment"]
+    late.fill("#sealed-paste-link", base_url + "#" + other)
+    late.click("#sealed-verify")
+    expect(late.locator("#sealed-status")).to_contain_text("No se pudo comprobar")
+    expect(late.locator("#sealed-status")).to_be_in_viewport()
     expect(late.locator("#sealed-needs")).to_be_visible()
     late.fill("#sealed-paste-link", base_url + "#" + blind)
     late.click("#sealed-verify")
