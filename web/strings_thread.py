@@ -28,8 +28,10 @@ STRINGS = {
                            "and the bookmark says how many posts it took."},
     "thread.drag": {"es": "Este enlace se usa desde el foro: arrástralo a la barra de marcadores (o copia su código).",
                     "en": "This link is used from the forum: drag it to your bookmarks bar (or copy its code)."},
-    "thread.loaded": {"es": "Hilo traído de {page}: {n} mensajes con enlaces de Tirada.",
-                      "en": "Thread brought from {page}: {n} posts with Tirada links."},
+    # {page} is written by whoever made the link (the bookmarklet writes the forum page's address, a
+    # forger anything): said as the link's own claim, never as a fact (the hostile tester's report)
+    "thread.loaded": {"es": "Hilo de {n} mensajes con enlaces de Tirada; el enlace dice venir de {page}.",
+                      "en": "Thread of {n} posts with Tirada links; the link says it comes from {page}."},
     "thread.error": {"es": "No se puede leer este hilo", "en": "This thread cannot be read"},
     # the luck report (issue #26; tirada.links.luck): a statistic, never an accusation
     "err.audit.luck": {"es": ("racha de suerte muy improbable: {n} tirada valorada, de media en el percentil {mean}; con "
