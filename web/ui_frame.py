@@ -4,7 +4,8 @@ The page opened as ``index.html?marco=1#origen=<forum origin>`` (the userscript 
 frame on the forum page) answers ``postMessage`` requests from that one origin and no other: a
 message whose ``event.origin`` is not exactly the configured origin is dropped unanswered, and every
 reply is posted with that origin as its ``targetOrigin``. Once ready it posts ``{"tirada": "listo",
-"v": 1}`` to its parent. Answers come from web/frame_answer.py and read no storage (a frame in a
+"v": 1}`` to its parent. The listener and the posting are web/loader.js's ``tiradaFrame`` (a
+cross-origin window cannot be held by Pyodide's proxies); this module answers each message's text. Answers come from web/frame_answer.py and read no storage (a frame in a
 forum page has partitioned storage anyway: it never sees the reader's campaign secrets).
 """
 
@@ -19,34 +20,25 @@ from app import el, tr
 
 #: the forum origin this frame answers (None: the address names none, and nothing is answered)
 ORIGIN: list = [None]
-_LISTENER: list = []
+_ANSWER: list = []
 
 
-def on_message(event) -> None:
-    """Answer one request from the configured origin; drop anything else unanswered."""
-    origin = ORIGIN[0]
-    if origin is None or str(event.origin) != origin:
-        return
-    data = event.data
-    text = data if isinstance(data, str) else None      # a non-text message: frame.not_json
-    answer = frame_answer.reply(text, frame_answer.home_of(window.location.href))
-    target = event.source if event.source is not None and hasattr(event.source, "postMessage") else window.parent
-    target.postMessage(answer, origin)
+def answer(text) -> str:
+    """The JSON text answering one message's data (web/loader.js calls it for the configured origin
+    only, and posts the answer back to that origin)."""
+    return frame_answer.reply(text if isinstance(text, str) else None, frame_answer.home_of(window.location.href))
 
 
 def start() -> None:
-    """Listen for the configured origin's messages and tell the parent the frame is ready."""
+    """Answer the configured origin's messages and tell the parent the frame is ready."""
     ORIGIN[0] = frame_answer.configured_origin(str(window.location.hash))
     status = el("thread-status")
     if status is not None:
         status.textContent = tr("frame.standalone")
+    app.show_view("audit")
     if ORIGIN[0] is None:
         window.console.warn("tirada: verification frame without a valid #origen=: it answers nobody")
         return
-    proxy = create_proxy(on_message)
-    _LISTENER.append(proxy)
-    window.addEventListener("message", proxy)
-    # to the page that framed it (opened by hand, the parent is the page itself, whose origin is
-    # not the forum's: the browser drops the message)
-    window.parent.postMessage(frame_answer.ready_text(), ORIGIN[0])
-    app.show_view("audit")
+    proxy = create_proxy(answer)
+    _ANSWER.append(proxy)     # kept alive for the page's life
+    window.tiradaFrame(ORIGIN[0], proxy, frame_answer.ready_text())
