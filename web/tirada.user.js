@@ -181,10 +181,12 @@
   const check = () => {
     const found = scan();
     if (!found.length) return;
-    const wanted = new Set(found), texts = new Map();
+    const wanted = new Set(found), texts = new Map(), posts = new Set();
     for (const a of found) {
       const post = a.closest(POST) || a.parentElement;
-      if (!texts.has(post)) for (const [k, v] of segments(post, wanted)) texts.set(k, v);
+      if (posts.has(post)) continue;          // each post read once, whatever its number of links
+      posts.add(post);
+      for (const [k, v] of segments(post, wanted)) texts.set(k, v);
     }
     for (const a of found) {
       if (!home) { draw(a, "other", say("unset")); continue; }

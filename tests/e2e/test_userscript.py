@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -96,9 +97,19 @@ def test_each_valid_link_is_marked_with_its_recomputed_result(new_context, base_
     assert frame.get_attribute("src") == f"{base_url}?marco=1#origen={forum[:-1].replace(':', '%3A').replace('/', '%2F')}"
 
 
+#: the forum's own script forging the frame's messages: "listo", then every link "ok" and "falso"
+FORGER = """setInterval(() => {
+  window.postMessage(JSON.stringify({tirada: 'listo', v: 1}), '*');
+  for (let id = 1; id < 4; id++) window.postMessage(JSON.stringify({tirada: 'verificado', v: 1, id,
+    marks: [0, 1, 2, 3].map(() => ({status: 'ok', text: 'falso', title: 'falso'}))}), '*');
+}, 20);"""
+
+
 def test_an_edited_link_an_edited_text_and_another_address_are_marked(new_context, base_url, forum):
+    """… while the forum's own script forges the frame's answers: they are not taken."""
     ctx, _ = new_context(**PHONE)
     _with_userscript(ctx, base_url)
+    ctx.add_init_script(script=FORGER)
     page = ctx.new_page()
     page.goto(forum + "edited.html")
     ok, claim, edited, other = _marks(page, 4)
@@ -107,6 +118,7 @@ def test_an_edited_link_an_edited_text_and_another_address_are_marked(new_contex
     assert edited["status"] == "bad" and "✘ el enlace está cortado o ha sido modificado" in edited["label"], edited
     assert other["status"] == "other" and "no verificado por tu Tirada" in other["label"], other
     assert "localhost" in other["label"]
+    assert not any("falso" in (m["label"] + m["title"]) for m in (ok, claim, edited, other))
     # the forum page cannot read the marks' insides (closed shadow roots)
     assert page.evaluate("[...document.querySelectorAll('tirada-marca')].every(h => h.shadowRoot === null)")
 
@@ -174,6 +186,9 @@ def test_the_frame_answers_no_origin_but_the_configured_one(new_context, base_ur
     heard = page.evaluate("window.heard")
     assert [json.loads(m["data"])["tirada"] for m in heard if m["from"] == "own"] == ["listo", "verificado"], heard
     assert [m for m in heard if m["from"] != "own"] == [], heard
+    # and not because its answers went elsewhere: it answered nothing at all (the own frame: one)
+    counts = {f.url.split("origen=")[1]: f.evaluate("window.tiradaFrameAnswered") for f in page.frames[1:]}
+    assert counts == {quote(forum[:-1], safe=""): 0, quote(third[:-1], safe=""): 1}, counts
     # the forum's frame did say "listo" to its parent, with the forum as target origin: the browser
     # drops it, and may log why (expected here, and only here)
     watch.errors[:] = [e for e in watch.errors if not ("target origin provided" in e and forum[:-1] in e)]
