@@ -28,7 +28,8 @@
   "use strict";
   if (window.top !== window.self) return;
   const TIRADA_DEFAULT = "";
-  const VERSION = 1, MAX_LINKS = 50, MAX_TEXT = 4000, READY_MS = 90000;
+  // the frame's limits (tirada.links.marks: MAX_LINKS, MAX_TEXT, MAX_HREF)
+  const VERSION = 1, MAX_LINKS = 50, MAX_TEXT = 4000, MAX_HREF = 10240, READY_MS = 90000;
   const LINK = /#t[12][A-Za-z0-9_-]{8,}/;
   const POST = "article,.post,.postbody,.message,.topic-post,.cooked,[id^=post],[data-post-id],li,tr";
   const BLOCK = /^(P|DIV|LI|TR|TD|BLOCKQUOTE|PRE|H[1-6]|ARTICLE|SECTION|DD|DT)$/;
@@ -38,6 +39,7 @@
     other: ["no verificado por tu Tirada", "not verified by your Tirada"],
     unset: ["configura tu dirección de Tirada en el menú del userscript", "set your Tirada address in the userscript's menu"],
     silent: ["tu Tirada no responde", "your Tirada does not answer"],
+    long: ["enlace demasiado largo para comprobarlo", "link too long to check"],
     menu: ["Tirada: tu dirección de Tirada", "Tirada: your Tirada address"],
     ask: ["Dirección de tu Tirada (https://…):", "Your Tirada address (https://…):"],
     bad: ["No es una dirección http(s).", "That is not an http(s) address."],
@@ -191,6 +193,7 @@
     for (const a of found) {
       if (!home) { draw(a, "other", say("unset")); continue; }
       if (normal(a.href.split("#")[0]) !== home) { draw(a, "other", `${say("other")} (${a.href.split("#")[0]})`); continue; }
+      if (a.href.length > MAX_HREF) { draw(a, "bad", say("long")); continue; }
       draw(a, "wait", say("checking"));
       queue.push({ a, text: texts.get(a) || "" });
     }
