@@ -664,12 +664,28 @@ def export_site(src: Path, target: Path, url: str | None = None) -> Path:
         html = page.read_text(encoding="utf-8")
         html = PREVIEW_URL_TAGS.sub(lambda m: f'{m.group(1)}{url}{m.group(2)}"', html)
         page.write_text(html, encoding="utf-8")
+        bake_userscript(target / "tirada.user.js", url)
         run(["node", ROOT / "tools" / "sw.mjs", target])
     count = check_site(target, url)
     size = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
     log(f"deploy: {target} is ready for any static host ({count} files, {size / 1048576:.1f} MiB"
         f"{', previews point to ' + url if url else ''}); publish the whole folder (docs/hosting.md)")
     return target
+
+
+#: The userscript's default Tirada address (web/tirada.user.js), filled by ``deploy --url``.
+USERSCRIPT_DEFAULT = 'const TIRADA_DEFAULT = "";'
+
+
+def bake_userscript(path: Path, url: str) -> None:
+    """Make ``url`` the default Tirada address of the userscript at ``path`` (issue #30), and its
+    update address (``@downloadURL``/``@updateURL``) the copy served beside the page."""
+    text = path.read_text(encoding="utf-8")
+    if USERSCRIPT_DEFAULT not in text:
+        raise SetupError(f"{path} has no line {USERSCRIPT_DEFAULT!r} to fill with the address")
+    text = text.replace(USERSCRIPT_DEFAULT, f"const TIRADA_DEFAULT = {json.dumps(url)};")
+    update = f"// @downloadURL  {url}tirada.user.js\n// @updateURL    {url}tirada.user.js\n"
+    path.write_text(text.replace("// ==/UserScript==", update + "// ==/UserScript==", 1), encoding="utf-8")
 
 
 def deploy(target: Path, url: str | None = None) -> Path:

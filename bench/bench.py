@@ -9,7 +9,8 @@ Start-up (bench/startup.py, issue #16), medians of --runs, desktop and phone (4�
 9 Mbit/s, 40 ms, 360×640) profiles, Tirada and the bare page alternating in the same run: cold ready,
 reload ready, warm ready through the service worker, a roll link opened in a fresh browser until the
 verified result is on screen, compressed bytes and requests of the first visit, first paint.
-Also: roll click → result rendered, p95 over 50 SIFRP rolls, measured inside the page; link sizes
+Also: roll click → result rendered, p95 over 50 SIFRP rolls, measured inside the page; 20 links of a
+forum page marked by the userscript after the page's load, warm (bench/userscript.py); link sizes
 of typical rolls (tirada.links.chain.link_sizes).
 """
 
@@ -27,6 +28,7 @@ sys.path.insert(0, str(ROOT / "pylib"))
 import build  # noqa: E402
 
 import startup  # noqa: E402  (bench/startup.py)
+import userscript  # noqa: E402  (bench/userscript.py: 20 links marked by the userscript, issue #30)
 
 READY = "document.documentElement.dataset.engine === 'ready'"
 ROLL_TIMES = """(n) => {
@@ -52,7 +54,7 @@ def measure_rolls(browser, url: str, n: int = 50) -> dict:
     return {"p50": times[len(times) // 2], "p95": times[int(len(times) * 0.95) - 1], "n": n}
 
 
-def table(res: dict, rolls: dict, sizes: list) -> str:
+def table(res: dict, rolls: dict, sizes: list, marks: dict | None = None) -> str:
     load = " / ".join(f"{x:.1f}" for x in res["load"])
     lines = [
         f"Measured {time.strftime('%Y-%m-%d %H:%M')} UTC on this machine (2 cores shared with other work; load "
@@ -67,6 +69,7 @@ def table(res: dict, rolls: dict, sizes: list) -> str:
         f"Roll click → result, p95 of {rolls['n']} (p50), desktop: {rolls['p95']:.1f} ms ({rolls['p50']:.1f} ms); "
         "target ≤ 30 ms.",
         "",
+        *([userscript.line(marks), ""] if marks else []),
         "Share-link sizes (tirada.links.chain.link_sizes; budget ≤ 160 characters with a 30-character base URL):",
         "",
         "| case | fragment chars | URL chars |",
@@ -104,8 +107,9 @@ def main() -> int:
         res = startup.measure(browser, {"bare": bare_url, "tirada": app_url}, args.runs,
                               tuple(args.profile) or ("desktop", "phone"))
         rolls = measure_rolls(browser, app_url)
+        marks = userscript.measure(browser, app_url)
         browser.close()
-    text = table(res, rolls, link_sizes())
+    text = table(res, rolls, link_sizes(), marks)
     print(text)
     if not args.no_write:
         write_doc(text)

@@ -163,6 +163,10 @@ def test_export_site_makes_preview_urls_absolute_and_keeps_the_precache_true(bui
                 'name="twitter:image" content="https://user.github.io/tirada/og-image.png"'):
         assert tag in html
     assert 'content="./' not in html
+    userscript = (site / "tirada.user.js").read_text(encoding="utf-8")   # issue #30: its default address
+    assert 'const TIRADA_DEFAULT = "https://user.github.io/tirada/";' in userscript
+    assert "// @updateURL    https://user.github.io/tirada/tirada.user.js" in userscript
+    assert 'const TIRADA_DEFAULT = "";' in (build_py.DIST / "tirada.user.js").read_text(encoding="utf-8")
     import hashlib
 
     sw = (site / "sw.js").read_text(encoding="utf-8")

@@ -31,10 +31,10 @@ try {
     swDest: listed,
     globDirectory: dist,
     globPatterns: ["**/*"],
-    // wheels/ (the engine for scripts and bots) and og-image.png (the preview card, fetched by link
-    // previewers) are never loaded by the page (issue #16: the precache holds exactly what the page
-    // needs offline)
-    globIgnores: ["sw.js", "sw.js.map", "**/*.map", "wheels/**", "og-image.png"],
+    // wheels/ (the engine for scripts and bots), og-image.png (the preview card, fetched by link
+    // previewers) and tirada.user.js (the userscript, fetched by a userscript manager, issue #30) are
+    // never loaded by the page (issue #16: the precache holds exactly what the page needs offline)
+    globIgnores: ["sw.js", "sw.js.map", "**/*.map", "wheels/**", "og-image.png", "tirada.user.js"],
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
   });
   for (const w of warnings) console.warn(`[sw] warning: ${w}`);

@@ -302,3 +302,21 @@ if (root.dataset.engine !== "loading") {
   });
   obs.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
 }
+
+// ------------------------------------------------------- the userscript's verification frame (issue #30)
+// web/ui_frame.py calls this once, in a page opened as ?marco=1#origen=<forum origin>. The forum
+// page's window is touched only here: a cross-origin window cannot be held by Pyodide's proxies.
+// Only messages from exactly `origin` are answered (`answer`: JSON text → JSON text, Python), and
+// every reply and the ready message go to that origin only (docs/link-format.md §20).
+// `tiradaFrameAnswered` counts the messages answered (tests/e2e/test_userscript.py reads it: a frame
+// that answered another origin, even to no one, is caught).
+window.tiradaFrameAnswered = 0;
+window.tiradaFrame = (origin, answer, ready) => {
+  window.addEventListener("message", (event) => {
+    if (event.origin !== origin) return;
+    const text = answer(typeof event.data === "string" ? event.data : "");
+    window.tiradaFrameAnswered += 1;
+    (event.source || window.parent).postMessage(text, origin);
+  });
+  window.parent.postMessage(ready, origin);
+};

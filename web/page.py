@@ -155,15 +155,20 @@ def start() -> None:
     for view in VIEWS:
         view.start()
     apply_lang(lang, shown=BUILT_LANG)
-    window.addEventListener("hashchange", on_hash)
     window.addEventListener("storage", on_storage)
     app.show_view("roll")
-    on_hash()
+    frame = "marco=1" in str(window.location.search).lstrip("?").split("&")
+    if frame:      # the userscript's verification frame (issue #30): its fragment is no link
+        load_view("ui_frame")
+    else:
+        window.addEventListener("hashchange", on_hash)
+        on_hash()
     app.show_notices()
     for button in document.querySelectorAll("[data-needs-engine]"):
         button.disabled = False
     document.documentElement.dataset.engine = "ready"
-    window.setTimeout(_LOAD_REST, 0)
+    if not frame:  # a frame on a forum page loads no other view
+        window.setTimeout(_LOAD_REST, 0)
 
 
 try:

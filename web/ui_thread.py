@@ -49,6 +49,7 @@ _SUBMIT = None
 def render_help() -> None:
     """Bind the bookmarklet to this page's own address (the official one for whoever installs it)."""
     el("thread-bookmarklet").setAttribute("href", bookmarklet.href(sharing.page_url()))
+    el("frame-address").textContent = sharing.page_url()   # what to give the userscript (issue #30)
 
 
 @when("click", "#thread-bookmarklet")

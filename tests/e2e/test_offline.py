@@ -31,9 +31,9 @@ def test_worker_precaches_every_file_with_content_hashes():
     assert "importScripts" not in sw and "cdn" not in sw.lower()  # Workbox runtime inlined
     entries = precached(build.DIST)
     files = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*") if p.is_file()} - {"sw.js"}
-    # the engine wheel is for scripts and bots, the preview card for link previewers; the page never
-    # loads them (issue #16: only what runs)
-    files = {f for f in files if not f.startswith("wheels/") and f != "og-image.png"}
+    # the engine wheel is for scripts and bots, the preview card for link previewers, the userscript
+    # for userscript managers; the page never loads them (issue #16: only what runs)
+    files = {f for f in files if not f.startswith("wheels/") and f not in ("og-image.png", "tirada.user.js")}
     assert set(entries) == files
     for url in ("index.html", "manifest.webmanifest", "icons/icon-512.png", "pyodide/pyodide.asm.wasm"):
         assert entries[url] == hashlib.md5((build.DIST / url).read_bytes()).hexdigest()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -21,60 +20,23 @@ import pytest
 
 from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
-bbcode = pytest.importorskip("bbcode")
-markdown_it = pytest.importorskip("markdown_it")
+pytest.importorskip("bbcode")
+pytest.importorskip("markdown_it")
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT / "tests"))
 import bookmarklet  # noqa: E402
-import build  # noqa: E402
-
-from tirada.links.chain import ChainState  # noqa: E402
-from tirada.links.roll_link import roll_link  # noqa: E402
-from tirada.links.snippets import snippet  # noqa: E402
+from helpers.forum import links as _links, pages, serve  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
-
-
-def _links() -> list:
-    """Corvo's rolls nº 1–3 and one of Livia's, chained as the page makes them (fixed seeds, so
-    every call gives the same links)."""
-    out, chain = [], ChainState("Corvo", "Arenas")
-    for i in range(3):
-        done = roll_link({"system": "sifrp", "test_dice": 3, "difficulty": 9, "seed": f"{i + 1:032x}"}, chain, 1796000000)
-        out.append(done.fragment)
-        chain = done.chain
-    out.append(roll_link({"system": "generic", "dice": 1, "sides": 20, "seed": "ab" * 16}, ChainState("Livia", "Arenas"),
-                         1796000000).fragment)
-    return out
-
-
-def _pages(base_url: str) -> dict:
-    links = _links()
-    posts_bb = [snippet(f, base_url, "bbcode") for f in links]
-    posts_md = [snippet(f, base_url, "markdown") for f in links]
-    md = markdown_it.MarkdownIt("commonmark")
-    phpbb = "".join(f'<div class="post" id="p{i}"><div class="postbody"><h3>Re: La arena</h3>'
-                    f'<div class="content">Mi turno.<br>{bbcode.render_html(text)}</div></div></div>'
-                    for i, text in enumerate(posts_bb))
-    discourse = "".join(f'<article class="topic-post" data-post-id="{i}"><div class="cooked">{md.render(text)}</div></article>'
-                        for i, text in enumerate(posts_md))
-    plain = "".join(f'<p>Tirada {i + 1}: <a href="{base_url}#{f}">Comprobar la tirada</a></p>' for i, f in enumerate(links))
-    nav = '<nav><a href="/">Inicio</a> · <a href="#top">Arriba</a></nav>'
-    page = "<!doctype html><meta charset=utf-8><title>Foro</title><body>{nav}<main>{body}</main></body>"
-    return {"phpbb.html": page.format(nav=nav, body=phpbb), "discourse.html": page.format(nav=nav, body=discourse),
-            "plain.html": page.format(nav=nav, body=plain), "empty.html": page.format(nav=nav, body="<p>Nada.</p>")}
 
 
 @pytest.fixture(scope="module")
 def forum(base_url, tmp_path_factory):
     """A second origin (another localhost port) serving the forum pages."""
-    folder = tmp_path_factory.mktemp("forum")
-    for name, text in _pages(base_url).items():
-        (folder / name).write_text(text, "utf-8")
-    server = build.make_server(0, folder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve(tmp_path_factory.mktemp("forum"), pages(base_url))
+    yield url
     server.shutdown()
 
 
