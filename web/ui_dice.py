@@ -202,8 +202,9 @@ def _groups_dice(result: dict, lang: str) -> str:
     """Several dice groups (``1d8+1d6-1d4``): each group's dice on its own line, a subtracted one
     marked "−", with its kept sum."""
     parts = []
+    arith = isinstance(result.get("worked"), str)   # arithmetic: the groups in the order rolled, no signs
     for i, g in enumerate(result["groups"]):
-        sign = "\u2212 " if g.get("subtract") else ("+ " if i else "")
+        sign = "" if arith else "\u2212 " if g.get("subtract") else ("+ " if i else "")
         parts.append(f'<div class="dice-group" data-group="{i}" data-sum="{g["sum"]}">{esc(sign)}'
                      + dice_list(g["faces"], g["kept_indices"], lang, g.get("sides"), g.get("exploded_indices"), g)
                      + f' <span class="meta">= {g["sum"]}</span></div>')
@@ -225,8 +226,9 @@ def _one_result(result: dict, lang: str) -> str:
     if result.get("teamwork"):
         extras.append(f'{t("result.teamwork", lang)} {result["teamwork"]:+d}')
     extra = f' <span class="meta">({esc(", ".join(extras))})</span>' if extras else ""
+    worked = f'{esc(result["worked"])} = ' if isinstance(result.get("worked"), str) else ""   # (8+3)×2 = 22
     parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
-                 f'{result["total"]}{extra}</p>')
+                 f'{worked}{result["total"]}{extra}</p>')
     if result.get("bonus_capped"):  # sifrp.md §The test 1 [decision]: the cap is applied and said
         parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
     if result.get("passive"):  # a conflict: the Difficulty is the opponent's passive value
@@ -257,7 +259,9 @@ def summary(result: dict, lang: str) -> str:
         totals = " · ".join(f'{row["name"]} {row["total"]}' for row in [{"name": comp["name"], **result}] + comp["rivals"])
         key = "result.tie" if comp["tie"] else "result.winner"
         return f'{totals} — {t(key, lang).format(names=", ".join(comp["winners"]))}'
-    if isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
+    if isinstance(result.get("worked"), str):     # arithmetic: the worked expression, "(8+3)×2"
+        kept = result["worked"]
+    elif isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
         kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + str(g["sum"])
                        for i, g in enumerate(result["groups"]))
     elif isinstance(result.get("success_indices"), list):   # success counting: successes − failures

@@ -206,19 +206,26 @@ def _l5r_dice(result: dict, lang: str) -> list:
 
 def _groups_line(result: dict, words: dict) -> list:
     """Several dice groups: ``[7] + [2 5] − [4] → 7+5−4 +3 = 11`` (each group's dice, then the
-    groups' kept sums with their signs and the modifier)."""
+    groups' kept sums with their signs and the modifier); arithmetic (``worked`` in the result):
+    ``[6 3] [4] → (9+4)×2 = 26`` (each group's dice in the order rolled, then the worked expression)."""
     line: list = []
     sums = ""
+    arith = isinstance(result.get("worked"), str)
     for i, g in enumerate(result["groups"]):
         g = g if isinstance(g, dict) else {}
         sign = "\u2212" if g.get("subtract") else "+"
         faces: list = g["faces"] if isinstance(g.get("faces"), list) else []
-        line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
+        if arith:
+            line += [(" [" if i else "[", None)]
+        else:
+            line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
         line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
                            g.get("rerolled"))
         line.append(("]", None))
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
+    if arith:
+        return line + [(f"{result['worked']} = ", None)] + _outcome(result, words)
     return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
 
 

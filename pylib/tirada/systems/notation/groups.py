@@ -1,4 +1,4 @@
-"""Dice notation, step 2 of 4: one dice group after its ``d`` (``4d6!k3``, ``10d10>8f1``, ``4d6r<2``)
+"""Dice notation, step 2 of 5: one dice group after its ``d`` (``4d6!k3``, ``10d10>8f1``, ``4d6r<2``)
 → the generic roll's fields of that group, with its checks (docs/notation.md §Grammar: ``option``)."""
 
 from __future__ import annotations

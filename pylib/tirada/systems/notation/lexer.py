@@ -1,4 +1,4 @@
-"""Dice notation, step 1 of 4 (lexer → groups → parser → render): the tokens of one roll, a cursor
+"""Dice notation, step 1 of 5 (lexer → groups → expr → parser → render): the tokens of one roll, a cursor
 over them, the text's bounds and the ``notation.*`` refusals every step raises (docs/notation.md)."""
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
-"""Dice notation, step 4 of 4: generic request parameters written back as notation (``5d10k3+2``),
+"""Dice notation, step 5 of 5: generic request parameters written back as notation (``5d10k3+2``),
 for display (the form's Notation field, the shared view). Total on any JSON-like input."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["compare_text", "format_post", "format_roll"]
+__all__ = ["compare_text", "format_group", "format_post", "format_roll"]
 
-def _format_group(params: Mapping[str, Any]) -> str:
+def format_group(params: Mapping[str, Any]) -> str:
+    """One dice group's fields as notation (``{"dice": 4, "sides": 6, "keep": 3}`` → ``"4d6k3"``); total
+    on any JSON-like input (display only)."""
     dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
     text = f"{dice}d{sides}"
     if params.get("successes"):   # before "!": a compare point right after it is where it explodes
@@ -40,13 +42,17 @@ def format_roll(params: Mapping[str, Any]) -> str:
     ``"5d10k3+2"``; keep lowest → ``kl``; exploding → ``!``; several groups → ``"1d8+1d6-1d4+3"``.
     Total on any JSON-like input (a value of the wrong type is written as it is, for display only)."""
     groups = params.get("groups")
+    if "expr" in params:     # arithmetic: the tree with the fewest parentheses
+        from .tree import expr_text
+
+        return expr_text(params["expr"], lambda g: format_group(g))
     if isinstance(groups, list):
         text = ""
         for i, g in enumerate(groups):
             g = g if isinstance(g, Mapping) else {}
-            text += ("-" if g.get("subtract") else "+" if i else "") + _format_group(g)
+            text += ("-" if g.get("subtract") else "+" if i else "") + format_group(g)
     else:
-        text = _format_group(params)
+        text = format_group(params)
     modifier = params.get("modifier") or 0
     if isinstance(modifier, int) and modifier:
         text += f"{modifier:+d}"
