@@ -95,8 +95,6 @@ STRINGS = {
                                     "en": "!>N, !! and !p go with “!” (not together, not on every face, no !! or !p when counting successes)"},
     "err.notation.explode_all": {"es": "un dado que explota con todas sus caras no para nunca",
                                  "en": "a die that explodes on every face never stops"},
-    "err.odds.explode_keep": {"es": "no se calculan probabilidades exactas de guardar dados tras explosiones con umbral, acumuladas o penetrantes",
-                              "en": "exact odds of keeping dice after threshold, compounding or penetrating explosions are not computed"},
     "err.sifrp.extended_goal": {"es": "falta la cantidad de éxitos de la tirada prolongada",
                                 "en": "needs extended_goal (the tally the extended test must reach)"},
     "err.sifrp.helpers": {"es": "como mucho 2 ayudantes, salvo que el Director permita ayuda adicional",

@@ -12,6 +12,7 @@ from ..systems.generic import MAX_ROLLS, ExprRequest, GenericRequest, GroupsRequ
 from .chains import chain_counts, chain_of, chain_work, keep_weights, weighted_keep, weighted_keep_work
 from .dist import combine, prob, rows
 from .explode import explode_work, request_counts
+from .explode_keep import compound_keep, keep_after_explosions
 from .keepsum import check_work, keep_sum_counts, work_estimate
 
 __all__ = ["generic_odds"]
@@ -22,6 +23,8 @@ def _group_counts(r: GenericRequest) -> tuple:
     if r.reroll is not None and r.keep < r.dice:   # keep after a reroll: independent weighted dice
         weights, factor, den, bound = keep_weights(r)
         return {v: n * factor for v, n in weighted_keep(r.dice, weights, r.keep, r.keep_lowest).items()}, den, bound
+    if _variant(r) and r.keep is not None:   # keep after !!: independent dice; after !>N, !p: draw by draw
+        return compound_keep(r) if r.compound else keep_after_explosions(r)
     if _chained(r):   # each die a chain (odds/chains.py)
         counts, den, bound = chain_counts(r.dice, chain_of(r))
         return counts, den, bound if r.explode or r.reroll is not None and not r.reroll_once else None
@@ -99,8 +102,7 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
                      sum(g.keep or g.dice for g, _ in groups))   # named in a refusal
     for g, _sub in groups:   # the whole roll's work is bounded before any is spent
         if _variant(g) and g.keep is not None:
-            raise InvalidRequest("exact odds of keep after threshold, compounding or penetrating explosions are not "
-                                 "computed", field="keep", rule="odds.md §Limits", code="odds.explode_keep")
+            continue      # keep after an explosion variant: its steps are counted as they are spent (MAX_WORK)
         work += weighted_keep_work(g.dice, g.sides, g.keep) if g.reroll is not None and g.keep < g.dice else \
             chain_work(g.dice, chain_of(g)) if _chained(g) else \
             explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)

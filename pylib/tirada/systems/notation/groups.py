@@ -40,6 +40,9 @@ def read_group(r: Reader, count: int | None, fate: bool = False) -> dict:
             if fate:
                 raise refuse("Fate dice (dF) do not explode", code="notation.fate_explode")
             nxt, space = r.peek()
+            if nxt is not None and len(nxt) > 1 and nxt[0] == "p" and nxt[1:] in OPTIONS + tuple(COUNTS) and not space:
+                r.toks[r.i:r.i + 1] = [("p", False), (nxt[1:], False)]   # !pk2: "p" then "k" (one letter run)
+                nxt = "p"
             if nxt in ("!", "p") and not space:          # !! compounding, !p penetrating
                 r.take()
                 out["compound" if nxt == "!" else "penetrate"] = True
