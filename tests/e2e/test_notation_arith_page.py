@@ -63,12 +63,12 @@ def test_arithmetic_link_shows_its_expression_at_once_then_the_recomputed_total(
     assert "Traceback" not in page.inner_text("body")
 
 
-#: (notation, difficulty or "", pool in Spanish, an exact fraction the odds card must show)
+#: (notation, difficulty, pool in Spanish, the exact chance of success the odds card must show)
 CASES = [
     ("(2d6+3)*2", "20", "(2d6 + 3) \u00d7 2 contra 20", "(7/12)"),        # 2d6 ≥ 7: 21/36
-    ("4d6k3 / 2", "", "(4d6, guardas 3) \u00f7 2", "(1/1296)"),           # 1: only 1,1,1,1
-    ("2*(1d8+1d6)", "", "2 \u00d7 (1d8 + 1d6)", "(1/48)"),
-    ("1d20+(5-2)", "", "1d20 +3", "(1/20)"),                                 # sums only: the flat roll
+    ("4d6k3 / 2", "9", "(4d6, guardas 3) \u00f7 2 contra 9", "(7/432)"),  # 4d6k3 = 18, rounded down
+    ("2*(1d8+1d6)", "28", "2 \u00d7 (1d8 + 1d6) contra 28", "(1/48)"),
+    ("1d20+(5-2)", "23", "1d20 +3 contra 23", "(1/20)"),                     # sums only: the flat roll
 ]
 
 
