@@ -212,3 +212,51 @@ def test_any_arithmetic_text_parses_or_is_refused_with_a_code(text):
         roll({"system": "generic", "seed": SEED, **params})
     except InvalidRequest as err:
         assert err.code.startswith(("field.", "generic."))
+
+
+# --- a label per roll (docs/notation.md §Labels) --------------------------------------------------
+
+def test_each_roll_of_a_post_carries_its_label():
+    params = parse("ataque: 1d20+5; daño: 2d6+3")
+    assert params == {"rolls": [{"dice": 1, "sides": 20, "modifier": 5, "label": "ataque"},
+                                {"dice": 2, "sides": 6, "modifier": 3, "label": "daño"}]}
+    assert format_post(params) == "ataque: 1d20+5; daño: 2d6+3" and parse(format_post(params)) == params
+    assert parse("stats: 3 4d6k3") == {"rolls": [{"dice": 4, "sides": 6, "keep": 3, "label": "stats"}] * 3}
+    assert parse("  Golpe  de  espada : 1d8") == {"dice": 1, "sides": 8, "label": "Golpe  de  espada"}
+    out = roll({"system": "generic", "seed": SEED, **params})
+    assert [r["label"] for r in out["rolls"]] == ["ataque", "daño"] and out["rolls"][0]["total"] >= 6
+    assert pool_text({"system": "generic", **params}, "es") == "ataque: 1d20 +5; daño: 2d6 +3"
+
+
+@pytest.mark.parametrize("text", [": 1d6", "x" * 41 + ": 1d6", "a\u200bb: 1d6", "a\u202eb: 1d6"])
+def test_a_bad_label_is_refused_with_its_code(text):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text)
+    assert err.value.code == "generic.roll_label" and err.value.field == "notation"
+
+
+@pytest.mark.parametrize("label", ["", " a", "a;b", "a:b", "x" * 41, 7, "e\u0301", "a\nb"])
+def test_a_bad_label_in_a_link_is_refused_by_the_roll(label):
+    with pytest.raises(InvalidRequest) as err:
+        roll({"system": "generic", "seed": SEED, "rolls": [{"dice": 1, "sides": 6, "label": label},
+                                                            {"dice": 1, "sides": 6}]})
+    assert err.value.code == "generic.roll_label" and err.value.field == "rolls[0].label"
+
+
+def test_a_labelled_roll_set_has_the_odds_of_one_roll():
+    out = odds({"system": "generic", **parse("fuerza: 2 1d6")})
+    assert out["rolls"] == 2 and out["distribution"][0]["exact"] == "1/6"
+
+
+def test_labels_show_in_every_snippet_kind_as_user_text():
+    from tirada.links.codec import encode_payload
+    from tirada.links.snippets import snippet
+
+    request = {"system": "generic", "seed": SEED, **parse("[b]x[/b]: 1d6; *y*: 1d4")}
+    fragment = encode_payload("roll", {"request": request})
+    bbcode = snippet(fragment, "https://x.org/", "bbcode")
+    assert "\uff3bb\uff3dx\uff3b/b\uff3d: 1d6; " in bbcode and "[b]x" not in bbcode    # no tag opens
+    assert "\\*y\\*" in snippet(fragment, "https://x.org/", "markdown")
+    text = snippet(fragment, "https://x.org/", "text")
+    assert "*y* \u2014 1d4: " in text and "[b]x[/b] \u2014 1d6: " in text and "[b]x[/b]: 1d6; *y*: 1d4" in text
+    assert "<strong>*y*</strong>" in snippet(fragment, "https://x.org/", "html")

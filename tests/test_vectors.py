@@ -131,6 +131,10 @@ ROLLS = {
         ("notation (1d20-1d4)*2+3; 1d6/(1d4) (two rolls)", {"rolls": [
             {"expr": ["+", ["*", ["-", {"dice": 1, "sides": 20}, {"dice": 1, "sides": 4}], 2], 3]},
             {"expr": ["/", {"dice": 1, "sides": 6}, {"dice": 1, "sides": 4}]}]}, {}),
+        # a label per roll (issue 28, docs/notation.md §Labels): "ataque: 1d20+5; daño: (2d6+3)*2"
+        ("notation ataque: 1d20+5; daño: (2d6+3)*2 (labelled rolls), chain", {"rolls": [
+            {"dice": 1, "sides": 20, "modifier": 5, "label": "ataque"},
+            {"expr": ["*", ["+", {"dice": 2, "sides": 6}, 3], 2], "label": "daño"}]}, CHAIN),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

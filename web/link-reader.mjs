@@ -572,7 +572,8 @@ function genericOne(req, w) {
 function generic(req, w) {
   const rolls = get(req, "rolls");
   if (Array.isArray(rolls)) {
-    return rolls.map((r) => (r && typeof r === "object" && !Array.isArray(r) ? genericOne(r, w) : "?")).join("; ");
+    return rolls.map((r) => (r && typeof r === "object" && !Array.isArray(r)
+      ? (typeof get(r, "label") === "string" ? `${r.label}: ` : "") + genericOne(r, w) : "?")).join("; ");
   }
   return genericOne(req, w);
 }

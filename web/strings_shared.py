@@ -41,6 +41,12 @@ STRINGS = {
                       "en": "No link: nobody can check these dice. The forum text says so."},
     "faces.history": {"es": "dados tirados fuera", "en": "dice rolled elsewhere"},
     "generic.notation": {"es": "Notación (opcional)", "en": "Notation (optional)"},
+    "generic.notation_note": {"es": "Con notación, los dados, las caras, cuántos guardas y el modificador salen de lo escrito: "
+                                    "esos campos no se usan y se ocultan.",
+                              "en": "With notation, the dice, sides, how many to keep and the modifier come from what is "
+                                    "written: those fields are not used and are hidden."},
+    "generic.notation_note_rolls": {"es": "Son varias tiradas: la dificultad no se aplica a ellas y se oculta.",
+                                    "en": "These are several rolls: the difficulty does not apply to them and is hidden."},
     "generic.notation_help": {"es": "Como en Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (explosivo), "
                                     "1d20+5; 2d6+3 (varias), 6 4d6k3 (seis tiradas). Si la escribes, manda "
                                     "sobre los campos de abajo.",
@@ -92,6 +98,8 @@ STRINGS = {
     "err.notation.too_deep": {"es": "como mucho {n} niveles de paréntesis u operaciones",
                               "en": "at most {n} levels of parentheses or operations"},
     "err.notation.number_too_big": {"es": "los números van de −{n} a {n}", "en": "numbers go from −{n} to {n}"},
+    "err.generic.roll_label": {"es": "el nombre de una tirada («ataque: 1d20+5») tiene de 1 a {n} caracteres visibles, sin «;» ni «:»",
+                               "en": "a roll's name (“attack: 1d20+5”) has 1 to {n} visible characters, no “;” or “:”"},
     "err.generic.divide_zero": {"es": "el divisor «{text}» puede valer 0", "en": "the divisor “{text}” may be 0"},
     "err.generic.expr": {"es": "debe ser un árbol de grupos de dados, números y operaciones + − × ÷ (como mucho {n} niveles)",
                          "en": "must be a tree of dice groups, numbers and operations + − × ÷ (at most {n} levels)"},

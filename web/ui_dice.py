@@ -67,8 +67,8 @@ def read_request(system: str, fieldset, lang: str) -> dict:
         from tirada.systems.notation import parse
 
         req = parse(text)
-        difficulty = _int(fieldset, "difficulty", lang, optional=True)
-        if difficulty is not None:
+        difficulty = None if "rolls" in req else _int(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
             req["difficulty"] = difficulty
         return req
     req = {"dice": _int(fieldset, "dice", lang), "sides": _int(fieldset, "sides", lang)}
@@ -172,7 +172,8 @@ def render_result(result: dict, lang: str) -> str:
         return "".join(parts) + extended_html(result["extended"], result["difficulty"], lang)
     if isinstance(result.get("rolls"), list):
         for i, one in enumerate(result["rolls"]):
-            parts.append(f'<div class="sub-roll" data-roll="{i}">{_one_result(one, lang)}</div>')
+            named = f'<h3 class="roll-label">{esc(one["label"])}</h3>' if isinstance(one.get("label"), str) else ""
+            parts.append(f'<div class="sub-roll" data-roll="{i}">{named}{_one_result(one, lang)}</div>')
         return "".join(parts)
     if isinstance(result.get("competition"), dict):
         return "".join(parts) + competition_html(result, lang)
@@ -253,7 +254,8 @@ def summary(result: dict, lang: str) -> str:
         key = "result.extended_done" if ext["done"] else "result.extended_open"
         return t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
     if isinstance(result.get("rolls"), list):
-        return " · ".join(summary(one, lang) for one in result["rolls"])
+        return " · ".join((f'{one["label"]}: ' if isinstance(one.get("label"), str) else "") + summary(one, lang)
+                          for one in result["rolls"])
     if isinstance(result.get("competition"), dict):
         comp = result["competition"]
         totals = " · ".join(f'{row["name"]} {row["total"]}' for row in [{"name": comp["name"], **result}] + comp["rivals"])
@@ -286,7 +288,46 @@ def sync_difficulty() -> None:
     custom.hidden = str(document.getElementById("sifrp-difficulty").value) != "custom"
 
 
+@when("input", "#generic-notation")
+def on_notation(event) -> None:
+    sync_notation()
+
+
+def notation_state(text: str) -> str:
+    """What the generic form shows beside a notation text: ``""`` (no notation: every field is read),
+    ``"notation"`` (the dice fields are not read: hidden, with a note) or ``"rolls"`` (several rolls:
+    the difficulty is not read either). Text that does not parse yet counts as one roll."""
+    if not text.strip():
+        return ""
+    from tirada.errors import TiradaError
+    from tirada.systems.notation import parse
+
+    try:
+        return "rolls" if "rolls" in parse(text) else "notation"
+    except TiradaError:
+        return "notation"
+
+
+def sync_notation() -> None:
+    """Make the generic form honest: the fields a typed notation replaces are hidden and a note says
+    why (docs/notation.md §The form)."""
+    from app import State
+
+    notation = document.getElementById("generic-notation")
+    if notation is None:
+        return
+    state = notation_state(str(notation.value))
+    for field in document.querySelectorAll('fieldset[data-system="generic"] [data-plain]'):
+        field.hidden = bool(state)
+    document.getElementById("generic-difficulty-field").hidden = state == "rolls"
+    note = document.getElementById("generic-notation-note")
+    note.hidden = not state
+    note.textContent = (t("generic.notation_note", State.lang) + (
+        " " + t("generic.notation_note_rolls", State.lang) if state == "rolls" else "")) if state else ""
+
+
 def setup(lang: str) -> None:
     """(Re)fill the language-dependent parts of the forms."""
     fill_difficulties(document.getElementById("sifrp-difficulty"), lang)
     sync_difficulty()
+    sync_notation()

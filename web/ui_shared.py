@@ -167,6 +167,7 @@ def fill_form(request: dict) -> None:
             _set(fs, "keep", request.get("keep", request.get("dice")))
             _set(fs, "keep_lowest", request.get("keep_lowest"))
         _set(fs, "difficulty", request.get("difficulty"))
+        ui_dice.sync_notation()
     else:
         for name in ("ring", "skill", "tn", "assist_skilled", "assist_unskilled"):
             _set(fs, name, request.get(name, 0))

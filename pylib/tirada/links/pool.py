@@ -154,8 +154,9 @@ def _generic_one(req: Mapping[str, Any], w: dict) -> str:
 
 def _generic(req: Mapping[str, Any], w: dict) -> str:
     rolls = req.get("rolls")
-    if isinstance(rolls, list):
-        return "; ".join(_generic_one(r, w) if isinstance(r, Mapping) else "?" for r in rolls)
+    if isinstance(rolls, list):   # several rolls, each named by its label: "ataque: 1d20 +5; daño: 2d6 +3"
+        return "; ".join((f"{r['label']}: " if isinstance(r.get("label"), str) else "") + _generic_one(r, w)
+                         if isinstance(r, Mapping) else "?" for r in rolls)
     return _generic_one(req, w)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
-from ..systems.generic import MAX_ROLLS, ExprRequest, GenericRequest, GroupsRequest, validated
+from ..systems.generic import MAX_ROLLS, ExprRequest, GenericRequest, GroupsRequest, unlabelled, validated
 from .chains import chain_counts, chain_of, chain_work, keep_weights, weighted_keep, weighted_keep_work
 from .dist import combine, prob, rows
 from .explode import explode_work, request_counts
@@ -92,7 +92,7 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     rolls = params.get("rolls")
     if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:
         if all(one == rolls[0] for one in rolls) and isinstance(rolls[0], Mapping):
-            return {**generic_odds(rolls[0]), "rolls": len(rolls)}   # a roll set: each roll's odds
+            return {**generic_odds(unlabelled(rolls[0])), "rolls": len(rolls)}   # a roll set: each roll's odds
         raise InvalidRequest("odds are given for one roll at a time, or for a roll set of equal rolls",
                              field="rolls", rule="odds.md §Output", code="odds.several_rolls")
     r = validated(params)

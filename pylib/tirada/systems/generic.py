@@ -25,10 +25,10 @@ from ..dice import Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
 from .generic_dice import (FIELDS, GROUP_FIELDS, MAX_DICE, MAX_EXPLOSIONS, MAX_ROLLS, RULE, GenericRequest, keep_indices,
-                           roll_group)
+                           roll_group, roll_label)
 
 __all__ = ["FIELDS", "GROUP_FIELDS", "ExprRequest", "GenericRequest", "GroupsRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_ROLLS",
-           "keep_indices", "roll", "validated"]
+           "keep_indices", "roll", "unlabelled", "validated"]
 
 
 @dataclass(frozen=True)
@@ -167,6 +167,11 @@ def _roll_expr(r: ExprRequest, dice: Dice) -> dict:
     return out
 
 
+def unlabelled(req: Mapping[str, Any]) -> Mapping[str, Any]:
+    """One of several rolls without its ``label`` (the label names it; the roll is the rest)."""
+    return {k: v for k, v in req.items() if k != "label"} if "label" in req else req
+
+
 def validated(req: Mapping[str, Any]) -> "GenericRequest | GroupsRequest | ExprRequest":
     """One roll's request: :class:`ExprRequest` with ``expr``, :class:`GroupsRequest` with ``groups``,
     else :class:`GenericRequest`."""
@@ -193,7 +198,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         (``[[die index, [faces replaced, in order]], …]``) with ``reroll``, ``"compounded"``
         (``[[die index, [faces added into it]], …]``) with ``compound``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
         difficulty) when a difficulty is given. A ``rolls`` request gives ``{"rolls": [one result
-        per roll]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
+        per roll, each with its ``"label"`` when the roll has one]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
         (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when
         subtracted], "modifier", "total"}`` plus the difficulty keys. An ``expr`` request gives
         ``{"groups": [one result per group, with "sum"], "worked": "(7+3)×2" (the tree with each
@@ -216,6 +221,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         for i, one in enumerate(rolls):
             if not isinstance(one, Mapping):
                 raise InvalidRequest("must be a roll", field=f"rolls[{i}]", rule=RULE, code="generic.rolls_item")
-            parsed.append(validated(one))
-        return {"rolls": [_roll_any(r, dice) for r in parsed]}
+            label = roll_label(one["label"], f"rolls[{i}].label") if "label" in one else None
+            parsed.append(({"label": label} if label else {}, validated(unlabelled(one))))
+        return {"rolls": [{**named, **_roll_any(r, dice)} for named, r in parsed]}
     return _roll_any(validated(req), dice)

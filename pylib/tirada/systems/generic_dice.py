@@ -7,6 +7,7 @@ Rule: ../shared/rules/sifrp.md §"The generic forum roll" (seed ``004_…``), ex
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -14,14 +15,15 @@ from ..dice import MAX_SIDES, Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
 
-__all__ = ["FIELDS", "GROUP_FIELDS", "GenericRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_REROLLS", "MAX_ROLLS", "RULE",
-           "face_range", "keep_indices", "roll_group"]
+__all__ = ["FIELDS", "GROUP_FIELDS", "GenericRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_LABEL", "MAX_REROLLS", "MAX_ROLLS",
+           "RULE", "face_range", "keep_indices", "roll_group", "roll_label"]
 
 RULE = "sifrp.md §The generic forum roll"
 MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
 MAX_REROLLS = 100              #: most rerolls in one dice group (``r<2``; then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
+MAX_LABEL = 40                 #: longest label of one of several rolls (``ataque: 1d20+5; daño: 2d6+3``)
 _OPS = {"fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate"}   # issue 28 operators (docs/notation.md)
 FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"} | _OPS
 GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} | _OPS
@@ -200,3 +202,19 @@ def roll_group(r: GenericRequest, dice: Dice) -> dict:
     if r.difficulty is not None:
         out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
     return out
+
+
+def roll_label(value: Any, field: str = "label") -> str:
+    """The label of one of several rolls (``ataque`` in ``ataque: 1d20+5; daño: 2d6+3``): a text of
+    1..:data:`MAX_LABEL` characters, NFC, without surrounding spaces, ``;`` or ``:``, control or
+    invisible format characters (ZWJ, which emoji need, is allowed).
+
+    Raises:
+        InvalidRequest: ``generic.roll_label`` (on ``field``) for anything else.
+    """
+    if not (isinstance(value, str) and 1 <= len(value) <= MAX_LABEL and value == value.strip()
+            and unicodedata.is_normalized("NFC", value) and not any(ch in ";:" for ch in value)
+            and all(ch == "\u200d" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)):
+        raise InvalidRequest(f"a roll's label is 1 to {MAX_LABEL} visible characters (no ';' or ':')", field=field,
+                             rule=RULE, code="generic.roll_label", params={"n": MAX_LABEL})
+    return value

@@ -3,13 +3,22 @@ request parameters (docs/notation.md §Grammar: ``post``, ``part``, ``roll``).""
 
 from __future__ import annotations
 
+import unicodedata
+
+from ..generic_dice import roll_label
 from .expr import read_roll
 from .lexer import MAX_ROLLS, bounded, refuse, tokenize
 
 __all__ = ["parse", "parse_roll"]
 
+
 def _part(text: str) -> list:
-    """One ``;``-part → its rolls (several for a roll set ``N roll``)."""
+    """One ``;``-part → its rolls (several for a roll set ``N roll``); ``label: roll`` gives each of
+    them ``"label"`` (docs/notation.md §Labels)."""
+    label = None
+    if ":" in text:      # "ataque: 1d20+5": the text before the first ":" names the roll
+        label, text = text.split(":", 1)
+        label = roll_label(unicodedata.normalize("NFC", label.strip()), "notation")
     tokens = tokenize(text)
     sets = 1
     if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] in ("d", "df", "(") or tokens[1][0].isdigit()):
@@ -21,6 +30,8 @@ def _part(text: str) -> list:
         tokens = tokens[1:]
         tokens[0] = (tokens[0][0], False)
     one = read_roll(tokens, text)
+    if label is not None:
+        one["label"] = label
     return [dict(one) for _ in range(sets)]
 
 
@@ -45,7 +56,8 @@ def parse_roll(text: str) -> dict:
 def parse(text: str) -> dict:
     """A post's notation → the generic request parameters: one roll's fields, or
     ``{"rolls": [fields, …]}`` for 2..:data:`MAX_ROLLS` rolls separated by ``;`` or made by roll
-    sets (``6 4d6k3`` = six rolls of 4d6k3).
+    sets (``6 4d6k3`` = six rolls of 4d6k3). A roll typed ``label: roll`` carries ``"label"`` (for a
+    single roll that is the request's own label).
 
     Raises:
         InvalidRequest: empty text, text over :data:`MAX_TEXT` characters, too many rolls, or a

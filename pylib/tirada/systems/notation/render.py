@@ -62,6 +62,7 @@ def format_roll(params: Mapping[str, Any]) -> str:
 def format_post(params: Mapping[str, Any]) -> str:
     """:func:`format_roll` of one roll, or the rolls of ``{"rolls": [...]}`` joined by ``"; "``."""
     rolls = params.get("rolls")
-    if isinstance(rolls, list):
-        return "; ".join(format_roll(r) if isinstance(r, Mapping) else "?" for r in rolls)
+    if isinstance(rolls, list):   # each with its label: "ataque: 1d20+5; daño: 2d6+3"
+        return "; ".join((f"{r['label']}: " if isinstance(r.get("label"), str) else "") + format_roll(r)
+                         if isinstance(r, Mapping) else "?" for r in rolls)
     return format_roll(params)
