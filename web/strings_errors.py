@@ -413,6 +413,7 @@ STRINGS = {
                          "en": "no input given: pass it as an argument or on stdin"},
     "err.cli.bad_json": {"es": "los datos no son JSON válido (línea {line}, columna {column})",
                          "en": "the input is not valid JSON (line {line}, column {column})"},
+    "err.cli.not_object": {"es": "la petición debe ser un objeto JSON", "en": "the request must be a JSON object"},
     "err.cli.number_too_long": {"es": "los datos contienen un número demasiado largo", "en": "the input holds a number too long to read"},
     "err.cli.unavailable": {"es": "esta orden no está disponible en esta versión", "en": "this command is not available in this version"},
     "err.cli.bad_utf8": {"es": "la entrada no es texto UTF-8 válido", "en": "the input is not valid UTF-8"},

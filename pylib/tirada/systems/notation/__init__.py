@@ -1,7 +1,9 @@
 """Dice notation for the generic roll, as Roll20 and Dice Maiden users type it.
 
 A package read in order: :mod:`.lexer` (tokens, refusals) → :mod:`.groups` (one dice group's options)
-→ :mod:`.parser` (rolls, sets, posts → the generic request) → :mod:`.render` (the request written back).
+→ :mod:`.expr` (a roll's terms, ``*`` ``/`` and parentheses; :mod:`.tree`) → :mod:`.parser` (sets, posts
+→ the generic request) → :mod:`.render` (the request written back); :mod:`.request` (``notation`` in a
+request, ``explain``).
 
 ``5d10k3+2`` · ``4d6dl1`` · ``4d6d1`` · ``3d6kl`` · ``2d20kh1`` · ``d6!`` · ``5 + 2d20dl1`` ·
 ``1d8+1d6+3`` · ``2d20kh1-1d4`` (dice groups added or subtracted) · ``1d20+5; 2d6+3`` (several rolls in one post) · ``6 4d6k3`` (Dice Maiden's roll set: six rolls of
@@ -50,5 +52,7 @@ from __future__ import annotations
 from .lexer import MAX_DIGITS, MAX_ROLLS, MAX_TEXT
 from .parser import parse, parse_roll
 from .render import compare_text, format_post, format_roll
+from .request import expand, explain
 
-__all__ = ["MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "compare_text", "format_post", "format_roll", "parse", "parse_roll"]
+__all__ = ["MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "compare_text", "expand", "explain", "format_post", "format_roll", "parse",
+           "parse_roll"]
