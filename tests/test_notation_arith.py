@@ -4,7 +4,6 @@ the link carries the tree (vectors in tests/vectors/generic.json)."""
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest
@@ -18,6 +17,8 @@ from tirada.links.pool import pool_text
 from tirada.odds import odds
 from tirada.systems.generic import roll as generic_roll
 from tirada.systems.notation import format_post, parse
+
+from helpers.dice_brute import brute, exact
 from tirada.systems.notation.tree import evaluate, value_range
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
@@ -127,19 +128,6 @@ def test_pool_text_of_a_tree_in_both_languages():
     req = {"system": "generic", **parse("(4d6k3+1)/2"), "difficulty": 5}
     assert pool_text(req, "es") == "((4d6, guardas 3) + 1) \u00f7 2 contra 5"
     assert pool_text(req, "en") == "((4d6, keep 3) + 1) \u00f7 2 vs 5"
-
-
-def brute(req: dict, draws: list) -> dict:
-    """Counts of the total over every combination of draws (``draws``: the sides of each draw, in order)."""
-    counts: dict = {}
-    for faces in itertools.product(*[range(1, s + 1) for s in draws]):
-        total = roll({"system": "generic", **req, "faces": list(faces)})["total"]
-        counts[total] = counts.get(total, 0) + 1
-    return counts
-
-
-def exact(out: dict) -> dict:
-    return {r["value"]: Fraction(r["exact"]) for r in out["distribution"]}
 
 
 @pytest.mark.parametrize("text, draws", [

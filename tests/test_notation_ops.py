@@ -16,21 +16,9 @@ from tirada.odds import odds
 from tirada.systems.generic import roll as generic_roll
 from tirada.systems.notation import format_post, parse
 
+from helpers.dice_brute import brute, exact
+
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
-
-
-def brute(req: dict, draws: list) -> dict:
-    """Counts of the roll's total over every combination of the dice stream's draws (``draws``: the
-    sides of each draw, in order), by rolling each one."""
-    counts: dict = {}
-    for faces in itertools.product(*[range(1, s + 1) for s in draws]):
-        total = roll({"system": "generic", **req, "faces": list(faces)})["total"]
-        counts[total] = counts.get(total, 0) + 1
-    return counts
-
-
-def exact(out: dict) -> dict:
-    return {r["value"]: Fraction(r["exact"]) for r in out["distribution"]}
 
 
 @pytest.mark.parametrize("text, params", [
