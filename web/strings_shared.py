@@ -48,11 +48,11 @@ STRINGS = {
     "generic.notation_note_rolls": {"es": "Son varias tiradas: la dificultad no se aplica a ellas y se oculta.",
                                     "en": "These are several rolls: the difficulty does not apply to them and is hidden."},
     "generic.notation_help": {"es": "Como en Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (explosivo), "
-                                    "1d20+5; 2d6+3 (varias), 6 4d6k3 (seis tiradas). Si la escribes, manda "
-                                    "sobre los campos de abajo.",
+                                    "(2d6+3)*2, 4d6k3/2 (redondea abajo), ataque: 1d20+5; daño: 2d6+3 (varias, "
+                                    "con nombre), 6 4d6k3 (seis tiradas). Si la escribes, manda sobre los campos de abajo.",
                               "en": "As in Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (exploding), "
-                                    "1d20+5; 2d6+3 (several), 6 4d6k3 (six rolls). When given, it wins over "
-                                    "the fields below."},
+                                    "(2d6+3)*2, 4d6k3/2 (rounds down), attack: 1d20+5; damage: 2d6+3 (several, "
+                                    "named), 6 4d6k3 (six rolls). When given, it wins over the fields below."},
     "l5r.faces_table": {"es": "Qué símbolo es cada número (tabla del manual)",
                         "en": "Which symbol each number is (the book's table)"},
     "l5r.faces_table_ring": {"es": "Dado de anillo (d6, negro)", "en": "Ring die (d6, black)"},
