@@ -325,7 +325,8 @@ def _mutations():
     value = st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(["fire", "x", ""]) \
         | st.lists(st.integers(-1, 12) | st.booleans(), max_size=6)
     requests = st.sampled_from(sorted(PARAM_KEYS)).flatmap(lambda system: st.dictionaries(
-        st.sampled_from(PARAM_KEYS[system]), value, max_size=8).map(
+        # "label" is a param key only inside generic "rolls" (the request's own label is the link's text)
+        st.sampled_from([k for k in PARAM_KEYS[system] if k != "label"]), value, max_size=8).map(
         lambda params: encode_payload("roll", {"request": {"system": system, "seed": SEED, **params}})))
     return st.one_of(text, mutated, framed, structured, requests)
 

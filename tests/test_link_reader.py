@@ -184,6 +184,12 @@ def crafted() -> list:
         [9, base, SEED], [-1, base, SEED], [True, base, SEED], [1, base, "x" * 16], [1, [], SEED],
         [1, {0: 3, 16: 4}, SEED], [1, {0: 3, 16: True}, SEED],
         [1, {0: 3, 15: "Ana", 14: [{15: "Bo", 0: 2, 1: 1}, {0: 4}, 7]}, SEED],
+        # arithmetic trees (key 18; texts + - * / as simple values 0..3), well and badly formed
+        [0, {18: [Simple(2), [Simple(1), 0, {0: 4, 1: 6, 2: 3}], -3], 5: 9}, SEED],
+        [0, {18: [Simple(3), [Simple(0), {0: 1, 1: 6}, -2], [Simple(1), 0, -5]]}, SEED],
+        [0, {18: [Simple(1), [Simple(1), 7, 2], [Simple(0), 1, 2]]}, SEED],
+        [0, {18: [Simple(2), True, 2.5]}, SEED], [0, {18: ["%", 1, {0: 2}]}, SEED], [0, {18: [Simple(2), 1]}, SEED],
+        [0, {18: -(2 ** 60)}, SEED], [0, {18: [Simple(3), {0: 2, 1: 6}, [Simple(3), 8, 2]]}, SEED],
     ]
     frames = [encode_frame(1, cbor_encode(b), version=v) for b in bodies for v in (1, 2)]
     raw = [bytes([0x83, 0x18, 0x01, 0xa0]) + cbor_encode(SEED), bytes([0x83, 0x01, 0xa2, 0x01, 0x02, 0x00, 0x04])

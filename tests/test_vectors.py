@@ -122,6 +122,19 @@ ROLLS = {
                                                  "difficulty": 15}, {"seed": S2}),
         ("notation 3d6!p>4 (penetrating on 4 to 6)", {"dice": 3, "sides": 6, "explode": True, "penetrate": True,
                                                       "explode_at": [4, 6]}, {}),
+        # arithmetic (issue 28, docs/notation.md §Arithmetic): the tree, never the text
+        ("notation (2d6+3)*2 vs 15 (multiply)", {"expr": ["*", ["+", {"dice": 2, "sides": 6}, 3], 2],
+                                                  "difficulty": 15}, {}),
+        ("notation 4d6k3/2 (divide, rounded down)", {"expr": ["/", {"dice": 4, "sides": 6, "keep": 3}, 2]}, {"seed": S2}),
+        ("notation 2*(1d8+1d6) (parentheses), chain", {"expr": ["*", 2, ["+", {"dice": 1, "sides": 8},
+                                                                          {"dice": 1, "sides": 6}]]}, CHAIN),
+        ("notation (1d20-1d4)*2+3; 1d6/(1d4) (two rolls)", {"rolls": [
+            {"expr": ["+", ["*", ["-", {"dice": 1, "sides": 20}, {"dice": 1, "sides": 4}], 2], 3]},
+            {"expr": ["/", {"dice": 1, "sides": 6}, {"dice": 1, "sides": 4}]}]}, {}),
+        # a label per roll (issue 28, docs/notation.md §Labels): "ataque: 1d20+5; daño: (2d6+3)*2"
+        ("notation ataque: 1d20+5; daño: (2d6+3)*2 (labelled rolls), chain", {"rolls": [
+            {"dice": 1, "sides": 20, "modifier": 5, "label": "ataque"},
+            {"expr": ["*", ["+", {"dice": 2, "sides": 6}, 3], 2], "label": "daño"}]}, CHAIN),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

@@ -523,10 +523,39 @@ function compare(faces, sides) {
   return pyStr(faces);
 }
 
+const OPS = ["+", "-", "*", "/"];
+const LEVEL = { "+": 1, "-": 1, "*": 2, "/": 2 };
+
+/** An arithmetic tree with the fewest parentheses, as tirada.systems.notation.tree.expr_text. */
+function exprText(tree, leaf, signs) {
+  const minus = signs["-"].trim();
+  const text = (node, parent, right) => {
+    if (node && typeof node === "object" && !Array.isArray(node)) return leaf(node);
+    if (!(Array.isArray(node) && node.length === 3 && OPS.includes(node[0]))) {
+      if (!isPyInt(node)) return pyStr(node);
+      if (node >= 0) return String(node);
+      return right ? `(${minus}${String(-node)})` : minus + String(-node);
+    }
+    const [op, left, rest] = node;
+    if (op === "-" && isPyInt(left) && Number(left) === 0) { // a leading minus
+      const body = minus + text(rest, "*", true);
+      return right || parent === "*" || parent === "/" ? `(${body})` : body;
+    }
+    const body = text(left, op, false) + signs[op] + text(rest, op, true);
+    const wrap = parent !== null && (LEVEL[op] < LEVEL[parent] || (right && LEVEL[op] === LEVEL[parent] &&
+      (parent === "-" || parent === "/" || (parent === "*" && op === "/"))));
+    return wrap ? `(${body})` : body;
+  };
+  return text(tree, null, false);
+}
+
 function genericOne(req, w) {
   const groups = get(req, "groups");
   let text = "";
-  if (Array.isArray(groups)) { // "1d8 + 1d6, keep 1 − 1d4": each group with its sign (as links/pool.py)
+  if (Object.hasOwn(req, "expr")) { // arithmetic: "(2d6 + 3) × 2", a group with words in parentheses
+    const leaf = (g) => { const t = genericGroup(g, w); return t.includes(" ") ? `(${t})` : t; };
+    text = exprText(req.expr, leaf, { "+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 " });
+  } else if (Array.isArray(groups)) { // "1d8 + 1d6, keep 1 − 1d4": each group with its sign (as links/pool.py)
     groups.forEach((g, i) => {
       const group = g && typeof g === "object" && !Array.isArray(g) ? g : {};
       text += (truthy(get(group, "subtract")) ? " \u2212 " : i ? " + " : "") + genericGroup(group, w);
@@ -543,7 +572,8 @@ function genericOne(req, w) {
 function generic(req, w) {
   const rolls = get(req, "rolls");
   if (Array.isArray(rolls)) {
-    return rolls.map((r) => (r && typeof r === "object" && !Array.isArray(r) ? genericOne(r, w) : "?")).join("; ");
+    return rolls.map((r) => (r && typeof r === "object" && !Array.isArray(r)
+      ? (typeof get(r, "label") === "string" ? `${r.label}: ` : "") + genericOne(r, w) : "?")).join("; ");
   }
   return genericOne(req, w);
 }

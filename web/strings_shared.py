@@ -41,12 +41,18 @@ STRINGS = {
                       "en": "No link: nobody can check these dice. The forum text says so."},
     "faces.history": {"es": "dados tirados fuera", "en": "dice rolled elsewhere"},
     "generic.notation": {"es": "Notación (opcional)", "en": "Notation (optional)"},
+    "generic.notation_note": {"es": "Con notación, los dados, las caras, cuántos guardas y el modificador salen de lo escrito: "
+                                    "esos campos no se usan y se ocultan.",
+                              "en": "With notation, the dice, sides, how many to keep and the modifier come from what is "
+                                    "written: those fields are not used and are hidden."},
+    "generic.notation_note_rolls": {"es": "Son varias tiradas: la dificultad no se aplica a ellas y se oculta.",
+                                    "en": "These are several rolls: the difficulty does not apply to them and is hidden."},
     "generic.notation_help": {"es": "Como en Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (explosivo), "
-                                    "1d20+5; 2d6+3 (varias), 6 4d6k3 (seis tiradas). Si la escribes, manda "
-                                    "sobre los campos de abajo.",
+                                    "(2d6+3)*2, 4d6k3/2 (redondea abajo), ataque: 1d20+5; daño: 2d6+3 (varias, "
+                                    "con nombre), 6 4d6k3 (seis tiradas). Si la escribes, manda sobre los campos de abajo.",
                               "en": "As in Roll20: 5d10k3+2, 4d6dl1, 3d6kl1, 2d20kh1, d6! (exploding), "
-                                    "1d20+5; 2d6+3 (several), 6 4d6k3 (six rolls). When given, it wins over "
-                                    "the fields below."},
+                                    "(2d6+3)*2, 4d6k3/2 (rounds down), attack: 1d20+5; damage: 2d6+3 (several, "
+                                    "named), 6 4d6k3 (six rolls). When given, it wins over the fields below."},
     "l5r.faces_table": {"es": "Qué símbolo es cada número (tabla del manual)",
                         "en": "Which symbol each number is (the book's table)"},
     "l5r.faces_table_ring": {"es": "Dado de anillo (d6, negro)", "en": "Ring die (d6, black)"},
@@ -82,6 +88,26 @@ STRINGS = {
                            "en": "“{text}”: a space there is ambiguous; write “{reading}” if that is what you mean"},
     "err.notation.set_count": {"es": "una serie es de 1 a {n} tiradas (no {got})", "en": "a roll set is 1 to {n} rolls (not {got})"},
     "err.notation.several_groups": {"es": "como mucho {n} grupos de dados en una tirada", "en": "at most {n} dice groups in one roll"},
+    # arithmetic (issue 28: (2d6+3)*2, 4d6k3/2; docs/notation.md §Arithmetic)
+    "err.notation.divide_zero": {"es": "no se puede dividir entre «{text}»: puede valer 0",
+                                 "en": "cannot divide by “{text}”: it may be 0"},
+    "err.notation.implicit": {"es": "«{text}»: escribe «{reading}» si quieres multiplicar",
+                              "en": "“{text}”: write “{reading}” if you mean to multiply"},
+    "err.notation.computed_dice": {"es": "«{text}»: el número de dados o de caras no puede salir de otros dados",
+                                   "en": "“{text}”: the number of dice or sides cannot come from other dice"},
+    "err.notation.too_deep": {"es": "como mucho {n} niveles de paréntesis u operaciones",
+                              "en": "at most {n} levels of parentheses or operations"},
+    "err.notation.number_too_big": {"es": "los números van de −{n} a {n}", "en": "numbers go from −{n} to {n}"},
+    "err.generic.roll_label": {"es": "el nombre de una tirada («ataque: 1d20+5») tiene de 1 a {n} caracteres visibles, sin «;» ni «:»",
+                               "en": "a roll's name (“attack: 1d20+5”) has 1 to {n} visible characters, no “;” or “:”"},
+    "err.notation.not_generic": {"es": "la notación es para la tirada genérica (no «{system}»)",
+                                 "en": "notation is for the generic roll (not “{system}”)"},
+    "err.notation.not_text": {"es": "la notación debe ser texto", "en": "notation must be text"},
+    "err.notation.with_fields": {"es": "«{field}» sale de la notación: da uno u otro",
+                                 "en": "“{field}” comes from the notation: give one or the other"},
+    "err.generic.divide_zero": {"es": "el divisor «{text}» puede valer 0", "en": "the divisor “{text}” may be 0"},
+    "err.generic.expr": {"es": "debe ser un árbol de grupos de dados, números y operaciones + − × ÷ (como mucho {n} niveles)",
+                         "en": "must be a tree of dice groups, numbers and operations + − × ÷ (at most {n} levels)"},
     "err.generic.groups_count": {"es": "debe ser una lista de 1 a {n} grupos de dados", "en": "must be a list of 1 to {n} dice groups"},
     "err.generic.groups_item": {"es": "debe ser un grupo de dados", "en": "must be a dice group"},
     "err.generic.groups_dice": {"es": "como mucho {n} dados en total", "en": "at most {n} dice in all"},

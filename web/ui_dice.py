@@ -67,8 +67,8 @@ def read_request(system: str, fieldset, lang: str) -> dict:
         from tirada.systems.notation import parse
 
         req = parse(text)
-        difficulty = _int(fieldset, "difficulty", lang, optional=True)
-        if difficulty is not None:
+        difficulty = None if "rolls" in req else _int(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
             req["difficulty"] = difficulty
         return req
     req = {"dice": _int(fieldset, "dice", lang), "sides": _int(fieldset, "sides", lang)}
@@ -172,7 +172,8 @@ def render_result(result: dict, lang: str) -> str:
         return "".join(parts) + extended_html(result["extended"], result["difficulty"], lang)
     if isinstance(result.get("rolls"), list):
         for i, one in enumerate(result["rolls"]):
-            parts.append(f'<div class="sub-roll" data-roll="{i}">{_one_result(one, lang)}</div>')
+            named = f'<h3 class="roll-label">{esc(one["label"])}</h3>' if isinstance(one.get("label"), str) else ""
+            parts.append(f'<div class="sub-roll" data-roll="{i}">{named}{_one_result(one, lang)}</div>')
         return "".join(parts)
     if isinstance(result.get("competition"), dict):
         return "".join(parts) + competition_html(result, lang)
@@ -202,8 +203,9 @@ def _groups_dice(result: dict, lang: str) -> str:
     """Several dice groups (``1d8+1d6-1d4``): each group's dice on its own line, a subtracted one
     marked "−", with its kept sum."""
     parts = []
+    arith = isinstance(result.get("worked"), str)   # arithmetic: the groups in the order rolled, no signs
     for i, g in enumerate(result["groups"]):
-        sign = "\u2212 " if g.get("subtract") else ("+ " if i else "")
+        sign = "" if arith else "\u2212 " if g.get("subtract") else ("+ " if i else "")
         parts.append(f'<div class="dice-group" data-group="{i}" data-sum="{g["sum"]}">{esc(sign)}'
                      + dice_list(g["faces"], g["kept_indices"], lang, g.get("sides"), g.get("exploded_indices"), g)
                      + f' <span class="meta">= {g["sum"]}</span></div>')
@@ -225,8 +227,9 @@ def _one_result(result: dict, lang: str) -> str:
     if result.get("teamwork"):
         extras.append(f'{t("result.teamwork", lang)} {result["teamwork"]:+d}')
     extra = f' <span class="meta">({esc(", ".join(extras))})</span>' if extras else ""
+    worked = f'{esc(result["worked"])} = ' if isinstance(result.get("worked"), str) else ""   # (8+3)×2 = 22
     parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
-                 f'{result["total"]}{extra}</p>')
+                 f'{worked}{result["total"]}{extra}</p>')
     if result.get("bonus_capped"):  # sifrp.md §The test 1 [decision]: the cap is applied and said
         parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
     if result.get("passive"):  # a conflict: the Difficulty is the opponent's passive value
@@ -251,13 +254,16 @@ def summary(result: dict, lang: str) -> str:
         key = "result.extended_done" if ext["done"] else "result.extended_open"
         return t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
     if isinstance(result.get("rolls"), list):
-        return " · ".join(summary(one, lang) for one in result["rolls"])
+        return " · ".join((f'{one["label"]}: ' if isinstance(one.get("label"), str) else "") + summary(one, lang)
+                          for one in result["rolls"])
     if isinstance(result.get("competition"), dict):
         comp = result["competition"]
         totals = " · ".join(f'{row["name"]} {row["total"]}' for row in [{"name": comp["name"], **result}] + comp["rivals"])
         key = "result.tie" if comp["tie"] else "result.winner"
         return f'{totals} — {t(key, lang).format(names=", ".join(comp["winners"]))}'
-    if isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
+    if isinstance(result.get("worked"), str):     # arithmetic: the worked expression, "(8+3)×2"
+        kept = result["worked"]
+    elif isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
         kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + str(g["sum"])
                        for i, g in enumerate(result["groups"]))
     elif isinstance(result.get("success_indices"), list):   # success counting: successes − failures
@@ -282,7 +288,46 @@ def sync_difficulty() -> None:
     custom.hidden = str(document.getElementById("sifrp-difficulty").value) != "custom"
 
 
+@when("input", "#generic-notation")
+def on_notation(event) -> None:
+    sync_notation()
+
+
+def notation_state(text: str) -> str:
+    """What the generic form shows beside a notation text: ``""`` (no notation: every field is read),
+    ``"notation"`` (the dice fields are not read: hidden, with a note) or ``"rolls"`` (several rolls:
+    the difficulty is not read either). Text that does not parse yet counts as one roll."""
+    if not text.strip():
+        return ""
+    from tirada.errors import TiradaError
+    from tirada.systems.notation import parse
+
+    try:
+        return "rolls" if "rolls" in parse(text) else "notation"
+    except TiradaError:
+        return "notation"
+
+
+def sync_notation() -> None:
+    """Make the generic form honest: the fields a typed notation replaces are hidden and a note says
+    why (docs/notation.md §The form)."""
+    from app import State
+
+    notation = document.getElementById("generic-notation")
+    if notation is None:
+        return
+    state = notation_state(str(notation.value))
+    for field in document.querySelectorAll('fieldset[data-system="generic"] [data-plain]'):
+        field.hidden = bool(state)
+    document.getElementById("generic-difficulty-field").hidden = state == "rolls"
+    note = document.getElementById("generic-notation-note")
+    note.hidden = not state
+    note.textContent = (t("generic.notation_note", State.lang) + (
+        " " + t("generic.notation_note_rolls", State.lang) if state == "rolls" else "")) if state else ""
+
+
 def setup(lang: str) -> None:
     """(Re)fill the language-dependent parts of the forms."""
     fill_difficulties(document.getElementById("sifrp-difficulty"), lang)
     sync_difficulty()
+    sync_notation()

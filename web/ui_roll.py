@@ -124,8 +124,8 @@ def on_roll(event) -> None:
     try:
         request = {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
         label = str(el("label").value).strip()
-        if label:
-            request["label"] = label
+        if label:   # the form's label, then a single roll's own ("ataque: 1d20+5") after it
+            request["label"] = f'{label} · {request["label"]}' if request.get("label") else label
         for check in app.BEFORE_ROLL:
             check(request)
         faces = parse_faces(str(el("faces").value))

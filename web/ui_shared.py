@@ -31,6 +31,10 @@ class Shared:
     error = None
 
 
+#: the generic fields the plain form holds; a request with any other goes back as notation
+_PLAIN_FIELDS = ("system", "seed", "label", "dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
+
+
 def visible() -> bool:
     """True while the shared-roll view is shown."""
     return not el("shared").hidden
@@ -154,7 +158,8 @@ def fill_form(request: dict) -> None:
         _set(fs, "destiny_bonus", request.get("destiny_bonus"))
         _fill_sifrp_more(fs, request)
     elif system == "generic":
-        fancy = "rolls" in request or "groups" in request or request.get("explode")
+        # anything the plain fields cannot hold (several rolls, groups, arithmetic, any notation operator)
+        fancy = any(k not in _PLAIN_FIELDS for k in request)
         _set(fs, "notation", format_post(request) if fancy else "")
         if not fancy:
             for name in ("dice", "sides", "modifier"):
@@ -162,6 +167,7 @@ def fill_form(request: dict) -> None:
             _set(fs, "keep", request.get("keep", request.get("dice")))
             _set(fs, "keep_lowest", request.get("keep_lowest"))
         _set(fs, "difficulty", request.get("difficulty"))
+        ui_dice.sync_notation()
     else:
         for name in ("ring", "skill", "tn", "assist_skilled", "assist_unskilled"):
             _set(fs, name, request.get(name, 0))

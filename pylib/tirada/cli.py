@@ -2,8 +2,10 @@
 
 Commands (each reads JSON as its argument or from stdin and prints JSON on stdout):
 
-* ``roll [JSON]`` — roll one request (see :func:`tirada.systems.roll`).
-* ``odds [JSON]`` — exact odds (:func:`tirada.odds.odds`).
+* ``roll [JSON]`` — roll one request (see :func:`tirada.systems.roll`); ``{"notation": "(2d6+3)*2"}``
+  stands for the generic fields it reads as (docs/notation.md §The engine and the command line).
+* ``odds [JSON]`` — exact odds (:func:`tirada.odds.odds`), ``notation`` as for ``roll``.
+* ``explain TEXT`` — how a dice notation was read.
 * ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
 * ``audit`` — a thread's links checked together, sealed rolls too (:mod:`tirada.links.audit_sealed_thread`).
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
@@ -31,7 +33,7 @@ from typing import Any, Callable, Mapping
 from .errors import InvalidRequest, TiradaError
 
 __all__ = [
-    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_sealed", "cmd_scene", "cmd_skirmish",
+    "COMMANDS", "cmd_audit", "cmd_brs", "cmd_explain", "cmd_link", "cmd_odds", "cmd_request", "cmd_roll", "cmd_sealed", "cmd_scene", "cmd_skirmish",
     "main",
     "read_json",
 ]
@@ -41,6 +43,7 @@ __all__ = [
 COMMANDS = {
     "roll": ("tirada.cli:cmd_roll", "roll one request: JSON argument or stdin → result JSON"),
     "odds": ("tirada.cli:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
+    "explain": ("tirada.cli:cmd_explain", "explain TEXT: how a dice notation was read → fields, text, grouping"),
     "link": ("tirada.cli:cmd_link",
              "link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes"),
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
@@ -82,10 +85,30 @@ def read_json(argv: list, stdin_text: str | None, what: str = "request") -> Any:
 
 
 def cmd_roll(argv: list, stdin_text: str | None) -> dict:
-    """``roll [JSON]``: one request → :func:`tirada.systems.roll` result."""
+    """``roll [JSON]``: one request → :func:`tirada.systems.roll` result; a ``notation`` text stands for
+    the generic fields it reads as (:func:`tirada.systems.notation.expand`)."""
     from .systems import roll
+    from .systems.notation import expand
 
-    return roll(read_json(argv, stdin_text))
+    return roll(expand(_request(read_json(argv, stdin_text))))
+
+
+def _request(value: Any) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise InvalidRequest("the request must be a JSON object", code="cli.not_object")
+    return value
+
+
+def cmd_explain(argv: list, stdin_text: str | None) -> dict:
+    """``explain TEXT``: how a notation text was read (:func:`tirada.systems.notation.explain`):
+    the fields a link carries, the text written back, each roll with every operation in parentheses."""
+    from .systems.notation import explain
+
+    text = " ".join(argv) if argv else stdin_text
+    if text is None or not text.strip():
+        raise InvalidRequest("no notation given: pass it as an argument or on stdin", code="cli.no_input",
+                             params={"what": "notation"})
+    return explain(text.strip())
 
 
 def cmd_odds(argv: list, stdin_text: str | None) -> dict:
@@ -95,8 +118,9 @@ def cmd_odds(argv: list, stdin_text: str | None) -> dict:
         InvalidRequest: no JSON, bad JSON, or anything :func:`tirada.odds.odds` refuses.
     """
     from .odds import odds
+    from .systems.notation import expand
 
-    return odds(read_json(argv, stdin_text))
+    return odds(expand(_request(read_json(argv, stdin_text))))
 
 
 def cmd_link(argv: list, stdin_text: str | None) -> Any:
@@ -106,7 +130,8 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
 
     ``encode`` takes a request with optional top-level ``roller``, ``campaign``, ``seq``, ``prev``,
     ``created``, ``gm_request`` (the id of a GM roll request); it makes a format-2 link (fresh nonces
-    for any post-decision draws). FRAGMENT/JSON may come on stdin instead.
+    for any post-decision draws); a ``notation`` text is expanded to its fields first. FRAGMENT/JSON
+    may come on stdin instead.
 
     Raises:
         InvalidRequest: unknown sub-command or bad JSON; LinkError: an unreadable link.
@@ -121,7 +146,9 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
         if not isinstance(data, dict):
             raise InvalidRequest("the request must be a JSON object", code="request.not_object")
         chain = {k: data.pop(k) for k in ("roller", "campaign", "seq", "prev", "created", "gm_request") if k in data}
-        fragment = encode_link(data, **chain)
+        from .systems.notation import expand
+
+        fragment = encode_link(expand(data), **chain)   # a notation text → its fields: links never carry text
         return {"fragment": "#" + fragment, "id": link_id(fragment), "chars": len(fragment) + 1}
     if sub in ("verify", "decode"):
         text = rest[0] if rest else (stdin_text or "")

@@ -9,7 +9,8 @@ is shown as it is (the request is validated by the rules, not here).
 * SIFRP (sifrp.md §The test): ``"4D+2B−1P +3 vs 9"`` — test dice D (after extra time), bonus dice B
   (+1 bought with Destiny), penalty dice P, modifier, helpers, Difficulty.
 * Generic (sifrp.md §The generic forum roll; docs/notation.md): ``"5d10, keep 3 +2 vs 15"`` /
-  ``"5d10, guardas 3 +2 contra 15"``; exploding, keep lowest, several rolls joined by ``"; "``.
+  ``"5d10, guardas 3 +2 contra 15"``; exploding, keep lowest, several rolls joined by ``"; "``;
+  arithmetic ``"(2d6 + 3) × 2"``, ``"(4d6, guardas 3) ÷ 2"``.
 * L5R 5e (l5r5e.md §The check): ``"Ring 3 + Skill 1 vs TN 3"`` / ``"Anillo 3 + Habilidad 1 contra NO 3"``
   plus stance, Void point, helpers and advantages.
 * Tragedia: ``"7 protagonist dice vs 6 adversary dice"``.
@@ -126,9 +127,18 @@ def _compare(faces: Any, sides: Any) -> str:
         f"\u2264{hi}" if lo == 1 else str(faces)
 
 
+def _expr_group(g: Mapping[str, Any], w: dict) -> str:
+    text = _generic_group(g, w)
+    return f"({text})" if " " in text else text
+
+
 def _generic_one(req: Mapping[str, Any], w: dict) -> str:
     groups = req.get("groups")
-    if isinstance(groups, list):   # "1d8 + 1d6, keep 1 − 1d4": each group with its sign
+    if "expr" in req:   # arithmetic: "(2d6 + 3) × 2", a group with words in parentheses
+        from ..systems.notation.tree import expr_text
+
+        text = expr_text(req["expr"], lambda g: _expr_group(g, w), {"+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 "})
+    elif isinstance(groups, list):   # "1d8 + 1d6, keep 1 − 1d4": each group with its sign
         text = ""
         for i, g in enumerate(groups):
             g = g if isinstance(g, Mapping) else {}
@@ -144,8 +154,9 @@ def _generic_one(req: Mapping[str, Any], w: dict) -> str:
 
 def _generic(req: Mapping[str, Any], w: dict) -> str:
     rolls = req.get("rolls")
-    if isinstance(rolls, list):
-        return "; ".join(_generic_one(r, w) if isinstance(r, Mapping) else "?" for r in rolls)
+    if isinstance(rolls, list):   # several rolls, each named by its label: "ataque: 1d20 +5; daño: 2d6 +3"
+        return "; ".join((f"{r['label']}: " if isinstance(r.get("label"), str) else "") + _generic_one(r, w)
+                         if isinstance(r, Mapping) else "?" for r in rolls)
     return _generic_one(req, w)
 
 

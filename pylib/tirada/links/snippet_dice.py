@@ -1,11 +1,14 @@
-"""The dice and sums of a generic / SIFRP roll as snippet tokens (:mod:`tirada.links.snippets`):
+"""The pool line (the labels of several rolls marked as user text), the dice and sums of a generic / SIFRP roll
+as snippet tokens (:mod:`tirada.links.snippets`):
 each die (dropped ones struck, explosion dice marked), the kept dice added up with every modifier,
 and a success count (``10d10>8f1``: ``3 éxitos − 1 fallo``). Tokens are ``(text, style)`` with style
 ``None`` or ``"s"`` (struck)."""
 
 from __future__ import annotations
 
-__all__ = ["counted_text", "die_tokens", "sum_tokens"]
+from .pool import pool_text
+
+__all__ = ["counted_text", "die_tokens", "pool_tokens", "sum_tokens"]
 
 
 def die_tokens(faces: list, kept: set, exploded: set, rerolled: list | None = None) -> list:
@@ -46,3 +49,20 @@ def counted_text(result: dict, words: dict) -> str:
     if isinstance(failed, list) and failed:
         text += f" \u2212 {len(failed)} {words['failure' if len(failed) == 1 else 'failures']}"
     return text
+
+
+def pool_tokens(request: dict, lang: str) -> list:
+    """The pool line; the labels of several rolls (user text: ``ataque: 1d20 +5; daño: 2d6 +3``) are
+    marked ``"user"`` so each renderer escapes them."""
+    rolls = request.get("rolls")
+    if not (isinstance(rolls, list) and any(isinstance(r, dict) and isinstance(r.get("label"), str) for r in rolls)):
+        return [(pool_text(request, lang), None)]
+    out: list = []
+    for i, one in enumerate(rolls):
+        one = one if isinstance(one, dict) else {}
+        out.append(("; " if i else "", None))
+        if isinstance(one.get("label"), str):
+            out += [(one["label"], "user"), (": ", None)]
+        rest = {k: v for k, v in one.items() if k != "label"}
+        out.append((pool_text({"system": request.get("system"), **rest}, lang, False), None))
+    return out

@@ -41,7 +41,7 @@ from .chain import verify
 from .frame import split_versioned
 from .pool import pool_text
 from .roll_layout import HIDDEN
-from .snippet_dice import counted_text, die_tokens, sum_tokens
+from .snippet_dice import counted_text, die_tokens, pool_tokens, sum_tokens
 
 __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
            "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
@@ -206,19 +206,26 @@ def _l5r_dice(result: dict, lang: str) -> list:
 
 def _groups_line(result: dict, words: dict) -> list:
     """Several dice groups: ``[7] + [2 5] − [4] → 7+5−4 +3 = 11`` (each group's dice, then the
-    groups' kept sums with their signs and the modifier)."""
+    groups' kept sums with their signs and the modifier); arithmetic (``worked`` in the result):
+    ``[6 3] [4] → (9+4)×2 = 26`` (each group's dice in the order rolled, then the worked expression)."""
     line: list = []
     sums = ""
+    arith = isinstance(result.get("worked"), str)
     for i, g in enumerate(result["groups"]):
         g = g if isinstance(g, dict) else {}
         sign = "\u2212" if g.get("subtract") else "+"
         faces: list = g["faces"] if isinstance(g.get("faces"), list) else []
-        line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
+        if arith:
+            line += [(" [" if i else "[", None)]
+        else:
+            line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
         line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
                            g.get("rerolled"))
         line.append(("]", None))
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
+    if arith:
+        return line + [(f"{result['worked']} = ", None)] + _outcome(result, words)
     return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
 
 
@@ -241,7 +248,7 @@ def _body(request: dict, result: dict, lang: str) -> list:
     """The pool line and the dice/outcome lines of a result (no head, no link)."""
     words = _WORDS["es" if lang == "es" else "en"]
     system = result.get("system") or request.get("system")
-    lines: List[List[Token]] = [[(pool_text({"system": system, **request}, lang), None)]] if request else \
+    lines: List[List[Token]] = [pool_tokens({"system": system, **request}, lang)] if request else \
         [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
     told = result.get("summary")
     if isinstance(told, dict) and isinstance(told.get("es" if lang == "es" else "en"), str):
@@ -251,8 +258,11 @@ def _body(request: dict, result: dict, lang: str) -> list:
     elif isinstance(result.get("rolls"), list):
         subs: list = request["rolls"] if isinstance(request.get("rolls"), list) else []
         for i, one in enumerate(result["rolls"]):
-            name = pool_text({"system": "generic", **subs[i]}, lang, False) if i < len(subs) else f"#{i + 1}"
-            lines.append([(f"{name}: ", None)] + _roll_line(one, words))
+            sub = {k: v for k, v in subs[i].items() if k != "label"} if i < len(subs) and isinstance(subs[i], dict) else None
+            name = pool_text({"system": "generic", **sub}, lang, False) if sub is not None else f"#{i + 1}"
+            title: List[Token] = [(one["label"], "user-b"), (" \u2014 ", None)] if isinstance(one, dict) and \
+                isinstance(one.get("label"), str) else []     # "ataque — 1d20 +5: [17] → 17 +5 = 22"
+            lines.append(title + [(f"{name}: ", None)] + _roll_line(one, words))
     elif isinstance(result.get("competition"), dict):   # a SIFRP competition: one line per character
         comp, es = result["competition"], lang == "es"
         same = {k: result.get(k) for k in ("difficulty", "difficulty_name")}

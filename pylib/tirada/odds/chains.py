@@ -25,8 +25,9 @@ from math import comb
 from ..systems.generic import MAX_EXPLOSIONS, GenericRequest
 from .dist import add_uniform
 from .explode import CUT_OFF
+from .keepsum import check_work
 
-__all__ = ["Chain", "chain_counts", "chain_of", "chain_work", "face_value", "keep_weights", "weighted_keep",
+__all__ = ["Chain", "chain_counts", "chain_of", "chain_work", "explosion_bound", "face_value", "keep_weights", "weighted_keep",
            "weighted_keep_work"]
 
 
@@ -82,7 +83,7 @@ def keep_weights(r: GenericRequest) -> tuple:
     q, s, n = hi - lo + 1, r.sides, r.dice
     if r.reroll_once:
         return {f: q if lo <= f <= hi else s + q for f in range(1, s + 1)}, 1, s ** (2 * n), None
-    bound = _bound(n, chain_of(r))
+    bound = explosion_bound(n, chain_of(r))
     factor = sum(comb(e + n - 1, n - 1) * q ** e * s ** (bound - e) for e in range(bound + 1))
     return {f: 1 for f in range(1, s + 1) if not lo <= f <= hi}, factor, s ** (n + bound), bound
 
@@ -93,14 +94,21 @@ def weighted_keep_work(dice: int, sides: int, keep: int) -> int:
     return sides * (dice + 1) * (dice + 2) // 2 * (min(keep, dice) * sides + 1)
 
 
-def weighted_keep(dice: int, weights: dict, keep: int, lowest: bool = False) -> dict:
+def weighted_keep(dice: int, weights: dict, keep: int, lowest: bool = False, limit: int | None = None) -> dict:
     """Counts of the sum of the ``keep`` highest (or lowest) of ``dice`` independent dice whose
     faces have integer ``weights`` (face → int; absent = never shown): faces are placed from the
-    best down, ``c`` dice at a time in ``C(left, c)·w**c`` ways, the first ``keep`` placed are kept."""
+    best down, ``c`` dice at a time in ``C(left, c)·w**c`` ways, the first ``keep`` placed are kept.
+    With ``limit``, the steps are counted as they are spent and the pool is refused
+    (``odds.too_large``) once they pass it."""
     states: dict = {(0, 0): 1}
+    steps = 0
     for face in sorted(weights, reverse=not lowest):
         w = weights[face]
         nxt: dict = {}
+        if limit is not None:
+            steps += sum(dice - j + 1 for j, _total in states)
+            if steps > limit:
+                check_work(steps, dice, max(weights), keep)
         for (j, total), n in states.items():
             for c in range(dice - j + 1):
                 key = (j + c, total + face * max(0, min(c, keep - j)))
@@ -109,7 +117,7 @@ def weighted_keep(dice: int, weights: dict, keep: int, lowest: bool = False) -> 
     return {total: n for (j, total), n in states.items() if j == dice}
 
 
-def _bound(dice: int, chain: Chain) -> int:
+def explosion_bound(dice: int, chain: Chain) -> int:
     """The fewest continuing draws ``B`` with P(E > B) ≤ 1 / CUT_OFF (or MAX_EXPLOSIONS)."""
     r = sum(chain.cont.values())
     if not r:
@@ -141,7 +149,7 @@ def chain_work(dice: int, chain: Chain) -> int:
         work = 1 + sum(i * sf + 1 + nf for i in range(1, dice))
     else:
         work = 1 + sum((i * sf + 1) * nf for i in range(1, dice))
-    bound = _bound(dice, chain)
+    bound = explosion_bound(dice, chain)
     if bound:
         nc, sc = len(chain.cont), _span(chain.cont)
         work += sum(((e - 1) * sc + 1) * nc + e * sc + 1 for e in range(1, bound + 1))
@@ -159,11 +167,11 @@ def _mul(a: dict, b: dict) -> dict:
 
 def chain_counts(dice: int, chain: Chain, bound: int | None = None) -> tuple:
     """``(counts, den, bound)``: counts (value → int) of the sum over ``dice`` chains, over ``den``
-    = ``base**(dice + bound)``; ``bound`` the continuing draws counted (default: :func:`_bound`;
+    = ``base**(dice + bound)``; ``bound`` the continuing draws counted (default: :func:`explosion_bound`;
     tests pass a small one). ``den − Σ counts`` is the mass of more draws (the cut-off). The caller
     bounds the work first with :func:`chain_work`."""
     if bound is None:
-        bound = _bound(dice, chain)
+        bound = explosion_bound(dice, chain)
     fin = dict(chain.final)
     if _uniform(fin):   # consecutive values, one count each: a sliding window per die
         low, count = min(fin), next(iter(fin.values()))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import accumulate
 
-__all__ = ["EXACT_DIGITS", "add_uniform", "at_least_num", "convolve", "prob", "rows", "shift", "uniform"]
+__all__ = ["EXACT_DIGITS", "add_uniform", "at_least_num", "combine", "convolve", "prob", "rows", "shift", "uniform"]
 
 #: Exact fractions are written out (``"exact": "1/12"``) while the denominator has at most this
 #: many digits; past it the text would be long and nobody reads it, so only the float is given.
@@ -93,3 +93,15 @@ def add_uniform(poly: list, sides: int) -> list:
 def shift(counts: dict, by: int) -> dict:
     """The distribution of ``X + by`` (``counts``: value → numerator; ``by``: int)."""
     return {v + by: n for v, n in counts.items()}
+
+
+def combine(a: dict, b: dict, op: str) -> dict:
+    """The law of ``X op Y`` for independent ``X`` (counts ``a``) and ``Y`` (counts ``b``): ``op`` one of
+    ``+ - * /`` (``/`` rounded down, as the roll; ``Y`` never 0 — the request refuses such divisors). The
+    result's counts are over the product of the two denominators; ``len(a) × len(b)`` steps."""
+    out: dict = {}
+    for x, m in a.items():
+        for y, n in b.items():
+            v = x + y if op == "+" else x - y if op == "-" else x * y if op == "*" else x // y
+            out[v] = out.get(v, 0) + m * n
+    return out

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
-from ..systems.generic import MAX_ROLLS, GenericRequest, GroupsRequest, validated
+from ..systems.generic import MAX_ROLLS, ExprRequest, GenericRequest, GroupsRequest, unlabelled, validated
 from .chains import chain_counts, chain_of, chain_work, keep_weights, weighted_keep, weighted_keep_work
-from .dist import prob, rows
+from .dist import combine, prob, rows
 from .explode import explode_work, request_counts
+from .explode_keep import compound_keep, keep_after_explosions
 from .keepsum import check_work, keep_sum_counts, work_estimate
 
 __all__ = ["generic_odds"]
@@ -22,6 +23,8 @@ def _group_counts(r: GenericRequest) -> tuple:
     if r.reroll is not None and r.keep < r.dice:   # keep after a reroll: independent weighted dice
         weights, factor, den, bound = keep_weights(r)
         return {v: n * factor for v, n in weighted_keep(r.dice, weights, r.keep, r.keep_lowest).items()}, den, bound
+    if _variant(r) and r.keep is not None:   # keep after !!: independent dice; after !>N, !p: draw by draw
+        return compound_keep(r) if r.compound else keep_after_explosions(r)
     if _chained(r):   # each die a chain (odds/chains.py)
         counts, den, bound = chain_counts(r.dice, chain_of(r))
         return counts, den, bound if r.explode or r.reroll is not None and not r.reroll_once else None
@@ -54,6 +57,21 @@ def _add(a: dict, b: dict) -> dict:
     return out
 
 
+def _tree_counts(tree: Any, laws: list, work: list, pool: tuple) -> dict:
+    """The law (counts) of an arithmetic tree whose dice groups have the laws ``laws`` (in the order
+    rolled; consumed): constants are certain, each operation combines two independent laws
+    (:func:`tirada.odds.dist.combine`); ``work[0]`` counts the steps, bounded with the groups'."""
+    if isinstance(tree, Mapping):
+        return laws.pop(0)
+    if not isinstance(tree, list):
+        return {int(tree): 1}
+    left = _tree_counts(tree[1], laws, work, pool)
+    right = _tree_counts(tree[2], laws, work, pool)
+    work[0] += len(left) * len(right)
+    check_work(work[0], *pool)
+    return combine(left, right, tree[0])
+
+
 def generic_odds(params: Mapping[str, Any]) -> dict:
     """Exact odds of a generic roll (same fields as :mod:`tirada.systems.generic`).
 
@@ -64,7 +82,8 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         counted, in all) and ``"cut_off"`` (``{"p", "exact"?}``: P(more explosions), left out of
         every row, so each true probability lies in ``[p, p + cut_off]``); with several exploding
         groups ``"explosion_bound"`` is the list of their bounds. Several groups (``groups``) give the
-        law of Σ ± each group's kept sum + modifier (a product of the groups' laws). A roll set (``rolls``: 2..10
+        law of Σ ± each group's kept sum + modifier (a product of the groups' laws); arithmetic (``expr``) the law of
+        the tree's value, each operation on two independent laws (``/`` rounded down). A roll set (``rolls``: 2..10
         equal rolls, as ``6 4d6k3`` writes) gives the odds of one of its rolls plus ``"rolls": n``.
     Raises:
         InvalidRequest: from :meth:`GenericRequest.from_dict`, a pool past the work limit
@@ -73,34 +92,40 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     rolls = params.get("rolls")
     if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:
         if all(one == rolls[0] for one in rolls) and isinstance(rolls[0], Mapping):
-            return {**generic_odds(rolls[0]), "rolls": len(rolls)}   # a roll set: each roll's odds
+            return {**generic_odds(unlabelled(rolls[0])), "rolls": len(rolls)}   # a roll set: each roll's odds
         raise InvalidRequest("odds are given for one roll at a time, or for a roll set of equal rolls",
                              field="rolls", rule="odds.md §Output", code="odds.several_rolls")
     r = validated(params)
-    groups = list(r.groups) if isinstance(r, GroupsRequest) else [(r, False)]
+    groups = [(g, False) for g in r.groups] if isinstance(r, ExprRequest) else \
+        list(r.groups) if isinstance(r, GroupsRequest) else [(r, False)]
     work, pool = 0, (sum(g.dice for g, _ in groups), max(g.sides for g, _ in groups),
                      sum(g.keep or g.dice for g, _ in groups))   # named in a refusal
     for g, _sub in groups:   # the whole roll's work is bounded before any is spent
         if _variant(g) and g.keep is not None:
-            raise InvalidRequest("exact odds of keep after threshold, compounding or penetrating explosions are not "
-                                 "computed", field="keep", rule="odds.md §Limits", code="odds.explode_keep")
+            continue      # keep after an explosion variant: its steps are counted as they are spent (MAX_WORK)
         work += weighted_keep_work(g.dice, g.sides, g.keep) if g.reroll is not None and g.keep < g.dice else \
             chain_work(g.dice, chain_of(g)) if _chained(g) else \
             explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
         check_work(work, *pool)
-    counts: dict = {r.modifier: 1}
+    counts: dict = {0 if isinstance(r, ExprRequest) else r.modifier: 1}
     den = 1
     bounds: list = []    # explosion bounds, one per exploding group
     rerolls: list = []   # reroll bounds, one per group rerolling while a face shows
+    laws = []
     for g, subtract in groups:   # independent groups: the law of the sum is the product of their laws
         part, part_den, bound = _group_counts(g)
-        if len(counts) > 1:       # the first group is only shifted by the modifier
+        if len(counts) > 1 and not isinstance(r, ExprRequest):   # the first group is only shifted by the modifier
             work += len(counts) * len(part)
             check_work(work, *pool)
-        counts = _add(counts, {-v: n for v, n in part.items()} if subtract else part)
+        if isinstance(r, ExprRequest):
+            laws.append(part)
+        else:
+            counts = _add(counts, {-v: n for v, n in part.items()} if subtract else part)
         den *= part_den
         if bound is not None:
             (rerolls if g.reroll is not None else bounds).append(bound)
+    if isinstance(r, ExprRequest):   # arithmetic: the tree's law from its groups' laws, left to right
+        counts = _tree_counts(r.tree, laws, [work], pool)
     out: dict = {"method": "exact: keep K of N by the K-th highest face (integer counts)"}
     if bounds or rerolls:
         out = {"method": "exact up to explosion_bound explosions / reroll_bound rerolls in all (integer counts); "

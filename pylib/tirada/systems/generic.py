@@ -11,7 +11,9 @@ post: a list of 2..10 requests of this shape, rolled one after another on the sa
 and ``groups`` (dice groups added or subtracted in one roll, ``1d8+1d6+3``, ``5-2d6``: a list of 1..10
 groups ``{dice, sides, keep?, keep_lowest?, explode?, subtract?}`` rolled in order on the same
 stream, with the roll's ``modifier`` and ``difficulty`` beside them; at most :data:`MAX_DICE` dice
-in all).
+in all), and ``expr`` (arithmetic: ``(2d6+3)*2``, ``4d6k3/2`` — a tree of dice groups and constants
+with ``+ - * /``, ``/`` rounded down; :class:`ExprRequest`). One group's request and roll are
+:mod:`tirada.systems.generic_dice`.
 """
 
 from __future__ import annotations
@@ -19,115 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..dice import MAX_SIDES, Dice
+from ..dice import Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
+from .generic_dice import (FIELDS, GROUP_FIELDS, MAX_DICE, MAX_EXPLOSIONS, MAX_ROLLS, RULE, GenericRequest, keep_indices,
+                           roll_group, roll_label)
 
-__all__ = ["GROUP_FIELDS", "GenericRequest", "GroupsRequest", "MAX_EXPLOSIONS", "keep_indices", "roll", "validated"]
-
-RULE = "sifrp.md §The generic forum roll"
-MAX_DICE = 100
-MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
-MAX_REROLLS = 100              #: most rerolls in one dice group (``r<2``; then it is refused)
-MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
-_OPS = {"fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate"}   # issue 28 operators (docs/notation.md)
-FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"} | _OPS
-GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} | _OPS
-FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
-
-
-@dataclass(frozen=True)
-class GenericRequest:
-    """A generic roll: ``dice`` 1..100 of ``sides`` 2..1000, keep ``keep`` 1..dice (highest, or
-    lowest when ``keep_lowest``), ``modifier`` −10000..10000, ``difficulty`` int or ``None``,
-    ``explode`` (bool; then ``keep`` ``None`` means every die rolled, explosions included),
-    ``fate`` (bool: Fate/Fudge dice ``4dF``, faces −1, 0, +1, each drawn as a d3 minus 2; ``sides``
-    is then 3 and absent from the request; no ``explode``), ``successes`` / ``failures`` (``(lo, hi)``
-    faces, or ``None``: success counting, Roll20 ``5d10>7`` = ``(7, 10)``, ``f1`` = ``(1, 1)``; the
-    total is then the dice in ``successes`` minus those in ``failures``, explosion dice included,
-    plus the modifier; no ``keep``, no Fate dice, ``failures`` only with ``successes`` and apart from
-    them; a range is ``>N`` (up to ``sides``), ``<N`` (from 1) or ``=N``), ``reroll`` (``(lo, hi)`` or
-    ``None``: a die showing one of these faces is rolled again, while it does — at most
-    :data:`MAX_REROLLS` in the group — or once with ``reroll_once``; the faces replaced are kept in the
-    result; not every face, no explosions, no Fate dice), with ``explode``: ``explode_at`` (``(lo,
-    hi)``: the faces that explode, default the highest; Roll20 ``!>5``), ``compound`` (``!!``: a
-    die's explosions add to its own face, one die) or ``penetrate`` (``!p``: each explosion die
-    counts one less; it explodes on its face before that)."""
-
-    dice: int
-    sides: int
-    keep: int
-    keep_lowest: bool = False
-    modifier: int = 0
-    difficulty: int | None = None
-    explode: bool = False
-    fate: bool = False
-    successes: tuple | None = None
-    failures: tuple | None = None
-    reroll: tuple | None = None
-    reroll_once: bool = False
-    explode_at: tuple | None = None
-    compound: bool = False
-    penetrate: bool = False
-
-    @classmethod
-    def from_dict(cls, req: Mapping[str, Any]) -> "GenericRequest":
-        """Validate a request dict (fields as in the CLI) and build the request.
-
-        Raises:
-            InvalidRequest: unknown field, or a field out of range (``sides: 1``, ``keep > dice``).
-        """
-        reject_unknown(req, FIELDS, "generic")
-        dice = get_int(req, "dice", lo=1, hi=MAX_DICE, rule=RULE)
-        fate = get_bool(req, "fate")
-        explode = get_bool(req, "explode")
-        if fate and ("sides" in req or explode):
-            raise InvalidRequest("Fate dice (dF) have the faces −1, 0, +1: no sides, no explosions",
-                                 field="sides" if "sides" in req else "explode", rule=RULE, code="generic.fate")
-        sides = FATE_SIDES if fate else get_int(req, "sides", lo=2, hi=MAX_SIDES, rule=RULE)
-        keep = get_int(req, "keep", default=None if explode else dice, lo=1, rule=RULE)
-        if keep is not None and keep > dice and not explode:
-            raise InvalidRequest(f"cannot keep {keep} of {dice} dice", field="keep", rule=RULE,
-                                 code="generic.keep_too_many", params={"keep": keep, "n": dice})
-        difficulty = req.get("difficulty")
-        if difficulty is not None:
-            difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
-        successes, failures = face_range(req, "successes", sides), face_range(req, "failures", sides)
-        if successes is None and failures is not None or successes is not None and (
-                fate or "keep" in req or failures is not None and failures[0] <= successes[1] and successes[0] <= failures[1]):
-            raise InvalidRequest("success counting: failures need successes and may not overlap them; no keep, "
-                                 "no Fate dice", field="failures" if successes is None else "successes", rule=RULE,
-                                 code="generic.count")
-        reroll, once = face_range(req, "reroll", sides), get_bool(req, "reroll_once")
-        if reroll is None and once or reroll is not None and (fate or explode or reroll == (1, sides)):
-            raise InvalidRequest("a reroll names some faces (not all), without explosions or Fate dice",
-                                 field="reroll", rule=RULE, code="generic.reroll")
-        at, compound, penetrate = face_range(req, "explode_at", sides), get_bool(req, "compound"), get_bool(req, "penetrate")
-        if (at is not None or compound or penetrate) and (not explode or compound and penetrate or at == (1, sides)
-                                                          or successes is not None and (compound or penetrate)):
-            raise InvalidRequest("explode_at, compound and penetrate go with explode (not together, not on every "
-                                 "face, not compound or penetrate with success counting)", field="explode", rule=RULE,
-                                 code="generic.explode_variant")
-        return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
-                   get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate,
-                   successes, failures, reroll, once, at, compound, penetrate)
-
-
-def face_range(req: Mapping[str, Any], name: str, sides: int) -> tuple | None:
-    """``req[name]`` as ``(lo, hi)`` faces, ``1 <= lo <= hi <= sides``, with ``lo == 1``, ``hi ==
-    sides`` or ``lo == hi`` (what ``<N``, ``>N`` and ``=N`` write); ``None`` when absent.
-
-    Raises:
-        InvalidRequest: ``generic.range`` for anything else (field ``name``).
-    """
-    value = req.get(name)
-    if value is None:
-        return None
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
-            and 1 <= value[0] <= value[1] <= sides and (value[0] == 1 or value[1] == sides or value[0] == value[1])):
-        raise InvalidRequest(f"must be faces [lo, hi] within 1..{sides} written as >N, <N or =N", field=name,
-                             rule=RULE, code="generic.range", params={"sides": sides})
-    return value[0], value[1]
+__all__ = ["FIELDS", "GROUP_FIELDS", "ExprRequest", "GenericRequest", "GroupsRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_ROLLS",
+           "keep_indices", "roll", "unlabelled", "validated"]
 
 
 @dataclass(frozen=True)
@@ -169,93 +70,11 @@ class GroupsRequest:
             difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
         return cls(tuple(groups), get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty)
 
-
-def keep_indices(faces: list, keep: int, lowest: bool = False) -> list:
-    """Indices of the ``keep`` highest (or lowest) faces, best first; ties keep the earlier die.
-
-    Args:
-        faces: die faces in draw order. keep: 0..len(faces).
-    Returns:
-        list of indices into ``faces``, ordered by face (descending, or ascending when ``lowest``).
-    """
-    order = sorted(range(len(faces)), key=lambda i: (faces[i] if lowest else -faces[i], i))
-    return order[:keep]
-
-
-def _roll_one(r: GenericRequest, dice: Dice) -> dict:
-    """Roll one validated request: the dice in draw order, explosions right after the die that
-    caused them (so a die and its explosions sit together), then keep and total."""
-    faces: list = []
-    exploded: list = []
-    rerolled: list = []
-    compounded: list = []
-    lo, hi = r.reroll or (0, -1)
-    elo, ehi = r.explode_at or (r.sides, r.sides)
-    rerolls = booms = 0
-    for _ in range(r.dice):
-        face = dice.roll(r.sides)
-        replaced: list = []
-        while lo <= face <= hi and not (r.reroll_once and replaced):
-            if rerolls >= MAX_REROLLS:
-                raise InvalidRequest(f"more than {MAX_REROLLS} rerolls; roll again with a new seed", field="reroll",
-                                     rule=RULE, code="generic.too_many_rerolls", params={"n": MAX_REROLLS})
-            rerolls += 1
-            replaced.append(face)
-            face = dice.roll(r.sides)
-        if replaced:
-            rerolled.append([len(faces), replaced])
-        faces.append(face - 2 if r.fate else face)
-        chain = [face]
-        while r.explode and elo <= face <= ehi:
-            if booms >= MAX_EXPLOSIONS:
-                raise InvalidRequest(f"more than {MAX_EXPLOSIONS} dice exploded; roll again with a new seed",
-                                     field="explode", rule=RULE, code="generic.too_many_explosions",
-                                     params={"n": MAX_EXPLOSIONS})
-            booms += 1
-            face = dice.roll(r.sides)
-            if r.compound:       # !!: the explosion adds to the same die
-                chain.append(face)
-                faces[-1] += face
-                continue
-            exploded.append(len(faces))
-            faces.append(face - 1 if r.penetrate else face)   # !p: one less, exploding on the face rolled
-        if len(chain) > 1:
-            compounded.append([len(faces) - 1, chain])
-    keep = len(faces) if r.keep is None else min(r.keep, len(faces))
-    idx = keep_indices(faces, keep, r.keep_lowest)
-    kept = [faces[i] for i in idx]
-    total = sum(kept) + r.modifier
-    counted: dict = {}
-    if r.successes is not None:   # success counting: every die rolled is compared, explosions included
-        for name, (lo, hi) in (("success_indices", r.successes), ("failure_indices", r.failures or (0, -1))):
-            counted[name] = [i for i, f in enumerate(faces) if lo <= f <= hi]
-        total = len(counted["success_indices"]) - len(counted["failure_indices"]) + r.modifier
-    out = {
-        "sides": "F" if r.fate else r.sides,
-        "faces": faces,
-        "kept": kept,
-        "kept_indices": idx,
-        "dropped": [faces[i] for i in range(len(faces)) if i not in idx],
-        "modifier": r.modifier,
-        "total": total,
-    }
-    if r.explode:
-        out["exploded_indices"] = exploded
-    out.update(counted)
-    if r.reroll is not None:
-        out["rerolled"] = rerolled
-    if r.compound:
-        out["compounded"] = compounded
-    if r.difficulty is not None:
-        out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
-    return out
-
-
 def _roll_groups(r: GroupsRequest, dice: Dice) -> dict:
     """Roll the groups in order; total = Σ ± each group's kept sum + modifier."""
     groups, total = [], r.modifier
     for group, subtract in r.groups:
-        one = _roll_one(group, dice)
+        one = roll_group(group, dice)
         del one["modifier"]
         one["sum"] = one.pop("total")
         if subtract:
@@ -268,13 +87,103 @@ def _roll_groups(r: GroupsRequest, dice: Dice) -> dict:
     return out
 
 
-def validated(req: Mapping[str, Any]) -> "GenericRequest | GroupsRequest":
-    """One roll's request: :class:`GroupsRequest` when it has ``groups``, else :class:`GenericRequest`."""
+@dataclass(frozen=True)
+class ExprRequest:
+    """Arithmetic on dice groups (``(2d6+3)*2``, ``4d6k3/2``; docs/notation.md §Arithmetic): ``tree``
+    the request's ``expr`` (:mod:`tirada.systems.notation.tree`: ints, group maps, ``[op, a, b]``
+    with ``op`` in ``+ - * /``, ``/`` rounded down), ``groups`` its :class:`GenericRequest` leaves in
+    the order rolled (1..10, at most :data:`MAX_DICE` dice), ``difficulty`` int or ``None``."""
+
+    tree: Any
+    groups: tuple
+    difficulty: int | None = None
+
+    @classmethod
+    def from_dict(cls, req: Mapping[str, Any]) -> "ExprRequest":
+        """Validate ``{"expr": tree, "difficulty"?}``.
+
+        Raises:
+            InvalidRequest: ``generic.expr`` (not such a tree, deeper than ``MAX_DEPTH``, a constant past
+            ±``MAX_CONSTANT``, no dice group), a group :meth:`GenericRequest.from_dict` refuses,
+            ``generic.groups_count`` / ``generic.groups_dice``, ``generic.divide_zero`` (a divisor
+            whose value may be 0).
+        """
+        from .notation.tree import MAX_CONSTANT, MAX_DEPTH, OPS, expr_text, leaves, value_range
+
+        reject_unknown(req, {"expr", "difficulty"}, "generic")
+
+        def check(node: Any, depth: int) -> None:
+            if isinstance(node, list) and len(node) == 3 and node[0] in OPS and depth < MAX_DEPTH:
+                check(node[1], depth + 1)
+                check(node[2], depth + 1)
+                lo, hi = value_range(node[2])
+                if node[0] == "/" and lo <= 0 <= hi:
+                    raise InvalidRequest("a divisor may not be 0", field="expr", rule=RULE, code="generic.divide_zero",
+                                         params={"text": expr_text(node[2], _group_text)[:30]})
+            elif isinstance(node, Mapping):
+                reject_unknown(node, GROUP_FIELDS - {"subtract"}, "generic")
+            elif type(node) is not int or abs(node) > MAX_CONSTANT:
+                raise InvalidRequest(f"must be a tree of dice groups, whole numbers within ±{MAX_CONSTANT} and "
+                                     f"[op, a, b] ({', '.join(OPS)}), at most {MAX_DEPTH} deep", field="expr",
+                                     rule=RULE, code="generic.expr", params={"n": MAX_DEPTH})
+
+        check(req.get("expr"), 0)
+        found = leaves(req["expr"])
+        if not 1 <= len(found) <= MAX_ROLLS:
+            raise InvalidRequest(f"must hold 1 to {MAX_ROLLS} dice groups", field="expr", rule=RULE,
+                                 code="generic.groups_count", params={"n": MAX_ROLLS})
+        groups = tuple(GenericRequest.from_dict(g) for g in found)
+        if sum(g.dice for g in groups) > MAX_DICE:
+            raise InvalidRequest(f"at most {MAX_DICE} dice in all", field="expr", rule=RULE,
+                                 code="generic.groups_dice", params={"n": MAX_DICE})
+        difficulty = req.get("difficulty")
+        if difficulty is not None:
+            difficulty = get_int(req, "difficulty", lo=-100000, hi=100000)
+        return cls(req["expr"], groups, difficulty)
+
+
+def _group_text(group: Mapping[str, Any]) -> str:
+    from .notation.render import format_group
+
+    return format_group(group)
+
+
+def _roll_expr(r: ExprRequest, dice: Dice) -> dict:
+    """Roll the groups in the tree's order; total = the tree's value (``/`` rounded down)."""
+    from .notation.tree import evaluate, expr_text
+
+    groups = []
+    for group in r.groups:
+        one = roll_group(group, dice)
+        del one["modifier"]
+        one["sum"] = one.pop("total")
+        groups.append(one)
+    sums = iter(g["sum"] for g in groups)
+    worked = expr_text(r.tree, lambda _g: (lambda v: f"(\u2212{-v})" if v < 0 else str(v))(next(sums)),
+                       {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"})
+    out: dict = {"groups": groups, "worked": worked, "total": evaluate(r.tree, [g["sum"] for g in groups])}
+    if r.difficulty is not None:
+        out.update(difficulty=r.difficulty, success=out["total"] >= r.difficulty, margin=out["total"] - r.difficulty)
+    return out
+
+
+def unlabelled(req: Mapping[str, Any]) -> Mapping[str, Any]:
+    """One of several rolls without its ``label`` (the label names it; the roll is the rest)."""
+    return {k: v for k, v in req.items() if k != "label"} if "label" in req else req
+
+
+def validated(req: Mapping[str, Any]) -> "GenericRequest | GroupsRequest | ExprRequest":
+    """One roll's request: :class:`ExprRequest` with ``expr``, :class:`GroupsRequest` with ``groups``,
+    else :class:`GenericRequest`."""
+    if "expr" in req:
+        return ExprRequest.from_dict(req)
     return GroupsRequest.from_dict(req) if "groups" in req else GenericRequest.from_dict(req)
 
 
-def _roll_any(r: "GenericRequest | GroupsRequest", dice: Dice) -> dict:
-    return _roll_groups(r, dice) if isinstance(r, GroupsRequest) else _roll_one(r, dice)
+def _roll_any(r: "GenericRequest | GroupsRequest | ExprRequest", dice: Dice) -> dict:
+    if isinstance(r, ExprRequest):
+        return _roll_expr(r, dice)
+    return _roll_groups(r, dice) if isinstance(r, GroupsRequest) else roll_group(r, dice)
 
 
 def roll(req: Mapping[str, Any], dice: Dice) -> dict:
@@ -289,9 +198,11 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         (``[[die index, [faces replaced, in order]], …]``) with ``reroll``, ``"compounded"``
         (``[[die index, [faces added into it]], …]``) with ``compound``, and ``"difficulty"``, ``"success"`` (bool), ``"margin"`` (total −
         difficulty) when a difficulty is given. A ``rolls`` request gives ``{"rolls": [one result
-        per roll]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
+        per roll, each with its ``"label"`` when the roll has one]}``. A ``groups`` request gives ``{"groups": [one result per group, with ``"sum"``
         (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when
-        subtracted], "modifier", "total"}`` plus the difficulty keys.
+        subtracted], "modifier", "total"}`` plus the difficulty keys. An ``expr`` request gives
+        ``{"groups": [one result per group, with "sum"], "worked": "(7+3)×2" (the tree with each
+        group's sum, × ÷ − signs), "total"}`` plus the difficulty keys.
     Raises:
         InvalidRequest: see :meth:`GenericRequest.from_dict`; bad given faces; more than
         :data:`MAX_EXPLOSIONS` explosions; ``rolls`` that is not a list of 2..10 requests or comes
@@ -310,6 +221,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         for i, one in enumerate(rolls):
             if not isinstance(one, Mapping):
                 raise InvalidRequest("must be a roll", field=f"rolls[{i}]", rule=RULE, code="generic.rolls_item")
-            parsed.append(validated(one))
-        return {"rolls": [_roll_any(r, dice) for r in parsed]}
+            label = roll_label(one["label"], f"rolls[{i}].label") if "label" in one else None
+            parsed.append(({"label": label} if label else {}, validated(unlabelled(one))))
+        return {"rolls": [{**named, **_roll_any(r, dice)} for named, r in parsed]}
     return _roll_any(validated(req), dice)

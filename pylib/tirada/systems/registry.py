@@ -102,7 +102,13 @@ register(SystemSpec(
                 # appended for rerolls (issue 28, 4d6r<2, 4d6ro1)
                 "reroll", "reroll_once",
                 # appended for explosion variants (issue 28, !>5, !!, !p)
-                "explode_at", "compound", "penetrate"),
+                "explode_at", "compound", "penetrate",
+                # appended for arithmetic (issue 28, (2d6+3)*2): a tree of groups, ints and [op, a, b]
+                "expr",
+                # appended for a label per roll in ``rolls`` (issue 28, "ataque: 1d20+5; daño: 2d6+3")
+                "label"),
+    # the operators of an ``expr`` tree as one-byte texts (no generic link before carried a text)
+    param_texts=("+", "-", "*", "/"),
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",

@@ -1,0 +1,256 @@
+"""Dice notation, step 3 of 5: one roll's terms, signs, ``*``, ``/`` and parentheses → the generic
+request fields (docs/notation.md §Grammar ``roll``, §Arithmetic).
+
+A roll without ``*`` and ``/`` gives the flat fields links have always carried (one group's fields,
+or ``groups`` with ``subtract`` and a ``modifier``; parentheses that only group sums are undone:
+``1d20+(5-2)`` is ``1d20+3``), so every earlier link reads the same. A roll that multiplies or
+divides gives ``{"expr": tree}`` (:mod:`.tree`): constants folded where no die takes part
+(``(5-2)*2`` is 6), precedence ``*`` ``/`` over ``+`` ``-``, left to right, ``/`` rounded down.
+Refused: a divisor that is or may be 0 (``notation.divide_zero``), a number right before or after
+parentheses (``2(1d6)``: ``notation.implicit``, with the reading ``2*(1d6)``), dice counted or sized
+by dice (``(1d4)d6``: ``notation.computed_dice``; ``(1+1)d6`` is 2d6), more than :data:`MAX_NESTING`
+nested parentheses or a tree deeper than :data:`MAX_DEPTH` (``notation.too_deep``), a constant past
+±:data:`MAX_CONSTANT` (``notation.number_too_big``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .groups import finish_group, read_group
+from .lexer import MAX_ROLLS, Reader, refuse, space_refusal
+from .tree import MAX_CONSTANT, MAX_DEPTH, apply, expr_text, value_range
+
+__all__ = ["MAX_NESTING", "read_roll"]
+
+MAX_NESTING = 8       #: deepest parentheses read
+
+
+class _Expr:
+    """The reader of one roll: ``sum = product *(sign product)``, ``product = unary *(("*"|"/") unary)``,
+    ``unary = [sign] primary``, ``primary = "(" sum ")" | n | [n] "d" …``. Nodes: int, group dict,
+    ``("+", [(sign, node), …])`` and ``("*", [(op, node), …])`` (n-ary, so long sums need no recursion)."""
+
+    def __init__(self, r: Reader, text: str) -> None:
+        self.r, self.text, self.groups, self.nesting = r, text, 0, 0
+
+    def unreadable(self, tok: str | None) -> Exception:
+        if tok is None:
+            return refuse(f"cannot read {self.text.strip()[:40]!r}", code="notation.unreadable",
+                          params={"text": self.text.strip()[:10]})
+        return refuse(f"cannot read {tok[:10]!r} in {self.text.strip()[:40]!r}", code="notation.unreadable",
+                      params={"text": tok[:10]})
+
+    def sum(self) -> Any:
+        terms = [(1, None)]
+        tok = self.r.peek()[0]
+        if tok in ("+", "-"):          # a leading sign: "+2 + d6", "-2d6"
+            self.r.take()
+            terms = [(1 if tok == "+" else -1, None)]
+        terms[0] = (terms[0][0], self.product())
+        while self.r.peek()[0] in ("+", "-"):
+            sign = 1 if self.r.take()[0] == "+" else -1
+            terms.append((sign, self.product()))
+        return terms[0][1] if len(terms) == 1 and terms[0][0] > 0 else ("+", terms)
+
+    def product(self) -> Any:
+        factors = [("*", self.unary(first=True))]
+        while self.r.peek()[0] in ("*", "/"):
+            op = self.r.take()[0]
+            factors.append((op, self.unary(first=False)))
+        return factors[0][1] if len(factors) == 1 else ("*", factors)
+
+    def unary(self, first: bool) -> Any:
+        tok = self.r.peek()[0]
+        if tok in ("+", "-") and not first:   # 2*-1d6
+            self.r.take()
+            node = self.primary()
+            return node if tok == "+" else ("+", [(-1, node)])
+        return self.primary()
+
+    def primary(self) -> Any:
+        tok, _space = self.r.take()
+        if tok == "(":
+            node = self.parenthesised()
+            nxt = self.r.peek()[0]
+            if nxt in ("d", "df"):          # (1+1)d6: a count computed from constants only
+                return self.group(self.count(node, "(…)d"))
+            self.no_juxtaposition(")")
+            return node
+        if tok is None or not (tok.isdigit() or tok in ("d", "df")):
+            raise self.unreadable(tok)
+        if tok.isdigit():
+            nxt, nspace = self.r.peek()
+            if nxt not in ("d", "df"):
+                if nxt is not None and nxt.isdigit():
+                    raise space_refusal(f"{tok}{nxt}", f"{tok} {nxt}")
+                self.no_juxtaposition(tok)
+                return int(tok)
+            if nspace:
+                raise space_refusal(f"{tok}d", f"{tok} d")
+            return self.group(int(tok))
+        self.r.i -= 1
+        return self.group(None)
+
+    def parenthesised(self) -> Any:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise refuse(f"at most {MAX_NESTING} parentheses inside each other", code="notation.too_deep",
+                         params={"n": MAX_NESTING})
+        node = self.sum()
+        if self.r.peek()[0] != ")":
+            raise self.unreadable(self.r.peek()[0] or "(")
+        self.r.take()
+        self.nesting -= 1
+        return node
+
+    def no_juxtaposition(self, before: str) -> None:
+        """A number or ``)`` right before ``(``, a number or a die: refused with the product it would be."""
+        nxt = self.r.peek()[0]
+        if nxt == "(" or before == ")" and nxt is not None and (nxt.isdigit() or nxt in ("d", "df")):
+            shown = "(…)" if before == ")" else before
+            raise refuse(f"{shown}{nxt}: write {shown}*{nxt} if you mean a product", code="notation.implicit",
+                         params={"text": f"{shown}{nxt}", "reading": f"{shown}*{nxt}"})
+
+    def count(self, node: Any, typed: str) -> int:
+        value = fold(node)
+        if not isinstance(value, int):
+            raise refuse(f"{typed}: the number of dice or sides cannot come from dice", code="notation.computed_dice",
+                         params={"text": typed})
+        return value
+
+    def group(self, count: int | None) -> dict:
+        fate = self.r.take()[0] == "df"
+        if self.r.peek()[0] == "(":         # 1d(2*3): sides computed from constants only
+            self.r.take()
+            sides = self.count(self.parenthesised(), "d(…)")
+            self.r.toks.insert(self.r.i, (str(sides), False))
+        if self.groups == MAX_ROLLS:
+            raise refuse(f"at most {MAX_ROLLS} dice groups in one roll", code="notation.several_groups",
+                         params={"n": MAX_ROLLS})
+        self.groups += 1
+        group = finish_group(read_group(self.r, count, fate))
+        if self.r.peek()[0] == "(":
+            from .render import format_group
+
+            self.no_juxtaposition(format_group(group))
+        return group
+
+
+def _check(value: int) -> int:
+    if abs(value) > MAX_CONSTANT:
+        raise refuse(f"numbers stay within ±{MAX_CONSTANT}", code="notation.number_too_big", params={"n": MAX_CONSTANT})
+    return value
+
+
+def fold(node: Any) -> Any:
+    """``node`` with every part that has no dice replaced by its value (an int when it has none): a
+    sum's constants gathered where its first constant stood (``2+1d6+3`` is ``5+1d6``), a product's
+    leading constants folded left to right (``2*3*1d6`` is ``6*1d6``; nothing is moved across ``/``).
+
+    Raises:
+        InvalidRequest: a constant divisor of 0 (``notation.divide_zero``), a value past ±MAX_CONSTANT.
+    """
+    if not isinstance(node, tuple):
+        return node if isinstance(node, dict) else _check(node)
+    kind, items = node
+    items = [(how, fold(sub)) for how, sub in items]
+    if kind == "+":
+        constant = [how * sub for how, sub in items if isinstance(sub, int)]
+        if constant:
+            at = next(i for i, (_how, sub) in enumerate(items) if isinstance(sub, int))
+            rest = [(how, sub) for how, sub in items if not isinstance(sub, int)]
+            total = _check(sum(constant))
+            items = rest[:at] + [(1 if total >= 0 else -1, abs(total))] * bool(total or not rest) + rest[at:]
+        return items[0][1] if len(items) == 1 and items[0][0] > 0 else (kind, items)
+    value, lead = 1, 0
+    while lead < len(items) and isinstance(items[lead][1], int):
+        how, sub = items[lead]
+        if how == "/" and sub == 0:
+            raise refuse("division by 0", code="notation.divide_zero", params={"text": "0"})
+        value, lead = _check(apply(how, value, sub)), lead + 1
+    if lead:
+        items = [("*", value)] + items[lead:]
+    return items[0][1] if len(items) == 1 else (kind, items)
+
+
+def _flat(node: Any, sign: int, groups: list) -> int | None:
+    """A folded node without products as dice groups (appended to ``groups``, ``subtract`` when
+    negative) and the constant it adds; ``None`` when it multiplies or divides."""
+    if isinstance(node, dict):
+        groups.append({**node, "subtract": True} if sign < 0 else dict(node))
+        return 0
+    if isinstance(node, int):
+        return sign * node
+    if node[0] != "+":
+        return None
+    total = 0
+    for how, sub in node[1]:
+        part = _flat(sub, sign * how, groups)
+        if part is None:
+            return None
+        total += part
+    return total
+
+
+def binary(node: Any) -> Any:
+    """A folded n-ary node → the link's tree (:mod:`.tree`): ``[op, left, right]`` lists, left to right."""
+    if not isinstance(node, tuple):
+        return node
+    kind, items = node
+    how, first = items[0]
+    out = binary(first)
+    if kind == "+" and how < 0:
+        out = -out if isinstance(out, int) else ["-", 0, out]
+    for how, sub in items[1:]:
+        op = ("+" if how > 0 else "-") if kind == "+" else how
+        out = [op, out, binary(sub)]
+    return out
+
+
+def _depth(tree: Any) -> int:
+    return 1 + max(_depth(tree[1]), _depth(tree[2])) if isinstance(tree, list) else 0
+
+
+def _divisors(tree: Any) -> None:
+    """Refuse a divisor whose value may be 0 (``notation.divide_zero``, naming it)."""
+    if isinstance(tree, list):
+        _divisors(tree[1])
+        _divisors(tree[2])
+        lo, hi = value_range(tree[2])
+        if tree[0] == "/" and lo <= 0 <= hi:
+            from .render import format_group
+
+            shown = expr_text(tree[2], format_group)[:30]
+            raise refuse(f"the divisor {shown!r} may be 0", code="notation.divide_zero", params={"text": shown})
+
+
+def read_roll(tokens: list, text: str) -> dict:
+    """One roll → generic fields: one group's fields, ``{"groups": [...], "modifier"?}`` (a subtracted
+    group has ``"subtract": true``), or ``{"expr": tree}`` when it multiplies or divides.
+
+    Raises:
+        InvalidRequest: ``notation.*`` codes (module docstring; :mod:`.groups` for a group's options).
+    """
+    r = Reader(tokens, text)
+    reader = _Expr(r, text)
+    node = reader.sum()
+    if r.peek()[0] is not None:
+        raise reader.unreadable(r.peek()[0])
+    if not reader.groups:
+        raise refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {text.strip()[:40]!r}", code="notation.not_a_roll",
+                     params={"text": text.strip()[:40]})
+    node = fold(node)
+    groups: list = []
+    modifier = _flat(node, 1, groups)
+    if modifier is None:
+        tree = binary(node)
+        if _depth(tree) > MAX_DEPTH:
+            raise refuse(f"at most {MAX_DEPTH} operations inside each other", code="notation.too_deep",
+                         params={"n": MAX_DEPTH})
+        _divisors(tree)
+        return {"expr": tree}
+    out = groups[0] if len(groups) == 1 and not groups[0].get("subtract") else {"groups": groups}
+    if modifier:
+        out["modifier"] = modifier
+    return out

@@ -1,0 +1,92 @@
+"""Dice notation, step 1 of 5 (lexer → groups → expr → parser → render): the tokens of one roll, a cursor
+over them, the text's bounds and the ``notation.*`` refusals every step raises (docs/notation.md)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import InvalidRequest
+
+__all__ = ["COUNTS", "DEFAULT_ONE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "refuse",
+           "space_refusal", "tokenize"]
+
+RULE = "docs/notation.md §Grammar"
+MAX_ROLLS = 10
+MAX_DIGITS = 6         #: longest number read (a longer one is refused before it is converted)
+MAX_TEXT = 400         #: longest notation text read
+_TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.", re.S)   # "df" apart: 4dFk3 = 4 dF k 3
+OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
+DEFAULT_ONE = ("kh", "kl", "dl", "dh")
+COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures",
+           "r": "reroll", "ro": "reroll"}
+
+
+def refuse(message: str, code: str, params: dict | None = None) -> InvalidRequest:
+    """A refusal on the ``notation`` field with its stable code (``notation.*``) and params."""
+    return InvalidRequest(message, field="notation", rule=RULE, code=code, params=params)
+
+
+def tokenize(text: str) -> list:
+    """``[(token, space_before)]`` of one part: numbers, letter runs (lower case), single signs."""
+    out, space = [], False
+    for match in _TOKEN.finditer(text.lower()):
+        tok = match.group()
+        if tok.isspace():
+            space = True
+            continue
+        if tok.isdigit():
+            if not tok.isascii():
+                raise refuse(f"cannot read {tok[:10]!r}", code="notation.unreadable", params={"text": tok[:10]})
+            if len(tok) > MAX_DIGITS:
+                raise refuse(f"numbers have at most {MAX_DIGITS} digits", code="notation.number_too_long",
+                              params={"n": MAX_DIGITS})
+        out.append((tok, space))
+        space = False
+    return out
+
+
+class Reader:
+    """A cursor over the tokens of one roll."""
+
+    def __init__(self, tokens: list, text: str) -> None:
+        self.toks, self.i, self.text = tokens, 0, text
+
+    def peek(self, ahead: int = 0):
+        """The token ``ahead`` places on as ``(token, space_before)``; ``(None, False)`` past the end."""
+        j = self.i + ahead
+        return self.toks[j] if j < len(self.toks) else (None, False)
+
+    def take(self):
+        """The current token ``(token, space_before)``, moving past it."""
+        tok = self.peek()
+        self.i += 1
+        return tok
+
+    def number(self, after: str, need: bool) -> int | None:
+        """The number right after ``after`` (no space between), or None when absent and not ``need``."""
+        tok, space = self.peek()
+        if tok is not None and tok.isdigit():
+            if space:
+                raise space_refusal(f"{after}{tok}", f"{after} {tok}")
+            self.i += 1
+            return int(tok)
+        if need:
+            raise refuse(f"{after!r} needs a number of dice, e.g. {after}1", code="notation.needs_number",
+                          params={"text": after})
+        return None
+
+
+def space_refusal(reading: str, typed: str) -> InvalidRequest:
+    """The refusal of a space that would change what was typed (``notation.space``), with the reading it
+    would have taken (``4d 6`` → write ``4d6``)."""
+    return refuse(f"{typed!r}: a space here is ambiguous; write {reading!r} if that is what you mean",
+                   code="notation.space", params={"text": typed[:20], "reading": reading[:20]})
+
+
+def bounded(text: Any) -> str:
+    """``text`` as a str, refused (``notation.too_long``) over :data:`MAX_TEXT` characters."""
+    text = str(text)
+    if len(text) > MAX_TEXT:
+        raise refuse(f"at most {MAX_TEXT} characters", code="notation.too_long", params={"n": MAX_TEXT})
+    return text

@@ -1,0 +1,79 @@
+"""Dice notation, step 4 of 5: roll sets and a post's ``;``-parts (each roll read by :mod:`.expr`) → the generic
+request parameters (docs/notation.md §Grammar: ``post``, ``part``, ``roll``)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ..generic_dice import roll_label
+from .expr import read_roll
+from .lexer import MAX_ROLLS, bounded, refuse, tokenize
+
+__all__ = ["parse", "parse_roll"]
+
+
+def _part(text: str) -> list:
+    """One ``;``-part → its rolls (several for a roll set ``N roll``); ``label: roll`` gives each of
+    them ``"label"`` (docs/notation.md §Labels)."""
+    label = None
+    if ":" in text:      # "ataque: 1d20+5": the text before the first ":" names the roll
+        label, text = text.split(":", 1)
+        label = roll_label(unicodedata.normalize("NFC", label.strip()), "notation")
+    tokens = tokenize(text)
+    sets = 1
+    if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] in ("d", "df", "(") or tokens[1][0].isdigit()):
+        sets = int(tokens[0][0])
+        if not 1 <= sets <= MAX_ROLLS:
+            raise refuse(f"a roll set is 1 to {MAX_ROLLS} rolls; {sets} would be {sets} rolls of "
+                          f"{text.strip()[len(tokens[0][0]):].strip()[:30]!r}",
+                          code="notation.set_count", params={"n": MAX_ROLLS, "got": sets})
+        tokens = tokens[1:]
+        tokens[0] = (tokens[0][0], False)
+    one = read_roll(tokens, text)
+    if label is not None:
+        one["label"] = label
+    return [dict(one) for _ in range(sets)]
+
+
+def parse_roll(text: str) -> dict:
+    """One roll of notation → generic parameters.
+
+    Returns:
+        ``{"dice", "sides", "keep"?, "keep_lowest"?, "explode"?, "modifier"?}`` (defaults left out),
+        or ``{"groups": [group fields + "subtract"?], "modifier"?}`` for several groups.
+    Raises:
+        InvalidRequest: text that is not notation (the offending part is quoted), ``dl``/``dh``
+        combined with ``!``, an option given twice, dropping or keeping more dice than rolled, a
+        number longer than :data:`MAX_DIGITS`, an ambiguous space, a roll set (use :func:`parse`).
+    """
+    text = bounded(text)
+    rolls = _part(text)
+    if len(rolls) != 1:
+        raise refuse("a roll set is several rolls", code="notation.set_count", params={"n": 1, "got": len(rolls)})
+    return rolls[0]
+
+
+def parse(text: str) -> dict:
+    """A post's notation → the generic request parameters: one roll's fields, or
+    ``{"rolls": [fields, …]}`` for 2..:data:`MAX_ROLLS` rolls separated by ``;`` or made by roll
+    sets (``6 4d6k3`` = six rolls of 4d6k3). A roll typed ``label: roll`` carries ``"label"`` (for a
+    single roll that is the request's own label).
+
+    Raises:
+        InvalidRequest: empty text, text over :data:`MAX_TEXT` characters, too many rolls, or a
+        roll :func:`parse_roll` refuses.
+    """
+    text = bounded(text)
+    parts = [p for p in text.split(";") if p.strip()]
+    if not parts:
+        raise refuse("write a roll such as 5d10k3+2", code="notation.empty")
+    if len(parts) > MAX_ROLLS:
+        raise refuse(f"at most {MAX_ROLLS} rolls in one post, got {len(parts)}", code="notation.too_many_rolls",
+                      params={"n": MAX_ROLLS})
+    rolls = [one for p in parts for one in _part(p)]
+    if len(rolls) > MAX_ROLLS:
+        raise refuse(f"at most {MAX_ROLLS} rolls in one post, got {len(rolls)}", code="notation.too_many_rolls",
+                      params={"n": MAX_ROLLS})
+    return rolls[0] if len(rolls) == 1 else {"rolls": rolls}
+
+

@@ -1,0 +1,87 @@
+"""Notation as an engine input (issue 28, docs/notation.md §The engine and the command line): a request
+with a ``notation`` text is the same request with the parsed fields (:func:`expand`), and
+:func:`explain` says how a text was read. Links never carry the text: :func:`expand` runs before a
+request is rolled, its odds computed or its link made, and a link holding ``notation`` is refused by
+the roll as an unknown field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .lexer import refuse
+from .parser import parse
+from .render import format_group, format_post
+from .tree import expr_text
+
+__all__ = ["ALONGSIDE", "expand", "explain"]
+
+#: request fields that may come with ``notation`` (the rest is what the notation writes)
+ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty")
+
+
+def expand(request: Mapping[str, Any]) -> dict:
+    """``request`` with its ``notation`` text replaced by the generic fields it reads as
+    (``{"system": "generic", "notation": "(2d6+3)*2", "difficulty": 15}`` →
+    ``{"system": "generic", "expr": [...], "difficulty": 15}``); a request without it is returned as a
+    copy. ``system`` defaults to ``"generic"``; a single roll's label joins the request's (" · ").
+
+    Raises:
+        InvalidRequest: ``notation.not_generic`` (another system), ``notation.with_fields`` (a field
+        the notation writes given too: ``dice``, ``sides``, ``modifier``…), ``notation.not_text``, any
+        refusal of :func:`~tirada.systems.notation.parse`.
+    """
+    if "notation" not in request:
+        return dict(request)
+    text = request["notation"]
+    if request.get("system", "generic") != "generic":
+        raise refuse("notation is read for the generic roll only", code="notation.not_generic",
+                     params={"system": str(request.get("system"))[:40]})
+    if not isinstance(text, str):
+        raise refuse("notation must be text", code="notation.not_text")
+    extra = sorted(k for k in request if k not in ALONGSIDE and k != "notation")
+    if extra:
+        raise refuse(f"{extra[0]!r} comes from the notation: give one or the other", code="notation.with_fields",
+                     params={"field": str(extra[0])[:40]})
+    parsed = parse(text)
+    out = {k: v for k, v in request.items() if k != "notation"}
+    out["system"] = "generic"
+    if "label" in parsed and isinstance(request.get("label"), str) and request["label"]:
+        parsed["label"] = f'{request["label"]} · {parsed["label"]}'
+    out.update(parsed)
+    return out
+
+
+def _grouped(params: Mapping[str, Any]) -> str:
+    """One roll written with every operation in parentheses: ``3+1d6*2`` → ``3 + (1d6 * 2)``."""
+    tree = params.get("expr")
+    if tree is None:
+        return format_post(params)
+
+    def text(node: Any, top: bool) -> str:
+        if not isinstance(node, list):
+            return expr_text(node, format_group)
+        inner = f"{text(node[1], False)} {node[0]} {text(node[2], False)}"
+        return inner if top else f"({inner})"
+
+    return text(tree, True)
+
+
+def explain(text: Any) -> dict:
+    """How ``text`` was read: ``{"notation": text, "request": the generic fields (what a link
+    carries), "reads_as": the same written back as notation, "rolls": [{"label"?, "grouped": every
+    operation in parentheses (precedence made visible), "divides": bool (``/`` rounds down)}]}``.
+
+    Raises:
+        InvalidRequest: what :func:`~tirada.systems.notation.parse` refuses.
+    """
+    params = parse(text)
+    rolls = params["rolls"] if "rolls" in params else [params]
+    read = []
+    for one in rolls:
+        item: dict = {"label": one["label"]} if "label" in one else {}
+        bare = {k: v for k, v in one.items() if k != "label"}
+        item["grouped"] = _grouped(bare)
+        item["divides"] = "/" in str(bare.get("expr", ""))
+        read.append(item)
+    return {"notation": text, "request": params, "reads_as": format_post(params), "rolls": read}
