@@ -12,7 +12,8 @@ from tirada.systems.l5r.turn import apply, new_state, replay, wound_tn
 def chk(faces, ring, skill, tn, keep, stance):
     """A finished check's numbers, as a move takes them (rolled by the real check)."""
     r = roll({"ring": ring, "skill": skill, "tn": tn, "keep": keep, "stance": stance}, FixedFaces(faces))
-    return {k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")}
+    return {**{k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")},
+            "strife": r["strife_change"]}
 
 
 def go(state, *moves):
@@ -178,7 +179,7 @@ def test_matsu_kaoru_light_wound_air_raises_air_tn_by_1():
     # a Maneuver in Air now needs TN 3: the TN 2 check is refused
     refused(s, {"action": "maneuver", "check": chk([5, 5], 2, 0, 2, [0, 1], "air")}, "skirmish.tn")
     assert apply(s, {"action": "maneuver", "check": chk([5, 5, 5], 3, 0, 3, [0, 1, 2], "air")})["effect"] == \
-        {"action": "maneuver", "range_bands": 2}
+        {"action": "maneuver", "range_bands": 2, "strife_gained": 0}
 
 
 def test_critical_above_the_light_wound_setting_is_not_a_light_wound_and_incapacitated_falls_unconscious():
@@ -397,3 +398,38 @@ def test_any_move_is_applied_or_refused_with_a_code_never_a_crash():
             assert new_state(state) == state
 
     run()
+
+
+# ------------------------------------------------------------------ strife from the check (issue #29)
+def test_the_strife_a_check_keeps_is_suffered_by_the_move_that_takes_it():
+    """Seed 002: the strife symbols kept on a check are strife the character suffers; the skirmish box
+    showed "Conflicto 0/8" after a strike that kept 2 strife (issue #29)."""
+    two = chk([4, 4], 2, 0, 2, [0, 1], "fire")          # two kept success+strife dice: 2 strife
+    assert two["strife"] == 2 and two["success"] is True
+    s, effects = go(new_state({**ARMED, "strife": 1}), {"action": "stance", "stance": "fire"},
+                    {"action": "strike", "weapon": "katana", "base_damage": 4, "deadliness": 5, "check": two})
+    assert s["strife"] == 3 and effects[1]["strife_gained"] == 2
+    # a check without strife symbols gives none; the critical strike's check counts too
+    calm = chk([5], 1, 0, 1, [0], "air")
+    s, effects = go(new_state({**ARMED, "stance": "air"}), {"action": "critical", "deadliness": 3, "check": calm})
+    assert s["strife"] == 0 and effects[0]["strife_gained"] == 0
+    hurt = chk([2], 1, 0, 1, [0], "air")                 # a failed check that kept a strife symbol
+    s, effects = go(new_state({**ARMED, "stance": "air"}), {"action": "critical", "deadliness": 3, "check": hurt})
+    assert s["strife"] == 1 and effects[0]["strife_gained"] == 1
+    # passion takes strife away, never below 0; moves without a check leave strife alone
+    s, effects = go(new_state({"stance": "air", "strife": 1}),
+                    {"action": "maneuver", "check": {**calm, "tn": 2, "strife": -3}})
+    assert s["strife"] == 0 and effects[0]["strife_gained"] == -3
+    s, effects = go(new_state({"strife": 4}), {"action": "stance", "stance": "air"}, {"action": "maneuver"})
+    assert s["strife"] == 4 and "strife_gained" not in effects[1]
+    # a refused move suffers nothing: the state passed in is unchanged
+    start = new_state({**ARMED, "stance": "earth"})
+    with pytest.raises(IllegalMove):
+        apply(start, {"action": "strike", "weapon": "katana", "base_damage": 4, "deadliness": 5, "check": two})
+    assert start["strife"] == 0
+
+
+def test_a_weapon_move_without_a_weapon_name_says_the_weapon_is_missing():
+    with pytest.raises(InvalidRequest) as err:
+        apply(new_state({**ARMED, "stance": "air"}), {"action": "guard", "weapon": "", "check": chk([5], 1, 0, 1, [0], "air")})
+    assert (err.value.code, err.value.field) == ("field.required", "weapon")

@@ -69,3 +69,48 @@ def test_damage_words_defend_void_critical_and_helpless_in_both_languages():
     assert words.effect_text(out["effects"][1], "en") == ("Damage 2, reduction 1: defends and takes 1 fatigue. "
                                                           "Fatigue above Endurance: Incapacitated.")
     assert "Incapacitado · Inconsciente" in words.state_lines(out["state"], "es")
+
+
+def test_the_box_offers_only_the_buttons_that_apply_now_in_the_order_of_its_steps():
+    """Issue #29: the box offered 15 buttons with no visible order; now each state shows its own, in
+    step order (scene → stance → action → challenge answer → damage and criticals → unmasking, end)."""
+    from tirada.systems.l5r.turn import apply
+
+    order = [b for step in words.STEPS for b in step]
+    assert len(order) == len(set(order)) == 13
+    assert words.buttons_now(None) == ("scene",)
+    s = new_state({"weapons": [{"name": "katana", "ready": True}], "void_points": 1, "strife": 9})
+    assert words.buttons_now(s) == ("scene", "stance", "damage", "critical", "unmask", "end_scene")  # no stance yet
+    s = apply(s, {"action": "stance", "stance": "water"})["state"]
+    assert words.buttons_now(s) == ("scene", "stance", "act", "fill", "damage", "critical", "unmask", "end_scene")
+    s = apply(s, {"action": "unmask"})["state"]
+    assert "unmask" not in words.buttons_now(s)                         # once per scene
+    s = apply(s, {"action": "wait", "declared": "strike"})["state"]
+    assert words.buttons_now(s)[2:6] == ("act", "fill", "wait_yes", "wait_no")   # Water: one more action
+    s = apply(s, {"action": "prepare", "item": "yumi"})["state"]
+    now = words.buttons_now(s)
+    assert "act" not in now and "wait_yes" in now                       # the turn's actions are spent
+    s = apply(s, {"action": "critical", "deadliness": 5, "check": CHECK | {"stance": "water"}})["state"]
+    assert words.buttons_now(s) == ("scene", "accept", "parry")         # a pending critical strike first
+    s = apply(s, {"action": "parry", "weapon": "katana"})["state"]
+    assert words.buttons_now(s) == ("scene", "critical")                # the parry's new check
+    out = replay({"character": {"fatigue": 9}, "moves": [{"action": "damage", "damage": 3, "deadliness": 2}]})
+    assert out["state"]["unconscious"] and words.buttons_now(out["state"]) == ("scene", "accept")
+    done = apply(out["state"], {"action": "accept_critical"})["state"]
+    assert words.buttons_now(done) == ("scene", "damage", "end_scene")  # Unconscious: only what happens to them
+
+
+def test_the_strife_of_the_check_is_said_with_the_move():
+    effect = {"action": "strike", "damage": 6, "critical_severity": None, "strife_gained": 2}
+    assert words.effect_text(effect, "es") == "Daño del golpe: 6. La tirada te da 2 puntos de conflicto."
+    assert words.effect_text({**effect, "strife_gained": 1}, "en").endswith("The check gives you 1 strife.")
+    assert words.effect_text({**effect, "strife_gained": -3}, "es").endswith("La tirada te quita 3 puntos de conflicto.")
+    assert "conflicto" not in words.effect_text({**effect, "strife_gained": 0}, "es")
+
+
+def test_the_box_lays_its_buttons_out_in_the_order_of_its_steps():
+    import re
+
+    html = (Path(__file__).resolve().parents[1] / "web" / "panels" / "roll_l5r5e.html").read_text("utf-8")
+    assert re.findall(r'data-turn="(\w+)"', html) == [b for step in words.STEPS for b in step]
+    assert re.findall(r'data-step="(\d)"', html) == ["1", "2", "3", "4", "5", "6"]

@@ -301,6 +301,13 @@ def test_a_decided_scene_says_its_winner_in_the_phase_line():
     from strings import t
 
     assert scene.phase_text({**view, "phase": "post_loss"}, "en") == t("play.post_loss", "en")
+    # a shared scene's banner line (issue #29, the first screen on a phone): the winner once decided,
+    # else what is open and the button that lets this reader play on
+    assert scene.next_text(view, "es") == scene.phase_text(view, "es")
+    assert scene.next_text({**view, "phase": "gathering"}, "es") == (
+        "La escena sigue abierta: aún no se ha hecho la tirada final. Para añadir tus dados o tirar, pulsa "
+        f"«{t('shared.continue', 'es')}».")
+    assert scene.next_text({**view, "phase": "post_loss"}, "en").startswith(t("play.post_loss", "en") + " To add")
 
 
 def test_the_request_editor_fixes_bounds_or_frees_each_field():

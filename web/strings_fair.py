@@ -90,6 +90,9 @@ STRINGS = {
                            "y una segunda tirada para la misma petición se verá en la auditoría.",
                      "en": "“{label}” for {who}. The form is locked to the request; the roll will name it, and a "
                            "second roll for the same request shows in the audit."},
+    "request.ask": {"es": "Te pide: {pool}. «Tirar» la hace así; abajo puedes cambiar lo que la petición deja libre.",
+                    "en": "It asks for: {pool}. “Roll” makes it as it stands; below you can change what the request "
+                          "leaves free."},
     "request.anyone": {"es": "cualquiera", "en": "anyone"},
     "request.no_label": {"es": "sin etiqueta", "en": "no label"},
     "request.cancel": {"es": "Tirar sin la petición", "en": "Roll without the request"},

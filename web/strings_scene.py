@@ -220,6 +220,10 @@ STRINGS = {
     "shared.text": {"es": "Escena compartida: recalculada en tu navegador a partir del enlace.",
                     "en": "Shared scene: recomputed in your browser from the link."},
     "shared.continue": {"es": "Seguir jugando esta escena aquí", "en": "Keep playing this scene here"},
+    "shared.open": {"es": "La escena sigue abierta: aún no se ha hecho la tirada final.",
+                    "en": "The scene is still open: the final roll has not been made."},
+    "shared.next": {"es": "Para añadir tus dados o tirar, pulsa «Seguir jugando esta escena aquí».",
+                    "en": "To add your dice or roll, press “Keep playing this scene here”."},
     "shared.close": {"es": "Volver a mi escena", "en": "Back to my scene"},
     "share.scene_link": {"es": "Enlace a la escena", "en": "Link to the scene"},
     # help

@@ -100,6 +100,7 @@ def open_handover(fragment: str) -> None:
     el("who").open = True
     el("chain-status").textContent = tr(f"chain.{outcome}").format(who=now.roller, next=now.seq + 1)
     Opened.handover = True
+    ui_refusal.reveal(el("chain-status"))   # what the link did, in the first screen (issue #29)
 
 
 app.ROUTES["chain"] = open_handover

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pyscript import document, when
 
 import app
+import refusal
 import ui_l5r
 import ui_refusal
 from app import el, tr
@@ -22,7 +23,7 @@ from render import esc
 from tirada import TiradaError
 from tirada.fields import echo, typed_int
 from tirada.systems.l5r import skirmish, turn
-from ui_l5r_turn_render import effect_text, hint_text, state_lines
+from ui_l5r_turn_render import buttons_now, effect_text, hint_text, state_lines
 
 __all__ = ["Turn", "move"]
 
@@ -65,7 +66,9 @@ def last_check() -> dict:
     r = ui_l5r.Check.last_done
     if r is None:
         raise TiradaError("make an L5R check first", field="check", code="skirmish.no_check")
-    return {k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")}
+    # the strife it gives (kept strife symbols, anxiety/passion) is suffered by the move that takes it
+    return {**{k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")},
+            "strife": r.get("strife_change") or 0}
 
 
 def new_scene() -> dict:
@@ -137,10 +140,12 @@ def move(op: str) -> None:
             out = turn.apply(Turn.state, build(op))
             Turn.state, Turn.effect = out["state"], out["effect"]
     except TiradaError as err:
-        box.textContent = f"{tr('l5r.refused')}: {ui_refusal.text(err)}"
+        box.textContent = f"{tr('l5r.refused')}: {refused(err, op)}"
         box.hidden = False
+        ui_refusal.reveal(box)
         return
     draw()
+    ui_refusal.reveal(el("l5r-turn-out"))   # the move's effect, above the steps
     if Turn.effect.get("action") == "damage" and Turn.effect["critical_check"]:   # the voluntary critical
         el("l5r-sk-deadliness").value = str(Turn.effect["deadliness"])
         el("l5r-tn").value = str(Turn.effect["critical_check"]["tn"])
@@ -151,6 +156,18 @@ def move(op: str) -> None:
         el("l5r-tn").value = str(Turn.effect["reroll"]["tn"])
         el("l5r-stance").value = Turn.effect["reroll"]["stance"]
         ui_l5r.start_check()
+
+
+def refused(err: TiradaError, op: str) -> str:
+    """A refusal naming what is missing (issue #29): a check not made yet names the check the action
+    needs (skill, TN, ring); a field names itself with its label in the box ("Objeto: es obligatorio")."""
+    name = refusal.field_name(err.field)
+    if err.code == "skirmish.no_check" or (err.code == "field.required" and name == "check"):
+        action = "critical" if op == "critical" else _value("action")
+        return tr("l5r.turn.needs_check").format(hint=hint_text(action, Turn.state, app.State.lang))
+    found = app.node(document.querySelector(f"#l5r-turn-{name}, #l5r-sk-{name}")) if name else None
+    label = found.labels[0].textContent.strip() if found is not None and found.labels.length else None
+    return ui_refusal.text(err, label=label)
 
 
 def fill_check() -> None:
@@ -173,6 +190,11 @@ def draw() -> None:
         lines.insert(0, tr("l5r.fx.scene") if Turn.effect["action"] == "scene" else effect_text(Turn.effect, lang))
     out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines) or f"<p>{esc(tr('l5r.turn.no_scene'))}</p>"
     el("l5r-turn-hint").textContent = hint_text(_value("action"), Turn.state, lang)
+    now = set(buttons_now(Turn.state))      # only the buttons (and steps) that apply now
+    for button in document.querySelectorAll("#l5r-turn [data-turn]"):
+        button.hidden = str(button.dataset.turn) not in now
+    for part in document.querySelectorAll("#l5r-turn [data-needs]"):
+        part.hidden = not set(str(part.dataset.needs).split()) & now
 
 
 @when("click", "#l5r-turn")
@@ -195,3 +217,5 @@ def on_action(event) -> None:
 
 
 app.ON_LANG.append(draw)
+
+draw()   # the first screen of the box: only "Empezar la escena" until a scene starts

@@ -27,6 +27,50 @@ def action_name(action: str, lang: str) -> str:
     return t("l5r.turn.any_but_wait", lang) if action == "any" else t(f"l5r.act.{action}", lang)
 
 
+#: the box's buttons (``data-turn``) in the order of its steps: 1 the scene, 2 the turn's stance,
+#: 3 the action (and a Wait's event), 4 the answer to a challenge, 5 damage and critical strikes,
+#: 6 unmasking and the end of the scene
+STEPS = (("scene",), ("stance",), ("act", "fill", "wait_yes", "wait_no"), ("outcome",),
+         ("damage", "critical", "accept", "parry"), ("unmask", "end_scene"))
+
+
+def buttons_now(s: dict | None) -> tuple:
+    """The buttons that apply to the state now, in :data:`STEPS` order (issue #29: only those are
+    shown). What the rules still refuse with one of them (no Void point for a parry, no check yet)
+    is said by the refusal, naming what is missing; a button the state cannot use is not shown:
+
+    * no scene yet: only "Empezar la escena";
+    * a critical strike pending: accept it or parry it; a parry's reroll pending: its critical check;
+    * Unconscious: only what happens to them (damage, accepting a critical strike, the end of the scene);
+    * else the stance, the action once a stance is chosen (while an action is left: a granted waited
+      action, none used yet, or Water's extra one), a Wait's event while waiting, the challenge's
+      answer while one is pending, damage and critical strikes, unmasking while Compromised and not
+      yet unmasked, the end of the scene.
+    """
+    if s is None:
+        return ("scene",)
+    now = {"scene"}
+    if s["pending_critical"] is not None:
+        now |= {"accept"} if s["unconscious"] else {"accept", "parry"}
+    elif s["reroll"] is not None:
+        now |= {"critical"}
+    elif s["unconscious"]:
+        now |= {"damage", "end_scene"}
+    else:
+        now |= {"stance", "damage", "critical", "end_scene"}
+        used = s["actions"]
+        if s["stance"] is not None and (s["granted"] is not None or not used
+                                        or (s["stance"] == "water" and len(used) == 1)):
+            now |= {"act", "fill"}
+        if s["waiting"] is not None:
+            now |= {"wait_yes", "wait_no"}
+        if s["challenge"] == "pending":
+            now |= {"outcome"}
+        if is_compromised(s["strife"], s["composure"]) and not s["unmasked"]:
+            now |= {"unmask"}
+    return tuple(b for step in STEPS for b in step if b in now)
+
+
 def hint_text(action: str, state: dict | None, lang: str) -> str:
     """The check an action needs now: skill, TN (light wounds of the stance ring included), ring."""
     if action not in ACTION_SKILL:
@@ -86,7 +130,17 @@ def hint_tn(s: dict) -> int:
 
 
 def effect_text(e: dict, lang: str) -> str:
-    """One move's effect in words (the dict :func:`tirada.systems.l5r.turn.apply` returns)."""
+    """One move's effect in words (the dict :func:`tirada.systems.l5r.turn.apply` returns), and the
+    strife its check gave ("La tirada te da 2 puntos de conflicto.")."""
+    text = _effect_text(e, lang)
+    gained = e.get("strife_gained") or 0
+    if gained:
+        key = "l5r.fx.strife_gained" if gained > 0 else "l5r.fx.strife_lost"
+        text = f"{text if text.endswith('.') else text + '.'} {i18n.tn(key, lang, abs(gained))}"
+    return text
+
+
+def _effect_text(e: dict, lang: str) -> str:
     a = e["action"]
     if a == "stance":
         text = t("l5r.fx.stance", lang).format(stance=ring_name(e["stance"], lang))

@@ -19,6 +19,7 @@ import ui_refusal
 import ui_roll
 from app import STORE, el, tr
 from tirada.links import gm_request, sealed
+from tirada.links.pool import pool_text
 from tirada.errors import TiradaError
 from tirada.fields import typed_int
 
@@ -108,7 +109,24 @@ def render_banner() -> None:
     if spec["id"] in used():
         text += " " + tr("request.used")
     el("gm-request-text").textContent = text
+    ask = el("gm-request-ask")
+    ask.textContent = ask_text(spec)
+    ask.hidden = not ask.textContent
     box.hidden = False
+
+
+def ask_text(spec: dict) -> str:
+    """What the request asks of its reader, in the first screen on a phone (issue #29): the roll as the
+    locked form stands ("Te pide: SIFRP 4D+0B contra 12…"; a system without a fieldset of its own in
+    the form: the request's fixed fields), or nothing when it cannot be worded."""
+    system = spec["system"]
+    fixed = {k: v for k, v in spec["fields"].items() if not isinstance(v, dict)}
+    has_form = app.node(document.querySelector(f'fieldset[data-system="{system}"]')) is not None
+    try:
+        pool = pool_text({**(_form_request(system) if has_form else fixed), "system": system}, app.State.lang)
+    except (TiradaError, KeyError, TypeError, ValueError):
+        return ""
+    return tr("request.ask").format(pool=pool)
 
 
 def open_request(fragment: str) -> None:
@@ -163,6 +181,16 @@ def answered() -> None:
     Active.spec = None
     unlock()
     render_banner()
+
+
+@when("click", "#gm-request-roll")
+def on_roll_here(event) -> None:
+    """The banner's «Tirar»: the roll form's own button (a plain or a blind roll), then the result
+    (or the refusal under its field) brought on screen, since the form sits below the banner."""
+    el("roll").click()
+    result = el("result")
+    if result is not None and not result.hidden and not document.querySelector(".field-error"):
+        result.scrollIntoView()          # its top: the outcome comes first
 
 
 @when("click", "#gm-request-cancel")

@@ -22,8 +22,7 @@ import ui_odds
 import ui_scene_render as view_html
 import ui_scene_sheets as sheets_card
 from app import STORE, el, tr
-from tirada.systems.tragedia import play
-from tirada.systems.tragedia import snippet as words
+from tirada.systems.tragedia import play, snippet as words
 from tirada import TiradaError
 from tirada.odds import odds
 from ui_scene_render import ROLES
@@ -157,6 +156,7 @@ def render_scene() -> None:
     el("play-phase").textContent = view_html.phase_text(view, lang())
     el("scene-proves").textContent = view_html.proves_text(view, lang())
     el("play-controls").hidden = readonly
+    el("scene-next").textContent = view_html.next_text(view, lang()) if readonly else ""
     el("scene-continue").hidden = not readonly or view["phase"] == "decided"
     render_actor(view)
     el("play-undo").disabled = not view["can_undo"]
@@ -329,7 +329,7 @@ def open_scene_link(fragment: str) -> None:
     show_line("setup-error", "")   # an earlier link's error
     el("sheets-card").open = False
     render_all()
-    el("play-heading").scrollIntoView()
+    el("scene-shared").scrollIntoView()   # the outcome or the next step first (#scene-next)
 
 
 app.ROUTES["scene"] = open_scene_link

@@ -249,6 +249,15 @@ def phase_text(view: dict, lang: str) -> str:
     return ""
 
 
+def next_text(view: dict, lang: str) -> str:
+    """A shared scene's first line, in its banner (issue #29: on a phone a scene link opens on this):
+    the outcome once decided, else what is still open and the reader's next step (continue it here)."""
+    if view["phase"] == "decided":
+        return phase_text(view, lang)
+    now = t("play.post_loss" if view["phase"] == "post_loss" else "shared.open", lang)
+    return f'{now} {t("shared.next", lang)}'
+
+
 def result_html(view: dict, lang: str, verdict_id: str | None = "scene-verdict") -> str:
     """The roll: the outcome in words first, then each side's faces per stage and successes.
 

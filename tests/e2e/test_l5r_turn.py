@@ -3,6 +3,8 @@ strike and light wound, the destructive parry (Void point, Damaged weapon, a new
 the decision, once per scene), unmasking, and the actions Challenge, Maneuver, Guard, Wait, Prepare
 item in Water stance (Spanish and English)."""
 
+import re
+
 import pytest
 
 pytest.importorskip("playwright.sync_api")
@@ -53,6 +55,12 @@ def finish_seeded_check(page):
             assert stage == "explosion", stage
             page.click('[data-l5r-explosion="drop"]')
     raise AssertionError("the check did not finish")
+
+
+def shown_buttons(page) -> list:
+    """The box's buttons on screen now, in page order."""
+    return page.eval_on_selector_all("#l5r-turn [data-turn]",
+                                     "els => els.filter(e => e.getClientRects().length).map(e => e.dataset.turn)")
 
 
 def scene(page, void_points=1, strife=0):
@@ -121,8 +129,7 @@ def test_water_stance_actions_challenge_guard_wait_prepare_maneuver_and_unmaskin
     expect(page.locator(OUT)).to_contain_text("Compromised")
     page.click("#l5r-turn-unmask")
     expect(page.locator(OUT)).to_contain_text("You unmask: 20 strife discarded.")
-    page.click("#l5r-turn-unmask")
-    expect(page.locator(ERR)).to_contain_text("a Compromised character can unmask")
+    expect(page.locator("#l5r-turn-unmask")).to_be_hidden()      # once per scene: no longer offered
 
     page.select_option("#l5r-turn-stance", "water")
     page.click("#l5r-turn-start")
@@ -182,9 +189,9 @@ def test_damage_matsu_kaoru_shuriken_then_incapacitated_falls_unconscious(app):
     page.click("#l5r-turn-damage_btn")
     expect(page.locator(OUT)).to_contain_text("impacto crítico de gravedad 3 (la letalidad); queda Inconsciente")
     expect(page.locator(OUT)).to_contain_text("Incapacitado · Inconsciente")
-    page.select_option("#l5r-turn-action", "recover")
-    page.click("#l5r-turn-act")
-    expect(page.locator(ERR)).to_contain_text("Inconsciente no puede hacer acciones ni tiradas")
+    # Unconscious with a critical strike pending: only accepting it (or a new scene) is offered
+    assert shown_buttons(page) == ["scene", "accept"]
+    expect(page.locator("#l5r-turn-action")).to_be_hidden()
 
 
 def test_typed_numbers_must_be_whole(app):
@@ -199,3 +206,36 @@ def test_typed_numbers_must_be_whole(app):
         expect(page.locator(ERR)).to_contain_text(typed)
     scene(page, void_points=1, strife=0)
     expect(page.locator(ERR)).to_be_hidden()
+
+
+def test_steps_in_order_refusals_name_what_is_missing_and_the_checks_strife_is_suffered(app):
+    """Issue #29: "No permitido: Es obligatorio" said nothing of what was missing, and a strike that
+    kept 2 strife left "Conflicto 0/8"; the box offered every button at once."""
+    page = app
+    open_boxes(page)
+    assert shown_buttons(page) == ["scene"]                       # step 1 only, until the scene starts
+    scene(page)
+    assert shown_buttons(page) == ["scene", "stance", "damage", "critical", "end_scene"]
+    page.select_option("#l5r-turn-stance", "fire")
+    page.click("#l5r-turn-start")
+    assert shown_buttons(page) == ["scene", "stance", "act", "fill", "damage", "critical", "end_scene"]
+    headings = page.locator("#l5r-turn .l5r-step:not([hidden]) > h3").all_inner_texts()
+    assert [h.split(".")[0] for h in headings] == ["1", "2", "3", "5", "6"]
+    page.select_option("#l5r-turn-action", "strike")
+    page.click("#l5r-turn-act")                                   # no check made yet: which one is named
+    expect(page.locator(ERR)).to_have_text("No permitido: haz antes la tirada de L5R que pide esta acción. "
+                                           "Tirada: Artes Marciales, NO 2, anillo de fuego.")
+    expect(page.locator(ERR)).to_be_in_viewport()
+    page.select_option("#l5r-turn-action", "prepare")
+    page.fill("#l5r-turn-weapon", "")
+    page.click("#l5r-turn-act")                                   # nothing to prepare: the field is named
+    expect(page.locator(ERR)).to_have_text(re.compile(r"^No permitido: Objeto[^:]*: es obligatorio$"))
+    page.fill("#l5r-turn-weapon", "katana")
+    faces_check(page, 2, 0, 2, "fire", [4, 4], [0, 1])          # two success+strife dice: 2 strife kept
+    page.select_option("#l5r-turn-action", "strike")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_be_hidden()
+    expect(page.locator(OUT)).to_contain_text("La tirada te da 2 puntos de conflicto.")
+    expect(page.locator(OUT)).to_contain_text("Conflicto 2/8")
+    expect(page.locator(OUT)).to_be_in_viewport()
+    assert "act" not in shown_buttons(page)                       # the turn's action is spent

@@ -8,7 +8,9 @@ function each, read top to bottom like the seed's section.
 A move is pure: ``apply(state, move) -> {"state", "effect"}``; an illegal move raises
 :class:`~tirada.errors.IllegalMove` and leaves the state as it was. No dice are drawn here: a move
 that needs a check takes the finished check's numbers (``{"success", "bonus_successes", "tn",
-"stance"}``, from :func:`tirada.systems.l5r.check.roll`), rolled **after** the decision that asks for
+"stance", "strife"}``, from :func:`tirada.systems.l5r.check.roll`; ``strife`` is its ``strife_change``,
+the strife the character suffers: kept strife symbols, ±3 for anxiety or passion, added to the state's
+strife, never below 0, and reported as the effect's ``strife_gained``), rolled **after** the decision that asks for
 it — the destructive parry's reroll included (its check is a new check, so its dice cannot be known
 before the Void point is spent; docs/link-format.md §16–18).
 
@@ -194,6 +196,8 @@ def _take_action(state: dict, action: str, with_check: bool) -> None:
 
 
 def _ready_weapon(state: dict, name: Any) -> dict:
+    if not name:   # what is missing is the weapon's name, not a weapon called ""
+        raise InvalidRequest("name the readied weapon", field="weapon", code="field.required")
     for w in state["weapons"]:
         if w["name"] == name and w["ready"]:
             return w
@@ -474,6 +478,9 @@ def apply(state: dict, move: dict) -> dict:
                        code="skirmish.unconscious", field="action", params={"action": action})
     s = copy.deepcopy(state)
     effect = MOVES[action](s, move)
+    if action in ACTION_TN and isinstance(move.get("check"), dict):   # the check's strife is suffered
+        effect["strife_gained"] = gained = get_int(move["check"], "strife", 0, lo=-100, hi=100, rule=RULE)
+        s["strife"] = max(0, s["strife"] + gained)
     s["incapacitated"] = s["fatigue"] > s["endurance"]
     return {"state": s, "effect": {"action": action, **effect}}
 
