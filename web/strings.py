@@ -296,6 +296,7 @@ from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E40
 from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_brs_spoils import STRINGS as _BRS_SPOILS; STRINGS.update(_BRS_SPOILS)  # noqa: E402
 from strings_brs_seat import STRINGS as _BRS_SEAT; STRINGS.update(_BRS_SEAT)  # noqa: E402
+from strings_brs_orders import STRINGS as _BRS_ORDERS; STRINGS.update(_BRS_ORDERS)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
 from strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402
 from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402

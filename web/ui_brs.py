@@ -23,13 +23,13 @@ import ui_brs_status as status
 import ui_brs_story as story
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
-from tirada.systems.brs import Setup, play, replay, summary
+from tirada.systems.brs import Setup, replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options, step
 from tirada import TiradaError, new_seed
-from tirada.systems.brs.signed import play_fresh, start_fresh
+from tirada.systems.brs.signed import start_fresh
 
 
 class Game:
@@ -189,6 +189,7 @@ def render_game() -> None:
     el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now)
     el("brs-actions-card").hidden = not opts and summ["status"] != "ended"
     status.render_odds(now, cells, opts)
+    status.render_orders(Game.state, Game.setup, Game.seat, lang)
     el("brs-boards").innerHTML = seats.boards_html(Game.seat, summ, cells, lang, selectable, Game.selection,
                                                    boardview.player_board, status.compact())
     el("brs-info").innerHTML = boardview.info_card(summ, lang)
@@ -224,15 +225,12 @@ def show_move_error(err: TiradaError) -> None:
 def make_move(move: dict) -> None:
     """Apply one move with the engine; a refused move shows its reason and changes nothing. In a
     fair-play Confrontation a move that rolls gets fresh dice now, signed by the mover's chain."""
-    try:
-        if Game.state.setup.version == 2:
-            state, move = play_fresh(Game.state, move, commit_fresh)
-        else:
-            state = play(Game.state, move)
+    try:   # this seat's changed standing orders go first (issue #29)
+        state, made = status.play_with_orders(Game.state, Game.setup, Game.seat, move, commit_fresh)
     except TiradaError as err:
         show_move_error(err)
         return
-    Game.state, Game.moves, Game.selection = state, Game.moves + [move], []
+    Game.state, Game.moves, Game.selection = state, Game.moves + made, []
     el("brs-shared").hidden = True
     after_change()
     el("brs-status").focus()
@@ -397,4 +395,5 @@ def start() -> None:
     changed = create_proxy(on_setup_change)
     view.addEventListener("change", changed)
     view.addEventListener("input", changed)
+    view.addEventListener("change", create_proxy(lambda event: status.on_order_change(event, render_game)))
 

@@ -10,6 +10,7 @@ import i18n
 from render import esc
 from strings import t
 from tirada.systems.brs import ASPECTS
+from ui_brs_orders import orders_words
 
 BOARD_ROWS = ("available", "advanced", "used")
 
@@ -188,6 +189,12 @@ def _adv_list(items: list, sf, lang: str) -> str:
 
 
 def _event(e: dict, cells: list, names: list, lang: str) -> str:
+    """One Aspect / bonus / Vow event in words; one taken by a standing order says whose (issue #29)."""
+    text = _event_text(e, cells, names, lang)
+    return text + t("brs.log.by_order", lang).format(player=names[e["order"]]) if text and "order" in e else text
+
+
+def _event_text(e: dict, cells: list, names: list, lang: str) -> str:
     src = _who_die(e.get("source"), cells, names, lang)
     if "vow" in e:
         enemy = t("brs.log.vow_enemy", lang).format(enemy=e["enemy_name"], n=e["crossed"]) if "enemy_name" in e else ""
@@ -278,6 +285,8 @@ def journal_line(e: dict, names: list, cells: list, lang: str) -> str:
         text += f': «{w["trait"]}» d{w["size"]}' if w else f': {t("brs.take.lost", lang)}'
     elif kind == "defeat":
         text += f': d{m["size"]}'
+    elif kind == "orders":
+        text += f': {orders_words(m["orders"], lang)}'
     elif kind in ("strength", "endurance") and isinstance(m.get("die"), int) and 0 <= m["die"] < len(cells):
         text += f': d{cells[m["die"]]["d"]} «{cells[m["die"]]["trait"]}»'
     if m.get("note"):

@@ -7,9 +7,10 @@ Imported by ui_brs (downwards only); the words come from the pure ui_brs_seat / 
 
 from __future__ import annotations
 
-from pyscript import window
+from pyscript import document, window
 
 import ui_brs_board as boardview
+import ui_brs_orders as orderview
 import ui_brs_seat as seats
 import ui_brs_story as story
 import ui_odds
@@ -17,6 +18,11 @@ from app import STORE, el
 from render import esc
 from tirada import TiradaError
 from tirada.odds import odds
+from tirada.systems.brs import play
+from tirada.systems.brs.signed import play_fresh
+
+#: standing orders being edited, ``{(confrontation key, player): orders}`` (issue #29; kept until posted)
+DRAFTS: dict = {}
 
 
 def resolve_seat(setup: dict, players) -> str | None:
@@ -78,3 +84,38 @@ def render_odds(now: dict, cells: list, opts: dict) -> None:
         box.hidden = False
     except TiradaError:
         box.hidden = True
+
+
+def render_orders(state, setup: dict, seat, lang: str) -> None:
+    """The standing-orders panel of this seat's players (hidden for a watcher or at the end)."""
+    html = orderview.panel_html(state, seat, DRAFTS, seats.confrontation_key(setup), lang)
+    el("brs-orders").innerHTML = html
+    el("brs-orders-card").hidden = not html
+
+
+def on_order_change(event, redraw) -> None:
+    """A select of the orders panel changed: keep that player's draft, redraw, keep the focus there."""
+    target = event.target
+    if not bool(target.matches("#brs-orders select[data-order]")):
+        return
+    p = int(target.dataset.player)
+    nodes = document.querySelectorAll(f'#brs-orders select[data-player="{p}"]')
+    DRAFTS[(str(target.dataset.ckey), p)] = {str(n.dataset.order): str(n.value) for n in nodes}
+    redraw()
+    el(str(target.id)).focus()
+
+
+def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
+    """``(state, moves made)``: this seat's changed standing orders (ui_brs_orders.orders_first), then
+    ``move``, each through the engine (a version-2 move that rolls signed by ``commit``).
+
+    Raises:
+        TiradaError: the first refused move (nothing is kept)."""
+    made = []
+    for m in orderview.orders_first(state, seat, DRAFTS, seats.confrontation_key(setup)) + [move]:
+        if state.setup.version == 2:
+            state, m = play_fresh(state, m, commit)
+        else:
+            state = play(state, m)
+        made.append(m)
+    return state, made

@@ -10,7 +10,8 @@ derived: the state is recomputed by replaying. Shape (JSON, lists and ints only;
 ``player = [name, side, flags (1 hero + 2 leader), advantage, [vow indices], components]``,
 ``component = [name, committed (0/1), [[trait, die, aspect index], …]]`` and
 ``move = [kind index, field values…]`` (fields in :data:`FIELDS` order, trailing nulls dropped;
-enumerations as indices: :data:`KINDS`, Aspects in column order, Vows, rulings, bonus takes).
+enumerations as indices: :data:`KINDS`, Aspects in column order, Vows, rulings, bonus takes; a
+standing order's ``orders`` as one choice index per key of :data:`tirada.systems.brs.orders.ORDER_KEYS`).
 The link wrapper (zlib + base64url + checksum) belongs to :mod:`tirada.links.chain`.
 
 Version 2 (fair play, setup ``"version": 2``): ``[2, setup, moves]`` where ``setup`` has a tenth item,
@@ -29,12 +30,13 @@ from typing import Any, Mapping
 from ...errors import InvalidRequest, LinkError
 from .aspects import RULINGS
 from .config import ASPECTS, VOWS, Setup
+from .orders import ORDER_KEYS, ORDERS, check_orders
 
 __all__ = ["COMPACT_VERSION", "FIELDS", "KINDS", "from_compact", "to_compact"]
 
 COMPACT_VERSION = 1
 KINDS = ("pick", "attack", "defend", "advantage", "renew", "vow", "reinforce", "yield", "strength",
-         "endurance", "ruling", "devastate", "bonus", "defeat")
+         "endurance", "ruling", "devastate", "bonus", "defeat", "orders")
 #: move kind → its fields, in compact order.
 FIELDS = {
     "pick": ("attacker", "target"), "attack": ("dice", "soul_fused"), "defend": ("dice", "soul_fused"),
@@ -42,6 +44,7 @@ FIELDS = {
     "reinforce": ("player", "components"), "yield": ("player", "new_leader", "note"),
     "strength": ("die",), "endurance": ("die",), "ruling": ("action", "die", "note"),
     "devastate": ("weakness",), "bonus": ("take",), "defeat": ("size",),
+    "orders": ("player", "orders"),
 }
 #: kinds that gained fields later: a signed move whose later fields are all absent is padded to
 #: this older width, so links made before keep their exact bytes (vow: ``enemy``, ``crossed``, #15).
@@ -66,6 +69,9 @@ def _enc_value(field: str, value: Any, where: str) -> Any:
         aspect = value.get("aspect")
         return [value.get("size"), value.get("trait"), 1 if value.get("claim") else 0,
                 ASPECTS.index(aspect) if aspect in ASPECTS else None]
+    if field == "orders":       # each key's choice as its index, in ORDER_KEYS order
+        full = check_orders(value, where)
+        return [ORDERS[k].index(full[k]) for k in ORDER_KEYS]
     return value
 
 
@@ -137,6 +143,12 @@ def _dec_value(field: str, value: Any) -> Any:
             raise _bad("weakness aspect")
         return {"size": size, "trait": trait, "claim": bool(claim),
                 "aspect": None if aspect is None else ASPECTS[aspect]}
+    if field == "orders":
+        ok = isinstance(value, list) and len(value) == len(ORDER_KEYS) and all(
+            type(v) is int and 0 <= v < len(ORDERS[k]) for k, v in zip(ORDER_KEYS, value))
+        if not ok:
+            raise _bad("orders")
+        return {k: ORDERS[k][v] for k, v in zip(ORDER_KEYS, value)}
     return value
 
 

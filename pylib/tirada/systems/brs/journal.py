@@ -12,29 +12,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .config import Setup
-from .replay import apply, new_confrontation
+from .orders import actor_of
 from .state import State
+from .replay import apply, new_confrontation
 
 __all__ = ["actor_of", "journal"]
-
-
-def actor_of(state: State, move: Mapping) -> int | None:
-    """The player who makes ``move`` in ``state`` (the one whose choice or turn it is)."""
-    kind = move.get("move")
-    if kind == "advantage":
-        die = move.get("die")
-        return state.dice[die].owner if type(die) is int and 0 <= die < len(state.dice) else None
-    if isinstance(move.get("player"), int):
-        return move["player"]
-    if state.pending:
-        return state.pending[0][2]
-    if kind == "pick":
-        return state.leaders[state.attacking_side]
-    if kind in ("attack", "renew", "vow", "yield") and state.phase == "attack":
-        return state.attacker
-    if state.phase == "defence":
-        return state.target
-    return None
 
 
 def journal(setup: Setup | Mapping, moves: Any) -> list:

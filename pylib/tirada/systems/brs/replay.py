@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ...dice import DiceStream, FixedFaces
 from ...errors import InvalidRequest, TiradaError
-from . import aspects, moves
+from . import aspects, moves, orders
 from .checks import NOTE_MOVES, check_note
 from .config import RULE_FIGHT, Setup
 from .state import State, initial_state
@@ -26,6 +26,7 @@ __all__ = ["MOVES", "apply", "legal_moves", "new_confrontation", "play", "replay
 MOVES = {
     "pick": moves.pick, "attack": moves.attack, "advantage": moves.advantage, "renew": moves.renew,
     "vow": moves.vow, "reinforce": moves.reinforce, "yield": moves.yield_, **aspects.CHOICES,
+    "orders": orders.orders_move,
 }
 MAX_MOVES = 2000
 
@@ -78,6 +79,8 @@ def _apply(state: State, move: Any, dice) -> State:
         raise InvalidRequest(f"unknown move {str(kind)[:30]!r}; known: {', '.join(MOVES)}", field="move",
                              code="brs.move_unknown", params={"got": str(kind)[:30], "choices": ', '.join(MOVES)})
     new = MOVES[kind](state, dict(move), dice)
+    if new.orders:      # choices owed to the other side, taken by their standing orders (draw nothing)
+        new = orders.follow(state, move, new, lambda s, m: MOVES[m["move"]](s, m, dice))
     return replace(new, moves=state.moves + 1)
 
 

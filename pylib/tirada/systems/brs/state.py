@@ -75,7 +75,8 @@ class State:
     ``(player, must_target, kept_die)``; ``yield_window``: players who may Yield now;
     ``reinforce_open``: a Round just ended; ``loser``: the side that Yielded; ``exchanges``: one
     record (dict) per finished exchange; ``yields``: one record (dict) per Yield; ``current``: the
-    record being built; ``draws``:
+    record being built; ``orders``: per player, their standing orders (a dict of
+    :data:`tirada.systems.brs.orders.ORDERS`) or None, empty before any ``orders`` move; ``draws``:
     ``((sides, face), …)`` every die drawn so far, in order; ``moves``: moves applied.
     """
 
@@ -101,6 +102,7 @@ class State:
     exchanges: tuple = ()
     yields: tuple = ()
     current: dict | None = None
+    orders: tuple = ()
     draws: tuple = ()
     moves: int = 0
 
