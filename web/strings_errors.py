@@ -293,6 +293,8 @@ STRINGS = {
                                "en": ("{got} dice are too many for exact odds (at most {n})", "{got} dice are too many for exact odds (at most {n})")},
     "err.odds.l5r_too_much_work": {"es": "{got} dados guardando {keep} son demasiados para calcular las probabilidades exactas; usa menos dados o ayudantes",
                                    "en": "{got} dice keeping {keep} are too many for exact odds; use fewer dice or helpers"},
+    "err.odds.off_main_thread": {"es": "estas probabilidades se calculan aparte para no frenar la página ({work} pasos)",
+                                 "en": "these odds are computed apart so as not to slow the page ({work} steps)"},
     # names (one validator for every name in every system)
     "err.name.length": {"es": ("debe ser un nombre de 1 a {n} carácter", "debe ser un nombre de 1 a {n} caracteres"),
                         "en": ("must be a name of 1 to {n} character", "must be a name of 1 to {n} characters")},

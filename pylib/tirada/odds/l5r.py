@@ -42,6 +42,7 @@ from typing import Any, Mapping
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
 from ..systems.l5r.dice import DIE_SIDES, RING_FACES, SKILL_FACES, tally
+from .budget import spend
 from .dist import convolve, prob, rows
 
 __all__ = ["MAX_WORK", "L5rPool", "chain_counts", "l5r_odds", "success_counts", "work_estimate"]
@@ -56,6 +57,9 @@ MAX_POOL = 30
 #: most estimated work (:func:`work_estimate`) computed exactly: ≈ 0.4 s on CPython, ≈ 1 s in
 #: Pyodide; a larger pool (many dice *and* a high keep limit, e.g. 15 + 15 dice keeping 20) is refused
 MAX_WORK = 1_600_000
+#: Most work done on the page's main thread (:mod:`tirada.odds.budget`): ≈ 5 ms of CPU on CPython 3.11
+#: (ring 5, skill 5, 2 skilled helpers and Void: 61 250)
+MAIN_WORK = 80_000
 #: Ranking of explosive faces by die type: the skill chain dominates the ring chain.
 _EXPLOSIVE_RANK = {"skill": 0, "ring": 1}
 _PLAIN_RANK = 2
@@ -103,11 +107,13 @@ class L5rPool:
                                  f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits",
                                  code="odds.l5r_too_large",
                                  params={"got": pool.ring_dice + pool.skill_dice, "n": MAX_POOL})
-        if work_estimate(pool) > MAX_WORK:   # bounded before it is spent: the page never freezes
+        work = work_estimate(pool)
+        if work > MAX_WORK:   # bounded before it is spent: the page never freezes
             raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice keeping {pool.keep_limit} are too "
                                  "many for exact odds; use fewer dice or helpers", field="ring",
                                  rule="odds.md §Limits", code="odds.l5r_too_much_work",
                                  params={"got": pool.ring_dice + pool.skill_dice, "keep": pool.keep_limit})
+        spend(work, MAIN_WORK)
         return pool
 
 
