@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from tirada.errors import InvalidRequest
-from tirada.odds import budget, odds
+from tirada.odds import budget, chart, odds
 from tirada.odds import keepsum, l5r
 from tirada.odds.explode import explode_counts
 from tirada.systems.notation import parse
@@ -97,3 +97,19 @@ def test_l5r_pools_on_the_main_thread_are_those_within_the_share():
     assert seen[True] and seen[False]
     # the largest standard pool (docs/odds.md §Speed) is computed on the main thread
     odds({"system": "l5r5e", "ring": 5, "skill": 5, "assist_skilled": 2, "void": True, "tn": 5}, main_thread=True)
+
+
+@pytest.mark.parametrize("request_", [
+    notation("100d16!>15") | {"difficulty": 900}, notation("100d12k50") | {"difficulty": 330},
+    notation("100d6!>5"), notation("8d100k7"), notation("4d6k3") | {"difficulty": 12},
+    {"system": "l5r5e", "ring": 6, "skill": 8, "assist_unskilled": 10, "tn": 8},
+    {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 3, "distinction": True}])
+def test_the_worker_sends_only_the_rows_the_card_draws_and_the_bars_are_the_same(request_):
+    """tirada.odds.chart.for_card (what web/odds-worker.mjs sends): fewer rows, the same bars."""
+    full = odds(request_)
+    light = chart.for_card(odds(request_))
+    mark = full.get("difficulty", full.get("tn"))
+    kind, cumulative = ("at_least", True) if "success" in full else ("distribution", False)
+    assert chart.pick_bars(light[kind], cumulative, mark) == chart.pick_bars(full[kind], cumulative, mark)
+    assert len(light[kind]) <= len(full[kind]) and ("distribution" in light) != ("at_least" in light)
+    assert light.get("success") == full.get("success") and light.get("cut_off") == full.get("cut_off")
