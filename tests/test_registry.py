@@ -59,7 +59,8 @@ def test_the_old_tables_are_views_of_the_registry():
     """The format-1 tables keep their exact values (tests/vectors/ pins the bytes too)."""
     assert dict(roll_layout.SYSTEM_CODES) == {"generic": 0, "sifrp": 1, "l5r5e": 2, "tragedia": 3}
     assert dict(roll_layout.PARAM_TEXTS) == {"sifrp": ("degrees", "successes"),   # appended: extended tests
-                                             "l5r5e": ("air", "earth", "fire", "water", "void"),
+                                             "l5r5e": ("air", "earth", "fire", "water", "void",
+                                                       "ring", "skill"),   # appended: added kept dice (issue 28)
                                              "generic": ("+", "-", "*", "/")}   # appended: arithmetic (issue 28)
     assert roll_layout.PARAM_KEYS["sifrp"][:10] == ("test_dice", "bonus_dice", "penalty_dice", "modifier",
                                                     "difficulty", "destiny_bonus", "helpers",

@@ -158,6 +158,8 @@ ROLLS = {
         ("adversity, plain mode", {"ring": 2, "skill": 2, "tn": 2, "adversity": True}, {"seed": S2}),
         ("step mode waits for keep", {"ring": 3, "skill": 2, "tn": 3, "step": True}, {}),
         ("Void stance, compromised", {"ring": 4, "skill": 2, "tn": 2, "stance": "void", "compromised": True}, {}),
+        ("added kept dice: an explosive d12 and an opportunity d6 beyond the keep limit (issue 28)",
+         {"ring": 2, "skill": 1, "tn": 3, "keep": [0], "added": [["skill", 12], ["ring", 3]]}, CHAIN),
     ],
     "tragedia": [
         ("7 vs 6, auto success, ties", {"protagonist_dice": 7, "adversary_dice": 6, "auto_successes": 1,

@@ -13,6 +13,7 @@ STRINGS = {
                       "en": "No odds: complete the form."},
     "odds.too_big": {"es": "Demasiados dados para calcular las probabilidades exactas al momento.",
                      "en": "Too many dice to compute the exact odds on the fly."},
+    "odds.computing": {"es": "Calculando…", "en": "Computing…"},
     "odds.failed": {"es": "No se pudieron calcular las probabilidades de esta tirada.",
                     "en": "The odds of this roll could not be computed."},
     "odds.explosions": {"es": "Explosiones contadas hasta {bound} en total; la probabilidad de más ({p}) no está en "
@@ -68,6 +69,17 @@ STRINGS = {
                           "en": "Expected successes: {successes} · expected strife: {strife}."},
     "odds.l5r.policy": {"es": "Supone que guardas todos los éxitos que puedas (los relanzables primero).",
                         "en": "Assumes you keep every success you can (explosive ones first)."},
+    "odds.l5r.expected_successes": {"es": "Éxitos esperados: {successes}.", "en": "Expected successes: {successes}."},
+    "odds.l5r.policy_distinction": {
+        "es": "Con la distinción, supone que repites hasta 2 dados que no aportan nada: primero los que no muestran un "
+              "éxito que puedas guardar (los de habilidad antes), luego los éxitos que quedarían fuera del límite.",
+        "en": "With the distinction, assumes you reroll up to 2 dice that add nothing: first those without a success you "
+              "may keep (skill dice first), then successes left out by the keep limit."},
+    "odds.l5r.policy_adversity": {
+        "es": "Con la adversidad, supone que repites los 2 dados con éxito que menos valen: los que no puedes guardar, "
+              "luego éxitos simples (los de habilidad antes) y por último los relanzables.",
+        "en": "With the adversity, assumes you reroll the 2 success dice worth least: those you may not keep, then plain "
+              "successes (skill dice first), explosive ones last."},
     "odds.l5r.not_modelled": {"es": "No se tiene en cuenta: {fields}.", "en": "Not taken into account: {fields}."},
     # Tragedia
     "odds.tragedia.outcomes": {"es": "Quién gana la escena", "en": "Who wins the scene"},

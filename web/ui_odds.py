@@ -6,18 +6,31 @@ engine function :func:`tirada.odds.odds` on the form's request and renders the a
 :mod:`tirada.odds.chart`: a headline in the live region, an SVG bar chart (with ``<title>`` and
 ``<desc>``) and, under "show the numbers", the same values as tables. An incomplete or invalid
 form shows "—". Works for every system ``odds()`` knows (it dispatches on ``request["system"]``).
+
+No odds computation blocks the page's input for more than 100 ms (issue #28): the main thread
+computes only what fits its share of work (``odds(request, main_thread=True)``,
+:mod:`tirada.odds.budget`: counted steps, every typical expression); anything heavier shows
+"Calculando…" and is computed by a Web Worker (web/odds-worker.mjs, a second Pyodide started on the
+first such request). A newer request makes an older worker answer stale: it is dropped, and only
+the newest waiting request is posted next. Why a worker and not slices: the odds modules are
+straight-line integer code (no yield points), and a bound tight enough for 100 ms in Pyodide under
+load would refuse most accepted explosions; the worker keeps every accepted expression and bounds
+the main thread's part by work, not by a clock. Where a worker cannot start, the main thread
+computes as before.
 """
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import app
+import ui_odds_worker
 from app import el, tr
 from render import esc
 from tirada import TiradaError
 from tirada.odds import odds
+from tirada.odds.budget import OffMainThread
 
 #: Pause after the last change before the odds are recomputed (milliseconds).
 DELAY_MS = 200
@@ -33,6 +46,7 @@ class Odds:
     note = ""
     timer = None
     reader = None
+    asked = 0          # number of the newest request: a worker answer to an older one is dropped
 
 
 # ------------------------------------------------------------------------------ scheduling
@@ -62,25 +76,67 @@ def schedule(reader) -> None:
     Odds.timer = window.setTimeout(_FIRE, DELAY_MS)
 
 
+def _refused(code: str, rule) -> str:
+    """The note of an engine refusal (its ``code`` and ``rule``): too large, several rolls, or none."""
+    if rule == LIMITS_RULE:
+        return "odds.too_big"
+    return "odds.several_rolls" if code == "odds.several_rolls" else ""
+
+
 def update(request) -> None:
     """Compute and show the odds of ``request`` (a roll request dict), or "—" when it is None or
-    the engine refuses it (a pool too large to compute quickly says so in one line)."""
+    the engine refuses it (a pool too large to compute quickly says so in one line). Odds past the
+    main thread's share show "Calculando…" and are computed by the worker (ui_odds_worker.py)."""
     if request == Odds.request and Odds.request is not None:
         return
+    began = window.performance.now()
     Odds.request, Odds.result, Odds.note = request, None, ""
+    Odds.asked += 1   # an older worker computation is now stale
     try:
         if request is not None:
-            Odds.result = odds(request)
+            Odds.result = odds(request, main_thread=ui_odds_worker.available())
+            window.tiradaOddsFrom = "main"
+    except OffMainThread:
+        Odds.note = "odds.computing"
+        ui_odds_worker.ask(Odds.asked, request, _answered)
     except TiradaError as err:
-        if err.rule == LIMITS_RULE:
-            Odds.note = "odds.too_big"
-        elif err.code == "odds.several_rolls":
-            Odds.note = "odds.several_rolls"
+        Odds.note = _refused(err.code, err.rule)
     except Exception as err:  # an engine bug must not leave the last odds on screen or a traceback
         Odds.note = "odds.failed"
         window.console.error(f"odds: {type(err).__name__}: {err}"[:300])
     finally:
         render()
+        _measure("tirada:odds-main", began)
+
+
+def _measure(name: str, began: float) -> None:
+    """A performance entry for the main thread's part (read by tests/e2e/test_odds_responsive.py)."""
+    window.performance.measure(name, to_js({"start": began}, dict_converter=window.Object.fromEntries))
+
+
+def _answered(number: int, answer) -> None:
+    """The worker's ``answer`` (a dict: ``ok`` / ``error`` / ``failed``) to request ``number``,
+    or ``None`` when it could not start: then the main thread computes it, as before issue #28."""
+    if number != Odds.asked:   # a newer request was made meanwhile: this answer is stale
+        return
+    began = window.performance.now()
+    if answer is None:
+        request, Odds.request = Odds.request, None
+        update(request)
+        return
+    Odds.note = ""
+    if "ok" in answer:
+        Odds.result = answer["ok"]
+        window.tiradaOddsFrom = "worker"
+    elif "error" in answer:
+        Odds.note = _refused(answer["error"].get("code", ""), answer["error"].get("rule"))
+    else:
+        Odds.note = "odds.failed"
+        window.console.error(f"odds: {answer.get('failed')}"[:300])
+    render()
+    _measure("tirada:odds-answer", began)
+
+
 
 
 # -------------------------------------------------------------------------------- rendering
@@ -205,9 +261,12 @@ def _explosions(result: dict, view: dict) -> dict:
 def view_l5r(result: dict) -> dict:
     """L5R: "at least" chart of successes marked at the TN, expected successes and strife."""
     view = _view_threshold(result, "odds.chart.successes", "odds.col.successes", "odds.mark.tn", "odds.success")
-    notes = [tr("odds.l5r.expected").format(successes=_number(result.get("expected_successes", 0)),
-                                            strife=_number(result.get("expected_strife", 0))),
-             tr("odds.l5r.policy")]
+    successes = _number(result.get("expected_successes", 0))
+    strife = result.get("expected_strife")   # None under a distinction's or an adversity's rerolls
+    notes = [tr("odds.l5r.expected_successes").format(successes=successes) if strife is None else
+             tr("odds.l5r.expected").format(successes=successes, strife=_number(strife)), tr("odds.l5r.policy")]
+    if result.get("rerolls") in ("distinction", "adversity"):
+        notes.append(tr(f"odds.l5r.policy_{result['rerolls']}"))
     if result.get("not_modelled"):
         fields = ", ".join(_field_label(name) for name in result["not_modelled"])
         notes.append(tr("odds.l5r.not_modelled").format(fields=fields))
@@ -269,6 +328,12 @@ def render() -> None:
     if not hasattr(summary, "tagName"):  # JS null arrives as JsNull, not None
         return
     result = Odds.result
+    summary.setAttribute("data-odds", "ready" if result is not None else Odds.note or "blank")
+    if result is None and Odds.note == "odds.computing":   # the worker computes it (issue #28)
+        summary.textContent = tr("odds.computing")
+        figure.hidden, numbers.hidden = True, True
+        el("odds-note").hidden = True
+        return
     if result is None:
         note = tr(Odds.note) if Odds.note else ""
         summary.innerHTML = (f'<span aria-hidden="true">{esc(tr("odds.blank"))}</span>'

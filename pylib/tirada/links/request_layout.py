@@ -42,7 +42,7 @@ __all__ = ["ID_BYTES", "NOT_REQUESTABLE", "RULE", "from_cbor", "new_request", "t
 RULE = "link-format.md §GM roll requests"
 ID_BYTES = 8
 #: fields a request may not fix (they are the roll's own randomness or decisions)
-NOT_REQUESTABLE = frozenset({"seed", "faces", "fresh", "label", "step", "rerolls", "keep", "explosions",
+NOT_REQUESTABLE = frozenset({"seed", "faces", "fresh", "label", "step", "rerolls", "keep", "explosions", "added",
                              "post_loss", "system"})
 
 

@@ -51,7 +51,7 @@ KIND_CODES = {"sealreq": 6, "blind": 7, "secret": 8, "reveal": 9}   #: kind name
 #: request fields no sealed roll carries: typed dice, fresh nonces, step mode
 NOT_BLIND = frozenset({"faces", "fresh", "step"})
 #: per system, the player's decisions taken after seeing dice (never blind: :func:`not_blind`)
-DECISIONS = {"l5r5e": frozenset({"rerolls", "keep", "explosions"})}
+DECISIONS = {"l5r5e": frozenset({"rerolls", "keep", "explosions", "added"})}
 
 
 def not_blind(request: Mapping[str, Any]) -> list:

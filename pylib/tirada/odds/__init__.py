@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..systems.registry import TableView, odds_table
+from . import budget
 
 __all__ = ["ODDS", "odds"]
 
@@ -34,8 +35,12 @@ ODDS = TableView(odds_table)
 IGNORED = ("system", "seed", "faces", "label")
 
 
-def odds(request: Mapping[str, Any]) -> dict:
+def odds(request: Mapping[str, Any], main_thread: bool = False) -> dict:
     """Exact odds of ``request`` (a roll request; ``seed``/``faces``/``label`` are ignored).
+
+    With ``main_thread`` the work is bounded by the page's main-thread share
+    (:mod:`tirada.odds.budget`): past it, :class:`~tirada.odds.budget.OffMainThread` is raised
+    before any work is spent (the page then computes in its worker).
 
     Returns:
         ``{"system": id, **the system's odds}``; the shapes are in docs/odds.md §Output. Common
@@ -43,7 +48,8 @@ def odds(request: Mapping[str, Any]) -> dict:
         "p": float, "exact"?: "a/b"}``), ``"success"`` (``{"p", "exact"?}``), ``"outcomes"``.
     Raises:
         InvalidRequest: not a JSON object, unknown ``system`` (the known ones are listed), or a
-        field the system refuses (the message names the field and the rule).
+        field the system refuses (the message names the field and the rule);
+        ``OffMainThread`` (code ``odds.off_main_thread``) as said above.
     """
     if not isinstance(request, Mapping):
         raise InvalidRequest("a request must be a JSON object", code="request.not_object")
@@ -54,4 +60,8 @@ def odds(request: Mapping[str, Any]) -> dict:
                              code="odds.system_unknown", params={"system": str(system)[:40]})
     module, func = ODDS[system].split(":")
     params = {k: v for k, v in request.items() if k not in IGNORED}
-    return {"system": system, **getattr(importlib.import_module(module), func)(params)}
+    compute = getattr(importlib.import_module(module), func)
+    if not main_thread:
+        return {"system": system, **compute(params)}
+    with budget.main_thread():
+        return {"system": system, **compute(params)}

@@ -25,7 +25,8 @@ import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-__all__ = ["MAX_BARS", "TAIL", "Bar", "axis_percent", "chart", "percent", "pick_bars", "svg_chart", "table_html"]
+__all__ = ["MAX_BARS", "TAIL", "Bar", "axis_percent", "chart", "drawn_rows", "for_card", "percent", "pick_bars", "svg_chart",
+           "table_html"]
 
 #: At most this many bars are drawn; longer ranges are thinned or binned.
 MAX_BARS = 30
@@ -102,6 +103,40 @@ def _trim(rows: Sequence[dict], cumulative: bool, keep: Optional[int]) -> tuple:
     return lo, hi
 
 
+def _anchor(rows: Sequence[dict], cumulative: bool, mark_from: Optional[int]) -> Optional[int]:
+    """Index of the row the bars are aligned on (the threshold's, or the first past it), or None."""
+    values = [r["value"] for r in rows]
+    keep = values.index(mark_from) if mark_from in values else None
+    if keep is None and mark_from is not None and not cumulative and values[0] < mark_from <= values[-1]:
+        keep = next(i for i, v in enumerate(values) if v >= mark_from)
+    return keep
+
+
+def drawn_rows(rows: Sequence[dict], cumulative: bool, mark_from: Optional[int] = None) -> list:
+    """The rows :func:`pick_bars` draws from (the tails it cuts left out): ``pick_bars`` on them
+    gives the same bars, so the page's odds worker sends only these (issue #28)."""
+    if not rows:
+        return []
+    lo, hi = _trim(rows, cumulative, _anchor(rows, cumulative, mark_from))
+    return list(rows[lo:hi])
+
+
+def for_card(result: dict) -> dict:
+    """``result`` (an ``odds()`` answer, changed in place and returned) with only the rows the page's
+    odds card draws (web/ui_odds.py): with a ``success`` and an int ``difficulty``/``tn``, the
+    "at least" rows of :func:`drawn_rows` and no distribution; without a ``success``, the
+    distribution and no "at least" (its tails are cut by mass, which a second cut would cut
+    again: it is sent whole). Other results are left whole. The page's odds
+    worker sends this (issue #28): the main thread then parses a few dozen rows, not thousands."""
+    mark = next((result[k] for k in ("difficulty", "tn") if isinstance(result.get(k), int)), None)
+    if "success" in result and mark is not None and result.get("at_least"):
+        result.pop("distribution", None)
+        result["at_least"] = drawn_rows(result["at_least"], True, mark)
+    elif "success" not in result and result.get("distribution"):
+        result.pop("at_least", None)
+    return result
+
+
 def pick_bars(rows: Sequence[dict], cumulative: bool, mark_from: Optional[int] = None,
               max_bars: int = MAX_BARS) -> list:
     """The bars to draw for ``rows`` (sorted by value, as ``odds()`` returns them).
@@ -121,10 +156,7 @@ def pick_bars(rows: Sequence[dict], cumulative: bool, mark_from: Optional[int] =
     """
     if not rows:
         return []
-    values = [r["value"] for r in rows]
-    keep = values.index(mark_from) if mark_from in values else None
-    if keep is None and mark_from is not None and not cumulative and values[0] < mark_from <= values[-1]:
-        keep = next(i for i, v in enumerate(values) if v >= mark_from)
+    keep = _anchor(rows, cumulative, mark_from)
     lo, hi = _trim(rows, cumulative, keep)
     rows = list(rows[lo:hi])
     anchor = 0 if keep is None else keep - lo

@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..systems.sifrp import SifrpRequest, combat_damage, degrees_for, failure_grade, teamwork_bonus
+from .budget import spend
 from .dist import add_uniform, prob, rows, shift
 
 __all__ = ["MAX_WORK", "check_work", "keep_sum_counts", "sifrp_odds", "work_estimate"]
@@ -30,6 +31,9 @@ __all__ = ["MAX_WORK", "check_work", "keep_sum_counts", "sifrp_odds", "work_esti
 #: Largest accepted :func:`work_estimate` (inner steps, 80–170 ns of CPU each): the worst accepted pool takes ≈ 25 ms on
 #: CPython 3.11 (docs/odds.md §Limits); more is refused with ``odds.too_large``, not computed.
 MAX_WORK = 150_000
+#: Most work done on the page's main thread (:mod:`tirada.odds.budget`): ≤ ≈ 4 ms of CPU on CPython 3.11
+#: whatever the step (80–800 ns each); typical notation (4d6k3: 124, 5d10!k3: 484, 20d10k10: 3026) fits.
+MAIN_WORK = 5_000
 RULE_LIMIT = "odds.md §Limits"
 
 
@@ -52,11 +56,13 @@ def work_estimate(dice: int, sides: int, keep: int) -> int:
 
 def check_work(work: int, dice: int, sides: int, keep: int) -> None:
     """Refuse (``InvalidRequest``, code ``odds.too_large``, field ``dice``) when ``work`` (inner
-    steps) exceeds :data:`MAX_WORK`; the message names the pool."""
+    steps) exceeds :data:`MAX_WORK`; the message names the pool. Inside
+    :func:`tirada.odds.budget.main_thread`, more than :data:`MAIN_WORK` raises ``OffMainThread``."""
     if work > MAX_WORK:
         raise InvalidRequest(f"{dice}d{sides} keep {keep} is too large for exact odds; use fewer "
                              "dice or smaller dice", field="dice", rule=RULE_LIMIT,
                              code="odds.too_large", params={"dice": dice, "sides": sides, "keep": keep})
+    spend(work, MAIN_WORK)
 
 
 def _keep_all(dice: int, sides: int, steps: list | None = None) -> dict:

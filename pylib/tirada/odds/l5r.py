@@ -42,20 +42,33 @@ from typing import Any, Mapping
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
 from ..systems.l5r.dice import DIE_SIDES, RING_FACES, SKILL_FACES, tally
+from .budget import spend
 from .dist import convolve, prob, rows
+from .l5r_rerolls import rerolled_law, rerolled_work
 
 __all__ = ["MAX_WORK", "L5rPool", "chain_counts", "l5r_odds", "success_counts", "work_estimate"]
 
 RULE = "l5r5e.md §The check"
-FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "compromised"}
+FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "compromised", "distinction",
+          "adversity"}
 #: Fields of an ``l5r5e`` roll request that the odds accept but do not model (listed in the output
 #: as ``"not_modelled"`` when present): advantages, stance, strife cancelling and the decisions.
-ROLL_ONLY = {"stance", "distinction", "adversity", "passion", "anxiety", "helpers_cancel_strife",
-             "step", "rerolls", "keep", "explosions"}
+ROLL_ONLY = {"stance", "passion", "anxiety", "helpers_cancel_strife", "step", "rerolls", "keep", "explosions",
+             "added"}
 MAX_POOL = 30
 #: most estimated work (:func:`work_estimate`) computed exactly: ≈ 0.4 s on CPython, ≈ 1 s in
 #: Pyodide; a larger pool (many dice *and* a high keep limit, e.g. 15 + 15 dice keeping 20) is refused
 MAX_WORK = 1_600_000
+#: Most work done on the page's main thread (:mod:`tirada.odds.budget`): ≈ 5 ms of CPU on CPython 3.11
+#: (ring 5, skill 5, 2 skilled helpers and Void: 61 250)
+MAIN_WORK = 80_000
+#: The rerolls played for the odds (odds/l5r_rerolls.py; docs/l5r5e.md §Odds with a Distinction or an Adversity).
+REROLL_POLICY = {
+    "distinction": "reroll up to 2 dice that add nothing: no keepable success first (d12 before d6), then "
+                   "successes past the keep limit",
+    "adversity": "reroll the 2 success dice worth least: unkeepable, then plain (d12 first), explosive d6, "
+                 "explosive d12",
+}
 #: Ranking of explosive faces by die type: the skill chain dominates the ring chain.
 _EXPLOSIVE_RANK = {"skill": 0, "ring": 1}
 _PLAIN_RANK = 2
@@ -72,8 +85,11 @@ class L5rPool:
     """
 
     def __init__(self, ring: int, skill: int, tn: int, assist_skilled: int = 0,
-                 assist_unskilled: int = 0, void: bool = False, compromised: bool = False) -> None:
+                 assist_unskilled: int = 0, void: bool = False, compromised: bool = False,
+                 distinction: bool = False, adversity: bool = False) -> None:
         self.ring, self.skill, self.tn = ring, skill, tn
+        # a Distinction and an Adversity cancel (l5r5e.md §The check 4): rerolls by one of them, or none
+        self.reroll_by = None if distinction == adversity else "distinction" if distinction else "adversity"
         self.assist_skilled, self.assist_unskilled = assist_skilled, assist_unskilled
         self.void, self.compromised = void, compromised
         self.ring_dice = ring + assist_unskilled + int(void)
@@ -97,17 +113,20 @@ class L5rPool:
             assist_skilled=get_int(req, "assist_skilled", default=0, lo=0, hi=10, rule=f"{RULE} 3"),
             assist_unskilled=get_int(req, "assist_unskilled", default=0, lo=0, hi=10, rule=f"{RULE} 3"),
             void=get_bool(req, "void"), compromised=get_bool(req, "compromised"),
+            distinction=get_bool(req, "distinction"), adversity=get_bool(req, "adversity"),
         )
         if pool.ring_dice + pool.skill_dice > MAX_POOL:
             raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice are too many for exact odds "
                                  f"(at most {MAX_POOL})", field="ring", rule="odds.md §Limits",
                                  code="odds.l5r_too_large",
                                  params={"got": pool.ring_dice + pool.skill_dice, "n": MAX_POOL})
-        if work_estimate(pool) > MAX_WORK:   # bounded before it is spent: the page never freezes
+        work = work_estimate(pool)
+        if work > MAX_WORK:   # bounded before it is spent: the page never freezes
             raise InvalidRequest(f"{pool.ring_dice + pool.skill_dice} dice keeping {pool.keep_limit} are too "
                                  "many for exact odds; use fewer dice or helpers", field="ring",
                                  rule="odds.md §Limits", code="odds.l5r_too_much_work",
                                  params={"got": pool.ring_dice + pool.skill_dice, "keep": pool.keep_limit})
+        spend(work, MAIN_WORK)
         return pool
 
 
@@ -123,6 +142,8 @@ def work_estimate(pool: "L5rPool") -> int:
             used = (big_r - r6) + (big_s - r12)
             work += comb(min(k - 1, used) + 3, 3) * (used + 1)
     cap = max(pool.tn, 2 * k + 2)
+    if pool.reroll_by:   # the rerolls' splits (odds/l5r_rerolls.py) instead of the tiers
+        work = 60 * rerolled_work(big_r, big_s, pool.compromised)   # ≈ 60 of the units above per step
     return work + (min(k, big_s) + 1) * (min(k, big_r) + 1) * (cap + 1) ** 2
 
 
@@ -246,13 +267,20 @@ def _forced_keep_strife(r6: int, r12: int) -> int:
 
 
 def success_counts(pool: L5rPool, cap: int) -> tuple:
-    """Law of min(successes, ``cap``) under the policy of the module docstring.
+    """Law of min(successes, ``cap``) under the policy of the module docstring (with a Distinction
+    or an Adversity: their rerolls first, :mod:`tirada.odds.l5r_rerolls`).
 
     Returns:
         ``(counts, den, law)``: counts = list of ``cap + 1`` ints over ``den``; ``law`` is the
-        :func:`_kept_law` result (reused for the expectations).
+        :func:`_kept_law` result (reused for the expectations; strife ``None`` with rerolls), and
+        the pool's own denominator is ``den`` over the chains' part.
     """
-    law, strife_num = _kept_law(pool)
+    if pool.reroll_by:
+        law, pool_den = rerolled_law(pool.ring_dice, pool.skill_dice, pool.keep_limit, pool.reroll_by,
+                                     pool.compromised)
+        strife_num = None
+    else:
+        (law, strife_num), pool_den = _kept_law(pool), 6 ** pool.ring_dice * 12 ** pool.skill_dice
     big_a = max(a for a, _ in law)
     big_b = max(b for _, b in law)
     cs, cr = chain_counts("skill", cap, pool.compromised), chain_counts("ring", cap, pool.compromised)
@@ -268,8 +296,8 @@ def success_counts(pool: L5rPool, cap: int) -> tuple:
         total = convolve(total, cs, cap) if any(total) else total
         scale = unit_s ** (big_a - a)
         total = [t + i * scale for t, i in zip(total, inner)]
-    den = 6 ** pool.ring_dice * 12 ** pool.skill_dice * unit_s ** big_a * unit_r ** big_b
-    return total, den, (law, strife_num)
+    den = pool_den * unit_s ** big_a * unit_r ** big_b
+    return total, den, (law, strife_num, pool_den)
 
 
 def l5r_odds(params: Mapping[str, Any]) -> dict:
@@ -285,15 +313,14 @@ def l5r_odds(params: Mapping[str, Any]) -> dict:
     """
     pool = L5rPool.from_dict(params)
     cap = max(pool.tn, 2 * pool.keep_limit + 2)
-    counts, den, (law, strife_num) = success_counts(pool, cap)
-    pool_den = 6 ** pool.ring_dice * 12 ** pool.skill_dice
+    counts, den, (law, strife_num, pool_den) = success_counts(pool, cap)
     mean_a = Fraction(sum(a * n for (a, _), cell in law.items() for n in cell.values()), pool_den)
     mean_b = Fraction(sum(b * n for (_, b), cell in law.items() for n in cell.values()), pool_den)
     mean_c = Fraction(sum(c * n for cell in law.values() for c, n in cell.items()), pool_den)
     (succ_s, strife_s), (succ_r, strife_r) = (_chain_means("skill", pool.compromised),
                                               _chain_means("ring", pool.compromised))
     successes = mean_a * (1 + succ_s) + mean_b * (1 + succ_r) + mean_c
-    strife = Fraction(strife_num, pool_den) + mean_a * strife_s + mean_b * strife_r
+    strife = None if strife_num is None else Fraction(strife_num, pool_den) + mean_a * strife_s + mean_b * strife_r
     distribution, at_least = rows(dict(enumerate(counts)), den, or_more=cap)
     hit = sum(counts[pool.tn:])
     return {
@@ -305,6 +332,8 @@ def l5r_odds(params: Mapping[str, Any]) -> dict:
         "success": prob(hit, den),
         "outcomes": {"success": prob(hit, den), "failure": prob(den - hit, den)},
         "expected_successes": float(successes), "expected_successes_exact": str(successes),
-        "expected_strife": float(strife), "expected_strife_exact": str(strife),
+        "expected_strife": None if strife is None else float(strife),
+        "expected_strife_exact": None if strife is None else str(strife),
+        "rerolls": pool.reroll_by, **({"reroll_policy": REROLL_POLICY[pool.reroll_by]} if pool.reroll_by else {}),
         "not_modelled": sorted(k for k in ROLL_ONLY if params.get(k) not in (None, False, 0, [], "")),
     }

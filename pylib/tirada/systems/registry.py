@@ -127,8 +127,8 @@ register(SystemSpec(
     odds="tirada.odds.l5r:l5r_odds", code=2,
     param_keys=("ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance",
                 "compromised", "distinction", "adversity", "passion", "anxiety",
-                "helpers_cancel_strife", "step", "rerolls", "keep", "explosions"),
-    param_texts=("air", "earth", "fire", "water", "void"),
+                "helpers_cancel_strife", "step", "rerolls", "keep", "explosions", "added"),
+    param_texts=("air", "earth", "fire", "water", "void", "ring", "skill"),
     sheet="tirada.sheets.l5r",
 ))
 register(SystemSpec(

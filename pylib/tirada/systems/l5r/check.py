@@ -10,14 +10,17 @@ Steps (each function below names its step):
 2. **reroll** — a distinction rerolls up to 2 dice of the player's choice; an adversity rerolls 2
    dice showing success or explosive success; both together cancel (no rerolls).
 3. **keep** — 1..keep limit dice (ring + helpers + Void); compromised: 0..limit, no strife dice.
-4. **explosions** — each kept explosive die, in pool order, rolls one die of its type; the player
+3b. **added kept dice** (``added``, given with the keep) — dice set to a result, kept outside the
+   limit (core rules p. 27, "add a kept die"); they resolve as kept dice.
+4. **explosions** — each kept explosive die, in pool order then the added dice, rolls one die of its type; the player
    keeps or drops it; a kept explosive explosion die explodes again, and its chain is finished
    before the next pool die. Explosion dice sit outside the keep limit. At most
    :data:`MAX_EXPLOSIONS` explosion dice are rolled; past that a message says so.
 5. **totals** — see :func:`totals`.
 
 Draw order, the replay contract (and the order of ``faces`` in faces mode): the pool's ring dice,
-its skill dice, the reroll dice in ascending pool index, then the explosion dice in step-4 order.
+its skill dice, the reroll dice in ascending pool index, then the explosion dice in step-4 order
+(added dice are decisions: nothing is drawn for them, only for their explosions).
 
 The request and its checks are :class:`tirada.systems.l5r.request.CheckRequest`.
 
@@ -249,16 +252,16 @@ class _Check:
                 raise _Pause("keep", choices)
             keep = default_keep(choices, self.pool)
         check_keep(req, choices, self.pool, keep)
-        self.keep = keep
+        self.keep = keep   # kept dice added after the keep (``added``) are part of this decision
         _decided(dice)   # and the explosion dice from fresh dice committed after the keep
         self.explode(dice)
 
     def explode(self, dice: Dice) -> None:
         """Step 4: roll, decide and chain the explosion dice (l5r5e.md §The check 6)."""
         req, decided = self.req, list(self.req.explosions or ())
-        for i in self.keep or ():
-            die, source, source_index = self.pool[i].die, "pool", i
-            explosive = "explosive" in self.pool[i].symbols
+        exploders = [(self.pool[i].die, "pool", i, "explosive" in self.pool[i].symbols) for i in self.keep or ()]
+        exploders += [(die, "added", j, "explosive" in symbols_of(die, face)) for j, (die, face) in enumerate(req.added or ())]
+        for die, source, source_index, explosive in exploders:
             while explosive:
                 if len(self.xs) >= MAX_EXPLOSIONS:
                     self.messages.append(f"explosion cap reached: {MAX_EXPLOSIONS} explosion dice rolled; "
@@ -297,10 +300,15 @@ class _Check:
                                  code="l5r.explosions_too_many", params={"got": len(decided), "n": len(self.xs)})
 
     def kept(self) -> list:
-        """Kept dice as result dicts: pool dice in index order, then kept explosion dice."""
+        """Kept dice as result dicts: pool dice in index order, added dice (``"added": true``), then
+        kept explosion dice."""
         dice = [(self.pool[i].die, self.pool[i].face, False) for i in (self.keep or ())]
-        dice += [(x.die, x.face, True) for x in self.xs if x.kept]
-        return [{"die": d, "face": f, "symbols": list(symbols_of(d, f)), "explosion": e} for d, f, e in dice]
+        added = [(d, f, False) for d, f in (self.req.added or ())] if self.keep is not None else []
+        dice += added + [(x.die, x.face, True) for x in self.xs if x.kept]
+        out = [{"die": d, "face": f, "symbols": list(symbols_of(d, f)), "explosion": e} for d, f, e in dice]
+        for item in out[len(self.keep or ()):len(self.keep or ()) + len(added)]:
+            item["added"] = True
+        return out
 
     def result(self, stage: str, choices: dict | None) -> dict:
         """The JSON-ready result at ``stage`` (shape in :func:`roll`)."""
@@ -322,6 +330,8 @@ class _Check:
             "kept": kept, "explosions": len(self.xs),
             "explosion_cap_reached": bool(self.messages), "messages": list(self.messages),
         }
+        if req.added is not None:   # only then: older results (and links) keep their exact shape
+            out["decisions"]["added"] = [list(a) for a in req.added]
         out["summary"] = {lang: summary(kept, {**t, "tn": req.tn}, lang) for lang in ("en", "es")} if done else None
         return out
 

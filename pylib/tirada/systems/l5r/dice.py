@@ -134,7 +134,8 @@ def summary(kept: list, totals: dict, lang: str = "en") -> str:
     es = lang == "es"
     words = []
     for d in kept:
-        prefix = ("explosión " if es else "explosion ") if d.get("explosion") else ""
+        prefix = ("explosión " if es else "explosion ") if d.get("explosion") else \
+            ("añadido " if es else "added ") if d.get("added") else ""
         words.append(prefix + die_text(d["die"], d["face"], "es" if es else "en"))
     dice = ", ".join(words) or ("ninguno" if es else "none")
     t = totals
@@ -187,7 +188,8 @@ class PoolDie:
 @dataclass(frozen=True)
 class ExplosionDie:
     """An explosion die: ``index`` in draw order among explosion dice, ``die`` as its source's type,
-    ``face``, ``source`` ``"pool"``|``"explosion"`` and ``source_index`` (the die that exploded),
+    ``face``, ``source`` ``"pool"``|``"added"``|``"explosion"`` and ``source_index`` (the die that
+    exploded: a pool index, an index in the request's ``added``, or an explosion die's index),
     ``kept``: ``True``/``False`` or ``None`` while undecided."""
 
     index: int

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...errors import InvalidRequest
+from ...errors import IllegalMove, InvalidRequest
 from ...fields import echo, get_bool, get_choice, get_int, get_int_list, reject_unknown
+from .dice import DIE_SIDES, symbols_of
 
-__all__ = ["FIELDS", "MAX_EXPLOSIONS", "RULE_KEEP", "RULE_POOL", "RULE_REROLL", "RULE_RESOLVE", "STANCES",
+__all__ = ["FIELDS", "MAX_ADDED", "MAX_EXPLOSIONS", "RULE_KEEP", "RULE_POOL", "RULE_REROLL", "RULE_RESOLVE", "STANCES",
            "CheckRequest"]
 
 RULE_POOL = "l5r5e.md §The check 3"
@@ -20,11 +21,13 @@ RULE_REROLL = "l5r5e.md §The check 4"
 RULE_KEEP = "l5r5e.md §The check 5"
 RULE_RESOLVE = "l5r5e.md §The check 6"
 MAX_EXPLOSIONS = 20
+#: Most kept dice added to one check ("add a kept die set to a result", docs/l5r5e.md §Added kept dice).
+MAX_ADDED = 10
 MAX_RING, MAX_SKILL, MAX_ASSIST, MAX_TN = 10, 10, 10, 20
 STANCES = ("air", "earth", "fire", "water", "void")
 FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance", "compromised",
           "distinction", "adversity", "passion", "anxiety", "helpers_cancel_strife", "step",
-          "rerolls", "keep", "explosions"}
+          "rerolls", "keep", "explosions", "added"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,10 @@ class CheckRequest:
     Composure; ``distinction`` / ``adversity`` / ``passion`` / ``anxiety``: advantages that apply;
     ``helpers_cancel_strife`` 0..helpers: strife symbols cancelled by helpers taking 1 strife each;
     ``step``: interactive mode; decisions ``rerolls`` / ``keep`` (sorted tuples of pool indices) and
-    ``explosions`` (tuple of bools), each ``None`` when not given.
+    ``explosions`` (tuple of bools), each ``None`` when not given; ``added``: kept dice added
+    after the keep, set to a result ("add a kept die set to a result", core rules p. 27: after step
+    5 a die of the noted type is placed in the pool set to that result; it is a kept die, outside
+    the keep limit), a tuple of ``(die, face)`` with die ``"ring"``/``"skill"``, or ``None``.
     """
 
     ring: int
@@ -57,6 +63,7 @@ class CheckRequest:
     rerolls: tuple | None = None
     keep: tuple | None = None
     explosions: tuple | None = None
+    added: tuple | None = None
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "CheckRequest":
@@ -84,11 +91,21 @@ class CheckRequest:
             adversity=get_bool(req, "adversity"), passion=get_bool(req, "passion"),
             anxiety=get_bool(req, "anxiety"), helpers_cancel_strife=cancel, step=get_bool(req, "step"),
             rerolls=_indices(req, "rerolls", size), keep=_indices(req, "keep", size),
-            explosions=_booleans(req, "explosions"),
+            explosions=_booleans(req, "explosions"), added=_added(req),
         )
         if r.step and r.rerolls is None and r.reroll_by and (r.keep is not None or r.explosions):
             raise InvalidRequest("decide the rerolls before the keep", field="keep", rule=RULE_REROLL,
                                  code="l5r.rerolls_first")
+        if r.keep is None and r.added and r.step:
+            raise InvalidRequest("add kept dice with the keep, not before it", field="added", rule=RULE_KEEP,
+                                 code="l5r.added_keep_first")
+        if r.compromised and r.added:
+            for i, (die, face) in enumerate(r.added):
+                if "strife" in symbols_of(die, face):
+                    raise IllegalMove(f"a compromised character cannot keep a die showing strife (added die "
+                                         f"{i + 1}, d{DIE_SIDES[die]} {face})", field=f"added[{i}]",
+                                         rule="l5r5e.md §Composure, strife, unmasking, Void",
+                                         code="l5r.compromised_added", params={"n": i + 1})
         if r.step and r.keep is None and r.explosions:
             raise InvalidRequest("decide the keep before the explosions", field="explosions", rule=RULE_KEEP,
                                  code="l5r.keep_first")
@@ -146,3 +163,25 @@ def _booleans(req: Mapping[str, Any], name: str) -> tuple | None:
             raise InvalidRequest(f"must be true (keep) or false (drop), got {got}", field=f"{name}[{i}]",
                                  code="l5r.explosion_bool", params={"got": got})
     return tuple(value)
+
+
+def _added(req: Mapping[str, Any]) -> tuple | None:
+    """``added``: a list of at most :data:`MAX_ADDED` pairs ``[die, face]`` (die ``"ring"`` with
+    face 1..6 or ``"skill"`` with face 1..12), as ``((die, face), ...)``; ``None`` when absent."""
+    value = req.get("added")
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MAX_ADDED:
+        raise InvalidRequest(f"must be a list of at most {MAX_ADDED} added dice [die, face]", field="added",
+                             code="l5r.added_list", params={"n": MAX_ADDED})
+    out = []
+    for i, item in enumerate(value):
+        die = item[0] if isinstance(item, list) and len(item) == 2 else None
+        face = item[1] if die is not None else None
+        if not (isinstance(die, str) and die in DIE_SIDES and isinstance(face, int) and not isinstance(face, bool)
+                and 1 <= face <= DIE_SIDES[die]):
+            got = echo(repr(item) if isinstance(item, str) else item, 40)
+            raise InvalidRequest(f"an added die is [\"ring\", 1..6] or [\"skill\", 1..12], got {got}",
+                                 field=f"added[{i}]", code="l5r.added_die", params={"got": got})
+        out.append((die, face))
+    return tuple(out)
