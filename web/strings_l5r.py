@@ -61,6 +61,19 @@ STRINGS = {
     "l5r.no_rerolls": {"es": "Ninguno.", "en": "None."},
     "l5r.no_explosions": {"es": "Ninguna.", "en": "None."},
     "l5r.explodes_from_pool": {"es": "explota el dado {n}", "en": "from die {n}"},
+    "l5r.explodes_from_added": {"es": "explota el dado añadido {n}", "en": "from added die {n}"},
+    "l5r.added_die": {"es": "dado añadido {n}", "en": "added die {n}"},
+    "l5r.tag_added": {"es": "añadido", "en": "added"},
+    "l5r.add_heading": {"es": "Añadir un dado guardado", "en": "Add a kept die"},
+    "l5r.add_help": {"es": "Si un efecto te hace «añadir un dado guardado con un resultado» (una técnica, una "
+                           "oportunidad de Aire…): se guarda además de los marcados, fuera del límite, y si es "
+                           "relanzable explota. Se envía con los dados que guardas.",
+                     "en": "When an effect makes you «add a kept die set to a result» (a technique, an Air "
+                           "opportunity…): it is kept besides the marked dice, outside the limit, and explodes if "
+                           "explosive. It is sent with the dice you keep."},
+    "l5r.add_result": {"es": "Resultado", "en": "Result"},
+    "l5r.add_button": {"es": "Añadir dado guardado", "en": "Add kept die"},
+    "l5r.add_remove": {"es": "Quitar", "en": "Remove"},
     "l5r.explodes_from_explosion": {"es": "explota la explosión {n}", "en": "from explosion {n}"},
     "l5r.explosion_die": {"es": "explosión {n}", "en": "explosion {n}"},
     "l5r.do_reroll_distinction": {"es": "Distinción: toca hasta {max} dados para repetirlos (o ninguno) y confirma.",
@@ -72,6 +85,8 @@ STRINGS = {
     # one key per source: Spanish articles agree with the noun ("el dado", "la explosión")
     "l5r.do_explosion_pool": {"es": "El dado {n} ha explotado: ¿guardas el nuevo dado?",
                               "en": "The die {n} exploded: do you keep the new die?"},
+    "l5r.do_explosion_added": {"es": "El dado añadido {n} ha explotado: ¿guardas el nuevo dado?",
+                               "en": "Added die {n} exploded: keep the new die?"},
     "l5r.do_explosion_explosion": {"es": "La explosión {n} ha explotado: ¿guardas el nuevo dado?",
                                    "en": "The explosion {n} exploded: do you keep the new die?"},
     "l5r.do_faces": {"es": "Escribe lo que has sacado en estos dados:", "en": "Type what these dice show:"},
@@ -85,6 +100,8 @@ STRINGS = {
     "l5r.need_reroll": {"es": "Repetición del dado {n}: {die} (d{sides})", "en": "Reroll of die {n}: {die} (d{sides})"},
     "l5r.need_explosion_pool": {"es": "Explosión del dado {n}: {die} (d{sides})",
                                 "en": "Explosion of die {n}: {die} (d{sides})"},
+    "l5r.need_explosion_added": {"es": "Explosión del dado añadido {n}: {die} (d{sides})",
+                                 "en": "Explosion of added die {n}: {die} (d{sides})"},
     "l5r.need_explosion_explosion": {"es": "Explosión de la explosión {n}: {die} (d{sides})",
                                      "en": "Explosion of explosion {n}: {die} (d{sides})"},
     "l5r.faces_number": {"es": "Escribe un número entero en cada dado.", "en": "Type a whole number for each die."},

@@ -43,7 +43,7 @@ __all__ = ["read_request", "render_result", "setup", "start_check", "summary"]
 
 INT_FIELDS = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled")
 BOOL_FIELDS = ("void", "compromised", "distinction", "adversity", "passion", "anxiety")
-DECISIONS = ("rerolls", "keep", "explosions")
+DECISIONS = ("rerolls", "keep", "explosions", "added")
 
 
 def refusal_text(err: TiradaError) -> str:
@@ -57,6 +57,7 @@ class Check:
     request = None      # the step-mode request so far (decisions added one by one)
     result = None       # the engine's result for ``request``
     marked: set = set()  # pool indices tapped at the reroll / keep stage
+    added: list = []    # kept dice added at the keep, [die, face] (ui_l5r_added.py), sent with the keep
     chain = None        # the chain position reserved at the start (seeded, named roller)
     fair = None         # fair play: the tirada.links.fair_roll check (seeded checks), else None
     gm = None           # the id of the GM roll request this check answers, else None
@@ -102,7 +103,7 @@ def render_board(focus: bool = False) -> None:
     """Draw the board for :class:`Check` in #result."""
     box = el("result")
     box.setAttribute("aria-atomic", "false")
-    box.innerHTML = board_html(Check.result, Check.request.get("label") or "", Check.marked, app.State.lang)
+    box.innerHTML = board_html(Check.result, Check.request.get("label") or "", Check.marked, app.State.lang, Check.added)
     box.hidden = False
     if Check.marked and Check.result["stage"] in ("reroll", "keep"):
         preview("rerolls" if Check.result["stage"] == "reroll" else "keep")
@@ -161,7 +162,7 @@ def start_check() -> None:
     except TiradaError as err:
         view.show_error(tr("error.heading"), view.engine_message(err))
         return
-    Check.request, Check.result, Check.marked, Check.chain, Check.fair = request, result, set(), chain, fair
+    Check.request, Check.result, Check.marked, Check.chain, Check.fair, Check.added = request, result, set(), chain, fair, []
     view.Roll.current = view.Roll.faces_result = None
     el("shared").hidden = True
     el("share").hidden = True
@@ -169,13 +170,15 @@ def start_check() -> None:
 
 
 def decide(name: str, value) -> None:
-    """Send one more decision (or faces) to the engine; refused ones leave the board as it was."""
-    request = {**Check.request, name: value}
+    """Send one more decision (or faces) to the engine; refused ones leave the board as it was. The
+    keep carries the kept dice added to it (``added``: the same decision, before any explosion)."""
+    fields = {name: value, **({"added": Check.added} if name == "keep" and Check.added else {})}
+    request = {**Check.request, **fields}
     try:
         if Check.fair is not None:   # fresh dice for what follows, at the chain's next numbers now
             who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
             result, Check.fair = STORE.book.number(
-                *who, lambda head: ui_fair.advanced(fair_roll.advance(Check.fair, {name: value}, head)))
+                *who, lambda head: ui_fair.advanced(fair_roll.advance(Check.fair, fields, head)))
             request = Check.fair["request"]
         else:
             result = systems.roll(request)
@@ -201,8 +204,9 @@ def final_request() -> dict:
     if decisions["rerolls"]:
         req["rerolls"] = decisions["rerolls"]
     req["keep"] = decisions["keep"]
-    if decisions["explosions"]:
-        req["explosions"] = decisions["explosions"]
+    for name in ("explosions", "added"):
+        if decisions.get(name):
+            req[name] = decisions[name]
     return req
 
 
@@ -276,7 +280,7 @@ def preview(name: str) -> None:
     clear_refusal()
     shown = None
     try:
-        after = try_roll({**Check.request, name: sorted(Check.marked)})
+        after = try_roll({**Check.request, name: sorted(Check.marked), **({"added": Check.added} if name == "keep" else {})})
         if name == "keep":
             shown = after
     except TiradaError as err:

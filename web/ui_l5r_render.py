@@ -72,13 +72,14 @@ def die_body(die: str, face: int, symbols: list, tag: str) -> str:
             f'<span class="tag" aria-hidden="true">{esc(tag)}</span>')
 
 
-def static_die(d: dict, state: str, tag: str, lang: str, extra: str = "") -> str:
-    """A die that is not tapped: ``state`` kept / dropped / pending / plain."""
+def static_die(d: dict, state: str, tag: str, lang: str, extra: str = "", after: str = "") -> str:
+    """A die that is not tapped: ``state`` kept / dropped / pending / plain; ``after``: HTML put
+    after it in its list item (e.g. a button)."""
     words = die_words(d["die"], d["face"], d["symbols"], lang)
     label = f"{words}{', ' + tag if tag else ''}{', ' + extra if extra else ''}"
     return (f'<li><span class="l5r-die {d["die"]} {state}" data-die="{d["die"]}" data-face="{d["face"]}" '
             f'data-state="{state}" role="img" aria-label="{esc(label)}">'
-            f'{die_body(d["die"], d["face"], d["symbols"], tag)}</span></li>')
+            f'{die_body(d["die"], d["face"], d["symbols"], tag)}</span>{after}</li>')
 
 
 def legend(lang: str) -> str:
@@ -132,13 +133,38 @@ def section_kept(result: dict, lang: str) -> str:
         tag = t(f"l5r.tag_{state}", lang) if state != "plain" else t("l5r.die_n", lang).format(n=d["index"] + 1)
         extra = t("l5r.tag_rerolled", lang) if d["rerolled"] else ""
         dice.append(static_die(d, state, tag, lang, extra))
+    for k in result.get("kept", []):   # kept dice added after the keep, outside the limit
+        if k.get("added"):
+            dice.append(static_die(k, "kept", t("l5r.tag_added", lang), lang))
     return (f'<h3>{esc(t("l5r.step_kept", lang))}</h3>'
             f'<ul class="l5r-dice" data-step="kept">{"".join(dice)}</ul>')
 
 
+#: The results a kept die may be added with (core rules p. 27), one face each: (die, face).
+ADD_RESULTS = (("ring", 3), ("ring", 2), ("ring", 5), ("ring", 4), ("ring", 6), ("ring", 1),
+               ("skill", 3), ("skill", 8), ("skill", 6), ("skill", 10), ("skill", 12), ("skill", 11), ("skill", 1))
+
+
+def add_box(added: list | tuple, lang: str) -> str:
+    """At the keep: "add a kept die set to a result" (an effect's; outside the keep limit, sent with
+    the keep): the dice added so far, each with a button to take it back, and a result to add."""
+    items = "".join(static_die({"die": d, "face": f, "symbols": list(symbols_of(d, f))}, "kept", t("l5r.tag_added", lang),
+                               lang, after=f'<button type="button" class="ghost" data-l5r-unadd="{i}">'
+                                           f'{esc(t("l5r.add_remove", lang))}</button>')
+                    for i, (d, f) in enumerate(added))
+    options = "".join(f'<option value="{d}:{f}">{esc(die_words(d, f, list(symbols_of(d, f)), lang))}</option>'
+                      for d, f in ADD_RESULTS)
+    listed = f'<ul class="l5r-dice" data-step="added">{items}</ul>' if items else ""
+    return (f'<details class="l5r-add"{" open" if added else ""}><summary>{esc(t("l5r.add_heading", lang))}</summary>'
+            f'<p class="meta">{esc(t("l5r.add_help", lang))}</p>{listed}'
+            f'<label for="l5r-add-result">{esc(t("l5r.add_result", lang))}</label>'
+            f'<select id="l5r-add-result">{options}</select>'
+            f'<button type="button" class="ghost" data-l5r-add="1">{esc(t("l5r.add_button", lang))}</button></details>')
+
+
 def explosion_source(x: dict, lang: str) -> str:
     """"dado 4" / "explosión 1": the die an explosion die came from."""
-    key = "l5r.die_n" if x["source"] == "pool" else "l5r.explosion_die"
+    key = {"pool": "l5r.die_n", "added": "l5r.added_die"}.get(x["source"], "l5r.explosion_die")
     return t(key, lang).format(n=x["source_index"] + 1)
 
 
@@ -236,9 +262,9 @@ def tap_die(d: dict, stage: str, allowed: list, marked_set: set, lang: str) -> s
             f'{die_body(d["die"], d["face"], d["symbols"], tag)}</button></li>')
 
 
-def board_html(result: dict, label: str, marked: set, lang: str) -> str:
+def board_html(result: dict, label: str, marked: set, lang: str, added: list | tuple = ()) -> str:
     """The interactive check at its current stage (``label``: the roll's label or ""; ``marked``:
-    the pool indices tapped so far)."""
+    the pool indices tapped so far; ``added``: kept dice added at the keep so far, ``[die, face]``)."""
     stage, choices = result["stage"], result["choices"] or {}
     parts = [f'<div class="l5r l5r-board" data-stage="{stage}"><h2>{esc(t("l5r.heading", lang))}</h2>']
     if label:
@@ -250,7 +276,7 @@ def board_html(result: dict, label: str, marked: set, lang: str) -> str:
         dice = "".join(tap_die(d, stage, choices["allowed"], marked, lang) for d in result["pool"])
         parts.append(f'<ul class="l5r-dice" data-step="{stage}">{dice}</ul>')
         if stage == "keep":
-            parts.append(section_rerolls(result, lang))
+            parts.append(section_rerolls(result, lang) + add_box(added, lang))
         confirm = "l5r.confirm_keep" if stage == "keep" else "l5r.confirm_reroll"
         parts.append(f'<div class="buttons"><button type="button" class="primary" id="l5r-confirm" '
                      f'data-l5r-confirm="{stage}">{esc(t(confirm, lang))}</button></div>')
