@@ -36,7 +36,8 @@ from tirada.links.thread_link import is_thread
 VIEWS = (ui_roll, ui_shared)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
-LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data"}
+LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data",
+        "bid": "ui_brs"}   # a Spoils bidding link opens in the Confrontation view (ui_brs_records)
 
 
 def load_view(name: str):
