@@ -12,6 +12,7 @@ import pytest
 from helpers.brs import duel, seeded_v2
 from helpers.brs_pace import ALL_ORDERS, example_three, play_paced
 from tirada.errors import IllegalMove, InvalidRequest
+from tirada.links.audit import audit
 from tirada.systems.brs import summary
 from tirada.systems.brs.compact import from_compact, to_compact
 from tirada.systems.brs.example import example_setup
@@ -178,3 +179,15 @@ def test_a_three_player_side_at_forum_pace():
         setup = example_three(example_setup(f"{k:032x}"))
         pace = play_paced(setup, {p: ALL_ORDERS for p in range(4)})
         assert pace.worst_run(0) <= 1 and pace.worst_run(1) <= 1, (k, pace.posts)
+
+
+def test_the_thread_audit_shows_an_order_changed_after_it_was_posted():
+    setup = example_setup("00112233445566778899aabbccddeeff")
+    url = "https://tirada.example/#"
+    posted = encode_link(setup, [HASTER] + EXAMPLE[:2])
+    answer = encode_link(setup, [HASTER] + EXAMPLE)                           # the thread goes on: no fork
+    assert audit(f"{url}{posted}\n{url}{answer}")["confrontation_forks"] == []
+    other = {**HASTER, "orders": {"strength": "smallest"}}                    # his order rewritten afterwards
+    rewritten = encode_link(setup, [other] + EXAMPLE)
+    forks = audit(f"{url}{posted}\n{url}{answer}\n{url}{rewritten}")["confrontation_forks"]
+    assert [f["move"] for f in forks] == [0, 0], forks

@@ -37,9 +37,11 @@ VIEWS = (ui_roll, ui_shared)
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
 #: Sealed rolls (ui_sealed: routes "sealreq", "blind", "reveal", app.SEALED) and the GM's secret rolls
 #: (ui_sealed_secret: "Tirar en secreto", route "secret") are lazy too: a warm start imports ~20 %
-#: fewer page modules (docs/benchmarks.md, tenth session).
+#: fewer page modules (docs/benchmarks.md, tenth session). A Spoils bidding link ("bid") opens in the
+#: Confrontation view (ui_brs_records).
 LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data",
-        "sealreq": "ui_sealed", "blind": "ui_sealed", "reveal": "ui_sealed", "secret": "ui_sealed_secret"}
+        "sealreq": "ui_sealed", "blind": "ui_sealed", "reveal": "ui_sealed", "secret": "ui_sealed_secret",
+        "bid": "ui_brs"}
 
 
 def load_view(name: str):

@@ -64,4 +64,15 @@ STRINGS = {
     "brs.orders.defeat.smallest": {"es": "El menor", "en": "The smallest"},
     "brs.kind.orders": {"es": "fija sus órdenes permanentes", "en": "sets standing orders"},
     "brs.log.by_order": {"es": " (orden permanente de {player})", "en": " ({player}'s standing order)"},
+    # the Spoils bidding by links (docs/brs-spoils.md §Bidding by links)
+    "brs.bidlink.help": {"es": "Cada puja es un enlace, como la lucha: publícalo y el otro bando responde con el suyo. Las "
+                               "pujas se alternan a la vista de los dos bandos y el enlace no lleva semilla: los dados se "
+                               "tiran al «Empezar», después de «Ver la puja».",
+                         "en": "Each bid is a link, like the fight: post it and the other side answers with theirs. Bids "
+                               "alternate in view of both sides and the link carries no seed: the dice are rolled at "
+                               "\"Start\", after the Call."},
+    "brs.bidlink.label": {"es": "Enlace de la puja", "en": "Bidding link"},
+    "brs.bidlink.copy": {"es": "Copiar el enlace de la puja", "en": "Copy the bidding link"},
+    "audit.kind_bid": {"es": "puja del Botín", "en": "Spoils bidding"},
+    "brs.bidlink.error": {"es": "No se pudo abrir la puja", "en": "The bidding could not be opened"},
 }

@@ -260,6 +260,8 @@ STRINGS = {
     "err.link.wrong_kind_scene": {"es": "este enlace no es de una escena de Tragedia", "en": "this link is not a Tragedia scene"},
     "err.link.wrong_kind_brs": {"es": "este enlace no es de un Enfrentamiento de Blood Red Sands",
                                 "en": "this link is not a Blood Red Sands Confrontation"},
+    "err.link.wrong_kind_bid": {"es": "este enlace no es de una puja del Botín de Blood Red Sands",
+                                "en": "this link is not a Blood Red Sands Spoils bidding"},
     "err.link.replay_mismatch": {"es": "el enlace no reproduce los mismos dados", "en": "the link does not replay the same dice"},
     "err.data.name_taken": {"es": "ya hay una ficha con ese nombre", "en": "a sheet with that name already exists"},
     "err.chain.prev_id": {"es": "deben ser las 12 cifras hexadecimales del identificador de la tirada anterior",

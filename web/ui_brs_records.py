@@ -12,6 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import app
+import sharing
 import ui_brs_after as afterview
 import ui_brs_prefight as prefight
 import ui_brs_setup as setupform
@@ -21,6 +22,7 @@ from tirada import TiradaError
 from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import apply_aftermath, most_devastated
 from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.spoils import bid as play_bid
 from tirada.systems.brs.spoils import setup_fields
 from tirada.systems.brs.trigger import check_trigger
@@ -42,8 +44,53 @@ class Records:
 
 # ------------------------------------------------------------------------------- before the fight
 def render_prefight(text: str = "") -> None:
-    """Draw the trigger and bidding fieldsets from the draft."""
+    """Draw the trigger and bidding fieldsets from the draft, and the bidding's link (issue #29)."""
     el("brs-prefight").innerHTML = prefight.render(Records.draft(), app.State.lang, text)
+    render_bid_link()
+
+
+def render_bid_link() -> None:
+    """The link of the bidding so far (kind "bid": the set-up without a seed and the bids), once a
+    bid is made; hidden while there is none or the set-up cannot make one yet."""
+    draft, box = Records.draft(), el("brs-bid-share")
+    bids = prefight.prefight_of(draft)["bids"]
+    try:
+        fragment = encode_bid_link(setupform.to_setup(draft), bids) if bids else ""
+    except TiradaError:
+        fragment = ""
+    el("brs-bid-link").value = sharing.page_link(fragment) if fragment else ""
+    box.hidden = not fragment
+
+
+def open_bid_link(fragment: str) -> None:
+    """Open a bidding link: its set-up and bids become this page's draft, the bidding box in view."""
+    app.show_view("brs")
+    try:
+        link = decode_bid_link(fragment)
+    except TiradaError as err:
+        box = el("brs-link-error")
+        box.textContent = f'{app.tr("brs.bidlink.error")}: {ui_refusal.text(err)}'
+        box.hidden = False
+        return
+    el("brs-link-error").hidden = True
+    new = setupform.from_setup(link.setup)
+    prefight.prefight_of(new)["bids"] = list(link.bids)
+    if link.state.status != "open":
+        new.update(setup_fields(link.state, prefight.sides_of(new, app.State.lang)))
+    draft = Records.draft()
+    draft.clear()
+    draft.update(new)
+    Records.setup_changed()
+    el("brs-setup-card").open = True
+    box = el("brs-pf-turn") or el("brs-prefight")
+    box.scrollIntoView(True)
+
+
+app.ROUTES["bid"] = open_bid_link
+
+
+async def on_bid_copy(event) -> None:
+    await sharing.copy(str(el("brs-bid-link").value), "brs-bid-copy-status", "brs-bid-link")
 
 
 def refresh() -> None:
@@ -226,5 +273,6 @@ def start(draft, setup_changed, state) -> None:
     el("brs-setup-fields").addEventListener("change", create_proxy(lambda event: refresh()))  # names, sides
     after.addEventListener("click", create_proxy(on_after_click))
     after.addEventListener("change", create_proxy(on_after_change))
+    el("brs-bid-copy").addEventListener("click", create_proxy(on_bid_copy))
     window.addEventListener("storage", create_proxy(on_other_tab))
     render_prefight()

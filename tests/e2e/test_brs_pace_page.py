@@ -6,7 +6,8 @@ panel, which offers each seat only its own player and quotes the seed's words). 
 orders in front of that side's next move, so they travel in the link posted before the other side
 rolls. From then on every choice the rules give the side that is not moving is taken by its orders:
 at most one post per side per exchange. The final post names the winner and the Pain, and the thread
-goes through the audit. The game is random (the page makes the seed): the test bot chooses each move
+goes through the audit. Before the fight the Spoils are bid by links too: Haster names a Pain, Sharla
+opens his link in a fresh phone and names hers, Haster Calls and starts. The game is random (the page makes the seed): the test bot chooses each move
 from the link's state and the page makes it (tests/helpers/brs_page.make_move handles every branch).
 """
 
@@ -22,11 +23,11 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.brs import actor as _actor, bot_move  # noqa: E402
 from helpers.brs_pace import ALL_ORDERS  # noqa: E402
-from helpers.brs_page import link_of, make_move, open_link_in  # noqa: E402
+from helpers.brs_page import haster_at_the_example, link_of, make_move, next_bot_move, open_link_in, post  # noqa: E402
 from helpers.page import audit_text  # noqa: E402
 
+from tirada.links.codec import decode_payload  # noqa: E402
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.journal import journal  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
@@ -34,11 +35,20 @@ from tirada.systems.brs.link import decode_link  # noqa: E402
 PHONE = {"viewport": {"width": 360, "height": 640}, "permissions": ["clipboard-read", "clipboard-write"]}
 
 
-def post(page) -> str:
-    """The forum post of the Confrontation as it stands: the copied BBCode snippet."""
-    page.click('[data-brs-copy="bbcode"]')
-    expect(page.locator("#brs-copy-status")).not_to_be_empty()
-    return page.evaluate("navigator.clipboard.readText()")
+def bid(page, act: str, text: str = "") -> None:
+    """Make one bid in the bidding box; wait for its link."""
+    before = page.locator("#brs-bid-link").input_value()
+    page.select_option("#brs-f-prefight-act", act)
+    if text:
+        page.fill("#brs-f-prefight-text", text)
+    page.click('#brs-prefight [data-pf-act="bid"]')
+    page.wait_for_function("l => document.getElementById('brs-bid-link').value !== l", arg=before)
+
+
+def bid_link(page) -> str:
+    """The bidding's link as the page shows it (the post of one bid)."""
+    expect(page.locator("#brs-bid-share")).to_be_visible()
+    return page.locator("#brs-bid-link").input_value()
 
 
 def set_orders(page, player: int, orders: dict) -> None:
@@ -58,31 +68,43 @@ def set_orders(page, player: int, orders: dict) -> None:
 def test_the_seed_example_by_links_with_standing_orders_is_one_post_per_side_per_exchange(new_context, base_url):
     ctx_a, _ = new_context(**PHONE)
     ctx_b, _ = new_context(**PHONE)
-    haster = open_app(ctx_a.new_page(), base_url)
-    if not haster.locator("#roller").is_visible():
-        haster.click("#who summary")
-    haster.fill("#roller", "Haster")                         # the roll view's roller: Haster's seat
-    haster.click("#tab-brs")
-    haster.click("#brs-example")
+    haster = haster_at_the_example(open_app(ctx_a.new_page(), base_url))   # his seat: from the roller's name
+
+    # the Spoils by links: each bid a link the other side opens in their own browser and answers
+    bid(haster, "pain", "Sharla pierde el mapa")
+    posts = [bid_link(haster)]
+    sharla = open_app(ctx_b.new_page(), posts[-1])           # a fresh phone opens the bidding link
+    expect(sharla.locator("#brs-pf-turn")).to_have_text("Puja: Sharla")
+    expect(sharla.locator("#brs-prefight")).to_contain_text("Sharla pierde el mapa")
+    bid(sharla, "pain", "Haster queda en deuda con ella")
+    posts.append(bid_link(sharla))
+    haster.goto(posts[-1])
+    expect(haster.locator("#brs-pf-turn")).to_have_text("Puja: Haster (Cronista)")
+    bid(haster, "call")                                       # the Call: the Spoils stand, the fight starts
+    expect(haster.locator("#brs-pf-result")).to_contain_text("Se vio la puja")
+    called = bid_link(haster)
+    assert decode_payload(called)[1]["bids"][-1] == {"act": "call"}
+    assert "seed" not in decode_payload(called)[1]["setup"]     # nothing of the fight knowable while bidding
     haster.click("#brs-start")
     haster.wait_for_selector("#brs-game:not([hidden])")
     set_orders(haster, 0, ALL_ORDERS)
+    assert decode_link(link_of(haster))[0]["spoils"] == ["Haster (Cronista): Sharla pierde el mapa",
+                                                          "Sharla: Haster queda en deuda con ella"]
 
-    pages, current, posts = {0: haster, 1: None}, 0, [link_of(haster)]
+    pages, current, seated = {0: haster, 1: sharla}, 0, False
+    pending_call = called                                     # posted with Haster's first move of the fight
     for _ in range(150):
-        setup, moves = decode_link(link_of(pages[current]))
-        state = replay(setup, moves)
-        if state.phase == "ended" and not state.pending:
+        turn = next_bot_move(pages[current])
+        if turn is None:
             break
-        move = bot_move(state, gentle=True)          # gentle: several exchanges before a Yield
-        actor = _actor(state, move)
-        side = state.setup.players[actor].side
+        state, move, actor, side = turn
         if side != current:                                  # a post: the other player opens it
-            posts.append(post(pages[current]))
+            posts.append((pending_call + "\n" if pending_call else "") + post(pages[current]))
+            pending_call = ""
             link = link_of(pages[current])
-            if pages[side] is None:
-                pages[side] = open_app(ctx_b.new_page(), link)
-                sharla = pages[side]
+            if not seated:
+                seated = True
+                sharla.goto(link)
                 sharla.wait_for_selector("#brs-seat [data-seat]")
                 sharla.click('#brs-seat [data-seat="1"]')
                 sharla.wait_for_selector("#brs-seat .brs-seat-line")
@@ -111,7 +133,7 @@ def test_the_seed_example_by_links_with_standing_orders_is_one_post_per_side_per
         side = state.setup.players[e["player"]].side
         if not runs or runs[-1][0] != side:
             runs.append((side, e["round"], e["exchange"]))
-    assert len(runs) == len(posts) - 1, (runs, len(posts))     # the first "post" is the start link
+    assert len(runs) == len(posts) - 2, (runs, len(posts))     # two bid posts before the fight's first
     for side in (0, 1):
         starts = [(r, x) for s, r, x in runs if s == side]
         assert len(starts) == len(set(starts)), (side, runs)

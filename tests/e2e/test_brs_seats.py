@@ -23,8 +23,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.brs import actor as _actor, bot_move  # noqa: E402
-from helpers.brs_page import link_of, make_move, open_link_in  # noqa: E402
+from helpers.brs_page import haster_at_the_example, link_of, make_move, next_bot_move, open_link_in, post  # noqa: E402
 from helpers.page import audit_text  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
@@ -58,13 +57,6 @@ def own_move_players(page) -> set:
     return set(page.eval_on_selector_all("#brs-actions [data-move]", "els => els.map(e => +e.dataset.player)"))
 
 
-def post(page) -> str:
-    """The forum post of the Confrontation as it stands: the copied BBCode snippet."""
-    page.click('[data-brs-copy="bbcode"]')
-    expect(page.locator("#brs-copy-status")).not_to_be_empty()
-    return page.evaluate("navigator.clipboard.readText()")
-
-
 def check_reader(page, side: int, state, actor: int) -> None:
     """What a reader of ``side`` sees when a link opens: their moves only, what changed and what
     to do inside the first screen, the focus on the status, the other side folded."""
@@ -86,12 +78,7 @@ def check_reader(page, side: int, state, actor: int) -> None:
 def test_two_phones_each_play_their_own_side_by_links(new_context, base_url):
     ctx_a, _ = new_context(**PHONE)
     ctx_b, _ = new_context(**PHONE)
-    haster = open_app(ctx_a.new_page(), base_url)
-    if not haster.locator("#roller").is_visible():
-        haster.click("#who summary")
-    haster.fill("#roller", "Haster")                         # the roll view's roller: Haster's seat
-    haster.click("#tab-brs")
-    haster.click("#brs-example")
+    haster = haster_at_the_example(open_app(ctx_a.new_page(), base_url))   # his seat: from the roller's name
     haster.click("#brs-start")
     haster.wait_for_selector("#brs-game:not([hidden])")
     expect(haster.locator("#brs-seat .brs-seat-line")).to_contain_text("Juegas con el bando Haster (Cronista) (Haster)")
@@ -100,13 +87,10 @@ def test_two_phones_each_play_their_own_side_by_links(new_context, base_url):
 
     pages, current, posts, stories = {0: haster, 1: None}, 0, [link_of(haster)], []
     for _ in range(150):
-        setup, moves = decode_link(link_of(pages[current]))
-        state = replay(setup, moves)
-        if state.phase == "ended" and not state.pending:
+        turn = next_bot_move(pages[current])
+        if turn is None:
             break
-        move = bot_move(state, gentle=True)          # gentle: several exchanges before a Yield
-        actor = _actor(state, move)
-        side = state.setup.players[actor].side
+        state, move, actor, side = turn
         if side != current:                                  # a post: the other player opens it
             snippet = post(pages[current])
             posts.append(snippet)
@@ -126,9 +110,10 @@ def test_two_phones_each_play_their_own_side_by_links(new_context, base_url):
             current = side
             check_reader(pages[side], side, state, actor)
         make_move(pages[current], move, actor)
-        assert own_move_players(pages[current]) <= {p for p, pl in enumerate(setup["players"]) if pl["side"] == current}
+        assert own_move_players(pages[current]) <= {p for p, pl in enumerate(state.setup.players) if pl.side == current}
     else:
         pytest.fail("the Confrontation did not end")
+    state = replay(*decode_link(link_of(pages[current])))       # the end
     # Haster's page never offered Sharla's moves (her Advantage included), nor hers his
     assert haster.locator('#brs-actions [data-player="1"]').count() == 0
     final = post(pages[current])

@@ -3,7 +3,41 @@ in a page already showing Tirada, and making a move through the page's controls.
 
 from __future__ import annotations
 
+from helpers.brs import actor, bot_move
+from tirada.systems.brs import replay
 from tirada.systems.brs.link import decode_link
+
+
+def haster_at_the_example(page):
+    """A ready page as Haster (the roll view's roller, so his seat is known without asking) on the
+    Confrontation tab with the seed's example loaded in the set-up."""
+    if not page.locator("#roller").is_visible():
+        page.click("#who summary")
+    page.fill("#roller", "Haster")
+    page.click("#tab-brs")
+    page.click("#brs-example")
+    return page
+
+
+def next_bot_move(page):
+    """``(state, move, actor, side)``: the state of the page's Confrontation link and the test bot's
+    next move for it (gentle: several exchanges before a Yield), or None once it has ended."""
+    setup, moves = decode_link(link_of(page))
+    state = replay(setup, moves)
+    if state.phase == "ended" and not state.pending:
+        return None
+    move = bot_move(state, gentle=True)
+    who = actor(state, move)
+    return state, move, who, state.setup.players[who].side
+
+
+def post(page) -> str:
+    """The forum post of the Confrontation as it stands: the copied BBCode snippet (clipboard granted)."""
+    from playwright.sync_api import expect
+
+    page.click('[data-brs-copy="bbcode"]')
+    expect(page.locator("#brs-copy-status")).not_to_be_empty()
+    return page.evaluate("navigator.clipboard.readText()")
 
 
 def link_of(page) -> str:

@@ -164,7 +164,7 @@ def _entry(found: dict, budget: list) -> dict:
     except LinkError as err:
         return {**row, "valid": False, "fragment": _short(fragment), **_why(err)}
     roll_id = payload_hash(kind_code, body, version)[:6].hex()
-    if kind in ("brs", "scene"):
+    if kind in ("brs", "scene", "bid"):
         from .audit_games import game_row   # replayed as the page opens it; signed entries
 
         return game_row(kind, row, link, roll_id, _short(fragment), version)

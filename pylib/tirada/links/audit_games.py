@@ -40,7 +40,8 @@ def _bad(out: dict, err: TiradaError) -> dict:
 
 
 def game_row(kind: str, row: dict, body: Any, link_id: str, short: str, version: int) -> dict:
-    """An audit row for a scene (``kind`` ``"scene"``) or Confrontation (``"brs"``) link whose frame
+    """An audit row for a scene (``kind`` ``"scene"``), Confrontation (``"brs"``) or Spoils bidding
+    (``"bid"``: no randomness, so no chain entries) link whose frame
     was read: replayed as the page opens it. Never raises.
 
     Returns:
@@ -51,7 +52,20 @@ def game_row(kind: str, row: dict, body: Any, link_id: str, short: str, version:
     out = {**row, "kind": kind, "id": link_id, "fragment": short, "format": version}
     if kind == "scene":
         return _scene_row(out, body, version)
+    if kind == "bid":
+        return _bid_row(out, body)
     return _brs_row(out, body)
+
+
+def _bid_row(out: dict, body: Any) -> dict:
+    """A Spoils bidding link (issue #29): its set-up checked and every bid folded again, as the page does."""
+    from ..systems.brs.bidlink import check_bid_payload
+
+    try:
+        check_bid_payload(body)
+    except TiradaError as err:
+        return _bad(out, err)
+    return {**out, "valid": True, "reason": None, "signed": []}
 
 
 def _scene_row(out: dict, body: Any, version: int) -> dict:

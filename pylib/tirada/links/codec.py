@@ -39,7 +39,8 @@ __all__ = [
 ]
 
 KINDS = {"roll": 1, "brs": 2, "scene": 3, "request": 4, "chain": 5,
-         **sealed_layout.KIND_CODES}   #: kind name → code (1..127); 0 and the rest reserved
+         **sealed_layout.KIND_CODES,   #: kind name → code (1..127); 0 and the rest reserved
+         "bid": 10}                    #: a Spoils bidding (tirada.systems.brs.bidlink, issue #29)
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
 #: kinds whose bodies are mostly random bytes or short: never compressed (one body, one length)
 _NEVER_DEFLATED = frozenset({"roll", *sealed_layout.KIND_CODES})
