@@ -234,13 +234,16 @@ def sync_tabs(*_args) -> None:
     el("tabs-wrap").classList.toggle("at-end", bool(at_end))
 
 
+CUE = 80   #: px the "Más →" cue and its fade cover at the right end of the phone tab row
+
+
 @when("click", "[data-tab]")
 def on_tab(event) -> None:
     """Bring the chosen tab fully into the sideways-scrolling row (phones), then update the cue."""
     tabs, tab = el("tabs"), event.currentTarget
     row, box = tabs.getBoundingClientRect(), tab.getBoundingClientRect()
-    if box.right > row.right - 8:
-        tabs.scrollLeft = tabs.scrollLeft + box.right - row.right + 56    # room for the cue
+    if box.right > row.right - CUE:                # under the "Más →" cue (its fade included)
+        tabs.scrollLeft = tabs.scrollLeft + box.right - row.right + CUE
     elif box.left < row.left:
         tabs.scrollLeft = tabs.scrollLeft - (row.left - box.left) - 8
     sync_tabs()

@@ -6,24 +6,15 @@ too. axe runs in the page from the copy shipped inside axe-playwright-python (no
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from conftest import open_app
 
-BAD_IMPACTS = ("serious", "critical")
-
-
-def axe_problems(page) -> list:
-    """Serious or critical axe-core violations on the page as it is now, one readable line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    lines = []
-    for v in results.response["violations"]:
-        if v.get("impact") in BAD_IMPACTS:
-            targets = [" ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])][:5]
-            lines.append(f"{v['id']} ({v['impact']}): {v['help']} → {targets}")
-    return lines
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))      # tests/: tests/helpers
+from helpers.axe import axe_problems  # noqa: E402
 
 
 def tabs(page) -> list:

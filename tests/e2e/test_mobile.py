@@ -12,6 +12,7 @@ import pytest
 from conftest import READY, READY_TIMEOUT_MS, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.layout import CLIPPED_SELECTS  # noqa: E402
 from helpers.offline import dice, roll_sifrp, wait_offline_ready  # noqa: E402
 
 #: interactive elements too small to hit with a finger, on what is visible now
@@ -38,23 +39,6 @@ OVERFLOW = """() => {
     return e.getClientRects().length && r.right > w + 1 && !e.closest('.sr-only, .skip');
   }).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`);
   return {scroll: document.documentElement.scrollWidth, width: w, wide: wide.slice(0, 5)};
-}"""
-
-
-#: visible selects whose chosen option is cut off ("Complicada (" for "Complicada (12)"): the option's
-#: text measured in the select's own font against the box minus its padding and the arrow (20 px)
-CLIPPED_SELECTS = """() => {
-  const ctx = document.createElement('canvas').getContext('2d');
-  const out = [];
-  for (const s of document.querySelectorAll('select')) {
-    if (!s.getClientRects().length || s.selectedIndex < 0) continue;
-    const cs = getComputedStyle(s);
-    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-    const text = s.options[s.selectedIndex].text;
-    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
-    if (ctx.measureText(text).width > room + 0.5) out.push(`select#${s.id} «${text}»`);
-  }
-  return out;
 }"""
 
 

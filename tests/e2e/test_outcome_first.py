@@ -11,8 +11,7 @@ tests/vectors, so a new kind there without a case here fails ``test_every_kind_h
 
 from __future__ import annotations
 
-import json
-import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,12 +19,10 @@ import pytest
 from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
-from tirada.links.chain import verify  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))      # tests/: tests/helpers
+from helpers.link_cases import CASES, FRAGMENTS, first  # noqa: E402
 from tirada.links.roll_link import peek_kind  # noqa: E402
-from tirada.links.sealed import read_sealed  # noqa: E402
-from tirada.links.thread_link import encode_thread  # noqa: E402
 
-VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 #: where an element stands against the first screen: its box, whether it is shown, and what the
@@ -43,89 +40,6 @@ PLACE = """e => {
           by: hit ? hit.tagName + '#' + hit.id + '.' + hit.className : null,
           text: e.innerText.slice(0, 80)};
 }"""
-
-
-def _vector_fragments() -> list:
-    """(file stem, name or None, fragment) of every vector link, first seen first."""
-    out, seen = [], set()
-
-    def walk(stem, node, name=None):
-        if isinstance(node, dict):
-            name = node.get("name", name)
-            for key, value in node.items():
-                if key == "fragment" and isinstance(value, str):
-                    if value not in seen:
-                        seen.add(value)
-                        out.append((stem, name, value))
-                else:
-                    walk(stem, value, name)
-        elif isinstance(node, list):
-            for value in node:
-                walk(stem, value, name)
-
-    for path in sorted(VECTORS.glob("*.json")):
-        walk(path.stem, json.loads(path.read_text("utf-8")))
-    return out
-
-
-FRAGMENTS = _vector_fragments()
-
-
-def _first(kind: str, *, system: str | None = None, name: str = "", stem: str | None = None,
-           steps: bool | None = None) -> str:
-    for where, label, fragment in FRAGMENTS:
-        if peek_kind(fragment) != kind or (stem and where != stem) or name not in (label or ""):
-            continue
-        if system or steps is not None:
-            checked = verify(fragment)
-            if system and checked["request"]["system"] != system:
-                continue
-            if steps is not None and (len(checked.get("entries") or []) > 1) != steps:   # decisions numbered
-                continue
-        return fragment
-    raise LookupError(f"no vector link of kind {kind} {system or ''} {name}")
-
-
-def _sealreq(system: str) -> str:
-    """The first sealed request of ``system`` in the vectors."""
-    for _, _, fragment in FRAGMENTS:
-        if peek_kind(fragment) == "sealreq" and read_sealed(fragment, ("sealreq",))[1]["system"] == system:
-            return fragment
-    raise LookupError(f"no sealed request of {system}")
-
-
-def _thread() -> str:
-    """A whole thread as the bookmarklet sends it: one post with a SIFRP roll link."""
-    roll = _first("roll", system="sifrp")
-    return encode_thread("http://foro.example/t/1", [f"Tiro para trepar: http://127.0.0.1/#{roll}"])
-
-
-#: case → (fragment maker, the elements that must be in the first screen, the words they show)
-CASES = {
-    "roll-generic": (lambda: _first("roll", system="generic", stem="generic"), ["#shared-headline"], None),
-    "roll-sifrp": (lambda: _first("roll", system="sifrp", stem="sifrp"), ["#shared-headline"], None),
-    "roll-l5r5e": (lambda: _first("roll", system="l5r5e", stem="l5r5e"), ["#shared-headline"], "éxito"),
-    "roll-l5r5e-decisions": (lambda: _first("roll", system="l5r5e", stem="fairplay-v2", steps=True),
-                             ["#shared-headline"], "éxito"),
-    "roll-tragedia": (lambda: _first("roll", system="tragedia", stem="tragedia"), ["#shared-headline"], "Gana"),
-    "roll-format2": (lambda: _first("roll", system="sifrp", stem="fairplay-v2"), ["#shared-headline"], None),
-    "request": (lambda: _first("request", name="SIFRP"), ["#gm-request-text", "#gm-request-ask", "#gm-request-roll"],
-                "Te pide: SIFRP 4D"),
-    "request-l5r5e": (lambda: _first("request", name="L5R"), ["#gm-request-ask", "#gm-request-roll"], "Te pide: L5R"),
-    "sealreq": (lambda: _sealreq("sifrp"), ["#gm-request-ask", "#gm-request-sealed", "#gm-request-roll"],
-                "Te pide: SIFRP"),
-    "sealreq-tragedia": (lambda: _sealreq("tragedia"), ["#gm-request-ask", "#gm-request-roll"], "Te pide: Tragedia"),
-    "blind": (lambda: _first("blind"), ["#sealed-who", "#sealed-closed"], "La revela el máster"),
-    "secret": (lambda: _first("secret"), ["#sealed-who", "#sealed-closed"], "la revelará el máster"),
-    "reveal": (lambda: _first("reveal"), ["#sealed-needs", "#sealed-paste-link"], None),
-    "chain": (lambda: _first("chain"), ["#chain-status"], re.compile(r"nº \d+")),
-    "scene-gathering": (lambda: _first("scene", name="gathering"), ["#scene-next", "#scene-continue"],
-                        "Seguir jugando esta escena aquí"),
-    "scene-decided": (lambda: _first("scene", name="decided"), ["#scene-next"], "Gana el Protagonista"),
-    "scene-signed": (lambda: _first("scene", name="signed"), ["#scene-next"], "Gana"),
-    "brs": (lambda: _first("brs"), ["#brs-turn", "#brs-seat button"], "Turno de"),
-    "thread": (_thread, ["#audit-verdict"], None),
-}
 
 
 def test_every_kind_has_a_case():
@@ -170,7 +84,7 @@ def test_a_link_opens_on_its_outcome_or_next_action(new_context, base_url, case)
 def test_the_check_sees_an_element_below_the_screen_and_a_covered_one(new_context, base_url):
     """The measure itself: an element pushed under the first screen and one covered by another are named."""
     ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url + "#" + _first("roll", system="sifrp"))
+    page = open_app(ctx.new_page(), base_url + "#" + first("roll", system="sifrp"))
     expect(page.locator("#shared-headline")).to_be_visible()
     assert first_screen_problems(page, "#shared-headline") == []
     page.evaluate("""() => { const s = document.createElement('div'); s.style.cssText = 'position:fixed;inset:0;'
