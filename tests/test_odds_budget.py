@@ -38,6 +38,18 @@ def test_the_heaviest_accepted_expressions_go_off_the_main_thread(text):
     assert err.value.params["share"] == keepsum.MAIN_WORK < err.value.params["work"] <= keepsum.MAX_WORK
 
 
+#: keep after explosions and arithmetic (wt-arith, merged after the share): their steps are counted as
+#: they are spent, so on the main thread they stop at the share (they ran 100+ ms on CPython there)
+COUNTED_AS_SPENT = ["5d10!!k3", "4d10!!k2", "4d6!!kh2", "5d10!>8k3", "10d10!!k5*10d10", "50d6*50d6"]
+
+
+@pytest.mark.parametrize("text", COUNTED_AS_SPENT)
+def test_keep_after_explosions_and_products_stop_at_the_share(text):
+    with pytest.raises(budget.OffMainThread) as err:
+        odds(notation(text), main_thread=True)
+    assert err.value.params["share"] == keepsum.MAIN_WORK < err.value.params["work"]
+
+
 def test_off_the_main_thread_the_same_request_is_computed():
     result = odds(notation("100d12k50"))
     assert result["distribution"] and result["at_least"][0]["p"] == 1.0

@@ -25,7 +25,8 @@ from math import comb
 from ..systems.generic import MAX_EXPLOSIONS, GenericRequest
 from .dist import add_uniform
 from .explode import CUT_OFF
-from .keepsum import check_work
+from .keepsum import MAIN_WORK, check_work
+from .budget import spend
 
 __all__ = ["Chain", "chain_counts", "chain_of", "chain_work", "explosion_bound", "face_value", "keep_weights", "weighted_keep",
            "weighted_keep_work"]
@@ -109,6 +110,7 @@ def weighted_keep(dice: int, weights: dict, keep: int, lowest: bool = False, lim
             steps += sum(dice - j + 1 for j, _total in states)
             if steps > limit:
                 check_work(steps, dice, max(weights), keep)
+            spend(steps, MAIN_WORK)      # the page's main-thread share, counted as it is spent
         for (j, total), n in states.items():
             for c in range(dice - j + 1):
                 key = (j + c, total + face * max(0, min(c, keep - j)))

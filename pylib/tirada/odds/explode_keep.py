@@ -25,7 +25,8 @@ from ..systems.generic import GenericRequest
 from ..systems.generic import MAX_EXPLOSIONS
 from .chains import chain_of, explosion_bound, weighted_keep
 from .explode import CUT_OFF
-from .keepsum import MAX_WORK, check_work
+from .budget import spend
+from .keepsum import MAIN_WORK, MAX_WORK, check_work
 
 __all__ = ["compound_keep", "keep_after_explosions"]
 
@@ -99,6 +100,8 @@ def keep_after_explosions(r: GenericRequest, bound: int | None = None) -> tuple:
             work += s
             if work > MAX_WORK:
                 check_work(work, n, s, keep)
+            if work > MAIN_WORK:         # the page's main-thread share, counted as it is spent
+                spend(work, MAIN_WORK)
             for face in range(1, s + 1):
                 boom = lo <= face <= hi
                 if boom and e == bound:          # one more explosion than counted: the cut-off
