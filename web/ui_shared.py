@@ -234,7 +234,8 @@ def sync_tabs(*_args) -> None:
     el("tabs-wrap").classList.toggle("at-end", bool(at_end))
 
 
-CUE = 80   #: px the "Más →" cue and its fade cover at the right end of the phone tab row
+#: px left free at the row's right end: the "Más →" cue stands beside the row (style.css), not over it
+CUE = 12
 
 
 @when("click", "[data-tab]")
@@ -242,7 +243,7 @@ def on_tab(event) -> None:
     """Bring the chosen tab fully into the sideways-scrolling row (phones), then update the cue."""
     tabs, tab = el("tabs"), event.currentTarget
     row, box = tabs.getBoundingClientRect(), tab.getBoundingClientRect()
-    if box.right > row.right - CUE:                # under the "Más →" cue (its fade included)
+    if box.right > row.right - CUE:                # cut by the row's right edge
         tabs.scrollLeft = tabs.scrollLeft + box.right - row.right + CUE
     elif box.left < row.left:
         tabs.scrollLeft = tabs.scrollLeft - (row.left - box.left) - 8
