@@ -11,21 +11,11 @@ from tirada import roll as roll_any
 from tirada.cli import main
 from tirada.dice import DiceStream, FixedFaces
 from tirada.errors import IllegalMove, InvalidRequest
+from helpers.l5r_check import SAKURA, SAKURA_FACES, check
 from tirada.systems.l5r.check import MAX_EXPLOSIONS, CheckRequest, roll
 from tirada.systems.l5r.dice import die_text, symbols_of
 
 SEED = "0123456789abcdef0123456789abcdef"
-SAKURA = {"ring": 3, "skill": 1, "tn": 3, "distinction": True, "rerolls": [1, 3], "keep": [0, 1, 3],
-          "explosions": [True]}
-SAKURA_FACES = [5, 1, 2, 3, 3, 12, 6]  # pool d6 5,1,2 d12 3 | rerolls d6 1→3, d12 3→12 | explosion d12 6
-
-
-def check(faces, **params):
-    dice = FixedFaces(faces)
-    result = roll(params, dice)
-    if result["stage"] == "done":
-        dice.finish()
-    return result
 
 
 def kept_faces(result):

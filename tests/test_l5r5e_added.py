@@ -9,27 +9,15 @@ from __future__ import annotations
 import pytest
 
 from tirada import roll as roll_any
-from tirada.dice import FixedFaces
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.links import fair_roll
 from tirada.links.chain import ChainState, verify
 from tirada.links.frame import Simple
 from tirada.links.roll_layout import roll_from_cbor, roll_to_cbor
 from tirada.links.roll_link import open_finished
-from tirada.systems.l5r.check import roll
+from helpers.l5r_check import SAKURA, SAKURA_FACES, check
 from tirada.systems.l5r.request import MAX_ADDED
 
-# the rule file's worked example (l5r5e.md §The check: Sakura, Fire 3, Fitness 1, TN 3, distinction)
-SAKURA = {"ring": 3, "skill": 1, "tn": 3, "distinction": True, "rerolls": [1, 3], "keep": [0, 1, 3], "explosions": [True]}
-SAKURA_FACES = [5, 1, 2, 3, 3, 12, 6]
-
-
-def check(faces, **params):
-    dice = FixedFaces(faces)
-    result = roll(params, dice)
-    if result["stage"] == "done":
-        dice.finish()
-    return result
 
 
 def test_sakura_adds_a_kept_ring_die_set_to_opportunity_beyond_her_keep_limit():
