@@ -44,7 +44,8 @@ STRINGS = {
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
     "system.label": {"es": "Sistema", "en": "System"},
-    "system.generic": {"es": "Genérica (dados lanzados / guardados)", "en": "Generic (dice rolled / kept)"},
+    # the system select's option: short enough to show whole in a phone's select (test_layout_classes)
+    "system.generic": {"es": "Genérica (cualquier dado)", "en": "Generic (any dice)"},
     "system.sifrp": {"es": "Canción de Hielo y Fuego", "en": "A Song of Ice and Fire"},
     # common fields
     "field.label": {"es": "Motivo de la tirada (opcional)", "en": "What the roll is for (optional)"},

@@ -9,7 +9,8 @@ Concentración, letalidad. Texts with ``{name}`` are filled with ``str.format`` 
 from __future__ import annotations
 
 STRINGS = {
-    "system.l5r5e": {"es": "La Leyenda de los Cinco Anillos 5ª", "en": "Legend of the Five Rings 5e"},
+    # without the article: the whole name fits a phone's select (test_layout_classes)
+    "system.l5r5e": {"es": "Leyenda de los Cinco Anillos 5ª", "en": "Legend of the Five Rings 5e"},
     # the form
     "l5r.ring": {"es": "Anillo", "en": "Ring"},
     "l5r.skill": {"es": "Habilidad (rango)", "en": "Skill (rank)"},
@@ -181,8 +182,8 @@ STRINGS = {
                                   "si saboteaste el choque.»",
                             "en": "“Debes arriesgar 10 puntos de Honor y 5 de Gloria en este desafío, y los perderás "
                                   "si saboteaste el choque.” (lost if you sabotaged the duel)"},
-    "l5r.turn.stake_sabotage": {"es": "Se pierde si saboteaste el choque", "en": "Lost if you sabotaged the duel"},
-    "l5r.turn.stake_defeat": {"es": "Se pierde si pierdes el choque", "en": "Lost if you lose the duel"},
+    "l5r.turn.stake_sabotage": {"es": "Perdido si saboteaste", "en": "Lost if you sabotaged the duel"},
+    "l5r.turn.stake_defeat": {"es": "Perdido si pierdes", "en": "Lost if you lose the duel"},
     "l5r.turn.set_light": {"es": "Gravedad máxima de una herida leve", "en": "Highest severity of a light wound"},
     "l5r.turn.seed_light": {"es": "«disminuyendo la letalidad del ataque a 3. Matsu Kaoru recibe una herida leve» "
                                   "(el texto no da la tabla de heridas).",

@@ -3,8 +3,8 @@ no overlapping chart labels ("1112 13" on the odds axis), the primary action in 
 ("Tirar" was at 950 px of 800 on desktop) and no clipped select (the measure of test_mobile.py,
 kept in tests/helpers/layout.py, on every system's form and every tab).
 
-The last two still fail and are marked ``xfail(strict=True)`` with what they measure: they turn into
-failures the day the layout is fixed, so the marks are then removed.
+«Tirar» is kept in sight by sticking to the bottom of the screen while its form is (style.css); the
+selects by a two-column span on wider screens, a whole row on phones, and settings tables that stack.
 """
 
 from __future__ import annotations
@@ -75,8 +75,6 @@ def test_no_chart_labels_overlap(new_context, base_url, size):
     assert "11 × 12" in page.evaluate(OVERLAPS)
 
 
-@pytest.mark.xfail(strict=True, reason="left (issue #29): «Tirar» stands at 864–1180 px on desktop 1366×800 and at "
-                   "~1145 px on a phone; needs the roll form's layout reworked")
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size):
     """Each system's roll form shows «Tirar» without scrolling, at both sizes."""
@@ -108,9 +106,6 @@ def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size):
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box
 
 
-@pytest.mark.xfail(strict=True, reason="left (issue #29): test_mobile measured the SIFRP form only; with every "
-                   "system's form: #system «Genérica (dados lanzados / guardados)» on a phone, the L5R turn box's "
-                   "table settings, #brs-f-back_down, #brs-f-prefight-act and #char-new-system are cut off")
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_no_select_is_clipped_on_any_form(new_context, base_url, size):
     ctx, _ = new_context(**SIZES[size])
