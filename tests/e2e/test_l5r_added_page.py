@@ -68,7 +68,9 @@ def test_added_kept_dice_go_with_the_keep_and_the_link_recomputes_them(new_conte
     marked = [d for d in seen if "añadido" in d[3]]
     assert [(d[0], d[1]) for d in marked] == [("skill", 12), ("ring", 3)]
     assert sum(1 for d in seen if d[2] == "kept") == 3          # the keep limit is 2: one kept + two added
-    assert seen_totals[0] >= 2 and seen_totals[1] >= 1           # the added d12 and d6 count
+    # the added d12 (explosive success) and d6 (opportunity) count, whatever the random dice show
+    # (≥ 2 successes failed once: the one die kept from the pool and the explosion dice may be blank)
+    assert seen_totals[0] >= 1 and seen_totals[1] >= 1
     link = page.locator("#share-link").input_value()
     assert re.match(r"http://127\.0\.0\.1:\d+/#t2[A-Za-z0-9_-]+$", link)
 
