@@ -21,6 +21,8 @@ expect = pytest.importorskip("playwright.sync_api").expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))      # tests/: tests/helpers
 from helpers.layout import CLIPPED_SELECTS  # noqa: E402
 
+#: the page's two languages, by the browser's locale (the page starts in the browser's language)
+LANGS = {"es": "es-ES", "en": "en-US"}
 SIZES = {"phone": {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True},
          "desktop": {"viewport": {"width": 1366, "height": 800}}}
 
@@ -75,11 +77,13 @@ def test_no_chart_labels_overlap(new_context, base_url, size):
     assert "11 × 12" in page.evaluate(OVERLAPS)
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size):
+def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size, lang):
     """Each system's roll form shows «Tirar» without scrolling, at both sizes."""
-    ctx, _ = new_context(**SIZES[size])
+    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
     page = open_app(ctx.new_page(), base_url)
+    assert page.evaluate("document.documentElement.lang") == lang
     height = SIZES[size]["viewport"]["height"]
     problems = {}
 
@@ -95,21 +99,25 @@ def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size):
     assert problems == {}, problems
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size):
+def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size, lang):
     """«Auditar» was at 879 px on a phone (the luck note and an eight-row box above it)."""
-    ctx, _ = new_context(**SIZES[size])
+    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
     page = open_app(ctx.new_page(), base_url)
+    assert page.evaluate("document.documentElement.lang") == lang
     page.click('[data-tab="audit"]')
     page.evaluate("window.scrollTo(0, 0)")
     box = page.locator("#audit-run").bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_no_select_is_clipped_on_any_form(new_context, base_url, size):
-    ctx, _ = new_context(**SIZES[size])
+def test_no_select_is_clipped_on_any_form(new_context, base_url, size, lang):
+    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
     page = open_app(ctx.new_page(), base_url)
+    assert page.evaluate("document.documentElement.lang") == lang
     problems = {}
     for name in page.eval_on_selector_all("[data-tab]", "els => els.map(e => e.dataset.tab)"):
         page.click(f'[data-tab="{name}"]')
