@@ -104,6 +104,7 @@ def on_lang(event) -> None:
 @when("click", "[data-tab]")
 def on_tab(event) -> None:
     tab = str(event.currentTarget.dataset.tab)
+    ui_shared.reveal_tab(event.currentTarget)
     if tab in LAZY:
         load_view(LAZY[tab])
     app.show_view(tab)

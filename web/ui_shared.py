@@ -234,19 +234,15 @@ def sync_tabs(*_args) -> None:
     el("tabs-wrap").classList.toggle("at-end", bool(at_end))
 
 
-#: px left free at the row's right end: the "Más →" cue stands beside the row (style.css), not over it
-CUE = 12
+def reveal_tab(tab) -> None:
+    """Bring the chosen tab fully into the sideways-scrolling row (phones), then update the cue.
 
+    The browser does the scrolling; the row's ``scroll-padding-inline`` (style.css) keeps the tab
+    clear of the row's edges, so the "Más →" cue beside the row never covers it."""
+    from js import Object
+    from pyodide.ffi import to_js
 
-@when("click", "[data-tab]")
-def on_tab(event) -> None:
-    """Bring the chosen tab fully into the sideways-scrolling row (phones), then update the cue."""
-    tabs, tab = el("tabs"), event.currentTarget
-    row, box = tabs.getBoundingClientRect(), tab.getBoundingClientRect()
-    if box.right > row.right - CUE:                # cut by the row's right edge
-        tabs.scrollLeft = tabs.scrollLeft + box.right - row.right + CUE
-    elif box.left < row.left:
-        tabs.scrollLeft = tabs.scrollLeft - (row.left - box.left) - 8
+    tab.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=Object.fromEntries))
     sync_tabs()
 
 

@@ -51,6 +51,14 @@ CHARTS = [("sifrp", {"#sifrp-test_dice": "10", "#sifrp-bonus_dice": "0"}),
           ("l5r5e", {"#l5r-ring": "5", "#l5r-skill": "5"})]
 
 
+def _open_in(new_context, base_url, size: str, lang: str):
+    """A fresh context at ``size`` whose browser speaks ``lang``; the page must start in it."""
+    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
+    page = open_app(ctx.new_page(), base_url)
+    assert page.evaluate("document.documentElement.lang") == lang
+    return page
+
+
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_no_chart_labels_overlap(new_context, base_url, size):
     ctx, _ = new_context(**SIZES[size])
@@ -81,9 +89,7 @@ def test_no_chart_labels_overlap(new_context, base_url, size):
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size, lang):
     """Each system's roll form shows «Tirar» without scrolling, at both sizes."""
-    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
-    page = open_app(ctx.new_page(), base_url)
-    assert page.evaluate("document.documentElement.lang") == lang
+    page = _open_in(new_context, base_url, size, lang)
     height = SIZES[size]["viewport"]["height"]
     problems = {}
 
@@ -103,9 +109,7 @@ def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size, 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size, lang):
     """«Auditar» was at 879 px on a phone (the luck note and an eight-row box above it)."""
-    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
-    page = open_app(ctx.new_page(), base_url)
-    assert page.evaluate("document.documentElement.lang") == lang
+    page = _open_in(new_context, base_url, size, lang)
     page.click('[data-tab="audit"]')
     page.evaluate("window.scrollTo(0, 0)")
     box = page.locator("#audit-run").bounding_box()
@@ -115,9 +119,7 @@ def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size, la
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_no_select_is_clipped_on_any_form(new_context, base_url, size, lang):
-    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
-    page = open_app(ctx.new_page(), base_url)
-    assert page.evaluate("document.documentElement.lang") == lang
+    page = _open_in(new_context, base_url, size, lang)
     problems = {}
     for name in page.eval_on_selector_all("[data-tab]", "els => els.map(e => e.dataset.tab)"):
         page.click(f'[data-tab="{name}"]')
