@@ -114,3 +114,63 @@ def test_played_with_fair_play_the_link_recomputes_the_added_dice(monkeypatch, s
     opened = verify(fragment)
     assert opened["result"] == verified["result"] and opened["request"]["added"] == [["skill", 12]]
     assert opened["result"]["decisions"]["added"] == [["skill", 12]]
+
+
+# ------------------------------------------------- decisions cannot be rewritten (issue #28 leftover)
+def _to_explosions(seed: str, monkeypatch):
+    """An L5R check with a Distinction (so it has a reroll decision) played through fair_roll up to
+    its first explosion choice (or its end)."""
+    monkeypatch.setattr(fair_roll, "new_seed", lambda: seed)
+    request = {"system": "l5r5e", "ring": 3, "skill": 3, "tn": 3, "step": True, "distinction": True}
+    result, check_ = fair_roll.begin(request, ChainState("Sakura", "Rokugan"))
+    while result["stage"] not in ("explosion", "done"):
+        if result["stage"] == "reroll":
+            decision = {"rerolls": []}
+        else:
+            decision = {"keep": result["choices"]["allowed"][:1]}
+        result, check_ = fair_roll.advance(check_, decision, check_["chain"])
+    return result, check_
+
+
+def _seed_with_explosions(monkeypatch) -> tuple:
+    for k in range(200):
+        result, check_ = _to_explosions(f"{k:032x}", monkeypatch)
+        if result["stage"] == "explosion":
+            return result, check_
+    raise AssertionError("no seed among 200 gives an explosion choice")
+
+
+def test_kept_dice_cannot_be_added_after_the_keep(monkeypatch):
+    """Through the engine API, ``added`` sent with an explosion choice (after the keep, when the
+    explosion dice of a later round may be known) is refused and takes no number."""
+    result, check_ = _seed_with_explosions(monkeypatch)
+    chain = check_["chain"]
+    with pytest.raises(InvalidRequest) as err:
+        fair_roll.advance(check_, {"explosions": result["decisions"]["explosions"] + [True],
+                                   "added": [["ring", 3]]}, chain)
+    assert err.value.code == "l5r.added_keep_first"
+    # the same choice without the added die goes on
+    fair_roll.advance(check_, {"explosions": result["decisions"]["explosions"] + [True]}, chain)
+
+
+@pytest.mark.parametrize("field", ["keep", "rerolls"])
+def test_a_decision_made_cannot_be_changed_later(monkeypatch, field):
+    result, check_ = _seed_with_explosions(monkeypatch)
+    before = check_["request"][field]
+    other = [0] if before != [0] else [1]
+    with pytest.raises(InvalidRequest) as err:
+        fair_roll.advance(check_, {field: other}, check_["chain"])
+    assert err.value.code == "fair.decided" and err.value.field == field
+    # resending the same value is not a change
+    result2, _ = fair_roll.advance(check_, {field: before}, check_["chain"])
+    assert result2["stage"] == result["stage"]
+
+
+def test_explosions_grow_but_never_rewrite_an_earlier_round(monkeypatch):
+    result, check_ = _seed_with_explosions(monkeypatch)
+    first = result["decisions"]["explosions"] + [True]
+    result, check_ = fair_roll.advance(check_, {"explosions": first}, check_["chain"])
+    flipped = [not first[0]] + first[1:] + [True]
+    with pytest.raises(InvalidRequest) as err:
+        fair_roll.advance(check_, {"explosions": flipped}, check_["chain"])
+    assert err.value.code == "fair.decided"

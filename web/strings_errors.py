@@ -145,6 +145,8 @@ STRINGS = {
     "err.l5r.rerolls_first": {"es": "decide primero qué dados repetir", "en": "decide the rerolls first"},
     "err.l5r.keep_first": {"es": "decide primero qué dados guardar", "en": "decide the keep first"},
     "err.l5r.die_twice": {"es": "el dado {n} aparece dos veces", "en": "die {n} is listed twice"},
+    "err.fair.decided": {"es": "esa decisión ya se tomó en esta tirada y no puede cambiar",
+                         "en": "that decision was already made in this roll and cannot change"},
     "err.l5r.added_keep_first": {"es": "los dados guardados añadidos se dan con los dados que guardas",
                                  "en": "added kept dice are given with the keep"},
     "err.l5r.compromised_added": {"es": "un personaje comprometido no puede añadir un dado guardado con conflicto (el añadido {n})",

@@ -61,10 +61,14 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
         A refused decision raises (nothing returned, so the caller stores no chain: it takes no
         number, even if a nonce was drawn on the way).
     Raises:
-        InvalidRequest, IllegalMove: the decision is refused (the check is unchanged).
+        InvalidRequest, IllegalMove: the decision is refused (the check is unchanged), also when it
+            changes a decision already made (``fair.decided``: only ``explosions`` may grow, round by
+            round, keeping what was decided) or sends a field that belongs to an earlier one (kept dice
+            ``added`` after the keep, once explosion dice may be known: ``l5r.added_keep_first``).
     """
     from ..systems import roll
 
+    _check_decision(check["request"], decision)
     request = {**check["request"], **decision}
     positions = list(check["positions"])
     state = [chain_state]
@@ -80,6 +84,33 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
     request["fresh"] = result["fresh"]
     return result, {**check, "request": request, "positions": positions,
                     "chain": state[0] if state[0] is not None else check.get("chain")}
+
+
+#: decisions that only grow: each round of explosions appends to the earlier rounds' choices
+GROWING = frozenset({"explosions"})
+#: fields given only in the same decision as another: the kept dice added at the keep (docs/l5r5e.md)
+WITH = {"added": ("keep", "l5r.added_keep_first", "added kept dice are given with the keep")}
+
+
+def _check_decision(before: Mapping[str, Any], decision: Mapping[str, Any]) -> None:
+    """Refuse a decision that rewrites one made earlier in this check (issue #28: through the engine
+    API, kept dice could be added after the explosion dice were seen; a changed reroll or keep would
+    choose with dice already known). Fair play, docs/link-format.md §16."""
+    if not isinstance(decision, Mapping):
+        raise InvalidRequest("a decision must be a JSON object", field="decision", code="request.not_object")
+    for name, value in decision.items():
+        old = before.get(name)
+        if name in WITH and value:
+            partner, code, message = WITH[name]
+            if partner not in decision:
+                raise InvalidRequest(message, field=name, code=code)
+        if old is None or old == value:
+            continue
+        if name in GROWING and isinstance(old, (list, tuple)) and isinstance(value, (list, tuple)) \
+                and list(value[:len(old)]) == list(old):
+            continue
+        raise InvalidRequest(f"{name} was already decided in this check; it cannot change",
+                             field=name, code="fair.decided", params={"field": name})
 
 
 def begin(request: Mapping[str, Any], chain_state: ChainState | None) -> tuple:
