@@ -5,6 +5,13 @@ One request is computed at a time; while the worker is busy only the newest requ
 older waiting one is dropped), and ui_odds.py drops an answer to a request older than its newest.
 Where the worker cannot start (no module workers, its files unreachable) :func:`available` turns
 False and the waiting request is answered ``None``: the caller computes it itself.
+
+**Idle stop.** The worker's Pyodide holds tens of MB; :data:`IDLE_MS` after its last answer with
+nothing waiting it is terminated (``performance.mark("tirada:odds-worker-stopped")`` and
+:data:`STOPPED_NOTE` in the console), and the next
+heavy odds start it again. **No abort:** a computation running when a newer request comes is not
+terminated, because its work is bounded (tirada.odds.budget; about 1 s in Pyodide at worst) while
+restarting the worker costs a new Pyodide; the older answer is dropped by ui_odds.py instead.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ class Worker:
 
     worker = None
     busy = False
+    idle = None
     current = -1
     waiting = None
     deliver = None
@@ -44,7 +52,26 @@ def _start():
     return Worker.worker or None
 
 
+#: ms after the worker's last answer, with no request waiting, before it is stopped
+IDLE_MS = 60_000
+#: said in the console when it is (tests/e2e/test_odds_worker.py listens for it)
+STOPPED_NOTE = "odds worker: stopped after a minute idle; the next heavy odds start it again"
+
+
+def _stop_if_idle(*_args) -> None:
+    """Terminate the worker when it has been idle :data:`IDLE_MS` (freed memory; restarted on demand)."""
+    Worker.idle = None
+    if Worker.worker and not Worker.busy and Worker.waiting is None:
+        Worker.worker.terminate()
+        Worker.worker = None
+        window.performance.mark("tirada:odds-worker-stopped")
+        window.console.info(STOPPED_NOTE)
+
+
 def _post(number: int, text: str) -> None:
+    if Worker.idle is not None:
+        window.clearTimeout(Worker.idle)
+        Worker.idle = None
     Worker.busy, Worker.current = True, number
     Worker.worker.postMessage(to_js({"id": number, "request": text}, dict_converter=window.Object.fromEntries))
 
@@ -85,6 +112,8 @@ def _on_message(event) -> None:
     if Worker.waiting is not None:
         _post(*Worker.waiting)
         Worker.waiting = None
+    else:
+        Worker.idle = window.setTimeout(_ON_IDLE, IDLE_MS)
     if Worker.deliver is not None:
         Worker.deliver(number, json.loads(str(data.answer)))
     window.performance.measure("tirada:odds-message", to_js({"start": began}, dict_converter=window.Object.fromEntries))
@@ -97,3 +126,4 @@ def _on_error(event) -> None:
 
 _ON_MESSAGE = create_proxy(_on_message)
 _ON_ERROR = create_proxy(_on_error)
+_ON_IDLE = create_proxy(_stop_if_idle)
