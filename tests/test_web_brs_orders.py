@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers.brs import bot_move
+from helpers.brs_pace import example_three
 from tirada.systems.brs import replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
@@ -40,13 +42,42 @@ def test_the_panel_shows_only_the_seat_players_with_every_key_and_the_seed_words
     state = replay(example_setup(SEED), [])
     html = orderview.panel_html(state, "1", {}, "k", lang)
     assert 'data-player="1"' in html and 'data-player="0"' not in html      # Sharla's seat only
-    assert len(re.findall(r"<select ", html)) == len(ORDERS)
+    assert len(re.findall(r"<select ", html)) == len(ORDERS) - 1      # no pick: a side of one player
+    assert 'data-order="pick"' not in html
     for key in ORDERS:
+        if key == "pick":
+            continue
         assert esc(t(f"brs.orders.{key}.seed", lang)) in html and esc(t(f"brs.orders.{key}", lang)) in html
     assert "Sharla jugó un dado de Fuerza" in html          # the seed's own words, in both languages
     assert t("brs.orders.in_link", lang) in html
     assert orderview.panel_html(state, "watch", {}, "k", lang) == ""
     assert len(re.findall(r"<fieldset", orderview.panel_html(state, "both", {}, "k", lang))) == 2
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_leader_of_a_side_of_several_sets_whom_she_picks_with_the_seed_words(lang):
+    state = replay(example_three(example_setup(SEED)), [])
+    html = orderview.panel_html(state, "1", {}, "k", lang)
+    assert len(re.findall(r"<fieldset", html)) == 3                      # Sharla, Kirra, Odo
+    assert html.count('data-order="pick"') == 1 and 'id="brs-order-1-pick"' in html    # the Leader only
+    assert esc(t("brs.orders.pick.seed", lang)) in html and "el Líder de ese bando elige qué jugador atacará" in html
+    for choice in ORDERS["pick"][1:]:
+        assert esc(t(f"brs.orders.pick.{choice}", lang)) in html
+
+
+def test_a_pick_made_by_the_leader_order_says_so_in_the_log():
+    setup = example_three(example_setup(SEED))
+    moves = [PICK, {"move": "attack", "dice": [0, 3]}, {"move": "orders", "player": 1, "orders": {"pick": "self"}}]
+    state = replay(setup, moves)
+    while state.phase != "pick" or state.pending:
+        moves.append(bot_move(state))
+        state = replay(setup, moves)
+    moves.append({"move": "pick", "attacker": 1, "target": 0})
+    state = replay(setup, moves)
+    summ, cells = summary(state), board(state)
+    summ["sides"] = list(state.setup.sides)
+    line = boardview.journal_line(journal(setup, moves)[-1], boardview.names_of(summ), cells, "es")
+    assert line.endswith("Sharla → Haster (orden permanente de Sharla)"), line
 
 
 def test_a_changed_draft_is_marked_and_goes_before_the_seat_next_move_only_when_its_side_moves():

@@ -703,6 +703,8 @@ STRINGS = {
     "err.brs.orders_yielded": {"es": "quien se ha Rendido ya no da órdenes", "en": "a player who has Yielded gives no more orders"},
     "err.brs.orders_turn": {"es": "{name} fija sus órdenes solo cuando mueve su bando (en su propio mensaje)",
                             "en": "{name} sets orders only when their side is to move (in their own post)"},
+    "err.brs.pick_order": {"es": "la orden permanente de {leader} elige a {name} para atacar",
+                           "en": "{leader}'s standing order picks {name} to attack"},
     "err.brs.orders_draft_bad": {"es": "las órdenes sin publicar de {player} guardadas en este navegador no se pueden leer "
                                        "({why}); siguen guardadas sin usarse hasta que elijas otras",
                                  "en": "{player}'s unposted orders stored in this browser cannot be read ({why}); they "

@@ -93,6 +93,13 @@ def _select(key: str, p: int, value: str, ckey: str, lang: str) -> str:
             f'<p class="meta">{esc(t(f"brs.orders.{key}.seed", lang))}</p></div>')
 
 
+def keys_of(state, p: int) -> list:
+    """The order keys player ``p`` sets: ``pick`` only for the Leader of a side of several players."""
+    side = state.setup.players[p].side
+    leads = state.leaders[side] == p and len(state.active_players(side)) > 1
+    return [k for k in ORDERS if k != "pick" or leads]
+
+
 def panel_html(state, seat: str | None, drafts: dict, ckey: str, lang: str) -> str:
     """The orders of each of this seat's players: one select per key (``ask`` first), the seed's words
     under each, and whether the shown orders are the link's or go with the next move. Empty for a
@@ -104,7 +111,7 @@ def panel_html(state, seat: str | None, drafts: dict, ckey: str, lang: str) -> s
         have = in_link(state, p)
         draft = drafts.get((ckey, p)) or have
         where = t("brs.orders.in_link" if draft == have else "brs.orders.pending", lang)
-        rows = "".join(_select(k, p, draft[k], ckey, lang) for k in ORDERS)
+        rows = "".join(_select(k, p, draft[k], ckey, lang) for k in keys_of(state, p))
         name = state.setup.players[p].name
         parts.append(f'<fieldset class="brs-orders" data-player="{p}"><legend>'
                      f'{esc(t("brs.orders.player", lang).format(player=name))}</legend>'

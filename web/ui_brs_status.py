@@ -132,6 +132,18 @@ def on_order_change(event, redraw) -> None:
     el(str(target.id)).focus()
 
 
+def drafted(state, setup: dict, seat):
+    """``state`` with this seat's changed standing orders played (they go in front of its next move),
+    so the moves offered follow them (a Leader's ``pick`` order); ``state`` when one is refused."""
+    out = state
+    try:
+        for m in orderview.orders_first(state, seat, drafts(state, setup)[0], seats.confrontation_key(setup)):
+            out = play(out, m)
+    except TiradaError:
+        return state
+    return out
+
+
 def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
     """``(state, moves made)``: this seat's changed standing orders (ui_brs_orders.orders_first), then
     ``move``, each through the engine (a version-2 move that rolls signed by ``commit``).
