@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from helpers.brs import duel, seeded_v2
-from helpers.brs_pace import ALL_ORDERS, example_three, play_paced
+from helpers.brs_pace import ALL_ORDERS, example_three, play_paced, three_at_exchange_2
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.links.audit import audit
 from tirada.systems.brs import summary
@@ -202,24 +202,6 @@ def test_the_thread_audit_shows_an_order_changed_after_it_was_posted():
 
 # ---------------------------------------------------------------------- the Leader's pick (issue #29)
 SHARLA_SIDE = [1, 2, 3]     # example_three: Sharla (Leader), Kirra, Odo
-
-
-def three_at_exchange_2(pick: str, seed: str = "00112233445566778899aabbccddeeff"):
-    """The three-player example after exchange 1 (Haster attacks Kirra, smallest defence), Sharla's
-    side to pick, her ``pick`` order set in her side's post before."""
-    setup = example_three(example_setup(seed))
-    state = replay(setup, [])
-    attack = {"move": "attack", "dice": sorted(state.dice_of(0, "available"),
-                                               key=lambda i: -state.dice[i].face)[:2]}
-    moves = [{"move": "pick", "attacker": 0, "target": 2}, attack]
-    from helpers.brs import bot_move
-    state = replay(setup, moves)
-    moves.append({"move": "orders", "player": 1, "orders": {"pick": pick}})   # Sharla's side is to move
-    state = replay(setup, moves)
-    while state.phase != "pick" or state.pending:
-        moves.append(bot_move(state))
-        state = replay(setup, moves)
-    return setup, moves, state
 
 
 def test_no_pick_order_leaves_the_pick_to_the_leader():

@@ -14,13 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from helpers.brs import bot_move
-from helpers.brs_pace import example_three
+from helpers.brs_pace import example_three, three_at_exchange_2
 from tirada.systems.brs import replay, summary
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.options import board
-from tirada.systems.brs.orders import ORDERS
+from tirada.systems.brs.orders import ORDERS, ordered_attacker
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -66,18 +65,15 @@ def test_the_leader_of_a_side_of_several_sets_whom_she_picks_with_the_seed_words
 
 
 def test_a_pick_made_by_the_leader_order_says_so_in_the_log():
-    setup = example_three(example_setup(SEED))
-    moves = [PICK, {"move": "attack", "dice": [0, 3]}, {"move": "orders", "player": 1, "orders": {"pick": "self"}}]
-    state = replay(setup, moves)
-    while state.phase != "pick" or state.pending:
-        moves.append(bot_move(state))
-        state = replay(setup, moves)
-    moves.append({"move": "pick", "attacker": 1, "target": 0})
+    setup, moves, state = three_at_exchange_2("self")
+    a = ordered_attacker(state)
+    moves.append({"move": "pick", "attacker": a, "target": 0})
     state = replay(setup, moves)
     summ, cells = summary(state), board(state)
     summ["sides"] = list(state.setup.sides)
-    line = boardview.journal_line(journal(setup, moves)[-1], boardview.names_of(summ), cells, "es")
-    assert line.endswith("Sharla → Haster (orden permanente de Sharla)"), line
+    names = boardview.names_of(summ)
+    line = boardview.journal_line(journal(setup, moves)[-1], names, cells, "es")
+    assert line == f"{names[a]} — elige el ataque: {names[a]} → Haster (orden permanente de Sharla)", line
 
 
 def test_a_changed_draft_is_marked_and_goes_before_the_seat_next_move_only_when_its_side_moves():

@@ -8,6 +8,9 @@
   "Te toca" with that choice in the first screen, he makes it himself (a move of the log, not an
   order's), and the thread goes through the audit. The dice are random (the page makes the seed): a
   game in which no such choice comes up (about one in nine with the test bot) is played again.
+* The Leader's pick on a side of several players: a link of the three-player example where Sharla's
+  order names the attacker opens on a phone with the pick offered to that attacker only, and the
+  list of moves says the pick was her standing order's.
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from conftest import READY_TIMEOUT_MS, SETTLED, open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.brs_pace import ALL_ORDERS  # noqa: E402
+from helpers.brs_pace import ALL_ORDERS, three_at_exchange_2  # noqa: E402
 from helpers.brs_page import (haster_at_the_example, link_of, make_move, moves_of, next_bot_move,  # noqa: E402
                               open_link_in, play_by_links, post, set_orders)
 from helpers.page import audit_text, take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
-from tirada.systems.brs.link import decode_link  # noqa: E402
-from tirada.systems.brs.orders import check_orders  # noqa: E402
+from tirada.systems.brs.link import decode_link, encode_link  # noqa: E402
+from tirada.systems.brs.orders import check_orders, ordered_attacker  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "permissions": ["clipboard-read", "clipboard-write"]}
 ASKED = ("strength", "endurance", "ruling", "devastate")
@@ -129,3 +132,23 @@ def test_an_order_left_to_ask_stops_the_game_for_that_player(new_context, base_u
     assert state.pending[0][0] == kind and state.pending[0][2] == 0
     text = audit_text(haster, "\n".join(game["posts"] + [post(haster)]))
     assert "Todo en orden" in text, text[:600]
+
+
+def test_the_leader_pick_order_gives_the_pick_to_the_attacker_it_names(new_context, base_url):
+    setup, moves, state = three_at_exchange_2("defender")
+    a = ordered_attacker(state)
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url + "#" + encode_link(setup, moves))
+    page.wait_for_selector("#brs-seat [data-seat]")
+    take_seat(page, "1")                                      # Sharla's side: Sharla, Kirra, Odo
+    expect(page.locator("#brs-order-1-pick")).to_have_value("defender")     # the link's order
+    assert page.locator('#brs-orders select[data-order="pick"]').count() == 1    # the Leader's only
+    expect(page.locator("#brs-orders")).to_contain_text("el Líder de ese bando elige qué jugador atacará")
+    picks = page.locator('#brs-actions [data-move="pick"]')
+    expect(picks).to_have_count(1)
+    assert picks.get_attribute("data-player") == str(a)       # the attacker picks, not the Leader
+    options = page.eval_on_selector_all(f"#brs-{a}-pick-attacker option", "els => els.map(e => e.value)")
+    assert options == [str(a)], options
+    make_move(page, {"move": "pick", "attacker": a, "target": 0}, a)
+    assert moves_of(page)[-1] == {"move": "pick", "attacker": a, "target": 0}
+    expect(page.locator("#brs-moves-list")).to_contain_text("(orden permanente de Sharla)")
