@@ -69,7 +69,7 @@ def test_every_kind_and_optional_field_round_trips():
         {"move": "devastate", "weakness": {"size": 6, "trait": "Miedo", "claim": False, "aspect": None}},
         {"move": "bonus", "take": "advantage"}, {"move": "defeat", "size": 8},
         {"move": "orders", "player": 1, "orders": {"strength": "smallest", "endurance": "available", "ruling": "none",
-                                                   "devastate": "lose", "bonus": "none", "defeat": "largest"}},
+                                                   "devastate": "lose", "bonus": "none", "defeat": "largest", "pick": "turns"}},
     ]
     assert {m["move"] for m in moves} == set(KINDS)
     _, back = from_compact(to_compact(setup, moves))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from helpers.brs import duel, seeded_v2
-from helpers.brs_pace import ALL_ORDERS, example_three, play_paced
+from helpers.brs_pace import ALL_ORDERS, example_three, play_paced, three_at_exchange_2
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.links.audit import audit
 from tirada.systems.brs import summary
@@ -19,7 +19,9 @@ from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import decode_link, encode_link
 from tirada.systems.brs import orders as orders_module
-from tirada.systems.brs.orders import ORDER_KEYS, ORDERS, check_orders
+from tirada.systems.brs.options import options, step
+from tirada.systems.brs.orders import ORDER_KEYS, ORDERS, actor_of, check_orders, ordered_attacker
+from tirada.systems.brs.replay import legal_moves
 from tirada.systems.brs.replay import replay
 
 HASTER = {"move": "orders", "player": 0, "orders": {"strength": "battered", "endurance": "save", "bonus": "none"}}
@@ -156,7 +158,7 @@ def test_every_order_kind_is_applied_in_whole_games(monkeypatch):
         setup["graveyard"] = {"dice": [4, 6], "advantage": 2}   # the bonus and the Weakness are asked
         setup["back_down"] = k % 2    # Ordinary Spoils: the winner gives the die of "Derrotado por"
         play_paced(setup, {0: ALL_ORDERS, 1: ALL_ORDERS})
-    assert set(taken) == set(ORDER_KEYS)
+    assert set(taken) == set(ORDER_KEYS) - {"pick"}     # the pick order binds the pick, it takes nothing
 
 
 def test_the_seed_example_at_forum_pace_is_at_most_one_post_per_side_per_exchange():
@@ -175,10 +177,15 @@ def test_without_orders_the_same_games_take_more_posts():
 
 
 def test_a_three_player_side_at_forum_pace():
+    people = {"ask": 0, "defender": 0}
     for k in range(20):
         setup = example_three(example_setup(f"{k:032x}"))
-        pace = play_paced(setup, {p: ALL_ORDERS for p in range(4)})
-        assert pace.worst_run(0) <= 1 and pace.worst_run(1) <= 1, (k, pace.posts)
+        for how in people:
+            pace = play_paced(setup, {p: {**ALL_ORDERS, "pick": how} for p in range(4)})
+            assert pace.worst_run(0) <= 1 and pace.worst_run(1) <= 1, (k, pace.posts)
+            people[how] += pace.people
+    # the Leader's pick order: the one just attacked hits back in the same post, not after the Leader's
+    assert people["defender"] < people["ask"], people
 
 
 def test_the_thread_audit_shows_an_order_changed_after_it_was_posted():
@@ -191,3 +198,89 @@ def test_the_thread_audit_shows_an_order_changed_after_it_was_posted():
     rewritten = encode_link(setup, [other] + EXAMPLE)
     forks = audit(f"{url}{posted}\n{url}{answer}\n{url}{rewritten}")["confrontation_forks"]
     assert [f["move"] for f in forks] == [0, 0], forks
+
+
+# ---------------------------------------------------------------------- the Leader's pick (issue #29)
+SHARLA_SIDE = [1, 2, 3]     # example_three: Sharla (Leader), Kirra, Odo
+
+
+def test_no_pick_order_leaves_the_pick_to_the_leader():
+    setup, moves, state = three_at_exchange_2("ask")
+    assert state.attacking_side == 1 and ordered_attacker(state) is None
+    assert "pick" in legal_moves(state)[1] and options(state)[1]["pick"]["attackers"] == SHARLA_SIDE
+
+
+@pytest.mark.parametrize("how", ["defender", "self", "strongest", "turns"])
+def test_the_leader_pick_order_names_the_attacker_who_picks_the_target_in_their_own_post(how):
+    setup, moves, state = three_at_exchange_2(how)
+    a = ordered_attacker(state)
+    faces = {p: sorted((state.dice[i].face for i in state.dice_of(p, "available")), reverse=True) for p in SHARLA_SIDE}
+    able = [p for p in SHARLA_SIDE if state.players[p].active and len(faces[p]) >= 2]
+    strongest = max(able, key=lambda p: (sum(faces[p][:2]), -p))
+    if how == "defender":     # Kirra was attacked in exchange 1: she hits back
+        assert a == (2 if 2 in able else strongest)
+    elif how == "self":
+        assert a == (1 if 1 in able else strongest)
+    elif how == "strongest":
+        assert sum(faces[a][:2]) == max(sum(faces[p][:2]) for p in able)
+    else:                     # in turns: nobody of Sharla's side has attacked yet, so the first able one
+        assert a == able[0]
+    assert a in legal_moves(state) and "pick" in legal_moves(state)[a]     # the attacker picks, not the Leader
+    assert options(state)[a]["pick"] == {"attackers": [a], "targets": [0]}
+    assert step(state)["player"] == a
+    pick = {"move": "pick", "attacker": a, "target": 0}
+    assert actor_of(state, pick) == a
+    entry = journal(setup, moves + [pick])[-1]
+    assert entry["player"] == a and entry["order"] == 1               # "(orden permanente de Sharla)"
+    other = next(p for p in SHARLA_SIDE if p != a)
+    with pytest.raises(IllegalMove) as err:
+        replay(setup, moves + [{"move": "pick", "attacker": other, "target": 0}])
+    assert err.value.code == "brs.pick_order" and err.value.params["leader"] == "Sharla"
+
+
+def test_in_turns_the_next_after_the_side_last_attacker():
+    from helpers.brs import bot_move
+    checked = 0
+    for k in range(8):
+        setup, moves, state = three_at_exchange_2("turns", f"{k:032x}")
+        first = ordered_attacker(state)
+        moves.append({"move": "pick", "attacker": first, "target": 0})
+        state = replay(setup, moves)
+        while not (state.phase == "pick" and state.attacking_side == 1 and not state.pending) and state.phase != "ended":
+            moves.append(bot_move(state))
+            state = replay(setup, moves)
+        if state.phase == "ended" or state.leaders[1] != 1 or state.reversal is not None:
+            continue            # over, or Sharla Yielded (a new Leader has orders of their own), or a Reversal
+        able = [p for p in SHARLA_SIDE if state.players[p].active and len(state.dice_of(p, "available")) >= 2]
+        assert ordered_attacker(state) == next((p for p in able if p > first), able[0])
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_reversal_comes_before_the_pick_order():
+    setup, moves, state = three_at_exchange_2("self")
+    from dataclasses import replace
+    kept = next(i for i, d in enumerate(state.dice) if d.owner == 2)
+    obliged = replace(state, reversal=(2, 0, kept))
+    assert ordered_attacker(obliged) is None
+    assert options(obliged)[1]["pick"] == {"attackers": [2], "targets": [0]}
+
+
+def test_a_side_of_one_player_has_no_pick_order():
+    moves = [{"move": "orders", "player": 0, "orders": {"pick": "turns"}}]
+    state = replay(example_setup(), moves)
+    assert state.orders[0]["pick"] == "turns" and ordered_attacker(state) is None
+    assert legal_moves(state)[0] == ["pick"] or "pick" in legal_moves(state)[0]
+
+
+def test_pick_orders_travel_in_the_link_and_six_key_orders_keep_their_bytes():
+    setup = example_setup("00112233445566778899aabbccddeeff")
+    assert to_compact(setup, [HASTER])[2][0] == [14, 0, [1, 1, 0, 0, 3, 0]]         # as before the pick key
+    picked = {"move": "orders", "player": 0, "orders": {"bonus": "none", "pick": "turns"}}
+    assert to_compact(setup, [picked])[2][0] == [14, 0, [0, 0, 0, 0, 3, 0, 4]]
+    assert decode_link(encode_link(setup, [picked]))[1][0]["orders"] == check_orders(picked["orders"])
+    compact = to_compact(setup, [picked])
+    compact[2][0] = [14, 0, [0, 0, 0, 0, 3, 0, 5]]                                # no such choice
+    with pytest.raises(Exception) as err:
+        from_compact(compact)
+    assert getattr(err.value, "code", "") == "brs.data_damaged"

@@ -29,6 +29,10 @@ SECRET_ROLLS_CAP = 500
 HISTORY_CAP = 200
 
 
+def _table_of_tables(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())
+
+
 class MemoryStorage:
     """A stand-in with the ``localStorage`` interface, for when the browser refuses storage."""
 
@@ -252,6 +256,27 @@ class Store:
         value.pop(key, None)
         value[key] = seat
         return self.write(self.BRS_SEATS_KEY, dict(list(value.items())[-self.BRS_SEATS_CAP:]))
+
+    BRS_ORDERS_KEY = "tirada.brs.orders.v1"
+
+    def brs_order_drafts(self, key: str) -> dict:
+        """The standing orders being edited in the Confrontation ``key``, not posted yet (issue #29):
+        ``{player index as text: orders}`` as stored (ui_brs_orders.read_drafts checks each). Key
+        ``tirada.brs.orders.v1`` = ``{confrontation key: {player: orders}}``, the newest BRS_SEATS_CAP."""
+        value = self.read(self.BRS_ORDERS_KEY, {}, check=_table_of_tables)
+        return dict(value.get(key) or {})
+
+    def set_brs_order_draft(self, key: str, player: int, orders) -> bool:
+        """Keep ``orders`` (None: forget them) as ``player``'s draft in the Confrontation ``key``
+        (re-reading first, so another tab's drafts survive)."""
+        value = self.read(self.BRS_ORDERS_KEY, {}, check=_table_of_tables)
+        game = dict(value.pop(key, None) or {})
+        game.pop(str(player), None)
+        if orders is not None:
+            game[str(player)] = orders
+        if game:
+            value[key] = game
+        return self.write(self.BRS_ORDERS_KEY, dict(list(value.items())[-self.BRS_SEATS_CAP:]))
 
     def show_brs_link(self, window, fragment: str) -> None:
         """Put the Confrontation's latest link in the address bar without reloading or adding a

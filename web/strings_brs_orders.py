@@ -62,6 +62,23 @@ STRINGS = {
                                      "Cementerio» (the winner picks any size in the Graveyard)"},
     "brs.orders.defeat.largest": {"es": "El mayor", "en": "The largest"},
     "brs.orders.defeat.smallest": {"es": "El menor", "en": "The smallest"},
+    "brs.orders.pick": {"es": "Como Líder: a quién eliges para atacar", "en": "As Leader: whom you pick to attack"},
+    "brs.orders.pick.seed": {"es": "«el Líder de ese bando elige qué jugador atacará. Ese jugador escoge a su vez quién será su "
+                                   "blanco». Con la orden, quien ataca elige su blanco en su mensaje sin esperarte; una "
+                                   "Inversión va antes («tu Líder debe escogerte como atacante»).",
+                             "en": "«el Líder de ese bando elige qué jugador atacará. Ese jugador escoge a su vez quién será "
+                                   "su blanco» (the Leader picks the attacker, who picks the target). With the order, the "
+                                   "attacker picks the target in their own post without waiting for you; a Reversal comes "
+                                   "first."},
+    "brs.orders.pick.defender": {"es": "Quien acaba de defenderse: contraataca en el mismo mensaje (si no tiene 2 dados "
+                                       "Disponibles, el ataque más fuerte)",
+                                 "en": "Whoever has just defended: they hit back in the same post (without 2 Available "
+                                       "dice, the strongest attack)"},
+    "brs.orders.pick.self": {"es": "Yo (si no tengo 2 dados Disponibles, el ataque más fuerte)",
+                             "en": "Me (without 2 Available dice, the strongest attack)"},
+    "brs.orders.pick.strongest": {"es": "El ataque más fuerte (los 2 dados Disponibles más altos)",
+                                  "en": "The strongest attack (the 2 highest Available dice)"},
+    "brs.orders.pick.turns": {"es": "Por turnos, en el orden del bando", "en": "In turns, in the side's order"},
     "brs.kind.orders": {"es": "fija sus órdenes permanentes", "en": "sets standing orders"},
     "brs.log.by_order": {"es": " (orden permanente de {player})", "en": " ({player}'s standing order)"},
     # the Spoils bidding by links (docs/brs-spoils.md §Bidding by links)

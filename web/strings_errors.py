@@ -705,6 +705,16 @@ STRINGS = {
     "err.brs.orders_yielded": {"es": "quien se ha Rendido ya no da órdenes", "en": "a player who has Yielded gives no more orders"},
     "err.brs.orders_turn": {"es": "{name} fija sus órdenes solo cuando mueve su bando (en su propio mensaje)",
                             "en": "{name} sets orders only when their side is to move (in their own post)"},
+    "err.brs.pick_order": {"es": "la orden permanente de {leader} elige a {name} para atacar",
+                           "en": "{leader}'s standing order picks {name} to attack"},
+    "err.brs.orders_draft_bad": {"es": "las órdenes sin publicar de {player} guardadas en este navegador no se pueden leer "
+                                       "({why}); siguen guardadas sin usarse hasta que elijas otras",
+                                 "en": "{player}'s unposted orders stored in this browser cannot be read ({why}); they "
+                                       "stay stored, unused, until you choose new ones"},
+    "err.brs.orders_draft_stale": {"es": "las órdenes sin publicar de {player} guardadas en este navegador ya no pueden ir "
+                                         "en ningún mensaje ({player} ya no está en la pelea); siguen guardadas sin usarse",
+                                   "en": "{player}'s unposted orders stored in this browser can no longer go in any post "
+                                         "({player} is out of the fight); they stay stored, unused"},
     "err.brs.data_damaged": {"es": "los datos del Enfrentamiento están dañados", "en": "the Confrontation data is damaged"},
     "err.brs.data_version": {"es": "este Enfrentamiento lo escribió una versión más nueva de Tirada",
                              "en": "this Confrontation was written by a newer Tirada"},

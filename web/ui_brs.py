@@ -181,7 +181,7 @@ def render_game() -> None:
         return
     lang = app.State.lang
     summ, cells, now = view_summary(), board(Game.state), step(Game.state)
-    opts = seats.my_options(options(Game.state), Game.seat, summ["players"])   # only this seat's moves
+    opts = seats.my_options(options(status.drafted(Game.state, Game.setup, Game.seat)), Game.seat, summ["players"])
     names, entries = boardview.names_of(summ), journal(Game.setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
     selectable = actions.selectable_dice(opts)

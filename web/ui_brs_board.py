@@ -289,6 +289,8 @@ def journal_line(e: dict, names: list, cells: list, lang: str) -> str:
         text += f': {orders_words(m["orders"], lang)}'
     elif kind in ("strength", "endurance") and isinstance(m.get("die"), int) and 0 <= m["die"] < len(cells):
         text += f': d{cells[m["die"]]["d"]} «{cells[m["die"]]["trait"]}»'
+    if e.get("order") is not None:
+        text += t("brs.log.by_order", lang).format(player=names[e["order"]])
     if m.get("note"):
         text += f' — {m["note"]}'
     if e["rolled"]:

@@ -14,16 +14,13 @@ import ui_brs_orders as orderview
 import ui_brs_seat as seats
 import ui_brs_story as story
 import ui_odds
+import app
 from app import STORE, el
 from render import esc
 from tirada import TiradaError
 from tirada.odds import odds
 from tirada.systems.brs import play
 from tirada.systems.brs.signed import play_fresh
-
-#: standing orders being edited, ``{(confrontation key, player): orders}`` (issue #29; kept until posted)
-DRAFTS: dict = {}
-
 
 def resolve_seat(setup: dict, players) -> str | None:
     """This browser's seat in the Confrontation ``setup``: the one remembered for it, else the side
@@ -86,11 +83,40 @@ def render_odds(now: dict, cells: list, opts: dict) -> None:
         box.hidden = True
 
 
+#: drafts a full storage refused, ``{(confrontation key, player): orders}``: kept for this session
+UNSAVED: dict = {}
+
+
+def keep_draft(ckey: str, p: int, orders) -> None:
+    """Keep (None: forget) player ``p``'s draft orders in this browser's storage, else in memory."""
+    if STORE.set_brs_order_draft(ckey, p, orders) or orders is None:
+        UNSAVED.pop((ckey, p), None)
+    else:
+        UNSAVED[(ckey, p)] = orders
+
+
+def drafts(state, setup: dict) -> tuple:
+    """``(drafts, problems)`` of the standing orders being edited in this Confrontation, kept in this
+    browser's storage until posted (issue #29): ui_brs_orders.read_drafts; drafts the link already
+    carries are forgotten here."""
+    ckey = seats.confrontation_key(setup)
+    stored = {**STORE.brs_order_drafts(ckey), **{str(p): o for (k, p), o in UNSAVED.items() if k == ckey}}
+    found, problems, posted = orderview.read_drafts(state, ckey, stored)
+    for key in posted:
+        keep_draft(ckey, int(key), None)
+    return found, problems
+
+
 def render_orders(state, setup: dict, seat, lang: str) -> None:
-    """The standing-orders panel of this seat's players (hidden for a watcher or at the end)."""
-    html = orderview.panel_html(state, seat, DRAFTS, seats.confrontation_key(setup), lang)
-    el("brs-orders").innerHTML = html
-    el("brs-orders-card").hidden = not html
+    """The standing-orders panel of this seat's players (hidden for a watcher or at the end), under
+    the stored drafts that cannot be used (the card opens to show them)."""
+    found, problems = drafts(state, setup)
+    bad = orderview.problems_html(problems, lang) if state.phase != "ended" else ""
+    html = orderview.panel_html(state, seat, found, seats.confrontation_key(setup), lang)
+    el("brs-orders").innerHTML = bad + html
+    el("brs-orders-card").hidden = not (bad or html)
+    if bad:
+        el("brs-orders-card").open = True
 
 
 def on_order_change(event, redraw) -> None:
@@ -100,9 +126,22 @@ def on_order_change(event, redraw) -> None:
         return
     p = int(target.dataset.player)
     nodes = document.querySelectorAll(f'#brs-orders select[data-player="{p}"]')
-    DRAFTS[(str(target.dataset.ckey), p)] = {str(n.dataset.order): str(n.value) for n in nodes}
+    keep_draft(str(target.dataset.ckey), p, {str(n.dataset.order): str(n.value) for n in nodes})
     redraw()
+    app.show_notices()      # a full storage says so (the draft is kept for this session)
     el(str(target.id)).focus()
+
+
+def drafted(state, setup: dict, seat):
+    """``state`` with this seat's changed standing orders played (they go in front of its next move),
+    so the moves offered follow them (a Leader's ``pick`` order); ``state`` when one is refused."""
+    out = state
+    try:
+        for m in orderview.orders_first(state, seat, drafts(state, setup)[0], seats.confrontation_key(setup)):
+            out = play(out, m)
+    except TiradaError:
+        return state
+    return out
 
 
 def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
@@ -111,11 +150,14 @@ def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
 
     Raises:
         TiradaError: the first refused move (nothing is kept)."""
-    made = []
-    for m in orderview.orders_first(state, seat, DRAFTS, seats.confrontation_key(setup)) + [move]:
+    made, ckey = [], seats.confrontation_key(setup)
+    for m in orderview.orders_first(state, seat, drafts(state, setup)[0], ckey) + [move]:
         if state.setup.version == 2:
             state, m = play_fresh(state, m, commit)
         else:
             state = play(state, m)
         made.append(m)
+    for m in made:      # posted: the drafts are the link's now
+        if m["move"] == "orders":
+            keep_draft(ckey, m["player"], None)
     return state, made

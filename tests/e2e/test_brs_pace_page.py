@@ -24,13 +24,14 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.brs_pace import ALL_ORDERS  # noqa: E402
-from helpers.brs_page import haster_at_the_example, link_of, make_move, next_bot_move, open_link_in, post  # noqa: E402
-from helpers.page import audit_text  # noqa: E402
+from helpers.brs_page import haster_at_the_example, link_of, open_link_in, play_by_links, post, set_orders  # noqa: E402
+from helpers.page import audit_text, take_seat  # noqa: E402
 
 from tirada.links.codec import decode_payload  # noqa: E402
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.journal import journal  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
+from tirada.systems.brs.orders import check_orders  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "permissions": ["clipboard-read", "clipboard-write"]}
 
@@ -49,20 +50,6 @@ def bid_link(page) -> str:
     """The bidding's link as the page shows it (the post of one bid)."""
     expect(page.locator("#brs-bid-share")).to_be_visible()
     return page.locator("#brs-bid-link").input_value()
-
-
-def set_orders(page, player: int, orders: dict) -> None:
-    """Set ``player``'s standing orders in the panel (its seed's words shown under each select)."""
-    card = page.locator("#brs-orders-card")
-    expect(card).to_be_visible()
-    if card.get_attribute("open") is None:
-        page.click("#brs-orders-card summary")
-    assert page.locator('#brs-orders fieldset[data-player]').count() == 1      # this seat's own player only
-    expect(page.locator("#brs-orders")).to_contain_text("Sharla jugó un dado de Fuerza")
-    for key, choice in orders.items():
-        page.select_option(f"#brs-order-{player}-{key}", choice)
-        expect(page.locator(f"#brs-order-{player}-{key}")).to_have_value(choice)
-    expect(page.locator(f'#brs-orders [data-orders-state="{player}"]')).to_contain_text("próximo movimiento")
 
 
 def test_the_seed_example_by_links_with_standing_orders_is_one_post_per_side_per_exchange(new_context, base_url):
@@ -91,30 +78,23 @@ def test_the_seed_example_by_links_with_standing_orders_is_one_post_per_side_per
     assert decode_link(link_of(haster))[0]["spoils"] == ["Haster (Cronista): Sharla pierde el mapa",
                                                           "Sharla: Haster queda en deuda con ella"]
 
-    pages, current, seated = {0: haster, 1: sharla}, 0, False
-    pending_call = called                                     # posted with Haster's first move of the fight
-    for _ in range(150):
-        turn = next_bot_move(pages[current])
-        if turn is None:
-            break
-        state, move, actor, side = turn
-        if side != current:                                  # a post: the other player opens it
-            posts.append((pending_call + "\n" if pending_call else "") + post(pages[current]))
-            pending_call = ""
-            link = link_of(pages[current])
-            if not seated:
-                seated = True
-                sharla.goto(link)
-                sharla.wait_for_selector("#brs-seat [data-seat]")
-                sharla.click('#brs-seat [data-seat="1"]')
-                sharla.wait_for_selector("#brs-seat .brs-seat-line")
-                set_orders(sharla, 1, ALL_ORDERS)
-            else:
-                open_link_in(pages[side], link)
-            current = side
-        make_move(pages[current], move, actor)
-    else:
-        pytest.fail("the Confrontation did not end")
+    pages, pending_call, seated = {0: haster, 1: sharla}, called, False   # the Call goes with Haster's first move
+
+    def hand_over(turn, current: int) -> None:
+        nonlocal pending_call, seated
+        posts.append((pending_call + "\n" if pending_call else "") + post(pages[current]))
+        pending_call = ""
+        link = link_of(pages[current])
+        if not seated:                                       # her first look at the fight: she takes her seat
+            seated = True
+            sharla.goto(link)
+            sharla.wait_for_selector("#brs-seat [data-seat]")
+            take_seat(sharla, "1")
+            set_orders(sharla, 1, ALL_ORDERS)
+        else:
+            open_link_in(pages[turn[3]], link)
+
+    current = play_by_links(pages, hand_over)
     final = post(pages[current])
     posts.append(final)
     setup, moves = decode_link(link_of(pages[current]))
@@ -123,7 +103,7 @@ def test_the_seed_example_by_links_with_standing_orders_is_one_post_per_side_per
     # each side's orders travel in its own first post, before the other side's dice
     orders = [(k, m["player"]) for k, m in enumerate(moves) if m["move"] == "orders"]
     assert [p for _, p in orders] == [0, 1], orders
-    assert state.orders[0] == ALL_ORDERS and state.orders[1] == ALL_ORDERS
+    assert state.orders[0] == check_orders(ALL_ORDERS) and state.orders[1] == check_orders(ALL_ORDERS)
     assert any("order" in e for x in state.exchanges for e in x["events"]) or len(state.exchanges) < 2
 
     # the posts: runs of moves of one side; never two posts of one side in one exchange

@@ -23,8 +23,8 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.brs_page import haster_at_the_example, link_of, make_move, next_bot_move, open_link_in, post  # noqa: E402
-from helpers.page import audit_text  # noqa: E402
+from helpers.brs_page import haster_at_the_example, link_of, open_link_in, play_by_links, post  # noqa: E402
+from helpers.page import audit_text, take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
@@ -85,34 +85,30 @@ def test_two_phones_each_play_their_own_side_by_links(new_context, base_url):
     assert haster.locator("#brs-seat [data-seat]").count() == 0        # not asked: chosen from the name
     assert own_move_players(haster) == {0}
 
-    pages, current, posts, stories = {0: haster, 1: None}, 0, [link_of(haster)], []
-    for _ in range(150):
-        turn = next_bot_move(pages[current])
-        if turn is None:
-            break
-        state, move, actor, side = turn
-        if side != current:                                  # a post: the other player opens it
-            snippet = post(pages[current])
-            posts.append(snippet)
-            stories.append(snippet)
-            link = link_of(pages[current])
-            if pages[side] is None:
-                pages[side] = open_app(ctx_b.new_page(), link)
-                sharla = pages[side]
-                sharla.wait_for_selector("#brs-game:not([hidden])")
-                assert in_first_screen(sharla, '#brs-seat [data-seat="1"]')     # asked once, at once
-                assert own_move_players(sharla) == set()                      # nothing offered before
-                sharla.click('#brs-seat [data-seat="1"]')
-                sharla.wait_for_selector("#brs-seat .brs-seat-line")
-            else:
-                pages[side].evaluate("window.scrollTo(0, document.body.scrollHeight)")   # an old position
-                open_link_in(pages[side], link)
-            current = side
-            check_reader(pages[side], side, state, actor)
-        make_move(pages[current], move, actor)
-        assert own_move_players(pages[current]) <= {p for p, pl in enumerate(state.setup.players) if pl.side == current}
-    else:
-        pytest.fail("the Confrontation did not end")
+    pages, posts, stories = {0: haster, 1: None}, [link_of(haster)], []
+
+    def hand_over(turn, current: int) -> None:
+        state, _move, actor, side = turn
+        snippet = post(pages[current])
+        posts.append(snippet)
+        stories.append(snippet)
+        link = link_of(pages[current])
+        if pages[side] is None:
+            pages[side] = sharla = open_app(ctx_b.new_page(), link)
+            sharla.wait_for_selector("#brs-game:not([hidden])")
+            assert in_first_screen(sharla, '#brs-seat [data-seat="1"]')     # asked once, at once
+            assert own_move_players(sharla) == set()                      # nothing offered before
+            take_seat(sharla, "1")
+        else:
+            pages[side].evaluate("window.scrollTo(0, document.body.scrollHeight)")   # an old position
+            open_link_in(pages[side], link)
+        check_reader(pages[side], side, state, actor)
+
+    def only_own_moves(turn, page) -> None:
+        side = turn[3]
+        assert own_move_players(page) <= {p for p, pl in enumerate(turn[0].setup.players) if pl.side == side}
+
+    current = play_by_links(pages, hand_over, after=only_own_moves)
     state = replay(*decode_link(link_of(pages[current])))       # the end
     # Haster's page never offered Sharla's moves (her Advantage included), nor hers his
     assert haster.locator('#brs-actions [data-player="1"]').count() == 0

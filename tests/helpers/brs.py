@@ -13,6 +13,7 @@ from tirada.errors import IllegalMove, InvalidRequest
 from tirada.systems.brs import legal_moves
 from tirada.systems.brs.defence import defences_for
 from tirada.systems.brs.moves import can_advance_two, overwhelmed, renewal_allowed
+from tirada.systems.brs.orders import ordered_attacker
 from tirada.systems.brs.replay import apply, new_confrontation, replay
 
 __all__ = ["SEED", "actor", "big_setup", "bot_move", "duel", "play_out", "player", "refused", "seeded_v2", "trait"]
@@ -105,7 +106,8 @@ def bot_move(state, gentle: bool = False) -> dict:
         side = state.attacking_side
         if state.reversal:
             return {"move": "pick", "attacker": state.reversal[0], "target": state.reversal[1]}
-        attackers = state.active_players(side)
+        ordered = ordered_attacker(state)     # the Leader's standing order binds the pick
+        attackers = state.active_players(side) if ordered is None else [ordered]
         a = max(attackers, key=lambda p: len(state.dice_of(p, "available")))
         return {"move": "pick", "attacker": a, "target": state.active_players(1 - side)[0]}
     p = state.attacker if state.phase == "attack" else state.target
@@ -164,14 +166,16 @@ def play_out(setup: dict, max_moves: int = 600, reinforce: bool = True, exchange
 
 
 def actor(state, move: dict) -> int:
-    """The player who makes ``move`` now (the pending chooser, the side leader for a pick, …)."""
+    """The player who makes ``move`` now (the pending chooser, the side leader for a pick or the
+    attacker the Leader's standing order names, …)."""
     kind = move["move"]
     if "player" in move:
         return move["player"]
     if state.pending:
         return state.pending[0][2]
     if kind == "pick":
-        return state.leaders[state.attacking_side]
+        ordered = ordered_attacker(state)
+        return state.leaders[state.attacking_side] if ordered is None else ordered
     return state.attacker if state.phase == "attack" else state.target
 
 

@@ -15,9 +15,10 @@ from typing import Any
 from helpers.brs import bot_move
 from tirada.systems.brs import legal_moves
 from tirada.systems.brs.orders import actor_of, side_to_move
-from tirada.systems.brs.replay import apply, new_confrontation
+from tirada.systems.brs.example import example_setup
+from tirada.systems.brs.replay import apply, new_confrontation, replay
 
-__all__ = ["ALL_ORDERS", "Pace", "example_three", "play_paced"]
+__all__ = ["ALL_ORDERS", "Pace", "example_three", "play_paced", "three_at_exchange_2"]
 
 #: every choice answered without waiting (the Weakness instead is always asked: it needs a Trait)
 ALL_ORDERS = {"strength": "battered", "endurance": "save", "ruling": "none", "devastate": "lose", "bonus": "die",
@@ -101,3 +102,19 @@ def example_three(setup: dict) -> dict:
     out["players"] += [support("Kirra", ("strength", "endurance", "cunning", "fortaleza")),
                        support("Odo", ("endurance", "strength", "sorcery", "cunning"))]
     return out
+
+
+def three_at_exchange_2(pick: str, seed: str = "00112233445566778899aabbccddeeff") -> tuple:
+    """``(setup, moves, state)``: the three-player example (:func:`example_three`) after exchange 1
+    (Haster attacks Kirra with his two highest dice, the bot answers), Sharla's side to pick, her
+    ``pick`` order set in her side's post before (while Kirra defends)."""
+    setup = example_three(example_setup(seed))
+    state = replay(setup, [])
+    attack = {"move": "attack", "dice": sorted(state.dice_of(0, "available"), key=lambda i: -state.dice[i].face)[:2]}
+    moves = [{"move": "pick", "attacker": 0, "target": 2}, attack,
+             {"move": "orders", "player": 1, "orders": {"pick": pick}}]
+    state = replay(setup, moves)
+    while state.phase != "pick" or state.pending:
+        moves.append(bot_move(state))
+        state = replay(setup, moves)
+    return setup, moves, state

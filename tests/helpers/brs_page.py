@@ -54,6 +54,49 @@ def open_link_in(page, link: str) -> None:
     page.wait_for_function("l => document.getElementById('brs-share-link').value === l", arg=link)
 
 
+def set_orders(page, player: int, orders: dict) -> None:
+    """Set ``player``'s standing orders in the panel (its seed's words shown under each select; the
+    seat's own player only) and wait until the panel says they go with the next move."""
+    from playwright.sync_api import expect
+
+    card = page.locator("#brs-orders-card")
+    expect(card).to_be_visible()
+    if card.get_attribute("open") is None:
+        page.click("#brs-orders-card summary")
+    assert page.locator('#brs-orders fieldset[data-player]').count() == 1      # this seat's own player only
+    expect(page.locator("#brs-orders")).to_contain_text("Sharla jugó un dado de Fuerza")
+    for key, choice in orders.items():
+        page.select_option(f"#brs-order-{player}-{key}", choice)
+        expect(page.locator(f"#brs-order-{player}-{key}")).to_have_value(choice)
+    expect(page.locator(f'#brs-orders [data-orders-state="{player}"]')).to_contain_text("próximo movimiento")
+
+
+def play_by_links(pages: dict, hand_over, current: int = 0, after=None, limit: int = 150) -> int:
+    """Play the Confrontation shown on ``pages[current]`` to its end with the test bot, one page per
+    side (``pages``: {side: page}); returns the side that made the last move.
+
+    Before a move of the other side (a post), ``hand_over(turn, current)`` is called, ``turn`` =
+    ``(state, move, actor, side)``: it posts ``pages[current]``'s link and opens it on ``pages[side]``
+    (it may put a new page there). Each move is made through the page's controls, then
+    ``after(turn, page)`` is called when given: a true answer stops the game there.
+
+    Raises:
+        AssertionError: the Confrontation did not end within ``limit`` moves.
+    """
+    for _ in range(limit):
+        turn = next_bot_move(pages[current])
+        if turn is None:
+            return current
+        _state, move, actor, side = turn
+        if side != current:                                  # a post: the other player opens it
+            hand_over(turn, current)
+            current = side
+        make_move(pages[current], move, actor)
+        if after is not None and after(turn, pages[current]):
+            return current
+    raise AssertionError("the Confrontation did not end")
+
+
 def make_move(page, move: dict, actor: int) -> None:
     """Make ``move`` through the page's controls as player ``actor``; wait for the new link."""
     before = link_of(page)

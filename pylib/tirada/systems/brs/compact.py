@@ -35,6 +35,8 @@ from .orders import ORDER_KEYS, ORDERS, check_orders
 __all__ = ["COMPACT_VERSION", "FIELDS", "KINDS", "from_compact", "to_compact"]
 
 COMPACT_VERSION = 1
+#: the keys an ``orders`` move had before ``pick`` was added: their indices are always written
+ORDERS_BEFORE_PICK = 6
 KINDS = ("pick", "attack", "defend", "advantage", "renew", "vow", "reinforce", "yield", "strength",
          "endurance", "ruling", "devastate", "bonus", "defeat", "orders")
 #: move kind → its fields, in compact order.
@@ -69,9 +71,12 @@ def _enc_value(field: str, value: Any, where: str) -> Any:
         aspect = value.get("aspect")
         return [value.get("size"), value.get("trait"), 1 if value.get("claim") else 0,
                 ASPECTS.index(aspect) if aspect in ASPECTS else None]
-    if field == "orders":       # each key's choice as its index, in ORDER_KEYS order
-        full = check_orders(value, where)
-        return [ORDERS[k].index(full[k]) for k in ORDER_KEYS]
+    if field == "orders":       # each key's choice as its index, in ORDER_KEYS order; trailing asks of
+        full = check_orders(value, where)   # keys added later dropped (a link made before keeps its bytes)
+        out = [ORDERS[k].index(full[k]) for k in ORDER_KEYS]
+        while len(out) > ORDERS_BEFORE_PICK and out[-1] == 0:
+            out.pop()
+        return out
     return value
 
 
@@ -144,11 +149,11 @@ def _dec_value(field: str, value: Any) -> Any:
         return {"size": size, "trait": trait, "claim": bool(claim),
                 "aspect": None if aspect is None else ASPECTS[aspect]}
     if field == "orders":
-        ok = isinstance(value, list) and len(value) == len(ORDER_KEYS) and all(
+        ok = isinstance(value, list) and ORDERS_BEFORE_PICK <= len(value) <= len(ORDER_KEYS) and all(
             type(v) is int and 0 <= v < len(ORDERS[k]) for k, v in zip(ORDER_KEYS, value))
         if not ok:
             raise _bad("orders")
-        return {k: ORDERS[k][v] for k, v in zip(ORDER_KEYS, value)}
+        return {k: ORDERS[k][v] for k, v in zip(ORDER_KEYS, value + [0] * (len(ORDER_KEYS) - len(value)))}
     return value
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .config import Setup
-from .orders import actor_of
+from .orders import actor_of, ordered_attacker
 from .state import State
 from .replay import apply, new_confrontation
 
@@ -25,7 +25,8 @@ def journal(setup: Setup | Mapping, moves: Any) -> list:
     or None, "after": face}]}`` (dice whose face the move drew). An ``attack`` or ``defend`` entry
     also tells what it did: ``"advanced": [{"die", "d", "face", "aspect"}]`` (the counted dice, then a
     Soul-Fused die), ``"score"`` (the Attack Score), ``"target"`` (player index) and, for a defence, ``"outcome"`` (Reversal / Block /
-    Damage, §The fight, the outcome by the number of counted defence dice).
+    Damage, §The fight, the outcome by the number of counted defence dice). A ``pick`` made as the
+    Leader's standing order named has ``"order"``: the Leader's index (docs/brs-pace.md).
 
     Raises:
         IllegalMove / InvalidRequest: as :func:`tirada.systems.brs.replay`.
@@ -49,6 +50,8 @@ def journal(setup: Setup | Mapping, moves: Any) -> list:
                  "exchange": before.exchange, "rolled": rolled}
         if move.get("move") in ("attack", "defend"):
             entry.update(_advanced(state, move["move"]))
+        if move.get("move") == "pick" and ordered_attacker(before) is not None:
+            entry["order"] = before.leaders[before.attacking_side]     # the Leader's standing order
         out.append(entry)
     return out
 

@@ -21,6 +21,7 @@ from .aspects import start_resolution
 from .config import RULE_FIGHT, RULE_MORE, RULE_PIECES, RULE_YIELD, VOWS
 from .checks import (can_advance_two, check_die, check_no_pending, check_soul_fused, move_note, overwhelmed,
                      renewal_allowed)
+from .orders import ordered_attacker
 from .settle import defeat_item, end_confrontation, event, progress
 from .state import State, roll_die
 from .vows import check_vow, seed_audit_rules, vow_targets
@@ -40,11 +41,13 @@ def _player(state: State, move: dict, field: str = "player") -> int:
 def pick(state: State, move: dict, dice) -> State:
     """``{"move": "pick", "attacker": p, "target": q}``: the attacking side's Leader picks the
     attacker, who names a target on the other side (§The fight, Attack); a Reversal obliges both
-    (§Outcome 1 Reversal). Closes the Yield and Reinforce windows.
+    (§Outcome 1 Reversal); so does the Leader's standing ``pick`` order
+    (:func:`tirada.systems.brs.orders.ordered_attacker`). Closes the Yield and Reinforce windows.
 
     Raises:
         IllegalMove: not the pick phase; attacker not an active player of the attacking side;
-        target not an active player of the other side; the Reversal obligation ignored.
+        target not an active player of the other side; the Reversal obligation ignored; another
+        attacker than the Leader's standing order names (``brs.pick_order``).
     """
     check_no_pending(state)
     if state.phase != "pick":
@@ -59,6 +62,12 @@ def pick(state: State, move: dict, dice) -> State:
     if t not in state.active_players(1 - side):
         raise IllegalMove("players never attack their own side; pick an active player of the other side",
                           field="target", rule=RULE_PIECES, code="brs.target_own_side")
+    ordered = ordered_attacker(state)
+    if ordered is not None and a != ordered:    # the Leader decided in advance (docs/brs-pace.md)
+        leader = state.setup.players[state.leaders[side]].name
+        raise IllegalMove(f"{leader}'s standing order picks {state.setup.players[ordered].name} to attack",
+                          field="attacker", rule="brs-pace.md §Standing orders", code="brs.pick_order",
+                          params={"leader": leader, "name": state.setup.players[ordered].name})
     if state.reversal is not None:
         r_player, r_target, _ = state.reversal
         if a != r_player:

@@ -13,6 +13,7 @@ from .aspects import RULINGS
 from .config import ASPECTS, VOWS
 from .defence import defences_for
 from .checks import can_advance_two, overwhelmed
+from .orders import ordered_attacker
 from .replay import legal_moves
 from .state import State, lift_targets
 from .vows import enemy_candidates, seed_audit_rules
@@ -54,7 +55,9 @@ def _kind_options(state: State, p: int, kind: str) -> dict:
         side = state.attacking_side
         if state.reversal is not None:
             return {"attackers": [state.reversal[0]], "targets": [state.reversal[1]]}
-        return {"attackers": state.active_players(side), "targets": state.active_players(1 - side)}
+        ordered = ordered_attacker(state)     # the Leader's standing order (docs/brs-pace.md)
+        return {"attackers": state.active_players(side) if ordered is None else [ordered],
+                "targets": state.active_players(1 - side)}
     if kind == "attack":
         kept = state.reversal[2] if state.reversal and state.reversal[0] == p else None
         dice = state.dice_of(p, "available") + ([kept] if kept is not None else [])
@@ -90,7 +93,8 @@ def options(state: State) -> dict:
     """``{player_index: {kind: details}}`` for every kind :func:`legal_moves` lists.
 
     Details by kind (die, player and Component values are indices):
-    ``pick`` ``{attackers, targets}`` (one each after a Reversal); ``attack`` ``{dice, required,
+    ``pick`` ``{attackers, targets}`` (one each after a Reversal; one attacker when the Leader's
+    standing order names them); ``attack`` ``{dice, required,
     soul_fused}`` (``required``: a Reversal's kept die or None); ``defend`` ``{dice, score,
     soul_fused, smallest}`` (``smallest``: :func:`tirada.systems.brs.defence.defences_for`, 5 best);
     ``advantage`` ``{dice, tokens}``; ``renew`` ``{dice}`` (the Used dice rerolled); ``vow``
@@ -126,7 +130,8 @@ def step(state: State) -> dict:
     if state.phase == "pick":
         reinforcing = state.reinforce_open and any("reinforce" in k for k in legal_moves(state).values())
         kind = "reinforce" if reinforcing else "pick"
-        return {**out, "kind": kind, "player": state.leaders[state.attacking_side]}
+        ordered = ordered_attacker(state)
+        return {**out, "kind": kind, "player": state.leaders[state.attacking_side] if ordered is None else ordered}
     if state.phase == "attack":
         kind = "attack" if can_advance_two(state, state.fight_attacker) else "stuck"
         return {**out, "kind": kind, "player": state.attacker}

@@ -13,6 +13,13 @@ depends on is drawn, and the log (hence the thread) shows where it was set. The 
 (:func:`answer`) when a choice is owed to ``p`` while the move that led there was made by the other
 side; a choice owed to the side that is moving is always asked (that player is at the keyboard).
 No order draws a die (a Weakness instead of a lost die needs a Trait named, so it is always asked).
+
+The Leader's ``pick`` order is of another kind: on a side of several players it names, in advance,
+whom the Leader picks to attack ("el Líder de ese bando elige qué jugador atacará"), so the pick needs
+no post of the Leader's. It is not taken by the engine (the Yield and Reinforce windows stay open
+until someone of the side picks); it binds the pick (:func:`ordered_attacker`): the side's next pick
+must name that attacker, who then chooses the target ("Ese jugador escoge a su vez quién será su
+blanco") in their own post. A Reversal's obligation comes before it.
 """
 
 from __future__ import annotations
@@ -24,8 +31,8 @@ from ...errors import IllegalMove, InvalidRequest
 from .config import RULE_FIGHT
 from .state import State, lift_targets
 
-__all__ = ["ORDERS", "ORDER_KEYS", "actor_of", "answer", "check_orders", "follow", "orders_move",
-           "side_to_move"]
+__all__ = ["ORDERS", "ORDER_KEYS", "actor_of", "answer", "check_orders", "follow", "ordered_attacker",
+           "orders_move", "side_to_move"]
 
 RULE_ORDERS = "brs-pace.md §Standing orders"
 #: key → its choices, ``"ask"`` first (the default: the game waits for the player).
@@ -36,6 +43,7 @@ ORDERS = {
     "devastate": ("ask", "lose"),                      # a die one Devastated: lost (1 VP), or ask (Weakness)
     "bonus": ("ask", "die", "advantage", "none"),      # the battering bonus
     "defeat": ("ask", "largest", "smallest"),          # the die of "Derrotado por X" one gives the loser
+    "pick": ("ask", "defender", "self", "strongest", "turns"),   # a Leader's pick of the attacker (a side of several)
 }
 #: the keys in compact order (append only: a link stores each choice's index in this order).
 ORDER_KEYS = tuple(ORDERS)
@@ -74,12 +82,47 @@ def actor_of(state: State, move: Mapping) -> int | None:
     if state.pending:
         return state.pending[0][2]
     if kind == "pick":
-        return state.leaders[state.attacking_side]
+        ordered = ordered_attacker(state)
+        return state.leaders[state.attacking_side] if ordered is None else ordered
     if kind in ("attack", "renew", "vow", "yield") and state.phase == "attack":
         return state.attacker
     if state.phase == "defence":
         return state.target
     return None
+
+
+def ordered_attacker(state: State) -> int | None:
+    """The attacker the attacking side's Leader's ``pick`` order names now, or None (not the pick
+    phase, a Reversal to follow, a side of one active player, no order or ``"ask"``).
+
+    Among the side's active players with at least 2 Available dice (all of them when none has):
+    ``defender`` the one the last exchange attacked (they hit back in the same post; else as
+    ``strongest``); ``self`` the Leader (else as ``strongest``); ``strongest`` the highest sum of two
+    Available faces (the strongest Attack Score; ties: setup order); ``turns`` the next in setup
+    order after the side's last attacker (the first one before any attack)."""
+    if state.phase != "pick" or state.reversal is not None or not state.orders:
+        return None
+    side = state.attacking_side
+    leader = state.leaders[side]
+    orders = state.orders[leader] if leader is not None else None
+    players = state.active_players(side)
+    how = "ask" if orders is None else orders.get("pick", "ask")
+    if how == "ask" or len(players) < 2:
+        return None
+
+    def faces(p: int) -> list:
+        return sorted((state.dice[i].face or 0 for i in state.dice_of(p, "available")), reverse=True)
+
+    able = [p for p in players if len(faces(p)) >= 2] or players
+    attacked = state.exchanges[-1]["target"] if state.exchanges else None
+    if how == "self" and leader in able:
+        return leader
+    if how == "defender" and attacked in able:
+        return attacked
+    if how in ("defender", "self", "strongest"):
+        return max(able, key=lambda p: (sum(faces(p)[:2]), -p))
+    last = next((x["attacker"] for x in reversed(state.exchanges) if state.side_of(x["attacker"]) == side), -1)
+    return next((p for p in able if p > last), able[0])
 
 
 def side_to_move(state: State) -> int | None:

@@ -153,8 +153,9 @@ def legal_moves(state: State) -> dict:
     if state.pending:
         kind, _, chooser = state.pending[0]
         add(chooser, "defend" if kind == "defend" else kind)
-    elif state.phase == "pick":
-        add(state.leaders[state.attacking_side], "pick")
+    elif state.phase == "pick":     # the Leader picks, or the attacker their standing order names
+        ordered = orders.ordered_attacker(state)
+        add(state.leaders[state.attacking_side] if ordered is None else ordered, "pick")
         for p in state.yield_window:
             add(p, "yield")
         if state.reinforce_open:
