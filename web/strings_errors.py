@@ -211,6 +211,8 @@ STRINGS = {
     "err.skirmish.reroll_first": {"es": "termina antes la nueva tirada de la parada destructiva",
                                   "en": "finish the destructive parry's new check first"},
     "err.skirmish.no_scene": {"es": "empieza antes la escena", "en": "start the scene first"},
+    "err.skirmish.check_used": {"es": "esa tirada ya sirvió a otro movimiento: haz una tirada nueva",
+                                "en": "that check already served another move: make a new check"},
     "err.skirmish.below_zero": {"es": "no puede quedar por debajo de 0", "en": "cannot drop below 0"},
     "err.skirmish.unconscious": {"es": "un personaje Inconsciente no puede hacer acciones ni tiradas",
                                  "en": "an Unconscious character takes no action and makes no check"},
