@@ -73,8 +73,8 @@ def _sources() -> list:
         ("confrontation: fair play, the start signed by Haster's chain (nº 3), before any move", "brs",
          {"setup": {**setup, "version": 2, "campaign": "Arenas Sangrientas",
                     "start": {"roller": "Haster", "seq": 3, "prev": "0123456789ab"}}, "moves": []}),
-        ("bid: the Spoils of Haster against Sharla after two Pains, Haster to bid", "bid",
-         {"setup": decode_bid_link(encode_bid_link(setup, [])).setup,      # as the link carries it: no seed
+        ("bid: the Spoils of Haster against Sharla after two Pains, Haster to bid", "bid",     # as the page
+         {"setup": decode_bid_link(encode_bid_link({**setup, "version": 2}, [])).setup,   # makes it: no seed
           "bids": [{"act": "pain", "text": "Sharla pierde el mapa"},
                    {"act": "pain", "text": "Haster queda en deuda con ella"}]}),
     ]
