@@ -239,18 +239,16 @@ def bid_frames() -> list:
     the limit, and bodies of the wrong shape."""
     import zlib
 
-    from tirada.links.frame import encode_frame, payload_hash
+    from tirada.links.frame import b64_encode, payload_hash
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_vectors_links import FILE
-
-    good = next(c for c in json.loads(FILE.read_text("utf-8"))["links"] if c["kind"] == "bid")["source"]
+    links = json.loads((ROOT / "tests" / "vectors" / "links.json").read_text("utf-8"))["links"]
+    good = next(c for c in links if c["kind"] == "bid")["source"]
     body = cbor_encode(good)
 
     def frame(stored: bytes, raw: bytes, deflated: bool = True, version: int = 1) -> str:
         head = bytes([10 | (0x80 if deflated else 0)])
         check = payload_hash(10, raw, version)[:4]
-        return f"t{version}" + __import__("tirada.links.frame", fromlist=["b64_encode"]).b64_encode(head + stored + check)
+        return f"t{version}" + b64_encode(head + stored + check)
 
     def raw_deflate(data: bytes, level: int = 9, strategy: int = zlib.Z_DEFAULT_STRATEGY) -> bytes:
         packer = zlib.compressobj(level, zlib.DEFLATED, -15, 9, strategy)
