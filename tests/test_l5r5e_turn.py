@@ -383,8 +383,9 @@ def test_any_move_is_applied_or_refused_with_a_code_never_a_crash():
     from tirada.systems.l5r.turn import MOVES
 
     good_check = {"success": True, "bonus_successes": 0, "tn": 1, "stance": "air"}
+    named = [{**good_check, "id": "check-1"}, {**good_check, "id": 7}, {**good_check, "id": "x" * 65}]
     moves = st.fixed_dictionaries({"action": st.sampled_from(sorted(MOVES))},
-                                  optional={k: st.sampled_from(JUNK + [good_check]) for k in KEYS[1:]})
+                                  optional={k: st.sampled_from(JUNK + [good_check] + named) for k in KEYS[1:]})
 
     @settings(max_examples=120, deadline=None)
     @given(st.lists(moves, max_size=6))
@@ -433,3 +434,37 @@ def test_a_weapon_move_without_a_weapon_name_says_the_weapon_is_missing():
     with pytest.raises(InvalidRequest) as err:
         apply(new_state({**ARMED, "stance": "air"}), {"action": "guard", "weapon": "", "check": chk([5], 1, 0, 1, [0], "air")})
     assert (err.value.code, err.value.field) == ("field.required", "weapon")
+
+
+# ------------------------------------------------------------------ a check serves one move (issue #29)
+def test_a_finished_check_serves_one_move_so_its_strife_counts_once():
+    """A check's dice answer the one decision they were rolled for: the same finished check offered to a
+    second move (its strife suffered twice, its successes spent twice) is refused, named by its id."""
+    two = {**chk([4, 4], 2, 0, 2, [0, 1], "fire"), "id": "check-1"}     # 2 kept strife
+    strike = {"action": "strike", "weapon": "katana", "base_damage": 4, "deadliness": 5, "check": two}
+    s, effects = go(new_state({**ARMED, "stance": "water"}), {"action": "stance", "stance": "fire"}, strike)
+    assert s["strife"] == 2 and s["used_checks"] == ["check-1"]
+    s, _ = go(s, {"action": "stance", "stance": "fire"})                # the next turn: an action again
+    err = refused(s, strike, "skirmish.check_used")
+    assert (err.field, err.params) == ("check", {"action": "strike"})
+    refused(s, {"action": "maneuver", "check": {**two, "tn": 2}}, "skirmish.check_used")   # nor for another move
+    assert s["strife"] == 2                                             # counted once
+    # a new check (a new id) serves; a refused move leaves its check unused
+    fresh = {**two, "id": "check-2"}
+    with pytest.raises(IllegalMove):
+        apply(new_state({**ARMED, "stance": "earth"}), {**strike, "check": fresh})     # wrong stance ring
+    after, effects = go(s, {**strike, "check": fresh})
+    assert after["strife"] == 4 and after["used_checks"] == ["check-1", "check-2"]
+    # used checks stay used in a new state built from them (the page's next scene), and are bounded
+    again = new_state({**ARMED, "stance": "fire", "used_checks": after["used_checks"]})
+    refused(again, {**strike, "check": fresh}, "skirmish.check_used")
+    many = new_state({"used_checks": [f"c{i}" for i in range(200)], "stance": "fire", **ARMED})
+    assert go(many, {**strike, "check": fresh})[0]["used_checks"][-2:] == ["c199", "check-2"]
+    assert len(go(many, {**strike, "check": fresh})[0]["used_checks"]) == 200
+    for bad in ("x", [1], ["y" * 65], ["c"] * 201):
+        with pytest.raises(InvalidRequest):
+            new_state({"used_checks": bad})
+    # a check without an id (the CLI's checks) is not tracked, as before
+    plain = {k: v for k, v in two.items() if k != "id"}
+    twice, _ = go(s, {**strike, "check": plain}, {"action": "stance", "stance": "fire"}, {**strike, "check": plain})
+    assert twice["used_checks"] == ["check-1"]

@@ -7,6 +7,8 @@ them, and requires, link by link, exactly what the Python decoder says:
 
 * a roll link the decoder accepts → the same roll-link view (``decode_payload_versioned``) and the
   same pool line as :func:`tirada.links.pool.pool_text`, in Spanish and English;
+* a Spoils bidding link (kind 10, issue #29) the decoder accepts → its two sides and number of bids
+  (the engine folds the bids; the reader never says whose bid it is);
 * a link the decoder refuses, and any link of another kind → ``null`` (the reader fails quietly;
   the engine words the error).
 """
@@ -76,10 +78,24 @@ def python_view(address: str):
         version, kind, link = decode_payload_versioned(address)
     except Exception:   # refused (a LinkError; anything else is refused too)
         return None
+    if kind == "bid":
+        return bid_view(version, link)
     if kind != "roll":
         return None
     return {"version": version, "link": link,
             "pool": {"es": pool_text(link["request"], "es"), "en": pool_text(link["request"], "en")}}
+
+
+def bid_view(version: int, body) -> dict | None:
+    """What the reader says of a bidding link's body the decoder accepted: the set-up's two sides and
+    the number of bids, when the body has that shape (tirada.systems.brs.bidlink checks the rest)."""
+    if not isinstance(body, dict) or set(body) != {"setup", "bids"} or not isinstance(body["setup"], dict):
+        return None
+    sides, bids = body["setup"].get("sides"), body["bids"]
+    if not isinstance(bids, list) or not isinstance(sides, list) or len(sides) != 2 or \
+            not all(isinstance(x, str) and x for x in sides):
+        return None
+    return {"version": version, "kind": "bid", "sides": sides, "bids": len(bids)}
 
 
 @pytest.fixture(scope="module")
@@ -215,3 +231,53 @@ def test_js_reader_matches_python_on_crafted_bodies(js_reader):
     mismatches = [(a, e, g) for a, e, g in zip(addresses, expected, got) if e != g]
     assert not mismatches, mismatches[:3]
     assert sum(e is not None for e in expected) >= 20 and sum(e is None for e in expected) >= 40
+
+
+def bid_frames() -> list:
+    """Bidding links (kind 10) as a faulty or hostile encoder could write them, with a correct check:
+    every DEFLATE block type, uncompressed, a byte after the stream, a set padding bit, a body over
+    the limit, and bodies of the wrong shape."""
+    import zlib
+
+    from tirada.links.frame import b64_encode, payload_hash
+
+    links = json.loads((ROOT / "tests" / "vectors" / "links.json").read_text("utf-8"))["links"]
+    good = next(c for c in links if c["kind"] == "bid")["source"]
+    body = cbor_encode(good)
+
+    def frame(stored: bytes, raw: bytes, deflated: bool = True, version: int = 1) -> str:
+        head = bytes([10 | (0x80 if deflated else 0)])
+        check = payload_hash(10, raw, version)[:4]
+        return f"t{version}" + b64_encode(head + stored + check)
+
+    def raw_deflate(data: bytes, level: int = 9, strategy: int = zlib.Z_DEFAULT_STRATEGY) -> bytes:
+        packer = zlib.compressobj(level, zlib.DEFLATED, -15, 9, strategy)
+        return packer.compress(data) + packer.flush()
+
+    packed = raw_deflate(body)
+    last_bit = 1 << 7                                   # the top bit of the last byte: padding unless used
+    shapes = [{"setup": good["setup"], "bids": good["bids"], "x": 1}, {"setup": good["setup"], "bids": {}},
+              {"setup": {"sides": ["A"]}, "bids": []}, {"setup": {"sides": ["A", ""]}, "bids": []},
+              {"setup": {"sides": ["A", "B"]}, "bids": [b"x"]}, {"setup": {"sides": ["A", "B"]}, "bids": []},
+              {"setup": {"sides": ["A", "B"], 1: 2}, "bids": []}, {"setup": [], "bids": []}, ["setup", "bids"]]
+    big = cbor_encode({"setup": {"sides": ["A", "B"]}, "bids": ["x" * 1000] * 70})   # > 64 KiB inflated
+    frames = [encode_frame(10, body, deflate=True), encode_frame(10, body), encode_frame(10, body, deflate=True, version=2),
+              frame(raw_deflate(body, 0), body), frame(raw_deflate(body, 1, zlib.Z_FIXED), body),
+              frame(raw_deflate(body, 9, zlib.Z_HUFFMAN_ONLY), body), frame(packed + b"\x00", body),
+              frame(packed[:-1] + bytes([packed[-1] | last_bit]), body), frame(packed[:-1], body),
+              frame(raw_deflate(big), big), frame(raw_deflate(body + b"\x00"), body + b"\x00"),
+              frame(raw_deflate(body), body, version=2), frame(b"\xff" + packed, body)]
+    frames += [encode_frame(10, cbor_encode(shape), deflate=d) for shape in shapes for d in (False, True)]
+    return frames
+
+
+def test_js_reader_reads_bidding_links_as_the_python_decoder(js_reader):
+    """Kind 10 (issue #29): the reader shows a bidding link's sides and bids early exactly when the
+    decoder accepts it, on hostile DEFLATE streams and bodies too."""
+    addresses = bid_frames()
+    expected = [python_view(a) for a in addresses]
+    got = read_with_js(js_reader, addresses)
+    mismatches = [(a, e, g) for a, e, g in zip(addresses, expected, got) if e != g]
+    assert not mismatches, mismatches[:3]
+    assert sum(e is not None for e in expected) >= 6 and sum(e is None for e in expected) >= 10
+    assert expected[0] == {"version": 1, "kind": "bid", "sides": ["Haster (Cronista)", "Sharla"], "bids": 2}

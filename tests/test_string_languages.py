@@ -75,6 +75,12 @@ def test_the_check_finds_a_word_of_the_other_language(catalog):
     assert wrong_language(planted, "es") == {"x.roll": ["Roll"], "x.plural": ["rolled"]}
     assert wrong_language(planted, "en") == {"x.tirada": ["tirada"], "x.plural": ["dados"], "x.accent": ["más"]}
     assert foreign("Tirada: «Derrotado por X» (Defeated by X), Roll20", "en") == []
+    # Spanish game terms with an English name are found even quoted, unless glossed (issue #29)
+    assert foreign("Competencia (no Component with dice)", "en") == ["competencia"]
+    assert foreign('Ordinary Spoils: Haster takes the Weakness "Derrotado por Sharla".', "en") == ["derrotado por"]
+    assert foreign("Roll the «Competencia»", "en") == ["competencia"]
+    assert foreign("Roll the Contest («Competencia»)", "en") == []
+    assert foreign("Tirar la Competencia; «Derrotado por {winner}»", "es") == []
     assert foreign("Usa {roll} y <b>Roll20</b>", "es") == []
 
 

@@ -1,5 +1,6 @@
 """Link vectors of every kind that is not a plain roll (tests/vectors/links.json): GM requests,
-chain hand-overs, Tragedia scenes and Confrontations, next to the roll vectors of the other files.
+chain hand-overs, Tragedia scenes, Confrontations and Spoils biddings, next to the roll vectors of
+the other files.
 
 Each case is ``{"name", "kind", "source": what was encoded, "fragment": "t1…"/"t2…"}``. Encoding
 ``source`` again must give ``fragment`` byte for byte (a change of any layout shows here), the
@@ -23,6 +24,7 @@ from tirada.links.gm_request import decode_request, encode_request
 from tirada.links.handover import decode_handover, encode_handover
 from tirada.links.request_layout import new_request
 from tirada.links.roll_link import peek_kind
+from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.link import decode_link, encode_link
 from tirada.systems.tragedia.play import EXAMPLE, act, from_fragment, start, to_fragment
 
@@ -71,6 +73,10 @@ def _sources() -> list:
         ("confrontation: fair play, the start signed by Haster's chain (nº 3), before any move", "brs",
          {"setup": {**setup, "version": 2, "campaign": "Arenas Sangrientas",
                     "start": {"roller": "Haster", "seq": 3, "prev": "0123456789ab"}}, "moves": []}),
+        ("bid: the Spoils of Haster against Sharla after two Pains, Haster to bid", "bid",     # as the page
+         {"setup": decode_bid_link(encode_bid_link({**setup, "version": 2}, [])).setup,   # makes it: no seed
+          "bids": [{"act": "pain", "text": "Sharla pierde el mapa"},
+                   {"act": "pain", "text": "Haster queda en deuda con ella"}]}),
     ]
 
 
@@ -82,6 +88,8 @@ def encode(kind: str, source: dict) -> str:
         return encode_handover(ChainState(*source["state"]), created=source["created"])
     if kind == "scene":
         return to_fragment(source)
+    if kind == "bid":
+        return encode_bid_link(source["setup"], source["bids"])
     return encode_link(source["setup"], source["moves"])
 
 
@@ -94,6 +102,9 @@ def decode(kind: str, fragment: str):
         return {"state": [state.roller, state.campaign, state.seq, state.last], "created": created}
     if kind == "scene":
         return from_fragment(fragment)
+    if kind == "bid":
+        link = decode_bid_link(fragment)
+        return {"setup": link.setup, "bids": link.bids}
     return decode_link(fragment)
 
 
@@ -117,7 +128,7 @@ def test_link_vector(case):
 
 def test_every_link_kind_has_a_vector():
     kinds = {case.values[0]["kind"] for case in _cases()}
-    assert kinds == {"request", "chain", "scene", "brs"}
+    assert kinds == {"request", "chain", "scene", "brs", "bid"}
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="regeneration is a CPython chore")

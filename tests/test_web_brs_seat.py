@@ -17,6 +17,7 @@ import pytest
 from helpers.brs import big_setup, play_out
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import apply, new_confrontation, replay, summary
+from tirada.systems.brs.aftermath import aftermath
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.options import board, options, step
@@ -25,6 +26,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports we
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import store  # noqa: E402
+import ui_brs_after as afterview  # noqa: E402
 import ui_brs_board as boardview  # noqa: E402
 import ui_brs_seat as seats  # noqa: E402
 import ui_brs_story as story  # noqa: E402
@@ -174,6 +176,19 @@ def test_pains_named_by_no_side_are_left_to_the_table_and_ordinary_spoils_give_d
     state = replay(ordinary, play_out(ordinary))
     s = view(state)
     assert any(line.startswith("Botín Ordinario:") and "Derrotado por" in line for line in story.end_lines(s, "es"))
+    # the Weakness the engine names «Derrotado por X» is "Defeated by X" in the English page (issue #29):
+    # the end, the bearer's board and the after-the-fight card; Spanish keeps the seed's term
+    bearer = next(p for p, info in enumerate(s["players"]) if info["weaknesses"])
+    trait = s["players"][bearer]["weaknesses"][0]["trait"]
+    assert trait.startswith("Derrotado por ")
+    winner = trait.removeprefix("Derrotado por ")
+    english = [" ".join(story.end_lines(s, "en")), boardview.player_board(bearer, s, board(state), "en", set(), []),
+               afterview.render(aftermath(state), "en")]
+    assert all("Derrotado" not in text for text in english), english
+    assert all(f"Defeated by {winner}" in text for text in english)
+    assert f"«Derrotado por {winner}»" in boardview.player_board(bearer, s, board(state), "es", set(), [])
+    assert f"«Derrotado por {winner}»" in afterview.render(aftermath(state), "es")
+    assert afterview.trait_name("Derrotado por Ana", "Bo", "en") == "Derrotado por Ana"   # a player's own text
 
 
 def test_nothing_is_said_of_the_end_while_the_confrontation_goes_on():

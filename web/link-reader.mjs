@@ -12,7 +12,10 @@
 //
 // The tables (system codes, key and text tables of tirada.systems.registry, the pool words of
 // tirada.links.pool) are filled in by build.py (`const DATA = null;` below): never copied by hand.
-// Not read here: compressed roll links (no encoder writes them) and links of other kinds.
+// A Spoils bidding link (kind 10, issue #29) is read as far as its two sides and its number of bids:
+// whose bid it is, and whether each bid is legal, only the engine says once it has folded them again.
+// Not read here: compressed roll links (no encoder writes them) and links of other kinds (the sealed
+// kinds 6-9 have layouts of their own, tirada.links.sealed_layout, not mirrored here).
 
 /** Filled by build.py: {codes, keys, texts, short_names, game_names, words}; null = not built. */
 const DATA = null;
@@ -236,6 +239,136 @@ function cborDecode(data) {
   const value = readItem(data, at, 0);
   if (at.pos !== data.length || !sameBytes(encode(value), data)) bad();
   return value;
+}
+
+// ------------------------------------------------------------------ raw DEFLATE (RFC 1951)
+const LBASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163,
+  195, 227, 258];
+const LEXT = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+const DBASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
+  4097, 6145, 8193, 12289, 16385, 24577];
+const DEXT = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+const MAX_BODY = 65536; // frame.MAX_BODY: the longest body after inflating
+
+/** A canonical Huffman code from code lengths (zlib's puff.c): {counts, symbols, left} (left > 0: incomplete). */
+function huffman(lengths) {
+  const counts = new Array(16).fill(0);
+  for (const n of lengths) counts[n]++;
+  let left = 1;
+  for (let n = 1; n < 16; n++) {
+    left = 2 * left - counts[n];
+    if (left < 0) bad(); // over-subscribed
+  }
+  const offs = [0, 0];
+  for (let n = 1; n < 15; n++) offs[n + 1] = offs[n] + counts[n];
+  const symbols = [];
+  lengths.forEach((n, sym) => {
+    if (n) symbols[offs[n]++] = sym;
+  });
+  return { counts, symbols, left: counts[0] === lengths.length ? 1 : left };
+}
+
+/** Inflate one raw-DEFLATE stream as frame.read_frame accepts it: complete, at most MAX_BODY bytes
+ * out, no byte after it and its padding bits zero (frame._check_padding), zlib's refusals kept. */
+function inflateRaw(data) {
+  let pos = 0;
+  let bit = 0;
+  const out = [];
+  const bits = (n) => {
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      if (pos >= data.length) bad();
+      v |= ((data[pos] >> bit) & 1) << i;
+      if (++bit === 8) [bit, pos] = [0, pos + 1];
+    }
+    return v;
+  };
+  const decode = (h) => {
+    let code = 0;
+    let first = 0;
+    let index = 0;
+    for (let n = 1; n < 16; n++) {
+      code |= bits(1);
+      if (code - h.counts[n] < first) return h.symbols[index + code - first];
+      index += h.counts[n];
+      first = (first + h.counts[n]) << 1;
+      code <<= 1;
+    }
+    return bad();
+  };
+  // an incomplete code is refused unless it is a single code of one bit (zlib)
+  const usable = (h, lengths) => h.left === 0 || (h.counts[1] === 1 && lengths.filter(Boolean).length === 1);
+  let last = 0;
+  while (!last) {
+    last = bits(1);
+    const type = bits(2);
+    if (type === 0) { // stored
+      if (bit) [bit, pos] = [0, pos + 1];
+      if (pos + 4 > data.length) bad();
+      const len = data[pos] | (data[pos + 1] << 8);
+      if ((len ^ 0xffff) !== (data[pos + 2] | (data[pos + 3] << 8)) || pos + 4 + len > data.length) bad();
+      out.push(...data.subarray(pos + 4, pos + 4 + len));
+      pos += 4 + len;
+    } else if (type === 3) bad();
+    else {
+      let lit;
+      let dist;
+      if (type === 1) { // fixed codes
+        lit = huffman([...Array(144).fill(8), ...Array(112).fill(9), ...Array(24).fill(7), ...Array(8).fill(8)]);
+        dist = huffman(Array(30).fill(5));
+      } else { // dynamic codes
+        const nlen = bits(5) + 257;
+        const ndist = bits(5) + 1;
+        const ncode = bits(4) + 4;
+        if (nlen > 286 || ndist > 30) bad();
+        const codeLengths = new Array(19).fill(0);
+        for (let i = 0; i < ncode; i++) codeLengths[ORDER[i]] = bits(3);
+        const lencode = huffman(codeLengths);
+        if (lencode.left !== 0) bad();
+        const lengths = [];
+        while (lengths.length < nlen + ndist) {
+          const sym = decode(lencode);
+          if (sym < 16) lengths.push(sym);
+          else {
+            if (sym === 16 && !lengths.length) bad();
+            const [value, count] = sym === 16 ? [lengths[lengths.length - 1], 3 + bits(2)]
+              : [0, sym === 17 ? 3 + bits(3) : 11 + bits(7)];
+            if (lengths.length + count > nlen + ndist) bad();
+            for (let i = 0; i < count; i++) lengths.push(value);
+          }
+        }
+        if (!lengths[256]) bad(); // no end-of-block code
+        const litLengths = lengths.slice(0, nlen);
+        const distLengths = lengths.slice(nlen);
+        lit = huffman(litLengths);
+        dist = huffman(distLengths);
+        if (!usable(lit, litLengths) || (!usable(dist, distLengths) && distLengths.some(Boolean))) bad();
+      }
+      for (;;) {
+        const sym = decode(lit);
+        if (sym === 256) break;
+        if (sym < 256) out.push(sym);
+        else {
+          if (sym > 285) bad();
+          const len = LBASE[sym - 257] + bits(LEXT[sym - 257]);
+          const d = decode(dist);
+          if (d > 29) bad();
+          const back = DBASE[d] + bits(DEXT[d]);
+          if (back > out.length) bad(); // too far back
+          for (let i = 0; i < len; i++) out.push(out[out.length - back]);
+        }
+        if (out.length > MAX_BODY) bad();
+      }
+    }
+    if (out.length > MAX_BODY) bad();
+  }
+  if (bit) {
+    if (data[pos] >> bit) bad(); // a padding bit set: the link was changed
+    pos++;
+  }
+  if (pos !== data.length) bad(); // data after the stream
+  return new Uint8Array(out);
 }
 
 // ------------------------------------------------------------------------- roll-link layout
@@ -618,14 +751,43 @@ export function poolText(request, lang = "es") {
   return name ? `${name} ${text}` : text;
 }
 
+// ------------------------------------------------------------------------ Spoils bidding links
+const BID = 10; // tirada.links.codec.KINDS["bid"]
+
+/** codec._json_like: no bytes, no simple values, text keys only (the body of a "bid" link). */
+function jsonLike(value) {
+  if (value instanceof Uint8Array || value instanceof Simple) bad();
+  if (value instanceof Map) {
+    for (const [key, item] of value) {
+      if (typeof key !== "string") bad();
+      jsonLike(item);
+    }
+  } else if (Array.isArray(value)) value.forEach(jsonLike);
+}
+
+/** What a bidding link says before the engine folds its bids (tirada.systems.brs.bidlink): the two
+ * sides and how many bids it holds. Whose bid it is, and whether the rules allow each bid, only the
+ * engine says (it may still refuse the link). */
+function bidView(value) {
+  jsonLike(value);
+  if (!(value instanceof Map) || value.size !== 2 || !(value.get("setup") instanceof Map)) bad();
+  const bids = value.get("bids");
+  const sides = value.get("setup").get("sides");
+  if (!Array.isArray(bids) || !Array.isArray(sides) || sides.length !== 2) bad();
+  if (!sides.every((side) => typeof side === "string" && side)) bad();
+  return { sides, bids: bids.length };
+}
+
 /**
- * Read a roll link's request, or null (not built, not a roll link, or anything the Python decoder
- * would refuse).
+ * Read what a link asks, or null (not built, a kind it does not read, or anything the Python
+ * decoder would refuse).
  *
  * @param {string} address  the URL fragment (with or without "#"), or a whole address
- * @returns {Promise<null|{version: number, link: object, pool: {es: string, en: string}}>}
- *   ``link`` is what tirada.links.codec.decode_payload_versioned returns for it (JSON-like);
- *   ``pool`` the pool line in Spanish and English. Never dice, never a result.
+ * @returns {Promise<null|{version: number, link: object, pool: {es: string, en: string}}|
+ *   {version: number, kind: "bid", sides: string[], bids: number}>}
+ *   a roll link: ``link`` is what tirada.links.codec.decode_payload_versioned returns for it
+ *   (JSON-like), ``pool`` the pool line in Spanish and English; a Spoils bidding (kind 10): its two
+ *   sides and its number of bids. Never dice, never a result.
  */
 export async function readLink(address) {
   try {
@@ -634,11 +796,15 @@ export async function readLink(address) {
     const frame = b64Decode(text);
     if (frame.length < 1 + CHECK_LEN + 1) return null;
     const headByte = frame[0];
-    const body = frame.subarray(1, frame.length - CHECK_LEN);
-    if (headByte !== 1) return null; // a roll link, not compressed (no encoder compresses one)
-    const digest = await sha256(`tirada${version}`, [headByte], body);
+    const kind = headByte & 0x7f;
+    const stored = frame.subarray(1, frame.length - CHECK_LEN);
+    // a roll link is never compressed (no encoder compresses one); a bidding link mostly is
+    if (headByte !== 1 && kind !== BID) return null;
+    const body = headByte & 0x80 ? inflateRaw(stored) : stored;
+    const digest = await sha256(`tirada${version}`, [kind], body);
     if (!sameBytes(digest.subarray(0, CHECK_LEN), frame.subarray(frame.length - CHECK_LEN))) return null;
     const value = cborDecode(body);
+    if (kind === BID) return { version, kind: "bid", ...bidView(value) };
     const link = plain(version === 2 ? await roll2FromCbor(value) : rollFromCbor(value));
     return { version, link, pool: { es: poolText(link.request, "es"), en: poolText(link.request, "en") } };
   } catch {

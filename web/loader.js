@@ -4,7 +4,8 @@
 // Texts come from the data attributes of <template id="loading-strings">: filled in Spanish at
 // build time, re-translated by page.apply_lang (data-i18n-attr) when the language changes.
 // A roll link shows what it asks for at once (link-reader.mjs), marked as being checked, until the
-// engine replaces it with the verified result (ui_shared.py).
+// engine replaces it with the verified result (ui_shared.py); a Spoils bidding link its two sides and
+// number of bids, until the engine has folded the bids again (ui_brs_records.py, issue #29).
 
 const strings = document.getElementById("loading-strings");
 const text = document.getElementById("loading-text");
@@ -46,7 +47,7 @@ function fail() {
   if (first && text && strings) text.textContent = say("failed");
   const checking = document.getElementById("shared-checking");
   if (checking) {
-    checking.textContent = say("unchecked");
+    checking.textContent = say(checking.dataset.unchecked);
     checking.removeAttribute("aria-busy");
   }
 }
@@ -150,38 +151,61 @@ function para(className, tag, value, id) {
   return p;
 }
 
-function showRequest(view) {
+/** Show a link's early preview in #shared: a heading, the "checking" line (``unchecked`` once the
+ * engine failed) and ``parts`` (element makers, run only when the preview is shown). */
+function showPreview(headingKey, checkingKey, uncheckedKey, parts) {
   const shared = document.getElementById("shared");
   const body = document.getElementById("shared-body");
   if (!shared || !body || isReady()) return;
-  const link = view.link;
-  const lang = earlyLang();
   const heading = document.createElement("h2");
   heading.id = "shared-heading";
   heading.tabIndex = -1;
-  heading.textContent = say("heading");
+  heading.textContent = say(headingKey);
   const checking = document.createElement("p");
   checking.id = "shared-checking";
   checking.className = "shared-checking";
   checking.setAttribute("aria-busy", "true");
-  checking.textContent = say(root.dataset.engine === "failed" ? "unchecked" : "checking");
+  checking.dataset.unchecked = uncheckedKey;
+  checking.textContent = say(root.dataset.engine === "failed" ? uncheckedKey : checkingKey);
   const box = document.createElement("div");
   box.id = "shared-preview";
-  box.append(heading, checking);
-  if (link.request.label) box.append(para("roll-label", say("label"), link.request.label, "shared-label"));
-  box.append(para("pool", say("pool"), view.pool[lang], "shared-pool"));
-  if (link.roller) {
-    const who = [say("askedby").replace("{roller}", link.roller)];
-    if (link.campaign) who.push(say("askedin").replace("{campaign}", link.campaign));
-    const line = document.createElement("p");
-    line.className = "meta";
-    line.id = "shared-asked";
-    line.textContent = who.join(" ") + (link.seq ? " · " + say("askedseq").replace("{seq}", link.seq) : "");
-    box.append(line);
-  }
+  box.append(heading, checking, ...parts());
   body.replaceChildren(box);
   for (const node of shared.querySelectorAll("[data-needs-roll]")) node.hidden = true;
   shared.hidden = false;
+}
+
+function line(className, id, value) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.id = id;
+  p.textContent = value;
+  return p;
+}
+
+function showRequest(view) {
+  const link = view.link;
+  showPreview("heading", "checking", "unchecked", () => {
+    const parts = [];
+    if (link.request.label) parts.push(para("roll-label", say("label"), link.request.label, "shared-label"));
+    parts.push(para("pool", say("pool"), view.pool[earlyLang()], "shared-pool"));
+    if (link.roller) {
+      const who = [say("askedby").replace("{roller}", link.roller)];
+      if (link.campaign) who.push(say("askedin").replace("{campaign}", link.campaign));
+      parts.push(line("meta", "shared-asked",
+        who.join(" ") + (link.seq ? " · " + say("askedseq").replace("{seq}", link.seq) : "")));
+    }
+    return parts;
+  });
+}
+
+/** A Spoils bidding link (issue #29): its two sides and number of bids; whose bid it is comes from the
+ * engine, which folds the bids again. */
+function showBid(view) {
+  showPreview("bidheading", "bidchecking", "bidunchecked", () => [
+    line("", "shared-bid-sides", say("bidsides").replace("{a}", view.sides[0]).replace("{b}", view.sides[1])),
+    line("meta", "shared-bid-count", say("bidcount").replace("{n}", view.bids)),
+  ]);
 }
 
 async function previewLink() {
@@ -190,7 +214,7 @@ async function previewLink() {
   const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)) : null;
   if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
   const shared = document.getElementById("shared");
-  if (view) showRequest(view);
+  if (view) (view.kind === "bid" ? showBid : showRequest)(view);
   else if (shared && document.getElementById("shared-preview")) shared.hidden = true; // another link now
 }
 previewLink();

@@ -139,7 +139,7 @@ STRINGS = {
     "brs.step.bonus": {"es": "Intercambio {n}: {player} vapuleó un dado y puede tomar su premio del Cementerio (o no tomar nada)",
                        "en": "Exchange {n}: {player} battered a die and may take the bonus from the Graveyard (or take nothing)"},
     "brs.step.defeat": {"es": "{player} elige el dado de la Debilidad «Derrotado por {player}» de {victim}",
-                        "en": "{player} picks the die of {victim}'s Weakness \"Derrotado por {player}\""},
+                        "en": "{player} picks the die of {victim}'s Weakness \"Defeated by {player}\""},
     "brs.step.ended": {"es": "Confrontación terminada: gana {winner}", "en": "Confrontation over: {winner} wins"},
     "brs.shared": {"es": "Confrontación abierta desde un enlace: recalculada en tu navegador. Si te toca, sigue jugando aquí.",
                    "en": "Confrontation opened from a link: recomputed in your browser. If it is your move, play on here."},
@@ -273,7 +273,8 @@ STRINGS = {
     "brs.kind.ruling": {"es": "decisión manual", "en": "manual ruling"},
     "brs.kind.devastate": {"es": "devasta", "en": "devastates"},
     "brs.kind.bonus": {"es": "premio del Cementerio", "en": "Graveyard bonus"},
-    "brs.kind.defeat": {"es": "dado de «Derrotado por»", "en": "\"Derrotado por\" die"},
+    "brs.kind.defeat": {"es": "dado de «Derrotado por»", "en": "\"Defeated by\" die"},
+    "brs.trait.defeated": {"es": "Derrotado por {player}", "en": "Defeated by {player}"},
     "brs.take.die": {"es": "un dado para la Horda", "en": "a die for the Horde"},
     "brs.take.advantage": {"es": "un contador de Ventaja", "en": "an Advantage token"},
     "brs.take.none": {"es": "nada", "en": "nothing"},
@@ -336,18 +337,18 @@ STRINGS = {
                      "en": "A Vow rerolls Used and Battered dice; tokens locked on Battered dice stay locked."},
     "brs.help.d13": {"es": "«Derrotado por X»: X es el último jugador que atacó a quien se rinde (si no, el Líder contrario); "
                             "el dado elegido sale del Cementerio. El Líder que se rinde nombrando sucesor no recibe Debilidad.",
-                     "en": "\"Derrotado por X\": X is the last player who attacked the one yielding (else the opposing "
+                     "en": "\"Defeated by X\": X is the last player who attacked the one yielding (else the opposing "
                            "Leader); the chosen die leaves the Graveyard. A Leader yielding with a successor takes no Weakness."},
     "brs.help.d14": {"es": "Una Inversión caduca si el jugador que la hizo o el invertido se ha rendido; el dado retenido "
                             "pasa a Usados.",
                      "en": "A Reversal lapses when the reversing or reversed player has Yielded; the kept die goes to Used."},
     "brs.contest.heading": {"es": "Competencia (sin Componentes con dados en escena)",
-                            "en": "Competencia (no Component with dice in the scene)"},
+                            "en": "Contest (no Component with dice in the scene)"},
     "brs.contest.seed_words": {"es": "«Para luchar es necesario tener dados, así que si no hay Componentes en escena con "
                                      "dados propios, no habrá lucha, y se debe recurrir a una Competencia contra las "
                                      "fuerzas indefinidas del mundo controladas por el Cronista.»",
                                "en": "\"To fight you need dice, so if there are no Components in the scene with dice of "
-                                     "their own, there is no fight: turn to a Competencia against the undefined forces of "
+                                     "their own, there is no fight: turn to a Contest against the undefined forces of "
                                      "the world controlled by the Chronicler.\""},
     "brs.contest.decision": {"es": "La fuente no dice cómo se juega: ajustes de la mesa. Cada bando tira sus dados y suma los "
                                    "más altos; gana quien sume más. El ganador se lleva el Botín pujado.",
@@ -363,7 +364,7 @@ STRINGS = {
     "brs.contest.ties_player": {"es": "Gana el jugador", "en": "The player wins"},
     "brs.contest.ties_world": {"es": "Ganan las fuerzas del mundo", "en": "The world's forces win"},
     "brs.contest.world_name": {"es": "Fuerzas del mundo", "en": "The world's forces"},
-    "brs.contest.roll": {"es": "Tirar la Competencia", "en": "Roll the Competencia"},
+    "brs.contest.roll": {"es": "Tirar la Competencia", "en": "Roll the Contest"},
     "brs.contest.winner": {"es": "Gana: {winner}.", "en": "Winner: {winner}."},
     "brs.contest.winner_tie": {"es": "Empate: gana {winner}.", "en": "Tie: {winner} wins."},
     "brs.contest.seed": {"es": "Semilla (para repetir la tirada): {seed}", "en": "Seed (to repeat the roll): {seed}"},
@@ -380,7 +381,7 @@ STRINGS = {
     "brs.help.d17": {"es": "La fuente no dice cómo se juega la Competencia: cada bando tira sus dados y suma los más altos "
                            "(por defecto 2, como una Puntuación de Ataque); el empate es del jugador salvo que la mesa "
                            "elija otra cosa.",
-                     "en": "The source does not say how the Competencia is played: each side rolls its dice and adds the "
+                     "en": "The source does not say how the Contest is played: each side rolls its dice and adds the "
                            "highest (2 by default, like an Attack Score); a tie goes to the player unless the table "
                            "chooses otherwise."},
 }

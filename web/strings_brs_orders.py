@@ -56,7 +56,7 @@ STRINGS = {
     "brs.orders.bonus.die": {"es": "El dado más pequeño (si no hay, un contador)", "en": "The smallest die (else a token)"},
     "brs.orders.bonus.advantage": {"es": "Un contador de Ventaja (si no hay, el dado)", "en": "An Advantage token (else the die)"},
     "brs.orders.bonus.none": {"es": "Nada", "en": "Nothing"},
-    "brs.orders.defeat": {"es": "Dado de «Derrotado por …» que das", "en": "The «Derrotado por …» die you give"},
+    "brs.orders.defeat": {"es": "Dado de «Derrotado por …» que das", "en": "The «Defeated by …» die you give"},
     "brs.orders.defeat.seed": {"es": "«el ganador podrá elegir el dado del tamaño que quiera de entre los que haya en el Cementerio»",
                                "en": "«el ganador podrá elegir el dado del tamaño que quiera de entre los que haya en el "
                                      "Cementerio» (the winner picks any size in the Graveyard)"},

@@ -40,7 +40,7 @@ STRINGS = {
     "brs.end.no_pain": {"es": "{winner} no pujó ningún Dolor: {bearer} no sufre ninguno.",
                         "en": "{winner} bid no Pain: {bearer} suffers none."},
     "brs.end.ordinary": {"es": "Botín Ordinario: {bearer} recibe la Debilidad «Derrotado por {winner}».",
-                         "en": "Ordinary Spoils: {bearer} takes the Weakness \"Derrotado por {winner}\"."},
+                         "en": "Ordinary Spoils: {bearer} takes the Weakness \"Defeated by {winner}\"."},
     "brs.end.stipulations": {"es": "Estipulaciones que se cumplen: {list}.", "en": "Stipulations that hold: {list}."},
     "brs.end.sheets": {"es": "A las fichas: los dados Vapuleados vuelven a su hueco; los Devastados se tachan "
                              "(los de un Héroe vuelven en la próxima Ordalía, los de una Facción se pierden). {list}",

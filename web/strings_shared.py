@@ -25,6 +25,17 @@ STRINGS = {
     "shared.asked_by": {"es": "Pedida por {roller}", "en": "Asked by {roller}"},
     "shared.asked_in": {"es": "en «{campaign}»", "en": "in “{campaign}”"},
     "shared.asked_seq": {"es": "tirada nº {seq} de su cadena", "en": "roll #{seq} of their chain"},
+    # a Spoils bidding link, shown by web/loader.js before the engine is ready (issue #29)
+    "shared.bid_heading": {"es": "Puja del Botín", "en": "Spoils bidding"},
+    "shared.bid_checking": {"es": "Comprobando… Tu navegador está repitiendo las pujas del enlace; luego verás "
+                                  "de quién es la puja.",
+                            "en": "Checking… Your browser is replaying the link's bids; then you will see whose "
+                                  "bid it is."},
+    "shared.bid_unchecked": {"es": "Sin comprobar: el motor de reglas no ha cargado, así que las pujas no se han "
+                                   "repetido.",
+                             "en": "Not checked: the rules engine did not load, so the bids were not replayed."},
+    "shared.bid_sides": {"es": "{a} contra {b}", "en": "{a} against {b}"},
+    "shared.bid_count": {"es": "Pujas hechas: {n}", "en": "Bids so far: {n}"},
     "shared.roll_again": {"es": "Tirar esto otra vez", "en": "Roll this again"},
     "shared.trust_more": {"es": "Qué garantiza (y qué no)", "en": "What it guarantees (and what not)"},
     "shared.id": {"es": "id", "en": "id"},

@@ -11,6 +11,13 @@ from render import esc
 from strings import t
 
 
+def trait_name(trait: str, by: str, lang: str) -> str:
+    """A Weakness's name in ``lang``: the one the engine gives on a yield or with the Ordinary Spoils is
+    the seed's «Derrotado por X» (``X`` = ``by``, a player's name; tirada.systems.brs.settle), said
+    "Defeated by X" in the English page; any other trait is the player's own text, shown as typed."""
+    return t("brs.trait.defeated", lang).format(player=by) if trait == f"Derrotado por {by}" else trait
+
+
 def _slots(slots: list) -> str:
     return ", ".join(f'd{s["die"]} «{s["trait"]}»' for s in slots)
 
@@ -32,7 +39,7 @@ def render(result: dict, lang: str, status: str = "") -> str:
                        f'</strong></p>')
         for w in p["weaknesses"]:
             size = f'd{w["size"]}' if w["size"] else "—"
-            out.append(f'<p>{esc(t("brs.after.weakness", lang).format(trait=w["trait"], die=size, by=w["by"]))}</p>')
+            out.append(f'<p>{esc(t("brs.after.weakness", lang).format(trait=trait_name(w["trait"], w["by"], lang), die=size, by=w["by"]))}</p>')
         out.append("<ul>")
         for c in p["components"]:
             sel = "".join(f'<option value="{k}"{" selected" if c["kind"] == k else ""}>'

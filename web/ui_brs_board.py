@@ -10,6 +10,7 @@ import i18n
 from render import esc
 from strings import t
 from tirada.systems.brs import ASPECTS
+from ui_brs_after import trait_name
 from ui_brs_orders import orders_words
 
 BOARD_ROWS = ("available", "advanced", "used")
@@ -89,7 +90,8 @@ def player_board(p: int, summary: dict, cells: list, lang: str, selectable: set,
     locked = (" (" + i18n.tn("brs.board.locked", lang, info["locked_advantage"]) + ")"
               if info["locked_advantage"] else "")
     horde = ", ".join(f"d{s}" for s in info["horde"]) or t("brs.board.none", lang)
-    weak = "; ".join(f'«{w["trait"]}» d{w["size"]}' if w.get("size") else f'«{w["trait"]}»'
+    names = names_of(summary)
+    weak = "; ".join(f'«{trait_name(w["trait"], names[w["by"]], lang)}»' + (f' d{w["size"]}' if w.get("size") else "")
                      for w in info["weaknesses"]) or t("brs.board.none", lang)
     vows = ", ".join(t("brs.vow." + v, lang) for v in info["vows"]) or t("brs.board.none", lang)
     counters = (f'<p class="brs-counters"><strong>{esc(t("brs.board.vp", lang))} {info["vp"]}</strong> · '

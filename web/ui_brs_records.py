@@ -82,7 +82,9 @@ def open_bid_link(fragment: str) -> None:
     draft.update(new)
     Records.setup_changed()
     el("brs-setup-card").open = True
-    box = el("brs-pf-turn") or el("brs-prefight")
+    # what changed first: the last bid (then whose bid it is now and its button, or how it ended)
+    bids = el("brs-pf-bids")
+    box = (bids.lastElementChild if bids is not None else None) or el("brs-pf-turn") or el("brs-prefight")
     box.scrollIntoView(True)
 
 

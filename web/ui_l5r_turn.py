@@ -34,6 +34,8 @@ class Turn:
     state = None
     effect = None
     before_parry = None   # the check finished before the last destructive parry (not its reroll)
+    named = (None, "")    # (the last finished check, its id): a check serves one move (turn.py used_checks)
+    count = 0             # checks named so far in this page
 
 
 def _typed(prefix: str, name: str) -> int:
@@ -66,13 +68,17 @@ def last_check() -> dict:
     r = ui_l5r.Check.last_done
     if r is None:
         raise TiradaError("make an L5R check first", field="check", code="skirmish.no_check")
+    if Turn.named[0] is not r:   # a new finished check: a new id, so the engine can tell it was used
+        Turn.count += 1
+        Turn.named = (r, f"check-{Turn.count}")
     # the strife it gives (kept strife symbols, anxiety/passion) is suffered by the move that takes it
     return {**{k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")},
-            "strife": r.get("strife_change") or 0}
+            "strife": r.get("strife_change") or 0, "id": Turn.named[1]}
 
 
 def new_scene() -> dict:
-    """A fresh state from the box's fields, the skirmish calculators' rings and the table settings."""
+    """A fresh state from the box's fields, the skirmish calculators' rings and the table settings
+    (the checks already used stay used in the new scene)."""
     weapon = _value("weapon")
     return turn.new_state({
         "void_ring": _int("void_ring"), "void_points": _int("void_points"), "strife": _int("strife"),
@@ -81,7 +87,8 @@ def new_scene() -> dict:
         "endurance": skirmish.endurance(_sk("earth"), _sk("fire")),
         "weapons": [{"name": weapon, "ready": bool(el("l5r-turn-weapon_ready").checked)}] if weapon else [],
         "settings": {"parry_limit": _value("parry_limit"), "challenge_stake": _value("challenge_stake"),
-                     "light_wound_max": _int("light_wound_max")}})
+                     "light_wound_max": _int("light_wound_max")},
+        "used_checks": Turn.state["used_checks"] if Turn.state else []})   # a used check stays used
 
 
 def action_move() -> dict:

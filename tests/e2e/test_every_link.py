@@ -3,7 +3,7 @@
 Issue #25: a valid Tragedia roll link (the project's own vector) used to kill the page, and 4,108
 green tests did not see it because no test opened every vector in the page. Here every fragment of
 every vector file — rolls of every system in both formats, GM requests, chain hand-overs, Tragedia
-scenes and Confrontations (tests/vectors/links.json), sealed requests, blind rolls and reveals — is opened in a new browser context at
+scenes, Confrontations and Spoils biddings (tests/vectors/links.json), sealed requests, blind rolls and reveals — is opened in a new browser context at
 360×640 (nothing stored, no service worker yet), and must show its own view with what makes it
 verified, with no console or page error (the ``new_context`` fixture checks those). Then one tab is
 moved from link to link by changing only the ``#`` part: each new link replaces the view.
@@ -22,6 +22,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 
 from tirada.links.roll_link import peek_kind  # noqa: E402
 from tirada.links.chain import verify  # noqa: E402
+from tirada.links.codec import decode_payload  # noqa: E402
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
@@ -64,7 +65,7 @@ LINKS = _links()
 
 def test_the_vectors_hold_every_kind_of_link():
     kinds = {peek_kind(p.values[0]) for p in LINKS}
-    assert kinds == {"roll", "request", "chain", "scene", "brs"} | SEALED | set(PENDING)
+    assert kinds == {"roll", "request", "chain", "scene", "brs", "bid"} | SEALED | set(PENDING)
     systems = {verify(p.values[0])["request"]["system"] for p in LINKS if peek_kind(p.values[0]) == "roll"}
     assert systems == {"generic", "sifrp", "l5r5e", "tragedia"}
 
@@ -108,6 +109,11 @@ def expect_view(page, fragment: str) -> None:
     elif kind == "scene":
         expect(page.locator("#scene-shared")).to_be_visible()
         expect(page.locator("#setup-error")).to_be_empty()
+    elif kind == "bid":            # a Spoils bidding: its bids folded again, whose bid it is, its own link
+        expect(page.locator("#brs-pf-bids li")).to_have_count(len(decode_payload(fragment)[1]["bids"]))
+        expect(page.locator("#brs-pf-turn")).to_contain_text("Puja: ")
+        expect(page.locator("#brs-link-error")).to_be_hidden()
+        page.wait_for_function("f => document.getElementById('brs-bid-link').value.endsWith(f)", arg=fragment)
     else:
         expect(page.locator("#brs-shared")).to_be_visible()
         expect(page.locator("#brs-link-error")).to_be_hidden()

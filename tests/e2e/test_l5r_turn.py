@@ -163,7 +163,10 @@ def test_water_stance_actions_challenge_guard_wait_prepare_maneuver_and_unmaskin
     page.click("#l5r-turn-act")
     expect(page.locator(ERR)).to_contain_text("you may only take the action you declared")
     page.select_option("#l5r-turn-action", "guard")
-    page.click("#l5r-turn-act")                                 # the Command check is TN 1 in Water: fits Guard
+    page.click("#l5r-turn-act")                                 # the Command check served the Challenge
+    expect(page.locator(ERR)).to_contain_text("That check already served another move: make a new check")
+    faces_check(page, 2, 0, 1, "water", [5, 1], [0])          # Strategy: 1 success vs TN 1
+    page.click("#l5r-turn-act")
     expect(page.locator(OUT)).to_contain_text("You guard yourself: +1 TN on attacks against them")
 
     page.click("#l5r-turn-start")
@@ -239,3 +242,13 @@ def test_steps_in_order_refusals_name_what_is_missing_and_the_checks_strife_is_s
     expect(page.locator(OUT)).to_contain_text("Conflicto 2/8")
     expect(page.locator(OUT)).to_be_in_viewport()
     assert "act" not in shown_buttons(page)                       # the turn's action is spent
+    # the same finished check cannot serve a second move: its strife would count twice (issue #29)
+    page.click("#l5r-turn-start")                                 # the next turn, still in fire
+    page.select_option("#l5r-turn-action", "strike")
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_have_text("No permitido: Esa tirada ya sirvió a otro movimiento: haz una tirada nueva")
+    expect(page.locator(OUT)).to_contain_text("Conflicto 2/8")
+    faces_check(page, 2, 0, 2, "fire", [4, 4], [0, 1])          # a new check serves
+    page.click("#l5r-turn-act")
+    expect(page.locator(ERR)).to_be_hidden()
+    expect(page.locator(OUT)).to_contain_text("Conflicto 4/8")

@@ -26,6 +26,9 @@ from helpers.page import hold_engine, release  # noqa: E402
 
 VECTOR = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"][1]
 FRAGMENT = VECTOR["fragment"]   # SIFRP 4D+2B−1P vs 12 "Atletismo", Sharla's nº 7 in "Arenas Sangrientas"
+#: a Spoils bidding after two Pains, Haster (Cronista) to bid (tests/vectors/links.json)
+BID = next(c["fragment"] for c in json.loads((ROOT / "tests" / "vectors" / "links.json").read_text(encoding="utf-8"))
+           ["links"] if c["kind"] == "bid")
 
 
 def test_roll_link_shows_its_request_then_the_verified_result(new_context, base_url):
@@ -87,3 +90,41 @@ def test_bad_link_shows_nothing_early_and_the_engine_words_the_error(new_context
     release(page, held)
     expect(page.locator("#shared .error")).to_be_visible(timeout=READY_TIMEOUT_MS)
     expect(page.locator("#shared-preview")).to_have_count(0)
+
+
+def test_bidding_link_shows_its_sides_at_once_then_whose_bid_it_is(new_context, base_url):
+    """A Spoils bidding link (kind 10, issue #29): its two sides and number of bids while the engine
+    loads, never whose bid it is (only the engine, folding the bids again, says that); then the
+    bidding box with the turn, and the preview gone."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{BID}")
+    expect(page.locator("#shared-heading")).to_have_text(STRINGS["shared.bid_heading"]["es"])
+    expect(page.locator("#shared-bid-sides")).to_have_text("Haster (Cronista) contra Sharla")
+    expect(page.locator("#shared-bid-count")).to_have_text("Pujas hechas: 2")
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.bid_checking"]["es"])
+    expect(page.locator("#shared")).not_to_contain_text("Puja: ")
+    expect(page.locator("#brs-pf-turn")).to_have_count(0)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+
+    release(page, held)
+    expect(page.locator("#brs-pf-turn")).to_have_text("Puja: Haster (Cronista)", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared")).to_be_hidden()
+
+
+def test_bidding_link_in_english_before_the_engine_and_when_it_fails(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(locale="en-US", service_workers="block")
+    hold_engine(ctx)                                  # never released: the engine stays away
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{BID}")
+    expect(page.locator("#shared-bid-sides")).to_have_text("Haster (Cronista) against Sharla")
+    expect(page.locator("#shared-bid-count")).to_have_text("Bids so far: 2")
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.bid_checking"]["en"])
+    page.evaluate("window.dispatchEvent(new Event('tirada:engine-failed'))")   # the engine could not start
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.bid_unchecked"]["en"])
+    expect(page.locator("#shared-bid-sides")).to_have_text("Haster (Cronista) against Sharla")   # still shown

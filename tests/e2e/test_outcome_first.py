@@ -5,8 +5,9 @@ One case per kind (and per roll system): roll links of every system (format 1, f
 played decision by decision), GM requests (plain and sealed: what is asked and the «Tirar» that
 makes it), blind and secret rolls, a reveal alone (the link it asks for), a chain hand-over (what it
 did), Tragedia scenes gathering (the next step) and decided (the winner), a Confrontation (whose
-turn) and a whole thread from the bookmarklet (the audit's verdict). The cases are taken from
-tests/vectors, so a new kind there without a case here fails ``test_every_kind_has_a_case``.
+turn), a Spoils bidding (whose bid, and the button that makes it) and a whole thread from the
+bookmarklet (the audit's verdict). The cases are taken from tests/vectors, so a new kind there
+without a case here fails ``test_every_kind_has_a_case``.
 """
 
 from __future__ import annotations

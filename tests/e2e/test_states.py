@@ -51,7 +51,7 @@ KEYS = _catalog_keys()
 #: the vectors' keys whose texts players and GMs typed (not the page's words, nor expected outputs)
 TYPED = {"name", "trait", "label", "aspect", "campaign", "by", "roller", "note", "themes", "sides", "for", "objective",
          "tragedy_text", "consequences", "theme", "consequence", "flaw", "target", "source", "state", "winners",
-         "spoils"}
+         "spoils", "text"}      # "text": a bid's Pain or Stipulation (links.json, kind bid)
 
 
 def _player_words() -> list:

@@ -6,6 +6,10 @@ the other language: ``{placeholders}``, HTML tags, quoted words (the Spanish sou
 English page, «…» “…” "…"), tokens with digits ("Roll20", "d6") and a short allowlist of proper
 names. Words both languages share ("no", "a", "dice", "error", "he") are not on the lists, so the
 check cannot tell them apart; a plain English word like "Roll" in the Spanish table is found.
+
+Spanish game terms with an English name (``TERMS``) are found in an English text even when quoted,
+unless the English name glosses them there: «Competencia» showed as a heading of the English page
+and «Derrotado por X» as the name of a Weakness, quoted, so the word lists did not see them (issue #29).
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ ahora cada otro otra nuevo nueva ya pero como cuando donde nadie guardar copiar 
 turno mueve tirar antes después hasta""".split())
 SPANISH_MARKS = re.compile(r"[ñáéíóúü¿¡]")
 
+#: Spanish game terms → their English names (the rule files: blood-red-sands.md "the contest
+#: (*Competencia*)", the Weakness "Derrotado por X" = defeated by X); lower case
+TERMS = {"competencia": "contest", "derrotado por": "defeated by"}
+
 #: proper names and symbols written the same in both pages (case-sensitive)
 ALLOW = frozenset({
     "Tirada",       # the app's name, in both pages
@@ -54,4 +62,6 @@ def foreign(text: str, lang: str) -> list:
     an English text (``lang`` "es" or "en"), in order, repeats kept."""
     if lang == "es":
         return [w for w in words(text) if w.lower() in ENGLISH]
-    return [w for w in words(text) if w.lower() in SPANISH or SPANISH_MARKS.search(w.lower())]
+    low = " ".join(_DROP.sub(" ", text).lower().split())
+    terms = [term for term, name in TERMS.items() if term in low and name not in low]
+    return [w for w in words(text) if w.lower() in SPANISH or SPANISH_MARKS.search(w.lower())] + terms

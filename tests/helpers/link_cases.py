@@ -98,5 +98,7 @@ CASES = {
     "scene-decided": (lambda: first("scene", name="decided"), ["#scene-next"], "Gana el Protagonista"),
     "scene-signed": (lambda: first("scene", name="signed"), ["#scene-next"], "Gana"),
     "brs": (lambda: first("brs"), ["#brs-turn", "#brs-seat button"], "Turno de"),
+    "bid": (lambda: first("bid"), ["#brs-pf-bids li:last-child", "#brs-pf-turn", '#brs-prefight [data-pf-act="bid"]'],
+            "Puja: Haster"),
     "thread": (thread, ["#audit-verdict"], None),
 }

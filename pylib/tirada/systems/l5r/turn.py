@@ -8,11 +8,14 @@ function each, read top to bottom like the seed's section.
 A move is pure: ``apply(state, move) -> {"state", "effect"}``; an illegal move raises
 :class:`~tirada.errors.IllegalMove` and leaves the state as it was. No dice are drawn here: a move
 that needs a check takes the finished check's numbers (``{"success", "bonus_successes", "tn",
-"stance", "strife"}``, from :func:`tirada.systems.l5r.check.roll`; ``strife`` is its ``strife_change``,
+"stance", "strife", "id"}``, from :func:`tirada.systems.l5r.check.roll`; ``strife`` is its ``strife_change``,
 the strife the character suffers: kept strife symbols, ±3 for anxiety or passion, added to the state's
 strife, never below 0, and reported as the effect's ``strife_gained``), rolled **after** the decision that asks for
 it — the destructive parry's reroll included (its check is a new check, so its dice cannot be known
-before the Void point is spent; docs/link-format.md §16–18).
+before the Void point is spent; docs/link-format.md §16–18). A check serves **one** move: its
+optional ``id`` (the page's name for one finished check) is kept in ``used_checks`` once a move
+took it, and a second move with the same ``id`` is refused (``skirmish.check_used``), so its strife
+is never suffered twice nor its successes spent twice (issue #29).
 
 State (a JSON object, :func:`new_state` fills the defaults)::
 
@@ -23,6 +26,7 @@ State (a JSON object, :func:`new_state` fills the defaults)::
     weapons [{"name", "ready": bool, "grip": 1|2, "damaged": bool}]   light_wounds [ring]
     guarding {"target", "tn_bonus"}|None   waiting {"declared", "trigger"}|None   granted str|None
     challenge "pending"|None   pending_critical {"deadliness", "severity"}|None   reroll {"deadliness"}|None
+    used_checks [id]: the checks moves took (the newest MAX_USED_CHECKS; kept across scenes by the page)
     settings {"parry_limit": "scene"|"unlimited", "light_wound_max": 1..100,
               "challenge_stake": "sabotage"|"defeat"}   (docs/l5r5e.md, [decision] rows)
 """
@@ -49,6 +53,7 @@ ACTION_TN = {"challenge": 1, "maneuver": 2, "guard": 1, "strike": STRIKE_TN, "cr
 CHALLENGE_RANGE = 5      #: "a un personaje situado a alcance 0 - 5"
 CHALLENGE_HONOR, CHALLENGE_GLORY = 10, 5   #: "Debes arriesgar 10 puntos de Honor y 5 de Gloria"
 CHALLENGE_STRIFE = 3     #: "sufre tres puntos de conflicto"
+MAX_USED_CHECKS = 200    #: the used checks a state remembers (the newest; each id at most 64 characters)
 #: table settings where seed 002 is silent or says two things (docs/l5r5e.md, [decision]).
 SETTINGS = {"parry_limit": ("scene", "unlimited"), "challenge_stake": ("sabotage", "defeat")}
 DEFAULT_SETTINGS = {"parry_limit": "scene", "light_wound_max": 3, "challenge_stake": "sabotage"}
@@ -101,7 +106,7 @@ def _blank() -> dict:
             "honor": 0, "glory": 0, "stance": None, "actions": [], "unmasked": False, "parried": False,
             "unconscious": False, "incapacitated": False, "weapons": [], "light_wounds": [], "guarding": None,
             "waiting": None, "granted": None, "challenge": None, "pending_critical": None, "reroll": None,
-            "settings": dict(DEFAULT_SETTINGS)}
+            "used_checks": [], "settings": dict(DEFAULT_SETTINGS)}
 
 
 def _obj(f: dict, name: str) -> dict | None:
@@ -133,6 +138,11 @@ def _restore(s: dict, f: dict) -> None:
                                  "severity": get_int(c, "severity", lo=1, hi=100)}
     if (r := _obj(f, "reroll")) is not None:
         s["reroll"] = {"deadliness": get_int(r, "deadliness", lo=1, hi=100)}
+    used = f.get("used_checks") or []
+    if not isinstance(used, list) or len(used) > MAX_USED_CHECKS:
+        raise InvalidRequest(f"must be a list of at most {MAX_USED_CHECKS} check ids", field="used_checks",
+                             code="field.object")
+    s["used_checks"] = [get_text({"id": x}, "id", max_len=64) for x in used]
 
 
 def _weapon(w: Any, i: int) -> dict:
@@ -151,7 +161,8 @@ def wound_tn(state: dict, base_tn: int) -> int:
 
 # ------------------------------------------------------------------------------- helpers
 def _check(state: dict, move: dict, action: str) -> dict:
-    """The finished check a move uses, verified against the stance ring and the TN it must have."""
+    """The finished check a move uses, verified against the stance ring and the TN it must have, and
+    marked used (by its ``id``): a check already used by another move is refused (``skirmish.check_used``)."""
     chk = move.get("check")
     if chk is None:
         raise InvalidRequest("this action needs the finished check", field="check", code="field.required")
@@ -167,6 +178,12 @@ def _check(state: dict, move: dict, action: str) -> dict:
     if get_int(chk, "tn", lo=1, hi=30) != tn:
         raise _illegal(f"this check is TN {tn} (light wounds included), got {chk['tn']}",
                        code="skirmish.tn", field="check", params={"n": tn, "got": chk["tn"]})
+    check_id = get_text(chk, "id", max_len=64)
+    if check_id and check_id in state["used_checks"]:
+        raise _illegal("this check already served a skirmish move: make a new check",
+                       code="skirmish.check_used", field="check", params={"action": action})
+    if check_id:     # the state is the move's own copy (apply): a refused move leaves the check unused
+        state["used_checks"] = (state["used_checks"] + [check_id])[-MAX_USED_CHECKS:]
     return {"success": get_bool(chk, "success"), "bonus_successes": get_int(chk, "bonus_successes", 0, lo=0, hi=100),
             "opportunities": get_int(chk, "opportunities", 0, lo=0, hi=100)}
 
