@@ -369,7 +369,7 @@ def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
     saved = STORE.brs_current()
     Game.draft = setupform.sane_draft(saved["draft"]) or setupform.blank_draft(new_seed(), app.State.lang)
-    records.start(lambda: Game.draft, setup_changed, lambda: Game.state)
+    records.start(draft, setup_changed, lambda: Game.state)
     render_setup()
     if saved["setup"]:
         try:
