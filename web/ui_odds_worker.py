@@ -10,6 +10,7 @@ False and the waiting request is answered ``None``: the caller computes it itsel
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
@@ -19,11 +20,11 @@ class Worker:
     """The Worker (None before the first request, False where it cannot start), whether it is
     busy, the request waiting for it ``(number, JSON text)`` and the callback its answers go to."""
 
-    worker = None
+    worker: Any = None     # the JS Worker (a proxy), None before the first request, False where it cannot start
     busy = False
     current = -1
-    waiting = None
-    deliver = None
+    waiting: tuple[int, str] | None = None
+    deliver: Callable[[int, dict | None], None] | None = None
 
 
 def available() -> bool:
