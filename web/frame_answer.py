@@ -70,7 +70,7 @@ def _word(mark: marks.Mark, lang: str) -> WordedMark:
         state = t("frame.sealed", lang) if kind in ("blind", "secret") else t("frame.valid", lang)
         text = " ".join(x for x in (name, who, seq) if x) + ": " + state
     title = " · ".join(x for x in [mark["who"], *mark["lines"]] if x) or text
-    out: WordedMark = {**mark, "text": text, "title": title, "reasons": reasons}   # type: ignore[typeddict-item]
+    out: WordedMark = {**mark, "text": text, "title": title, "reasons": reasons}
     return out
 
 

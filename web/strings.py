@@ -12,7 +12,7 @@ import html
 LANGS = ("es", "en")
 DEFAULT_LANG = "es"
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # page frame
     "app.title": {"es": "Tirada — dados para partidas de rol por foro", "en": "Tirada — dice for play-by-post roleplaying"},
     "app.name": {"es": "Tirada", "en": "Tirada"},

@@ -6,7 +6,7 @@ Disponibles / Avanzados / Usados, Vapuleado, Devastado, Cementerio, contadores d
 Renovar, Reforzar, Rendirse, Inversión, Bloqueo, Daño, Sobrepasado, Botín.
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "nav.brs": {"es": "Confrontación", "en": "Confrontation"},
     "brs.heading": {"es": "Blood Red Sands — la Confrontación", "en": "Blood Red Sands — the Confrontation"},
     # setup

@@ -3,7 +3,7 @@ English too. Merged into :data:`strings.STRINGS` by web/strings.py. Each order q
 (../shared/seeds/000_95455a330fc0ceb0.txt) where it appears.
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.orders.heading": {"es": "Órdenes permanentes (cuando no es tu turno)",
                            "en": "Standing orders (when it is not your turn)"},
     "brs.orders.help": {"es": "Deciden por ti lo que las reglas te piden mientras mueve el otro bando, y así la partida "

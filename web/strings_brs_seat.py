@@ -3,7 +3,7 @@ end (issue #29), Spanish first, English too. Merged into :data:`strings.STRINGS`
 Game terms as web/strings_brs.py (the Spanish text of ../shared/rules/blood-red-sands.md).
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # seats: which side this browser plays
     "brs.seat.ask": {"es": "¿Qué bando juegas en este navegador?", "en": "Which side do you play in this browser?"},
     "brs.seat.ask_help": {"es": "Solo verás los movimientos de tu bando. Se recuerda para esta Confrontación.",

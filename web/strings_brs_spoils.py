@@ -7,7 +7,7 @@ Merged into :data:`strings.STRINGS` by one line at the end of web/strings.py. ``
 ``brs.after.seed`` are the source's own words, always shown in Spanish beside the table setting.
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # the trigger
     "brs.pf.trigger": {"es": "Disparar la Confrontación", "en": "Triggering the Confrontation"},
     "brs.pf.trigger_on": {"es": "Comprobar el disparo al empezar", "en": "Check the trigger when starting"},

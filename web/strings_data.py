@@ -2,7 +2,7 @@
 (Spanish first, English too), merged into strings.STRINGS. Game terms follow the official Spanish
 editions (rule files in ../shared/rules/)."""
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "nav.data": {"es": "Mis datos", "en": "My data"},
     "data.heading": {"es": "Personajes y campañas", "en": "Characters and campaigns"},
     "data.intro": {"es": "Tus fichas, tu historial y tus cadenas se guardan solo en este navegador. "

@@ -13,7 +13,7 @@ logic; splitting it by system would only scatter the one place translators read.
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # fallbacks and frame
     "err.unknown": {"es": "no se ha podido hacer: revisa los datos e inténtalo de nuevo",
                     "en": "this could not be done: check the values and try again"},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "audit.brs_fork": {"es": "Confrontación con dos continuaciones distintas de la jugada {n}: alguien probó una "
                              "jugada y luego hizo otra",
                        "en": "A Confrontation with two different continuations of move {n}: someone tried a move "

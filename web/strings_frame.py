@@ -3,7 +3,7 @@ web/tirada.user.js): the help in the audit tab, the marks' words and the frame's
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "frame.summary": {"es": "Marcar cada tirada en el foro (userscript «Tirada en el foro»)",
                       "en": "Mark every roll on the forum (“Tirada en el foro” userscript)"},
     "frame.help": {"es": "Con un gestor de userscripts (Violentmonkey o Tampermonkey) instala el userscript: en cada "

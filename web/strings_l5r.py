@@ -8,7 +8,7 @@ Concentración, letalidad. Texts with ``{name}`` are filled with ``str.format`` 
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # without the article: the whole name fits a phone's select (test_layout_classes)
     "system.l5r5e": {"es": "Leyenda de los Cinco Anillos 5ª", "en": "Legend of the Five Rings 5e"},
     # the form

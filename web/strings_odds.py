@@ -4,7 +4,7 @@ Merged into :data:`strings.STRINGS` by the last line of strings.py. ``{name}`` f
 ui_odds.py with ``str.format``.
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "odds.heading": {"es": "Probabilidades", "en": "Odds"},
     "odds.intro": {"es": "Se recalculan al cambiar los campos; valores exactos, sin simular tiradas.",
                    "en": "Recomputed as the fields change; exact values, no simulated rolls."},

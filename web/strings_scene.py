@@ -4,7 +4,7 @@ Official Spanish terms of the seed: Rasgo, Tema, Destino, Tragedia, Dominio, Def
 Protagonista, Aliado, Adversario, Secuaz, Victoria, agotado.
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "nav.scene": {"es": "Escena", "en": "Scene"},
     # the tab's second part, hidden on phones (≤420 px) so the "Escena" tab is not under "Más →"
     "nav.scene_system": {"es": " (Tragedia)", "en": " (Tragedia)"},

@@ -4,7 +4,7 @@ by web/audit_sealed_view.py (state, age, who can reveal each one)."""
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # problems (err.<code>: worded by refusal.message like every audit flag)
     "err.audit.sealed_reveal_mismatch": {
         "es": "su revelación no coincide con el compromiso sellado antes de tirar: es falsa o de otra tirada",

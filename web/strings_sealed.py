@@ -4,7 +4,7 @@ roll" box, the player's sealed roll, a blind link opened by the GM or by anyone 
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "sealed.checkbox": {"es": "Tirada a ciegas (sellada)", "en": "Blind roll (sealed)"},
     "sealed.checkbox_help": {"es": "Nadie, ni quien tira, verá el resultado hasta que lo reveles. Se sella con el secreto "
                                    "de la campaña, que se crea y se guarda solo en este navegador (nunca en un enlace): "

@@ -3,7 +3,7 @@
 Merged into :data:`strings.STRINGS` by one line at the end of web/strings.py.
 """
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "shared.heading": {"es": "Tirada compartida", "en": "Shared roll"},
     "shared.verified": {"es": "Verificada: tu navegador ha recalculado los dados a partir del enlace.",
                         "en": "Verified: your browser recomputed the dice from the link."},

@@ -3,7 +3,7 @@ the thread links it opens (web/ui_thread.py, web/bookmarklet.py), with their err
 
 from __future__ import annotations
 
-STRINGS = {
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "thread.summary": {"es": "Comprobar un hilo entero desde el foro (marcador «Comprobar este hilo»)",
                        "en": "Check a whole thread from the forum (“Check this thread” bookmark)"},
     "thread.help": {"es": "Arrastra este enlace a la barra de marcadores. En el foro, abre el hilo y pulsa el marcador: "

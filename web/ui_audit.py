@@ -28,9 +28,9 @@ from tirada import TRUST, TiradaError
 class Audit:
     """The last report shown (re-rendered on a language change)."""
 
-    report = None
+    report: dict | None = None
     running = False     # an audit is under way (a second submit is ignored until it ends)
-    task = None         # the audit's asyncio task (kept so it is not garbage-collected)
+    task: asyncio.Task[None] | None = None   # the audit's asyncio task (kept so it is not garbage-collected)
 
 
 def said(row: dict, lang: str) -> str:
@@ -56,8 +56,8 @@ def on_paste(event) -> None:
     """A pasted rendered page: its text with every link's address (the HTML of the clipboard), put
     where the paste goes; plain text (no HTML) is pasted by the browser as usual."""
     data = getattr(event, "clipboardData", None)
-    html = str(data.getData("text/html") or "") if data else ""
-    if not html.strip():
+    html = str(data.getData("text/html") or "") if data is not None else ""
+    if data is None or not html.strip():
         return
     try:
         text = paste.html_to_text(html)

@@ -21,6 +21,7 @@ import ui_brs_contest
 import ui_brs_seat as seats
 import ui_brs_status as status
 import ui_brs_story as story
+from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, replay, summary
@@ -30,19 +31,6 @@ from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options, step
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
-
-
-class Game:
-    """The Confrontation on screen: its setup and moves (the truth), the replayed state, the dice
-    chosen on the board, the setup draft being edited, and whether it came from a link."""
-
-    setup = None
-    moves: list = []
-    state = None
-    selection: list = []
-    draft = None
-    fragment = ""
-    seat: str | None = None   # ui_brs_seat.SEATS, None until chosen (issue #29)
 
 
 _node = app.node
@@ -67,13 +55,11 @@ def setup_nodes():
 
 def read_draft() -> dict:
     """The draft with what is typed in the form (nothing typed is ever dropped)."""
-    if Game.draft is None:
-        Game.draft = setupform.blank_draft(new_seed(), app.State.lang)
-    return setupform.read(Game.draft, setup_nodes())
+    return setupform.read(draft(), setup_nodes())
 
 
 def render_setup() -> None:
-    el("brs-setup-fields").innerHTML = setupform.render(Game.draft, app.State.lang)
+    el("brs-setup-fields").innerHTML = setupform.render(draft(), app.State.lang)
     records.refresh()   # the pre-fight box (issue #15) shows the draft's names
 
 
@@ -153,17 +139,18 @@ def on_new(event) -> None:
 # ---------------------------------------------------------------------------------- the game
 def view_summary() -> dict:
     """The engine summary plus the setup facts the boards show (side names, Heroes)."""
-    out = summary(Game.state)
-    out["sides"] = list(Game.state.setup.sides)
+    state = playing()[1]
+    out = summary(state)
+    out["sides"] = list(state.setup.sides)
     for p, info in enumerate(out["players"]):
-        info["hero"] = Game.state.setup.players[p].hero
+        info["hero"] = state.setup.players[p].hero
     return out
 
 
 def choose_seat(seat: str | None) -> None:
     """The reader chose a seat (None: asked again); the status takes the focus."""
     if seat is not None:
-        status.remember_seat(Game.setup, seat)
+        status.remember_seat(playing()[0], seat)
     Game.seat = seat
     render_game()
     first = _query("#brs-seat [data-seat]")
@@ -180,16 +167,17 @@ def render_game() -> None:
         el("brs-game").hidden = True
         return
     lang = app.State.lang
-    summ, cells, now = view_summary(), board(Game.state), step(Game.state)
-    opts = seats.my_options(options(status.drafted(Game.state, Game.setup, Game.seat)), Game.seat, summ["players"])
-    names, entries = boardview.names_of(summ), journal(Game.setup, Game.moves)
+    setup, state = playing()
+    summ, cells, now = view_summary(), board(state), step(state)
+    opts = seats.my_options(options(status.drafted(state, setup, Game.seat)), Game.seat, summ["players"])
+    names, entries = boardview.names_of(summ), journal(setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
     selectable = actions.selectable_dice(opts)
     Game.selection = [i for i in Game.selection if i in selectable]
     el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now)
     el("brs-actions-card").hidden = not opts and summ["status"] != "ended"
     status.render_odds(now, cells, opts)
-    status.render_orders(Game.state, Game.setup, Game.seat, lang)
+    status.render_orders(state, setup, Game.seat, lang)
     el("brs-boards").innerHTML = seats.boards_html(Game.seat, summ, cells, lang, selectable, Game.selection,
                                                    boardview.player_board, status.compact())
     el("brs-info").innerHTML = boardview.info_card(summ, lang)
@@ -204,10 +192,11 @@ def render_game() -> None:
 
 def after_change(push_url: bool = True) -> None:
     """The moves changed: new link, store, address bar, redraw."""
-    STORE.set_brs_current(setup=Game.setup, moves=Game.moves)
+    setup = playing()[0]
+    STORE.set_brs_current(setup=setup, moves=Game.moves)
     el("brs-error").hidden = True
     try:
-        Game.fragment = encode_link(Game.setup, Game.moves)
+        Game.fragment = encode_link(setup, Game.moves)
     except TiradaError as err:  # too long for a link: play on here, say why there is no link
         Game.fragment = ""
         show_move_error(err)
@@ -226,7 +215,8 @@ def make_move(move: dict) -> None:
     """Apply one move with the engine; a refused move shows its reason and changes nothing. In a
     fair-play Confrontation a move that rolls gets fresh dice now, signed by the mover's chain."""
     try:   # this seat's changed standing orders go first (issue #29)
-        state, made = status.play_with_orders(Game.state, Game.setup, Game.seat, move, commit_fresh)
+        setup, now = playing()
+        state, made = status.play_with_orders(now, setup, Game.seat, move, commit_fresh)
     except TiradaError as err:
         show_move_error(err)
         return
@@ -239,7 +229,8 @@ def make_move(move: dict) -> None:
 def commit_fresh(player: int, nonce: str) -> dict:
     """Take the mover's next chain number for ``nonce`` (the chain read from storage now) and store
     the chain: ``{"seq", "prev"}`` for the move's signature."""
-    return ui_fair.commit_for(Game.state.setup.campaign)(Game.state.setup.players[player].name, nonce)
+    state = playing()[1]
+    return ui_fair.commit_for(state.setup.campaign)(state.setup.players[player].name, nonce)
 
 
 def on_click(event) -> None:
@@ -249,7 +240,7 @@ def on_click(event) -> None:
     node = _closest(target, "[data-act]")
     if node is not None:
         read_draft()
-        setupform.edit(Game.draft, str(node.dataset.act), str(node.dataset.path), app.State.lang)
+        setupform.edit(draft(), str(node.dataset.act), str(node.dataset.path), app.State.lang)
         render_setup()
         save_draft()
         return
@@ -311,10 +302,11 @@ def snippet(kind: str) -> str:
     url = share_url()
     if kind == "link" or Game.state is None:
         return url
-    summ, cells = view_summary(), board(Game.state)
+    setup, state = playing()
+    summ, cells = view_summary(), board(state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
-    now = story.snippet_sentences(journal(Game.setup, Game.moves), summ, cells,
-                                  boardview.step_sentence(step(Game.state), summ, cells, app.State.lang), app.State.lang)
+    now = story.snippet_sentences(journal(setup, Game.moves), summ, cells,
+                                  boardview.step_sentence(step(state), summ, cells, app.State.lang), app.State.lang)
     return titled_story(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
 
@@ -377,7 +369,7 @@ def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
     saved = STORE.brs_current()
     Game.draft = setupform.sane_draft(saved["draft"]) or setupform.blank_draft(new_seed(), app.State.lang)
-    records.start(lambda: Game.draft, setup_changed, lambda: Game.state)
+    records.start(draft, setup_changed, lambda: Game.state)
     render_setup()
     if saved["setup"]:
         try:

@@ -7,6 +7,8 @@ HTML builders are pure functions (no pyscript import); :func:`read_move` takes a
 
 from __future__ import annotations
 
+from typing import Any
+
 import i18n
 from render import esc
 from strings import t
@@ -142,11 +144,11 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
                                _dice_opts(det["dice"], cells, names, lang))
                        + _button(p, kind, t("brs.act.advantage", lang), cls="ghost"))
         elif kind == "yield":
-            block = ""
+            leader = ""
             if det["new_leaders"]:
-                block += _select(p, kind, "leader", t("brs.act.new_leader", lang),
+                leader = _select(p, kind, "leader", t("brs.act.new_leader", lang),
                                  [("", t("brs.act.no_leader", lang))] + [(str(q), names[q]) for q in det["new_leaders"]])
-            out.append(block + _text(p, kind, "note", t("brs.act.note", lang))
+            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang))
                        + _button(p, kind, t("brs.act.yield", lang), cls="ghost"))
     blocks = "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
     return f'<fieldset class="brs-act" data-player="{p}"><legend>{esc(names[p])}</legend>{blocks}</fieldset>'
@@ -247,7 +249,7 @@ def read_move(kind: str, p: int, get, selection: list, take: str | None = None) 
     if kind == "pick":
         return {"move": "pick", "attacker": _int_or_none(val("attacker")), "target": _int_or_none(val("target"))}
     if kind in ("attack", "defend"):
-        move = {"move": kind, "dice": list(selection)}
+        move: dict[str, Any] = {"move": kind, "dice": list(selection)}
         sf = _int_or_none(val("sf"))
         if sf is not None:
             move["soul_fused"] = sf

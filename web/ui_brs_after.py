@@ -7,6 +7,8 @@ button ``data-after="apply"`` writes the results on the sheets of "Mis datos" wi
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from render import esc
 from strings import t
 
@@ -65,7 +67,7 @@ def render(result: dict, lang: str, status: str = "") -> str:
     return "".join(out)
 
 
-def applied_words(names: list, missing: list, best: list, lang: str, refused: list = ()) -> str:
+def applied_words(names: list, missing: list, best: list, lang: str, refused: Sequence[str] = ()) -> str:
     """The status after writing on the sheets: which were updated, which players have no sheet,
     which sheets refused (``"name (reason)"``: already recorded), and who holds the Most Devastated
     award among the saved sheets."""

@@ -8,6 +8,8 @@ module never imports ui_brs. Pure HTML: ui_brs_prefight, ui_brs_after.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -22,10 +24,15 @@ from tirada import TiradaError
 from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import apply_aftermath, most_devastated
 from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs.state import State
 from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.spoils import bid as play_bid
 from tirada.systems.brs.spoils import setup_fields
 from tirada.systems.brs.trigger import check_trigger
+
+
+def _not_started(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("ui_brs_records.start() connects the Confrontation first")
 
 
 class Records:
@@ -34,9 +41,10 @@ class Records:
     or None); the aftermath table setting ``kinds`` and the last status line's parts (``(written,
     missing, most devastated, ((name, refusal), …))``, worded in the page's language at each draw)."""
 
-    draft = None
-    setup_changed = None
-    state = None
+    started = False     # start() was called: the three callables below are ui_brs's
+    draft: Callable[[], dict] = _not_started
+    setup_changed: Callable[..., None] = _not_started
+    state: Callable[[], State | None] = _not_started
     kinds: dict = {}
     status: tuple = ()
     key = ""
@@ -97,7 +105,7 @@ async def on_bid_copy(event) -> None:
 
 def refresh() -> None:
     """Redraw the pre-fight box after the setup form changed, keeping the bid text being typed."""
-    if Records.draft is not None:
+    if Records.started:
         render_prefight(_value("text"))
 
 
@@ -213,7 +221,10 @@ def render_after() -> None:
 def apply_to_sheets() -> None:
     """Write each player's part on the saved BRS sheet with the same name; say which were written,
     which players have none, and who is the Most Devastated among the saved sheets."""
-    result = aftermath(Records.state(), Records.kinds or None)
+    state = Records.state()
+    if state is None:       # the button shows only once the Confrontation has ended
+        return
+    result = aftermath(state, Records.kinds or None)
     chars = {c["name"]: c for c in STORE.characters() if c.get("system") == "brs"}
     done, missing, already = [], [], []
     for part in result["players"]:
@@ -252,7 +263,7 @@ def on_after_change(event) -> None:
 def on_other_tab(event) -> None:
     """Another tab saved the Confrontation's draft (its bidding, its trigger, its names): this tab
     takes it, so it never writes its older copy back over the other tab's bids."""
-    if str(event.key) != "tirada.brs.current" or Records.draft is None:
+    if str(event.key) != "tirada.brs.current" or not Records.started:
         return
     stored = setupform.sane_draft(STORE.brs_current()["draft"])
     draft = Records.draft()
@@ -265,9 +276,10 @@ def on_other_tab(event) -> None:
     refresh()
 
 
-def start(draft, setup_changed, state) -> None:
+def start(draft: Callable[[], dict], setup_changed: Callable[..., None], state: Callable[[], State | None]) -> None:
     """Connect to ui_brs (the three callables of :class:`Records`) and listen to both boxes."""
     Records.draft, Records.setup_changed, Records.state = draft, setup_changed, state
+    Records.started = True
     pre, after = el("brs-prefight"), el("brs-after")
     pre.addEventListener("click", create_proxy(on_prefight_click))
     pre.addEventListener("change", create_proxy(on_prefight_change))

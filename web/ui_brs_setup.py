@@ -148,7 +148,7 @@ def render(draft: dict, lang: str) -> str:
         fid = field_id(name)
         out.append(f'<div class="field wide"><label for="{fid}">{esc(t("brs.setup." + name, lang))}</label>'
                    f'<textarea id="{fid}" data-f="{name}" rows="3">{esc(chr(10).join(draft.get(name) or []))}</textarea></div>')
-    out.append(_check("allow_d12", t("brs.setup.allow_d12", lang), draft.get("allow_d12")))
+    out.append(_check("allow_d12", t("brs.setup.allow_d12", lang), bool(draft.get("allow_d12"))))
     # fair play v2: no seed field; the page makes the seed when the Confrontation starts (ui_brs)
     out.append(f'<p class="meta">{esc(t("brs.setup.seed", lang))}</p>')
     return "".join(out)
@@ -177,6 +177,7 @@ def read(draft: dict, nodes) -> dict:
     for node in nodes:
         path = str(node.dataset.f)
         kind = str(node.type or "")
+        value: bool | int | str | list[str] | None
         if kind == "checkbox":
             value = bool(node.checked)
         elif path.endswith((".die", ".side")) or path.endswith(".advantage") or path == "graveyard.advantage":

@@ -9,6 +9,7 @@ web/ui_data_render.py.
 from __future__ import annotations
 
 import time
+from typing import TypedDict
 
 import app
 import i18n
@@ -16,16 +17,23 @@ import ui_data_render as html
 from app import STORE, el, tr
 
 
+class Editing(TypedDict):
+    """The sheet in the editor: ``key`` (a character's id or ``"tragedia:<name>"``) and its ``system``."""
+
+    key: str
+    system: str
+
+
 class Data:
     """What the view shows besides storage: the sheet being edited, undo buffers, a pending import."""
 
-    editing = None      # {"key": "<id>" | "tragedia:<name>", "system": str}
-    deleted = None      # {"key", "item", "campaign"} for undo
-    pending = None      # the parsed backup file waiting for "Importar"
-    chain_keys = []     # roller chains of the pending import, in the order of their checkboxes
-    active = None       # id of the character whose sheet the roll form uses
-    undo = None         # {"id", "before", "after"} of the last roll's sheet change
-    lang = None         # language the editor was drawn in
+    editing: Editing | None = None
+    deleted: dict | None = None      # {"key", "item", "campaign"} for undo
+    pending: dict | None = None      # the parsed backup file waiting for "Importar"
+    chain_keys: list[str] = []       # roller chains of the pending import, in the order of their checkboxes
+    active: str | None = None        # id of the character whose sheet the roll form uses
+    undo: dict | None = None         # {"id", "before", "after"} of the last roll's sheet change
+    lang: str | None = None          # language the editor was drawn in
 
 
 def fmt(key: str, **values) -> str:

@@ -260,8 +260,8 @@ app.BEFORE_ROLL.append(before_roll)
 def undo_change() -> None:
     """Put back the sheet values the last roll changed (only those; other edits stay)."""
     u, Data.undo = Data.undo, None
-    e = find(u["id"]) if u else None
-    if e is None:
+    e = find(u["id"]) if u is not None else None
+    if u is None or e is None:
         return
     sheet = {**e["item"]["sheet"], **u["before"]}
     try:
@@ -315,7 +315,7 @@ def read_fields(system: str) -> dict:
             for row in fs.querySelectorAll("[data-trait]"):
                 traits.append({p: str(row.querySelector(f'[data-part="{p}"]').value) for p in ("trait", "die", "aspect")})
             comps.append({"name": str(fs.querySelector('[data-part="name"]').value), "traits": traits})
-        out = {"components": comps}
+        out: dict[str, object] = {"components": comps}
         for key in ("horde", "notes", "record"):   # record: hidden, only once a Confrontation was recorded
             node = app.node(box.querySelector(f'[data-cs="{key}"]'))
             if node is not None:

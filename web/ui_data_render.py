@@ -107,10 +107,10 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
     if plan["same"]:
         out.append(f'<p class="meta" data-plan="same">{esc(fmt("data.same", lang, n=len(plan["same"])))}</p>')
     if plan["errors"]:
-        lines = "".join(f'<li data-field="{esc(e["field"])}">{esc(import_place(e, lang))}: '
+        errors = "".join(f'<li data-field="{esc(e["field"])}">{esc(import_place(e, lang))}: '
                         f'{esc(refusal.message(e, lang))}</li>' for e in plan["errors"][:50])
         out.append(f'<h4 class="error">{esc(fmt("data.errors", lang, n=len(plan["errors"])))}</h4>'
-                   f'<ul data-plan="errors">{lines}</ul>')
+                   f'<ul data-plan="errors">{errors}</ul>')
     return "".join(out)
 
 

@@ -124,17 +124,20 @@ def fill_difficulties(select, lang: str) -> None:
     current = str(select.value) or "9"
     options = []
     for tn in SIFRP_DIFFICULTIES:
-        name = difficulty_name(tn)[lang]
+        name = (difficulty_name(tn) or {lang: str(tn)})[lang]   # every step of the list has a name
         options.append(f'<option value="{tn}">{esc(name)} ({tn})</option>')
     options.append(f'<option value="custom">{esc(t("field.difficulty_custom", lang))}</option>')
     select.innerHTML = "".join(options)
     select.value = current
 
 
-def verdict(result: dict, lang: str) -> tuple:
+def verdict(result: dict, lang: str) -> tuple[str, str] | None:
     """``(css_class, text)`` for the outcome line, or ``None`` when there is no difficulty."""
-    if "success" not in result:
-        return None
+    return outcome(result, lang) if "success" in result else None
+
+
+def outcome(result: dict, lang: str) -> tuple[str, str]:
+    """``(css_class, text)`` of a result judged against a difficulty (one with ``success``)."""
     if result.get("degrees"):
         return "ok", t(f"result.degrees_{result['degrees']}", lang)
     if result.get("failure"):
@@ -146,7 +149,7 @@ def extended_html(ext: dict, difficulty: int, lang: str) -> str:
     """An extended test's rolls, each with its dice, total and outcome, then the tally in words."""
     parts = ['<ol class="extended-rolls">']
     for n, a in enumerate(ext["attempts"], 1):
-        v = verdict({**a, "success": a["success"]}, lang)
+        v = outcome(a, lang)
         parts.append(f'<li data-roll="{n}"><span class="meta">{esc(t("result.extended_roll", lang).format(n=n))}</span>'
                      + dice_list(a["faces"], a["kept_indices"], lang, 6)
                      + f' {a["total"]} — <span class="{v[0]}">{esc(v[1])}</span></li>')

@@ -11,6 +11,7 @@ decision is committed; every chain is read, numbered, handed over and received b
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from pyscript import when
 
@@ -28,7 +29,7 @@ def advanced(pair: tuple) -> tuple:
     return pair, pair[1]["chain"]
 
 
-def commit_for(campaign: str):
+def commit_for(campaign: str | None) -> Callable[[str, str], dict]:
     """The engine's ``commit(roller, fresh) -> {"seq", "prev"}`` for chains of ``campaign``: takes the
     roller's next number for fresh randomness made now (a scene roll's seed, a Confrontation's start
     seed), on the chain as stored now, and stores the chain through the one chain book

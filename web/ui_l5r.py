@@ -38,6 +38,7 @@ from tirada import TiradaError
 from tirada.links.roll_link import RolledLink, open_finished
 from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
+from ui_l5r_state import Check, live as _live
 
 __all__ = ["read_request", "render_result", "setup", "start_check", "summary"]
 
@@ -49,19 +50,6 @@ DECISIONS = ("rerolls", "keep", "explosions", "added")
 def refusal_text(err: TiradaError) -> str:
     """An engine refusal in the UI language (web/ui_l5r_render.py :func:`refusal_text`)."""
     return _refusal_text(err, app.State.lang)
-
-
-class Check:
-    """The interactive check on screen (``request`` None when there is none)."""
-
-    request = None      # the step-mode request so far (decisions added one by one)
-    result = None       # the engine's result for ``request``
-    marked: set = set()  # pool indices tapped at the reroll / keep stage
-    added: list = []    # kept dice added at the keep, [die, face] (ui_l5r_added.py), sent with the keep
-    chain = None        # the chain position reserved at the start (seeded, named roller)
-    fair = None         # fair play: the tirada.links.fair_roll check (seeded checks), else None
-    gm = None           # the id of the GM roll request this check answers, else None
-    last_done = None    # the last finished check (for the skirmish calculators)
 
 
 _node = app.node
@@ -88,7 +76,7 @@ def _int(fieldset, name: str) -> int:
 def read_request(system: str, fieldset, lang: str) -> dict:
     """The check's own fields as the engine expects them (ranges are checked by the engine);
     false booleans and "no stance" are left out to keep links short."""
-    req = {name: _int(fieldset, name) for name in INT_FIELDS}
+    req: dict[str, int | bool | str] = {name: _int(fieldset, name) for name in INT_FIELDS}
     for name in BOOL_FIELDS:
         if fieldset.querySelector(f'[name="{name}"]').checked:
             req[name] = True
@@ -103,10 +91,11 @@ def render_board(focus: bool = False) -> None:
     """Draw the board for :class:`Check` in #result."""
     box = el("result")
     box.setAttribute("aria-atomic", "false")
-    box.innerHTML = board_html(Check.result, Check.request.get("label") or "", Check.marked, app.State.lang, Check.added)
+    request, result = _live()
+    box.innerHTML = board_html(result, request.get("label") or "", Check.marked, app.State.lang, Check.added)
     box.hidden = False
-    if Check.marked and Check.result["stage"] in ("reroll", "keep"):
-        preview("rerolls" if Check.result["stage"] == "reroll" else "keep")
+    if Check.marked and result["stage"] in ("reroll", "keep"):
+        preview("rerolls" if result["stage"] == "reroll" else "keep")
     if focus:
         first = _node(document.querySelector("#l5r-faces input"))
         (first or el("l5r-step")).focus()
@@ -173,13 +162,15 @@ def decide(name: str, value) -> None:
     """Send one more decision (or faces) to the engine; refused ones leave the board as it was. The
     keep carries the kept dice added to it (``added``: the same decision, before any explosion)."""
     fields = {name: value, **({"added": Check.added} if name == "keep" and Check.added else {})}
-    request = {**Check.request, **fields}
+    request = {**_live()[0], **fields}
     try:
-        if Check.fair is not None:   # fresh dice for what follows, at the chain's next numbers now
+        fair = Check.fair
+        if fair is not None:   # fresh dice for what follows, at the chain's next numbers now
             who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
-            result, Check.fair = STORE.book.number(
-                *who, lambda head: ui_fair.advanced(fair_roll.advance(Check.fair, fields, head)))
-            request = Check.fair["request"]
+            result, fair = STORE.book.number(
+                *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
+            Check.fair = fair
+            request = fair["request"]
         else:
             result = systems.roll(request)
     except TiradaError as err:
@@ -191,7 +182,7 @@ def decide(name: str, value) -> None:
 
 def advanced(focus: bool) -> None:
     """After the engine answered: finish the roll when done, else draw the next stage."""
-    if Check.result["stage"] == "done":
+    if _live()[1]["stage"] == "done":
         finish()
     else:
         render_board(focus)
@@ -199,8 +190,9 @@ def advanced(focus: bool) -> None:
 
 def final_request() -> dict:
     """The request of the link: the form's fields, the seed and the decisions as applied (no step)."""
-    req = {k: v for k, v in Check.request.items() if k not in ("step", *DECISIONS)}
-    decisions = Check.result["decisions"]
+    request, result = _live()
+    req = {k: v for k, v in request.items() if k not in ("step", *DECISIONS)}
+    decisions = result["decisions"]
     if decisions["rerolls"]:
         req["rerolls"] = decisions["rerolls"]
     req["keep"] = decisions["keep"]
@@ -213,7 +205,7 @@ def final_request() -> dict:
 def finish() -> None:
     """The check is done: make it a finished roll of the roll view (link, history, snippets)."""
     view = ui_roll
-    result, request = Check.result, Check.request
+    request, result = _live()
     Check.last_done = result
     el("result").setAttribute("aria-atomic", "true")
     if "faces" in request:   # dice rolled elsewhere: a card, a snippet without link, a history entry
@@ -240,9 +232,11 @@ def make_link(request: dict) -> RolledLink:
     against the request played, with the result the last step gave: nothing is rolled again
     (tirada.links.roll_link.open_finished; issue #25)."""
     ch = Check.chain or {}
+    if Check.fair is None:
+        raise RuntimeError("a finished link needs the fair-play check it was played as")
     fragment = fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
                                 ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
-    verified = open_finished(fragment, request, Check.result)
+    verified = open_finished(fragment, request, _live()[1])
     if Check.gm is not None:
         app.GM_REQUEST["answered"]()
     return RolledLink(fragment, verified, None)
@@ -257,18 +251,19 @@ def try_roll(request: dict) -> dict:
 def toggle(index: int) -> None:
     """Mark / unmark a pool die; a die the rules do not allow is not marked and the engine's
     reason is shown instead. The counters preview the marked dice."""
-    stage = Check.result["stage"]
+    request, result = _live()
+    stage = result["stage"]
     name = "rerolls" if stage == "reroll" else "keep"
-    if index not in Check.result["choices"]["allowed"]:
+    if index not in result["choices"]["allowed"]:
         try:
-            try_roll({**Check.request, name: sorted(Check.marked | {index})})
+            try_roll({**request, name: sorted(Check.marked | {index})})
         except TiradaError as err:
             show_refusal(refusal_text(err))
         return
     Check.marked ^= {index}
     button = document.querySelector(f'[data-l5r-die="{index}"]')
     button.parentElement.outerHTML = tap_die(
-        next(d for d in Check.result["pool"] if d["index"] == index), stage, Check.result["choices"]["allowed"],
+        next(d for d in result["pool"] if d["index"] == index), stage, result["choices"]["allowed"],
         Check.marked, app.State.lang)
     document.querySelector(f'[data-l5r-die="{index}"]').focus()
     preview(name)
@@ -278,15 +273,16 @@ def preview(name: str) -> None:
     """Ask the engine about the marked dice: show the reason when they are not allowed, and (at the
     keep) the counters they would give."""
     clear_refusal()
+    request, result = _live()
     shown = None
     try:
-        after = try_roll({**Check.request, name: sorted(Check.marked), **({"added": Check.added} if name == "keep" else {})})
+        after = try_roll({**request, name: sorted(Check.marked), **({"added": Check.added} if name == "keep" else {})})
         if name == "keep":
             shown = after
     except TiradaError as err:
         show_refusal(refusal_text(err))
-    el("l5r-status").textContent = status_text(Check.result, Check.marked, shown, app.State.lang)
-    if Check.result["stage"] == "reroll":
+    el("l5r-status").textContent = status_text(result, Check.marked, shown, app.State.lang)
+    if result["stage"] == "reroll":
         el("l5r-confirm").textContent = tr("l5r.confirm_reroll" if Check.marked else "l5r.confirm_no_reroll")
 
 
@@ -300,7 +296,7 @@ def submit_faces() -> None:
             show_refusal(tr("l5r.faces_number"))
             node.focus()
             return
-    decide("faces", list(Check.request.get("faces") or []) + values)
+    decide("faces", list(_live()[0].get("faces") or []) + values)
 
 
 # ------------------------------------------------------------------------------- events
@@ -310,18 +306,19 @@ def submit_faces() -> None:
 def on_board_click(event) -> None:
     if Check.result is None or _node(document.querySelector("#result .l5r-board")) is None:
         return
+    request, result = _live()
     target = event.target
     die = _closest(target, "[data-l5r-die]")
-    if die is not None and Check.result["stage"] in ("reroll", "keep"):
+    if die is not None and result["stage"] in ("reroll", "keep"):
         toggle(int(die.dataset.l5rDie))
         return
     confirm = _closest(target, "[data-l5r-confirm]")
     if confirm is not None:
-        decide("rerolls" if Check.result["stage"] == "reroll" else "keep", sorted(Check.marked))
+        decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked))
         return
     boom = _closest(target, "[data-l5r-explosion]")
-    if boom is not None and Check.result["stage"] == "explosion":
-        decide("explosions", list(Check.request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"])
+    if boom is not None and result["stage"] == "explosion":
+        decide("explosions", list(request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"])
 
 
 @when("submit", "#result")

@@ -31,11 +31,11 @@ __all__ = ["Turn", "move"]
 class Turn:
     """The character on screen (``state`` None until the scene starts) and the last move's words."""
 
-    state = None
-    effect = None
-    before_parry = None   # the check finished before the last destructive parry (not its reroll)
-    named = (None, "")    # (the last finished check, its id): a check serves one move (turn.py used_checks)
-    count = 0             # checks named so far in this page
+    state: dict | None = None          # tirada.systems.l5r.turn_state's JSON state
+    effect: dict | None = None         # the last move's effect (tirada.systems.l5r.turn.apply)
+    before_parry: dict | None = None   # the check finished before the last destructive parry (not its reroll)
+    named: tuple = (None, "")          # (the last finished check, its id): a check serves one move (used_checks)
+    count = 0                          # checks named so far in this page
 
 
 def _typed(prefix: str, name: str) -> int:
@@ -192,7 +192,7 @@ def draw() -> None:
     out = el("l5r-turn-out")
     if out is None:
         return
-    lines = [] if Turn.state is None else state_lines(Turn.state, lang)
+    lines: list[str] = [] if Turn.state is None else state_lines(Turn.state, lang)
     if Turn.effect is not None:
         lines.insert(0, tr("l5r.fx.scene") if Turn.effect["action"] == "scene" else effect_text(Turn.effect, lang))
     out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines) or f"<p>{esc(tr('l5r.turn.no_scene'))}</p>"

@@ -41,8 +41,8 @@ LIMITS_RULE = "odds.md §Limits"
 class Odds:
     """What the card shows: the last request, its odds (or None) and the pending timer."""
 
-    request = None
-    result = None
+    request: dict | None = None
+    result: dict | None = None
     note = ""
     timer = None
     reader = None
@@ -169,7 +169,7 @@ def _prob_table(caption: str, probs: dict, labels: list) -> str:
     lang = app.State.lang
     rows = [[text, _charts().percent(probs[key]["p"], lang), probs[key].get("exact", "")]
             for key, text in labels if key in probs]
-    headers = (tr("odds.col.outcome"), tr("odds.col.p"), tr("odds.col.exact"))
+    headers: tuple[str, ...] = (tr("odds.col.outcome"), tr("odds.col.p"), tr("odds.col.exact"))
     if not all(0 < len(r[2]) <= _charts().EXACT_CHARS for r in rows):
         rows, headers = [r[:2] for r in rows], headers[:2]
     return _table(caption, rows, headers)
@@ -342,7 +342,7 @@ def render() -> None:
         el("odds-note").textContent = note
         el("odds-note").hidden = not note
         return
-    view = VIEWS.get(result.get("system"), view_any)(result)
+    view = VIEWS.get(str(result.get("system")), view_any)(result)
     if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls
         view["headline"] = f'{tr("odds.roll_set").format(n=result["rolls"])} {view.get("headline", "")}'
     summary.textContent = view.get("headline", "")
@@ -361,7 +361,7 @@ def card_html(result: dict, id_prefix: str) -> str:
     """The odds ``result`` of :func:`tirada.odds.odds` as one block of HTML (headline, chart, note,
     numbers under a ``<details>``) in the current language, for another view to put in its own live
     region (e.g. a scene or Confrontation view). ``id_prefix`` makes the chart's ids unique."""
-    view = VIEWS.get(result.get("system"), view_any)(result)
+    view = VIEWS.get(str(result.get("system")), view_any)(result)
     svg = view["svg"].replace('"odds-chart-', f'"{id_prefix}-').replace(" odds-chart-", f" {id_prefix}-")
     legend = f'<figcaption class="meta">{esc(view["legend"])}</figcaption>' if view.get("legend") else ""
     parts = [f'<p class="odds-summary">{esc(view.get("headline", ""))}</p>']

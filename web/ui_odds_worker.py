@@ -17,6 +17,7 @@ restarting the worker costs a new Pyodide; the older answer is dropped by ui_odd
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
@@ -26,12 +27,12 @@ class Worker:
     """The Worker (None before the first request, False where it cannot start), whether it is
     busy, the request waiting for it ``(number, JSON text)`` and the callback its answers go to."""
 
-    worker = None
+    worker: Any = None     # the JS Worker (a proxy), None before the first request, False where it cannot start
     busy = False
     idle = None
     current = -1
-    waiting = None
-    deliver = None
+    waiting: tuple[int, str] | None = None
+    deliver: Callable[[int, dict | None], None] | None = None
 
 
 def available() -> bool:

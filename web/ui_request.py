@@ -29,7 +29,7 @@ USED_KEY = "tirada.requests.used"     #: ids of the requests answered in this br
 class Active:
     """The request the form is locked to (``spec`` None when none) and the nodes locked for it."""
 
-    spec = None
+    spec: dict | None = None     # the decoded request (tirada.links.gm_request.decode_request)
     locked: list = []
 
 

@@ -32,10 +32,10 @@ FORMS.update({"sifrp": ui_dice, "generic": ui_dice})
 class Roll:
     """The roll on screen: a verify() dict plus its fragment, or a faces-mode result."""
 
-    current = None
-    faces_result = None
-    faces_request = None    # the request of ``faces_result`` (for its forum snippet)
-    cleared = None          # history removed by "clear", kept for undo
+    current: dict | None = None          # the verified roll on screen with its "fragment", else None
+    faces_result: dict | None = None     # the result of dice rolled elsewhere (faces mode), else None
+    faces_request: dict | None = None    # the request of ``faces_result`` (for its forum snippet)
+    cleared: list | None = None          # history removed by "clear", kept for undo
 
 
 def active_system() -> str:
@@ -76,7 +76,7 @@ def parse_faces(text: str):
         raise ui_dice.FormError(tr("error.faces"), "faces") from None
 
 
-def chain_identity() -> tuple:
+def chain_identity() -> tuple[str, str]:
     """``(roller, campaign)`` named in the form (remembered for the next visit); the chain book
     (``STORE.book``) checks the names and numbers the roll."""
     roller = str(el("roller").value).strip()
@@ -232,9 +232,12 @@ def snippet(kind: str) -> str:
     lang = app.State.lang
     if Roll.current is None and Roll.faces_result is not None:
         return snippets.faces_snippet(Roll.faces_result, Roll.faces_request or {}, style=kind, lang=lang)
+    current = Roll.current
+    if current is None:     # the copy buttons show only with a roll on screen
+        raise RuntimeError("no roll on screen to copy")
     if kind == "link":
-        return sharing.page_link(Roll.current["fragment"])
-    return snippets.snippet_of(Roll.current, Roll.current["fragment"], sharing.page_url(), style=kind, lang=lang)
+        return sharing.page_link(current["fragment"])
+    return snippets.snippet_of(current, current["fragment"], sharing.page_url(), style=kind, lang=lang)
 
 
 @when("click", "[data-copy]")

@@ -33,10 +33,10 @@ from tirada.fields import typed_int
 class Scene:
     """What the view shows: my scene (persisted), a scene opened from a link, and undo buffers."""
 
-    ledger = None       # my current scene ledger (tirada.systems.tragedia.play), or None
-    shared = None       # a ledger opened from a link (read-only until continued)
-    view = None         # the engine view of the ledger on screen
-    discarded = None    # the last discarded scene (for restore)
+    ledger: dict | None = None       # my current scene ledger (tirada.systems.tragedia.play), or None
+    shared: dict | None = None       # a ledger opened from a link (read-only until continued)
+    view: dict | None = None         # the engine view of the ledger on screen
+    discarded: dict | None = None    # the last discarded scene (for restore)
 
 
 def shown():
@@ -210,7 +210,7 @@ def do_act(action: dict) -> None:
     if note and ("add" in action or "claim" in action or "impose" in action):
         action = {**action, "note": note}
     try:
-        ledger = play.act(Scene.ledger, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
+        ledger = play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
     except TiradaError as err:
         ui_refusal.line("play-error", err)
         return
@@ -273,7 +273,7 @@ def on_move(event) -> None:
 def on_roll(event) -> None:
     if Scene.view is None:
         return
-    action = {"roll": "final" if Scene.view["phase"] == "gathering" else "post_loss", "by": str(el("play-actor").value)}
+    action: dict[str, object] = {"roll": "final" if Scene.view["phase"] == "gathering" else "post_loss", "by": str(el("play-actor").value)}
     try:
         faces = sharing.parse_faces(str(el("play-faces").value))
     except ValueError:
@@ -288,7 +288,7 @@ def on_roll(event) -> None:
 @when("click", "#play-undo")
 def on_undo(event) -> None:
     try:
-        ledger = play.undo(Scene.ledger)
+        ledger = play.undo(Scene.ledger or {})
     except TiradaError as err:
         ui_refusal.line("play-error", err)
         return
@@ -333,7 +333,7 @@ def open_scene_link(fragment: str) -> None:
 
 
 app.ROUTES["scene"] = open_scene_link
-app.ON_LINK.append(lambda kind: kind == "scene" or show_line("setup-error", ""))
+app.ON_LINK.append(lambda kind: None if kind == "scene" else show_line("setup-error", ""))
 
 
 @when("click", "#scene-continue")

@@ -24,8 +24,8 @@ from tirada.systems.tragedia.sheet import Sheet
 class Sheets:
     """The card's state: the sheet being edited, the last deleted one, the roles chosen."""
 
-    editing = None      # name of the sheet in the form, when editing
-    deleted = None      # the last deleted sheet (for undo)
+    editing: str | None = None      # name of the sheet in the form, when editing
+    deleted: dict | None = None     # the last deleted sheet (for undo)
     roles: dict = {}    # sheet name → role chosen in the set-up
 
 

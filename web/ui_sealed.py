@@ -97,6 +97,8 @@ def roll(system: str) -> None:
     fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     ui_refusal.clear("#roller-form")
     fragment, created = Sealed.request, int(time.time())
+    if fragment is None:     # the roll button shows only on an open sealed request
+        return
     try:
         if _key_for(fragment) is not None:     # this browser sealed it: it could open every try
             raise InvalidRequest("this browser made this sealed request, so it could open its rolls: the player "

@@ -28,7 +28,7 @@ from tirada.systems.notation import format_post
 class Shared:
     """The link on screen: ``error`` (a TiradaError) when it could not be verified."""
 
-    error = None
+    error: TiradaError | None = None
 
 
 #: the generic fields the plain form holds; a request with any other goes back as notation
@@ -190,7 +190,7 @@ def _fill_sifrp_more(fs, request: dict) -> None:
         _set(fs, name, request.get(name))
     _set(fs, "extended_count", request.get("extended_count") or "degrees")
     _set(fs, "extended_max", request.get("extended_max", 10))
-    rivals = request.get("rivals") if isinstance(request.get("rivals"), list) else []
+    rivals = given if isinstance(given := request.get("rivals"), list) else []
     for i in range(ui_dice.RIVAL_ROWS):
         row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
         for key in ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier"):

@@ -75,4 +75,4 @@ def start() -> None:
 
 
 app.ROUTES["thread"] = open_thread
-app.ON_LINK.append(lambda kind: kind == "thread" or setattr(el("thread-status"), "textContent", ""))
+app.ON_LINK.append(lambda kind: None if kind == "thread" else setattr(el("thread-status"), "textContent", ""))

@@ -1,162 +1,47 @@
-"""L5R 5e skirmish turn: one character's state and the moves of seed 002's "ESCARAMUZAS".
+"""L5R 5e skirmish turn: the moves of seed 002's "ESCARAMUZAS" on one character's state.
 
 Rules: seed ``002_ffc4b51df0ee9169.txt`` ("Actuar por turnos", "ACCIONES DE ESCARAMUZAS",
-"QUITARSE LA MÁSCARA", "PUNTOS DE VACÍO", "IMPACTOS CRÍTICOS", "DAÑO" and the Incapacitado paragraph); ../shared/rules/l5r5e.md §Skirmish
-helpers. Longer than 400 lines because it is the seed's whole list of skirmish moves, one small
-function each, read top to bottom like the seed's section.
+"QUITARSE LA MÁSCARA", "PUNTOS DE VACÍO", "IMPACTOS CRÍTICOS", "DAÑO" and the Incapacitado paragraph);
+../shared/rules/l5r5e.md §Skirmish helpers. The state (a JSON object, :func:`new_state`; its frozen
+value :class:`~tirada.systems.l5r.turn_state.TurnState`) is in :mod:`tirada.systems.l5r.turn_state`.
 
 A move is pure: ``apply(state, move) -> {"state", "effect"}``; an illegal move raises
 :class:`~tirada.errors.IllegalMove` and leaves the state as it was. No dice are drawn here: a move
 that needs a check takes the finished check's numbers (``{"success", "bonus_successes", "tn",
 "stance", "strife", "id"}``, from :func:`tirada.systems.l5r.check.roll`; ``strife`` is its ``strife_change``,
 the strife the character suffers: kept strife symbols, ±3 for anxiety or passion, added to the state's
-strife, never below 0, and reported as the effect's ``strife_gained``), rolled **after** the decision that asks for
-it — the destructive parry's reroll included (its check is a new check, so its dice cannot be known
-before the Void point is spent; docs/link-format.md §16–18). A check serves **one** move: its
-optional ``id`` (the page's name for one finished check) is kept in ``used_checks`` once a move
-took it, and a second move with the same ``id`` is refused (``skirmish.check_used``), so its strife
-is never suffered twice nor its successes spent twice (issue #29).
-
-State (a JSON object, :func:`new_state` fills the defaults)::
-
-    void_ring 1..10, void_points 0..void_ring, strife, composure, fatigue, endurance, honor, glory ≥ 0
-    stance "air"|"earth"|"fire"|"water"|"void"|None     actions [{"action", "check": bool}] this turn
-    unmasked, parried: bool (this scene)                 unconscious: bool (only UNCONSCIOUS_MOVES)
-    incapacitated: bool (derived: fatigue > endurance, recomputed after every move; never trusted)
-    weapons [{"name", "ready": bool, "grip": 1|2, "damaged": bool}]   light_wounds [ring]
-    guarding {"target", "tn_bonus"}|None   waiting {"declared", "trigger"}|None   granted str|None
-    challenge "pending"|None   pending_critical {"deadliness", "severity"}|None   reroll {"deadliness"}|None
-    used_checks [id]: the checks moves took (the newest MAX_USED_CHECKS; kept across scenes by the page)
-    settings {"parry_limit": "scene"|"unlimited", "light_wound_max": 1..100,
-              "challenge_stake": "sabotage"|"defeat"}   (docs/l5r5e.md, [decision] rows)
+strife, never below 0, and reported as the effect's ``strife_gained``), rolled **after** the decision that
+asks for it — the destructive parry's reroll included (its check is a new check, so its dice cannot be
+known before the Void point is spent; docs/link-format.md §16–18). A check serves **one** move
+(:func:`~tirada.systems.l5r.turn_state.use_check`, issue #29).
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import Callable
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_bool, get_choice, get_int, get_text, reject_unknown
 from .skirmish import (
     CRITICAL_TN, STRIKE_TN, apply_damage, can_make_checks, critical_severity, is_compromised, recover, strike,
 )
+from .turn_state import (
+    RULE, SETTINGS, SLOT_ACTIONS, STANCES, illegal, new_state, read_object, ready_weapon, use_check, wound_tn,
+)
 
 __all__ = ["ACTION_TN", "MOVES", "SETTINGS", "STANCES", "UNCONSCIOUS_MOVES", "apply", "new_state", "replay",
            "wound_tn"]
 
-RULE = "l5r5e.md §Skirmish helpers (seed 002, ESCARAMUZAS)"
-STANCES = ("air", "earth", "fire", "water", "void")
 #: TN of each check a move takes (seed 002): Desafiar (Mando) 1, Maniobrar (Aptitud física) 2,
 #: Proteger (Estrategia) 1, Golpear (Artes Marciales) 2, the critical strike (Aptitud física) 1.
 ACTION_TN = {"challenge": 1, "maneuver": 2, "guard": 1, "strike": STRIKE_TN, "critical": CRITICAL_TN}
 CHALLENGE_RANGE = 5      #: "a un personaje situado a alcance 0 - 5"
 CHALLENGE_HONOR, CHALLENGE_GLORY = 10, 5   #: "Debes arriesgar 10 puntos de Honor y 5 de Gloria"
 CHALLENGE_STRIFE = 3     #: "sufre tres puntos de conflicto"
-MAX_USED_CHECKS = 200    #: the used checks a state remembers (the newest; each id at most 64 characters)
-#: table settings where seed 002 is silent or says two things (docs/l5r5e.md, [decision]).
-SETTINGS = {"parry_limit": ("scene", "unlimited"), "challenge_stake": ("sabotage", "defeat")}
-DEFAULT_SETTINGS = {"parry_limit": "scene", "light_wound_max": 3, "challenge_stake": "sabotage"}
-#: actions that take the turn's action (needs_check: None → only when a check is given).
-SLOT_ACTIONS = {"challenge": True, "maneuver": None, "guard": True, "wait": False, "prepare": False,
-                "strike": True, "assist": False, "recover": False, "skill": True}
 #: what an Unconscious character still goes through (seed 002, Incapacitado / Inconsciente: no action,
 #: no check); every other move is refused (``skirmish.unconscious``).
 UNCONSCIOUS_MOVES = ("damage", "accept_critical", "adjust", "end_scene")
-
-
-def _illegal(message: str, *, code: str, field: str | None = None, params: dict | None = None) -> IllegalMove:
-    return IllegalMove(message, field=field, rule=RULE, code=code, params=params)
-
-
-def new_state(fields: dict | None = None) -> dict:
-    """A character at the start of a scene, from ``fields`` (any subset of the state above).
-
-    Raises:
-        InvalidRequest: an unknown field, a number out of range, Void points above the Void ring,
-        an unknown setting or stance.
-    """
-    f = dict(fields or {})
-    reject_unknown(f, set(_blank()), "skirmish character")
-    s = _blank()
-    for name in ("void_ring", "void_points", "strife", "composure", "fatigue", "endurance", "honor", "glory"):
-        lo, hi = (1, 10) if name == "void_ring" else (0, 1000)
-        s[name] = get_int(f, name, s[name], lo=lo, hi=hi, rule=RULE)
-    s["void_points"] = get_int(s, "void_points", lo=0, hi=s["void_ring"], rule=RULE)
-    s["stance"] = get_choice(f, "stance", STANCES, None)
-    for name in ("unmasked", "parried", "unconscious"):
-        s[name] = get_bool(f, name, False)
-    get_bool(f, "incapacitated", False)
-    s["incapacitated"] = s["fatigue"] > s["endurance"]
-    s["weapons"] = [_weapon(w, i) for i, w in enumerate(f.get("weapons") or [])]
-    s["light_wounds"] = [get_choice({"ring": r}, "ring", STANCES) for r in f.get("light_wounds") or []]
-    _restore(s, f)
-    given = f.get("settings") or {}
-    if not isinstance(given, dict):
-        raise InvalidRequest("must be an object", field="settings", code="field.object")
-    reject_unknown(given, set(DEFAULT_SETTINGS), "skirmish settings")
-    s["settings"] = {name: get_choice(given, name, choices, DEFAULT_SETTINGS[name])
-                     for name, choices in SETTINGS.items()}
-    s["settings"]["light_wound_max"] = get_int(given, "light_wound_max", 3, lo=1, hi=100, rule=RULE)
-    return s
-
-
-def _blank() -> dict:
-    return {"void_ring": 2, "void_points": 0, "strife": 0, "composure": 8, "fatigue": 0, "endurance": 8,
-            "honor": 0, "glory": 0, "stance": None, "actions": [], "unmasked": False, "parried": False,
-            "unconscious": False, "incapacitated": False, "weapons": [], "light_wounds": [], "guarding": None,
-            "waiting": None, "granted": None, "challenge": None, "pending_critical": None, "reroll": None,
-            "used_checks": [], "settings": dict(DEFAULT_SETTINGS)}
-
-
-def _obj(f: dict, name: str) -> dict | None:
-    value = f.get(name)
-    if value is not None and not isinstance(value, dict):
-        raise InvalidRequest("must be an object", field=name, code="field.object")
-    return value
-
-
-def _restore(s: dict, f: dict) -> None:
-    """The turn's bookkeeping of a state passed back in (CLI / page), checked field by field."""
-    actions = f.get("actions") or []
-    if not isinstance(actions, list):
-        raise InvalidRequest("must be a list", field="actions", code="field.object")
-    for i, a in enumerate(actions):
-        if not isinstance(a, dict):
-            raise InvalidRequest("must be an object", field=f"actions[{i}]", code="field.object")
-        s["actions"].append({"action": get_choice(a, "action", tuple(SLOT_ACTIONS)), "check": get_bool(a, "check")})
-    if (g := _obj(f, "guarding")) is not None:
-        s["guarding"] = {"target": get_text(g, "target", "self", max_len=40),
-                         "tn_bonus": get_int(g, "tn_bonus", lo=1, hi=100)}
-    if (w := _obj(f, "waiting")) is not None:
-        s["waiting"] = {"declared": get_choice(w, "declared", tuple(SLOT_ACTIONS)),
-                        "trigger": get_text(w, "trigger", max_len=120)}
-    s["granted"] = get_choice(f, "granted", tuple(SLOT_ACTIONS) + ("any",), None)
-    s["challenge"] = get_choice(f, "challenge", ("pending",), None)
-    if (c := _obj(f, "pending_critical")) is not None:
-        s["pending_critical"] = {"deadliness": get_int(c, "deadliness", lo=1, hi=100),
-                                 "severity": get_int(c, "severity", lo=1, hi=100)}
-    if (r := _obj(f, "reroll")) is not None:
-        s["reroll"] = {"deadliness": get_int(r, "deadliness", lo=1, hi=100)}
-    used = f.get("used_checks") or []
-    if not isinstance(used, list) or len(used) > MAX_USED_CHECKS:
-        raise InvalidRequest(f"must be a list of at most {MAX_USED_CHECKS} check ids", field="used_checks",
-                             code="field.object")
-    s["used_checks"] = [get_text({"id": x}, "id", max_len=64) for x in used]
-
-
-def _weapon(w: Any, i: int) -> dict:
-    if not isinstance(w, dict):
-        raise InvalidRequest("each weapon must be an object", field=f"weapons[{i}]", code="field.object")
-    return {"name": get_text(w, "name", max_len=40) or f"#{i + 1}", "ready": get_bool(w, "ready"),
-            "grip": get_int(w, "grip", 1, lo=1, hi=2), "damaged": get_bool(w, "damaged")}
-
-
-def wound_tn(state: dict, base_tn: int) -> int:
-    """The TN of a check in the current stance after light wounds: +1 per light wound of the stance
-    ring (seed 002, IMPACTOS CRÍTICOS: "una herida leve asociada a su anillo de aire, lo que hace que
-    todas las tiradas realizadas con dicho anillo incrementen su NO en 1")."""
-    return base_tn + sum(1 for r in state["light_wounds"] if r == state["stance"])
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -172,18 +57,13 @@ def _check(state: dict, move: dict, action: str) -> dict:
         can_make_checks(state["fatigue"], state["endurance"])
     stance = get_choice(chk, "stance", STANCES)
     if stance != state["stance"]:
-        raise _illegal(f"the check must use the ring of the stance ({state['stance']}), not {stance}",
+        raise illegal(f"the check must use the ring of the stance ({state['stance']}), not {stance}",
                        code="skirmish.stance_ring", field="check", params={"stance": state["stance"], "got": stance})
     tn = wound_tn(state, ACTION_TN[action])
     if get_int(chk, "tn", lo=1, hi=30) != tn:
-        raise _illegal(f"this check is TN {tn} (light wounds included), got {chk['tn']}",
+        raise illegal(f"this check is TN {tn} (light wounds included), got {chk['tn']}",
                        code="skirmish.tn", field="check", params={"n": tn, "got": chk["tn"]})
-    check_id = get_text(chk, "id", max_len=64)
-    if check_id and check_id in state["used_checks"]:
-        raise _illegal("this check already served a skirmish move: make a new check",
-                       code="skirmish.check_used", field="check", params={"action": action})
-    if check_id:     # the state is the move's own copy (apply): a refused move leaves the check unused
-        state["used_checks"] = (state["used_checks"] + [check_id])[-MAX_USED_CHECKS:]
+    use_check(state, chk, action)
     return {"success": get_bool(chk, "success"), "bonus_successes": get_int(chk, "bonus_successes", 0, lo=0, hi=100),
             "opportunities": get_int(chk, "opportunities", 0, lo=0, hi=100)}
 
@@ -192,14 +72,14 @@ def _take_action(state: dict, action: str, with_check: bool) -> None:
     """Use the turn's action (seed: one action a turn; Water stance: "una acción adicional para la que
     no haga falta tiradas"; a waited action granted by ``wait_trigger``)."""
     if state["stance"] is None:
-        raise _illegal("choose the stance first (start of the turn)", code="skirmish.no_stance", field="stance")
+        raise illegal("choose the stance first (start of the turn)", code="skirmish.no_stance", field="stance")
     granted = state["granted"]
     if granted is not None:
         if granted != "any" and action != granted:
-            raise _illegal(f"the waited action is {granted}",
+            raise illegal(f"the waited action is {granted}",
                            code="skirmish.wait_declared", field="action", params={"declared": granted, "got": action})
         if granted == "any" and action == "wait":
-            raise _illegal("after a Wait whose event did not happen, the action may not be Wait",
+            raise illegal("after a Wait whose event did not happen, the action may not be Wait",
                            code="skirmish.wait_again", field="action")
         state["granted"] = None
     else:
@@ -207,19 +87,9 @@ def _take_action(state: dict, action: str, with_check: bool) -> None:
         water_extra = state["stance"] == "water" and len(used) == 1 and not (with_check and used[0]["check"])
         if used and not water_extra:
             water = state["stance"] == "water" and len(used) == 1
-            raise _illegal("no action left this turn (Water stance: one more, without a check)",
+            raise illegal("no action left this turn (Water stance: one more, without a check)",
                            code="skirmish.water_extra_check" if water else "skirmish.no_action_left", field="action")
     state["actions"].append({"action": action, "check": with_check})
-
-
-def _ready_weapon(state: dict, name: Any) -> dict:
-    if not name:   # what is missing is the weapon's name, not a weapon called ""
-        raise InvalidRequest("name the readied weapon", field="weapon", code="field.required")
-    for w in state["weapons"]:
-        if w["name"] == name and w["ready"]:
-            return w
-    raise _illegal(f"no readied weapon named {name!r}"[:100],
-                   code="skirmish.no_ready_weapon", field="weapon", params={"name": str(name)[:40]})
 
 
 # --------------------------------------------------------------------------------- moves
@@ -228,11 +98,11 @@ def _stance(s: dict, m: dict) -> dict:
     items; Guard ends ("hasta el comienzo de tu próximo turno")."""
     s["stance"] = get_choice(m, "stance", STANCES)
     s["actions"], s["guarding"] = [], None
-    regrip, drop = _obj(m, "regrip") or {}, m.get("drop") or []
+    regrip, drop = read_object(m, "regrip") or {}, m.get("drop") or []
     if not isinstance(drop, list) or not all(isinstance(x, str) for x in drop):
         raise InvalidRequest("must be a list of item names", field="drop", code="field.object")
     for name, grip in regrip.items():
-        _ready_weapon(s, name)["grip"] = get_int({"grip": grip}, "grip", lo=1, hi=2)
+        ready_weapon(s, name)["grip"] = get_int({"grip": grip}, "grip", lo=1, hi=2)
     s["weapons"] = [w for w in s["weapons"] if w["name"] not in set(drop)]
     return {"stance": s["stance"], "extra_action_without_check": s["stance"] == "water"}
 
@@ -241,10 +111,10 @@ def _challenge(s: dict, m: dict) -> dict:
     """Desafiar: Mando TN 1, scheme action, target at range 0–5, 10 Honor and 5 Glory at stake."""
     reach = get_int(m, "range", lo=0, hi=100)
     if reach > CHALLENGE_RANGE:
-        raise _illegal(f"a challenge reaches range 0-{CHALLENGE_RANGE}, got {reach}",
+        raise illegal(f"a challenge reaches range 0-{CHALLENGE_RANGE}, got {reach}",
                        code="skirmish.challenge_range", field="range", params={"n": CHALLENGE_RANGE, "got": reach})
     if s["honor"] < CHALLENGE_HONOR or s["glory"] < CHALLENGE_GLORY:
-        raise _illegal("a challenge stakes 10 Honor and 5 Glory",
+        raise illegal("a challenge stakes 10 Honor and 5 Glory",
                        code="skirmish.challenge_stake", field="honor",
                        params={"honor": CHALLENGE_HONOR, "glory": CHALLENGE_GLORY})
     chk = _check(s, m, "challenge")
@@ -259,7 +129,7 @@ def _challenge_outcome(s: dict, m: dict) -> dict:
     the target's allies suffers 3 strife; lost → each of yours; the stake is lost when sabotaged
     (setting ``challenge_stake`` "sabotage", the seed's words) or when lost ("defeat")."""
     if s["challenge"] != "pending":
-        raise _illegal("no challenge awaits an answer", code="skirmish.no_challenge", field="action")
+        raise illegal("no challenge awaits an answer", code="skirmish.no_challenge", field="action")
     s["challenge"] = None
     if not get_bool(m, "accepted"):
         return {"accepted": False, "strife_each": 0, "strife_to": None, "honor_lost": 0, "glory_lost": 0}
@@ -285,7 +155,7 @@ def _guard(s: dict, m: dict) -> dict:
     """Proteger: Estrategia TN 1, support action, a readied weapon; on a success attack checks
     against the target are +1 TN, +1 per 2 bonus successes, until the start of your next turn."""
     target = get_text(m, "target", "self", max_len=40) or "self"
-    _ready_weapon(s, m.get("weapon"))
+    ready_weapon(s, m.get("weapon"))
     chk = _check(s, m, "guard")
     _take_action(s, "guard", True)
     s["guarding"] = {"target": target, "tn_bonus": 1 + chk["bonus_successes"] // 2} if chk["success"] else None
@@ -296,7 +166,7 @@ def _wait(s: dict, m: dict) -> dict:
     """Esperar: declare a non-movement action and the event that triggers it."""
     declared = get_choice(m, "declared", tuple(SLOT_ACTIONS))
     if declared in ("maneuver", "wait"):
-        raise _illegal("Wait declares an action that is not movement (nor another Wait)",
+        raise illegal("Wait declares an action that is not movement (nor another Wait)",
                        code="skirmish.wait_action", field="declared", params={"got": declared})
     _take_action(s, "wait", False)
     s["waiting"] = {"declared": declared, "trigger": get_text(m, "trigger", max_len=120)}
@@ -307,7 +177,7 @@ def _wait_trigger(s: dict, m: dict) -> dict:
     """The waited event happened (the declared action may be made, in the stance's ring) or the round
     ended without it (any action but Wait)."""
     if s["waiting"] is None:
-        raise _illegal("no Wait is pending", code="skirmish.no_wait", field="action")
+        raise illegal("no Wait is pending", code="skirmish.no_wait", field="action")
     happened = get_bool(m, "happened")
     s["granted"] = s["waiting"]["declared"] if happened else "any"
     s["waiting"] = None
@@ -332,7 +202,7 @@ def _prepare(s: dict, m: dict) -> dict:
 
 def _strike(s: dict, m: dict) -> dict:
     """Golpear with a readied weapon (tirada.systems.l5r.skirmish.strike)."""
-    _ready_weapon(s, m.get("weapon"))
+    ready_weapon(s, m.get("weapon"))
     chk = _check(s, m, "strike")
     _take_action(s, "strike", True)
     return strike(chk["success"], chk["bonus_successes"], chk["opportunities"], get_int(m, "base_damage", lo=0, hi=100),
@@ -358,11 +228,11 @@ def _critical(s: dict, m: dict) -> dict:
     reroll too): the severity waits for ``accept_critical`` or ``parry``."""
     deadliness = get_int(m, "deadliness", lo=1, hi=100)
     if s["reroll"] is not None and deadliness != s["reroll"]["deadliness"]:
-        raise _illegal("the reroll is of the same critical strike",
+        raise illegal("the reroll is of the same critical strike",
                        code="skirmish.reroll_deadliness", field="deadliness",
                        params={"n": s["reroll"]["deadliness"], "got": deadliness})
     if s["pending_critical"] is not None:
-        raise _illegal("accept or parry the pending critical strike first",
+        raise illegal("accept or parry the pending critical strike first",
                        code="skirmish.critical_pending", field="action")
     chk = _check(s, m, "critical")
     s["reroll"] = None
@@ -378,7 +248,7 @@ def _accept_critical(s: dict, m: dict) -> dict:
     Unconscious (seed, "Incapacitado")."""
     crit = s["pending_critical"]
     if crit is None:
-        raise _illegal("no critical strike is pending", code="skirmish.no_critical", field="action")
+        raise illegal("no critical strike is pending", code="skirmish.no_critical", field="action")
     s["pending_critical"] = None
     light = crit["severity"] <= s["settings"]["light_wound_max"]
     if light:
@@ -392,14 +262,14 @@ def _parry(s: dict, m: dict) -> dict:
     """Parada destructiva: spend a Void point, a readied weapon becomes Damaged, the critical strike
     check is rolled again (a new check, after this decision). Once per scene (setting)."""
     if s["pending_critical"] is None:
-        raise _illegal("a destructive parry answers a critical strike check",
+        raise illegal("a destructive parry answers a critical strike check",
                        code="skirmish.no_critical", field="action")
     if s["parried"] and s["settings"]["parry_limit"] == "scene":
-        raise _illegal("a destructive parry only once per scene", code="skirmish.parry_used", field="action")
+        raise illegal("a destructive parry only once per scene", code="skirmish.parry_used", field="action")
     if s["void_points"] < 1:
-        raise _illegal("a destructive parry spends a Void point: none left",
+        raise illegal("a destructive parry spends a Void point: none left",
                        code="skirmish.no_void_point", field="void_points")
-    weapon = _ready_weapon(s, m.get("weapon"))
+    weapon = ready_weapon(s, m.get("weapon"))
     s["void_points"] -= 1
     weapon["damaged"] = s["parried"] = True
     s["reroll"] = {"deadliness": s["pending_critical"]["deadliness"]}
@@ -411,11 +281,11 @@ def _parry(s: dict, m: dict) -> dict:
 def _unmask(s: dict, m: dict) -> dict:
     """Quitarse la máscara: once per scene, while Compromised; all strife is discarded."""
     if not is_compromised(s["strife"], s["composure"]):
-        raise _illegal("only a Compromised character unmasks (strife above Composure)",
+        raise illegal("only a Compromised character unmasks (strife above Composure)",
                        code="skirmish.not_compromised", field="strife",
                        params={"strife": s["strife"], "composure": s["composure"]})
     if s["unmasked"]:
-        raise _illegal("unmasking only once per scene", code="skirmish.unmasked", field="action")
+        raise illegal("unmasking only once per scene", code="skirmish.unmasked", field="action")
     gone, s["strife"], s["unmasked"] = s["strife"], 0, True
     return {"strife_discarded": gone}
 
@@ -426,7 +296,7 @@ def _adjust(s: dict, m: dict) -> dict:
     for name in ("strife", "fatigue", "void_points"):
         n = get_int(m, name, 0, lo=-1000, hi=1000)
         if s[name] + n < 0:
-            raise _illegal(f"{name} would drop below 0", code="skirmish.below_zero", field=name, params={"name": name})
+            raise illegal(f"{name} would drop below 0", code="skirmish.below_zero", field=name, params={"name": name})
         s[name] = min(s[name] + n, s["void_ring"]) if name == "void_points" else s[name] + n
     return {k: s[k] for k in ("strife", "fatigue", "void_points")}
 
@@ -440,11 +310,11 @@ def _damage(s: dict, m: dict) -> dict:
     the character is Unconscious at once ([decision]: an Unconscious character makes no check, so
     that critical is not reduced; docs/l5r5e.md)."""
     if s["pending_critical"] is not None:
-        raise _illegal("accept or parry the pending critical strike first",
+        raise illegal("accept or parry the pending critical strike first",
                        code="skirmish.critical_pending", field="action")
     take = get_bool(m, "take_critical", False)
     if take and s["unconscious"]:
-        raise _illegal("an Unconscious character makes no choice", code="skirmish.unconscious",
+        raise illegal("an Unconscious character makes no choice", code="skirmish.unconscious",
                        field="take_critical")
     deadliness = get_int(m, "deadliness", 0, lo=0, hi=100)
     if take and deadliness == 0:
@@ -452,7 +322,7 @@ def _damage(s: dict, m: dict) -> dict:
     damage, resistance = get_int(m, "damage", lo=0, hi=100), get_int(m, "resistance", 0, lo=0, hi=100)
     out = apply_damage(damage, resistance, s["fatigue"], s["endurance"], take, deadliness)
     if out["void_points_spent"] > s["void_points"]:
-        raise _illegal("taking a critical strike instead of defending spends a Void point: none left",
+        raise illegal("taking a critical strike instead of defending spends a Void point: none left",
                        code="skirmish.damage_void", field="void_points")
     s["fatigue"] = out["fatigue"]
     s["void_points"] -= out["void_points_spent"]
@@ -491,7 +361,7 @@ def apply(state: dict, move: dict) -> dict:
         raise InvalidRequest("each move must be an object", field="move", code="field.object")
     action = get_choice(move, "action", tuple(MOVES))
     if state["unconscious"] and action not in UNCONSCIOUS_MOVES:
-        raise _illegal("an Unconscious character takes no action and makes no check",
+        raise illegal("an Unconscious character takes no action and makes no check",
                        code="skirmish.unconscious", field="action", params={"action": action})
     s = copy.deepcopy(state)
     effect = MOVES[action](s, move)

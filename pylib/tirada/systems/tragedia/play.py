@@ -16,7 +16,7 @@ texts (one Trait, Domain or Consequence per line) into a checked sheet dict and 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypedDict
 
 from ...dice import new_seed
 from ...errors import IllegalMove, InvalidRequest, LinkError
@@ -29,7 +29,7 @@ from .scene import MAX_ACTIONS, apply, replay, scene_view
 from .sheet import RULE_STATE, Sheet
 from .state import LEDGER_FORMAT, LEDGER_SCHEMA, new_scene
 
-__all__ = ["EXAMPLE", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment",
+__all__ = ["EXAMPLE", "ExampleScene", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment",
            "roll_entries", "sheet_from_form", "sheet_to_form", "start", "to_fragment", "undo", "view"]
 
 LINK_KIND = "scene"
@@ -37,9 +37,18 @@ SETUP_KEYS = ("kind", "objective", "sides", "faces", "themes", "participants", "
 MAX_LINK_ACTIONS = MAX_ACTIONS   #: the most actions a scene link may ask to replay (the page's limit)
 _DOMAIN_LINE = re.compile(r"^(.*?)\s*=\s*(-?\d+)$")
 
+
+class ExampleScene(TypedDict):
+    """A scene set-up without actions: ``objective``, ``themes`` and ``participants`` (``{"role", "sheet"}``)."""
+
+    objective: str
+    themes: list[str]
+    participants: list[dict[str, Any]]
+
+
 #: The seed's example scene (docs/tragedia-scene.md §Complete example) without actions: its four
 #: sheets with their roles, the Themes and the Objective, for the page's "load the example" button.
-EXAMPLE = {
+EXAMPLE: ExampleScene = {
     "objective": "Corvo gana su libertad en la arena",
     "themes": ["Sangre y arena", "Libertad", "Traición"],
     "participants": [
