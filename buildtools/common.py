@@ -18,7 +18,7 @@ PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 CHROMIUM = Path("/usr/bin/chromium")
 #: Files of the pyodide npm package the page needs (the rest are docs, typings and consoles); its
-#: standard library is shipped trimmed (trim_stdlib) and its lock file inlined (write_start_module).
+#: standard library is shipped trimmed (trim_stdlib) and its lock file inlined (start_data).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: PyScript's chunks the page loads: core.js imports core-*.js, which imports each plugin chunk the
 #: config does not turn off, and always the error plugin's. The page turns the others off

@@ -70,6 +70,11 @@ def include_panels(html: str, depth: int = 0) -> str:
     return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
 
 
+#: Data files of web/ that the page's Python reads beside its modules: shipped in app.zip with them,
+#: not as files of the site (the JavaScript gets them from generated.mjs, buildtools/generated.py).
+GLUE_DATA = ("contract.json",)
+
+
 def write_app_zip(wheel: Path) -> Path:
     """dist/app.zip: the engine package (from the wheel) plus the page's glue modules, which
     web/pyodide-start.mjs puts whole on the interpreter's ``sys.path`` (zipimport; nothing unpacked).
@@ -77,7 +82,8 @@ def write_app_zip(wheel: Path) -> Path:
     One archive instead of a wheel installed through micropip plus one fetch per glue module: fewer
     requests and no package manager at start-up (docs/benchmarks.md)."""
     out = DIST / "app.zip"
-    glue = sorted((ROOT / "web").glob("*.py"))
+    # the page's modules, and the data files they read beside them (web/contract.py reads contract.json)
+    glue = sorted((ROOT / "web").glob("*.py")) + [ROOT / "web" / name for name in GLUE_DATA]
     with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in sorted(whl.namelist()):
             if name.startswith("tirada/"):
@@ -108,7 +114,7 @@ def render_pages(wheel: Path) -> None:
         for f in src.rglob("*"):
             rel = f.relative_to(src)
             if (f.is_file() and "__pycache__" not in f.parts and "panels" not in rel.parts
-                    and f.suffix != ".py"):
+                    and f.suffix != ".py" and not (src.name == "web" and f.name in GLUE_DATA)):
                 dest = DIST / f.relative_to(src)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(f, dest)

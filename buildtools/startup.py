@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 from .common import DIST, PYODIDE_DIR, ROOT, SetupError, run
+from .generated import GENERATED, write_generated
 from .pages import insert_before
 
 #: Standard-library modules PyScript's own Python package imports (read from its bundled sources);
@@ -35,7 +36,7 @@ def compile_app() -> str:
     scripts), so the page compiles nothing of its own at start-up and the snapshot is smaller.
 
     Returns the fingerprint ("LENGTH:HASH") of the Python set-up PyScript runs after Pyodide has
-    booted (it writes its own package as source files, then imports it), for write_start_module:
+    booted (it writes its own package as source files, then imports it), for start_data:
     app.zip holds that package compiled, so the page imports it from there instead."""
     out = DIST / "app.zip"
     pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
@@ -122,14 +123,12 @@ def split_engine(in_snapshot: list) -> Path:
     return engine
 
 
-def write_start_module(snapshot: Path | None, pyscript_setup: str = "") -> None:
-    """Fill dist/pyodide-start.mjs (the interpreter module PyScript loads) with the lock file, the
-    snapshot's name, precache revision and unpacked length, the WebAssembly's precache revision and
-    the fingerprint of PyScript's Python set-up (compile_app), and point pyscript.json at it."""
+def start_data(snapshot: Path | None, pyscript_setup: str = "") -> dict:
+    """What web/pyodide-start.mjs starts with (generated.mjs's START): the lock file, the snapshot's
+    name, precache revision and unpacked length, the WebAssembly's precache revision and the
+    fingerprint of PyScript's Python set-up (compile_app)."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     lock["packages"] = {}
-    start = DIST / "pyodide-start.mjs"
-    text = start.read_text(encoding="utf-8")
     # the snapshot's revision is Workbox's (tools/sw.mjs): the MD5 hex of the file's bytes
     packed = snapshot.read_bytes() if snapshot else b""
     revision = hashlib.md5(packed).hexdigest() if snapshot else ""  # noqa: S324 - a cache key
@@ -137,13 +136,13 @@ def write_start_module(snapshot: Path | None, pyscript_setup: str = "") -> None:
     length = int.from_bytes(packed[-4:], "little") if snapshot else ""
     # Pyodide's WebAssembly is read from the precache as the snapshot is (wasmFromCaches): its revision
     wasm = hashlib.md5((DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()).hexdigest()  # noqa: S324 - a cache key
-    for name, value in (("LOCK", json.dumps(lock, separators=(",", ":"))), ("SNAPSHOT", snapshot.name if snapshot else ""),
-                        ("SNAPSHOT_REVISION", revision), ("SNAPSHOT_LENGTH", length), ("WASM_REVISION", wasm),
-                        ("PYSCRIPT_SETUP", pyscript_setup)):
-        text, count = re.subn(rf'^const {name} = "";$', f"const {name} = {json.dumps(value)};", text, flags=re.M)
-        if count != 1:
-            raise SetupError(f"web/pyodide-start.mjs: no 'const {name} = \"\";' line to fill")
-    start.write_text(text, encoding="utf-8")
+    return {"lock": json.dumps(lock, separators=(",", ":")), "snapshot": snapshot.name if snapshot else "",
+            "snapshot_revision": revision, "snapshot_length": length, "wasm_revision": wasm,
+            "pyscript_setup": pyscript_setup}
+
+
+def use_start_module() -> None:
+    """Point pyscript.json at dist/pyodide-start.mjs (the interpreter module PyScript loads)."""
     config_path = DIST / "pyscript.json"
     config = json.loads(config_path.read_text(encoding="utf-8"))
     config["interpreter"] = "./pyodide-start.mjs"
@@ -168,32 +167,6 @@ def fill_english() -> None:
     page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")
 
 
-def link_reader_data() -> dict:
-    """The tables web/link-reader.mjs reads roll links with, taken from the engine (never copied by
-    hand): system codes and the key/text tables of ``tirada.systems.registry``, the short names, and
-    the pool words of ``tirada.links.pool`` (Spanish and English)."""
-    sys.path.insert(0, str(ROOT / "pylib"))
-    try:
-        from tirada.links import pool
-        from tirada.systems import registry
-    finally:
-        sys.path.pop(0)
-    return {"codes": registry.codes(), "keys": {k: list(v) for k, v in registry.param_keys().items()},
-            "texts": {k: list(v) for k, v in registry.param_texts().items()},
-            "short_names": registry.short_names(), "game_names": dict(pool.GAME_NAMES),
-            "words": json.loads(json.dumps(pool._W))}
-
-
-def fill_link_reader(path: Path) -> None:
-    """Fill ``const DATA = null;`` of a copy of web/link-reader.mjs with :func:`link_reader_data`."""
-    data = json.dumps(link_reader_data(), ensure_ascii=False, separators=(",", ":"))
-    text, count = re.subn(r"^const DATA = null;$", lambda _m: f"const DATA = {data};",
-                          path.read_text(encoding="utf-8"), flags=re.M)
-    if count != 1:
-        raise SetupError(f"{path.name}: no 'const DATA = null;' line to fill")
-    path.write_text(text, encoding="utf-8")
-
-
 def add_preloads() -> None:
     """Let dist/index.html ask at once for what PyScript and Pyodide would otherwise fetch one after
     another (its core chunk and error plugin, the config, the start module, Pyodide's two JavaScript
@@ -205,6 +178,7 @@ def add_preloads() -> None:
     links = [f'<link rel="modulepreload" href="./pyscript/{chunks[0]}">',
              *(f'<link rel="modulepreload" href="./pyscript/{name}">' for name in errors),
              '<link rel="preload" href="./pyscript.json" as="fetch" crossorigin="anonymous">',
+             f'<link rel="modulepreload" href="./{GENERATED}">',
              '<link rel="modulepreload" href="./pyodide-start.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.asm.mjs">']
@@ -239,9 +213,10 @@ def start_fast() -> None:
     fill_english()
     add_preloads()
     add_compile_hints()
-    fill_link_reader(DIST / "link-reader.mjs")
+    write_generated(DIST)  # START empty: compile_app imports pyodide-start.mjs under Node
     pyscript_setup = compile_app()
     trim_stdlib()
     snapshot, held = make_snapshot()
     split_engine(held)  # without a snapshot engine.zip is empty: app.zip keeps every module
-    write_start_module(snapshot, pyscript_setup)
+    write_generated(DIST, start_data(snapshot, pyscript_setup))
+    use_start_module()

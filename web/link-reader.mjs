@@ -11,11 +11,11 @@
 // damaged copies of them) against the Python decoder, so the two cannot drift apart.
 //
 // The tables (system codes, key and text tables of tirada.systems.registry, the pool words of
-// tirada.links.pool) are filled in by build.py (`const DATA = null;` below): never copied by hand.
+// tirada.links.pool) are written by the build into generated.mjs (LINK_DATA, buildtools/generated.py):
+// never copied by hand.
 // Not read here: compressed roll links (no encoder writes them) and links of other kinds.
 
-/** Filled by build.py: {codes, keys, texts, short_names, game_names, words}; null = not built. */
-const DATA = null;
+import { LINK_DATA as DATA } from "./generated.mjs";
 
 const MAX_FRAGMENT = 8192;
 const MAX_DEPTH = 32;

@@ -14,6 +14,8 @@ import json
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
+import contract
+
 
 class Worker:
     """The Worker (None before the first request, False where it cannot start), whether it is
@@ -87,7 +89,7 @@ def _on_message(event) -> None:
         Worker.waiting = None
     if Worker.deliver is not None:
         Worker.deliver(number, json.loads(str(data.answer)))
-    window.performance.measure("tirada:odds-message", to_js({"start": began}, dict_converter=window.Object.fromEntries))
+    window.performance.measure(contract.mark_name("odds-message"), to_js({"start": began}, dict_converter=window.Object.fromEntries))
 
 
 def _on_error(event) -> None:
