@@ -4,7 +4,7 @@ no source file is patched by regular expression:
 - ``CONTRACT``: web/contract.json, the page's JS↔Python contract (states, events, diagnostics, marks;
   web/contract.py reads the same file);
 - ``LINK_DATA``: the tables web/link-reader.mjs reads roll links with, from the engine's registry,
-  and the pool words of tirada.links.pool;
+  and the pool wording (one template per system, tirada/links/pool_wording.py);
 - ``START``: what web/pyodide-start.mjs starts with (the lock file, the snapshot's name, revision and
   length, the WebAssembly's revision, the fingerprint of PyScript's Python set-up); empty strings
   until the snapshot is made (the start module then works with either value).
@@ -34,7 +34,7 @@ def contract() -> dict:
 def link_reader_data() -> dict:
     """The tables web/link-reader.mjs reads roll links with, taken from the engine (never copied by
     hand): system codes and the key/text tables of ``tirada.systems.registry``, the short names, and
-    the pool words of ``tirada.links.pool`` (Spanish and English)."""
+    the pool wording of ``tirada.links.pool.wording`` (game names, words and one template per system)."""
     sys.path.insert(0, str(ROOT / "pylib"))
     try:
         from tirada.links import pool
@@ -43,8 +43,7 @@ def link_reader_data() -> dict:
         sys.path.pop(0)
     return {"codes": registry.codes(), "keys": {k: list(v) for k, v in registry.param_keys().items()},
             "texts": {k: list(v) for k, v in registry.param_texts().items()},
-            "short_names": registry.short_names(), "game_names": dict(pool.GAME_NAMES),
-            "words": json.loads(json.dumps(pool._W))}
+            "short_names": registry.short_names(), **pool.wording()}
 
 
 def write_generated(folder: Path, start: dict | None = None) -> Path:
