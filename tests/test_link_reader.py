@@ -100,7 +100,8 @@ def bid_view(version: int, body) -> dict | None:
 
 @pytest.fixture(scope="module")
 def js_reader(tmp_path_factory) -> Path:
-    """A built copy of web/link-reader.mjs (tables filled by build.py) with the Node driver."""
+    """A copy of web/link-reader.mjs beside the generated.mjs it imports (its tables, written by the
+    build) and the Node driver."""
     sys.path.insert(0, str(ROOT))
     try:
         import build
@@ -108,7 +109,7 @@ def js_reader(tmp_path_factory) -> Path:
         sys.path.remove(str(ROOT))
     folder = tmp_path_factory.mktemp("reader")
     shutil.copy(ROOT / "web" / "link-reader.mjs", folder / "link-reader.mjs")
-    build.fill_link_reader(folder / "link-reader.mjs")
+    build.write_generated(folder)
     (folder / "driver.mjs").write_text(DRIVER, encoding="utf-8")
     return folder
 
@@ -162,7 +163,9 @@ def test_pool_line_of_a_sifrp_link(js_reader):
 
 
 def test_unbuilt_reader_reads_nothing(tmp_path):
+    """Without its tables (LINK_DATA null in generated.mjs) the reader answers null, never a guess."""
     shutil.copy(ROOT / "web" / "link-reader.mjs", tmp_path / "link-reader.mjs")
+    (tmp_path / "generated.mjs").write_text("export const LINK_DATA = null;\n", encoding="utf-8")
     (tmp_path / "driver.mjs").write_text(DRIVER, encoding="utf-8")
     assert read_with_js(tmp_path, [vector_fragments()[0]]) == [None]
 

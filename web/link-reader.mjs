@@ -5,20 +5,21 @@
 // the engine has recomputed it.
 //
 // It follows the Python decoder step by step (pylib/tirada/links/frame.py → roll_layout.py /
-// roll_layout2.py, and links/pool.py for the pool line) and refuses what it refuses: any doubt and
-// readLink() answers null, the page then shows nothing early and the engine words the error.
+// roll_layout2.py; the pool line is said from links/pool.py's own templates, links/pool_wording.py) and
+// refuses what it refuses: any doubt and readLink() answers null, the page then shows nothing early
+// and the engine words the error.
 // tests/test_link_reader.py runs this module under Node on every link of tests/vectors/ (and on
 // damaged copies of them) against the Python decoder, so the two cannot drift apart.
 //
-// The tables (system codes, key and text tables of tirada.systems.registry, the pool words of
-// tirada.links.pool) are filled in by build.py (`const DATA = null;` below): never copied by hand.
+// The tables (system codes, key and text tables of tirada.systems.registry, the pool templates and
+// words of tirada.links.pool_wording) are written by the build into generated.mjs (LINK_DATA,
+// buildtools/generated.py): never copied by hand.
 // A Spoils bidding link (kind 10, issue #29) is read as far as its two sides and its number of bids:
 // whose bid it is, and whether each bid is legal, only the engine says once it has folded them again.
 // Not read here: compressed roll links (no encoder writes them) and links of other kinds (the sealed
 // kinds 6-9 have layouts of their own, tirada.links.sealed_layout, not mirrored here).
 
-/** Filled by build.py: {codes, keys, texts, short_names, game_names, words}; null = not built. */
-const DATA = null;
+import { LINK_DATA as DATA } from "./generated.mjs";
 
 const MAX_FRAGMENT = 8192;
 const MAX_DEPTH = 32;
@@ -583,67 +584,11 @@ function pyStr(value, quoted = false) {
   return `{${Object.entries(value).map(([k, v]) => `'${k}': ${pyStr(v, true)}`).join(", ")}}`;
 }
 
-const truthy = (v) => !(v === null || v === undefined || v === false || v === 0 || v === "" ||
+const truthy = (v) => !(v === null || v === undefined || v === false || v === 0 || v === 0n || v === "" ||
   (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
 const isPyInt = (v) => typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v));
 const get = (req, key, fallback = null) => (Object.hasOwn(req, key) ? req[key] : fallback);
 const signed = (v) => (!isPyInt(v) || Number(v) === 0 ? "" : Number(v) > 0 ? ` +${v}` : ` \u2212${String(v).slice(1)}`);
-const pyEq = (a, b) => (typeof a === "boolean" ? Number(a) : a) === (typeof b === "boolean" ? Number(b) : b);
-
-/** One character's dice in a SIFRP test: "4D+2B−1P +3 +helpers (2, 3) +extra time 1". */
-function sifrpDice(req, w) {
-  const d = get(req, "test_dice", "?");
-  let b = get(req, "bonus_dice") || 0;
-  const p = get(req, "penalty_dice") || 0;
-  if (truthy(get(req, "destiny_bonus")) && isPyInt(b)) b = Number(b) + 1;
-  let text = `${pyStr(d)}D`;
-  if (truthy(b)) text += `+${pyStr(b)}B`;
-  if (truthy(p)) text += `\u2212${pyStr(p)}P`;
-  text += signed(get(req, "modifier"));
-  const helpers = get(req, "helpers");
-  if (Array.isArray(helpers) && helpers.length) text += ` +${w.helpers} (${helpers.map((h) => pyStr(h)).join(", ")})`;
-  if (truthy(get(req, "extra_time"))) text += ` +${w.extra_time} ${pyStr(req.extra_time)}`;
-  return text;
-}
-
-function sifrp(req, w) {
-  let text = sifrpDice(req, w);
-  const rank = get(req, "passive_rank");
-  if (isPyInt(rank)) text += ` ${w.vs} ${4n * BigInt(rank)} (${w.passive} ${rank}\u00d74)`; // a conflict
-  else text += ` ${w.vs} ${pyStr(get(req, "difficulty", 9))}`;
-  const rivals = get(req, "rivals");
-  if (Array.isArray(rivals) && rivals.length) { // a competition: each rival's dice
-    const names = rivals.filter((x) => x && typeof x === "object" && !Array.isArray(x))
-      .map((x) => `${pyStr(get(x, "name"))} ${sifrpDice(x, w)}`);
-    text += `; ${w.competition}: ${pyStr(get(req, "name"))}, ` + names.join(", ");
-  }
-  if (get(req, "weapon_damage") !== null) text += `, ${w.weapon} ${pyStr(req.weapon_damage)}`;
-  return text;
-}
-
-function genericGroup(req, w) {
-  const dice = get(req, "dice", "?");
-  let text = `${pyStr(dice)}d${truthy(get(req, "fate")) ? "F" : pyStr(get(req, "sides", "?"))}`;
-  if (truthy(get(req, "explode"))) { // "!! (compounding ≥5)" as links/pool.py
-    const kind = truthy(get(req, "compound")) ? "compounding" : truthy(get(req, "penetrate")) ? "penetrating" : "exploding";
-    const mark = truthy(get(req, "compound")) ? "!" : truthy(get(req, "penetrate")) ? "p" : "";
-    const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
-    const at = get(req, "explode_at") !== null ? ` ${compare(req.explode_at, sides)}` : "";
-    text += `!${mark} (${w[kind]}${at})`;
-  }
-  const keep = get(req, "keep");
-  if (keep !== null && (!pyEq(keep, dice) || truthy(get(req, "keep_lowest")))) {
-    text += `, ${w.keep} ${pyStr(keep)}` + (truthy(get(req, "keep_lowest")) ? ` ${w.lowest}` : "");
-  }
-  const sides = truthy(get(req, "fate")) ? "F" : get(req, "sides", "?");
-  if (get(req, "reroll") !== null) {
-    text += `, ${truthy(get(req, "reroll_once")) ? w.reroll_once : w.reroll} ${compare(req.reroll, sides)}`;
-  }
-  for (const name of ["successes", "failures"]) {
-    if (get(req, name) !== null) text += `, ${w[name]} ${compare(req[name], sides)}`;
-  }
-  return text;
-}
 
 /** [7, 10] on a d10 → "≥7", [1, 2] → "≤2", [3, 3] → "=3"; anything else as Python's str() (links/pool.py). */
 function compare(faces, sides) {
@@ -682,71 +627,149 @@ function exprText(tree, leaf, signs) {
   return text(tree, null, false);
 }
 
-function genericOne(req, w) {
-  const groups = get(req, "groups");
-  let text = "";
-  if (Object.hasOwn(req, "expr")) { // arithmetic: "(2d6 + 3) × 2", a group with words in parentheses
-    const leaf = (g) => { const t = genericGroup(g, w); return t.includes(" ") ? `(${t})` : t; };
-    text = exprText(req.expr, leaf, { "+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 " });
-  } else if (Array.isArray(groups)) { // "1d8 + 1d6, keep 1 − 1d4": each group with its sign (as links/pool.py)
-    groups.forEach((g, i) => {
-      const group = g && typeof g === "object" && !Array.isArray(g) ? g : {};
-      text += (truthy(get(group, "subtract")) ? " \u2212 " : i ? " + " : "") + genericGroup(group, w);
+const isMap = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && !(x instanceof Float) &&
+  !(x instanceof Simple);
+const isIntLike = (v) => isPyInt(v) || typeof v === "boolean"; // Python's isinstance(v, int)
+const toInt = (v) => (typeof v === "bigint" ? v : BigInt(Number(v)));
+const SIGNS = { "+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 " };
+
+/** Python's == on JSON-like values as tirada.links.pool compares them (numbers by value, a bool as
+ * 0 or 1, lists and mappings by content). */
+function pyEq(a, b) {
+  const num = (v) => isIntLike(v) || typeof v === "number" || v instanceof Float;
+  if (num(a) && num(b)) {
+    const n = (v) => (v instanceof Float ? v.value : typeof v === "boolean" ? Number(v) : v);
+    return typeof n(a) === "bigint" && typeof n(b) === "bigint" ? n(a) === n(b) : Number(n(a)) === Number(n(b));
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => pyEq(v, b[i]));
+  if (isMap(a) && isMap(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && pyEq(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** One system's pool template said for one request (tirada.links.pool._Say: the same templates,
+ * LINK_DATA.templates, from tirada/links/pool_wording.py; its docstring lists the nodes). */
+class Say {
+  constructor(templates, lang) {
+    this.templates = templates;
+    this.lang = lang;
+    this.words = DATA.words[lang];
+  }
+
+  value(node, scope) {
+    const [op] = node;
+    if (op === "get") return get(scope, node[1], node.length > 2 ? node[2] : null);
+    if (op === "lit") return node[1];
+    if (op === "or") {
+      const v = this.value(node[1], scope);
+      return truthy(v) ? v : this.value(node[2], scope);
+    }
+    if (op === "times") return BigInt(node[1]) * toInt(this.value(node[2], scope));
+    if (op === "inc_if") {
+      const v = this.value(node[1], scope);
+      return isIntLike(v) && this.cond(node[2], scope) ? toInt(v) + 1n : v;
+    }
+    if (op === "sum") {
+      const values = node.slice(1).map((key) => (truthy(get(scope, key)) ? scope[key] : 0n));
+      return values.every(isIntLike) ? values.reduce((a, v) => a + toInt(v), 0n) : 0n;
+    }
+    if (op === "pick") return this.value(this.cond(node[1], scope) ? node[2] : node[3], scope);
+    throw new Bad("template");
+  }
+
+  cond(node, scope, first = false) {
+    const v = () => this.value(node[1], scope);
+    switch (node[0]) {
+      case "truthy": return truthy(v());
+      case "int": return isPyInt(v());
+      case "str": return typeof v() === "string";
+      case "list": return Array.isArray(v()) && v().length > 0;
+      case "is_list": return Array.isArray(v());
+      case "not_none": return v() !== null && v() !== undefined;
+      case "has": return Object.hasOwn(scope, node[1]);
+      case "differ": return !pyEq(v(), this.value(node[2], scope));
+      case "word_in": {
+        const w = this.value(node[2], scope);
+        return typeof w === "string" && Object.hasOwn(this.words[node[1]], w);
+      }
+      case "lang": return this.lang === node[1];
+      case "first": return first;
+      case "not": return !this.cond(node[1], scope, first);
+      case "and": return node.slice(1).every((c) => this.cond(c, scope, first));
+      case "or": return node.slice(1).some((c) => this.cond(c, scope, first));
+      default: throw new Bad("template");
+    }
+  }
+
+  text(nodes, scope, first = false) {
+    return nodes.map((n) => this.node(n, scope, first)).join("");
+  }
+
+  node(node, scope, first) {
+    if (typeof node === "string") return node;
+    const w = this.words;
+    const v = (i = 1) => this.value(node[i], scope);
+    switch (node[0]) {
+      case "show": return pyStr(v());
+      case "word": return w[node[1]];
+      case "word_of": return w[node[1]][v(2)];
+      case "plural": return w[node[1]][pyEq(v(2), 1n) ? 0 : 1];
+      case "signed": return signed(v());
+      case "compare": return compare(v(), v(2));
+      case "list": return v().map((x) => pyStr(x)).join(", ");
+      case "if": {
+        const branch = this.cond(node[1], scope, first) ? node[2] : node.length > 3 ? node[3] : [];
+        return this.text(branch, scope, first);
+      }
+      case "ref": return this.text(this.templates[node[1]], scope);
+      case "each": return this.items(v(), node[3], node[4]).join(node[2]);
+      case "lstrip": return this.text(node[1], scope, first).trimStart();
+      case "join": {
+        const parts = [];
+        for (const item of node[4]) {
+          if (item[0] === "words_if") {
+            for (const [key, word] of Object.entries(w[item[1]])) if (truthy(get(scope, key))) parts.push(word);
+          } else {
+            const said = this.node(item, scope, first);
+            if (said) parts.push(said);
+          }
+        }
+        return parts.length ? `${node[2]}${parts.join(node[1])}${node[3]}` : "";
+      }
+      case "expr": {
+        const leaf = (g) => {
+          const said = this.text(node[2], g);
+          return said.includes(" ") ? `(${said})` : said;
+        };
+        return exprText(v(), leaf, SIGNS);
+      }
+      default: throw new Bad("template");
+    }
+  }
+
+  /** Each item said by ``template``; one that is no mapping is skipped, read as {} or said "?". */
+  items(list, template, other) {
+    const out = [];
+    list.forEach((item, i) => {
+      if (isMap(item)) out.push(this.text(template, item, i === 0));
+      else if (other === "empty") out.push(this.text(template, {}, i === 0));
+      else if (other === "?") out.push("?");
     });
-    text = text.trimStart();
-  } else {
-    text = genericGroup(req, w);
+    return out;
   }
-  text += signed(get(req, "modifier"));
-  if (get(req, "difficulty") !== null) text += ` ${w.vs} ${pyStr(req.difficulty)}`;
-  return text;
 }
-
-function generic(req, w) {
-  const rolls = get(req, "rolls");
-  if (Array.isArray(rolls)) {
-    return rolls.map((r) => (r && typeof r === "object" && !Array.isArray(r)
-      ? (typeof get(r, "label") === "string" ? `${r.label}: ` : "") + genericOne(r, w) : "?")).join("; ");
-  }
-  return genericOne(req, w);
-}
-
-function l5r(req, w, lang) {
-  let text = `${w.ring} ${pyStr(get(req, "ring", "?"))} + ${w.skill} ${pyStr(get(req, "skill", 0))} ` +
-    `${w.vs} ${w.tn} ${pyStr(get(req, "tn", "?"))}`;
-  const extras = [];
-  const stance = get(req, "stance");
-  if (typeof stance === "string" && Object.hasOwn(w.stances, stance)) {
-    extras.push(lang === "es" ? `${w.stance} de ${w.stances[stance]}` : `${w.stance} ${w.stances[stance]}`);
-  }
-  const counts = ["assist_skilled", "assist_unskilled"].map((k) => get(req, k) || 0);
-  const helpers = counts.every((v) => isPyInt(v) || typeof v === "boolean") ? counts.reduce((a, v) => a + Number(v), 0) : 0;
-  if (helpers) extras.push(`${helpers} ${w.assist[helpers !== 1 ? 1 : 0]}`);
-  if (truthy(get(req, "void"))) extras.push(w.void);
-  for (const [key, word] of Object.entries(w.advantages)) if (truthy(get(req, key))) extras.push(word);
-  return text + (extras.length ? ` (${extras.join(", ")})` : "");
-}
-
-function tragedia(req, w) {
-  let text = `${pyStr(get(req, "protagonist_dice", "?"))} ${w.protagonist} ${w.vs} ` +
-    `${pyStr(get(req, "adversary_dice", "?"))} ${w.adversary}`;
-  const n = get(req, "auto_successes");
-  if (truthy(n)) text += `, ${pyStr(n)} ${w.auto[pyEq(n, 1) ? 0 : 1]}`;
-  return text;
-}
-
-const BUILDERS = { sifrp, generic, l5r5e: l5r, tragedia };
 
 /** tirada.links.pool.pool_text: the pool of a request in its game's notation ("SIFRP 4D+2B contra 12"). */
 export function poolText(request, lang = "es") {
   const system = request.system;
-  const build = typeof system === "string" && Object.hasOwn(BUILDERS, system) ? BUILDERS[system] : null;
-  if (build === null) {
+  const templates = typeof system === "string" && Object.hasOwn(DATA.templates, system) ? DATA.templates[system] : null;
+  if (templates === null) {
     if (typeof system === "string" && Object.hasOwn(DATA.short_names, system)) return DATA.short_names[system];
     return [...pyStr(system)].slice(0, 40).join("");
   }
-  const words = DATA.words[lang === "es" ? "es" : "en"];
-  const text = build(request, words, lang === "es" ? "es" : "en");
+  const text = new Say(templates, lang === "es" ? "es" : "en").text(templates.main, request);
   const name = Object.hasOwn(DATA.game_names, system) ? DATA.game_names[system] : "";
   return name ? `${name} ${text}` : text;
 }

@@ -7,10 +7,18 @@
 // engine replaces it with the verified result (ui_shared.py); a Spoils bidding link its two sides and
 // number of bids, until the engine has folded the bids again (ui_brs_records.py, issue #29).
 
+import { CONTRACT } from "./generated.mjs"; // the page's contract (web/contract.json), written by the build
+
+const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
+const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
 const strings = document.getElementById("loading-strings");
 const text = document.getElementById("loading-text");
 const root = document.documentElement;
-const isReady = () => root.dataset.engine === "ready";
+/** The engine's state: <html data-engine="loading" | "ready" | "failed"> (web/contract.json). */
+const engineState = () => root.getAttribute(ENGINE.attribute);
+/** Watch the engine's state: ``observer`` (a MutationObserver) is told of each change. */
+const watchEngine = (observer) => observer.observe(root, { attributes: true, attributeFilter: [ENGINE.attribute] });
+const isReady = () => engineState() === "ready";
 // Before the engine has applied the language, texts follow the remembered choice or the browser's
 // (the page itself is Spanish until then): data-NAME-en holds the English text.
 function earlyLang() {
@@ -31,12 +39,12 @@ const say = (name) => {
 if (text && strings && earlyLang() === "en") text.textContent = say("text");
 setTimeout(() => {
   // still loading (a failure already said so, and stays said)
-  if (root.dataset.engine === "loading" && text && strings && !queued) text.textContent = say("slow");
+  if (engineState() === "loading" && text && strings && !queued) text.textContent = say("slow");
 }, 15000);
 function fail() {
   if (isReady()) return;
-  const first = root.dataset.engine === "loading"; // else page.py has said why already
-  root.dataset.engine = "failed";
+  const first = engineState() === "loading"; // else page.py has said why already
+  root.setAttribute(ENGINE.attribute, "failed");
   const box = document.getElementById("loading");
   if (box) {
     box.classList.add("failed");
@@ -55,7 +63,7 @@ setTimeout(fail, 120000);
 // A failure to fetch or start the runtime leaves the page usable and says so at once:
 // - the start module (pyodide-start.mjs) could not start the interpreter (its files, app.zip,
 //   engine.zip);
-window.addEventListener("tirada:engine-failed", fail);
+window.addEventListener(EVENTS.engine_failed.name, fail);
 // - an uncaught error, or a rejected promise of PyScript's (pyodide-start.mjs itself), naming the
 //   runtime;
 const RUNTIME = /pyodide|pyscript|wasm|python|\.zip\b/i;
@@ -113,7 +121,7 @@ if (form) {
   form.addEventListener("submit", (event) => {
     if (isReady()) return;
     event.preventDefault(); // no engine yet: never a native form submission
-    if (root.dataset.engine !== "loading") {
+    if (engineState() !== "loading") {
       // failed: the loading box at the top says so; bring it into view (a phone has scrolled away)
       document.getElementById("loading")?.scrollIntoView({ block: "nearest" });
       return;
@@ -123,14 +131,14 @@ if (form) {
     if (button) button.setAttribute("aria-busy", "true");
     if (text) text.textContent = say("queued");
   });
-  new MutationObserver((_, obs) => {
-    if (root.dataset.engine === "loading") return;
+  watchEngine(new MutationObserver((_, obs) => {
+    if (engineState() === "loading") return;
     const button = document.getElementById("roll");
     if (button) button.removeAttribute("aria-busy");
     if (!isReady()) return; // failed; or only timed out on a very slow link: a late ready still rolls
     obs.disconnect();
     if (queued) form.requestSubmit();
-  }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+  }));
 }
 
 // ------------------------------------------------------- a roll link's request at once (issue #16)
@@ -166,7 +174,7 @@ function showPreview(headingKey, checkingKey, uncheckedKey, parts) {
   checking.className = "shared-checking";
   checking.setAttribute("aria-busy", "true");
   checking.dataset.unchecked = uncheckedKey;
-  checking.textContent = say(root.dataset.engine === "failed" ? uncheckedKey : checkingKey);
+  checking.textContent = say(engineState() === "failed" ? uncheckedKey : checkingKey);
   const box = document.createElement("div");
   box.id = "shared-preview";
   box.append(heading, checking, ...parts());
@@ -315,16 +323,16 @@ function registerWorker() {
 }
 
 // Register once the engine has settled, so precaching (~14 MB) never competes with the first load.
-if (root.dataset.engine !== "loading") {
+if (engineState() !== "loading") {
   registerWorker();
 } else {
   const obs = new MutationObserver(() => {
-    if (root.dataset.engine !== "loading") {
+    if (engineState() !== "loading") {
       obs.disconnect();
       registerWorker();
     }
   });
-  obs.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+  watchEngine(obs);
 }
 
 // ------------------------------------------------------- the userscript's verification frame (issue #30)
@@ -334,12 +342,12 @@ if (root.dataset.engine !== "loading") {
 // every reply and the ready message go to that origin only (docs/link-format.md §20).
 // `tiradaFrameAnswered` counts the messages answered (tests/e2e/test_userscript.py reads it: a frame
 // that answered another origin, even to no one, is caught).
-window.tiradaFrameAnswered = 0;
-window.tiradaFrame = (origin, answer, ready) => {
+window[DIAG.frame_answered] = 0;
+window[FUNCTIONS.frame.name] = (origin, answer, ready) => {
   window.addEventListener("message", (event) => {
     if (event.origin !== origin) return;
     const text = answer(typeof event.data === "string" ? event.data : "");
-    window.tiradaFrameAnswered += 1;
+    window[DIAG.frame_answered] += 1;
     (event.source || window.parent).postMessage(text, origin);
   });
   window.parent.postMessage(ready, origin);

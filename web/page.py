@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
+import contract
 import store as store_mod
 import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
 import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
@@ -154,7 +155,7 @@ def on_storage(event) -> None:
 
 
 def start() -> None:
-    window.performance.mark("tirada:main-imported")   # read by bench/ (where the start-up time goes)
+    window.performance.mark(contract.mark_name("main-imported"))   # read by bench/ (where the start-up time goes)
     lang = STORE.lang() or ("en" if str(window.navigator.language).lower().startswith("en") else "es")
     for view in VIEWS:
         view.start()
@@ -170,7 +171,7 @@ def start() -> None:
     app.show_notices()
     for button in document.querySelectorAll("[data-needs-engine]"):
         button.disabled = False
-    document.documentElement.dataset.engine = "ready"
+    contract.set_engine(document, contract.READY)
     if not frame:  # a frame on a forum page loads no other view
         window.setTimeout(_LOAD_REST, 0)
 
@@ -178,7 +179,7 @@ def start() -> None:
 try:
     start()
 except Exception:  # never a blank page: say what failed in the page's language, keep the form
-    document.documentElement.dataset.engine = "failed"
+    contract.set_engine(document, contract.FAILED)
     el("loading").classList.add("failed")
     el("loading-text").textContent = t("loading.failed", app.State.lang)
     raise  # the details (in English, for whoever debugs) go to the console

@@ -29,28 +29,31 @@
 // - On a visit the service worker controls, Pyodide's WebAssembly is read from Cache Storage too
 //   (wasmFromCaches), and PyScript's Python set-up imports its package from app.zip instead of
 //   writing it out as source first (importPyscriptFromApp).
-// build.py fills the six constants below; the page works with either value.
+// The build writes the six values of START below; the page works with either value.
+import { CONTRACT, START } from "./generated.mjs";
 import { loadPyodide as boot, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
-/** Pyodide's lock file, trimmed to no packages (JSON text), or "" to fetch pyodide-lock.json. */
-const LOCK = "";
-/** File name of the memory snapshot in pyodide/, or "" to always start plainly. */
-const SNAPSHOT = "";
-/** The snapshot's precache revision (the MD5 hex of its bytes, as Workbox's), or "". */
-const SNAPSHOT_REVISION = "";
-/** The unpacked snapshot's length in bytes (a number), or "": a kept copy of another length is
- * refused before anything is allocated for it. */
-const SNAPSHOT_LENGTH = "";
-/** Pyodide's WebAssembly's precache revision (the MD5 hex of pyodide.asm.wasm, as Workbox's), or "". */
-const WASM_REVISION = "";
-/** The fingerprint ("LENGTH:HASH", setupFingerprint) of the Python set-up PyScript runs after
- * Pyodide has booted, as this build's PyScript writes it (tools/pyodide_build.mjs), or "". */
-const PYSCRIPT_SETUP = "";
+// START (dist/generated.mjs, written by the build: buildtools/generated.py):
+// - lock: Pyodide's lock file, trimmed to no packages (JSON text), or "" to fetch pyodide-lock.json;
+// - snapshot: file name of the memory snapshot in pyodide/, or "" to always start plainly;
+// - snapshot_revision: the snapshot's precache revision (the MD5 hex of its bytes, as Workbox's), or "";
+// - snapshot_length: the unpacked snapshot's length in bytes (a number), or "": a kept copy of
+//   another length is refused before anything is allocated for it;
+// - wasm_revision: Pyodide's WebAssembly's precache revision (the MD5 hex of pyodide.asm.wasm), or "";
+// - pyscript_setup: the fingerprint ("LENGTH:HASH", setupFingerprint) of the Python set-up PyScript
+//   runs after Pyodide has booted, as this build's PyScript writes it (tools/pyodide_build.mjs), or "".
+const {
+  lock: LOCK, snapshot: SNAPSHOT, snapshot_revision: SNAPSHOT_REVISION, snapshot_length: SNAPSHOT_LENGTH,
+  wasm_revision: WASM_REVISION, pyscript_setup: PYSCRIPT_SETUP,
+} = START;
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
-const mark = (name) => globalThis.performance?.mark?.(`tirada:${name}`); // read by bench/ (where time goes)
+const { engine: ENGINE, events: EVENTS, marks: MARKS } = CONTRACT; // the page's contract (web/contract.json)
+const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
+/** A performance mark declared in the contract (bench/ reads them: where time goes). */
+const mark = (name) => globalThis.performance?.mark?.(MARKS.prefix + name);
 
 /** The Workbox precache key of ``name`` in pyodide/ (its URL with the content-hash ``revision``,
  * workbox-precaching's cache key), so that a page the service worker controls reads it from Cache
@@ -75,7 +78,7 @@ async function snapshotResponse() {
     try {
       const cached = await caches.match(precacheKey());
       if (cached) {
-        globalThis.tiradaSnapshotFrom = "precache";
+        globalThis[DIAG.snapshot_from] = "precache";
         return cached;
       }
     } catch {
@@ -84,7 +87,7 @@ async function snapshotResponse() {
   }
   const response = await fetch(indexURL + SNAPSHOT);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  globalThis.tiradaSnapshotFrom = "network";
+  globalThis[DIAG.snapshot_from] = "network";
   return response;
 }
 
@@ -175,7 +178,7 @@ async function unpackedBytes() {
     const kept = await cache.match(precacheKey());
     if (!kept) return null;
     const bytes = unsparse(new Uint8Array(await kept.arrayBuffer()), SNAPSHOT_LENGTH || undefined);
-    globalThis.tiradaSnapshotFrom = "unpacked";
+    globalThis[DIAG.snapshot_from] = "unpacked";
     return bytes;
   } catch {
     return null; // refused or damaged: unpack the precached copy instead
@@ -201,12 +204,12 @@ function dropKeptIfFailed() {
   const root = globalThis.document?.documentElement;
   if (!root || typeof MutationObserver !== "function") return;
   const watch = new MutationObserver(() => {
-    const state = root.dataset.engine;
-    if (state === "loading") return;
+    const engineState = root.getAttribute(ENGINE.attribute);
+    if (engineState === "loading") return;
     watch.disconnect();
-    if (state === "failed") globalThis.caches?.delete(UNPACKED).catch(() => {});
+    if (engineState === "failed") globalThis.caches?.delete(UNPACKED).catch(() => {});
   });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+  watch.observe(root, { attributes: true, attributeFilter: [ENGINE.attribute] });
 }
 
 /** The snapshot's bytes (gunzipped here unless the host already did) and, on a controlled visit
@@ -282,14 +285,14 @@ function wasmFromCaches() {
   if (!WASM_REVISION || !fromCaches() || typeof real !== "function") return () => {};
   const url = `${indexURL}pyodide.asm.wasm`;
   const network = (input, init) => {
-    globalThis.tiradaWasmFrom = "network";
+    globalThis[DIAG.wasm_from] = "network";
     return real.call(globalThis, input, init);
   };
   const wrapped = function (input, init) {
     if (String(input) !== url) return real.apply(this, arguments);
     return caches.match(wasmKey()).then((cached) => {
       if (!cached) return network(input, init);
-      globalThis.tiradaWasmFrom = "precache";
+      globalThis[DIAG.wasm_from] = "precache";
       return cached;
     }, () => network(input, init));
   };
@@ -351,7 +354,7 @@ function importPyscriptFromApp(pyodide) {
   pyodide.runPythonAsync = function (code, ...rest) {
     pyodide.runPythonAsync = run;
     const known = typeof code === "string" && setupFingerprint(code) === PYSCRIPT_SETUP;
-    globalThis.tiradaPyscriptFrom = known ? "app.zip" : "written";
+    globalThis[DIAG.pyscript_from] = known ? "app.zip" : "written";
     return run.call(this, known ? IMPORT_PYSCRIPT : code, ...rest);
   };
 }
@@ -380,7 +383,7 @@ function bootOrFail(options) {
 
 /** The event web/loader.js listens for: the interpreter could not start, so the page says so at
  * once (in the page's language) instead of waiting for its time-out. */
-const FAILED = "tirada:engine-failed";
+const FAILED = EVENTS.engine_failed.name;
 
 /** How to start, kept for bench/ and the tests as globalThis.tiradaSnapshotReason: "local" (a
  * service worker controls the page, so its install has precached the snapshot: start from it),
@@ -412,7 +415,7 @@ async function start(options) {
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
   const why = startReason();
-  globalThis.tiradaSnapshotReason = why;
+  globalThis[DIAG.snapshot_reason] = why;
   let pyodide = null;
   if (why === "local") {
     try {
@@ -425,18 +428,18 @@ async function start(options) {
       const { keep } = await got;
       if (keep) keepUnpacked(keep); // not awaited: the page goes on starting
       dropKeptIfFailed();
-      globalThis.tiradaStart = "snapshot";
+      globalThis[DIAG.start] = "snapshot";
     } catch (err) {
       pyodide = null;
       console.warn("Tirada: the memory snapshot did not load; starting without it.", err);
-      if (globalThis.tiradaWasmFrom === "precache" && String(err?.message).includes(WASM_FAILED)) {
-        globalThis.tiradaWasmDropped = await dropDamagedWasm();
+      if (globalThis[DIAG.wasm_from] === "precache" && String(err?.message).includes(WASM_FAILED)) {
+        globalThis[DIAG.wasm_dropped] = await dropDamagedWasm();
       }
       globalThis.caches?.delete(UNPACKED).catch(() => {}); // a damaged kept copy is not read again
     }
   }
   if (!pyodide) {
-    globalThis.tiradaStart = "plain";
+    globalThis[DIAG.start] = "plain";
     // all at once; a failed archive rejects at once, without waiting for Pyodide
     const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip"), app]);
     pyodide = booted;

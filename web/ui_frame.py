@@ -15,6 +15,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 import app
+import contract
 import frame_answer
 from app import el, tr
 
@@ -41,4 +42,4 @@ def start() -> None:
         return
     proxy = create_proxy(answer)
     _ANSWER.append(proxy)     # kept alive for the page's life
-    window.tiradaFrame(ORIGIN[0], proxy, frame_answer.ready_text())
+    getattr(window, contract.FUNCTIONS["frame"])(ORIGIN[0], proxy, frame_answer.ready_text())

@@ -25,6 +25,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import app
+import contract
 import ui_odds_worker
 from app import el, tr
 from render import esc
@@ -95,7 +96,7 @@ def update(request) -> None:
     try:
         if request is not None:
             Odds.result = odds(request, main_thread=ui_odds_worker.available())
-            window.tiradaOddsFrom = "main"
+            setattr(window, contract.DIAGNOSTICS["odds_from"], "main")
     except OffMainThread:
         Odds.note = "odds.computing"
         ui_odds_worker.ask(Odds.asked, request, _answered)
@@ -106,12 +107,13 @@ def update(request) -> None:
         window.console.error(f"odds: {type(err).__name__}: {err}"[:300])
     finally:
         render()
-        _measure("tirada:odds-main", began)
+        _measure("odds-main", began)
 
 
 def _measure(name: str, began: float) -> None:
-    """A performance entry for the main thread's part (read by tests/e2e/test_odds_responsive.py)."""
-    window.performance.measure(name, to_js({"start": began}, dict_converter=window.Object.fromEntries))
+    """A performance entry for the main thread's part (read by tests/e2e/test_odds_responsive.py);
+    ``name`` is declared in web/contract.json."""
+    window.performance.measure(contract.mark_name(name), to_js({"start": began}, dict_converter=window.Object.fromEntries))
 
 
 def _answered(number: int, answer) -> None:
@@ -127,14 +129,14 @@ def _answered(number: int, answer) -> None:
     Odds.note = ""
     if "ok" in answer:
         Odds.result = answer["ok"]
-        window.tiradaOddsFrom = "worker"
+        setattr(window, contract.DIAGNOSTICS["odds_from"], "worker")
     elif "error" in answer:
         Odds.note = _refused(answer["error"].get("code", ""), answer["error"].get("rule"))
     else:
         Odds.note = "odds.failed"
         window.console.error(f"odds: {answer.get('failed')}"[:300])
     render()
-    _measure("tirada:odds-answer", began)
+    _measure("odds-answer", began)
 
 
 

@@ -7,7 +7,7 @@ Where the worker cannot start (no module workers, its files unreachable) :func:`
 False and the waiting request is answered ``None``: the caller computes it itself.
 
 **Idle stop.** The worker's Pyodide holds tens of MB; :data:`IDLE_MS` after its last answer with
-nothing waiting it is terminated (``performance.mark("tirada:odds-worker-stopped")`` and
+nothing waiting it is terminated (the mark ``odds-worker-stopped`` of web/contract.json and
 :data:`STOPPED_NOTE` in the console), and the next
 heavy odds start it again. **No abort:** a computation running when a newer request comes is not
 terminated, because its work is bounded (tirada.odds.budget; about 1 s in Pyodide at worst) while
@@ -21,6 +21,8 @@ from typing import Any, Callable
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
+
+import contract
 
 
 class Worker:
@@ -65,7 +67,7 @@ def _stop_if_idle(*_args) -> None:
     if Worker.worker and not Worker.busy and Worker.waiting is None:
         Worker.worker.terminate()
         Worker.worker = None
-        window.performance.mark("tirada:odds-worker-stopped")
+        window.performance.mark(contract.mark_name("odds-worker-stopped"))
         window.console.info(STOPPED_NOTE)
 
 
@@ -117,7 +119,7 @@ def _on_message(event) -> None:
         Worker.idle = window.setTimeout(_ON_IDLE, IDLE_MS)
     if Worker.deliver is not None:
         Worker.deliver(number, json.loads(str(data.answer)))
-    window.performance.measure("tirada:odds-message", to_js({"start": began}, dict_converter=window.Object.fromEntries))
+    window.performance.measure(contract.mark_name("odds-message"), to_js({"start": began}, dict_converter=window.Object.fromEntries))
 
 
 def _on_error(event) -> None:

@@ -106,11 +106,11 @@ def test_a_pyscript_set_up_of_another_build_runs_as_written(new_context, base_ur
 
     def other_fingerprint(route):
         body = route.fetch().text()
-        body, count = re.subn(r'^const PYSCRIPT_SETUP = "[^"]+";$', 'const PYSCRIPT_SETUP = "1:00000000";', body, flags=re.M)
-        assert count == 1, "the build filled PYSCRIPT_SETUP"
+        body, count = re.subn(r'"pyscript_setup":"[^"]+"', '"pyscript_setup":"1:00000000"', body)
+        assert count == 1, "the build wrote START.pyscript_setup"
         route.fulfill(body=body, content_type="text/javascript")
 
-    ctx.route("**/pyodide-start.mjs", other_fingerprint)
+    ctx.route("**/generated.mjs", other_fingerprint)
     page = open_app(ctx.new_page(), base_url)
     assert page.evaluate(STARTED)[:4] == ["plain", "first visit", None, "written"]
     roll_sifrp(page, "Escrito")

@@ -14,43 +14,28 @@ is shown as it is (the request is validated by the rules, not here).
 * L5R 5e (l5r5e.md §The check): ``"Ring 3 + Skill 1 vs TN 3"`` / ``"Anillo 3 + Habilidad 1 contra NO 3"``
   plus stance, Void point, helpers and advantages.
 * Tragedia: ``"7 protagonist dice vs 6 adversary dice"``.
+
+The wording of each system is one declarative template (:mod:`tirada.links.pool_wording`, issue #25),
+which web/link-reader.mjs reads too: this module only says templates (:func:`pool_text`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-__all__ = ["GAME_NAMES", "pool_text"]
+from .pool_wording import GAME_NAMES, TEMPLATES, WORDS
 
-#: system id → short game name shown before the pool (generic has none: its notation says it all).
-GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
+__all__ = ["GAME_NAMES", "pool_text", "wording"]
 
-_W = {
-    "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
-           "reroll": "repite", "reroll_once": "repite una vez", "lowest": "los más bajos", "exploding": "explosivos",
-           "compounding": "explosivos acumulados", "penetrating": "explosivos penetrantes",
-           "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
-           "skill": "Habilidad", "tn": "NO", "stance": "actitud", "void": "punto de Vacío",
-           "assist": ("ayudante", "ayudantes"), "protagonist": "dados del protagonista", "adversary": "dados del adversario",
-           "auto": ("éxito automático", "éxitos automáticos"), "destiny": "Destino",
-           "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",
-                          "anxiety": "angustia", "compromised": "comprometido"},
-           "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
-    "en": {"vs": "vs", "keep": "keep", "successes": "successes on", "failures": "failures on",
-           "reroll": "reroll", "reroll_once": "reroll once", "lowest": "lowest", "exploding": "exploding",
-           "compounding": "compounding", "penetrating": "penetrating", "helpers": "helpers",
-           "passive": "passive value", "competition": "competition",
-           "extra_time": "extra time", "weapon": "weapon damage", "ring": "Ring", "skill": "Skill", "tn": "TN",
-           "stance": "stance", "void": "Void point", "assist": ("helper", "helpers"), "protagonist": "protagonist dice",
-           "adversary": "adversary dice", "auto": ("automatic success", "automatic successes"), "destiny": "Destiny",
-           "advantages": {"distinction": "distinction", "adversity": "adversity", "passion": "passion",
-                          "anxiety": "anxiety", "compromised": "compromised"},
-           "stances": {"air": "Air", "earth": "Earth", "fire": "Fire", "water": "Water", "void": "Void"}},
-}
+_SIGNS = {"+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 "}
 
 
-def _words(lang: str) -> dict:
-    return _W["es" if lang == "es" else "en"]
+def wording() -> dict:
+    """The pool wording as JSON-ready data, for web/link-reader.mjs (dist/generated.mjs, LINK_DATA):
+    ``{"game_names", "words", "templates"}``."""
+    import json
+
+    return json.loads(json.dumps({"game_names": GAME_NAMES, "words": WORDS, "templates": TEMPLATES}))
 
 
 def _signed(value: Any) -> str:
@@ -58,64 +43,6 @@ def _signed(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, int) or value == 0:
         return ""
     return f" +{value}" if value > 0 else f" \u2212{-value}"
-
-
-def _sifrp_dice(req: Mapping[str, Any], w: dict) -> str:
-    """``4D+2B−1P +3 +helpers (2, 3) +extra time 1``: one character's dice in a SIFRP test."""
-    d, b, p = req.get("test_dice", "?"), req.get("bonus_dice") or 0, req.get("penalty_dice") or 0
-    if req.get("destiny_bonus") and isinstance(b, int):
-        b += 1
-    text = f"{d}D"
-    if b:
-        text += f"+{b}B"
-    if p:
-        text += f"\u2212{p}P"
-    text += _signed(req.get("modifier"))
-    helpers = req.get("helpers")
-    if isinstance(helpers, list) and helpers:
-        text += f" +{w['helpers']} ({', '.join(map(str, helpers))})"
-    if req.get("extra_time"):
-        text += f" +{w['extra_time']} {req['extra_time']}"
-    return text
-
-
-def _sifrp(req: Mapping[str, Any], w: dict) -> str:
-    text = _sifrp_dice(req, w)
-    rank = req.get("passive_rank")
-    if isinstance(rank, int) and not isinstance(rank, bool):    # a conflict: 4 × the opponent's rank
-        text += f" {w['vs']} {4 * rank} ({w['passive']} {rank}\u00d74)"
-    else:
-        text += f" {w['vs']} {req.get('difficulty', 9)}"
-    rivals = req.get("rivals")
-    if isinstance(rivals, list) and rivals:                      # a competition: each rival's dice
-        names = [f"{x.get('name')} {_sifrp_dice(x, w)}" for x in rivals if isinstance(x, dict)]
-        text += f"; {w['competition']}: {req.get('name')}, " + ", ".join(names)
-    if req.get("weapon_damage") is not None:
-        text += f", {w['weapon']} {req['weapon_damage']}"
-    return text
-
-
-def _generic_group(req: Mapping[str, Any], w: dict) -> str:
-    dice, sides = req.get("dice", "?"), "F" if req.get("fate") else req.get("sides", "?")
-    text = f"{dice}d{sides}"
-    if req.get("explode"):
-        kind = "compounding" if req.get("compound") else "penetrating" if req.get("penetrate") else "exploding"
-        at = f" {_compare(req['explode_at'], sides)}" if req.get("explode_at") is not None else ""
-        text += f"!{kind_mark(req)} ({w[kind]}{at})"
-    keep = req.get("keep")
-    if keep is not None and (keep != dice or req.get("keep_lowest")):
-        text += f", {w['keep']} {keep}" + (f" {w['lowest']}" if req.get("keep_lowest") else "")
-    if req.get("reroll") is not None:
-        text += f", {w['reroll_once' if req.get('reroll_once') else 'reroll']} {_compare(req['reroll'], sides)}"
-    for name in ("successes", "failures"):
-        if req.get(name) is not None:
-            text += f", {w[name]} {_compare(req[name], sides)}"
-    return text
-
-
-def kind_mark(req: Mapping[str, Any]) -> str:
-    """What follows ``!`` for an explosion variant: ``"!"`` (compounding ``!!``), ``"p"`` (``!p``) or ``""``."""
-    return "!" if req.get("compound") else "p" if req.get("penetrate") else ""
 
 
 def _compare(faces: Any, sides: Any) -> str:
@@ -127,70 +54,120 @@ def _compare(faces: Any, sides: Any) -> str:
         f"\u2264{hi}" if lo == 1 else str(faces)
 
 
-def _expr_group(g: Mapping[str, Any], w: dict) -> str:
-    text = _generic_group(g, w)
-    return f"({text})" if " " in text else text
+class _Say:
+    """One template said for one request: ``templates`` (a system's), ``words`` and ``lang``."""
 
+    def __init__(self, templates: dict, lang: str) -> None:
+        self.templates, self.lang = templates, lang
+        self.words = WORDS[lang]
 
-def _generic_one(req: Mapping[str, Any], w: dict) -> str:
-    groups = req.get("groups")
-    if "expr" in req:   # arithmetic: "(2d6 + 3) × 2", a group with words in parentheses
-        from ..systems.notation.tree import expr_text
+    def value(self, node: list, scope: Mapping[str, Any]) -> Any:
+        op = node[0]
+        if op == "get":
+            return scope.get(node[1], node[2] if len(node) > 2 else None)
+        if op == "lit":
+            return node[1]
+        if op == "or":
+            return self.value(node[1], scope) or self.value(node[2], scope)
+        if op == "times":
+            return node[1] * self.value(node[2], scope)
+        if op == "inc_if":
+            v = self.value(node[1], scope)
+            return v + 1 if isinstance(v, int) and self.cond(node[2], scope) else v
+        if op == "sum":
+            values = [scope.get(key) or 0 for key in node[1:]]
+            return sum(values) if all(isinstance(v, int) for v in values) else 0
+        if op == "pick":
+            return self.value(node[2] if self.cond(node[1], scope) else node[3], scope)
+        raise ValueError(f"pool template: unknown value {op!r}")
 
-        text = expr_text(req["expr"], lambda g: _expr_group(g, w), {"+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 "})
-    elif isinstance(groups, list):   # "1d8 + 1d6, keep 1 − 1d4": each group with its sign
-        text = ""
-        for i, g in enumerate(groups):
-            g = g if isinstance(g, Mapping) else {}
-            text += (" \u2212 " if g.get("subtract") else " + " if i else "") + _generic_group(g, w)
-        text = text.lstrip()
-    else:
-        text = _generic_group(req, w)
-    text += _signed(req.get("modifier"))
-    if req.get("difficulty") is not None:
-        text += f" {w['vs']} {req['difficulty']}"
-    return text
+    def cond(self, node: list, scope: Mapping[str, Any], first: bool = False) -> bool:
+        op = node[0]
+        checks: dict[str, Callable[[], bool]] = {
+            "truthy": lambda: bool(self.value(node[1], scope)),
+            "int": lambda: (lambda v: isinstance(v, int) and not isinstance(v, bool))(self.value(node[1], scope)),
+            "str": lambda: isinstance(self.value(node[1], scope), str),
+            "list": lambda: (lambda v: isinstance(v, list) and bool(v))(self.value(node[1], scope)),
+            "is_list": lambda: isinstance(self.value(node[1], scope), list),
+            "not_none": lambda: self.value(node[1], scope) is not None,
+            "has": lambda: node[1] in scope,
+            "differ": lambda: bool(self.value(node[1], scope) != self.value(node[2], scope)),
+            "word_in": lambda: (lambda v: isinstance(v, str) and v in self.words[node[1]])(self.value(node[2], scope)),
+            "lang": lambda: self.lang == node[1],
+            "first": lambda: first,
+            "not": lambda: not self.cond(node[1], scope, first),
+            "and": lambda: all(self.cond(c, scope, first) for c in node[1:]),
+            "or": lambda: any(self.cond(c, scope, first) for c in node[1:]),
+        }
+        if op not in checks:
+            raise ValueError(f"pool template: unknown condition {op!r}")
+        return checks[op]()
 
+    def text(self, nodes: list, scope: Mapping[str, Any], first: bool = False) -> str:
+        return "".join(self.node(n, scope, first) for n in nodes)
 
-def _generic(req: Mapping[str, Any], w: dict) -> str:
-    rolls = req.get("rolls")
-    if isinstance(rolls, list):   # several rolls, each named by its label: "ataque: 1d20 +5; daño: 2d6 +3"
-        return "; ".join((f"{r['label']}: " if isinstance(r.get("label"), str) else "") + _generic_one(r, w)
-                         if isinstance(r, Mapping) else "?" for r in rolls)
-    return _generic_one(req, w)
+    def node(self, node: Any, scope: Mapping[str, Any], first: bool) -> str:
+        if isinstance(node, str):
+            return node
+        op, w = node[0], self.words
+        if op == "show":
+            return str(self.value(node[1], scope))
+        if op == "word":
+            return w[node[1]]
+        if op == "word_of":
+            return w[node[1]][self.value(node[2], scope)]
+        if op == "plural":
+            return w[node[1]][1 if self.value(node[2], scope) != 1 else 0]
+        if op == "signed":
+            return _signed(self.value(node[1], scope))
+        if op == "compare":
+            return _compare(self.value(node[1], scope), self.value(node[2], scope))
+        if op == "list":
+            return ", ".join(map(str, self.value(node[1], scope)))
+        if op == "if":
+            branch = node[2] if self.cond(node[1], scope, first) else node[3] if len(node) > 3 else []
+            return self.text(branch, scope, first)
+        if op == "ref":
+            return self.text(self.templates[node[1]], scope)
+        if op == "each":
+            return node[2].join(self._items(self.value(node[1], scope), node[3], node[4]))
+        if op == "lstrip":
+            return self.text(node[1], scope, first).lstrip()
+        if op == "join":
+            parts: list[str] = []
+            for item in node[4]:
+                if item[0] == "words_if":
+                    parts += [word for key, word in w[item[1]].items() if scope.get(key)]
+                elif text := self.node(item, scope, first):
+                    parts.append(text)
+            return f"{node[2]}{node[1].join(parts)}{node[3]}" if parts else ""
+        if op == "expr":
+            from ..systems.notation.tree import expr_text
 
+            def leaf(group: dict) -> str:
+                text = self.text(node[2], group)
+                return f"({text})" if " " in text else text
 
-def _l5r(req: Mapping[str, Any], w: dict) -> str:
-    text = f"{w['ring']} {req.get('ring', '?')} + {w['skill']} {req.get('skill', 0)} {w['vs']} {w['tn']} {req.get('tn', '?')}"
-    extras = []
-    stance = req.get("stance")
-    if isinstance(stance, str) and stance in w["stances"]:
-        extras.append(f"{w['stance']} {w['stances'][stance]}" if w is _W["en"] else
-                      f"{w['stance']} de {w['stances'][stance]}")
-    helpers = (req.get("assist_skilled") or 0) + (req.get("assist_unskilled") or 0) \
-        if all(isinstance(req.get(k) or 0, int) for k in ("assist_skilled", "assist_unskilled")) else 0
-    if helpers:
-        extras.append(f"{helpers} {w['assist'][helpers != 1]}")
-    if req.get("void"):
-        extras.append(w["void"])
-    extras += [word for key, word in w["advantages"].items() if req.get(key)]
-    return text + (f" ({', '.join(extras)})" if extras else "")
+            return expr_text(self.value(node[1], scope), leaf, _SIGNS)
+        raise ValueError(f"pool template: unknown node {op!r}")
 
-
-def _tragedia(req: Mapping[str, Any], w: dict) -> str:
-    text = (f"{req.get('protagonist_dice', '?')} {w['protagonist']} {w['vs']} "
-            f"{req.get('adversary_dice', '?')} {w['adversary']}")
-    if req.get("auto_successes"):
-        n = req["auto_successes"]
-        text += f", {n} {w['auto'][n != 1]}"
-    return text
-
-
-_BUILDERS = {"sifrp": _sifrp, "generic": _generic, "l5r5e": _l5r, "tragedia": _tragedia}
+    def _items(self, items: list, template: list, other: str) -> list[str]:
+        """Each item of ``items`` said by ``template``; one that is no mapping is skipped
+        (``other`` "skip"), read as an empty mapping ("empty") or said as "?"."""
+        out = []
+        for i, item in enumerate(items):
+            if isinstance(item, Mapping):
+                out.append(self.text(template, item, i == 0))
+            elif other == "empty":
+                out.append(self.text(template, {}, i == 0))
+            elif other == "?":
+                out.append("?")
+        return out
 
 
 def pool_text(request: Mapping[str, Any], lang: str = "es", with_game: bool = True) -> str:
-    """The pool of ``request`` in its game's notation, e.g. ``"SIFRP 4D+2B−1P +3 vs 9"``.
+    """The pool of ``request`` in its game's notation, e.g. ``"SIFRP 4D+2B−1P +3 vs 9"``, said by the
+    system's template (:data:`tirada.links.pool_wording.TEMPLATES`).
 
     Args:
         request: a roll request (``system`` plus the system's fields; seed, label, faces ignored).
@@ -201,11 +178,11 @@ def pool_text(request: Mapping[str, Any], lang: str = "es", with_game: bool = Tr
     if not isinstance(request, Mapping):
         return "?"
     system = request.get("system")
-    build = _BUILDERS.get(system) if isinstance(system, str) else None
-    if build is None:   # a system without its own notation here: its short name from the registry
+    templates = TEMPLATES.get(system) if isinstance(system, str) else None
+    if templates is None:   # a system without its own notation here: its short name from the registry
         from ..systems.registry import short_names
 
         return short_names().get(system, str(system)[:40]) if isinstance(system, str) else str(system)[:40]
-    text = build(request, _words(lang))
+    text = _Say(templates, "es" if lang == "es" else "en").text(templates["main"], request)
     name = GAME_NAMES.get(str(system), "")
     return f"{name} {text}" if with_game and name else text

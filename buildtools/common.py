@@ -1,0 +1,60 @@
+"""What every job of build.py shares: the repository's paths, the runtime files the page ships,
+SetupError, log and run (set-up stamps too)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = Path(os.environ.get("TIRADA_DIST") or ROOT / "dist")  # override to build elsewhere
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+VENV_PY = VENV / "bin" / "python"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
+CHROMIUM = Path("/usr/bin/chromium")
+#: Files of the pyodide npm package the page needs (the rest are docs, typings and consoles); its
+#: standard library is shipped trimmed (trim_stdlib) and its lock file inlined (start_data).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: PyScript's chunks the page loads: core.js imports core-*.js, which imports each plugin chunk the
+#: config does not turn off, and always the error plugin's. The page turns the others off
+#: (PYSCRIPT_PLUGINS_OFF); the rest (xterm terminal, codemirror editor, TOML parser, zip reader for
+#: workers, package graph) serve features the page does not use. tests/e2e/test_runtime_files.py
+#: checks that every shipped runtime file is requested and every requested one shipped.
+PYSCRIPT_CHUNKS = ("core", "error")
+#: PyScript plugins the page does not use, turned off in pyscript.json ("plugins": ["!name", …],
+#: PyScript's own switch): no <py-editor>, <py-game> or terminal, no deprecation notices, no
+#: "donkey" worker helper: five module requests fewer at every start.
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
+class SetupError(RuntimeError):
+    """A set-up step failed; the message says what is missing and how to get it."""
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list, **kw) -> subprocess.CompletedProcess:
+    """Run a command from ROOT, echoing it; raise SetupError on failure."""
+    log("$ " + " ".join(str(c) for c in cmd))
+    proc = subprocess.run([str(c) for c in cmd], cwd=kw.pop("cwd", ROOT), **kw)
+    if proc.returncode != 0:
+        raise SetupError(f"command failed ({proc.returncode}): {' '.join(str(c) for c in cmd)}")
+    return proc
+
+
+def _stamp_ok(stamp: Path, *inputs: Path) -> bool:
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in inputs)).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return True
+    return False
+
+
+def _write_stamp(stamp: Path, *inputs: Path) -> None:
+    stamp.write_text(hashlib.sha256(b"".join(p.read_bytes() for p in inputs)).hexdigest())

@@ -1,0 +1,159 @@
+"""Assemble dist/: the engine wheel, the runtime files, index.html with its panels and Spanish
+texts, app.zip and the PyScript config."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from .common import (
+    DIST,
+    PYODIDE_DIR,
+    PYODIDE_FILES,
+    PYSCRIPT_CHUNKS,
+    PYSCRIPT_DIR,
+    PYSCRIPT_PLUGINS_OFF,
+    ROOT,
+    SetupError,
+    run,
+)
+
+
+def build_wheel(py: Path) -> Path:
+    """Build the engine's py3-none-any wheel into dist/wheels/ and return its path."""
+    out = DIST / "wheels"
+    out.mkdir(parents=True, exist_ok=True)
+    # SOURCE_DATE_EPOCH (1980-01-01): the wheel's entries carry no build time, so a rebuild of the same
+    # sources gives the same bytes, like the rest of dist/ (tests/e2e/test_runtime_files.py)
+    run([py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", "--no-build-isolation",
+         "-w", out, ROOT], stdout=subprocess.DEVNULL, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    wheels = sorted(out.glob("tirada-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SetupError(f"expected one engine wheel in {out}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def copy_runtime() -> None:
+    """Copy the Pyodide and PyScript files the page loads into dist/ (no package manager: the page
+    installs no packages, so neither micropip nor a lock file listing packages is shipped)."""
+    pyo = DIST / "pyodide"
+    pyo.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_DIR / name, pyo / name)
+    ps = DIST / "pyscript"
+    ps.mkdir(parents=True, exist_ok=True)
+    for f in PYSCRIPT_DIR.iterdir():
+        chunk = re.sub(r"-[A-Za-z0-9_-]{8}$", "", f.stem)  # "core-C9KDLldu" → "core"
+        if f.suffix in (".js", ".css") and f.is_file() and chunk in PYSCRIPT_CHUNKS:
+            shutil.copy2(f, ps / f.name)
+
+
+def include_panels(html: str, depth: int = 0) -> str:
+    """Replace each ``<!--#include panels/NAME.html-->`` line with that file of web/panels/ (panels
+    may include panels, up to 4 levels deep)."""
+
+    def include(match: re.Match) -> str:
+        path = ROOT / "web" / match.group(1)
+        if not path.is_file() or "panels" not in path.parts:
+            raise SetupError(f"web/index.html includes {match.group(1)}, which is not a file in web/panels/")
+        if depth >= 4:
+            raise SetupError(f"{match.group(1)}: panels included more than 4 levels deep (a loop?)")
+        return include_panels(path.read_text(encoding="utf-8"), depth + 1)
+
+    return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
+
+
+#: Data files of web/ that the page's Python reads beside its modules: shipped in app.zip with them,
+#: not as files of the site (the JavaScript gets them from generated.mjs, buildtools/generated.py).
+GLUE_DATA = ("contract.json",)
+
+
+def write_app_zip(wheel: Path) -> Path:
+    """dist/app.zip: the engine package (from the wheel) plus the page's glue modules, which
+    web/pyodide-start.mjs puts whole on the interpreter's ``sys.path`` (zipimport; nothing unpacked).
+
+    One archive instead of a wheel installed through micropip plus one fetch per glue module: fewer
+    requests and no package manager at start-up (docs/benchmarks.md)."""
+    out = DIST / "app.zip"
+    # the page's modules, and the data files they read beside them (web/contract.py reads contract.json)
+    glue = sorted((ROOT / "web").glob("*.py")) + [ROOT / "web" / name for name in GLUE_DATA]
+    with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in sorted(whl.namelist()):
+            if name.startswith("tirada/"):
+                zf.writestr(fixed_zip_entry(name), whl.read(name))
+        for path in glue:
+            zf.writestr(fixed_zip_entry(path.name), path.read_bytes())
+    return out
+
+
+def fixed_zip_entry(name: str) -> zipfile.ZipInfo:
+    """A zip entry for ``name`` dated 1980-01-01, deflated, mode 0644: the same sources make
+    byte-identical archives (zipfile would stamp the current time or the file's), so their precache
+    revisions change only with their contents (tools/pyodide_build.mjs does the same)."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def render_pages(wheel: Path) -> None:
+    """Copy web/ and public/ into dist/, fill the Spanish strings and write the PyScript config."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        import strings  # web/strings.py: the one place for UI text
+    finally:
+        sys.path.pop(0)
+    for src in (ROOT / "public", ROOT / "web"):
+        for f in src.rglob("*"):
+            rel = f.relative_to(src)
+            if (f.is_file() and "__pycache__" not in f.parts and "panels" not in rel.parts
+                    and f.suffix != ".py" and not (src.name == "web" and f.name in GLUE_DATA)):
+                dest = DIST / f.relative_to(src)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(f, dest)
+    html = include_panels((ROOT / "web" / "index.html").read_text(encoding="utf-8"))
+
+    def fill(match: re.Match) -> str:
+        key = match.group(1)
+        if key not in strings.STRINGS:
+            raise SetupError(f"web/index.html uses {{{{{key}}}}} but web/strings.py has no such key")
+        return strings.html_escape(strings.STRINGS[key]["es"])
+
+    html = re.sub(r"\{\{\s*([a-z0-9_.]+)\s*\}\}", fill, html)
+    (DIST / "index.html").write_text(html, encoding="utf-8")
+    write_app_zip(wheel)
+    # JSON, not TOML: PyScript would otherwise fetch its TOML parser first.
+    # No "files": web/pyodide-start.mjs fetches app.zip itself while Pyodide boots (issue #16).
+    config = {"interpreter": "./pyodide/pyodide.mjs",
+              "experimental_create_proxy": "auto", "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]}
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    # PyScript loads every plugin that no config of each interpreter type turns off, and reads an
+    # "mpy" config even with no MicroPython script on the page: say it there too (hidden; PyScript's
+    # own style hides <mpy-config> as well). No MicroPython is ever loaded.
+    off = json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
+    insert_before(PY_SCRIPT,
+                  [f"<mpy-config hidden>{off}</mpy-config>"])
+
+
+#: The page's PyScript script in web/index.html: one inline line (no fetch of a main.py once Pyodide
+#: has booted; issue #16), which imports web/page.py, compiled in app.zip.
+PY_SCRIPT = '<script type="py" config="./pyscript.json">import page</script>'
+
+
+def insert_before(anchor: str, lines: list) -> None:
+    """Put ``lines`` (HTML) before ``anchor`` in dist/index.html, one per line.
+
+    Raises:
+        SetupError: web/index.html holds ``anchor`` not exactly once."""
+    page = DIST / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if html.count(anchor) != 1:
+        raise SetupError(f"web/index.html: no single {anchor}")
+    page.write_text(html.replace(anchor, "\n  ".join([*lines, anchor])), encoding="utf-8")
