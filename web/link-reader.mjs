@@ -566,7 +566,27 @@ function genericOne(req, w) {
   }
   text += signed(get(req, "modifier"));
   if (get(req, "difficulty") !== null) text += ` ${w.vs} ${pyStr(req.difficulty)}`;
-  return text;
+  return text + bandsText(get(req, "bands"), w);
+}
+
+/** Outcome bands after the pool, as links/pool.py `_bands` writes them: ", resultados: ≤6 Fallo / 7–9 … / ≥10 Éxito". */
+function bandsText(value, w) {
+  const isInt = (v) => typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v));
+  if (!Array.isArray(value) || value.length < 4 || value.length % 2 || !isInt(value[0]) || BigInt(value[0]) !== 1n) return "";
+  const labels = value.filter((_, i) => i % 2 === 1);
+  const cuts = value.filter((_, i) => i > 0 && i % 2 === 0);
+  if (!labels.every((x) => typeof x === "string") || !cuts.every(isInt)) return "";
+  const big = cuts.map((c) => BigInt(c));
+  if (big.some((c, i) => i > 0 && big[i - 1] >= c)) return "";
+  const num = (n) => (n < 0n ? `\u2212${-n}` : String(n));
+  const parts = labels.map((label, i) => {
+    const lo = i ? big[i - 1] : null;
+    const hi = i < big.length ? big[i] - 1n : null;
+    const edge = lo === null ? `\u2264${num(hi)}` : hi === null ? `\u2265${num(lo)}` : lo === hi ? num(lo) : `${num(lo)}\u2013${num(hi)}`;
+    return `${edge} ${label}`;
+  });
+  if (parts.length > 5) return `, ${w.bands}: ${parts[0]} / \u2026 / ${parts[parts.length - 1]} (${parts.length})`;
+  return `, ${w.bands}: ${parts.join(" / ")}`;
 }
 
 function generic(req, w) {

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["GAME_NAMES", "pool_text"]
+__all__ = ["GAME_NAMES", "band_parts", "pool_text"]
 
 #: system id → short game name shown before the pool (generic has none: its notation says it all).
 GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
 
 _W = {
     "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
-           "reroll": "repite", "reroll_once": "repite una vez", "lowest": "los más bajos", "exploding": "explosivos",
+           "reroll": "repite", "reroll_once": "repite una vez", "bands": "resultados", "lowest": "los más bajos", "exploding": "explosivos",
            "compounding": "explosivos acumulados", "penetrating": "explosivos penetrantes",
            "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
            "skill": "Habilidad", "tn": "NO", "stance": "actitud", "void": "punto de Vacío",
@@ -37,7 +37,7 @@ _W = {
                           "anxiety": "angustia", "compromised": "comprometido"},
            "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
     "en": {"vs": "vs", "keep": "keep", "successes": "successes on", "failures": "failures on",
-           "reroll": "reroll", "reroll_once": "reroll once", "lowest": "lowest", "exploding": "exploding",
+           "reroll": "reroll", "reroll_once": "reroll once", "bands": "outcomes", "lowest": "lowest", "exploding": "exploding",
            "compounding": "compounding", "penetrating": "penetrating", "helpers": "helpers",
            "passive": "passive value", "competition": "competition",
            "extra_time": "extra time", "weapon": "weapon damage", "ring": "Ring", "skill": "Skill", "tn": "TN",
@@ -149,7 +149,32 @@ def _generic_one(req: Mapping[str, Any], w: dict) -> str:
     text += _signed(req.get("modifier"))
     if req.get("difficulty") is not None:
         text += f" {w['vs']} {req['difficulty']}"
-    return text
+    return text + "".join(part for part, _ in band_parts(req.get("bands"), "en" if w is _W["en"] else "es"))
+
+
+def band_parts(value: Any, lang: str = "es") -> list:
+    """Outcome bands (docs/notation.md §Bands) as the pool line writes them after the pool:
+    ``[(", resultados: ", None), ("≤6 ", None), ("Fallo", "user"), (" / ", None), …]`` (``"user"``:
+    the label, user text a snippet escapes); more than 5 bands: the first, "…", the last and how
+    many. ``[]`` unless the value has the shape ``[1, label, cut, label, …]`` (labels texts, cuts
+    ascending ints): the roll checks the rest; web/link-reader.mjs writes the same."""
+    from ..systems.bands import Band
+
+    if not (isinstance(value, list) and len(value) >= 4 and len(value) % 2 == 0 and type(value[0]) is int
+            and value[0] == 1):
+        return []
+    labels, cuts = value[1::2], value[2::2]
+    if not (all(isinstance(x, str) for x in labels) and all(type(c) is int for c in cuts)
+            and all(a < b for a, b in zip(cuts, cuts[1:]))):
+        return []
+    bands = [Band(label, cuts[i - 1] if i else None, cuts[i] - 1 if i < len(cuts) else None)
+             for i, label in enumerate(labels)]
+    shown = [bands[0], None, bands[-1]] if len(bands) > 5 else bands
+    out: list = [(f", {_words(lang)['bands']}: ", None)]
+    for i, band in enumerate(shown):
+        out.append((" / " if i else "", None))
+        out += [("\u2026", None)] if band is None else [(band.text()[:-len(band.label)], None), (band.label, "user")]
+    return out + ([(f" ({len(bands)})", None)] if len(bands) > 5 else [])
 
 
 def _generic(req: Mapping[str, Any], w: dict) -> str:
