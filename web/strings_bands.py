@@ -24,7 +24,6 @@ STRINGS = {
     "bands.versus.dnd": {"es": "CD", "en": "DC"},
     "bands.versus.coc": {"es": "Dados de bonificación (+) o penalización (−)", "en": "Bonus (+) or penalty (−) dice"},
     "bands.versus.wod": {"es": "Dificultad", "en": "Difficulty"},
-    "bands.apply": {"es": "Usar", "en": "Use"},
     "bands.text": {"es": "Nombres por total", "en": "Names by total"},
     "bands.text_hint": {"es": "Ejemplo: «≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito». La primera banda incluye todo lo de "
                                 "debajo y la última todo lo de encima.",

@@ -173,7 +173,7 @@ def band_parts(value: Any, lang: str = "es") -> list:
     out: list = [(f", {_words(lang)['bands']}: ", None)]
     for i, band in enumerate(shown):
         out.append((" / " if i else "", None))
-        out += [("\u2026", None)] if band is None else [(band.text()[:-len(band.label)], None), (band.label, "user")]
+        out += [("\u2026", None)] if band is None else [(band.edges() + " ", None), (band.label, "user")]
     return out + ([(f" ({len(bands)})", None)] if len(bands) > 5 else [])
 
 

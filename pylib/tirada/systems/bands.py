@@ -64,15 +64,17 @@ class Band:
     lo: int | None
     hi: int | None
 
+    def edges(self) -> str:
+        """The totals it holds: ``"≤6"``, ``"7–9"``, ``"8"``, ``"≥10"`` (minus signs as ``−``)."""
+        if self.lo is None:
+            return f"\u2264{_minus(self.hi)}"
+        if self.hi is None:
+            return f"\u2265{_minus(self.lo)}"
+        return _minus(self.lo) if self.lo == self.hi else f"{_minus(self.lo)}\u2013{_minus(self.hi)}"
+
     def text(self) -> str:
         """``"≤6 Fallo"``, ``"7–9 Éxito parcial"``, ``"8 Normal"``, ``"≥10 Éxito"``."""
-        if self.lo is None:
-            edge = f"\u2264{_minus(self.hi)}"
-        elif self.hi is None:
-            edge = f"\u2265{_minus(self.lo)}"
-        else:
-            edge = _minus(self.lo) if self.lo == self.hi else f"{_minus(self.lo)}\u2013{_minus(self.hi)}"
-        return f"{edge} {self.label}"
+        return f"{self.edges()} {self.label}"
 
 
 def _minus(n: int | None) -> str:
