@@ -231,3 +231,44 @@ def test_every_preset_rolls_at_its_ends_in_both_languages():
                     req = expand({**preset_roll(spec.id, value, versus, lang).request(), "seed": SEED})
                     out = roll(req)
                     assert out["band"]["label"] in req["bands"][1::2]
+
+
+# ------------------------------------------------------------------ a generic character's saved rolls
+def test_a_generic_character_saves_rolls_with_their_bands():
+    from tirada.sheets import Character, new_character, roll_request, sheet_from_form, sheet_to_form
+
+    form = {"rolls": "Actuar bajo presión: 2d6+1 | <=6 Fallo / 7-9 Éxito parcial / 10+ Éxito\n\n"
+                     "Daño: 1d8+2\nSigilo: 2d20kh1+5 | ≤14 Fallo / ≥15 Éxito", "notes": "Pícaro"}
+    sheet = sheet_from_form("generic", form)
+    assert sheet["rolls"][0] == {"name": "Actuar bajo presión", "notation": "2d6+1", "bands": [1, "Fallo", 7,
+                                                                                             "Éxito parcial", 10, "Éxito"]}
+    assert "bands" not in sheet["rolls"][1]
+    assert sheet_to_form("generic", sheet)["rolls"].splitlines()[0] == \
+        "Actuar bajo presión: 2d6+1 | ≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito"
+    c = Character.from_dict({**new_character("c1", "generic", "Ana").to_dict(), "sheet": sheet})
+    req = roll_request(c, {"roll": "Sigilo"})
+    assert req == {"system": "generic", "notation": "2d20kh1+5", "bands": [1, "Fallo", 15, "Éxito"]}
+    assert roll({**expand(req), "seed": SEED})["band"]["label"] in ("Fallo", "Éxito")
+    assert Character.from_dict(c.to_dict()) == c
+
+
+@pytest.mark.parametrize("rolls, code", [
+    ("sin notación", "sheet.roll_line"),
+    ("A: 2d6 | ≤6 Fallo / 8+ Éxito", "bands.gap"),
+    ("A: 2d6 k", "notation.needs_number"),
+    ("A: 2d6\nA: 1d6", "sheet.roll_twice"),
+    ("A: 1d20; 2d6 | ≤6 Fallo / ≥7 Éxito", "bands.several_rolls"),
+    ("A|B: 2d6", "sheet.roll_name"),
+    ("\n".join(f"R{i}: 1d6" for i in range(31)), "sheet.rolls"),
+])
+def test_bad_saved_rolls_are_refused_on_the_rolls_field(rolls, code):
+    from tirada.sheets import roll_request, sheet_from_form
+
+    with pytest.raises(InvalidRequest) as err:
+        sheet_from_form("generic", {"rolls": rolls})
+    assert (err.value.code, err.value.field) == (code, "rolls")
+    from tirada.sheets.generic import GenericSheet
+
+    with pytest.raises(InvalidRequest) as err:
+        roll_request(type("C", (), {"system": "generic", "sheet": GenericSheet()})(), {"roll": "x"})
+    assert err.value.code == "sheet.not_roll"

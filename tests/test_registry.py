@@ -77,7 +77,7 @@ def test_the_old_tables_are_views_of_the_registry():
                                                  "bands")   # appended: outcome bands (issue 28 item 4)
     assert set(systems.SYSTEMS) == {"generic", "sifrp", "l5r5e", "tragedia"}
     assert set(ODDS) == {"generic", "sifrp", "l5r5e", "tragedia", "brs"}
-    assert list(SHEETS) == ["sifrp", "l5r5e", "brs"]
+    assert list(SHEETS) == ["generic", "sifrp", "l5r5e", "brs"]
 
 
 def test_a_toy_system_is_found_everywhere_from_one_entry(toy):

@@ -1,6 +1,6 @@
 """Outcome bands on the page (issue 28 item 4; docs/notation.md §Bands): the card's outcome line, the
 odds per band and what a preset writes in the generic form. Pure (no pyscript): tested on CPython in
-tests/test_bands_page.py; web/ui_bands.py wires it to the form.
+tests/test_bands_view.py; web/ui_bands.py wires it to the form.
 """
 
 from __future__ import annotations

@@ -62,6 +62,24 @@ STRINGS = {
                           "en": "these named outcomes come from a newer Tirada (version {v})"},
     "err.bands.several_rolls": {"es": "los resultados con nombre son para una sola tirada, no para varias",
                                 "en": "named outcomes are for a single roll, not for several"},
+    # a generic character's saved rolls (tirada.sheets.generic)
+    "data.sys.generic": {"es": "Otro juego (tirada genérica)", "en": "Another game (generic roll)"},
+    "data.generic.help": {"es": "Una tirada por línea: «nombre: notación | resultados», p. ej. «Actuar bajo presión: 2d6+1 | "
+                                "≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito». Los resultados son opcionales.",
+                          "en": "One roll per line: “name: notation | outcomes”, e.g. “Act under pressure: 2d6+1 | "
+                                "≤6 Miss / 7–9 Partial success / ≥10 Full success”. Outcomes are optional."},
+    "data.generic.rolls": {"es": "Tiradas guardadas", "en": "Saved rolls"},
+    "data.generic.roll": {"es": "Tirada guardada", "en": "Saved roll"},
+    "err.sheet.roll_name": {"es": "el nombre de una tirada guardada no lleva «:» ni «|»",
+                            "en": "a saved roll's name has no “:” or “|”"},
+    "err.sheet.roll_notation": {"es": ("debe ser una notación de dados (de 1 a {n} carácter)", "debe ser una notación de dados (de 1 a {n} caracteres)"),
+                                "en": ("must be a dice notation (1 to {n} character)", "must be a dice notation (1 to {n} characters)")},
+    "err.sheet.rolls": {"es": ("como mucho {n} tirada guardada", "como mucho {n} tiradas guardadas"),
+                        "en": ("at most {n} saved roll", "at most {n} saved rolls")},
+    "err.sheet.roll_twice": {"es": "dos tiradas guardadas tienen el mismo nombre", "en": "two saved rolls have the same name"},
+    "err.sheet.not_roll": {"es": "este personaje no tiene guardada esa tirada", "en": "this character has no such saved roll"},
+    "err.sheet.roll_line": {"es": "línea {n}: escribe «nombre: notación | resultados», como «Actuar bajo presión: 2d6+1 | ≤6 Fallo / 7–9 Parcial / ≥10 Éxito»",
+                            "en": "line {n}: write “name: notation | outcomes”, as in “Act under pressure: 2d6+1 | ≤6 Miss / 7–9 Partial / ≥10 Hit”"},
     "err.bands.preset": {"es": "no existe ese juego ({names})", "en": "there is no such game ({names})"},
     "err.bands.preset_number": {"es": "debe estar entre {lo} y {hi}", "en": "must be from {lo} to {hi}"},
 }

@@ -73,9 +73,9 @@ def on_numbers(event) -> None:
 
 @when("input", "#generic-bands")
 def on_text(event) -> None:
-    """Typing bands makes them custom (a preset no longer says what the box holds)."""
+    """Typing bands makes them custom (neither "no names" nor a preset says what the box holds)."""
     select = el("generic-bands-preset")
-    if str(select.value) in bands_view.PRESETS:
+    if str(select.value) != "custom":
         select.value = "custom"
         sync_labels()
 

@@ -111,6 +111,7 @@ register(SystemSpec(
                 "bands"),
     # the operators of an ``expr`` tree as one-byte texts (no generic link before carried a text)
     param_texts=("+", "-", "*", "/"),
+    sheet="tirada.sheets.generic",   # saved rolls with their outcome bands (issue 28 item 4)
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
