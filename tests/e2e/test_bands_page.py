@@ -15,6 +15,7 @@ from conftest import READY_TIMEOUT_MS, ROOT, open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.axe import axe_problems  # noqa: E402
 from helpers.page import hold_engine, release  # noqa: E402
 
 sys.path.pop(0)
@@ -84,6 +85,8 @@ def test_a_cthulhu_bonus_die_in_english_names_the_success_level(new_context, bas
     level = ["Critical", "Extreme", "Hard", "Regular", "Failure", "Fumble"][
         sum(total >= cut for cut in (2, 10, 23, 46, 96))]
     expect(page.locator("#result .band-outcome")).to_have_text(f"Outcome: {level}")
+    # the box with both numbers shown, the odds per band and the outcome line pass axe
+    assert axe_problems(page) == []
 
 
 def test_the_fate_vector_shows_its_pool_at_once_then_the_recomputed_band(new_context, base_url):
