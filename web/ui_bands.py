@@ -81,5 +81,5 @@ def on_text(event) -> None:
 
 
 app.ON_LANG.append(sync_labels)   # the preset's number labels in the new language (options: data-i18n)
-if document.getElementById("generic-bands-preset") is not None:
+if app.node(document.getElementById("generic-bands-preset")) is not None:
     sync_labels()
