@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: tirada.links.pool_wording): T a template (list of text nodes), X a text node, V a value, C a
 #: condition, "*" anything (a key, a word, a literal), "V*"/"C*" any number of them
 TEXT = {"show": "V", "word": "*", "word_of": "*V", "plural": "*V", "signed": "V", "compare": "VV", "list": "V",
-        "if": "CTT", "ref": "*", "each": "V*T*", "lstrip": "T", "join": "***J", "expr": "VT"}
+        "if": "CTT", "ref": "*", "each": "V*T*", "lstrip": "T", "join": "***J", "expr": "VT", "bands": "V"}
 VALUE = {"get": "**", "lit": "*", "or": "VV", "times": "*V", "inc_if": "VC", "sum": "*", "pick": "CVV"}
 COND = {"truthy": "V", "int": "V", "str": "V", "list": "V", "is_list": "V", "not_none": "V", "has": "*",
         "differ": "VV", "word_in": "*V", "lang": "*", "first": "", "not": "C", "and": "C", "or": "C"}

@@ -135,6 +135,19 @@ ROLLS = {
         ("notation ataque: 1d20+5; daño: (2d6+3)*2 (labelled rolls), chain", {"rolls": [
             {"dice": 1, "sides": 20, "modifier": 5, "label": "ataque"},
             {"expr": ["*", ["+", {"dice": 2, "sides": 6}, 3], 2], "label": "daño"}]}, CHAIN),
+        # outcome bands (issue 28 item 4, key 20 "bands": [1, label, cut, label, …]; docs/notation.md §Bands)
+        ("bands 2d6+1 PbtA ≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito",
+         {"dice": 2, "sides": 6, "modifier": 1, "bands": [1, "Fallo", 7, "Éxito parcial", 10, "Éxito"],
+          "label": "Actuar bajo presión"}, {}),
+        ("bands 2d20kh1+5 vs 15 (D&D 5e advantage), chain",
+         {"dice": 2, "sides": 20, "keep": 1, "modifier": 5, "difficulty": 15, "bands": [1, "Fallo", 15, "Éxito"]}, CHAIN),
+        ("bands (2d10kl1-1)*10+1d10 (Call of Cthulhu, skill 45, one bonus die)",
+         {"expr": ["+", ["*", ["-", {"dice": 2, "sides": 10, "keep": 1, "keep_lowest": True}, 1], 10],
+                   {"dice": 1, "sides": 10}],
+          "bands": [1, "Crítico", 2, "Extremo", 10, "Difícil", 23, "Normal", 46, "Fallo", 96, "Pifia"]}, {"seed": S2}),
+        ("bands 4dF+2 (Fate ladder, English)", {"dice": 4, "fate": True, "modifier": 2, "bands": [
+            1, "Terrible", -1, "Poor", 0, "Mediocre", 1, "Average", 2, "Fair", 3, "Good", 4, "Great", 5, "Superb",
+            6, "Fantastic", 7, "Epic", 8, "Legendary"]}, {"roller": "Ana", "seq": 1, "created": 1796000200}),
     ],
     "sifrp": [
         ("4D+2B vs 9", {"test_dice": 4, "bonus_dice": 2}, {}),

@@ -649,6 +649,27 @@ function pyEq(a, b) {
   return a === b;
 }
 
+/** Outcome bands after the pool (template node "bands"), as tirada.links.pool.band_parts writes them:
+ * ", resultados: ≤6 Fallo / 7–9 … / ≥10 Éxito". */
+function bandsText(value, w) {
+  const isInt = (v) => typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v));
+  if (!Array.isArray(value) || value.length < 4 || value.length % 2 || !isInt(value[0]) || BigInt(value[0]) !== 1n) return "";
+  const labels = value.filter((_, i) => i % 2 === 1);
+  const cuts = value.filter((_, i) => i > 0 && i % 2 === 0);
+  if (!labels.every((x) => typeof x === "string") || !cuts.every(isInt)) return "";
+  const big = cuts.map((c) => BigInt(c));
+  if (big.some((c, i) => i > 0 && big[i - 1] >= c)) return "";
+  const num = (n) => (n < 0n ? `\u2212${-n}` : String(n));
+  const parts = labels.map((label, i) => {
+    const lo = i ? big[i - 1] : null;
+    const hi = i < big.length ? big[i] - 1n : null;
+    const edge = lo === null ? `\u2264${num(hi)}` : hi === null ? `\u2265${num(lo)}` : lo === hi ? num(lo) : `${num(lo)}\u2013${num(hi)}`;
+    return `${edge} ${label}`;
+  });
+  if (parts.length > 5) return `, ${w.bands}: ${parts[0]} / \u2026 / ${parts[parts.length - 1]} (${parts.length})`;
+  return `, ${w.bands}: ${parts.join(" / ")}`;
+}
+
 /** One system's pool template said for one request (tirada.links.pool._Say: the same templates,
  * LINK_DATA.templates, from tirada/links/pool_wording.py; its docstring lists the nodes). */
 class Say {
@@ -745,6 +766,7 @@ class Say {
         };
         return exprText(v(), leaf, SIGNS);
       }
+      case "bands": return bandsText(v(), w);
       default: throw new Bad("template");
     }
   }

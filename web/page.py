@@ -23,6 +23,7 @@ import store as store_mod
 import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
 import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
+import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
 import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
 import ui_roll
 import ui_shared

@@ -306,3 +306,4 @@ from strings_thread import STRINGS as _THREAD; STRINGS.update(_THREAD)  # noqa: 
 from strings_sealed import STRINGS as _SEALED; STRINGS.update(_SEALED)  # noqa: E402
 from strings_sealaudit import STRINGS as _SEALAUDIT; STRINGS.update(_SEALAUDIT)  # noqa: E402
 from strings_frame import STRINGS as _FRAME; STRINGS.update(_FRAME)  # noqa: E402
+from strings_bands import STRINGS as _BANDS; STRINGS.update(_BANDS)  # noqa: E402

@@ -156,7 +156,10 @@ def roll_with_sheet() -> None:
     if e is None:
         return
     c = Character.from_dict(e["item"])
-    if c.system == "sifrp":
+    if c.system == "generic":   # a saved roll and its outcome bands
+        choice = {"roll": str(el("roll-saved").value)}
+        words = choice["roll"]
+    elif c.system == "sifrp":
         choice = {"ability": str(el("roll-ability").value), "specialty": str(el("roll-specialty").value)}
         words = tr(f"data.ab.{choice['ability']}") + (f" ({choice['specialty']})" if choice["specialty"] else "")
     else:
@@ -195,7 +198,19 @@ def fill_roll_form(req: dict, label: str) -> None:
     el("system").value = req["system"]
     opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
     el("system").dispatchEvent(window.Event.new("change", opts))
-    if req["system"] == "sifrp":
+    if req["system"] == "generic":   # the saved notation and bands (custom: the box shows them as stored)
+        from bands_view import bands_text
+
+        _set("generic-notation", req["notation"])
+        _set("generic-bands", bands_text(req.get("bands")))
+        _set("generic-bands-preset", "custom" if req.get("bands") else "")
+        el("generic-bands-box").open = bool(req.get("bands"))
+        import ui_bands
+        import ui_dice
+
+        ui_dice.sync_notation()
+        ui_bands.sync_labels()
+    elif req["system"] == "sifrp":
         _set("sifrp-test_dice", req["test_dice"])
         _set("sifrp-bonus_dice", req["bonus_dice"])
     else:

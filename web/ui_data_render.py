@@ -17,7 +17,7 @@ from strings import STRINGS, t
 from tirada import storage
 from tirada.sheets import L5rSheet
 
-SYSTEM_ORDER = ("sifrp", "l5r5e", "brs", "tragedia")
+SYSTEM_ORDER = ("sifrp", "l5r5e", "brs", "tragedia", "generic")
 
 
 def fmt(key: str, lang: str, **values) -> str:

@@ -70,7 +70,7 @@ def read_request(system: str, fieldset, lang: str) -> dict:
         difficulty = None if "rolls" in req else _int(fieldset, "difficulty", lang, optional=True)
         if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
             req["difficulty"] = difficulty
-        return req
+        return _with_bands(req, fieldset)
     req = {"dice": _int(fieldset, "dice", lang), "sides": _int(fieldset, "sides", lang)}
     for name in ("keep", "modifier", "difficulty"):  # empty → the engine's default (all, 0, none)
         value = _int(fieldset, name, lang, optional=True)
@@ -78,7 +78,16 @@ def read_request(system: str, fieldset, lang: str) -> dict:
             req[name] = value
     if _checked(fieldset, "keep_lowest"):
         req["keep_lowest"] = True
-    return req
+    return _with_bands(req, fieldset)
+
+
+def _with_bands(req: dict, fieldset) -> dict:
+    """The generic request with the outcome bands typed in the form (web/ui_bands.py), if any."""
+    from bands_view import bands_value
+
+    node = fieldset.querySelector('[name="bands"]')
+    bands = bands_value(str(node.value)) if hasattr(node, "value") else None   # JS null has no value
+    return req if bands is None else {**req, "bands": bands}
 
 
 def _raw(form_el, name: str):
@@ -216,8 +225,11 @@ def _groups_dice(result: dict, lang: str) -> str:
 
 
 def _one_result(result: dict, lang: str) -> str:
-    """Dice, total and verdict of one SIFRP / generic roll."""
-    parts = [_groups_dice(result, lang) if isinstance(result.get("groups"), list) else
+    """Dice, total and verdict of one SIFRP / generic roll (the band it fell in first)."""
+    from bands_view import outcome_html
+
+    parts = [outcome_html(result, lang)] if "band" in result else []
+    parts += [_groups_dice(result, lang) if isinstance(result.get("groups"), list) else
              dice_list(result["faces"], result["kept_indices"], lang, result.get("sides"), result.get("exploded_indices"),
                        result)]
     if isinstance(result.get("success_indices"), list):   # success counting: how many of each
@@ -277,6 +289,10 @@ def summary(result: dict, lang: str) -> str:
                     if isinstance(v, int) and v)
     text = f'{kept}{extra} = {result["total"]}'
     v = verdict(result, lang)
+    if "band" in result:   # outcome bands: the band's name (bands_view.outcome_text)
+        from bands_view import outcome_text
+
+        text += outcome_text(result)
     return f"{text} — {v[1]}" if v else text
 
 

@@ -319,6 +319,15 @@ def view_any(result: dict) -> dict:
                            "odds.mark.difficulty", "odds.success")
 
 
+def _with_bands(result: dict, view: dict) -> dict:
+    """Outcome bands first: each band's odds in the headline and a table (web/bands_view.py)."""
+    if "bands" not in result:
+        return view
+    from bands_view import odds_view
+
+    return odds_view(result, view, app.State.lang)
+
+
 #: system id → view builder (``result -> {"headline", "svg", "table", "legend", "extra", "note"?}``).
 VIEWS = {"sifrp": view_sifrp, "generic": view_sifrp, "l5r5e": view_l5r, "tragedia": view_tragedia,
          "brs": view_brs}
@@ -344,7 +353,7 @@ def render() -> None:
         el("odds-note").textContent = note
         el("odds-note").hidden = not note
         return
-    view = VIEWS.get(str(result.get("system")), view_any)(result)
+    view = _with_bands(result, VIEWS.get(str(result.get("system")), view_any)(result))
     if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls
         view["headline"] = f'{tr("odds.roll_set").format(n=result["rolls"])} {view.get("headline", "")}'
     summary.textContent = view.get("headline", "")
@@ -363,7 +372,7 @@ def card_html(result: dict, id_prefix: str) -> str:
     """The odds ``result`` of :func:`tirada.odds.odds` as one block of HTML (headline, chart, note,
     numbers under a ``<details>``) in the current language, for another view to put in its own live
     region (e.g. a scene or Confrontation view). ``id_prefix`` makes the chart's ids unique."""
-    view = VIEWS.get(str(result.get("system")), view_any)(result)
+    view = _with_bands(result, VIEWS.get(str(result.get("system")), view_any)(result))
     svg = view["svg"].replace('"odds-chart-', f'"{id_prefix}-').replace(" odds-chart-", f" {id_prefix}-")
     legend = f'<figcaption class="meta">{esc(view["legend"])}</figcaption>' if view.get("legend") else ""
     parts = [f'<p class="odds-summary">{esc(view.get("headline", ""))}</p>']

@@ -76,6 +76,10 @@ def fields_html(system: str, form: dict, lang: str) -> str:
                 f'<fieldset class="cs-block"><legend>{esc(t("data.skills", lang))}</legend>'
                 f'<div class="grid">{skills}</div></fieldset>'
                 f'{_text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')
+    if system == "generic":   # saved rolls with their outcome bands (bands_view, tirada.sheets.generic)
+        return (f'<p class="meta">{esc(t("data.generic.help", lang))}</p>'
+                f'{_text("rolls", t("data.generic.rolls", lang), form.get("rolls", ""), long=True)}'
+                f'{_text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')
     if system == "brs":
         comps = form.get("components") or []
         blocks = [component_html(i, c, lang) for i, c in enumerate(comps or [{"name": "", "traits": []}])]
@@ -192,6 +196,11 @@ def roll_chooser_html(character: dict, lang: str) -> str:
                 f'<select id="roll-ring">{rings}</select></div>'
                 f'<div class="field"><label for="roll-skill">{esc(t("data.skill", lang))}</label>'
                 f'<select id="roll-skill">{skills}</select></div>')
+    elif system == "generic" and character["sheet"].get("rolls"):
+        saved = "".join(f'<option value="{esc(r["name"])}">{esc(r["name"])} ({esc(r["notation"])})</option>'
+                        for r in character["sheet"]["rolls"])
+        body = (f'<div class="field wide"><label for="roll-saved">{esc(t("data.generic.roll", lang))}</label>'
+                f'<select id="roll-saved">{saved}</select></div>')
     else:
         return f'{head}<p class="meta">{esc(t("data.no_roll", lang))}</p>'
     return (f'{head}<p class="meta">{esc(t("data.roll_help", lang))}</p><div class="grid">{body}</div>'

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 
 from .pool_wording import GAME_NAMES, TEMPLATES, WORDS
 
-__all__ = ["GAME_NAMES", "pool_text", "wording"]
+__all__ = ["GAME_NAMES", "band_parts", "pool_text", "wording"]
 
 _SIGNS = {"+": " + ", "-": " \u2212 ", "*": " \u00d7 ", "/": " \u00f7 "}
 
@@ -149,6 +149,8 @@ class _Say:
                 return f"({text})" if " " in text else text
 
             return expr_text(self.value(node[1], scope), leaf, _SIGNS)
+        if op == "bands":
+            return "".join(part for part, _ in band_parts(self.value(node[1], scope), self.lang))
         raise ValueError(f"pool template: unknown node {op!r}")
 
     def _items(self, items: list, template: list, other: str) -> list[str]:
@@ -163,6 +165,31 @@ class _Say:
             elif other == "?":
                 out.append("?")
         return out
+
+
+def band_parts(value: Any, lang: str = "es") -> list:
+    """Outcome bands (docs/notation.md §Bands) as the pool line writes them after the pool:
+    ``[(", resultados: ", None), ("≤6 ", None), ("Fallo", "user"), (" / ", None), …]`` (``"user"``:
+    the label, user text a snippet escapes); more than 5 bands: the first, "…", the last and how
+    many. ``[]`` unless the value has the shape ``[1, label, cut, label, …]`` (labels texts, cuts
+    ascending ints): the roll checks the rest; web/link-reader.mjs writes the same (node ``bands``)."""
+    from ..systems.bands import Band
+
+    if not (isinstance(value, list) and len(value) >= 4 and len(value) % 2 == 0 and type(value[0]) is int
+            and value[0] == 1):
+        return []
+    labels, cuts = value[1::2], value[2::2]
+    if not (all(isinstance(x, str) for x in labels) and all(type(c) is int for c in cuts)
+            and all(a < b for a, b in zip(cuts, cuts[1:]))):
+        return []
+    bands = [Band(label, cuts[i - 1] if i else None, cuts[i] - 1 if i < len(cuts) else None)
+             for i, label in enumerate(labels)]
+    shown = [bands[0], None, bands[-1]] if len(bands) > 5 else bands
+    out: list = [(f", {WORDS['es' if lang == 'es' else 'en']['bands']}: ", None)]
+    for i, band in enumerate(shown):
+        out.append((" / " if i else "", None))
+        out += [("\u2026", None)] if band is None else [(band.edges() + " ", None), (band.label, "user")]
+    return out + ([(f" ({len(bands)})", None)] if len(bands) > 5 else [])
 
 
 def pool_text(request: Mapping[str, Any], lang: str = "es", with_game: bool = True) -> str:

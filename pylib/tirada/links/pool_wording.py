@@ -14,7 +14,9 @@ A template is a list of nodes; each node is a string (said as it is) or a list `
   in turn; an item that is no mapping is ``"skip"``-ped, read as ``"empty"`` or said as ``"?"``),
   ``["lstrip", TEMPLATE]``, ``["join", SEP, BEFORE, AFTER, ITEMS]`` (the non-empty items, plus the
   words of ``["words_if", GROUP]``: each word of GROUP whose key is true in the request), ``["expr", V,
-  TEMPLATE]`` (an arithmetic tree, each dice group said by TEMPLATE, in parentheses if it has a space);
+  TEMPLATE]`` (an arithmetic tree, each dice group said by TEMPLATE, in parentheses if it has a space),
+  ``["bands", V]`` (outcome bands after the pool, docs/notation.md §Bands: ", resultados: ≤6 Fallo / …";
+  :func:`tirada.links.pool.band_parts`);
 * values V: ``["get", KEY, DEFAULT?]``, ``["lit", X]``, ``["or", V, V]``, ``["times", N, V]``,
   ``["inc_if", V, C]`` (V + 1 when C holds and V is an int), ``["sum", KEY…]`` (the keys' values, 0 for
   a missing or false one, when all are ints, else 0), ``["pick", C, V, V]``;
@@ -37,7 +39,7 @@ GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic
 
 #: the words of the templates, Spanish and English
 WORDS: dict[str, dict[str, Any]] = {
-    "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
+    "es": {"vs": "contra", "bands": "resultados", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
            "reroll": "repite", "reroll_once": "repite una vez", "lowest": "los más bajos", "exploding": "explosivos",
            "compounding": "explosivos acumulados", "penetrating": "explosivos penetrantes",
            "helpers": "ayudantes", "extra_time": "tiempo extra", "passive": "valor pasivo", "competition": "competición", "weapon": "daño del arma", "ring": "Anillo",
@@ -47,7 +49,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",
                           "anxiety": "angustia", "compromised": "comprometido"},
            "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
-    "en": {"vs": "vs", "keep": "keep", "successes": "successes on", "failures": "failures on",
+    "en": {"vs": "vs", "bands": "outcomes", "keep": "keep", "successes": "successes on", "failures": "failures on",
            "reroll": "reroll", "reroll_once": "reroll once", "lowest": "lowest", "exploding": "exploding",
            "compounding": "compounding", "penetrating": "penetrating", "helpers": "helpers",
            "passive": "passive value", "competition": "competition",
@@ -115,7 +117,8 @@ TEMPLATES: dict = {
                                   ["ref", "group"]], "empty"]]]],
                    [["ref", "group"]]]]],
                 ["signed", _get("modifier")],
-                ["if", ["not_none", _get("difficulty")], [" ", ["word", "vs"], " ", ["show", _get("difficulty")]]]],
+                ["if", ["not_none", _get("difficulty")], [" ", ["word", "vs"], " ", ["show", _get("difficulty")]]],
+                ["bands", _get("bands")]],
         "main": [["if", ["is_list", _get("rolls")],
                   [["each", _get("rolls"), "; ",
                     [["if", ["str", _get("label")], [["show", _get("label")], ": "]], ["ref", "one"]], "?"]],

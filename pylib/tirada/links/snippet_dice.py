@@ -6,7 +6,7 @@ and a success count (``10d10>8f1``: ``3 éxitos − 1 fallo``). Tokens are ``(te
 
 from __future__ import annotations
 
-from .pool import pool_text
+from .pool import band_parts, pool_text
 
 __all__ = ["counted_text", "die_tokens", "pool_tokens", "sum_tokens"]
 
@@ -54,6 +54,9 @@ def counted_text(result: dict, words: dict) -> str:
 def pool_tokens(request: dict, lang: str) -> list:
     """The pool line; the labels of several rolls (user text: ``ataque: 1d20 +5; daño: 2d6 +3``) are
     marked ``"user"`` so each renderer escapes them."""
+    if "bands" in request:   # outcome bands: their labels are user text
+        rest = {k: v for k, v in request.items() if k != "bands"}
+        return [(pool_text(rest, lang), None)] + band_parts(request["bands"], lang)
     rolls = request.get("rolls")
     if not (isinstance(rolls, list) and any(isinstance(r, dict) and isinstance(r.get("label"), str) for r in rolls)):
         return [(pool_text(request, lang), None)]

@@ -156,6 +156,9 @@ def _outcome(result: dict, words: dict) -> List[Token]:
         else:
             text = words.get(result.get("failure") or "failure", words["failure"])
         out += [(": ", None), (text, "b")]
+    band = result.get("band")
+    if isinstance(band, dict) and isinstance(band.get("label"), str):   # outcome bands: the band's name, recomputed
+        out += [(" \u00b7 " if isinstance(result.get("success"), bool) else ": ", None), (band["label"], "user-b")]
     damage = result.get("damage")
     if isinstance(damage, int) and not isinstance(damage, bool):   # SIFRP combat: base × degrees
         out.append((f", {words['damage']} {damage}", None))

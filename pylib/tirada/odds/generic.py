@@ -85,10 +85,14 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         law of Σ ± each group's kept sum + modifier (a product of the groups' laws); arithmetic (``expr``) the law of
         the tree's value, each operation on two independent laws (``/`` rounded down). A roll set (``rolls``: 2..10
         equal rolls, as ``6 4d6k3`` writes) gives the odds of one of its rolls plus ``"rolls": n``.
+        With ``bands`` (one roll), ``"bands"``: :func:`tirada.odds.bands.band_odds` (exact odds per band).
     Raises:
         InvalidRequest: from :meth:`GenericRequest.from_dict`, a pool past the work limit
         (``odds.too_large``), several different rolls (``odds.several_rolls``).
     """
+    from ..systems.bands import split
+
+    bands, params = split(params)
     rolls = params.get("rolls")
     if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:
         if all(one == rolls[0] for one in rolls) and isinstance(rolls[0], Mapping):
@@ -135,6 +139,10 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         if found:
             out[name] = found[0] if len(found) == 1 else found
     out["distribution"], out["at_least"] = rows(counts, den)
+    if bands is not None:   # exact odds per outcome band (odds/bands.py)
+        from .bands import band_odds
+
+        out["bands"] = band_odds(bands, counts, den)
     if r.difficulty is not None:
         out["difficulty"] = r.difficulty
         out["success"] = prob(sum(n for v, n in counts.items() if v >= r.difficulty), den)

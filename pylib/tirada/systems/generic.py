@@ -202,12 +202,20 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         (its kept sum) instead of ``"total"``/``"modifier"`` and ``"subtract": true`` when
         subtracted], "modifier", "total"}`` plus the difficulty keys. An ``expr`` request gives
         ``{"groups": [one result per group, with "sum"], "worked": "(7+3)×2" (the tree with each
-        group's sum, × ÷ − signs), "total"}`` plus the difficulty keys.
+        group's sum, × ÷ − signs), "total"}`` plus the difficulty keys. With ``bands``
+        (:mod:`tirada.systems.bands`, one roll only) the result adds ``"band": {"index", "label"}``,
+        the band holding the total.
     Raises:
         InvalidRequest: see :meth:`GenericRequest.from_dict`; bad given faces; more than
         :data:`MAX_EXPLOSIONS` explosions; ``rolls`` that is not a list of 2..10 requests or comes
-        with other fields.
+        with other fields; ``bands.*`` (:meth:`tirada.systems.bands.Bands.from_value`).
     """
+    from .bands import split
+
+    bands, req = split(req)
+    if bands is not None:   # outcome bands name the total, recomputed here (never read from a link)
+        out = _roll_any(validated(req), dice)
+        return {**out, "band": bands.name(out["total"])}
     if "rolls" in req:
         rolls = req["rolls"]
         if set(req) != {"rolls"}:

@@ -106,9 +106,12 @@ register(SystemSpec(
                 # appended for arithmetic (issue 28, (2d6+3)*2): a tree of groups, ints and [op, a, b]
                 "expr",
                 # appended for a label per roll in ``rolls`` (issue 28, "ataque: 1d20+5; daño: 2d6+3")
-                "label"),
+                "label",
+                # appended for outcome bands (issue 28 item 4, "≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito")
+                "bands"),
     # the operators of an ``expr`` tree as one-byte texts (no generic link before carried a text)
     param_texts=("+", "-", "*", "/"),
+    sheet="tirada.sheets.generic",   # saved rolls with their outcome bands (issue 28 item 4)
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",

@@ -17,7 +17,7 @@ from .tree import expr_text
 __all__ = ["ALONGSIDE", "expand", "explain"]
 
 #: request fields that may come with ``notation`` (the rest is what the notation writes)
-ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty")
+ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty", "bands")
 
 
 def expand(request: Mapping[str, Any]) -> dict:

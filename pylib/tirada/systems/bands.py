@@ -1,0 +1,229 @@
+"""Named outcomes for any roll: outcome bands over the total (issue 28 item 4; docs/notation.md §Bands).
+
+A roll may carry bands that name its total: ``≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito`` (Powered by
+the Apocalypse), the Fate ladder, success levels of a d100 under a skill. The rules, decided here
+and documented in docs/notation.md §Bands:
+
+* **No gaps, no overlaps, everything named.** Bands are listed in ascending order; each starts
+  one above where the previous ended; the first band takes every total below its end and the last
+  every total above its start, so every possible total has exactly one name. A model that could
+  leave a total unnamed cannot be written. So :class:`Bands` is held as ``cuts`` (the first total
+  of each band after the first, strictly ascending) and ``labels`` (one more than the cuts).
+* 2..:data:`MAX_BANDS` bands; a label is 1..:data:`MAX_BAND_LABEL` visible characters, NFC, without
+  ``/`` (the separator), control or invisible characters; cuts within ±:data:`MAX_CUT`.
+* The band is **recomputed** from the total every time a roll is verified: a link carries the
+  bands (generic key 20 ``bands``, docs/link-format.md §5.1), never which one the roll fell in.
+
+In a link and a request the bands are one list ``[1, label₀, cut₁, label₁, …, cutₙ₋₁, labelₙ₋₁]``:
+the leading ``1`` is the version of this encoding (another number is refused with
+``bands.version``: "made by a newer Tirada"), then labels and cuts alternate. Errors carry codes
+``bands.*`` (es/en texts ``err.bands.*`` in web/strings_errors.py).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..errors import InvalidRequest
+
+__all__ = ["BANDS_VERSION", "Band", "Bands", "MAX_BANDS", "MAX_BAND_LABEL", "MAX_CUT", "parse_bands", "split"]
+
+BANDS_VERSION = 1           #: the first item of the link value
+MAX_BANDS = 12              #: most bands in one roll (the Fate ladder has 11)
+MAX_BAND_LABEL = 40         #: longest label (characters)
+MAX_CUT = 100000            #: a band's edge lies within ±MAX_CUT (as a difficulty does)
+RULE = "notation.md §Bands"
+_NUM = r"[-\u2212]?\d{1,6}"
+_RANGE = re.compile(rf"^\s*(?:(?P<le>\u2264|<=)\s*(?P<a>{_NUM})|(?P<ge>\u2265|>=)\s*(?P<b>{_NUM})"
+                    rf"|(?P<lo>{_NUM})\s*(?:\u2013|\u2014|-|\.\.)\s*(?P<hi>{_NUM})|(?P<c>{_NUM})(?P<plus>\+)?)"
+                    rf"\s*:?\s*(?P<label>.*?)\s*$", re.S)
+
+
+def _refuse(message: str, *, code: str, field: str = "bands", params: dict | None = None) -> InvalidRequest:
+    return InvalidRequest(message, field=field, rule=RULE, code=code, params=params)
+
+
+def _label(value: Any, field: str) -> str:
+    if not (isinstance(value, str) and 1 <= len(value) <= MAX_BAND_LABEL and value == value.strip()
+            and unicodedata.is_normalized("NFC", value) and "/" not in value
+            and all(ch == "\u200d" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)):
+        raise _refuse(f"a band's name is 1 to {MAX_BAND_LABEL} visible characters, without '/'", code="bands.label",
+                      field=field, params={"n": MAX_BAND_LABEL, "text": str(value)[:MAX_BAND_LABEL]})
+    return value
+
+
+@dataclass(frozen=True)
+class Band:
+    """One band: ``label``; ``lo`` / ``hi`` its first and last total (``None``: no end, the first
+    band's ``lo`` and the last band's ``hi``)."""
+
+    label: str
+    lo: int | None
+    hi: int | None
+
+    def edges(self) -> str:
+        """The totals it holds: ``"≤6"``, ``"7–9"``, ``"8"``, ``"≥10"`` (minus signs as ``−``)."""
+        if self.lo is None:
+            return f"\u2264{_minus(self.hi)}"
+        if self.hi is None:
+            return f"\u2265{_minus(self.lo)}"
+        return _minus(self.lo) if self.lo == self.hi else f"{_minus(self.lo)}\u2013{_minus(self.hi)}"
+
+    def text(self) -> str:
+        """``"≤6 Fallo"``, ``"7–9 Éxito parcial"``, ``"8 Normal"``, ``"≥10 Éxito"``."""
+        return f"{self.edges()} {self.label}"
+
+
+def _minus(n: int | None) -> str:
+    return f"\u2212{-n}" if n is not None and n < 0 else str(n)
+
+
+@dataclass(frozen=True)
+class Bands:
+    """Outcome bands: ``labels`` (2..:data:`MAX_BANDS` texts) and ``cuts`` (len(labels) − 1 ints,
+    strictly ascending, within ±:data:`MAX_CUT`): band ``i`` holds the totals from ``cuts[i−1]``
+    (none below for ``i`` = 0) to ``cuts[i] − 1`` (none above for the last)."""
+
+    labels: tuple
+    cuts: tuple
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.labels) <= MAX_BANDS or len(self.cuts) != len(self.labels) - 1:
+            raise _refuse(f"2 to {MAX_BANDS} bands", code="bands.count", params={"n": MAX_BANDS})
+        for i, label in enumerate(self.labels):
+            _label(label, f"bands[{i}]")
+        for i, cut in enumerate(self.cuts):
+            if type(cut) is not int or abs(cut) > MAX_CUT:
+                raise _refuse(f"a band's edge is a whole number within ±{MAX_CUT}", code="bands.edge",
+                              params={"n": MAX_CUT})
+            if i and cut <= self.cuts[i - 1]:
+                raise _refuse("bands go in ascending order, without overlaps", code="bands.overlap",
+                              params={"a": self.cuts[i - 1], "b": cut})
+
+    @classmethod
+    def from_value(cls, value: Any) -> "Bands":
+        """Read the link/request value ``[1, label₀, cut₁, label₁, …]``.
+
+        Raises:
+            InvalidRequest: ``bands.version`` (first item not 1: a newer encoding), ``bands.shape``
+            (not such a list), ``bands.count``, ``bands.label``, ``bands.edge``, ``bands.overlap``.
+        """
+        if not isinstance(value, list) or not value or type(value[0]) is not int:
+            raise _refuse("bands are [1, name, edge, name, …]", code="bands.shape")
+        if value[0] != BANDS_VERSION:
+            raise _refuse("these bands were written by a newer Tirada", code="bands.version",
+                          params={"v": value[0]})
+        items = value[1:]
+        if len(items) % 2 == 0 or len(items) > 2 * MAX_BANDS - 1:
+            raise _refuse("bands are [1, name, edge, name, …]", code="bands.shape")
+        return cls(tuple(items[0::2]), tuple(items[1::2]))
+
+    def to_value(self) -> list:
+        """The link/request value ``[1, label₀, cut₁, label₁, …]`` (canonical: one per model)."""
+        out: list = [BANDS_VERSION, self.labels[0]]
+        for cut, label in zip(self.cuts, self.labels[1:]):
+            out += [cut, label]
+        return out
+
+    def bands(self) -> tuple:
+        """Every :class:`Band`, lowest first."""
+        edges = (None, *self.cuts, None)
+        return tuple(Band(label, edges[i], None if edges[i + 1] is None else edges[i + 1] - 1)
+                     for i, label in enumerate(self.labels))
+
+    def index_of(self, total: int) -> int:
+        """The index of the band holding ``total`` (every int has exactly one)."""
+        return sum(1 for cut in self.cuts if total >= cut)
+
+    def name(self, total: int) -> dict:
+        """``{"index": i, "label": label}`` of the band holding ``total`` (what a result carries)."""
+        i = self.index_of(total)
+        return {"index": i, "label": self.labels[i]}
+
+    def text(self) -> str:
+        """The canonical text: ``"≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito"`` (:func:`parse_bands` reads it back)."""
+        return " / ".join(b.text() for b in self.bands())
+
+
+def _num(text: str | None) -> int | None:
+    return None if text is None else int(text.replace("\u2212", "-"))
+
+
+def _edges(m: "re.Match[str]") -> "tuple[int | None, int | None]":
+    """The first and last total a band's edge names (``None``: open)."""
+    if m.group("le"):
+        return None, _num(m.group("a"))
+    if m.group("ge"):
+        return _num(m.group("b")), None
+    if m.group("lo") is not None:
+        return _num(m.group("lo")), _num(m.group("hi"))
+    return (_num(m.group("c")), None) if m.group("plus") else (_num(m.group("c")), _num(m.group("c")))
+
+
+def parse_bands(text: Any) -> Bands:
+    """Read bands typed by a person: ``"≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito"``, one band per
+    ``/`` or line; an edge is ``≤N`` ``<=N``, ``≥N`` ``>=N`` ``N+``, ``A–B`` ``A-B`` ``A..B`` or ``N``
+    (negative numbers with ``-`` or ``−``), then an optional ``:`` and the name.
+
+    The first band takes every total up to its end, the last every total from its start (so ``≤``
+    and ``≥`` may be left out there); a band between them has both ends, and starts one above
+    where the previous one ended.
+
+    Raises:
+        InvalidRequest: ``bands.empty``, ``bands.unreadable`` (a part without an edge, quoted),
+        ``bands.open_middle`` (``≤``/``≥`` on a band that is not first/last), ``bands.reversed``
+        (``9–7``), ``bands.gap`` / ``bands.overlap`` (naming the totals), ``bands.count``,
+        ``bands.label``, ``bands.edge``, ``bands.too_long`` (over 600 characters).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise _refuse("no bands were written", code="bands.empty")
+    if len(text) > 600:
+        raise _refuse("at most 600 characters of bands", code="bands.too_long", params={"n": 600})
+    parts = [p for p in re.split(r"[/\n]", text) if p.strip()]
+    if not 2 <= len(parts) <= MAX_BANDS:
+        raise _refuse(f"2 to {MAX_BANDS} bands", code="bands.count", params={"n": MAX_BANDS})
+    ranges, labels = [], []
+    for i, part in enumerate(parts):
+        m = _RANGE.match(part)
+        if not m or not m.group("label"):
+            raise _refuse("each band is its totals and its name, as in '7–9 Éxito parcial'", code="bands.unreadable",
+                          params={"text": part.strip()[:40]})
+        lo, hi = _edges(m)
+        if (lo is None and i) or (hi is None and i < len(parts) - 1):
+            raise _refuse("only the first band may be open below (≤) and only the last open above (≥)",
+                          code="bands.open_middle", params={"text": part.strip()[:40]})
+        if lo is not None and hi is not None and lo > hi:
+            raise _refuse("a band goes from its lowest total to its highest", code="bands.reversed",
+                          params={"a": lo, "b": hi})
+        ranges.append((lo, hi))
+        labels.append(_label(unicodedata.normalize("NFC", m.group("label")), f"bands[{i}]"))
+    cuts = []
+    for (_, prev_hi), (lo, _) in zip(ranges, ranges[1:]):
+        assert prev_hi is not None and lo is not None   # only the first/last band is open: checked above
+        if lo > prev_hi + 1:
+            raise _refuse("no total may be left without a name", code="bands.gap",
+                          params={"a": prev_hi + 1, "b": lo - 1})
+        if lo <= prev_hi:
+            raise _refuse("two bands may not name the same total", code="bands.overlap",
+                          params={"a": lo, "b": prev_hi})
+        cuts.append(lo)
+    return Bands(tuple(labels), tuple(cuts))
+
+
+def split(req: Mapping[str, Any]) -> "tuple[Bands | None, Mapping[str, Any]]":
+    """``(bands or None, the request without them)``: a roll and its odds read ``bands`` this way.
+
+    Raises:
+        InvalidRequest: see :meth:`Bands.from_value`; ``bands.several_rolls`` with ``rolls`` (bands
+        name one roll's total).
+    """
+    if "bands" not in req:
+        return None, req
+    rest = {k: v for k, v in req.items() if k != "bands"}
+    if "rolls" in rest:
+        raise _refuse("bands name the total of one roll, not of several", code="bands.several_rolls")
+    return Bands.from_value(req["bands"]), rest
+
