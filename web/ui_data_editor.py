@@ -167,7 +167,7 @@ def roll_with_sheet() -> None:
     except TiradaError as err:
         status("cs-status", ui_refusal.text(err), error=True)
         return
-    if req["system"] == "l5r5e" and el("l5r-ring") is None:
+    if app.node(ui_roll.fieldset_of(req["system"])) is None:   # no fieldset for it on this page
         status("cs-status", tr("data.no_roll"), error=True)
         return
     fill_roll_form(req, f"{c.name}: {words}")
@@ -190,19 +190,12 @@ def _set(node_id: str, value) -> None:
 
 
 def fill_roll_form(req: dict, label: str) -> None:
-    """Put a sheet's request into the roll form (and tell the form it changed)."""
+    """Put a sheet's request into the roll form through its Form (only the fields the sheet gives:
+    ui_roll.write_request tells the form they changed), then the label."""
     app.show_view("roll")
-    el("system").value = req["system"]
-    opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
-    el("system").dispatchEvent(window.Event.new("change", opts))
-    if req["system"] == "sifrp":
-        _set("sifrp-test_dice", req["test_dice"])
-        _set("sifrp-bonus_dice", req["bonus_dice"])
-    else:
-        _set("l5r-ring", req["ring"])
-        _set("l5r-skill", req["skill"])
-        _set("l5r-compromised", req["compromised"])
+    ui_roll.write_request(req, whole=False)
     _set("label", label)
+    opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
     el("roller-form").dispatchEvent(window.Event.new("input", opts))
 
 
