@@ -24,6 +24,7 @@ import pytest
 
 from tirada.odds import odds
 from tirada.links.chain import verify
+from tirada.links.pool import GAME_NAMES
 from tirada.systems import roll
 from tirada.systems.registry import REGISTRY, SystemSpec, register, unregister
 
@@ -136,6 +137,7 @@ def test_a_system_registered_alone_is_refused_for_each_missing_piece():
     spec = register(SystemSpec(id="toyform", short_name="Toy", roll="tirada.systems.toyform", code=97))
     try:
         assert problems(spec) == ["engine package tirada.systems.toyform", "web/form_toyform.py"]
+        assert GAME_NAMES["toyform"] == "Toy"       # the pool line's game name is the registry's too
         with pytest.raises(forms.UnknownSystem):
             forms.form_for("toyform")
         with pytest.raises(forms.UnknownSystem):

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..systems.registry import TableView, short_names
+
 __all__ = ["GAME_NAMES", "pool_text"]
 
-#: system id → short game name shown before the pool (generic has none: its notation says it all).
-GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
+#: systems whose pool is shown without a game name (the generic roll: its notation says it all)
+_UNNAMED = ("generic",)
+#: system id → short game name shown before the pool: the registry's ``short_name`` (a view).
+GAME_NAMES: Mapping[str, str] = TableView(lambda: {k: "" if k in _UNNAMED else v for k, v in short_names().items()})
 
 _W = {
     "es": {"vs": "contra", "keep": "guardas", "successes": "éxitos con", "failures": "fallos con",
@@ -203,8 +207,6 @@ def pool_text(request: Mapping[str, Any], lang: str = "es", with_game: bool = Tr
     system = request.get("system")
     build = _BUILDERS.get(system) if isinstance(system, str) else None
     if build is None:   # a system without its own notation here: its short name from the registry
-        from ..systems.registry import short_names
-
         return short_names().get(system, str(system)[:40]) if isinstance(system, str) else str(system)[:40]
     text = build(request, _words(lang))
     name = GAME_NAMES.get(str(system), "")
