@@ -255,3 +255,33 @@ def test_the_roll_card_and_the_history_are_drawn_from_a_vector(lang):
     rows = roll_view.history_html(items, lang)
     assert rows.count("<li") == 2 and f'href="#{case["fragment"]}"' in rows and "ataque · " in rows
     assert 'class="elsewhere"' in rows and 'href="#elsewhere-1"' not in rows
+
+
+@pytest.mark.parametrize("system,ids", [("sifrp", ("roll-ability", "roll-specialty")), ("l5r5e", ("roll-ring", "roll-skill"))])
+def test_rolling_with_a_sheet_is_drawn_and_read_by_its_form(system, ids):
+    from tirada import roll_request
+    from tirada.sheets import Character, new_character
+    import ui_sheets
+
+    character = new_character("c1", system, "Sharla", "", 0).to_dict()
+    html = ui_sheets.roll_chooser_html(character, "es")
+    assert all(f'id="{i}"' in html for i in ids) and 'id="roll-with-sheet"' in html
+    first = {i: re.search(rf'<select id="{i}"><option value="([^"]*)"', html).group(1) for i in ids}
+    choice, words = forms.form_for(system).sheet_choice(first.__getitem__, "es")
+    request = roll_request(Character.from_dict(character), choice)
+    assert request["system"] == system and words
+    written = forms.form_for(system).field_values(request, False)
+    assert set(written) <= set(_roll_form().fieldsets[system])      # every value the sheet gives has its input
+
+
+def test_a_system_whose_sheets_cannot_fill_the_roll_form_says_so():
+    from tirada.sheets import new_character
+    import ui_sheets
+
+    assert not forms.rolls_with_sheets("brs") and not forms.rolls_with_sheets("tragedia")
+    html = ui_sheets.roll_chooser_html(new_character("c2", "brs", "Corvo", "", 0).to_dict(), "es")
+    assert 'id="roll-with-sheet"' not in html
+    assert forms.form_for("sifrp").sheet_roll_update({"sheet": {"specialties": {"athletics": [
+        {"name": "Trepar", "rank": 2}]}}}, "roll-ability", "athletics", "es") == {
+        "roll-specialty": '<option value="">' + STRINGS["data.specialty_none"]["es"] + '</option>'
+                          '<option value="Trepar">Trepar (2B)</option>'}

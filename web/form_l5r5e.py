@@ -4,14 +4,18 @@ played decision by decision by its flow, web/ui_l5r.py (``FLOW``)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping
+from typing import Any, Callable, Dict, Mapping, Tuple
 
 from forms import int_field
+from render import esc
+from strings import t
+from tirada.sheets import L5R_RINGS, L5R_SKILLS
 from odds_views import view_l5r as odds_view
 from ui_l5r_render import render_result, summary
 
 __all__ = ["BOOL_FIELDS", "FIELDSET", "FLOW", "INT_FIELDS", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
-           "field_values", "odds_view", "read_request", "render_result", "summary"]
+           "field_values", "odds_view", "read_request", "render_result", "sheet_choice", "sheet_roll_html",
+           "sheet_roll_update", "summary"]
 
 SYSTEM = "l5r5e"
 FIELDSET = True
@@ -47,3 +51,28 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     values.update({name: request.get(name) for name in BOOL_FIELDS})
     values["stance"] = request.get("stance") or ""
     return values
+
+
+# ------------------------------------------------------------------ rolling with a character sheet
+def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
+    """The "roll with this sheet" choice (web/ui_sheets.py): ring and skill, each with its value."""
+    sheet = character["sheet"]
+    rings = "".join(f'<option value="{r}">{esc(t(f"data.ring.{r}", lang))} ({sheet["rings"].get(r, 1)})</option>'
+                    for r in L5R_RINGS)
+    skills = "".join(f'<option value="{s}">{esc(t(f"data.sk.{s}", lang))} ({sheet["skills"].get(s, 0)})</option>'
+                     for s in L5R_SKILLS)
+    return (f'<div class="field"><label for="roll-ring">{esc(t("data.ring", lang))}</label>'
+            f'<select id="roll-ring">{rings}</select></div>'
+            f'<div class="field"><label for="roll-skill">{esc(t("data.skill", lang))}</label>'
+            f'<select id="roll-skill">{skills}</select></div>')
+
+
+def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:
+    """Nothing in the L5R chooser depends on another select."""
+    return {}
+
+
+def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
+    """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
+    choice = {"ring": value("roll-ring"), "skill": value("roll-skill")}
+    return choice, f'{t("data.sk." + choice["skill"], lang)} + {t("data.ring." + choice["ring"], lang)}'

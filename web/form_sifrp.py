@@ -4,16 +4,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping
+from typing import Any, Callable, Dict, Mapping, Tuple
 
 from dice_result import render_result, summary
 from forms import checked, int_field, raw_field
 from odds_views import view_threshold as odds_view
-from strings import SIFRP_DIFFICULTIES
+from render import esc
+from strings import SIFRP_DIFFICULTIES, t
 from tirada.fields import typed_int
+from tirada.sheets import SIFRP_ABILITIES
 
 __all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "RIVAL_ROWS", "SECTIONS", "SYSTEM", "field_values",
-           "odds_view", "read_request", "render_result", "summary"]
+           "odds_view", "read_request", "render_result", "sheet_choice", "sheet_roll_html", "sheet_roll_update",
+           "specialty_options", "summary"]
 
 SYSTEM = "sifrp"
 FIELDSET = True
@@ -110,3 +113,37 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
         values.update({f"rivals[{i}].{key}": row.get(key) for key in _RIVAL_KEYS})
     return values
+
+
+# ------------------------------------------------------------------ rolling with a character sheet
+def specialty_options(character: Mapping[str, Any], ability: str, lang: str) -> str:
+    """``<option>``s of the SIFRP specialties of ``ability`` ("none" first)."""
+    items = (character["sheet"].get("specialties") or {}).get(ability) or []
+    opts = [f'<option value="">{esc(t("data.specialty_none", lang))}</option>']
+    opts += [f'<option value="{esc(s["name"])}">{esc(s["name"])} ({s["rank"]}B)</option>' for s in items]
+    return "".join(opts)
+
+
+def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
+    """The "roll with this sheet" choice (web/ui_sheets.py): ability with its rank, and the first
+    ability's specialties."""
+    ranks = character["sheet"].get("abilities") or {}
+    abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({ranks.get(a, 2)})</option>'
+                   for a in SIFRP_ABILITIES)
+    return (f'<div class="field"><label for="roll-ability">{esc(t("data.ability", lang))}</label>'
+            f'<select id="roll-ability">{abil}</select></div>'
+            f'<div class="field"><label for="roll-specialty">{esc(t("data.specialty", lang))}</label>'
+            f'<select id="roll-specialty">{specialty_options(character, SIFRP_ABILITIES[0], lang)}</select></div>')
+
+
+def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:
+    """Element id → new inner HTML after the chooser's ``changed`` select took ``value``: another
+    ability lists its own specialties."""
+    return {"roll-specialty": specialty_options(character, value, lang)} if changed == "roll-ability" else {}
+
+
+def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
+    """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
+    choice = {"ability": value("roll-ability"), "specialty": value("roll-specialty")}
+    words = t(f"data.ab.{choice['ability']}", lang) + (f" ({choice['specialty']})" if choice["specialty"] else "")
+    return choice, words

@@ -24,7 +24,7 @@ from tirada.fields import typed_int
 from tirada.systems.registry import REGISTRY, SystemSpec, TableView
 
 __all__ = ["FORMS", "Form", "FormError", "UnknownSystem", "checked", "form_for", "int_field", "module_name",
-           "raw_field", "requirements", "with_fieldset"]
+           "raw_field", "requirements", "rolls_with_sheets", "with_fieldset"]
 
 
 class FormError(ValueError):
@@ -83,6 +83,16 @@ class Form(Protocol):
         """The odds card of ``tirada.odds.odds`` output: ``{"headline", "svg", "table", "legend",
         "extra", "note"?}`` (web/odds_views.py); ``label(name)`` names a form field."""
 
+    def sheet_roll_html(self, character: Mapping[str, Any], lang: str) -> str:
+        """The selects of "roll with this sheet" in "Mis datos" (a system with sheets and a fieldset)."""
+
+    def sheet_roll_update(self, character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:
+        """Element id → new inner HTML after the chooser's select ``changed`` took ``value``."""
+
+    def sheet_choice(self, value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
+        """``(choice, words)``: the chooser's values (``value(element id)``) as the choice of
+        ``tirada.roll_request`` and as words for the roll's label."""
+
 
 def module_name(system: str) -> str:
     """The page module of ``system``'s :class:`Form`: ``form_<id>``."""
@@ -117,17 +127,28 @@ def with_fieldset() -> Tuple[str, ...]:
     return tuple(s for s in FORMS if form_for(s).FIELDSET)
 
 
+def rolls_with_sheets(system: Any) -> bool:
+    """True when a character sheet of ``system`` can fill the roll form: the registry gives it a sheet
+    module and its Form a fieldset (then the Form has ``sheet_roll_html``, ``sheet_roll_update`` and
+    ``sheet_choice``)."""
+    spec = REGISTRY.get(system) if isinstance(system, str) else None
+    return bool(spec and spec.sheet) and form_for(system).FIELDSET
+
+
 #: what every Form defines, whatever its system
 _ALWAYS = ("SYSTEM", "FIELDSET", "FLOW")
 #: what a Form with a fieldset on the roll view defines
 _FIELDSET = ("read_request", "field_values", "REQUESTABLE", "PLAYER_FIELDS", "SECTIONS")
+#: what a Form with a fieldset and character sheets defines ("roll with this sheet")
+_SHEET = ("sheet_roll_html", "sheet_roll_update", "sheet_choice")
 
 
 def requirements(spec: SystemSpec, fieldset: bool) -> Tuple[str, ...]:
     """The names the Form of ``spec`` must define: always ``SYSTEM``, ``FIELDSET``, ``FLOW``; a system
     with roll links (``spec.roll``) ``render_result`` and ``summary``; with odds ``odds_view``; with
     a fieldset on the roll view (``fieldset``) ``read_request``, ``field_values``, ``REQUESTABLE``,
-    ``PLAYER_FIELDS`` and ``SECTIONS``. tests/test_forms.py checks each registered system defines exactly these."""
+    ``PLAYER_FIELDS`` and ``SECTIONS``, and with character sheets too (``spec.sheet``)
+    ``sheet_roll_html``, ``sheet_roll_update`` and ``sheet_choice``. tests/test_forms.py checks each registered system defines exactly these."""
     names = list(_ALWAYS)
     if spec.roll:
         names += ["render_result", "summary"]
@@ -135,6 +156,8 @@ def requirements(spec: SystemSpec, fieldset: bool) -> Tuple[str, ...]:
         names.append("odds_view")
     if fieldset:
         names += _FIELDSET
+        if spec.sheet:
+            names += _SHEET
     return tuple(names)
 
 

@@ -13,6 +13,7 @@ from pyodide.ffi import to_js
 from pyscript import document, when, window
 
 import app
+import forms
 import tragedia_sheet_form as tragedia_form
 import ui_data_render as html
 import ui_roll
@@ -42,8 +43,6 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
     el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
     el("sheet-roll").innerHTML = ui_sheets.roll_chooser_html(e["item"], app.State.lang) if system != "tragedia" \
         else ""
-    if system == "sifrp":
-        el("roll-specialty").innerHTML = ui_sheets.specialty_options(e["item"], "agility", app.State.lang)
     show_derived()
     el("sheet-editor").hidden = False
     if focus:
@@ -139,9 +138,15 @@ def on_editor_click(event) -> None:
 
 @when("change", "#sheet-roll")
 def on_roll_choice(event) -> None:
-    if getattr(event.target, "id", "") == "roll-ability" and Data.editing:
-        e = find(Data.editing["key"])
-        el("roll-specialty").innerHTML = ui_sheets.specialty_options(e["item"], str(event.target.value), app.State.lang)
+    """A select of "roll with this sheet" changed: what depends on it follows (its Form says what:
+    a SIFRP ability lists its own specialties)."""
+    e = find(Data.editing["key"]) if Data.editing else None
+    if e is None or not forms.rolls_with_sheets(e["system"]):
+        return
+    changes = forms.form_for(e["system"]).sheet_roll_update(e["item"], str(getattr(event.target, "id", "")),
+                                                            str(event.target.value), app.State.lang)
+    for node_id, html_ in changes.items():
+        el(node_id).innerHTML = html_
 
 
 @when("click", "#sheet-roll")
@@ -156,12 +161,7 @@ def roll_with_sheet() -> None:
     if e is None:
         return
     c = Character.from_dict(e["item"])
-    if c.system == "sifrp":
-        choice = {"ability": str(el("roll-ability").value), "specialty": str(el("roll-specialty").value)}
-        words = tr(f"data.ab.{choice['ability']}") + (f" ({choice['specialty']})" if choice["specialty"] else "")
-    else:
-        choice = {"ring": str(el("roll-ring").value), "skill": str(el("roll-skill").value)}
-        words = f'{tr("data.sk." + choice["skill"])} + {tr("data.ring." + choice["ring"])}'
+    choice, words = forms.form_for(c.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
