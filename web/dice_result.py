@@ -9,7 +9,7 @@ from strings import t
 __all__ = ["render_result", "summary", "verdict"]
 
 
-def verdict(result: dict, lang: str) -> tuple:
+def verdict(result: dict, lang: str) -> tuple | None:
     """``(css_class, text)`` for the outcome line, or ``None`` when there is no difficulty."""
     if "success" not in result:
         return None
@@ -24,7 +24,7 @@ def extended_html(ext: dict, difficulty: int, lang: str) -> str:
     """An extended test's rolls, each with its dice, total and outcome, then the tally in words."""
     parts = ['<ol class="extended-rolls">']
     for n, a in enumerate(ext["attempts"], 1):
-        v = verdict({**a, "success": a["success"]}, lang)
+        v = verdict({**a, "success": a["success"]}, lang) or ("", "")
         parts.append(f'<li data-roll="{n}"><span class="meta">{esc(t("result.extended_roll", lang).format(n=n))}</span>'
                      + dice_list(a["faces"], a["kept_indices"], lang, 6)
                      + f' {a["total"]} — <span class="{v[0]}">{esc(v[1])}</span></li>')

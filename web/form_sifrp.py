@@ -108,7 +108,8 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         values[name] = request.get(name)
     values["extended_count"] = request.get("extended_count") or "degrees"
     values["extended_max"] = request.get("extended_max", 10)
-    rivals = request.get("rivals") if isinstance(request.get("rivals"), list) else []
+    rivals: Any = request.get("rivals")
+    rivals = rivals if isinstance(rivals, list) else []
     for i in range(RIVAL_ROWS):
         row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
         values.update({f"rivals[{i}].{key}": row.get(key) for key in _RIVAL_KEYS})

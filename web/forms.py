@@ -115,7 +115,7 @@ def form_for(system: Any) -> Form:
     if name is None:
         raise UnknownSystem(f"no form for system {system!r}")
     try:
-        return importlib.import_module(name)  # type: ignore[return-value]
+        return importlib.import_module(name)
     except ModuleNotFoundError as err:
         if err.name != name:
             raise

@@ -52,7 +52,7 @@ def _prob_table(caption: str, probs: dict, labels: list, lang: str) -> str:
     exact fraction (that column only when every fraction is short)."""
     rows = [[text, _charts().percent(probs[key]["p"], lang), probs[key].get("exact", "")]
             for key, text in labels if key in probs]
-    headers = (t("odds.col.outcome", lang), t("odds.col.p", lang), t("odds.col.exact", lang))
+    headers: tuple = (t("odds.col.outcome", lang), t("odds.col.p", lang), t("odds.col.exact", lang))
     if not all(0 < len(r[2]) <= _charts().EXACT_CHARS for r in rows):
         rows, headers = [r[:2] for r in rows], headers[:2]
     return _table(caption, rows, headers)
@@ -92,7 +92,7 @@ def _chart(rows: list, cumulative: bool, title_key: str, col_key: str, mark, mar
             "legend": legend}
 
 
-def _view_threshold(result: dict, title_key: str, col_key: str, mark_key: str, headline_key: str, lang: str) -> dict:
+def _view_threshold(result: Mapping[str, Any], title_key: str, col_key: str, mark_key: str, headline_key: str, lang: str) -> dict:
     rows = result.get("at_least") or []
     view = _chart(rows, True, title_key, col_key, _threshold(result, rows), mark_key, lang)
     view["headline"] = t(headline_key, lang).format(p=_p(result["success"], lang)) if "success" in result else ""

@@ -40,7 +40,8 @@ def history_html(items: Sequence[Mapping[str, Any]], lang: str) -> str:
         summary = item.get("summary") or {}
         text = summary.get(lang, "") if isinstance(summary, dict) else str(summary)
         label = item.get("label") or ""
-        at = item.get("at") if isinstance(item.get("at"), (int, float)) else 0
+        at = item.get("at")
+        at = at if isinstance(at, (int, float)) else 0
         when_ = time.strftime("%Y-%m-%d %H:%M", time.localtime(at / 1000))
         title = f"{label} · " if label else ""
         if item.get("elsewhere"):   # dice rolled elsewhere: no link to open
