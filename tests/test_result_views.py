@@ -2,8 +2,9 @@
 
 Issue #25: the shared-roll view fell back to the generic roll's renderer for a system it did not
 know, and a valid Tragedia roll link killed the page (``KeyError: 'kept_indices'``). Now the table
-must name a module for every system with roll links, that module must define ``render_result`` and
-``summary``, and there is no fallback. The Tragedia view draws the vectors' rolls in both languages.
+names the Form (web/form_<id>.py) of every system with roll links, that module must define
+``render_result`` and ``summary``, and there is no fallback (tests/test_forms.py checks the rest of
+what the registry requires). The Tragedia view draws the vectors' rolls in both languages.
 
 CPython only (reads web/ sources; ui_dice and ui_l5r import pyscript, so they are read, not imported).
 """
@@ -51,7 +52,7 @@ def test_an_unknown_system_is_refused_not_drawn_by_another_system():
     for system in ("brs", "dnd5e", None, 3, ["tragedia"]):
         with pytest.raises(result_views.UnknownSystem):
             result_views.view_for(system)
-    assert result_views.view_for("tragedia") is tragedia_result
+    assert result_views.view_for("tragedia").render_result is tragedia_result.render_result
 
 
 def _tragedia_rolls() -> list:

@@ -13,9 +13,6 @@ notices, and two registries filled by the views at import time:
 * ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
 * ``GM_REQUEST``: ``answer(request) -> (request, request id | None)`` and ``answered()`` for the GM
   roll request the roll form is locked to (web/ui_request.py sets them; the roll flows call them);
-* ``FORMS[system] = module``: the roll form's module of a dice system (web/ui_roll.py says what it
-  offers); ui_roll adds the plain dice forms, a system with its own flow (ui_l5r) adds itself, so
-  the roll view never imports a system view and no view imports in a circle.
 * ``SEALED``: ``active() -> bool`` and ``roll(system)`` for a sealed GM request the roll form is
   locked to (web/ui_sealed.py sets them): the roll button then makes a blind roll instead;
 * ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
@@ -36,7 +33,6 @@ ON_LANG: list = []
 BEFORE_ROLL: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []
-FORMS: dict = {}
 GM_REQUEST: dict = {"answer": lambda request: (request, None), "answered": lambda: None}
 ON_LINK: list = []
 SEALED: dict = {"active": lambda: False, "roll": lambda system: None}

@@ -20,7 +20,7 @@ from pyscript import document, when, window
 import app
 import contract
 import store as store_mod
-import ui_l5r  # noqa: F401  (registers the L5R check in app.FORMS for the roll view)
+import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/form_l5r5e.py)
 import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
 import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)

@@ -12,23 +12,29 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import forms
 import refusal
 from render import esc
 from strings import t
 
-__all__ = ["FIELDS", "MODES", "default_mode", "fields_html", "request_fields"]
+__all__ = ["MODES", "default_mode", "fields_html", "fields_of", "request_fields"]
 
-#: requestable fields per system, in the form's order
-FIELDS = {"sifrp": ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty"),
-          "generic": ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty"),
-          "l5r5e": ("ring", "skill", "tn")}
 MODES = ("fixed", "range", "free")
 _BOOLEAN = ("keep_lowest",)          # a yes/no field: fixed or free, never bounded
 
 
+def fields_of(system: str) -> tuple:
+    """The fields a GM request of ``system`` may fix or bound, in the form's order (its Form's
+    ``REQUESTABLE``; none for a system without a fieldset on the roll view)."""
+    form = forms.form_for(system)
+    return form.REQUESTABLE if form.FIELDSET else ()
+
+
 def default_mode(system: str, name: str) -> str:
-    """``"free"`` for an L5R ring or skill (the player's character), else ``"fixed"``."""
-    return "free" if system == "l5r5e" and name in ("ring", "skill") else "fixed"
+    """``"free"`` for a field its Form leaves to the player (an L5R ring or skill: the player's
+    character), else ``"fixed"``."""
+    form = forms.form_for(system)
+    return "free" if form.FIELDSET and name in form.PLAYER_FIELDS else "fixed"
 
 
 def _label(name: str, lang: str) -> str:
@@ -42,7 +48,7 @@ def fields_html(system: str, values: Mapping[str, Any], modes: Mapping[str, str]
     (name → one of :data:`MODES`; missing → :func:`default_mode`), ``bounds`` the bounds typed so far
     (name → ``(min, max)`` as typed; missing → the form's value)."""
     rows = []
-    for name in FIELDS.get(system, ()):
+    for name in fields_of(system):
         mode = modes.get(name) or default_mode(system, name)
         value = values.get(name)
         shown = "—" if value is None else (t("request.yes", lang) if value is True else
@@ -76,7 +82,7 @@ def request_fields(system: str, request: Mapping[str, Any], modes: Mapping[str, 
         ValueError: a bound that is not a whole number (``args[0]`` is the field name).
     """
     out: dict = {}
-    for name in FIELDS.get(system, ()):
+    for name in fields_of(system):
         mode = modes.get(name) or default_mode(system, name)
         if mode == "range" and name not in _BOOLEAN:
             lo, hi = bounds.get(name, (None, None))

@@ -73,10 +73,12 @@ def on_numbers(event) -> None:
 
 @when("input", "#generic-bands")
 def on_text(event) -> None:
-    """Typing bands makes them custom (neither "no names" nor a preset says what the box holds)."""
+    """Typing bands makes them custom (neither "no names" nor a preset says what the box holds);
+    the text emptied (a roll again without bands) goes back to "no names"."""
     select = el("generic-bands-preset")
-    if str(select.value) != "custom":
-        select.value = "custom"
+    wanted = "custom" if str(el("generic-bands").value).strip() else ""   # emptied (roll again): no names
+    if str(select.value) != wanted and (wanted or str(select.value) == "custom"):
+        select.value = wanted
         sync_labels()
 
 

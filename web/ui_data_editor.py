@@ -13,6 +13,7 @@ from pyodide.ffi import to_js
 from pyscript import document, when, window
 
 import app
+import forms
 import tragedia_sheet_form as tragedia_form
 import ui_data_render as html
 import ui_roll
@@ -42,8 +43,6 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
     el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
     el("sheet-roll").innerHTML = ui_sheets.roll_chooser_html(e["item"], app.State.lang) if system != "tragedia" \
         else ""
-    if system == "sifrp":
-        el("roll-specialty").innerHTML = ui_sheets.specialty_options(e["item"], "agility", app.State.lang)
     show_derived()
     el("sheet-editor").hidden = False
     if focus:
@@ -139,9 +138,15 @@ def on_editor_click(event) -> None:
 
 @when("change", "#sheet-roll")
 def on_roll_choice(event) -> None:
-    if getattr(event.target, "id", "") == "roll-ability" and Data.editing:
-        e = find(Data.editing["key"])
-        el("roll-specialty").innerHTML = ui_sheets.specialty_options(e["item"], str(event.target.value), app.State.lang)
+    """A select of "roll with this sheet" changed: what depends on it follows (its Form says what:
+    a SIFRP ability lists its own specialties)."""
+    e = find(Data.editing["key"]) if Data.editing else None
+    if e is None or not forms.rolls_with_sheets(e["system"]):
+        return
+    changes = forms.form_for(e["system"]).sheet_roll_update(e["item"], str(getattr(event.target, "id", "")),
+                                                            str(event.target.value), app.State.lang)
+    for node_id, html_ in changes.items():
+        el(node_id).innerHTML = html_
 
 
 @when("click", "#sheet-roll")
@@ -156,21 +161,13 @@ def roll_with_sheet() -> None:
     if e is None:
         return
     c = Character.from_dict(e["item"])
-    if c.system == "generic":   # a saved roll and its outcome bands
-        choice = {"roll": str(el("roll-saved").value)}
-        words = choice["roll"]
-    elif c.system == "sifrp":
-        choice = {"ability": str(el("roll-ability").value), "specialty": str(el("roll-specialty").value)}
-        words = tr(f"data.ab.{choice['ability']}") + (f" ({choice['specialty']})" if choice["specialty"] else "")
-    else:
-        choice = {"ring": str(el("roll-ring").value), "skill": str(el("roll-skill").value)}
-        words = f'{tr("data.sk." + choice["skill"])} + {tr("data.ring." + choice["ring"])}'
+    choice, words = forms.form_for(c.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
         status("cs-status", ui_refusal.text(err), error=True)
         return
-    if req["system"] == "l5r5e" and el("l5r-ring") is None:
+    if app.node(ui_roll.fieldset_of(req["system"])) is None:   # no fieldset for it on this page
         status("cs-status", tr("data.no_roll"), error=True)
         return
     fill_roll_form(req, f"{c.name}: {words}")
@@ -193,31 +190,12 @@ def _set(node_id: str, value) -> None:
 
 
 def fill_roll_form(req: dict, label: str) -> None:
-    """Put a sheet's request into the roll form (and tell the form it changed)."""
+    """Put a sheet's request into the roll form through its Form (only the fields the sheet gives:
+    ui_roll.write_request tells the form they changed), then the label."""
     app.show_view("roll")
-    el("system").value = req["system"]
-    opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
-    el("system").dispatchEvent(window.Event.new("change", opts))
-    if req["system"] == "generic":   # the saved notation and bands (custom: the box shows them as stored)
-        from bands_view import bands_text
-
-        _set("generic-notation", req["notation"])
-        _set("generic-bands", bands_text(req.get("bands")))
-        _set("generic-bands-preset", "custom" if req.get("bands") else "")
-        el("generic-bands-box").open = bool(req.get("bands"))
-        import ui_bands
-        import ui_dice
-
-        ui_dice.sync_notation()
-        ui_bands.sync_labels()
-    elif req["system"] == "sifrp":
-        _set("sifrp-test_dice", req["test_dice"])
-        _set("sifrp-bonus_dice", req["bonus_dice"])
-    else:
-        _set("l5r-ring", req["ring"])
-        _set("l5r-skill", req["skill"])
-        _set("l5r-compromised", req["compromised"])
+    ui_roll.write_request(req, whole=False)
     _set("label", label)
+    opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
     el("roller-form").dispatchEvent(window.Event.new("input", opts))
 
 

@@ -10,15 +10,14 @@ Fair play v2 (issue #13): a seeded check runs through :mod:`tirada.links.fair_ro
 which dice are drawn gets fresh dice made at that moment, numbered in the roller's chain (read from
 storage at each step by :mod:`ui_fair`, so a second tab continues the numbering).
 
-The HTML and words are web/ui_l5r_render.py (pure). This module registers itself in ``app.FORMS``
-for the roll view (web/ui_roll.py), offering ``read_request``, ``render_result`` (a finished check,
-every step visible), ``summary`` (the history line) and ``start_check``; it imports ui_roll, never
-the other way round.
+The HTML and words are web/ui_l5r_render.py (pure). The check's Form is web/form_l5r5e.py (reading
+the fieldset, the finished check's card and summary); it names this module as its ``FLOW``, so the
+roll view (web/ui_roll.py) calls :func:`start_check` on the roll button. This module imports ui_roll
+and changes what is on screen only through ``ui_roll.show_roll`` / ``clear_roll``.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 
 from pyscript import document, when
@@ -26,24 +25,22 @@ from pyscript import document, when
 import app
 import refusal
 import ui_refusal
-import ui_dice
 import ui_fair
 import ui_roll
 from app import STORE, el, tr
+from forms import FormError
 from render import esc
 from tirada.systems.l5r import skirmish
 from tirada.links import fair_roll
 from tirada import systems
 from tirada import TiradaError
 from tirada.links.roll_link import RolledLink, open_finished
-from ui_l5r_render import lang_fmt, plural, board_html, render_result, status_text, summary, tap_die
+from ui_l5r_render import lang_fmt, plural, board_html, status_text, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 from ui_l5r_state import Check, live as _live
 
-__all__ = ["read_request", "render_result", "setup", "start_check", "summary"]
+__all__ = ["start_check"]
 
-INT_FIELDS = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled")
-BOOL_FIELDS = ("void", "compromised", "distinction", "adversity", "passion", "anxiety")
 DECISIONS = ("rerolls", "keep", "explosions", "added")
 
 
@@ -61,29 +58,6 @@ def _closest(target, selector: str):
 
 def _fmt(key: str, **values) -> str:
     return tr(key).format(**values)
-
-
-# ------------------------------------------------------------------------------------ form
-def _int(fieldset, name: str) -> int:
-    node = fieldset.querySelector(f'[name="{name}"]')
-    try:
-        return int(str(node.value).strip())
-    except ValueError:
-        label = node.labels[0].textContent if node.labels.length else name
-        raise ui_dice.FormError(f"{label}: {tr('error.number')}", str(node.id)) from None
-
-
-def read_request(system: str, fieldset, lang: str) -> dict:
-    """The check's own fields as the engine expects them (ranges are checked by the engine);
-    false booleans and "no stance" are left out to keep links short."""
-    req: dict[str, int | bool | str] = {name: _int(fieldset, name) for name in INT_FIELDS}
-    for name in BOOL_FIELDS:
-        if fieldset.querySelector(f'[name="{name}"]').checked:
-            req[name] = True
-    stance = str(fieldset.querySelector('[name="stance"]').value)
-    if stance:
-        req["stance"] = stance
-    return req
 
 
 # ------------------------------------------------------------------------------ the board
@@ -123,9 +97,8 @@ def start_check() -> None:
     """The form's submit with L5R chosen (called by ui_roll.on_roll): read the form, start the check
     in step mode."""
     view = ui_roll
-    fieldset = document.querySelector('fieldset[data-system="l5r5e"]')
     try:
-        request = {"system": "l5r5e", **read_request("l5r5e", fieldset, app.State.lang), "step": True}
+        request = {**view.read_form("l5r5e"), "step": True}
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
@@ -144,7 +117,7 @@ def start_check() -> None:
             result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
             request = fair["request"]
             chain = {"roller": who[0], "campaign": who[1]}
-    except ui_dice.FormError as err:
+    except FormError as err:
         view.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
         return
@@ -152,7 +125,7 @@ def start_check() -> None:
         view.show_error(tr("error.heading"), view.engine_message(err))
         return
     Check.request, Check.result, Check.marked, Check.chain, Check.fair, Check.added = request, result, set(), chain, fair, []
-    view.Roll.current = view.Roll.faces_result = None
+    view.clear_roll()
     el("shared").hidden = True
     el("share").hidden = True
     advanced(focus=True)
@@ -209,7 +182,7 @@ def finish() -> None:
     Check.last_done = result
     el("result").setAttribute("aria-atomic", "true")
     if "faces" in request:   # dice rolled elsewhere: a card, a snippet without link, a history entry
-        view.Roll.current, view.Roll.faces_result, view.Roll.faces_request = None, result, request
+        view.show_roll(faces=result, faces_request=request)
         view.remember_faces(result, request)
     else:
         try:
@@ -217,8 +190,9 @@ def finish() -> None:
         except TiradaError as err:
             view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
             return
-        view.Roll.current, view.Roll.faces_result = {**done.verified, "fragment": done.fragment}, None
-        view.remember(view.Roll.current)
+        current = {**done.verified, "fragment": done.fragment}
+        view.show_roll(current)
+        view.remember(current)
     Check.request = Check.result = Check.chain = Check.fair = None
     view.show_current()
     el("result").focus()
@@ -334,7 +308,7 @@ def _sk(name: str) -> int:
     try:
         return int(str(node.value).strip())
     except ValueError:
-        raise ui_dice.FormError(f"{node.labels[0].textContent}: {tr('error.number')}", str(node.id)) from None
+        raise FormError(f"{node.labels[0].textContent}: {tr('error.number')}", str(node.id)) from None
 
 
 def update_skirmish() -> None:
@@ -387,9 +361,3 @@ def relang() -> None:
 
 app.ON_LANG.append(relang)
 
-
-def setup(lang: str) -> None:
-    """Nothing to fill: every text of the fieldset carries data-i18n."""
-
-
-app.FORMS["l5r5e"] = sys.modules[__name__]

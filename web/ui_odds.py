@@ -26,6 +26,7 @@ from pyscript import document, window
 
 import app
 import contract
+import forms
 import ui_odds_worker
 from app import el, tr
 from render import esc
@@ -51,13 +52,6 @@ class Odds:
 
 
 # ------------------------------------------------------------------------------ scheduling
-def _charts():
-    """tirada.odds.chart, imported when the first odds are drawn (it is not needed to start)."""
-    from tirada.odds import chart
-
-    return chart
-
-
 def _fire(*_args) -> None:
     Odds.timer = None
     reader, Odds.reader = Odds.reader, None
@@ -142,41 +136,6 @@ def _answered(number: int, answer) -> None:
 
 
 # -------------------------------------------------------------------------------- rendering
-def _p(prob: dict) -> str:
-    """``"16,7 % (1/6)"``: a percentage and its exact fraction when short (not for 0 or 1)."""
-    exact = prob.get("exact")
-    text = _charts().percent(prob["p"], app.State.lang)
-    if isinstance(exact, str) and len(exact) <= _charts().EXACT_CHARS and exact not in ("0/1", "1/1"):
-        return f"{text} ({exact})"
-    return text
-
-
-def _number(x: float) -> str:
-    text = f"{x:.2f}"
-    return text.replace(".", ",") if app.State.lang == "es" else text
-
-
-def _table(caption: str, rows: list, headers: tuple) -> str:
-    """A small text table: ``rows`` are lists of cell texts (first cell is the row header)."""
-    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
-    body = "".join(f'<tr><th scope="row">{esc(r[0])}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
-                   for r in rows)
-    return (f'<table class="odds-table"><caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
-
-
-def _prob_table(caption: str, probs: dict, labels: list) -> str:
-    """A table of the named probabilities (``labels``: (key, text)): outcome, percentage and the
-    exact fraction (that column only when every fraction is short)."""
-    lang = app.State.lang
-    rows = [[text, _charts().percent(probs[key]["p"], lang), probs[key].get("exact", "")]
-            for key, text in labels if key in probs]
-    headers: tuple[str, ...] = (tr("odds.col.outcome"), tr("odds.col.p"), tr("odds.col.exact"))
-    if not all(0 < len(r[2]) <= _charts().EXACT_CHARS for r in rows):
-        rows, headers = [r[:2] for r in rows], headers[:2]
-    return _table(caption, rows, headers)
-
-
 def _field_label(name: str) -> str:
     """The label text of the visible form field called ``name`` (the name itself if none)."""
     node = document.querySelector(f'fieldset[data-system]:not([hidden]) [name="{name}"]')
@@ -185,152 +144,16 @@ def _field_label(name: str) -> str:
     return name
 
 
-def _threshold(result: dict, rows: list):
-    """The value the chart marks: the difficulty or TN when given, else the row whose
-    "at least" probability is the chance of success (e.g. Tragedia's winning margin)."""
-    for key in ("difficulty", "tn", "attack_score"):
-        if isinstance(result.get(key), int):
-            return result[key]
-    success = result.get("success")
-    if isinstance(success, dict):
-        for row in rows:
-            if row.get("exact") == success.get("exact") and row["p"] == success["p"]:
-                return row["value"]
-    return None
-
-
-def _chart(rows: list, cumulative: bool, title_key: str, col_key: str, mark, mark_key: str) -> dict:
-    """The chart, its description and the numbers table of one set of rows."""
-    lang = app.State.lang
-    title = tr(title_key)
-    bars = _charts().pick_bars(rows, cumulative, mark)
-    if not bars:
-        return {"svg": "", "table": "", "legend": ""}
-    desc = tr("odds.desc_range").format(title=title, first=bars[0].label, last=bars[-1].label)
-    marked = [b for b in bars if b.marked]
-    legend = ""
-    if marked and cumulative:
-        desc += " " + tr("odds.desc_mark").format(label=marked[0].label, p=_charts().percent(marked[0].p, lang))
-        legend = tr("odds.legend").format(label=marked[0].label)
-    elif marked:
-        legend = tr("odds.legend_region").format(label=marked[0].label.split("–")[0])
-    headers = (tr(col_key), tr("odds.col.p"), tr("odds.col.exact"))
-    return {"svg": _charts().svg_chart(bars, title, desc, lang, cumulative, id_prefix="odds-chart"),
-            "table": _charts().table_html(bars, title, headers, lang, tr(mark_key) if marked else ""),
-            "legend": legend}
-
-
-def _view_threshold(result: dict, title_key: str, col_key: str, mark_key: str, headline_key: str) -> dict:
-    rows = result.get("at_least") or []
-    view = _chart(rows, True, title_key, col_key, _threshold(result, rows), mark_key)
-    view["headline"] = tr(headline_key).format(p=_p(result["success"])) if "success" in result else ""
-    view["extra"] = ""
-    return view
-
-
-def view_sifrp(result: dict) -> dict:
-    """SIFRP and generic: "at least" chart marked at the difficulty; SIFRP adds its degrees."""
-    if "success" not in result:  # generic roll without a difficulty: the distribution
-        view = _chart(result["distribution"], False, "odds.chart.total", "odds.col.total", None, "")
-        view.update(headline=tr("odds.no_difficulty"), extra="")
-        return _explosions(result, view)
-    view = _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
-                           "odds.mark.difficulty", "odds.success")
-    if "outcomes" in result:
-        names = [(f"degrees_{d}", tr(f"result.degrees_{d}")) for d in (4, 3, 2, 1)]
-        names += [("marginal", tr("result.marginal")), ("critical", tr("result.critical"))]
-        view["extra"] = _prob_table(tr("odds.sifrp.outcomes"), result["outcomes"], names)
-    if isinstance(result.get("expected_damage"), (int, float)):
-        view["note"] = tr("odds.expected_damage").format(value=_number(result["expected_damage"]))
-    return _explosions(result, view)
-
-
-def _explosions(result: dict, view: dict) -> dict:
-    """An exploding roll's odds say how many explosions they count and the chance of more
-    (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding) in the note under the chart."""
-    for key, words in (("explosion_bound", "odds.explosions"), ("reroll_bound", "odds.rerolls")):
-        bound = result.get(key)   # an int, or one per dice group
-        if isinstance(result.get("cut_off"), dict) and isinstance(bound, (int, list)):
-            cut = result["cut_off"]
-            exact = cut.get("exact")
-            text = _charts().percent(cut["p"], app.State.lang) + (f" = {exact}" if isinstance(exact, str) else "")
-            bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
-            note = tr(words).format(bound=bounds, p=text)
-            view["note"] = f'{view["note"]} {note}' if view.get("note") else note
-    return view
-
-
-def view_l5r(result: dict) -> dict:
-    """L5R: "at least" chart of successes marked at the TN, expected successes and strife."""
-    view = _view_threshold(result, "odds.chart.successes", "odds.col.successes", "odds.mark.tn", "odds.success")
-    successes = _number(result.get("expected_successes", 0))
-    strife = result.get("expected_strife")   # None under a distinction's or an adversity's rerolls
-    notes = [tr("odds.l5r.expected_successes").format(successes=successes) if strife is None else
-             tr("odds.l5r.expected").format(successes=successes, strife=_number(strife)), tr("odds.l5r.policy")]
-    if result.get("rerolls") in ("distinction", "adversity"):
-        notes.append(tr(f"odds.l5r.policy_{result['rerolls']}"))
-    if result.get("not_modelled"):
-        fields = ", ".join(_field_label(name) for name in result["not_modelled"])
-        notes.append(tr("odds.l5r.not_modelled").format(fields=fields))
-    view["note"] = " ".join(notes)
-    return view
-
-
-def view_tragedia(result: dict) -> dict:
-    """Tragedia: "at least" chart of the margin, who wins, and the Tragedy step table."""
-    view = _view_threshold(result, "odds.chart.margin", "odds.col.margin", "odds.mark.win",
-                           "odds.protagonist_wins")
-    names = [(k, tr(f"odds.tragedia.{k}")) for k in ("protagonist", "adversary", "tie")]
-    extra = _prob_table(tr("odds.tragedia.outcomes"), result.get("outcomes", {}), names)
-    steps = []
-    for step in result.get("tragedy_step", []):
-        turns = step.get("turns")
-        steps.append([str(step["tragedy_dice"]), _charts().percent(turns["p"], app.State.lang) if turns else "—",
-                      _charts().percent(step["win_overall"]["p"], app.State.lang)])
-    if steps:
-        extra += _table(tr("odds.tragedia.step"), steps, (tr("odds.tragedia.step_dice"),
-                                                           tr("odds.tragedia.turns"), tr("odds.tragedia.overall")))
-    view["extra"] = extra
-    return view
-
-
-def view_brs(result: dict) -> dict:
-    """Blood Red Sands: the best defence now; after a Renewal, the chart of the renewed sum."""
-    names = [(k, tr(f"odds.brs.{k}")) for k in ("reversal", "block", "damage", "overwhelmed")]
-    now = result.get("now", {})
-    headline = tr("odds.brs.now").format(outcome=tr(f"odds.brs.{now.get('best', 'overwhelmed')}"))
-    renewal = result.get("renewal")
-    if not renewal:
-        return {"svg": "", "table": "", "legend": "", "headline": headline, "extra": ""}
-    rows = renewal.get("at_least", [])
-    view = _chart(rows, True, "odds.chart.renewal", "odds.col.sum", result.get("attack_score"), "odds.mark.score")
-    lang = app.State.lang
-    table = [[text, _charts().percent(renewal["reachable"][k]["p"], lang), _charts().percent(renewal["best"][k]["p"], lang)]
-             for k, text in names]
-    view["headline"] = headline + ". " + tr("odds.brs.reach").format(p=_p(renewal["reach_score"]))
-    view["extra"] = _table(tr("odds.brs.table"), table, (tr("odds.col.outcome"), tr("odds.brs.reachable"),
-                                                        tr("odds.brs.best")))
-    return view
-
-
-def view_any(result: dict) -> dict:
-    """A system without its own view: the "at least" chart and the chance of success."""
-    return _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
-                           "odds.mark.difficulty", "odds.success")
-
-
-def _with_bands(result: dict, view: dict) -> dict:
-    """Outcome bands first: each band's odds in the headline and a table (web/bands_view.py)."""
+def view_of(result: dict) -> dict:
+    """The odds card of ``result`` in the page's language, built by its system's Form (web/forms.py:
+    no fallback to another system's card); outcome bands first (each band's odds, web/bands_view.py)."""
+    view = forms.form_for(result.get("system")).odds_view(result, app.State.lang, _field_label)
     if "bands" not in result:
         return view
     from bands_view import odds_view
 
     return odds_view(result, view, app.State.lang)
 
-
-#: system id → view builder (``result -> {"headline", "svg", "table", "legend", "extra", "note"?}``).
-VIEWS = {"sifrp": view_sifrp, "generic": view_sifrp, "l5r5e": view_l5r, "tragedia": view_tragedia,
-         "brs": view_brs}
 
 
 def render() -> None:
@@ -353,7 +176,7 @@ def render() -> None:
         el("odds-note").textContent = note
         el("odds-note").hidden = not note
         return
-    view = _with_bands(result, VIEWS.get(str(result.get("system")), view_any)(result))
+    view = view_of(result)
     if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls
         view["headline"] = f'{tr("odds.roll_set").format(n=result["rolls"])} {view.get("headline", "")}'
     summary.textContent = view.get("headline", "")
@@ -372,7 +195,7 @@ def card_html(result: dict, id_prefix: str) -> str:
     """The odds ``result`` of :func:`tirada.odds.odds` as one block of HTML (headline, chart, note,
     numbers under a ``<details>``) in the current language, for another view to put in its own live
     region (e.g. a scene or Confrontation view). ``id_prefix`` makes the chart's ids unique."""
-    view = _with_bands(result, VIEWS.get(str(result.get("system")), view_any)(result))
+    view = view_of(result)
     svg = view["svg"].replace('"odds-chart-', f'"{id_prefix}-').replace(" odds-chart-", f" {id_prefix}-")
     legend = f'<figcaption class="meta">{esc(view["legend"])}</figcaption>' if view.get("legend") else ""
     parts = [f'<p class="odds-summary">{esc(view.get("headline", ""))}</p>']

@@ -11,13 +11,14 @@ from __future__ import annotations
 from pyscript import document, when
 
 import app
+import forms
 import refusal
 import request_view
 import sharing
-import ui_dice
 import ui_refusal
 import ui_roll
 from app import STORE, el, tr
+from forms import FormError
 from tirada.links import gm_request, sealed
 from tirada.links.pool import pool_text
 from tirada.errors import TiradaError
@@ -43,37 +44,23 @@ def _lock(node) -> None:
 
 
 def fill_form(spec: dict) -> None:
-    """Put the request in the roll form and lock what it fixes."""
+    """Put the request in the roll form (through its system's Form: ui_roll.write_request) and lock
+    what it fixes; a bounded field keeps the player's value when it is inside the bounds."""
     unlock()
     system = spec["system"]
-    el("system").value = system
-    ui_roll.sync_system()
+    fixed = {name: value for name, value in spec["fields"].items() if not isinstance(value, dict)}
+    for name in ui_roll.write_request({"system": system, **fixed}, whole=False):
+        _lock(_node(system, name))
     _lock(el("system"))
     for name, value in spec["fields"].items():
-        if system == "sifrp" and name == "difficulty":
-            step = _node(system, "difficulty_step")
-            options = [str(o.value) for o in step.options]
-            step.value = str(value) if str(value) in options else "custom"
-            _node(system, "difficulty").value = str(value)
-            ui_dice.sync_difficulty()
-            _lock(step)
-            _lock(_node(system, "difficulty"))
-            continue
         node = _node(system, name)
-        if node is None:
+        if node is None or not isinstance(value, dict):
             continue
-        if isinstance(value, dict):      # bounds: the player chooses inside them
-            node.min, node.max = str(value["min"]), str(value["max"])
-            current = str(node.value)
-            if not isinstance(typed_int(current), int) or not value["min"] <= typed_int(current) <= value["max"]:
-                node.value = str(value["min"])
-            Active.locked.append(node)
-        elif isinstance(value, bool):
-            node.checked = value
-            _lock(node)
-        else:
-            node.value = str(value)
-            _lock(node)
+        node.min, node.max = str(value["min"]), str(value["max"])   # bounds: the player chooses inside them
+        current = str(node.value)
+        if not isinstance(typed_int(current), int) or not value["min"] <= typed_int(current) <= value["max"]:
+            node.value = str(value["min"])
+        Active.locked.append(node)
     if spec.get("label"):
         el("label").value = spec["label"]
         _lock(el("label"))
@@ -121,7 +108,7 @@ def ask_text(spec: dict) -> str:
     the form: the request's fixed fields), or nothing when it cannot be worded."""
     system = spec["system"]
     fixed = {k: v for k, v in spec["fields"].items() if not isinstance(v, dict)}
-    has_form = app.node(document.querySelector(f'fieldset[data-system="{system}"]')) is not None
+    has_form = system in forms.with_fieldset()
     try:
         pool = pool_text({**(_form_request(system) if has_form else fixed), "system": system}, app.State.lang)
     except (TiradaError, KeyError, TypeError, ValueError):
@@ -211,10 +198,9 @@ class Editor:
 
 def _form_request(system: str) -> dict:
     """The roll form's request as it stands (empty when a field is not even a number yet)."""
-    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     try:
-        return ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)
-    except (ui_dice.FormError, TiradaError, ValueError):
+        return {k: v for k, v in ui_roll.read_form(system).items() if k != "system"}
+    except (FormError, TiradaError, ValueError, LookupError):
         return {}
 
 
@@ -268,11 +254,10 @@ def on_make(event) -> None:
     """The GM's side: a request link for the roll of the form, each field fixed, bounded or free as
     the editor says (web/request_view.py)."""
     system = ui_roll.active_system()
-    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     status = el("gm-make-status")
-    bounds = {name: (_bound("min", name), _bound("max", name)) for name in request_view.FIELDS.get(system, ())}
+    bounds = {name: (_bound("min", name), _bound("max", name)) for name in request_view.fields_of(system)}
     try:
-        request = ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)
+        request = {k: v for k, v in ui_roll.read_form(system).items() if k != "system"}
         fields = request_view.request_fields(system, request, Editor.modes, bounds)
         home = str(el("gm-home").value).strip()
         Editor.home_cleared = not home
@@ -281,7 +266,7 @@ def on_make(event) -> None:
         blind = bool(el("gm-sealed").checked)     # a blind roll: sealed with the campaign's secret (§19)
         fragment = (sealed.seal_request(spec, STORE.campaign_secret(spec.get("campaign") or "")).fragment if blind
                     else gm_request.encode_request(spec))
-    except ui_dice.FormError as err:   # one line, never a traceback; already in the page's language
+    except FormError as err:   # one line, never a traceback; already in the page's language
         status.textContent = f'{tr("error.request")}: {err}'
         return
     except TiradaError as err:         # by its code, in the page's language

@@ -1,32 +1,35 @@
 """The roll view: the form, the result, share links and snippets, the history (glue only).
 
-Systems plug in through :data:`app.FORMS`: system id → a module with
-``read_request(system, fieldset, lang) -> dict``, ``render_result(result, lang) -> html``,
-``summary(result, lang) -> str`` and optional ``setup(lang)`` (fill selects after a language change)
-and ``start_check()`` (a multi-step check that runs its own flow, L5R). A system's module registers
-itself there (web/ui_l5r.py); this module imports no system module beyond the plain dice forms.
+The roll view owns the screen: what is on it (:class:`Roll`) changes only through :func:`show_roll`
+and :func:`clear_roll`, called by the flows that make or open a roll (the L5R check, the shared-roll
+view). Systems plug in through their Form (web/forms.py, one per registry entry): the form's
+fieldset is read with :func:`read_form` and written with :func:`write_request` (a link's "roll this
+again", a GM's request, a character sheet); results are drawn by the Form's ``render_result`` and
+``summary``; a system with a ``FLOW`` (L5R) runs its own check when the roll button is pressed. The
+HTML of the result card and the history is web/roll_view.py (pure).
 """
 
 from __future__ import annotations
 
+import importlib
 import time
 
-from pyscript import document, when
+from pyodide.ffi import to_js
+from pyscript import document, when, window
 
 import app
+import forms
 import ui_refusal
 import render
+import roll_view
 import sharing
 import result_views
-import ui_dice
+import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
 from app import STORE, el, tr
+from forms import FormError
 from tirada import systems
 from tirada import TiradaError, new_seed
 from tirada.links.roll_link import roll_link
-
-#: system id → form/render module (the registry lives in app.py; a system's UI module adds itself).
-FORMS = app.FORMS
-FORMS.update({"sifrp": ui_dice, "generic": ui_dice})
 
 
 class Roll:
@@ -42,9 +45,60 @@ def active_system() -> str:
     return str(el("system").value)
 
 
-def form_for(system: str):
-    """The roll form's module of ``system`` (reading requests): FORMS, the generic form otherwise."""
-    return FORMS.get(system, ui_dice)
+def show_roll(current=None, faces=None, faces_request=None) -> None:
+    """Put a roll on screen (not drawn yet: :func:`show_current`): ``current`` a verified link's
+    ``{**verified, "fragment"}``, or ``faces`` a result of dice rolled elsewhere with its request."""
+    Roll.current, Roll.faces_result, Roll.faces_request = current, faces, faces_request
+
+
+def clear_roll() -> None:
+    """Nothing on screen (a check in progress, a link that did not verify, the shared view closed)."""
+    Roll.current = Roll.faces_result = None
+
+
+def fieldset_of(system: str):
+    """The roll form's fieldset of ``system``."""
+    return document.querySelector(f'fieldset[data-system="{system}"]')
+
+
+def read_form(system: str) -> dict:
+    """The request the roll form's fieldset of ``system`` holds (``system`` included).
+
+    Raises:
+        FormError: a value that is not a number. UnknownSystem: no Form. TiradaError: bad notation.
+    """
+    return {"system": system, **forms.form_for(system).read_request(fieldset_of(system), app.State.lang)}
+
+
+def write_request(request: dict, whole: bool = True) -> list:
+    """Put ``request`` in the roll form through its system's Form (``whole``: the fields it leaves
+    out get their defaults; else only those it names), open the folded sections it uses and tell
+    the form's listeners (notation note, difficulty, odds, GM editor) with input/change events.
+    Returns the input names written (a GM request locks them); ``[]`` for a system with no fieldset."""
+    form = forms.form_for(request.get("system"))
+    if not form.FIELDSET:
+        return []
+    opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
+    el("system").value = form.SYSTEM
+    sync_system()
+    el("system").dispatchEvent(window.Event.new("change", opts))
+    fs = fieldset_of(form.SYSTEM)
+    written = []
+    for name, value in form.field_values(request, whole).items():
+        node = app.node(fs.querySelector(f'[name="{name}"]'))
+        if node is None:
+            continue
+        if str(node.type) == "checkbox":
+            node.checked = bool(value)
+        else:
+            node.value = "" if value is None else str(value)
+        written.append(name)
+        node.dispatchEvent(window.Event.new("input", opts))
+        node.dispatchEvent(window.Event.new("change", opts))
+    for box, fields in form.SECTIONS.items():
+        if any(request.get(f) not in (None, False, "", []) for f in fields):
+            el(box).open = True
+    return written
 
 
 def view_for(system):
@@ -69,11 +123,11 @@ def sync_system() -> None:
 
 
 def parse_faces(text: str):
-    """Typed faces "6, 5 3" → [6, 5, 3]; empty → None. Raises ui_dice.FormError on non-numbers."""
+    """Typed faces "6, 5 3" → [6, 5, 3]; empty → None. Raises FormError on non-numbers."""
     try:
         return sharing.parse_faces(text)
     except ValueError:
-        raise ui_dice.FormError(tr("error.faces"), "faces") from None
+        raise FormError(tr("error.faces"), "faces") from None
 
 
 def chain_identity() -> tuple[str, str]:
@@ -110,19 +164,18 @@ def make_link(request: dict) -> dict:
 def on_roll(event) -> None:
     event.preventDefault()
     system = active_system()
-    form = form_for(system)
+    form = forms.form_for(system)
     if app.SEALED["active"]():        # a sealed GM request: a blind roll, no dice shown (web/ui_sealed.py)
         app.SEALED["roll"](system)
         app.show_notices()
         return
-    if hasattr(form, "start_check"):  # multi-step systems (L5R) run their own check
-        form.start_check()
+    if form.FLOW:                     # multi-step systems (L5R) run their own check (web/ui_l5r.py)
+        importlib.import_module(form.FLOW).start_check()
         app.show_notices()
         return
-    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     ui_refusal.clear("#roller-form")
     try:
-        request = {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
+        request = read_form(system)
         label = str(el("label").value).strip()
         if label:   # the form's label, then a single roll's own ("ataque: 1d20+5") after it
             request["label"] = f'{label} · {request["label"]}' if request.get("label") else label
@@ -130,16 +183,18 @@ def on_roll(event) -> None:
             check(request)
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
-            Roll.current, Roll.faces_request = None, {**request, "faces": faces}
-            Roll.faces_result = systems.roll(Roll.faces_request)
-            remember_faces(Roll.faces_result, Roll.faces_request)
+            faces_request = {**request, "faces": faces}
+            rolled = systems.roll(faces_request)
+            show_roll(faces=rolled, faces_request=faces_request)
+            remember_faces(rolled, faces_request)
         else:
-            Roll.current, Roll.faces_result = make_link(request), None
-            remember(Roll.current)
+            current = make_link(request)
+            show_roll(current)
+            remember(current)
         el("shared").hidden = True
         show_current()
         el("result").focus()
-    except ui_dice.FormError as err:
+    except FormError as err:
         show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
     except TiradaError as err:
@@ -192,10 +247,7 @@ def show_current() -> None:
         return
     box, share, lang = el("result"), el("share"), app.State.lang
     if Roll.faces_result is not None:
-        result = Roll.faces_result
-        body = view_for(result["system"]).render_result(result, lang)
-        box.innerHTML = (f'<p class="faces-kicker">{render.esc(tr("faces.heading"))}</p>{body}'
-                         f'<p class="meta">{render.esc(tr("result.faces_given"))}</p>')
+        box.innerHTML = roll_view.faces_card_html(Roll.faces_result, lang)
         box.hidden, share.hidden = False, False
         _link_parts(False)
         el("copy-status").textContent = ""
@@ -203,16 +255,12 @@ def show_current() -> None:
     if Roll.current is None:
         return
     v = Roll.current
-    body = view_for(v["request"]["system"]).render_result({**v["result"], "label": v.get("label")}, lang)
-    from tirada.links.pool import pool_text
-    pool = f'<p class="pool" id="result-pool">{render.esc(pool_text(v["request"], lang))}</p>'
-    box.innerHTML = pool + body + f'<p class="meta" id="roll-meta">{render.meta_line(v, lang)}</p>'
+    box.innerHTML = roll_view.link_card_html(v, lang)
     box.hidden = False
     el("share-link").value = sharing.page_link(v["fragment"])
     share.hidden = False
     _link_parts(True)
     el("copy-status").textContent = ""
-
 
 
 def _link_parts(shown: bool) -> None:
@@ -272,21 +320,7 @@ def render_history() -> None:
     undo = Roll.cleared is not None and not items
     el("clear-history").hidden = not items and not undo
     el("clear-history").textContent = tr("action.undo_clear" if undo else "action.clear_history")
-    rows = []
-    for item in items[:50]:
-        summary = item.get("summary") or {}
-        text = summary.get(app.State.lang, "") if isinstance(summary, dict) else str(summary)
-        label = item.get("label") or ""
-        at = item.get("at") if isinstance(item.get("at"), (int, float)) else 0
-        when_ = time.strftime("%Y-%m-%d %H:%M", time.localtime(at / 1000))
-        title = f"{label} · " if label else ""
-        if item.get("elsewhere"):   # dice rolled elsewhere: no link to open
-            rows.append(f'<li class="elsewhere"><span>{render.esc(title)}{render.esc(text)}</span> '
-                        f'<span class="meta">{render.esc(tr("faces.history"))} · {render.esc(when_)}</span></li>')
-            continue
-        rows.append(f'<li><a href="#{render.esc(item["fragment"])}">{render.esc(title)}'
-                    f'{render.esc(text)}</a> <span class="meta">{render.esc(when_)}</span></li>')
-    el("history-list").innerHTML = "".join(rows)
+    el("history-list").innerHTML = roll_view.history_html(items, app.State.lang)
 
 
 @when("click", "#clear-history")
@@ -301,9 +335,6 @@ def on_clear(event) -> None:
 
 
 def relang() -> None:
-    for form in set(FORMS.values()):
-        if hasattr(form, "setup"):
-            form.setup(app.State.lang)
     show_current()
     render_history()
 
@@ -331,10 +362,8 @@ import ui_odds  # noqa: E402  (the odds card beside the form, issue #8)
 
 def odds_request():
     """The form's request for the odds card, or None while it is incomplete (ui_odds shows "—")."""
-    system = active_system()
-    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     try:
-        return {"system": system, **form_for(system).read_request(system, fieldset, app.State.lang)}
+        return read_form(active_system())
     except Exception:  # a half-typed or invalid field: no odds yet, and no error while typing
         return None
 

@@ -18,17 +18,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pyscript import document, when, window
+from pyscript import when, window
 
 import app
 import result_views
 import sealed_view
 import sharing
-import ui_dice
 import ui_refusal
 import ui_request
 import ui_roll
 from app import STORE, el, tr
+from forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
 
@@ -94,7 +94,6 @@ def open_request(fragment: str) -> None:
 
 def roll(system: str) -> None:
     """The roll button on a sealed request: a blind roll, numbered by the chain book; no dice."""
-    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
     ui_refusal.clear("#roller-form")
     fragment, created = Sealed.request, int(time.time())
     if fragment is None:     # the roll button shows only on an open sealed request
@@ -103,7 +102,7 @@ def roll(system: str) -> None:
         if _key_for(fragment) is not None:     # this browser sealed it: it could open every try
             raise InvalidRequest("this browser made this sealed request, so it could open its rolls: the player "
                                  "rolls it in their own browser", field="roller", code="sealed.own_request")
-        request = {"system": system, **ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)}
+        request = ui_roll.read_form(system)
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
@@ -113,7 +112,7 @@ def roll(system: str) -> None:
             return done, done.chain
 
         done = STORE.book.number(*ui_roll.chain_identity(), step)
-    except ui_dice.FormError as err:
+    except FormError as err:
         ui_roll.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
         return

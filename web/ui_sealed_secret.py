@@ -17,15 +17,15 @@ from __future__ import annotations
 import secrets
 import time
 
-from pyscript import document, when
+from pyscript import when
 
 import app
 import sealed_view
-import ui_dice
 import ui_refusal
 import ui_roll
 import ui_sealed
 from app import STORE, el, tr
+from forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
 from tirada.links.sealed_layout import ID_BYTES
@@ -34,8 +34,7 @@ from tirada.links.sealed_layout import ID_BYTES
 def _form_request() -> tuple:
     """``(hidden request, label)`` of the form: system and parameters (what the seal hides), label."""
     system = ui_roll.active_system()
-    fieldset = document.querySelector(f'fieldset[data-system="{system}"]')
-    hidden = {"system": system, **ui_roll.form_for(system).read_request(system, fieldset, app.State.lang)}
+    hidden = ui_roll.read_form(system)
     return hidden, str(el("label").value).strip()
 
 
@@ -62,7 +61,7 @@ def on_secret_roll(event) -> None:
             return done, done.chain
 
         done = STORE.book.number(roller, campaign, step)
-    except ui_dice.FormError as err:   # one line, already in the page's language
+    except FormError as err:   # one line, already in the page's language
         status.textContent = f'{tr("error.heading")}: {err}'
         ui_refusal.show_at(err.field, str(err))
         return

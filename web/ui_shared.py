@@ -16,23 +16,16 @@ import result_views
 import shared_view
 import sharing
 import store as store_mod
-import ui_dice
 import ui_roll
 from app import el, tr
-from strings import SIFRP_DIFFICULTIES
 from tirada.links.roll_link import open_roll
 from tirada.errors import TiradaError
-from tirada.systems.notation import format_post
 
 
 class Shared:
     """The link on screen: ``error`` (a TiradaError) when it could not be verified."""
 
     error: TiradaError | None = None
-
-
-#: the generic fields the plain form holds; a request with any other goes back as notation
-_PLAIN_FIELDS = ("system", "seed", "label", "dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
 
 
 def visible() -> bool:
@@ -46,9 +39,10 @@ def open_link(fragment: str) -> None:
     try:
         verified = open_roll(fragment)
     except TiradaError as err:
-        ui_roll.Roll.current, ui_roll.Roll.faces_result, Shared.error = None, None, err
+        ui_roll.clear_roll()
+        Shared.error = err
     else:
-        ui_roll.Roll.current, ui_roll.Roll.faces_result = {**verified, "fragment": fragment}, None
+        ui_roll.show_roll({**verified, "fragment": fragment})
         Shared.error = None
     el("shared").hidden = False
     render()
@@ -82,7 +76,7 @@ def render() -> None:
         return
     # "roll this again" fills the roll form: only for systems that have one (a Tragedia roll is
     # rolled in its scene)
-    el("roll-again").hidden = v["request"]["system"] not in ui_roll.FORMS
+    el("roll-again").hidden = not view.FIELDSET
     result = {k: val for k, val in v["result"].items() if k != "label"}
     el("shared-body").innerHTML = shared_view.verified_html(v, lang, view.render_result(result, lang),
                                                             view.summary(v["result"], lang), sharing.page_url())
@@ -94,7 +88,8 @@ def close() -> None:
     """Leave the shared-roll view for the reader's own roll form."""
     store_mod.clear_fragment(window)
     el("shared").hidden = True
-    ui_roll.Roll.current, Shared.error = None, None
+    ui_roll.clear_roll()
+    Shared.error = None
     el("result").hidden = True
     el("share").hidden = True
 
@@ -103,7 +98,8 @@ def forget_link(kind: str) -> None:
     """Another kind of link is being opened: drop the shared roll or its error (no stale screen)."""
     if kind != "roll" and visible():
         el("shared").hidden = True
-        ui_roll.Roll.current, Shared.error = None, None
+        ui_roll.clear_roll()
+        Shared.error = None
 
 
 app.ON_LINK.append(forget_link)
@@ -128,78 +124,14 @@ def on_roll_again(event) -> None:
 
 
 # ----------------------------------------------------------------------------- roll again
-def _set(fieldset, name: str, value) -> None:
-    node = app.node(fieldset.querySelector(f'[name="{name}"]'))
-    if node is None:
-        return
-    if str(node.type) == "checkbox":
-        node.checked = bool(value)
-    else:
-        node.value = "" if value is None else str(value)
-
-
 def fill_form(request: dict) -> None:
-    """Put a link's request in the roll form (system, its fields, the label); the reader's own
-    roller identity stays. The form then rolls it with a fresh seed."""
-    system = request.get("system")
-    if system not in ui_roll.FORMS:
+    """Put a link's request in the roll form (system, its fields, the label) through its Form
+    (ui_roll.write_request); the reader's own roller identity stays. The form then rolls it with a
+    fresh seed."""
+    if not ui_roll.write_request(request):
         return
-    el("system").value = system
-    ui_roll.sync_system()
-    fs = document.querySelector(f'fieldset[data-system="{system}"]')
-    if system == "sifrp":
-        for name in ("test_dice", "bonus_dice", "penalty_dice", "modifier"):
-            _set(fs, name, request.get(name, 3 if name == "test_dice" else 0))
-        difficulty = request.get("difficulty", 9)
-        step = str(difficulty) if difficulty in SIFRP_DIFFICULTIES else "custom"
-        _set(fs, "difficulty_step", step)
-        _set(fs, "difficulty", difficulty)
-        ui_dice.sync_difficulty()
-        _set(fs, "destiny_bonus", request.get("destiny_bonus"))
-        _fill_sifrp_more(fs, request)
-    elif system == "generic":
-        # anything the plain fields cannot hold (several rolls, groups, arithmetic, any notation operator)
-        fancy = any(k not in _PLAIN_FIELDS for k in request)
-        _set(fs, "notation", format_post(request) if fancy else "")
-        if not fancy:
-            for name in ("dice", "sides", "modifier"):
-                _set(fs, name, request.get(name, 0))
-            _set(fs, "keep", request.get("keep", request.get("dice")))
-            _set(fs, "keep_lowest", request.get("keep_lowest"))
-        _set(fs, "difficulty", request.get("difficulty"))
-        ui_dice.sync_notation()
-    else:
-        for name in ("ring", "skill", "tn", "assist_skilled", "assist_unskilled"):
-            _set(fs, name, request.get(name, 0))
-        for name in ("void", "compromised", "distinction", "adversity", "passion", "anxiety"):
-            _set(fs, name, request.get(name))
-        _set(fs, "stance", request.get("stance") or "")
     el("label").value = request.get("label") or ""
     el("faces").value = ""
-    import ui_odds
-    ui_odds.schedule(ui_roll.odds_request)
-
-
-def _fill_sifrp_more(fs, request: dict) -> None:
-    """The SIFRP form's teamwork, extra time, conflict, competition and extended-test fields from a
-    link's request (empty when the request has none), each section opened when it is used."""
-    helpers = request.get("helpers")
-    _set(fs, "helpers", ", ".join(str(h) for h in helpers) if isinstance(helpers, list) else "")
-    _set(fs, "allow_more_helpers", request.get("allow_more_helpers"))
-    for name in ("extra_time", "passive_rank", "weapon_damage", "name", "extended_goal", "extended_span"):
-        _set(fs, name, request.get(name))
-    _set(fs, "extended_count", request.get("extended_count") or "degrees")
-    _set(fs, "extended_max", request.get("extended_max", 10))
-    rivals = given if isinstance(given := request.get("rivals"), list) else []
-    for i in range(ui_dice.RIVAL_ROWS):
-        row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
-        for key in ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier"):
-            _set(fs, f"rivals[{i}].{key}", row.get(key))
-    used = {"sifrp-helpers": helpers or request.get("extra_time"), "sifrp-conflict": request.get("passive_rank") or request.get("weapon_damage") is not None,
-            "sifrp-competition": rivals, "sifrp-extended": request.get("extended_goal")}
-    for box, on in used.items():
-        if on:
-            el(box).open = True
 
 
 # ---------------------------------------------------------------- L5R faces: number → symbol

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import forms
 import tragedia_sheet_form as tragedia_form
 from render import esc
 from strings import t
@@ -174,42 +175,11 @@ def component_html(i: int, comp: dict, lang: str) -> str:
 
 
 def roll_chooser_html(character: dict, lang: str) -> str:
-    """The "roll with this sheet" box: ability + specialty (SIFRP) or ring + skill (L5R)."""
-    system = character["system"]
+    """The "roll with this sheet" box: its system's Form draws the choice (SIFRP: ability and
+    specialty; L5R: ring and skill); a system whose sheets cannot fill the roll form says so."""
     head = f'<h3>{esc(t("data.roll_heading", lang))}</h3>'
-    if system == "sifrp":
-        sheet = character["sheet"]
-        ranks = sheet.get("abilities") or {}
-        abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({ranks.get(a, 2)})</option>'
-                       for a in SIFRP_ABILITIES)
-        body = (f'<div class="field"><label for="roll-ability">{esc(t("data.ability", lang))}</label>'
-                f'<select id="roll-ability">{abil}</select></div>'
-                f'<div class="field"><label for="roll-specialty">{esc(t("data.specialty", lang))}</label>'
-                f'<select id="roll-specialty"></select></div>')
-    elif system == "l5r5e":
-        sheet = character["sheet"]
-        rings = "".join(f'<option value="{r}">{esc(t(f"data.ring.{r}", lang))} ({sheet["rings"].get(r, 1)})</option>'
-                        for r in L5R_RINGS)
-        skills = "".join(f'<option value="{s}">{esc(t(f"data.sk.{s}", lang))} ({sheet["skills"].get(s, 0)})</option>'
-                         for s in L5R_SKILLS)
-        body = (f'<div class="field"><label for="roll-ring">{esc(t("data.ring", lang))}</label>'
-                f'<select id="roll-ring">{rings}</select></div>'
-                f'<div class="field"><label for="roll-skill">{esc(t("data.skill", lang))}</label>'
-                f'<select id="roll-skill">{skills}</select></div>')
-    elif system == "generic" and character["sheet"].get("rolls"):
-        saved = "".join(f'<option value="{esc(r["name"])}">{esc(r["name"])} ({esc(r["notation"])})</option>'
-                        for r in character["sheet"]["rolls"])
-        body = (f'<div class="field wide"><label for="roll-saved">{esc(t("data.generic.roll", lang))}</label>'
-                f'<select id="roll-saved">{saved}</select></div>')
-    else:
+    if not forms.rolls_with_sheets(character["system"]):
         return f'{head}<p class="meta">{esc(t("data.no_roll", lang))}</p>'
+    body = forms.form_for(character["system"]).sheet_roll_html(character, lang)
     return (f'{head}<p class="meta">{esc(t("data.roll_help", lang))}</p><div class="grid">{body}</div>'
             f'<button type="button" id="roll-with-sheet" class="primary">{esc(t("data.roll", lang))}</button>')
-
-
-def specialty_options(character: dict, ability: str, lang: str) -> str:
-    """``<option>``s of the SIFRP specialties of ``ability`` ("none" first)."""
-    items = (character["sheet"].get("specialties") or {}).get(ability) or []
-    opts = [f'<option value="">{esc(t("data.specialty_none", lang))}</option>']
-    opts += [f'<option value="{esc(s["name"])}">{esc(s["name"])} ({s["rank"]}B)</option>' for s in items]
-    return "".join(opts)

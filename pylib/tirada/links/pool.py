@@ -35,7 +35,7 @@ def wording() -> dict:
     ``{"game_names", "words", "templates"}``."""
     import json
 
-    return json.loads(json.dumps({"game_names": GAME_NAMES, "words": WORDS, "templates": TEMPLATES}))
+    return json.loads(json.dumps({"game_names": dict(GAME_NAMES), "words": WORDS, "templates": TEMPLATES}))
 
 
 def _signed(value: Any) -> str:

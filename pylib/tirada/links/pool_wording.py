@@ -30,12 +30,16 @@ Texts are Spanish (``"es"``, the official terms of the Spanish editions) or Engl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
+
+from ..systems.registry import TableView, short_names
 
 __all__ = ["GAME_NAMES", "TEMPLATES", "WORDS"]
 
-#: system id → short game name shown before the pool (generic has none: its notation says it all).
-GAME_NAMES = {"sifrp": "SIFRP", "l5r5e": "L5R", "tragedia": "Tragedia", "generic": ""}
+#: systems whose pool is shown without a game name (the generic roll: its notation says it all)
+_UNNAMED = ("generic",)
+#: system id → short game name shown before the pool: the registry's ``short_name`` (a view).
+GAME_NAMES: Mapping[str, str] = TableView(lambda: {k: "" if k in _UNNAMED else v for k, v in short_names().items()})
 
 #: the words of the templates, Spanish and English
 WORDS: dict[str, dict[str, Any]] = {

@@ -1,0 +1,287 @@
+"""What the system registry requires of a roll system, checked for every registered one (issue #25).
+
+Adding a roll system touches at most seven files (docs/architecture.md §Adding a roll system): its
+registry entry (pylib/tirada/systems/registry.py), its engine package, its Form (web/form_<id>.py),
+and, when the roll view has a form for it, its fieldset (web/panels/roll.html) and its name
+(web/strings*.py), plus its vectors and its tests. :func:`problems` lists what a registered system
+lacks; every registered system must have none, and a toy system registered with nothing else must
+be refused for each missing piece (so the check can fail). The pure parts of the Forms are checked
+here too: a vector's request written into a (fake) fieldset and read back rolls the same dice.
+
+CPython only (imports web/ sources).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tirada.odds import odds
+from tirada.links.chain import verify
+from tirada.links.pool import GAME_NAMES
+from tirada.systems import roll
+from tirada.systems.registry import REGISTRY, SystemSpec, register, unregister
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+VECTORS = ROOT / "tests" / "vectors"
+sys.path.insert(0, str(WEB))
+
+import forms  # noqa: E402
+import result_views  # noqa: E402
+import roll_view  # noqa: E402
+from strings import STRINGS  # noqa: E402
+
+
+class _Inputs(HTMLParser):
+    """``{system: {input name: "checkbox" | "select" | "text"…}}`` of panels/roll.html's fieldsets,
+    and the systems the form's select offers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fieldsets: dict = {}
+        self.options: set = set()
+        self._system = None
+        self._in_select = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "fieldset" and a.get("data-system"):
+            self._system = a["data-system"]
+            self.fieldsets[self._system] = {}
+        elif tag == "select" and a.get("id") == "system":
+            self._in_select = True
+        elif tag == "option" and self._in_select:
+            self.options.add(a.get("value"))
+        elif tag in ("input", "select", "textarea") and self._system and a.get("name"):
+            self.fieldsets[self._system][a["name"]] = a.get("type", tag) if tag == "input" else tag
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._in_select = False
+
+
+def _roll_form() -> _Inputs:
+    parser = _Inputs()
+    html = re.sub(r"<!--#include (panels/[\w.-]+)-->", lambda m: (WEB / m.group(1)).read_text("utf-8"),
+                  (WEB / "panels" / "roll.html").read_text("utf-8"))
+    parser.feed(html)
+    return parser
+
+
+def _defined(module) -> set:
+    return {name for name in dir(module) if not name.startswith("_")}
+
+
+def problems(spec: SystemSpec) -> list:
+    """What the page and the tests lack for ``spec`` (empty: the system is complete)."""
+    out = []
+    if spec.roll:
+        try:
+            importlib.import_module(spec.roll)
+        except ImportError:
+            out.append(f"engine package {spec.roll}")
+    try:
+        form = forms.form_for(spec.id)
+    except forms.UnknownSystem:
+        return out + [f"web/{forms.module_name(spec.id)}.py"]
+    if getattr(form, "SYSTEM", None) != spec.id:
+        out.append("SYSTEM")
+    missing = [name for name in forms.requirements(spec, bool(getattr(form, "FIELDSET", False)))
+               if name not in _defined(form)]
+    out += [f"{forms.module_name(spec.id)}.{name}" for name in missing]
+    if missing:
+        return out
+    if form.FIELDSET:
+        page = _roll_form()
+        inputs = page.fieldsets.get(spec.id)
+        if inputs is None or spec.id not in page.options:
+            out.append(f"panels/roll.html fieldset and option for {spec.id}")
+        else:
+            named = set(form.REQUESTABLE) | set(form.field_values({"system": spec.id}, True))
+            out += [f"panels/roll.html input {name}" for name in sorted(named - set(inputs))]
+        if set(STRINGS.get(f"system.{spec.id}", {})) < {"es", "en"}:
+            out.append(f"strings system.{spec.id} (es, en)")
+    if spec.code is not None:
+        path = VECTORS / f"{spec.id}.json"
+        if not path.exists() or json.loads(path.read_text("utf-8")).get("system") != spec.id:
+            out.append(f"tests/vectors/{spec.id}.json")
+    return out
+
+
+def test_the_form_table_is_the_registry():
+    assert list(forms.FORMS) == list(REGISTRY)
+    on_disk = {p.stem.removeprefix("form_") for p in WEB.glob("form_*.py")}
+    assert on_disk == set(REGISTRY), "a form_<id>.py for a system that is not registered"
+    assert set(result_views.RESULT_VIEWS) == {s.id for s in REGISTRY.values() if s.roll}
+
+
+@pytest.mark.parametrize("system", sorted(REGISTRY))
+def test_every_registered_system_provides_what_the_registry_requires(system):
+    assert problems(REGISTRY[system]) == []
+
+
+def test_the_roll_form_offers_exactly_the_systems_whose_form_has_a_fieldset():
+    page = _roll_form()
+    assert page.options == set(forms.with_fieldset()) == set(page.fieldsets)
+
+
+def test_a_system_registered_alone_is_refused_for_each_missing_piece():
+    spec = register(SystemSpec(id="toyform", short_name="Toy", roll="tirada.systems.toyform", code=97))
+    try:
+        assert problems(spec) == ["engine package tirada.systems.toyform", "web/form_toyform.py"]
+        assert GAME_NAMES["toyform"] == "Toy"       # the pool line's game name is the registry's too
+        with pytest.raises(forms.UnknownSystem):
+            forms.form_for("toyform")
+        with pytest.raises(forms.UnknownSystem):
+            result_views.view_for("toyform")
+    finally:
+        unregister("toyform")
+
+
+def test_a_form_missing_a_required_name_is_named(monkeypatch):
+    spec = REGISTRY["sifrp"]
+    form = forms.form_for("sifrp")
+    monkeypatch.delattr(form, "odds_view")
+    assert problems(spec) == ["form_sifrp.odds_view"]
+
+
+def test_an_unknown_system_has_no_form_and_no_fallback():
+    for system in ("dnd5e", None, 3, ["generic"], "form_generic"):
+        with pytest.raises(forms.UnknownSystem):
+            forms.form_for(system)
+    with pytest.raises(forms.UnknownSystem):
+        result_views.view_for("brs")          # registered, but no roll links: nothing to draw
+
+
+# ------------------------------------------------------------------------ the forms' pure parts
+class _Labels:
+    length = 0
+
+
+class _Node:
+    def __init__(self, name: str, kind: str) -> None:
+        self.id, self.name, self.type, self.labels = name, name, kind, _Labels()
+        self.value, self.checked = "", False
+
+
+class _Fieldset:
+    """A fieldset of panels/roll.html as ui_roll.write_request leaves it (values as text)."""
+
+    def __init__(self, inputs: dict, values: dict) -> None:
+        self.nodes = {name: _Node(name, kind) for name, kind in inputs.items()}
+        for name, value in values.items():
+            node = self.nodes[name]
+            if node.type == "checkbox":
+                node.checked = bool(value)
+            else:
+                node.value = "" if value is None else str(value)
+
+    def querySelector(self, selector: str):
+        return self.nodes.get(re.fullmatch(r'\[name="(.+)"\]', selector).group(1))
+
+
+def _vector_requests() -> list:
+    out = []
+    for system in forms.with_fieldset():
+        doc = json.loads((VECTORS / f"{system}.json").read_text("utf-8"))
+        out += [(system, case["name"], verify(case["fragment"])["request"]) for case in doc["rolls"]]
+    return out
+
+
+#: decisions of an L5R check: played on the board, not typed in the form
+_NOT_TYPED = ("rerolls", "keep", "explosions", "added", "step")
+
+
+@pytest.mark.parametrize("system,name,request_", _vector_requests(), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_vector_request_written_into_its_form_reads_back_the_same_roll(system, name, request_):
+    form = forms.form_for(system)
+    asked = {k: v for k, v in request_.items() if not (system == "l5r5e" and k in _NOT_TYPED)}
+    fieldset = _Fieldset(_roll_form().fieldsets[system], form.field_values(asked, True))
+    read = {"system": system, **form.read_request(fieldset, "es")}
+    seed = {"seed": "5eed" * 8}      # the same dice for both: the same request rolls the same result
+    assert roll({**read, **seed}) == roll({**{k: v for k, v in asked.items() if k not in ("label", "fresh")}, **seed})
+
+
+def test_a_partial_write_names_only_what_it_is_given():
+    assert forms.form_for("sifrp").field_values({"system": "sifrp", "test_dice": 4, "bonus_dice": 1}, False) == \
+        {"test_dice": 4, "bonus_dice": 1}
+    assert forms.form_for("sifrp").field_values({"difficulty": 12}, False) == {"difficulty_step": "12", "difficulty": 12}
+    assert forms.form_for("sifrp").field_values({"difficulty": 13}, False) == {"difficulty_step": "custom", "difficulty": 13}
+    assert forms.form_for("l5r5e").field_values({"system": "l5r5e", "ring": 3, "skill": 2, "compromised": False},
+                                                False) == {"ring": 3, "skill": 2, "compromised": False}
+
+
+def test_a_request_the_plain_generic_fields_cannot_hold_goes_back_as_notation():
+    values = forms.form_for("generic").field_values({"system": "generic", "dice": 4, "sides": 6, "explode": True}, True)
+    assert values["notation"] and "dice" not in values
+    plain = forms.form_for("generic").field_values({"system": "generic", "dice": 4, "sides": 6, "keep": 3}, True)
+    assert plain["notation"] == "" and (plain["dice"], plain["sides"], plain["keep"]) == (4, 6, 3)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("request_", [
+    {"system": "generic", "dice": 3, "sides": 6, "difficulty": 12},
+    {"system": "generic", "dice": 2, "sides": 6},
+    {"system": "sifrp", "test_dice": 3, "bonus_dice": 1, "difficulty": 9},
+    {"system": "l5r5e", "ring": 2, "skill": 1, "tn": 2},
+    {"system": "tragedia", "protagonist_dice": 3, "adversary_dice": 2},
+])
+def test_every_odds_card_is_drawn_by_its_form_in_both_languages(request_, lang):
+    view = forms.form_for(request_["system"]).odds_view(odds(request_), lang, lambda name: name)
+    assert {"headline", "svg", "table"} <= set(view)
+    assert view["headline"] and "{" not in view["headline"]
+    if request_.get("difficulty") or request_.get("tn"):
+        assert "%" in view["headline"] and "<svg" in view["svg"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_roll_card_and_the_history_are_drawn_from_a_vector(lang):
+    doc = json.loads((VECTORS / "sifrp.json").read_text("utf-8"))
+    case = doc["rolls"][0]
+    verified = {**verify(case["fragment"]), "fragment": case["fragment"]}
+    html = roll_view.link_card_html(verified, lang)
+    assert 'id="result-pool"' in html and 'id="roll-meta"' in html and "SIFRP" in html
+    line = forms.form_for("sifrp").summary(verified["result"], lang)
+    items = [{"fragment": case["fragment"], "summary": {lang: line}, "label": "ataque", "at": 0},
+             {"fragment": "elsewhere-1", "elsewhere": True, "summary": {lang: "6+5"}, "at": 0}]
+    rows = roll_view.history_html(items, lang)
+    assert rows.count("<li") == 2 and f'href="#{case["fragment"]}"' in rows and "ataque · " in rows
+    assert 'class="elsewhere"' in rows and 'href="#elsewhere-1"' not in rows
+
+
+@pytest.mark.parametrize("system,ids", [("sifrp", ("roll-ability", "roll-specialty")), ("l5r5e", ("roll-ring", "roll-skill"))])
+def test_rolling_with_a_sheet_is_drawn_and_read_by_its_form(system, ids):
+    from tirada import roll_request
+    from tirada.sheets import Character, new_character
+    import ui_sheets
+
+    character = new_character("c1", system, "Sharla", "", 0).to_dict()
+    html = ui_sheets.roll_chooser_html(character, "es")
+    assert all(f'id="{i}"' in html for i in ids) and 'id="roll-with-sheet"' in html
+    first = {i: re.search(rf'<select id="{i}"><option value="([^"]*)"', html).group(1) for i in ids}
+    choice, words = forms.form_for(system).sheet_choice(first.__getitem__, "es")
+    request = roll_request(Character.from_dict(character), choice)
+    assert request["system"] == system and words
+    written = forms.form_for(system).field_values(request, False)
+    assert set(written) <= set(_roll_form().fieldsets[system])      # every value the sheet gives has its input
+
+
+def test_a_system_whose_sheets_cannot_fill_the_roll_form_says_so():
+    from tirada.sheets import new_character
+    import ui_sheets
+
+    assert not forms.rolls_with_sheets("brs") and not forms.rolls_with_sheets("tragedia")
+    html = ui_sheets.roll_chooser_html(new_character("c2", "brs", "Corvo", "", 0).to_dict(), "es")
+    assert 'id="roll-with-sheet"' not in html
+    assert forms.form_for("sifrp").sheet_roll_update({"sheet": {"specialties": {"athletics": [
+        {"name": "Trepar", "rank": 2}]}}}, "roll-ability", "athletics", "es") == {
+        "roll-specialty": '<option value="">' + STRINGS["data.specialty_none"]["es"] + '</option>'
+                          '<option value="Trepar">Trepar (2B)</option>'}
