@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tirada.links.codec import decode_payload_versioned
-from tirada.links.frame import Simple, cbor_encode, encode_frame
+from tirada.wire.codec import decode_payload_versioned
+from tirada.wire.frame import Simple, cbor_encode, encode_frame
 from tirada.links.pool import pool_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,7 @@
 // result: a link holds none (docs/link-format.md §1), and the request alone proves nothing until
 // the engine has recomputed it.
 //
-// It follows the Python decoder step by step (pylib/tirada/links/frame.py → roll_layout.py /
+// It follows the Python decoder step by step (pylib/tirada/wire/frame.py → roll_layout.py /
 // roll_layout2.py, and links/pool.py for the pool line) and refuses what it refuses: any doubt and
 // readLink() answers null, the page then shows nothing early and the engine words the error.
 // tests/test_link_reader.py runs this module under Node on every link of tests/vectors/ (and on
@@ -78,7 +78,7 @@ function unquote(text) {
   }
 }
 
-/** [version, rest] of an address (tirada.links.frame.split_versioned). */
+/** [version, rest] of an address (tirada.wire.frame.split_versioned). */
 function splitVersioned(text) {
   if (typeof text !== "string" || [...text].length > 4 * MAX_FRAGMENT + 2048) bad();
   if (text.includes("%")) text = unquote(text);
@@ -624,7 +624,7 @@ export function poolText(request, lang = "es") {
  *
  * @param {string} address  the URL fragment (with or without "#"), or a whole address
  * @returns {Promise<null|{version: number, link: object, pool: {es: string, en: string}}>}
- *   ``link`` is what tirada.links.codec.decode_payload_versioned returns for it (JSON-like);
+ *   ``link`` is what tirada.wire.codec.decode_payload_versioned returns for it (JSON-like);
  *   ``pool`` the pool line in Spanish and English. Never dice, never a result.
  */
 export async function readLink(address) {

@@ -27,7 +27,7 @@ from helpers.brs_pace import ALL_ORDERS  # noqa: E402
 from helpers.brs_page import haster_at_the_example, link_of, make_move, next_bot_move, open_link_in, post  # noqa: E402
 from helpers.page import audit_text  # noqa: E402
 
-from tirada.links.codec import decode_payload  # noqa: E402
+from tirada.wire.codec import decode_payload  # noqa: E402
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.journal import journal  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
