@@ -15,7 +15,7 @@ from tirada.links.audit import audit, extract_links
 from tirada.cli import main
 from tirada.errors import InvalidRequest
 from tirada.links.chain import ChainState, encode_link, link_id, next_link
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 
 BASE = "https://usuario.github.io/tir/#"
 

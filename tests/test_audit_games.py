@@ -13,7 +13,7 @@ import pytest
 from tirada.links.audit import audit
 from tirada.links.audit_games import game_forks, game_move_rows, game_row
 from tirada.links.chain import ChainState, next_link, reserve
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 from tirada.systems.brs.link import encode_link
 from tirada.systems.brs.signed import start_fresh
 from tirada.systems.tragedia.play import EXAMPLE, act, start, to_fragment

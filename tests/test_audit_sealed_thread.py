@@ -16,7 +16,7 @@ from tirada.links import sealed
 from tirada.links.audit import audit
 from tirada.links.audit_sealed_thread import audit_thread
 from tirada.links.chain import ChainState
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 from tirada.links.roll_link import roll_link
 
 KEY = "ab" * 32

@@ -188,7 +188,7 @@ def test_every_vector_posted_with_its_own_snippet_claims_nothing_false():
     import re
     from pathlib import Path
 
-    from tirada.links.codec import decode_payload_versioned
+    from tirada.wire.codec import decode_payload_versioned
 
     folder = Path(__file__).resolve().parent / "vectors"
     fragments = []

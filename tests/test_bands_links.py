@@ -11,8 +11,8 @@ import pytest
 
 from tirada.errors import LinkError
 from tirada.links.chain import encode_link, verify
-from tirada.links.codec import decode_payload_versioned, encode_payload
-from tirada.links.frame import b64_decode
+from tirada.wire.codec import decode_payload_versioned, encode_payload
+from tirada.wire.frame import b64_decode
 from tirada.links.pool import pool_text
 from tirada.links.snippets import snippet
 from tirada.systems.band_presets import preset_roll

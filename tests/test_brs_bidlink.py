@@ -11,7 +11,7 @@ import pytest
 
 from tirada.errors import IllegalMove, LinkError
 from tirada.links.audit import audit
-from tirada.links.codec import decode_payload, encode_payload
+from tirada.wire.codec import decode_payload, encode_payload
 from tirada.systems.brs import replay
 from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.example import example_setup

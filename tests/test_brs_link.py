@@ -13,7 +13,7 @@ from tirada.systems.brs import apply, legal_moves, new_confrontation, play, repl
 from tirada.systems.brs.link import decode_link, encode_link, open_link
 from tirada.systems.brs.options import options, step
 from tirada.errors import IllegalMove, LinkError
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "brs-haster-sharla.json")
 

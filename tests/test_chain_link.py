@@ -10,7 +10,7 @@ from tirada import chainbook
 from tirada.links.handover import decode_handover, encode_handover
 from tirada.errors import LinkError
 from tirada.links.chain import ChainState, encode_link, next_link
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 
 BASE = "https://foro.example/#"
 ROLL = {"system": "sifrp", "test_dice": 2}

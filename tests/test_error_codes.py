@@ -231,7 +231,7 @@ def test_link_refusals_carry_their_code():
 
 def test_a_link_whose_roll_is_invalid_names_the_inner_refusal():
     from tirada.links.chain import verify
-    from tirada.links.codec import encode_payload   # below the checks encode_link makes
+    from tirada.wire.codec import encode_payload   # below the checks encode_link makes
     fragment = encode_payload("roll", {"request": {"system": "generic", "dice": 2, "sides": 6, "keep": 3,
                                                    "seed": "ab" * 16}})
     with pytest.raises(LinkError) as info:

@@ -9,11 +9,11 @@ import hashlib
 import pytest
 
 from tirada.errors import InvalidRequest, LinkError
-from tirada.links import frame as link_frame
+from tirada.wire import frame as link_frame
 from tirada.links.audit import audit
 from tirada.links.audit_fair import chain_report
 from tirada.links.chain import ChainState, next_link, verify
-from tirada.links.codec import decode_body, encode_payload, read_frame, split_fragment, split_versioned
+from tirada.wire.codec import decode_body, encode_payload, read_frame, split_fragment, split_versioned
 from tirada.links.gm_request import encode_request, new_request
 from tirada.links.snippets import snippet
 from tirada.systems.brs.example import example_setup

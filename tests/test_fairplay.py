@@ -19,7 +19,7 @@ from tirada.systems.brs.link import decode_link as brs_decode, encode_link as br
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.fresh import SteppedDice, entry_id, step_seed
 from tirada.links.chain import ChainState, decode_link, encode_link, next_link, reserve, verify
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 
 BASE30 = "https://usuario.github.io/tir/"   # 30 characters
 BASE = "https://foro.example/#"
@@ -181,7 +181,7 @@ def test_explicit_positions_survive_the_link_and_only_when_needed():
 
 
 def _steps(fragment: str) -> list:
-    from tirada.links.codec import cbor_decode, decode_frame
+    from tirada.wire.codec import cbor_decode, decode_frame
 
     body = cbor_decode(decode_frame(fragment)[1])
     return body[9] if len(body) > 9 else []

@@ -14,7 +14,7 @@ from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.links.gm_request import (apply_request, decode_request, encode_request, mismatches, new_request)
 from tirada.links.chain import ChainState, decode_link, encode_link, next_link, verify
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 
 BASE = "https://foro.example/tirada/#"
 SPEC = {"system": "sifrp", "fields": {"difficulty": 12, "test_dice": {"min": 2, "max": 5}},

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 
 from tirada.links import audit as audit_mod
 from tirada import names, storage
-from tirada.links import frame as link_frame
+from tirada.wire import frame as link_frame
 from tirada.links.audit import MAX_WORK, audit
 from tirada.systems.brs.config import Setup
 from tirada.errors import InvalidRequest, LinkError
 from tirada.links.chain import ChainState, encode_link, link_id, next_link, verify
-from tirada.links.codec import encode_payload, split_fragment
+from tirada.wire.codec import encode_payload, split_fragment
 from tirada.safejson import loads
 from tirada.sheets import Character
 from tirada.systems.tragedia.sheet import Sheet

@@ -12,8 +12,8 @@ from tirada import roll as roll_any
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.links import fair_roll
 from tirada.links.chain import ChainState, verify
-from tirada.links.frame import Simple
-from tirada.links.roll_layout import roll_from_cbor, roll_to_cbor
+from tirada.wire.frame import Simple
+from tirada.wire.roll_layout import roll_from_cbor, roll_to_cbor
 from tirada.links.roll_link import open_finished
 from helpers.l5r_check import SAKURA, SAKURA_FACES, check
 from tirada.systems.l5r.request import MAX_ADDED

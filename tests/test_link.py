@@ -16,7 +16,7 @@ from tirada.cli import main
 from tirada.errors import InvalidRequest, LinkError, TiradaError
 from tirada.links.chain import (LIMITS, PARAM_KEYS, TRUST, TYPICAL, ChainState, decode_link, describe, encode_link,
                          link_id, link_sizes, next_link, verify)
-from tirada.links.codec import (KINDS, b64_decode, b64_encode, cbor_decode, cbor_encode, decode_payload,
+from tirada.wire.codec import (KINDS, b64_decode, b64_encode, cbor_decode, cbor_encode, decode_payload,
                                encode_frame, encode_payload, payload_hash)
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
@@ -398,7 +398,7 @@ def test_decoding_is_fast():
 
 
 def test_one_payload_has_one_body():
-    from tirada.links.codec import Simple
+    from tirada.wire.codec import Simple
     base = [1, {0: 4}, bytes(16)]
     assert decode_payload(_frame(KINDS["roll"], cbor_encode(base)))[1]["request"]["system"] == "sifrp"
     for twin in ([Simple(1), {0: 4}, bytes(16)], [1, {"test_dice": 4}, bytes(16)], ["sifrp", {0: 4}, bytes(16)],

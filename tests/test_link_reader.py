@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tirada.links.codec import decode_payload_versioned
-from tirada.links.frame import Simple, cbor_encode, encode_frame
+from tirada.wire.codec import decode_payload_versioned
+from tirada.wire.frame import Simple, cbor_encode, encode_frame
 from tirada.links.pool import pool_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,7 +242,7 @@ def bid_frames() -> list:
     the limit, and bodies of the wrong shape."""
     import zlib
 
-    from tirada.links.frame import b64_encode, payload_hash
+    from tirada.wire.frame import b64_encode, payload_hash
 
     links = json.loads((ROOT / "tests" / "vectors" / "links.json").read_text("utf-8"))["links"]
     good = next(c for c in links if c["kind"] == "bid")["source"]

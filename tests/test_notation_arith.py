@@ -237,7 +237,7 @@ def test_a_labelled_roll_set_has_the_odds_of_one_roll():
 
 
 def test_labels_show_in_every_snippet_kind_as_user_text():
-    from tirada.links.codec import encode_payload
+    from tirada.wire.codec import encode_payload
     from tirada.links.snippets import snippet
 
     request = {"system": "generic", "seed": SEED, **parse("[b]x[/b]: 1d6; *y*: 1d4")}

@@ -12,13 +12,13 @@ import zlib
 
 import pytest
 
-from tirada.links import codec as link_codec
+from tirada.wire import codec as link_codec
 from tirada.links.audit import MAX_WORK, audit, extract_links
 from tirada.dice import DiceStream
 from tirada.errors import InvalidRequest, LinkError, TiradaError
 from tirada.fields import get_int
 from tirada.links.chain import ChainState, encode_link, link_id, next_link
-from tirada.links.codec import b64_decode, b64_encode, cbor_encode, decode_payload, encode_frame, encode_payload
+from tirada.wire.codec import b64_decode, b64_encode, cbor_encode, decode_payload, encode_frame, encode_payload
 from tirada.systems import get_system, roll
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

@@ -13,7 +13,7 @@ import pytest
 
 from tirada import systems
 from tirada.errors import InvalidRequest
-from tirada.links import roll_layout
+from tirada.wire import roll_layout
 from tirada.links.chain import decode_link, encode_link, verify
 from tirada.links.snippets import snippet
 from tirada.odds import ODDS, odds

@@ -6,7 +6,7 @@ import pytest
 
 from tirada.links import chain as links
 from tirada import systems
-from tirada.links import codec as link_codec
+from tirada.wire import codec as link_codec
 from tirada.errors import InvalidRequest, LinkError
 from tirada.links.chain import ChainState, next_link, verify
 from tirada.links.pool import pool_text
@@ -43,8 +43,9 @@ def test_one_call_rolls_once_and_decodes_the_frame_once(monkeypatch):
         return real_frame(fragment)
 
     monkeypatch.setattr(systems, "roll", count_roll)
-    for module in ("roll_link", "chain", "codec"):   # formats 1 and 2 decode through decode_frame_versioned
-        monkeypatch.setattr(f"tirada.links.{module}.decode_frame_versioned", count_frame)
+    # formats 1 and 2 decode through decode_frame_versioned
+    for module in ("links.roll_link", "links.chain", "wire.codec"):
+        monkeypatch.setattr(f"tirada.{module}.decode_frame_versioned", count_frame)
     done = roll_link(SIFRP, ChainState("Sharla"), 1796000000)
     snippet_of(done.verified, done.fragment, BASE, "markdown")
     # format 2: the one roll makes the fresh nonces (decision segments) and is the verified result;

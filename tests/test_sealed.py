@@ -14,7 +14,7 @@ from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.links import sealed
 from tirada.links.audit_sealed import audit_sealed
 from tirada.links.chain import ChainState
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 from tirada.links.sealed_dice import commitment, new_campaign_secret, request_secret
 
 KEY = "ab" * 32
@@ -128,7 +128,7 @@ def test_format_1_and_newer_schemes_are_refused():
     with pytest.raises(LinkError) as err:
         encode_payload("reveal", {"id": "00" * 8, "secret": "00" * 16}, version=1)
     assert err.value.code == "link.format2_only"
-    from tirada.links.frame import cbor_encode, encode_frame
+    from tirada.wire.frame import cbor_encode, encode_frame
     newer = encode_frame(9, cbor_encode([2, bytes(8), bytes(16)]), version=2)
     with pytest.raises(LinkError) as err:
         sealed.read_sealed(newer)
@@ -197,7 +197,7 @@ def test_audit_two_requests_with_one_id_and_a_mismatched_answer():
     report = audit_sealed([a.fragment, b.fragment, roll.fragment, wrong.fragment])
     assert report.requests[0]["problems"] == ["same_id"]
     assert "mismatch" in {r.fragment: r for r in report.rows}[wrong.fragment].problems
-    from tirada.links.frame import cbor_encode, encode_frame
+    from tirada.wire.frame import cbor_encode, encode_frame
     assert audit_sealed([roll.fragment[:-3] + "AAA"]).invalid == ()      # unreadable: the main audit's row
     damaged = audit_sealed([encode_frame(7, cbor_encode([1, b"x"]), version=2)])
     assert damaged.rows == () and damaged.invalid[0]["reason"]["code"] == "link.sealed_damaged"

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from tirada.errors import LinkError
 from tirada.links import sealed
 from tirada.links.audit_sealed import audit_sealed
-from tirada.links.codec import decode_payload_versioned
-from tirada.links.frame import Simple, cbor_encode, encode_frame
-from tirada.links.sealed_layout import KIND_CODES
+from tirada.wire.codec import decode_payload_versioned
+from tirada.wire.frame import Simple, cbor_encode, encode_frame
+from tirada.wire.sealed_layout import KIND_CODES
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = json.loads((ROOT / "tests" / "vectors" / "sealed.json").read_text("utf-8"))

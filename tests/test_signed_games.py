@@ -13,7 +13,7 @@ import pytest
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.fresh import entry_id
 from tirada.links.chain import ChainState, reserve
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 from tirada.systems.brs.compact import from_compact, to_compact
 from tirada.systems.brs.config import Setup
 from tirada.systems.brs.link import (MAX_START_DICE, MAX_START_FRAGMENT, check_playable, encode_link,
@@ -321,7 +321,7 @@ def test_a_signed_start_refuses_sizes_a_link_cannot_carry_to_the_end():
                                       ("Cafe\u0301", False), ("Café", True), ("Ana\n", False)])
 def test_is_roller_name(name, ok):
     """The one predicate both games use at set-up: what a roller chain would keep unchanged."""
-    from tirada.links.roll_layout import is_roller_name
+    from tirada.wire.roll_layout import is_roller_name
 
     assert is_roller_name(name) is ok
 

@@ -8,7 +8,7 @@ import pytest
 
 from tirada.dice import DiceStream
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 from tirada.systems.tragedia.roll import final_stage
 from tirada.systems.tragedia.play import (EXAMPLE, act, can_undo, from_fragment, sheet_from_form, sheet_to_form, start,
                                   to_fragment, undo, view)

@@ -94,7 +94,7 @@ def test_other_sites_echo_without_scientific_form_or_a_traceback(call, code):
 
 
 def test_brs_die_sizes_and_the_roll_link_layout_echo_huge_numbers():
-    from tirada.links.roll_layout import check_int
+    from tirada.wire.roll_layout import check_int
     from tirada.systems.brs.contest import contest
 
     err = _refusal(lambda: check_int(10 ** 5000, "modifier", -99, 99))

@@ -26,7 +26,7 @@ import pytest
 from tirada import systems
 from tirada.dice import DiceStream
 from tirada.links.chain import link_id, verify
-from tirada.links.codec import decode_payload, encode_payload
+from tirada.wire.codec import decode_payload, encode_payload
 
 HERE = Path(__file__).resolve().parent / "vectors"
 FILES = sorted(HERE.glob("*.json"))

@@ -22,7 +22,7 @@ import pytest
 from tirada.links.chain import ChainState
 from tirada.links.gm_request import decode_request, encode_request
 from tirada.links.handover import decode_handover, encode_handover
-from tirada.links.request_layout import new_request
+from tirada.wire.request_layout import new_request
 from tirada.links.roll_link import peek_kind
 from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.link import decode_link, encode_link

@@ -21,7 +21,7 @@ import pytest
 
 from tirada.links import sealed
 from tirada.links.chain import ChainState
-from tirada.links.codec import decode_payload_versioned, encode_payload
+from tirada.wire.codec import decode_payload_versioned, encode_payload
 from tirada.links.roll_link import peek_kind
 from tirada.links.sealed_dice import commitment, dice_seed, hidden_bytes, request_secret
 

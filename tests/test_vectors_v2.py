@@ -30,7 +30,7 @@ from tirada.systems.brs.link import decode_link as brs_decode, encode_link as br
 from tirada.dice import DiceStream
 from tirada.fresh import entry_id, step_seed
 from tirada.links.chain import link_id, verify
-from tirada.links.codec import decode_payload, encode_payload
+from tirada.wire.codec import decode_payload, encode_payload
 
 FILE = Path(__file__).resolve().parent / "vectors" / "fairplay-v2.json"
 

@@ -4,7 +4,7 @@
 // result: a link holds none (docs/link-format.md §1), and the request alone proves nothing until
 // the engine has recomputed it.
 //
-// It follows the Python decoder step by step (pylib/tirada/links/frame.py → roll_layout.py /
+// It follows the Python decoder step by step (pylib/tirada/wire/frame.py → roll_layout.py /
 // roll_layout2.py; the pool line is said from links/pool.py's own templates, links/pool_wording.py) and
 // refuses what it refuses: any doubt and readLink() answers null, the page then shows nothing early
 // and the engine words the error.
@@ -17,7 +17,7 @@
 // A Spoils bidding link (kind 10, issue #29) is read as far as its two sides and its number of bids:
 // whose bid it is, and whether each bid is legal, only the engine says once it has folded them again.
 // Not read here: compressed roll links (no encoder writes them) and links of other kinds (the sealed
-// kinds 6-9 have layouts of their own, tirada.links.sealed_layout, not mirrored here).
+// kinds 6-9 have layouts of their own, tirada.wire.sealed_layout, not mirrored here).
 
 import { LINK_DATA as DATA } from "./generated.mjs";
 
@@ -82,7 +82,7 @@ function unquote(text) {
   }
 }
 
-/** [version, rest] of an address (tirada.links.frame.split_versioned). */
+/** [version, rest] of an address (tirada.wire.frame.split_versioned). */
 function splitVersioned(text) {
   if (typeof text !== "string" || [...text].length > 4 * MAX_FRAGMENT + 2048) bad();
   if (text.includes("%")) text = unquote(text);
@@ -797,7 +797,7 @@ export function poolText(request, lang = "es") {
 }
 
 // ------------------------------------------------------------------------ Spoils bidding links
-const BID = 10; // tirada.links.codec.KINDS["bid"]
+const BID = 10; // tirada.wire.codec.KINDS["bid"]
 
 /** codec._json_like: no bytes, no simple values, text keys only (the body of a "bid" link). */
 function jsonLike(value) {
@@ -830,7 +830,7 @@ function bidView(value) {
  * @param {string} address  the URL fragment (with or without "#"), or a whole address
  * @returns {Promise<null|{version: number, link: object, pool: {es: string, en: string}}|
  *   {version: number, kind: "bid", sides: string[], bids: number}>}
- *   a roll link: ``link`` is what tirada.links.codec.decode_payload_versioned returns for it
+ *   a roll link: ``link`` is what tirada.wire.codec.decode_payload_versioned returns for it
  *   (JSON-like), ``pool`` the pool line in Spanish and English; a Spoils bidding (kind 10): its two
  *   sides and its number of bids. Never dice, never a result.
  */

@@ -28,7 +28,7 @@ from app import STORE, el, tr
 from forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
-from tirada.links.sealed_layout import ID_BYTES
+from tirada.wire.sealed_layout import ID_BYTES
 
 
 def _form_request() -> tuple:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .dice import DiceStream, FixedFaces, new_seed
     from .errors import IllegalMove, InvalidRequest, LinkError, TiradaError
     from .links.chain import TRUST, ChainState, decode_link, encode_link, link_id, next_link, verify
-    from .links.codec import decode_payload, encode_payload
+    from .wire.codec import decode_payload, encode_payload
     from .links.snippets import snippet
     from .sheets import (Character, apply_l5r_result, check_l5r_roll, new_character, roll_request,
                          sheet_from_form, sheet_to_form)
@@ -34,7 +34,7 @@ _HOME = {
     "IllegalMove": ".errors", "InvalidRequest": ".errors", "LinkError": ".errors", "REGISTRY": ".systems.registry",
     "SYSTEMS": ".systems", "SystemSpec": ".systems.registry", "TRUST": ".links.chain", "TiradaError": ".errors",
     "apply_l5r_result": ".sheets", "check_l5r_roll": ".sheets", "decode_link": ".links.chain",
-    "decode_payload": ".links.codec", "encode_link": ".links.chain", "encode_payload": ".links.codec",
+    "decode_payload": ".wire.codec", "encode_link": ".links.chain", "encode_payload": ".wire.codec",
     "link_id": ".links.chain", "new_character": ".sheets", "new_seed": ".dice", "next_link": ".links.chain",
     "roll": ".systems", "roll_request": ".sheets", "sheet_from_form": ".sheets", "sheet_to_form": ".sheets",
     "snippet": ".links.snippets", "verify": ".links.chain",

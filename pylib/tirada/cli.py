@@ -138,7 +138,7 @@ def cmd_link(argv: list, stdin_text: str | None) -> Any:
     """
     from .links.chain import encode_link, link_id, link_sizes, verify
     from .links.fair_roll import fairplay_sizes
-    from .links.codec import decode_payload
+    from .wire.codec import decode_payload
 
     sub, rest = (argv[0], argv[1:]) if argv else ("", [])
     if sub == "encode":

@@ -27,7 +27,7 @@ from helpers.brs_pace import ALL_ORDERS  # noqa: E402
 from helpers.brs_page import haster_at_the_example, link_of, open_link_in, play_by_links, post, set_orders  # noqa: E402
 from helpers.page import audit_text, take_seat  # noqa: E402
 
-from tirada.links.codec import decode_payload  # noqa: E402
+from tirada.wire.codec import decode_payload  # noqa: E402
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.journal import journal  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402

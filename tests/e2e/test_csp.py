@@ -84,7 +84,7 @@ def test_switching_between_invalid_and_valid_links_leaves_nothing_stale(app, bas
     from tirada.systems.brs.example import EXAMPLE_SETUP, example_setup
     from tirada.systems.brs.link import encode_link as brs_link
     from tirada.links.chain import encode_link
-    from tirada.links.codec import encode_payload
+    from tirada.wire.codec import encode_payload
 
     seeded = brs_link(example_setup("00112233445566778899aabbccddeeff"), [])
     typed = encode_payload("brs", to_compact(EXAMPLE_SETUP, []))

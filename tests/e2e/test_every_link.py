@@ -22,7 +22,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 
 from tirada.links.roll_link import peek_kind  # noqa: E402
 from tirada.links.chain import verify  # noqa: E402
-from tirada.links.codec import decode_payload  # noqa: E402
+from tirada.wire.codec import decode_payload  # noqa: E402
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}

@@ -23,7 +23,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 
 from tirada.links import sealed  # noqa: E402
 from tirada.links.chain import ChainState  # noqa: E402
-from tirada.links.codec import encode_payload  # noqa: E402
+from tirada.wire.codec import encode_payload  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.page import audit_text as run_audit  # noqa: E402

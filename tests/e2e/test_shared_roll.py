@@ -17,7 +17,7 @@ import pytest
 
 from conftest import open_app
 from tirada.links.chain import encode_link
-from tirada.links.codec import encode_payload
+from tirada.wire.codec import encode_payload
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 CHAIN = {"roller": "Sharla", "campaign": "Arenas Sangrientas", "seq": 7, "prev": "0123456789ab",

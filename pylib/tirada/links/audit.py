@@ -21,7 +21,7 @@ from ..errors import InvalidRequest, LinkError, TiradaError
 from ..plural import ngettext
 from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
-from .codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
+from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
 __all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
 
@@ -94,7 +94,7 @@ def _why(err: TiradaError) -> dict:
 
 
 def _canonical(raw: str) -> tuple:
-    """``(fragment, problem)``: the link as the page reads it (:func:`tirada.links.codec.split_versioned`,
+    """``(fragment, problem)``: the link as the page reads it (:func:`tirada.wire.codec.split_versioned`,
     the one shared parse: percent-escapes decoded, one ``#`` only, format 1 or 2) and ``None``; or
     ``raw`` and the reason the page would refuse it."""
     try:

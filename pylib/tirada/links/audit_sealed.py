@@ -38,11 +38,11 @@ from ..errors import LinkError, TiradaError
 from ..plural import ngettext
 from ..storage_keys import MAX_SECRETS
 from .audit import extract_links
-from .codec import decode_body, read_frame
+from ..wire.codec import decode_body, read_frame
 from .gm_request import mismatches
 from .sealed import chain_entry, key_matches, verify_reveal
 from .sealed_dice import commitment, hidden_bytes
-from .sealed_layout import KIND_CODES
+from ..wire.sealed_layout import KIND_CODES
 
 __all__ = ["MAX_SEALED", "SealedAudit", "SealedRow", "audit_sealed", "sealed_kind"]
 

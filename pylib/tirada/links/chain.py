@@ -16,11 +16,11 @@ accepts ``#t1…`` or a whole URL):
 * :func:`link_id` — the 12-hex-digit id a later link names as ``prev``.
 * :data:`TRUST` — what a link does and does not guarantee (es/en), to show beside a verified roll.
 * :func:`link_sizes` — fragment/URL lengths of typical links (for docs/benchmarks.md).
-* Generic payloads (Blood Red Sands, Tragedia scenes): :func:`tirada.links.codec.encode_payload` /
-  :func:`~tirada.links.codec.decode_payload`.
+* Generic payloads (Blood Red Sands, Tragedia scenes): :func:`tirada.wire.codec.encode_payload` /
+  :func:`~tirada.wire.codec.decode_payload`.
 
-Layers: :mod:`tirada.links.codec` (fragment, frame, CBOR, generic payloads) and
-:mod:`tirada.links.roll_layout` (the CBOR layout of a roll link and its tables).
+Layers: :mod:`tirada.wire.codec` (fragment, frame, CBOR, generic payloads) and
+:mod:`tirada.wire.roll_layout` (the CBOR layout of a roll link and its tables).
 
 Errors: :class:`~tirada.errors.LinkError` for a link that cannot be read (cut short, edited, unknown
 version) and :class:`~tirada.errors.InvalidRequest` for bad fields given to the encoder.
@@ -35,9 +35,9 @@ from typing import Any, Mapping
 from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..fresh import entry_id, new_nonce, parse_nonce
-from .codec import decode_frame_versioned, decode_payload, encode_payload, payload_hash
-from .roll_layout2 import chain_entries
-from .roll_layout import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM_CODES, check_int,
+from ..wire.codec import decode_frame_versioned, decode_payload, encode_payload, payload_hash
+from ..wire.roll_layout2 import chain_entries
+from ..wire.roll_layout import (LIMITS, MAX_SEQ, PARAM_KEYS, PARAM_TEXTS, RULE, SYSTEM_CODES, check_int,
                         check_prev, check_text)
 
 __all__ = [
@@ -192,7 +192,7 @@ def reserve(chain_state: "ChainState", fresh: str) -> tuple:
 
 
 def decode_link(fragment: str) -> dict:
-    """The roll-link dict inside ``fragment`` (shape: :func:`tirada.links.roll_layout.roll_to_cbor`).
+    """The roll-link dict inside ``fragment`` (shape: :func:`tirada.wire.roll_layout.roll_to_cbor`).
 
     Raises:
         LinkError: unreadable link, or a link of another kind (Confrontation, scene).
@@ -207,7 +207,7 @@ def decode_link(fragment: str) -> dict:
 def link_id(fragment: str) -> str:
     """The id of a link: 12 hex digits, the first 6 bytes of its payload hash (format 1: the
     ``prev`` of the roller's next roll; format 2 names chain entries instead, see
-    :func:`tirada.links.roll_layout2.chain_entries`). Raises LinkError like :func:`decode_link`."""
+    :func:`tirada.wire.roll_layout2.chain_entries`). Raises LinkError like :func:`decode_link`."""
     version, kind_code, body = decode_frame_versioned(fragment)
     return payload_hash(kind_code, body, version)[:6].hex()
 
@@ -320,7 +320,7 @@ def verify(fragment: str) -> dict:
 
 def link_entries(link: Mapping[str, Any], roll_id: str) -> list:
     """The chain entries of a decoded roll link: ``[{"seq", "prev", "id"}]`` (format 1: the link
-    itself, id = ``roll_id``; format 2: :func:`~tirada.links.roll_layout2.chain_entries`; ``[]`` unnumbered)."""
+    itself, id = ``roll_id``; format 2: :func:`~tirada.wire.roll_layout2.chain_entries`; ``[]`` unnumbered)."""
     if link.get("format") == 2:
         return chain_entries(link)
     if link.get("seq") is None:

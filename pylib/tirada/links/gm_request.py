@@ -1,7 +1,7 @@
 """GM roll requests: a link asking one player for one roll (docs/link-format.md §17; issue #13).
 
 A GM makes a **request link** (kind ``request``, format 2 only; layout in
-:mod:`tirada.links.request_layout`): the system, the fields the GM fixes (a TN, a pool) or bounds, a
+:mod:`tirada.wire.request_layout`): the system, the fields the GM fixes (a TN, a pool) or bounds, a
 label, who it is for and a random request id. The player's page fills the form and locks it to the
 request (:func:`apply_request`); the roll link names the request (``gm_request``). The thread audit
 matches rolls to the requests in the thread (:func:`mismatches`; :mod:`tirada.links.audit_fair`).
@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import IllegalMove, LinkError
-from .codec import decode_payload_versioned, encode_payload
-from .request_layout import RULE, new_request
+from ..wire.codec import decode_payload_versioned, encode_payload
+from ..wire.request_layout import RULE, new_request
 
 __all__ = ["apply_request", "decode_request", "encode_request", "mismatches", "new_request"]
 

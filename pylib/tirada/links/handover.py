@@ -1,7 +1,7 @@
 """Continue a roller chain on another device: a small link carrying the chain head (issue #13 part 3).
 
 A chain's numbering lives in one browser (docs/link-format.md §6). The **hand-over link** (kind
-``chain``, format 2 only; layout in :mod:`tirada.links.handover_layout`) carries the head of the
+``chain``, format 2 only; layout in :mod:`tirada.wire.handover_layout`) carries the head of the
 chain — roller, campaign, ``seq`` and ``last`` — so another device continues the same chain instead
 of starting a new one (a restart in the audit) or copying the state (a fork). The page that makes it
 retires that chain (:mod:`tirada.chainbook`). The export file (tirada.storage) carries the chains too.
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from ..errors import InvalidRequest, LinkError
 from .chain import ChainState
-from .codec import decode_payload_versioned, encode_payload
-from .handover_layout import RULE
+from ..wire.codec import decode_payload_versioned, encode_payload
+from ..wire.handover_layout import RULE
 
 __all__ = ["decode_handover", "encode_handover"]
 

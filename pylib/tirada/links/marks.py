@@ -37,7 +37,7 @@ from ..errors import InvalidRequest, LinkError, TiradaError
 from ..safejson import loads
 from .audit import MAX_WORK, _entry, _scan
 from .audit_thread import thread_flags
-from .frame import MAX_FRAGMENT
+from ..wire.frame import MAX_FRAGMENT
 from .snippets import render, tokens
 
 __all__ = ["ANSWER", "ERROR", "MAX_HREF", "MAX_LINKS", "MAX_MESSAGE", "MAX_TEXT", "PROTOCOL", "READY", "VERSION",

@@ -22,10 +22,10 @@ from typing import Any, Mapping, Optional
 from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError
 from .chain import ChainState, encode_link, verify_link
-from .codec import (KINDS, b64_decode, cbor_decode, decode_frame, decode_frame_versioned, encode_payload, payload_hash,
+from ..wire.codec import (KINDS, b64_decode, cbor_decode, decode_frame, decode_frame_versioned, encode_payload, payload_hash,
                     split_fragment)
-from .roll_layout import RULE, roll_from_cbor
-from .roll_layout2 import roll2_from_cbor
+from ..wire.roll_layout import RULE, roll_from_cbor
+from ..wire.roll_layout2 import roll2_from_cbor
 
 __all__ = ["Reservation", "RolledLink", "open_finished", "open_roll", "peek_kind", "reserve", "roll_link"]
 

@@ -1,5 +1,5 @@
 """Sealed rolls: blind player rolls and secret GM rolls, by commit–reveal, with no server
-(docs/link-format.md §19; issue #27). Links: :mod:`tirada.links.sealed_layout`; hashes and dice:
+(docs/link-format.md §19; issue #27). Links: :mod:`tirada.wire.sealed_layout`; hashes and dice:
 :mod:`tirada.links.sealed_dice`.
 
 **Blind roll** ("tirada a ciegas"):
@@ -32,11 +32,11 @@ from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..fresh import entry_id
 from .chain import ChainState, reserve
-from .codec import decode_payload_versioned, encode_payload
+from ..wire.codec import decode_payload_versioned, encode_payload
 from .gm_request import apply_request
-from .request_layout import new_request
+from ..wire.request_layout import new_request
 from .sealed_dice import commitment, dice_seed, hidden_bytes, parse_key, request_secret, resolve
-from .sealed_layout import ID_BYTES, KIND_CODES, RULE, not_blind
+from ..wire.sealed_layout import ID_BYTES, KIND_CODES, RULE, not_blind
 
 __all__ = ["BlindRoll", "Opened", "SealedRequest", "SecretRoll", "blind_roll", "chain_entry", "key_matches", "open_blind",
            "open_secret", "read_sealed", "reveal", "seal_gm_roll", "seal_request", "verify_reveal"]
@@ -45,7 +45,7 @@ __all__ = ["BlindRoll", "Opened", "SealedRequest", "SecretRoll", "blind_roll", "
 @dataclass(frozen=True)
 class SealedRequest:
     """A GM's sealed request: ``fragment`` (``"t2…"``, kind ``sealreq``), ``id`` (16 hex),
-    ``commitment`` (48 hex) and ``request`` (the JSON view, :mod:`tirada.links.sealed_layout`)."""
+    ``commitment`` (48 hex) and ``request`` (the JSON view, :mod:`tirada.wire.sealed_layout`)."""
 
     fragment: str
     id: str
@@ -146,7 +146,7 @@ def key_matches(campaign_secret: Any, fragment: str) -> bool:
 
 def seal_request(spec: Mapping[str, Any], campaign_secret: Any) -> SealedRequest:
     """A sealed GM request from ``spec`` (``{"system", "fields", "label"?, "for"?, "campaign"?,
-    "created"?, "id"?}``, as :func:`tirada.links.request_layout.new_request`; a fresh id when absent).
+    "created"?, "id"?}``, as :func:`tirada.wire.request_layout.new_request`; a fresh id when absent).
 
     Raises:
         InvalidRequest: a bad campaign secret or request (see ``new_request``).
@@ -179,7 +179,7 @@ def blind_roll(sealed_request: str, request: Mapping[str, Any], chain_state: Cha
         :class:`BlindRoll` (no dice: the player cannot know them).
     Raises:
         LinkError: ``sealed_request`` is not a sealed request link.
-        InvalidRequest, IllegalMove: decisions that need dice (:func:`~tirada.links.sealed_layout.not_blind`), another system, a
+        InvalidRequest, IllegalMove: decisions that need dice (:func:`~tirada.wire.sealed_layout.not_blind`), another system, a
         field outside the request's bounds, a request the rules refuse.
     """
     _kind, spec = read_sealed(sealed_request, ("sealreq",))

@@ -26,9 +26,9 @@ import secrets
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
-from .frame import cbor_encode
-from .sealed_layout import COMMIT_BYTES, ID_BYTES, RULE, SECRET_BYTES
-from .roll_layout import roll_to_cbor
+from ..wire.frame import cbor_encode
+from ..wire.sealed_layout import COMMIT_BYTES, ID_BYTES, RULE, SECRET_BYTES
+from ..wire.roll_layout import roll_to_cbor
 
 __all__ = ["KEY_BYTES", "blind_decisions", "commitment", "dice_seed", "hidden_bytes", "new_campaign_secret",
            "parse_key", "request_secret", "resolve"]

@@ -4,11 +4,13 @@ A snippet says everything a reader needs without opening the link — what was r
 the pool in the game's notation (:func:`tirada.links.pool.pool_text`: "SIFRP 4D+2B−1P +3 vs 9"), each die
 kept or dropped (struck), the sum with its modifiers, the total and the outcome, and the link — built
 as a list of tokens ``(text, style)`` (style ``None``, ``"b"`` bold or ``"s"`` struck) and then
-rendered by one small renderer per markup, so a new markup is a new renderer, not a new branch.
+rendered by one small renderer per markup, so a new markup is a new renderer, not a new branch. The
+tokens, the escaping and the renderers are the wire floor's :mod:`tirada.wire.markup` (re-exported
+here); this module says what a verified roll's post holds.
 
 Hostile text (labels, names) is always shown literally:
 
-* every text is cleaned first: control and invisible characters (:data:`tirada.links.roll_layout.HIDDEN`) are
+* every text is cleaned first: control and invisible characters (:data:`tirada.wire.roll_layout.HIDDEN`) are
   removed, runs of whitespace become one space, and texts above :data:`MAX_SHOWN` characters are cut
   to that length with "…" (links refuse long texts; this also covers texts from elsewhere);
 * **BBCode** has no escape that every forum supports (``[noparse]`` is missing from phpBB and
@@ -29,31 +31,19 @@ elsewhere: no link), :func:`titled_link`, :func:`tokens`, :func:`render`, :func:
 
 from __future__ import annotations
 
-import html
-import re
-import unicodedata
-from typing import Any, List, Optional, Tuple
-from urllib.parse import quote
+from typing import List
 
-from ..errors import InvalidRequest
 from ..systems.registry import short_names
 from .chain import verify
-from .frame import split_versioned
+from ..wire.frame import split_versioned
 from .pool import pool_text
-from .roll_layout import HIDDEN
 from .snippet_dice import counted_text, die_tokens, pool_tokens, sum_tokens
+from ..wire.markup import (MARKDOWN_SPECIAL, MAX_SHOWN, STYLES, Token, clean, defang, escape_bbcode,  # noqa: F401
+                           escape_markdown, isolate, render, titled_link)
 
 __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
            "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
 
-#: one piece of a snippet line: ``(text, mark)``; ``mark`` is ``None`` (plain), ``"b"``, ``"s"``,
-#: ``"user"``, ``"user-b"`` or ``"url"`` (see :func:`tokens`).
-Token = Tuple[str, Optional[str]]
-MAX_SHOWN = 80                 #: longest user text shown in a snippet (characters)
-STYLES = ("bbcode", "markdown", "text", "html")
-#: characters escaped in Markdown: the ones that can open inline markup mid-line (CommonMark §6).
-MARKDOWN_SPECIAL = frozenset("\\`*_[]<>~|&")
-_SPACES = re.compile(r"\s+")
 _WORDS = {
     "es": {"success": "éxito", "failure": "fallo", "marginal": "fallo marginal", "critical":
            "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
@@ -66,59 +56,6 @@ _WORDS = {
            "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
            "rerolled": "rerolled", "explosion": "explosion", "damage": "damage", "failures": "failures"},
 }
-
-
-def clean(text: Any, max_len: int = MAX_SHOWN) -> str:
-    """One line of user text: non-text → ``str()``; controls and invisible characters removed;
-    whitespace runs → one space; longer than ``max_len`` → first ``max_len − 1`` characters + "…"."""
-    text = "".join(ch for ch in str(text) if ch not in HIDDEN
-                   and (ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs")))
-    text = _SPACES.sub(" ", text).strip()
-    return text if len(text) <= max_len else text[:max_len - 1] + "…"
-
-
-_AUTOLINK = re.compile(r"://|(?<![^\W_])www\.", re.IGNORECASE)
-
-
-def defang(text: str) -> str:
-    """Stop forums from turning user text into a link: ``://`` → ``：//`` (fullwidth colon) and
-    ``www.`` → ``www․`` (one-dot leader). phpBB's magic URLs and GitHub-style Markdown autolink
-    ``https://…`` and ``www.…`` in plain text, even inside bold and after backslash escapes."""
-    return _AUTOLINK.sub(lambda m: "\uff1a//" if m.group(0) == "://" else m.group(0)[:3] + "\u2024", text)
-
-
-def escape_bbcode(text: str) -> str:
-    """Clean ``text``, :func:`defang` it and replace ``[``/``]`` with fullwidth ``［``/``］`` (no BBCode
-    tag can open)."""
-    return defang(clean(text)).replace("[", "\uff3b").replace("]", "\uff3d")
-
-
-def _md(text: str) -> str:
-    """Backslash before each :data:`MARKDOWN_SPECIAL` character (CommonMark §2.4)."""
-    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in text)
-
-
-def escape_markdown(text: str) -> str:
-    """Clean ``text``, :func:`defang` it and backslash-escape the :data:`MARKDOWN_SPECIAL`
-    characters (CommonMark §2.4); other punctuation stays readable."""
-    return _md(defang(clean(text)))
-
-
-def _plain_text(text: str) -> str:
-    """User text for the ``text`` style: cleaned and :func:`defang`-ed."""
-    return defang(clean(text))
-
-
-def _html_text(text: str) -> str:
-    """User text for the ``html`` style (a visual editor's paste): cleaned, :func:`defang`-ed and
-    HTML-escaped (no tag or entity can open)."""
-    return html.escape(defang(clean(text)))
-
-
-def _safe_url(url: Any) -> str:
-    if not isinstance(url, str) or not re.match(r"https?://[^\s]", url, re.IGNORECASE):
-        raise InvalidRequest("the page address must start with http:// or https://", field="url", code="snippet.url")
-    return quote(url, safe="-._~:/?#@!$&'*+,;=%")
 
 
 def _outcome(result: dict, words: dict) -> List[Token]:
@@ -163,13 +100,6 @@ def _outcome(result: dict, words: dict) -> List[Token]:
     if isinstance(damage, int) and not isinstance(damage, bool):   # SIFRP combat: base × degrees
         out.append((f", {words['damage']} {damage}", None))
     return out
-
-
-def _isolate(text: str) -> str:
-    """Wrap text holding right-to-left letters in FSI … PDI (U+2068, U+2069) so it cannot reorder
-    the rest of the line; other text is returned as it is."""
-    rtl = any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
-    return f"\u2068{text}\u2069" if rtl else text
 
 
 def _who(checked: dict, lang: str) -> list:
@@ -299,41 +229,6 @@ def tokens(checked: dict, lang: str = "es") -> list:
     return [head, *_body(request, checked["result"], lang), [(words["check"], "url")]]
 
 
-def render(lines: list, url: str, style: str = "bbcode") -> str:
-    """Render :func:`tokens` in ``style`` (one of :data:`STYLES`).
-
-    Raises:
-        InvalidRequest: unknown style, or a URL that is not http(s).
-    """
-    if style not in STYLES:
-        raise InvalidRequest(f"the style must be one of {', '.join(STYLES)}", field="style",
-                             code="snippet.style", params={"choices": ', '.join(STYLES)})
-    url = _safe_url(url)
-    esc = {"bbcode": escape_bbcode, "markdown": escape_markdown, "text": _plain_text, "html": _html_text}[style]
-    marks = {"bbcode": {"b": "[b]{}[/b]", "s": "[s]{}[/s]", "url": "[url=" + url + "]{}[/url]"},
-             # Markdown: a dropped die in brackets, as in plain text (``~~…~~`` is an extension many
-             # CommonMark renderers lack, and shows as tildes there)
-             "markdown": {"b": "**{}**", "s": "({})", "url": "[{}](" + url + ")"},
-             "text": {"b": "{}", "s": "({})", "url": "{}: " + url},
-             # a visual editor's paste (rich text): bold, struck dropped dice, a real link
-             "html": {"b": "<strong>{}</strong>", "s": "<s>{}</s>", "url": '<a href="' + html.escape(url) + '">{}</a>'}}[style]
-    out = []
-    for line in lines:
-        text = ""
-        for value, mark in line:
-            if mark and mark.startswith("user"):
-                value, mark = _isolate(esc(value)), ("b" if mark == "user-b" else None)
-            elif style == "markdown":
-                value = _md(value)
-            elif style == "html":
-                value = html.escape(value)
-            text += marks[mark].format(value) if mark else value
-        out.append(text)
-    # Markdown: two spaces end each line but the last, a hard line break (CommonMark §6.7): a single
-    # newline is a soft break, and a CommonMark renderer joined the snippet into one run-on line
-    return {"markdown": "  \n", "html": "<br>\n"}.get(style, "\n").join(out)
-
-
 def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es") -> str:
     """A forum snippet of the roll in ``fragment``, linking to ``base_url#fragment``.
 
@@ -376,18 +271,3 @@ def faces_snippet(result: dict, request: dict, style: str = "bbcode", lang: str 
     params = {k: v for k, v in request.items() if k not in ("seed", "label", "faces")}
     lines = [head, *_body(params, result, lang)]
     return render(lines, "https://x.invalid/", style)
-
-
-def titled_link(title: str, status: str, link_text: str, url: str, style: str = "bbcode") -> str:
-    """A two-line snippet of a shared page state that is not one roll (a Blood Red Sands
-    Confrontation link): ``title — status`` (the title bold), then the link.
-
-    Args:
-        title: the headline, e.g. "Confrontación: Rojos contra Azules" (user text: escaped and
-            isolated like a label). status: one line on the state, e.g. whose move it is (escaped the
-            same way). link_text: the words of the link. url: the page's ``http(s)://`` address with
-            the fragment. style: one of :data:`STYLES`.
-    Raises:
-        InvalidRequest: unknown style, or a URL that is not http(s).
-    """
-    return render([[(title, "user-b"), (" — ", None), (status, "user")], [(link_text, "url")]], url, style)

@@ -25,7 +25,7 @@ from typing import Any, Sequence, Tuple
 from .. import safejson
 from ..errors import LinkError
 from .audit import MAX_TEXT
-from .frame import b64_decode, b64_encode
+from ..wire.frame import b64_decode, b64_encode
 
 __all__ = ["MAX_FRAGMENT", "MAX_POSTS", "PREFIX", "ThreadPaste", "decode_thread", "encode_thread", "is_thread"]
 

@@ -9,7 +9,7 @@ table                                   module                          field of
 ======================================  ==============================  ==========================
 ``SYSTEMS`` (id → roll module)          :mod:`tirada.systems`           ``roll``
 ``ODDS`` (id → "module:function")       :mod:`tirada.odds`              ``odds``
-``SYSTEM_CODES`` / ``PARAM_KEYS`` /     :mod:`tirada.links.roll_layout` ``code`` / ``param_keys`` /
+``SYSTEM_CODES`` / ``PARAM_KEYS`` /     :mod:`tirada.wire.roll_layout` ``code`` / ``param_keys`` /
 ``PARAM_TEXTS`` (roll-link layout)                                      ``param_texts``
 snippet names ("L5R", "SIFRP")          :mod:`tirada.links.snippets`    ``short_name``
 ``SHEETS`` (id → sheet module)          :mod:`tirada.sheets`            ``sheet``

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import LinkError
-from ...links.codec import decode_payload, encode_payload
+from ...wire.codec import decode_payload, encode_payload
 from .config import Setup
 from .spoils import MAX_BIDS, Bidding, bidding_from_dict
 

@@ -149,7 +149,7 @@ class Setup:
                                  params={"got": str(version)[:10], "version": VERSIONS[-1]})
         campaign = data.get("campaign") or ""
         if campaign:
-            from ...links.roll_layout import check_text   # the roller-chain rules for a campaign label
+            from ...wire.roll_layout import check_text   # the roller-chain rules for a campaign label
 
             if version != 2:
                 raise InvalidRequest("a campaign label needs setup version 2", field="campaign",

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from ...dice import DiceStream, parse_seed
 from ...errors import InvalidRequest
 from ...fresh import NeedFresh, NoDice, parse_nonce, step_seed
-from ...links.roll_layout import MAX_SEQ, check_int, check_prev
+from ...wire.roll_layout import MAX_SEQ, check_int, check_prev
 from .state import State
 
 __all__ = ["apply_v2", "check_signature", "move_dice", "mover"]

@@ -2,7 +2,7 @@
 
 Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``), §What the tool must
 do (asynchronous play: each move yields a link that the next player opens to continue). The link is
-the generic format of :mod:`tirada.links.codec` (``t1…``, kind ``"brs"``: deterministic CBOR of
+the generic format of :mod:`tirada.wire.codec` (``t1…``, kind ``"brs"``: deterministic CBOR of
 :func:`tirada.systems.brs.compact.to_compact`, raw-DEFLATEd, with an integrity check). It carries only the
 setup (with its seed) and the players' decisions; opening it replays them, so nothing derived can
 be edited. A Confrontation link always carries a seed: a setup with ``faces`` (dice typed by hand)
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest, LinkError
-from ...links.codec import decode_payload, encode_payload
+from ...wire.codec import decode_payload, encode_payload
 from .compact import from_compact, to_compact
 from .config import Setup
 from .replay import new_confrontation, replay

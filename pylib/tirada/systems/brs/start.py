@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
-from ...links.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text, is_roller_name
+from ...wire.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text, is_roller_name
 
 __all__ = ["RULE_START", "check_mover_names", "check_start"]
 

@@ -23,7 +23,7 @@ from ...errors import IllegalMove, InvalidRequest, LinkError
 from ...fields import echo
 from ...fresh import entry_id
 from ...dice import parse_seed
-from ...links.codec import decode_payload_versioned, encode_payload
+from ...wire.codec import decode_payload_versioned, encode_payload
 from .roll import RULE_ROLL
 from .scene import MAX_ACTIONS, apply, replay, scene_view
 from .sheet import RULE_STATE, Sheet

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, List, Mapping
 
-from ...links.snippets import Token, clean, render
+from ...wire.markup import Token, clean, render
 
 __all__ = ["DESTINY_USES", "SIDE_NAMES", "SOURCE_NAMES", "describe", "describe_text", "outcome",
            "snippet", "tokens"]

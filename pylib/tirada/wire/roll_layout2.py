@@ -1,6 +1,6 @@
 """Share links format 2, kind ``roll``: fresh dice after every decision (docs/link-format.md §16).
 
-A format-2 roll link is the format-1 array (:mod:`tirada.links.roll_layout`) with one more item:
+A format-2 roll link is the format-1 array (:mod:`tirada.wire.roll_layout`) with one more item:
 
 ``[system, params, seed, created, label, roller, campaign, seq, prev, steps, gm_request]`` (trailing
 nulls dropped; ``steps`` absent (null) when the roll draws nothing after a decision; ``gm_request``:
@@ -71,7 +71,7 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
         link: ``{"request": {…, "seed", "fresh": [16 hex]?}, "roller"?, "campaign"?, "seq"?, "prev"?,
         "created"?, "positions"?: [{"seq", "prev"}], "format"?: 2}``.
     Raises:
-        InvalidRequest: as :func:`tirada.links.roll_layout.roll_to_cbor`; bad nonces or positions; positions
+        InvalidRequest: as :func:`tirada.wire.roll_layout.roll_to_cbor`; bad nonces or positions; positions
         without a chain.
     """
     if not isinstance(link, Mapping) or not isinstance(link.get("request"), Mapping):

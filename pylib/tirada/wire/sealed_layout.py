@@ -8,9 +8,9 @@ writes / reads the arrays (every decoder re-encodes and refuses anything not byt
 kind          code  CBOR body (trailing nulls dropped)
 ============  ====  =====================================================================================
 ``sealreq``   6     ``[1, commitment (24 bytes), request]`` — ``request`` is a GM request array
-                    (:mod:`tirada.links.request_layout`: ``[system, fields, id, created, label, for, campaign]``)
+                    (:mod:`tirada.wire.request_layout`: ``[system, fields, id, created, label, for, campaign]``)
 ``blind``     7     ``[1, commitment (24 bytes), request id (8 bytes), roll]`` — ``roll`` is a format-1 roll
-                    array (:mod:`tirada.links.roll_layout`) whose seed is the player's fresh randomness
+                    array (:mod:`tirada.wire.roll_layout`) whose seed is the player's fresh randomness
 ``secret``    8     ``[1, id (8 bytes), commitment (24 bytes), created, label, roller, campaign, seq, prev]``
 ``reveal``    9     ``[1, id (8 bytes), opening, created]`` — ``opening`` is the request secret (16 bytes)
                     for a sealed request, or for a secret GM roll the array ``[system, params, secret]``

@@ -11,8 +11,8 @@
 Format 2 (``t2…``, fair play: fresh dice after every decision) has the same frame with the domain
 ``"tirada2"``; ``version`` arguments below are 1 or 2.
 
-This module knows nothing of what a payload means: :mod:`tirada.links.codec` maps kinds to payloads
-and :mod:`tirada.links.roll_layout` lays out a roll link; both build on this one (which is why it is
+This module knows nothing of what a payload means: :mod:`tirada.wire.codec` maps kinds to payloads
+and :mod:`tirada.wire.roll_layout` lays out a roll link; both build on this one (which is why it is
 separate: the roll layout needs the CBOR helpers, and the codec needs the roll layout).
 Every malformed input raises :class:`~tirada.errors.LinkError` with one clear line.
 

@@ -9,15 +9,15 @@
     check    := SHA-256("tirada1" || kind code byte || uncompressed body)[0:4]
 
 Format 2 (``t2…``; docs/link-format.md §16) has the same frame with the domain ``"tirada2"``; its
-roll links use :mod:`tirada.links.roll_layout2`, and only it carries GM roll requests
-(:mod:`tirada.links.request_layout`) and chain hand-overs (:mod:`tirada.links.handover_layout`).
+roll links use :mod:`tirada.wire.roll_layout2`, and only it carries GM roll requests
+(:mod:`tirada.wire.request_layout`) and chain hand-overs (:mod:`tirada.wire.handover_layout`).
 
 The decoder re-encodes what it decoded and refuses anything that is not byte-for-byte canonical, so
 every payload has exactly one uncompressed body and the check covers the canonical payload. Every
 malformed input raises :class:`~tirada.errors.LinkError` with one clear line; nothing else escapes.
 
 Public API: :func:`encode_payload`, :func:`decode_payload`, :data:`KINDS`; the frame, CBOR and
-base64url helpers (:func:`payload_hash`, :func:`decode_frame`, …) live in :mod:`tirada.links.frame`
+base64url helpers (:func:`payload_hash`, :func:`decode_frame`, …) live in :mod:`tirada.wire.frame`
 and are re-exported here.
 """
 
@@ -136,7 +136,7 @@ def decode_payload_versioned(fragment: str) -> tuple:
 
 def decode_body(kind_code: int, body: bytes, version: int = 1) -> tuple:
     """The second half of :func:`decode_payload`, for a frame already read by
-    :func:`~tirada.links.frame.read_frame`: ``(kind, obj)``; ``version`` is the frame's format
+    :func:`~tirada.wire.frame.read_frame`: ``(kind, obj)``; ``version`` is the frame's format
     (1 or 2, as ``read_frame`` returns it), which picks the payload layouts.
 
     Raises:

@@ -3,7 +3,7 @@
 A roll link is the CBOR array ``[system, params, seed, created, label, roller, campaign, seq, prev]``
 (trailing nulls dropped). This module holds the format's tables (system codes, per-system key and
 text tables — append only, they are part of format 1), the rules for texts and chain fields, and
-the two directions :func:`roll_to_cbor` / :func:`roll_from_cbor` that :mod:`tirada.links.codec` uses
+the two directions :func:`roll_to_cbor` / :func:`roll_from_cbor` that :mod:`tirada.wire.codec` uses
 for kind ``roll``. The page and scripts use :mod:`tirada.links.chain` instead.
 """
 

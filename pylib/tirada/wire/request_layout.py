@@ -22,7 +22,7 @@ JSON view of a request (what :func:`decode_request` returns)::
 ``fields``: a fixed value (integer, boolean or text) or integer bounds ``{"min", "max"}``; fields the
 GM does not name are the player's to choose. CBOR body: ``[system, fields, id, created, label, for,
 campaign, home]`` (``home`` appended later: older links end before it; trailing nulls dropped; system and field names coded with the roll tables of
-:mod:`tirada.links.roll_layout`; bounds as the array ``[min, max]``; ``id`` 8 bytes).
+:mod:`tirada.wire.roll_layout`; bounds as the array ``[min, max]``; ``id`` 8 bytes).
 
 Here: :func:`new_request`, :func:`to_cbor`, :func:`from_cbor`.
 """
