@@ -39,7 +39,8 @@ def _catalog() -> dict:
     out: dict = {}
     for path in sorted((ROOT / "web").glob("strings*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "STRINGS" for t in node.targets):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+            if any(getattr(t, "id", "") == "STRINGS" for t in targets) and node.value is not None:   # typed or not
                 out.update(ast.literal_eval(node.value))
     return out
 
