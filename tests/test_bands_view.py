@@ -81,3 +81,17 @@ def test_the_forms_text_becomes_the_requests_bands_and_back():
     # what the form sends is what the engine rolls
     req = expand({"notation": "2d6+1", "bands": value, "seed": "ab" * 16})
     assert roll(req)["band"]["label"] in ("Fallo", "Éxito parcial", "Éxito")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_history_and_shared_headline_name_the_band(lang):
+    """The one-line summary (history list, shared view's headline) ends with the band's name, after
+    the sum; without bands it stays as it was."""
+    import dice_result
+
+    req = {"system": "generic", "dice": 2, "sides": 6, "bands": PBTA, "seed": "00" * 16}
+    result = roll(req)
+    line = dice_result.summary(result, lang)
+    assert line.endswith(" \u2014 " + result["band"]["label"]) and f'= {result["total"]}' in line
+    plain = roll({k: v for k, v in req.items() if k != "bands"})
+    assert "\u2014" not in dice_result.summary(plain, lang)

@@ -155,4 +155,8 @@ def summary(result: dict, lang: str) -> str:
                     if isinstance(v, int) and v)
     text = f'{kept}{extra} = {result["total"]}'
     v = verdict(result, lang)
+    if "band" in result:   # outcome bands: the band's name (bands_view.outcome_text)
+        from bands_view import outcome_text
+
+        text += outcome_text(result)
     return f"{text} — {v[1]}" if v else text
