@@ -219,6 +219,16 @@ def test_a_partial_write_names_only_what_it_is_given():
                                                 False) == {"ring": 3, "skill": 2, "compromised": False}
 
 
+def test_a_gm_request_fixing_generic_fields_empties_the_notation_with_them():
+    """A typed notation wins over the fields, so fields a GM request fixes come with an emptied
+    notation (written, hence locked with them); a sheet's saved roll keeps its own notation."""
+    generic = forms.form_for("generic")
+    assert generic.field_values({"system": "generic", "dice": 3, "sides": 6}, False) == \
+        {"dice": 3, "sides": 6, "notation": ""}
+    assert generic.field_values({"system": "generic"}, False) == {}
+    assert generic.field_values({"system": "generic", "notation": "2d6+1"}, False) == {"notation": "2d6+1"}
+
+
 def test_a_request_the_plain_generic_fields_cannot_hold_goes_back_as_notation():
     values = forms.form_for("generic").field_values({"system": "generic", "dice": 4, "sides": 6, "explode": True}, True)
     assert values["notation"] and "dice" not in values

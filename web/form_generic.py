@@ -68,6 +68,8 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         part = {k: v for k, v in request.items() if k in REQUESTABLE}
         if isinstance(request.get("notation"), str):
             part["notation"] = request["notation"]
+        elif part:   # fields a GM request fixes: a typed notation would win over them, so it is
+            part["notation"] = ""   # emptied (and, written, locked with them: web/ui_request.py)
         if bands:
             part["bands"] = bands_text(bands)
         return part
