@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tirada import roll
-from tirada.errors import InvalidRequest
+from tirada.errors import InvalidRequest, TiradaError
 from tirada.odds import odds
 from tirada.systems.band_presets import PRESETS, preset_roll
 from tirada.systems.bands import MAX_BANDS, Band, Bands, parse_bands
@@ -272,3 +272,12 @@ def test_bad_saved_rolls_are_refused_on_the_rolls_field(rolls, code):
     with pytest.raises(InvalidRequest) as err:
         roll_request(type("C", (), {"system": "generic", "sheet": GenericSheet()})(), {"roll": "x"})
     assert err.value.code == "sheet.not_roll"
+
+
+@pytest.mark.parametrize("text", ["≤99999 a / ≥1000001 b", "≤999999 a / ≥1000000 b", "≤٦ a / ≥7 b"])
+def test_edges_are_ascii_numbers_in_range_never_misread(text):
+    """Past six digits an edge is refused as an edge (not read as a shorter number plus a label),
+    and digits of other scripts are not numbers here (hostile tester)."""
+    with pytest.raises(TiradaError) as err:
+        parse_bands(text)
+    assert err.value.code != "bands.overlap"

@@ -70,8 +70,8 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
             part["notation"] = request["notation"]
         elif part:   # fields a GM request fixes: a typed notation would win over them, so it is
             part["notation"] = ""   # emptied (and, written, locked with them: web/ui_request.py)
-        if bands:
-            part["bands"] = bands_text(bands)
+        if part:     # a saved roll without bands, or a request, leaves no earlier bands behind
+            part["bands"] = bands_text(bands) if bands else ""
         return part
     from tirada.systems.notation import format_post
 

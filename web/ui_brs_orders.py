@@ -11,6 +11,8 @@ also refuses one unless that player's side is to move).
 
 from __future__ import annotations
 
+import re
+
 from refusal import text as refusal_text
 from render import esc
 from strings import t
@@ -55,7 +57,8 @@ def read_drafts(state, ckey: str, stored: dict) -> tuple:
     orders; ``posted``: stored keys whose orders the link already carries (to forget)."""
     drafts, problems, posted = {}, [], []
     for key, value in stored.items():
-        p = int(key) if isinstance(key, str) and key.isdigit() else None
+        # ASCII digits only: str.isdigit() takes "²" (int() then raises) and "٣" (read as 3)
+        p = int(key) if isinstance(key, str) and re.fullmatch(r"[0-9]{1,3}", key) else None
         if p is None or p >= len(state.players) or not state.players[p].active:
             name = state.setup.players[p].name if p is not None and p < len(state.players) else str(key)[:20]
             problems.append((key, InvalidRequest(f"the stored draft orders of {name} can no longer be posted",

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, ROOT, open_app
+from conftest import READY, READY_TIMEOUT_MS, ROOT, open_app
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -129,6 +129,7 @@ def test_a_generic_character_saves_a_roll_with_its_bands_and_rolls_it(new_contex
     rook = next(c for c in stored["characters"] if c["name"] == "Rook")
     assert rook["sheet"]["rolls"][0]["bands"] == [1, "Fallo", 7, "Éxito parcial", 10, "Éxito"]
     page.reload()   # kept in this browser: the editor shows it back in canonical form
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)   # the list is drawn once the engine is ready
     page.click("#tab-data")
     page.click("#char-list [aria-label='Abrir ficha: Rook']")
     expect(page.locator("#cs-rolls")).to_have_value(

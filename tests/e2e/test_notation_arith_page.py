@@ -29,6 +29,8 @@ POOLS = {
     "notation 2*(1d8+1d6)": "2 \u00d7 (1d8 + 1d6)",
     "notation (1d20-1d4)*2+3": "(1d20 \u2212 1d4) \u00d7 2 + 3; 1d6 \u00f7 1d4",
     "notation ataque: 1d20+5; daño:": "ataque: 1d20 +5; daño: (2d6 + 3) \u00d7 2",
+    "bands (2d10kl1-1)*10+1d10": "((2d10, guardas 1 los m\u00e1s bajos) \u2212 1) \u00d7 10 + 1d10, "
+                                 "resultados: \u22641 Cr\u00edtico / \u2026 / \u226596 Pifia (6)",
 }
 
 

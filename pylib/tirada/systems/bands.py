@@ -36,7 +36,7 @@ MAX_BANDS = 12              #: most bands in one roll (the Fate ladder has 11)
 MAX_BAND_LABEL = 40         #: longest label (characters)
 MAX_CUT = 100000            #: a band's edge lies within ±MAX_CUT (as a difficulty does)
 RULE = "notation.md §Bands"
-_NUM = r"[-\u2212]?\d{1,6}"
+_NUM = r"[-\u2212]?[0-9]{1,7}(?![0-9])"   # ASCII digits; past 6, the range check (bands.edge)
 _RANGE = re.compile(rf"^\s*(?:(?P<le>\u2264|<=)\s*(?P<a>{_NUM})|(?P<ge>\u2265|>=)\s*(?P<b>{_NUM})"
                     rf"|(?P<lo>{_NUM})\s*(?:\u2013|\u2014|-|\.\.)\s*(?P<hi>{_NUM})|(?P<c>{_NUM})(?P<plus>\+)?)"
                     rf"\s*:?\s*(?P<label>.*?)\s*$", re.S)
