@@ -186,3 +186,17 @@ def test_a_request_names_its_official_address_and_the_audit_holds_answers_to_it(
         with pytest.raises(InvalidRequest) as err:
             gm(home=bad)
         assert err.value.code == "request.home"
+
+
+def test_notation_operators_added_to_a_requested_generic_pool_are_mismatches():
+    """A GM asks for 2d6+1; a roll of 2d6 with rerolls (or bands, or an extra group) answers something
+    else (hostile tester: the audit said «conforme»). Unrequested plain fields stay the player's."""
+    spec = new_request("generic", {"dice": 2, "sides": 6, "modifier": 1}, "Trepar", "Sharla")
+    base = {"system": "generic", "dice": 2, "sides": 6, "modifier": 1, "label": "Trepar"}
+    assert mismatches(spec, base, "Sharla") == []
+    assert mismatches(spec, {**base, "difficulty": 9}, "Sharla") == []
+    assert mismatches(spec, {**base, "reroll": [1, 3]}, "Sharla") == ["reroll added to the requested dice"]
+    assert mismatches(spec, {**base, "bands": [1, "Fallo", 9, "Éxito"]}, "Sharla") == ["bands added to the requested dice"]
+    free = new_request("generic", {"difficulty": 9}, "Libre", "Sharla")     # no pool fixed: the player's choice
+    assert mismatches(free, {"system": "generic", "dice": 2, "sides": 6, "explode": True, "difficulty": 9,
+                             "label": "Libre"}, "Sharla") == []

@@ -56,11 +56,21 @@ def apply_request(spec: Mapping[str, Any], request: Mapping[str, Any]) -> dict:
     return out
 
 
+#: systems whose dice pool a request can fix (by any of these fields), and the fields a roll may not
+#: add then: notation operators change the pool the GM asked for (a typed ``2d6r<3`` answering
+#: "2d6+1"), and outcome bands rename its outcome (hostile tester, issue #26 follow-up)
+POOL_FIXED = {"generic": (frozenset({"dice", "sides"}),
+                          frozenset({"explode", "rolls", "groups", "subtract", "fate", "successes", "failures",
+                                     "reroll", "reroll_once", "explode_at", "compound", "penetrate", "expr",
+                                     "bands"}))}
+
+
 def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller: str | None,
                campaign: str | None = None) -> list:
     """How a roll (its request, roller and campaign) fails to match ``spec``: ``[str]`` in English,
     ``[]`` when it matches. A field the request does not name is the player's choice and never a
-    mismatch; a request naming a campaign wants the roll in that campaign (case-folded), so a
+    mismatch, except the operators that change a pool the request fixes (:data:`POOL_FIXED`); a
+    request naming a campaign wants the roll in that campaign (case-folded), so a
     player cannot try the request in other chains (another campaign) and post the best try."""
     out = []
     if roll_request.get("system") != spec["system"]:
@@ -72,6 +82,10 @@ def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller:
                 out.append(f"{name} {got!r} outside {value['min']}–{value['max']}")
         elif got != value:
             out.append(f"{name} {got!r} instead of {value!r}")
+    fixing, operators = POOL_FIXED.get(spec["system"], (frozenset(), frozenset()))
+    if fixing & set(spec["fields"]):
+        for name in sorted(operators & set(roll_request) - set(spec["fields"])):
+            out.append(f"{name} added to the requested dice")
     if spec.get("label") and roll_request.get("label") != spec["label"]:
         out.append("another label")
     if spec.get("for") and (roller or "").casefold() != spec["for"].casefold():
