@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Mapping, Tuple
 
 from dice_result import render_result, summary
-from forms import checked, int_field
+from forms import checked, int_field, optional_ints, select_field
 from odds_views import view_threshold as odds_view
 from render import esc
 from strings import t
@@ -40,10 +40,7 @@ def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
             req["difficulty"] = difficulty
         return _with_bands(req, fieldset)
     req = {"dice": int_field(fieldset, "dice", lang), "sides": int_field(fieldset, "sides", lang)}
-    for name in ("keep", "modifier", "difficulty"):
-        value = int_field(fieldset, name, lang, optional=True)
-        if value is not None:
-            req[name] = value
+    req.update(optional_ints(fieldset, ("keep", "modifier", "difficulty"), lang))
     if checked(fieldset, "keep_lowest"):
         req["keep_lowest"] = True
     return _with_bands(req, fieldset)
@@ -93,8 +90,7 @@ def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     if not rolls:
         return f'<p class="meta">{esc(t("data.no_roll", lang))}</p>'
     saved = "".join(f'<option value="{esc(r["name"])}">{esc(r["name"])} ({esc(r["notation"])})</option>' for r in rolls)
-    return (f'<div class="field wide"><label for="roll-saved">{esc(t("data.generic.roll", lang))}</label>'
-            f'<select id="roll-saved">{saved}</select></div>')
+    return select_field("roll-saved", t("data.generic.roll", lang), saved, wide=True)
 
 
 def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping, Tuple
 
-from forms import int_field
+from forms import int_field, select_field
 from render import esc
 from strings import t
 from tirada.sheets import L5R_RINGS, L5R_SKILLS
@@ -61,10 +61,7 @@ def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
                     for r in L5R_RINGS)
     skills = "".join(f'<option value="{s}">{esc(t(f"data.sk.{s}", lang))} ({sheet["skills"].get(s, 0)})</option>'
                      for s in L5R_SKILLS)
-    return (f'<div class="field"><label for="roll-ring">{esc(t("data.ring", lang))}</label>'
-            f'<select id="roll-ring">{rings}</select></div>'
-            f'<div class="field"><label for="roll-skill">{esc(t("data.skill", lang))}</label>'
-            f'<select id="roll-skill">{skills}</select></div>')
+    return select_field("roll-ring", t("data.ring", lang), rings) + select_field("roll-skill", t("data.skill", lang), skills)
 
 
 def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Mapping, Tuple
 
 from dice_result import render_result, summary
-from forms import checked, int_field, raw_field
+from forms import checked, int_field, optional_ints, raw_field, select_field
 from odds_views import view_threshold as odds_view
 from render import esc
 from strings import SIFRP_DIFFICULTIES, t
@@ -37,10 +37,7 @@ def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
     step = str(fieldset.querySelector('[name="difficulty_step"]').value)
     difficulty = int_field(fieldset, "difficulty", lang) if step == "custom" else int(step)
     req = {"test_dice": int_field(fieldset, "test_dice", lang), "difficulty": difficulty}
-    for name in ("bonus_dice", "penalty_dice", "modifier"):
-        value = int_field(fieldset, name, lang, optional=True)
-        if value is not None:
-            req[name] = value
+    req.update(optional_ints(fieldset, ("bonus_dice", "penalty_dice", "modifier"), lang))
     if checked(fieldset, "destiny_bonus"):
         req["destiny_bonus"] = True
     req.update(_contest(fieldset, req))
@@ -131,10 +128,8 @@ def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     ranks = character["sheet"].get("abilities") or {}
     abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({ranks.get(a, 2)})</option>'
                    for a in SIFRP_ABILITIES)
-    return (f'<div class="field"><label for="roll-ability">{esc(t("data.ability", lang))}</label>'
-            f'<select id="roll-ability">{abil}</select></div>'
-            f'<div class="field"><label for="roll-specialty">{esc(t("data.specialty", lang))}</label>'
-            f'<select id="roll-specialty">{specialty_options(character, SIFRP_ABILITIES[0], lang)}</select></div>')
+    return (select_field("roll-ability", t("data.ability", lang), abil)
+            + select_field("roll-specialty", t("data.specialty", lang), specialty_options(character, SIFRP_ABILITIES[0], lang)))
 
 
 def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:

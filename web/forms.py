@@ -180,6 +180,26 @@ def int_field(fieldset: Any, name: str, lang: str, optional: bool = False) -> An
         raise FormError(f"{label}: {t('error.number', lang)}", str(node.id)) from None
 
 
+def optional_ints(fieldset: Any, names: Tuple[str, ...], lang: str) -> Dict[str, int]:
+    """``{name: whole number}`` of the inputs ``names`` that are not empty (an empty one is left out:
+    the engine's default).
+
+    Raises:
+        FormError: one is not a whole number (:func:`int_field`).
+    """
+    values = {name: int_field(fieldset, name, lang, optional=True) for name in names}
+    return {name: value for name, value in values.items() if value is not None}
+
+
+def select_field(node_id: str, label: str, options: str, wide: bool = False) -> str:
+    """A labelled ``<select>`` of the "roll with this sheet" choosers (``label`` escaped here,
+    ``options`` already HTML)."""
+    from render import esc
+
+    return (f'<div class="field{" wide" if wide else ""}"><label for="{node_id}">{esc(label)}</label>'
+            f'<select id="{node_id}">{options}</select></div>')
+
+
 def checked(fieldset: Any, name: str) -> bool:
     """Whether the checkbox ``name`` of ``fieldset`` is ticked."""
     return bool(fieldset.querySelector(f'[name="{name}"]').checked)
