@@ -85,7 +85,7 @@ SW_READY = """async () => {
   }
   return true;
 }"""
-#: where a start's time goes: the page's own performance marks (web/pyodide-start.mjs, web/page.py) and
+#: where a start's time goes: the page's own performance marks (web/pyodide-start.mjs, web/shell/page.py) and
 #: when app.zip arrived, in ms from navigation start
 STEPS = """() => {
   const out = {};

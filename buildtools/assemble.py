@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from .common import DIST, ROOT, log, run
+from .common import DIST, ROOT, log, run, web_modules
 from .pages import build_wheel, copy_runtime, render_pages
 from .setup import ensure_node, ensure_venv
 from .startup import start_fast
@@ -30,7 +30,7 @@ def build() -> Path:
     render_pages(wheel)
     start_fast()
     write_service_worker()
-    after = [p for p in (ROOT / "web").rglob("*.py")]
+    after = web_modules()
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB, "
         f"engine {wheel.name}, {len(after)} glue modules)")
     return DIST

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,6 +14,7 @@ DIST = Path(os.environ.get("TIRADA_DIST") or ROOT / "dist")  # override to build
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 VENV_PY = VENV / "bin" / "python"
+WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -34,6 +36,39 @@ PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-edit
 
 class SetupError(RuntimeError):
     """A set-up step failed; the message says what is missing and how to get it."""
+
+
+def web_folders() -> list[Path]:
+    """The folders of web/ that hold the page's Python modules, by name: one per roll system's views
+    and strings (web/dice/ is the generic roll and SIFRP), the roll view (web/roll/), fair play
+    (web/fair/), the audit (web/audit/), "Mis datos" (web/data/) and the shell (web/shell/: start-up,
+    store, i18n). The build ships their modules flat in app.zip, so each module's name is unique
+    across folders (:func:`web_modules`); the tests put every folder on ``sys.path`` (tests/conftest.py)."""
+    return sorted(p for p in WEB.iterdir() if p.is_dir() and any(p.glob("*.py")))
+
+
+def web_modules() -> list[Path]:
+    """Every page module (``web/<folder>/<name>.py``), sorted by name.
+
+    Raises:
+        SetupError: two folders hold a module of the same name (app.zip is flat) or a module stands
+            at web/'s top, outside every folder."""
+    loose = sorted(p.name for p in WEB.glob("*.py"))
+    if loose:
+        raise SetupError(f"web/ modules belong in a folder of web/ (docs/architecture.md): {', '.join(loose)}")
+    modules = sorted((p for folder in web_folders() for p in folder.glob("*.py")), key=lambda p: p.name)
+    twice = sorted({p.name for p in modules if sum(q.name == p.name for q in modules) > 1})
+    if twice:
+        raise SetupError(f"app.zip is flat: a page module's name must be unique in web/: {', '.join(twice)}")
+    return modules
+
+
+def web_on_path() -> list[str]:
+    """Put every :func:`web_folders` folder at the front of ``sys.path`` (once; the build's and the
+    tests' way to import the page's modules on CPython as the page does from app.zip); returns them."""
+    folders = [str(p) for p in web_folders()]
+    sys.path[:0] = [f for f in folders if f not in sys.path]
+    return folders
 
 
 def log(msg: str) -> None:

@@ -1,8 +1,8 @@
 """dist/generated.mjs: the data the page's JavaScript imports, written by the build (issue #25), so that
 no source file is patched by regular expression:
 
-- ``CONTRACT``: web/contract.json, the page's JS↔Python contract (states, events, diagnostics, marks;
-  web/contract.py reads the same file);
+- ``CONTRACT``: web/shell/contract.json, the page's JS↔Python contract (states, events, diagnostics, marks;
+  web/shell/contract.py reads the same file);
 - ``LINK_DATA``: the tables web/link-reader.mjs reads roll links with, from the engine's registry,
   and the pool wording (one template per system, tirada/links/pool_wording.py);
 - ``START``: what web/pyodide-start.mjs starts with (the lock file, the snapshot's name, revision and
@@ -27,8 +27,8 @@ NO_START = {"lock": "", "snapshot": "", "snapshot_revision": "", "snapshot_lengt
 
 
 def contract() -> dict:
-    """web/contract.json, as the page's Python reads it (web/contract.py)."""
-    return json.loads((ROOT / "web" / "contract.json").read_text(encoding="utf-8"))
+    """web/shell/contract.json, as the page's Python reads it (web/shell/contract.py)."""
+    return json.loads((ROOT / "web" / "shell" / "contract.json").read_text(encoding="utf-8"))
 
 
 def link_reader_data() -> dict:

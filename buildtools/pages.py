@@ -20,8 +20,12 @@ from .common import (
     PYSCRIPT_DIR,
     PYSCRIPT_PLUGINS_OFF,
     ROOT,
+    WEB,
     SetupError,
     run,
+    web_folders,
+    web_modules,
+    web_on_path,
 )
 
 
@@ -70,9 +74,10 @@ def include_panels(html: str, depth: int = 0) -> str:
     return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
 
 
-#: Data files of web/ that the page's Python reads beside its modules: shipped in app.zip with them,
-#: not as files of the site (the JavaScript gets them from generated.mjs, buildtools/generated.py).
-GLUE_DATA = ("contract.json",)
+#: Data files of web/'s module folders that the page's Python reads beside its modules: shipped in
+#: app.zip with them (flat, as the modules), not as files of the site (the JavaScript gets them from
+#: generated.mjs, buildtools/generated.py).
+GLUE_DATA = ("shell/contract.json",)
 
 
 def write_app_zip(wheel: Path) -> Path:
@@ -82,8 +87,8 @@ def write_app_zip(wheel: Path) -> Path:
     One archive instead of a wheel installed through micropip plus one fetch per glue module: fewer
     requests and no package manager at start-up (docs/benchmarks.md)."""
     out = DIST / "app.zip"
-    # the page's modules, and the data files they read beside them (web/contract.py reads contract.json)
-    glue = sorted((ROOT / "web").glob("*.py")) + [ROOT / "web" / name for name in GLUE_DATA]
+    # the page's modules, and the data files they read beside them (web/shell/contract.py reads contract.json)
+    glue = web_modules() + [WEB / name for name in GLUE_DATA]
     with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in sorted(whl.namelist()):
             if name.startswith("tirada/"):
@@ -103,18 +108,39 @@ def fixed_zip_entry(name: str) -> zipfile.ZipInfo:
     return info
 
 
+def check_forms() -> None:
+    """Every registered roll system has its page Form with what the registry requires
+    (web/roll/forms.py :func:`forms.problems`): a system without one stops the build here, never a
+    silent fallback on the page (docs/architecture.md §Adding a roll system).
+
+    Raises:
+        SetupError: naming each system and what it lacks."""
+    sys.path.insert(0, str(ROOT / "pylib"))
+    try:
+        import forms
+        from tirada.systems.registry import REGISTRY
+
+        lacking = {system: forms.problems(system) for system in REGISTRY}
+    finally:
+        sys.path.remove(str(ROOT / "pylib"))
+    lacking = {system: what for system, what in lacking.items() if what}
+    if lacking:
+        raise SetupError("roll systems without a complete page Form: "
+                         + "; ".join(f"{system}: {', '.join(what)}" for system, what in lacking.items()))
+
+
 def render_pages(wheel: Path) -> None:
     """Copy web/ and public/ into dist/, fill the Spanish strings and write the PyScript config."""
-    sys.path.insert(0, str(ROOT / "web"))
-    try:
-        import strings  # web/strings.py: the one place for UI text
-    finally:
-        sys.path.pop(0)
-    for src in (ROOT / "public", ROOT / "web"):
+    web_on_path()
+    import strings  # web/shell/strings.py: the one place for UI text
+
+    check_forms()
+    modules = {p.name for p in web_folders()}   # their files go in app.zip, not on the site
+    for src in (ROOT / "public", WEB):
         for f in src.rglob("*"):
             rel = f.relative_to(src)
             if (f.is_file() and "__pycache__" not in f.parts and "panels" not in rel.parts
-                    and f.suffix != ".py" and not (src.name == "web" and f.name in GLUE_DATA)):
+                    and not (src == WEB and rel.parts[0] in modules)):
                 dest = DIST / f.relative_to(src)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(f, dest)
@@ -123,7 +149,7 @@ def render_pages(wheel: Path) -> None:
     def fill(match: re.Match) -> str:
         key = match.group(1)
         if key not in strings.STRINGS:
-            raise SetupError(f"web/index.html uses {{{{{key}}}}} but web/strings.py has no such key")
+            raise SetupError(f"web/index.html uses {{{{{key}}}}} but web/shell/strings.py has no such key")
         return strings.html_escape(strings.STRINGS[key]["es"])
 
     html = re.sub(r"\{\{\s*([a-z0-9_.]+)\s*\}\}", fill, html)
@@ -143,7 +169,7 @@ def render_pages(wheel: Path) -> None:
 
 
 #: The page's PyScript script in web/index.html: one inline line (no fetch of a main.py once Pyodide
-#: has booted; issue #16), which imports web/page.py, compiled in app.zip.
+#: has booted; issue #16), which imports web/shell/page.py, compiled in app.zip.
 PY_SCRIPT = '<script type="py" config="./pyscript.json">import page</script>'
 
 

@@ -9,11 +9,10 @@ import json
 import os
 import re
 import shutil
-import sys
 import zipfile
 from pathlib import Path
 
-from .common import DIST, PYODIDE_DIR, ROOT, SetupError, run
+from .common import DIST, PYODIDE_DIR, ROOT, SetupError, run, web_on_path
 from .generated import GENERATED, write_generated
 from .pages import insert_before
 
@@ -150,18 +149,15 @@ def use_start_module() -> None:
 
 
 def fill_english() -> None:
-    """Fill ``{{en:key}}`` in dist/index.html with the English text of ``key`` (web/strings.py):
+    """Fill ``{{en:key}}`` in dist/index.html with the English text of ``key`` (web/shell/strings.py):
     web/loader.js shows the loading texts in English before the engine has applied the language."""
-    sys.path.insert(0, str(ROOT / "web"))
-    try:
-        import strings
-    finally:
-        sys.path.pop(0)
+    web_on_path()
+    import strings
     page = DIST / "index.html"
 
     def fill(match: re.Match) -> str:
         if match.group(1) not in strings.STRINGS:
-            raise SetupError(f"web/index.html uses {{{{en:{match.group(1)}}}}} but web/strings.py has no such key")
+            raise SetupError(f"web/index.html uses {{{{en:{match.group(1)}}}}} but web/shell/strings.py has no such key")
         return strings.html_escape(strings.STRINGS[match.group(1)]["en"])
 
     page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")

@@ -79,7 +79,7 @@ def test_a_post_loss_roll_tried_twice_is_named_as_a_scene_fork():
     assert len(forks) == 1 and forks[0]["kind"] == "scene" and forks[0]["rolled"]
     assert forks[0]["action"] == len(shared["actions"])
     assert "roll tried twice" in forks[0]["reason"]
-    # the fork is among the named problems under the verdict (web/audit_view.py), worded by its code
+    # the fork is among the named problems under the verdict (web/audit/audit_view.py), worded by its code
     named = [p for p in report["problems"] if p["code"] == "audit.scene_fork"]
     assert not report["ok"] and len(named) == 1 and named[0]["params"]["rolled"]["code"] == "audit.scene_fork_rolled"
     corvo_group = group(report, "Corvo")
@@ -203,7 +203,6 @@ def test_every_vector_game_link_is_valid_in_the_audit(n):
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_scene_says_what_its_link_proves_in_both_languages():
-    sys.path.insert(0, str(ROOT / "web"))
     import ui_scene_render
 
     from tirada.systems.tragedia.play import view

@@ -143,7 +143,6 @@ def test_the_cli_audit_reports_the_sealed_rolls():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_words_every_sealed_finding_in_spanish_and_english():
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import re
 
     import audit_view

@@ -1,10 +1,9 @@
-"""The page's outcome bands (web/bands_view.py, issue 28 item 4): the card's outcome line first, the
+"""The page's outcome bands (web/dice/bands_view.py, issue 28 item 4): the card's outcome line first, the
 odds per band, what presets write in the form. CPython only (imports web/ from the repository)."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,6 @@ from tirada.odds import odds
 from tirada.systems.notation import expand
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import bands_view  # noqa: E402
 from strings import STRINGS  # noqa: E402

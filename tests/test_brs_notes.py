@@ -17,7 +17,6 @@ import io
 import json
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -145,7 +144,6 @@ def test_a_version_2_log_refuses_a_note_too_long(make, before, move):
 # ----------------------------------------------------------------------- the page's words
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_words_the_refusal_in_spanish_and_english():
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import refusal
 
     with pytest.raises(TiradaError) as info:

@@ -1,4 +1,4 @@
-"""The page's one JS↔Python contract (issue #25): web/contract.json declares every engine state, event,
+"""The page's one JS↔Python contract (issue #25): web/shell/contract.json declares every engine state, event,
 ``globalThis`` value and performance mark that web/loader.js, web/pyodide-start.mjs and the Python glue
 share. Every name the sources (and bench/ and the tests, which read the diagnostics) use is declared
 there, every declared name is used, and no source goes around it (no ``dataset.engine``, no literal
@@ -18,10 +18,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="reads the repository's sources")
-CONTRACT = json.loads((WEB / "contract.json").read_text(encoding="utf-8"))
+CONTRACT = json.loads((WEB / "shell" / "contract.json").read_text(encoding="utf-8"))
 #: The page's sources that share the contract (JavaScript and the Python glue).
 JS = sorted([*WEB.glob("*.js"), *WEB.glob("*.mjs")])
-PY = sorted(WEB.glob("*.py"))
+PY = sorted(WEB.rglob("*.py"))
 #: Readers of the diagnostics and marks: the benchmarks and the tests.
 READERS = sorted([*(ROOT / "bench").glob("*.py"), *(ROOT / "bench").glob("*.mjs"), *(ROOT / "tests").rglob("*.py")])
 #: globalThis names a test sets itself (its own stubs), not the page's.
@@ -104,11 +104,7 @@ def test_diagnostic_values_written_are_declared():
 
 
 def test_python_reads_the_same_contract():
-    sys.path.insert(0, str(WEB))
-    try:
-        import contract
-    finally:
-        sys.path.remove(str(WEB))
+    import contract   # web/shell/contract.py (tests/conftest.py puts web/'s folders on sys.path)
     assert contract.CONTRACT == CONTRACT
     assert contract.mark_name("booted") == "tirada:booted"
     with pytest.raises(KeyError):
@@ -129,7 +125,7 @@ def test_python_reads_the_same_contract():
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_javascript_imports_the_same_contract(tmp_path):
-    """dist/generated.mjs (buildtools/generated.py) exports web/contract.json as CONTRACT."""
+    """dist/generated.mjs (buildtools/generated.py) exports web/shell/contract.json as CONTRACT."""
     sys.path.insert(0, str(ROOT))
     try:
         import build

@@ -37,7 +37,7 @@ def _words(text: str) -> str:
 def _catalog() -> dict:
     """Every key of web/strings*.py → its {"es": …, "en": …} (plural forms: each form a string)."""
     out: dict = {}
-    for path in sorted((ROOT / "web").glob("strings*.py")):
+    for path in sorted((ROOT / "web").rglob("strings*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
             if any(getattr(t, "id", "") == "STRINGS" for t in targets) and node.value is not None:   # typed or not

@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import pathlib
 import re
-import sys
 
 import pytest
 
@@ -19,7 +18,6 @@ from tirada.errors import IllegalMove, InvalidRequest, LinkError, TiradaError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-sys.path.insert(0, str(WEB))
 import i18n  # noqa: E402
 import refusal  # noqa: E402
 from strings import STRINGS  # noqa: E402

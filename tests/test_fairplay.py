@@ -27,7 +27,7 @@ L5R = {"system": "l5r5e", "ring": 3, "skill": 2, "tn": 2, "distinction": True, "
 
 
 class Browser:
-    """One browser's localStorage of chains, shared by its tabs (what web/store.py keeps)."""
+    """One browser's localStorage of chains, shared by its tabs (what web/shell/store.py keeps)."""
 
     def __init__(self, roller: str = "Sharla", campaign: str = "Arenas") -> None:
         self.roller, self.campaign = roller, campaign

@@ -1,4 +1,4 @@
-"""The verification frame's words (web/frame_answer.py, issue #30): which origin it answers, its own
+"""The verification frame's words (web/audit/frame_answer.py, issue #30): which origin it answers, its own
 address as the audit compares it, and the line the userscript shows next to each link, es and en.
 
 CPython only (imports web/ from the repository)."""
@@ -16,7 +16,6 @@ from tirada.links.roll_link import roll_link
 from tirada.links.snippets import snippet
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import frame_answer  # noqa: E402
 

@@ -264,9 +264,7 @@ def test_deeply_nested_import_is_refused_before_parsing():
 @pytest.mark.parametrize("at", ["NaN", "1e300", "-5", '"ayer"'])
 def test_a_bad_stored_timestamp_is_set_aside_and_never_blocks_start_up(at):
     """Finding: a stored history timestamp of NaN or 1e300 stopped the page from ever starting."""
-    from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import store
 
     good = '{"fragment": "t1AAAA", "system": "sifrp", "label": "", "summary": {"es": "a", "en": "a"}, "at": 5}'
@@ -288,9 +286,7 @@ def test_a_bad_stored_timestamp_is_set_aside_and_never_blocks_start_up(at):
 def test_label_is_visibly_a_label():
     """Finding: the label was a bold headline above the dice with no prefix, so "✔ ÉXITO CRÍTICO"
     as a label read like a result."""
-    from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import render
 
     html = render.label_line("✔ ÉXITO CRÍTICO", "es")
@@ -403,11 +399,9 @@ def test_a_confrontation_link_with_too_many_moves_is_refused_before_replay(monke
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
-    """Each new refusal carries a code whose Spanish catalog text (web/strings_errors.py) is filled
+    """Each new refusal carries a code whose Spanish catalog text (web/shell/strings_errors.py) is filled
     from its params, with no English word or hole left."""
-    from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import refusal
     from tirada.systems.brs.example import EXAMPLE_SETUP
     from tirada.systems.brs.link import encode_link as brs_link

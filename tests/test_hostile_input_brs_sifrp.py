@@ -85,7 +85,6 @@ web = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sour
 
 @pytest.fixture
 def glue():
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import ui_brs_contest
     import ui_brs_prefight
     import ui_brs_setup

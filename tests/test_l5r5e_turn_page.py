@@ -1,4 +1,4 @@
-"""The L5R skirmish turn's words on the page (web/ui_l5r_turn_render.py): every move's effect and the
+"""The L5R skirmish turn's words on the page (web/l5r/ui_l5r_turn_render.py): every move's effect and the
 state in Spanish (the seed's terms) and English. CPython only (imports web/ from the repository)."""
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import pytest
 from tirada.systems.l5r.turn import new_state, replay
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import ui_l5r_turn_render as words  # noqa: E402
 

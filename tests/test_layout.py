@@ -120,3 +120,69 @@ def test_build_py_is_the_command_line_of_buildtools():
     script = (root / "build.py").read_text(encoding="utf-8")
     assert len(script.splitlines()) < 150
     assert "\ndef main(" in script and script.count("\ndef ") == 1
+
+
+WEB = TESTS.parent / "web"
+#: web/'s folders of page modules (issue #25: grouped the way the engine is), each with what it holds
+WEB_FOLDERS = {
+    "shell": "start-up, link routing, store, language, the strings catalog, refusals",
+    "roll": "the roll view and the Forms protocol, the odds card",
+    "dice": "the roll systems that are a Form and nothing more (generic, SIFRP), outcome bands",
+    "l5r": "the L5R 5e check and skirmish turn",
+    "brs": "the Blood Red Sands Confrontation",
+    "tragedia": "the Tragedia scene",
+    "fair": "roller chains, GM requests, sealed rolls, the shared-roll view",
+    "audit": "the thread audit, the bookmarklet and the userscript's frame",
+    "data": "«Mis datos»: characters, sheets, backups",
+}
+
+
+def test_web_modules_stand_in_their_folders_with_unique_names():
+    """Every page module is in one folder of web/ (none loose at its top), names are unique across
+    folders (app.zip ships them flat), and each folder is on mypy's path (pyproject.toml)."""
+    import sys
+    import tomllib
+
+    sys.path.insert(0, str(TESTS.parent))
+    try:
+        from buildtools.common import web_folders, web_modules
+    finally:
+        sys.path.remove(str(TESTS.parent))
+    assert sorted(WEB.glob("*.py")) == []
+    assert [p.name for p in web_folders()] == sorted(WEB_FOLDERS)
+    modules = web_modules()
+    assert len(modules) == len({p.stem for p in modules}) == len(list(WEB.rglob("*.py")))
+    config = tomllib.loads((TESTS.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["tool"]["mypy"]["mypy_path"].split(":") == ["pylib", *(f"web/{n}" for n in sorted(WEB_FOLDERS))]
+    for system in ("generic", "sifrp"):
+        assert (WEB / "dice" / f"form_{system}.py").is_file()
+    for folder, system in (("l5r", "l5r5e"), ("brs", "brs"), ("tragedia", "tragedia")):
+        assert (WEB / folder / f"form_{system}.py").is_file()
+
+
+def test_a_loose_or_twice_named_page_module_stops_the_build(tmp_path, monkeypatch):
+    import sys
+
+    sys.path.insert(0, str(TESTS.parent))
+    try:
+        import buildtools.common as common
+    finally:
+        sys.path.remove(str(TESTS.parent))
+    for folder in ("shell", "l5r"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "store.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(common, "WEB", tmp_path)
+    try:
+        common.web_modules()
+    except common.SetupError as err:
+        assert "store.py" in str(err) and "unique" in str(err)
+    else:
+        raise AssertionError("two store.py were accepted")
+    (tmp_path / "l5r" / "store.py").unlink()
+    (tmp_path / "loose.py").write_text("", encoding="utf-8")
+    try:
+        common.web_modules()
+    except common.SetupError as err:
+        assert "loose.py" in str(err)
+    else:
+        raise AssertionError("a module outside the folders was accepted")

@@ -1,4 +1,4 @@
-"""Every roll system of the registry has its own result view on the page (web/result_views.py).
+"""Every roll system of the registry has its own result view on the page (web/roll/result_views.py).
 
 Issue #25: the shared-roll view fell back to the generic roll's renderer for a system it did not
 know, and a valid Tragedia roll link killed the page (``KeyError: 'kept_indices'``). Now the table
@@ -24,7 +24,6 @@ from tirada.systems.registry import REGISTRY
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 WEB = Path(__file__).resolve().parents[1] / "web"
-sys.path.insert(0, str(WEB))
 
 import result_views  # noqa: E402
 import tragedia_result  # noqa: E402
@@ -33,7 +32,7 @@ VECTORS = Path(__file__).resolve().parent / "vectors"
 
 
 def _defined(module: str) -> set:
-    tree = ast.parse((WEB / f"{module}.py").read_text("utf-8"))
+    tree = ast.parse(next(WEB.rglob(f"{module}.py")).read_text("utf-8"))
     names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
     for node in tree.body:        # ``from ui_l5r_render import render_result, summary`` counts too
         if isinstance(node, ast.ImportFrom):

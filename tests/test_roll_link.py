@@ -155,7 +155,7 @@ def _decision(result: dict) -> dict:
 
 @pytest.mark.parametrize("seed", [f"{k:032x}" for k in range(12)])
 def test_a_roll_button_rolls_once_each_decision_once_and_finishing_not_at_all(monkeypatch, seed):
-    """The page's calls for an L5R check (web/ui_l5r.py): fair_roll.begin on the roll button,
+    """The page's calls for an L5R check (web/l5r/ui_l5r.py): fair_roll.begin on the roll button,
     fair_roll.advance per decision, fair_roll.finish + open_finished to make the link (seeds fixed:
     several checks, some with explosions)."""
     from tirada.links import fair_roll

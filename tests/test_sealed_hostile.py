@@ -25,8 +25,6 @@ FRAGMENTS = [case["fragment"] for case in VECTORS["links"]]
 
 
 def _strings():
-    import sys
-    sys.path.insert(0, str(ROOT / "web"))
     from strings_errors import STRINGS
     return STRINGS
 

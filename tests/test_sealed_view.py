@@ -1,4 +1,4 @@
-"""The sealed-roll cards (web/sealed_view.py) and the campaign-secret store (web/store.py), on the
+"""The sealed-roll cards (web/fair/sealed_view.py) and the campaign-secret store (web/shell/store.py), on the
 vectors of tests/vectors/sealed.json (docs/link-format.md §19): a blind roll without its secret shows
 who, the chain number and who can open it and never its dice or result; opened or revealed it shows
 the system's result. CPython only (imports web/)."""
@@ -16,7 +16,6 @@ from tirada.errors import InvalidRequest
 from tirada.links import sealed
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import sealed_view  # noqa: E402
 import ui_data_render  # noqa: E402
@@ -53,7 +52,7 @@ def test_a_closed_blind_roll_without_chain_or_campaign_says_so():
 def test_an_opened_blind_roll_shows_the_system_result(revealed):
     opened = sealed.verify_reveal(SIFRP["roll_link"]["fragment"], SIFRP["reveal_link"]["fragment"])
     assert opened.result == SIFRP["result"]
-    card = f'<ol class="dice">{opened.result["faces"]}</ol>'     # the system's card (web/result_views.py)
+    card = f'<ol class="dice">{opened.result["faces"]}</ol>'     # the system's card (web/roll/result_views.py)
     html = sealed_view.opened_html(opened.link, "es", card, f'total {opened.result["total"]}', revealed)
     assert card in html and "total 11" in html and "Tirada sellada de Sharla, nº 127" in html
     assert f'data-sealed="{"revealed" if revealed else "gm"}"' in html
@@ -103,7 +102,7 @@ def test_the_import_preview_names_campaign_secrets_and_a_kept_one():
     assert "El secreto de la campaña «Otra»" in html and "se conserva" in html
 
 
-# -- secret GM rolls ("tirada oculta", web/ui_sealed_secret.py) and the statement of guarantees ------
+# -- secret GM rolls ("tirada oculta", web/fair/ui_sealed_secret.py) and the statement of guarantees ------
 
 SECRET = VECTORS["secret"][0]
 

@@ -1,6 +1,6 @@
 """No English in the Spanish table and no Spanish in the English one (issue #29, "words as a native UI").
 
-Every string table (web/strings.py with every web/strings_*.py merged, plural forms included) is
+Every string table (web/shell/strings.py with every web/strings_*.py merged, plural forms included) is
 walked; each text is checked with tests/helpers/lang_words.py: common English words that are never
 Spanish, common Spanish words (and accented letters) that are never English. Quoted words are the
 Spanish source quoted on purpose (with an English gloss) and do not count. CPython only.
@@ -23,13 +23,9 @@ from helpers.lang_words import foreign  # noqa: E402
 
 @pytest.fixture(scope="module")
 def catalog() -> dict:
-    sys.path.insert(0, str(ROOT / "web"))
-    try:
-        for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
-            del sys.modules[name]
-        return importlib.import_module("strings").STRINGS
-    finally:
-        sys.path.remove(str(ROOT / "web"))
+    for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
+        del sys.modules[name]
+    return importlib.import_module("strings").STRINGS
 
 
 #: entries shown only in Spanish, whatever the page's language: the source's words quoted in
@@ -86,5 +82,5 @@ def test_the_check_finds_a_word_of_the_other_language(catalog):
 
 def test_the_entries_shown_only_in_spanish_are_still_shown_so():
     for key, (module, call) in SPANISH_ONLY.items():
-        source = (ROOT / "web" / module).read_text("utf-8")
+        source = next((ROOT / "web").rglob(module)).read_text("utf-8")
         assert call in source and '<q lang="es">' in source, f"{key} is no longer quoted in Spanish by web/{module}"

@@ -1,4 +1,4 @@
-"""The UI catalog (web/strings.py + web/strings_*.py): every string in Spanish and English, every key used exists.
+"""The UI catalog (web/shell/strings.py + web/strings_*.py): every string in Spanish and English, every key used exists.
 
 CPython only (reads web/ from the repository). A failure names the missing key and where it is used.
 See docs/i18n.md.
@@ -24,15 +24,10 @@ RULES = ROOT.parent / "shared" / "rules"
 
 @pytest.fixture(scope="module")
 def catalog():
-    """web/strings.py imported with every strings_*.py merged, as the page and build.py see it."""
-    sys.path.insert(0, str(WEB))
-    try:
-        for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
-            del sys.modules[name]
-        strings = importlib.import_module("strings")
-        yield strings
-    finally:
-        sys.path.remove(str(WEB))
+    """web/shell/strings.py imported with every strings_*.py merged, as the page and build.py see it."""
+    for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
+        del sys.modules[name]
+    return importlib.import_module("strings")
 
 
 def html_sources() -> list:
@@ -66,7 +61,7 @@ def test_every_entry_has_spanish_and_english(catalog):
     for key, entry in catalog.STRINGS.items():
         for lang in catalog.LANGS:
             value = entry.get(lang) if isinstance(entry, dict) else None
-            # a plural text is a pair (one, other) picked by web/i18n.py through gettext
+            # a plural text is a pair (one, other) picked by web/shell/i18n.py through gettext
             forms = value if isinstance(value, tuple) and len(value) == 2 else (value,)
             if not all(isinstance(v, str) and v.strip() for v in forms):
                 missing.append(f"{key} [{lang}]")
@@ -75,10 +70,10 @@ def test_every_entry_has_spanish_and_english(catalog):
 
 
 def test_every_strings_module_is_merged(catalog):
-    for path in sorted(WEB.glob("strings_*.py")):
+    for path in sorted(WEB.rglob("strings_*.py")):
         module = importlib.import_module(path.stem)
         lost = sorted(set(module.STRINGS) - set(catalog.STRINGS))
-        assert lost == [], f"{path.name} is not merged into web/strings.py (add its one line): {lost[:5]}"
+        assert lost == [], f"{path.name} is not merged into web/shell/strings.py (add its one line): {lost[:5]}"
         clash = sorted(k for k in module.STRINGS if catalog.STRINGS[k] is not module.STRINGS[k])
         assert clash == [], f"{path.name} redefines keys another module also defines: {clash[:5]}"
 
@@ -94,7 +89,7 @@ def test_every_key_in_the_html_exists(catalog):
 
 def test_every_literal_key_in_the_python_glue_exists(catalog):
     problems = []
-    for path in sorted(WEB.glob("*.py")):
+    for path in sorted(WEB.rglob("*.py")):
         for key in sorted(keys_used_in_python(path.read_text(encoding="utf-8"))):
             if key not in catalog.STRINGS:
                 problems.append(f"{path.name}: {key}")
@@ -157,11 +152,11 @@ def static_texts(html: str) -> _StaticTexts:
 
 
 def test_the_page_is_built_in_the_language_it_starts_in():
-    """web/page.py does not rewrite the static texts at start-up when the page shows BUILT_LANG
+    """web/shell/page.py does not rewrite the static texts at start-up when the page shows BUILT_LANG
     already: that holds only if every [data-i18n] element holds exactly its own ``{{key}}`` (which
     build.py fills with the Spanish text apply_lang would write) and every [data-i18n-attr]
     attribute is its ``{{key}}``."""
-    page = (WEB / "page.py").read_text(encoding="utf-8")
+    page = (WEB / "shell" / "page.py").read_text(encoding="utf-8")
     assert 'BUILT_LANG = "es"' in page and "apply_lang(lang, shown=BUILT_LANG)" in page
     sys.path.insert(0, str(ROOT))
     try:
@@ -210,7 +205,7 @@ def test_errors_that_are_not_a_roll_are_not_headed_could_not_roll(catalog):
     """A failed hand-over, GM request link, blind-link check or reveal is not "No se pudo tirar" (the
     hostile tester's report, ninth session): each has its own heading, in both languages."""
     for name in ("ui_fair.py", "ui_request.py", "ui_sealed.py"):
-        source = (WEB / name).read_text("utf-8")
+        source = next(WEB.rglob(name)).read_text("utf-8")
         for line in source.splitlines():
             if "status" in line and "textContent" in line:
                 assert 'tr("error.heading")' not in line, f"{name}: {line.strip()}"

@@ -10,7 +10,6 @@ CPython only for the page wording (imports web/ from the repository).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -118,7 +117,6 @@ def test_brs_setup_die_size_echoes_digits():
 # ------------------------------------------------------------------------------- page: both words
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_echoes_the_typed_digits_in_spanish_and_english():
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
     import refusal
 
     err = _refusal(lambda: roll({"system": "sifrp", "seed": SEED, "test_dice": typed_int(HUGE)}))

@@ -1,4 +1,4 @@
-"""The audit report as the page draws it (web/audit_view.py, issue #26): the verdict first, each bad
+"""The audit report as the page draws it (web/audit/audit_view.py, issue #26): the verdict first, each bad
 roll named and marked ✘ on its row, the chain's own numbers in an unnumbered list, no English in Spanish.
 
 CPython only (imports web/ from the repository)."""
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,6 @@ from tirada.links.chain import ChainState, link_id, next_link
 from tirada.links.gm_request import encode_request, new_request
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import audit_view  # noqa: E402
 

@@ -1,5 +1,5 @@
-"""The Confrontation page's pure glue (web/ui_brs_board.py, ui_brs_actions.py, ui_brs_setup.py) and
-its storage (web/store.py ``brs_current``): every state of whole Confrontations renders in both
+"""The Confrontation page's pure glue (web/brs/ui_brs_board.py, ui_brs_actions.py, ui_brs_setup.py) and
+its storage (web/shell/store.py ``brs_current``): every state of whole Confrontations renders in both
 languages with only legal actions offered, the setup form round-trips, storage keeps other parts.
 
 CPython only (imports web/ from the repository). Rules: ../shared/rules/blood-red-sands.md.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -20,7 +19,6 @@ from tirada.systems.brs.journal import journal
 from tirada.systems.brs.options import board, options, step
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import store  # noqa: E402
 import ui_brs_actions as actions  # noqa: E402

@@ -15,7 +15,6 @@ import pytest
 from tirada.systems.brs.contest import contest
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import ui_brs_actions as actions  # noqa: E402
 import ui_brs_contest as contestview  # noqa: E402

@@ -1,4 +1,4 @@
-"""Standing orders on the page (issue #29, docs/brs-pace.md): the pure web/ui_brs_orders.py — the
+"""Standing orders on the page (issue #29, docs/brs-pace.md): the pure web/brs/ui_brs_orders.py — the
 panel of the seat's own players with the seed's words, the ``orders`` moves put before the seat's
 next move — and the log's words for orders and for choices they took.
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +21,6 @@ from tirada.systems.brs.options import board
 from tirada.systems.brs.orders import ORDERS, ordered_attacker
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import ui_brs_board as boardview  # noqa: E402
 import store  # noqa: E402

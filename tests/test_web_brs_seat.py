@@ -1,6 +1,6 @@
 """Seats, the story of each move and the end of a Confrontation (issue #29): the pure modules
-web/ui_brs_seat.py and web/ui_brs_story.py, the engine's journal and Spoils facts they read, and the
-seat kept by web/store.py.
+web/brs/ui_brs_seat.py and web/brs/ui_brs_story.py, the engine's journal and Spoils facts they read, and the
+seat kept by web/shell/store.py.
 
 CPython only (imports web/ from the repository). Rules: ../shared/rules/blood-red-sands.md.
 """
@@ -23,7 +23,6 @@ from tirada.systems.brs.journal import journal
 from tirada.systems.brs.options import board, options, step
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import store  # noqa: E402
 import ui_brs_after as afterview  # noqa: E402

@@ -1,4 +1,4 @@
-"""The Confrontation page's pure glue for before and after the fight (web/ui_brs_prefight.py,
+"""The Confrontation page's pure glue for before and after the fight (web/brs/ui_brs_prefight.py,
 ui_brs_after.py, ui_sheets.brs_record_html): both languages, only the legal bids offered, the seed's
 wording beside each table setting, no English in the Spanish view. Issue #15.
 
@@ -17,7 +17,6 @@ from tirada.systems.brs import replay
 from tirada.systems.brs.aftermath import aftermath
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import ui_brs_after as afterview  # noqa: E402
 import ui_brs_prefight as prefight  # noqa: E402

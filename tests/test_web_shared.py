@@ -1,5 +1,5 @@
-"""The shared-roll view's pure renderers (web/shared_view.py) and the generic card with notation
-results (web/ui_dice.py summary): what a forum reader sees, in both languages, hostile text escaped.
+"""The shared-roll view's pure renderers (web/fair/shared_view.py) and the generic card with notation
+results (web/dice/ui_dice.py summary): what a forum reader sees, in both languages, hostile text escaped.
 
 CPython only (imports web/ from the repository).
 """
@@ -7,14 +7,12 @@ CPython only (imports web/ from the repository).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
 from tirada.links.chain import encode_link, verify
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import shared_view  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""web/store.py's chain book glue (issue #25 item 2): one memory fallback, a full storage read and
+"""web/shell/store.py's chain book glue (issue #25 item 2): one memory fallback, a full storage read and
 never replaced, a number never handed out that cannot be stored.
 
 CPython only (imports web/ from the repository)."""
@@ -6,7 +6,6 @@ CPython only (imports web/ from the repository)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,6 @@ from tirada.errors import InvalidRequest
 from tirada.links.chain import next_link, verify
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import store  # noqa: E402
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,6 @@ from tirada.errors import TiradaError
 from tirada.sheets import new_character
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import sharing  # noqa: E402
 import store  # noqa: E402

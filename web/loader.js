@@ -7,14 +7,14 @@
 // engine replaces it with the verified result (ui_shared.py); a Spoils bidding link its two sides and
 // number of bids, until the engine has folded the bids again (ui_brs_records.py, issue #29).
 
-import { CONTRACT } from "./generated.mjs"; // the page's contract (web/contract.json), written by the build
+import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
 const strings = document.getElementById("loading-strings");
 const text = document.getElementById("loading-text");
 const root = document.documentElement;
-/** The engine's state: <html data-engine="loading" | "ready" | "failed"> (web/contract.json). */
+/** The engine's state: <html data-engine="loading" | "ready" | "failed"> (web/shell/contract.json). */
 const engineState = () => root.getAttribute(ENGINE.attribute);
 /** Watch the engine's state: ``observer`` (a MutationObserver) is told of each change. */
 const watchEngine = (observer) => observer.observe(root, { attributes: true, attributeFilter: [ENGINE.attribute] });
@@ -336,7 +336,7 @@ if (engineState() !== "loading") {
 }
 
 // ------------------------------------------------------- the userscript's verification frame (issue #30)
-// web/ui_frame.py calls this once, in a page opened as ?marco=1#origen=<forum origin>. The forum
+// web/audit/ui_frame.py calls this once, in a page opened as ?marco=1#origen=<forum origin>. The forum
 // page's window is touched only here: a cross-origin window cannot be held by Pyodide's proxies.
 // Only messages from exactly `origin` are answered (`answer`: JSON text → JSON text, Python), and
 // every reply and the ready message go to that origin only (docs/link-format.md §20).

@@ -1,6 +1,6 @@
 // The odds worker (issue #28: no odds computation blocks the page's input for more than 100 ms).
 //
-// The page (web/ui_odds.py) computes on its main thread only the odds that fit the main-thread
+// The page (web/roll/ui_odds.py) computes on its main thread only the odds that fit the main-thread
 // share (tirada.odds.budget: counted work, about 4 ms of CPU on CPython, every typical expression);
 // the rest — 100d16!>15, 100d12!p>11, 100d12k50, a 24-dice L5R check: up to ~1 s in Pyodide — is
 // posted here and computed by a second Pyodide started the same way as the page's

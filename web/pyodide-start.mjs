@@ -50,7 +50,7 @@ const {
 } = START;
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
-const { engine: ENGINE, events: EVENTS, marks: MARKS } = CONTRACT; // the page's contract (web/contract.json)
+const { engine: ENGINE, events: EVENTS, marks: MARKS } = CONTRACT; // the page's contract (web/shell/contract.json)
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
 /** A performance mark declared in the contract (bench/ reads them: where time goes). */
 const mark = (name) => globalThis.performance?.mark?.(MARKS.prefix + name);

@@ -1,7 +1,7 @@
 """The chain book: every rule about a browser's roller chains, as pure data (issue #25 item 2).
 
 A roller chain (docs/link-format.md §6) is numbered in one browser. The page keeps all of them in
-one stored value, the **book** ``{"<roller>\\n<campaign>": entry}``; ``web/store.py`` reads it from
+one stored value, the **book** ``{"<roller>\\n<campaign>": entry}``; ``web/shell/store.py`` reads it from
 ``localStorage`` and writes it back, and this module decides everything else: which head a roll
 continues, that a number is never lowered, what a hand-over does on both devices, and what an
 import does. An **entry** is a :class:`tirada.links.chain.ChainState` dict plus two optional keys::

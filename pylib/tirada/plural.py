@@ -4,7 +4,7 @@ The engine writes forum-facing summaries in English and Spanish (the thread audi
 snippet line). Their counted words go through :func:`ngettext`: English is the gettext source
 language (``msgid`` / ``msgid_plural``) and Spanish comes from an in-memory GNU ``.mo`` catalog whose
 header carries Spanish's ``Plural-Forms`` rule, so :class:`gettext.GNUTranslations` picks the form.
-:func:`mo_catalog` also serves the page's catalog (web/i18n.py).
+:func:`mo_catalog` also serves the page's catalog (web/shell/i18n.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What the page keeps in the browser, as pure data: schema version, migrations, backups, merges.
 
-The page's ``web/store.py`` is the only code touching ``localStorage``; this module only turns JSON
+The page's ``web/shell/store.py`` is the only code touching ``localStorage``; this module only turns JSON
 values into checked values and back, so every rule about stored data runs (and is tested) on
 CPython. A **data** dict holds every part a backup carries::
 

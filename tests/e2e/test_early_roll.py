@@ -10,8 +10,7 @@ import sys
 
 from conftest import READY_TIMEOUT_MS, ROOT
 
-sys.path.insert(0, str(ROOT / "web"))
-from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
+from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

@@ -46,7 +46,7 @@ def _fragments(node, path: str = "") -> list:
 #: link kinds the page reads but has no view for yet: their documented refusal, in words, with no page
 #: error (none today: the secret GM roll has its view since issue #27)
 PENDING: dict = {}
-#: sealed kinds with a view (web/ui_sealed.py, web/ui_sealed_secret.py)
+#: sealed kinds with a view (web/fair/ui_sealed.py, web/fair/ui_sealed_secret.py)
 SEALED = {"sealreq", "blind", "reveal", "secret"}
 
 

@@ -1,4 +1,4 @@
-"""End to end: the L5R 5e skirmish turn box (web/ui_l5r_turn.py) — seed 002's Matsu Kaoru critical
+"""End to end: the L5R 5e skirmish turn box (web/l5r/ui_l5r_turn.py) — seed 002's Matsu Kaoru critical
 strike and light wound, the destructive parry (Void point, Damaged weapon, a new check started after
 the decision, once per scene), unmasking, and the actions Challenge, Maneuver, Guard, Wait, Prepare
 item in Water stance (Spanish and English)."""

@@ -1,4 +1,4 @@
-"""The odds worker (web/odds-worker.mjs, web/ui_odds_worker.py; issue #28): heavy odds are computed
+"""The odds worker (web/odds-worker.mjs, web/roll/ui_odds_worker.py; issue #28): heavy odds are computed
 off the main thread with the network off (the worker's files come from the service worker's
 precache, as the page's do), and an idle worker is stopped and started again on demand.
 """

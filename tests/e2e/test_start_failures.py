@@ -3,7 +3,7 @@ PyScript's English error box, never two minutes of "loading".
 
 Each runtime file of a first visit is made unreachable (refused by the host, the connection
 dropped, or a truncated / garbled body): the loading box turns into the failure message of
-web/strings.py in the page's language within seconds (web/loader.js listens to the start module,
+web/shell/strings.py in the page's language within seconds (web/loader.js listens to the start module,
 web/pyodide-start.mjs, and to PyScript), the form stays on the page. engine.zip, which the start
 module fetches itself, is tried a second time before giving up, so one flaky download still starts.
 A visit the service worker controls that can start neither from the snapshot nor plainly says so too.
@@ -17,8 +17,7 @@ import pytest
 
 from conftest import READY_TIMEOUT_MS, ROOT, build, open_app
 
-sys.path.insert(0, str(ROOT / "web"))
-from strings import STRINGS  # noqa: E402  (web/strings.py: the page's texts)
+from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

@@ -1,4 +1,4 @@
-"""Hostile conditions for the start-up shortcuts of web/pyodide-start.mjs and web/page.py (issue #16).
+"""Hostile conditions for the start-up shortcuts of web/pyodide-start.mjs and web/shell/page.py (issue #16).
 
 - Pyodide's WebAssembly read from Cache Storage on a visit the worker controls (wasmFromCaches):
   a Cache Storage that refuses, or a precache without the entry, goes to the network (the worker);
@@ -23,8 +23,7 @@ from conftest import ROOT, build, open_app
 
 pytest.importorskip("playwright.sync_api")
 
-sys.path.insert(0, str(ROOT / "web"))
-from strings import STRINGS, t  # noqa: E402  (web/strings.py: the page's texts)
+from strings import STRINGS, t  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

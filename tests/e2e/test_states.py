@@ -37,12 +37,8 @@ KEY = re.compile(r"\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b")
 
 
 def _catalog_keys() -> set:
-    sys.path.insert(0, str(WEB))
-    try:
-        import strings
-        return set(strings.STRINGS)
-    finally:
-        sys.path.remove(str(WEB))
+    import strings   # web/shell/strings.py (tests/conftest.py puts web/'s folders on sys.path)
+    return set(strings.STRINGS)
 
 
 KEYS = _catalog_keys()

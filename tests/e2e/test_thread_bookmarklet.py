@@ -5,7 +5,7 @@ the post text beside each link.
 The forum pages are made here, from Tirada's own snippets put through real renderers (the
 ``bbcode`` formatter for a phpBB-style page, markdown-it for a Discourse-style page) and a plain
 page whose links sit behind the words "Comprobar la tirada": no copyrighted captures. The
-bookmarklet's code is the one the audit tab's help offers (web/bookmarklet.py), bound to the
+bookmarklet's code is the one the audit tab's help offers (web/audit/bookmarklet.py), bound to the
 Tirada under test, and run on the forum page as a click on the bookmark would run it.
 """
 
@@ -24,7 +24,6 @@ pytest.importorskip("bbcode")
 pytest.importorskip("markdown_it")
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT / "tests"))
 import bookmarklet  # noqa: E402
 from helpers.forum import links as _links, pages, serve  # noqa: E402

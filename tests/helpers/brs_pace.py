@@ -1,7 +1,7 @@
 """Forum pace of a Confrontation (issue #29): play a whole game with the test bot, each side setting
 its standing orders in its first post, and count the posts.
 
-A *post* is a maximal run of consecutive moves made by one side (one seat: web/ui_brs_seat.py) — what
+A *post* is a maximal run of consecutive moves made by one side (one seat: web/brs/ui_brs_seat.py) — what
 one forum post's link carries; ``by_person`` counts runs by one player instead (a side of several
 people, each in their own browser). Choices taken by standing orders are not moves: they cost no post.
 The bot (tests/helpers/brs.bot_move) is never a source of truth: every move goes through the engine.

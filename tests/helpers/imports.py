@@ -11,10 +11,15 @@ WEB = ROOT / "web"
 
 
 def module_files(base: pathlib.Path) -> dict:
-    """``{dotted module name: path}`` for every .py file under ``base`` (packages by their __init__)."""
+    """``{dotted module name: path}`` for every .py file under ``base`` (packages by their __init__).
+    The page's modules (``base`` is web/) go by their flat names, as app.zip ships them and the page
+    imports them, whatever folder of web/ holds them."""
     out = {}
     for path in sorted(base.rglob("*.py")):
         if "__pycache__" in path.parts:
+            continue
+        if base == WEB:
+            out[path.stem] = path
             continue
         parts = list(path.relative_to(base).with_suffix("").parts)
         if parts[-1] == "__init__":

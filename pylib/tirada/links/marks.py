@@ -1,7 +1,7 @@
 """Marks in place for the userscript's verification frame (issue #30; docs/link-format.md §20).
 
 The userscript (web/tirada.user.js) runs on a forum page and sends the Tirada links it found to a
-hidden frame of Tirada loaded from the address the reader configured; the frame (web/ui_frame.py)
+hidden frame of Tirada loaded from the address the reader configured; the frame (web/audit/ui_frame.py)
 answers with one mark per link, computed here. Nothing is verified in the forum's page.
 
 Protocol, version 1: every message is a JSON **text** (a string, so that its size is checked

@@ -1,6 +1,6 @@
 """A whole forum thread carried to Tirada's audit in a URL fragment (issue #30, "Comprobar este hilo").
 
-The "Comprobar este hilo" bookmarklet (web/bookmarklet.py) runs on a forum page: it collects every
+The "Comprobar este hilo" bookmarklet (web/audit/bookmarklet.py) runs on a forum page: it collects every
 post that holds a Tirada link, in page order, as plain text with each link's address written next to
 its words ("Comprobar la tirada https://…#t2…"), and opens Tirada's audit at
 ``<official address>#hilo1.<data>``. No server sees it: the part after ``#`` never leaves the browser.

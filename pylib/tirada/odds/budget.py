@@ -4,7 +4,7 @@ The odds modules refuse work past their limits before spending any (``keepsum.MA
 ``l5r.MAX_WORK``: docs/odds.md §Limits). Inside :func:`main_thread` they also refuse work past a
 much smaller **main-thread share** (:data:`tirada.odds.keepsum.MAIN_WORK`,
 :data:`tirada.odds.l5r.MAIN_WORK`) with :class:`OffMainThread` (code ``odds.off_main_thread``),
-again before any is spent. The page (web/ui_odds.py) computes on its main thread only what fits
+again before any is spent. The page (web/roll/ui_odds.py) computes on its main thread only what fits
 that share — every typical expression — and hands the rest to a Web Worker (web/odds-worker.mjs),
 which computes it without the share. The share is counted in each module's own exact work units,
 never by a clock, so the longest blocking slice is bounded by work (tests/test_odds_budget.py).

@@ -123,7 +123,7 @@ def drawn_rows(rows: Sequence[dict], cumulative: bool, mark_from: Optional[int] 
 
 def for_card(result: dict) -> dict:
     """``result`` (an ``odds()`` answer, changed in place and returned) with only the rows the page's
-    odds card draws (web/ui_odds.py): with a ``success`` and an int ``difficulty``/``tn``, the
+    odds card draws (web/roll/ui_odds.py): with a ``success`` and an int ``difficulty``/``tn``, the
     "at least" rows of :func:`drawn_rows` and no distribution; without a ``success``, the
     distribution and no "at least" (its tails are cut by mass, which a second cut would cut
     again: it is sent whole). Other results are left whole. The page's odds

@@ -17,7 +17,7 @@ and documented in docs/notation.md §Bands:
 In a link and a request the bands are one list ``[1, label₀, cut₁, label₁, …, cutₙ₋₁, labelₙ₋₁]``:
 the leading ``1`` is the version of this encoding (another number is refused with
 ``bands.version``: "made by a newer Tirada"), then labels and cuts alternate. Errors carry codes
-``bands.*`` (es/en texts ``err.bands.*`` in web/strings_errors.py).
+``bands.*`` (es/en texts ``err.bands.*`` in web/shell/strings_errors.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,78 @@
+"""A whole forum thread opened in the audit (issue #30, "Comprobar este hilo"): glue only.
+
+The bookmarklet (web/audit/bookmarklet.py) opens ``#hilo1.…`` links; this view reads one with
+:func:`tirada.links.thread_link.decode_thread`, puts the thread's posts in the audit's text box, says
+where they came from and how many posts were read, and runs the audit on them (web/audit/ui_audit.py).
+A damaged or oversized thread link is refused in the page's language, with nothing else touched.
+It also offers the bookmarklet itself in the audit tab's help: a link to drag to the bookmarks bar,
+and its code to copy (phones: a bookmark whose address is that code).
+"""
+
+from __future__ import annotations
+
+from pyscript import when, window
+
+import app
+import bookmarklet
+import refusal
+import sharing
+from app import el, tr
+from render import error_box
+from tirada import TiradaError
+from tirada.links.thread_link import decode_thread
+
+
+def open_thread(fragment: str) -> None:
+    """Open a thread link: fill the audit with its posts and run it (the audit runs after the page
+    has finished starting, so its button is ready)."""
+    app.show_view("audit")
+    status, report = el("thread-status"), el("audit-report")
+    try:
+        thread = decode_thread(fragment)
+    except TiradaError as err:
+        status.textContent = ""
+        report.innerHTML = error_box(tr("thread.error"), refusal.text(err, app.State.lang))
+        report.hidden = False
+        return
+    el("audit-text").value = thread.text()
+    status.textContent = tr("thread.loaded").format(n=len(thread.posts), page=thread.page or "?")
+    window.setTimeout(_SUBMIT, 0)
+
+
+def _submit(*_args) -> None:
+    el("audit-form").requestSubmit()
+
+
+_SUBMIT = None
+
+
+def render_help() -> None:
+    """Bind the bookmarklet to this page's own address (the official one for whoever installs it)."""
+    el("thread-bookmarklet").setAttribute("href", bookmarklet.href(sharing.page_url()))
+    el("frame-address").textContent = sharing.page_url()   # what to give the userscript (issue #30)
+
+
+@when("click", "#thread-bookmarklet")
+def on_bookmarklet_click(event) -> None:
+    """On Tirada's own page the bookmarklet has nothing to check: say where it goes."""
+    event.preventDefault()
+    el("thread-copy-status").textContent = tr("thread.drag")
+
+
+@when("click", "#thread-copy")
+async def on_copy(event) -> None:
+    await sharing.copy(bookmarklet.href(sharing.page_url()), "thread-copy-status", "thread-code")
+    el("thread-code").hidden = not el("thread-code").value    # shown only to copy by hand
+
+
+def start() -> None:
+    """Register the route, draw the help (runs once, when the audit view loads)."""
+    global _SUBMIT
+    from pyodide.ffi import create_proxy
+
+    _SUBMIT = create_proxy(_submit)
+    render_help()
+
+
+app.ROUTES["thread"] = open_thread
+app.ON_LINK.append(lambda kind: None if kind == "thread" else setattr(el("thread-status"), "textContent", ""))

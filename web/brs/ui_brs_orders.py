@@ -1,0 +1,132 @@
+"""The Confrontation's standing orders on the page (issue #29, docs/brs-pace.md): the panel where a
+seat sets its own players' orders (each with the seed's words), and the ``orders`` moves that go in
+front of this seat's next move when they changed.
+
+Pure functions of the engine state + the seat + the drafts (``{(confrontation key, player): orders}``)
++ language, no pyscript import; tested on CPython (tests/test_web_brs_orders.py). Drafts live in this
+browser's storage until posted (web/shell/store.py ``brs_order_drafts``; :func:`read_drafts` checks them). Only the seat's own
+players get a panel or an ``orders`` move (a player cannot set the other side's orders; the engine
+also refuses one unless that player's side is to move).
+"""
+
+from __future__ import annotations
+
+import re
+
+from refusal import text as refusal_text
+from render import esc
+from strings import t
+from tirada import TiradaError
+from tirada.errors import InvalidRequest
+from tirada.systems.brs.orders import ORDERS, check_orders, side_to_move
+from ui_brs_seat import acting_sides
+
+
+def in_link(state, p: int) -> dict:
+    """Player ``p``'s orders as the link has them (every key ``ask`` before any ``orders`` move)."""
+    orders = state.orders[p] if state.orders else None
+    return dict(orders) if orders is not None else check_orders({})
+
+
+def seat_players(state, seat: str | None) -> list:
+    """The active players whose orders this seat sets: the players of its sides (none for watchers)."""
+    sides = acting_sides(seat)
+    return [p for p, sp in enumerate(state.setup.players) if sp.side in sides and state.players[p].active]
+
+
+def orders_first(state, seat: str | None, drafts: dict, key: str) -> list:
+    """The ``orders`` moves to make before this seat's next move: one per player of the seat whose side
+    is to move now and whose draft differs from the link's."""
+    now = side_to_move(state)
+    out = []
+    for p in seat_players(state, seat):
+        draft = drafts.get((key, p))
+        if draft is not None and state.side_of(p) == now and draft != in_link(state, p):
+            out.append({"move": "orders", "player": p, "orders": dict(draft)})
+    return out
+
+
+def read_drafts(state, ckey: str, stored: dict) -> tuple:
+    """The drafts kept in storage for the Confrontation ``ckey`` (``stored``: ``{player index as text:
+    orders}``, web/shell/store.py ``brs_order_drafts``), checked against ``state``.
+
+    Returns ``(drafts, problems, posted)``: ``drafts`` ``{(ckey, p): orders}`` usable now;
+    ``problems`` ``[(stored key, TiradaError)]`` for entries that cannot be used — not orders
+    (``brs.orders_draft_bad``, e.g. written by a newer Tirada or edited by hand) or for no player still
+    in the fight (``brs.orders_draft_stale``): they stay stored untouched until that player picks new
+    orders; ``posted``: stored keys whose orders the link already carries (to forget)."""
+    drafts, problems, posted = {}, [], []
+    for key, value in stored.items():
+        # ASCII digits only: str.isdigit() takes "²" (int() then raises) and "٣" (read as 3)
+        p = int(key) if isinstance(key, str) and re.fullmatch(r"[0-9]{1,3}", key) else None
+        if p is None or p >= len(state.players) or not state.players[p].active:
+            name = state.setup.players[p].name if p is not None and p < len(state.players) else str(key)[:20]
+            problems.append((key, InvalidRequest(f"the stored draft orders of {name} can no longer be posted",
+                                                 field="orders", code="brs.orders_draft_stale",
+                                                 params={"player": name})))
+            continue
+        try:
+            orders = check_orders(value)
+        except TiradaError as err:
+            name = state.setup.players[p].name
+            problems.append((key, InvalidRequest(f"the stored draft orders of {name} are not orders: {err}",
+                                                 field="orders", code="brs.orders_draft_bad",
+                                                 params={"player": name, "why": err.field or ""})))
+            continue
+        if orders == in_link(state, p):
+            posted.append(key)
+        else:
+            drafts[(ckey, p)] = orders
+    return drafts, problems, posted
+
+
+def problems_html(problems: list, lang: str) -> str:
+    """The stored drafts that cannot be used, each in the page's language with its code."""
+    return "".join(f'<p class="field-error" role="alert" data-code="{esc(err.code)}">{esc(refusal_text(err, lang))}</p>'
+                   for _, err in problems)
+
+
+def _select(key: str, p: int, value: str, ckey: str, lang: str) -> str:
+    opts = "".join(f'<option value="{c}"{" selected" if c == value else ""}>'
+                   f'{esc(t("brs.orders.ask" if c == "ask" else f"brs.orders.{key}.{c}", lang))}</option>'
+                   for c in ORDERS[key])
+    sid = f"brs-order-{p}-{key}"
+    return (f'<div class="field brs-order"><label for="{sid}">{esc(t("brs.orders." + key, lang))}</label>'
+            f'<select id="{sid}" data-order="{key}" data-player="{p}" data-ckey="{esc(ckey)}">{opts}</select>'
+            f'<p class="meta">{esc(t(f"brs.orders.{key}.seed", lang))}</p></div>')
+
+
+def keys_of(state, p: int) -> list:
+    """The order keys player ``p`` sets: ``pick`` only for the Leader of a side of several players."""
+    side = state.setup.players[p].side
+    leads = state.leaders[side] == p and len(state.active_players(side)) > 1
+    return [k for k in ORDERS if k != "pick" or leads]
+
+
+def panel_html(state, seat: str | None, drafts: dict, ckey: str, lang: str) -> str:
+    """The orders of each of this seat's players: one select per key (``ask`` first), the seed's words
+    under each, and whether the shown orders are the link's or go with the next move. Empty for a
+    watcher, an unknown seat or an ended Confrontation."""
+    if state.phase == "ended":
+        return ""
+    parts = []
+    for p in seat_players(state, seat):
+        have = in_link(state, p)
+        draft = drafts.get((ckey, p)) or have
+        where = t("brs.orders.in_link" if draft == have else "brs.orders.pending", lang)
+        rows = "".join(_select(k, p, draft[k], ckey, lang) for k in keys_of(state, p))
+        name = state.setup.players[p].name
+        parts.append(f'<fieldset class="brs-orders" data-player="{p}"><legend>'
+                     f'{esc(t("brs.orders.player", lang).format(player=name))}</legend>'
+                     f'<p class="meta" data-orders-state="{p}">{esc(where)}</p>{rows}</fieldset>')
+    if not parts:
+        return ""
+    return (f'<p class="meta">{esc(t("brs.orders.help", lang))}</p>' + "".join(parts)
+            + f'<p class="meta">{esc(t("brs.orders.renew", lang))}</p>')
+
+
+def orders_words(orders: dict, lang: str) -> str:
+    """An ``orders`` move in words for the log and the post: each key not left to ``ask``
+    ("Premio por Vapulear: Nada; …"), or "Preguntarme …" when all are."""
+    told = [f'{t("brs.orders." + k, lang)}: {t(f"brs.orders.{k}.{v}", lang)}' for k, v in orders.items() if v != "ask"]
+    return "; ".join(told) or t("brs.orders.ask", lang)

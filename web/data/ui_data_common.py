@@ -1,0 +1,104 @@
+"""What every part of the "Mis datos" view shares (glue): its state, the stored characters and
+Tragedia sheets as one list of entries, the status lines, and redrawing the list and storage cards.
+
+Imported by web/data/ui_data.py (list, backups, history) and web/data/ui_data_editor.py (the sheet editor and
+rolling with a sheet); it imports neither, so the view has no import circle. HTML is
+web/data/ui_data_render.py.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TypedDict
+
+import app
+import i18n
+import ui_data_render as html
+from app import STORE, el, tr
+
+
+class Editing(TypedDict):
+    """The sheet in the editor: ``key`` (a character's id or ``"tragedia:<name>"``) and its ``system``."""
+
+    key: str
+    system: str
+
+
+class Data:
+    """What the view shows besides storage: the sheet being edited, undo buffers, a pending import."""
+
+    editing: Editing | None = None
+    deleted: dict | None = None      # {"key", "item", "campaign"} for undo
+    pending: dict | None = None      # the parsed backup file waiting for "Importar"
+    chain_keys: list[str] = []       # roller chains of the pending import, in the order of their checkboxes
+    active: str | None = None        # id of the character whose sheet the roll form uses
+    undo: dict | None = None         # {"id", "before", "after"} of the last roll's sheet change
+    lang: str | None = None          # language the editor was drawn in
+
+
+def fmt(key: str, **values) -> str:
+    """Translated text with ``{name}`` fields filled."""
+    return tr(key).format(**values)
+
+
+def now_ms() -> int:
+    """Now, in milliseconds since the epoch."""
+    return int(time.time() * 1000)
+
+
+def iso_now() -> str:
+    """Now as ``YYYY-MM-DDTHH:MM:SSZ`` (UTC)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def entries() -> list:
+    """Every character and Tragedia sheet as ``{"key", "system", "name", "campaign", "item"}``."""
+    out = [{"key": c["id"], "system": c["system"], "name": c["name"], "campaign": c["campaign"], "item": c}
+           for c in STORE.characters()]
+    camps = STORE.sheet_campaigns()
+    out += [{"key": f"tragedia:{s['name']}", "system": "tragedia", "name": s["name"],
+             "campaign": camps.get(s["name"], ""), "item": s} for s in STORE.sheets()]
+    return out
+
+
+def find(key: str):
+    """The entry of ``key`` (a character id or ``tragedia:<name>``), or None."""
+    return next((e for e in entries() if e["key"] == key), None)
+
+
+def render_list() -> None:
+    """The characters grouped by campaign, the campaign suggestions, the undo and storage card."""
+    items = entries()
+    el("data-empty").hidden = bool(items)
+    el("char-list").innerHTML = html.list_html(items, app.State.lang)
+    unreadable = STORE.unreadable_characters()
+    el("data-unreadable").hidden = not unreadable
+    el("data-unreadable").textContent = i18n.tn("data.unreadable", app.State.lang, unreadable) if unreadable else ""
+    el("campaign-list").innerHTML = html.campaign_options(items)
+    el("char-undo-delete").hidden = Data.deleted is None
+    render_history_card()
+
+
+def status(node_id: str, text: str, error: bool = False) -> None:
+    """Set one status line (red when ``error``)."""
+    node = el(node_id)
+    node.textContent = text
+    node.className = "error" if error else ""
+
+
+def render_history_card() -> None:
+    """How many rolls the history keeps and how much storage the page uses."""
+    el("data-history-count").textContent = fmt("data.history_count", n=len(STORE.history()))
+    el("data-usage").textContent = html.usage_text(STORE.used_bytes(), app.State.lang)
+
+
+def render_alert() -> None:
+    """The view's own line about storage: unavailable (session only) or full."""
+    lines = []
+    if "storage.unavailable" in STORE.problems:
+        lines.append(tr("data.unavailable"))
+    if "storage.full" in STORE.problems:
+        lines.append(tr("data.full"))
+    el("data-alert").textContent = " ".join(lines)
+    el("data-alert").hidden = not lines
+

@@ -1,0 +1,325 @@
+"""The sheet editor of the "Mis datos" view and rolling with a sheet (handlers; glue only).
+
+Sheets are checked by ``tirada.sheets`` (SIFRP, L5R, Blood Red Sands) and, for Tragedia, by
+web/tragedia/tragedia_sheet_form.py (the same logic as the scene view's sheets card). The fields' HTML is
+web/data/ui_sheets.py. Rolling with a sheet fills the roll form; while a sheet is in use, a finished L5R
+check updates its strife and Void points (``tirada.sheets.apply_l5r_result``) with an undo: this
+module listens on ``app.ON_ROLL`` for that.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import to_js
+from pyscript import document, when, window
+
+import app
+import forms
+import tragedia_sheet_form as tragedia_form
+import ui_data_render as html
+import ui_roll
+import ui_refusal
+import ui_sheets
+from app import STORE, el, tr
+from tirada import (Character, TiradaError, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form,
+                    sheet_to_form)
+from ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
+
+
+# ------------------------------------------------------------------------------------- editor
+def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None:
+    """Show the sheet ``key`` in the editor (``form``: texts typed so far, kept on re-render;
+    ``focus``: move focus to the editor's heading, as after a click on "Abrir ficha")."""
+    e = find(key)
+    if e is None:
+        close_editor()
+        return
+    system = e["system"]
+    if form is None:
+        form = tragedia_form.to_form(e["item"]) if system == "tragedia" else sheet_to_form(system, e["item"]["sheet"])
+        el("cs-name").value = e["name"]
+        el("cs-campaign").value = e["campaign"]
+    Data.editing, Data.lang = {"key": key, "system": system}, app.State.lang
+    el("sheet-editor-heading").textContent = fmt("data.editor", name=e["name"])
+    el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
+    el("sheet-roll").innerHTML = ui_sheets.roll_chooser_html(e["item"], app.State.lang) if system != "tragedia" \
+        else ""
+    show_derived()
+    el("sheet-editor").hidden = False
+    if focus:
+        el("sheet-editor-heading").focus()
+
+
+def close_editor() -> None:
+    Data.editing = None
+    el("sheet-editor").hidden = True
+    el("cs-status").textContent = ""
+
+
+def show_derived() -> None:
+    """L5R: Composure and Endurance of the stored sheet, and whether it is compromised."""
+    node = el("cs-derived")
+    e = find(Data.editing["key"]) if Data.editing else None
+    if node is None or e is None or e["system"] != "l5r5e":
+        return
+    node.textContent = html.derived_text(e["item"]["sheet"], app.State.lang)
+
+
+@when("click", "#cs-close")
+def on_close(event) -> None:
+    close_editor()
+
+
+@when("submit", "#cs-form")
+def on_save(event) -> None:
+    event.preventDefault()
+    save_editor()
+
+
+def save_editor() -> None:
+    """Check the editor with the engine and store the sheet; an error names and focuses the field."""
+    if Data.editing is None:
+        return
+    key, system = Data.editing["key"], Data.editing["system"]
+    fields = read_fields(system)
+    name = str(el("cs-name").value).strip()
+    campaign = str(el("cs-campaign").value).strip()
+    try:
+        if system == "tragedia":
+            sheet, ok = save_tragedia({**fields, "name": name}, key.split(":", 1)[1], campaign)
+            key = f"tragedia:{sheet['name']}" if ok else key
+        else:
+            character = Character.from_dict({"id": key, "system": system, "name": name, "campaign": campaign,
+                                             "sheet": sheet_from_form(system, fields), "updated": now_ms()})
+            ok = STORE.save_character(character.to_dict())
+    except TiradaError as err:
+        node = input_for(err.field or "")
+        label = node.labels[0].textContent if node.labels.length else ""
+        status("cs-status", ui_refusal.text(err, label=label), error=True)
+        ui_refusal.show_at(node, ui_refusal.text(err, label=label))
+        node.focus()
+        return
+    if not ok:
+        status("cs-status", tr("data.not_saved"), error=True)
+        render_alert()
+        app.show_notices()
+        return
+    Data.editing = {"key": key, "system": system}
+    render_list()
+    open_editor(key)
+    status("cs-status", tr("data.saved"))
+
+
+def save_tragedia(fields: dict, old: str, campaign: str) -> tuple:
+    """Store a Tragedia sheet (web/tragedia/tragedia_sheet_form.py ``save``); a taken name is this view's
+    "name taken" error on the name field."""
+    try:
+        return tragedia_form.save(STORE, fields, old, campaign)
+    except tragedia_form.NameTaken:
+        raise TiradaError(tr("data.name_taken"), field="name", code="data.name_taken") from None
+
+
+@when("click", "#cs-fields")
+def on_editor_click(event) -> None:
+    """Blood Red Sands: add a Trait row or a Component, or start a new Ordeal (re-rendering keeps
+    what was typed)."""
+    button = event.target.closest("button")
+    if button is None or Data.editing is None or Data.editing["system"] != "brs":
+        return
+    form = read_fields("brs")
+    if button.hasAttribute("data-add-component"):
+        form["components"].append({"name": "", "traits": []})
+    elif button.hasAttribute("data-add-trait"):
+        i = int(button.dataset.addTrait)
+        form["components"][i]["traits"].append({"trait": "", "die": "6", "aspect": "cunning"})
+    elif button.hasAttribute("data-new-ordeal"):   # the Hero's crossed slots come back (saved with the sheet)
+        form["record"] = ui_sheets.new_ordeal_text(form.get("record", ""))
+    el("cs-fields").innerHTML = ui_sheets.fields_html("brs", form, app.State.lang)
+
+
+@when("change", "#sheet-roll")
+def on_roll_choice(event) -> None:
+    """A select of "roll with this sheet" changed: what depends on it follows (its Form says what:
+    a SIFRP ability lists its own specialties)."""
+    e = find(Data.editing["key"]) if Data.editing else None
+    if e is None or not forms.rolls_with_sheets(e["system"]):
+        return
+    changes = forms.form_for(e["system"]).sheet_roll_update(e["item"], str(getattr(event.target, "id", "")),
+                                                            str(event.target.value), app.State.lang)
+    for node_id, html_ in changes.items():
+        el(node_id).innerHTML = html_
+
+
+@when("click", "#sheet-roll")
+def on_roll_with_sheet(event) -> None:
+    if getattr(event.target, "id", "") == "roll-with-sheet":
+        roll_with_sheet()
+
+
+def roll_with_sheet() -> None:
+    """Fill the roll form from the stored sheet and switch to the roll view."""
+    e = find(Data.editing["key"]) if Data.editing else None
+    if e is None:
+        return
+    c = Character.from_dict(e["item"])
+    choice, words = forms.form_for(c.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
+    try:
+        req = roll_request(c, choice)
+    except TiradaError as err:
+        status("cs-status", ui_refusal.text(err), error=True)
+        return
+    if app.node(ui_roll.fieldset_of(req["system"])) is None:   # no fieldset for it on this page
+        status("cs-status", tr("data.no_roll"), error=True)
+        return
+    fill_roll_form(req, f"{c.name}: {words}")
+    _set("roller", c.name[:40])       # signed with the character and its campaign: a chained roll
+    _set("campaign", c.campaign)
+    el("who").open = True
+    Data.active, Data.undo = c.id, None
+    render_banner(fmt("data.filled", name=c.name))
+    el("roll").focus()
+
+
+def _set(node_id: str, value) -> None:
+    node = el(node_id)
+    if node is None:
+        return
+    if isinstance(value, bool):
+        node.checked = value
+    else:
+        node.value = str(value)
+
+
+def fill_roll_form(req: dict, label: str) -> None:
+    """Put a sheet's request into the roll form through its Form (only the fields the sheet gives:
+    ui_roll.write_request tells the form they changed), then the label."""
+    app.show_view("roll")
+    ui_roll.write_request(req, whole=False)
+    _set("label", label)
+    opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
+    el("roller-form").dispatchEvent(window.Event.new("input", opts))
+
+
+# ------------------------------------------------------------------- after a roll (the sheet)
+def render_banner(extra: str = "", undo: bool = False) -> None:
+    """The roll view's line about the sheet in use (and the last change with its undo)."""
+    banner = el("sheet-banner")
+    e = find(Data.active) if Data.active else None
+    if banner is None:
+        return
+    if e is None:
+        banner.hidden = True
+        banner.innerHTML = ""
+        return
+    banner.innerHTML = html.banner_html(e["name"], extra, undo, app.State.lang)
+    banner.hidden = False
+
+
+def after_roll(verified: dict) -> None:
+    """A roll was remembered: apply what the rules change on the sheet in use (L5R strife, Void)."""
+    e = find(Data.active) if Data.active else None
+    if e is None or e["system"] != "l5r5e" or verified["request"].get("system") != "l5r5e":
+        return
+    c = Character.from_dict(e["item"])
+    try:
+        new, changes = apply_l5r_result(c.sheet, verified["request"], verified["result"])
+    except TiradaError as err:  # e.g. a Void point the sheet no longer has: said, never silent
+        render_banner(ui_roll.engine_message(err))
+        return
+    if not changes:
+        render_banner()
+        return
+    if not STORE.save_character(c.with_sheet(new, now_ms()).to_dict()):
+        render_banner(tr("data.not_saved"))
+        return
+    Data.undo = {"id": c.id, "before": {ch["field"]: ch["before"] for ch in changes},
+                 "after": {ch["field"]: ch["after"] for ch in changes}}
+    render_banner(html.changes_text(c.name, changes, app.State.lang), undo=True)
+    refresh_editor()
+    render_list()
+
+
+def before_roll(request: dict) -> None:
+    """Before a roll with an L5R sheet in use (app.BEFORE_ROLL): refuse a check the character
+    cannot make — Incapacitated, or a Void point spent with none left (tirada.sheets.check_l5r_roll)."""
+    e = find(Data.active) if Data.active else None
+    if e is None or e["system"] != "l5r5e" or request.get("system") != "l5r5e":
+        return
+    check_l5r_roll(Character.from_dict(e["item"]).sheet, request)
+
+
+app.BEFORE_ROLL.append(before_roll)
+
+
+def undo_change() -> None:
+    """Put back the sheet values the last roll changed (only those; other edits stay)."""
+    u, Data.undo = Data.undo, None
+    e = find(u["id"]) if u is not None else None
+    if u is None or e is None:
+        return
+    sheet = {**e["item"]["sheet"], **u["before"]}
+    try:
+        c = Character.from_dict({**e["item"], "sheet": sheet, "updated": now_ms()})
+    except TiradaError as err:
+        render_banner(ui_refusal.text(err))
+        return
+    STORE.save_character(c.to_dict())
+    render_banner(tr("data.undone"))
+    refresh_editor()
+    render_list()
+
+
+def on_banner(event) -> None:
+    button = event.target.closest("button")
+    kind = getattr(getattr(button, "dataset", None), "banner", None)
+    if kind == "stop":
+        Data.active = Data.undo = None
+        render_banner()
+        el("system").focus()
+    elif kind == "undo":
+        undo_change()
+
+
+def refresh_editor() -> None:
+    """Re-draw the editor from storage when it shows the sheet a roll just changed."""
+    if Data.editing and Data.active and Data.editing["key"] == Data.active:
+        open_editor(Data.active)
+
+
+def on_roll_saved(verified: dict) -> None:
+    """After a roll is saved (app.ON_ROLL): the sheet update of :func:`after_roll`."""
+    try:
+        after_roll(verified)
+    except TiradaError:
+        pass  # a stored sheet that no longer reads: the roll itself is kept
+    render_history_card()
+
+
+app.ON_ROLL.append(on_roll_saved)
+
+
+# ------------------------------------------------------------------------------ reading the form
+def read_fields(system: str) -> dict:
+    """The editor's texts as the engine's ``sheet_from_form`` expects them."""
+    box = document.getElementById("cs-fields")
+    if system == "brs":
+        comps = []
+        for fs in box.querySelectorAll("[data-comp]"):
+            traits = []
+            for row in fs.querySelectorAll("[data-trait]"):
+                traits.append({p: str(row.querySelector(f'[data-part="{p}"]').value) for p in ("trait", "die", "aspect")})
+            comps.append({"name": str(fs.querySelector('[data-part="name"]').value), "traits": traits})
+        out: dict[str, object] = {"components": comps}
+        for key in ("horde", "notes", "record"):   # record: hidden, only once a Confrontation was recorded
+            node = app.node(box.querySelector(f'[data-cs="{key}"]'))
+            if node is not None:
+                out[key] = str(node.value)
+        return out
+    return {str(node.dataset.cs): str(node.value) for node in box.querySelectorAll("[data-cs]")}
+
+
+def input_for(field: str):
+    """The editor input of an engine error's ``field`` (or the name input when none matches)."""
+    if field == "name":
+        return document.getElementById("cs-name")
+    node = document.querySelector(f'#cs-fields [data-cs="{field}"]') if field else None
+    return node if node is not None else document.getElementById("cs-name")

@@ -1,0 +1,112 @@
+"""The generic roll's :class:`forms.Form` (pure: no pyscript; docs/notation.md, sifrp.md §The generic
+forum roll): its fieldset read and written, its result card (web/dice/dice_result.py), its odds card."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Mapping, Tuple
+
+from dice_result import render_result, summary
+from forms import checked, int_field, optional_ints, select_field
+from bands_view import odds_view as with_bands
+from odds_views import view_threshold
+from render import esc
+from strings import t
+
+__all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM", "field_values", "odds_view",
+           "read_request", "render_result", "sheet_choice", "sheet_roll_html", "sheet_roll_update", "summary"]
+
+SYSTEM = "generic"
+FIELDSET = True
+FLOW = None
+REQUESTABLE = ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
+PLAYER_FIELDS: tuple = ()
+#: folded boxes opened when the request uses their fields: the outcome bands (web/dice/ui_bands.py)
+SECTIONS: Mapping[str, tuple] = {"generic-bands-box": ("bands",)}
+
+#: the fields the plain form holds; a request with any other goes back as notation
+PLAIN_FIELDS = ("system", "seed", "label", "dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
+
+
+def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str]) -> Dict[str, Any]:
+    """The generic roll's odds card (web/roll/odds_views.py ``view_threshold``: the chance to reach the
+    difficulty), with each named outcome's odds first when the roll has outcome bands
+    (web/dice/bands_view.py; docs/notation.md §Bands)."""
+    return with_bands(result, view_threshold(result, lang, label), lang)
+
+
+def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
+    """A typed notation wins over the fields (docs/notation.md; the engine refuses bad text), else
+    dice, sides and the optional keep, modifier, difficulty (empty → the engine's default)."""
+    notation = fieldset.querySelector('[name="notation"]')
+    text = str(notation.value).strip() if notation is not None else ""
+    if text:
+        from tirada.systems.notation import parse
+
+        req = parse(text)
+        difficulty = None if "rolls" in req else int_field(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
+            req["difficulty"] = difficulty
+        return _with_bands(req, fieldset)
+    req = {"dice": int_field(fieldset, "dice", lang), "sides": int_field(fieldset, "sides", lang)}
+    req.update(optional_ints(fieldset, ("keep", "modifier", "difficulty"), lang))
+    if checked(fieldset, "keep_lowest"):
+        req["keep_lowest"] = True
+    return _with_bands(req, fieldset)
+
+
+def _with_bands(req: Dict[str, Any], fieldset: Any) -> Dict[str, Any]:
+    """The request with the outcome bands typed in the form (web/dice/ui_bands.py), if any."""
+    from bands_view import bands_value
+
+    node = fieldset.querySelector('[name="bands"]')
+    bands = bands_value(str(node.value)) if hasattr(node, "value") else None   # JS null has no value
+    return req if bands is None else {**req, "bands": bands}
+
+
+def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
+    """A request the plain fields cannot hold (several rolls, groups, arithmetic, any notation
+    operator) goes back as notation; else dice, sides, keep, keep lowest and modifier."""
+    from bands_view import bands_text
+
+    bands = request.get("bands")
+    if not whole:   # a GM request's fields, or a saved roll of a sheet (its notation and bands)
+        part = {k: v for k, v in request.items() if k in REQUESTABLE}
+        if isinstance(request.get("notation"), str):
+            part["notation"] = request["notation"]
+        elif part:   # fields a GM request fixes: a typed notation would win over them, so it is
+            part["notation"] = ""   # emptied (and, written, locked with them: web/fair/ui_request.py)
+        if part:     # a saved roll without bands, or a request, leaves no earlier bands behind
+            part["bands"] = bands_text(bands) if bands else ""
+        return part
+    from tirada.systems.notation import format_post
+
+    plain = {k: v for k, v in request.items() if k != "bands"}
+    fancy = any(k not in PLAIN_FIELDS for k in plain)
+    values: Dict[str, Any] = {"notation": format_post(plain) if fancy else "", "bands": bands_text(bands) if bands else ""}
+    if not fancy:
+        values.update({name: request.get(name, 0) for name in ("dice", "sides", "modifier")})
+        values["keep"] = request.get("keep", request.get("dice"))
+        values["keep_lowest"] = request.get("keep_lowest")
+    values["difficulty"] = request.get("difficulty")
+    return values
+
+
+def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
+    """The "roll with this sheet" choice (web/data/ui_sheets.py): one of the character's saved rolls
+    (tirada.sheets.generic: a name, its notation and its outcome bands)."""
+    rolls = character["sheet"].get("rolls") or []
+    if not rolls:
+        return f'<p class="meta">{esc(t("data.no_roll", lang))}</p>'
+    saved = "".join(f'<option value="{esc(r["name"])}">{esc(r["name"])} ({esc(r["notation"])})</option>' for r in rolls)
+    return select_field("roll-saved", t("data.generic.roll", lang), saved, wide=True)
+
+
+def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:
+    """Nothing else changes with the saved roll chosen."""
+    return {}
+
+
+def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
+    """``(choice for tirada.roll_request, words for the label)``: the saved roll's name, twice."""
+    choice = {"roll": value("roll-saved")}
+    return choice, choice["roll"]

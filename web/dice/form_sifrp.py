@@ -1,0 +1,145 @@
+"""The SIFRP test's :class:`forms.Form` (pure: no pyscript; sifrp.md): its fieldset read and written
+(teamwork, extra time, conflict, competition and extended tests included), its result card
+(web/dice/dice_result.py), its odds card."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Mapping, Tuple
+
+from dice_result import render_result, summary
+from forms import checked, int_field, optional_ints, raw_field, select_field
+from odds_views import view_threshold as odds_view
+from render import esc
+from strings import SIFRP_DIFFICULTIES, t
+from tirada.fields import typed_int
+from tirada.sheets import SIFRP_ABILITIES
+
+__all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "RIVAL_ROWS", "SECTIONS", "SYSTEM", "field_values",
+           "odds_view", "read_request", "render_result", "sheet_choice", "sheet_roll_html", "sheet_roll_update",
+           "specialty_options", "summary"]
+
+SYSTEM = "sifrp"
+FIELDSET = True
+FLOW = None
+REQUESTABLE = ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty")
+PLAYER_FIELDS: tuple = ()
+SECTIONS = {"sifrp-helpers": ("helpers", "extra_time"), "sifrp-conflict": ("passive_rank", "weapon_damage"),
+            "sifrp-competition": ("rivals",), "sifrp-extended": ("extended_goal",)}
+
+#: rival rows of the SIFRP competition form (web/panels/roll.html)
+RIVAL_ROWS = 3
+_RIVAL_KEYS = ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier")
+
+
+def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
+    """The test as the engine expects it (values unchecked beyond being whole numbers: the engine
+    validates ranges and rules); empty optional fields are left out (the engine's defaults)."""
+    step = str(fieldset.querySelector('[name="difficulty_step"]').value)
+    difficulty = int_field(fieldset, "difficulty", lang) if step == "custom" else int(step)
+    req = {"test_dice": int_field(fieldset, "test_dice", lang), "difficulty": difficulty}
+    req.update(optional_ints(fieldset, ("bonus_dice", "penalty_dice", "modifier"), lang))
+    if checked(fieldset, "destiny_bonus"):
+        req["destiny_bonus"] = True
+    req.update(_contest(fieldset, req))
+    goal = int_field(fieldset, "extended_goal", lang, optional=True)
+    if goal is not None:  # an extended test (sifrp.md §Other rules): the engine checks the ranges
+        req["extended_goal"] = goal
+        req["extended_count"] = str(fieldset.querySelector('[name="extended_count"]').value)
+        most = int_field(fieldset, "extended_max", lang, optional=True)
+        if most is not None:
+            req["extended_max"] = most
+        span = str(fieldset.querySelector('[name="extended_span"]').value).strip()
+        if span:
+            req["extended_span"] = span
+    return req
+
+
+def _contest(fieldset: Any, req: dict) -> dict:
+    """Teamwork, extra time, conflict and competition fields of the SIFRP form (seed 004,
+    "Modificadores" and "Tipos de tiradas"); empty fields and empty rival rows are left out."""
+    out: dict = {}
+    helpers = str(fieldset.querySelector('[name="helpers"]').value).strip()
+    if helpers:
+        parts = [p for p in helpers.replace(";", ",").replace(" ", ",").split(",") if p]
+        out["helpers"] = [typed_int(p) for p in parts]
+    if checked(fieldset, "allow_more_helpers"):
+        out["allow_more_helpers"] = True
+    for name in ("extra_time", "passive_rank", "weapon_damage"):
+        value = raw_field(fieldset, name)
+        if value is not None:
+            out[name] = value
+    if "passive_rank" in out:          # a conflict: the Difficulty is 4 × the opponent's rank
+        req.pop("difficulty", None)
+    rivals = []
+    for i in range(RIVAL_ROWS):
+        row = {k: raw_field(fieldset, f"rivals[{i}].{k}") for k in _RIVAL_KEYS}
+        if row["name"] is not None:
+            row["name"] = str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip()
+        if any(v is not None for v in row.values()):
+            rivals.append({k: v for k, v in row.items() if v is not None})
+    if rivals:
+        out["rivals"] = rivals
+        out["name"] = str(fieldset.querySelector('[name="name"]').value).strip()
+    return out
+
+
+def _difficulty(value: Any) -> Dict[str, Any]:
+    """The difficulty select (a named step, else "other") and its number field."""
+    return {"difficulty_step": str(value) if value in SIFRP_DIFFICULTIES else "custom", "difficulty": value}
+
+
+def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
+    """The test's fields; ``whole``: also teamwork, conflict, competition and extended test (empty
+    when the request has none)."""
+    if not whole:
+        values = {k: v for k, v in request.items() if k != "difficulty" and k != "system"}
+        return {**values, **(_difficulty(request["difficulty"]) if "difficulty" in request else {})}
+    values = {name: request.get(name, 3 if name == "test_dice" else 0)
+              for name in ("test_dice", "bonus_dice", "penalty_dice", "modifier")}
+    values.update(_difficulty(request.get("difficulty", 9)))
+    values["destiny_bonus"] = request.get("destiny_bonus")
+    helpers = request.get("helpers")
+    values["helpers"] = ", ".join(str(h) for h in helpers) if isinstance(helpers, list) else ""
+    values["allow_more_helpers"] = request.get("allow_more_helpers")
+    for name in ("extra_time", "passive_rank", "weapon_damage", "name", "extended_goal", "extended_span"):
+        values[name] = request.get(name)
+    values["extended_count"] = request.get("extended_count") or "degrees"
+    values["extended_max"] = request.get("extended_max", 10)
+    rivals: Any = request.get("rivals")
+    rivals = rivals if isinstance(rivals, list) else []
+    for i in range(RIVAL_ROWS):
+        row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
+        values.update({f"rivals[{i}].{key}": row.get(key) for key in _RIVAL_KEYS})
+    return values
+
+
+# ------------------------------------------------------------------ rolling with a character sheet
+def specialty_options(character: Mapping[str, Any], ability: str, lang: str) -> str:
+    """``<option>``s of the SIFRP specialties of ``ability`` ("none" first)."""
+    items = (character["sheet"].get("specialties") or {}).get(ability) or []
+    opts = [f'<option value="">{esc(t("data.specialty_none", lang))}</option>']
+    opts += [f'<option value="{esc(s["name"])}">{esc(s["name"])} ({s["rank"]}B)</option>' for s in items]
+    return "".join(opts)
+
+
+def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
+    """The "roll with this sheet" choice (web/data/ui_sheets.py): ability with its rank, and the first
+    ability's specialties."""
+    ranks = character["sheet"].get("abilities") or {}
+    abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({ranks.get(a, 2)})</option>'
+                   for a in SIFRP_ABILITIES)
+    return (select_field("roll-ability", t("data.ability", lang), abil)
+            + select_field("roll-specialty", t("data.specialty", lang), specialty_options(character, SIFRP_ABILITIES[0], lang)))
+
+
+def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:
+    """Element id → new inner HTML after the chooser's ``changed`` select took ``value``: another
+    ability lists its own specialties."""
+    return {"roll-specialty": specialty_options(character, value, lang)} if changed == "roll-ability" else {}
+
+
+def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
+    """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
+    choice = {"ability": value("roll-ability"), "specialty": value("roll-specialty")}
+    words = t(f"data.ab.{choice['ability']}", lang) + (f" ({choice['specialty']})" if choice["specialty"] else "")
+    return choice, words

@@ -1,0 +1,87 @@
+"""The generic form's "Resultados con nombre" box (issue 28 item 4; docs/notation.md §Bands): a game
+preset and its numbers write the notation and the bands text; the text is always editable (custom
+bands, in any language). Glue only: the presets and the rules are tirada.systems.band_presets and
+tirada.systems.bands; the HTML helpers are web/dice/bands_view.py.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, when
+
+import app
+import bands_view
+import ui_refusal
+from app import el
+from tirada import TiradaError
+from tirada.fields import typed_int
+
+BOX = "#generic-bands-box"
+
+
+def _number(name: str):
+    text = str(el(f"generic-bands-{name}").value).strip()
+    return typed_int(text) if text else None
+
+
+def sync_labels() -> None:
+    """Show the preset's own numbers with their names in the page's language (none for "no names"
+    and "custom")."""
+    preset = str(el("generic-bands-preset").value)
+    value, versus = bands_view.preset_labels(preset, app.State.lang)
+    for name, label in (("value", value), ("versus", versus)):
+        el(f"generic-bands-{name}-field").hidden = label is None
+        if label is not None:
+            el(f"generic-bands-{name}-label").textContent = label
+
+
+def apply_preset() -> None:
+    """Write the chosen preset's notation and bands (in the page's language) into the form; "no
+    names" empties the bands; "custom" leaves the text as typed."""
+    import ui_dice
+
+    preset = str(el("generic-bands-preset").value)
+    ui_refusal.clear(BOX)
+    el("generic-bands-note").hidden = True
+    if preset == "":
+        el("generic-bands").value = ""
+    elif preset != "custom":
+        try:
+            notation, text = bands_view.preset_texts(preset, _number("value"), _number("versus"), app.State.lang)
+        except TiradaError as err:
+            ui_refusal.show(err, BOX, status="generic-bands-note")
+            return
+        el("generic-notation").value = notation
+        el("generic-bands").value = text
+        ui_dice.sync_notation()   # the odds follow: the select's change reaches the form's listener after this
+
+
+@when("change", "#generic-bands-preset")
+def on_preset(event) -> None:
+    preset = str(el("generic-bands-preset").value)
+    if preset in bands_view.PRESETS:
+        value, versus = bands_view.preset_defaults(preset)
+        el("generic-bands-value").value = str(value)
+        el("generic-bands-versus").value = "" if versus is None else str(versus)
+    sync_labels()
+    apply_preset()
+
+
+@when("change", "#generic-bands-value, #generic-bands-versus")
+def on_numbers(event) -> None:
+    apply_preset()
+
+
+@when("input", "#generic-bands")
+def on_text(event) -> None:
+    """Typing bands makes them custom (neither "no names" nor a preset says what the box holds);
+    the text emptied (a roll again without bands) goes back to "no names"."""
+    select = el("generic-bands-preset")
+    wanted = "custom" if str(el("generic-bands").value).strip() else ""   # emptied (roll again): no names
+    if str(select.value) != wanted and (wanted or str(select.value) == "custom"):
+        select.value = wanted
+        sync_labels()
+
+
+app.ON_LANG.append(sync_labels)   # the preset's number labels in the new language (options: data-i18n)
+if app.node(document.getElementById("generic-bands-preset")) is not None:
+    sync_labels()

@@ -1,0 +1,91 @@
+"""The generic roll's and SIFRP's form handlers on the roll view (glue only: no rules here).
+
+Their Forms (reading, writing, results, odds) are web/dice/form_generic.py and web/dice/form_sifrp.py, the
+result cards web/dice/dice_result.py (pure); this module keeps the fieldsets honest as they change: the
+SIFRP difficulty's "other" number, the generic notation's note.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, when
+
+import app
+from forms import FormError
+from render import esc
+from strings import SIFRP_DIFFICULTIES, t
+
+__all__ = ["FormError", "setup", "sync_difficulty", "sync_notation"]
+
+
+def fill_difficulties(select, lang: str) -> None:
+    """Options of the SIFRP difficulty select: the named steps plus "other"."""
+    from tirada.systems.sifrp import difficulty_name
+
+    current = str(select.value) or "9"
+    options = []
+    for tn in SIFRP_DIFFICULTIES:
+        name = (difficulty_name(tn) or {lang: str(tn)})[lang]   # every step of the list has a name
+        options.append(f'<option value="{tn}">{esc(name)} ({tn})</option>')
+    options.append(f'<option value="custom">{esc(t("field.difficulty_custom", lang))}</option>')
+    select.innerHTML = "".join(options)
+    select.value = current
+
+
+
+@when("change", "#sifrp-difficulty")
+def on_difficulty(event) -> None:
+    sync_difficulty()
+
+
+def sync_difficulty() -> None:
+    """Show the number field only when the "other" difficulty is chosen."""
+    custom = document.querySelector('[data-when="sifrp-difficulty=custom"]')
+    custom.hidden = str(document.getElementById("sifrp-difficulty").value) != "custom"
+
+
+@when("input", "#generic-notation")
+def on_notation(event) -> None:
+    sync_notation()
+
+
+def notation_state(text: str) -> str:
+    """What the generic form shows beside a notation text: ``""`` (no notation: every field is read),
+    ``"notation"`` (the dice fields are not read: hidden, with a note) or ``"rolls"`` (several rolls:
+    the difficulty is not read either). Text that does not parse yet counts as one roll."""
+    if not text.strip():
+        return ""
+    from tirada.errors import TiradaError
+    from tirada.systems.notation import parse
+
+    try:
+        return "rolls" if "rolls" in parse(text) else "notation"
+    except TiradaError:
+        return "notation"
+
+
+def sync_notation() -> None:
+    """Make the generic form honest: the fields a typed notation replaces are hidden and a note says
+    why (docs/notation.md §The form)."""
+    from app import State
+
+    notation = document.getElementById("generic-notation")
+    if notation is None:
+        return
+    state = notation_state(str(notation.value))
+    for field in document.querySelectorAll('fieldset[data-system="generic"] [data-plain]'):
+        field.hidden = bool(state)
+    document.getElementById("generic-difficulty-field").hidden = state == "rolls"
+    note = document.getElementById("generic-notation-note")
+    note.hidden = not state
+    note.textContent = (t("generic.notation_note", State.lang) + (
+        " " + t("generic.notation_note_rolls", State.lang) if state == "rolls" else "")) if state else ""
+
+
+def setup(lang: str) -> None:
+    """(Re)fill the language-dependent parts of the forms."""
+    fill_difficulties(document.getElementById("sifrp-difficulty"), lang)
+    sync_difficulty()
+    sync_notation()
+
+
+app.ON_LANG.append(lambda: setup(app.State.lang))

@@ -1,0 +1,135 @@
+"""Fair play v2 glue (issue #13): the roller chains the page reads and stores around each decision.
+
+Also "continue my chain on another device": the hand-over link (tirada.links.handover) made from the
+roll view's roller, and opened on the other device (route ``chain``).
+
+Fresh dice are made by the engine (:mod:`tirada.links.fair_roll`, :mod:`tirada.systems.brs.fair`) at the moment a
+decision is committed; every chain is read, numbered, handed over and received by the one chain book
+(``STORE.book``: web/shell/store.py on the rules of :mod:`tirada.chainbook`). Nothing here decides anything.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from pyscript import when
+
+import app
+import sharing
+import ui_refusal
+from app import STORE, el, tr
+from tirada.errors import TiradaError
+
+
+def advanced(pair: tuple) -> tuple:
+    """``(result, check)`` of :func:`tirada.links.fair_roll.begin` or
+    :func:`tirada.links.fair_roll.advance` as a chain-book step:
+    ``((result, check), its new chain head)``."""
+    return pair, pair[1]["chain"]
+
+
+def commit_for(campaign: str | None) -> Callable[[str, str], dict]:
+    """The engine's ``commit(roller, fresh) -> {"seq", "prev"}`` for chains of ``campaign``: takes the
+    roller's next number for fresh randomness made now (a scene roll's seed, a Confrontation's start
+    seed), on the chain as stored now, and stores the chain through the one chain book
+    (``STORE.book.number`` on tirada.links.chain.reserve: refused on a retired chain or a full storage)."""
+    from tirada.links.chain import reserve
+
+    def commit(roller: str, fresh: str) -> dict:
+        return STORE.book.number(roller, campaign or "", lambda head: reserve(head, fresh))
+    return commit
+
+
+def throwaway(_segment: int) -> str:
+    """A nonce for checking that a decision is legal before any fresh dice are committed (its
+    dice are never shown)."""
+    return "00" * 8
+
+
+@when("click", "#chain-handover")
+def on_handover(event) -> None:
+    """Make the hand-over link of the roll view's roller chain; the chain is retired here."""
+    status = el("chain-status")
+    roller, campaign = str(el("roller").value).strip(), str(el("campaign").value).strip()
+    if not roller:
+        status.textContent = tr("chain.none")
+        return
+    try:
+        fragment, state = STORE.book.hand_over(roller, campaign, int(time.time()))
+    except TiradaError as err:
+        status.textContent = f'{tr("error.handover")}: {ui_refusal.text(err)}'
+        app.show_notices()
+        return
+    el("chain-link").value = sharing.page_link(fragment)
+    status.textContent = tr("chain.given").format(seq=state.seq, who=state.roller)
+
+
+@when("change", "#roller")
+@when("change", "#campaign")
+def on_name(event) -> None:
+    show_retired()
+
+
+def show_retired() -> None:
+    """Say as soon as the form names a chain handed over from this browser (before any roll would
+    be refused for it), and take the words back when it names another."""
+    gone = STORE.book.retired(str(el("roller").value), str(el("campaign").value))
+    status = el("chain-status")
+    if gone is not None:
+        status.textContent = tr("chain.retired").format(who=str(el("roller").value).strip(), seq=gone["seq"])
+        Opened.retired = True
+    elif Opened.retired:
+        status.textContent = ""
+        Opened.retired = False
+
+
+def open_handover(fragment: str) -> None:
+    """Open a hand-over link: the chain book takes that chain unless this browser is further along
+    or already opened this link (a hand-over is single-use: it never moves a chain back)."""
+    import ui_roll
+
+    app.show_view("roll")
+    try:
+        outcome, now = STORE.book.receive(fragment)
+    except TiradaError as err:
+        ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
+        app.show_notices()
+        return
+    el("roller").value, el("campaign").value = now.roller, now.campaign
+    STORE.set_roller(now.roller, now.campaign)
+    el("who").open = True
+    el("chain-status").textContent = tr(f"chain.{outcome}").format(who=now.roller, next=now.seq + 1)
+    Opened.handover = True
+    ui_refusal.reveal(el("chain-status"))   # what the link did, in the first screen (issue #29)
+
+
+app.ROUTES["chain"] = open_handover
+
+
+class Opened:
+    """Whether the chain status now speaks of an opened hand-over link (not of one given here)."""
+
+    handover = False
+    retired = False     # the status names a retired chain (show_retired)
+
+
+def forget_link(kind: str) -> None:
+    """Another link is opened: the words about an earlier hand-over link go (ON_LINK); the words
+    about a hand-over given from this browser stay."""
+    if kind != "chain" and Opened.handover:
+        el("chain-status").textContent = ""
+        Opened.handover = False
+
+
+app.ON_LINK.append(forget_link)
+
+
+def retired_notice() -> None:
+    """At start and after each roll (ON_NOTICE): name a retired chain in the form, unless the
+    status speaks of a hand-over link just opened."""
+    if not Opened.handover:
+        show_retired()
+
+
+app.ON_NOTICE.append(retired_notice)

@@ -1,0 +1,75 @@
+"""The L5R 5e check's :class:`forms.Form` (pure: no pyscript; l5r5e.md §The check): its fieldset read
+and written, its finished check's card (web/l5r/ui_l5r_render.py), its odds card. The check itself is
+played decision by decision by its flow, web/l5r/ui_l5r.py (``FLOW``)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Mapping, Tuple
+
+from forms import int_field, select_field
+from render import esc
+from strings import t
+from tirada.sheets import L5R_RINGS, L5R_SKILLS
+from odds_views import view_l5r as odds_view
+from ui_l5r_render import render_result, summary
+
+__all__ = ["BOOL_FIELDS", "FIELDSET", "FLOW", "INT_FIELDS", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
+           "field_values", "odds_view", "read_request", "render_result", "sheet_choice", "sheet_roll_html",
+           "sheet_roll_update", "summary"]
+
+SYSTEM = "l5r5e"
+FIELDSET = True
+FLOW = "ui_l5r"
+REQUESTABLE = ("ring", "skill", "tn")
+PLAYER_FIELDS = ("ring", "skill")       # the player's character's, unless the GM fixes them
+SECTIONS: Mapping[str, tuple] = {}
+
+INT_FIELDS = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled")
+BOOL_FIELDS = ("void", "compromised", "distinction", "adversity", "passion", "anxiety")
+
+
+def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
+    """The check's own fields as the engine expects them (ranges are checked by the engine); false
+    booleans and "no stance" are left out to keep links short."""
+    req = {name: int_field(fieldset, name, lang) for name in INT_FIELDS}
+    for name in BOOL_FIELDS:
+        if fieldset.querySelector(f'[name="{name}"]').checked:
+            req[name] = True
+    stance = str(fieldset.querySelector('[name="stance"]').value)
+    if stance:
+        req["stance"] = stance
+    return req
+
+
+def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
+    """Ring, skill, TN, helpers, the Void point, advantages and stance; ``whole``: those the request
+    leaves out are reset (0, unticked, no stance)."""
+    names = INT_FIELDS + BOOL_FIELDS + ("stance",)
+    if not whole:
+        return {k: v for k, v in request.items() if k in names}
+    values: Dict[str, Any] = {name: request.get(name, 0) for name in INT_FIELDS}
+    values.update({name: request.get(name) for name in BOOL_FIELDS})
+    values["stance"] = request.get("stance") or ""
+    return values
+
+
+# ------------------------------------------------------------------ rolling with a character sheet
+def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
+    """The "roll with this sheet" choice (web/data/ui_sheets.py): ring and skill, each with its value."""
+    sheet = character["sheet"]
+    rings = "".join(f'<option value="{r}">{esc(t(f"data.ring.{r}", lang))} ({sheet["rings"].get(r, 1)})</option>'
+                    for r in L5R_RINGS)
+    skills = "".join(f'<option value="{s}">{esc(t(f"data.sk.{s}", lang))} ({sheet["skills"].get(s, 0)})</option>'
+                     for s in L5R_SKILLS)
+    return select_field("roll-ring", t("data.ring", lang), rings) + select_field("roll-skill", t("data.skill", lang), skills)
+
+
+def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, lang: str) -> Dict[str, str]:
+    """Nothing in the L5R chooser depends on another select."""
+    return {}
+
+
+def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
+    """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
+    choice = {"ring": value("roll-ring"), "skill": value("roll-skill")}
+    return choice, f'{t("data.sk." + choice["skill"], lang)} + {t("data.ring." + choice["ring"], lang)}'

@@ -1,0 +1,363 @@
+"""The L5R 5e check on the roll view: its handlers and flow (glue only: every rule is in tirada.systems.l5r.check).
+
+The check runs in the engine's step mode (docs/l5r5e.md): the form's submit starts it (a fresh seed,
+or faces typed elsewhere), then each tap on the board sends the same request plus one decision —
+rerolls, keep, one explosion keep/drop, or the next faces — to ``tirada.systems.roll`` and renders
+what it returns. Once the engine says ``"done"``, the roll becomes a normal finished roll of the
+roll view: a share link carrying the seed and the decisions, a history entry and forum snippets.
+
+Fair play v2 (issue #13): a seeded check runs through :mod:`tirada.links.fair_roll` — each decision after
+which dice are drawn gets fresh dice made at that moment, numbered in the roller's chain (read from
+storage at each step by :mod:`ui_fair`, so a second tab continues the numbering).
+
+The HTML and words are web/l5r/ui_l5r_render.py (pure). The check's Form is web/l5r/form_l5r5e.py (reading
+the fieldset, the finished check's card and summary); it names this module as its ``FLOW``, so the
+roll view (web/roll/ui_roll.py) calls :func:`start_check` on the roll button. This module imports ui_roll
+and changes what is on screen only through ``ui_roll.show_roll`` / ``clear_roll``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pyscript import document, when
+
+import app
+import refusal
+import ui_refusal
+import ui_fair
+import ui_roll
+from app import STORE, el, tr
+from forms import FormError
+from render import esc
+from tirada.systems.l5r import skirmish
+from tirada.links import fair_roll
+from tirada import systems
+from tirada import TiradaError
+from tirada.links.roll_link import RolledLink, open_finished
+from ui_l5r_render import lang_fmt, plural, board_html, status_text, tap_die
+from ui_l5r_render import refusal_text as _refusal_text
+from ui_l5r_state import Check, live as _live
+
+__all__ = ["start_check"]
+
+DECISIONS = ("rerolls", "keep", "explosions", "added")
+
+
+def refusal_text(err: TiradaError) -> str:
+    """An engine refusal in the UI language (web/l5r/ui_l5r_render.py :func:`refusal_text`)."""
+    return _refusal_text(err, app.State.lang)
+
+
+_node = app.node
+
+
+def _closest(target, selector: str):
+    return _node(target.closest(selector)) if hasattr(target, "closest") else None
+
+
+def _fmt(key: str, **values) -> str:
+    return tr(key).format(**values)
+
+
+# ------------------------------------------------------------------------------ the board
+def render_board(focus: bool = False) -> None:
+    """Draw the board for :class:`Check` in #result."""
+    box = el("result")
+    box.setAttribute("aria-atomic", "false")
+    request, result = _live()
+    box.innerHTML = board_html(result, request.get("label") or "", Check.marked, app.State.lang, Check.added)
+    box.hidden = False
+    if Check.marked and result["stage"] in ("reroll", "keep"):
+        preview("rerolls" if result["stage"] == "reroll" else "keep")
+    if focus:
+        first = _node(document.querySelector("#l5r-faces input"))
+        (first or el("l5r-step")).focus()
+
+
+def show_refusal(message: str) -> None:
+    """One clear line saying why the engine refused a decision (the board stays as it was)."""
+    box = _node(el("l5r-error"))
+    if box is not None:
+        box.textContent = f"{tr('l5r.refused')}: {message}"
+        box.hidden = False
+        ui_refusal.reveal(box)
+
+
+def clear_refusal() -> None:
+    """Hide the refusal line."""
+    box = _node(el("l5r-error"))
+    if box is not None:
+        box.hidden = True
+        box.textContent = ""
+
+
+# ------------------------------------------------------------------------------- actions
+def start_check() -> None:
+    """The form's submit with L5R chosen (called by ui_roll.on_roll): read the form, start the check
+    in step mode."""
+    view = ui_roll
+    try:
+        request = {**view.read_form("l5r5e"), "step": True}
+        label = str(el("label").value).strip()
+        if label:
+            request["label"] = label
+        for check in app.BEFORE_ROLL:
+            check(request)
+        faces = view.parse_faces(str(el("faces").value))
+        if faces is None and el("l5r-faces_mode").checked:
+            faces = []
+        fair = chain = None
+        request, Check.gm = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open
+        if faces is not None:
+            request["faces"] = faces
+            result = systems.roll(request)
+        else:   # fair play: a fresh seed at the roller's next chain number and the pool, one roll;
+            who = view.chain_identity()     # a refused request stores nothing (no number taken)
+            result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
+            request = fair["request"]
+            chain = {"roller": who[0], "campaign": who[1]}
+    except FormError as err:
+        view.show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
+        return
+    except TiradaError as err:
+        view.show_error(tr("error.heading"), view.engine_message(err))
+        return
+    Check.request, Check.result, Check.marked, Check.chain, Check.fair, Check.added = request, result, set(), chain, fair, []
+    view.clear_roll()
+    el("shared").hidden = True
+    el("share").hidden = True
+    advanced(focus=True)
+
+
+def decide(name: str, value) -> None:
+    """Send one more decision (or faces) to the engine; refused ones leave the board as it was. The
+    keep carries the kept dice added to it (``added``: the same decision, before any explosion)."""
+    fields = {name: value, **({"added": Check.added} if name == "keep" and Check.added else {})}
+    request = {**_live()[0], **fields}
+    try:
+        fair = Check.fair
+        if fair is not None:   # fresh dice for what follows, at the chain's next numbers now
+            who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
+            result, fair = STORE.book.number(
+                *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
+            Check.fair = fair
+            request = fair["request"]
+        else:
+            result = systems.roll(request)
+    except TiradaError as err:
+        show_refusal(refusal_text(err))
+        return
+    Check.request, Check.result, Check.marked = request, result, set()
+    advanced(focus=True)
+
+
+def advanced(focus: bool) -> None:
+    """After the engine answered: finish the roll when done, else draw the next stage."""
+    if _live()[1]["stage"] == "done":
+        finish()
+    else:
+        render_board(focus)
+
+
+def final_request() -> dict:
+    """The request of the link: the form's fields, the seed and the decisions as applied (no step)."""
+    request, result = _live()
+    req = {k: v for k, v in request.items() if k not in ("step", *DECISIONS)}
+    decisions = result["decisions"]
+    if decisions["rerolls"]:
+        req["rerolls"] = decisions["rerolls"]
+    req["keep"] = decisions["keep"]
+    for name in ("explosions", "added"):
+        if decisions.get(name):
+            req[name] = decisions[name]
+    return req
+
+
+def finish() -> None:
+    """The check is done: make it a finished roll of the roll view (link, history, snippets)."""
+    view = ui_roll
+    request, result = _live()
+    Check.last_done = result
+    el("result").setAttribute("aria-atomic", "true")
+    if "faces" in request:   # dice rolled elsewhere: a card, a snippet without link, a history entry
+        view.show_roll(faces=result, faces_request=request)
+        view.remember_faces(result, request)
+    else:
+        try:
+            done = make_link(final_request())
+        except TiradaError as err:
+            view.show_error(tr("error.internal"), refusal.text(err, app.State.lang))
+            return
+        current = {**done.verified, "fragment": done.fragment}
+        view.show_roll(current)
+        view.remember(current)
+    Check.request = Check.result = Check.chain = Check.fair = None
+    view.show_current()
+    el("result").focus()
+    update_skirmish()
+    app.show_notices()
+
+
+def make_link(request: dict) -> RolledLink:
+    """The link (format 2) of the finished check: its seed and fresh nonces at the chain numbers
+    they took when each was made (the chain was stored at each of them), decoded once and checked
+    against the request played, with the result the last step gave: nothing is rolled again
+    (tirada.links.roll_link.open_finished; issue #25)."""
+    ch = Check.chain or {}
+    if Check.fair is None:
+        raise RuntimeError("a finished link needs the fair-play check it was played as")
+    fragment = fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
+                                ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
+    verified = open_finished(fragment, request, _live()[1])
+    if Check.gm is not None:
+        app.GM_REQUEST["answered"]()
+    return RolledLink(fragment, verified, None)
+
+
+def try_roll(request: dict) -> dict:
+    """Ask the engine whether marked dice are allowed (fair play: on a throwaway nonce, whose dice
+    are never shown; the real ones are made when the decision is sent)."""
+    return systems.roll(request, on_fresh=ui_fair.throwaway if "fresh" in request else None)
+
+
+def toggle(index: int) -> None:
+    """Mark / unmark a pool die; a die the rules do not allow is not marked and the engine's
+    reason is shown instead. The counters preview the marked dice."""
+    request, result = _live()
+    stage = result["stage"]
+    name = "rerolls" if stage == "reroll" else "keep"
+    if index not in result["choices"]["allowed"]:
+        try:
+            try_roll({**request, name: sorted(Check.marked | {index})})
+        except TiradaError as err:
+            show_refusal(refusal_text(err))
+        return
+    Check.marked ^= {index}
+    button = document.querySelector(f'[data-l5r-die="{index}"]')
+    button.parentElement.outerHTML = tap_die(
+        next(d for d in result["pool"] if d["index"] == index), stage, result["choices"]["allowed"],
+        Check.marked, app.State.lang)
+    document.querySelector(f'[data-l5r-die="{index}"]').focus()
+    preview(name)
+
+
+def preview(name: str) -> None:
+    """Ask the engine about the marked dice: show the reason when they are not allowed, and (at the
+    keep) the counters they would give."""
+    clear_refusal()
+    request, result = _live()
+    shown = None
+    try:
+        after = try_roll({**request, name: sorted(Check.marked), **({"added": Check.added} if name == "keep" else {})})
+        if name == "keep":
+            shown = after
+    except TiradaError as err:
+        show_refusal(refusal_text(err))
+    el("l5r-status").textContent = status_text(result, Check.marked, shown, app.State.lang)
+    if result["stage"] == "reroll":
+        el("l5r-confirm").textContent = tr("l5r.confirm_reroll" if Check.marked else "l5r.confirm_no_reroll")
+
+
+def submit_faces() -> None:
+    """Append the typed faces (kept in their inputs if refused)."""
+    values = []
+    for node in document.querySelectorAll("[data-l5r-face]"):
+        try:
+            values.append(int(str(node.value).strip()))
+        except ValueError:
+            show_refusal(tr("l5r.faces_number"))
+            node.focus()
+            return
+    decide("faces", list(_live()[0].get("faces") or []) + values)
+
+
+# ------------------------------------------------------------------------------- events
+
+
+@when("click", "#result")
+def on_board_click(event) -> None:
+    if Check.result is None or _node(document.querySelector("#result .l5r-board")) is None:
+        return
+    request, result = _live()
+    target = event.target
+    die = _closest(target, "[data-l5r-die]")
+    if die is not None and result["stage"] in ("reroll", "keep"):
+        toggle(int(die.dataset.l5rDie))
+        return
+    confirm = _closest(target, "[data-l5r-confirm]")
+    if confirm is not None:
+        decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked))
+        return
+    boom = _closest(target, "[data-l5r-explosion]")
+    if boom is not None and result["stage"] == "explosion":
+        decide("explosions", list(request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"])
+
+
+@when("submit", "#result")
+def on_faces(event) -> None:
+    event.preventDefault()
+    if Check.result is not None and Check.result["stage"] == "faces":
+        submit_faces()
+
+
+# ------------------------------------------------------------------------------ skirmish
+def _sk(name: str) -> int:
+    node = el(f"l5r-sk-{name}")
+    try:
+        return int(str(node.value).strip())
+    except ValueError:
+        raise FormError(f"{node.labels[0].textContent}: {tr('error.number')}", str(node.id)) from None
+
+
+def update_skirmish() -> None:
+    """Composure / Endurance from the rings; initiative, strike damage and critical severity from
+    the last finished check (tirada.systems.l5r.skirmish)."""
+    out = _node(el("l5r-sk-out"))
+    if out is None:
+        return
+    lang = app.State.lang
+    try:
+        lines = [f'{tr("l5r.sk.composure")}: {skirmish.composure(_sk("earth"), _sk("water"))} · '
+                 f'{tr("l5r.sk.endurance")}: {skirmish.endurance(_sk("earth"), _sk("fire"))}']
+        r = Check.last_done
+        if r is None:
+            lines.append(tr("l5r.sk.no_check"))
+        else:
+            vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", r["successes"], lang), tn=r["tn"])
+            lines.append(_fmt("l5r.sk.from_check", vs=vs))
+            ready = not el("l5r-sk-surprised").checked
+            ini = skirmish.initiative(r["success"], r["bonus_successes"], _sk("focus"), _sk("vigilance"), ready)
+            lines.append(f'{tr("l5r.sk.initiative")}: {ini}')
+            hit = skirmish.strike(r["success"], r["bonus_successes"], r["opportunities"], _sk("base_damage"),
+                                  _sk("deadliness"))
+            crit = f' + {_fmt("l5r.sk.critical", n=hit["critical_severity"])}' if hit["critical_severity"] else ""
+            lines.append(f'{tr("l5r.sk.damage")}: {hit["damage"]}{crit}')
+            if _sk("deadliness") >= 1:
+                sev = skirmish.critical_severity(_sk("deadliness"), r["success"], r["bonus_successes"])
+                lines.append(f'{tr("l5r.sk.severity")}: {sev}')
+        out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines)
+    except (TiradaError, ValueError) as err:
+        out.innerHTML = f'<p class="error">{esc(ui_refusal.text(err))}</p>'
+
+
+@when("input", "#l5r-skirmish")
+def on_skirmish(event) -> None:
+    update_skirmish()
+
+
+def relang() -> None:
+    """Re-draw the board (if a check is in progress) and the calculators in the new language. A
+    check whose board was replaced (a link or another roll opened meanwhile) is abandoned."""
+    if Check.result is not None:
+        if _node(document.querySelector("#result .l5r-board")) is None:
+            Check.request = Check.result = Check.chain = Check.fair = None
+            el("result").setAttribute("aria-atomic", "true")
+        else:
+            render_board()
+    update_skirmish()
+
+
+app.ON_LANG.append(relang)
+

@@ -1,0 +1,353 @@
+"""The L5R 5e check's HTML and words (pure: no pyscript, tested on CPython in tests/test_web_views.py).
+
+Renders what ``tirada.systems.roll`` returns for an ``l5r5e`` request: the finished check with every
+step visible (:func:`render_result`), the history line (:func:`summary`), the interactive board at
+its current stage (:func:`board_html`) and the engine's refusals in the UI language
+(:func:`refusal_text`). Every text is in the ``lang`` passed in; web/l5r/ui_l5r.py holds the handlers.
+"""
+
+from __future__ import annotations
+
+import i18n
+import refusal
+from render import esc, label_line
+from strings import t
+from tirada import TiradaError
+from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
+
+#: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.
+SYMBOL_SVG = {
+    "success": '<path d="M12 1.5 14.6 9.4 22.5 12 14.6 14.6 12 22.5 9.4 14.6 1.5 12 9.4 9.4Z"/>',
+    "explosive": ('<circle cx="12" cy="12" r="10.3" fill="none" stroke="currentColor" stroke-width="1.8"/>'
+                  '<path d="M12 4 13.9 10.1 20 12 13.9 13.9 12 20 10.1 13.9 4 12 10.1 10.1Z"/>'),
+    "opportunity": '<path fill-rule="evenodd" d="M12 2a10 10 0 1 1 0 20a10 10 0 1 1 0-20ZM9 9v6h6V9Z"/>',
+    "strife": ('<path d="M12.5 1.8c.6 3.6 5.8 6.4 5.8 12.2a6.3 6.3 0 0 1-12.6 0c0-3 1.6-5 3.1-6.8.1 2.4 1 '
+               '3.7 2.5 4.5-.9-3.9-.2-6.9 1.2-9.9Z"/>'),
+}
+
+
+def refusal_text(err: TiradaError, lang: str) -> str:
+    """An engine refusal in ``lang``, by its code (web/shell/refusal.py; dice numbered as on the board)."""
+    return refusal.text(err, lang)
+
+
+def lang_fmt(key: str, lang: str, **values) -> str:
+    """Text of ``key`` in ``lang`` with its ``{name}`` fields filled (a plural pair picks its form
+    by ``n`` through gettext, web/shell/i18n.py)."""
+    return i18n.template(key, lang, values.get("n")).format(**values)
+
+
+def plural(key: str, n: int, lang: str) -> str:
+    """The plural pair ``key`` in the form for ``n`` (gettext Plural-Forms), filled with ``n``."""
+    return i18n.tn(key, lang, n)
+
+
+
+# ---------------------------------------------------------------------------- dice drawing
+def symbol_name(symbol: str, lang: str) -> str:
+    """The name of a symbol in ``lang`` (tirada.systems.l5r.dice.SYMBOL_NAMES: English, Spanish)."""
+    return SYMBOL_NAMES[symbol][1 if lang == "es" else 0]
+
+
+def die_words(die: str, face: int, symbols: list, lang: str) -> str:
+    """Text alternative of a die: "dado de anillo (d6) 5: éxito"."""
+    names = " + ".join(symbol_name(s, lang) for s in symbols) or t("l5r.blank", lang)
+    sides = 6 if die == "ring" else 12
+    return f"{t('l5r.' + die + '_die', lang)} (d{sides}) {face}: {names}"
+
+
+def symbols_html(symbols: list) -> str:
+    """The symbols of a face as inline SVG (hidden from screen readers: the die carries the words)."""
+    if not symbols:
+        return '<span class="sym blank" aria-hidden="true">·</span>'
+    return "".join(f'<svg class="sym sym-{s}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+                   f'{SYMBOL_SVG[s]}</svg>' for s in symbols)
+
+
+def die_body(die: str, face: int, symbols: list, tag: str) -> str:
+    """Inside of a die: symbols, "d6 · 5", and a state word (never colour alone)."""
+    sides = 6 if die == "ring" else 12
+    return (f'<span class="syms" aria-hidden="true">{symbols_html(symbols)}</span>'
+            f'<span class="face" aria-hidden="true">d{sides} · {face}</span>'
+            f'<span class="tag" aria-hidden="true">{esc(tag)}</span>')
+
+
+def static_die(d: dict, state: str, tag: str, lang: str, extra: str = "", after: str = "") -> str:
+    """A die that is not tapped: ``state`` kept / dropped / pending / plain; ``after``: HTML put
+    after it in its list item (e.g. a button)."""
+    words = die_words(d["die"], d["face"], d["symbols"], lang)
+    label = f"{words}{', ' + tag if tag else ''}{', ' + extra if extra else ''}"
+    return (f'<li><span class="l5r-die {d["die"]} {state}" data-die="{d["die"]}" data-face="{d["face"]}" '
+            f'data-state="{state}" role="img" aria-label="{esc(label)}">'
+            f'{die_body(d["die"], d["face"], d["symbols"], tag)}</span>{after}</li>')
+
+
+def legend(lang: str) -> str:
+    """A visible key of the four symbols."""
+    items = "".join(f'<li>{symbols_html([s])} {esc(symbol_name(s, lang))}</li>' for s in SYMBOLS)
+    return (f'<div class="l5r-legend"><span>{esc(t("l5r.symbols", lang))}:</span>'
+            f'<ul>{items}</ul></div>')
+
+
+def pool_line(result: dict, lang: str) -> str:
+    ring = sum(1 for d in result["pool"] if d["die"] == "ring")
+    skill = sum(1 for d in result["pool"] if d["die"] == "skill")
+    return lang_fmt("l5r.pool_line", lang, ring=ring, skill=skill, tn=result["tn"], limit=result["keep_limit"])
+
+
+# ------------------------------------------------------------------------ the check's steps
+def section_pool(result: dict, lang: str) -> str:
+    """Step 1: the pool as first rolled."""
+    dice = [static_die({**d, "face": d["faces"][0], "symbols": _symbols(d["die"], d["faces"][0])}, "plain",
+                       t("l5r.die_n", lang).format(n=d["index"] + 1), lang) for d in result["pool"]]
+    return (f'<h3>{esc(t("l5r.step_pool", lang))}</h3>'
+            f'<ul class="l5r-dice" data-step="pool">{"".join(dice)}</ul>')
+
+
+def _symbols(die: str, face: int) -> list:
+    """The symbols of ``face`` on a ``die`` ("ring" / "skill")."""
+    return list(symbols_of(die, face))
+
+
+def section_rerolls(result: dict, lang: str) -> str:
+    """Step 2: each rerolled die, its first face → its new face."""
+    rows = []
+    for d in result["pool"]:
+        if d["rerolled"]:
+            name = t("l5r.die_n", lang).format(n=d["index"] + 1)
+            pair = [static_die({"die": d["die"], "face": f, "symbols": _symbols(d["die"], f)}, state, tag, lang)
+                    for f, state, tag in ((d["faces"][0], "dropped", t("l5r.tag_rerolled", lang)),
+                                          (d["faces"][-1], "plain", name))]
+            rows.append(f'<li data-rerolled="{d["index"]}"><span class="l5r-name">{esc(name)}</span>'
+                        f'<ul class="l5r-dice">{pair[0]}<li class="l5r-arrow" aria-hidden="true">→</li>'
+                        f'{pair[1]}</ul></li>')
+    body = f'<ul class="l5r-rerolls">{"".join(rows)}</ul>' if rows else f'<p>{esc(t("l5r.no_rerolls", lang))}</p>'
+    return f'<h3>{esc(t("l5r.step_rerolls", lang))}</h3>{body}'
+
+
+def section_kept(result: dict, lang: str) -> str:
+    """Step 3: the pool after rerolls, kept and dropped."""
+    dice = []
+    for d in result["pool"]:
+        state = {True: "kept", False: "dropped"}.get(d["kept"], "plain")
+        tag = t(f"l5r.tag_{state}", lang) if state != "plain" else t("l5r.die_n", lang).format(n=d["index"] + 1)
+        extra = t("l5r.tag_rerolled", lang) if d["rerolled"] else ""
+        dice.append(static_die(d, state, tag, lang, extra))
+    for k in result.get("kept", []):   # kept dice added after the keep, outside the limit
+        if k.get("added"):
+            dice.append(static_die(k, "kept", t("l5r.tag_added", lang), lang))
+    return (f'<h3>{esc(t("l5r.step_kept", lang))}</h3>'
+            f'<ul class="l5r-dice" data-step="kept">{"".join(dice)}</ul>')
+
+
+#: The results a kept die may be added with (core rules p. 27), one face each: (die, face).
+ADD_RESULTS = (("ring", 3), ("ring", 2), ("ring", 5), ("ring", 4), ("ring", 6), ("ring", 1),
+               ("skill", 3), ("skill", 8), ("skill", 6), ("skill", 10), ("skill", 12), ("skill", 11), ("skill", 1))
+
+
+def add_box(added: list | tuple, lang: str) -> str:
+    """At the keep: "add a kept die set to a result" (an effect's; outside the keep limit, sent with
+    the keep): the dice added so far, each with a button to take it back, and a result to add."""
+    items = "".join(static_die({"die": d, "face": f, "symbols": list(symbols_of(d, f))}, "kept", t("l5r.tag_added", lang),
+                               lang, after=f'<button type="button" class="ghost" data-l5r-unadd="{i}">'
+                                           f'{esc(t("l5r.add_remove", lang))}</button>')
+                    for i, (d, f) in enumerate(added))
+    options = "".join(f'<option value="{d}:{f}">{esc(die_words(d, f, list(symbols_of(d, f)), lang))}</option>'
+                      for d, f in ADD_RESULTS)
+    listed = f'<ul class="l5r-dice" data-step="added">{items}</ul>' if items else ""
+    return (f'<details class="l5r-add"{" open" if added else ""}><summary>{esc(t("l5r.add_heading", lang))}</summary>'
+            f'<p class="meta">{esc(t("l5r.add_help", lang))}</p>{listed}'
+            f'<label for="l5r-add-result">{esc(t("l5r.add_result", lang))}</label>'
+            f'<select id="l5r-add-result">{options}</select>'
+            f'<button type="button" class="ghost" data-l5r-add="1">{esc(t("l5r.add_button", lang))}</button></details>')
+
+
+def explosion_source(x: dict, lang: str) -> str:
+    """"dado 4" / "explosión 1": the die an explosion die came from."""
+    key = {"pool": "l5r.die_n", "added": "l5r.added_die"}.get(x["source"], "l5r.explosion_die")
+    return t(key, lang).format(n=x["source_index"] + 1)
+
+
+def section_explosions(result: dict, lang: str) -> str:
+    """Step 4: the explosion dice in draw order, kept / dropped / to decide."""
+    dice = []
+    for x in result["explosion_dice"]:
+        state = {True: "kept", False: "dropped"}.get(x["kept"], "pending")
+        extra = t(f"l5r.explodes_from_{x['source']}", lang).format(n=x["source_index"] + 1)
+        dice.append(static_die(x, state, t(f"l5r.tag_{state}", lang), lang, extra))
+    body = (f'<ul class="l5r-dice" data-step="explosions">{"".join(dice)}</ul>' if dice
+            else f'<p>{esc(t("l5r.no_explosions", lang))}</p>')
+    return f'<h3>{esc(t("l5r.step_explosions", lang))}</h3>{body}'
+
+
+def success_words(bonus: int, lang: str) -> str:
+    """"Éxito" or "Éxito (+2 éxitos adicionales)" (l5r5e.md §The check 6: bonus successes are the
+    successes above the TN); never "(+0 …)"."""
+    return lang_fmt("l5r.success", lang, n=bonus) if bonus else t("l5r.success_exact", lang)
+
+
+def outcome(result: dict, lang: str) -> str:
+    """The totals of a finished check: successes vs TN, verdict, opportunities, strife, extras."""
+    s = plural("l5r.successes", result["successes"], lang)
+    parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
+             f'{esc(lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
+    if result["success"]:
+        verdict = ("ok", success_words(result["bonus_successes"], lang))
+    else:
+        verdict = ("bad", lang_fmt("l5r.failure", lang, n=-result["margin"]))
+    parts.append(f'<p class="verdict {verdict[0]}" data-success="{str(result["success"]).lower()}">'
+                 f'{esc(verdict[1])}</p>')
+    parts.append(f'<p class="l5r-counts" data-opportunities="{result["opportunities"]}" '
+                 f'data-strife="{result["strife"]}">'
+                 f'{esc(plural("l5r.opportunities", result["opportunities"], lang))} · '
+                 f'{esc(lang_fmt("l5r.strife_n", lang, n=result["strife"]))}</p>')
+    extras = []
+    if result.get("fire_bonus"):
+        extras.append(lang_fmt("l5r.fire_bonus", lang, n=result["fire_bonus"]))
+    if result.get("strife_cancelled"):
+        extras.append(lang_fmt("l5r.cancelled", lang, n=result["strife_cancelled"]))
+    if result.get("strife_change") is not None and result["strife_change"] != result["strife"]:
+        extras.append(lang_fmt("l5r.strife_change", lang, n=result["strife_change"]))
+    if result.get("void_points_gained"):
+        extras.append(t("l5r.void_gained", lang))
+    extras += result.get("messages") or []
+    parts += [f'<p class="meta">{esc(x)}</p>' for x in extras]
+    return "".join(parts)
+
+
+def render_result(result: dict, lang: str) -> str:
+    """A finished (or shared) check with every step visible: pool → rerolls → kept → explosions,
+    then the totals. A link whose check is not finished says so."""
+    parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
+    if result.get("label"):
+        parts.append(label_line(result["label"], lang))
+    parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
+    parts += [section_pool(result, lang), section_rerolls(result, lang), section_kept(result, lang),
+              section_explosions(result, lang)]
+    if result["stage"] == "done":
+        parts.append(outcome(result, lang))
+    else:
+        parts.append(f'<p class="error">{esc(t("l5r.in_progress", lang))}</p>')
+    parts.append(legend(lang))
+    return f'<div class="l5r">{"".join(parts)}</div>'
+
+
+def summary(result: dict, lang: str) -> str:
+    """The history line: "L5R 3 éxitos contra un NO de 3 — Éxito, 1 oportunidad, 1 de conflicto"."""
+    if result.get("stage") != "done":
+        return t("l5r.in_progress", lang)
+    vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", result["successes"], lang), tn=result["tn"])
+    verdict = (success_words(result["bonus_successes"], lang) if result["success"]
+               else lang_fmt("l5r.failure", lang, n=-result["margin"]))
+    return lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
+                     o=plural("l5r.opportunities", result["opportunities"], lang),
+                     c=lang_fmt("l5r.strife_n", lang, n=result["strife"]))
+
+
+# ------------------------------------------------------------------------------ the board
+def tap_die(d: dict, stage: str, allowed: list, marked_set: set, lang: str) -> str:
+    """A pool die the player taps at the reroll / keep stage (a toggle button); ``marked_set``: the
+    pool indices tapped so far."""
+    marked = d["index"] in marked_set
+    ok = d["index"] in allowed
+    tag = t(f"l5r.tag_{'reroll' if stage == 'reroll' else 'keep'}", lang) if marked else \
+        (t("l5r.die_n", lang).format(n=d["index"] + 1) if ok else t("l5r.tag_not_allowed", lang))
+    words = die_words(d["die"], d["face"], d["symbols"], lang)
+    extra = f", {t('l5r.tag_rerolled', lang)}" if d["rerolled"] else ""
+    disabled = "" if ok else ' aria-disabled="true"'
+    return (f'<li><button type="button" class="l5r-die {d["die"]}{" marked" if marked else ""}'
+            f'{"" if ok else " not-allowed"}" data-l5r-die="{d["index"]}" data-die="{d["die"]}" '
+            f'data-face="{d["face"]}" aria-pressed="{str(marked).lower()}"{disabled} '
+            f'aria-label="{esc(t("l5r.die_n", lang).format(n=d["index"] + 1))}: {esc(words)}{esc(extra)}">'
+            f'{die_body(d["die"], d["face"], d["symbols"], tag)}</button></li>')
+
+
+def board_html(result: dict, label: str, marked: set, lang: str, added: list | tuple = ()) -> str:
+    """The interactive check at its current stage (``label``: the roll's label or ""; ``marked``:
+    the pool indices tapped so far; ``added``: kept dice added at the keep so far, ``[die, face]``)."""
+    stage, choices = result["stage"], result["choices"] or {}
+    parts = [f'<div class="l5r l5r-board" data-stage="{stage}"><h2>{esc(t("l5r.heading", lang))}</h2>']
+    if label:
+        parts.append(label_line(label, lang))
+    if result["pool"]:
+        parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
+    parts.append(f'<p id="l5r-step" class="l5r-step" tabindex="-1">{esc(instruction(result, lang))}</p>')
+    if stage in ("reroll", "keep"):
+        dice = "".join(tap_die(d, stage, choices["allowed"], marked, lang) for d in result["pool"])
+        parts.append(f'<ul class="l5r-dice" data-step="{stage}">{dice}</ul>')
+        if stage == "keep":
+            parts.append(section_rerolls(result, lang) + add_box(added, lang))
+        confirm = "l5r.confirm_keep" if stage == "keep" else "l5r.confirm_reroll"
+        parts.append(f'<div class="buttons"><button type="button" class="primary" id="l5r-confirm" '
+                     f'data-l5r-confirm="{stage}">{esc(t(confirm, lang))}</button></div>')
+    else:
+        if result["pool"]:
+            if any(d["rerolled"] for d in result["pool"]):
+                parts.append(section_rerolls(result, lang))
+            parts.append(section_kept(result, lang) if result["pool"][0]["kept"] is not None
+                         else section_pool(result, lang))
+        if result["explosion_dice"]:
+            parts.append(section_explosions(result, lang))
+        if stage == "explosion":
+            may_keep = '"' if choices["may_keep"] else ' not-allowed" aria-disabled="true"'
+            parts.append(f'<div class="buttons l5r-explode">'
+                         f'<button type="button" class="ghost{may_keep} data-l5r-explosion="keep">'
+                         f'{esc(t("l5r.explosion_keep", lang))}</button>'
+                         f'<button type="button" class="ghost" data-l5r-explosion="drop">'
+                         f'{esc(t("l5r.explosion_drop", lang))}</button></div>')
+        if stage == "faces":
+            parts.append(faces_form(choices["need"], lang))
+    status = status_text(result, marked, None, lang)
+    parts.append(f'<p id="l5r-status" class="l5r-status" role="status">{esc(status)}</p>')
+    parts.append('<p id="l5r-error" class="error" role="alert" hidden></p>')
+    parts.append(legend(lang) + "</div>")
+    return "".join(parts)
+
+
+def instruction(result: dict, lang: str) -> str:
+    """What the player does now, in words."""
+    stage, choices = result["stage"], result["choices"] or {}
+    if stage == "reroll":
+        return lang_fmt(f"l5r.do_reroll_{choices['by']}", lang, min=choices["min"], max=choices["max"])
+    if stage == "keep":
+        return lang_fmt("l5r.do_keep", lang, min=choices["min"], max=choices["max"])
+    if stage == "explosion":
+        x = result["explosion_dice"][choices["index"]]
+        return lang_fmt(f"l5r.do_explosion_{x['source']}", lang, n=x["source_index"] + 1)
+    return t("l5r.do_faces", lang)
+
+
+def status_text(result: dict, marked: set, preview: dict | None, lang: str) -> str:
+    """Live counters: what is kept so far (or would be, with the ``marked`` dice: the engine's
+    ``preview`` result of keeping them), vs the TN."""
+    shown = preview or result
+    kept_decided = bool(result["pool"]) and result["pool"][0]["kept"] is not None
+    if result["stage"] == "reroll":
+        return lang_fmt("l5r.marked_count", lang, n=len(marked))
+    if result["stage"] == "faces" and not kept_decided:
+        return ""
+    text = lang_fmt("l5r.running", lang, s=plural("l5r.successes", shown["successes"], lang), tn=result["tn"],
+                     o=plural("l5r.opportunities", shown["opportunities"], lang),
+                     c=lang_fmt("l5r.strife_n", lang, n=shown["strife"]))
+    if result["stage"] == "keep":
+        text = lang_fmt("l5r.marked_count", lang, n=len(marked)) + " " + text
+    return text
+
+
+def faces_form(need: list, lang: str) -> str:
+    """One number input per die the engine still needs (faces mode)."""
+    rows = []
+    for i, n in enumerate(need):
+        if n.get("step") == "explosion":
+            key = f"l5r.need_explosion_{n.get('source', 'pool')}"
+        else:
+            key = f"l5r.need_{n.get('step', 'pool')}"
+        text = lang_fmt(key, lang, n=n.get("source_index", i) + 1, die=t(f"l5r.{n['die']}_die", lang),
+                         sides=n["sides"])
+        rows.append(f'<div class="field"><label for="l5r-face-{i}">{esc(text)}</label>'
+                    f'<input id="l5r-face-{i}" data-l5r-face="{i}" type="number" inputmode="numeric" '
+                    f'min="1" max="{n["sides"]}" required></div>')
+    return (f'<form id="l5r-faces" class="l5r-faces" novalidate><div class="grid">{"".join(rows)}</div>'
+            f'<button type="submit" class="primary">{esc(t("l5r.faces_go", lang))}</button></form>')
+
+

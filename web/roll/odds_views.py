@@ -1,0 +1,184 @@
+"""Each roll system's odds card: the headline, chart, tables and notes of ``tirada.odds.odds`` output
+(pure: no pyscript; tested on CPython in tests/test_forms.py). A system's Form (web/roll/forms.py) names its
+builder as ``odds_view``; web/roll/ui_odds.py draws the card beside the roll form, and the scene and the
+Confrontation put it in their own boxes (``ui_odds.card_html``).
+
+Each builder is ``(result, lang, label) -> {"headline", "svg", "table", "legend", "extra", "note"?}``;
+``label(name)`` names a form field (the page passes the visible input's label).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from render import esc
+from strings import t
+
+__all__ = ["view_brs", "view_l5r", "view_threshold", "view_tragedia"]
+
+
+def _charts():
+    """tirada.odds.chart, imported when the first odds are drawn (it is not needed to start)."""
+    from tirada.odds import chart
+
+    return chart
+
+
+def _p(prob: dict, lang: str) -> str:
+    """``"16,7 % (1/6)"``: a percentage and its exact fraction when short (not for 0 or 1)."""
+    exact = prob.get("exact")
+    text = _charts().percent(prob["p"], lang)
+    if isinstance(exact, str) and len(exact) <= _charts().EXACT_CHARS and exact not in ("0/1", "1/1"):
+        return f"{text} ({exact})"
+    return text
+
+
+def _number(x: float, lang: str) -> str:
+    text = f"{x:.2f}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def _table(caption: str, rows: list, headers: tuple) -> str:
+    """A small text table: ``rows`` are lists of cell texts (first cell is the row header)."""
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
+    body = "".join(f'<tr><th scope="row">{esc(r[0])}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
+                   for r in rows)
+    return (f'<table class="odds-table"><caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
+
+
+def _prob_table(caption: str, probs: dict, labels: list, lang: str) -> str:
+    """A table of the named probabilities (``labels``: (key, text)): outcome, percentage and the
+    exact fraction (that column only when every fraction is short)."""
+    rows = [[text, _charts().percent(probs[key]["p"], lang), probs[key].get("exact", "")]
+            for key, text in labels if key in probs]
+    headers: tuple = (t("odds.col.outcome", lang), t("odds.col.p", lang), t("odds.col.exact", lang))
+    if not all(0 < len(r[2]) <= _charts().EXACT_CHARS for r in rows):
+        rows, headers = [r[:2] for r in rows], headers[:2]
+    return _table(caption, rows, headers)
+
+
+def _threshold(result: Mapping[str, Any], rows: list):
+    """The value the chart marks: the difficulty or TN when given, else the row whose
+    "at least" probability is the chance of success (e.g. Tragedia's winning margin)."""
+    for key in ("difficulty", "tn", "attack_score"):
+        if isinstance(result.get(key), int):
+            return result[key]
+    success = result.get("success")
+    if isinstance(success, dict):
+        for row in rows:
+            if row.get("exact") == success.get("exact") and row["p"] == success["p"]:
+                return row["value"]
+    return None
+
+
+def _chart(rows: list, cumulative: bool, title_key: str, col_key: str, mark, mark_key: str, lang: str) -> dict:
+    """The chart, its description and the numbers table of one set of rows."""
+    title = t(title_key, lang)
+    bars = _charts().pick_bars(rows, cumulative, mark)
+    if not bars:
+        return {"svg": "", "table": "", "legend": ""}
+    desc = t("odds.desc_range", lang).format(title=title, first=bars[0].label, last=bars[-1].label)
+    marked = [b for b in bars if b.marked]
+    legend = ""
+    if marked and cumulative:
+        desc += " " + t("odds.desc_mark", lang).format(label=marked[0].label, p=_charts().percent(marked[0].p, lang))
+        legend = t("odds.legend", lang).format(label=marked[0].label)
+    elif marked:
+        legend = t("odds.legend_region", lang).format(label=marked[0].label.split("–")[0])
+    headers = (t(col_key, lang), t("odds.col.p", lang), t("odds.col.exact", lang))
+    return {"svg": _charts().svg_chart(bars, title, desc, lang, cumulative, id_prefix="odds-chart"),
+            "table": _charts().table_html(bars, title, headers, lang, t(mark_key, lang) if marked else ""),
+            "legend": legend}
+
+
+def _view_threshold(result: Mapping[str, Any], title_key: str, col_key: str, mark_key: str, headline_key: str, lang: str) -> dict:
+    rows = result.get("at_least") or []
+    view = _chart(rows, True, title_key, col_key, _threshold(result, rows), mark_key, lang)
+    view["headline"] = t(headline_key, lang).format(p=_p(result["success"], lang)) if "success" in result else ""
+    view["extra"] = ""
+    return view
+
+
+def view_threshold(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+    """SIFRP and generic: "at least" chart marked at the difficulty; SIFRP adds its degrees."""
+    if "success" not in result:  # generic roll without a difficulty: the distribution
+        view = _chart(result["distribution"], False, "odds.chart.total", "odds.col.total", None, "", lang)
+        view.update(headline=t("odds.no_difficulty", lang), extra="")
+        return _explosions(result, view, lang)
+    view = _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
+                           "odds.mark.difficulty", "odds.success", lang)
+    if "outcomes" in result:
+        names = [(f"degrees_{d}", t(f"result.degrees_{d}", lang)) for d in (4, 3, 2, 1)]
+        names += [("marginal", t("result.marginal", lang)), ("critical", t("result.critical", lang))]
+        view["extra"] = _prob_table(t("odds.sifrp.outcomes", lang), result["outcomes"], names, lang)
+    if isinstance(result.get("expected_damage"), (int, float)):
+        view["note"] = t("odds.expected_damage", lang).format(value=_number(result["expected_damage"], lang))
+    return _explosions(result, view, lang)
+
+
+def _explosions(result: Mapping[str, Any], view: dict, lang: str) -> dict:
+    """An exploding roll's odds say how many explosions they count and the chance of more
+    (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding) in the note under the chart."""
+    for key, words in (("explosion_bound", "odds.explosions"), ("reroll_bound", "odds.rerolls")):
+        bound = result.get(key)   # an int, or one per dice group
+        if isinstance(result.get("cut_off"), dict) and isinstance(bound, (int, list)):
+            cut = result["cut_off"]
+            exact = cut.get("exact")
+            text = _charts().percent(cut["p"], lang) + (f" = {exact}" if isinstance(exact, str) else "")
+            bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
+            note = t(words, lang).format(bound=bounds, p=text)
+            view["note"] = f'{view["note"]} {note}' if view.get("note") else note
+    return view
+
+
+def view_l5r(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+    """L5R: "at least" chart of successes marked at the TN, expected successes and strife."""
+    view = _view_threshold(result, "odds.chart.successes", "odds.col.successes", "odds.mark.tn", "odds.success", lang)
+    successes = _number(result.get("expected_successes", 0), lang)
+    strife = result.get("expected_strife")   # None under a distinction's or an adversity's rerolls
+    notes = [t("odds.l5r.expected_successes", lang).format(successes=successes) if strife is None else
+             t("odds.l5r.expected", lang).format(successes=successes, strife=_number(strife, lang)), t("odds.l5r.policy", lang)]
+    if result.get("rerolls") in ("distinction", "adversity"):
+        notes.append(t(f"odds.l5r.policy_{result['rerolls']}", lang))
+    if result.get("not_modelled"):
+        fields = ", ".join(label(name) for name in result["not_modelled"])
+        notes.append(t("odds.l5r.not_modelled", lang).format(fields=fields))
+    view["note"] = " ".join(notes)
+    return view
+
+
+def view_tragedia(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+    """Tragedia: "at least" chart of the margin, who wins, and the Tragedy step table."""
+    view = _view_threshold(result, "odds.chart.margin", "odds.col.margin", "odds.mark.win",
+                           "odds.protagonist_wins", lang)
+    names = [(k, t(f"odds.tragedia.{k}", lang)) for k in ("protagonist", "adversary", "tie")]
+    extra = _prob_table(t("odds.tragedia.outcomes", lang), result.get("outcomes", {}), names, lang)
+    steps = []
+    for step in result.get("tragedy_step", []):
+        turns = step.get("turns")
+        steps.append([str(step["tragedy_dice"]), _charts().percent(turns["p"], lang) if turns else "—",
+                      _charts().percent(step["win_overall"]["p"], lang)])
+    if steps:
+        extra += _table(t("odds.tragedia.step", lang), steps, (t("odds.tragedia.step_dice", lang),
+                                                           t("odds.tragedia.turns", lang), t("odds.tragedia.overall", lang)))
+    view["extra"] = extra
+    return view
+
+
+def view_brs(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+    """Blood Red Sands: the best defence now; after a Renewal, the chart of the renewed sum."""
+    names = [(k, t(f"odds.brs.{k}", lang)) for k in ("reversal", "block", "damage", "overwhelmed")]
+    now = result.get("now", {})
+    headline = t("odds.brs.now", lang).format(outcome=t(f"odds.brs.{now.get('best', 'overwhelmed')}", lang))
+    renewal = result.get("renewal")
+    if not renewal:
+        return {"svg": "", "table": "", "legend": "", "headline": headline, "extra": ""}
+    rows = renewal.get("at_least", [])
+    view = _chart(rows, True, "odds.chart.renewal", "odds.col.sum", result.get("attack_score"), "odds.mark.score", lang)
+    table = [[text, _charts().percent(renewal["reachable"][k]["p"], lang), _charts().percent(renewal["best"][k]["p"], lang)]
+             for k, text in names]
+    view["headline"] = headline + ". " + t("odds.brs.reach", lang).format(p=_p(renewal["reach_score"], lang))
+    view["extra"] = _table(t("odds.brs.table", lang), table, (t("odds.col.outcome", lang), t("odds.brs.reachable", lang),
+                                                        t("odds.brs.best", lang)))
+    return view

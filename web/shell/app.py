@@ -1,0 +1,91 @@
+"""Shared page state and helpers for every view module (glue only).
+
+Views (ui_*.py) import this module: the store, the current language, element lookup, translation,
+notices, and two registries filled by the views at import time:
+
+* ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
+  ``"scene"``) found in the URL fragment;
+* ``ON_LANG``: callbacks re-rendering a view after the language changes;
+* ``BEFORE_ROLL``: callbacks ``(request)`` run before any die is drawn; one that raises
+  ``TiradaError`` stops the roll (e.g. a sheet without the Void point the check would spend);
+* ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
+  (e.g. a character sheet that the roll changes);
+* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
+* ``GM_REQUEST``: ``answer(request) -> (request, request id | None)`` and ``answered()`` for the GM
+  roll request the roll form is locked to (web/fair/ui_request.py sets them; the roll flows call them);
+* ``SEALED``: ``active() -> bool`` and ``roll(system)`` for a sealed GM request the roll form is
+  locked to (web/fair/ui_sealed.py sets them): the roll button then makes a blind roll instead;
+* ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
+  the "opened from a link" banner of an earlier link (nothing stale stays on screen).
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+import store as store_mod
+from strings import LANGS, t as _t
+from tirada.fields import typed_int
+
+STORE = store_mod.Store(store_mod.local_storage(window))
+ROUTES: dict = {}
+ON_LANG: list = []
+BEFORE_ROLL: list = []
+ON_ROLL: list = []
+ON_NOTICE: list = []
+GM_REQUEST: dict = {"answer": lambda request: (request, None), "answered": lambda: None}
+ON_LINK: list = []
+SEALED: dict = {"active": lambda: False, "roll": lambda system: None}
+
+
+class State:
+    """The only mutable page-wide state: the UI language."""
+
+    lang = "es"
+
+
+def node(found):
+    """A DOM lookup's answer as an element, or None (JS null arrives in Python as JsNull, which is
+    not None)."""
+    return found if hasattr(found, "tagName") else None
+
+
+def el(id_: str):
+    """The element with this id, or None."""
+    return node(document.getElementById(id_))
+
+
+def number(id_: str):
+    """The value of the input with this id for the engine to check: an int when it reads as one,
+    else its text (the engine refuses it with a coded reason, worded by web/shell/strings_errors.py)."""
+    text = str(el(id_).value).strip()
+    return typed_int(text)
+
+
+def tr(key: str) -> str:
+    """UI text of ``key`` in the current language."""
+    return _t(key, State.lang)
+
+
+def show_notices() -> None:
+    """Show storage problems (unavailable, damaged, full) in the notice bar."""
+    box = el("notice")
+    if STORE.problems:
+        box.textContent = " ".join(tr(p) for p in STORE.problems)
+        box.hidden = False
+    else:
+        box.hidden = True
+    for callback in ON_NOTICE:
+        callback()
+
+
+def show_view(name: str) -> None:
+    """Switch the visible top-level view (roll, audit, brs, scene) and mark its tab."""
+    for section in document.querySelectorAll("[data-view]"):
+        section.hidden = section.dataset.view != name
+    for tab in document.querySelectorAll("[data-tab]"):
+        tab.setAttribute("aria-current", "page" if tab.dataset.tab == name else "false")
+
+
+def langs() -> tuple:
+    return LANGS

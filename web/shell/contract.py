@@ -1,0 +1,59 @@
+"""The page's JS↔Python contract, as Python reads it (issue #25): web/shell/contract.json is the one
+declarative source of the engine's states (``<html data-engine=…>``), the events, the
+``globalThis`` values and the performance marks that the page's JavaScript (web/loader.js,
+web/pyodide-start.mjs, web/odds-worker.mjs) and its Python glue share. The JavaScript reads the same
+file as dist/generated.mjs (buildtools/generated.py); tests/test_contract.py checks that every name
+the sources use is declared there, and every declared name is used.
+
+Pure (no pyscript): the memory snapshot may hold it. The JSON is read through this module's own
+loader, so it works from a folder (CPython tests) and from a zip archive (the page's app.zip)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+_SOURCE = "contract.json"
+
+
+def _read() -> dict[str, Any]:
+    """web/shell/contract.json, read beside this module (a folder or a zip archive: zipimport's get_data)."""
+    path = os.path.join(os.path.dirname(__file__), _SOURCE)
+    loader = globals().get("__loader__")
+    raw = loader.get_data(path) if loader is not None and hasattr(loader, "get_data") else open(path, "rb").read()
+    return json.loads(raw.decode("utf-8"))
+
+
+CONTRACT: dict[str, Any] = _read()
+#: the attribute of <html> that holds the engine's state
+ENGINE_ATTRIBUTE: str = CONTRACT["engine"]["attribute"]
+#: the engine's states, by name ("loading", "ready", "failed")
+ENGINE_STATES: tuple[str, ...] = tuple(CONTRACT["engine"]["states"])
+READY, FAILED = "ready", "failed"
+#: globalThis names the Python glue writes or calls, by their key in the contract
+DIAGNOSTICS: dict[str, str] = {k: v["name"] for k, v in CONTRACT["diagnostics"]["values"].items()}
+FUNCTIONS: dict[str, str] = {k: v["name"] for k, v in CONTRACT["functions"].items()}
+_MARKS = CONTRACT["marks"]
+assert READY in ENGINE_STATES and FAILED in ENGINE_STATES, "web/shell/contract.json: engine states"
+
+
+def set_engine(document: Any, state: str) -> None:
+    """Set ``<html data-engine=state>`` (web/loader.js and web/pyodide-start.mjs watch it).
+
+    Raises:
+        ValueError: ``state`` is not one of the contract's engine states."""
+    if state not in ENGINE_STATES:
+        raise ValueError(f"not an engine state of web/shell/contract.json: {state!r}")
+    document.documentElement.setAttribute(ENGINE_ATTRIBUTE, state)
+
+
+def mark_name(name: str) -> str:
+    """The performance mark or measure called ``name`` in the contract, with its prefix
+    (``"odds-main"`` → ``"tirada:odds-main"``; bench/ reads them).
+
+    Raises:
+        KeyError: ``name`` is not declared in web/shell/contract.json."""
+    if name not in _MARKS["names"]:
+        raise KeyError(f"not a performance mark of web/shell/contract.json: {name!r}")
+    return _MARKS["prefix"] + name

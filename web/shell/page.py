@@ -1,0 +1,187 @@
+"""Tirada's page entry point: language, views, link routing, start-up. No rules live here.
+
+Imported by the one line of Python PyScript runs (inline in index.html: ``import page``): this
+module ships compiled (app.zip, checked-hash .pyc) so that Python's parser and compiler do not run
+for it at every start (docs/benchmarks.md, issue #16). Its start-up runs when it is imported.
+
+Handlers only read inputs, call one engine function, store what it returns and render it
+(../shared/STYLE.md, "PyScript — the page is glue"). Storage and the URL fragment belong to store.py;
+shared state to app.py; each view to its ui_*.py module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from pyodide.ffi import create_proxy
+from pyscript import document, when, window
+
+import app
+import contract
+import store as store_mod
+import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
+import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/l5r/form_l5r5e.py)
+import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
+import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
+import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
+import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
+import ui_roll
+import ui_shared
+from app import STORE, el, tr
+from strings import STRINGS, t
+
+from tirada.links.roll_link import peek_kind
+from tirada.links.thread_link import is_thread
+
+#: view modules started before the page says it is ready (ui_roll first).
+VIEWS = (ui_roll, ui_shared)
+#: views imported and started right after the page is ready (or at once when their tab or a link of
+#: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
+#: Sealed rolls (ui_sealed: routes "sealreq", "blind", "reveal", app.SEALED) and the GM's secret rolls
+#: (ui_sealed_secret: "Tirar en secreto", route "secret") are lazy too: a warm start imports ~20 %
+#: fewer page modules (docs/benchmarks.md, tenth session). A Spoils bidding link ("bid") opens in the
+#: Confrontation view (ui_brs_records).
+LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data",
+        "sealreq": "ui_sealed", "blind": "ui_sealed", "reveal": "ui_sealed", "secret": "ui_sealed_secret",
+        "bid": "ui_brs"}
+
+
+def load_view(name: str):
+    """Import and start a lazily loaded view module once; return it."""
+    if name in sys.modules:
+        return sys.modules[name]
+    module = importlib.import_module(name)
+    start_view = getattr(module, "start", None)   # a view with nothing to draw at start has none
+    if start_view is not None:
+        start_view()
+    app.show_notices()  # a view may add to the notice bar (app.ON_NOTICE)
+    return module
+
+
+def load_rest(*_args) -> None:
+    """Load every lazy view (run from a timer right after the page is ready)."""
+    for name in LAZY.values():
+        load_view(name)
+
+
+_LOAD_REST = create_proxy(load_rest)
+
+
+#: The language index.html is built in: build.py fills each [data-i18n] element's ``{{key}}`` (and
+#: each [data-i18n-attr] attribute's) with its Spanish text (tests/test_strings.py checks the HTML).
+BUILT_LANG = "es"
+
+
+def apply_lang(lang: str, shown: str | None = None) -> None:
+    """Translate every [data-i18n] element (and [data-i18n-attr]) in place and re-render views.
+
+    ``lang`` is "es" or "en" (anything else means "es"). ``shown`` is the language those static
+    texts already show (at start-up the one the page is built in, BUILT_LANG): when it is ``lang``
+    they are not rewritten one by one (~370 elements, ~10 ms of a start, issue #16)."""
+    app.State.lang = lang if lang in app.langs() else "es"
+    document.documentElement.lang = app.State.lang
+    if app.State.lang != shown:
+        for node in document.querySelectorAll("[data-i18n]"):
+            key = node.dataset.i18n
+            if key in STRINGS:
+                node.textContent = tr(key)
+        for node in document.querySelectorAll("[data-i18n-attr]"):
+            for pair in str(node.dataset.i18nAttr).split(";"):
+                attr, _, key = pair.partition(":")
+                if key in STRINGS:
+                    node.setAttribute(attr, tr(key))
+    document.title = tr("app.title")
+    for callback in app.ON_LANG:
+        callback()
+
+
+@when("click", "#lang")
+def on_lang(event) -> None:
+    lang = "en" if app.State.lang == "es" else "es"
+    STORE.set_lang(lang)
+    apply_lang(lang)
+    app.show_notices()
+
+
+@when("click", "[data-tab]")
+def on_tab(event) -> None:
+    tab = str(event.currentTarget.dataset.tab)
+    ui_shared.reveal_tab(event.currentTarget)
+    if tab in LAZY:
+        load_view(LAZY[tab])
+    app.show_view(tab)
+
+
+def on_hash(event=None) -> None:
+    """Open the link in the URL fragment with the view that handles its kind."""
+    fragment = store_mod.read_fragment(window.location)
+    if not fragment or getattr(document.getElementById(fragment), "id", None) == fragment:
+        return  # nothing, or an in-page anchor such as the skip link (JS null has no id)
+    # the kind from the link's first byte, unchecked: a broken Confrontation or scene link still
+    # lands on its own tab, whose view says what is wrong; unreadable ones go to the roll view
+    kind = "thread" if is_thread(fragment) else (peek_kind(fragment) or "roll")
+    if kind == "thread":               # a whole thread for the audit (the bookmarklet, issue #30)
+        load_view(LAZY["audit"])
+    if kind in LAZY:
+        load_view(LAZY[kind])
+    for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link
+        callback(kind)
+    opener = app.ROUTES.get(kind)
+    if opener is None:          # a kind this page reads but cannot show yet (sealed rolls): said in words
+        name = tr(f"audit.kind_{kind}") if f"audit.kind_{kind}" in STRINGS else kind
+        ui_roll.show_error(tr("error.link"), f"{name}: {tr('error.kind')}")
+        return
+    try:
+        opener(fragment)
+    except Exception as err:   # a bug in a view: say so in the page (the page still starts), never
+        _open_failed(kind, err)  # keep the previous link's view; the details go to the console
+
+
+def _open_failed(kind: str, err: BaseException) -> None:
+    """A link's view raised while opening it: show the roll view's error box with a stable code
+    (``link.open_failed``, the exception's class name for whoever debugs) instead of a stale view."""
+    el("shared").hidden = True          # the link stays in the address bar: nothing is lost
+    app.show_view("roll")
+    code = f"link.open_failed:{kind}:{type(err).__name__}"
+    ui_roll.show_error(tr("error.link"), tr("shared.open_failed").format(code=code))
+    window.console.error(f"tirada: opening a {kind} link failed: {err!r}")
+
+
+def on_storage(event) -> None:
+    """Another tab changed our data: re-render what shows it."""
+    key = event.key
+    if not isinstance(key, str) or key.startswith("tirada."):
+        for callback in app.ON_LANG:
+            callback()
+
+
+def start() -> None:
+    window.performance.mark(contract.mark_name("main-imported"))   # read by bench/ (where the start-up time goes)
+    lang = STORE.lang() or ("en" if str(window.navigator.language).lower().startswith("en") else "es")
+    for view in VIEWS:
+        view.start()
+    apply_lang(lang, shown=BUILT_LANG)
+    window.addEventListener("storage", on_storage)
+    app.show_view("roll")
+    frame = "marco=1" in str(window.location.search).lstrip("?").split("&")
+    if frame:      # the userscript's verification frame (issue #30): its fragment is no link
+        load_view("ui_frame")
+    else:
+        window.addEventListener("hashchange", on_hash)
+        on_hash()
+    app.show_notices()
+    for button in document.querySelectorAll("[data-needs-engine]"):
+        button.disabled = False
+    contract.set_engine(document, contract.READY)
+    if not frame:  # a frame on a forum page loads no other view
+        window.setTimeout(_LOAD_REST, 0)
+
+
+try:
+    start()
+except Exception:  # never a blank page: say what failed in the page's language, keep the form
+    contract.set_engine(document, contract.FAILED)
+    el("loading").classList.add("failed")
+    el("loading-text").textContent = t("loading.failed", app.State.lang)
+    raise  # the details (in English, for whoever debugs) go to the console
