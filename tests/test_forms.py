@@ -154,6 +154,27 @@ def test_an_unknown_system_has_no_form_and_no_fallback():
         result_views.view_for("brs")          # registered, but no roll links: nothing to draw
 
 
+def test_a_system_with_sheets_draws_its_editor_through_its_form(monkeypatch):
+    """"Mis datos" draws every sheet through its system's Form (no branch per system in ui_sheets):
+    each input is keyed by a form text the engine reads back; a Form without the editor is named."""
+    import ui_sheets
+    from tirada.sheets import sheet_to_form
+
+    samples = {"sifrp": ("rank.agility", "spec.agility", "destiny", "notes"),
+               "l5r5e": ("ring.fire", "skill.fitness", "strife", "notes"),
+               "generic": ("rolls", "notes"), "brs": ("components[0].name", "horde", "notes"),
+               "tragedia": ("flaw", "traits", "destiny")}
+    with_sheets = {s.id for s in REGISTRY.values() if s.sheet}
+    assert with_sheets == set(samples) - {"tragedia"}   # Tragedia's are the scene's sheets, edited here too
+    for system, keys in samples.items():
+        form = {} if system == "tragedia" else sheet_to_form(system, {})
+        html = ui_sheets.fields_html(system, form, "es")
+        for key in keys:
+            assert f'data-cs="{key}"' in html, (system, key)
+    monkeypatch.delattr(forms.form_for("brs"), "sheet_fields_html")
+    assert forms.problems("brs") == ("form_brs.sheet_fields_html",)
+
+
 # ------------------------------------------------------------------------ the forms' pure parts
 class _Labels:
     length = 0

@@ -10,10 +10,12 @@ from forms import checked, int_field, optional_ints, select_field
 from bands_view import odds_view as with_bands
 from odds_views import view_threshold
 from render import esc
+from sheet_inputs import text
 from strings import t
 
 __all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM", "field_values", "odds_view",
-           "read_request", "render_result", "sheet_choice", "sheet_roll_html", "sheet_roll_update", "summary"]
+           "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html", "sheet_roll_update",
+           "summary"]
 
 SYSTEM = "generic"
 FIELDSET = True
@@ -110,3 +112,11 @@ def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)``: the saved roll's name, twice."""
     choice = {"roll": value("roll-saved")}
     return choice, choice["roll"]
+
+
+def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
+    """The generic sheet editor's inputs ("Mis datos"): the character's saved rolls, one per line, with
+    their outcome bands (web/dice/bands_view.py, ``tirada.sheets.generic``), and notes."""
+    return (f'<p class="meta">{esc(t("data.generic.help", lang))}</p>'
+            f'{text("rolls", t("data.generic.rolls", lang), form.get("rolls", ""), long=True)}'
+            f'{text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')

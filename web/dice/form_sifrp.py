@@ -11,12 +11,13 @@ from forms import checked, int_field, optional_ints, raw_field, select_field
 from odds_views import view_threshold as odds_view
 from render import esc
 from strings import SIFRP_DIFFICULTIES, t
+from sheet_inputs import input_id, number, text
 from tirada.fields import typed_int
 from tirada.sheets import SIFRP_ABILITIES
 
 __all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "RIVAL_ROWS", "SECTIONS", "SYSTEM", "field_values",
-           "odds_view", "read_request", "render_result", "sheet_choice", "sheet_roll_html", "sheet_roll_update",
-           "specialty_options", "summary"]
+           "odds_view", "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html",
+           "sheet_roll_update", "specialty_options", "summary"]
 
 SYSTEM = "sifrp"
 FIELDSET = True
@@ -143,3 +144,23 @@ def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     choice = {"ability": value("roll-ability"), "specialty": value("roll-specialty")}
     words = t(f"data.ab.{choice['ability']}", lang) + (f" ({choice['specialty']})" if choice["specialty"] else "")
     return choice, words
+
+
+def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
+    """The SIFRP sheet editor's inputs ("Mis datos"): rank and specialties per ability, Destiny, notes;
+    ``form``: the engine's form texts (``tirada.sheets.sheet_to_form``)."""
+    rows = []
+    for a in SIFRP_ABILITIES:
+        name = t(f"data.ab.{a}", lang)
+        rows.append(
+            f'<div class="ab-row"><label for="{input_id("rank." + a)}" class="ab-name">{esc(name)}</label>'
+            f'<input id="{input_id("rank." + a)}" data-cs="rank.{a}" type="number" inputmode="numeric" min="1" '
+            f'max="10" value="{esc(form.get("rank." + a, "2"))}">'
+            f'<label for="{input_id("spec." + a)}" class="sr-only">{esc(name)}: {esc(t("data.specialties", lang))}</label>'
+            f'<input id="{input_id("spec." + a)}" data-cs="spec.{a}" type="text" maxlength="400" '
+            f'value="{esc(form.get("spec." + a, ""))}" placeholder="{esc(t("data.specialties_ph", lang))}"></div>')
+    head = (f'<div class="ab-row ab-head" aria-hidden="true"><span>{esc(t("data.ability", lang))}</span>'
+            f'<span>{esc(t("data.rank", lang))}</span><span>{esc(t("data.specialties", lang))}</span></div>')
+    return (f'<fieldset class="cs-block"><legend>{esc(t("data.abilities", lang))}</legend>{head}{"".join(rows)}'
+            f'</fieldset><div class="grid">{number("destiny", t("data.destiny", lang), form.get("destiny", "0"), 0, 99)}'
+            f'</div>{text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')

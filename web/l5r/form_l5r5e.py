@@ -8,14 +8,15 @@ from typing import Any, Callable, Dict, Mapping, Tuple
 
 from forms import int_field, select_field
 from render import esc
+from sheet_inputs import number, text
 from strings import t
 from tirada.sheets import L5R_RINGS, L5R_SKILLS
 from odds_views import view_l5r as odds_view
 from ui_l5r_render import render_result, summary
 
 __all__ = ["BOOL_FIELDS", "FIELDSET", "FLOW", "INT_FIELDS", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
-           "field_values", "odds_view", "read_request", "render_result", "sheet_choice", "sheet_roll_html",
-           "sheet_roll_update", "summary"]
+           "field_values", "odds_view", "read_request", "render_result", "sheet_choice", "sheet_fields_html",
+           "sheet_roll_html", "sheet_roll_update", "summary"]
 
 SYSTEM = "l5r5e"
 FIELDSET = True
@@ -73,3 +74,20 @@ def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
     choice = {"ring": value("roll-ring"), "skill": value("roll-skill")}
     return choice, f'{t("data.sk." + choice["skill"], lang)} + {t("data.ring." + choice["ring"], lang)}'
+
+
+def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
+    """The L5R sheet editor's inputs ("Mis datos"): rings, strife/fatigue/Void points, skills, notes;
+    ``form``: the engine's form texts (``tirada.sheets.sheet_to_form``)."""
+    rings = "".join(number(f"ring.{r}", t(f"data.ring.{r}", lang), form.get(f"ring.{r}", "1"), 1, 10)
+                    for r in L5R_RINGS)
+    state = "".join(number(k, t(f"data.{k}", lang), form.get(k, "0"), 0, 99)
+                    for k in ("strife", "fatigue", "void_points"))
+    skills = "".join(number(f"skill.{s}", t(f"data.sk.{s}", lang), form.get(f"skill.{s}", "0"), 0, 10)
+                     for s in L5R_SKILLS)
+    return (f'<fieldset class="cs-block"><legend>{esc(t("data.rings", lang))}</legend><div class="grid">{rings}</div>'
+            f'</fieldset><fieldset class="cs-block"><legend>{esc(t("data.state", lang))}</legend>'
+            f'<div class="grid">{state}</div><p id="cs-derived" class="meta"></p></fieldset>'
+            f'<fieldset class="cs-block"><legend>{esc(t("data.skills", lang))}</legend>'
+            f'<div class="grid">{skills}</div></fieldset>'
+            f'{text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')

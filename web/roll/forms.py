@@ -83,6 +83,10 @@ class Form(Protocol):
         """The odds card of ``tirada.odds.odds`` output: ``{"headline", "svg", "table", "legend",
         "extra", "note"?}`` (web/roll/odds_views.py); ``label(name)`` names a form field."""
 
+    def sheet_fields_html(self, form: Mapping[str, Any], lang: str) -> str:
+        """A system with sheets: the "Mis datos" editor's inputs, filled with ``form`` (the engine's
+        form texts), each with ``data-cs="<form key>"`` (web/roll/sheet_inputs.py)."""
+
     def sheet_roll_html(self, character: Mapping[str, Any], lang: str) -> str:
         """The selects of "roll with this sheet" in "Mis datos" (a system with sheets and a fieldset)."""
 
@@ -139,13 +143,16 @@ def rolls_with_sheets(system: Any) -> bool:
 _ALWAYS = ("SYSTEM", "FIELDSET", "FLOW")
 #: what a Form with a fieldset on the roll view defines
 _FIELDSET = ("read_request", "field_values", "REQUESTABLE", "PLAYER_FIELDS", "SECTIONS")
-#: what a Form with a fieldset and character sheets defines ("roll with this sheet")
+#: what the Form of a system with character sheets defines (the "Mis datos" editor's inputs)
+_SHEET_EDITOR = ("sheet_fields_html",)
+#: what a Form with a fieldset and character sheets defines too ("roll with this sheet")
 _SHEET = ("sheet_roll_html", "sheet_roll_update", "sheet_choice")
 
 
 def requirements(spec: SystemSpec, fieldset: bool) -> Tuple[str, ...]:
     """The names the Form of ``spec`` must define: always ``SYSTEM``, ``FIELDSET``, ``FLOW``; a system
     with roll links (``spec.roll``) ``render_result`` and ``summary``; with odds ``odds_view``; with
+    character sheets (``spec.sheet``) ``sheet_fields_html``; with
     a fieldset on the roll view (``fieldset``) ``read_request``, ``field_values``, ``REQUESTABLE``,
     ``PLAYER_FIELDS`` and ``SECTIONS``, and with character sheets too (``spec.sheet``)
     ``sheet_roll_html``, ``sheet_roll_update`` and ``sheet_choice``. tests/test_forms.py checks each registered system defines exactly these."""
@@ -154,6 +161,8 @@ def requirements(spec: SystemSpec, fieldset: bool) -> Tuple[str, ...]:
         names += ["render_result", "summary"]
     if spec.odds:
         names.append("odds_view")
+    if spec.sheet:
+        names += _SHEET_EDITOR
     if fieldset:
         names += _FIELDSET
         if spec.sheet:
