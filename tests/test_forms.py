@@ -310,3 +310,15 @@ def test_a_system_whose_sheets_cannot_fill_the_roll_form_says_so():
         {"name": "Trepar", "rank": 2}]}}}, "roll-ability", "athletics", "es") == {
         "roll-specialty": '<option value="">' + STRINGS["data.specialty_none"]["es"] + '</option>'
                           '<option value="Trepar">Trepar (2B)</option>'}
+
+
+def test_the_build_stops_on_a_registered_system_without_its_form():
+    import buildtools.pages as pages   # tests/conftest.py imported the buildtools package
+
+    pages.check_forms()                 # today's registry: every Form complete
+    register(SystemSpec(id="toyform", short_name="Toy", roll="tirada.systems.toyform", code=97))
+    try:
+        with pytest.raises(pages.SetupError, match=r"toyform: web/<folder>/form_toyform\.py"):
+            pages.check_forms()
+    finally:
+        unregister("toyform")
