@@ -130,3 +130,39 @@ def test_a_toy_system_can_be_asked_for_in_a_gm_request_link(toy):
         new_request("toy", {"dice": 2})
     assert err.value.code == "request.system_unknown"
     register(toy)   # the fixture unregisters it again
+
+
+def test_a_systems_decisions_blind_policy_and_luck_come_from_its_entry(toy):
+    """Sealed rolls and the luck report reach a system's decisions through its registry entry only
+    (no branch per system in tirada.links or tirada.wire): a toy system with a decision field, a
+    blind policy and a rated value is treated as L5R is."""
+    from tirada.links.luck import Pricer
+    from tirada.links.sealed_dice import blind_decisions, resolve
+    from tirada.wire.sealed_layout import not_blind
+
+    request = {"system": "toy", "dice": 2, "mood": "wild"}
+    assert not_blind(request) == [] and blind_decisions({**request, "seed": "00" * 16}) == {}
+    assert Pricer().rate(request, systems.roll({**request, "seed": "ab" * 16})) is None   # no ``rated``
+    unregister("toy")
+    module = sys.modules[TOY_MODULE]
+    module.blind = lambda req: {"mood": "calm"}
+    module.rated = lambda req, result: result["faces"][0]
+    register(SystemSpec(id="toy", short_name="Toy", roll=TOY_MODULE, odds=f"{TOY_MODULE}:toy_odds", code=99,
+                        param_keys=("dice", "mood"), param_texts=("calm", "wild"), decisions=("mood",),
+                        blind=f"{TOY_MODULE}:blind", rated=f"{TOY_MODULE}:rated"))
+    assert not_blind(request) == ["mood"]               # a decision is never carried by a sealed roll
+    rolled, result = resolve({"system": "toy", "dice": 2}, bytes(32))
+    assert rolled["mood"] == "calm" and result["mood"] == "calm"       # the blind policy decided it
+    result = systems.roll({**request, "seed": "ab" * 16})
+    luck = Pricer().rate(request, result)
+    assert luck is not None and luck.value == result["faces"][0]
+    assert abs(luck.percentile - (result["faces"][0] - 0.5) / 6) < 1e-9   # priced without the decision
+    assert Pricer().rate({**request, "faces": [6, 6]}, result) is None  # typed dice: never rated
+
+
+def test_l5r_keeps_its_decisions_policy_and_luck_through_its_entry():
+    spec = REGISTRY["l5r5e"]
+    assert spec.decisions == ("rerolls", "keep", "explosions", "added")
+    assert systems.hook("l5r5e", "blind").__module__ == "tirada.systems.l5r.blind"
+    assert systems.hook("generic", "rated") is systems.hook("sifrp", "rated")
+    assert systems.hook("tragedia", "rated") is None and systems.hook("nope", "blind") is None

@@ -34,6 +34,7 @@ from tirada.systems.l5r import skirmish
 from tirada.links import fair_roll
 from tirada import systems
 from tirada import TiradaError
+from tirada.systems.registry import REGISTRY
 from tirada.links.roll_link import RolledLink, open_finished
 from ui_l5r_render import lang_fmt, plural, board_html, status_text, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
@@ -41,7 +42,8 @@ from ui_l5r_state import Check, live as _live
 
 __all__ = ["start_check"]
 
-DECISIONS = ("rerolls", "keep", "explosions", "added")
+#: the check's decisions after its dice (the registry's, l5r5e.md §The check): a new check drops them
+DECISIONS = REGISTRY["l5r5e"].decisions
 
 
 def refusal_text(err: TiradaError) -> str:

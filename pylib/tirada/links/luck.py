@@ -19,7 +19,7 @@ The statistic, for one roll whose result ``x`` has the exact distribution ``P`` 
 A player who rolls three times and posts the best ("best of 3") over 30 rolls is flagged in ≥ 95%
 of simulated trials and honest players in ≤ 0.5% (tests/test_luck.py).
 
-Which rolls are rated ("higher is better" must be the player's side): generic and SIFRP single
+Which rolls are rated (each system's registry ``rated`` function; "higher is better" must be the player's side): generic and SIFRP single
 rolls (their ``total``), L5R checks whose odds are modelled (their kept ``successes``; the odds
 assume every success is kept, so a player who kept fewer only looks less lucky). Not rated: several
 rolls in one link, competitions, extended tests, a Tragedia roll (either side may have rolled it),
@@ -36,15 +36,16 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..errors import TiradaError
+from ..systems.registry import REGISTRY
 
 __all__ = ["FLAG_BELOW", "MAX_ODDS", "MIN_ROLLS", "RollLuck", "StreakLuck", "Pricer", "percentile", "streak"]
 
 FLAG_BELOW = 0.001        #: a streak less likely than 1 in 1,000 under honest dice is flagged
 MIN_ROLLS = 10            #: rated rolls a roller needs before a streak can be flagged
 MAX_ODDS = 200            #: different requests priced in one audit (bounded work on the page)
-_NOT_PRICED = ("seed", "faces", "label", "fresh")
-#: an L5R check's decisions (l5r5e.md §The check): the odds price the check before them
-_L5R_DECISIONS = ("step", "rerolls", "keep", "explosions")
+#: request fields the odds never price: the dice, the label, the step mode; and each system's
+#: decisions after its dice (registry ``decisions``): the odds price the roll before them
+_NOT_PRICED = ("seed", "faces", "label", "fresh", "step")
 
 
 @dataclass(frozen=True)
@@ -123,21 +124,14 @@ def streak(rated: Sequence[RollLuck], unrated: int = 0) -> StreakLuck:
 
 
 def _rated_value(request: Mapping[str, Any], result: Mapping[str, Any]) -> Optional[int]:
-    """The value a roll is rated by, or None when the roll is not rated (module docstring)."""
-    system = request.get("system")
+    """The value a roll is rated by (its system's registry ``rated`` function), or None when the
+    roll is not rated (module docstring): typed dice never are."""
     if result.get("faces_given") or request.get("faces") is not None:
         return None
-    if system in ("generic", "sifrp"):
-        if any(k in result for k in ("rolls", "competition", "extended", "groups")):
-            return None
-        total = result.get("total")
-        return total if isinstance(total, int) and not isinstance(total, bool) else None
-    if system == "l5r5e":
-        if result.get("stage", "done") != "done":      # a check stopped before its keep step
-            return None
-        successes = result.get("successes")
-        return successes if isinstance(successes, int) and not isinstance(successes, bool) else None
-    return None
+    from ..systems import hook
+
+    rated = hook(request.get("system"), "rated")
+    return rated(request, result) if rated is not None else None
 
 
 class Pricer:
@@ -149,7 +143,8 @@ class Pricer:
         self._left = max_odds
 
     def _distribution(self, request: Mapping[str, Any]) -> Optional[List[Mapping[str, Any]]]:
-        drop = _NOT_PRICED + (_L5R_DECISIONS if request.get("system") == "l5r5e" else ())
+        spec = REGISTRY.get(request.get("system"))  # type: ignore[arg-type]
+        drop = _NOT_PRICED + (spec.decisions if spec is not None else ())
         priced_request = {k: v for k, v in request.items() if k not in drop}
         key = json.dumps(priced_request, sort_keys=True, default=str)
         if key in self._cache:

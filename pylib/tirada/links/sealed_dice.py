@@ -15,7 +15,8 @@ hides); ``fresh`` is the player's seed (16 bytes) for a blind roll and empty for
 
 The dice of a sealed roll are the ``sha256-ctr-v1`` stream (docs/link-format.md §8) of the dice seed,
 drawn by the system's plain rules (:func:`resolve`). Decisions that need the dice are never taken
-blind: L5R uses the **blind policy** of :func:`blind_decisions` (l5r5e.md §The check 4–6).
+blind: a system's **blind policy** takes them (:func:`blind_decisions`, named by its registry entry;
+L5R's: l5r5e.md §The check 4–6).
 """
 
 from __future__ import annotations
@@ -37,8 +38,6 @@ KEY_BYTES = 32       #: campaign secret length (256 bits)
 _SECRET_TAG = b"tirada sealed1 secret"
 _COMMIT_TAG = b"tirada sealed1 commit"
 _DICE_TAG = b"tirada sealed1 dice"
-#: L5R faces worth keeping: a distinction never rerolls a die showing one of them (blind policy)
-_L5R_GOOD = frozenset({"success", "explosive", "opportunity"})
 
 
 def new_campaign_secret() -> str:
@@ -120,33 +119,20 @@ def dice_seed(secret: bytes, request_id: Any, fresh: bytes, seq: int | None, pre
 
 
 def blind_decisions(request: Mapping[str, Any]) -> dict:
-    """The decisions a sealed roll takes without the player (the **blind policy**, docs §19.5).
-
-    L5R 5e (l5r5e.md §The check 4–6), the player's choices that need dice:
-
-    * a **distinction** rerolls, in pool order, up to 2 dice showing no success, explosive success
-      or opportunity (blank or strife only);
-    * an **adversity** rerolls the first 2 dice showing success or explosive success (the plain rule);
-    * **keep**: the best dice up to the keep limit (:func:`tirada.systems.l5r.check.default_keep`);
-    * **explosions**: every explosion die is kept, unless a compromised character may not keep it.
-
-    Keep and explosions are the plain mode's defaults, so only a distinction's rerolls are written
-    out. Other systems decide nothing after their dice (a Tragedia ``post_loss`` is declared in
+    """The decisions a sealed roll takes without the player (the **blind policy**, docs §19.5): its
+    system's registry ``blind`` function (L5R 5e: :func:`tirada.systems.l5r.blind.blind_decisions`),
+    ``{}`` for a system that decides nothing after its dice (a Tragedia ``post_loss`` is declared in
     advance, as a conditional decision, by the rules). ``request`` must carry its dice ``seed``.
 
     Returns:
-        fields to add to the request (``{}`` or ``{"rerolls": [pool index]}``).
+        fields to add to the request.
     Raises:
         InvalidRequest, IllegalMove: a request the system's rules refuse.
     """
-    if request.get("system") != "l5r5e" or not request.get("distinction") or request.get("adversity"):
-        return {}
-    from ..systems import roll
-    paused = roll({**request, "step": True})
-    if paused.get("stage") != "reroll":
-        return {}
-    blanks = [d["index"] for d in paused["pool"] if not _L5R_GOOD & set(d["symbols"])]
-    return {"rerolls": blanks[:2]}
+    from ..systems import hook
+
+    policy = hook(request.get("system"), "blind")
+    return dict(policy(request)) if policy is not None else {}
 
 
 def resolve(request: Mapping[str, Any], seed: bytes) -> tuple:

@@ -22,7 +22,7 @@ from ..fields import get_text
 from ..fresh import NeedFresh, SteppedDice
 from .registry import TableView, roll_table
 
-__all__ = ["COMMON_FIELDS", "SYSTEMS", "get_system", "roll", "split_request"]
+__all__ = ["COMMON_FIELDS", "SYSTEMS", "get_system", "hook", "roll", "split_request"]
 
 #: system id → roll module path: a live view of :data:`tirada.systems.registry.REGISTRY`.
 #: Spanish/English display names live in the page's catalogs.
@@ -45,6 +45,20 @@ def get_system(system_id: Any):
     except ModuleNotFoundError:
         raise InvalidRequest(f"system {system_id!r} is not available in this version", field="system",
                              code="request.system_unavailable", params={"system": str(system_id)[:40]}) from None
+
+
+def hook(system_id: Any, name: str) -> Callable[..., Any] | None:
+    """The function a registry entry names in its ``name`` field (``"blind"``, ``"rated"``:
+    ``"module:function"``, imported on first use), or ``None`` for an unknown system or an entry
+    that names none. (A registry path that does not import is a programming error and raises.)"""
+    from .registry import REGISTRY
+
+    spec = REGISTRY.get(system_id) if isinstance(system_id, str) else None
+    path = getattr(spec, name, None) if spec is not None else None
+    if not path:
+        return None
+    module, _, func = path.partition(":")
+    return getattr(importlib.import_module(module), func)
 
 
 def split_request(request: Mapping[str, Any]) -> tuple:

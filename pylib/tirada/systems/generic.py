@@ -19,7 +19,7 @@ with ``+ - * /``, ``/`` rounded down; :class:`ExprRequest`). One group's request
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from ..dice import Dice
 from ..errors import InvalidRequest
@@ -28,7 +28,7 @@ from .generic_dice import (FIELDS, GROUP_FIELDS, MAX_DICE, MAX_EXPLOSIONS, MAX_R
                            roll_group, roll_label)
 
 __all__ = ["FIELDS", "GROUP_FIELDS", "ExprRequest", "GenericRequest", "GroupsRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_ROLLS",
-           "keep_indices", "roll", "unlabelled", "validated"]
+           "keep_indices", "rated_total", "roll", "unlabelled", "validated"]
 
 
 @dataclass(frozen=True)
@@ -233,3 +233,13 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
             parsed.append(({"label": label} if label else {}, validated(unlabelled(one))))
         return {"rolls": [{**named, **_roll_any(r, dice)} for named, r in parsed]}
     return _roll_any(validated(req), dice)
+
+
+def rated_total(request: Mapping[str, Any], result: Mapping[str, Any]) -> Optional[int]:
+    """The value the luck report rates a generic or SIFRP roll by (registry ``rated``;
+    :mod:`tirada.links.luck`): a single roll's ``total``, or ``None`` for several rolls in one link,
+    competitions, extended tests and groups (no one total is the roller's)."""
+    if any(k in result for k in ("rolls", "competition", "extended", "groups")):
+        return None
+    total = result.get("total")
+    return total if isinstance(total, int) and not isinstance(total, bool) else None

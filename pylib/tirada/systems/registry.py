@@ -50,6 +50,15 @@ class SystemSpec:
         param_keys: parameter names written as their index in a roll link (append only).
         param_texts: text values written as one-byte CBOR simple values (append only, ≤ 20).
         sheet: dotted path of its character-sheet module (``tirada.sheets.*``), or ``None``.
+        decisions: request fields the player decides after seeing dice (L5R: rerolls, keep,
+            explosions, added kept dice; l5r5e.md §The check): a sealed roll never carries them
+            (link-format.md §19) and the luck report prices the roll before them.
+        blind: ``"module:function"``, ``function(request) -> dict``: the **blind policy**, the
+            decisions a sealed roll takes without the player (fields to add to the request, whose
+            dice ``seed`` is set), or ``None`` when the system decides nothing after its dice.
+        rated: ``"module:function"``, ``function(request, result) -> int | None``: the value the
+            luck report rates a roll by (higher is better for the roller; docs: tirada.links.luck),
+            ``None`` for a roll it does not rate; the entry ``None`` when no roll of it is rated.
     """
 
     id: str
@@ -60,6 +69,9 @@ class SystemSpec:
     param_keys: Tuple[str, ...] = ()
     param_texts: Tuple[str, ...] = ()
     sheet: Optional[str] = None
+    decisions: Tuple[str, ...] = ()
+    blind: Optional[str] = None
+    rated: Optional[str] = None
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).
@@ -92,7 +104,7 @@ def unregister(system_id: str) -> None:
 # ---------------------------------------------------------------------------- the systems
 register(SystemSpec(
     id="generic", short_name="generic", roll="tirada.systems.generic",
-    odds="tirada.odds.generic:generic_odds", code=0,
+    odds="tirada.odds.generic:generic_odds", code=0, rated="tirada.systems.generic:rated_total",
     param_keys=("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "rolls", "groups",
                 "subtract",
                 # appended for Fate dice (issue 28, 4dF): earlier links keep their bytes
@@ -123,7 +135,7 @@ register(SystemSpec(
                 # appended for competitions and conflicts (issue #15): earlier links keep their bytes
                 "rivals", "name", "passive_rank"),
     param_texts=("degrees", "successes"),
-    sheet="tirada.sheets.sifrp",
+    sheet="tirada.sheets.sifrp", rated="tirada.systems.generic:rated_total",
 ))
 register(SystemSpec(
     id="l5r5e", short_name="L5R", roll="tirada.systems.l5r.check",
@@ -133,6 +145,8 @@ register(SystemSpec(
                 "helpers_cancel_strife", "step", "rerolls", "keep", "explosions", "added"),
     param_texts=("air", "earth", "fire", "water", "void", "ring", "skill"),
     sheet="tirada.sheets.l5r",
+    decisions=("rerolls", "keep", "explosions", "added"),
+    blind="tirada.systems.l5r.blind:blind_decisions", rated="tirada.systems.l5r.blind:rated_successes",
 ))
 register(SystemSpec(
     id="tragedia", short_name="Tragedia", roll="tirada.systems.tragedia.roll",

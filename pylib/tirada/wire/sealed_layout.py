@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..systems.registry import REGISTRY, TableView
 from . import request_layout
 from .frame import cbor_encode
 from .roll_layout import MAX_CREATED, MAX_SEQ, check_int, check_prev, check_text, roll_from_cbor, roll_to_cbor
@@ -50,8 +51,9 @@ ID_BYTES = request_layout.ID_BYTES   #: request / secret-roll id length (8 bytes
 KIND_CODES = {"sealreq": 6, "blind": 7, "secret": 8, "reveal": 9}   #: kind name → frame kind code
 #: request fields no sealed roll carries: typed dice, fresh nonces, step mode
 NOT_BLIND = frozenset({"faces", "fresh", "step"})
-#: per system, the player's decisions taken after seeing dice (never blind: :func:`not_blind`)
-DECISIONS = {"l5r5e": frozenset({"rerolls", "keep", "explosions", "added"})}
+#: per system, the player's decisions taken after seeing dice (never blind: :func:`not_blind`): a
+#: live view of the registry's ``decisions`` (tirada.systems.registry)
+DECISIONS = TableView(lambda: {s.id: frozenset(s.decisions) for s in REGISTRY.values() if s.decisions})
 
 
 def not_blind(request: Mapping[str, Any]) -> list:
