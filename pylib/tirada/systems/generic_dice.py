@@ -102,9 +102,28 @@ class GenericRequest:
             raise InvalidRequest("explode_at, compound and penetrate go with explode (not together, not on every "
                                  "face, not compound or penetrate with success counting)", field="explode", rule=RULE,
                                  code="generic.explode_variant")
+        if explode and not fate:
+            _explosions_expected(dice, sides, at or (sides, sides))
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
                    get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate,
                    successes, failures, reroll, once, at, compound, penetrate)
+
+
+def _explosions_expected(dice: int, sides: int, at: tuple) -> None:
+    """Refuse, before any die is drawn, dice that explode so often that a roll would usually pass
+    :data:`MAX_EXPLOSIONS` (``20d20!>2``: each die explodes 9 times in 10, about 180 extra dice).
+    Each die's explosions are geometric: ``p / (1 - p)`` expected, ``p`` the exploding faces' share;
+    more than half the cap expected for the whole roll is refused (code ``generic.explode_likely``).
+    ``!!`` and ``!p`` explode as often (``!p`` on the face rolled, before one is taken off)."""
+    p = (at[1] - at[0] + 1) / sides
+    if p >= 1:
+        return            # every face explodes: refused elsewhere (generic.explode_variant, notation.explode_all)
+    expected = dice * p / (1 - p)
+    if expected > MAX_EXPLOSIONS / 2:
+        raise InvalidRequest(f"these dice would explode about {round(expected)} times; at most {MAX_EXPLOSIONS} "
+                             "explosions are rolled: explode on fewer faces or roll fewer dice", field="explode",
+                             rule=RULE, code="generic.explode_likely",
+                             params={"expected": round(expected), "n": MAX_EXPLOSIONS})
 
 
 def face_range(req: Mapping[str, Any], name: str, sides: int) -> tuple | None:
