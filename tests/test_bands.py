@@ -281,3 +281,23 @@ def test_edges_are_ascii_numbers_in_range_never_misread(text):
     with pytest.raises(TiradaError) as err:
         parse_bands(text)
     assert err.value.code != "bands.overlap"
+
+
+@pytest.mark.parametrize("labels, cuts", [
+    (("a", "-3 raro", "c"), (8, 9)), (("a", "..5 x", "c"), (8, 9)), (("a", "\u20135", "c"), (8, 9)),
+    (("a", ":x", "c"), (8, 9)), (("-1 malo", "9 vidas"), (3,)), (("Fallo", "+2 al daño", "Éxito"), (7, 10)),
+])
+def test_a_label_that_looks_like_an_edge_reads_back_the_same(labels, cuts):
+    """The hostile tester's "8 -3 raro": a single-total band whose name starts like a number was read
+    back as the range 8–3. The canonical text puts ": " before such a name."""
+    bands = Bands(labels=labels, cuts=cuts)
+    assert parse_bands(bands.text()) == bands
+    assert ": " in bands.text()
+
+
+@pytest.mark.parametrize("label", ["\u3164", "\u2800\u2800", "\u200d", "\u115f\u1160", "\u034f"])
+def test_a_band_name_that_shows_nothing_is_refused(label):
+    with pytest.raises(InvalidRequest) as err:
+        Bands(labels=("Fallo", label), cuts=(7,))
+    assert err.value.code == "bands.label"
+    assert Bands(labels=("Fallo", f"Éxito{label}"), cuts=(7,)).labels[1] == f"Éxito{label}"

@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from .errors import InvalidRequest
 
-__all__ = ["HIDDEN", "check_name", "hidden_char", "lookalikes", "mixed_script", "scripts", "skeleton"]
+__all__ = ["HIDDEN", "check_name", "hidden_char", "lookalikes", "mixed_script", "scripts", "skeleton", "visible"]
 
 #: invisible characters refused in every name and link text: bidi controls (they reorder or
 #: disguise text), zero-width space, word joiner and BOM (ZWJ stays: emoji need it).
@@ -91,6 +91,12 @@ def _tables() -> tuple:
         _TABLES["starts"] = data.SCRIPT_STARTS
         _TABLES["names"] = tuple(data.SCRIPT_NAMES[i] for i in data.SCRIPT_INDEXES)
     return _TABLES["map"], _TABLES["starts"], _TABLES["names"]
+
+
+def visible(text: str) -> bool:
+    """True when ``text`` shows at least one character: not only spaces, format or combining
+    characters and letters that show as blank (Hangul fillers, braille blank, grapheme joiner)."""
+    return any(_visible(ch) for ch in text)
 
 
 def _visible(ch: str) -> bool:

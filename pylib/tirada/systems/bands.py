@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
+from ..names import visible
 
 __all__ = ["BANDS_VERSION", "Band", "Bands", "MAX_BANDS", "MAX_BAND_LABEL", "MAX_CUT", "parse_bands", "split"]
 
@@ -36,6 +37,8 @@ MAX_BANDS = 12              #: most bands in one roll (the Fate ladder has 11)
 MAX_BAND_LABEL = 40         #: longest label (characters)
 MAX_CUT = 100000            #: a band's edge lies within ±MAX_CUT (as a difficulty does)
 RULE = "notation.md §Bands"
+#: a label starting with one of these is written after ": " in :meth:`Band.text` (edge characters)
+_EDGE_LIKE = frozenset("-\u2212\u2013\u2014.:+0123456789")
 _NUM = r"[-\u2212]?[0-9]{1,7}(?![0-9])"   # ASCII digits; past 6, the range check (bands.edge)
 _RANGE = re.compile(rf"^\s*(?:(?P<le>\u2264|<=)\s*(?P<a>{_NUM})|(?P<ge>\u2265|>=)\s*(?P<b>{_NUM})"
                     rf"|(?P<lo>{_NUM})\s*(?:\u2013|\u2014|-|\.\.)\s*(?P<hi>{_NUM})|(?P<c>{_NUM})(?P<plus>\+)?)"
@@ -49,7 +52,8 @@ def _refuse(message: str, *, code: str, field: str = "bands", params: dict | Non
 def _label(value: Any, field: str) -> str:
     if not (isinstance(value, str) and 1 <= len(value) <= MAX_BAND_LABEL and value == value.strip()
             and unicodedata.is_normalized("NFC", value) and "/" not in value
-            and all(ch == "\u200d" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)):
+            and all(ch == "\u200d" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)
+            and visible(value)):
         raise _refuse(f"a band's name is 1 to {MAX_BAND_LABEL} visible characters, without '/'", code="bands.label",
                       field=field, params={"n": MAX_BAND_LABEL, "text": str(value)[:MAX_BAND_LABEL]})
     return value
@@ -73,8 +77,10 @@ class Band:
         return _minus(self.lo) if self.lo == self.hi else f"{_minus(self.lo)}\u2013{_minus(self.hi)}"
 
     def text(self) -> str:
-        """``"≤6 Fallo"``, ``"7–9 Éxito parcial"``, ``"8 Normal"``, ``"≥10 Éxito"``."""
-        return f"{self.edges()} {self.label}"
+        """``"≤6 Fallo"``, ``"7–9 Éxito parcial"``, ``"8 Normal"``, ``"≥10 Éxito"``; a label that
+        could be read as part of the edge (``"-3 raro"``, ``":x"``, ``"..5"``) follows a ``": "``
+        (``"8: -3 raro"``), so :func:`parse_bands` reads every text back to the same bands."""
+        return f"{self.edges()}{': ' if self.label[0] in _EDGE_LIKE else ' '}{self.label}"
 
 
 def _minus(n: int | None) -> str:
