@@ -92,8 +92,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                          "mucho: que exploten menos caras (p. ej. !>5) o tira menos dados",
                                    "en": "these dice would explode about {expected} times and at most {n} explosions are "
                                          "rolled: explode on fewer faces (e.g. !>5) or roll fewer dice"},
-    "err.generic.too_many_explosions": {"es": "más de {n} dados explotaron: vuelve a tirar",
-                                        "en": "more than {n} dice exploded: roll again"},
     "err.generic.too_many_rerolls": {"es": "más de {n} repeticiones: vuelve a tirar", "en": "more than {n} rerolls: roll again"},
     "err.notation.reroll": {"es": "una repetición (r, ro) nombra algunas caras, no todas, y va sin «!» ni dados Fate",
                             "en": "a reroll (r, ro) names some faces, not all, and goes without “!” and Fate dice"},

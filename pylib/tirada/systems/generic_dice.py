@@ -21,6 +21,7 @@ __all__ = ["FIELDS", "GROUP_FIELDS", "GenericRequest", "MAX_DICE", "MAX_EXPLOSIO
 RULE = "sifrp.md §The generic forum roll"
 MAX_DICE = 100
 MAX_EXPLOSIONS = 100           #: most extra dice an exploding roll may add (then it is refused)
+KEEP_WITHIN = 0.05             #: least chance of staying within MAX_EXPLOSIONS for exploding dice to be rolled
 MAX_REROLLS = 100              #: most rerolls in one dice group (``r<2``; then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
 MAX_LABEL = 40                 #: longest label of one of several rolls (``ataque: 1d20+5; daño: 2d6+3``)
@@ -110,16 +111,28 @@ class GenericRequest:
 
 
 def _explosions_expected(dice: int, sides: int, at: tuple) -> None:
-    """Refuse, before any die is drawn, dice that explode so often that a roll would usually pass
-    :data:`MAX_EXPLOSIONS` (``20d20!>2``: each die explodes 9 times in 10, about 180 extra dice).
-    Each die's explosions are geometric: ``p / (1 - p)`` expected, ``p`` the exploding faces' share;
-    more than half the cap expected for the whole roll is refused (code ``generic.explode_likely``).
+    """Refuse, before any die is drawn, dice that would pass :data:`MAX_EXPLOSIONS` in at least
+    19 rolls out of 20 (``20d20!>2``: about 380 extra dice expected; every roll of it was refused
+    only after its dice, with "roll again").
+
+    Each die's explosions are geometric (``p`` the exploding faces' share), so a roll's total is
+    negative binomial: ``P(total = k) = C(k + dice - 1, k) p^k (1 - p)^dice``; its sum up to the cap
+    is the chance a roll stays within it. Under :data:`KEEP_WITHIN` it is refused (code
+    ``generic.explode_likely``, params ``expected`` explosions and the cap ``n``). Dice that stay
+    within the cap often enough still roll and, past it, are refused after rolling as before
+    (``100d2!``: about half the rolls; the odds count up to the cap and report the cut-off).
     ``!!`` and ``!p`` explode as often (``!p`` on the face rolled, before one is taken off)."""
     p = (at[1] - at[0] + 1) / sides
     if p >= 1:
         return            # every face explodes: refused elsewhere (generic.explode_variant, notation.explode_all)
     expected = dice * p / (1 - p)
-    if expected > MAX_EXPLOSIONS / 2:
+    if expected <= MAX_EXPLOSIONS:
+        return            # at least about half the rolls stay within the cap
+    term = within = (1 - p) ** dice          # underflows to 0 only when far more than the cap is expected
+    for k in range(MAX_EXPLOSIONS):
+        term *= p * (k + dice) / (k + 1)
+        within += term
+    if within < KEEP_WITHIN:
         raise InvalidRequest(f"these dice would explode about {round(expected)} times; at most {MAX_EXPLOSIONS} "
                              "explosions are rolled: explode on fewer faces or roll fewer dice", field="explode",
                              rule=RULE, code="generic.explode_likely",
