@@ -15,7 +15,8 @@ Record is both, so a state made only of frozen values and Records hashes.)
 
 from __future__ import annotations
 
-from typing import Any, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+from typing import Any
 
 __all__ = ["Record", "freeze", "plain"]
 
@@ -91,18 +92,24 @@ class Record(Mapping[str, Any]):
         return (Record, (self._items,))
 
 
+#: types whose values are frozen as they are (a Record is frozen when it is made)
+_FLAT = frozenset({Record, str, int, bool, float, type(None)})
+
+
 def freeze(value: Any) -> Any:
     """``value`` deeply read-only: a mapping → :class:`Record`, a list or tuple → a tuple of frozen
     values; a Record, and a tuple whose items are already frozen, come back as they are (the same
     object, so freezing a state twice costs one pass and copies nothing). Other values (numbers,
     text, None, frozen dataclasses) are returned unchanged."""
-    if type(value) is Record:
+    if type(value) in _FLAT:
         return value
-    if isinstance(value, Mapping):
-        return Record(value)
     if isinstance(value, tuple):
+        if all(type(v) in _FLAT for v in value):   # the common case, checked without copying
+            return value
         out = tuple(freeze(v) for v in value)
         return value if all(a is b for a, b in zip(out, value)) else out
+    if isinstance(value, Mapping):
+        return Record(value)
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     return value
