@@ -12,6 +12,7 @@ from typing import Mapping
 
 from ...errors import InvalidRequest
 from ...fields import reject_unknown
+from ..frozen import plain
 from .checks import overwhelmed, renewal_allowed
 from .replay import legal_moves, replay
 from .state import State
@@ -87,7 +88,7 @@ def _adv(state: State, idxs: tuple, faces: dict) -> list:
     return [{"die": i, "d": state.dice[i].size, "face": faces[i], "aspect": state.dice[i].aspect} for i in idxs]
 
 
-def _exchange(state: State, rec: dict) -> dict:
+def _exchange(state: State, rec: Mapping) -> dict:
     names = [p.name for p in state.setup.players]
     faces = dict(rec["faces"])
     sfa, sfd = rec.get("soul_fused_attack"), rec.get("soul_fused_defence")
@@ -99,8 +100,8 @@ def _exchange(state: State, rec: dict) -> dict:
         "defence": _adv(state, rec["defence"], faces),
         "soul_fused_defence": None if sfd is None else _adv(state, (sfd,), faces)[0], "outcome": rec["outcome"],
         "aspects_cancelled_for": None if rec["cancelled"] is None else names[rec["cancelled"]],
-        "damage": [dict(d) for d in rec.get("damage", ())],
-        "events": [dict(e) for e in rec["events"]],
+        "damage": [plain(d) for d in rec.get("damage", ())],
+        "events": [plain(e) for e in rec["events"]],
     }
 
 

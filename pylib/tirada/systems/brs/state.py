@@ -2,7 +2,10 @@
 
 Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``). A :class:`State` is
 never changed in place: every move returns a new one (``dataclasses.replace``), so a refused move
-leaves the state it was applied to exactly as it was.
+leaves the state it was applied to exactly as it was. It is deeply immutable: its records (the
+exchange under way, finished exchanges, Yields, standing orders, Weaknesses) are read-only
+:class:`tirada.systems.frozen.Record` values, frozen when a state is made (``__post_init__``), so
+a move builds a new record (``{**old, key: value}``) instead of changing one.
 
 Rows a die can be in (the Battle Board of §Pieces plus where dice go when they leave it):
 ``sheet`` (not committed, or returned after a Yield), ``available``, ``advanced``, ``used``,
@@ -14,13 +17,25 @@ During the resolution of an exchange a die may carry a provisional ``mark``: ``"
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
 from ...errors import IllegalMove
+from ..frozen import freeze
 from .config import Setup
 
 __all__ = ["Die", "PlayerState", "State", "initial_state", "lift_targets", "roll_die"]
 
 ROWS = ("sheet", "available", "advanced", "used", "battered", "lost")
+
+
+def _freeze_fields(obj: object, names: tuple) -> None:
+    """Freeze the record fields ``names`` of the frozen dataclass ``obj`` in place (only while it is
+    being made, from ``__post_init__``); fields already frozen keep their object."""
+    for name in names:
+        value = getattr(obj, name)
+        frozen = freeze(value)
+        if frozen is not value:
+            object.__setattr__(obj, name, frozen)
 
 
 @dataclass(frozen=True)
@@ -50,7 +65,8 @@ class Die:
 class PlayerState:
     """Per-player counters: ``advantage`` tokens in hand; ``locked`` tokens stuck on Battered dice;
     ``active`` (False once Yielded); ``vows`` made; ``horde`` die sizes taken from the Graveyard;
-    ``vp`` Victory Points; ``weaknesses`` ``({"trait", "size", "by"}, …)`` gained;
+    ``vp`` Victory Points; ``weaknesses`` ``({"trait", "size", "by"}, …)`` gained (read-only
+    records: dicts given are frozen into :class:`tirada.systems.frozen.Record`);
     ``last_attacker`` the last player who attacked them (for "Derrotado por X")."""
 
     advantage: int
@@ -61,6 +77,9 @@ class PlayerState:
     vp: int = 0
     weaknesses: tuple = ()
     last_attacker: int | None = None
+
+    def __post_init__(self) -> None:
+        _freeze_fields(self, ("weaknesses",))
 
 
 @dataclass(frozen=True)
@@ -74,10 +93,15 @@ class State:
     ``renewals``: the side of each Renewal taken, in order; ``reversal``: ``None`` or
     ``(player, must_target, kept_die)``; ``yield_window``: players who may Yield now;
     ``reinforce_open``: a Round just ended; ``loser``: the side that Yielded; ``exchanges``: one
-    record (dict) per finished exchange; ``yields``: one record (dict) per Yield; ``current``: the
-    record being built; ``orders``: per player, their standing orders (a dict of
+    record per finished exchange; ``yields``: one record per Yield; ``current``: the record being
+    built; ``orders``: per player, their standing orders (a record of
     :data:`tirada.systems.brs.orders.ORDERS`) or None, empty before any ``orders`` move; ``draws``:
     ``((sides, face), …)`` every die drawn so far, in order; ``moves``: moves applied.
+
+    The records are read-only: dicts (and lists) given for ``current``, ``exchanges``, ``yields``
+    and ``orders`` are frozen into :class:`tirada.systems.frozen.Record` values (and tuples) when
+    the state is made, so ``state.current["score"] = 0`` raises ``TypeError``; a record equals the
+    dict with the same items, and :func:`tirada.systems.frozen.plain` gives dicts back for JSON.
     """
 
     setup: Setup
@@ -101,14 +125,17 @@ class State:
     spoils_bearer: tuple = (None, None)
     exchanges: tuple = ()
     yields: tuple = ()
-    current: dict | None = None
+    current: Mapping[str, Any] | None = None
     orders: tuple = ()
     draws: tuple = ()
     moves: int = 0
 
+    def __post_init__(self) -> None:
+        _freeze_fields(self, ("current", "exchanges", "yields", "orders"))
+
     # ----- the exchange under way (typed views of the optional fields) ---------------------
     @property
-    def fight(self) -> dict:
+    def fight(self) -> Mapping[str, Any]:
         """``current``: the record of the exchange under way (attack, score, faces, defence…).
 
         Raises:
