@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tirada import roll
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.odds import odds
-from tirada.systems.band_presets import PRESETS, preset_roll
+from tirada.systems.band_presets import PRESETS, preset_roll, recognize
 from tirada.systems.bands import MAX_BANDS, Band, Bands, parse_bands
 from tirada.systems.notation import expand, parse
 
@@ -231,6 +231,34 @@ def test_every_preset_rolls_at_its_ends_in_both_languages():
                     req = expand({**preset_roll(spec.id, value, versus, lang).request(), "seed": SEED})
                     out = roll(req)
                     assert out["band"]["label"] in req["bands"][1::2]
+
+
+
+def test_a_preset_roll_is_recognized_from_its_link_request_or_its_notation():
+    """«Tirar esto otra vez» sets the «Juego» select from the request it writes back (web/dice/ui_bands.py):
+    each preset at its ends and its default, in both languages, from a link's expanded fields (seed,
+    label and difficulty beside them) or from a saved roll's notation."""
+    for spec in PRESETS.values():
+        for value in (*spec.value[:2], spec.value[2]):
+            for versus in ((*spec.versus[:2], spec.versus[2]) if spec.versus else (None,)):
+                for lang in ("es", "en"):
+                    made = preset_roll(spec.id, value, versus, lang)
+                    link = {**expand({**made.request(), "seed": SEED}), "label": "x", "difficulty": 3}
+                    assert recognize(link) == (spec.id, value, versus)
+                    assert recognize({"notation": made.notation, "bands": made.bands.to_value()}) == \
+                        (spec.id, value, versus)
+
+
+@pytest.mark.parametrize("request_", [
+    {"system": "generic", "dice": 2, "sides": 6},                                    # no bands: "no names"
+    {"system": "generic", "dice": 2, "sides": 6, "bands": [1, "Fallo", 7, "Bien", 10, "Éxito"]},   # custom
+    {"system": "generic", "dice": 3, "sides": 6, "bands": preset_roll("pbta", 0).bands.to_value()},  # other dice
+    {"system": "generic", "dice": 2, "sides": 6, "bands": [1, "Fallo", 7, "Éxito parcial", 9, "Éxito"]},  # moved cut
+    {"system": "generic", "notation": "2d6+", "bands": preset_roll("pbta", 0).bands.to_value()},  # unreadable
+    {"system": "generic", "dice": 2, "sides": 6, "bands": "Fallo"},
+])
+def test_a_roll_no_preset_makes_is_not_recognized(request_):
+    assert recognize(request_) is None
 
 
 # ------------------------------------------------------------------ a generic character's saved rolls

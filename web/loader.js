@@ -36,6 +36,11 @@ const say = (name) => {
   const english = !isReady() && earlyLang() === "en" && strings.getAttribute("data-" + name + "-en");
   return english || strings.getAttribute("data-" + name) || "";
 };
+/** The string ``name`` with its {fields} filled from ``values`` in one pass. A replacer function, never
+ * replace(pattern, text): a name or label from a link may hold "$&", "$'", "$`" or "$1", which a
+ * replacement text would expand; one pass, so a value holding "{b}" is never filled in turn. */
+const sayWith = (name, values) =>
+  say(name).replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 if (text && strings && earlyLang() === "en") text.textContent = say("text");
 setTimeout(() => {
   // still loading (a failure already said so, and stays said)
@@ -198,10 +203,10 @@ function showRequest(view) {
     if (link.request.label) parts.push(para("roll-label", say("label"), link.request.label, "shared-label"));
     parts.push(para("pool", say("pool"), view.pool[earlyLang()], "shared-pool"));
     if (link.roller) {
-      const who = [say("askedby").replace("{roller}", link.roller)];
-      if (link.campaign) who.push(say("askedin").replace("{campaign}", link.campaign));
+      const who = [sayWith("askedby", { roller: link.roller })];
+      if (link.campaign) who.push(sayWith("askedin", { campaign: link.campaign }));
       parts.push(line("meta", "shared-asked",
-        who.join(" ") + (link.seq ? " · " + say("askedseq").replace("{seq}", link.seq) : "")));
+        who.join(" ") + (link.seq ? " · " + sayWith("askedseq", { seq: link.seq }) : "")));
     }
     return parts;
   });
@@ -211,8 +216,8 @@ function showRequest(view) {
  * engine, which folds the bids again. */
 function showBid(view) {
   showPreview("bidheading", "bidchecking", "bidunchecked", () => [
-    line("", "shared-bid-sides", say("bidsides").replace("{a}", view.sides[0]).replace("{b}", view.sides[1])),
-    line("meta", "shared-bid-count", say("bidcount").replace("{n}", view.bids)),
+    line("", "shared-bid-sides", sayWith("bidsides", { a: view.sides[0], b: view.sides[1] })),
+    line("meta", "shared-bid-count", sayWith("bidcount", { n: view.bids })),
   ]);
 }
 

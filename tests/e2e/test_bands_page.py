@@ -142,3 +142,42 @@ def test_a_generic_character_saves_a_roll_with_its_bands_and_rolls_it(new_contex
     total = int(page.locator("#result .total").get_attribute("data-total"))
     expect(page.locator("#result .band-outcome")).to_have_text(f"Resultado: {_pbta(total)}")
     assert "Traceback" not in page.inner_text("body")
+
+
+def test_roll_this_again_shows_the_game_of_the_roll_it_repeats(new_context, base_url):
+    """«Tirar esto otra vez» filled the form but the «Juego» select kept the earlier choice ("custom"
+    for a preset's bands, the old game for a roll without bands): it now shows the preset that makes
+    the repeated roll's dice and bands, with its numbers, else "custom" or "no names"."""
+    page = _with_preset(new_context, base_url, "es-ES", "dnd_adv")
+    page.fill("#generic-bands-value", "3")
+    page.fill("#generic-bands-versus", "12")
+    page.locator("#generic-bands-versus").dispatch_event("change")
+    expect(page.locator("#generic-notation")).to_have_value("2d20kh1+3")
+    page.click("#roll")
+    expect(page.locator("#result .band-outcome")).to_be_visible()
+    dnd_link = page.locator("#share-link").input_value()
+    page.select_option("#generic-bands-preset", "")          # no names, plain dice
+    page.fill("#generic-notation", "1d8+2")
+    page.click("#roll")
+    expect(page.locator("#result .total")).to_be_visible()
+    plain_link = page.locator("#share-link").input_value()
+
+    page.select_option("#generic-bands-preset", "wod")       # another game chosen meanwhile
+    page.evaluate("h => { location.hash = h; }", dnd_link.split("#", 1)[1])
+    expect(page.locator("#shared .shared-ok")).to_be_visible()
+    page.click("#roll-again")
+    expect(page.locator("#generic-bands")).to_have_value("≤11 Fallo / ≥12 Éxito")
+    expect(page.locator("#generic-bands-preset")).to_have_value("dnd_adv")
+    expect(page.locator("#generic-bands-value")).to_have_value("3")
+    expect(page.locator("#generic-bands-versus")).to_have_value("12")
+    expect(page.locator("#generic-bands-versus-label")).to_be_visible()
+
+    page.select_option("#generic-bands-preset", "pbta")      # and a game again before the plain roll's link
+    page.evaluate("h => { location.hash = h; }", plain_link.split("#", 1)[1])
+    expect(page.locator("#shared .shared-ok")).to_be_visible()
+    page.click("#roll-again")
+    expect(page.locator("#generic-bands")).to_have_value("")
+    expect(page.locator("#generic-bands-preset")).to_have_value("")
+    expect(page.locator("#generic-bands-value-field")).to_be_hidden()
+    expect(page.locator("#generic-bands-versus-field")).to_be_hidden()
+    assert "Traceback" not in page.inner_text("body")

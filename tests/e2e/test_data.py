@@ -261,3 +261,30 @@ def test_l5r_void_point_the_sheet_lacks_is_refused_before_the_roll(app):
     assert app.locator("#result .l5r-board").count() == 0  # no check started
     assert app.locator("#history-list li").count() == 0
     assert characters(app)["Sakura"]["sheet"]["void_points"] == 0
+
+
+def test_a_refused_save_names_the_field_in_the_page_language(new_context, base_url):
+    """Saving a sheet whose character name was emptied put a traceback in the console and no message
+    (the engine's field ``character.name`` matched no input); each refusal now starts with the label of
+    the field at fault, as the editor shows it, marks that input and focuses it (phone size)."""
+    ctx, _ = new_context(viewport={"width": 360, "height": 640})
+    page = open_app(ctx.new_page(), base_url)
+    create(page, "generic", "Gen", "Mesa")
+    page.fill("#cs-name", "")
+    assert save(page) == "Nombre del personaje: debe ser un nombre de 1 a 80 caracteres"
+    assert page.locator("#cs-name").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "cs-name"
+    page.fill("#cs-name", "Gen")
+    page.fill("#cs-rolls", "Ataque: 1d20+x")
+    said = save(page)
+    rolls_label = page.locator("label[for=cs-rolls]").inner_text().strip()
+    assert said.startswith(f"{rolls_label}: ") and "«x»" in said
+    assert page.locator("#cs-rolls").get_attribute("aria-invalid") == "true"
+    assert page.locator("#cs-name").get_attribute("aria-invalid") is None
+    assert page.evaluate("document.activeElement.id") == "cs-rolls"
+    page.fill("#cs-rolls", "Ataque: 1d20+5")
+    assert save(page) == "Ficha guardada."
+    page.click("#lang")                                  # English: the label and the reason in English
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.fill("#cs-name", "")
+    assert save(page) == "Character name: must be a name of 1 to 80 characters"

@@ -151,3 +151,35 @@ def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
     assert totals(other) == seen_totals
     assert other.locator('#shared [data-rerolled="0"]').count() == 1
     assert "Sakura salta al tejado" in other.inner_text("#shared")
+
+
+def test_a_double_tap_on_roll_makes_no_decision(new_context, base_url):
+    """On a phone (360x640) the board is drawn under the finger that tapped «Tirar», and its decision
+    button can take the button's place: the second tap of a quick double tap chose «No repetir
+    ninguno» for the player. A decision button now ignores a click that is the second of a multi-click
+    (``event.detail`` 2, as the browser counts a double tap); a single tap and the keyboard decide."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    page = open_app(ctx.new_page(), base_url)
+    fill_check(page, 3, 2, 2, distinction=True)
+    roll = page.locator("#roll").bounding_box()
+    page.mouse.move(roll["x"] + roll["width"] / 2, roll["y"] + roll["height"] / 2)
+    page.mouse.down()
+    page.mouse.up()                                   # the first tap: the check starts
+    stage(page, "reroll")
+    confirm = page.locator("#l5r-confirm").bounding_box()
+    page.mouse.move(confirm["x"] + confirm["width"] / 2, confirm["y"] + confirm["height"] / 2)
+    page.mouse.down(click_count=2)                    # the double tap's second tap, on «No repetir ninguno»
+    page.mouse.up(click_count=2)
+    page.click('[data-l5r-die="0"]')                  # handled after it, in order: the board is still here
+    expect(page.locator('[data-l5r-die="0"]')).to_have_attribute("aria-pressed", "true")
+    assert page.locator("#result .l5r-board").get_attribute("data-stage") == "reroll"
+    page.click("#l5r-confirm")                        # a single tap decides
+    stage(page, "keep")
+    allowed = page.locator("[data-l5r-die]:not([aria-disabled])")
+    allowed.first.click()
+    page.focus("#l5r-confirm")
+    page.keyboard.press("Enter")                      # so does the keyboard (detail 0)
+    page.wait_for_selector('#result .l5r-board:not([data-stage="keep"]), #result .l5r-total')
+    assert "Traceback" not in page.inner_text("body")

@@ -127,3 +127,26 @@ def test_bidding_link_in_english_before_the_engine_and_when_it_fails(new_context
     page.evaluate("window.dispatchEvent(new Event('tirada:engine-failed'))")   # the engine could not start
     expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.bid_unchecked"]["en"])
     expect(page.locator("#shared-bid-sides")).to_have_text("Haster (Cronista) against Sharla")   # still shown
+
+
+def test_names_with_replacement_patterns_are_shown_as_written(new_context, base_url):
+    """web/loader.js filled its strings with ``replace("{roller}", name)``: a name holding ``$&``, ``$'``,
+    ``$``` or ``$1`` (JavaScript's replacement patterns) came out as other text, and a campaign holding
+    ``{roller}`` could be filled in turn. The preview shows each value exactly as the link has it."""
+    from playwright.sync_api import expect
+
+    from tirada.links.chain import ChainState
+    from tirada.links.roll_link import roll_link
+
+    roller, campaign, label = "Ana $& $' $`", "C$1 {roller} $$", "Salto $& $'"
+    fragment = roll_link({"system": "sifrp", "test_dice": 2, "difficulty": 9, "label": label},
+                         ChainState(roller, campaign), 1_700_000_000).fragment
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{fragment}")
+    expect(page.locator("#shared-asked")).to_have_text(
+        f"Pedida por {roller} en «{campaign}» · tirada nº 1 de su cadena")
+    expect(page.locator("#shared-label")).to_have_text(label)
+    release(page, held)
+    expect(page.locator("#shared .total")).to_be_visible(timeout=READY_TIMEOUT_MS)

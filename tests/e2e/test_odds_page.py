@@ -151,8 +151,8 @@ def test_issue_28_notation_odds_explosions_roll_sets_and_hostile_counts(app):
     assert "Explosiones contadas hasta" in app.inner_text("#odds-note")
     assert app.locator("#odds-figure svg rect.bar").count() > 5
     app.fill("#generic-notation", "1d20+5; 2d6+3")     # several different rolls: said, nothing stale
-    wait_summary(app, r"^—")
-    assert "de una en una" in app.inner_text("#odds-note") and app.locator("#odds-figure").is_hidden()
+    assert wait_summary(app, r"de una en una").startswith("Varias tiradas distintas")
+    assert app.locator("#odds-figure").is_hidden() and app.locator("#odds-note").is_hidden()
     app.fill("#generic-notation", "3d6!k5")
     wait_summary(app, r"^Sin dificultad")
     app.fill("#generic-notation", "6 4d6 k3")
@@ -167,3 +167,27 @@ def test_issue_28_notation_odds_explosions_roll_sets_and_hostile_counts(app):
     app.click("#roll")
     expect(app.locator("#result .error")).to_be_visible()
     assert "Traceback" not in app.inner_text("body")
+
+
+def test_a_refused_odds_card_says_one_thing(new_context, base_url):
+    """Testers saw «Demasiados dados…» under «Sin probabilidades: completa el formulario.» (the blank
+    headline's words for screen readers, there while the reason sat in a note outside the live region):
+    now the reason is the headline itself, alone; a half-typed form still shows "—"."""
+    from conftest import open_app
+    from strings import STRINGS
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640})
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "generic")
+    page.fill("#generic-notation", "100d100")
+    too_big = STRINGS["odds.too_big"]["es"]
+    wait_summary(page, too_big)
+    card = page.locator("#odds")
+    expect(page.locator(SUMMARY)).to_have_text(too_big)
+    assert "completa el formulario" not in card.text_content()
+    assert card.locator(".sr-only").count() == 0 and page.locator("#odds-note").is_hidden()
+    assert page.locator("#odds-figure").is_hidden()
+    page.fill("#generic-notation", "2d6+")              # incomplete: "—", said as "complete the form"
+    wait_summary(page, r"^—")
+    assert too_big not in card.text_content()
+    assert STRINGS["odds.blank_sr"]["es"] in card.text_content() and page.locator("#odds-note").is_hidden()

@@ -51,8 +51,9 @@ def create_character() -> None:
             key = character["id"]
     except TiradaError as err:
         message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else refusal.message(err, app.State.lang)
-        status("char-status", f'{el("char-new-name").labels[0].textContent}: {message}', error=True)
-        el("char-new-name").focus()
+        field = el("char-new-campaign" if refusal.field_name(err.field) == "campaign" else "char-new-name")
+        status("char-status", f'{str(field.labels[0].textContent).strip()}: {message}', error=True)
+        field.focus()
         return
     if not ok:
         status("char-status", tr("data.not_saved"), error=True)

@@ -91,12 +91,14 @@ def save_editor() -> None:
             character = Character.from_dict({"id": key, "system": system, "name": name, "campaign": campaign,
                                              "sheet": sheet_from_form(system, fields), "updated": now_ms()})
             ok = STORE.save_character(character.to_dict())
-    except TiradaError as err:
+    except TiradaError as err:   # "Label: reason", the label as the editor shows it, at its input
         node = input_for(err.field or "")
-        label = node.labels[0].textContent if node.labels.length else ""
-        status("cs-status", ui_refusal.text(err, label=label), error=True)
-        ui_refusal.show_at(node, ui_refusal.text(err, label=label))
-        node.focus()
+        label = str(node.labels[0].textContent).strip() if node is not None and node.labels.length else None
+        said = ui_refusal.text(err, label=label)
+        status("cs-status", said, error=True)
+        if node is not None:
+            ui_refusal.show_at(node, said)
+            node.focus()
         return
     if not ok:
         status("cs-status", tr("data.not_saved"), error=True)
@@ -317,9 +319,17 @@ def read_fields(system: str) -> dict:
     return {str(node.dataset.cs): str(node.value) for node in box.querySelectorAll("[data-cs]")}
 
 
+#: engine fields of the character itself (``Character``'s ``character.name``…) → the editor's input id
+OUTER_INPUTS = {"name": "cs-name", "character.name": "cs-name", "campaign": "cs-campaign",
+                "character.campaign": "cs-campaign"}
+
+
 def input_for(field: str):
-    """The editor input of an engine error's ``field`` (or the name input when none matches)."""
-    if field == "name":
-        return document.getElementById("cs-name")
-    node = document.querySelector(f'#cs-fields [data-cs="{field}"]') if field else None
-    return node if node is not None else document.getElementById("cs-name")
+    """The editor input of an engine error's ``field`` (a form key of ``data-cs``, or the character's
+    name or campaign), or ``None`` when no input is its (the message then names the field from the
+    catalog, web/shell/refusal.py, and never borrows another input's label)."""
+    if field in OUTER_INPUTS:
+        return app.el(OUTER_INPUTS[field])
+    if not field or '"' in field or "\\" in field:   # engine paths hold neither: no selector is built from one
+        return None
+    return app.node(document.querySelector(f'#cs-fields [data-cs="{field}"]'))

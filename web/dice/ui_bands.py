@@ -14,6 +14,7 @@ import ui_refusal
 from app import el
 from tirada import TiradaError
 from tirada.fields import typed_int
+from tirada.systems.band_presets import recognize
 
 BOX = "#generic-bands-box"
 
@@ -82,6 +83,27 @@ def on_text(event) -> None:
         sync_labels()
 
 
+def follow(request: dict) -> None:
+    """After a request was written into the roll form (app.ON_WRITE: "roll this again", a sheet's saved
+    roll, a GM's request): the «Juego» select shows the game whose preset makes exactly its dice and
+    bands, with its numbers (tirada.systems.band_presets.recognize), else "custom" for other bands and
+    "no names" without bands. Nothing is written back: the bands stay as the request has them (in the
+    language they were made in)."""
+    if request.get("system") != "generic" or app.node(document.getElementById("generic-bands-preset")) is None:
+        return
+    select = el("generic-bands-preset")
+    if not str(el("generic-bands").value).strip():
+        select.value = ""
+    else:
+        found = recognize(request)
+        select.value = found[0] if found else "custom"
+        if found:
+            el("generic-bands-value").value = str(found[1])
+            el("generic-bands-versus").value = "" if found[2] is None else str(found[2])
+    sync_labels()
+
+
+app.ON_WRITE.append(follow)
 app.ON_LANG.append(sync_labels)   # the preset's number labels in the new language (options: data-i18n)
 if app.node(document.getElementById("generic-bands-preset")) is not None:
     sync_labels()

@@ -278,6 +278,23 @@ def submit_faces() -> None:
 # ------------------------------------------------------------------------------- events
 
 
+def second_tap(event) -> bool:
+    """Whether a click on a decision button (reroll / keep, keep or drop an explosion) is the second
+    (third…) click of a double tap, which the button then ignores.
+
+    Why: the board is drawn at once, under the finger that tapped «Tirar» (or the previous decision),
+    and on a phone its decision button can take the place of the button just tapped; a quick double
+    tap then made a decision the player never saw. Browsers number the clicks of one multi-click in
+    ``event.detail`` (1 the first, 2 the second of a double click or double tap; 0 for a click made
+    with the keyboard or by a script), so a decision takes only a click with ``detail`` ≤ 1: a
+    deliberate tap, however fast, and Enter / Space always work. A clock (ignoring clicks for ~400 ms
+    after the board is drawn) was not chosen: it also drops a fast deliberate tap and depends on how
+    slow the device is. A die tapped by such a click still toggles: that is visible and undone by
+    tapping it again, and nothing is decided.
+    """
+    return int(getattr(event, "detail", 0) or 0) > 1
+
+
 @when("click", "#result")
 def on_board_click(event) -> None:
     if Check.result is None or _node(document.querySelector("#result .l5r-board")) is None:
@@ -290,10 +307,11 @@ def on_board_click(event) -> None:
         return
     confirm = _closest(target, "[data-l5r-confirm]")
     if confirm is not None:
-        decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked))
+        if not second_tap(event):
+            decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked))
         return
     boom = _closest(target, "[data-l5r-explosion]")
-    if boom is not None and result["stage"] == "explosion":
+    if boom is not None and result["stage"] == "explosion" and not second_tap(event):
         decide("explosions", list(request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"])
 
 

@@ -5,7 +5,8 @@ ui_roll.py calls :func:`schedule` whenever a field of the form changes; after a 
 engine function :func:`tirada.odds.odds` on the form's request and renders the answer with
 :mod:`tirada.odds.chart`: a headline in the live region, an SVG bar chart (with ``<title>`` and
 ``<desc>``) and, under "show the numbers", the same values as tables. An incomplete or invalid
-form shows "—". Works for every system ``odds()`` knows (it dispatches on ``request["system"]``).
+form shows "—"; a request the engine refuses to compute shows its one reason there instead ("too many
+dice", "several rolls"), never beside "complete the form". Works for every system ``odds()`` knows (it dispatches on ``request["system"]``).
 
 No odds computation blocks the page's input for more than 100 ms (issue #28): the main thread
 computes only what fits its share of work (``odds(request, main_thread=True)``,
@@ -163,13 +164,15 @@ def render() -> None:
         figure.hidden, numbers.hidden = True, True
         el("odds-note").hidden = True
         return
-    if result is None:
-        note = tr(Odds.note) if Odds.note else ""
-        summary.innerHTML = (f'<span aria-hidden="true">{esc(tr("odds.blank"))}</span>'
-                             f'<span class="sr-only">{esc(tr("odds.blank_sr"))}</span>')
-        figure.hidden, numbers.hidden = True, True
-        el("odds-note").textContent = note
-        el("odds-note").hidden = not note
+    if result is None:   # one message: the engine's reason when it gave one (too many dice, several
+        figure.hidden, numbers.hidden = True, True   # rolls…), else "—" (said "complete the form")
+        el("odds-note").textContent = ""
+        el("odds-note").hidden = True
+        if Odds.note:   # in the live headline, never beside "complete the form", which would contradict it
+            summary.textContent = tr(Odds.note)
+        else:
+            summary.innerHTML = (f'<span aria-hidden="true">{esc(tr("odds.blank"))}</span>'
+                                 f'<span class="sr-only">{esc(tr("odds.blank_sr"))}</span>')
         return
     view = view_of(result)
     if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls

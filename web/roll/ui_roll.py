@@ -97,6 +97,8 @@ def write_request(request: dict, whole: bool = True) -> list:
     for box, fields in form.SECTIONS.items():
         if any(request.get(f) not in (None, False, "", []) for f in fields):
             el(box).open = True
+    for follow in app.ON_WRITE:   # controls the request does not hold (the bands' «Juego» select)
+        follow({**request, "system": form.SYSTEM})
     return written
 
 

@@ -16,7 +16,10 @@ notices, and two registries filled by the views at import time:
 * ``SEALED``: ``active() -> bool`` and ``roll(system)`` for a sealed GM request the roll form is
   locked to (web/fair/ui_sealed.py sets them): the roll button then makes a blind roll instead;
 * ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
-  the "opened from a link" banner of an earlier link (nothing stale stays on screen).
+  the "opened from a link" banner of an earlier link (nothing stale stays on screen);
+* ``ON_WRITE``: callbacks ``(request)`` run after a request was written into the roll form ("roll this
+  again", a GM's request, a character sheet), so a control that is not one of the request's fields
+  follows it (e.g. the outcome bands' «Juego» select, web/dice/ui_bands.py).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ ON_ROLL: list = []
 ON_NOTICE: list = []
 GM_REQUEST: dict = {"answer": lambda request: (request, None), "answered": lambda: None}
 ON_LINK: list = []
+ON_WRITE: list = []
 SEALED: dict = {"active": lambda: False, "roll": lambda system: None}
 
 

@@ -43,7 +43,7 @@ from typing import Any
 from ..errors import InvalidRequest
 from .bands import Bands
 
-__all__ = ["PRESETS", "PresetRoll", "PresetSpec", "preset_roll"]
+__all__ = ["PRESETS", "PresetRoll", "PresetSpec", "preset_roll", "recognize"]
 
 RULE = "notation.md §Presets"
 
@@ -133,16 +133,72 @@ def preset_roll(preset: Any, value: Any, versus: Any = None, lang: str = "es") -
     if spec.versus is not None:
         m = _number(spec.versus[2] if versus is None else versus, spec.versus[0], spec.versus[1], "versus")
     words = _WORDS["dnd" if spec.id.startswith("dnd") else spec.id]["en" if lang == "en" else "es"]
+    notation = _notation(spec.id, n, m)
     if spec.id == "pbta":
-        return PresetRoll(f"2d6{_signed(n)}", Bands(words, (7, 10)))
+        return PresetRoll(notation, Bands(words, (7, 10)))
     if spec.id.startswith("dnd"):
-        dice = {"dnd": "1d20", "dnd_adv": "2d20kh1", "dnd_dis": "2d20kl1"}[spec.id]
-        return PresetRoll(f"{dice}{_signed(n)}", Bands(words, (m,)))
+        return PresetRoll(notation, Bands(words, (m,)))
     if spec.id == "coc":
-        tens = "1d100" if m == 0 else f"({1 + abs(m)}d10k{'l' if m > 0 else 'h'}1-1)*10+1d10"
         fumble = 96 if n < 50 else 100
         starts = [1] + [min(max(s, 2), fumble) for s in (2, n // 5 + 1, n // 2 + 1, n + 1)] + [fumble]
-        return PresetRoll(tens, _bands(words, starts))
+        return PresetRoll(notation, _bands(words, starts))
     if spec.id == "fate":
-        return PresetRoll(f"4dF{_signed(n)}", Bands(words, tuple(range(-1, 9))))
-    return PresetRoll(f"{n}d10>{m}f1", Bands(words, (1, 2, 3, 4, 5)))
+        return PresetRoll(notation, Bands(words, tuple(range(-1, 9))))
+    return PresetRoll(notation, Bands(words, (1, 2, 3, 4, 5)))
+
+
+def _notation(preset: str, n: int, m: int) -> str:
+    """The roll of ``preset`` for its checked numbers ``n`` and ``m`` (0 when it has one), as notation."""
+    if preset == "pbta":
+        return f"2d6{_signed(n)}"
+    if preset.startswith("dnd"):
+        return {"dnd": "1d20", "dnd_adv": "2d20kh1", "dnd_dis": "2d20kl1"}[preset] + _signed(n)
+    if preset == "coc":
+        return "1d100" if m == 0 else f"({1 + abs(m)}d10k{'l' if m > 0 else 'h'}1-1)*10+1d10"
+    if preset == "fate":
+        return f"4dF{_signed(n)}"
+    return f"{n}d10>{m}f1"
+
+
+#: request keys that are not the dice (a link's seed and label, the bands themselves…): left out when a
+#: request is compared with a preset's roll by :func:`recognize`
+_NOT_DICE = ("system", "seed", "label", "bands", "difficulty", "notation", "fresh", "faces", "gm")
+
+
+def recognize(request: Any) -> "tuple[str, int, int | None] | None":
+    """The preset a generic request was made with: ``(preset id, value, versus)`` (``versus`` ``None``
+    for a preset with one number) when ``request``'s dice (its ``notation`` text, else its fields) and
+    its ``bands`` are exactly what :func:`preset_roll` gives for them in Spanish or English; ``None``
+    otherwise (no bands, custom bands, another roll). The page's «Juego» select shows it after «tirar
+    esto otra vez» (web/dice/ui_bands.py). Never raises: an unreadable request is ``None``.
+
+    Cost: the bands' labels pick the game and its language first; then each of its notations (at most
+    270, World of Darkness) is parsed once, and bands are made only for a notation that matches.
+    """
+    from ..errors import TiradaError
+    from .notation import parse
+
+    if not isinstance(request, dict) or not isinstance(request.get("bands"), list):
+        return None
+    try:
+        labels = set(Bands.from_value(request["bands"]).labels)
+        notation = request.get("notation")
+        dice = parse(notation) if isinstance(notation, str) and notation.strip() else \
+            {k: v for k, v in request.items() if k not in _NOT_DICE}
+    except (TiradaError, ValueError, TypeError):
+        return None
+    parsed: "dict[str, Any]" = {}
+    for spec in PRESETS.values():
+        words = _WORDS["dnd" if spec.id.startswith("dnd") else spec.id]
+        for lang in ("es", "en"):
+            if not labels <= set(words[lang]):
+                continue
+            versus = range(spec.versus[0], spec.versus[1] + 1) if spec.versus else (None,)
+            for n in range(spec.value[0], spec.value[1] + 1):
+                for m in versus:
+                    text = _notation(spec.id, n, 0 if m is None else m)
+                    if text not in parsed:
+                        parsed[text] = parse(text)
+                    if parsed[text] == dice and preset_roll(spec.id, n, m, lang).bands.to_value() == request["bands"]:
+                        return spec.id, n, m
+    return None
