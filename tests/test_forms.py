@@ -238,7 +238,10 @@ def test_a_gm_request_fixing_generic_fields_empties_the_notation_with_them():
     notation (written, hence locked with them); a sheet's saved roll keeps its own notation."""
     generic = forms.form_for("generic")
     assert generic.field_values({"system": "generic", "dice": 3, "sides": 6}, False) == \
-        {"dice": 3, "sides": 6, "notation": "", "bands": ""}
+        {"dice": 3, "sides": 6, "notation": "", "bands": "", "keep": 3}
+    # every die the request asks for is kept (a request cannot name keep; the form's 3 of 2 was refused)
+    assert generic.field_values({"system": "generic", "dice": 2, "sides": 6, "modifier": 1}, False) == \
+        {"dice": 2, "sides": 6, "modifier": 1, "notation": "", "bands": "", "keep": 2}
     assert generic.field_values({"system": "generic"}, False) == {}
     # a saved roll without bands clears the bands an earlier one left (hostile tester)
     assert generic.field_values({"system": "generic", "notation": "2d6+1"}, False) == {"notation": "2d6+1", "bands": ""}

@@ -326,6 +326,13 @@ def test_the_request_editor_fixes_bounds_or_frees_each_field():
     l5r = {"ring": 3, "skill": 2, "tn": 3}
     assert rv.request_fields("l5r5e", l5r, {}, {}) == {"tn": 3}
     assert rv.request_fields("l5r5e", l5r, {"skill": "fixed"}, {}) == {"skill": 2, "tn": 3}
+    # generic: every die kept is left out (a request cannot name keep); a fixed modifier with nothing
+    # in the form is fixed at 0 ("2d6" asks for no modifier: a +5 answering it is a mismatch)
+    plain = {"dice": 3, "sides": 10, "keep": 3, "modifier": 0}
+    assert rv.request_fields("generic", plain, {}, {}) == {"dice": 3, "sides": 10, "modifier": 0}
+    assert rv.request_fields("generic", {"dice": 2, "sides": 6}, {}, {}) == {"dice": 2, "sides": 6, "modifier": 0}
+    assert rv.request_fields("generic", {"dice": 2, "sides": 6}, {"modifier": "free"}, {}) == {"dice": 2, "sides": 6}
+    assert rv.request_fields("generic", {"dice": 4, "sides": 6, "keep": 3}, {}, {})["keep"] == 3   # the engine refuses it
     # a yes/no field is never bounded
     assert 'data-gm-min="keep_lowest"' not in rv.fields_html("generic", {"keep_lowest": True}, {}, "en")
     assert ">yes<" in rv.fields_html("generic", {"keep_lowest": True}, {}, "en")

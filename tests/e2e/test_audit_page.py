@@ -19,46 +19,11 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import request_link as make_request, roll_named  # noqa: E402
+from helpers.page import (audit_text, paste_html, request_link as make_request, roll_named,  # noqa: E402
+                          snippet_of_page)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 640}
-
-
-def run_audit(page, thread: str | None = None) -> str:
-    """Post ``thread`` (or what the text box already holds) to the audit; the report's text."""
-    page.click("#tab-audit")
-    if thread is not None:
-        page.fill("#audit-text", thread)
-    count = len(re.findall(r"#t\d", page.locator("#audit-text").input_value()))
-    # an earlier report with the same link count would satisfy the wait below at once: clear it
-    page.evaluate("document.getElementById('audit-report').textContent = ''")
-    page.click("#audit-run")
-    report = page.locator("#audit-report")
-    expect(report).to_contain_text(f"Enlaces encontrados: {count}", timeout=30_000)
-    return report.inner_text()
-
-
-def paste_html(page, html: str, plain: str) -> bool:
-    """Paste into the audit's text box as a browser does after copying a rendered page; True when
-    the page took the paste over (the browser's own paste of the plain text prevented)."""
-    page.click("#tab-audit")
-    page.fill("#audit-text", "")
-    page.focus("#audit-text")
-    return page.evaluate("""([html, plain]) => {
-        const data = new DataTransfer();
-        data.setData('text/html', html);
-        data.setData('text/plain', plain);
-        const event = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
-        document.getElementById('audit-text').dispatchEvent(event);
-        return event.defaultPrevented;
-    }""", [html, plain])
-
-
-def snippet_of_page(page, kind: str = "text") -> str:
-    page.click(f'#share [data-copy="{kind}"]')
-    expect(page.locator("#copy-status")).not_to_be_empty()
-    return page.evaluate("navigator.clipboard.readText()")
 
 
 def in_first_screen(page, locator) -> bool:
@@ -85,14 +50,14 @@ def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(new_conte
     assert paste_html(page, html, plain)
     pasted = page.locator("#audit-text").input_value()
     assert [pasted.index(link) for link in links] == sorted(pasted.index(link) for link in links)
-    text = run_audit(page)
+    text = audit_text(page)
     assert "Enlaces encontrados: 3" in text and "Todo en orden" in text, text
     assert re.findall(r"✔\D*?nº (\d)", text) == ["1", "2", "3"]
 
     # HTML with fewer links than the plain text (a source copied from an editor): the plain text is pasted
     assert not paste_html(page, "<p>Mis tiradas</p>", "\n".join(links))
     # the plain text alone finds nothing, and the report says how to paste
-    text = run_audit(page, plain)
+    text = audit_text(page, plain)
     assert "No se encontró ningún enlace" in text and "selecciona los mensajes tal como se ven" in text
 
 
@@ -104,7 +69,7 @@ def test_the_verdict_and_the_named_bad_roll_are_in_the_first_screen_on_a_phone(n
     phone = open_app(phone_ctx.new_page(), base_url)
     links.append(roll_named(phone, "Sharla", "Arenas", "desde el móvil"))   # a second nº 1: a restart
     filler = "\n".join(f"Mensaje {i}: la escena sigue, sin tiradas." for i in range(40))
-    text = run_audit(phone, f"{links[0]}\n{filler}\n{links[1]}\n{links[2]}\n")
+    text = audit_text(phone, f"{links[0]}\n{filler}\n{links[1]}\n{links[2]}\n")
     assert "Hay problemas en este hilo: 1 señalado" in text
     verdict = phone.locator("#audit-verdict")
     named = phone.locator("#audit-problems li").first
@@ -127,7 +92,7 @@ def test_both_rolls_of_a_fork_are_named_first_on_a_phone(new_context, base_url):
     phone.evaluate("v => localStorage.setItem('tirada.chains.v1', v)", kept)      # the copy restored
     phone = open_app(ctx.new_page(), base_url)
     try_two = roll_named(phone, "Sharla", "Arenas", "Sigilo")
-    text = run_audit(phone, f"{first}\n{try_one}\n{try_two}\n")
+    text = audit_text(phone, f"{first}\n{try_one}\n{try_two}\n")
     assert "Hay problemas en este hilo: 2 señalados" in text, text
     named = phone.locator("#audit-problems li")
     assert named.count() == 2
@@ -149,7 +114,7 @@ def test_a_reused_seed_is_flagged(new_context, base_url):
     # another player posts a link made with Sharla's seed (identical dice) in their own chain
     copy = encode_link({k: v for k, v in link["request"].items() if k != "fresh"}, "Bob", "Arenas", 1, None,
                        link["created"])
-    text = run_audit(page, f"Sharla: {mine}\nBob: {base_url}#{copy}\n")
+    text = audit_text(page, f"Sharla: {mine}\nBob: {base_url}#{copy}\n")
     assert text.count("la misma semilla o nonce que otro enlace del hilo") >= 2, text
     assert "(Bob nº 1)" in text and "(Sharla nº 1)" in text
 
@@ -183,10 +148,10 @@ def test_a_gm_request_answered_twice_with_the_campaign_changed_is_flagged(new_co
     player.wait_for_function("l => document.getElementById('share-link').value !== l", arg=first)
     second = player.locator("#share-link").input_value()
 
-    text = run_audit(player, f"Máster: {request_link}\nSharla: {first}\nSharla otra vez: {second}\n")
+    text = audit_text(player, f"Máster: {request_link}\nSharla: {first}\nSharla otra vez: {second}\n")
     assert "campaña «Otra partida» en vez de «Arenas»" in text and "una segunda tirada para la misma" in text
     assert "Hay problemas en este hilo" in text
-    text = run_audit(player, f"Máster: {request_link}\nSharla: {second}\n")   # only the changed try posted
+    text = audit_text(player, f"Máster: {request_link}\nSharla: {second}\n")   # only the changed try posted
     assert "campaña «Otra partida» en vez de «Arenas»" in text and "Hay problemas en este hilo" in text
 
 
@@ -197,10 +162,10 @@ def test_a_snippet_whose_number_was_edited_is_flagged(new_context, base_url):
     bbcode = snippet_of_page(page, "bbcode")
     total = re.search(r"= \[b\](\d+)\[/b\]", bbcode)
     assert total, bbcode
-    honest = run_audit(page, bbcode)
+    honest = audit_text(page, bbcode)
     assert "Todo en orden" in honest, honest
     edited = bbcode.replace(f"= [b]{total.group(1)}[/b]", f"= [b]{int(total.group(1)) + 7}[/b]")
-    text = run_audit(page, edited)
+    text = audit_text(page, edited)
     assert f"el texto pone {int(total.group(1)) + 7}, el enlace da {total.group(1)}" in text, text
     assert page.locator(".audit-links li.bad").count() == 1
 
@@ -212,7 +177,7 @@ def test_a_link_to_another_address_is_flagged_and_the_card_names_its_address(new
     port = int(re.search(r":(\d+)/", base_url).group(1))
     elsewhere = mine.replace(f":{port}/", f":{port + 1 if port < 65535 else port - 1}/")
     theirs = roll_named(page, "Sharla", "Arenas", "Otra")
-    text = run_audit(page, f"{mine}\n{elsewhere.split('#')[0]}#{theirs.split('#')[1]}\n")
+    text = audit_text(page, f"{mine}\n{elsewhere.split('#')[0]}#{theirs.split('#')[1]}\n")
     assert f"enlace a otra dirección ({elsewhere.split('#')[0]})" in text
     bad = page.locator(".audit-links li.bad")
     assert bad.count() == 1 and "nº 2" in bad.inner_text() and "enlace a otra dirección" in bad.inner_text()

@@ -60,19 +60,51 @@ def release(page, held: list) -> None:
         route.continue_()
 
 
-def audit_text(page, thread: str) -> str:
-    """Paste ``thread`` into "Auditar hilo", run it and return the report's text once this thread's
-    report is drawn (the audit runs in steps: wait for its link count, not the previous report)."""
+def audit_text(page, thread: str | None = None) -> str:
+    """Paste ``thread`` into "Auditar hilo" (``None``: audit what the text box already holds, e.g.
+    after :func:`paste_html`), run it and return the report's text once this thread's report is
+    drawn (the audit runs in steps: wait for its link count, not the previous report)."""
+    import re
+
     from playwright.sync_api import expect
 
     page.click("#tab-audit")
-    page.fill("#audit-text", thread)
+    if thread is not None:
+        page.fill("#audit-text", thread)
+    count = thread.count("#t") if thread is not None else \
+        len(re.findall(r"#t\d", page.locator("#audit-text").input_value()))
     # an earlier report with the same link count would satisfy the wait below at once: clear it
     page.evaluate("document.getElementById('audit-report').textContent = ''")
     page.click("#audit-run")
     report = page.locator("#audit-report")
-    expect(report).to_contain_text(f"Enlaces encontrados: {thread.count('#t')}", timeout=30_000)
+    expect(report).to_contain_text(f"Enlaces encontrados: {count}", timeout=30_000)
     return report.inner_text()
+
+
+def paste_html(page, html: str, plain: str) -> bool:
+    """Paste into the audit's text box as a browser does after copying a rendered page; True when
+    the page took the paste over (the browser's own paste of the plain text prevented)."""
+    page.click("#tab-audit")
+    page.fill("#audit-text", "")
+    page.focus("#audit-text")
+    return page.evaluate("""([html, plain]) => {
+        const data = new DataTransfer();
+        data.setData('text/html', html);
+        data.setData('text/plain', plain);
+        const event = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
+        document.getElementById('audit-text').dispatchEvent(event);
+        return event.defaultPrevented;
+    }""", [html, plain])
+
+
+def snippet_of_page(page, kind: str = "text") -> str:
+    """The forum snippet of the roll on ``page`` (``kind``: text, bbcode, markdown, html) through its
+    copy button and the clipboard (the context needs clipboard-read and clipboard-write)."""
+    from playwright.sync_api import expect
+
+    page.click(f'#share [data-copy="{kind}"]')
+    expect(page.locator("#copy-status")).not_to_be_empty()
+    return page.evaluate("navigator.clipboard.readText()")
 
 
 def take_seat(page, seat: str = "both") -> None:

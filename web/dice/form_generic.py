@@ -13,7 +13,7 @@ from render import esc
 from sheet_inputs import text
 from strings import t
 
-__all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM", "field_values", "odds_view",
+__all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
            "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html", "sheet_roll_update",
            "summary"]
 
@@ -22,6 +22,9 @@ FIELDSET = True
 FLOW = None
 REQUESTABLE = ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
 PLAYER_FIELDS: tuple = ()
+#: what a request field fixed with nothing in the form is fixed at (web/fair/request_view.py): "2d6" typed
+#: asks for no modifier; left out, the modifier would be the player's and a +5 would answer it unflagged
+REQUEST_NEUTRAL: Mapping[str, Any] = {"modifier": 0}
 #: folded boxes opened when the request uses their fields: the outcome bands (web/dice/ui_bands.py)
 SECTIONS: Mapping[str, tuple] = {"generic-bands-box": ("bands",)}
 
@@ -77,6 +80,8 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
             part["notation"] = request["notation"]
         elif part:   # fields a GM request fixes: a typed notation would win over them, so it is
             part["notation"] = ""   # emptied (and, written, locked with them: web/fair/ui_request.py)
+            if isinstance(part.get("dice"), int) and "keep" not in request:   # every die asked for is kept:
+                part["keep"] = part["dice"]   # a request cannot name keep, and the form's old 3 of 2 was refused
         if part:     # a saved roll without bands, or a request, leaves no earlier bands behind
             part["bands"] = bands_text(bands) if bands else ""
         return part

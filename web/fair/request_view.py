@@ -76,12 +76,15 @@ def request_fields(system: str, request: Mapping[str, Any], modes: Mapping[str, 
                    bounds: Mapping[str, tuple]) -> dict:
     """The request's ``fields``: each field fixed at the form's value, bounded by ``bounds[name] =
     (min, max)`` (whole numbers, as typed: the engine checks them, ``request.bounds``), or left out
-    (free). A fixed field the form has no value for is left out too.
+    (free). A fixed field the form has no value for is fixed at its Form's ``REQUEST_NEUTRAL`` value
+    (the generic modifier: 0), else left out too; a generic keep of every die is left out (a request
+    cannot name keep, and the player's form then keeps every die: form_generic.field_values).
 
     Raises:
         ValueError: a bound that is not a whole number (``args[0]`` is the field name).
     """
     out: dict = {}
+    neutral = getattr(forms.form_for(system), "REQUEST_NEUTRAL", {})
     for name in fields_of(system):
         mode = modes.get(name) or default_mode(system, name)
         if mode == "range" and name not in _BOOLEAN:
@@ -90,8 +93,10 @@ def request_fields(system: str, request: Mapping[str, Any], modes: Mapping[str, 
                 out[name] = {"min": int(str(lo).strip()), "max": int(str(hi).strip())}
             except ValueError:
                 raise ValueError(name) from None
-        elif mode == "fixed" and request.get(name) is not None:
-            out[name] = request[name]
+        elif mode == "fixed":
+            value = request.get(name, neutral.get(name))
+            if value is not None and not (system == "generic" and name == "keep" and value == request.get("dice")):
+                out[name] = value
     return out
 
 

@@ -51,6 +51,8 @@ class Form(Protocol):
             replaces the roll button's one-shot roll), or ``None``.
         REQUESTABLE: the fields a GM request may fix or bound, in the form's order (web/fair/request_view.py).
         PLAYER_FIELDS: those of them left to the player by default (an L5R ring and skill).
+        REQUEST_NEUTRAL (optional): field → the value a request fixes it at when the form holds
+            nothing for it (the generic modifier: 0; web/fair/request_view.py).
         SECTIONS: id of a folded ``<details>`` of the fieldset → the request fields that open it
             when a request written into the form uses them (SIFRP's teamwork, conflict…).
     """
