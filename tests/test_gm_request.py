@@ -200,3 +200,28 @@ def test_notation_operators_added_to_a_requested_generic_pool_are_mismatches():
     free = new_request("generic", {"difficulty": 9}, "Libre", "Sharla")     # no pool fixed: the player's choice
     assert mismatches(free, {"system": "generic", "dice": 2, "sides": 6, "explode": True, "difficulty": 9,
                              "label": "Libre"}, "Sharla") == []
+
+
+@pytest.mark.parametrize("keep, flagged", [(None, False), (2, False), (1, True), (3, True)])
+def test_a_request_that_fixes_generic_dice_keeps_them_all(keep, flagged):
+    """A request cannot name ``keep`` (NOT_REQUESTABLE), so a fixed 2d6 keeps both dice: a player
+    who forces the locked field open and keeps 1 is flagged, a keep of every die is not."""
+    spec = new_request("generic", {"dice": 2, "sides": 6, "modifier": 1}, "Saltar el foso", "Sharla")
+    roll = {"system": "generic", "dice": 2, "sides": 6, "modifier": 1, "label": "Saltar el foso"}
+    if keep is not None:
+        roll["keep"] = keep
+    problems = mismatches(spec, roll, "Sharla")
+    assert problems == ([f"keeps {keep} of the 2 requested dice"] if flagged else []), problems
+
+
+def test_keep_is_free_when_the_request_does_not_fix_the_dice():
+    spec = new_request("generic", {"difficulty": 10}, "Saltar el foso", "Sharla")
+    assert mismatches(spec, {"system": "generic", "dice": 4, "sides": 6, "keep": 3, "difficulty": 10,
+                             "label": "Saltar el foso"}, "Sharla") == []
+
+
+def test_keep_is_free_when_the_request_fixes_only_the_sides():
+    """«d20, vs 15» leaves how many dice (and so how many kept) to the player: 3d20 keep 1 matches."""
+    spec = new_request("generic", {"sides": 20, "difficulty": 15}, "Percepción", "Ana")
+    assert mismatches(spec, {"system": "generic", "dice": 3, "sides": 20, "keep": 1, "modifier": 5,
+                             "difficulty": 15, "label": "Percepción"}, "Ana") == []

@@ -6,7 +6,7 @@ to it, rolls and posts; the audit finds the request answered, with the pool the 
 edited request gives: the locked dice forced open in the form still roll the GM's dice, and a request
 link re-made with other dice (same request id) answers a request the thread does not hold — the audit
 says the roll does not match the GM's. The dice kept (locked by the page at every die, but a field a
-request cannot name) forced open is the known hole the audit misses (the xfail test below).
+request cannot name, so a fixed pool keeps them all) forced open is flagged too (gm_request.mismatches).
 """
 
 from __future__ import annotations
@@ -146,9 +146,6 @@ def test_a_request_from_the_plain_fields_fixes_no_modifier_and_keeps_every_die(n
     assert f"Petición del máster «{LABEL}» → Sharla: una tirada, conforme" in text and "3d6 →" in text, text
 
 
-@pytest.mark.xfail(strict=True, reason="fair-play hole: a generic request cannot fix the dice kept ('keep' is in "
-                   "tirada.wire.request_layout.NOT_REQUESTABLE, nor among POOL_FIXED's operators), so a player "
-                   "who forces the locked field open may keep 1 of the GM's 2d6 and the audit says «conforme»")
 def test_keeping_fewer_dice_than_the_gm_asked_is_flagged(new_context, base_url):
     request = gm_request(new_context, base_url)
     player = open_request(new_context, request)

@@ -69,7 +69,8 @@ def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller:
                campaign: str | None = None) -> list:
     """How a roll (its request, roller and campaign) fails to match ``spec``: ``[str]`` in English,
     ``[]`` when it matches. A field the request does not name is the player's choice and never a
-    mismatch, except the operators that change a pool the request fixes (:data:`POOL_FIXED`); a
+    mismatch, except the operators that change a pool the request fixes (:data:`POOL_FIXED`) and a
+    keep of fewer dice than a fixed number of dice (a request cannot name ``keep``, so it keeps all); a
     request naming a campaign wants the roll in that campaign (case-folded), so a
     player cannot try the request in other chains (another campaign) and post the best try."""
     out = []
@@ -86,6 +87,9 @@ def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller:
     if fixing & set(spec["fields"]):
         for name in sorted(operators & set(roll_request) - set(spec["fields"])):
             out.append(f"{name} added to the requested dice")
+        keep, dice = roll_request.get("keep"), spec["fields"].get("dice")
+        if isinstance(dice, int) and keep is not None and keep != dice:
+            out.append(f"keeps {keep!r} of the {dice!r} requested dice")
     if spec.get("label") and roll_request.get("label") != spec["label"]:
         out.append("another label")
     if spec.get("for") and (roller or "").casefold() != spec["for"].casefold():
