@@ -103,7 +103,7 @@ def test_seed_example_seeded_replay_is_deterministic_and_matches_a_plain_roll():
     again = scene(SEED_ACTIONS + [{"roll": "final"}], seed="0f" * 16)
     plain = systems.roll({"system": "tragedia", "protagonist_dice": 7, "adversary_dice": 6, "auto_successes": 1,
                           "protagonist_wins_ties": True, "seed": "0f" * 16})
-    assert state == again and list(state.stages) == plain["stages"]
+    assert state == again and state.stage_dicts() == plain["stages"]
 
 
 # --- each source and its refusals ----------------------------------------------------------------
@@ -365,7 +365,7 @@ def test_post_loss_roll_from_the_ledger():
     extra = [{"add": "tragedy", "by": "Corvo"}, {"add": "last_die", "by": "Livia"},
              {"add": "last_die", "by": "Ashur"}, {"add": "last_die", "by": "Batiato"}, {"roll": "post_loss"}]
     state = lost_scene(extra)
-    second = state.stages[1]
+    second = state.stage_dicts()[1]
     assert second["tragedy_faces"] == [2, 4, 6] and second["protagonist_last_faces"] == [2]
     assert second["adversary_last_faces"] == [4, 1]
     # 0 + 3 (Tragedy dice) + 1 (Livia's last die) against 1 + 1 (Ashur's 4; Batiato's 1 fails)
@@ -621,3 +621,18 @@ def test_random_actions_never_crash_and_refusals_leave_the_state_unchanged(actio
         assert state.pool("protagonist") >= 0 and 1 <= state.protagonist.sheet.tragedy <= 5
         assert all(p.sheet.destiny >= 0 for p in state.participants)
     json.dumps(scene_result(state))
+
+
+def test_a_scene_state_cannot_be_changed_in_place():
+    """Issue #25: the stateful games keep frozen state. A rolled scene's stages are read-only
+    Records (an assignment raises), the state hashes, and the result still reads JSON lists."""
+    state = scene(SEED_ACTIONS + [{"roll": "final"}], faces=P_FACES + A_FACES)
+    stage = state.stages[0]
+    with pytest.raises(TypeError):
+        stage["winner"] = "adversary"                       # type: ignore[index]
+    assert isinstance(stage["protagonist_faces"], tuple)
+    assert hash(state) == hash(scene(SEED_ACTIONS + [{"roll": "final"}], faces=P_FACES + A_FACES))
+    faces = scene_result(state)["roll"]["stages"][0]["protagonist_faces"]
+    faces.append(6)                                         # the result is a fresh copy: the state is untouched
+    assert isinstance(faces, list) and len(state.stages[0]["protagonist_faces"]) == len(faces) - 1
+    assert state.winner == "protagonist"

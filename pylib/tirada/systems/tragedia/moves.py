@@ -205,7 +205,7 @@ def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
             p.sheet.tragedy < MAX_TRAGEDY for p in state.protagonists)
         phase = "post_loss" if can_retry else "decided"
     else:
-        result = post_loss_stage(state.stages[0], state.pool("protagonist", "post_loss", "tragedy"),
+        result = post_loss_stage(state.stage_dicts()[0], state.pool("protagonist", "post_loss", "tragedy"),
                                  state.pool("protagonist", "post_loss", "last_die"),
                                  state.pool("adversary", "post_loss", "last_die"), dice, state.sides)
         phase = "decided"

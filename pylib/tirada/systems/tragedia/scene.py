@@ -162,7 +162,7 @@ def scene_result(state: SceneState) -> dict:
         "pending": pending(state),
         "pools": _pools(state),
         "contributions": [c.to_dict() for c in state.contributions],
-        "roll": roll_result(list(state.stages), state.sides) if state.stages else None,
+        "roll": roll_result(state.stage_dicts(), state.sides) if state.stages else None,
         "winner": state.winner if state.phase == "decided" else None,
         "ended": ended,
         "sheets": [dict(s.to_dict(), objective_achieved=s.objective_achieved) for s in sheets],

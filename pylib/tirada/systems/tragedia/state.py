@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_choice, get_int, get_int_list, get_text, reject_unknown
 from ...names import check_name
+from ..frozen import freeze
 from .roll import DEFAULT_SIDES, check_sides
 from .signed import check_roller_names, check_signed_setup
 from .sheet import MAX_NAME, Sheet
@@ -126,7 +127,17 @@ class SceneState:
     schema: int = 1
     campaign: str = ""
 
+    def __post_init__(self) -> None:
+        """The roll stages frozen (Records of ints, bools, text and tuples of faces): a scene state
+        cannot be changed in place (issue #25, one move interface with frozen state)."""
+        object.__setattr__(self, "stages", freeze(tuple(self.stages)))
+
     # --- reading -------------------------------------------------------------------------------
+    def stage_dicts(self) -> list:
+        """The roll stages as the JSON dicts :mod:`tirada.systems.tragedia.roll` made them
+        (``[{"stage": "final", "protagonist_faces": [int], ...}, ...]``): fresh, with lists."""
+        return [{k: list(v) if isinstance(v, tuple) else v for k, v in stage.items()} for stage in self.stages]
+
     def participant(self, name: Any, field: str = "by") -> Participant:
         """The participant whose character is ``name``.
 
