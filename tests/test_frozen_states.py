@@ -276,15 +276,20 @@ def test_random_games_do_make_the_records_the_checks_are_about():
         for _ in range(400):
             if state.phase == "ended" and not state.pending:
                 break
-            try:
-                state = play(state, random_move(state, rng))
-            except TiradaError:
-                state = play(state, bot_move(state))
+            state = _step(state, rng)
         assert_deeply_frozen(state)
         seen["weakness"] += sum(d.get("result") == "weakness" for x in state.exchanges for d in x["damage"])
         seen["orders"] += any(o is not None for o in state.orders)
         seen["yields"] += len(state.yields)
     assert all(seen.values()), seen
+
+
+def _step(state: State, rng: random.Random) -> State:
+    """One random move by either player, or the bot's move when the random one is refused."""
+    try:
+        return play(state, random_move(state, rng))
+    except TiradaError:
+        return play(state, bot_move(state))
 
 
 # ----- what readers see is unchanged -------------------------------------------------------------
@@ -298,10 +303,7 @@ def _weakness_game() -> State:
                 return state
             if state.phase == "ended" and not state.pending:
                 break
-            try:
-                state = play(state, random_move(state, rng))
-            except TiradaError:
-                state = play(state, bot_move(state))
+            state = _step(state, rng)
     raise AssertionError("no game made a Weakness")  # pragma: no cover
 
 
