@@ -2,7 +2,8 @@
 """Build, serve, test and benchmark Tirada — every step installs what it needs.
 
     python3 build.py serve [--port 8000]   build dist/ and serve it on http://127.0.0.1:PORT/
-    python3 build.py test [--fast]         set up, build, lint (ruff, mypy) and run every test suite
+    python3 build.py test [--fast] [-k E]  set up, build, lint (ruff, mypy) and run every test suite in parallel
+                                           (--fast: ruff + the CPython suite only; -k: pytest's name filter)
     python3 build.py build                 only assemble dist/
     python3 build.py deploy DIR [--url U]  build, then a folder ready for any static host (docs/hosting.md)
     python3 build.py bench                 measure load and roll speed (docs/benchmarks.md)
@@ -57,7 +58,10 @@ def main(argv: list | None = None) -> int:
     p_serve = sub.add_parser("serve", help="build and serve dist/ locally")
     p_serve.add_argument("--port", type=int, default=8000)
     p_test = sub.add_parser("test", help="set up, build and run every test")
-    p_test.add_argument("--fast", action="store_true", help="engine tests only, no slow or browser tests")
+    p_test.add_argument("--fast", action="store_true",
+                        help="ruff and the CPython suite (engine, page modules): no build, Pyodide, browser or slow tests")
+    p_test.add_argument("-k", dest="keyword", metavar="EXPR",
+                        help="only tests whose names match EXPR (pytest -k), in every suite: e.g. -k l5r")
     p_deploy = sub.add_parser("deploy", help="build a folder ready for any static host (docs/hosting.md)")
     p_deploy.add_argument("dir", type=Path, help="the folder to write (replaced if it holds an earlier build)")
     p_deploy.add_argument("--url", help="the address it will be served from, for absolute preview-card URLs")
@@ -74,7 +78,7 @@ def main(argv: list | None = None) -> int:
         elif args.cmd == "deploy":
             deploy(args.dir, args.url)
         elif args.cmd == "test":
-            return test(args.fast)
+            return test(args.fast, args.keyword)
         elif args.cmd == "bench":
             return bench(args.runs, args.profile)
     except SetupError as err:

@@ -1,9 +1,22 @@
-"""``build.py test``: build, lint, then every test suite, totals read from JUnit XML."""
+"""``build.py test``: set up, build, lint, then every test suite, in parallel where the machine allows;
+totals read from JUnit XML, and the time of each phase printed at the end (issue #37).
+
+- ``test`` (what CI runs): set-up, build, then lint (ruff, mypy), the engine suite on CPython
+  (pytest-xdist workers) and the engine suite inside Pyodide (Node) side by side, then the browser
+  suite (Playwright + Chromium, pytest-xdist workers, each with its own browser and server).
+- ``test --fast``: the inner loop: ruff and the CPython suite (engine and page modules), no build,
+  no browser, no Pyodide, no ``slow`` tests.
+- ``-k EXPR`` selects tests by name in every suite (``test --fast -k l5r``: one system's tests).
+"""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -28,61 +41,177 @@ def junit_totals(path: Path) -> dict:
     return {"passed": count["tests"] - failed - count["skipped"], "failed": failed, "skipped": count["skipped"]}
 
 
-def _pytest(label: str, cmd: list, totals: dict, env: dict | None = None) -> int:
-    """Run one pytest suite (``cmd`` gets ``--junitxml``) and add its counts to ``totals``."""
-    log(f"--- {label}")
-    report = CACHE / f"junit-{re.sub(r'[^a-z]+', '-', label.lower()).strip('-')}.xml"
-    report.parent.mkdir(parents=True, exist_ok=True)
-    report.unlink(missing_ok=True)
-    # the path is relative to ROOT: the Pyodide runner mounts ROOT as its working directory
-    proc = subprocess.run([str(c) for c in cmd] + [f"--junitxml={report.relative_to(ROOT)}"], cwd=ROOT,
-                          env=env)
+def workers() -> int:
+    """How many pytest-xdist workers a suite gets: ``TIRADA_TEST_WORKERS`` if set (1 = serial), else
+    one per core the process may use (2 on the project's machines)."""
+    wanted = os.environ.get("TIRADA_TEST_WORKERS", "").strip()
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
     try:
-        for key, value in junit_totals(report).items():
-            totals[key] = totals.get(key, 0) + value
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def xdist_args(n: int) -> list:
+    """pytest arguments for ``n`` workers: none for one (a plain serial run), else ``-n n`` with idle
+    workers taking queued tests from busy ones (``--dist worksteal``: test times differ a hundredfold)."""
+    return [] if n <= 1 else ["-n", str(n), "--dist", "worksteal"]
+
+
+@dataclass
+class Phase:
+    """One step of the run: its label, its wall time in seconds, and its counts when it ran tests."""
+
+    label: str
+    seconds: float = 0.0
+    counts: dict = field(default_factory=dict)
+    code: int = 0
+
+
+@dataclass
+class Suite:
+    """A pytest run: its label, its command (``--junitxml`` is added) and its environment."""
+
+    label: str
+    cmd: list
+    env: dict | None = None
+
+    @property
+    def report(self) -> Path:
+        return CACHE / f"junit-{re.sub(r'[^a-z]+', '-', self.label.lower()).strip('-')}.xml"
+
+
+def _start(suite: Suite, output) -> subprocess.Popen:
+    suite.report.parent.mkdir(parents=True, exist_ok=True)
+    suite.report.unlink(missing_ok=True)
+    # the path is relative to ROOT: the Pyodide runner mounts ROOT as its working directory
+    cmd = [str(c) for c in suite.cmd] + [f"--junitxml={suite.report.relative_to(ROOT)}"]
+    return subprocess.Popen(cmd, cwd=ROOT, env=suite.env, stdout=output, stderr=subprocess.STDOUT if output else None)
+
+
+def _finish(suite: Suite, code: int, phase: Phase, selective: bool) -> None:
+    """Read ``suite``'s report into ``phase``. A suite that crashed before writing its report counts
+    one failure; one that collected no test fails too, unless ``-k`` selected tests (a filter may
+    leave a suite empty)."""
+    phase.code = code
+    try:
+        phase.counts = junit_totals(suite.report)
     except (OSError, ElementTree.ParseError):
-        if proc.returncode != 0:   # crashed before writing a report: still one failure
-            totals["failed"] = totals.get("failed", 0) + 1
-    if proc.returncode == 5:  # no tests collected: a suite that ran nothing is a failure here
-        log(f"{label}: no tests ran")
-        return 1
-    return proc.returncode
+        phase.counts = {"passed": 0, "failed": 1 if code != 0 else 0, "skipped": 0}
+    if code == 5:
+        if selective:
+            phase.code = 0
+        else:
+            log(f"{suite.label}: no tests ran")
+            phase.code = 1
+    if phase.code != 0 and phase.counts.get("failed", 0) == 0:
+        phase.counts["failed"] = 1  # failed without a count (crash, collection error): still one failure
 
 
-def _lint(py: Path) -> list:
-    """ruff (pylib, web, tests, build.py, buildtools) and mypy (the engine), configured in pyproject.toml.
-    Returns their exit codes; each failure counts once in the totals."""
-    codes = []
-    log("--- ruff (lint)")
-    codes.append(subprocess.run([str(py), "-m", "ruff", "check", "pylib", "web", "tests", "build.py", "buildtools"],
-                                cwd=ROOT).returncode)
-    log("--- mypy (engine types)")
-    codes.append(subprocess.run([str(py), "-m", "mypy"], cwd=ROOT).returncode)
-    return codes
+def run_suites(suites: list, selective: bool) -> list:
+    """Run ``suites`` at the same time; each one's output goes to a log under .cache/ and is printed
+    whole when it ends (so outputs never interleave). Returns one Phase per suite, in order."""
+    if len(suites) == 1:
+        suite = suites[0]
+        log(f"--- {suite.label}")
+        phase, started = Phase(suite.label), time.monotonic()
+        code = _start(suite, None).wait()
+        phase.seconds = time.monotonic() - started
+        _finish(suite, code, phase, selective)
+        return [phase]
+    log("--- " + " | ".join(s.label for s in suites) + " (side by side)")
+    running = []
+    for suite in suites:
+        out_path = suite.report.with_suffix(".log")
+        out = open(out_path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, when the suite ends)
+        running.append((suite, _start(suite, out), out, out_path, Phase(suite.label), time.monotonic()))
+    phases: dict = {}
+    while len(phases) < len(running):
+        for suite, proc, out, out_path, phase, started in running:
+            if suite.label in phases or proc.poll() is None:
+                continue
+            phase.seconds = time.monotonic() - started
+            out.close()
+            log(f"--- {suite.label} ({phase.seconds:.0f} s)")
+            sys.stdout.write(out_path.read_text(encoding="utf-8", errors="replace"))
+            sys.stdout.flush()
+            _finish(suite, proc.returncode, phase, selective)
+            phases[suite.label] = phase
+        time.sleep(0.2)
+    return [phases[s.label] for s in suites]
 
 
-def test(fast: bool = False) -> int:
-    """Build, lint (ruff, mypy), then run the engine tests on CPython and in Pyodide, then the browser
-    tests. Totals come from each suite's JUnit XML (.cache/junit-*.xml)."""
+def _timed(label: str, phases: list, job) -> None:
+    """Run ``job()`` as a phase without tests (set-up, build) and note its time."""
+    started = time.monotonic()
+    job()
+    phases.append(Phase(label, time.monotonic() - started))
+
+
+def _lint(py: Path, mypy: bool = True) -> list:
+    """ruff (pylib, web, tests, build.py, buildtools) and, unless ``mypy`` is false, mypy (the engine and
+    the page), configured in pyproject.toml. Returns one Phase each; a failure counts once."""
+    phases = []
+    checks = [("ruff (lint)", [str(py), "-m", "ruff", "check", "pylib", "web", "tests", "build.py", "buildtools"])]
+    if mypy:
+        checks.append(("mypy (types)", [str(py), "-m", "mypy"]))
+    for label, cmd in checks:
+        log(f"--- {label}")
+        started = time.monotonic()
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        phases.append(Phase(label, time.monotonic() - started, {"failed": int(code != 0)}, code))
+    return phases
+
+
+def summary(phases: list) -> str:
+    """The table printed at the end of a run: each phase's time and counts, then the total time."""
+    rows = [f"{'phase':<44} {'time':>8} {'passed':>7} {'failed':>7} {'skipped':>8}"]
+    for p in phases:
+        c = p.counts
+        nums = (f"{c.get('passed', ''):>7} {c.get('failed', ''):>7} {c.get('skipped', ''):>8}"
+                if "passed" in c else f"{'':>7} {c.get('failed', '') or '':>7} {'':>8}")
+        rows.append(f"{p.label:<44} {p.seconds:>7.1f}s {nums}")
+    rows.append(f"{'total':<44} {sum(p.seconds for p in phases):>7.1f}s")
+    return "\n".join(rows)
+
+
+def test(fast: bool = False, keyword: str | None = None) -> int:
+    """Set up, build, lint, then run the suites; print a table of phases and the closing totals line
+    (``tirada: N passed, N failed, N skipped``). Returns 0 when every step passed, else 1.
+
+    ``fast``: ruff and the CPython suite without ``slow`` tests: no build, no Pyodide, no browser.
+    ``keyword``: pytest's ``-k`` expression, given to every suite."""
+    n = workers()
+    select = ["-k", keyword] if keyword else []
+    started = time.monotonic()
     py = ensure_venv()
-    ensure_node()
-    wheels = ensure_pyodide_test_wheels()
-    build()
-    totals: dict = {}
-    codes = []
-    marker = "not e2e and not slow" if fast else "not e2e"
-    lint = _lint(py)
-    codes += lint
-    totals["failed"] = sum(1 for c in lint if c != 0)
-    codes.append(_pytest("engine tests on CPython", [py, "-m", "pytest", "-q", "-m", marker, "tests"], totals))
-    codes.append(_pytest("engine tests inside Pyodide (Node)",
-                         ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", "-m", "not e2e and not slow",
-                          "tests"], totals))
     if not fast:
+        ensure_node()
+        wheels = ensure_pyodide_test_wheels()
         ensure_chromium()
-        codes.append(_pytest("browser tests (Playwright + Chromium)", [py, "-m", "pytest", "-q", "-m", "e2e", "tests/e2e"],
-                             totals))
-    # a suite that failed without a count (crash, collection error) still counts as one failure
-    failed = max(totals.get("failed", 0), sum(1 for c in codes if c != 0))
-    print(f"\ntirada: {totals.get('passed', 0)} passed, {failed} failed, {totals.get('skipped', 0)} skipped")
-    return 0 if all(c == 0 for c in codes) else 1
+    phases = [Phase("set-up (.venv)" if fast else "set-up (.venv, npm, wheels, Chromium)",
+                    time.monotonic() - started)]
+    pytest = [py, "-m", "pytest", "-q", *select]
+    if fast:
+        phases += _lint(py, mypy=False)
+        phases += run_suites([Suite("engine and page modules on CPython (fast)",
+                                    [*pytest, *xdist_args(n), "-m", "not e2e and not slow", "tests"])], bool(keyword))
+    else:
+        _timed("build dist/", phases, build)
+        phases += _lint(py)
+        # the Pyodide suite is one process (no subprocesses in Pyodide): it runs beside the CPython
+        # suite, which gets the other workers
+        phases += run_suites([
+            Suite("engine tests on CPython", [*pytest, *xdist_args(max(1, n - 1)), "-m", "not e2e", "tests"]),
+            Suite("engine tests inside Pyodide (Node)",
+                  ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", *select, "-m", "not e2e and not slow",
+                   "tests"]),
+        ], bool(keyword))
+        phases += run_suites([Suite("browser tests (Playwright + Chromium)",
+                                    [*pytest, *xdist_args(n), "-m", "e2e", "tests/e2e"])], bool(keyword))
+    print("\n" + summary(phases), flush=True)
+    totals = {key: sum(p.counts.get(key, 0) for p in phases) for key in ("passed", "failed", "skipped")}
+    ok = all(p.code == 0 for p in phases)
+    print(f"\ntirada: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
+    return 0 if ok else 1

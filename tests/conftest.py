@@ -1,12 +1,26 @@
-"""Every test imports the page's modules as the page does from app.zip: by their flat names. Their
-files stand in folders of web/ (one per system's views and strings, the roll view, fair play, the
-audit, "Mis datos", the shell; docs/architecture.md), so each folder goes on ``sys.path`` here,
-before any test module is imported (buildtools.common.web_on_path, the build's own way)."""
+"""Every test imports this checkout's code, whichever virtual environment runs it.
 
+- The engine: ``pylib/`` of this checkout goes first on ``sys.path`` (pyproject's ``pythonpath``, put
+  here again for runners that start pytest without the project's configuration) and into ``PYTHONPATH``
+  for the subprocesses tests start (``python -m tirada``, a wheel build): a second worktree whose tests
+  run with the first one's ``.venv`` (its editable install points at the first checkout) still tests
+  its own engine (tests/test_checkout.py).
+- The page's modules: as the page does from app.zip, by their flat names. Their files stand in folders
+  of web/ (one per system's views and strings, the roll view, fair play, the audit, "Mis datos", the
+  shell; docs/architecture.md), so each folder goes on ``sys.path`` here, before any test module is
+  imported (buildtools.common.web_on_path, the build's own way).
+"""
+
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+ENGINE = str(ROOT / "pylib")
+if sys.path[:1] != [ENGINE]:
+    sys.path.insert(0, ENGINE)
+os.environ["PYTHONPATH"] = os.pathsep.join([ENGINE, *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                                                    if p and p != ENGINE]])
 sys.path.insert(0, str(ROOT))
 try:
     from buildtools.common import web_on_path

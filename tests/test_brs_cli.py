@@ -6,7 +6,6 @@ docs/brs-format.md (seed 000_95455a330fc0ceb0.txt).
 
 from __future__ import annotations
 
-import io
 import json
 import os
 
@@ -15,16 +14,12 @@ import pytest
 from helpers.brs import duel
 from tirada.systems.brs import Setup, replay
 from tirada.cli import cmd_brs
-from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
+from helpers.cli import run
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "brs-haster-sharla.json")
 
 
-def run(argv: list, stdin: str = "") -> tuple:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_replay_file_prints_the_final_state():

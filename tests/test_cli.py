@@ -1,17 +1,10 @@
 """The command line (tirada.cli): JSON in, JSON out, exit 2 with one line for nonsense."""
 
-import io
 import json
 
 import pytest
+from helpers.cli import run
 
-from tirada.cli import main
-
-
-def run(argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("faces, d, b, p, tn, total", [

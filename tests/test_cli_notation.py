@@ -1,23 +1,16 @@
 """Issue 28: the command line and the engine take dice notation directly — ``roll`` and ``odds`` with a
 ``notation`` field, ``explain TEXT`` (docs/notation.md §The engine and the command line)."""
 
-import io
 import json
 
 import pytest
 
-from tirada.cli import main
 from tirada.errors import InvalidRequest
 from tirada.links.chain import verify
 from tirada.systems.notation import expand, explain
+from helpers.cli import run
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
-
-
-def run(argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_roll_with_notation_is_the_roll_of_its_fields():

@@ -3,18 +3,17 @@ locks, the roll that names it, and the audit of one roll per request."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
 from tirada.links import fair_roll
 from tirada.links.audit import audit
-from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.links.gm_request import (apply_request, decode_request, encode_request, mismatches, new_request)
 from tirada.links.chain import ChainState, decode_link, encode_link, next_link, verify
 from tirada.wire.codec import encode_payload
+from helpers.cli import run
 
 BASE = "https://foro.example/tirada/#"
 SPEC = {"system": "sifrp", "fields": {"difficulty": 12, "test_dice": {"min": 2, "max": 5}},
@@ -119,10 +118,6 @@ def test_requests_are_format_2_only():
         encode_payload("request", gm())
 
 
-def run(argv: list, stdin: str = "") -> tuple:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_cli_request_encode_and_verify():

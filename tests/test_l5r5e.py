@@ -1,6 +1,5 @@
 """L5R 5e check (l5r5e.md §The check): the seed's example, each step, each refusal, step mode."""
 
-import io
 import json
 from fractions import Fraction
 
@@ -8,12 +7,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tirada import roll as roll_any
-from tirada.cli import main
 from tirada.dice import DiceStream, FixedFaces
 from tirada.errors import IllegalMove, InvalidRequest
 from helpers.l5r_check import SAKURA, SAKURA_FACES, check
 from tirada.systems.l5r.check import MAX_EXPLOSIONS, CheckRequest, roll
 from tirada.systems.l5r.dice import die_text, symbols_of
+from helpers.cli import run
 
 SEED = "0123456789abcdef0123456789abcdef"
 
@@ -364,18 +363,13 @@ def test_defaults_always_give_a_legal_consistent_check(ring, skill, helpers, voi
 
 # --- CLI (in-process, so it also runs under Pyodide) ---------------------------------------------
 
-def run_cli(request):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["roll", json.dumps(request)], stdin=io.StringIO(""), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
 
 def test_cli_sakura_and_illegal_keep():
-    code, out, err = run_cli({"system": "l5r5e", "faces": SAKURA_FACES, **SAKURA})
+    code, out, err = run(["roll", json.dumps({"system": "l5r5e", "faces": SAKURA_FACES, **SAKURA})])
     r = json.loads(out)
     assert code == 0 and err == "" and (r["successes"], r["success"], r["strife"]) == (3, True, 1)
-    code, out, err = run_cli({"system": "l5r5e", "faces": [5, 1, 2, 3], "ring": 3, "skill": 1, "tn": 3,
-                              "keep": [0, 1, 2, 3]})
+    code, out, err = run(["roll", json.dumps({"system": "l5r5e", "faces": [5, 1, 2, 3], "ring": 3, "skill": 1, "tn": 3,
+                              "keep": [0, 1, 2, 3]})])
     assert code == 2 and out == ""
     assert err == "error: keep: keep at most 3 dice (ring 3 + 0 helpers), got 4 (l5r5e.md §The check 5)\n"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import string
 import sys
@@ -12,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tirada import systems
-from tirada.cli import main
 from tirada.errors import InvalidRequest, LinkError, TiradaError
 from tirada.links.chain import (LIMITS, PARAM_KEYS, TRUST, TYPICAL, ChainState, decode_link, describe, encode_link,
                          link_id, link_sizes, next_link, verify)
 from tirada.wire.codec import (KINDS, b64_decode, b64_encode, cbor_decode, cbor_encode, decode_payload,
                                encode_frame, encode_payload, payload_hash)
+from helpers.cli import run
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 SIFRP = {"system": "sifrp", "seed": SEED, "test_dice": 4, "bonus_dice": 2, "label": "Atletismo"}
@@ -354,10 +353,6 @@ def test_decoder_never_crashes_many(fragment):
 
 
 # ------------------------------------------------------------------------------ CLI
-def run(argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_cli_encode_then_verify():
@@ -391,10 +386,10 @@ def test_cli_sizes_and_decode():
 def test_decoding_is_fast():
     import time
     fragment = chain_of(2)[1]
-    start = time.perf_counter()
+    start = time.process_time()   # CPU time of this process: a loaded machine does not fail it
     for _ in range(200):
         verify(fragment)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
 
 
 def test_one_payload_has_one_body():

@@ -1,14 +1,13 @@
 """tirada.odds: dispatch on system, ignored common fields, JSON shape, and the ``odds`` command."""
 
-import io
 import json
 from fractions import Fraction
 
 import pytest
 
-from tirada.cli import main
 from tirada.errors import InvalidRequest
 from tirada.odds import ODDS, odds
+from helpers.cli import run
 
 REQUESTS = {
     "generic": {"dice": 4, "sides": 8, "keep": 2, "difficulty": 10},
@@ -17,12 +16,6 @@ REQUESTS = {
     "tragedia": {"protagonist_dice": 3, "adversary_dice": 3},
     "brs": {"attack_score": 7, "available": [3, 2], "renew": [6]},
 }
-
-
-def run(argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_every_system_has_a_request_here():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email.parser
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -82,21 +83,25 @@ def test_pip_install_wheel_gives_command_and_library(built, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / "bin"
+    # the installed wheel alone: no PYTHONPATH pointing at this checkout (tests/conftest.py sets one)
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     proc = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-index",
-                           "--disable-pip-version-check", str(wheel_of(built))], capture_output=True, text=True)
+                           "--disable-pip-version-check", str(wheel_of(built))], capture_output=True, text=True, env=clean)
     assert proc.returncode == 0, proc.stderr
     request = {"system": "sifrp", "test_dice": 4, "bonus_dice": 2, "difficulty": 12,
                "seed": "8f14e45fceea167a5a36dedd4bea2543"}
     proc = subprocess.run([str(bin_dir / "tirada"), "roll", json.dumps(request)], capture_output=True, text=True,
-                          cwd=tmp_path)
+                          cwd=tmp_path, env=clean)
     assert proc.returncode == 0, proc.stderr
     from tirada import roll  # the same roll computed by the repository's engine
 
     assert json.loads(proc.stdout) == json.loads(json.dumps(roll(request)))
     # the library, imported from the installed wheel and not from the repository
     code = "import tirada, tirada.links.chain; print(tirada.__file__)"
-    proc = subprocess.run([str(bin_dir / "python"), "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run([str(bin_dir / "python"), "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                          env=clean)
     assert proc.returncode == 0, proc.stderr
     assert str(env_dir) in proc.stdout
-    bad = subprocess.run([str(bin_dir / "tirada"), "roll", "{"], capture_output=True, text=True, cwd=tmp_path)
+    bad = subprocess.run([str(bin_dir / "tirada"), "roll", "{"], capture_output=True, text=True, cwd=tmp_path,
+                         env=clean)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

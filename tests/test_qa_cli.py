@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 
 import pytest
+from helpers.cli import run
 
-from tirada.cli import main
-
-
-class _BytesStdin(io.TextIOWrapper):
-    """A text stdin over raw bytes, like ``sys.stdin`` (has ``.buffer``)."""
-
-    def __init__(self, data: bytes) -> None:
-        super().__init__(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
-
-    def isatty(self) -> bool:
-        return False
-
-
-def run(argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    source = _BytesStdin(stdin) if isinstance(stdin, bytes) else io.StringIO(stdin)
-    code = main(argv, stdin=source, stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def _one_line_error(code, out, err):

@@ -107,10 +107,10 @@ def test_audit_of_many_shortened_links_is_not_quadratic():
         digest = hashlib.sha256(str(i).encode()).hexdigest()
         parts.append(f"#t1{digest[:10]}… #t1{digest[10:22]} ")
     text = "".join(parts)
-    start = time.perf_counter()
+    start = time.process_time()   # this process's CPU time: other work on the machine does not count
     found = extract_links(text)
     assert len(found) == 40000
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_audit_stops_decoding_when_the_work_budget_is_spent():
@@ -196,11 +196,11 @@ def test_deep_payloads_decode_in_linear_time():
         fragment = encode_frame(1, cbor_encode([0, {"x": [value] * count}, bytes(16)]))
         times = []
         for _ in range(5):
-            start = time.perf_counter()
+            start = time.process_time()
             with pytest.raises(LinkError) as err:
                 verify(fragment)
             assert err.value.code == "link.roll_invalid"      # decoded whole, refused by the roll's check
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         return min(times)
 
     deep, shallow = best(28, 143), best(4, 1000)

@@ -4,18 +4,17 @@ secret, selective reveals) and the CLI steps. Vectors: tests/test_vectors_sealed
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest, LinkError
 from tirada.links import sealed
 from tirada.links.audit_sealed import audit_sealed
 from tirada.links.chain import ChainState
 from tirada.wire.codec import encode_payload
 from tirada.links.sealed_dice import commitment, new_campaign_secret, request_secret
+from helpers.cli import run
 
 KEY = "ab" * 32
 OTHER = "cd" * 32
@@ -202,12 +201,6 @@ def test_audit_two_requests_with_one_id_and_a_mismatched_answer():
     damaged = audit_sealed([encode_frame(7, cbor_encode([1, b"x"]), version=2)])
     assert damaged.rows == () and damaged.invalid[0]["reason"]["code"] == "link.sealed_damaged"
     assert not damaged.ok
-
-
-def run(argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_cli_every_step():

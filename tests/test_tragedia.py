@@ -1,6 +1,5 @@
 """Tragedia final roll (tragedia.md §The final roll; seed 001_0d4b6b4e1f6e6362.txt) and ``roll`` CLI."""
 
-import io
 import json
 
 import pytest
@@ -8,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tirada import systems
-from tirada.cli import main
 from tirada.dice import DiceStream, FixedFaces
 from tirada.errors import InvalidRequest
 from tirada.systems.tragedia.roll import check_sides, final_stage, post_loss_stage, roll, successes, winner_of
+from helpers.cli import run
 
 # The seed's example pools (rule file fixture): Protagonist + Ally 7 dice, 1 automatic success and
 # the ties (Flaw with 2 dice) against Adversary + Henchman 6 dice.
@@ -19,12 +18,6 @@ SEED_P_FACES = [2, 5, 4, 1, 6, 3, 3]  # 3 even faces → 3 + 1 automatic = 4 suc
 SEED_A_FACES = [2, 2, 4, 1, 6, 5]  # 4 even faces → 4 successes: a tie
 SEED_REQUEST = {"system": "tragedia", "protagonist_dice": 7, "adversary_dice": 6, "auto_successes": 1,
                 "protagonist_wins_ties": True, "faces": SEED_P_FACES + SEED_A_FACES}
-
-
-def run_cli(*argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_even_faces_are_successes():
@@ -154,7 +147,7 @@ def test_final_stage_matches_the_rule_by_hand(p_faces, a_faces, auto, ties):
 
 
 def test_cli_roll_prints_the_result_json():
-    code, out, err = run_cli("roll", json.dumps(SEED_REQUEST))
+    code, out, err = run(["roll", json.dumps(SEED_REQUEST)])
     assert code == 0 and err == ""
     result = json.loads(out)
     assert result["system"] == "tragedia" and result["winner"] == "protagonist"
@@ -162,7 +155,7 @@ def test_cli_roll_prints_the_result_json():
 
 
 def test_cli_roll_error_is_one_line_with_exit_2():
-    code, out, err = run_cli("roll", json.dumps({"system": "tragedia", "protagonist_dice": 1,
-                                                 "adversary_dice": 1, "sides": 7}))
+    code, out, err = run(["roll", json.dumps({"system": "tragedia", "protagonist_dice": 1,
+                                                 "adversary_dice": 1, "sides": 7})])
     assert code == 2 and out == ""
     assert err.strip() == "error: sides: the dice must be even-sided, got d7 (tragedia.md §The final roll)"

@@ -5,7 +5,6 @@ keeps (seed 001_0d4b6b4e1f6e6362.txt).
 """
 
 import copy
-import io
 import json
 import pathlib
 import sys
@@ -16,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tirada import systems
-from tirada.cli import main
 from tirada.errors import IllegalMove, InvalidRequest
 from tirada.systems.tragedia.scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
 from tirada.systems.tragedia.sheet import Sheet
@@ -24,6 +22,7 @@ from tirada.systems.tragedia.sources import SOURCES
 from tirada.systems.tragedia.state import new_scene
 
 from helpers.tragedia import A_FACES, P_FACES, SEED_ACTIONS, sheets
+from helpers.cli import run
 
 
 def ledger(actions=(), faces=None, seed=None, **setup):
@@ -539,15 +538,11 @@ def test_sheets_survive_a_round_trip_through_their_dicts():
 
 
 # --- the CLI ------------------------------------------------------------------------------------
-def run_cli(*argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_cli_scene_replay_from_stdin():
     led = ledger(SEED_ACTIONS + [{"roll": "final"}], faces=P_FACES + A_FACES)
-    code, out, err = run_cli("scene", "replay", "-", stdin=json.dumps(led))
+    code, out, err = run(["scene", "replay", "-"], stdin=json.dumps(led))
     assert code == 0 and err == ""
     result = json.loads(out)
     assert result["winner"] == "protagonist" and result["sheets"][0]["victories"] == 1
@@ -555,22 +550,22 @@ def test_cli_scene_replay_from_stdin():
 
 def test_cli_scene_replay_reports_the_illegal_action():
     led = ledger(SEED_ACTIONS + [{"add": "support", "by": "Ashur"}])
-    code, out, err = run_cli("scene", "replay", "-", stdin=json.dumps(led))
+    code, out, err = run(["scene", "replay", "-"], stdin=json.dumps(led))
     assert code == 2 and out == ""
     assert err.startswith("error: actions[10].by: Ashur already added a support die")
     assert err.strip().endswith("(tragedia.md §Gathering dice (support))") and err.count("\n") == 1
 
 
 def test_cli_scene_usage_and_missing_file():
-    assert run_cli("scene", "play", "-", stdin="{}")[0] == 2
-    code, _, err = run_cli("scene", "replay", "no/such/ledger.json")
+    assert run(["scene", "play", "-"], stdin="{}")[0] == 2
+    code, _, err = run(["scene", "replay", "no/such/ledger.json"])
     assert code == 2 and "cannot read" in err
 
 
 def test_cli_scene_without_seed_gets_a_fresh_one():
     led = ledger(SEED_ACTIONS + [{"roll": "final"}])
     del led["faces"]
-    code, out, _ = run_cli("scene", "view", "-", stdin=json.dumps(led))
+    code, out, _ = run(["scene", "view", "-"], stdin=json.dumps(led))
     view = json.loads(out)
     assert code == 0 and len(view["seed"]) == 32 and len(view["roll"]["faces"]) == 13
 

@@ -137,9 +137,38 @@ def open_app(page, url):
     return page
 
 
+@pytest.fixture(scope="session")
+def _app_context(browser):
+    """The browser context the ``app`` pages of one worker share (desktop size, Spanish): only its HTTP
+    cache carries over from test to test (site storage is cleared before each); service workers are
+    blocked in it, so no page is ever controlled by one (tests of the worker make their own context)."""
+    watch = Watch()
+    ctx = watch.attach(browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES",
+                                           service_workers="block"))
+    yield ctx, watch
+    ctx.close()
+
+
 @pytest.fixture
-def app(new_context, base_url):
-    """A ready page in a fresh context (desktop size)."""
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+def app(_app_context, base_url):
+    """A ready page of the site, as a returning visitor with no saved data sees it (desktop size).
+
+    The page is a new tab of a context shared by this worker's ``app`` tests (issue #37): the site's
+    storage (localStorage, IndexedDB, Cache Storage) is cleared first, so nothing of an earlier test
+    is there but the HTTP cache, which halves the engine's start. What a first visit does (transfer,
+    first paint, the service worker, opening a link in a fresh browser) is tested in contexts of their
+    own (``new_context``). Console errors and requests leaving localhost fail the test, as there."""
+    ctx, watch = _app_context
+    watch.errors.clear()
+    watch.external.clear()
+    for old in ctx.pages:
+        old.close()
     page = ctx.new_page()
-    return open_app(page, base_url)
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin", {"origin": base_url.rstrip("/"), "storageTypes": "all"})
+    cdp.detach()
+    page = open_app(page, base_url)
+    yield page
+    for open_page in ctx.pages:
+        open_page.close()
+    watch.assert_clean()
