@@ -23,6 +23,7 @@ CHROMIUM = os.environ.get("TIRADA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage"]   # /dev/shm is 64 MB in many CI containers: a renderer crashed once
+ARGS += os.environ.get("TIRADA_CHROMIUM_FLAGS", "").split()
 READY = "document.documentElement.dataset.engine === 'ready'"
 SETTLED = "document.documentElement.dataset.engine !== 'loading'"
 READY_TIMEOUT_MS = 90_000
