@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .groups import finish_group, read_group
-from .lexer import MAX_ROLLS, Reader, refuse, space_refusal
+from .lexer import DEFAULT_DIALECT, DIGIT_DICE, MAX_ROLLS, Reader, refuse, space_refusal, tokenize
 from .tree import MAX_CONSTANT, MAX_DEPTH, apply, expr_text, value_range
 
 __all__ = ["MAX_NESTING", "read_roll"]
@@ -31,8 +31,8 @@ class _Expr:
     ``unary = [sign] primary``, ``primary = "(" sum ")" | n | [n] "d" …``. Nodes: int, group dict,
     ``("+", [(sign, node), …])`` and ``("*", [(op, node), …])`` (n-ary, so long sums need no recursion)."""
 
-    def __init__(self, r: Reader, text: str) -> None:
-        self.r, self.text, self.groups, self.nesting = r, text, 0, 0
+    def __init__(self, r: Reader, text: str, dialect: str = DEFAULT_DIALECT) -> None:
+        self.r, self.text, self.groups, self.nesting, self.dialect = r, text, 0, 0, dialect
 
     def unreadable(self, tok: str | None) -> Exception:
         if tok is None:
@@ -119,8 +119,33 @@ class _Expr:
                          params={"text": typed})
         return value
 
-    def group(self, count: int | None) -> dict:
+    def digit_dice(self, count: int | None, digits: str) -> Any:
+        """``d66`` / ``d666`` (forum tables: a tens d6 and a units d6, 11–66) → ``d6*10 + d6`` (and
+        ``d6*100 + d6*10 + d6``), rolled tens first. ``2d66`` and options after it are refused
+        (``notation.digit_dice``); a plain 66-sided die is ``1d(66)``."""
+        typed = f"{count or ''}d{digits}"
+        nxt = self.r.peek(1)[0]
+        if count not in (None, 1) or nxt is not None and nxt not in ("+", "-", "*", "/", ")"):
+            shown = typed + (nxt or "")
+            reading = f"d{digits}+d{digits}" if count not in (None, 1) else f"d{digits}"
+            raise refuse(f"{shown!r}: d{digits} is a digit roll (a d6 per digit); write {reading} "
+                         f"or {count or 1}d({digits}) for dice of {digits} sides", code="notation.digit_dice",
+                         params={"text": shown[:20], "reading": reading, "other": f"{count or 1}d({digits})"})
+        self.r.take()
+        if self.groups + DIGIT_DICE[digits] > MAX_ROLLS:
+            raise refuse(f"at most {MAX_ROLLS} dice groups in one roll", code="notation.several_groups",
+                         params={"n": MAX_ROLLS})
+        self.groups += DIGIT_DICE[digits]
+        places = [10 ** i for i in range(DIGIT_DICE[digits] - 1, -1, -1)]
+        terms = [(1, ("*", [("*", {"dice": 1, "sides": 6}), ("*", p)]) if p > 1 else {"dice": 1, "sides": 6})
+                 for p in places]
+        return ("+", terms)
+
+    def group(self, count: int | None) -> Any:
         fate = self.r.take()[0] == "df"
+        tok, space = self.r.peek()
+        if not fate and not space and tok in DIGIT_DICE:
+            return self.digit_dice(count, tok)
         if self.r.peek()[0] == "(":         # 1d(2*3): sides computed from constants only
             self.r.take()
             sides = self.count(self.parenthesised(), "d(…)")
@@ -129,7 +154,7 @@ class _Expr:
             raise refuse(f"at most {MAX_ROLLS} dice groups in one roll", code="notation.several_groups",
                          params={"n": MAX_ROLLS})
         self.groups += 1
-        group = finish_group(read_group(self.r, count, fate))
+        group = finish_group(read_group(self.r, count, fate, self.dialect))
         if self.r.peek()[0] == "(":
             from .render import format_group
 
@@ -225,15 +250,39 @@ def _divisors(tree: Any) -> None:
             raise refuse(f"the divisor {shown!r} may be 0", code="notation.divide_zero", params={"text": shown})
 
 
-def read_roll(tokens: list, text: str) -> dict:
+def signed_die(tokens: list, dialect: str) -> list:
+    """Dice Maiden's ``+dX`` / ``-dX`` at the start of a roll (advantage / disadvantage: ``2dXkh1`` /
+    ``2dXkl1``) and ``+d%`` / ``-d%`` (Call of Cthulhu's bonus / penalty die: ``(2d10kl1-1)*10+1d10`` /
+    ``(2d10kh1-1)*10+1d10``): in the ``dicemaiden`` dialect the tokens of that form; in any other
+    dialect refused (``notation.signed_die``, naming the form and the single die), because Roll20 would
+    read ``-d20`` as a negative die and the total would silently be negative."""
+    if len(tokens) < 3 or tokens[0][0] not in ("+", "-") or tokens[1] != ("d", False) or tokens[2][1] or not (
+            tokens[2][0].isdigit() or tokens[2][0] == "%"):
+        return tokens
+    sign, sides = tokens[0][0], tokens[2][0]
+    if sides == "%":
+        form = f"(2d10{'kl1' if sign == '+' else 'kh1'}-1)*10+1d10"
+    else:
+        form = f"2d{sides}{'kh1' if sign == '+' else 'kl1'}"
+    if dialect == "dicemaiden":
+        return tokenize(form) + tokens[3:]
+    typed = f"{sign}d{sides}"
+    raise refuse(f"{typed!r} at the start is Dice Maiden's {form}: write {form}, or {'' if sign == '+' else '-'}1d{sides} "
+                 f"for one die", code="notation.signed_die",
+                 params={"text": typed, "reading": form, "other": f"{'' if sign == '+' else '-'}1d{sides}"})
+
+
+def read_roll(tokens: list, text: str, dialect: str = DEFAULT_DIALECT) -> dict:
     """One roll → generic fields: one group's fields, ``{"groups": [...], "modifier"?}`` (a subtracted
-    group has ``"subtract": true``), or ``{"expr": tree}`` when it multiplies or divides.
+    group has ``"subtract": true``), or ``{"expr": tree}`` when it multiplies or divides. ``dialect``
+    (:data:`~.lexer.DIALECTS`) says whose notation it is (docs/notation.md §Dialects).
 
     Raises:
         InvalidRequest: ``notation.*`` codes (module docstring; :mod:`.groups` for a group's options).
     """
+    tokens = signed_die(tokens, dialect)
     r = Reader(tokens, text)
-    reader = _Expr(r, text)
+    reader = _Expr(r, text, dialect)
     node = reader.sum()
     if r.peek()[0] is not None:
         raise reader.unreadable(r.peek()[0])

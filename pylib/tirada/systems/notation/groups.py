@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from .lexer import COUNTS, DEFAULT_ONE, OPTIONS, Reader, refuse, space_refusal
+from .lexer import COUNTS, DEFAULT_DIALECT, DEFAULT_ONE, OPTIONS, Reader, refuse, space_refusal
 
 __all__ = ["finish_group", "read_group"]
 
-def read_group(r: Reader, count: int | None, fate: bool = False) -> dict:
+def read_group(r: Reader, count: int | None, fate: bool = False, dialect: str = DEFAULT_DIALECT) -> dict:
     """A dice group after its ``d`` (or ``dF``): sides and options → generic fields (``_drop`` marks dl/dh/d)."""
     tok, space = ("3", False) if fate else r.take()
     if space and tok is not None and (tok.isdigit() or tok == "%"):

@@ -1,0 +1,24 @@
+"""Dice-notation dialects (issue 43; docs/notation.md §Dialects): the dialect selector, the reading in
+words under the notation field, and the refusals ``err.notation.*`` the dialects add."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
+    # refusals
+    "err.notation.dialect": {"es": "el dialecto es uno de {known} (no «{got}»)",
+                             "en": "the dialect is one of {known} (not “{got}”)"},
+    "err.notation.digit_dice": {"es": "«{text}»: d66 es una tirada de cifras (un d6 por cifra); escribe «{reading}», "
+                                      "o «{other}» para dados de 66 caras",
+                                "en": "“{text}”: d66 is a digit roll (one d6 per digit); write “{reading}”, "
+                                      "or “{other}” for 66-sided dice"},
+    "err.notation.signed_die": {"es": "«{text}» al principio es de DiceMaiden («{reading}»: ventaja o desventaja, "
+                                      "dado de bonificación o penalización); escribe «{reading}», o «{other}» para un "
+                                      "solo dado, o elige el dialecto DiceMaiden",
+                                "en": "“{text}” at the start is Dice Maiden's (“{reading}”: advantage or disadvantage, "
+                                      "bonus or penalty die); write “{reading}”, or “{other}” for one die, or choose "
+                                      "the Dice Maiden dialect"},
+    "err.notation.set_or_dice": {"es": "«{text}»: ¿una tirada de varios dados o varias tiradas? escribe «{reading}» "
+                                       "(una tirada) o «{other}» (varias tiradas de un dado)",
+                                 "en": "“{text}”: one roll of several dice, or several rolls? write “{reading}” "
+                                       "(one roll) or “{other}” (several rolls of one die)"},
+}
