@@ -126,7 +126,7 @@ def test_issue_28_forms_forum_players_type(text, params):
     ("1d20 + 1 d6", "notation.space"),
     ("+".join(["d6"] * 11), "notation.several_groups"),
     ("4d6d", "notation.needs_number"), ("4d6k", "notation.needs_number"), ("4d6!d1", "notation.explode_drop"),
-    ("3+4", "notation.not_a_roll"), ("4dFx", "notation.unreadable"), ("٣d6", "notation.unreadable"),
+    ("3+4", "notation.not_a_roll"), ("4dFx", "notation.dialect_option"), ("4dFq", "notation.unreadable"), ("٣d6", "notation.unreadable"),
     ("d6" + " " * 500, "notation.too_long"),
 ])
 def test_issue_28_refusals_say_what_was_read(text, code):

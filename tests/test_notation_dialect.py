@@ -22,6 +22,18 @@ def ours(text: str, dialect: str = "roll20") -> dict:
     return exact(odds({"system": "generic", **parse(text, dialect)}))
 
 
+def matches(text: str, dialect: str, oracle: icepool.Die) -> bool:
+    """Our exact law of ``text`` is the oracle's: equal, or — with explosions or rerolls cut at the bound
+    our odds state — every row at most the oracle's and the rows left out summing to the stated cut-off."""
+    out = odds({"system": "generic", **parse(text, dialect)})
+    mine, theirs = exact(out), law(oracle)
+    if "cut_off" not in out:
+        return mine == theirs
+    cut = Fraction(out["cut_off"]["exact"])
+    return set(mine) <= set(theirs) and all(mine[v] <= theirs[v] for v in mine) and \
+        sum(theirs.values()) - sum(mine.values()) == cut and cut < Fraction(1, 10 ** 6)
+
+
 def law(die: icepool.Die) -> dict:
     """An icepool die as ``{outcome: Fraction}`` (zero-probability outcomes left out)."""
     return {int(k): Fraction(v) for k, v in zip(die.outcomes(), die.probabilities()) if v}
@@ -75,3 +87,89 @@ def test_an_unknown_dialect_is_refused_with_the_known_ones():
     with pytest.raises(InvalidRequest) as err:
         parse("1d20", "rolll20")
     assert err.value.code == "notation.dialect" and "dicemaiden" in err.value.params["known"]
+
+
+# ---------------------------------------------------------------------------- item 2: r and <N per dialect
+def count(die: icepool.Die, n: int, faces: set, minus: set = frozenset()) -> icepool.Die:
+    """icepool: n dice, each worth +1 on ``faces`` and −1 on ``minus`` (success counting)."""
+    return n @ die.map(lambda x: (x in faces) - (x in minus))
+
+
+@pytest.mark.parametrize("text, dialect, oracle", [
+    # rerolls: Roll20 until no match, Foundry/Dice Maiden once; <3 is "3 or less" (Roll20) or "below 3"
+    ("2d6r<3", "roll20", 2 @ d(6).reroll([1, 2, 3], depth="inf")),
+    ("2d6r<3", "foundry", 2 @ d(6).reroll([1, 2], depth=1)),
+    ("2d6rr<3", "foundry", 2 @ d(6).reroll([1, 2], depth="inf")),
+    ("1d20r", "foundry", d(20).reroll([1], depth=1)),
+    ("2d6 r2", "dicemaiden", 2 @ d(6).reroll([1, 2], depth=1)),
+    ("2d6 ir2", "dicemaiden", 2 @ d(6).reroll([1, 2], depth="inf")),
+    ("2d6rr1", "avrae", 2 @ d(6).reroll([1], depth="inf")),
+    ("2d6ro<3", "avrae", 2 @ d(6).reroll([1, 2], depth=1)),
+    ("2d6ro<3", "roll20", 2 @ d(6).reroll([1, 2, 3], depth=1)),
+    ("2d6ro<=3", "foundry", 2 @ d(6).reroll([1, 2, 3], depth=1)),
+    # success counting: > is "or more" in Roll20, strictly more in Foundry; >= everywhere
+    ("6d10>7", "roll20", count(d(10), 6, {7, 8, 9, 10})),
+    ("6d10>7", "foundry", count(d(10), 6, {8, 9, 10})),
+    ("6d10cs>=7", "foundry", count(d(10), 6, {7, 8, 9, 10})),
+    ("6d10cs7", "foundry", count(d(10), 6, {7})),
+    ("6d10>=7", "roll20", count(d(10), 6, {7, 8, 9, 10})),
+    ("6d10<=2", "roll20", count(d(10), 6, {1, 2})),
+    ("6d10 t7", "dicemaiden", count(d(10), 6, {7, 8, 9, 10})),
+    ("5d10 t8 f1", "dicemaiden", count(d(10), 5, {8, 9, 10}, {1})),
+    ("5d10 t8 f2", "dicemaiden", count(d(10), 5, {8, 9, 10}, {1, 2})),
+    ("5d10>8f<2", "roll20", count(d(10), 5, {8, 9, 10}, {1, 2})),
+    ("5d10cs>7cf<3", "foundry", count(d(10), 5, {8, 9, 10}, {1, 2})),
+    # keep and drop
+    ("4d6pl1", "avrae", d(6).pool(4)[-3:].sum()),
+    ("4d6ph1", "avrae", d(6).pool(4)[:3].sum()),
+    ("4d6kh3", "avrae", d(6).pool(4)[-3:].sum()),
+    ("4d6 d1", "dicemaiden", d(6).pool(4)[-3:].sum()),
+    ("4d10 kl3", "dicemaiden", d(10).pool(4)[:3].sum()),
+])
+def test_each_dialect_reads_its_own_meaning(text, dialect, oracle):
+    assert matches(text, dialect, oracle)
+
+
+@pytest.mark.parametrize("text, dialect, code", [
+    ("4d6k3", "avrae", "notation.dialect_option"),        # Avrae: keep the dice showing 3
+    ("4d6p1", "avrae", "notation.dialect_option"),
+    ("10d10>7", "avrae", "notation.compare_total"),       # Avrae compares the total
+    ("4d6x", "roll20", "notation.dialect_option"),        # Foundry's x in Roll20: write !
+    ("4d6 ie", "roll20", "notation.dialect_option"),
+    ("4d6rr1", "roll20", "notation.dialect_option"),
+    ("1d20r<1", "foundry", "notation.no_faces"),          # below 1: no face
+    ("4d6r2", "roll20", "notation.ambiguous"),
+])
+def test_what_a_dialect_reads_otherwise_is_refused_with_the_working_form(text, dialect, code):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text, dialect)
+    assert err.value.code == code and err.value.field == "notation"
+
+
+def test_the_dialect_travels_in_the_request_and_the_link_but_never_changes_the_roll():
+    from tirada import roll
+    from tirada.links.chain import encode_link, verify
+    from tirada.systems.notation import expand
+
+    seed = "8f14e45fceea167a5a36dedd4bea2543"
+    plain = expand({"notation": "2d6ro<2", "seed": seed})
+    maiden = expand({"notation": "2d6 r2", "dialect": "dicemaiden", "seed": seed})
+    assert "dialect" not in plain and maiden["dialect"] == "dicemaiden"
+    assert expand({"notation": "2d6ro<2", "dialect": "roll20", "seed": seed}) == plain   # the default is left out
+    assert roll(plain)["total"] == roll(maiden)["total"]
+    link = encode_link(maiden)
+    assert link != encode_link(plain) and verify(link)["request"]["dialect"] == "dicemaiden"
+    with pytest.raises(InvalidRequest) as err:
+        roll({**plain, "dialect": "foundryy"})
+    assert err.value.code == "notation.dialect"
+
+
+def test_explain_says_the_reading_in_words_and_the_dialect():
+    from tirada.systems.notation import explain
+
+    out = explain("2d6r<3", "foundry")
+    assert out["dialect"] == "foundry" and out["dialect_words"]["es"] == "leído como Foundry VTT"
+    assert out["words"]["es"] == ["2d6, se repite una vez cada dado menor que 3, se suman"]
+    assert out["words"]["en"] == ["2d6, each die below 3 rerolled once, added up"]
+    assert explain("2d6r<3")["words"]["es"] == ["2d6, se repite cada dado de 3 o menos hasta que no lo sea, se suman"] \
+        or explain("2d6r<3")["words"]["es"] == ["2d6, se repite cada dado menor que 4 hasta que no lo sea, se suman"]

@@ -22,3 +22,13 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                  "en": "“{text}”: one roll of several dice, or several rolls? write “{reading}” "
                                        "(one roll) or “{other}” (several rolls of one die)"},
 }
+STRINGS.update({
+    "err.notation.dialect_option": {"es": "«{text}» no se lee así en {dialect}: escribe «{reading}» o elige otro dialecto",
+                                    "en": "“{text}” is not read that way in {dialect}: write “{reading}” or choose another dialect"},
+    "err.notation.no_faces": {"es": "«{text}» no nombra ninguna cara de un d{sides}",
+                              "en": "“{text}” names no face of a d{sides}"},
+    "err.notation.compare_total": {"es": "en {dialect} «{text}» compara el total: escribe la dificultad en «Dificultad», "
+                                         "o cuenta éxitos en otro dialecto",
+                                   "en": "in {dialect} “{text}” compares the total: write it in “Difficulty”, "
+                                         "or count successes in the Roll20 dialect"},
+})

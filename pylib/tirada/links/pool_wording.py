@@ -52,7 +52,10 @@ WORDS: dict[str, dict[str, Any]] = {
            "auto": ("éxito automático", "éxitos automáticos"), "destiny": "Destino",
            "advantages": {"distinction": "ventaja", "adversity": "adversidad", "passion": "pasión",
                           "anxiety": "angustia", "compromised": "comprometido"},
-           "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"}},
+           "stances": {"air": "Aire", "earth": "Tierra", "fire": "Fuego", "water": "Agua", "void": "Vacío"},
+           # whose notation a generic roll was typed in, when not Roll20's (issue 43, docs/notation.md §Dialects)
+           "dialects": {"foundry": "notación de Foundry VTT", "dicemaiden": "notación de Dice Maiden",
+                        "avrae": "notación de Avrae"}},
     "en": {"vs": "vs", "bands": "outcomes", "keep": "keep", "successes": "successes on", "failures": "failures on",
            "reroll": "reroll", "reroll_once": "reroll once", "lowest": "lowest", "exploding": "exploding",
            "compounding": "compounding", "penetrating": "penetrating", "helpers": "helpers",
@@ -62,7 +65,9 @@ WORDS: dict[str, dict[str, Any]] = {
            "adversary": "adversary dice", "auto": ("automatic success", "automatic successes"), "destiny": "Destiny",
            "advantages": {"distinction": "distinction", "adversity": "adversity", "passion": "passion",
                           "anxiety": "anxiety", "compromised": "compromised"},
-           "stances": {"air": "Air", "earth": "Earth", "fire": "Fire", "water": "Water", "void": "Void"}},
+           "stances": {"air": "Air", "earth": "Earth", "fire": "Fire", "water": "Water", "void": "Void"},
+           "dialects": {"foundry": "Foundry VTT notation", "dicemaiden": "Dice Maiden notation",
+                        "avrae": "Avrae notation"}},
 }
 
 _SIDES = ["pick", ["truthy", ["get", "fate"]], ["lit", "F"], ["get", "sides", "?"]]
@@ -126,7 +131,8 @@ TEMPLATES: dict = {
         "main": [["if", ["is_list", _get("rolls")],
                   [["each", _get("rolls"), "; ",
                     [["if", ["str", _get("label")], [["show", _get("label")], ": "]], ["ref", "one"]], "?"]],
-                  [["ref", "one"]]]],
+                  [["ref", "one"]]],
+                 ["if", ["word_in", "dialects", _get("dialect")], [" (", ["word_of", "dialects", _get("dialect")], ")"]]],
     },
     # L5R 5e (l5r5e.md §The check): "Ring 3 + Skill 1 vs TN 3 (stance Fire, 2 helpers, Void point, distinction)"
     "l5r5e": {

@@ -91,7 +91,9 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         (``odds.too_large``), several different rolls (``odds.several_rolls``).
     """
     from ..systems.bands import split
+    from ..systems.notation.lexer import split_dialect
 
+    _dialect, params = split_dialect(params)
     bands, params = split(params)
     rolls = params.get("rolls")
     if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:

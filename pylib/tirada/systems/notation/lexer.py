@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import InvalidRequest
 
-__all__ = ["COUNTS", "DEFAULT_DIALECT", "DEFAULT_ONE", "DIALECTS", "DIGIT_DICE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "dialect_name", "refuse",
+__all__ = ["COUNTS", "DEFAULT_DIALECT", "DEFAULT_ONE", "DIALECTS", "DIGIT_DICE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "dialect_name", "refuse", "split_dialect",
            "space_refusal", "tokenize"]
 
 RULE = "docs/notation.md §Grammar"
@@ -101,6 +101,18 @@ def dialect_name(dialect: Any, field: str = "dialect") -> str:
         raise InvalidRequest(f"dialect must be one of {', '.join(DIALECTS)}", field=field, rule="docs/notation.md §Dialects",
                              code="notation.dialect", params={"got": str(dialect)[:20], "known": ", ".join(DIALECTS)})
     return dialect
+
+
+def split_dialect(req: Any) -> tuple:
+    """``(dialect, the request without it)``: a generic roll and its odds read ``dialect`` this way (it
+    names whose notation the roll was typed in, for showing it; the fields alone say what is rolled).
+
+    Raises:
+        InvalidRequest: ``notation.dialect`` (not one of :data:`DIALECTS`).
+    """
+    if "dialect" not in req:
+        return DEFAULT_DIALECT, req
+    return dialect_name(req["dialect"]), {k: v for k, v in req.items() if k != "dialect"}
 
 
 def bounded(text: Any) -> str:
