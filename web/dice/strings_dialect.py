@@ -4,6 +4,8 @@ words under the notation field, and the refusals ``err.notation.*`` the dialects
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
+    "generic.dialect": {"es": "Se escribe como en", "en": "Written as in"},
+    "generic.words": {"es": "Se lee: {words}", "en": "Reads: {words}"},
     # refusals
     "err.notation.dialect": {"es": "el dialecto es uno de {known} (no «{got}»)",
                              "en": "the dialect is one of {known} (not “{got}”)"},

@@ -7,9 +7,23 @@ from typing import Any, Mapping
 
 __all__ = ["compare_text", "format_group", "format_post", "format_roll"]
 
-def format_group(params: Mapping[str, Any]) -> str:
+#: the reroll-until letters of each dialect (``ro`` reads "once" in all of them)
+_UNTIL = {"roll20": "r", "foundry": "rr", "dicemaiden": "ir", "avrae": "rr"}
+
+
+def _inclusive(faces: Any, sides: Any) -> str:
+    """``[7, 10]`` → ``">=7"``, ``[1, 2]`` → ``"<=2"``, ``[3, 3]`` → ``"=3"``: read the same in every dialect."""
+    text = compare_text(faces, sides)
+    return text[0] + "=" + text[1:] if text[:1] in (">", "<") else text
+
+
+def format_group(params: Mapping[str, Any], dialect: str | None = None) -> str:
     """One dice group's fields as notation (``{"dice": 4, "sides": 6, "keep": 3}`` → ``"4d6k3"``); total
-    on any JSON-like input (display only)."""
+    on any JSON-like input (display only). With a ``dialect`` (:data:`~.lexer.DIALECTS`) the text reads
+    back the same in that dialect: compare points as ``>=N`` ``<=N`` ``=N``, keep as ``kh``/``kl``, the
+    dialect's reroll-until letter (``rr``, ``ir``), ``ro`` for once."""
+    if dialect is not None and dialect != "roll20":
+        return _format_in(params, dialect)
     dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
     text = f"{dice}d{sides}"
     if params.get("successes"):   # before "!": a compare point right after it is where it explodes
@@ -28,6 +42,26 @@ def format_group(params: Mapping[str, Any]) -> str:
     return text
 
 
+def _format_in(params: Mapping[str, Any], dialect: str) -> str:
+    """:func:`format_group` for a dialect other than Roll20 (every form used reads alike in all four)."""
+    dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
+    text = f"{dice}d{sides}"
+    if params.get("successes"):
+        text += ("cs" if dialect == "foundry" else "") + _inclusive(params.get("successes"), params.get("sides"))
+    if params.get("explode"):
+        text += "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
+        text += _inclusive(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
+    keep = params.get("keep")
+    if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
+        text += f"{'kl' if params.get('keep_lowest') else 'kh'}{keep}"
+    if params.get("reroll"):
+        text += ("ro" if params.get("reroll_once") else _UNTIL.get(dialect, "r")) + _inclusive(params.get("reroll"),
+                                                                                             params.get("sides"))
+    if params.get("failures"):
+        text += ("cf" if dialect == "foundry" else "f") + _inclusive(params.get("failures"), params.get("sides"))
+    return text
+
+
 def compare_text(faces: Any, sides: Any) -> str:
     """``[7, 10]`` on a d10 → ``">7"``, ``[1, 2]`` → ``"<2"``, ``[3, 3]`` → ``"=3"`` (for display:
     any other value is written as it is)."""
@@ -37,32 +71,38 @@ def compare_text(faces: Any, sides: Any) -> str:
     return f"={lo}" if lo == hi else f">{lo}" if hi == sides else f"<{hi}" if lo == 1 else f"={faces}"
 
 
-def format_roll(params: Mapping[str, Any]) -> str:
+def format_roll(params: Mapping[str, Any], dialect: str | None = None) -> str:
     """Generic parameters → notation: ``{"dice": 5, "sides": 10, "keep": 3, "modifier": 2}`` →
     ``"5d10k3+2"``; keep lowest → ``kl``; exploding → ``!``; several groups → ``"1d8+1d6-1d4+3"``.
-    Total on any JSON-like input (a value of the wrong type is written as it is, for display only)."""
+    Total on any JSON-like input (a value of the wrong type is written as it is, for display only).
+    ``dialect``: written to read back the same in it (:func:`format_group`)."""
     groups = params.get("groups")
     if "expr" in params:     # arithmetic: the tree with the fewest parentheses
         from .tree import expr_text
+        from .words import digit_places
 
-        return expr_text(params["expr"], lambda g: format_group(g))
+        digits = digit_places(params["expr"])
+        if digits:           # d66, d666: written as typed
+            return "d" + "6" * digits
+        return expr_text(params["expr"], lambda g: format_group(g, dialect))
     if isinstance(groups, list):
         text = ""
         for i, g in enumerate(groups):
             g = g if isinstance(g, Mapping) else {}
-            text += ("-" if g.get("subtract") else "+" if i else "") + format_group(g)
+            text += ("-" if g.get("subtract") else "+" if i else "") + format_group(g, dialect)
     else:
-        text = format_group(params)
+        text = format_group(params, dialect)
     modifier = params.get("modifier") or 0
     if isinstance(modifier, int) and modifier:
         text += f"{modifier:+d}"
     return text
 
 
-def format_post(params: Mapping[str, Any]) -> str:
-    """:func:`format_roll` of one roll, or the rolls of ``{"rolls": [...]}`` joined by ``"; "``."""
+def format_post(params: Mapping[str, Any], dialect: str | None = None) -> str:
+    """:func:`format_roll` of one roll, or the rolls of ``{"rolls": [...]}`` joined by ``"; "``
+    (``dialect``: written to read back the same in it)."""
     rolls = params.get("rolls")
     if isinstance(rolls, list):   # each with its label: "ataque: 1d20+5; daño: 2d6+3"
-        return "; ".join((f"{r['label']}: " if isinstance(r.get("label"), str) else "") + format_roll(r)
+        return "; ".join((f"{r['label']}: " if isinstance(r.get("label"), str) else "") + format_roll(r, dialect)
                          if isinstance(r, Mapping) else "?" for r in rolls)
-    return format_roll(params)
+    return format_roll(params, dialect)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["DIALECT_NAMES", "dialect_words", "roll_words", "post_words"]
+__all__ = ["DIALECT_NAMES", "dialect_words", "digit_places", "group_words", "post_words", "roll_words"]
 
 #: each dialect's name as a player knows it (the same in both languages)
 DIALECT_NAMES = {"roll20": "Roll20", "foundry": "Foundry VTT", "dicemaiden": "Dice Maiden", "avrae": "Avrae"}
@@ -80,7 +80,7 @@ def group_words(g: Mapping[str, Any], lang: str = "es") -> str:
     return ", ".join(parts)
 
 
-def _digits(tree: Any) -> int:
+def digit_places(tree: Any) -> int:
     """How many d6 digits ``tree`` is (``d66`` → 2, ``d666`` → 3), or 0 when it is not digit dice."""
     d6 = {"dice": 1, "sides": 6}
     n, node = 1, tree
@@ -100,7 +100,7 @@ def roll_words(params: Mapping[str, Any], lang: str = "es") -> str:
     if "expr" in params:
         from .tree import expr_text
 
-        digits = _digits(params["expr"])
+        digits = digit_places(params["expr"])
         if digits:
             return w["digits"].format(digits="6" * digits, lo="1" * digits, hi="6" * digits)
         return expr_text(params["expr"], lambda g: (lambda said: f"({said})" if "," in said else said)(group_words(g, lang)),

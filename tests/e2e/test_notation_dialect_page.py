@@ -1,0 +1,65 @@
+"""Issue 43 dialects in a fresh phone browser (360x640): the reading in words under the notation field as
+you type (and again when the dialect changes), a Dice Maiden roll whose link carries its dialect and opens
+in another fresh browser on the same total with "(notación de Dice Maiden)" in the pool, and a slip
+refused with the working form. docs/notation.md §Dialects."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, open_app  # noqa: F401
+
+expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+
+
+def test_the_reading_in_words_follows_the_text_and_the_dialect(new_context, base_url):
+    ctx, _ = new_context(locale="es-ES", **PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "generic")
+    page.fill("#generic-notation", "2d6r<3")
+    words = page.locator("#generic-notation-words")
+    expect(words).to_have_text("Se lee: 2d6, se repite cada dado menor que 4 hasta que no lo sea, se suman")
+    page.select_option("#generic-dialect", "foundry")
+    expect(words).to_have_text("Se lee: 2d6, se repite una vez cada dado menor que 3, se suman (leído como Foundry VTT)")
+    page.fill("#generic-notation", "4 d6")
+    expect(words).to_contain_text("«4d6» (una tirada) o «4 1d6»")
+    page.fill("#generic-notation", "")
+    expect(words).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(new_context, base_url):
+    ctx, _ = new_context(locale="es-ES", **PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "generic")
+    page.select_option("#generic-dialect", "dicemaiden")
+    page.fill("#generic-notation", "-d20+5")
+    expect(page.locator("#generic-notation-words")).to_have_text(
+        "Se lee: (2d20, se queda el más bajo) más 5 (leído como Dice Maiden)")
+    page.click("#roll")
+    expect(page.locator("#result .total")).to_be_visible()
+    pool = "2d20, guardas 1 los más bajos +5 (notación de Dice Maiden)"
+    expect(page.locator("#result-pool")).to_have_text(pool)
+    total = page.locator("#result .total").get_attribute("data-total")
+    assert 6 <= int(total) <= 25                    # disadvantage, never a negative total
+    link = page.locator("#share-link").input_value()
+    ctx2, _ = new_context(locale="es-ES", **PHONE)
+    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
+    expect(other.locator("#shared .shared-ok")).to_be_visible()
+    expect(other.locator("#shared-pool")).to_have_text(pool)
+    expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
+    assert other.evaluate("document.documentElement.scrollWidth") <= 360
+    assert "Traceback" not in other.inner_text("body")
+
+
+def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(new_context, base_url):
+    ctx, _ = new_context(locale="es-ES", **PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "generic")
+    page.fill("#generic-notation", "-d20")
+    page.click("#roll")
+    expect(page.locator("#result .error")).to_contain_text("«2d20kl1»")
+    assert "Traceback" not in page.inner_text("body")
