@@ -213,3 +213,83 @@ def test_the_form_writes_a_roll_back_in_its_dialect():
         {"system": "generic", "dice": 4, "sides": 6, "reroll": [1, 2], "dialect": "dicemaiden"}, True)
     assert values["dialect"] == "dicemaiden" and parse(values["notation"], "dicemaiden") == \
         {"dice": 4, "sides": 6, "reroll": [1, 2]}
+
+
+# ---------------------------------------------------------------------------- item 4: what players type daily
+def close(text: str, dialect: str, oracle: icepool.Die) -> bool:
+    """With explosions: our law is the oracle's (icepool, exploding 30 deep) within the cut-off our odds
+    state (the probability of more explosions than the bound) plus icepool's own truncation."""
+    out = odds({"system": "generic", **parse(text, dialect)})
+    rows = {r["value"]: float(Fraction(r["exact"])) if "exact" in r else r["p"] for r in out["distribution"]}
+    theirs = {v: float(p) for v, p in law(oracle).items()}
+    cut = out.get("cut_off", {}).get("p", 0.0)
+    gap = sum(abs(rows.get(v, 0) - theirs.get(v, 0)) for v in set(rows) | set(theirs))
+    return cut < 1e-6 and gap <= cut + 1e-12
+
+
+def again_successes(sides: int, target: int, again: int, depth: int = 30) -> icepool.Die:
+    """One die of Chronicles of Darkness: a success on ``target``+, rolled again on ``again``+ (icepool)."""
+    marker = 1000       # a face that is a success and explodes; the total is decoded below
+    die = d(sides).map(lambda x: marker if x >= again else int(x >= target))
+    return die.explode([marker], depth=depth).map(lambda t: t // marker + t % marker)
+
+
+@pytest.mark.parametrize("text, dialect, oracle", [
+    ("4cod", "dicemaiden", 4 @ again_successes(10, 8, 10)),
+    ("3cod8", "dicemaiden", 3 @ again_successes(10, 8, 8)),
+    ("2sp4"[1:], "dicemaiden", 4 @ again_successes(10, 8, 10)),
+    ("3d6 ie5", "dicemaiden", 3 @ d(6).explode([5, 6], depth=30)),
+    ("1d6x", "foundry", d(6).explode([6], depth=30)),
+    ("2d6x>=5", "foundry", 2 @ d(6).explode([5, 6], depth=30)),
+    ("1d6e6", "avrae", d(6).explode([6], depth=30)),
+    ("1d6e>4", "avrae", d(6).explode([5, 6], depth=30)),
+    ("d6s2 +1", "dicemaiden", 2 @ d(6) + d(6).explode([6], depth=30) + 1),
+])
+def test_exploding_notations_against_icepool(text, dialect, oracle):
+    assert close(text, dialect, oracle)
+
+
+@pytest.mark.parametrize("text, dialect, oracle", [
+    ("sr6", "dicemaiden", count(d(6), 6, {5, 6})),
+    ("3wh4+", "dicemaiden", count(d(6), 3, {4, 5, 6})),
+    ("6yz", "dicemaiden", count(d(6), 6, {6})),
+    ("dd34", "dicemaiden", 10 * d(3) + d(4)),
+    ("age", "dicemaiden", 3 @ d(6)),
+    ("1d20+5 vs 15", "roll20", d(20) + 5),
+    ("2d6[fuego]+3", "foundry", 2 @ d(6) + 3),
+    ("1d20+5 (ataque)", "avrae", d(20) + 5),
+    ("4d6 ! Hola mundo", "dicemaiden", 4 @ d(6)),
+])
+def test_aliases_labels_comments_and_targets_against_icepool(text, dialect, oracle):
+    assert matches(text, dialect, oracle)
+
+
+@pytest.mark.parametrize("text, dialect, key, value", [
+    ("1d20+5 vs 15", "roll20", "difficulty", 15), ("1d20+5 dc 15", "avrae", "difficulty", 15),
+    ("1d20+5 VS 15", "foundry", "difficulty", 15), ("2d6 contra 8", "roll20", "difficulty", 8),
+    ("2d6[fuego]+3[fuerza]", "roll20", "label", "fuego · fuerza"), ("1d20+5 (ataque)", "roll20", "label", "ataque"),
+    ("ataque: 1d20+5 [espada] vs 12", "foundry", "label", "ataque · espada"),
+    ("4d6 ! Hola mundo", "dicemaiden", "label", "Hola mundo"),
+])
+def test_words_beside_the_roll_become_its_difficulty_or_label(text, dialect, key, value):
+    assert parse(text, dialect)[key] == value
+
+
+@pytest.mark.parametrize("text, dialect, code, reading", [
+    ("4cod", "roll20", "notation.alias", "4d10 t8 ie10"),
+    ("sr6", "foundry", "notation.alias", "6d6 t5"),
+    ("4d6 ! Hola", "roll20", "notation.comment", "Hola: 4d6"),
+])
+def test_dice_maiden_words_elsewhere_are_refused_with_the_working_form(text, dialect, code, reading):
+    with pytest.raises(InvalidRequest) as err:
+        parse(text, dialect)
+    assert (err.value.code, err.value.params["reading"]) == (code, reading)
+
+
+def test_a_typed_target_and_another_difficulty_ask_which():
+    from tirada.systems.notation import expand
+
+    assert expand({"notation": "1d20+5 vs 15", "difficulty": 15})["difficulty"] == 15
+    with pytest.raises(InvalidRequest) as err:
+        expand({"notation": "1d20+5 vs 15", "difficulty": 12})
+    assert err.value.code == "notation.two_difficulties"

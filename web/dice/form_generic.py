@@ -59,6 +59,10 @@ def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
         if dialect != "roll20":     # whose notation it was: the link names it (never for Roll20)
             req["dialect"] = dialect
         difficulty = None if "rolls" in req else int_field(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None and req.get("difficulty", difficulty) != difficulty:   # "vs 15" and the field
+            from tirada.systems.notation.request import two_difficulties
+
+            raise two_difficulties(req["difficulty"], difficulty)
         if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
             req["difficulty"] = difficulty
         return _with_bands(req, fieldset)

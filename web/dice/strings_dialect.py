@@ -34,3 +34,11 @@ STRINGS.update({
                                    "en": "in {dialect} “{text}” compares the total: write it in “Difficulty”, "
                                          "or count successes in the Roll20 dialect"},
 })
+STRINGS.update({
+    "err.notation.alias": {"es": "«{text}» es un atajo de DiceMaiden para «{reading}»: elige ese dialecto o escríbelo entero",
+                           "en": "“{text}” is a Dice Maiden alias for “{reading}”: choose that dialect or write it out"},
+    "err.notation.comment": {"es": "«{text}» es un comentario de DiceMaiden: escribe «{reading}» (el nombre delante)",
+                             "en": "“{text}” is a Dice Maiden comment: write “{reading}” (the name first)"},
+    "err.notation.two_difficulties": {"es": "la notación pide «{text}» y «Dificultad» tiene {other}: deja uno",
+                                      "en": "the notation says “{text}” and “Difficulty” says {other}: keep one"},
+})

@@ -7,6 +7,7 @@ import unicodedata
 
 from ..generic_dice import roll_label
 from .expr import read_roll
+from .extras import read_extras
 from .lexer import DEFAULT_DIALECT, MAX_ROLLS, bounded, dialect_name, refuse, tokenize
 
 __all__ = ["parse", "parse_roll"]
@@ -19,6 +20,10 @@ def _part(text: str, dialect: str = DEFAULT_DIALECT) -> list:
     if ":" in text:      # "ataque: 1d20+5": the text before the first ":" names the roll
         label, text = text.split(":", 1)
         label = roll_label(unicodedata.normalize("NFC", label.strip()), "notation")
+    extras = read_extras(text, dialect, roll_label)   # "! texto", "[fuego]", "(ataque)", "vs 15", aliases
+    text = extras.text
+    if extras.labels:
+        label = roll_label(" · ".join(([label] if label else []) + extras.labels)[:40].strip(), "notation")
     tokens = tokenize(text)
     sets = 1
     if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] in ("d", "df", "(") or tokens[1][0].isdigit()):
@@ -36,6 +41,8 @@ def _part(text: str, dialect: str = DEFAULT_DIALECT) -> list:
         tokens = tokens[1:]
         tokens[0] = (tokens[0][0], False)
     one = read_roll(tokens, text, dialect)
+    if extras.difficulty is not None:
+        one["difficulty"] = extras.difficulty
     if label is not None:
         one["label"] = label
     return [dict(one) for _ in range(sets)]

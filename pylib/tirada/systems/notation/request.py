@@ -14,7 +14,7 @@ from .parser import parse
 from .render import format_group, format_post
 from .tree import expr_text
 
-__all__ = ["ALONGSIDE", "expand", "explain"]
+__all__ = ["ALONGSIDE", "expand", "explain", "two_difficulties"]
 
 #: request fields that may come with ``notation`` (the rest is what the notation writes)
 ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty", "bands", "dialect")
@@ -53,8 +53,17 @@ def expand(request: Mapping[str, Any]) -> dict:
     out["system"] = "generic"
     if "label" in parsed and isinstance(request.get("label"), str) and request["label"]:
         parsed["label"] = f'{request["label"]} · {parsed["label"]}'
+    both = request.get("difficulty"), parsed.get("difficulty")
+    if both[0] is not None and both[1] is not None and both[0] != both[1]:
+        raise two_difficulties(both[1], both[0])
     out.update(parsed)
     return out
+
+
+def two_difficulties(typed: Any, field: Any) -> Exception:
+    """The refusal of a target typed in the notation (``vs 15``) that differs from the difficulty field."""
+    return refuse(f"the notation says vs {typed} and the difficulty is {field}: keep one",
+                  code="notation.two_difficulties", params={"text": f"vs {typed}"[:20], "other": str(field)[:20]})
 
 
 def _grouped(params: Mapping[str, Any]) -> str:
