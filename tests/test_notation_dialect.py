@@ -293,3 +293,24 @@ def test_a_typed_target_and_another_difficulty_ask_which():
     with pytest.raises(InvalidRequest) as err:
         expand({"notation": "1d20+5 vs 15", "difficulty": 12})
     assert err.value.code == "notation.two_difficulties"
+
+
+import math  # noqa: E402
+
+
+@pytest.mark.parametrize("text, oracle", [
+    ("floor(1d6/2)", d(6).map(lambda x: math.floor(Fraction(x, 2)))),
+    ("ceil(1d6/2)", d(6).map(lambda x: math.ceil(Fraction(x, 2)))),
+    ("round(3d6/4)", (3 @ d(6)).map(lambda x: math.floor(Fraction(x, 4) + Fraction(1, 2)))),   # Roll20: halves up
+    ("ceil(2d6/1d4)+1", icepool.map(lambda a, b: math.ceil(Fraction(a, b)) + 1, 2 @ d(6), d(4))),
+    ("floor(4d6kh3)", d(6).pool(4)[-3:].sum()),
+])
+def test_floor_ceil_round_round_the_exact_value_once(text, oracle):
+    for dialect in ("roll20", "foundry", "avrae"):
+        assert matches(text, dialect, oracle)
+
+
+def test_a_rounding_of_several_divisions_is_refused():
+    with pytest.raises(InvalidRequest) as err:
+        parse("floor(1d6/2+1d4/2)")
+    assert err.value.code == "notation.floor_inner"

@@ -42,3 +42,7 @@ STRINGS.update({
     "err.notation.two_difficulties": {"es": "la notación pide «{text}» y «Dificultad» tiene {other}: deja uno",
                                       "en": "the notation says “{text}” and “Difficulty” says {other}: keep one"},
 })
+STRINGS.update({
+    "err.notation.floor_inner": {"es": "«{text}» redondea una sola división: escribe algo como «{reading}»",
+                                 "en": "“{text}” rounds one division: write something like “{reading}”"},
+})

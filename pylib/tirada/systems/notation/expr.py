@@ -70,6 +70,11 @@ class _Expr:
 
     def primary(self) -> Any:
         tok, _space = self.r.take()
+        if tok in ("floor", "ceil", "round") and self.r.peek() == ("(", False):
+            self.r.take()
+            node = rounded(tok, self.parenthesised())
+            self.no_juxtaposition(")")
+            return node
         if tok == "(":
             node = self.parenthesised()
             nxt = self.r.peek()[0]
@@ -160,6 +165,36 @@ class _Expr:
 
             self.no_juxtaposition(format_group(group))
         return group
+
+
+def _divides(node: Any) -> bool:
+    """Whether ``node`` (n-ary, not folded) holds a ``/`` anywhere."""
+    if not isinstance(node, tuple):
+        return False
+    return any(how == "/" or _divides(sub) for how, sub in node[1])
+
+
+def rounded(how: str, node: Any) -> Any:
+    """Roll20's ``floor(x)``, ``ceil(x)``, ``round(x)`` on the n-ary ``node``: without ``/`` the value is
+    whole already (the node itself); with one ``/``, the last operation of the argument (``floor(a/b)``),
+    floor is Tirada's ``/``, ``ceil(a/b)`` is ``−((−a)/b)`` and ``round(a/b)`` (halves up, a constant
+    ``b`` > 0) is ``(2a+b)/(2b)``. Anything else would round each division apart where Roll20 rounds
+    the exact value once: refused (``notation.floor_inner``, naming the form that reads)."""
+    if not _divides(node):
+        return node
+    items = node[1] if isinstance(node, tuple) and node[0] == "*" else []
+    if items and items[-1][0] == "/" and not any(how == "/" or _divides(sub) for how, sub in items[:-1]) \
+            and not _divides(items[-1][1]):
+        a = items[0][1] if len(items) == 2 else ("*", items[:-1])
+        b = items[-1][1]
+        if how == "floor":
+            return node
+        if how == "ceil":
+            return ("+", [(-1, ("*", [("*", ("+", [(-1, a)])), ("/", b)]))])
+        if isinstance(b, int) and b > 0:
+            return ("*", [("*", ("+", [(1, ("*", [("*", a), ("*", 2)])), (1, b)])), ("/", 2 * b)])
+    raise refuse(f"{how}() rounds one division: write {how}(a/b), e.g. {how}(1d6/2)", code="notation.floor_inner",
+                 params={"text": f"{how}(…)", "reading": f"{how}(1d6/2)"})
 
 
 def _check(value: int) -> int:
