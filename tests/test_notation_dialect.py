@@ -314,3 +314,41 @@ def test_a_rounding_of_several_divisions_is_refused():
     with pytest.raises(InvalidRequest) as err:
         parse("floor(1d6/2+1d4/2)")
     assert err.value.code == "notation.floor_inner"
+
+
+# ---------------------------------------------------------------------------- explode once, minimum, maximum
+def once(die: icepool.Die, at: set) -> icepool.Die:
+    """icepool: a die that, showing a face in ``at``, adds one more roll of the same die (which does not explode)."""
+    return die.explode(list(at), depth=1)
+
+
+@pytest.mark.parametrize("text, dialect, oracle", [
+    ("3d6 e6", "dicemaiden", 3 @ once(d(6), {6})),
+    ("3d6 e", "dicemaiden", 3 @ once(d(6), {6})),
+    ("2d6 e5", "dicemaiden", 2 @ once(d(6), {5, 6})),
+    ("2d6xo", "foundry", 2 @ once(d(6), {6})),
+    ("2d6xo>=5", "foundry", 2 @ once(d(6), {5, 6})),
+    ("8d6mi2", "avrae", 8 @ d(6).map(lambda x: max(x, 2))),
+    ("1d20min10", "foundry", d(20).map(lambda x: max(x, 10))),
+    ("1d20ma5", "avrae", d(20).map(lambda x: min(x, 5))),
+    ("4d6kh3min2", "roll20", d(6).map(lambda x: max(x, 2)).pool(4)[-3:].sum()),
+    ("4d6ro1min2", "roll20", 4 @ d(6).reroll([1], depth=1).map(lambda x: max(x, 2))),
+    ("2d20kl1max15", "foundry", d(20).map(lambda x: min(x, 15)).lowest(2)),
+])
+def test_explode_once_and_face_bounds_against_icepool(text, dialect, oracle):
+    assert matches(text, dialect, oracle)
+
+
+def test_dice_maiden_e_counts_the_extra_die_as_a_success_too():
+    per_die = icepool.map(lambda a, b: int(a >= 8) + (int(b >= 8) if a == 10 else 0), d(10), d(10))
+    assert matches("4d10 t8 e10", "dicemaiden", 4 @ per_die)
+
+
+def test_the_face_rolled_stays_visible_when_a_bound_counts_instead():
+    from tirada.dice import FixedFaces
+    from tirada.systems.generic import roll as generic_roll
+
+    r = generic_roll(parse("3d6mi3", "avrae"), FixedFaces([1, 5, 2]))
+    assert r["faces"] == [3, 5, 3] and r["clamped"] == [[0, 1], [2, 2]] and r["total"] == 11
+    r = generic_roll(parse("2d6 e6", "dicemaiden"), FixedFaces([6, 6, 2]))
+    assert r["faces"] == [6, 6, 2] and r["exploded_indices"] == [1] and r["total"] == 14   # the extra 6 does not explode

@@ -6,6 +6,7 @@ from __future__ import annotations
 STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "generic.dialect": {"es": "Se escribe como en", "en": "Written as in"},
     "generic.words": {"es": "Se lee: {words}", "en": "Reads: {words}"},
+    "result.clamped_from": {"es": "salió {face}", "en": "rolled {face}"},
     # refusals
     "err.notation.dialect": {"es": "el dialecto es uno de {known} (no «{got}»)",
                              "en": "the dialect is one of {known} (not “{got}”)"},
@@ -45,4 +46,17 @@ STRINGS.update({
 STRINGS.update({
     "err.notation.floor_inner": {"es": "«{text}» redondea una sola división: escribe algo como «{reading}»",
                                  "en": "“{text}” rounds one division: write something like “{reading}”"},
+})
+STRINGS.update({
+    "err.notation.explode_once": {"es": "un dado que explota una vez (e, xo) guarda todos los dados y no acumula ni penetra",
+                                  "en": "a die that explodes once (e, xo) keeps every die and does not compound or penetrate"},
+    "err.notation.min_max": {"es": "min/max cuentan un dado como al menos / como mucho un número: sin explosiones ni "
+                                   "contar éxitos",
+                             "en": "min/max count a die as at least / at most a number: without explosions or "
+                                   "success counting"},
+    "err.generic.explode_once": {"es": "explotar una vez va con explotar, sin acumular, penetrar ni guardar",
+                                 "en": "exploding once goes with exploding, without compounding, penetrating or keep"},
+    "err.generic.min_max": {"es": "el mínimo y el máximo de cara (mínimo ≤ máximo) van sin explosiones, éxitos ni dados Fate",
+                            "en": "the minimum and maximum face (minimum ≤ maximum) go without explosions, successes "
+                                  "or Fate dice"},
 })

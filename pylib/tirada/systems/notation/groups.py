@@ -15,16 +15,22 @@ DIALECT_OPTIONS: dict = {
     "foundry": {"r": ("reroll_once", "eq"), "rr": ("reroll", "eq"), "ro": ("reroll_once", "eq"),
                 "x": ("explode", "eq"), "cs": ("successes", "eq"), "cf": ("failures", "eq"), "f": ("failures", "ask")},
     "dicemaiden": {"r": ("reroll_once", "le"), "ir": ("reroll", "le"), "f": ("failures", "le"),
-                   "ie": ("explode", "ge"), "ro": ("reroll_once", "ask")},
-    "avrae": {"rr": ("reroll", "eq"), "ro": ("reroll_once", "eq"), "e": ("explode", "eq"), "f": ("failures", "ask")},
+                   "ie": ("explode", "ge"), "e": ("explode_once", "ge"), "ro": ("reroll_once", "ask")},
+    "avrae": {"rr": ("reroll", "eq"), "ro": ("reroll_once", "eq"), "e": ("explode", "eq"), "f": ("failures", "ask"),
+              "mi": ("min_face", "eq"), "ma": ("max_face", "eq")},
 }
+#: read in every dialect (Foundry's letters, unambiguous everywhere): explode once, minimum and maximum face
+for _own in DIALECT_OPTIONS.values():
+    _own.setdefault("xo", ("explode_once", "eq"))
+    _own.setdefault("min", ("min_face", "eq"))
+    _own.setdefault("max", ("max_face", "eq"))
 #: ``<N`` / ``>N`` strictly less / greater (Foundry, Avrae) or N or less / more (Roll20, Dice Maiden)
 STRICT = {"foundry": True, "avrae": True}
 #: an option typed in a dialect that does not have it, or reads it another way → (why, the working form)
 _ELSEWHERE = {
-    "x": "Foundry: !", "xo": "Foundry", "cs": "Foundry: >N", "cf": "Foundry: f<N", "rr": "Foundry/Avrae: r",
+    "x": "Foundry: !", "cs": "Foundry: >N", "cf": "Foundry: f<N", "rr": "Foundry/Avrae: r",
     "ir": "Dice Maiden: r<N", "ie": "Dice Maiden: !>N", "e": "Dice Maiden/Avrae: !", "ra": "Avrae",
-    "min": "Foundry", "max": "Foundry", "mi": "Avrae", "ma": "Avrae", "pl": "Avrae: dl", "ph": "Avrae: dh",
+    "mi": "Avrae: min", "ma": "Avrae: max", "pl": "Avrae: dl", "ph": "Avrae: dh",
 }
 
 
@@ -62,7 +68,19 @@ def read_group(r: Reader, count: int | None, fate: bool = False, dialect: str = 
         if tok not in OPTIONS and tok not in COUNTS and tok != "!" and tok not in own:
             return out
         r.take()
-        if tok in own and own[tok][0] != "explode":
+        if tok in own and own[tok][0] in ("min_face", "max_face"):
+            field = own[tok][0]
+            if field in out:
+                raise refuse(f"{tok!r}: one minimum and one maximum per dice group", code="notation.twice",
+                             params={"text": tok})
+            n = r.number(tok, need=True)
+            assert n is not None
+            if fate or not 1 <= n <= out["sides"]:
+                raise refuse(f"{tok}{n} names no face of the die", code="notation.no_faces",
+                             params={"text": f"{tok}{n}", "sides": out.get("sides", 3)})
+            out[field] = n
+            continue
+        if tok in own and own[tok][0] not in ("explode", "explode_once"):
             field, bare = own[tok]
             kind = "reroll" if field == "reroll_once" else field
         else:
@@ -83,6 +101,8 @@ def read_group(r: Reader, count: int | None, fate: bool = False, dialect: str = 
             if fate:
                 raise refuse("Fate dice (dF) do not explode", code="notation.fate_explode")
             if tok != "!":      # Foundry's x, Dice Maiden's ie, Avrae's e: a compare point or a number (or none)
+                if own[tok][0] == "explode_once":     # Dice Maiden's e, Foundry's xo: each die explodes once
+                    out["explode_once"] = True
                 nxt, space = r.peek()
                 if nxt is not None and not space and (nxt in (">", "<", "=") or nxt.isdigit()):
                     at = _compare(r, tok, out["sides"], dialect, own[tok][1])
@@ -169,6 +189,13 @@ def finish_group(group: dict) -> dict:
     if "reroll" in group and (group.get("explode") or group.get("fate") or group["reroll"] == [1, group.get("sides")]):
         raise refuse("a reroll (r, ro) names some faces, not all, and goes without '!' and Fate dice",
                       code="notation.reroll")
+    if group.get("explode_once") and ("keep" in group or group.get("compound") or group.get("penetrate")):
+        raise refuse("a die that explodes once (e, xo) keeps every die and does not compound or penetrate",
+                     code="notation.explode_once")
+    if ("min_face" in group or "max_face" in group) and (group.get("explode") or "successes" in group or (
+            group.get("min_face", 0) > group.get("max_face", group.get("sides", 0)))):
+        raise refuse("min/max count a die as at least / at most a number: without explosions or success counting",
+                     code="notation.min_max")
     if group.pop("_drop", False) and group.get("explode"):
         raise refuse("an exploding roll keeps with k/kh/kl (the dice it drops depend on the explosions)",
                       code="notation.explode_drop")

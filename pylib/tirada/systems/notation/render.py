@@ -28,12 +28,15 @@ def format_group(params: Mapping[str, Any], dialect: str | None = None) -> str:
     text = f"{dice}d{sides}"
     if params.get("successes"):   # before "!": a compare point right after it is where it explodes
         text += compare_text(params.get("successes"), params.get("sides"))
-    if params.get("explode"):
+    if params.get("explode") and params.get("explode_once"):   # Foundry's xo, read in every dialect
+        text += "xo" + (_inclusive(params["explode_at"], params.get("sides")) if params.get("explode_at") else "")
+    elif params.get("explode"):
         text += "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
         text += compare_text(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
         text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
+    text += _min_max(params)
     if params.get("reroll"):
         once = "ro" if params.get("reroll_once") else "r"
         text += f"{once}1" if params.get("reroll") == [1, 1] else once + compare_text(params.get("reroll"), params.get("sides"))
@@ -49,17 +52,25 @@ def _format_in(params: Mapping[str, Any], dialect: str) -> str:
     if params.get("successes"):
         text += ("cs" if dialect == "foundry" else "") + _inclusive(params.get("successes"), params.get("sides"))
     if params.get("explode"):
-        text += "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
+        text += "xo" if params.get("explode_once") else \
+            "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
         text += _inclusive(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
         text += f"{'kl' if params.get('keep_lowest') else 'kh'}{keep}"
+    text += _min_max(params)
     if params.get("reroll"):
         text += ("ro" if params.get("reroll_once") else _UNTIL.get(dialect, "r")) + _inclusive(params.get("reroll"),
                                                                                              params.get("sides"))
     if params.get("failures"):
         text += ("cf" if dialect == "foundry" else "f") + _inclusive(params.get("failures"), params.get("sides"))
     return text
+
+
+def _min_max(params: Mapping[str, Any]) -> str:
+    """``min2`` / ``max5`` (Foundry's letters, read in every dialect) for a minimum / maximum face."""
+    return (f"min{params['min_face']}" if params.get("min_face") is not None else "") + \
+        (f"max{params['max_face']}" if params.get("max_face") is not None else "")
 
 
 def compare_text(faces: Any, sides: Any) -> str:

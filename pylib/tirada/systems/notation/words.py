@@ -19,6 +19,8 @@ _W = {
            "keep_high1": "se queda el más alto", "keep_low1": "se queda el más bajo",
            "reroll_once": "se repite una vez cada dado {faces}", "reroll": "se repite cada dado {faces} hasta que no lo sea",
            "explode": "cada dado {faces} explota (añade otro dado, que puede volver a explotar)",
+           "explode_once": "cada dado {faces} explota una vez (añade otro dado, que no explota)",
+           "min_face": "cada dado cuenta como mínimo {n}", "max_face": "cada dado cuenta como máximo {n}",
            "compound": "cada dado {faces} explota sumando en el mismo dado",
            "penetrate": "cada dado {faces} explota y cada dado extra cuenta uno menos",
            "successes": "se cuenta un éxito por dado {faces}", "failures": "y se resta uno por dado {faces}",
@@ -29,6 +31,8 @@ _W = {
            "keep_high1": "the highest kept", "keep_low1": "the lowest kept",
            "reroll_once": "each die {faces} rerolled once", "reroll": "each die {faces} rerolled until it is not",
            "explode": "each die {faces} explodes (adds another die, which may explode again)",
+           "explode_once": "each die {faces} explodes once (adds another die, which does not explode)",
+           "min_face": "each die counts at least {n}", "max_face": "each die counts at most {n}",
            "compound": "each die {faces} explodes into the same die",
            "penetrate": "each die {faces} explodes and each extra die counts one less",
            "successes": "one success per die {faces}", "failures": "minus one per die {faces}",
@@ -61,8 +65,12 @@ def group_words(g: Mapping[str, Any], lang: str = "es") -> str:
         parts.append(w["reroll_once" if g.get("reroll_once") else "reroll"].format(faces=_faces(g["reroll"], sides, w)))
     if g.get("explode"):
         at = g.get("explode_at") or [sides, sides]
-        kind = "compound" if g.get("compound") else "penetrate" if g.get("penetrate") else "explode"
+        kind = "compound" if g.get("compound") else "penetrate" if g.get("penetrate") else \
+            "explode_once" if g.get("explode_once") else "explode"
         parts.append(w[kind].format(faces=_faces(at, sides, w)))
+    for bound in ("min_face", "max_face"):
+        if isinstance(g.get(bound), int):
+            parts.append(w[bound].format(n=g[bound]))
     if g.get("successes"):
         said = w["successes"].format(faces=_faces(g["successes"], sides, w))
         if g.get("failures"):
