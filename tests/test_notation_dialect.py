@@ -352,3 +352,58 @@ def test_the_face_rolled_stays_visible_when_a_bound_counts_instead():
     assert r["faces"] == [3, 5, 3] and r["clamped"] == [[0, 1], [2, 2]] and r["total"] == 11
     r = generic_roll(parse("2d6 e6", "dicemaiden"), FixedFaces([6, 6, 2]))
     assert r["faces"] == [6, 6, 2] and r["exploded_indices"] == [1] and r["total"] == 14   # the extra 6 does not explode
+
+
+# ---------------------------------------------------------------------------- grouped rolls (Savage Worlds' wild die)
+WILD_D8 = icepool.highest(d(8).explode([8], depth=30), d(6).explode([6], depth=30))
+
+
+@pytest.mark.parametrize("text, dialect, oracle", [
+    ("{1d8!,1d6!}kh1", "roll20", WILD_D8),
+    ("{1d8!, 1d6!}kh1+2", "roll20", WILD_D8 + 2),
+    ("{1d8x, 1d6x}kh", "foundry", WILD_D8),
+    ("{1d8!,1d6!}k1", "avrae", WILD_D8),
+])
+def test_a_grouped_roll_keeps_the_higher_of_its_rolls(text, dialect, oracle):
+    assert close(text, dialect, oracle)
+
+
+@pytest.mark.parametrize("text, oracle", [
+    ("{1d20,1d20}kl1", d(20).lowest(2)), ("{1d6,1d8}", d(6) + d(8)), ("{2d6,1d12}kh1+1", icepool.highest(2 @ d(6), d(12)) + 1),
+])
+def test_grouped_rolls_without_explosions_are_exact(text, oracle):
+    assert matches(text, "roll20", oracle)
+
+
+def test_a_grouped_roll_rolls_its_parts_in_order_and_shows_them():
+    from tirada.dice import FixedFaces
+    from tirada.systems.generic import roll as generic_roll
+
+    r = generic_roll(parse("{1d8!,1d6!}kh1+2"), FixedFaces([8, 3, 5]))
+    assert [g["faces"] for g in r["groups"]] == [[8, 3], [5]] and r["total"] == 13 and r["worked"] == "{11, 5}kh1+2"
+    with pytest.raises(InvalidRequest) as err:
+        parse("{1d6,1d8}kh2")
+    assert err.value.code == "notation.group_keep"
+
+
+# ---------------------------------------------------------------------------- the page's early reader (JavaScript)
+@pytest.mark.parametrize("text, dialect", [
+    ("{1d8!,1d6!}kh1+2", "roll20"), ("-d20+5", "dicemaiden"), ("3d6 e5", "dicemaiden"), ("8d6mi2", "avrae"),
+    ("{1d20,1d20}kl1; 2d6r<3", "foundry"), ("4d6kh3min2max5", "roll20"), ("d66", "roll20"),
+])
+def test_the_early_reader_writes_the_same_pool_as_the_engine(js_reader, text, dialect):
+    """A link of each new field read by web/link-reader.mjs under Node, before the engine: the same view
+    and pool line (es, en) as the Python decoder (tests/test_link_reader.py's comparison)."""
+    from test_link_reader import python_view, read_with_js
+
+    from tirada.links.chain import encode_link
+    from tirada.systems.notation import expand
+
+    fragment = encode_link(expand({"notation": text, "dialect": dialect, "seed": "8f14e45fceea167a5a36dedd4bea2543"}))
+    expected = python_view(fragment)
+    assert expected is not None and read_with_js(js_reader, [fragment]) == [expected]
+    if dialect != "roll20":
+        assert "notación de" in expected["pool"]["es"]
+
+
+from test_link_reader import js_reader  # noqa: E402,F401  (the fixture: web/link-reader.mjs beside its tables)

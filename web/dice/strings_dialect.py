@@ -60,3 +60,9 @@ STRINGS.update({
                             "en": "the minimum and maximum face (minimum ≤ maximum) go without explosions, successes "
                                   "or Fate dice"},
 })
+STRINGS.update({
+    "err.notation.group_keep": {"es": "«{text}»: una tirada agrupada se queda con la mayor o la menor de sus tiradas: "
+                                      "escribe «{reading}» o «{other}»",
+                                "en": "“{text}”: a grouped roll keeps the higher or the lower of its rolls: "
+                                      "write “{reading}” or “{other}”"},
+})

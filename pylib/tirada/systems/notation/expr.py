@@ -75,6 +75,8 @@ class _Expr:
             node = rounded(tok, self.parenthesised())
             self.no_juxtaposition(")")
             return node
+        if tok == "{":
+            return self.grouped()
         if tok == "(":
             node = self.parenthesised()
             nxt = self.r.peek()[0]
@@ -96,6 +98,32 @@ class _Expr:
             return self.group(int(tok))
         self.r.i -= 1
         return self.group(None)
+
+    def grouped(self) -> Any:
+        """Roll20's grouped roll ``{1d8!, 1d6!}kh1`` (Foundry's ``{1d8x, 1d6x}kh``): the higher (``kh1``,
+        ``k1``) or lower (``kl1``) of the rolls, each rolled in order; without a keep their sum. Keeping
+        more than one of them, or dropping, is refused (``notation.group_keep``)."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise refuse(f"at most {MAX_NESTING} parentheses inside each other", code="notation.too_deep",
+                         params={"n": MAX_NESTING})
+        items = [self.sum()]
+        while self.r.peek()[0] == ",":
+            self.r.take()
+            items.append(self.sum())
+        if self.r.peek()[0] != "}":
+            raise self.unreadable(self.r.peek()[0] or "{")
+        self.r.take()
+        self.nesting -= 1
+        keep, _space = self.r.peek()
+        if keep not in ("k", "kh", "kl", "d", "dl", "dh"):
+            return ("+", [(1, item) for item in items])
+        self.r.take()
+        n = self.r.number(keep, need=False)
+        if keep in ("d", "dl", "dh") or (n or 1) != 1 or len(items) < 2:
+            raise refuse(f"a grouped roll keeps the higher or lower of its rolls: write {{…}}kh1 or {{…}}kl1",
+                         code="notation.group_keep", params={"text": f"{{…}}{keep}{n or ''}", "reading": "{…}kh1", "other": "{…}kl1"})
+        return ("max" if keep in ("k", "kh") else "min", items)
 
     def parenthesised(self) -> Any:
         self.nesting += 1
@@ -171,6 +199,8 @@ def _divides(node: Any) -> bool:
     """Whether ``node`` (n-ary, not folded) holds a ``/`` anywhere."""
     if not isinstance(node, tuple):
         return False
+    if node[0] in ("max", "min"):
+        return any(_divides(sub) for sub in node[1])
     return any(how == "/" or _divides(sub) for how, sub in node[1])
 
 
@@ -214,6 +244,11 @@ def fold(node: Any) -> Any:
     if not isinstance(node, tuple):
         return node if isinstance(node, dict) else _check(node)
     kind, items = node
+    if kind in ("max", "min"):      # {a, b}kh1: each folded; all constants → the value
+        subs = [fold(sub) for sub in items]
+        if all(isinstance(sub, int) for sub in subs):
+            return (max if kind == "max" else min)(subs)
+        return (kind, subs)
     items = [(how, fold(sub)) for how, sub in items]
     if kind == "+":
         constant = [how * sub for how, sub in items if isinstance(sub, int)]
@@ -258,6 +293,11 @@ def binary(node: Any) -> Any:
     if not isinstance(node, tuple):
         return node
     kind, items = node
+    if kind in ("max", "min"):
+        out = binary(items[0])
+        for sub in items[1:]:
+            out = [kind, out, binary(sub)]
+        return out
     how, first = items[0]
     out = binary(first)
     if kind == "+" and how < 0:

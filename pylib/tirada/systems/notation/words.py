@@ -25,6 +25,7 @@ _W = {
            "penetrate": "cada dado {faces} explota y cada dado extra cuenta uno menos",
            "successes": "se cuenta un éxito por dado {faces}", "failures": "y se resta uno por dado {faces}",
            "eq": "igual a {n}", "ge": "de {n} o más", "lt": "menor que {n}", "range": "de {lo} a {hi}",
+           "max": "el mayor de [{items}]", "min": "el menor de [{items}]",
            "fate": "{n}dF (caras −1, 0, +1)", "plus": "más", "minus": "menos", "roll_set": "{n} tiradas de: {roll}",
            "dialect": "leído como {name}", "digits": "d{digits}: un d6 por cifra ({lo}–{hi})"},
     "en": {"sum": "added up", "keep_high": "the {n} highest added up", "keep_low": "the {n} lowest added up",
@@ -37,6 +38,7 @@ _W = {
            "penetrate": "each die {faces} explodes and each extra die counts one less",
            "successes": "one success per die {faces}", "failures": "minus one per die {faces}",
            "eq": "showing {n}", "ge": "showing {n} or more", "lt": "below {n}", "range": "showing {lo} to {hi}",
+           "max": "the higher of [{items}]", "min": "the lower of [{items}]",
            "fate": "{n}dF (faces −1, 0, +1)", "plus": "plus", "minus": "minus", "roll_set": "{n} rolls of: {roll}",
            "dialect": "read as {name}", "digits": "d{digits}: one d6 per digit ({lo}–{hi})"},
 }
@@ -112,7 +114,7 @@ def roll_words(params: Mapping[str, Any], lang: str = "es") -> str:
         if digits:
             return w["digits"].format(digits="6" * digits, lo="1" * digits, hi="6" * digits)
         return expr_text(params["expr"], lambda g: (lambda said: f"({said})" if "," in said else said)(group_words(g, lang)),
-                         {"+": " + ", "-": " − ", "*": " × ", "/": " ÷ "})
+                         {"+": " + ", "-": " − ", "*": " × ", "/": " ÷ ", "max": w["max"], "min": w["min"]})
     groups = params.get("groups")
     if isinstance(groups, list):
         said = ""
