@@ -15,6 +15,7 @@ from tirada.odds import odds
 from tirada.systems.notation import parse
 
 from helpers.dice_brute import exact
+from test_link_reader import js_reader  # noqa: F401  (the fixture: web/link-reader.mjs beside its tables)
 
 
 def ours(text: str, dialect: str = "roll20") -> dict:
@@ -391,7 +392,7 @@ def test_a_grouped_roll_rolls_its_parts_in_order_and_shows_them():
     ("{1d8!,1d6!}kh1+2", "roll20"), ("-d20+5", "dicemaiden"), ("3d6 e5", "dicemaiden"), ("8d6mi2", "avrae"),
     ("{1d20,1d20}kl1; 2d6r<3", "foundry"), ("4d6kh3min2max5", "roll20"), ("d66", "roll20"),
 ])
-def test_the_early_reader_writes_the_same_pool_as_the_engine(js_reader, text, dialect):
+def test_the_early_reader_writes_the_same_pool_as_the_engine(js_reader, text, dialect):  # noqa: F811
     """A link of each new field read by web/link-reader.mjs under Node, before the engine: the same view
     and pool line (es, en) as the Python decoder (tests/test_link_reader.py's comparison)."""
     from test_link_reader import python_view, read_with_js
@@ -404,6 +405,3 @@ def test_the_early_reader_writes_the_same_pool_as_the_engine(js_reader, text, di
     assert expected is not None and read_with_js(js_reader, [fragment]) == [expected]
     if dialect != "roll20":
         assert "notación de" in expected["pool"]["es"]
-
-
-from test_link_reader import js_reader  # noqa: E402,F401  (the fixture: web/link-reader.mjs beside its tables)

@@ -121,7 +121,7 @@ class _Expr:
         self.r.take()
         n = self.r.number(keep, need=False)
         if keep in ("d", "dl", "dh") or (n or 1) != 1 or len(items) < 2:
-            raise refuse(f"a grouped roll keeps the higher or lower of its rolls: write {{…}}kh1 or {{…}}kl1",
+            raise refuse("a grouped roll keeps the higher or lower of its rolls: write {…}kh1 or {…}kl1",
                          code="notation.group_keep", params={"text": f"{{…}}{keep}{n or ''}", "reading": "{…}kh1", "other": "{…}kl1"})
         return ("max" if keep in ("k", "kh") else "min", items)
 
