@@ -48,8 +48,10 @@ STRINGS.update({
                                  "en": "“{text}” rounds one division: write something like “{reading}”"},
 })
 STRINGS.update({
-    "err.notation.explode_once": {"es": "un dado que explota una vez (e, xo) guarda todos los dados y no acumula ni penetra",
-                                  "en": "a die that explodes once (e, xo) keeps every die and does not compound or penetrate"},
+    "err.notation.explode_once": {"es": "un dado que explota una vez ({text}) guarda todos los dados y no acumula ni "
+                                        "penetra; «{reading}» explota sin límite",
+                                  "en": "a die that explodes once ({text}) keeps every die and does not compound or "
+                                        "penetrate; “{reading}” explodes without end"},
     "err.notation.min_max": {"es": "min/max cuentan un dado como al menos / como mucho un número: sin explosiones ni "
                                    "contar éxitos",
                              "en": "min/max count a die as at least / at most a number: without explosions or "
@@ -65,4 +67,10 @@ STRINGS.update({
                                       "escribe «{reading}» o «{other}»",
                                 "en": "“{text}”: a grouped roll keeps the higher or the lower of its rolls: "
                                       "write “{reading}” or “{other}”"},
+})
+STRINGS.update({
+    "err.notation.cap": {"es": "«{text}»: un número antes de la condición limita cuántas veces (Foundry), y aquí no se "
+                               "limita: escribe «{reading}…»",
+                         "en": "“{text}”: a number before the condition caps how many times (Foundry), which is not "
+                               "read here: write “{reading}…”"},
 })

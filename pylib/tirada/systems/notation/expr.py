@@ -99,7 +99,7 @@ class _Expr:
         self.r.i -= 1
         return self.group(None)
 
-    def grouped(self) -> Any:
+    def grouped(self, close: str = "}", first: Any = None) -> Any:
         """Roll20's grouped roll ``{1d8!, 1d6!}kh1`` (Foundry's ``{1d8x, 1d6x}kh``): the higher (``kh1``,
         ``k1``) or lower (``kl1``) of the rolls, each rolled in order; without a keep their sum. Keeping
         more than one of them, or dropping, is refused (``notation.group_keep``)."""
@@ -107,11 +107,11 @@ class _Expr:
         if self.nesting > MAX_NESTING:
             raise refuse(f"at most {MAX_NESTING} parentheses inside each other", code="notation.too_deep",
                          params={"n": MAX_NESTING})
-        items = [self.sum()]
+        items = [self.sum() if first is None else first]
         while self.r.peek()[0] == ",":
             self.r.take()
             items.append(self.sum())
-        if self.r.peek()[0] != "}":
+        if self.r.peek()[0] != close:
             raise self.unreadable(self.r.peek()[0] or "{")
         self.r.take()
         self.nesting -= 1
@@ -131,6 +131,9 @@ class _Expr:
             raise refuse(f"at most {MAX_NESTING} parentheses inside each other", code="notation.too_deep",
                          params={"n": MAX_NESTING})
         node = self.sum()
+        if self.r.peek()[0] == "," and self.dialect == "avrae":    # Avrae's set: (1d20, 1d20)kh1
+            self.nesting -= 1
+            return self.grouped(")", node)
         if self.r.peek()[0] != ")":
             raise self.unreadable(self.r.peek()[0] or "(")
         self.r.take()

@@ -126,7 +126,7 @@ def read_group(r: Reader, count: int | None, fate: bool = False, dialect: str = 
                               params={"text": f"!{nxt}"})
             out["explode"] = True
             continue
-        n = r.number(tok, need=tok not in DEFAULT_ONE)
+        n = r.number(tok, need=tok not in DEFAULT_ONE and not (dialect == "foundry" and tok in ("k", "d")))
         n = 1 if n is None else n
         if tok in ("d", "dl", "dh"):
             if n >= dice:
@@ -163,6 +163,10 @@ def _compare(r: Reader, op: str, sides: int | None, dialect: str = DEFAULT_DIALE
         typed, inclusive = typed + "=", True
     n = r.number(typed, need=True)
     assert n is not None
+    if dialect == "foundry" and op not in (">", "<", "=", "t") and r.peek()[0] in (">", "<", "=") and not r.peek()[1]:
+        raise refuse(f"'{typed}{n}' then a condition: {n} is a cap on how many times (Foundry); write "
+                     f"{typed}{r.peek()[0]}… without it", code="notation.cap",
+                     params={"text": f"{typed}{n}{r.peek()[0]}", "reading": f"{typed}{r.peek()[0]}"})
     if op not in (">", "<", "=", "t"):
         if bare == "ask" and n != 1:
             raise refuse(f"'{op}{n}' is ambiguous: write {op}<{n} ({n} or less) or {op}={n} (exactly {n})",
@@ -190,8 +194,10 @@ def finish_group(group: dict) -> dict:
         raise refuse("a reroll (r, ro) names some faces, not all, and goes without '!' and Fate dice",
                       code="notation.reroll")
     if group.get("explode_once") and ("keep" in group or group.get("compound") or group.get("penetrate")):
-        raise refuse("a die that explodes once (e, xo) keeps every die and does not compound or penetrate",
-                     code="notation.explode_once")
+        working = f"{group['dice']}d{group.get('sides')}!" + (f"k{group['keep']}" if "keep" in group else "")
+        raise refuse(f"a die that explodes once (e, xo) keeps every die and does not compound or penetrate: "
+                     f"{working} explodes without end", code="notation.explode_once",
+                     params={"text": "e/xo", "reading": working})
     if ("min_face" in group or "max_face" in group) and (group.get("explode") or "successes" in group or (
             group.get("min_face", 0) > group.get("max_face", group.get("sides", 0)))):
         raise refuse("min/max count a die as at least / at most a number: without explosions or success counting",
