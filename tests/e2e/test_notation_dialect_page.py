@@ -63,3 +63,29 @@ def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(new_cont
     page.click("#roll")
     expect(page.locator("#result .error")).to_contain_text("«2d20kl1»")
     assert "Traceback" not in page.inner_text("body")
+
+
+@pytest.mark.parametrize("dialect, text, pool", [
+    ("foundry", "{1d8x, 1d6x}kh+2", "{(1d8! (explosivos)), (1d6! (explosivos))}kh1 + 2 (notación de Foundry VTT)"),
+    ("avrae", "8d6mi2", "8d6, mínimo 2 (notación de Avrae)"),
+    ("dicemaiden", "4d10 t8 e10", "4d10! (explosivos una vez), éxitos con ≥8 (notación de Dice Maiden)"),
+    ("roll20", "d66", "1d6 × 10 + 1d6"),
+])
+def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(new_context, base_url, dialect, text, pool):
+    ctx, _ = new_context(locale="es-ES", **PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "generic")
+    page.select_option("#generic-dialect", dialect)
+    page.fill("#generic-notation", text)
+    page.click("#roll")
+    expect(page.locator("#result .total")).to_be_visible()
+    expect(page.locator("#result-pool")).to_have_text(pool)
+    total = page.locator("#result .total").get_attribute("data-total")
+    link = page.locator("#share-link").input_value()
+    ctx2, _ = new_context(locale="es-ES", **PHONE)
+    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
+    expect(other.locator("#shared .shared-ok")).to_be_visible()
+    expect(other.locator("#shared-pool")).to_have_text(pool)
+    expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
+    assert other.evaluate("document.documentElement.scrollWidth") <= 360
+    assert "Traceback" not in other.inner_text("body")
