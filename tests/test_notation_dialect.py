@@ -405,3 +405,75 @@ def test_the_early_reader_writes_the_same_pool_as_the_engine(js_reader, text, di
     assert expected is not None and read_with_js(js_reader, [fragment]) == [expected]
     if dialect != "roll20":
         assert "notación de" in expected["pool"]["es"]
+
+
+# ---------------------------------------------------------------------------- each modifier × each dialect
+#: modifier → {dialect: (text as that dialect writes it, icepool oracle or "explode" pair, or a refusal code)};
+#: every dialect is named, so the docs/notation.md §Dialects table is checked cell by cell
+EXPLODE_D6 = ("close", 2 @ d(6).explode([6], depth=30))
+MATRIX = {
+    "keep highest": {"roll20": ("4d6kh3", d(6).pool(4)[-3:].sum()), "foundry": ("4d6kh3", d(6).pool(4)[-3:].sum()),
+                     "dicemaiden": ("4d6 k3", d(6).pool(4)[-3:].sum()), "avrae": ("4d6kh3", d(6).pool(4)[-3:].sum())},
+    "keep lowest": {dl: ("2d20kl1", d(20).lowest(2)) for dl in ("roll20", "foundry", "dicemaiden", "avrae")},
+    "drop lowest": {"roll20": ("4d6dl1", d(6).pool(4)[-3:].sum()), "foundry": ("4d6dl", d(6).pool(4)[-3:].sum()),
+                    "dicemaiden": ("4d6 d1", d(6).pool(4)[-3:].sum()), "avrae": ("4d6pl1", d(6).pool(4)[-3:].sum())},
+    "k3 (Avrae: dice showing 3)": {"roll20": ("4d6k3", d(6).pool(4)[-3:].sum()), "foundry": ("4d6k3", d(6).pool(4)[-3:].sum()),
+                                   "dicemaiden": ("4d6k3", d(6).pool(4)[-3:].sum()), "avrae": ("4d6k3", "notation.dialect_option")},
+    "r<3": {"roll20": ("2d6r<3", 2 @ d(6).reroll([1, 2, 3], depth="inf")),
+            "foundry": ("2d6r<3", 2 @ d(6).reroll([1, 2], depth=1)),
+            "dicemaiden": ("2d6 r2", 2 @ d(6).reroll([1, 2], depth=1)),
+            "avrae": ("2d6r<3", "notation.dialect_option")},
+    "reroll until": {"roll20": ("2d6r<2", 2 @ d(6).reroll([1, 2], depth="inf")),
+                     "foundry": ("2d6rr<3", 2 @ d(6).reroll([1, 2], depth="inf")),
+                     "dicemaiden": ("2d6 ir2", 2 @ d(6).reroll([1, 2], depth="inf")),
+                     "avrae": ("2d6rr<3", 2 @ d(6).reroll([1, 2], depth="inf"))},
+    "reroll once ro<3": {"roll20": ("2d6ro<3", 2 @ d(6).reroll([1, 2, 3], depth=1)),
+                         "foundry": ("2d6ro<3", 2 @ d(6).reroll([1, 2], depth=1)),
+                         "dicemaiden": ("2d6ro<3", 2 @ d(6).reroll([1, 2, 3], depth=1)),
+                         "avrae": ("2d6ro<3", 2 @ d(6).reroll([1, 2], depth=1))},
+    "success >7": {"roll20": ("5d10>7", count(d(10), 5, {7, 8, 9, 10})), "foundry": ("5d10cs>7", count(d(10), 5, {8, 9, 10})),
+                   "dicemaiden": ("5d10 t7", count(d(10), 5, {7, 8, 9, 10})), "avrae": ("5d10>7", "notation.compare_total")},
+    "success >=7": {"roll20": ("5d10>=7", count(d(10), 5, {7, 8, 9, 10})), "foundry": ("5d10cs>=7", count(d(10), 5, {7, 8, 9, 10})),
+                    "dicemaiden": ("5d10>=7", count(d(10), 5, {7, 8, 9, 10})), "avrae": ("5d10>=7", "notation.compare_total")},
+    "failures f2": {"roll20": ("5d10>8f2", "notation.ambiguous"), "foundry": ("5d10cs>=8cf<=2", count(d(10), 5, {8, 9, 10}, {1, 2})),
+                    "dicemaiden": ("5d10 t8 f2", count(d(10), 5, {8, 9, 10}, {1, 2})), "avrae": ("5d10>8f2", "notation.compare_total")},
+    "explode": {"roll20": ("2d6!", EXPLODE_D6), "foundry": ("2d6x", EXPLODE_D6), "dicemaiden": ("2d6 ie", EXPLODE_D6),
+                "avrae": ("2d6e6", EXPLODE_D6)},
+    "explode on 5+": {dl: (text, ("close", 2 @ d(6).explode([5, 6], depth=30))) for dl, text in
+                      (("roll20", "2d6!>5"), ("foundry", "2d6x>=5"), ("dicemaiden", "2d6 ie5"), ("avrae", "2d6e>4"))},
+    "explode once": {"roll20": ("2d6xo", 2 @ once(d(6), {6})), "foundry": ("2d6xo", 2 @ once(d(6), {6})),
+                     "dicemaiden": ("2d6 e6", 2 @ once(d(6), {6})), "avrae": ("2d6xo", 2 @ once(d(6), {6}))},
+    "minimum": {"roll20": ("3d6min2", 3 @ d(6).map(lambda x: max(x, 2))), "foundry": ("3d6min2", 3 @ d(6).map(lambda x: max(x, 2))),
+                "dicemaiden": ("3d6min2", 3 @ d(6).map(lambda x: max(x, 2))), "avrae": ("3d6mi2", 3 @ d(6).map(lambda x: max(x, 2)))},
+    "maximum": {"roll20": ("3d6max4", 3 @ d(6).map(lambda x: min(x, 4))), "foundry": ("3d6max4", 3 @ d(6).map(lambda x: min(x, 4))),
+                "dicemaiden": ("3d6max4", 3 @ d(6).map(lambda x: min(x, 4))), "avrae": ("3d6ma4", 3 @ d(6).map(lambda x: min(x, 4)))},
+    "d66": {dl: ("d66", D66) for dl in ("roll20", "foundry", "dicemaiden", "avrae")},
+    "-d20": {"roll20": ("-d20", "notation.signed_die"), "foundry": ("-d20", "notation.signed_die"),
+             "dicemaiden": ("-d20", d(20).lowest(2)), "avrae": ("-d20", "notation.signed_die")},
+    "+d%": {"roll20": ("+d%", "notation.signed_die"), "foundry": ("+d%", "notation.signed_die"),
+            "dicemaiden": ("+d%", COC_BONUS), "avrae": ("+d%", "notation.signed_die")},
+    "grouped kh1": {"roll20": ("{1d8,1d6}kh1", icepool.highest(d(8), d(6))), "foundry": ("{1d8,1d6}kh", icepool.highest(d(8), d(6))),
+                    "dicemaiden": ("{1d8,1d6}kh1", icepool.highest(d(8), d(6))), "avrae": ("(1d8, 1d6)kh1", icepool.highest(d(8), d(6)))},
+    "ceil()": {dl: ("ceil(1d6/4)", d(6).map(lambda x: math.ceil(Fraction(x, 4)))) for dl in ("roll20", "foundry", "dicemaiden", "avrae")},
+    "label [x]": {dl: ("1d6+1[fuego]", d(6) + 1) for dl in ("roll20", "foundry", "dicemaiden", "avrae")},
+    "vs 15": {dl: ("1d20+2 vs 15", d(20) + 2) for dl in ("roll20", "foundry", "dicemaiden", "avrae")},
+    "alias sr6": {"roll20": ("sr6", "notation.alias"), "foundry": ("sr6", "notation.alias"),
+                  "dicemaiden": ("sr6", count(d(6), 6, {5, 6})), "avrae": ("sr6", "notation.alias")},
+}
+CELLS = [(mod, dl, *cell) for mod, row in MATRIX.items() for dl, cell in row.items()]
+
+
+def test_the_matrix_names_every_dialect_for_every_modifier():
+    assert all(set(row) == {"roll20", "foundry", "dicemaiden", "avrae"} for row in MATRIX.values())
+
+
+@pytest.mark.parametrize("modifier, dialect, text, oracle", CELLS, ids=[f"{c[0]}/{c[1]}" for c in CELLS])
+def test_each_modifier_in_each_dialect_against_icepool(modifier, dialect, text, oracle):
+    if isinstance(oracle, str):
+        with pytest.raises(InvalidRequest) as err:
+            parse(text, dialect)
+        assert err.value.code == oracle
+    elif isinstance(oracle, tuple):
+        assert close(text, dialect, oracle[1])
+    else:
+        assert matches(text, dialect, oracle)

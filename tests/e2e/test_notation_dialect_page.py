@@ -7,17 +7,31 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, open_app  # noqa: F401
+import sys
+
+from conftest import ROOT, open_app
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
+
+sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.page import open_shared_result  # noqa: E402
+
+sys.path.pop(0)
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 
-def test_the_reading_in_words_follows_the_text_and_the_dialect(new_context, base_url):
+def _generic(new_context, base_url, dialect: str = "roll20"):
+    """A fresh phone page on the generic roll, the dialect chosen."""
     ctx, _ = new_context(locale="es-ES", **PHONE)
     page = open_app(ctx.new_page(), base_url)
     page.select_option("#system", "generic")
+    page.select_option("#generic-dialect", dialect)
+    return page
+
+
+def test_the_reading_in_words_follows_the_text_and_the_dialect(new_context, base_url):
+    page = _generic(new_context, base_url)
     page.fill("#generic-notation", "2d6r<3")
     words = page.locator("#generic-notation-words")
     expect(words).to_have_text("Se lee: 2d6, se repite cada dado menor que 4 hasta que no lo sea, se suman")
@@ -32,10 +46,7 @@ def test_the_reading_in_words_follows_the_text_and_the_dialect(new_context, base
 
 
 def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
-    page.select_option("#system", "generic")
-    page.select_option("#generic-dialect", "dicemaiden")
+    page = _generic(new_context, base_url, "dicemaiden")
     page.fill("#generic-notation", "-d20+5")
     expect(page.locator("#generic-notation-words")).to_have_text(
         "Se lee: (2d20, se queda el más bajo) más 5 (leído como Dice Maiden)")
@@ -43,22 +54,14 @@ def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(
     expect(page.locator("#result .total")).to_be_visible()
     pool = "2d20, guardas 1 los más bajos +5 (notación de Dice Maiden)"
     expect(page.locator("#result-pool")).to_have_text(pool)
-    total = page.locator("#result .total").get_attribute("data-total")
-    assert 6 <= int(total) <= 25                    # disadvantage, never a negative total
-    link = page.locator("#share-link").input_value()
-    ctx2, _ = new_context(locale="es-ES", **PHONE)
-    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
-    expect(other.locator("#shared .shared-ok")).to_be_visible()
-    expect(other.locator("#shared-pool")).to_have_text(pool)
-    expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
+    assert 6 <= int(page.locator("#result .total").get_attribute("data-total")) <= 25   # never a negative total
+    other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
     assert "Traceback" not in other.inner_text("body")
 
 
 def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
-    page.select_option("#system", "generic")
+    page = _generic(new_context, base_url)
     page.fill("#generic-notation", "-d20")
     page.click("#roll")
     expect(page.locator("#result .error")).to_contain_text("«2d20kl1»")
@@ -72,20 +75,11 @@ def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(new_cont
     ("roll20", "d66", "1d6 × 10 + 1d6"),
 ])
 def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(new_context, base_url, dialect, text, pool):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
-    page.select_option("#system", "generic")
-    page.select_option("#generic-dialect", dialect)
+    page = _generic(new_context, base_url, dialect)
     page.fill("#generic-notation", text)
     page.click("#roll")
     expect(page.locator("#result .total")).to_be_visible()
     expect(page.locator("#result-pool")).to_have_text(pool)
-    total = page.locator("#result .total").get_attribute("data-total")
-    link = page.locator("#share-link").input_value()
-    ctx2, _ = new_context(locale="es-ES", **PHONE)
-    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
-    expect(other.locator("#shared .shared-ok")).to_be_visible()
-    expect(other.locator("#shared-pool")).to_have_text(pool)
-    expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
+    other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
     assert "Traceback" not in other.inner_text("body")

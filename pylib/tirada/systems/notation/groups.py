@@ -31,6 +31,7 @@ _ELSEWHERE = {
     "x": "Foundry: !", "cs": "Foundry: >N", "cf": "Foundry: f<N", "rr": "Foundry/Avrae: r",
     "ir": "Dice Maiden: r<N", "ie": "Dice Maiden: !>N", "e": "Dice Maiden/Avrae: !", "ra": "Avrae",
     "mi": "Avrae: min", "ma": "Avrae: max", "pl": "Avrae: dl", "ph": "Avrae: dh",
+    "r": "Avrae: rr",     # Avrae has rr (until) and ro (once), no bare r
 }
 
 

@@ -19,51 +19,33 @@ def _inclusive(faces: Any, sides: Any) -> str:
 
 def format_group(params: Mapping[str, Any], dialect: str | None = None) -> str:
     """One dice group's fields as notation (``{"dice": 4, "sides": 6, "keep": 3}`` → ``"4d6k3"``); total
-    on any JSON-like input (display only). With a ``dialect`` (:data:`~.lexer.DIALECTS`) the text reads
-    back the same in that dialect: compare points as ``>=N`` ``<=N`` ``=N``, keep as ``kh``/``kl``, the
-    dialect's reroll-until letter (``rr``, ``ir``), ``ro`` for once."""
-    if dialect is not None and dialect != "roll20":
-        return _format_in(params, dialect)
-    dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
-    text = f"{dice}d{sides}"
+    on any JSON-like input (display only). With a ``dialect`` (:data:`~.lexer.DIALECTS`) other than Roll20
+    the text reads back the same in that dialect: compare points as ``>=N`` ``<=N`` ``=N``, keep as
+    ``kh``/``kl``, the dialect's reroll-until letter (``rr``, ``ir``), ``ro`` for once, Foundry's ``cs``/``cf``."""
+    roll20 = dialect in (None, "roll20")
+    sides = params.get("sides")
+    dice = params.get("dice", 1)
+
+    def cmp(faces: Any, inclusive: bool = not roll20) -> str:
+        return _inclusive(faces, sides) if inclusive else compare_text(faces, sides)
+
+    text = f"{dice}d{'F' if params.get('fate') else params.get('sides', '?')}"
     if params.get("successes"):   # before "!": a compare point right after it is where it explodes
-        text += compare_text(params.get("successes"), params.get("sides"))
-    if params.get("explode") and params.get("explode_once"):   # Foundry's xo, read in every dialect
-        text += "xo" + (_inclusive(params["explode_at"], params.get("sides")) if params.get("explode_at") else "")
-    elif params.get("explode"):
-        text += "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
-        text += compare_text(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
-    keep = params.get("keep")
-    if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
-        text += f"{'kl' if params.get('keep_lowest') else 'k'}{keep}"
-    text += _min_max(params)
-    if params.get("reroll"):
-        once = "ro" if params.get("reroll_once") else "r"
-        text += f"{once}1" if params.get("reroll") == [1, 1] else once + compare_text(params.get("reroll"), params.get("sides"))
-    if params.get("failures"):
-        text += "f1" if params.get("failures") == [1, 1] else "f" + compare_text(params.get("failures"), params.get("sides"))
-    return text
-
-
-def _format_in(params: Mapping[str, Any], dialect: str) -> str:
-    """:func:`format_group` for a dialect other than Roll20 (every form used reads alike in all four)."""
-    dice, sides = params.get("dice", 1), "F" if params.get("fate") else params.get("sides", "?")
-    text = f"{dice}d{sides}"
-    if params.get("successes"):
-        text += ("cs" if dialect == "foundry" else "") + _inclusive(params.get("successes"), params.get("sides"))
-    if params.get("explode"):
+        text += ("cs" if dialect == "foundry" else "") + cmp(params["successes"])
+    if params.get("explode"):     # xo (Foundry's explode once) is read in every dialect
         text += "xo" if params.get("explode_once") else \
             "!" + ("!" if params.get("compound") else "p" if params.get("penetrate") else "")
-        text += _inclusive(params["explode_at"], params.get("sides")) if params.get("explode_at") else ""
+        text += cmp(params["explode_at"], not roll20 or bool(params.get("explode_once"))) if params.get("explode_at") else ""
     keep = params.get("keep")
     if keep is not None and (keep != dice or params.get("keep_lowest") or params.get("explode")):
-        text += f"{'kl' if params.get('keep_lowest') else 'kh'}{keep}"
+        text += f"{'kl' if params.get('keep_lowest') else 'k' if roll20 else 'kh'}{keep}"
     text += _min_max(params)
     if params.get("reroll"):
-        text += ("ro" if params.get("reroll_once") else _UNTIL.get(dialect, "r")) + _inclusive(params.get("reroll"),
-                                                                                             params.get("sides"))
+        text += "ro" if params.get("reroll_once") else _UNTIL.get(dialect or "roll20", "r")
+        text += "1" if roll20 and params["reroll"] == [1, 1] else cmp(params["reroll"])
     if params.get("failures"):
-        text += ("cf" if dialect == "foundry" else "f") + _inclusive(params.get("failures"), params.get("sides"))
+        text += "cf" if dialect == "foundry" else "f"
+        text += "1" if roll20 and params["failures"] == [1, 1] else cmp(params["failures"])
     return text
 
 
