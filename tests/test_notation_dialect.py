@@ -477,3 +477,18 @@ def test_each_modifier_in_each_dialect_against_icepool(modifier, dialect, text, 
         assert close(text, dialect, oracle[1])
     else:
         assert matches(text, dialect, oracle)
+
+
+@pytest.mark.parametrize("text, dialect, es, en", [
+    ("ataque: 1d20+5 [espada] vs 15", "roll20", "ataque · espada: 1d20 más 5 contra 15", "ataque · espada: 1d20 plus 5 vs 15"),
+    ("6 4d6k3", "roll20", "6 tiradas de: 4d6, se suman los 3 más altos", "6 rolls of: 4d6, the 3 highest added up"),
+    ("d66", "roll20", "d66: un d6 por cifra (11–66)", "d66: one d6 per digit (11–66)"),
+    ("8d6mi2", "avrae", "8d6, cada dado cuenta como mínimo 2, se suman", "8d6, each die counts at least 2, added up"),
+    ("5d10 t8 f1", "dicemaiden", "5d10, se cuenta un éxito por dado de 8 o más y se resta uno por dado igual a 1",
+     "5d10, one success per die showing 8 or more minus one per die showing 1"),
+    ("{1d20,1d20}kl1", "roll20", "el menor de [1d20 | 1d20]", "the lower of [1d20 | 1d20]"),
+])
+def test_the_reading_in_words(text, dialect, es, en):
+    from tirada.systems.notation import explain
+
+    assert explain(text, dialect)["words"] == {"es": [es], "en": [en]}

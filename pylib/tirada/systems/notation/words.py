@@ -27,7 +27,7 @@ _W = {
            "eq": "igual a {n}", "ge": "de {n} o más", "lt": "menor que {n}", "range": "de {lo} a {hi}",
            "max": "el mayor de [{items}]", "min": "el menor de [{items}]",
            "fate": "{n}dF (caras −1, 0, +1)", "plus": "más", "minus": "menos", "roll_set": "{n} tiradas de: {roll}",
-           "dialect": "leído como {name}", "digits": "d{digits}: un d6 por cifra ({lo}–{hi})"},
+           "dialect": "leído como {name}", "versus": "contra {n}", "digits": "d{digits}: un d6 por cifra ({lo}–{hi})"},
     "en": {"sum": "added up", "keep_high": "the {n} highest added up", "keep_low": "the {n} lowest added up",
            "keep_high1": "the highest kept", "keep_low1": "the lowest kept",
            "reroll_once": "each die {faces} rerolled once", "reroll": "each die {faces} rerolled until it is not",
@@ -40,7 +40,7 @@ _W = {
            "eq": "showing {n}", "ge": "showing {n} or more", "lt": "below {n}", "range": "showing {lo} to {hi}",
            "max": "the higher of [{items}]", "min": "the lower of [{items}]",
            "fate": "{n}dF (faces −1, 0, +1)", "plus": "plus", "minus": "minus", "roll_set": "{n} rolls of: {roll}",
-           "dialect": "read as {name}", "digits": "d{digits}: one d6 per digit ({lo}–{hi})"},
+           "dialect": "read as {name}", "versus": "vs {n}", "digits": "d{digits}: one d6 per digit ({lo}–{hi})"},
 }
 
 
@@ -105,7 +105,16 @@ def digit_places(tree: Any) -> int:
 
 
 def roll_words(params: Mapping[str, Any], lang: str = "es") -> str:
-    """One roll's fields (one group, ``groups``, or ``expr``) said; its label, if any, is not said here."""
+    """One roll's fields (one group, ``groups``, or ``expr``) said, with its difficulty ("contra 15");
+    its label, if any, is not said here."""
+    said = _roll_words(params, lang)
+    difficulty = params.get("difficulty")
+    if isinstance(difficulty, int) and not isinstance(difficulty, bool):
+        said += " " + _W["es" if lang == "es" else "en"]["versus"].format(n=difficulty)
+    return said
+
+
+def _roll_words(params: Mapping[str, Any], lang: str) -> str:
     w = _W["es" if lang == "es" else "en"]
     if "expr" in params:
         from .tree import expr_text
@@ -137,7 +146,7 @@ def post_words(params: Mapping[str, Any], lang: str = "es") -> list:
     ("6 tiradas de: 4d6, se suman 3 más altos")."""
     rolls = params.get("rolls")
     if not isinstance(rolls, list):
-        return [roll_words(params, lang)]
+        return [(f"{params['label']}: " if isinstance(params.get("label"), str) else "") + roll_words(params, lang)]
     if len(rolls) > 1 and all(r == rolls[0] for r in rolls) and isinstance(rolls[0], Mapping):
         one = rolls[0]
         said = roll_words({k: v for k, v in one.items() if k != "label"}, lang)
