@@ -492,3 +492,22 @@ def test_the_reading_in_words(text, dialect, es, en):
     from tirada.systems.notation import explain
 
     assert explain(text, dialect)["words"] == {"es": [es], "en": [en]}
+
+
+@pytest.mark.parametrize("style", ["bbcode", "markdown", "text"])
+def test_the_snippet_names_a_dialect_that_is_not_the_default_and_shows_bounded_faces(style):
+    from tirada.links.chain import encode_link
+    from tirada.links.snippets import snippet
+    from tirada.systems.notation import expand
+
+    seed = "8f14e45fceea167a5a36dedd4bea2543"
+    maiden = snippet(encode_link(expand({"notation": "3d6mi3", "dialect": "avrae", "seed": seed})), "https://x.org/", style)
+    assert "notación de Avrae" in maiden
+    plain = snippet(encode_link(expand({"notation": "3d6min3", "seed": seed})), "https://x.org/", style, "en")
+    assert "notation" not in plain.split("https://x.org/")[0] and "minimum 3" in plain
+    from tirada import roll
+
+    rolled = roll(expand({"notation": "3d6min3", "seed": seed}))
+    assert rolled["clamped"] == [[2, 2]]            # this seed's third die showed 2
+    for index, face in rolled["clamped"]:      # the face rolled shows before the one it counts as: "1→3"
+        assert f"{face}\u2192{rolled['faces'][index]}" in plain
