@@ -511,3 +511,24 @@ def test_the_snippet_names_a_dialect_that_is_not_the_default_and_shows_bounded_f
     assert rolled["clamped"] == [[2, 2]]            # this seed's third die showed 2
     for index, face in rolled["clamped"]:      # the face rolled shows before the one it counts as: "1→3"
         assert f"{face}\u2192{rolled['faces'][index]}" in plain
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789dDkKhHlLpP!%+-*/ ;:xXoOeEiImMaAnNrRtTfFcCsS<>=(){}[],vV66", max_size=30),
+       st.sampled_from(["roll20", "foundry", "dicemaiden", "avrae"]))
+def test_any_text_in_any_dialect_reads_or_is_refused_with_a_code(text, dialect):
+    """Nothing typed in any dialect raises anything but a coded refusal; what reads rolls on the dice
+    stream and has odds, or both refuse with a code (never a traceback)."""
+    from tirada import roll
+
+    try:
+        params = parse(text, dialect)
+    except InvalidRequest as err:
+        assert err.code.startswith(("notation.", "generic."))
+        return
+    request = {"system": "generic", "seed": "8f14e45fceea167a5a36dedd4bea2543", **params}
+    for attempt in (lambda: roll(request), lambda: odds({k: v for k, v in request.items() if k != "seed"})):
+        try:
+            attempt()
+        except InvalidRequest as err:
+            assert err.code.startswith(("generic.", "odds.", "bands.", "field."))
