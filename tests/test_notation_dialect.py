@@ -532,3 +532,21 @@ def test_any_text_in_any_dialect_reads_or_is_refused_with_a_code(text, dialect):
             attempt()
         except InvalidRequest as err:
             assert err.code.startswith(("generic.", "odds.", "bands.", "field."))
+
+
+def test_each_campaign_remembers_its_dialect_and_a_bad_stored_value_is_set_aside():
+    import store
+
+    memory = store.MemoryStorage()
+    kept = store.Store(memory)
+    kept.set_dialect("Mesa del jueves", "dicemaiden")
+    kept.set_dialect("Otra mesa", "avrae")
+    kept.set_dialect("", "foundry")                  # no campaign named: nothing remembered
+    kept.set_dialect("Otra mesa", "rolll20")         # not a dialect: the one remembered stays
+    assert (kept.dialect_for("Mesa del jueves"), kept.dialect_for(" Otra mesa "), kept.dialect_for("")) == \
+        ("dicemaiden", "avrae", None)
+    for n in range(store.DIALECTS_KEPT + 5):
+        kept.set_dialect(f"c{n}", "foundry")
+    assert kept.dialect_for("Mesa del jueves") is None and kept.dialect_for(f"c{store.DIALECTS_KEPT + 4}") == "foundry"
+    memory.setItem(store.DIALECT_KEY, "[not a map")
+    assert kept.dialect_for("c1") is None and memory.getItem("tirada.corrupt." + store.DIALECT_KEY) is not None

@@ -83,3 +83,30 @@ def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(new_con
     other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
     assert "Traceback" not in other.inner_text("body")
+
+
+def test_a_campaign_remembers_its_dialect(new_context, base_url):
+    """A dialect chosen while a campaign is named comes back when that campaign is named again (a
+    preference of this browser, like the roller's name)."""
+    page = _generic(new_context, base_url)
+    if not page.locator("#campaign").is_visible():
+        page.click("#who summary")
+    page.fill("#campaign", "Mesa del jueves")
+    page.dispatch_event("#campaign", "change")
+    page.select_option("#generic-dialect", "dicemaiden")
+    page.fill("#campaign", "Otra mesa")
+    page.dispatch_event("#campaign", "change")
+    page.select_option("#generic-dialect", "avrae")
+    page.fill("#campaign", "Mesa del jueves")
+    page.dispatch_event("#campaign", "change")
+    expect(page.locator("#generic-dialect")).to_have_value("dicemaiden")
+    page.fill("#generic-notation", "4d6 r2")
+    expect(page.locator("#generic-notation-words")).to_contain_text("leído como Dice Maiden")
+    page = open_app(page.context.new_page(), base_url)     # kept in this browser's storage
+    page.select_option("#system", "generic")
+    if not page.locator("#campaign").is_visible():
+        page.click("#who summary")
+    page.fill("#campaign", "Otra mesa")
+    page.dispatch_event("#campaign", "change")
+    expect(page.locator("#generic-dialect")).to_have_value("avrae")
+    assert "Traceback" not in page.inner_text("body")

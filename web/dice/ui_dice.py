@@ -14,7 +14,7 @@ from forms import FormError
 from render import esc
 from strings import SIFRP_DIFFICULTIES, t
 
-__all__ = ["FormError", "notation_words", "setup", "sync_difficulty", "sync_notation"]
+__all__ = ["FormError", "campaign_dialect", "notation_words", "setup", "sync_difficulty", "sync_notation"]
 
 
 def fill_difficulties(select, lang: str) -> None:
@@ -50,7 +50,31 @@ def on_notation(event) -> None:
 
 @when("change", "#generic-dialect")
 def on_dialect(event) -> None:
+    """A dialect chosen while a campaign is named is remembered for that campaign (web/shell/store.py)."""
+    from app import STORE
+
+    campaign = document.getElementById("campaign")
+    if campaign is not None:
+        STORE.set_dialect(str(campaign.value), str(document.getElementById("generic-dialect").value))
     sync_notation()
+
+
+@when("change", "#campaign")
+def on_campaign(event) -> None:
+    campaign_dialect()
+
+
+def campaign_dialect() -> None:
+    """The dialect the named campaign was last typed in, chosen again (docs/notation.md §Dialects)."""
+    from app import STORE
+
+    campaign, select = document.getElementById("campaign"), document.getElementById("generic-dialect")
+    if campaign is None or select is None:
+        return
+    found = STORE.dialect_for(str(campaign.value))
+    if found is not None and found != str(select.value):
+        select.value = found
+        sync_notation()
 
 
 def notation_words(text: str, dialect: str, lang: str) -> str:
@@ -117,6 +141,7 @@ def setup(lang: str) -> None:
     """(Re)fill the language-dependent parts of the forms."""
     fill_difficulties(document.getElementById("sifrp-difficulty"), lang)
     sync_difficulty()
+    campaign_dialect()
     sync_notation()
 
 
