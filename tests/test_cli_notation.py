@@ -69,3 +69,25 @@ def test_expand_joins_a_single_rolls_label_and_keeps_the_common_fields():
     assert expand({"notation": "ataque: 1d20+5", "label": "Goblin", "seed": SEED}) == {
         "system": "generic", "seed": SEED, "label": "Goblin \u00b7 ataque", "dice": 1, "sides": 20, "modifier": 5}
     assert expand({"system": "sifrp", "test_dice": 3}) == {"system": "sifrp", "test_dice": 3}
+
+
+def test_the_dialect_in_roll_odds_link_and_explain():
+    """Issue 43: ``"dialect"`` in ``roll``, ``odds`` and ``link encode``; ``explain --dialect NAME TEXT``."""
+    code, out, _ = run(["explain", "--dialect", "foundry", "2d6r<3"])
+    said = json.loads(out)
+    assert code == 0 and said["dialect"] == "foundry" and said["request"] == {"dice": 2, "sides": 6, "reroll": [1, 2],
+                                                                               "reroll_once": True}
+    assert said["words"]["es"] == ["2d6, se repite una vez cada dado menor que 3, se suman"]
+    assert json.loads(run(["explain", "--dialect=dicemaiden", "-d20"])[1])["request"] == \
+        {"dice": 2, "sides": 20, "keep": 1, "keep_lowest": True}
+    code, out, _ = run(["roll", json.dumps({"notation": "4d6 r2", "dialect": "dicemaiden", "faces": [1, 5, 6, 2, 3, 4]})])
+    rolled = json.loads(out)      # Dice Maiden's r2: each die showing 2 or less is rolled again once
+    assert code == 0 and rolled["faces"] == [5, 6, 3, 4] and rolled["rerolled"] == [[0, [1]], [2, [2]]]
+    odds = json.loads(run(["odds", json.dumps({"notation": "-d20", "dialect": "dicemaiden"})])[1])
+    assert odds["distribution"][0] == {"value": 1, "p": 0.0975, "exact": "39/400"}    # 1 − (19/20)²
+    link = json.loads(run(["link", "encode", json.dumps({"notation": "8d6mi2", "dialect": "avrae", "seed": SEED})])[1])
+    assert verify(link["fragment"])["request"]["dialect"] == "avrae"
+    code, _, err = run(["explain", "--dialect", "rolll20", "1d6"])
+    assert code == 2 and "dialect" in err
+    code, _, err = run(["explain", "--dialect"])
+    assert code == 2

@@ -244,7 +244,8 @@ def test_a_gm_request_fixing_generic_fields_empties_the_notation_with_them():
         {"dice": 2, "sides": 6, "modifier": 1, "notation": "", "bands": "", "keep": 2}
     assert generic.field_values({"system": "generic"}, False) == {}
     # a saved roll without bands clears the bands an earlier one left (hostile tester)
-    assert generic.field_values({"system": "generic", "notation": "2d6+1"}, False) == {"notation": "2d6+1", "bands": ""}
+    assert generic.field_values({"system": "generic", "notation": "2d6+1"}, False) == {"notation": "2d6+1", "bands": "",
+                                                                                       "dialect": "roll20"}
 
 
 def test_a_request_the_plain_generic_fields_cannot_hold_goes_back_as_notation():

@@ -92,7 +92,7 @@ def test_parsed_notation_always_rolls_or_refuses_clearly(n, sides, drop, mod, lo
 @pytest.mark.parametrize("text, params", [
     ("6 4d6 k3", {"rolls": [{"dice": 4, "sides": 6, "keep": 3}] * 6}),       # Dice Maiden: six rolls, not 64d6
     ("6 4d6k3", {"rolls": [{"dice": 4, "sides": 6, "keep": 3}] * 6}),
-    ("2 d20+1; 1d4", {"rolls": [{"dice": 1, "sides": 20, "modifier": 1}] * 2 + [{"dice": 1, "sides": 4}]}),
+    ("2 1d20+1; 1d4", {"rolls": [{"dice": 1, "sides": 20, "modifier": 1}] * 2 + [{"dice": 1, "sides": 4}]}),
     ("1 4d6", {"dice": 4, "sides": 6}),
     ("5 + 2d20dl1", {"dice": 2, "sides": 20, "keep": 1, "modifier": 5}),
     ("3+1d8-1", {"dice": 1, "sides": 8, "modifier": 2}),
@@ -122,11 +122,11 @@ def test_issue_28_forms_forum_players_type(text, params):
     ("1d6+" + "1" * 7, "notation.number_too_long"),
     ("11 4d6", "notation.set_count"), ("0 d6", "notation.set_count"),
     ("6 4d6; 6 4d6", "notation.too_many_rolls"),
-    ("4d 6", "notation.space"), ("4 d6 + 1 0", "notation.space"), ("4d6k 3", "notation.space"),
+    ("4d 6", "notation.space"), ("4 d6 + 1 0", "notation.set_or_dice"), ("4 1d6 + 1 0", "notation.space"), ("4d6k 3", "notation.space"),
     ("1d20 + 1 d6", "notation.space"),
     ("+".join(["d6"] * 11), "notation.several_groups"),
     ("4d6d", "notation.needs_number"), ("4d6k", "notation.needs_number"), ("4d6!d1", "notation.explode_drop"),
-    ("3+4", "notation.not_a_roll"), ("4dFx", "notation.unreadable"), ("٣d6", "notation.unreadable"),
+    ("3+4", "notation.not_a_roll"), ("4dFx", "notation.dialect_option"), ("4dFq", "notation.unreadable"), ("٣d6", "notation.unreadable"),
     ("d6" + " " * 500, "notation.too_long"),
 ])
 def test_issue_28_refusals_say_what_was_read(text, code):

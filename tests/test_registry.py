@@ -74,7 +74,9 @@ def test_the_old_tables_are_views_of_the_registry():
                                                  "explode_at", "compound", "penetrate",  # appended: !>N, !!, !p
                                                  "expr",   # appended: arithmetic trees (issue 28)
                                                  "label",   # appended: a label per roll (issue 28)
-                                                 "bands")   # appended: outcome bands (issue 28 item 4)
+                                                 "bands",   # appended: outcome bands (issue 28 item 4)
+                                                     "dialect",   # appended: notation dialects (issue 43)
+                                                     "explode_once", "min_face", "max_face")   # appended (issue 43)
     assert set(systems.SYSTEMS) == {"generic", "sifrp", "l5r5e", "tragedia"}
     assert set(ODDS) == {"generic", "sifrp", "l5r5e", "tragedia", "brs"}
     assert list(SHEETS) == ["generic", "sifrp", "l5r5e", "brs"]

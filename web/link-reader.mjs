@@ -601,7 +601,7 @@ function compare(faces, sides) {
   return pyStr(faces);
 }
 
-const OPS = ["+", "-", "*", "/"];
+const OPS = ["+", "-", "*", "/", "max", "min"];
 const LEVEL = { "+": 1, "-": 1, "*": 2, "/": 2 };
 
 /** An arithmetic tree with the fewest parentheses, as tirada.systems.notation.tree.expr_text. */
@@ -615,6 +615,16 @@ function exprText(tree, leaf, signs) {
       return right ? `(${minus}${String(-node)})` : minus + String(-node);
     }
     const [op, left, rest] = node;
+    if (op === "max" || op === "min") { // {a, b}kh1: the chain of the same op written as one group
+      const items = [rest];
+      let first = left;
+      while (Array.isArray(first) && first.length === 3 && first[0] === op) {
+        items.push(first[2]);
+        first = first[1];
+      }
+      items.push(first);
+      return "{" + items.reverse().map((i) => text(i, null, false)).join(", ") + "}" + (op === "max" ? "kh1" : "kl1");
+    }
     if (op === "-" && isPyInt(left) && Number(left) === 0) { // a leading minus
       const body = minus + text(rest, "*", true);
       return right || parent === "*" || parent === "/" ? `(${body})` : body;

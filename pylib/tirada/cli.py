@@ -5,7 +5,8 @@ Commands (each reads JSON as its argument or from stdin and prints JSON on stdou
 * ``roll [JSON]`` — roll one request (see :func:`tirada.systems.roll`); ``{"notation": "(2d6+3)*2"}``
   stands for the generic fields it reads as (docs/notation.md §The engine and the command line).
 * ``odds [JSON]`` — exact odds (:func:`tirada.odds.odds`), ``notation`` as for ``roll``.
-* ``explain TEXT`` — how a dice notation was read.
+* ``explain [--dialect NAME] TEXT`` — how a dice notation was read (in words too), in the dialect
+  ``roll20`` (default), ``foundry``, ``dicemaiden`` or ``avrae``.
 * ``link encode|verify|decode|sizes`` — share links (:mod:`tirada.links.chain`).
 * ``audit`` — a thread's links checked together, sealed rolls too (:mod:`tirada.links.audit_sealed_thread`).
 * ``request encode|verify`` — GM roll requests (:mod:`tirada.links.gm_request`).
@@ -43,7 +44,8 @@ __all__ = [
 COMMANDS = {
     "roll": ("tirada.cli:cmd_roll", "roll one request: JSON argument or stdin → result JSON"),
     "odds": ("tirada.cli:cmd_odds", "exact odds for a request (no faces/seed) → distribution JSON"),
-    "explain": ("tirada.cli:cmd_explain", "explain TEXT: how a dice notation was read → fields, text, grouping"),
+    "explain": ("tirada.cli:cmd_explain", "explain [--dialect roll20|foundry|dicemaiden|avrae] TEXT: how a dice "
+                                          "notation was read → fields, text, grouping, words"),
     "link": ("tirada.cli:cmd_link",
              "link encode JSON | link verify FRAGMENT | link decode FRAGMENT | link sizes"),
     "audit": ("tirada.cli:cmd_audit", "thread text on stdin → audit report JSON"),
@@ -100,15 +102,25 @@ def _request(value: Any) -> Mapping:
 
 
 def cmd_explain(argv: list, stdin_text: str | None) -> dict:
-    """``explain TEXT``: how a notation text was read (:func:`tirada.systems.notation.explain`):
-    the fields a link carries, the text written back, each roll with every operation in parentheses."""
+    """``explain [--dialect NAME] TEXT``: how a notation text was read (:func:`tirada.systems.notation.explain`):
+    the fields a link carries, the text written back, the reading in words (es, en) and the dialect, each
+    roll with every operation in parentheses."""
     from .systems.notation import explain
 
+    dialect = None
+    if argv and (argv[0] == "--dialect" or argv[0].startswith("--dialect=")):
+        if "=" in argv[0]:
+            dialect, argv = argv[0].split("=", 1)[1], argv[1:]
+        elif len(argv) < 2:
+            raise InvalidRequest("--dialect needs a name: roll20, foundry, dicemaiden or avrae", field="dialect",
+                                 code="notation.dialect", params={"got": "", "known": "roll20, foundry, dicemaiden, avrae"})
+        else:
+            dialect, argv = argv[1], argv[2:]
     text = " ".join(argv) if argv else stdin_text
     if text is None or not text.strip():
         raise InvalidRequest("no notation given: pass it as an argument or on stdin", code="cli.no_input",
                              params={"what": "notation"})
-    return explain(text.strip())
+    return explain(text.strip(), dialect)
 
 
 def cmd_odds(argv: list, stdin_text: str | None) -> dict:

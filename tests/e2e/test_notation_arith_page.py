@@ -15,7 +15,7 @@ from conftest import READY_TIMEOUT_MS, ROOT, open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
-from helpers.page import hold_engine, release  # noqa: E402
+from helpers.page import hold_engine, open_shared_result, release  # noqa: E402
 
 sys.path.pop(0)
 
@@ -88,13 +88,7 @@ def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(new
     page.click("#roll")
     expect(page.locator("#result .total")).to_be_visible()
     expect(page.locator("#result-pool")).to_have_text(pool)
-    total = page.locator("#result .total").get_attribute("data-total")
-    link = page.locator("#share-link").input_value()
-    ctx2, _ = new_context(locale="es-ES", **PHONE)
-    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
-    expect(other.locator("#shared .shared-ok")).to_be_visible()
-    expect(other.locator("#shared-pool")).to_have_text(pool)
-    expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
+    other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
     assert other.locator("#shared .total").inner_text() == page.locator("#result .total").inner_text()
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
 

@@ -13,7 +13,7 @@ from render import esc
 from sheet_inputs import text
 from strings import t
 
-__all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
+__all__ = ["dialect_of", "FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
            "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html", "sheet_roll_update",
            "summary"]
 
@@ -29,7 +29,14 @@ REQUEST_NEUTRAL: Mapping[str, Any] = {"modifier": 0}
 SECTIONS: Mapping[str, tuple] = {"generic-bands-box": ("bands",)}
 
 #: the fields the plain form holds; a request with any other goes back as notation
-PLAIN_FIELDS = ("system", "seed", "label", "dice", "sides", "keep", "keep_lowest", "modifier", "difficulty")
+PLAIN_FIELDS = ("system", "seed", "label", "dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "dialect")
+
+
+def dialect_of(fieldset: Any) -> str:
+    """The dialect chosen beside the notation (docs/notation.md §Dialects); Roll20 when there is none."""
+    node = fieldset.querySelector('[name="dialect"]')
+    value = str(node.value) if hasattr(node, "value") else ""    # JS null has no value
+    return value or "roll20"
 
 
 def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str]) -> Dict[str, Any]:
@@ -47,8 +54,15 @@ def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
     if text:
         from tirada.systems.notation import parse
 
-        req = parse(text)
+        dialect = dialect_of(fieldset)
+        req = parse(text, dialect)
+        if dialect != "roll20":     # whose notation it was: the link names it (never for Roll20)
+            req["dialect"] = dialect
         difficulty = None if "rolls" in req else int_field(fieldset, "difficulty", lang, optional=True)
+        if difficulty is not None and req.get("difficulty", difficulty) != difficulty:   # "vs 15" and the field
+            from tirada.systems.notation.request import two_difficulties
+
+            raise two_difficulties(req["difficulty"], difficulty)
         if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
             req["difficulty"] = difficulty
         return _with_bands(req, fieldset)
@@ -78,6 +92,7 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         part = {k: v for k, v in request.items() if k in REQUESTABLE}
         if isinstance(request.get("notation"), str):
             part["notation"] = request["notation"]
+            part["dialect"] = "roll20"      # a saved roll's notation is read as Roll20's
         elif part:   # fields a GM request fixes: a typed notation would win over them, so it is
             part["notation"] = ""   # emptied (and, written, locked with them: web/fair/ui_request.py)
             if isinstance(part.get("dice"), int) and "keep" not in request:   # every die asked for is kept:
@@ -87,9 +102,11 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         return part
     from tirada.systems.notation import format_post
 
-    plain = {k: v for k, v in request.items() if k != "bands"}
+    dialect = request.get("dialect") if request.get("dialect") in ("foundry", "dicemaiden", "avrae") else "roll20"
+    plain = {k: v for k, v in request.items() if k not in ("bands", "dialect")}
     fancy = any(k not in PLAIN_FIELDS for k in plain)
-    values: Dict[str, Any] = {"notation": format_post(plain) if fancy else "", "bands": bands_text(bands) if bands else ""}
+    values: Dict[str, Any] = {"dialect": dialect,      # the text is written to read back the same in it
+                              "notation": format_post(plain, dialect) if fancy else "", "bands": bands_text(bands) if bands else ""}
     if not fancy:
         values.update({name: request.get(name, 0) for name in ("dice", "sides", "modifier")})
         values["keep"] = request.get("keep", request.get("dice"))

@@ -52,6 +52,8 @@ def apply_preset() -> None:
             ui_refusal.show(err, BOX, status="generic-bands-note")
             return
         el("generic-notation").value = notation
+        if el("generic-dialect") is not None:    # a preset's notation is Roll20's (docs/notation.md §Dialects)
+            el("generic-dialect").value = "roll20"
         el("generic-bands").value = text
         ui_dice.sync_notation()   # the odds follow: the select's change reaches the form's listener after this
 

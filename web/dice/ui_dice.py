@@ -14,7 +14,7 @@ from forms import FormError
 from render import esc
 from strings import SIFRP_DIFFICULTIES, t
 
-__all__ = ["FormError", "setup", "sync_difficulty", "sync_notation"]
+__all__ = ["FormError", "campaign_dialect", "notation_words", "setup", "sync_difficulty", "sync_notation"]
 
 
 def fill_difficulties(select, lang: str) -> None:
@@ -48,7 +48,57 @@ def on_notation(event) -> None:
     sync_notation()
 
 
-def notation_state(text: str) -> str:
+@when("change", "#generic-dialect")
+def on_dialect(event) -> None:
+    """A dialect chosen while a campaign is named is remembered for that campaign (web/shell/store.py)."""
+    from app import STORE
+
+    campaign = document.getElementById("campaign")
+    if campaign is not None:
+        STORE.set_dialect(str(campaign.value), str(document.getElementById("generic-dialect").value))
+    sync_notation()
+
+
+@when("change", "#campaign")
+def on_campaign(event) -> None:
+    campaign_dialect()
+
+
+def campaign_dialect() -> None:
+    """The dialect the named campaign was last typed in, chosen again (docs/notation.md §Dialects)."""
+    from app import STORE
+
+    campaign, select = document.getElementById("campaign"), document.getElementById("generic-dialect")
+    if campaign is None or select is None:
+        return
+    found = STORE.dialect_for(str(campaign.value))
+    if found is not None and found != str(select.value):
+        select.value = found
+        sync_notation()
+
+
+def notation_words(text: str, dialect: str, lang: str) -> str:
+    """The line under the notation field as you type (docs/notation.md §Dialects): the reading in plain
+    words in ``lang`` with the dialect when it is not Roll20 ("Se lee: 2d6, se repite una vez cada dado
+    menor que 3, se suman (leído como Foundry VTT)"), or the refusal in ``lang`` naming the working form;
+    ``""`` for no text."""
+    if not text.strip():
+        return ""
+    from refusal import text as refusal_text
+    from tirada.errors import TiradaError
+    from tirada.systems.notation import explain
+
+    try:
+        out = explain(text, dialect)
+    except TiradaError as err:
+        return refusal_text(err, lang)
+    said = " · ".join(out["words"]["es" if lang == "es" else "en"])
+    if out["dialect"] != "roll20":
+        said += f' ({out["dialect_words"]["es" if lang == "es" else "en"]})'
+    return t("generic.words", lang).format(words=said)
+
+
+def notation_state(text: str, dialect: str = "roll20") -> str:
     """What the generic form shows beside a notation text: ``""`` (no notation: every field is read),
     ``"notation"`` (the dice fields are not read: hidden, with a note) or ``"rolls"`` (several rolls:
     the difficulty is not read either). Text that does not parse yet counts as one roll."""
@@ -58,7 +108,7 @@ def notation_state(text: str) -> str:
     from tirada.systems.notation import parse
 
     try:
-        return "rolls" if "rolls" in parse(text) else "notation"
+        return "rolls" if "rolls" in parse(text, dialect) else "notation"
     except TiradaError:
         return "notation"
 
@@ -71,10 +121,16 @@ def sync_notation() -> None:
     notation = document.getElementById("generic-notation")
     if notation is None:
         return
-    state = notation_state(str(notation.value))
+    dialect = document.getElementById("generic-dialect")
+    state = notation_state(str(notation.value), str(dialect.value) if dialect is not None else "roll20")
     for field in document.querySelectorAll('fieldset[data-system="generic"] [data-plain]'):
         field.hidden = bool(state)
     document.getElementById("generic-difficulty-field").hidden = state == "rolls"
+    words = document.getElementById("generic-notation-words")
+    if words is not None:
+        words.textContent = notation_words(str(notation.value), str(dialect.value) if dialect is not None else "roll20",
+                                           State.lang)
+        words.hidden = not words.textContent
     note = document.getElementById("generic-notation-note")
     note.hidden = not state
     note.textContent = (t("generic.notation_note", State.lang) + (
@@ -85,6 +141,7 @@ def setup(lang: str) -> None:
     """(Re)fill the language-dependent parts of the forms."""
     fill_difficulties(document.getElementById("sifrp-difficulty"), lang)
     sync_difficulty()
+    campaign_dialect()
     sync_notation()
 
 

@@ -351,6 +351,9 @@ def start() -> None:
         if not str(el(field).value).strip():
             el(field).value = who[field]
     el("who").open = el("who").open or bool(who["roller"])
+    import ui_dice
+
+    ui_dice.campaign_dialect()   # the dialect the restored campaign types in (docs/notation.md §Dialects)
     render_history()
     start_odds()
     if sharing.can_share():   # the "Compartir…" buttons (Web Share) show only where the browser has it

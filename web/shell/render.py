@@ -19,6 +19,7 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
     marks = {i: name for name in ("failure", "success") for i in counted.get(f"{name}_indices") or ()}
     replaced = {i: old for i, old in counted.get("rerolled") or ()}   # a reroll: the faces it replaced
     chains = {i: chain for i, chain in counted.get("compounded") or ()}   # !!: the faces added into one die
+    clamped = {i: face for i, face in counted.get("clamped") or ()}   # min/max: the face rolled
     items = []
     for i, face in enumerate(faces):
         state = "kept" if i in kept else "dropped"
@@ -29,6 +30,8 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
             label += " · " + t("result.compounded", lang).format(faces="+".join(map(str, chains[i])))
         if i in replaced:
             label += " · " + t("result.rerolled_from", lang).format(faces=", ".join(map(str, replaced[i])))
+        if i in clamped:
+            label += " · " + t("result.clamped_from", lang).format(face=clamped[i])
         if i in marks:   # success counting: the die is a success or a failure (said, not only coloured)
             label += " · " + t(f"result.counted_{marks[i]}", lang)
             state += f" {marks[i]}"

@@ -19,6 +19,8 @@ HISTORY_KEY = "tirada.history.v1"
 LANG_KEY = "tirada.lang"
 CHAIN_KEY = "tirada.chains.v1"
 ROLLER_KEY = "tirada.roller.v1"
+DIALECT_KEY = "tirada.dialects.v1"    # {campaign: dialect}: the notation dialect each campaign types in (issue 43)
+DIALECTS_KEPT = 200
 #: the GM's campaign secrets for sealed rolls (docs/link-format.md §19): {campaign name: 64 hex}
 SEAL_KEY = "tirada.sealkeys.v1"
 #: what the GM's secret rolls rolled (their hidden system and parameters, needed to open and reveal
@@ -182,6 +184,22 @@ class Store:
 
     def set_roller(self, roller: str, campaign: str) -> None:
         self.write(ROLLER_KEY, {"roller": roller, "campaign": campaign})
+
+    def dialect_for(self, campaign: str) -> str | None:
+        """The notation dialect last chosen in ``campaign`` (docs/notation.md §Dialects), or None."""
+        value = self.read(DIALECT_KEY, {}, check=lambda v: isinstance(v, dict))
+        found = value.get(campaign.strip()) if campaign.strip() else None
+        return found if found in ("roll20", "foundry", "dicemaiden", "avrae") else None
+
+    def set_dialect(self, campaign: str, dialect: str) -> None:
+        """Remember ``dialect`` for ``campaign`` (a preference, like the roller's name; the newest
+        :data:`DIALECTS_KEPT` campaigns are kept)."""
+        if not campaign.strip() or dialect not in ("roll20", "foundry", "dicemaiden", "avrae"):
+            return
+        value = self.read(DIALECT_KEY, {}, check=lambda v: isinstance(v, dict))
+        value.pop(campaign.strip(), None)
+        kept = list(value.items())[-(DIALECTS_KEPT - 1):] + [(campaign.strip(), dialect)]
+        self.write(DIALECT_KEY, dict(kept))
 
     # -- Tragedia (sheets, the current scene, the game's Themes) --------------------------------
     def sheets(self) -> list:

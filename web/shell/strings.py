@@ -307,3 +307,4 @@ from strings_sealed import STRINGS as _SEALED; STRINGS.update(_SEALED)  # noqa: 
 from strings_sealaudit import STRINGS as _SEALAUDIT; STRINGS.update(_SEALAUDIT)  # noqa: E402
 from strings_frame import STRINGS as _FRAME; STRINGS.update(_FRAME)  # noqa: E402
 from strings_bands import STRINGS as _BANDS; STRINGS.update(_BANDS)  # noqa: E402
+from strings_dialect import STRINGS as _DIALECT; STRINGS.update(_DIALECT)  # noqa: E402

@@ -62,7 +62,7 @@ def apply_request(spec: Mapping[str, Any], request: Mapping[str, Any]) -> dict:
 POOL_FIXED = {"generic": (frozenset({"dice", "sides"}),
                           frozenset({"explode", "rolls", "groups", "subtract", "fate", "successes", "failures",
                                      "reroll", "reroll_once", "explode_at", "compound", "penetrate", "expr",
-                                     "bands"}))}
+                                     "bands", "explode_once", "min_face", "max_face"}))}
 
 
 def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller: str | None,

@@ -153,13 +153,23 @@ def _groups_line(result: dict, words: dict) -> list:
         else:
             line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
         line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
-                           g.get("rerolled"))
+                           _before(g))
         line.append(("]", None))
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
     if arith:
         return line + [(f"{result['worked']} = ", None)] + _outcome(result, words)
     return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
+
+
+def _before(result: dict) -> list | None:
+    """The faces each die showed before the one it counts as: its rerolls (``rerolled``) and, with a
+    minimum or maximum face, the face rolled (``clamped``: ``1→2``)."""
+    out = [list(x) for x in result.get("rerolled") or () if isinstance(x, list) and len(x) == 2]
+    for item in result.get("clamped") or ():
+        if isinstance(item, list) and len(item) == 2:
+            out.append([item[0], [item[1]]])
+    return out or result.get("rerolled")
 
 
 def _roll_line(result: dict, words: dict) -> list:
@@ -170,7 +180,7 @@ def _roll_line(result: dict, words: dict) -> list:
     line: list = []
     if isinstance(faces, list):
         line += die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
-                            set(result.get("exploded_indices") or ()), result.get("rerolled"))
+                            set(result.get("exploded_indices") or ()), _before(result))
         line.append((" \u2192 ", None))
         if "total" in result:
             line += sum_tokens(result, words, counted_text(result, words))

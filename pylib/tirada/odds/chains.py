@@ -43,9 +43,10 @@ class Chain:
 
 
 def face_value(r: GenericRequest, face: int) -> int:
-    """What one die showing ``face`` adds: with ``successes`` +1 / −1 (a failure) / 0, else the face."""
+    """What one die showing ``face`` adds: with ``successes`` +1 / −1 (a failure) / 0, else the face
+    (with ``min_face`` / ``max_face``, the bound it counts as)."""
     if r.successes is None:
-        return face
+        return r.clamp(face)
     lo, hi = r.successes
     flo, fhi = r.failures or (0, -1)
     return 1 if lo <= face <= hi else -1 if flo <= face <= fhi else 0
@@ -63,6 +64,12 @@ def chain_of(r: GenericRequest) -> Chain:
     q = hi - lo + 1
     final: dict = {}
     cont: dict = {}
+    if r.explode_once:     # one draw of sides**2 equal cases: a face that explodes adds one die that does not
+        for face in range(1, r.sides + 1):
+            for value, weight in ([(face_value(r, face) + face_value(r, g), 1) for g in range(1, r.sides + 1)]
+                                  if elo <= face <= ehi else [(face_value(r, face), r.sides)]):
+                final[value] = final.get(value, 0) + weight
+        return Chain(final, cont, r.sides ** 2)
     for face in range(1, r.sides + 1):
         value, weight, target = face_value(r, face), 1, final
         if r.reroll_once:
@@ -82,11 +89,20 @@ def keep_weights(r: GenericRequest) -> tuple:
     denominator; ``factor·Σ counts ≤ den``."""
     lo, hi = r.reroll or (0, -1)
     q, s, n = hi - lo + 1, r.sides, r.dice
+
+    def merged(weights: dict) -> dict:      # min/max: faces counted as the same value weigh together
+        out: dict = {}
+        for face, w in weights.items():
+            out[r.clamp(face)] = out.get(r.clamp(face), 0) + w
+        return out
+
+    if r.reroll is None:   # min/max alone: every face once
+        return merged({f: 1 for f in range(1, s + 1)}), 1, s ** n, None
     if r.reroll_once:
-        return {f: q if lo <= f <= hi else s + q for f in range(1, s + 1)}, 1, s ** (2 * n), None
+        return merged({f: q if lo <= f <= hi else s + q for f in range(1, s + 1)}), 1, s ** (2 * n), None
     bound = explosion_bound(n, chain_of(r))
     factor = sum(comb(e + n - 1, n - 1) * q ** e * s ** (bound - e) for e in range(bound + 1))
-    return {f: 1 for f in range(1, s + 1) if not lo <= f <= hi}, factor, s ** (n + bound), bound
+    return merged({f: 1 for f in range(1, s + 1) if not lo <= f <= hi}), factor, s ** (n + bound), bound
 
 
 def weighted_keep_work(dice: int, sides: int, keep: int) -> int:

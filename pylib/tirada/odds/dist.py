@@ -97,11 +97,13 @@ def shift(counts: dict, by: int) -> dict:
 
 def combine(a: dict, b: dict, op: str) -> dict:
     """The law of ``X op Y`` for independent ``X`` (counts ``a``) and ``Y`` (counts ``b``): ``op`` one of
-    ``+ - * /`` (``/`` rounded down, as the roll; ``Y`` never 0 — the request refuses such divisors). The
+    ``+ - * /`` (``/`` rounded down, as the roll; ``Y`` never 0 — the request refuses such divisors) or
+    ``max`` / ``min`` (a grouped roll's ``kh1`` / ``kl1``). The
     result's counts are over the product of the two denominators; ``len(a) × len(b)`` steps."""
     out: dict = {}
     for x, m in a.items():
         for y, n in b.items():
-            v = x + y if op == "+" else x - y if op == "-" else x * y if op == "*" else x // y
+            v = x + y if op == "+" else x - y if op == "-" else x * y if op == "*" else \
+                max(x, y) if op == "max" else min(x, y) if op == "min" else x // y
             out[v] = out.get(v, 0) + m * n
     return out

@@ -20,14 +20,15 @@ __all__ = ["generic_odds"]
 
 def _group_counts(r: GenericRequest) -> tuple:
     """``(counts, den, bound)`` of one group's kept sum; ``bound`` ``None`` unless it explodes."""
-    if r.reroll is not None and r.keep < r.dice:   # keep after a reroll: independent weighted dice
+    if (r.reroll is not None or _clamped(r)) and r.keep < r.dice:   # keep after a reroll or min/max: weighted dice
         weights, factor, den, bound = keep_weights(r)
         return {v: n * factor for v, n in weighted_keep(r.dice, weights, r.keep, r.keep_lowest).items()}, den, bound
     if _variant(r) and r.keep is not None:   # keep after !!: independent dice; after !>N, !p: draw by draw
         return compound_keep(r) if r.compound else keep_after_explosions(r)
     if _chained(r):   # each die a chain (odds/chains.py)
         counts, den, bound = chain_counts(r.dice, chain_of(r))
-        return counts, den, bound if r.explode or r.reroll is not None and not r.reroll_once else None
+        return counts, den, bound if r.explode and not r.explode_once or r.reroll is not None and not r.reroll_once \
+            else None
     if r.explode:
         exploded = request_counts(r)
         return exploded.counts, exploded.den, exploded.bound
@@ -42,10 +43,15 @@ def _variant(r: GenericRequest) -> bool:
     return r.explode_at is not None or r.compound or r.penetrate
 
 
+def _clamped(r: GenericRequest) -> bool:
+    """A minimum or maximum face (Foundry's ``min``/``max``, Avrae's ``mi``/``ma``)."""
+    return r.min_face is not None or r.max_face is not None
+
+
 def _chained(r: GenericRequest) -> bool:
-    """Rolls whose odds are independent chains (odds/chains.py): success counts, rerolls and the
-    explosion variants without keep."""
-    return r.successes is not None or r.reroll is not None or _variant(r)
+    """Rolls whose odds are independent chains (odds/chains.py): success counts, rerolls, a minimum or
+    maximum face, explosions once and the explosion variants without keep."""
+    return r.successes is not None or r.reroll is not None or _variant(r) or _clamped(r) or r.explode_once
 
 
 def _add(a: dict, b: dict) -> dict:
@@ -91,7 +97,9 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
         (``odds.too_large``), several different rolls (``odds.several_rolls``).
     """
     from ..systems.bands import split
+    from ..systems.notation.lexer import split_dialect
 
+    _dialect, params = split_dialect(params)
     bands, params = split(params)
     rolls = params.get("rolls")
     if isinstance(rolls, list) and set(params) == {"rolls"} and 2 <= len(rolls) <= MAX_ROLLS:
@@ -107,7 +115,7 @@ def generic_odds(params: Mapping[str, Any]) -> dict:
     for g, _sub in groups:   # the whole roll's work is bounded before any is spent
         if _variant(g) and g.keep is not None:
             continue      # keep after an explosion variant: its steps are counted as they are spent (MAX_WORK)
-        work += weighted_keep_work(g.dice, g.sides, g.keep) if g.reroll is not None and g.keep < g.dice else \
+        work += weighted_keep_work(g.dice, g.sides, g.keep) if (g.reroll is not None or _clamped(g)) and g.keep < g.dice else \
             chain_work(g.dice, chain_of(g)) if _chained(g) else \
             explode_work(g.dice, g.sides, g.keep, g.keep_lowest) if g.explode else work_estimate(g.dice, g.sides, g.keep)
         check_work(work, *pool)

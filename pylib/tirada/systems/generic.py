@@ -211,7 +211,9 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
         with other fields; ``bands.*`` (:meth:`tirada.systems.bands.Bands.from_value`).
     """
     from .bands import split
+    from .notation.lexer import split_dialect
 
+    _dialect, req = split_dialect(req)   # whose notation it was typed in: shown, never rolled
     bands, req = split(req)
     if bands is not None:   # outcome bands name the total, recomputed here (never read from a link)
         out = _roll_any(validated(req), dice)

@@ -25,7 +25,8 @@ KEEP_WITHIN = 0.05             #: least chance of staying within MAX_EXPLOSIONS 
 MAX_REROLLS = 100              #: most rerolls in one dice group (``r<2``; then it is refused)
 MAX_ROLLS = 10                 #: most rolls in one ``rolls`` request
 MAX_LABEL = 40                 #: longest label of one of several rolls (``ataque: 1d20+5; daño: 2d6+3``)
-_OPS = {"fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate"}   # issue 28 operators (docs/notation.md)
+_OPS = {"fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate",  # issue 28 operators
+        "explode_once", "min_face", "max_face"}   # issue 43: Dice Maiden's e / Foundry's xo; Foundry's min/max, Avrae's mi/ma
 FIELDS = {"dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode"} | _OPS
 GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} | _OPS
 FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
@@ -47,7 +48,11 @@ class GenericRequest:
     result; not every face, no explosions, no Fate dice), with ``explode``: ``explode_at`` (``(lo,
     hi)``: the faces that explode, default the highest; Roll20 ``!>5``), ``compound`` (``!!``: a
     die's explosions add to its own face, one die) or ``penetrate`` (``!p``: each explosion die
-    counts one less; it explodes on its face before that)."""
+    counts one less; it explodes on its face before that), ``explode_once`` (Dice Maiden's ``e``,
+    Foundry's ``xo``: each die explodes at most once, its extra die never; no keep, no ``!!``/``!p``);
+    ``min_face`` / ``max_face`` (Foundry's ``min``/``max``, Avrae's ``mi``/``ma``: a die showing less
+    / more counts as that number, 1..sides; the face rolled is kept in the result; no explosions,
+    success counting or Fate dice)."""
 
     dice: int
     sides: int
@@ -64,6 +69,15 @@ class GenericRequest:
     explode_at: tuple | None = None
     compound: bool = False
     penetrate: bool = False
+    explode_once: bool = False
+    min_face: int | None = None
+    max_face: int | None = None
+
+    def clamp(self, face: int) -> int:
+        """What a die showing ``face`` counts as with ``min_face`` / ``max_face``."""
+        if self.min_face is not None and face < self.min_face:
+            return self.min_face
+        return self.max_face if self.max_face is not None and face > self.max_face else face
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GenericRequest":
@@ -105,9 +119,19 @@ class GenericRequest:
                                  code="generic.explode_variant")
         if explode and not fate:
             _explosions_expected(dice, sides, at or (sides, sides))
+        explode_once = get_bool(req, "explode_once")
+        if explode_once and (not explode or compound or penetrate or "keep" in req):
+            raise InvalidRequest("explode_once goes with explode, without compound, penetrate or keep",
+                                 field="explode_once", rule=RULE, code="generic.explode_once")
+        low = get_int(req, "min_face", default=None, lo=1, hi=sides, rule=RULE)
+        high = get_int(req, "max_face", default=None, lo=1, hi=sides, rule=RULE)
+        if (low is not None or high is not None) and (explode or fate or successes is not None or (
+                low is not None and high is not None and low > high)):
+            raise InvalidRequest("min_face and max_face (low ≤ high) go without explosions, success counting or Fate dice",
+                                 field="min_face" if low is not None else "max_face", rule=RULE, code="generic.min_max")
         return cls(dice, sides, keep, get_bool(req, "keep_lowest"),
                    get_int(req, "modifier", default=0, lo=-10000, hi=10000), difficulty, explode, fate,
-                   successes, failures, reroll, once, at, compound, penetrate)
+                   successes, failures, reroll, once, at, compound, penetrate, explode_once, low, high)
 
 
 def _explosions_expected(dice: int, sides: int, at: tuple) -> None:
@@ -174,6 +198,7 @@ def roll_group(r: GenericRequest, dice: Dice) -> dict:
     exploded: list = []
     rerolled: list = []
     compounded: list = []
+    clamped: list = []
     lo, hi = r.reroll or (0, -1)
     elo, ehi = r.explode_at or (r.sides, r.sides)
     rerolls = booms = 0
@@ -189,9 +214,11 @@ def roll_group(r: GenericRequest, dice: Dice) -> dict:
             face = dice.roll(r.sides)
         if replaced:
             rerolled.append([len(faces), replaced])
-        faces.append(face - 2 if r.fate else face)
-        chain = [face]
-        while r.explode and elo <= face <= ehi:
+        if r.clamp(face) != face:            # min/max: the die counts as the bound; the face rolled is shown
+            clamped.append([len(faces), face])
+        faces.append(face - 2 if r.fate else r.clamp(face))
+        chain, first = [face], len(faces) - 1
+        while r.explode and elo <= face <= ehi and not (r.explode_once and len(faces) - 1 > first):
             if booms >= MAX_EXPLOSIONS:
                 raise InvalidRequest(f"more than {MAX_EXPLOSIONS} dice exploded; roll again with a new seed",
                                      field="explode", rule=RULE, code="generic.too_many_explosions",
@@ -231,6 +258,8 @@ def roll_group(r: GenericRequest, dice: Dice) -> dict:
         out["rerolled"] = rerolled
     if r.compound:
         out["compounded"] = compounded
+    if r.min_face is not None or r.max_face is not None:
+        out["clamped"] = clamped
     if r.difficulty is not None:
         out.update(difficulty=r.difficulty, success=total >= r.difficulty, margin=total - r.difficulty)
     return out

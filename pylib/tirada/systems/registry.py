@@ -120,7 +120,11 @@ register(SystemSpec(
                 # appended for a label per roll in ``rolls`` (issue 28, "ataque: 1d20+5; daño: 2d6+3")
                 "label",
                 # appended for outcome bands (issue 28 item 4, "≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito")
-                "bands"),
+                "bands",
+                # appended for dice-notation dialects (issue 43): whose notation the roll was typed in
+                "dialect",
+                # appended for Dice Maiden's e / Foundry's xo and Foundry's min/max, Avrae's mi/ma (issue 43)
+                "explode_once", "min_face", "max_face"),
     # the operators of an ``expr`` tree as one-byte texts (no generic link before carried a text)
     param_texts=("+", "-", "*", "/"),
     sheet="tirada.sheets.generic",   # saved rolls with their outcome bands (issue 28 item 4)

@@ -49,10 +49,10 @@ code and the part of the text it could not read. Work is bounded by the text's l
 
 from __future__ import annotations
 
-from .lexer import MAX_DIGITS, MAX_ROLLS, MAX_TEXT
+from .lexer import DEFAULT_DIALECT, DIALECTS, MAX_DIGITS, MAX_ROLLS, MAX_TEXT, dialect_name, split_dialect
 from .parser import parse, parse_roll
 from .render import compare_text, format_post, format_roll
 from .request import expand, explain
 
-__all__ = ["MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "compare_text", "expand", "explain", "format_post", "format_roll", "parse",
-           "parse_roll"]
+__all__ = ["DEFAULT_DIALECT", "DIALECTS", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "compare_text", "expand", "explain", "format_post", "format_roll", "parse",
+           "parse_roll", "dialect_name", "split_dialect"]

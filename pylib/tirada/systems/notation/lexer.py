@@ -8,10 +8,15 @@ from typing import Any
 
 from ...errors import InvalidRequest
 
-__all__ = ["COUNTS", "DEFAULT_ONE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "refuse",
+__all__ = ["COUNTS", "DEFAULT_DIALECT", "DEFAULT_ONE", "DIALECTS", "DIGIT_DICE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "dialect_name", "refuse", "split_dialect",
            "space_refusal", "tokenize"]
 
 RULE = "docs/notation.md §Grammar"
+#: the tools whose notation a text may be read as (docs/notation.md §Dialects); the first is the default
+DIALECTS = ("roll20", "foundry", "dicemaiden", "avrae")
+DEFAULT_DIALECT = DIALECTS[0]
+#: digit dice (``d66``: a tens d6 and a units d6, 11–66; ``d666``: hundreds, tens, units)
+DIGIT_DICE = {"66": 2, "666": 3}
 MAX_ROLLS = 10
 MAX_DIGITS = 6         #: longest number read (a longer one is refused before it is converted)
 MAX_TEXT = 400         #: longest notation text read
@@ -82,6 +87,32 @@ def space_refusal(reading: str, typed: str) -> InvalidRequest:
     would have taken (``4d 6`` → write ``4d6``)."""
     return refuse(f"{typed!r}: a space here is ambiguous; write {reading!r} if that is what you mean",
                    code="notation.space", params={"text": typed[:20], "reading": reading[:20]})
+
+
+def dialect_name(dialect: Any, field: str = "dialect") -> str:
+    """``dialect`` checked: one of :data:`DIALECTS` (``None`` is the default, Roll20).
+
+    Raises:
+        InvalidRequest: ``notation.dialect`` (another value), on ``field``.
+    """
+    if dialect is None:
+        return DEFAULT_DIALECT
+    if not isinstance(dialect, str) or dialect not in DIALECTS:
+        raise InvalidRequest(f"dialect must be one of {', '.join(DIALECTS)}", field=field, rule="docs/notation.md §Dialects",
+                             code="notation.dialect", params={"got": str(dialect)[:20], "known": ", ".join(DIALECTS)})
+    return dialect
+
+
+def split_dialect(req: Any) -> tuple:
+    """``(dialect, the request without it)``: a generic roll and its odds read ``dialect`` this way (it
+    names whose notation the roll was typed in, for showing it; the fields alone say what is rolled).
+
+    Raises:
+        InvalidRequest: ``notation.dialect`` (not one of :data:`DIALECTS`).
+    """
+    if "dialect" not in req:
+        return DEFAULT_DIALECT, req
+    return dialect_name(req["dialect"]), {k: v for k, v in req.items() if k != "dialect"}
 
 
 def bounded(text: Any) -> str:

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .lexer import refuse
+from .lexer import DEFAULT_DIALECT, dialect_name, refuse
 from .parser import parse
 from .render import format_group, format_post
 from .tree import expr_text
 
-__all__ = ["ALONGSIDE", "expand", "explain"]
+__all__ = ["ALONGSIDE", "expand", "explain", "two_difficulties"]
 
 #: request fields that may come with ``notation`` (the rest is what the notation writes)
-ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty", "bands")
+ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty", "bands", "dialect")
 
 
 def expand(request: Mapping[str, Any]) -> dict:
@@ -25,14 +25,17 @@ def expand(request: Mapping[str, Any]) -> dict:
     (``{"system": "generic", "notation": "(2d6+3)*2", "difficulty": 15}`` →
     ``{"system": "generic", "expr": [...], "difficulty": 15}``); a request without it is returned as a
     copy. ``system`` defaults to ``"generic"``; a single roll's label joins the request's (" · ").
+    ``dialect`` (``"roll20"`` by default, ``"foundry"``, ``"dicemaiden"``, ``"avrae"``) says how the text
+    is read and stays in the request unless it is the default (so a Roll20 link keeps its bytes).
 
     Raises:
         InvalidRequest: ``notation.not_generic`` (another system), ``notation.with_fields`` (a field
         the notation writes given too: ``dice``, ``sides``, ``modifier``…), ``notation.not_text``, any
         refusal of :func:`~tirada.systems.notation.parse`.
     """
+    dialect = dialect_name(request.get("dialect"))
     if "notation" not in request:
-        return dict(request)
+        return {k: v for k, v in request.items() if k != "dialect" or dialect != DEFAULT_DIALECT}
     text = request["notation"]
     if request.get("system", "generic") != "generic":
         raise refuse("notation is read for the generic roll only", code="notation.not_generic",
@@ -43,13 +46,24 @@ def expand(request: Mapping[str, Any]) -> dict:
     if extra:
         raise refuse(f"{extra[0]!r} comes from the notation: give one or the other", code="notation.with_fields",
                      params={"field": str(extra[0])[:40]})
-    parsed = parse(text)
-    out = {k: v for k, v in request.items() if k != "notation"}
+    parsed = parse(text, dialect)
+    out = {k: v for k, v in request.items() if k not in ("notation", "dialect")}
+    if dialect != DEFAULT_DIALECT:     # whose notation it was, for showing it (the fields say what is rolled)
+        out["dialect"] = dialect
     out["system"] = "generic"
     if "label" in parsed and isinstance(request.get("label"), str) and request["label"]:
         parsed["label"] = f'{request["label"]} · {parsed["label"]}'
+    both = request.get("difficulty"), parsed.get("difficulty")
+    if both[0] is not None and both[1] is not None and both[0] != both[1]:
+        raise two_difficulties(both[1], both[0])
     out.update(parsed)
     return out
+
+
+def two_difficulties(typed: Any, field: Any) -> Exception:
+    """The refusal of a target typed in the notation (``vs 15``) that differs from the difficulty field."""
+    return refuse(f"the notation says vs {typed} and the difficulty is {field}: keep one",
+                  code="notation.two_difficulties", params={"text": f"vs {typed}"[:20], "other": str(field)[:20]})
 
 
 def _grouped(params: Mapping[str, Any]) -> str:
@@ -67,15 +81,20 @@ def _grouped(params: Mapping[str, Any]) -> str:
     return text(tree, True)
 
 
-def explain(text: Any) -> dict:
-    """How ``text`` was read: ``{"notation": text, "request": the generic fields (what a link
-    carries), "reads_as": the same written back as notation, "rolls": [{"label"?, "grouped": every
-    operation in parentheses (precedence made visible), "divides": bool (``/`` rounds down)}]}``.
+def explain(text: Any, dialect: Any = None) -> dict:
+    """How ``text`` was read in ``dialect`` (default Roll20): ``{"notation": text, "dialect": name,
+    "dialect_words": {"es": "leído como Roll20", "en": …}, "request": the generic fields (what a link
+    carries), "reads_as": the same written back as notation, "words": {"es": [one text per roll], "en":
+    […]} (the reading in plain words, :mod:`.words`), "rolls": [{"label"?, "grouped": every operation
+    in parentheses (precedence made visible), "divides": bool (``/`` rounds down)}]}``.
 
     Raises:
-        InvalidRequest: what :func:`~tirada.systems.notation.parse` refuses.
+        InvalidRequest: what :func:`~tirada.systems.notation.parse` refuses; ``notation.dialect``.
     """
-    params = parse(text)
+    from .words import dialect_words, post_words
+
+    dialect = dialect_name(dialect)
+    params = parse(text, dialect)
     rolls = params["rolls"] if "rolls" in params else [params]
     read = []
     for one in rolls:
@@ -84,4 +103,7 @@ def explain(text: Any) -> dict:
         item["grouped"] = _grouped(bare)
         item["divides"] = "/" in str(bare.get("expr", ""))
         read.append(item)
-    return {"notation": text, "request": params, "reads_as": format_post(params), "rolls": read}
+    return {"notation": text, "dialect": dialect,
+            "dialect_words": {lang: dialect_words(dialect, lang) for lang in ("es", "en")},
+            "request": params, "reads_as": format_post(params),
+            "words": {lang: post_words(params, lang) for lang in ("es", "en")}, "rolls": read}

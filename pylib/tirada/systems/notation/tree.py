@@ -6,7 +6,8 @@ A tree is JSON-like:
 * an ``int`` — a constant;
 * a ``dict`` — one dice group (the generic group fields: ``dice``, ``sides``, ``keep``… as in
   ``groups``, without ``subtract``);
-* a ``list`` ``[op, left, right]`` with ``op`` one of ``"+"``, ``"-"``, ``"*"``, ``"/"``.
+* a ``list`` ``[op, left, right]`` with ``op`` one of ``"+"``, ``"-"``, ``"*"``, ``"/"``, ``"max"``, ``"min"``
+  (the higher / lower of two values: Roll20's grouped roll ``{1d8!,1d6!}kh1``, Savage Worlds' wild die).
 
 ``/`` is **floor division** (rounded towards −∞, Python's ``//``; Roll20's ``floor(a/b)``, Dice
 Maiden's integer division). The dice groups are rolled in the tree's left-to-right order. Nothing here
@@ -20,7 +21,7 @@ from typing import Any, Callable
 
 __all__ = ["MAX_CONSTANT", "MAX_DEPTH", "OPS", "apply", "evaluate", "expr_text", "group_range", "leaves", "value_range"]
 
-OPS = ("+", "-", "*", "/")
+OPS = ("+", "-", "*", "/", "max", "min")
 MAX_CONSTANT = 1_000_000     #: largest constant (absolute value) in a tree
 MAX_DEPTH = 16               #: deepest tree (operations inside each other); a link nests at most 32 levels
 _LEVEL = {"+": 1, "-": 1, "*": 2, "/": 2}
@@ -37,7 +38,10 @@ def leaves(tree: Any) -> list:
 
 
 def apply(op: str, a: int, b: int) -> int:
-    """``a op b`` on ints; ``/`` floors (``-7 / 2`` = −4). ``b`` is never 0 for ``/`` (refused before)."""
+    """``a op b`` on ints; ``/`` floors (``-7 / 2`` = −4); ``max`` / ``min`` the higher / lower. ``b`` is
+    never 0 for ``/`` (refused before)."""
+    if op in ("max", "min"):
+        return max(a, b) if op == "max" else min(a, b)
     return a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b
 
 
@@ -88,6 +92,9 @@ def value_range(tree: Any, leaf: Callable[[dict], tuple] = group_range) -> tuple
     if not isinstance(tree, list):
         return int(tree), int(tree)
     (a, b), (c, d) = value_range(tree[1], leaf), value_range(tree[2], leaf)
+    if tree[0] in ("max", "min"):
+        pick = max if tree[0] == "max" else min
+        return pick(a, c), pick(b, d)
     if tree[0] == "+":
         return a + c, b + d
     if tree[0] == "-":
@@ -99,7 +106,8 @@ def value_range(tree: Any, leaf: Callable[[dict], tuple] = group_range) -> tuple
 def expr_text(tree: Any, leaf: Callable[[dict], str], signs: dict | None = None) -> str:
     """``tree`` written with the fewest parentheses (``*`` and ``/`` bind tighter than ``+`` and ``-``;
     left to right): each group by ``leaf(group)``, constants as numbers, ``signs`` mapping ``+ - * /``
-    to what is written (default: as they are, with no spaces). ``["-", 0, x]`` is written ``-x``. Total on
+    to what is written (default: as they are, with no spaces; ``max``/``min``, when given, a format with
+    ``{items}``, else ``{a, b}kh1``). ``["-", 0, x]`` is written ``-x``. Total on
     any JSON-like input (what is not a tree is written as it is)."""
     signs = signs or {op: op for op in OPS}
 
@@ -114,6 +122,16 @@ def expr_text(tree: Any, leaf: Callable[[dict], str], signs: dict | None = None)
                 return str(value)
             return f'({signs["-"].strip()}{-value})' if right else signs["-"].strip() + str(-value)
         op, left, rest = node
+        if op in ("max", "min"):    # {a, b}kh1: the chain of the same op written as one group
+            items, first = [rest], left
+            while isinstance(first, list) and len(first) == 3 and first[0] == op:
+                items.append(first[2])
+                first = first[1]
+            items.append(first)
+            said = [text(i, None, False) for i in reversed(items)]
+            if op in signs:      # said in words: signs["max"] = "el mayor de [{items}]"
+                return signs[op].format(items=" | ".join(said))
+            return "{" + ", ".join(said) + "}" + ("kh1" if op == "max" else "kl1")
         if op == "-" and type(left) is int and left == 0:   # a leading minus
             body = signs["-"].strip() + text(rest, "*", True)
             return f"({body})" if right or parent in ("*", "/") else body
