@@ -28,3 +28,18 @@ finally:
     sys.path.remove(str(ROOT))
 
 web_on_path()
+
+
+try:
+    import pytest
+except ImportError:  # pragma: no cover (pytest runs this file)
+    pytest = None
+
+if pytest is not None:
+    @pytest.fixture(scope="module")
+    def js_reader(tmp_path_factory):
+        """A folder with the page's JavaScript link reader and a Node driver (tests/helpers/link_reader.py),
+        one per test module."""
+        from helpers.link_reader import make_reader
+
+        return make_reader(tmp_path_factory.mktemp("reader"))

@@ -6,43 +6,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import icepool
 import pytest
-from icepool import d
 
-from tirada.errors import InvalidRequest
-from tirada.odds import odds
-from tirada.systems.notation import parse
+icepool = pytest.importorskip("icepool")   # a dev tool: not in the Pyodide test wheels
 
-from helpers.dice_brute import exact
-from test_link_reader import js_reader  # noqa: F401  (the fixture: web/link-reader.mjs beside its tables)
+from icepool import d  # noqa: E402
 
+from tirada.errors import InvalidRequest  # noqa: E402
+from tirada.odds import odds  # noqa: E402
+from tirada.systems.notation import parse  # noqa: E402
 
-def ours(text: str, dialect: str = "roll20") -> dict:
-    """The exact law of the total our engine gives ``text`` read in ``dialect``."""
-    return exact(odds({"system": "generic", **parse(text, dialect)}))
-
-
-def matches(text: str, dialect: str, oracle: icepool.Die) -> bool:
-    """Our exact law of ``text`` is the oracle's: equal, or — with explosions or rerolls cut at the bound
-    our odds state — every row at most the oracle's and the rows left out summing to the stated cut-off."""
-    out = odds({"system": "generic", **parse(text, dialect)})
-    mine, theirs = exact(out), law(oracle)
-    if "cut_off" not in out:
-        return mine == theirs
-    cut = Fraction(out["cut_off"]["exact"])
-    return set(mine) <= set(theirs) and all(mine[v] <= theirs[v] for v in mine) and \
-        sum(theirs.values()) - sum(mine.values()) == cut and cut < Fraction(1, 10 ** 6)
-
-
-def law(die: icepool.Die) -> dict:
-    """An icepool die as ``{outcome: Fraction}`` (zero-probability outcomes left out)."""
-    return {int(k): Fraction(v) for k, v in zip(die.outcomes(), die.probabilities()) if v}
-
-
-D66 = 10 * d(6) + d(6)
-COC_BONUS = 10 * (d(10).lowest(2) - 1) + d(10)
-COC_PENALTY = 10 * (d(10).highest(2) - 1) + d(10)
+from helpers.dialect_oracles import (  # noqa: E402
+    COC_BONUS, COC_PENALTY, D66, again_successes, close, count, law, matches, once, ours)
 
 
 @pytest.mark.parametrize("text, dialect, oracle", [
@@ -91,9 +66,6 @@ def test_an_unknown_dialect_is_refused_with_the_known_ones():
 
 
 # ---------------------------------------------------------------------------- item 2: r and <N per dialect
-def count(die: icepool.Die, n: int, faces: set, minus: set = frozenset()) -> icepool.Die:
-    """icepool: n dice, each worth +1 on ``faces`` and −1 on ``minus`` (success counting)."""
-    return n @ die.map(lambda x: (x in faces) - (x in minus))
 
 
 @pytest.mark.parametrize("text, dialect, oracle", [
@@ -217,22 +189,6 @@ def test_the_form_writes_a_roll_back_in_its_dialect():
 
 
 # ---------------------------------------------------------------------------- item 4: what players type daily
-def close(text: str, dialect: str, oracle: icepool.Die) -> bool:
-    """With explosions: our law is the oracle's (icepool, exploding 30 deep) within the cut-off our odds
-    state (the probability of more explosions than the bound) plus icepool's own truncation."""
-    out = odds({"system": "generic", **parse(text, dialect)})
-    rows = {r["value"]: float(Fraction(r["exact"])) if "exact" in r else r["p"] for r in out["distribution"]}
-    theirs = {v: float(p) for v, p in law(oracle).items()}
-    cut = out.get("cut_off", {}).get("p", 0.0)
-    gap = sum(abs(rows.get(v, 0) - theirs.get(v, 0)) for v in set(rows) | set(theirs))
-    return cut < 1e-6 and gap <= cut + 1e-12
-
-
-def again_successes(sides: int, target: int, again: int, depth: int = 30) -> icepool.Die:
-    """One die of Chronicles of Darkness: a success on ``target``+, rolled again on ``again``+ (icepool)."""
-    marker = 1000       # a face that is a success and explodes; the total is decoded below
-    die = d(sides).map(lambda x: marker if x >= again else int(x >= target))
-    return die.explode([marker], depth=depth).map(lambda t: t // marker + t % marker)
 
 
 @pytest.mark.parametrize("text, dialect, oracle", [
@@ -318,9 +274,6 @@ def test_a_rounding_of_several_divisions_is_refused():
 
 
 # ---------------------------------------------------------------------------- explode once, minimum, maximum
-def once(die: icepool.Die, at: set) -> icepool.Die:
-    """icepool: a die that, showing a face in ``at``, adds one more roll of the same die (which does not explode)."""
-    return die.explode(list(at), depth=1)
 
 
 @pytest.mark.parametrize("text, dialect, oracle", [
@@ -395,7 +348,7 @@ def test_a_grouped_roll_rolls_its_parts_in_order_and_shows_them():
 def test_the_early_reader_writes_the_same_pool_as_the_engine(js_reader, text, dialect):  # noqa: F811
     """A link of each new field read by web/link-reader.mjs under Node, before the engine: the same view
     and pool line (es, en) as the Python decoder (tests/test_link_reader.py's comparison)."""
-    from test_link_reader import python_view, read_with_js
+    from helpers.link_reader import python_view, read_with_js
 
     from tirada.links.chain import encode_link
     from tirada.systems.notation import expand

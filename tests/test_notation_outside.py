@@ -7,13 +7,15 @@ cut-off); a case may never read **wrong** (a law that differs). docs/notation.md
 from __future__ import annotations
 
 import pytest
-from icepool import d
 
-import icepool
-from tirada.errors import InvalidRequest
-from tirada.systems.notation import parse
+icepool = pytest.importorskip("icepool")   # a dev tool: not in the Pyodide test wheels
 
-from test_notation_dialect import (COC_BONUS, COC_PENALTY, D66, again_successes, close, count, matches, once)
+from icepool import d  # noqa: E402
+from tirada.errors import InvalidRequest  # noqa: E402
+from tirada.systems.notation import parse  # noqa: E402
+
+from helpers.dialect_oracles import (COC_BONUS, COC_PENALTY, D66, again_successes, close, count, matches,  # noqa: E402
+                                     once)
 
 DM = "https://github.com/Humblemonk/DiceMaiden#how-to-use"
 DM_ALIAS = "https://github.com/Humblemonk/DiceMaiden#alias-rolls"
