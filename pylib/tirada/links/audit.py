@@ -219,20 +219,29 @@ def _skeleton(name: str) -> str:
     return names.skeleton(name)
 
 
+def _pair(roller: str, campaign: str | None) -> str:
+    """A chain named for a reader: ``Aria`` or ``Aria — «Aguasdulces»``."""
+    return f"{roller} — «{campaign}»" if campaign else roller
+
+
 def _twins(order: list) -> dict:
-    """``{(roller, campaign): [other roller names that look the same, up to 10]}``, grouped by the
-    precomputed skeleton key (one pass: linear in the number of rollers, never pairwise)."""
+    """``{(roller, campaign): [other chains that look the same, up to 10]}``: chains whose roller *and*
+    campaign skeletons are equal but whose texts differ (a look-alike roller, or the same roller in a
+    look-alike campaign: «Aguasdulces» and «Aguasdulcеs» with a Cyrillic е), named as
+    :func:`_pair` writes them. Grouped by the precomputed skeleton key (one pass: linear in the number
+    of rollers, never pairwise)."""
     groups: dict = {}
     for roller, campaign in order:
         if roller is not None:
             groups.setdefault((_skeleton(roller), _skeleton(campaign or "")), []).append((roller, campaign))
     out = {}
     for members in groups.values():
-        names_seen = sorted({r for r, _ in members})
-        if len(names_seen) > 1:
-            head = names_seen[:11]
+        pairs = sorted(set(members), key=lambda m: (m[0], m[1] or ""))
+        if len(pairs) > 1:
+            head = pairs[:11]
             for roller, campaign in members:
-                out[(roller, campaign)] = [n for n in head if n != roller][:10]
+                out[(roller, campaign)] = [r if c == campaign else _pair(r, c)
+                                           for r, c in head if (r, c) != (roller, campaign)][:10]
     return out
 
 
@@ -278,6 +287,21 @@ def _summary(group: dict, lang: str) -> str:
     return f"{who}: " + ", ".join(parts)
 
 
+def _people(people: dict) -> list:
+    """``[{"name", "chains": [[roller, campaign]], "luck": StreakLuck dict}]``: each person (rollers
+    whose names look the same, :func:`tirada.names.person`) with every chain they posted in, across
+    campaigns, and the luck of all their rated rolls together (issue #38: a player who tries each roll
+    in throwaway campaigns and posts the best has one streak, not one per campaign)."""
+    from .luck import streak
+
+    out = []
+    for groups, rated, unrated in people.values():
+        name = max(sorted({g["roller"] for g in groups}), key=lambda r: sum(g["roller"] == r for g in groups))
+        out.append({"name": name, "chains": [[g["roller"], g["campaign"]] for g in groups],
+                    "luck": streak(rated, unrated[0]).to_dict()})
+    return sorted(out, key=lambda p: (p["name"].casefold(), p["name"]))
+
+
 def audit(text: str, home: str | None = None) -> dict:
     """Audit a forum thread's text; ``home``: the page's own address (links posted with another
     base address are flagged; None: not checked).
@@ -291,7 +315,7 @@ def audit(text: str, home: str | None = None) -> dict:
         (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason", "error"}], "other": [{"kind",
         "position"}], "problems": [named problems, :func:`tirada.links.audit_thread.problems`],
-        "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
+        "people": [each person across chains and campaigns, :func:`_people`], "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
         "created_iso", "label", "description", "fragment", "address", "flags": [{"code", "params",
         "reason"}] (what is wrong with this roll), "reason"?, "error"?}``; ``reason`` is the
         English line for the CLI, ``error`` the refusal's ``to_dict()`` (stable ``code`` and ``params``)
@@ -372,8 +396,8 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
             group["outside_requests"] = [r["id"] for r in links if r["valid"] and not r.get("gm_request")] \
                 if requests else []
             group["lookalike"] = twins.get((roller, campaign), [])
-            mixed = names.mixed_script(roller)
-            group["mixed_script"] = sorted(names.scripts(roller)) if mixed else []
+            mixed = names.mixed_script(roller) or names.mixed_script(campaign or "")
+            group["mixed_script"] = sorted(names.scripts(roller) | names.scripts(campaign or "")) if mixed else []
             chain_flags(group, every_row)
             group["ok"] = (group["ok"] and not group["request_problems"] and not group["lookalike"]
                            and not mixed and not any(r.get("flags") for r in every_row))
@@ -384,17 +408,24 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     from .luck import Pricer, rate_rows    # the luck report (issue #26): exact odds, bounded pricing
 
     pricer = Pricer()
+    people: dict = {}      # person (roller skeleton) → (groups, rated rolls, unrated count)
     for n, group in enumerate((g for g in rollers if g["roller"] is not None), 1):
         each, streak = rate_rows(group["links"], pricer)
         group["luck"] = streak.to_dict()
         for row, rated in zip(group["links"], each):
             row["luck"] = None if rated is None else round(rated.percentile, 4)
+        mine = people.setdefault(names.person(group["roller"]), ([], [], [0]))
+        mine[0].append(group)
+        mine[1].extend(r for r in each if r is not None)
+        mine[2][0] += streak.unrated
         if n % chunk == 0:
             yield ("progress", total, total)
+    report_people = _people(people)
     unreadable += [not_checked_row(every[MAX_LINKS], len(every) - MAX_LINKS, MAX_LINKS)] if len(every) > MAX_LINKS else []
     report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
               "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
-              "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")]}
+              "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")],
+              "people": report_people}
     report["problems"] = problems(report)
     report["ok"] = not report["problems"]
     yield ("report", report)

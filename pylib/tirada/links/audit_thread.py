@@ -302,6 +302,16 @@ def problems(report: dict) -> list:
                                                                 "one_in": one_in},
                                   reason=f"a streak this lucky comes from honest dice about once in {one_in}"),
                              None, **who))
+    for who in report.get("people", []):   # luck across a person's campaigns, when no chain alone is flagged
+        luck = who["luck"]
+        alone = [g for g in report["rollers"] if g["roller"] is not None and [g["roller"], g["campaign"]] in who["chains"]]
+        if luck["flagged"] and len(who["chains"]) > 1 and not any((g.get("luck") or {}).get("flagged") for g in alone):
+            one_in = max(1, round(1 / max(luck["p"], 1e-12)))
+            out.append(_item(flag(code="audit.luck_person", params={"n": luck["rolls"], "mean": round(100 * luck["mean"]),
+                                                                       "one_in": one_in, "chains": len(who["chains"])},
+                                  reason=f"over {len(who['chains'])} chains (campaigns or look-alike names), a streak "
+                                         f"this lucky comes from honest dice about once in {one_in}"),
+                             None, roller=who["name"]))
     for row in report.get("flagged_other", []):
         for made in row.get("flags", []):
             out.append(_item(made, row))
