@@ -33,6 +33,17 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
               "conocer los dados antes de publicar",
         "en": "posted after its request's secret was revealed: with the secret public the dice can be known "
               "before posting"},
+    "err.audit.sealed_made_after_reveal": {
+        "es": "se hizo después de revelarse el secreto (su hora de creación es posterior a la de la revelación): "
+              "un mensaje editado tras la revelación conserva su sitio en el hilo, pero con el secreto público los "
+              "dados se podían conocer",
+        "en": "made after the secret was revealed (its creation time is later than the reveal's): a post edited "
+              "after the reveal keeps its place in the thread, but with the secret public the dice could be known"},
+    "err.audit.sealed_made_before_request": {
+        "es": "se hizo antes que su petición sellada (su hora de creación es anterior): no puede ser la respuesta "
+              "a esa petición tal como se publicó",
+        "en": "made before its sealed request (its creation time is earlier): it cannot be the answer to that "
+              "request as posted"},
     "err.audit.sealed_same_id": {
         "es": "dos peticiones selladas distintas con el mismo identificador ({id})",
         "en": "two different sealed requests with the same identifier ({id})"},

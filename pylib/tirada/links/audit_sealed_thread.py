@@ -11,7 +11,10 @@ the same report, so the page calls the engine once and draws one verdict:
   ``audit.sealed_skipped`` (still sealed while the GM revealed a later one of the campaign: the GM
   revealed only some answers), ``audit.sealed_other_commitment``, ``audit.sealed_mismatch`` (a blind
   roll that does not fit its request), ``audit.sealed_no_request`` (its sealed request is not posted
-  before it), ``audit.sealed_after_reveal`` (posted once the secret was public) and
+  before it), ``audit.sealed_after_reveal`` (posted once the secret was public),
+  ``audit.sealed_made_after_reveal`` (made once the secret was public, by its ``created`` time against
+  the reveal's: a post edited after the reveal keeps its place in the text),
+  ``audit.sealed_made_before_request`` (made before its sealed request was) and
   ``audit.sealed_same_id`` (two sealed requests, one id);
 * ``report["sealed"]`` (:class:`SealedSection`) lists every sealed roll — unrevealed ones with their
   age (seconds since made, and links posted after it) and who can reveal them — for the page.
@@ -39,6 +42,9 @@ _REASONS = {
     "mismatch": "does not fit its sealed request",
     "no_request": "its sealed request is not posted before it in the thread",
     "after_reveal": "posted after its request's secret was revealed",
+    "made_after_reveal": "made after its secret was revealed (its created time is later than the reveal's): "
+                         "an edit could have swapped it in where the text order looks right",
+    "made_before_request": "made before its sealed request (its created time is earlier than the request's)",
 }
 
 
@@ -97,6 +103,10 @@ def _flag(code: str, answers: int) -> dict:
         return flag(code="audit.sealed_no_request", reason=_REASONS[code])
     if code == "after_reveal":
         return flag(code="audit.sealed_after_reveal", reason=_REASONS[code])
+    if code == "made_after_reveal":
+        return flag(code="audit.sealed_made_after_reveal", reason=_REASONS[code])
+    if code == "made_before_request":
+        return flag(code="audit.sealed_made_before_request", reason=_REASONS[code])
     return flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"])
 
 
