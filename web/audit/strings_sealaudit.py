@@ -44,6 +44,9 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
               "a esa petición tal como se publicó",
         "en": "made before its sealed request (its creation time is earlier): it cannot be the answer to that "
               "request as posted"},
+    "err.audit.sealed_unchained": {
+        "es": "tirada sellada fuera de toda cadena (sin nombre o sin número): nada muestra cuántas veces se probó",
+        "en": "a sealed roll outside any chain (no name or number): nothing shows how many times it was tried"},
     "err.audit.sealed_same_id": {
         "es": "dos peticiones selladas distintas con el mismo identificador ({id})",
         "en": "two different sealed requests with the same identifier ({id})"},

@@ -438,6 +438,16 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                          "en": "answers a request naming no campaign from campaign “{got}”, while their "
                                                "first roll in this thread is in “{want}”: it could have been tried in "
                                                "throwaway campaigns"},
+    "err.audit.unchained_start": {"es": "Confrontación cuyo inicio no lleva número de cadena: sus dados iniciales se "
+                                        "pudieron probar otra vez sin que se vea",
+                                  "en": "a Confrontation whose start takes no chain number: its starting dice could be "
+                                        "tried again unseen"},
+    "err.audit.format1_in_chain": {"es": "enlace antiguo (formato 1) entre enlaces de juego limpio: sus dados tras una "
+                                         "decisión se podían calcular antes, o sus tiradas no llevan número de cadena; "
+                                         "la página solo hace formato 2",
+                                   "en": "an older (format 1) link among fair-play links: its dice after a decision "
+                                         "were computable before it, or its rolls take no chain number; the page makes "
+                                         "only format 2"},
     "err.audit.request_roller": {"es": "tirada de {got} en vez de {want}, a quien pidió el máster",
                                  "en": "rolled by {got} instead of {want}, whom the GM asked"},
     "err.audit.request_mismatch": {"es": "no corresponde a la petición del máster",

@@ -356,6 +356,9 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     from .audit_thread import chain_flags, problems, thread_flags
 
     thread_flags(rows, text, ends, home, flags)
+    from .audit_games import unchained_flags
+
+    unchained_flags(rows)
     for row in rows:
         if row.get("kind") == "request":
             other.append({"kind": "request", "position": row["position"]})

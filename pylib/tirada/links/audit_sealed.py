@@ -245,6 +245,8 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
                     problems.append("other_commitment")
                 if mismatches(spec, view["request"], view.get("roller"), view.get("campaign")):
                     problems.append("mismatch")
+        if view.get("seq") is None:
+            problems.append("unchained")   # no chain number: nothing shows how often it was tried
         if kind == "secret" and isinstance(view.get("created"), int) and view["created"] > revealed_at.get(rid, view["created"]):
             problems.append("made_after_reveal")   # a secret roll made after its own reveal: not the one revealed
         state, result = _open(entry, reveals.get(rid, []))

@@ -14,7 +14,9 @@ the same report, so the page calls the engine once and draws one verdict:
   before it), ``audit.sealed_after_reveal`` (posted once the secret was public),
   ``audit.sealed_made_after_reveal`` (made once the secret was public, by its ``created`` time against
   the reveal's: a post edited after the reveal keeps its place in the text),
-  ``audit.sealed_made_before_request`` (made before its sealed request was) and
+  ``audit.sealed_made_before_request`` (made before its sealed request was),
+  ``audit.sealed_unchained`` (a blind or secret roll with no chain number, as an unchained answer to a
+  GM request: tried any number of times unseen) and
   ``audit.sealed_same_id`` (two sealed requests, one id);
 * ``report["sealed"]`` (:class:`SealedSection`) lists every sealed roll — unrevealed ones with their
   age (seconds since made, and links posted after it) and who can reveal them — for the page.
@@ -45,6 +47,7 @@ _REASONS = {
     "made_after_reveal": "made after its secret was revealed (its created time is later than the reveal's): "
                          "an edit could have swapped it in where the text order looks right",
     "made_before_request": "made before its sealed request (its created time is earlier than the request's)",
+    "unchained": "a sealed roll outside any chain (no roller or number): nothing shows how many times it was tried",
 }
 
 
@@ -105,6 +108,8 @@ def _flag(code: str, answers: int) -> dict:
         return flag(code="audit.sealed_after_reveal", reason=_REASONS[code])
     if code == "made_after_reveal":
         return flag(code="audit.sealed_made_after_reveal", reason=_REASONS[code])
+    if code == "unchained":
+        return flag(code="audit.sealed_unchained", reason=_REASONS[code])
     if code == "made_before_request":
         return flag(code="audit.sealed_made_before_request", reason=_REASONS[code])
     return flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"])
