@@ -28,6 +28,7 @@ __all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
+MAX_COPIES = 20              #: copies of one link whose snippets are each checked
 CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`
 #: a link in the text: "#t1…" or "%23t1…" and what follows it up to a space or bracket (a second
 #: "#" or "%23" in it makes the address hold two links, which is reported, never split)
@@ -44,7 +45,8 @@ def extract_links(text: str) -> list:
 
     Returns:
         ``[{"fragment": "t1…", "position": int (character offset once zero-width spaces, soft
-        hyphens and word joiners are removed), "count": int (times posted),
+        hyphens and word joiners are removed), "count": int (times posted), "starts": [int] (where
+        each copy's address starts, the first :data:`MAX_COPIES`),
         "shortened": bool, "address": the ``http(s)://`` base it was first posted with or None,
         "start": offset where that address (or the ``#``) starts}]``; ``shortened`` marks a fragment
         followed by "…"/"..." that no full link in the text extends (a forum shortened the visible
@@ -71,11 +73,13 @@ def _scan(text: str) -> tuple:
         shortened = text.startswith(_ELLIPSIS, match.end())
         ends.append(match.end())
         entry = found.get(fragment)
+        address, start = base_address(text, match.start())
         if entry is None:
-            address, start = base_address(text, match.start())
             entry = found[fragment] = {"fragment": fragment, "position": match.start(1), "count": 0,
                                        "shortened": shortened, "problem": problem, "address": address,
-                                       "start": start}
+                                       "start": start, "starts": []}
+        if len(entry["starts"]) < MAX_COPIES:
+            entry["starts"].append(start)     # each copy's snippet is checked (tirada.links.audit_thread)
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
     full = sorted(f for f, e in found.items() if not e["shortened"])
@@ -127,6 +131,7 @@ def _merge_same(rows: list) -> list:
         rid = row.get("id")
         if rid is not None and rid in first:
             first[rid]["posted"] += row["posted"]
+            first[rid]["starts"] = (first[rid].get("starts") or []) + (row.get("starts") or [])
             continue
         if rid is not None:
             first[rid] = row
@@ -143,7 +148,8 @@ def _entry(found: dict, budget: list) -> dict:
     budget is spent the remaining links are listed as not checked instead of stalling the page.
     """
     row = {"position": found["position"], "posted": found["count"], "address": found.get("address"),
-           "start": found.get("start", found["position"])}
+           "start": found.get("start", found["position"]),
+           "starts": list(found.get("starts") or [found.get("start", found["position"])])}
     fragment = found["fragment"]
     if found.get("problem"):
         return {**row, "valid": False, "fragment": _short(fragment), **_why(found["problem"])}

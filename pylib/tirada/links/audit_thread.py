@@ -38,6 +38,8 @@ _MARKUP = re.compile(r"\[/?(?:b|s|i|u|url|quote|code)(?:=[^\]\n]*)?\]|\*\*|~~|[(
 _FOLD = str.maketrans({"\uff3b": "[", "\uff3d": "]", "\uff1a": ":", "\u2024": ".", "\u2066": None,
                        "\u2067": None, "\u2068": None, "\u2069": None, "\u00a0": " "})
 _SPACE = re.compile(r"\s+")
+#: a snippet's head line once normalised ("atletismo — tirada nº 3 de sharla en «arenas»", "roll #2 by bob")
+_HEAD = re.compile(r"(?:^(?:>\s*)*|— )(?:tirada|roll)(?: nº \d+| #\d+)?(?: (?:de|by) .+)?(?: · .+)?$")
 
 
 def base_address(text: str, start: int) -> tuple:
@@ -168,9 +170,11 @@ def claim_flag(row: dict, before: str) -> dict | None:
     this one) names this roll but says something its link does not give; ``None`` when it agrees
     or there is no snippet (its head line or pool line not found).
 
-    The posted lines are read from the head line (label and who) or, without it, the pool line;
-    each following line must equal the recomputed one (any language, BBCode, Markdown, plain text
-    or the rendered page pasted). Only a valid roll row with a result is read.
+    The posted lines are read from the head line (label and who) or, without it, the pool line
+    (:func:`_anchors`: every copy of a signed head line; a pool line under another roll's head is a
+    quote, not a claim); each following line must equal the recomputed one (any language, BBCode,
+    Markdown, plain text or the rendered page pasted). Only a valid roll row with a result is read;
+    :func:`thread_flags` reads the text before each copy of the link (its own post).
     """
     if not row.get("valid") or row.get("kind") != "roll" or not isinstance(row.get("result"), dict):
         return None
@@ -179,23 +183,33 @@ def claim_flag(row: dict, before: str) -> dict | None:
     if not posted:
         return None
     for expected in _expected(row):
-        start = None
-        for anchor in (0, 1):
-            hits = [i for i, line in enumerate(posted) if line == expected[anchor]]
-            if hits:
-                start = (hits[-1], anchor)
-                break
-        if start is None:
+        starts = _anchors(posted, expected)
+        if not starts:
             continue
-        at, anchor = start
-        for k, want in enumerate(expected[anchor + 1:], start=at + 1):
-            if k >= len(posted) or posted[k] == want:
-                continue
-            said, gives = _diff(posted[k], want)
-            return flag(code="audit.claim", params={"said": said, "gives": gives},
-                        reason=f"the text says {said}, the link gives {gives}")
+        for at, anchor in starts:
+            for k, want in enumerate(expected[anchor + 1:], start=at + 1):
+                if k >= len(posted) or posted[k] == want:
+                    continue
+                said, gives = _diff(posted[k], want)
+                return flag(code="audit.claim", params={"said": said, "gives": gives},
+                            reason=f"the text says {said}, the link gives {gives}")
         return None
     return None
+
+
+def _anchors(posted: list, expected: list) -> list:
+    """Where the snippets naming this roll start in ``posted`` (normalised lines): ``[(line, 0)]``
+    for *every* line equal to its head line when that head is signed (it names the roller's chain
+    number, so no other roll has it: a fake visible snippet cannot hide behind the real one repeated
+    in hidden text), the last one for an unsigned head; without a head line, the last pool line
+    ``[(line, 1)]`` that does not follow another roll's head line — a quote of someone else's
+    snippet of the same pool is not a claim about this roll."""
+    hits = [i for i, line in enumerate(posted) if line == expected[0]]
+    if hits:
+        signed = " nº " in expected[0] or " #" in expected[0]
+        return [(i, 0) for i in (hits if signed else hits[-1:])]
+    pools = [i for i, line in enumerate(posted) if line == expected[1] and not (i and _HEAD.search(posted[i - 1]))]
+    return [(pools[-1], 1)] if pools else []
 
 
 def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: dict) -> None:
@@ -220,11 +234,12 @@ def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: 
         if not same_address(row.get("address"), home):
             made.append(flag(code="audit.other_address", params={"address": row["address"][:200]},
                              reason=f"posted with another address ({row['address'][:200]}) than this page's"))
-        start = row.get("start", row["position"])
-        before = text[ends[bisect.bisect_right(ends, start) - 1] if bisect.bisect_right(ends, start) else 0:start]
-        claimed = claim_flag(row, before)
-        if claimed is not None:
-            made.append(claimed)
+        for start in row.get("starts") or [row.get("start", row["position"])]:   # every copy's own post
+            before = text[ends[bisect.bisect_right(ends, start) - 1] if bisect.bisect_right(ends, start) else 0:start]
+            claimed = claim_flag(row, before)
+            if claimed is not None:
+                made.append(claimed)
+                break
     mark_reused(rows)
     for row in rows:
         if not row["flags"]:
