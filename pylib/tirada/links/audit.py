@@ -19,6 +19,7 @@ import re
 from .. import names
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..plural import ngettext
+from .audit_people import count_words, counts, people as people_of, twins
 from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
 from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
@@ -218,50 +219,13 @@ def _chain(rows: list) -> dict:
     return chain_report(rows)
 
 
-def _skeleton(name: str) -> str:
-    """What a name looks like (:func:`tirada.names.skeleton`, UTS #39): rollers with the same
-    skeleton but different names are flagged, so a new chain under a name that only differs by a
-    look-alike letter, a mark or an invisible character cannot pass as a clean second chain."""
-    return names.skeleton(name)
-
-
-def _pair(roller: str, campaign: str | None) -> str:
-    """A chain named for a reader: ``Aria`` or ``Aria — «Aguasdulces»``."""
-    return f"{roller} — «{campaign}»" if campaign else roller
-
-
-def _twins(order: list) -> dict:
-    """``{(roller, campaign): [other chains that look the same, up to 10]}``: chains whose roller *and*
-    campaign skeletons are equal but whose texts differ (a look-alike roller, or the same roller in a
-    look-alike campaign: «Aguasdulces» and «Aguasdulcеs» with a Cyrillic е), named as
-    :func:`_pair` writes them. Grouped by the precomputed skeleton key (one pass: linear in the number
-    of rollers, never pairwise)."""
-    groups: dict = {}
-    for roller, campaign in order:
-        if roller is not None:
-            groups.setdefault((_skeleton(roller), _skeleton(campaign or "")), []).append((roller, campaign))
-    out = {}
-    for members in groups.values():
-        pairs = sorted(set(members), key=lambda m: (m[0], m[1] or ""))
-        if len(pairs) > 1:
-            head = pairs[:11]
-            for roller, campaign in members:
-                out[(roller, campaign)] = [r if c == campaign else _pair(r, c)
-                                           for r, c in head if (r, c) != (roller, campaign)][:10]
-    return out
-
-
 def _summary(group: dict, lang: str) -> str:
     """One line per roller, in Spanish or English."""
     es = lang == "es"
     who = group["roller"] or ("tiradas sin nombre" if es else "unsigned rolls")
     if group["campaign"]:
         who += f" en «{group['campaign']}»" if es else f" in “{group['campaign']}”"
-    n = sum(1 for r in group["links"] if r["valid"])
-    parts = [f"{n} {ngettext('valid roll', 'valid rolls', n, lang)}"]
-    moves = len(group.get("moves") or [])
-    if moves:
-        parts.append(f"{moves} {ngettext('signed move', 'signed moves', moves, lang)}")
+    parts = count_words(counts(group), lang)
     seqs = group.get("seqs")
     if seqs:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
@@ -293,21 +257,6 @@ def _summary(group: dict, lang: str) -> str:
     return f"{who}: " + ", ".join(parts)
 
 
-def _people(people: dict) -> list:
-    """``[{"name", "chains": [[roller, campaign]], "luck": StreakLuck dict}]``: each person (rollers
-    whose names look the same, :func:`tirada.names.person`) with every chain they posted in, across
-    campaigns, and the luck of all their rated rolls together (issue #38: a player who tries each roll
-    in throwaway campaigns and posts the best has one streak, not one per campaign)."""
-    from .luck import streak
-
-    out = []
-    for groups, rated, unrated in people.values():
-        name = max(sorted({g["roller"] for g in groups}), key=lambda r: sum(g["roller"] == r for g in groups))
-        out.append({"name": name, "chains": [[g["roller"], g["campaign"]] for g in groups],
-                    "luck": streak(rated, unrated[0]).to_dict()})
-    return sorted(out, key=lambda p: (p["name"].casefold(), p["name"]))
-
-
 def audit(text: str, home: str | None = None) -> dict:
     """Audit a forum thread's text; ``home``: the page's own address (links posted with another
     base address are flagged; None: not checked).
@@ -321,7 +270,7 @@ def audit(text: str, home: str | None = None) -> dict:
         (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason", "error"}], "other": [{"kind",
         "position"}], "problems": [named problems, :func:`tirada.links.audit_thread.problems`],
-        "people": [each person across chains and campaigns, :func:`_people`], "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
+        "people": [each person across chains and campaigns, :func:`tirada.links.audit_people.people`], "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
         "created_iso", "label", "description", "fragment", "address", "flags": [{"code", "params",
         "reason"}] (what is wrong with this roll), "reason"?, "error"?}``; ``reason`` is the
         English line for the CLI, ``error`` the refusal's ``to_dict()`` (stable ``code`` and ``params``)
@@ -390,21 +339,26 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     rollers = []
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
-    twins = _twins(order)
+    twins_of = twins(order)
     for n, (roller, campaign) in enumerate(order, 1):
         if n % chunk == 0:
             yield ("progress", total, total)
         every_row = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
         links = [r for r in every_row if r.get("kind") != "brs-move"]
-        group = {"roller": roller, "campaign": campaign, "links": links,
-                 "moves": [r for r in every_row if r.get("kind") == "brs-move"]}
+        seen_moves: set = set()      # one signed entry carried by several posts is listed once
+        moves = []
+        for r in every_row:
+            if r.get("kind") == "brs-move" and r.get("id") not in seen_moves:
+                seen_moves.add(r.get("id"))
+                moves.append(r)
+        group = {"roller": roller, "campaign": campaign, "links": links, "moves": moves}
         if roller is not None:
             group.update(_chain(every_row))
             group["request_problems"] = [{"id": r["id"], "seq": r.get("seq"), "reason": f["reason"]}
                                          for r in links for f in r.get("request_flags", []) if f["fails"]]
             group["outside_requests"] = [r["id"] for r in links if r["valid"] and not r.get("gm_request")] \
                 if requests else []
-            group["lookalike"] = twins.get((roller, campaign), [])
+            group["lookalike"] = twins_of.get((roller, campaign), [])
             mixed = names.mixed_script(roller) or names.mixed_script(campaign or "")
             group["mixed_script"] = sorted(names.scripts(roller) | names.scripts(campaign or "")) if mixed else []
             chain_flags(group, every_row)
@@ -429,7 +383,7 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
         mine[2][0] += streak.unrated
         if n % chunk == 0:
             yield ("progress", total, total)
-    report_people = _people(people)
+    report_people = people_of(people)
     unreadable += [not_checked_row(every[MAX_LINKS], len(every) - MAX_LINKS, MAX_LINKS)] if len(every) > MAX_LINKS else []
     report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
               "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
