@@ -106,3 +106,36 @@ def test_the_page_draws_one_block_per_person_with_the_campaigns_inside():
     assert "Aria: 2 tiradas válidas en 2 cadenas" in aria
     english = audit_view.render_report(report, "en", lambda row, lang: "")
     assert "<h4>Aria — no campaign</h4>" in english and "Aria: 2 valid rolls in 2 chains" in english
+
+
+def _revealed():
+    spec = {"system": "sifrp", "fields": {"difficulty": 12, "test_dice": {"min": 2, "max": 5}}, "label": "Sigilo",
+            "for": "Sharla", "campaign": "Arenas", "created": 1796000000}
+    req = sealed.seal_request(spec, KEY)
+    blind = sealed.blind_roll(req.fragment, {"system": "sifrp", "test_dice": 4, "bonus_dice": 1},
+                              ChainState("Sharla", "Arenas"), 1796000100)
+    reveal = sealed.reveal(KEY, blind.fragment, created=1796000200)
+    return req, blind, reveal, sealed.verify_reveal(blind.fragment, reveal)
+
+
+@pytest.mark.parametrize("style", ["bbcode", "markdown", "text"])
+def test_a_reveal_snippet_carries_the_revealed_result_in_words_and_the_audit_checks_it(style):
+    from tirada.links.sealed_snippet import reveal_snippet
+
+    req, blind, reveal, opened = _revealed()
+    total = opened.result["total"]
+    words = reveal_snippet(opened, reveal, BASE, style, "es")
+    assert "Revelada" in words and "Sigilo" in words and "Sharla" in words and str(total) in words
+    assert "éxito" in words or "fallo" in words
+    assert reveal in words and "Comprobar la revelación" in words
+    english = reveal_snippet(opened, reveal, BASE, style, "en")
+    assert "Revealed" in english and "Check the reveal" in english
+    thread = f"Post 1 (GM): {BASE}#{req.fragment}\n\nPost 2 (Sharla): {BASE}#{blind.fragment}\n\nPost 3 (GM):\n{words}"
+    report = audit_thread(thread)
+    assert report["ok"], report["problems"]
+    lied = words.replace(f"= [b]{total}[/b]", f"= [b]{total + 4}[/b]").replace(f"**{total}**", f"**{total + 4}**")
+    lied = lied.replace(f"= {total} ", f"= {total + 4} ")
+    assert lied != words
+    bad = audit_thread(thread.replace(words, lied))
+    codes = [(p["code"], p["roller"], p["seq"]) for p in bad["problems"]]
+    assert codes == [("audit.sealed_reveal_claim", "Sharla", 1)] and not bad["ok"]

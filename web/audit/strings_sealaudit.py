@@ -47,6 +47,9 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.audit.sealed_unchained": {
         "es": "tirada sellada fuera de toda cadena (sin nombre o sin número): nada muestra cuántas veces se probó",
         "en": "a sealed roll outside any chain (no name or number): nothing shows how many times it was tried"},
+    "err.audit.sealed_reveal_claim": {
+        "es": "el texto de la revelación no coincide con ella: pone {said}, la revelación da {gives}",
+        "en": "the reveal's text says another result: it says {said}, the reveal gives {gives}"},
     "err.audit.sealed_same_id": {
         "es": "dos peticiones selladas distintas con el mismo identificador ({id})",
         "en": "two different sealed requests with the same identifier ({id})"},

@@ -200,6 +200,60 @@ def _other_addresses(report: dict, found: list, home: str | None) -> None:
         report["ok"] = not report["problems"]
 
 
+def _reveal_claims(report: dict, text: str) -> None:
+    """Flag ``audit.sealed_reveal_claim`` on a reveal whose snippet (the text before it, in its post)
+    says another result than the reveal gives (:func:`tirada.links.sealed_snippet.reveal_snippet`,
+    recomputed from the reveal and its sealed roll in the thread; issue #38): the words a reader sees
+    must be the revealed result. A reveal posted without a snippet claims nothing."""
+    import bisect
+
+    from ..errors import TiradaError
+    from .audit import _scan
+    from .audit_thread import claim_lines, norm_line
+    from .sealed import read_sealed, verify_reveal
+    from .sealed_snippet import reveal_snippet
+
+    cleaned, found, ends = _scan(text)
+    rolls: dict = {}
+    reveals = []
+    for link in found:
+        kind = sealed_kind(link["fragment"]) if not link["shortened"] else None
+        if kind in ("blind", "secret"):
+            view = read_sealed(link["fragment"], (kind,))[1]
+            rolls.setdefault(view.get("sealed_request") or view.get("id"), link["fragment"])
+        elif kind == "reveal":
+            reveals.append(link)
+    extra = []
+    for link in reveals[:MAX_REVEAL_CLAIMS]:
+        try:
+            rid = read_sealed(link["fragment"], ("reveal",))[1]["id"]
+            opened = verify_reveal(rolls[rid], link["fragment"]) if rid in rolls else None
+        except TiradaError:
+            opened = None        # a reveal that does not open its roll is flagged by the sealed audit
+        if opened is None:
+            continue
+        expected = [[norm_line(line) for line in reveal_snippet(opened, link["fragment"], "https://x.invalid/", "text",
+                                                               lang).split("\n")[:-1]] for lang in ("es", "en")]
+        for start in link.get("starts") or [link["start"]]:
+            at = bisect.bisect_right(ends, start)
+            claimed = claim_lines(cleaned[ends[at - 1] if at else 0:start], expected)
+            if claimed is not None:
+                extra.append({"kind": "reveal", "position": link["position"], "roller": opened.link.get("roller"),
+                              "campaign": opened.link.get("campaign"), "seq": opened.link.get("seq"),
+                              "label": opened.link.get("label") or "", "fragment": _short(link["fragment"]),
+                              "flags": [flag(code="audit.sealed_reveal_claim",
+                                             params={"said": claimed["params"]["said"], "gives": claimed["params"]["gives"]},
+                                             reason="the reveal's snippet says another result: " + claimed["reason"])]})
+                break
+    if extra:
+        report["flagged_other"] = report.get("flagged_other", []) + extra
+        report["problems"] = problems(report)
+        report["ok"] = not report["problems"]
+
+
+MAX_REVEAL_CLAIMS = 500     #: reveals whose snippets are compared in one audit (each rolls its dice once)
+
+
 def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,
                        chunk: int = CHUNK) -> Iterator[tuple]:
     """:func:`tirada.links.audit.audit_steps` with the sealed rolls (module docstring): yields
@@ -222,6 +276,7 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
         links = [(f["position"], f["fragment"]) for f in found if not f["shortened"]]
         add_sealed(report, audit_sealed(links, secrets, now), [f["position"] for f in found])
         _other_addresses(report, found, home)
+        _reveal_claims(report, text)
         yield ("report", report)
 
 

@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 from ..errors import LinkError
 from .audit_fair import flag
 
-__all__ = ["base_address", "chain_flags", "claim_flag", "mark_reused", "problems", "same_address",
-           "thread_flags"]
+__all__ = ["base_address", "chain_flags", "claim_flag", "claim_lines", "mark_reused", "norm_line", "problems",
+           "same_address", "thread_flags"]
 
 _URL_BEFORE = re.compile(r"https?://[^\s\[\]()<>\"'`|]*$", re.IGNORECASE)
 _LOOK_BACK = 512            #: characters read before a link for its address
@@ -139,6 +139,11 @@ def _norm(line: str) -> str:
     return _SPACE.sub(" ", _MARKUP.sub("", line.translate(_FOLD))).strip().casefold()
 
 
+def norm_line(line: str) -> str:
+    """A snippet line as the claim check compares it (:func:`_norm`)."""
+    return _norm(line)
+
+
 def _expected(row: dict) -> list:
     """``[[normalised line]]``: the snippet of the row's recomputed result (without its link line)
     in each language, as :func:`tirada.links.snippets.snippet_of` writes it; once normalised, its
@@ -178,11 +183,18 @@ def claim_flag(row: dict, before: str) -> dict | None:
     """
     if not row.get("valid") or row.get("kind") != "roll" or not isinstance(row.get("result"), dict):
         return None
+    return claim_lines(before, _expected(row))
+
+
+def claim_lines(before: str, expectations: list) -> dict | None:
+    """``audit.claim`` when a snippet in ``before`` (anchored as :func:`_anchors` says) differs from the
+    normalised lines it should have (``expectations``: one list of lines per language, head line first,
+    without the link line); ``None`` when it agrees or there is none. Shared by roll links and reveals."""
     posted = [_norm(line) for line in before[-_CLAIM_CHARS:].split("\n")]
     posted = [line for line in posted if line][-_CLAIM_LINES:]
     if not posted:
         return None
-    for expected in _expected(row):
+    for expected in expectations:
         starts = _anchors(posted, expected)
         if not starts:
             continue
