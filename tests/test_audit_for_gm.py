@@ -139,3 +139,22 @@ def test_a_reveal_snippet_carries_the_revealed_result_in_words_and_the_audit_che
     bad = audit_thread(thread.replace(words, lied))
     codes = [(p["code"], p["roller"], p["seq"]) for p in bad["problems"]]
     assert codes == [("audit.sealed_reveal_claim", "Sharla", 1)] and not bad["ok"]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+def test_a_gm_sees_the_list_of_their_pending_sealed_rolls_with_a_link_to_reveal_each():
+    import audit_sealed_view
+
+    req, blind, reveal, _opened = _revealed()
+    waiting = sealed.seal_gm_roll(KEY, {"system": "generic", "dice": 1, "sides": 20, "label": "Emboscada"},
+                                  ChainState("Máster", "Arenas"), 1796000300)
+    text = _thread(req.fragment, blind.fragment, waiting.fragment)
+    gm = audit_thread(text, secrets=[KEY], now=1796000400)
+    html = audit_sealed_view.pending_line(gm, "es")
+    assert 'id="audit-sealed-yours"' in html and html.count("<li>") == 1      # the blind roll: the secret roll is "unknown"
+    assert f'href="#{blind.fragment}"' in html and "Sharla (Arenas) nº 1 «Sigilo»" in html and "tirada a ciegas" in html
+    assert "Por revelar desde este navegador" in html
+    player = audit_thread(text, now=1796000400)                               # no secret here: no list
+    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(player, "es")
+    done = audit_thread(text + f"\n\nPost 4: {BASE}#{reveal}", secrets=[KEY])
+    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(done, "en")

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from tirada import chainbook, names
-from tirada.cli import main as cli_main
 from tirada.errors import InvalidRequest
 from tirada.links.audit import audit
 from tirada.links.chain import ChainState, encode_link
@@ -23,7 +22,7 @@ from tirada.links.roll_link import roll_link
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from helpers.luck import REQUESTS, seed  # noqa: E402
 
-BASE = "https://usuario.github.io/tirada/"
+from helpers.audit_cli import BASE, cli_report  # noqa: E402
 #: the characters of the issue: each shows as nothing or as a blank in a campaign name
 BLANKS = ["\u2800", "\u3164", "\u115f", "\u00ad", "\u034f", "\u180e", "\U000e0020", "\u1160", "\uffa0"]
 
@@ -151,20 +150,11 @@ def test_a_request_without_campaign_is_answered_from_the_campaign_of_the_first_r
     assert not [p for p in honest["problems"] if p["code"] == "audit.request_campaign_fixed"], honest["problems"]
 
 
-def cli_audit(text: str) -> dict:
-    """``tirada audit`` with the thread on stdin: its JSON report."""
-    import io
-    import json
-
-    out = io.StringIO()
-    assert cli_main(["audit"], stdin=io.StringIO(text), stdout=out, stderr=io.StringIO()) == 0
-    return json.loads(out.getvalue())
-
 
 def test_the_cli_audit_flags_look_alike_campaigns_and_spread_luck():
     one = _roll("Aria", "Aguasdulces").fragment
     two = _roll("Aria", "Aguasdulc\u0435s").fragment
-    report = cli_audit(f"{BASE}#{one}\n{BASE}#{two}\n")
+    report = cli_report(f"{BASE}#{one}\n{BASE}#{two}\n")
     assert not report["ok"] and {"audit.lookalike", "audit.mixed_script"} <= {p["code"] for p in report["problems"]}
-    report = cli_audit(_spread("Tramposa", 3))
+    report = cli_report(_spread("Tramposa", 3))
     assert not report["ok"] and [p["code"] for p in report["problems"]] == ["audit.luck_person"]

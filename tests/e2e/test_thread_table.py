@@ -25,7 +25,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import paste_html, roll_named  # noqa: E402
+from helpers.page import paste_html, roll_named, sealed_request  # noqa: E402
 from tirada.links import sealed  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
@@ -34,13 +34,6 @@ DESK = {"viewport": {"width": 1366, "height": 800}}
 
 def _fragment(url: str) -> str:
     return url.split("#", 1)[1]
-
-
-def _who(page, roller: str, campaign: str) -> None:
-    if not page.locator("#roller").is_visible():
-        page.click("#who summary")
-    page.fill("#roller", roller)
-    page.fill("#campaign", campaign)
 
 
 def _reveal(gm) -> tuple:
@@ -67,18 +60,7 @@ def _rendered(posts: list) -> str:
 def test_a_gm_and_two_players_in_one_thread_audit_per_person(new_context, base_url):
     gm_ctx, _ = new_context(**DESK)
     gm = open_app(gm_ctx.new_page(), base_url)
-    # the GM's sealed request for Sharla
-    gm.select_option("#system", "sifrp")
-    gm.fill("#sifrp-test_dice", "4")
-    gm.select_option("#sifrp-difficulty", "12")
-    gm.fill("#label", "Sigilo")
-    _who(gm, "Máster", "Arenas")
-    gm.locator("#gm-make summary").click()
-    gm.fill("#gm-for", "Sharla")
-    gm.check("#gm-sealed")
-    gm.click("#gm-make-link")
-    expect(gm.locator("#gm-make-status")).to_contain_text("petición sellada")
-    request = gm.locator("#gm-link").input_value()
+    request = sealed_request(gm, "Sigilo", "Sharla", "Arenas", roller="Máster")   # the GM's sealed request
 
     # Sharla rolls blind on her phone
     sharla_ctx, _ = new_context(**PHONE)

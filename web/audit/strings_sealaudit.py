@@ -58,6 +58,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "audit.sealed_pending": {"es": ("{n} tirada sellada sin revelar", "{n} tiradas selladas sin revelar"),
                              "en": ("{n} sealed roll not revealed yet", "{n} sealed rolls not revealed yet")},
     "audit.sealed_blind": {"es": "tirada a ciegas", "en": "blind roll"},
+    "audit.sealed_yours": {"es": "Por revelar desde este navegador (guarda el secreto de su campaña): ábrela para revelarla",
+                           "en": "To reveal from this browser (it holds their campaign's secret): open one to reveal it"},
     "audit.sealed_secret": {"es": "tirada oculta del máster", "en": "the GM's secret roll"},
     "audit.sealed_revealed": {"es": "revelada y comprobada", "en": "revealed and checked"},
     "audit.sealed_bad": {"es": "la revelación no coincide", "en": "the reveal does not match"},

@@ -58,8 +58,9 @@ class SealedRoll(TypedDict):
     (seconds from its making to the audit's ``now``, or None), ``later`` (links posted after it in
     the thread, ≥ 0), ``revealable`` (``"yes"``: this device holds its campaign secret; ``"lost"``:
     this device holds secrets but not its one, "no se podrá revelar" from here; ``"unknown"``),
-    ``problems`` (thread-audit codes, ``audit.sealed_*``) and ``answers`` (answers its sealed request
-    has in the thread; 1 for a secret roll)."""
+    ``problems`` (thread-audit codes, ``audit.sealed_*``), ``answers`` (answers its sealed request
+    has in the thread; 1 for a secret roll) and ``link`` (its whole fragment, ``t2…``: the GM's list of
+    pending rolls opens it to reveal it)."""
 
     kind: str
     roller: str | None
@@ -74,6 +75,7 @@ class SealedRoll(TypedDict):
     revealable: str
     problems: list
     answers: int
+    link: str
 
 
 class SealedSection(TypedDict):
@@ -92,27 +94,25 @@ def _short(fragment: str) -> str:
     return fragment if len(fragment) <= 24 else f"{fragment[:10]}…{fragment[-10:]}"
 
 
+#: the thread-audit flag of each sealed-audit problem code (literal codes: tests/test_error_codes reads them)
+_FLAGS = {f["code"][len("audit.sealed_"):]: f for f in (
+    flag(code="audit.sealed_reveal_mismatch", reason=_REASONS["reveal_mismatch"]),
+    flag(code="audit.sealed_second_answer", reason=_REASONS["second_answer"]),
+    flag(code="audit.sealed_skipped", reason=_REASONS["skipped"]), flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"]),
+    flag(code="audit.sealed_other_commitment", reason=_REASONS["other_commitment"]),
+    flag(code="audit.sealed_no_request", reason=_REASONS["no_request"]),
+    flag(code="audit.sealed_after_reveal", reason=_REASONS["after_reveal"]),
+    flag(code="audit.sealed_made_after_reveal", reason=_REASONS["made_after_reveal"]),
+    flag(code="audit.sealed_unchained", reason=_REASONS["unchained"]),
+    flag(code="audit.sealed_made_before_request", reason=_REASONS["made_before_request"]))}
+
+
 def _flag(code: str, answers: int) -> dict:
-    """The thread-audit flag of one sealed-audit problem code (literal codes: tests/test_error_codes)."""
-    if code == "reveal_mismatch":
-        return flag(code="audit.sealed_reveal_mismatch", reason=_REASONS[code])
+    """The thread-audit flag of one sealed-audit problem code."""
+    made = dict(_FLAGS.get(code, _FLAGS["mismatch"]), params={})
     if code == "second_answer":
-        return flag(code="audit.sealed_second_answer", reason=f"{_REASONS[code]} ({answers} answers)")
-    if code == "skipped":
-        return flag(code="audit.sealed_skipped", reason=_REASONS[code])
-    if code == "other_commitment":
-        return flag(code="audit.sealed_other_commitment", reason=_REASONS[code])
-    if code == "no_request":
-        return flag(code="audit.sealed_no_request", reason=_REASONS[code])
-    if code == "after_reveal":
-        return flag(code="audit.sealed_after_reveal", reason=_REASONS[code])
-    if code == "made_after_reveal":
-        return flag(code="audit.sealed_made_after_reveal", reason=_REASONS[code])
-    if code == "unchained":
-        return flag(code="audit.sealed_unchained", reason=_REASONS[code])
-    if code == "made_before_request":
-        return flag(code="audit.sealed_made_before_request", reason=_REASONS[code])
-    return flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"])
+        made["reason"] = f"{made['reason']} ({answers} answers)"
+    return made
 
 
 def _moves(report: dict) -> dict:
@@ -163,7 +163,7 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
         rolls.append(SealedRoll(kind=row.kind, roller=row.roller, campaign=row.campaign, seq=row.seq, label=row.label,
                                 position=row.position, fragment=_short(row.fragment), state=row.state, age=row.age,
                                 later=sum(1 for p in every if p > row.position), revealable=row.revealable,
-                                problems=[f["code"] for f in made], answers=answers))
+                                problems=[f["code"] for f in made], answers=answers, link=row.fragment))
     for req in sealed.requests:
         if req["problems"]:
             extra.append({"kind": "sealreq", "position": req["position"], "fragment": req["id"],
