@@ -1,6 +1,10 @@
 """The page's own audit against this pass's hostile threads (issue #38), each named in Spanish with its
-stable code's words, and the honest reply that used to be flagged now clean; the campaign field refuses
-a blank-looking character and a mix of scripts with a clear message.
+stable code's words — look-alike campaigns, luck spread over throwaway campaigns, a campaign-less request
+answered from another campaign, a blind roll swapped in after the reveal, an unnumbered secret roll, an
+unnumbered Confrontation start, a format-1 L5R link in a format-2 chain, an edited snippet before a
+second copy of a link and a fake snippet beside the real one hidden — and the honest reply that used to
+be flagged now clean; the campaign field refuses a blank-looking character and a mix of scripts with a
+clear message.
 
 The threads are built with the engine (tests/test_audit_*.py make the same ones for ``tirada audit``);
 each is pasted into "Auditar hilo" of one phone-sized page (360×640).
@@ -73,7 +77,54 @@ def _threads(base: str) -> dict:
     total = done.verified["result"]["total"]
     edited = honest.replace(f"[b]{total}[/b]", f"[b]{total + 5}[/b]")
     out["claim_copy"] = (f"Post 1:\n{honest}\n\nPost 2: vale\n\nPost 3:\n{edited}", f"el texto pone {total + 5}")
+    real = "\n".join(honest.split("\n")[:-1])
+    out["hidden"] = (f"{edited}".replace(honest.split("\n")[-1], f"[size=0]{real}[/size]\n{honest.split(chr(10))[-1]}"),
+                     f"el texto pone {total + 5}")
+    out["luck"] = (_spread(home), "contando juntas sus 30 cadenas")
+    out["request_fixed"] = (_campaign_hop(home), "responde a una petición sin campaña desde la campaña «Partida 4»")
+    out["unchained_start"] = (post(_unsigned_start()), "Confrontación cuyo inicio no lleva número de cadena")
     return out
+
+
+def _spread(home: str) -> str:
+    """A player who makes each of 30 rolls in 3 new throwaway campaigns and posts the best."""
+    from helpers.luck import REQUESTS, seed
+    from tirada.links.luck import Pricer
+
+    pricer, posts = Pricer(), []
+    for i in range(30):
+        tries = [roll_link({**REQUESTS[i % 4], "seed": seed("e2e", i, k)}, ChainState("Tramposa", f"Partida {i}-{k}"),
+                           1796000000 + i) for k in range(3)]
+        best = max(tries, key=lambda d: pricer.rate(d.verified["request"], d.verified["result"]).percentile)
+        posts.append(f"Post {i}: {home}#{best.fragment}")
+    return "\n".join(posts)
+
+
+def _campaign_hop(home: str) -> str:
+    """A request naming no campaign answered from a throwaway campaign, not the player's own."""
+    from tirada.links import fair_roll
+    from tirada.links.gm_request import encode_request, new_request
+
+    spec = new_request("generic", {"dice": 1, "sides": 20}, "Atletismo", "Sharla")
+    own = _roll(home, "Sharla", "Arenas", "66").fragment
+    check = fair_roll.start({"system": "generic", "dice": 1, "sides": 20, "label": "Atletismo"},
+                            ChainState("Sharla", "Partida 4"))
+    hop = fair_roll.finish(check, "Sharla", "Partida 4", 1796000001, gm_request=spec["id"])
+    return f"GM: {home}#{encode_request(spec)}\n\nSharla: {home}#{own}\n\nSharla: {home}#{hop}"
+
+
+def _unsigned_start() -> str:
+    """The example Confrontation of set-up version 2 with its start unnumbered."""
+    import json
+
+    from tirada.links.chain import reserve
+    from tirada.systems.brs.link import encode_link as brs_link
+    from tirada.systems.brs.signed import start_fresh
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "docs" / "examples" / "brs-haster-sharla.json").read_text("utf-8"))
+    setup = {k: v for k, v in doc["setup"].items() if k != "faces"} | {"campaign": "Arenas"}
+    signed = start_fresh(setup, "Haster", lambda roller, fresh: reserve(ChainState("Haster", "Arenas"), fresh)[0])
+    return brs_link({k: v for k, v in signed.items() if k != "start"}, [])
 
 
 def test_the_pages_audit_names_each_hostile_thread_and_not_the_honest_quote(new_context, base_url):
