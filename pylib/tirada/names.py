@@ -67,13 +67,15 @@ def blank_char(text: str, strict: bool = True) -> str | None:
     (U+2800, U+3164, U+115F, U+1160, U+FFA0, U+17B4/5), the combining grapheme joiner U+034F, a format
     character (category Cf: U+00AD, U+180E, U+E0020…, but not the zero-width joiner U+200D), a line or
     paragraph separator; else ``None``. Plain spaces are not blank characters (they show as spaces).
-    ``strict=False`` (names that never name a chain: a Trait, a sheet) leaves format characters and
-    unassigned code points to the caller."""
+    ``strict=False`` (names that never name a chain: a Trait, a sheet) leaves format characters,
+    private-use characters and separators to the caller. Unassigned code points are never refused (the
+    Unicode versions of CPython 3.11 and of Pyodide differ: a new emoji must read alike on both)."""
     for ch in text:
         if ch in HIDDEN or ch in _BLANKS:
             return ch
         category = unicodedata.category(ch)
-        if category in ("Cc", "Cs") or (strict and (category in ("Co", "Cn", "Zl", "Zp")
+        # not "Cn": a code point unassigned in CPython 3.11's Unicode may be a new emoji in Pyodide's
+        if category in ("Cc", "Cs") or (strict and (category in ("Co", "Zl", "Zp")
                                                     or (category == "Cf" and ch != _JOINER))):
             return ch
     return None
