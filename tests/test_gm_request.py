@@ -83,9 +83,13 @@ def test_a_second_roll_for_the_same_request_is_flagged_even_from_another_device(
     first, _ = answer(spec, ChainState("Sharla", "Arenas"))
     second, _ = answer(spec, ChainState("Sharla", "Otro móvil"))     # another device, another chain
     report = audit(post(encode_request(spec), first, second))
-    assert report["requests"][0]["problems"] == ["second_roll"]
+    # the request names no campaign: the first answer fixes it, so the second is flagged twice (issue #38)
+    assert report["requests"][0]["problems"] == ["campaign", "second_roll"]
     flagged = [p for g in report["rollers"] for p in g["request_problems"]]
-    assert [p["reason"] for p in flagged] == ["a second roll for the same GM request"]
+    assert sorted(p["reason"].split(":")[0] for p in flagged) == [
+        "a second roll for the same GM request",
+        "answers a request naming no campaign from campaign Otro móvil, while the same person's first roll in this "
+        "thread is in Arenas"]
     assert not all(g["ok"] for g in report["rollers"])
 
 

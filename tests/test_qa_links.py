@@ -245,18 +245,37 @@ def _named_chain(roller: str, n: int, salt: str) -> list:
     return out
 
 
-@pytest.mark.parametrize("twin", ["Sha\u00adrla", "Sharla\u3164", "SHARLA", "Sha\u2063rla", "Sharla\u200c",
-                                  "Sharla\U000e0020", "Sharla\u034f"])
+@pytest.mark.parametrize("twin", ["SHARLA", "Sh\u0430rla", "\uff33harla"])
 def test_a_restart_under_a_name_that_looks_the_same_is_flagged(twin):
     """Bug: the link format refuses only a few invisible marks (bidi controls, U+200B, U+2060,
     U+FEFF); a soft hyphen, a Hangul filler, an invisible operator… in the roller's name made a
-    second chain that looked identical but was audited apart, so its roll nº 1 was no restart."""
+    second chain that looked identical but was audited apart, so its roll nº 1 was no restart.
+    Those characters are now refused in every roller and campaign (next test); a name that only
+    looks the same (case, a Cyrillic letter) is still named."""
     report = audit(" ".join(BASE + f for f in _named_chain("Sharla", 3, "a") + _named_chain(twin, 1, "b")))
     groups = {g["roller"]: g for g in report["rollers"]}
     assert set(groups) == {"Sharla", twin}
     assert groups["Sharla"]["lookalike"] == [twin] and not groups["Sharla"]["ok"]
     assert groups[twin]["lookalike"] == ["Sharla"] and not groups[twin]["ok"]
     assert "1 name that looks like this one" in groups["Sharla"]["summary"]["en"]
+
+
+@pytest.mark.parametrize("twin", ["Sha\u00adrla", "Sharla\u3164", "Sha\u2063rla", "Sharla\u200c",
+                                  "Sharla\U000e0020", "Sharla\u034f"])
+def test_a_name_with_a_blank_or_invisible_character_cannot_make_a_second_chain(twin, monkeypatch):
+    """Issue #38: such a name is refused when a chain is made, and a link made by other code that
+    carries one does not verify: the audit flags it."""
+    from tirada import names
+
+    with pytest.raises(InvalidRequest) as err:
+        ChainState(twin, "Arenas")
+    assert err.value.code in ("name.blank_char", "name.hidden_char")
+    monkeypatch.setattr(names, "refuse_blank", lambda *a, **k: None)
+    forged = _named_chain(twin, 1, "b")
+    monkeypatch.undo()
+    report = audit(" ".join(BASE + f for f in _named_chain("Sharla", 3, "a") + forged))
+    assert not report["ok"] and [g["roller"] for g in report["rollers"]] == ["Sharla"]
+    assert [p["code"] for p in report["problems"]] == ["link.roll_invalid"]
 
 
 def test_different_names_are_not_lookalikes():

@@ -31,6 +31,7 @@ from .errors import InvalidRequest
 from .links.chain import ChainState
 from .links.handover import decode_handover, encode_handover
 from .stored import chain_key
+from .names import check_chain_names
 
 __all__ = ["USED_CAP", "hand_over", "handover_id", "head", "receive", "record", "restore", "retired"]
 
@@ -77,7 +78,8 @@ def head(chains: Mapping[str, Any], roller: str, campaign: str) -> ChainState | 
     ``None`` for an unnamed roller (an unnumbered roll).
 
     Raises:
-        InvalidRequest: a name the link format refuses (``chain.roller``, ``field.*``), or
+        InvalidRequest: a name the link format refuses (``chain.roller``, ``field.*``, ``name.*``), a
+        new chain whose roller or campaign mixes scripts (``name.mixed_script``), or
         ``chain.retired`` (params ``who``, ``seq``): this chain was handed over to another device.
     """
     roller, campaign = (roller or "").strip(), (campaign or "").strip()
@@ -86,6 +88,7 @@ def head(chains: Mapping[str, Any], roller: str, campaign: str) -> ChainState | 
     fresh = ChainState(roller, campaign)            # checks the names first
     entry = chains.get(chain_key(fresh.roller, fresh.campaign))
     if not isinstance(entry, Mapping):
+        check_chain_names(fresh.roller, fresh.campaign, rule=RULE)   # a new chain: no look-alike mix of scripts
         return fresh
     if entry.get("retired") is not None:
         raise InvalidRequest("this chain was handed over to another device", field="roller", rule=RULE,

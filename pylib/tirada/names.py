@@ -14,8 +14,17 @@ is the UTS #39 §5.1 "highly restrictive" test: one script per name, except Lati
 Japanese kana, Bopomofo or Hangul. The tables are generated from maintained packages by
 ``tools/lookalike_table.py`` (:mod:`tirada.lookalike_data`, about 60 KB, imported on first use).
 
-Public API: :data:`HIDDEN`, :func:`hidden_char`, :func:`check_name`, :func:`skeleton`,
-:func:`scripts`, :func:`mixed_script`, :func:`lookalikes`.
+Names and campaigns are under one rule (issue #38): besides :data:`HIDDEN`, a roller name, a campaign
+label and every typed name refuse characters that show as nothing or as blank space
+(:func:`blank_char`: the braille blank U+2800, Hangul fillers U+3164 / U+115F, the soft hyphen U+00AD, the
+combining grapheme joiner U+034F, the Mongolian vowel separator U+180E, tag characters U+E0020…, every
+format character but the zero-width joiner emoji need), so two chains cannot differ only by what nobody
+sees. A new chain whose roller or campaign mixes scripts (a Cyrillic "а" in a Latin name) is refused by the
+chain book (:func:`check_chain_names`); links carrying one are flagged by the thread audit.
+
+Public API: :data:`HIDDEN`, :func:`hidden_char`, :func:`blank_char`, :func:`check_name`,
+:func:`check_chain_names`, :func:`refuse_blank`, :func:`skeleton`, :func:`scripts`, :func:`mixed_script`, :func:`lookalikes`,
+:func:`person`.
 """
 
 from __future__ import annotations
@@ -26,14 +35,17 @@ from typing import Any, Iterable
 
 from .errors import InvalidRequest
 
-__all__ = ["HIDDEN", "check_name", "hidden_char", "lookalikes", "mixed_script", "scripts", "skeleton", "visible"]
+__all__ = ["HIDDEN", "blank_char", "check_chain_names", "check_name", "hidden_char", "lookalikes", "mixed_script", "refuse_blank",
+           "person", "scripts", "skeleton", "visible"]
 
 #: invisible characters refused in every name and link text: bidi controls (they reorder or
 #: disguise text), zero-width space, word joiner and BOM (ZWJ stays: emoji need it).
 HIDDEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"
                    "\u061c\u200b\u2060\ufeff")
 #: letters that show as blank space (Hangul fillers, braille blank, grapheme joiner)
-_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+#: the one format character a name may hold: the zero-width joiner inside emoji sequences
+_JOINER = "\u200d"
 #: UTS #39 §5.1 highly restrictive: the script sets a single name may use besides one script
 _ALLOWED_MIXES = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}), frozenset({"LATIN", "HAN", "BOPOMOFO"}),
                   frozenset({"LATIN", "HAN", "HANGUL"}))
@@ -49,6 +61,58 @@ def hidden_char(text: str) -> str | None:
     return None
 
 
+def blank_char(text: str, strict: bool = True) -> str | None:
+    """The first character of ``text`` that shows as nothing or as blank space and so could tell two
+    names apart unseen: a :data:`HIDDEN` or control character, a letter or symbol that draws blank
+    (U+2800, U+3164, U+115F, U+1160, U+FFA0, U+17B4/5), the combining grapheme joiner U+034F, a format
+    character (category Cf: U+00AD, U+180E, U+E0020…, but not the zero-width joiner U+200D), a line or
+    paragraph separator; else ``None``. Plain spaces are not blank characters (they show as spaces).
+    ``strict=False`` (names that never name a chain: a Trait, a sheet) leaves format characters,
+    private-use characters and separators to the caller. Unassigned code points are never refused (the
+    Unicode versions of CPython 3.11 and of Pyodide differ: a new emoji must read alike on both)."""
+    for ch in text:
+        if ch in HIDDEN or ch in _BLANKS:
+            return ch
+        category = unicodedata.category(ch)
+        # not "Cn": a code point unassigned in CPython 3.11's Unicode may be a new emoji in Pyodide's
+        if category in ("Cc", "Cs") or (strict and (category in ("Co", "Zl", "Zp")
+                                                    or (category == "Cf" and ch != _JOINER))):
+            return ch
+    return None
+
+
+def refuse_blank(text: str, field: str, cls: type, rule: str | None, strict: bool = True) -> None:
+    """Raise ``cls`` (``name.hidden_char`` for a control/bidi/zero-width character, else
+    ``name.blank_char``) when ``text`` holds a :func:`blank_char`, or ``name.invisible`` when nothing in
+    it shows at all. ``strict``: as :func:`blank_char`."""
+    bad = blank_char(text, strict)
+    if bad is not None:
+        hidden = bad in HIDDEN or unicodedata.category(bad) in ("Cc", "Cs")
+        raise cls(f"may not contain the {'invisible or control' if hidden else 'blank-looking'} character "
+                  f"U+{ord(bad):04X}", field=field, rule=rule, code="name.hidden_char" if hidden else "name.blank_char",
+                  params={"char": f"U+{ord(bad):04X}"})
+    if text and not visible(text):
+        raise cls("must show at least one visible character", field=field, rule=rule, code="name.invisible")
+
+
+def check_chain_names(roller: str, campaign: str, cls: type = InvalidRequest, rule: str | None = None) -> None:
+    """Refuse a *new* chain whose roller name or campaign label mixes scripts the way UTS #39 "highly
+    restrictive" does not allow (:func:`mixed_script`; code ``name.mixed_script``, params ``field``,
+    ``scripts``): a Latin campaign with one Cyrillic letter is a look-alike of another campaign, never
+    a new one. Chains already stored keep working (the audit flags their links)."""
+    for field, text in (("roller", roller), ("campaign", campaign)):
+        if text and mixed_script(text):
+            found = ", ".join(sorted(scripts(text))).lower()
+            raise cls(f"mixes scripts ({found}): it would look like another name", field=field, rule=rule,
+                      code="name.mixed_script", params={"scripts": found})
+
+
+def person(roller: str) -> str:
+    """The key of the person behind a roller name: its :func:`skeleton` (rollers whose names look the
+    same are one person for the audit's luck report and grouping)."""
+    return skeleton(roller)
+
+
 def check_name(value: Any, field: str, max_len: int, cls: type = InvalidRequest, rule: str | None = None,
                required: bool = True) -> str:
     """A name typed by a user, trimmed: the one validator of every system.
@@ -61,7 +125,10 @@ def check_name(value: Any, field: str, max_len: int, cls: type = InvalidRequest,
         the trimmed name.
     Raises:
         ``cls``: not text, blank when required, longer than ``max_len``, or holding a control
-        character, a bidi control or a zero-width character (the code point is named).
+        character, a bidi control, a zero-width character or a blank-looking letter or symbol
+        (:func:`blank_char` with ``strict=False``; the code point is named), or showing nothing at
+        all (``name.invisible``). A roller name and a campaign (they name chains) also refuse every
+        format character (:func:`tirada.wire.roll_layout.check_text`).
     """
     if value is None and not required:
         return ""
@@ -74,10 +141,7 @@ def check_name(value: Any, field: str, max_len: int, cls: type = InvalidRequest,
     if len(text) > max_len:
         raise cls(f"must be at most {max_len} characters, got {len(text)}", field=field, rule=rule,
                   code="field.too_long", params={"n": max_len, "got": len(text)})
-    bad = hidden_char(text)
-    if bad is not None:
-        raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=field, rule=rule,
-                  code="name.hidden_char", params={"char": f"U+{ord(bad):04X}"})
+    refuse_blank(text, field, cls, rule, strict=False)   # chain names (roller, campaign) are stricter
     return text
 
 

@@ -29,6 +29,9 @@ SPANISH = {
     ("name that looks like this one", "names that look like this one"):
         ("nombre casi igual a este", "nombres casi iguales a este"),
     ("signed move", "signed moves"): ("movimiento firmado", "movimientos firmados"),
+    ("Confrontation move", "Confrontation moves"): ("jugada de Confrontación", "jugadas de Confrontación"),
+    ("Confrontation start", "Confrontation starts"): ("inicio de Confrontación", "inicios de Confrontación"),
+    ("scene roll", "scene rolls"): ("tirada de escena", "tiradas de escena"),
     ("problem with GM requests", "problems with GM requests"):
         ("problema con peticiones del máster", "problemas con peticiones del máster"),
     ("roll outside the requests", "rolls outside the requests"):

@@ -15,6 +15,7 @@ for the blind link, pastes it, and sees the same result. The GM's "Exportar todo
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,9 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 from tirada.links import sealed  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import sealed_request  # noqa: E402
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
@@ -39,18 +43,7 @@ def _fragment(url: str) -> str:
 def test_a_blind_roll_is_sealed_for_the_player_opened_by_the_gm_and_revealed_to_all(new_context, base_url):
     gm_ctx, _ = new_context(viewport={"width": 1366, "height": 800})
     gm = open_app(gm_ctx.new_page(), base_url)
-    gm.select_option("#system", "sifrp")
-    gm.fill("#sifrp-test_dice", "4")
-    gm.select_option("#sifrp-difficulty", "12")
-    gm.fill("#label", "Sigilo")
-    gm.click("#who summary")
-    gm.fill("#campaign", "Arenas")
-    gm.locator("#gm-make summary").click()
-    gm.fill("#gm-for", "Sharla")
-    gm.check("#gm-sealed")
-    gm.click("#gm-make-link")
-    expect(gm.locator("#gm-make-status")).to_contain_text("petición sellada")
-    request = gm.locator("#gm-link").input_value()
+    request = sealed_request(gm, "Sigilo", "Sharla", "Arenas")
     keys = json.loads(gm.evaluate("localStorage.getItem('tirada.sealkeys.v1')"))
     key = keys["Arenas"]
     assert key not in request and sealed.key_matches(key, _fragment(request))

@@ -130,3 +130,25 @@ def open_shared_result(new_context, base_url: str, page, pool: str, **context):
     expect(other.locator("#shared-pool")).to_have_text(pool)
     expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
     return other
+
+
+def sealed_request(page, label: str, for_: str, campaign: str, roller: str = "") -> str:
+    """As the GM: a sealed SIFRP request (4 dice against 12) labelled ``label`` for ``for_`` in
+    ``campaign`` (the "Tirada a ciegas (sellada)" box), made as ``roller`` when given; the request link."""
+    from playwright.sync_api import expect
+
+    page.select_option("#system", "sifrp")
+    page.fill("#sifrp-test_dice", "4")
+    page.select_option("#sifrp-difficulty", "12")
+    page.fill("#label", label)
+    if not page.locator("#campaign").is_visible():
+        page.click("#who summary")
+    if roller:
+        page.fill("#roller", roller)
+    page.fill("#campaign", campaign)
+    page.locator("#gm-make summary").click()
+    page.fill("#gm-for", for_)
+    page.check("#gm-sealed")
+    page.click("#gm-make-link")
+    expect(page.locator("#gm-make-status")).to_contain_text("petición sellada")
+    return page.locator("#gm-link").input_value()

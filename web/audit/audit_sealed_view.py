@@ -63,7 +63,23 @@ def pending_line(report: dict, lang: str) -> str:
     if not waiting:
         return ""
     return (f'<p id="audit-sealed-pending" class="meta"><span aria-hidden="true">○</span> '
-            f'{esc(i18n.tn("audit.sealed_pending", lang, waiting))}</p>')
+            f'{esc(i18n.tn("audit.sealed_pending", lang, waiting))}</p>') + yours_html(report, lang)
+
+
+def yours_html(report: dict, lang: str) -> str:
+    """The GM's list of their pending sealed rolls (issue #38): each unrevealed sealed roll this
+    browser holds the campaign secret of, named, with a link that opens it here to reveal it
+    (nothing when there is none)."""
+    rolls = [r for r in (report.get("sealed") or {}).get("rolls", [])
+             if r["state"] == "sealed" and r["revealable"] == "yes" and r.get("link")]
+    if not rolls:
+        return ""
+    items = []
+    for roll in rolls:
+        kind = t("audit.sealed_" + roll["kind"], lang)
+        items.append(f'<li><a href="#{esc(roll["link"])}">{esc(who(roll, lang))}</a> — {esc(kind)}</li>')
+    return (f'<section id="audit-sealed-yours" class="meta"><p>{esc(t("audit.sealed_yours", lang))}</p>'
+            f'<ul>{"".join(items)}</ul></section>')
 
 
 def roll_html(roll: dict, lang: str) -> str:

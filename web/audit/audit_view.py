@@ -108,6 +108,49 @@ def luck_line(group: dict, lang: str) -> str:
     return f'<p class="{cls} audit-luck" data-flagged="{str(bool(luck.get("flagged"))).lower()}">{esc(text)}</p>'
 
 
+def chain_html(group: dict, lang: str, said: Callable[[dict, str], str], heading: str = "h3") -> str:
+    """One roller chain (a roller in one campaign): its verdict, summary, gaps, luck and rows."""
+    ok = group.get("ok", True)
+    if heading == "h4":       # inside its person's block: the campaign names the chain
+        where = f'«{esc(group["campaign"])}»' if group.get("campaign") else esc(t("audit.no_campaign", lang))
+        title = f'{esc(group["roller"] or "")} — {where}'
+    else:
+        name = group["roller"] or t("audit.unsigned", lang)
+        title = esc(name) + (f' — «{esc(group["campaign"])}»' if group.get("campaign") else "")
+    parts = [f'<article class="audit-roller"><{heading}>{title}</{heading}>'
+             f'<p class="verdict {"ok" if ok else "bad"}">{esc(t("audit.ok" if ok else "audit.problems", lang))}</p>'
+             f'<p>{esc(group["summary"][lang])}</p>{missing_line(group, lang)}{luck_line(group, lang)}'
+             '<ul class="audit-links">']
+    rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
+    parts += [row_html(row, lang, said) for row in rows]
+    parts.append("</ul></article>")
+    return "".join(parts)
+
+
+def people_html(report: dict, lang: str, said: Callable[[dict, str], str]) -> list:
+    """One block per person (issue #38: rollers whose names look the same, every campaign inside;
+    ``report["people"]``), each with its counts (every link and signed entry once) and its chains;
+    unsigned rolls last. A report without ``people`` (older engine) lists the chains as they come."""
+    people = report.get("people")
+    if people is None:
+        return [chain_html(g, lang, said) for g in report["rollers"]]
+    by_chain = {(g["roller"], g["campaign"]): g for g in report["rollers"]}
+    parts = []
+    for person in people:
+        groups = [by_chain[(r, c)] for r, c in person["chains"] if (r, c) in by_chain]
+        ok = all(g.get("ok", True) for g in groups) and not (person.get("luck") or {}).get("flagged")
+        verdict = t("audit.ok" if ok else "audit.problems", lang)
+        parts.append(f'<section class="audit-person" data-person="{esc(person["name"])}" data-chains="{len(groups)}">'
+                     f'<h3>{esc(person["name"])}</h3><p class="audit-person-summary">{esc(person["summary"][lang])}</p>'
+                     f'<p class="verdict {"ok" if ok else "bad"}">{esc(verdict)}</p>')
+        if len(groups) > 1:
+            parts.append(luck_line(person, lang).replace("audit-luck", "audit-luck audit-person-luck", 1))
+        parts += [chain_html(g, lang, said, "h4") for g in groups]
+        parts.append("</section>")
+    parts += [chain_html(g, lang, said) for g in report["rollers"] if g["roller"] is None]
+    return parts
+
+
 def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> str:
     """HTML of an audit report (:func:`tirada.links.audit.audit`): the verdict and the named problems
     first, then one block per roller, then other links, GM requests and unreadable links.
@@ -117,17 +160,7 @@ def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> 
     """
     parts = [f'<h2>{esc(t("audit.report", lang))}</h2>', verdict_html(report, lang),
              f'<p>{esc(t("audit.found", lang))}: {report["links_found"]}</p>']
-    for group in report["rollers"]:
-        ok = group.get("ok", True)
-        name = group["roller"] or t("audit.unsigned", lang)
-        campaign = f' — «{esc(group["campaign"])}»' if group.get("campaign") else ""
-        parts.append(f'<article class="audit-roller"><h3>{esc(name)}{campaign}</h3>'
-                     f'<p class="verdict {"ok" if ok else "bad"}">{esc(t("audit.ok" if ok else "audit.problems", lang))}</p>'
-                     f'<p>{esc(group["summary"][lang])}</p>{missing_line(group, lang)}{luck_line(group, lang)}'
-                     '<ul class="audit-links">')
-        rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
-        parts += [row_html(row, lang, said) for row in rows]
-        parts.append("</ul></article>")
+    parts += people_html(report, lang, said)
     parts.append(audit_sealed_view.sealed_html(report, lang))
     if report.get("other"):
         kinds = sorted({o["kind"] for o in report["other"]})

@@ -33,6 +33,23 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
               "conocer los dados antes de publicar",
         "en": "posted after its request's secret was revealed: with the secret public the dice can be known "
               "before posting"},
+    "err.audit.sealed_made_after_reveal": {
+        "es": "se hizo después de revelarse el secreto (su hora de creación es posterior a la de la revelación): "
+              "un mensaje editado tras la revelación conserva su sitio en el hilo, pero con el secreto público los "
+              "dados se podían conocer",
+        "en": "made after the secret was revealed (its creation time is later than the reveal's): a post edited "
+              "after the reveal keeps its place in the thread, but with the secret public the dice could be known"},
+    "err.audit.sealed_made_before_request": {
+        "es": "se hizo antes que su petición sellada (su hora de creación es anterior): no puede ser la respuesta "
+              "a esa petición tal como se publicó",
+        "en": "made before its sealed request (its creation time is earlier): it cannot be the answer to that "
+              "request as posted"},
+    "err.audit.sealed_unchained": {
+        "es": "tirada sellada fuera de toda cadena (sin nombre o sin número): nada muestra cuántas veces se probó",
+        "en": "a sealed roll outside any chain (no name or number): nothing shows how many times it was tried"},
+    "err.audit.sealed_reveal_claim": {
+        "es": "el texto de la revelación no coincide con ella: pone {said}, la revelación da {gives}",
+        "en": "the reveal's text says another result: it says {said}, the reveal gives {gives}"},
     "err.audit.sealed_same_id": {
         "es": "dos peticiones selladas distintas con el mismo identificador ({id})",
         "en": "two different sealed requests with the same identifier ({id})"},
@@ -41,6 +58,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "audit.sealed_pending": {"es": ("{n} tirada sellada sin revelar", "{n} tiradas selladas sin revelar"),
                              "en": ("{n} sealed roll not revealed yet", "{n} sealed rolls not revealed yet")},
     "audit.sealed_blind": {"es": "tirada a ciegas", "en": "blind roll"},
+    "audit.sealed_yours": {"es": "Por revelar desde este navegador (guarda el secreto de su campaña): ábrela para revelarla",
+                           "en": "To reveal from this browser (it holds their campaign's secret): open one to reveal it"},
     "audit.sealed_secret": {"es": "tirada oculta del máster", "en": "the GM's secret roll"},
     "audit.sealed_revealed": {"es": "revelada y comprobada", "en": "revealed and checked"},
     "audit.sealed_bad": {"es": "la revelación no coincide", "en": "the reveal does not match"},

@@ -34,6 +34,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                       "en": "Thread of {n} posts with Tirada links; the link says it comes from {page}."},
     "thread.error": {"es": "No se puede leer este hilo", "en": "This thread cannot be read"},
     # the luck report (issue #26; tirada.links.luck): a statistic, never an accusation
+    "err.audit.luck_person": {"es": "racha de suerte muy improbable contando juntas sus {chains} cadenas (campañas o nombres "
+                                    "que se parecen): {n} tiradas valoradas, de media en el percentil {mean}; con dados "
+                                    "honrados sale 1 vez de cada {one_in} o menos. Tirar en campañas de usar y tirar y "
+                                    "publicar la mejor se ve así; es una estadística, no una prueba",
+                              "en": "a very unlikely lucky streak counting their {chains} chains together (campaigns or "
+                                    "look-alike names): {n} rated rolls, on average at percentile {mean}; honest dice give "
+                                    "it once in {one_in} or less. Rolling in throwaway campaigns and posting the best looks "
+                                    "like this; it is a statistic, not proof"},
     "err.audit.luck": {"es": ("racha de suerte muy improbable: {n} tirada valorada, de media en el percentil {mean}; con "
                               "dados honrados una racha así sale 1 vez de cada {one_in} o menos. Es una estadística, no una "
                               "prueba: puede ser suerte de verdad",

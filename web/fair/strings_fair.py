@@ -60,6 +60,9 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "audit.req_same_id": {"es": "dos peticiones distintas con el mismo identificador",
                           "en": "two different requests with the same id"},
     "audit.req_mismatch": {"es": "una tirada que no corresponde a la petición", "en": "a roll that does not match it"},
+    "audit.req_campaign": {"es": "sin campaña en la petición, respondida desde otra campaña que la de la primera tirada "
+                                 "de quien responde", "en": "no campaign in the request, answered from another campaign "
+                                 "than the answerer's first roll's"},
     "audit.req_second_roll": {"es": "más de una tirada para la misma petición", "en": "more than one roll for it"},
     "audit.req_unchained": {"es": "respondida con una tirada sin cadena (sin nombre o sin número)",
                             "en": "answered by a roll outside any chain (no name or number)"},

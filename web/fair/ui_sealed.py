@@ -36,7 +36,8 @@ from tirada.links import sealed
 class Sealed:
     """The page's sealed-roll state (memory only): ``request`` / ``spec`` the sealed request the form
     is locked to, ``rolls`` sealed request id → blind link opened or made here (for reveals),
-    ``opened`` ``(campaign secret, blind or secret link, secret roll's hidden request or None)`` the GM may reveal, ``reveal`` the reveal link on screen, ``draw`` re-draws the card."""
+    ``opened`` ``(campaign secret, blind or secret link, secret roll's hidden request or None)`` the GM may reveal, ``reveal`` the reveal link on screen, ``draw`` re-draws the card, ``revealed`` the (roll, reveal) links of
+    the reveal made here (its forum snippet is shown)."""
 
     request: str | None = None
     spec: dict | None = None
@@ -44,6 +45,7 @@ class Sealed:
     opened: tuple | None = None
     reveal: str | None = None
     draw: Any = None
+    revealed: tuple | None = None     # (sealed roll link, reveal link) made here: its forum snippet shown
 
 
 def active() -> bool:
@@ -61,6 +63,8 @@ def card(draw, reveal: bool = False, link: str | None = None, paste: bool = Fals
     el("sealed-reveal").hidden = not reveal
     el("sealed-paste").hidden = not paste
     el("sealed-share").hidden = link is None
+    Sealed.revealed = None
+    el("sealed-snippet-box").hidden = True
     if link is not None:
         el("sealed-link").value = sharing.page_link(link)
     el("sealed-status").textContent = ""
@@ -228,7 +232,32 @@ def on_reveal(event) -> None:
         return
     el("sealed-link").value = sharing.page_link(link)
     el("sealed-share").hidden = False
+    Sealed.revealed = (fragment, link)
+    show_reveal_snippet()
     el("sealed-status").textContent = tr("sealed.reveal_made")
+
+
+def show_reveal_snippet() -> None:
+    """The reveal's forum snippet (tirada.links.sealed_snippet): the revealed result in words with
+    the reveal link, in BBCode, so the thread shows what was revealed (issue #38)."""
+    from tirada.links.sealed_snippet import reveal_snippet
+
+    if Sealed.revealed is None:
+        el("sealed-snippet-box").hidden = True
+        return
+    fragment, link = Sealed.revealed
+    try:
+        opened = sealed.verify_reveal(fragment, link)
+        el("sealed-snippet").value = reveal_snippet(opened, link, sharing.page_url(), "bbcode", app.State.lang)
+    except TiradaError as err:
+        el("sealed-status").textContent = f'{tr("error.reveal")}: {ui_refusal.text(err)}'
+        return
+    el("sealed-snippet-box").hidden = False
+
+
+@when("click", "#sealed-copy-snippet")
+async def on_copy_snippet(event) -> None:
+    await sharing.copy(str(el("sealed-snippet").value), "sealed-status", "sealed-snippet")
 
 
 @when("click", "#sealed-copy")
@@ -247,6 +276,8 @@ def forget_link(kind: str) -> None:
 def relang() -> None:
     if Sealed.draw is not None and not el("sealed").hidden:
         el("sealed-body").innerHTML = Sealed.draw(app.State.lang)
+    if Sealed.revealed is not None and not el("sealed-snippet-box").hidden:
+        show_reveal_snippet()
 
 
 app.ROUTES.update(sealreq=open_request, blind=open_blind, reveal=open_reveal)

@@ -231,6 +231,7 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "audit.ok": {"es": "Cadena completa", "en": "Complete chain"},
     "audit.problems": {"es": "Hay problemas", "en": "There are problems"},
     "audit.unsigned": {"es": "Tiradas sin nombre", "en": "Unsigned rolls"},
+    "audit.no_campaign": {"es": "sin campaña", "en": "no campaign"},
     "audit.ok_link": {"es": "válido", "en": "valid"},
     "audit.bad_link": {"es": "no válido", "en": "invalid"},
     "audit.other": {"es": "Otros enlaces válidos (no son tiradas con cadena)", "en": "Other valid links (not chained rolls)"},

@@ -316,6 +316,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                         "en": ("must be a name of 1 to {n} character", "must be a name of 1 to {n} characters")},
     "err.name.hidden_char": {"es": "no puede contener el carácter invisible o de control {char}",
                              "en": "may not contain the invisible or control character {char}"},
+    "err.name.blank_char": {"es": "no puede contener el carácter {char}, que se ve en blanco o no se ve: dos nombres "
+                                  "podrían parecer el mismo",
+                            "en": "may not contain the character {char}, which shows blank or not at all: two names "
+                                  "could look the same"},
+    "err.name.invisible": {"es": "debe tener al menos un carácter visible", "en": "must show at least one visible character"},
+    "err.name.mixed_script": {"es": "mezcla alfabetos ({scripts}): se confundiría con otro nombre; escríbelo en un solo "
+                                    "alfabeto",
+                              "en": "mixes scripts ({scripts}): it would pass for another name; write it in one script"},
     # JSON from outside (imports, stored values): size and depth checked before parsing
     "err.json.not_text": {"es": "debe ser texto JSON", "en": "must be JSON text"},
     "err.json.too_large": {"es": ("es demasiado grande ({got} caracteres; como mucho {n})", "es demasiado grande ({got} caracteres; como mucho {n})"),
@@ -424,6 +432,22 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                           "nothing shows how many times it was tried"},
     "err.audit.request_campaign": {"es": "campaña «{got}» en vez de «{want}», la de la petición del máster",
                                    "en": "campaign “{got}” instead of “{want}”, the GM request's"},
+    "err.audit.request_campaign_fixed": {"es": "responde a una petición sin campaña desde la campaña «{got}», pero su "
+                                               "primera tirada de este hilo es de «{want}»: pudo probarse en campañas de "
+                                               "usar y tirar",
+                                         "en": "answers a request naming no campaign from campaign “{got}”, while their "
+                                               "first roll in this thread is in “{want}”: it could have been tried in "
+                                               "throwaway campaigns"},
+    "err.audit.unchained_start": {"es": "Confrontación cuyo inicio no lleva número de cadena: sus dados iniciales se "
+                                        "pudieron probar otra vez sin que se vea",
+                                  "en": "a Confrontation whose start takes no chain number: its starting dice could be "
+                                        "tried again unseen"},
+    "err.audit.format1_in_chain": {"es": "enlace antiguo (formato 1) entre enlaces de juego limpio: sus dados tras una "
+                                         "decisión se podían calcular antes, o sus tiradas no llevan número de cadena; "
+                                         "la página solo hace formato 2",
+                                   "en": "an older (format 1) link among fair-play links: its dice after a decision "
+                                         "were computable before it, or its rolls take no chain number; the page makes "
+                                         "only format 2"},
     "err.audit.request_roller": {"es": "tirada de {got} en vez de {want}, a quien pidió el máster",
                                  "en": "rolled by {got} instead of {want}, whom the GM asked"},
     "err.audit.request_mismatch": {"es": "no corresponde a la petición del máster",

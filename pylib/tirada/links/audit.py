@@ -19,6 +19,7 @@ import re
 from .. import names
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..plural import ngettext
+from .audit_people import count_words, counts, people as people_of, twins
 from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
 from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
@@ -28,6 +29,7 @@ __all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
+MAX_COPIES = 20              #: copies of one link whose snippets are each checked
 CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`
 #: a link in the text: "#t1…" or "%23t1…" and what follows it up to a space or bracket (a second
 #: "#" or "%23" in it makes the address hold two links, which is reported, never split)
@@ -44,7 +46,8 @@ def extract_links(text: str) -> list:
 
     Returns:
         ``[{"fragment": "t1…", "position": int (character offset once zero-width spaces, soft
-        hyphens and word joiners are removed), "count": int (times posted),
+        hyphens and word joiners are removed), "count": int (times posted), "starts": [int] (where
+        each copy's address starts, the first :data:`MAX_COPIES`),
         "shortened": bool, "address": the ``http(s)://`` base it was first posted with or None,
         "start": offset where that address (or the ``#``) starts}]``; ``shortened`` marks a fragment
         followed by "…"/"..." that no full link in the text extends (a forum shortened the visible
@@ -71,11 +74,13 @@ def _scan(text: str) -> tuple:
         shortened = text.startswith(_ELLIPSIS, match.end())
         ends.append(match.end())
         entry = found.get(fragment)
+        address, start = base_address(text, match.start())
         if entry is None:
-            address, start = base_address(text, match.start())
             entry = found[fragment] = {"fragment": fragment, "position": match.start(1), "count": 0,
                                        "shortened": shortened, "problem": problem, "address": address,
-                                       "start": start}
+                                       "start": start, "starts": []}
+        if len(entry["starts"]) < MAX_COPIES:
+            entry["starts"].append(start)     # each copy's snippet is checked (tirada.links.audit_thread)
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
     full = sorted(f for f, e in found.items() if not e["shortened"])
@@ -127,6 +132,7 @@ def _merge_same(rows: list) -> list:
         rid = row.get("id")
         if rid is not None and rid in first:
             first[rid]["posted"] += row["posted"]
+            first[rid]["starts"] = (first[rid].get("starts") or []) + (row.get("starts") or [])
             continue
         if rid is not None:
             first[rid] = row
@@ -143,7 +149,8 @@ def _entry(found: dict, budget: list) -> dict:
     budget is spent the remaining links are listed as not checked instead of stalling the page.
     """
     row = {"position": found["position"], "posted": found["count"], "address": found.get("address"),
-           "start": found.get("start", found["position"])}
+           "start": found.get("start", found["position"]),
+           "starts": list(found.get("starts") or [found.get("start", found["position"])])}
     fragment = found["fragment"]
     if found.get("problem"):
         return {**row, "valid": False, "fragment": _short(fragment), **_why(found["problem"])}
@@ -212,41 +219,13 @@ def _chain(rows: list) -> dict:
     return chain_report(rows)
 
 
-def _skeleton(name: str) -> str:
-    """What a name looks like (:func:`tirada.names.skeleton`, UTS #39): rollers with the same
-    skeleton but different names are flagged, so a new chain under a name that only differs by a
-    look-alike letter, a mark or an invisible character cannot pass as a clean second chain."""
-    return names.skeleton(name)
-
-
-def _twins(order: list) -> dict:
-    """``{(roller, campaign): [other roller names that look the same, up to 10]}``, grouped by the
-    precomputed skeleton key (one pass: linear in the number of rollers, never pairwise)."""
-    groups: dict = {}
-    for roller, campaign in order:
-        if roller is not None:
-            groups.setdefault((_skeleton(roller), _skeleton(campaign or "")), []).append((roller, campaign))
-    out = {}
-    for members in groups.values():
-        names_seen = sorted({r for r, _ in members})
-        if len(names_seen) > 1:
-            head = names_seen[:11]
-            for roller, campaign in members:
-                out[(roller, campaign)] = [n for n in head if n != roller][:10]
-    return out
-
-
 def _summary(group: dict, lang: str) -> str:
     """One line per roller, in Spanish or English."""
     es = lang == "es"
     who = group["roller"] or ("tiradas sin nombre" if es else "unsigned rolls")
     if group["campaign"]:
         who += f" en «{group['campaign']}»" if es else f" in “{group['campaign']}”"
-    n = sum(1 for r in group["links"] if r["valid"])
-    parts = [f"{n} {ngettext('valid roll', 'valid rolls', n, lang)}"]
-    moves = len(group.get("moves") or [])
-    if moves:
-        parts.append(f"{moves} {ngettext('signed move', 'signed moves', moves, lang)}")
+    parts = count_words(counts(group), lang)
     seqs = group.get("seqs")
     if seqs:
         parts[0] += f" (nº {seqs[0]})" if len(seqs) == 1 else f" (nº {seqs[0]}–{seqs[-1]})"
@@ -291,7 +270,7 @@ def audit(text: str, home: str | None = None) -> dict:
         (empty unless the name mixes scripts, UTS #39 highly restrictive), "ok": bool, "summary": {"es", "en"}}],
         "invalid": [{"position", "fragment" (first and last 10 chars), "reason", "error"}], "other": [{"kind",
         "position"}], "problems": [named problems, :func:`tirada.links.audit_thread.problems`],
-        "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
+        "people": [each person across chains and campaigns, :func:`tirada.links.audit_people.people`], "ok": bool (no problem at all)}``. A row is ``{"position", "posted", "valid", "id", "seq", "prev",
         "created_iso", "label", "description", "fragment", "address", "flags": [{"code", "params",
         "reason"}] (what is wrong with this roll), "reason"?, "error"?}``; ``reason`` is the
         English line for the CLI, ``error`` the refusal's ``to_dict()`` (stable ``code`` and ``params``)
@@ -332,6 +311,9 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     from .audit_thread import chain_flags, problems, thread_flags
 
     thread_flags(rows, text, ends, home, flags)
+    from .audit_games import unchained_flags
+
+    unchained_flags(rows)
     for row in rows:
         if row.get("kind") == "request":
             other.append({"kind": "request", "position": row["position"]})
@@ -357,23 +339,28 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     rollers = []
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
-    twins = _twins(order)
+    twins_of = twins(order)
     for n, (roller, campaign) in enumerate(order, 1):
         if n % chunk == 0:
             yield ("progress", total, total)
         every_row = sorted(groups[(roller, campaign)], key=lambda r: (r["seq"] or 0, r["position"]))
         links = [r for r in every_row if r.get("kind") != "brs-move"]
-        group = {"roller": roller, "campaign": campaign, "links": links,
-                 "moves": [r for r in every_row if r.get("kind") == "brs-move"]}
+        seen_moves: set = set()      # one signed entry carried by several posts is listed once
+        moves = []
+        for r in every_row:
+            if r.get("kind") == "brs-move" and r.get("id") not in seen_moves:
+                seen_moves.add(r.get("id"))
+                moves.append(r)
+        group = {"roller": roller, "campaign": campaign, "links": links, "moves": moves}
         if roller is not None:
             group.update(_chain(every_row))
             group["request_problems"] = [{"id": r["id"], "seq": r.get("seq"), "reason": f["reason"]}
                                          for r in links for f in r.get("request_flags", []) if f["fails"]]
             group["outside_requests"] = [r["id"] for r in links if r["valid"] and not r.get("gm_request")] \
                 if requests else []
-            group["lookalike"] = twins.get((roller, campaign), [])
-            mixed = names.mixed_script(roller)
-            group["mixed_script"] = sorted(names.scripts(roller)) if mixed else []
+            group["lookalike"] = twins_of.get((roller, campaign), [])
+            mixed = names.mixed_script(roller) or names.mixed_script(campaign or "")
+            group["mixed_script"] = sorted(names.scripts(roller) | names.scripts(campaign or "")) if mixed else []
             chain_flags(group, every_row)
             group["ok"] = (group["ok"] and not group["request_problems"] and not group["lookalike"]
                            and not mixed and not any(r.get("flags") for r in every_row))
@@ -384,17 +371,24 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     from .luck import Pricer, rate_rows    # the luck report (issue #26): exact odds, bounded pricing
 
     pricer = Pricer()
+    people: dict = {}      # person (roller skeleton) → (groups, rated rolls, unrated count)
     for n, group in enumerate((g for g in rollers if g["roller"] is not None), 1):
         each, streak = rate_rows(group["links"], pricer)
         group["luck"] = streak.to_dict()
         for row, rated in zip(group["links"], each):
             row["luck"] = None if rated is None else round(rated.percentile, 4)
+        mine = people.setdefault(names.person(group["roller"]), ([], [], [0]))
+        mine[0].append(group)
+        mine[1].extend(r for r in each if r is not None)
+        mine[2][0] += streak.unrated
         if n % chunk == 0:
             yield ("progress", total, total)
+    report_people = people_of(people)
     unreadable += [not_checked_row(every[MAX_LINKS], len(every) - MAX_LINKS, MAX_LINKS)] if len(every) > MAX_LINKS else []
     report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
               "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
-              "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")]}
+              "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")],
+              "people": report_people}
     report["problems"] = problems(report)
     report["ok"] = not report["problems"]
     yield ("report", report)

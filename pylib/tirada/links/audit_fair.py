@@ -161,6 +161,32 @@ def request_row(row: dict, spec: dict, link_id: str, short: str) -> dict:
             "spec": spec}
 
 
+def _fixed_campaign(answers: list, rows: list, specs: dict, flags: dict, problems: dict) -> None:
+    """A GM request naming no campaign fixes the campaign its answer comes from (issue #38): the
+    campaign of the same person's (:func:`tirada.names.person`) first chained roll in the thread. An
+    answer from another campaign — tried in throwaway chains and the best posted — gets
+    ``audit.request_campaign_fixed`` (params ``got``, ``want``) and its request the problem
+    ``"campaign"``."""
+    from ..names import person
+
+    home: dict = {}
+    for row in sorted(rows, key=lambda r: r["position"]):
+        if row.get("kind") == "roll" and row.get("valid") and row.get("roller") and row.get("seq") is not None:
+            home.setdefault(person(row["roller"]), row.get("campaign") or "")
+    for roll in answers:
+        spec = specs.get(roll["gm_request"])
+        if spec is None or spec.get("campaign") or not roll.get("roller") or roll.get("seq") is None:
+            continue
+        want, got = home.get(person(roll["roller"]), ""), roll.get("campaign") or ""
+        if got != want:
+            problems[roll["gm_request"]].append("campaign")
+            flags.setdefault(roll["id"], []).append({"request": roll["gm_request"], "fails": True, **flag(
+                code="audit.request_campaign_fixed", params={"got": got or "—", "want": want or "—"},
+                reason=f"answers a request naming no campaign from campaign {got or 'none'}, while the same "
+                       f"person's first roll in this thread is in {want or 'none'}: the answer could have been "
+                       "tried in throwaway campaigns")})
+
+
 def request_report(rows: list) -> tuple:
     """Match rolls to the GM roll requests in the text (docs/link-format.md §17.3).
 
@@ -171,7 +197,9 @@ def request_report(rows: list) -> tuple:
         roll), ``"unchained"`` (answered by a roll outside any chain), ``"no_roll"`` (no roll for it
         in the text); ``flags`` = ``{roll link id: [{"request", "reason", "fails": bool, "code",
         "params"}]}`` (:func:`flag`) — a second roll for the same request, a roll that does not match
-        (``audit.request_campaign`` another campaign, ``audit.request_roller`` another roller,
+        (``audit.request_campaign`` another campaign, ``audit.request_campaign_fixed`` a request naming
+        no campaign answered from another campaign than the person's first roll in the thread
+        (:func:`_fixed_campaign`, request problem ``"campaign"``), ``audit.request_roller`` another roller,
         ``audit.request_mismatch`` another field) and a roll with no roller or chain number
         (``audit.request_unchained``: nothing shows how often it was tried) fail; a roll naming a
         request that is not in the text is only noted.
@@ -227,6 +255,7 @@ def request_report(rows: list) -> tuple:
                     params={"got": roll.get("roller") or "—", "want": spec["for"]})})
             else:
                 mine.append({"request": rid, "fails": True, **flag(code="audit.request_mismatch", reason=reason)})
+    _fixed_campaign(rolls, rows, specs, flags, problems)
     requests = [{"id": rid, "label": specs[rid].get("label"), "for": specs[rid].get("for"), "position": pos,
                  "rolls": answered.get(rid, []),
                  "problems": problems[rid] + (["second_roll"] if len(answered.get(rid, [])) > 1 else [])

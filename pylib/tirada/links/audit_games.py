@@ -14,8 +14,15 @@ Forks of games (:func:`game_forks`): two scene links of one scene whose actions 
 when a roll follows the point where they part: a roll tried twice), and one Confrontation set-up
 started more than once (different seeds: the starting dice tried again).
 
+Every unchained kind is flagged alike (:func:`unchained_flags`, issue #38): a Confrontation of setup
+version 2 whose start takes no chain number (``audit.unchained_start``: its starting dice can be tried
+again unseen), and, in a thread where fair play (format 2) is in use, a format-1 roll (a generic, SIFRP or
+L5R roll) of a roller whose chain holds format-2 entries, a format-1 Tragedia scene that rolls, or a
+format-1 Confrontation (``audit.format1_in_chain``): their dice after a decision were computable
+before it, or their rolls take no number, and the page has made only format 2 since fair play v2.
+
 Public API (hooked into :mod:`tirada.links.audit`): :func:`game_row`, :func:`game_move_rows`,
-:func:`game_forks`.
+:func:`game_forks`, :func:`unchained_flags`.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from typing import Any
 
 from ..errors import TiradaError
 
-__all__ = ["game_forks", "game_move_rows", "game_row"]
+__all__ = ["game_forks", "game_move_rows", "game_row", "unchained_flags"]
 
 
 def _digest(value: Any) -> bytes:
@@ -100,6 +107,51 @@ def _brs_row(out: dict, body: Any) -> dict:
             "setup_key": _setup_key(body), "moves": body[2], "signed": signed,
             "start_key": _digest({k: v for k, v in setup.items() if k not in ("seed", "start")}).hex()[:12],
             "signed_start": start, "seed": setup.get("seed")}
+
+
+def _rolls(row: dict) -> bool:
+    """Whether a valid game row holds randomness: a Confrontation always (its set-up seed), a scene
+    when one of its actions rolls without typed faces."""
+    if row.get("kind") == "brs":
+        return True
+    return any(isinstance(a, dict) and "roll" in a and a.get("faces") is None for a in row.get("actions") or [])
+
+
+def unchained_flags(rows: list) -> None:
+    """Flag the unchained kinds of a thread's rows in place (module docstring; ``row["flags"]``):
+    ``audit.unchained_start`` on a version-2 Confrontation without a signed start, and
+    ``audit.format1_in_chain`` on a format-1 roll whose roller has format-2 entries in the thread
+    (rolls, sealed rolls or game entries under the same name and campaign) and on a format-1 scene or
+    Confrontation that rolls in a thread holding any format-2 link."""
+    from .audit_fair import flag
+
+    fair: set = set()
+    any_fair = False
+    for row in rows:
+        if not row.get("valid") or row.get("format") != 2:
+            continue
+        any_fair = any_fair or row.get("kind") not in ("request",)
+        if row.get("roller"):
+            fair.add((row["roller"], row.get("campaign")))
+        for e in row.get("signed") or []:
+            fair.add((e.get("roller"), e.get("campaign")))
+    for row in rows:
+        if not row.get("valid"):
+            continue
+        made = row.setdefault("flags", [])
+        if row.get("kind") == "brs" and row.get("format") == 2 and row.get("signed_start") is None:
+            made.append(flag(code="audit.unchained_start",
+                             reason="a Confrontation whose start takes no chain number: its starting dice could "
+                                    "be tried again unseen"))
+        old_roll = row.get("kind") == "roll" and row.get("format") == 1 and (row.get("roller"), row.get("campaign")) in fair
+        old_game = row.get("kind") in ("scene", "brs") and row.get("format") == 1 and any_fair and _rolls(row)
+        if old_roll or old_game:
+            made.append(flag(code="audit.format1_in_chain",
+                             reason="an older (format 1) link among fair-play links: its dice after a decision "
+                                    "were computable before it, or its rolls take no chain number; the page makes "
+                                    "only format 2"))
+        if not made:
+            del row["flags"]
 
 
 def game_move_rows(row: dict) -> list:

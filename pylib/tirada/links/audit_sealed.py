@@ -211,12 +211,15 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
     requests: dict = {}
     reveals: dict = {}
     first_reveal: dict = {}              # id → position of its first reveal in the thread
+    revealed_at: dict = {}               # id → earliest ``created`` of a reveal of it (Unix s)
     for kind, position, fragment, view in read:
         if kind == "sealreq":
             requests.setdefault(view["id"], []).append((position, view))
         elif kind == "reveal":
             reveals.setdefault(view["id"], []).append((fragment, view))
             first_reveal.setdefault(view["id"], position)
+            if isinstance(view.get("created"), int):
+                revealed_at[view["id"]] = min(revealed_at.get(view["id"], view["created"]), view["created"])
     rows: list = []
     answers: dict = {}
     for entry in read:
@@ -231,11 +234,21 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
                 problems.append("no_request")       # nothing shows the secret was fixed before the roll
             if first_reveal.get(rid, position) < position:
                 problems.append("after_reveal")     # the secret was public: any seed's dice were known
+            made = view.get("created")
+            if isinstance(made, int) and made > revealed_at.get(rid, made):
+                problems.append("made_after_reveal")   # swapped in by an edit after the reveal: text order hides it
+            made_requests = [spec.get("created") for _p, spec in requests.get(rid, [])[:1]]
+            if isinstance(made, int) and made_requests and isinstance(made_requests[0], int) and made < made_requests[0]:
+                problems.append("made_before_request")   # made before the secret existed: not this request's answer
             for _p, spec in requests.get(rid, [])[:1]:
                 if spec["commitment"] != view["commitment"]:
                     problems.append("other_commitment")
                 if mismatches(spec, view["request"], view.get("roller"), view.get("campaign")):
                     problems.append("mismatch")
+        if view.get("seq") is None:
+            problems.append("unchained")   # no chain number: nothing shows how often it was tried
+        if kind == "secret" and isinstance(view.get("created"), int) and view["created"] > revealed_at.get(rid, view["created"]):
+            problems.append("made_after_reveal")   # a secret roll made after its own reveal: not the one revealed
         state, result = _open(entry, reveals.get(rid, []))
         if state == "bad_reveal" or (state == "revealed" and not all(_opens(view, kind, opening)
                                                                      for _f, opening in reveals.get(rid, []))):

@@ -11,7 +11,12 @@ the same report, so the page calls the engine once and draws one verdict:
   ``audit.sealed_skipped`` (still sealed while the GM revealed a later one of the campaign: the GM
   revealed only some answers), ``audit.sealed_other_commitment``, ``audit.sealed_mismatch`` (a blind
   roll that does not fit its request), ``audit.sealed_no_request`` (its sealed request is not posted
-  before it), ``audit.sealed_after_reveal`` (posted once the secret was public) and
+  before it), ``audit.sealed_after_reveal`` (posted once the secret was public),
+  ``audit.sealed_made_after_reveal`` (made once the secret was public, by its ``created`` time against
+  the reveal's: a post edited after the reveal keeps its place in the text),
+  ``audit.sealed_made_before_request`` (made before its sealed request was),
+  ``audit.sealed_unchained`` (a blind or secret roll with no chain number, as an unchained answer to a
+  GM request: tried any number of times unseen) and
   ``audit.sealed_same_id`` (two sealed requests, one id);
 * ``report["sealed"]`` (:class:`SealedSection`) lists every sealed roll — unrevealed ones with their
   age (seconds since made, and links posted after it) and who can reveal them — for the page.
@@ -39,6 +44,10 @@ _REASONS = {
     "mismatch": "does not fit its sealed request",
     "no_request": "its sealed request is not posted before it in the thread",
     "after_reveal": "posted after its request's secret was revealed",
+    "made_after_reveal": "made after its secret was revealed (its created time is later than the reveal's): "
+                         "an edit could have swapped it in where the text order looks right",
+    "made_before_request": "made before its sealed request (its created time is earlier than the request's)",
+    "unchained": "a sealed roll outside any chain (no roller or number): nothing shows how many times it was tried",
 }
 
 
@@ -49,8 +58,9 @@ class SealedRoll(TypedDict):
     (seconds from its making to the audit's ``now``, or None), ``later`` (links posted after it in
     the thread, ≥ 0), ``revealable`` (``"yes"``: this device holds its campaign secret; ``"lost"``:
     this device holds secrets but not its one, "no se podrá revelar" from here; ``"unknown"``),
-    ``problems`` (thread-audit codes, ``audit.sealed_*``) and ``answers`` (answers its sealed request
-    has in the thread; 1 for a secret roll)."""
+    ``problems`` (thread-audit codes, ``audit.sealed_*``), ``answers`` (answers its sealed request
+    has in the thread; 1 for a secret roll) and ``link`` (its whole fragment, ``t2…``: the GM's list of
+    pending rolls opens it to reveal it)."""
 
     kind: str
     roller: str | None
@@ -65,6 +75,7 @@ class SealedRoll(TypedDict):
     revealable: str
     problems: list
     answers: int
+    link: str
 
 
 class SealedSection(TypedDict):
@@ -83,21 +94,25 @@ def _short(fragment: str) -> str:
     return fragment if len(fragment) <= 24 else f"{fragment[:10]}…{fragment[-10:]}"
 
 
+#: the thread-audit flag of each sealed-audit problem code (literal codes: tests/test_error_codes reads them)
+_FLAGS = {f["code"][len("audit.sealed_"):]: f for f in (
+    flag(code="audit.sealed_reveal_mismatch", reason=_REASONS["reveal_mismatch"]),
+    flag(code="audit.sealed_second_answer", reason=_REASONS["second_answer"]),
+    flag(code="audit.sealed_skipped", reason=_REASONS["skipped"]), flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"]),
+    flag(code="audit.sealed_other_commitment", reason=_REASONS["other_commitment"]),
+    flag(code="audit.sealed_no_request", reason=_REASONS["no_request"]),
+    flag(code="audit.sealed_after_reveal", reason=_REASONS["after_reveal"]),
+    flag(code="audit.sealed_made_after_reveal", reason=_REASONS["made_after_reveal"]),
+    flag(code="audit.sealed_unchained", reason=_REASONS["unchained"]),
+    flag(code="audit.sealed_made_before_request", reason=_REASONS["made_before_request"]))}
+
+
 def _flag(code: str, answers: int) -> dict:
-    """The thread-audit flag of one sealed-audit problem code (literal codes: tests/test_error_codes)."""
-    if code == "reveal_mismatch":
-        return flag(code="audit.sealed_reveal_mismatch", reason=_REASONS[code])
+    """The thread-audit flag of one sealed-audit problem code."""
+    made = dict(_FLAGS.get(code, _FLAGS["mismatch"]), params={})
     if code == "second_answer":
-        return flag(code="audit.sealed_second_answer", reason=f"{_REASONS[code]} ({answers} answers)")
-    if code == "skipped":
-        return flag(code="audit.sealed_skipped", reason=_REASONS[code])
-    if code == "other_commitment":
-        return flag(code="audit.sealed_other_commitment", reason=_REASONS[code])
-    if code == "no_request":
-        return flag(code="audit.sealed_no_request", reason=_REASONS[code])
-    if code == "after_reveal":
-        return flag(code="audit.sealed_after_reveal", reason=_REASONS[code])
-    return flag(code="audit.sealed_mismatch", reason=_REASONS["mismatch"])
+        made["reason"] = f"{made['reason']} ({answers} answers)"
+    return made
 
 
 def _moves(report: dict) -> dict:
@@ -148,7 +163,7 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
         rolls.append(SealedRoll(kind=row.kind, roller=row.roller, campaign=row.campaign, seq=row.seq, label=row.label,
                                 position=row.position, fragment=_short(row.fragment), state=row.state, age=row.age,
                                 later=sum(1 for p in every if p > row.position), revealable=row.revealable,
-                                problems=[f["code"] for f in made], answers=answers))
+                                problems=[f["code"] for f in made], answers=answers, link=row.fragment))
     for req in sealed.requests:
         if req["problems"]:
             extra.append({"kind": "sealreq", "position": req["position"], "fragment": req["id"],
@@ -185,6 +200,60 @@ def _other_addresses(report: dict, found: list, home: str | None) -> None:
         report["ok"] = not report["problems"]
 
 
+def _reveal_claims(report: dict, text: str) -> None:
+    """Flag ``audit.sealed_reveal_claim`` on a reveal whose snippet (the text before it, in its post)
+    says another result than the reveal gives (:func:`tirada.links.sealed_snippet.reveal_snippet`,
+    recomputed from the reveal and its sealed roll in the thread; issue #38): the words a reader sees
+    must be the revealed result. A reveal posted without a snippet claims nothing."""
+    import bisect
+
+    from ..errors import TiradaError
+    from .audit import _scan
+    from .audit_thread import claim_lines, norm_line
+    from .sealed import read_sealed, verify_reveal
+    from .sealed_snippet import reveal_snippet
+
+    cleaned, found, ends = _scan(text)
+    rolls: dict = {}
+    reveals = []
+    for link in found:
+        kind = sealed_kind(link["fragment"]) if not link["shortened"] else None
+        if kind in ("blind", "secret"):
+            view = read_sealed(link["fragment"], (kind,))[1]
+            rolls.setdefault(view.get("sealed_request") or view.get("id"), link["fragment"])
+        elif kind == "reveal":
+            reveals.append(link)
+    extra = []
+    for link in reveals[:MAX_REVEAL_CLAIMS]:
+        try:
+            rid = read_sealed(link["fragment"], ("reveal",))[1]["id"]
+            opened = verify_reveal(rolls[rid], link["fragment"]) if rid in rolls else None
+        except TiradaError:
+            opened = None        # a reveal that does not open its roll is flagged by the sealed audit
+        if opened is None:
+            continue
+        expected = [[norm_line(line) for line in reveal_snippet(opened, link["fragment"], "https://x.invalid/", "text",
+                                                               lang).split("\n")[:-1]] for lang in ("es", "en")]
+        for start in link.get("starts") or [link["start"]]:
+            at = bisect.bisect_right(ends, start)
+            claimed = claim_lines(cleaned[ends[at - 1] if at else 0:start], expected)
+            if claimed is not None:
+                extra.append({"kind": "reveal", "position": link["position"], "roller": opened.link.get("roller"),
+                              "campaign": opened.link.get("campaign"), "seq": opened.link.get("seq"),
+                              "label": opened.link.get("label") or "", "fragment": _short(link["fragment"]),
+                              "flags": [flag(code="audit.sealed_reveal_claim",
+                                             params={"said": claimed["params"]["said"], "gives": claimed["params"]["gives"]},
+                                             reason="the reveal's snippet says another result: " + claimed["reason"])]})
+                break
+    if extra:
+        report["flagged_other"] = report.get("flagged_other", []) + extra
+        report["problems"] = problems(report)
+        report["ok"] = not report["problems"]
+
+
+MAX_REVEAL_CLAIMS = 500     #: reveals whose snippets are compared in one audit (each rolls its dice once)
+
+
 def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,
                        chunk: int = CHUNK) -> Iterator[tuple]:
     """:func:`tirada.links.audit.audit_steps` with the sealed rolls (module docstring): yields
@@ -207,6 +276,7 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
         links = [(f["position"], f["fragment"]) for f in found if not f["shortened"]]
         add_sealed(report, audit_sealed(links, secrets, now), [f["position"] for f in found])
         _other_addresses(report, found, home)
+        _reveal_claims(report, text)
         yield ("report", report)
 
 

@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 from ..errors import LinkError
 from .audit_fair import flag
 
-__all__ = ["base_address", "chain_flags", "claim_flag", "mark_reused", "problems", "same_address",
-           "thread_flags"]
+__all__ = ["base_address", "chain_flags", "claim_flag", "claim_lines", "mark_reused", "norm_line", "problems",
+           "same_address", "thread_flags"]
 
 _URL_BEFORE = re.compile(r"https?://[^\s\[\]()<>\"'`|]*$", re.IGNORECASE)
 _LOOK_BACK = 512            #: characters read before a link for its address
@@ -38,6 +38,8 @@ _MARKUP = re.compile(r"\[/?(?:b|s|i|u|url|quote|code)(?:=[^\]\n]*)?\]|\*\*|~~|[(
 _FOLD = str.maketrans({"\uff3b": "[", "\uff3d": "]", "\uff1a": ":", "\u2024": ".", "\u2066": None,
                        "\u2067": None, "\u2068": None, "\u2069": None, "\u00a0": " "})
 _SPACE = re.compile(r"\s+")
+#: a snippet's head line once normalised ("atletismo — tirada nº 3 de sharla en «arenas»", "roll #2 by bob")
+_HEAD = re.compile(r"(?:^(?:>\s*)*|— )(?:tirada|roll)(?: nº \d+| #\d+)?(?: (?:de|by) .+)?(?: · .+)?$")
 
 
 def base_address(text: str, start: int) -> tuple:
@@ -137,6 +139,11 @@ def _norm(line: str) -> str:
     return _SPACE.sub(" ", _MARKUP.sub("", line.translate(_FOLD))).strip().casefold()
 
 
+def norm_line(line: str) -> str:
+    """A snippet line as the claim check compares it (:func:`_norm`)."""
+    return _norm(line)
+
+
 def _expected(row: dict) -> list:
     """``[[normalised line]]``: the snippet of the row's recomputed result (without its link line)
     in each language, as :func:`tirada.links.snippets.snippet_of` writes it; once normalised, its
@@ -168,34 +175,53 @@ def claim_flag(row: dict, before: str) -> dict | None:
     this one) names this roll but says something its link does not give; ``None`` when it agrees
     or there is no snippet (its head line or pool line not found).
 
-    The posted lines are read from the head line (label and who) or, without it, the pool line;
-    each following line must equal the recomputed one (any language, BBCode, Markdown, plain text
-    or the rendered page pasted). Only a valid roll row with a result is read.
+    The posted lines are read from the head line (label and who) or, without it, the pool line
+    (:func:`_anchors`: every copy of a signed head line; a pool line under another roll's head is a
+    quote, not a claim); each following line must equal the recomputed one (any language, BBCode,
+    Markdown, plain text or the rendered page pasted). Only a valid roll row with a result is read;
+    :func:`thread_flags` reads the text before each copy of the link (its own post).
     """
     if not row.get("valid") or row.get("kind") != "roll" or not isinstance(row.get("result"), dict):
         return None
+    return claim_lines(before, _expected(row))
+
+
+def claim_lines(before: str, expectations: list) -> dict | None:
+    """``audit.claim`` when a snippet in ``before`` (anchored as :func:`_anchors` says) differs from the
+    normalised lines it should have (``expectations``: one list of lines per language, head line first,
+    without the link line); ``None`` when it agrees or there is none. Shared by roll links and reveals."""
     posted = [_norm(line) for line in before[-_CLAIM_CHARS:].split("\n")]
     posted = [line for line in posted if line][-_CLAIM_LINES:]
     if not posted:
         return None
-    for expected in _expected(row):
-        start = None
-        for anchor in (0, 1):
-            hits = [i for i, line in enumerate(posted) if line == expected[anchor]]
-            if hits:
-                start = (hits[-1], anchor)
-                break
-        if start is None:
+    for expected in expectations:
+        starts = _anchors(posted, expected)
+        if not starts:
             continue
-        at, anchor = start
-        for k, want in enumerate(expected[anchor + 1:], start=at + 1):
-            if k >= len(posted) or posted[k] == want:
-                continue
-            said, gives = _diff(posted[k], want)
-            return flag(code="audit.claim", params={"said": said, "gives": gives},
-                        reason=f"the text says {said}, the link gives {gives}")
+        for at, anchor in starts:
+            for k, want in enumerate(expected[anchor + 1:], start=at + 1):
+                if k >= len(posted) or posted[k] == want:
+                    continue
+                said, gives = _diff(posted[k], want)
+                return flag(code="audit.claim", params={"said": said, "gives": gives},
+                            reason=f"the text says {said}, the link gives {gives}")
         return None
     return None
+
+
+def _anchors(posted: list, expected: list) -> list:
+    """Where the snippets naming this roll start in ``posted`` (normalised lines): ``[(line, 0)]``
+    for *every* line equal to its head line when that head is signed (it names the roller's chain
+    number, so no other roll has it: a fake visible snippet cannot hide behind the real one repeated
+    in hidden text), the last one for an unsigned head; without a head line, the last pool line
+    ``[(line, 1)]`` that does not follow another roll's head line — a quote of someone else's
+    snippet of the same pool is not a claim about this roll."""
+    hits = [i for i, line in enumerate(posted) if line == expected[0]]
+    if hits:
+        signed = " nº " in expected[0] or " #" in expected[0]
+        return [(i, 0) for i in (hits if signed else hits[-1:])]
+    pools = [i for i, line in enumerate(posted) if line == expected[1] and not (i and _HEAD.search(posted[i - 1]))]
+    return [(pools[-1], 1)] if pools else []
 
 
 def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: dict) -> None:
@@ -220,11 +246,12 @@ def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: 
         if not same_address(row.get("address"), home):
             made.append(flag(code="audit.other_address", params={"address": row["address"][:200]},
                              reason=f"posted with another address ({row['address'][:200]}) than this page's"))
-        start = row.get("start", row["position"])
-        before = text[ends[bisect.bisect_right(ends, start) - 1] if bisect.bisect_right(ends, start) else 0:start]
-        claimed = claim_flag(row, before)
-        if claimed is not None:
-            made.append(claimed)
+        for start in row.get("starts") or [row.get("start", row["position"])]:   # every copy's own post
+            before = text[ends[bisect.bisect_right(ends, start) - 1] if bisect.bisect_right(ends, start) else 0:start]
+            claimed = claim_flag(row, before)
+            if claimed is not None:
+                made.append(claimed)
+                break
     mark_reused(rows)
     for row in rows:
         if not row["flags"]:
@@ -302,6 +329,16 @@ def problems(report: dict) -> list:
                                                                 "one_in": one_in},
                                   reason=f"a streak this lucky comes from honest dice about once in {one_in}"),
                              None, **who))
+    for who in report.get("people", []):   # luck across a person's campaigns, when no chain alone is flagged
+        luck = who["luck"]
+        alone = [g for g in report["rollers"] if g["roller"] is not None and [g["roller"], g["campaign"]] in who["chains"]]
+        if luck["flagged"] and len(who["chains"]) > 1 and not any((g.get("luck") or {}).get("flagged") for g in alone):
+            one_in = max(1, round(1 / max(luck["p"], 1e-12)))
+            out.append(_item(flag(code="audit.luck_person", params={"n": luck["rolls"], "mean": round(100 * luck["mean"]),
+                                                                       "one_in": one_in, "chains": len(who["chains"])},
+                                  reason=f"over {len(who['chains'])} chains (campaigns or look-alike names), a streak "
+                                         f"this lucky comes from honest dice about once in {one_in}"),
+                             None, roller=who["name"]))
     for row in report.get("flagged_other", []):
         for made in row.get("flags", []):
             out.append(_item(made, row))

@@ -45,7 +45,9 @@ HIDDEN = names.HIDDEN
 
 def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
     """A link text field in NFC: ``None``/``""`` → ``None``; refuses non-text, text above
-    :data:`LIMITS` (never cut silently), control characters and :data:`HIDDEN` characters."""
+    :data:`LIMITS` (never cut silently), control characters and :data:`HIDDEN` characters; a roller
+    or campaign also any blank-looking character (:func:`tirada.names.blank_char`) or a name that
+    shows nothing."""
     if value is None or value == "":
         return None
     if not isinstance(value, str):
@@ -54,6 +56,9 @@ def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
     if len(value) > LIMITS[name]:
         raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE,
                   code="field.too_long", params={"n": LIMITS[name], "got": len(value)})
+    if name in ("roller", "campaign"):    # names under one rule (issue #38): nothing blank-looking either
+        names.refuse_blank(value, name, cls, RULE)
+        return value
     bad = names.hidden_char(value)
     if bad is not None:
         raise cls(f"may not contain the invisible or control character U+{ord(bad):04X}", field=name, rule=RULE,
