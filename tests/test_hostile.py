@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tirada.links import audit as audit_mod
+from tirada.links import audit_people
 from tirada import names, storage
 from tirada.wire import frame as link_frame
 from tirada.links.audit import MAX_WORK, audit
@@ -78,8 +78,8 @@ def test_audit_groups_look_alike_names_by_key_not_pairwise(monkeypatch):
     """Finding: 3,000 one-roll links by different names blocked the page 76 s: every roller group
     was compared with every other. Now each name's skeleton is computed once per group."""
     calls = []
-    real = audit_mod._skeleton
-    monkeypatch.setattr(audit_mod, "_skeleton", lambda text: calls.append(text) or real(text))
+    real = audit_people._skeleton
+    monkeypatch.setattr(audit_people, "_skeleton", lambda text: calls.append(text) or real(text))
     n = 120
     report = audit(" ".join(BASE + roll(f"Jugador {i}") for i in range(n)))
     assert len(report["rollers"]) == n and all(g["ok"] for g in report["rollers"])
