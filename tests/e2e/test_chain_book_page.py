@@ -48,6 +48,20 @@ def open_link(ctx, link: str):
     return page
 
 
+def open_asked(ctx, link: str):
+    """Open a hand-over link that changes a chain this device holds: the page asks first (issue #38);
+    tick «Creé yo este enlace…» when asked for it and accept; the page with the link's words."""
+    page = open_app(ctx.new_page(), link)
+    page.wait_for_selector("#chain-ask:not([hidden])")
+    assert page.locator("#chain-status").inner_text() == ""          # nothing done before the answer
+    if page.locator("#chain-ask-sure").is_visible():
+        assert page.locator("#chain-ask-yes").is_disabled()
+        page.check("#chain-ask-sure")
+    page.click("#chain-ask-yes")
+    page.wait_for_function("document.getElementById('chain-status').textContent.length > 0")
+    return page
+
+
 def roll_again(page, label: str) -> str:
     """Roll the form as it is (name and campaign already there); the share link."""
     page.fill("#label", label)
@@ -103,7 +117,7 @@ def test_a_reopened_or_older_hand_over_link_cannot_move_the_chain_back(new_conte
     assert chain(again)["seq"] == 3 and chain(again)["retired"]
     assert "se pasó a otro dispositivo en la nº 3" in refused(again, "tirada 3 otra vez")
 
-    back = open_link(phone_ctx, h2)                  # the chain goes on on the phone at nº 4
+    back = open_asked(phone_ctx, h2)                 # the chain goes on on the phone at nº 4
     assert "la próxima tirada será la nº 4" in back.inner_text("#chain-status")
     old = open_link(phone_ctx, h1)                   # the phone's own older link cannot rewind it
     assert "es anterior a la cadena" in old.inner_text("#chain-status")
@@ -142,7 +156,7 @@ def test_the_old_device_cannot_restart_a_chain_it_handed_over(new_context, base_
     assert chain(phone)["seq"] == 2 and chain(phone)["retired"]        # kept, not restarted
     assert len(stored(phone, "tirada.history.v1")) == 2
 
-    back = open_link(phone_ctx, hand_over(desk))     # the desktop hands it back at nº 3
+    back = open_asked(phone_ctx, hand_over(desk))    # the desktop hands it back at nº 3
     assert "la próxima tirada será la nº 4" in back.inner_text("#chain-status")
     links.append(roll_again(back, "tirada 4"))
     assert "tirada nº 4 de Sharla" in seq_of(back)
