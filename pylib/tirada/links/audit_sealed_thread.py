@@ -165,9 +165,8 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
 def _other_addresses(report: dict, found: list, home: str | None) -> None:
     """Flag ``audit.other_address`` on every sealed link (request, blind or secret roll, reveal) posted
     with another address than ``home``: a sealed request opened on a look-alike page lets that page
-    pick the player's seed, and with the secret in the same hands the dice (report changed in place)."""
-    if home is None:
-        return
+    pick the player's seed, and with the secret in the same hands the dice (report changed in place).
+    Without ``home``, an address that cannot be read or is relative to the forum page is flagged."""
     extra = []
     for found_link in found:
         if found_link["shortened"] or same_address(found_link.get("address"), home):
