@@ -151,7 +151,7 @@ def read_request(text: object) -> MarkRequest:
             raise _refuse(f"a link's text is longer than {MAX_TEXT} characters", code="frame.too_long",
                           params={"n": MAX_TEXT})
         items.append(LinkItem(link["href"], link.get("text", "")))
-    return MarkRequest(ident, lang, tuple(items))
+    return MarkRequest(str(ident), lang, tuple(items))
 
 
 def _lines(row: dict, lang: str) -> list:
