@@ -22,7 +22,7 @@ from conftest import open_app
 pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import FILL, audit_text as audit_thread, roll_named  # noqa: E402
+from helpers.page import FILL, audit_text as audit_thread, hand_over, roll_again, roll_named  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}}
 WHO = ("Sharla", "Arenas")
@@ -30,15 +30,6 @@ WHO = ("Sharla", "Arenas")
 
 def seq_of(page) -> str:
     return page.locator("#roll-meta").inner_text()
-
-
-def hand_over(page) -> str:
-    """Click "Seguir en otro dispositivo" for the form's roller; the hand-over link."""
-    if not page.locator("#chain-handover").is_visible():
-        page.click("#who summary")
-    page.click("#chain-handover")
-    page.wait_for_function("document.getElementById('chain-link').value.includes('#t2')")
-    return page.locator("#chain-link").input_value()
 
 
 def open_link(ctx, link: str):
@@ -60,15 +51,6 @@ def open_asked(ctx, link: str):
     page.click("#chain-ask-yes")
     page.wait_for_function("document.getElementById('chain-status').textContent.length > 0")
     return page
-
-
-def roll_again(page, label: str) -> str:
-    """Roll the form as it is (name and campaign already there); the share link."""
-    page.fill("#label", label)
-    before = page.locator("#share-link").input_value() if page.locator("#share-link").count() else ""
-    page.click("#roll")
-    page.wait_for_function("b => document.getElementById('share-link').value !== b", arg=before)
-    return page.locator("#share-link").input_value()
 
 
 def refused(page, label: str) -> str:

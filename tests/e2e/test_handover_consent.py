@@ -21,7 +21,7 @@ from conftest import open_app
 pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import audit_text, roll_named  # noqa: E402
+from helpers.page import audit_text, hand_over, roll_again, roll_named  # noqa: E402
 
 from tirada.links.chain import ChainState  # noqa: E402
 from tirada.links.handover import encode_handover  # noqa: E402
@@ -33,22 +33,6 @@ WHO = ("Sharla", "Arenas")
 def chain(page) -> dict:
     raw = page.evaluate("() => localStorage.getItem('tirada.chains.v1')")
     return (json.loads(raw) if raw else {}).get("\n".join(WHO), {})
-
-
-def hand_over(page) -> str:
-    if not page.locator("#chain-handover").is_visible():
-        page.click("#who summary")
-    page.click("#chain-handover")
-    page.wait_for_function("document.getElementById('chain-link').value.includes('#t2')")
-    return page.locator("#chain-link").input_value()
-
-
-def roll_again(page, label: str) -> str:
-    before = page.locator("#share-link").input_value()
-    page.fill("#label", label)
-    page.click("#roll")
-    page.wait_for_function("b => document.getElementById('share-link').value !== b", arg=before)
-    return page.locator("#share-link").input_value()
 
 
 def asked(ctx, link: str):
