@@ -29,7 +29,9 @@
 // manager's menu ("Tirada: tu dirección de Tirada"). TIRADA_DEFAULT is filled by
 // `build.py deploy --url`. Limit: the forum's own scripts can draw look-alike marks; the marks sit
 // in a closed shadow root, so they cannot read or change their insides, and a mark whose attributes
-// they rewrite, or that they take out of the page, is drawn again as this script last drew it.
+// they rewrite, or that they take out of the page, is drawn again as this script last drew it. Each
+// real mark ends with the reader's seal (three symbols drawn once, menu "Tirada: tu sello"), which
+// the page cannot read: a look-alike mark drawn by the forum lacks it.
 (() => {
   "use strict";
   if (window.top !== window.self) return;
@@ -50,6 +52,9 @@
     ask: ["Dirección de tu Tirada (https://…):", "Your Tirada address (https://…):"],
     bad: ["No es una dirección http(s).", "That is not an http(s) address."],
     by: ["Marca de Tirada", "Tirada mark"],
+    seal: ["Tirada: tu sello", "Tirada: your seal"],
+    sealed: ["Las marcas de tu userscript terminan con tu sello: ", "Your userscript's marks end with your seal: "],
+    sealWhy: [". Una marca sin él la ha dibujado la página, no tu Tirada.", ". A mark without it was drawn by the page, not by your Tirada."],
   };
   const say = (key) => WORDS[key][es ? 0 : 1];
   // the protocol's tools, taken once at start
@@ -73,7 +78,20 @@
   };
   const tirada = () => normal(get("tirada", TIRADA_DEFAULT) || "");
 
+  // the reader's seal: three symbols drawn once at random and kept by the manager, shown only inside
+  // the marks' closed shadow roots (never in an attribute the page can read), so the forum's scripts
+  // cannot draw a look-alike mark that carries it
+  const SYMBOLS = [..."🦊🐢🦉🐙🦋🐝🐳🦔🌙🌵🍀🍄🌻🔥🌊⭐🍎🍋🍇🥕🎲🎯🔔🔑⚓🎈🧭🪶🛡🏹🗝🕯"];
+  const seal = (() => {
+    const kept = get("sello", "");
+    if (typeof kept === "string" && [...kept].length >= 3) return kept;
+    const made = Array.from(random(new Uint8Array(3)), (b) => SYMBOLS[b % SYMBOLS.length]).join("");
+    set("sello", made);
+    return made;
+  })();
+
   if (typeof GM_registerMenuCommand === "function") {
+    GM_registerMenuCommand(say("seal"), () => alert(say("sealed") + seal + say("sealWhy")));
     GM_registerMenuCommand(say("menu"), () => {
       const value = prompt(say("ask"), get("tirada", TIRADA_DEFAULT) || "https://");
       if (value === null) return;
@@ -114,9 +132,13 @@
     guard.takeRecords();
     redrawing = false;
     drawn.set(host, [a, status, text, title]);
-    const span = document.createElement("span");
+    const span = document.createElement("span"), mark = document.createElement("span");
     span.style.cssText = `all: initial; font: inherit; font-size: 0.9em; color: ${colour}; margin-left: 0.4em;`;
-    span.textContent = `${sign} ${text}`;
+    span.textContent = `${sign} ${text} `;
+    mark.style.cssText = "all: initial; font: inherit; font-size: 0.8em; opacity: 0.8;";
+    mark.textContent = seal;
+    mark.title = say("sealed") + seal;
+    span.append(mark);
     roots.get(host).replaceChildren(span);
   };
   // marks the forum's scripts took out of the page (their link still there) go back

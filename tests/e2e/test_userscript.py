@@ -69,9 +69,11 @@ def third(tmp_path_factory):
     server.shutdown()
 
 
-def _with_userscript(ctx, tirada: str) -> None:
-    """Inject dist/tirada.user.js into every page of ``ctx``, configured with ``tirada``."""
-    shims = (f"window.GM_getValue = (key, fallback) => key === 'tirada' ? {json.dumps(tirada)} : fallback;"
+def _with_userscript(ctx, tirada: str, seal: str = "") -> None:
+    """Inject dist/tirada.user.js into every page of ``ctx``, configured with ``tirada`` (and the
+    reader's ``seal``, else the userscript draws one)."""
+    shims = (f"window.GM_getValue = (key, fallback) => key === 'tirada' ? {json.dumps(tirada)} : "
+             f"key === 'sello' && {json.dumps(seal)} ? {json.dumps(seal)} : fallback;"
              "window.GM_setValue = () => {}; window.GM_registerMenuCommand = () => {};")
     ctx.add_init_script(script=shims + "\n" + (build.DIST / "tirada.user.js").read_text("utf-8"))
 
@@ -264,3 +266,34 @@ def test_a_hostile_forum_script_cannot_make_a_bad_link_show_the_frames_ok(new_co
     assert [m["status"] for m in again] == ["ok", "bad", "bad", "other"], again
     assert [m["label"] for m in again] == [m["label"] for m in (ok, claim, edited, other)]
     assert [m["title"] for m in again] == [m["title"] for m in (ok, claim, edited, other)]
+
+
+#: test instrumentation, run before the userscript: shadow roots made open so the test can read the
+#: marks' insides (the real userscript's are closed), and a look-alike mark the forum draws itself
+OPEN_SHADOWS = """(() => {
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) { return attach.call(this, {...init, mode: 'open'}); };
+})();"""
+LOOK_ALIKE = """() => {
+  const fake = document.createElement('tirada-marca');
+  fake.attachShadow({mode: 'open'}).textContent = '✔ 12 éxito';
+  document.querySelectorAll('a[href*="#t2"]')[1].after(fake);
+}"""
+SEAL = "🦊🌙🍀"
+
+
+def test_every_real_mark_carries_the_readers_seal_which_the_page_cannot_read(new_context, base_url, forum):
+    """Issue #38: a mark the forum draws itself can look like the userscript's, but only the real ones
+    end with the reader's seal (kept by the manager, shown only inside the marks' shadow roots)."""
+    ctx, _ = new_context(**PHONE)
+    ctx.add_init_script(script=OPEN_SHADOWS)
+    _with_userscript(ctx, base_url, SEAL)
+    page = ctx.new_page()
+    page.goto(forum + "edited.html")
+    _marks(page, 4)
+    page.evaluate(LOOK_ALIKE)
+    insides = page.evaluate("[...document.querySelectorAll('tirada-marca')].map(h => h.shadowRoot.textContent)")
+    assert len(insides) == 5 and sum(inside.endswith(SEAL) for inside in insides) == 4, insides
+    assert [inside for inside in insides if not inside.endswith(SEAL)] == ["✔ 12 éxito"]
+    light = page.evaluate("document.documentElement.outerHTML")   # all the page's scripts can read
+    assert SEAL not in light and not any(s in light for s in ("🦊", "🌙", "🍀"))
