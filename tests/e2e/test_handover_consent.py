@@ -21,6 +21,7 @@ from conftest import open_app
 pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.axe import axe_problems  # noqa: E402
 from helpers.page import audit_text, hand_over, roll_again, roll_named  # noqa: E402
 
 from tirada.links.chain import ChainState  # noqa: E402
@@ -62,6 +63,7 @@ def test_a_forged_hand_over_is_never_adopted_without_a_confirmation(new_context,
     text = page.inner_text("#chain-ask-text")
     assert "nunca se pasó a otro dispositivo" in text and "nº 2" in text and "nº 4" in text, text
     assert page.locator("#chain-ask-yes").is_disabled()          # the worded choice comes first
+    assert axe_problems(page) == []                              # the question is accessible as shown
     page.locator("#chain-ask-yes").click(force=True)             # a click on the disabled button does nothing
     assert chain(page) == honest
     page.click("#chain-ask-no")                                  # cancel: the chain as it was
@@ -74,9 +76,13 @@ def test_a_forged_hand_over_is_never_adopted_without_a_confirmation(new_context,
     text = audit_text(page, "\n".join(f"Post {i}: {link}" for i, link in enumerate(links)))
     assert "Cadena completa" in text and "Hay problemas" not in text, text
 
-    page = asked(victim_ctx, forged)                             # asked again: confirming works
-    page.check("#chain-ask-sure")
-    page.click("#chain-ask-yes")
+    page = asked(victim_ctx, forged)                             # asked again: confirming works, by keyboard
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "chain-ask-sure"
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "chain-ask-yes"
+    page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('chain-status').textContent.includes('nº 5')")
     assert "recibida" in page.inner_text("#chain-status")
     assert page.evaluate("document.activeElement.id") == "chain-status"
