@@ -8,7 +8,7 @@ tests/e2e/test_address_chromium.py.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tirada.links import sealed
 from tirada.links.address import parse
@@ -101,8 +101,24 @@ def test_base_address_takes_the_whole_word_before_the_fragment():
     assert same_address("//127.0.0.1:8101/", HOME) and not same_address("//evil.example/", HOME)
 
 
+@settings(deadline=None)
 @given(st.text(alphabet="/\\@:.%\t\n ?#[]aé0x7f1", max_size=40))
 def test_any_address_is_read_without_an_exception(address):
     found = parse(address, "https://forum.example/")
     assert found is None or isinstance(found.host_port, str)
     assert isinstance(same_address(address, HOME), bool)
+
+
+def test_without_a_home_the_address_most_links_use_is_presumed_official():
+    """`tirada audit` without --home: a GM's sealed request at their own copy, among a thread whose
+    other links go to one address, is flagged; a thread at one address only is not."""
+    request = sealed.seal_request(SPEC, GM_KEY)
+    roll = sealed.blind_roll(request.fragment, {"system": "generic", "dice": 3, "sides": 20},
+                             ChainState("Sharla", "Arenas", 0, None), 1796000100)
+    reveal = sealed.reveal(GM_KEY, roll.fragment, created=1796000500)
+    posts = [f"{HOME}#{f.lstrip('#')}" for f in (request.fragment, roll.fragment, reveal)]
+    assert audit_thread("\n\n".join(posts), now=NOW)["problems"] == []
+    posts[0] = "GM: //evil.example/" + posts[0][len(HOME):]
+    report = audit_thread("\n\n".join(posts), now=NOW)
+    flagged = [p for p in report["problems"] if p["code"] == "audit.other_address"]
+    assert report["ok"] is False and flagged and all("evil.example" in p["params"]["address"] for p in flagged)

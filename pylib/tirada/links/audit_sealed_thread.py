@@ -26,7 +26,7 @@ from typing import Any, Iterable, Iterator, TypedDict
 from .audit import CHUNK, audit_steps, extract_links
 from .audit_fair import flag
 from .audit_sealed import SealedAudit, SealedRow, audit_sealed, sealed_kind
-from .audit_thread import problems, same_address
+from .audit_thread import presumed_home, problems, same_address
 
 __all__ = ["SealedRoll", "SealedSection", "add_sealed", "audit_thread", "audit_thread_steps"]
 
@@ -197,6 +197,8 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
     Raises:
         InvalidRequest: as :func:`tirada.links.audit.extract_links`.
     """
+    if home is None:                 # no official address given: the one most links were posted with
+        home = presumed_home(extract_links(text))
     for step in audit_steps(text, chunk=chunk, home=home):
         if step[0] != "report":
             yield step

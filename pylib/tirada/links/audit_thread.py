@@ -28,8 +28,8 @@ from ..errors import LinkError
 from .address import Url, parse
 from .audit_fair import flag
 
-__all__ = ["base_address", "chain_flags", "claim_flag", "mark_reused", "problems", "read_address", "same_address",
-           "thread_flags"]
+__all__ = ["base_address", "chain_flags", "claim_flag", "mark_reused", "presumed_home", "problems", "read_address",
+           "same_address", "thread_flags"]
 
 #: characters that end an address written in a post (the text before a link's ``#`` is read back to one)
 _ENDS = re.compile(r"[\s\[\]()<>\"'`|]")
@@ -108,6 +108,25 @@ def same_address(address: str | None, home: str | None) -> bool:
         return found.scheme in ("http", "https")
     official = parse(home.split("#", 1)[0])
     return official is not None and _normal(found) == _normal(official)
+
+
+def presumed_home(found: list) -> str | None:
+    """The address most links of a thread were posted with, when the audit runs without the page's
+    own (the CLI without ``--home``) and the links name two or more different addresses; else None.
+
+    ``found``: the links of :func:`tirada.links.audit.extract_links` (their ``address``). A GM who
+    posts a sealed request at their own copy among links to the official page is then flagged
+    (``audit.other_address``) even there; ties go to the address seen first."""
+    counts: dict = {}
+    for item in found:
+        address = item.get("address")
+        parsed = read_address(address) if address else None
+        if parsed is not None and parsed.scheme in ("http", "https"):
+            key = _normal(parsed)
+            counts[key] = counts.get(key, 0) + 1
+    if len(counts) < 2:
+        return None
+    return max(counts, key=lambda k: counts[k])     # max keeps the first of equal counts
 
 
 def _randomness(row: dict) -> list:
@@ -234,9 +253,12 @@ def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: 
     """Flag the rows of an audit (``row["flags"]``): GM-request problems (``requests``: the flags of
     :func:`tirada.links.audit_fair.request_report`, also kept as ``row["request_flags"]``), another
     address than ``home``, a snippet claim its link does not give (the text between the previous
-    link, ``ends`` sorted, and this one), and randomness used twice (:func:`mark_reused`). A roll
+    link, ``ends`` sorted, and this one), and randomness used twice (:func:`mark_reused`). Without
+    ``home``, the address most links use stands for it (:func:`presumed_home`). A roll
     answering a GM request that names its official address (``home`` of the request) and posted
     with another address is flagged ``audit.request_address``."""
+    if home is None:                 # no official address given: the one most links were posted with
+        home = presumed_home(rows)
     official = {r["spec"]["id"]: r["spec"]["home"] for r in rows
                 if r.get("kind") == "request" and isinstance(r.get("spec"), dict) and r["spec"].get("home")}
     for row in rows:
