@@ -111,11 +111,13 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "chain.note": {"es": "La numeración de tu cadena vive en este navegador. Para seguir en otro dispositivo sin "
                          "empezar otra cadena, crea el enlace de traspaso y ábrelo allí (o exporta tus datos en "
                          "«Mis datos» e impórtalos allí). Tirar con la misma cadena en dos sitios a la vez crea "
-                         "bifurcaciones que la auditoría muestra.",
+                         "bifurcaciones que la auditoría muestra. Un enlace de traspaso que cambiaría una cadena que "
+                         "ya tienes aquí te pregunta antes; acéptalo solo si lo creaste tú.",
                    "en": "Your chain's numbering lives in this browser. To go on on another device without starting "
                          "another chain, make the hand-over link and open it there (or export your data in “My "
                          "data” and import it there). Rolling with the same chain in two places at once makes forks "
-                         "the audit shows."},
+                         "the audit shows. A hand-over link that would change a chain you already have here asks "
+                         "first; accept it only if you made it yourself."},
     "chain.handover": {"es": "Seguir en otro dispositivo", "en": "Continue on another device"},
     "chain.link": {"es": "Enlace de traspaso de la cadena", "en": "Chain hand-over link"},
     "chain.given": {"es": "Abre este enlace en el otro dispositivo (sirve una sola vez en cada navegador). Este navegador deja de usar la "

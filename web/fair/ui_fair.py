@@ -126,6 +126,7 @@ def ask(fragment: str, asked) -> None:
     el("chain-status").textContent = ""
     el("chain-ask").hidden = False
     Asked.fragment, Asked.key = fragment, asked.key
+    Asked.chain = (asked.handed.roller, asked.handed.campaign)
     Opened.handover = True
     ui_refusal.reveal(el("chain-ask"))
     el("chain-ask-text").focus()
@@ -158,11 +159,13 @@ class Asked:
 
     fragment = ""
     key = ""
+    chain: tuple = ("", "")     # (roller, campaign) of the chain asked about
 
     @classmethod
     def clear(cls) -> None:
         """Forget the question and hide it."""
         cls.fragment = cls.key = ""
+        cls.chain = ("", "")
         el("chain-ask").hidden = True
 
 
@@ -187,10 +190,11 @@ def on_ask_yes(event) -> None:
 @when("click", "#chain-ask-no")
 def on_ask_no(event) -> None:
     """Leave the chain as it was and say so."""
+    roller, campaign = Asked.chain
     Asked.clear()
     try:
-        now = STORE.book.head(str(el("roller").value), str(el("campaign").value))
-    except TiradaError:
+        now = STORE.book.head(roller, campaign)
+    except TiradaError:          # retired here: it stays retired
         now = None
     status = el("chain-status")
     status.textContent = tr("chain.ask_kept") if now is None else \
