@@ -109,14 +109,20 @@ FORGER = """setInterval(() => {
 }, 20);"""
 
 
-def test_an_edited_link_an_edited_text_and_another_address_are_marked(new_context, base_url, forum):
-    """… while the forum's own script forges the frame's answers: they are not taken."""
+def _edited_page(new_context, base_url, forum, hostile: str):
+    """The edited thread on a phone with the userscript and the forum's ``hostile`` script: the page
+    and its four marks once drawn."""
     ctx, _ = new_context(**PHONE)
     _with_userscript(ctx, base_url)
-    ctx.add_init_script(script=FORGER)
+    ctx.add_init_script(script=hostile)
     page = ctx.new_page()
     page.goto(forum + "edited.html")
-    ok, claim, edited, other = _marks(page, 4)
+    return page, _marks(page, 4)
+
+
+def test_an_edited_link_an_edited_text_and_another_address_are_marked(new_context, base_url, forum):
+    """… while the forum's own script forges the frame's answers: they are not taken."""
+    page, (ok, claim, edited, other) = _edited_page(new_context, base_url, forum, FORGER)
     assert ok["status"] == "ok" and ok["label"].startswith("Marca de Tirada: ✔ "), ok
     assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
     assert edited["status"] == "bad" and "✘ el enlace está cortado o ha sido modificado" in edited["label"], edited
@@ -248,12 +254,7 @@ def test_a_hostile_forum_script_cannot_make_a_bad_link_show_the_frames_ok(new_co
     frame answers on that port only. The forum's script does get the frame's ✔ answers about the
     honest link (the frame answers its origin), but the userscript never takes them: the edited text
     and the edited link stay ✘. Marks rewritten or taken out by the forum are drawn again."""
-    ctx, _ = new_context(**PHONE)
-    _with_userscript(ctx, base_url)
-    ctx.add_init_script(script=HOSTILE)
-    page = ctx.new_page()
-    page.goto(forum + "edited.html")
-    ok, claim, edited, other = _marks(page, 4)
+    page, (ok, claim, edited, other) = _edited_page(new_context, base_url, forum, HOSTILE)
     page.wait_for_function("window.stolen >= 10", timeout=READY_TIMEOUT_MS)   # the attack really ran
     assert ok["status"] == "ok", ok
     assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
