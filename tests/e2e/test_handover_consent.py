@@ -109,3 +109,11 @@ def test_an_absurd_head_is_refused_and_an_empty_chain_adopts_silently(new_contex
     assert other.locator("#chain-ask").is_hidden() and chain(other)["seq"] == 1
     roll_again(other, "tirada 2")
     assert "tirada nº 2 de Sharla" in other.locator("#roll-meta").inner_text()
+
+    back = asked(victim_ctx, given)                  # her own link opened where she made it: a plain question
+    assert "hecho desde este navegador en la nº 1" in back.inner_text("#chain-ask-text")
+    assert back.locator("#chain-ask-sure").is_hidden() and back.locator("#chain-ask-yes").is_enabled()
+    assert chain(back)["retired"]
+    back.click("#chain-ask-yes")
+    back.wait_for_function("document.getElementById('chain-status').textContent.includes('nº 2')")
+    assert "retired" not in chain(back) and chain(back)["seq"] == 1
