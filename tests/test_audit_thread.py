@@ -140,7 +140,9 @@ def test_links_to_another_address_are_flagged_with_it():
     assert rows[0]["address"] == HOME and codes(rows[0]) == []
     assert rows[1]["address"] == other and codes(rows[1]) == ["audit.other_address"]
     assert report["problems"][0]["params"] == {"address": other}
-    assert audit(f"{HOME}#{a}\n{other}#{b}")["ok"]          # no home given: not checked
+    # no home given (issue #38): two addresses in one thread, the one fewer links use is flagged
+    assert not audit(f"{HOME}#{a}\n{other}#{b}")["ok"]
+    assert audit(f"{HOME}#{a}\n{HOME}index.html#{b}")["ok"]   # one address written two ways: not flagged
     assert same_address("HTTPS://Usuario.github.io:443/tir/index.html", HOME)
     assert not same_address("https://usuario.github.io/otra/", HOME)
     assert same_address(None, HOME)

@@ -45,7 +45,9 @@ def test_an_honest_two_device_player_keeps_one_chain():
     outcome, desktop, _ = chainbook.receive({}, encode_handover(phone))
     assert outcome == "adopted"
     desktop_links, desktop = rolls(desktop, 2)
-    outcome, back, _ = chainbook.receive({"Sharla\nArenas": phone.to_dict()}, encode_handover(desktop))
+    book, link = {"Sharla\nArenas": phone.to_dict()}, encode_handover(desktop)
+    assert chainbook.receive(book, link)[0] == "ask"          # a chain held here: asked first (issue #38)
+    outcome, back, _ = chainbook.receive(book, link, chainbook.plan(book, link).key)
     assert outcome == "adopted" and back == desktop
     more, _ = rolls(back, 1)
     g = audit(post(*phone_links, *desktop_links, *more))["rollers"][0]

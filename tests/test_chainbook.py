@@ -73,7 +73,11 @@ def test_a_hand_over_is_single_use_and_never_moves_a_chain_back():
     outcome, now, same = chainbook.receive(desk, h1)             # replay on the desktop
     assert (outcome, now.seq, same) == ("used", 3, desk)
     h2, _, desk = chainbook.hand_over(desk, "Sharla", "Arenas", 200)
-    outcome, now, phone = chainbook.receive(phone, h2)           # the chain comes back further along
+    outcome, now, same = chainbook.receive(phone, h2)            # the chain comes back further along …
+    assert (outcome, now.seq, same) == ("ask", 2, phone)         # … a head the phone never gave: asked first
+    asked = chainbook.plan(phone, h2)
+    assert (asked.consent, asked.here_retired, asked.jump) == ("unknown", 2, 1)
+    outcome, now, phone = chainbook.receive(phone, h2, asked.key)
     assert outcome == "adopted" and now.seq == 3 and chainbook.head(phone, "Sharla", "Arenas").seq == 3
     outcome, now, same = chainbook.receive(phone, h1)            # the old link: refused, nothing changes
     assert (outcome, now.seq, same) == ("older", 3, phone)
@@ -86,7 +90,10 @@ def test_a_hand_over_is_single_use_and_never_moves_a_chain_back():
 def test_taking_back_a_link_given_here_works_once():
     book, _ = roll({}, 1)
     link, _, book = chainbook.hand_over(book, "Sharla", "Arenas", 5)
-    outcome, now, book = chainbook.receive(book, link)
+    asked = chainbook.plan(book, link)
+    assert (asked.outcome, asked.consent) == ("ask", "back")   # its own head: a plain confirmation
+    assert chainbook.receive(book, link)[0] == "ask"
+    outcome, now, book = chainbook.receive(book, link, asked.key)
     assert outcome == "adopted" and "retired" not in book[KEY] and now.seq == 1
     assert chainbook.receive(book, link)[0] == "used"
     state = chainbook.head(book, "Sharla", "Arenas")
@@ -98,7 +105,7 @@ def test_used_ids_are_capped():
     book = {}
     for seq in range(1, 30):
         link = encode_handover(ChainState("Sharla", "Arenas", seq, f"{seq:012x}"), seq)
-        outcome, _, book = chainbook.receive(book, link)
+        outcome, _, book = chainbook.receive(book, link, chainbook.plan(book, link).key)
         assert outcome == "adopted"
     assert len(book[KEY]["used"]) == chainbook.USED_CAP
     assert chain_entry(KEY, book[KEY]) == book[KEY]
@@ -143,3 +150,39 @@ def test_a_roll_that_took_several_numbers_says_why():
     three = [{"seq": 8}, {"seq": 10}, {"seq": 11}]
     assert describe(link, "es", three) == "tirada nº 8, 10, 11 (tirada y 2 decisiones) de Sharla"
     assert describe(link, "es", [{"seq": 8}]) == "tirada nº 8 de Sharla"
+
+
+def test_a_forged_hand_over_never_changes_an_active_chain_without_consent():
+    """Issue #38: anyone can build a hand-over link for any name and head. Opened in the victim's
+    browser, whose chain is active (never handed away), it changes nothing unless the consent names
+    exactly this plan; cancelling keeps the chain and the next honest roll keeps its numbering."""
+    book, _ = roll({}, 3)
+    forged = encode_handover(ChainState("Sharla", "Arenas", 4, "0123456789ab"), 1_700_000_000)
+    asked = chainbook.plan(book, forged)
+    assert (asked.outcome, asked.consent, asked.here_retired, asked.here.seq) == ("ask", "unknown", None, 3)
+    for consent in ("", "yes", "back" + asked.key[len("unknown"):], chainbook.plan({}, forged).key):
+        outcome, now, same = chainbook.receive(book, forged, consent)
+        assert (outcome, now.seq, same) == ("ask", 3, book)
+    book, more = roll(book, 1)                                   # the honest next roll: nº 4, after nº 3
+    assert verify(more[0])["seq"] == 4
+    assert chainbook.receive(book, forged, asked.key)[0] == "older"   # the old consent names another book
+
+
+def test_an_absurd_hand_over_head_is_refused_everywhere():
+    book, _ = roll({}, 1)
+    for seq in (chainbook.MAX_HANDOVER_SEQ + 1, 1_000_000_000):
+        link = encode_handover(ChainState("Sharla", "Arenas", seq, "0123456789ab"), 1)
+        for where in ({}, book):
+            with pytest.raises(InvalidRequest) as err:
+                chainbook.receive(where, link, "anything")
+            assert err.value.code == "handover.absurd"
+    link = encode_handover(ChainState("Sharla", "Arenas", chainbook.MAX_HANDOVER_SEQ, "0123456789ab"), 1)
+    assert chainbook.receive({}, link)[0] == "adopted"
+
+
+def test_only_an_empty_chain_adopts_silently():
+    link = encode_handover(ChainState("Sharla", "Arenas", 4, "0123456789ab"), 1)
+    outcome, now, book = chainbook.receive({}, link)
+    assert outcome == "adopted" and now.seq == 4 and book[KEY]["seq"] == 4
+    other, _ = roll({}, 1)
+    assert chainbook.receive(other, link)[0] == "ask"

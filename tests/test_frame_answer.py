@@ -47,7 +47,7 @@ def test_the_frame_home_drops_query_and_fragment():
 
 
 def _reply(links, lang="es"):
-    message = json.dumps({"tirada": "verificar", "v": 1, "id": 3, "lang": lang,
+    message = json.dumps({"tirada": "verificar", "v": 2, "id": "3" * 32, "lang": lang,
                           "links": [{"href": h, "text": t} for h, t in links]})
     return json.loads(frame_answer.reply(message, HOME + "index.html"))
 
@@ -86,11 +86,12 @@ def test_a_sealed_roll_says_it_is_sealed():
 
 
 def test_an_unknown_version_is_answered_with_a_coded_error_in_words():
-    got = json.loads(frame_answer.reply('{"tirada": "verificar", "v": 2, "id": 5, "links": []}', HOME))
-    assert got == {"tirada": "error", "v": 1, "id": 5, "code": "frame.version", "params": {"v": "2"},
-                   "text": "versión 2 del protocolo desconocida: este marco habla la 1"}
+    ident = "5" * 32
+    got = json.loads(frame_answer.reply('{"tirada": "verificar", "v": 1, "id": "%s", "links": []}' % ident, HOME))
+    assert got == {"tirada": "error", "v": 2, "id": ident, "code": "frame.version", "params": {"v": "1"},
+                   "text": "versión 1 del protocolo desconocida: este marco habla la 2 (actualiza el userscript)"}
     assert json.loads(frame_answer.reply(None, HOME))["code"] == "frame.not_json"
 
 
 def test_the_ready_message_is_json_text():
-    assert json.loads(frame_answer.ready_text()) == {"tirada": "listo", "v": 1}
+    assert json.loads(frame_answer.ready_text()) == {"tirada": "listo", "v": 2}

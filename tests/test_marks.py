@@ -31,15 +31,18 @@ def _post(fragment: str, base: str = HOME, lang: str = "es") -> tuple:
     return base + "#" + fragment, head + "\n" + ("Comprobar la tirada" if lang == "es" else "Check the roll")
 
 
-def _ask(*links, lang: str = "es", ident: int = 7) -> dict:
-    text = json.dumps({"tirada": "verificar", "v": 1, "id": ident, "lang": lang,
+ID = "0123456789abcdef" * 2      #: a request id (32 hex digits)
+
+
+def _ask(*links, lang: str = "es", ident: str = ID) -> dict:
+    text = json.dumps({"tirada": "verificar", "v": 2, "id": ident, "lang": lang,
                        "links": [{"href": h, "text": t} for h, t in links]})
     return marks.answer(text, HOME)
 
 
 def test_a_valid_link_gets_its_recomputed_result():
     got = _ask(_post(_roll()))
-    assert got["tirada"] == "verificado" and got["v"] == 1 and got["id"] == 7
+    assert got["tirada"] == "verificado" and got["v"] == 2 and got["id"] == ID
     (mark,) = got["marks"]
     assert mark["status"] == "ok" and mark["kind"] == "roll" and mark["problems"] == []
     assert mark["who"] == "tirada nº 1 de Corvo en «Arenas»" and mark["roller"] == "Corvo" and mark["seq"] == 1
@@ -102,27 +105,30 @@ def test_several_links_are_marked_in_order():
     (5, "frame.not_json"),
     ("{", "frame.not_json"),
     ('{"tirada": "otra", "v": 1}', "frame.shape"),
-    ('{"tirada": "verificar", "v": 2, "id": 1, "links": []}', "frame.version"),
+    ('{"tirada": "verificar", "v": 1, "id": 1, "links": []}', "frame.version"),     # protocol 1: predictable ids
+    ('{"tirada": "verificar", "v": 2, "id": 1, "links": [{"href": "x"}]}', "frame.shape"),  # an id that can be guessed
+    ('{"tirada": "verificar", "v": 2, "id": "%s", "links": [{"href": "x"}]}' % ("0" * 31), "frame.shape"),
+    ('{"tirada": "verificar", "v": 2, "id": "%s", "links": [{"href": "x"}]}' % ("A" * 32), "frame.shape"),
     ('{"tirada": "verificar", "v": true, "id": 1, "links": []}', "frame.version"),
-    ('{"tirada": "verificar", "v": 1, "id": 1, "links": []}', "frame.shape"),
-    ('{"tirada": "verificar", "v": 1, "id": -1, "links": [{"href": "x"}]}', "frame.shape"),
-    ('{"tirada": "verificar", "v": 1, "id": 1, "lang": "fr", "links": [{"href": "x"}]}', "frame.shape"),
-    ('{"tirada": "verificar", "v": 1, "id": 1, "links": [{"href": 3}]}', "frame.shape"),
+    ('{"tirada": "verificar", "v": 2, "id": "%s", "links": []}' % ID, "frame.shape"),
+    ('{"tirada": "verificar", "v": 2, "id": "%s", "lang": "fr", "links": [{"href": "x"}]}' % ID, "frame.shape"),
+    ('{"tirada": "verificar", "v": 2, "id": "%s", "links": [{"href": 3}]}' % ID, "frame.shape"),
     ('[1, 2]', "frame.shape"),
 ])
 def test_a_malformed_message_gets_a_coded_error(message, code):
     got = marks.answer(message, HOME)
-    assert got["tirada"] == "error" and got["v"] == 1 and got["code"] == code
+    assert got["tirada"] == "error" and got["v"] == 2 and got["code"] == code
 
 
 def test_the_error_echoes_a_readable_id():
-    got = marks.answer('{"tirada": "verificar", "v": 9, "id": 41, "links": []}', HOME)
-    assert got["id"] == 41 and got["params"] == {"v": "9"}
+    got = marks.answer('{"tirada": "verificar", "v": 9, "id": "%s", "links": []}' % ID, HOME)
+    assert marks.answer('{"tirada": "verificar", "v": 9, "id": 41, "links": []}', HOME)["id"] is None
+    assert got["id"] == ID and got["params"] == {"v": "9"}
 
 
 def test_the_limits_are_checked_before_the_work():
     link = {"href": HOME + "#" + _roll(), "text": ""}
-    many = {"tirada": "verificar", "v": 1, "id": 1, "links": [link] * (marks.MAX_LINKS + 1)}
+    many = {"tirada": "verificar", "v": 2, "id": ID, "links": [link] * (marks.MAX_LINKS + 1)}
     assert marks.answer(json.dumps(many), HOME)["code"] == "frame.too_many"
     long_text = {**many, "links": [{**link, "text": "x" * (marks.MAX_TEXT + 1)}]}
     got = marks.answer(json.dumps(long_text), HOME)
@@ -135,7 +141,7 @@ def test_the_limits_are_checked_before_the_work():
 
 
 def test_the_ready_message():
-    assert marks.ready() == {"tirada": "listo", "v": 1}
+    assert marks.ready() == {"tirada": "listo", "v": 2}
 
 
 @settings(max_examples=60, deadline=None)
@@ -144,7 +150,7 @@ def test_the_ready_message():
                     max_leaves=12),
        st.sampled_from(["links", "id", "v", "lang", "tirada"]))
 def test_no_message_raises(value, key):
-    base = {"tirada": "verificar", "v": 1, "id": 1, "lang": "es", "links": [{"href": HOME + "#t2AAAAAAAAAA", "text": ""}]}
+    base = {"tirada": "verificar", "v": 2, "id": ID, "lang": "es", "links": [{"href": HOME + "#t2AAAAAAAAAA", "text": ""}]}
     for message in (json.dumps(value), json.dumps({**base, key: value})):
         got = marks.answer(message, HOME)
-        assert got["tirada"] in ("verificado", "error") and got["v"] == 1
+        assert got["tirada"] in ("verificado", "error") and got["v"] == 2

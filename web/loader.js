@@ -343,17 +343,21 @@ if (engineState() !== "loading") {
 // ------------------------------------------------------- the userscript's verification frame (issue #30)
 // web/audit/ui_frame.py calls this once, in a page opened as ?marco=1#origen=<forum origin>. The forum
 // page's window is touched only here: a cross-origin window cannot be held by Pyodide's proxies.
-// Only messages from exactly `origin` are answered (`answer`: JSON text → JSON text, Python), and
-// every reply and the ready message go to that origin only (docs/link-format.md §20).
+// Only messages from exactly `origin` that bring a MessagePort are answered (`answer`: JSON text →
+// JSON text, Python), on that port only: the answer belongs to the request that made the channel,
+// and no other script of the forum page can read it or pass it off as another's (protocol 2, issue
+// #38). The ready message goes to that origin only (docs/link-format.md §20).
 // `tiradaFrameAnswered` counts the messages answered (tests/e2e/test_userscript.py reads it: a frame
 // that answered another origin, even to no one, is caught).
 window[DIAG.frame_answered] = 0;
 window[FUNCTIONS.frame.name] = (origin, answer, ready) => {
   window.addEventListener("message", (event) => {
-    if (event.origin !== origin) return;
+    const port = event.ports && event.ports[0];
+    if (event.origin !== origin || !port) return;
     const text = answer(typeof event.data === "string" ? event.data : "");
     window[DIAG.frame_answered] += 1;
-    (event.source || window.parent).postMessage(text, origin);
+    port.postMessage(text);
+    port.close();
   });
   window.parent.postMessage(ready, origin);
 };

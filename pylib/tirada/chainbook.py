@@ -16,16 +16,21 @@ Rules (docs/link-format.md §11.1):
   went instead of starting a new nº 1 under the same name;
 * a record never lowers or forks the stored head (:func:`record` raises ``chain.moved``);
 * a hand-over link is single-use in a book, and never moves a chain back (:func:`receive`);
+* a hand-over link changes a chain this book already holds only with consent (:func:`plan`, then
+  :func:`receive` with the plan's ``key``): silently it fills an empty chain only. A head this
+  book never handed away (the chain is active here, or was handed away at another head) asks for
+  an explicit, worded choice; a head above :data:`MAX_HANDOVER_SEQ` is refused (``handover.absurd``);
 * an import restores every chain whose copy is further along and keeps the rest (:func:`restore`).
 
-Public API: :func:`head`, :func:`record`, :func:`hand_over`, :func:`receive`, :func:`restore`,
-:func:`handover_id`, :func:`retired`.
+Public API: :func:`head`, :func:`record`, :func:`hand_over`, :func:`plan`, :func:`receive`,
+:func:`restore`, :func:`handover_id`, :func:`retired`; :class:`HandoverPlan`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Dict, Mapping, Tuple
+from dataclasses import dataclass
+from typing import Any, Dict, Literal, Mapping, Optional, Tuple
 
 from .errors import InvalidRequest
 from .links.chain import ChainState
@@ -33,11 +38,16 @@ from .links.handover import decode_handover, encode_handover
 from .stored import chain_key
 from .names import check_chain_names
 
-__all__ = ["USED_CAP", "hand_over", "handover_id", "head", "receive", "record", "restore", "retired"]
+__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "hand_over", "handover_id", "head", "plan", "receive",
+           "record", "restore", "retired"]
 
 RULE = "link-format.md §11.1"
 #: How many opened hand-over ids a chain remembers (the oldest are forgotten first).
 USED_CAP = 20
+#: The highest chain number a hand-over link may carry: an honest chain of forum rolls never comes
+#: near it (a roll a day for 270 years); a head above it is a forgery meant to make every later
+#: number look like a gap, and is refused (``handover.absurd``).
+MAX_HANDOVER_SEQ = 100_000
 
 
 def handover_id(state: ChainState, created: int | None) -> str:
@@ -139,33 +149,106 @@ def hand_over(chains: Mapping[str, Any], roller: str, campaign: str, created: in
     return encode_handover(state, created), state, book
 
 
-def receive(chains: Mapping[str, Any], fragment: str) -> Tuple[str, ChainState, dict]:
-    """Open a hand-over link in this book: ``(outcome, head now, new book)``.
+Outcome = Literal["adopted", "same", "used", "older", "ask"]
 
-    Outcomes: ``"adopted"`` (nothing here, or this book was behind or had handed this very head
-    away: the link's head is stored, active); ``"same"`` (already this head); ``"used"`` (this link
-    was opened here before: it cannot set the chain back); ``"older"`` (this book is further along:
-    the link would move the chain back or fork it). Only ``adopted`` and ``same`` remember the
-    link's id; the others leave the book as it is.
+
+@dataclass(frozen=True)
+class HandoverPlan:
+    """What opening a hand-over link would do in a book (:func:`plan`), before anything is stored.
+
+    ``outcome``: ``"adopted"`` (the book has no such chain: it is stored silently), ``"same"``
+    (already this head), ``"used"`` (this link was opened here before), ``"older"`` (the book is
+    further along: kept), or ``"ask"`` (the link would change a chain this book holds: only with
+    consent). ``consent`` (when ``ask``): ``"back"`` — this book handed away exactly this head
+    (taking its own hand-over back: a plain confirmation); ``"unknown"`` — this book never handed
+    this head away: the chain is active here (``here_retired`` None: a link made elsewhere, or a
+    forgery, would make the numbers in between look unposted) or was handed away at another head
+    (``here_retired`` the number it left at: the other device rolled on, or someone forged it); the
+    page asks for an explicit, worded choice. ``handed``: the link's head; ``here``: the book's head
+    (None: no such chain); ``key``: what the consent names, passed back to :func:`receive` (a book
+    that changed meanwhile gives another key and the question is asked again).
+    """
+
+    outcome: Outcome
+    handed: ChainState
+    created: Optional[int]
+    here: Optional[ChainState] = None
+    here_retired: Optional[int] = None
+    consent: str = ""
+
+    @property
+    def key(self) -> str:
+        """The consent's name: the kind of consent, this book's head and the link's head."""
+        here = self.here
+        return (f"{self.consent}:{here.seq if here else 0}:{(here.last if here else '') or ''}:"
+                f"{self.handed.seq}:{self.handed.last or ''}")
+
+    @property
+    def jump(self) -> int:
+        """How many numbers the link's head is past this book's (the rolls this browser never saw)."""
+        return self.handed.seq - (self.here.seq if self.here else 0)
+
+
+def plan(chains: Mapping[str, Any], fragment: str) -> HandoverPlan:
+    """What :func:`receive` would do with a hand-over link in this book; nothing is changed.
 
     Raises:
         LinkError: not a hand-over link (:func:`tirada.links.handover.decode_handover`).
+        InvalidRequest: ``handover.absurd`` (params ``seq``, ``most``): a head above
+        :data:`MAX_HANDOVER_SEQ`.
     """
     handed, created = decode_handover(fragment)
+    if handed.seq > MAX_HANDOVER_SEQ:
+        raise InvalidRequest(f"a hand-over link at nº {handed.seq} is not a real chain", field="link", rule=RULE,
+                             code="handover.absurd", params={"seq": handed.seq, "most": MAX_HANDOVER_SEQ})
     hid = handover_id(handed, created)
+    old = chains.get(chain_key(handed.roller, handed.campaign))
+    if not isinstance(old, Mapping):
+        return HandoverPlan("adopted", handed, created)
+    local = _state(old)
+    gone = old.get("retired")
+    if hid in (old.get("used") or []):
+        return HandoverPlan("used", handed, created, local, gone and local.seq)
+    same = (local.seq, local.last) == (handed.seq, handed.last)
+    if same and gone is not None:
+        return HandoverPlan("ask", handed, created, local, local.seq, "back")
+    if same:
+        return HandoverPlan("same", handed, created, local)
+    if local.seq < handed.seq:
+        return HandoverPlan("ask", handed, created, local, local.seq if gone is not None else None, "unknown")
+    return HandoverPlan("older", handed, created, local, local.seq if gone is not None else None)
+
+
+def receive(chains: Mapping[str, Any], fragment: str, consent: str = "") -> Tuple[str, ChainState, dict]:
+    """Open a hand-over link in this book: ``(outcome, head now, new book)``.
+
+    Outcomes: ``"adopted"`` (nothing here; or, with ``consent`` equal to the :class:`HandoverPlan`
+    ``key`` of :func:`plan`, this book was behind or had handed this very head away: the link's head
+    is stored, active); ``"ask"`` (the link would change a chain held here and ``consent`` does not
+    name this plan: nothing changes; ask with :func:`plan`); ``"same"`` (already this head);
+    ``"used"`` (this link was opened here before: it cannot set the chain back); ``"older"`` (this
+    book is further along: the link would move the chain back or fork it). Only ``adopted`` and
+    ``same`` remember the link's id; the others leave the book as it is.
+
+    Raises:
+        LinkError: not a hand-over link (:func:`tirada.links.handover.decode_handover`).
+        InvalidRequest: ``handover.absurd`` (:func:`plan`).
+    """
+    made = plan(chains, fragment)
+    handed = made.handed
+    hid = handover_id(handed, made.created)
     key = chain_key(handed.roller, handed.campaign)
     old = chains.get(key)
-    if not isinstance(old, Mapping):
+    if made.outcome == "adopted":
         return "adopted", handed, {**chains, key: _entry(handed, None, used=hid)}
-    local = _state(old)
-    if hid in (old.get("used") or []):
-        return "used", local, dict(chains)
-    same = (local.seq, local.last) == (handed.seq, handed.last)
-    if local.seq < handed.seq or (same and old.get("retired") is not None):
+    assert isinstance(old, Mapping) and made.here is not None
+    if made.outcome == "ask":
+        if consent != made.key:
+            return "ask", made.here, dict(chains)
         return "adopted", handed, {**chains, key: _entry(handed, old, used=hid)}
-    if same:
-        return "same", local, {**chains, key: _entry(local, old, used=hid)}
-    return "older", local, dict(chains)
+    if made.outcome == "same":
+        return "same", made.here, {**chains, key: _entry(made.here, old, used=hid)}
+    return made.outcome, made.here, dict(chains)
 
 
 def restore(existing: Mapping[str, Any], incoming: Mapping[str, Any]) -> Tuple[dict, Dict[str, int]]:

@@ -22,7 +22,7 @@ from conftest import open_app
 pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import FILL, audit_text as audit_thread, roll_named  # noqa: E402
+from helpers.page import FILL, audit_text as audit_thread, hand_over, roll_again, roll_named  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}}
 WHO = ("Sharla", "Arenas")
@@ -32,15 +32,6 @@ def seq_of(page) -> str:
     return page.locator("#roll-meta").inner_text()
 
 
-def hand_over(page) -> str:
-    """Click "Seguir en otro dispositivo" for the form's roller; the hand-over link."""
-    if not page.locator("#chain-handover").is_visible():
-        page.click("#who summary")
-    page.click("#chain-handover")
-    page.wait_for_function("document.getElementById('chain-link').value.includes('#t2')")
-    return page.locator("#chain-link").input_value()
-
-
 def open_link(ctx, link: str):
     """Open ``link`` in a new tab of the browser context ``ctx`` (a device) and wait for its words."""
     page = open_app(ctx.new_page(), link)
@@ -48,13 +39,18 @@ def open_link(ctx, link: str):
     return page
 
 
-def roll_again(page, label: str) -> str:
-    """Roll the form as it is (name and campaign already there); the share link."""
-    page.fill("#label", label)
-    before = page.locator("#share-link").input_value() if page.locator("#share-link").count() else ""
-    page.click("#roll")
-    page.wait_for_function("b => document.getElementById('share-link').value !== b", arg=before)
-    return page.locator("#share-link").input_value()
+def open_asked(ctx, link: str):
+    """Open a hand-over link that changes a chain this device holds: the page asks first (issue #38);
+    tick «Creé yo este enlace…» when asked for it and accept; the page with the link's words."""
+    page = open_app(ctx.new_page(), link)
+    page.wait_for_selector("#chain-ask:not([hidden])")
+    assert page.locator("#chain-status").inner_text() == ""          # nothing done before the answer
+    if page.locator("#chain-ask-sure").is_visible():
+        assert page.locator("#chain-ask-yes").is_disabled()
+        page.check("#chain-ask-sure")
+    page.click("#chain-ask-yes")
+    page.wait_for_function("document.getElementById('chain-status').textContent.length > 0")
+    return page
 
 
 def refused(page, label: str) -> str:
@@ -103,7 +99,7 @@ def test_a_reopened_or_older_hand_over_link_cannot_move_the_chain_back(new_conte
     assert chain(again)["seq"] == 3 and chain(again)["retired"]
     assert "se pasó a otro dispositivo en la nº 3" in refused(again, "tirada 3 otra vez")
 
-    back = open_link(phone_ctx, h2)                  # the chain goes on on the phone at nº 4
+    back = open_asked(phone_ctx, h2)                 # the chain goes on on the phone at nº 4
     assert "la próxima tirada será la nº 4" in back.inner_text("#chain-status")
     old = open_link(phone_ctx, h1)                   # the phone's own older link cannot rewind it
     assert "es anterior a la cadena" in old.inner_text("#chain-status")
@@ -142,7 +138,7 @@ def test_the_old_device_cannot_restart_a_chain_it_handed_over(new_context, base_
     assert chain(phone)["seq"] == 2 and chain(phone)["retired"]        # kept, not restarted
     assert len(stored(phone, "tirada.history.v1")) == 2
 
-    back = open_link(phone_ctx, hand_over(desk))     # the desktop hands it back at nº 3
+    back = open_asked(phone_ctx, hand_over(desk))    # the desktop hands it back at nº 3
     assert "la próxima tirada será la nº 4" in back.inner_text("#chain-status")
     links.append(roll_again(back, "tirada 4"))
     assert "tirada nº 4 de Sharla" in seq_of(back)

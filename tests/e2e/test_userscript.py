@@ -69,9 +69,11 @@ def third(tmp_path_factory):
     server.shutdown()
 
 
-def _with_userscript(ctx, tirada: str) -> None:
-    """Inject dist/tirada.user.js into every page of ``ctx``, configured with ``tirada``."""
-    shims = (f"window.GM_getValue = (key, fallback) => key === 'tirada' ? {json.dumps(tirada)} : fallback;"
+def _with_userscript(ctx, tirada: str, seal: str = "") -> None:
+    """Inject dist/tirada.user.js into every page of ``ctx``, configured with ``tirada`` (and the
+    reader's ``seal``, else the userscript draws one)."""
+    shims = (f"window.GM_getValue = (key, fallback) => key === 'tirada' ? {json.dumps(tirada)} : "
+             f"key === 'sello' && {json.dumps(seal)} ? {json.dumps(seal)} : fallback;"
              "window.GM_setValue = () => {}; window.GM_registerMenuCommand = () => {};")
     ctx.add_init_script(script=shims + "\n" + (build.DIST / "tirada.user.js").read_text("utf-8"))
 
@@ -99,20 +101,28 @@ def test_each_valid_link_is_marked_with_its_recomputed_result(new_context, base_
 
 #: the forum's own script forging the frame's messages: "listo", then every link "ok" and "falso"
 FORGER = """setInterval(() => {
-  window.postMessage(JSON.stringify({tirada: 'listo', v: 1}), '*');
-  for (let id = 1; id < 4; id++) window.postMessage(JSON.stringify({tirada: 'verificado', v: 1, id,
-    marks: [0, 1, 2, 3].map(() => ({status: 'ok', text: 'falso', title: 'falso'}))}), '*');
+  for (const v of [1, 2]) {
+    window.postMessage(JSON.stringify({tirada: 'listo', v}), '*');
+    for (let id = 1; id < 4; id++) window.postMessage(JSON.stringify({tirada: 'verificado', v, id,
+      marks: [0, 1, 2, 3].map(() => ({status: 'ok', text: 'falso', title: 'falso'}))}), '*');
+  }
 }, 20);"""
+
+
+def _edited_page(new_context, base_url, forum, hostile: str):
+    """The edited thread on a phone with the userscript and the forum's ``hostile`` script: the page
+    and its four marks once drawn."""
+    ctx, _ = new_context(**PHONE)
+    _with_userscript(ctx, base_url)
+    ctx.add_init_script(script=hostile)
+    page = ctx.new_page()
+    page.goto(forum + "edited.html")
+    return page, _marks(page, 4)
 
 
 def test_an_edited_link_an_edited_text_and_another_address_are_marked(new_context, base_url, forum):
     """… while the forum's own script forges the frame's answers: they are not taken."""
-    ctx, _ = new_context(**PHONE)
-    _with_userscript(ctx, base_url)
-    ctx.add_init_script(script=FORGER)
-    page = ctx.new_page()
-    page.goto(forum + "edited.html")
-    ok, claim, edited, other = _marks(page, 4)
+    page, (ok, claim, edited, other) = _edited_page(new_context, base_url, forum, FORGER)
     assert ok["status"] == "ok" and ok["label"].startswith("Marca de Tirada: ✔ "), ok
     assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
     assert edited["status"] == "bad" and "✘ el enlace está cortado o ha sido modificado" in edited["label"], edited
@@ -158,7 +168,12 @@ TWO_FRAMES = """([tirada, forum]) => {
     from: e.source === window.forumFrame.contentWindow ? 'forum' : e.source === window.ownFrame.contentWindow ? 'own' : '?',
     data: e.data}));
 }"""
-ASK = """([which, message]) => window[which].contentWindow.postMessage(message, '*')"""
+#: ask a frame over a new channel (protocol 2); its answer is recorded as heard from that frame
+ASK = """([which, message]) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => window.heard.push({from: which === 'ownFrame' ? 'own' : 'forum', data: e.data});
+  window[which].contentWindow.postMessage(message, '*', [channel.port2]);
+}"""
 
 
 def test_the_frame_answers_no_origin_but_the_configured_one(new_context, base_url, forum, third):
@@ -175,11 +190,11 @@ def test_the_frame_answers_no_origin_but_the_configured_one(new_context, base_ur
     for frame in page.frames[1:]:
         frame.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     fragment = links()[0]
-    request = json.dumps({"tirada": "verificar", "v": 1, "id": 9, "lang": "es",
+    request = json.dumps({"tirada": "verificar", "v": 2, "id": "9" * 32, "lang": "es",
                           "links": [{"href": base_url + "#" + fragment, "text": ""}]})
     page.evaluate(ASK, ["forumFrame", request])
     page.evaluate(ASK, ["ownFrame", request])
-    page.evaluate(ASK, ["forumFrame", '{"tirada": "verificar", "v": 2, "id": 10, "links": []}'])
+    page.evaluate(ASK, ["forumFrame", '{"tirada": "verificar", "v": 2, "id": "%s", "links": []}' % ("a" * 32)])
     page.wait_for_function("window.heard.some(m => m.from === 'own' && m.data.includes('verificado'))",
                            timeout=READY_TIMEOUT_MS)
     page.wait_for_timeout(3000)       # a bounded wait: an answer from the forum's frame would have come by now
@@ -202,3 +217,84 @@ def test_the_audit_tab_says_how_to_install_it_and_which_address_to_give(app, bas
     served = app.request.get(base_url + link.get_attribute("href").removeprefix("./"))
     assert served.ok and "// ==UserScript==" in served.text() and "@match        *://*/*" in served.text()
     assert app.locator("#frame-address").inner_text() == base_url
+
+
+#: issue #38: the forum's own script asks the Tirada frame (it may: it is the forum's origin) about
+#: the thread's one honest link four times, under every id the userscript could have used (protocol 1
+#: counted 1, 2, 3…), as soon as the frame is there, and passes every answer it gets on to the page
+#: (so a userscript listening on the window would take it for its own). Then it rewrites the marks'
+#: attributes to «✔ éxito» and takes one out of the page.
+HOSTILE = """(() => {
+  window.stolen = 0;
+  const ask = (frame) => {
+    const honest = document.querySelector('a[href*="#t2"]').href;
+    for (const v of [1, 2]) for (let id = 1; id < 6; id++) for (const ident of [id, String(id).repeat(32).slice(0, 32)]) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => { window.stolen += 1; window.postMessage(e.data, '*'); };
+      const links = [0, 1, 2, 3].map(() => ({href: honest, text: ''}));
+      frame.contentWindow.postMessage(JSON.stringify({tirada: 'verificar', v, id: ident, lang: 'es', links}), '*',
+                                      [channel.port2]);
+    }
+  };
+  window.addEventListener('message', (e) => {
+    const frame = document.querySelector('iframe[title=Tirada]');
+    if (frame && e.source === frame.contentWindow) { ask(frame); ask(frame); }   // on "listo": first in line
+  }, true);
+})();"""
+REWRITE = """() => {
+  const hosts = [...document.querySelectorAll('tirada-marca')];
+  for (const h of hosts) { h.dataset.tirada = 'ok'; h.setAttribute('aria-label', 'Marca de Tirada: ✔ 12 éxito');
+                           h.setAttribute('title', 'éxito'); }
+  hosts[2].remove();
+}"""
+
+
+def test_a_hostile_forum_script_cannot_make_a_bad_link_show_the_frames_ok(new_context, base_url, forum):
+    """Protocol 2 (issue #38): each request has a random 128-bit id and its own MessageChannel; the
+    frame answers on that port only. The forum's script does get the frame's ✔ answers about the
+    honest link (the frame answers its origin), but the userscript never takes them: the edited text
+    and the edited link stay ✘. Marks rewritten or taken out by the forum are drawn again."""
+    page, (ok, claim, edited, other) = _edited_page(new_context, base_url, forum, HOSTILE)
+    page.wait_for_function("window.stolen >= 10", timeout=READY_TIMEOUT_MS)   # the attack really ran
+    assert ok["status"] == "ok", ok
+    assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
+    assert edited["status"] == "bad" and "✘ el enlace está cortado o ha sido modificado" in edited["label"], edited
+    assert other["status"] == "other", other
+    page.evaluate(REWRITE)
+    page.wait_for_function(DONE, arg=4, timeout=5000)     # the removed mark comes back (within a scan)
+    page.wait_for_timeout(700)
+    again = page.evaluate(MARKS)
+    assert [m["status"] for m in again] == ["ok", "bad", "bad", "other"], again
+    assert [m["label"] for m in again] == [m["label"] for m in (ok, claim, edited, other)]
+    assert [m["title"] for m in again] == [m["title"] for m in (ok, claim, edited, other)]
+
+
+#: test instrumentation, run before the userscript: shadow roots made open so the test can read the
+#: marks' insides (the real userscript's are closed), and a look-alike mark the forum draws itself
+OPEN_SHADOWS = """(() => {
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) { return attach.call(this, {...init, mode: 'open'}); };
+})();"""
+LOOK_ALIKE = """() => {
+  const fake = document.createElement('tirada-marca');
+  fake.attachShadow({mode: 'open'}).textContent = '✔ 12 éxito';
+  document.querySelectorAll('a[href*="#t2"]')[1].after(fake);
+}"""
+SEAL = "🦊🌙🍀"
+
+
+def test_every_real_mark_carries_the_readers_seal_which_the_page_cannot_read(new_context, base_url, forum):
+    """Issue #38: a mark the forum draws itself can look like the userscript's, but only the real ones
+    end with the reader's seal (kept by the manager, shown only inside the marks' shadow roots)."""
+    ctx, _ = new_context(**PHONE)
+    ctx.add_init_script(script=OPEN_SHADOWS)
+    _with_userscript(ctx, base_url, SEAL)
+    page = ctx.new_page()
+    page.goto(forum + "edited.html")
+    _marks(page, 4)
+    page.evaluate(LOOK_ALIKE)
+    insides = page.evaluate("[...document.querySelectorAll('tirada-marca')].map(h => h.shadowRoot.textContent)")
+    assert len(insides) == 5 and sum(inside.endswith(SEAL) for inside in insides) == 4, insides
+    assert [inside for inside in insides if not inside.endswith(SEAL)] == ["✔ 12 éxito"]
+    light = page.evaluate("document.documentElement.outerHTML")   # all the page's scripts can read
+    assert SEAL not in light and not any(s in light for s in ("🦊", "🌙", "🍀"))

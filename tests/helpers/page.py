@@ -27,6 +27,24 @@ def roll_named(page, roller: str, campaign: str, label: str) -> str:
     return page.locator("#share-link").input_value()
 
 
+def hand_over(page) -> str:
+    """Click "Seguir en otro dispositivo" for the form's roller; the hand-over link."""
+    if not page.locator("#chain-handover").is_visible():
+        page.click("#who summary")
+    page.click("#chain-handover")
+    page.wait_for_function("document.getElementById('chain-link').value.includes('#t2')")
+    return page.locator("#chain-link").input_value()
+
+
+def roll_again(page, label: str) -> str:
+    """Roll the form as it is (name and campaign already there); the share link."""
+    page.fill("#label", label)
+    before = page.locator("#share-link").input_value() if page.locator("#share-link").count() else ""
+    page.click("#roll")
+    page.wait_for_function("b => document.getElementById('share-link').value !== b", arg=before)
+    return page.locator("#share-link").input_value()
+
+
 def request_link(page, test_dice: str, label: str, for_: str, difficulty: str = "") -> str:
     """As the GM: a SIFRP request link for ``test_dice`` (and ``difficulty``) labelled ``label``,
     for the player ``for_`` (the form's "Pedir una tirada" box)."""

@@ -19,11 +19,13 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "frame.address": {"es": "Después, en el menú del gestor, elige «Tirada: tu dirección de Tirada» y pon esta dirección:",
                       "en": "Then, in the manager's menu, choose “Tirada: your Tirada address” and enter this address:"},
     "frame.other_help": {"es": "Un enlace a otra dirección se marca «no verificado por tu Tirada». El foro no puede ver "
-                               "lo que pasa dentro del marco, pero sí dibujar marcas parecidas: fíate de las marcas solo "
-                               "en páginas donde sabes que el userscript está activo.",
+                               "lo que pasa dentro del marco, pero sí dibujar marcas parecidas: cada marca de tu "
+                               "userscript termina con tu sello (tres símbolos; míralo en el menú del gestor, «Tirada: "
+                               "tu sello»); una marca sin tu sello no es de tu Tirada.",
                          "en": "A link to another address is marked “not verified by your Tirada”. The forum cannot see "
-                               "inside the frame, but it can draw look-alike marks: trust the marks only on pages where "
-                               "you know the userscript is on."},
+                               "inside the frame, but it can draw look-alike marks: every mark of your userscript ends "
+                               "with your seal (three symbols; see it in the manager's menu, “Tirada: your seal”); a "
+                               "mark without your seal is not your Tirada's."},
     "frame.other": {"es": "no verificado por tu Tirada ({address})", "en": "not verified by your Tirada ({address})"},
     "frame.sealed": {"es": "sellada: se comprueba sin revelarla", "en": "sealed: checked, not revealed"},
     "frame.valid": {"es": "enlace válido", "en": "valid link"},
@@ -33,8 +35,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.frame.not_json": {"es": "el mensaje no es un texto JSON", "en": "the message is not a JSON text"},
     "err.frame.shape": {"es": "el mensaje no es una petición de verificación de Tirada",
                         "en": "the message is not a Tirada verification request"},
-    "err.frame.version": {"es": "versión {v} del protocolo desconocida: este marco habla la 1",
-                          "en": "unknown protocol version {v}: this frame speaks version 1"},
+    "err.frame.version": {"es": "versión {v} del protocolo desconocida: este marco habla la 2 (actualiza el userscript)",
+                          "en": "unknown protocol version {v}: this frame speaks version 2 (update the userscript)"},
     "err.frame.too_long": {"es": "el mensaje pasa del límite de {n} caracteres",
                            "en": "the message is over the limit of {n} characters"},
     "err.frame.too_many": {"es": "como mucho {n} enlaces por mensaje", "en": "at most {n} links per message"},

@@ -114,11 +114,13 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "chain.note": {"es": "La numeración de tu cadena vive en este navegador. Para seguir en otro dispositivo sin "
                          "empezar otra cadena, crea el enlace de traspaso y ábrelo allí (o exporta tus datos en "
                          "«Mis datos» e impórtalos allí). Tirar con la misma cadena en dos sitios a la vez crea "
-                         "bifurcaciones que la auditoría muestra.",
+                         "bifurcaciones que la auditoría muestra. Un enlace de traspaso que cambiaría una cadena que "
+                         "ya tienes aquí te pregunta antes; acéptalo solo si lo creaste tú.",
                    "en": "Your chain's numbering lives in this browser. To go on on another device without starting "
                          "another chain, make the hand-over link and open it there (or export your data in “My "
                          "data” and import it there). Rolling with the same chain in two places at once makes forks "
-                         "the audit shows."},
+                         "the audit shows. A hand-over link that would change a chain you already have here asks "
+                         "first; accept it only if you made it yourself."},
     "chain.handover": {"es": "Seguir en otro dispositivo", "en": "Continue on another device"},
     "chain.link": {"es": "Enlace de traspaso de la cadena", "en": "Chain hand-over link"},
     "chain.given": {"es": "Abre este enlace en el otro dispositivo (sirve una sola vez en cada navegador). Este navegador deja de usar la "
@@ -130,6 +132,31 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "chain.none": {"es": "Escribe antes tu nombre (y la partida o hilo).", "en": "Type your name (and campaign or thread) first."},
     "chain.adopted": {"es": "Cadena de {who} recibida: la próxima tirada será la nº {next}.",
                       "en": "Chain of {who} received: the next roll will be nº {next}."},
+    "chain.ask_active": {"es": "Este enlace de traspaso cambiaría tu cadena de {who}: en este navegador va por la nº {here} y "
+                               "nunca se pasó a otro dispositivo. El enlace dice que sigue en la nº {last}: las tiradas de la "
+                               "nº {first} a la nº {last} quedarían como hechas en otro sitio y la numeración no podría volver "
+                               "atrás. Acéptalo solo si lo creaste tú en otro dispositivo; si alguien te lo pasó, cancélalo.",
+                         "en": "This hand-over link would change your chain of {who}: in this browser it is at nº {here} and "
+                               "was never handed to another device. The link says it goes on at nº {last}: rolls nº {first} "
+                               "to nº {last} would count as made elsewhere and the numbering could not go back. Accept it only "
+                               "if you made it on another device yourself; if someone gave it to you, cancel."},
+    "chain.ask_retired": {"es": "Este navegador pasó la cadena de {who} a otro dispositivo en la nº {here}. El enlace dice que "
+                                "allí siguió hasta la nº {last}. Acéptalo solo si lo creaste tú en ese dispositivo; si alguien "
+                                "te lo pasó, cancélalo.",
+                          "en": "This browser handed the chain of {who} to another device at nº {here}. The link says it went "
+                                "on there up to nº {last}. Accept it only if you made it on that device yourself; if someone "
+                                "gave it to you, cancel."},
+    "chain.ask_back": {"es": "Este enlace es el traspaso hecho desde este navegador en la nº {here}: ¿recuperar aquí la "
+                             "cadena de {who}? Si ya tiraste con ella en el otro dispositivo, no: usa un enlace hecho allí.",
+                       "en": "This link is the hand-over made from this browser at nº {here}: take the chain of {who} back "
+                             "here? If you already rolled with it on the other device, don't: use a link made there."},
+    "chain.ask_sure": {"es": "Creé yo este enlace en mi otro dispositivo", "en": "I made this link on my other device"},
+    "chain.ask_yes": {"es": "Seguir la cadena de {who} (próxima nº {next})", "en": "Continue the chain of {who} (next nº {next})"},
+    "chain.ask_no": {"es": "Cancelar: dejar la cadena como está", "en": "Cancel: keep the chain as it is"},
+    "chain.ask_kept": {"es": "Enlace de traspaso no usado: la cadena sigue como estaba.",
+                       "en": "Hand-over link not used: the chain stays as it was."},
+    "chain.ask_kept_chain": {"es": "Enlace de traspaso no usado: la cadena de {who} sigue como estaba (próxima nº {next}).",
+                             "en": "Hand-over link not used: the chain of {who} stays as it was (next nº {next})."},
     "chain.same": {"es": "Este navegador ya tiene esa cadena de {who} (siguiente nº {next}).",
                    "en": "This browser already has that chain of {who} (next nº {next})."},
     "chain.retired": {"es": "La cadena de {who} se pasó a otro dispositivo en la nº {seq}: aquí está retirada y no se "

@@ -85,16 +85,66 @@ def show_retired() -> None:
 
 
 def open_handover(fragment: str) -> None:
-    """Open a hand-over link: the chain book takes that chain unless this browser is further along
-    or already opened this link (a hand-over is single-use: it never moves a chain back)."""
+    """Open a hand-over link. Into an empty chain it is taken at once; a link that would change a
+    chain this browser holds is shown and asked about first (tirada.chainbook.plan, issue #38): a
+    head this browser never handed away needs the worded choice ticked before the button works.
+    A hand-over is single-use and never moves a chain back."""
     import ui_roll
 
     app.show_view("roll")
+    Asked.clear()
     try:
-        outcome, now = STORE.book.receive(fragment)
+        asked = STORE.book.plan(fragment)
     except TiradaError as err:
         ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
         app.show_notices()
+        return
+    if asked.outcome == "ask":
+        ask(fragment, asked)
+        return
+    settle(fragment, "")
+
+
+def ask(fragment: str, asked) -> None:
+    """Show what the hand-over link would do and wait for the reader's choice (nothing stored)."""
+    here = asked.here
+    words = {"who": asked.handed.roller, "here": here.seq, "next": asked.handed.seq + 1,
+             "first": here.seq + 1, "last": asked.handed.seq}
+    if asked.consent == "back":
+        text = tr("chain.ask_back")
+    elif asked.here_retired is None:
+        text = tr("chain.ask_active")
+    else:
+        text = tr("chain.ask_retired")
+    el("who").open = True
+    el("chain-ask-text").textContent = text.format(**words)
+    el("chain-ask-yes").textContent = tr("chain.ask_yes").format(**words)
+    sure = asked.consent != "back"
+    el("chain-ask-sure-row").hidden = not sure
+    el("chain-ask-sure").checked = False
+    el("chain-ask-yes").disabled = sure
+    el("chain-status").textContent = ""
+    el("chain-ask").hidden = False
+    Asked.fragment, Asked.key = fragment, asked.key
+    Asked.chain = (asked.handed.roller, asked.handed.campaign)
+    Opened.handover = True
+    ui_refusal.reveal(el("chain-ask"))
+    el("chain-ask-text").focus()
+
+
+def settle(fragment: str, consent: str) -> None:
+    """Open the link in the book (with ``consent``: the key of the plan the reader accepted) and
+    say what it did; the form takes the chain's name."""
+    import ui_roll
+
+    try:
+        outcome, now = STORE.book.receive(fragment, consent)
+    except TiradaError as err:
+        ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
+        app.show_notices()
+        return
+    if outcome == "ask":        # the book changed since the question: ask again about what it is now
+        open_handover(fragment)
         return
     el("roller").value, el("campaign").value = now.roller, now.campaign
     STORE.set_roller(now.roller, now.campaign)
@@ -102,6 +152,55 @@ def open_handover(fragment: str) -> None:
     el("chain-status").textContent = tr(f"chain.{outcome}").format(who=now.roller, next=now.seq + 1)
     Opened.handover = True
     ui_refusal.reveal(el("chain-status"))   # what the link did, in the first screen (issue #29)
+
+
+class Asked:
+    """The hand-over link being asked about (its fragment and the plan's consent key), if any."""
+
+    fragment = ""
+    key = ""
+    chain: tuple = ("", "")     # (roller, campaign) of the chain asked about
+
+    @classmethod
+    def clear(cls) -> None:
+        """Forget the question and hide it."""
+        cls.fragment = cls.key = ""
+        cls.chain = ("", "")
+        el("chain-ask").hidden = True
+
+
+@when("change", "#chain-ask-sure")
+def on_sure(event) -> None:
+    """The worded choice («I made this link on my other device») enables the button."""
+    el("chain-ask-yes").disabled = not bool(el("chain-ask-sure").checked)
+
+
+@when("click", "#chain-ask-yes")
+def on_ask_yes(event) -> None:
+    """Continue the chain as the link says (the plan the reader saw)."""
+    fragment, key = Asked.fragment, Asked.key
+    if not fragment or (not el("chain-ask-sure-row").hidden and not el("chain-ask-sure").checked):
+        return
+    Asked.clear()
+    settle(fragment, key)
+    el("chain-status").setAttribute("tabindex", "-1")
+    el("chain-status").focus()
+
+
+@when("click", "#chain-ask-no")
+def on_ask_no(event) -> None:
+    """Leave the chain as it was and say so."""
+    roller, campaign = Asked.chain
+    Asked.clear()
+    try:
+        now = STORE.book.head(roller, campaign)
+    except TiradaError:          # retired here: it stays retired
+        now = None
+    status = el("chain-status")
+    status.textContent = tr("chain.ask_kept") if now is None else \
+        tr("chain.ask_kept_chain").format(who=now.roller, next=now.seq + 1)
+    status.setAttribute("tabindex", "-1")
+    status.focus()
 
 
 app.ROUTES["chain"] = open_handover
@@ -119,6 +218,7 @@ def forget_link(kind: str) -> None:
     about a hand-over given from this browser stay."""
     if kind != "chain" and Opened.handover:
         el("chain-status").textContent = ""
+        Asked.clear()
         Opened.handover = False
 
 

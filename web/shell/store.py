@@ -548,11 +548,19 @@ class ChainBook:
         self._put(book)
         return fragment, state
 
-    def receive(self, fragment: str) -> tuple:
-        """``(outcome, ChainState now)`` of opening a hand-over link (tirada.chainbook.receive)."""
+    def plan(self, fragment: str):
+        """What opening a hand-over link would do here (tirada.chainbook.plan: a HandoverPlan);
+        nothing is stored. Raises LinkError / InvalidRequest (``handover.absurd``)."""
         from tirada import chainbook
 
-        outcome, state, book = chainbook.receive(self.store.chains(), fragment)
+        return chainbook.plan(self.store.chains(), fragment)
+
+    def receive(self, fragment: str, consent: str = "") -> tuple:
+        """``(outcome, ChainState now)`` of opening a hand-over link (tirada.chainbook.receive):
+        a chain held here changes only when ``consent`` is the key of the plan asked about."""
+        from tirada import chainbook
+
+        outcome, state, book = chainbook.receive(self.store.chains(), fragment, consent)
         if outcome in ("adopted", "same"):
             self._put(book)
         return outcome, state

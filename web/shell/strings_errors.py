@@ -868,6 +868,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.request.system_mismatch": {"es": "la petición del máster pide una tirada de otro sistema",
                                     "en": "the GM's request asks for a roll of another system"},
     "err.request.out_of_range": {"es": "la petición del máster pide de {lo} a {hi}", "en": "the GM's request asks for {lo} to {hi}"},
+    "err.handover.absurd": {"es": "este enlace de traspaso lleva la cadena a la nº {seq}, más allá de la nº {most}: no es "
+                                  "una cadena real y no se usa",
+                            "en": "this hand-over link puts the chain at nº {seq}, beyond nº {most}: it is not a real chain "
+                                  "and is not used"},
     "err.handover.link_kind": {"es": "este enlace no es una cadena de tiradas", "en": "this link is not a roll chain"},
     "err.handover.invalid": {"es": "la cadena de tiradas no es válida", "en": "the roll chain is not valid"},
     "err.handover.roller": {"es": "la cadena necesita el nombre de quien tira", "en": "a chain needs the roller's name"},

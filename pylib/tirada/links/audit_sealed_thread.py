@@ -31,7 +31,7 @@ from typing import Any, Iterable, Iterator, TypedDict
 from .audit import CHUNK, audit_steps, extract_links
 from .audit_fair import flag
 from .audit_sealed import SealedAudit, SealedRow, audit_sealed, sealed_kind
-from .audit_thread import problems, same_address
+from .audit_thread import presumed_home, problems, same_address
 
 __all__ = ["SealedRoll", "SealedSection", "add_sealed", "audit_thread", "audit_thread_steps"]
 
@@ -180,9 +180,8 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
 def _other_addresses(report: dict, found: list, home: str | None) -> None:
     """Flag ``audit.other_address`` on every sealed link (request, blind or secret roll, reveal) posted
     with another address than ``home``: a sealed request opened on a look-alike page lets that page
-    pick the player's seed, and with the secret in the same hands the dice (report changed in place)."""
-    if home is None:
-        return
+    pick the player's seed, and with the secret in the same hands the dice (report changed in place).
+    Without ``home``, an address that cannot be read or is relative to the forum page is flagged."""
     extra = []
     for found_link in found:
         if found_link["shortened"] or same_address(found_link.get("address"), home):
@@ -267,6 +266,8 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
     Raises:
         InvalidRequest: as :func:`tirada.links.audit.extract_links`.
     """
+    if home is None:                 # no official address given: the one most links were posted with
+        home = presumed_home(extract_links(text))
     for step in audit_steps(text, chunk=chunk, home=home):
         if step[0] != "report":
             yield step

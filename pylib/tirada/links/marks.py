@@ -4,19 +4,25 @@ The userscript (web/tirada.user.js) runs on a forum page and sends the Tirada li
 hidden frame of Tirada loaded from the address the reader configured; the frame (web/audit/ui_frame.py)
 answers with one mark per link, computed here. Nothing is verified in the forum's page.
 
-Protocol, version 1: every message is a JSON **text** (a string, so that its size is checked
-before it is parsed), sent with ``postMessage``:
+Protocol, version 2 (issue #38: bound to each request): every message is a JSON **text** (a
+string, so that its size is checked before it is parsed), sent with ``postMessage``:
 
-* ready (frame → forum page, once started): ``{"tirada": "listo", "v": 1}``;
-* request (forum page → frame): ``{"tirada": "verificar", "v": 1, "id": int 0…2**31−1,
-  "lang": "es"|"en" (optional, default "es"), "links": [{"href": str, "text": str}, …]}`` — at most
-  :data:`MAX_LINKS` links, each ``href`` at most :data:`MAX_HREF` characters, each ``text`` (the
-  post's text since the previous Tirada link, this link's words included) at most :data:`MAX_TEXT`,
-  the whole message at most :data:`MAX_MESSAGE` characters;
-* answer: ``{"tirada": "verificado", "v": 1, "id": id, "marks": [Mark, …]}``, one
-  :class:`Mark` per link, in order;
-* error: ``{"tirada": "error", "v": 1, "id": id or null, "code": "frame.…", "params": {…}}`` for a
-  message that is not a version-1 request or breaks a limit (codes ``frame.not_json``,
+* ready (frame → forum page, once started, to the configured forum origin only):
+  ``{"tirada": "listo", "v": 2}``;
+* request (forum page → frame, accepted from the configured forum origin only): ``{"tirada":
+  "verificar", "v": 2, "id": 32 lowercase hex digits (128 random bits from crypto.getRandomValues,
+  new for each request), "lang": "es"|"en" (optional, default "es"), "links": [{"href": str,
+  "text": str}, …]}`` — posted **with a MessagePort** (the requester's end of a new MessageChannel)
+  — at most :data:`MAX_LINKS` links, each ``href`` at most :data:`MAX_HREF` characters, each
+  ``text`` (the post's text since the previous Tirada link, this link's words included) at most
+  :data:`MAX_TEXT`, the whole message at most :data:`MAX_MESSAGE` characters;
+* answer, posted **only on that port** (never to a window, so no other script of the forum page
+  can read it or make the userscript take it): ``{"tirada": "verificado", "v": 2, "id": id,
+  "marks": [Mark, …]}``, one :class:`Mark` per link, in order; the userscript takes an answer only
+  from the port of its own request and only with that request's id. A request without a port is
+  not answered;
+* error: ``{"tirada": "error", "v": 2, "id": id or null, "code": "frame.…", "params": {…}}`` for a
+  message that is not a version-2 request or breaks a limit (codes ``frame.not_json``,
   ``frame.shape``, ``frame.version``, ``frame.too_long``, ``frame.too_many``): never an exception.
 
 Each link is checked exactly as the thread audit checks it (:func:`tirada.links.audit._entry`: the
@@ -30,6 +36,7 @@ storage is read, so a sealed roll is marked as sealed, never revealed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import List, Literal, TypedDict
 
@@ -47,12 +54,12 @@ PROTOCOL = "verificar"          #: the "tirada" field of a request
 ANSWER = "verificado"           #: … of an answer
 ERROR = "error"                 #: … of an error answer
 READY = "listo"                 #: … of the frame's first message
-VERSION = 1                     #: the only protocol version this frame speaks
+VERSION = 2                     #: the only protocol version this frame speaks
 MAX_LINKS = 50                  #: most links in one request (the userscript sends more in several)
 MAX_TEXT = 4_000                #: longest post text sent with one link (characters; the audit reads 4,000)
 MAX_HREF = MAX_FRAGMENT + 2_048  #: longest link address (a fragment of 8,192 plus its base)
 MAX_MESSAGE = 600_000           #: longest request (characters of its JSON text)
-_MAX_ID = 2 ** 31 - 1
+_ID = re.compile(r"[0-9a-f]{32}")   #: a request id: 128 random bits, unguessable by the forum's scripts
 
 
 class Problem(TypedDict):
@@ -92,9 +99,10 @@ class LinkItem:
 
 @dataclass(frozen=True)
 class MarkRequest:
-    """A version-1 request: its ``id`` (echoed), the answer's language, 1…:data:`MAX_LINKS` links."""
+    """A version-2 request: its ``id`` (32 hex digits, echoed), the answer's language,
+    1…:data:`MAX_LINKS` links."""
 
-    id: int
+    id: str
     lang: str
     links: tuple
 
@@ -109,7 +117,7 @@ def read_request(text: object) -> MarkRequest:
     Raises:
         InvalidRequest: ``frame.not_json`` (not a string, or not JSON), ``frame.too_long`` (over
         :data:`MAX_MESSAGE` characters, or a link's ``href``/``text`` over its limit; params ``n``),
-        ``frame.version`` (``v`` is not 1; params ``v``), ``frame.shape`` (not a request of the
+        ``frame.version`` (``v`` is not 2; params ``v``), ``frame.shape`` (not a request of the
         shape above), ``frame.too_many`` (over :data:`MAX_LINKS` links; params ``n``).
     """
     if not isinstance(text, str):
@@ -127,8 +135,7 @@ def read_request(text: object) -> MarkRequest:
         raise _refuse(f"protocol version {data.get('v')!r} is not spoken here (only {VERSION})", code="frame.version",
                       params={"v": str(data.get("v"))[:20]})
     ident, lang, links = data.get("id"), data.get("lang", "es"), data.get("links")
-    if not (isinstance(ident, int) and not isinstance(ident, bool) and 0 <= ident <= _MAX_ID) \
-            or lang not in ("es", "en") or not isinstance(links, list) or not links:
+    if not _good_id(ident) or lang not in ("es", "en") or not isinstance(links, list) or not links:
         raise _refuse("a request needs an id, a language and a list of links", code="frame.shape")
     if len(links) > MAX_LINKS:
         raise _refuse(f"at most {MAX_LINKS} links in one message", code="frame.too_many", params={"n": MAX_LINKS})
@@ -144,7 +151,7 @@ def read_request(text: object) -> MarkRequest:
             raise _refuse(f"a link's text is longer than {MAX_TEXT} characters", code="frame.too_long",
                           params={"n": MAX_TEXT})
         items.append(LinkItem(link["href"], link.get("text", "")))
-    return MarkRequest(ident, lang, tuple(items))
+    return MarkRequest(str(ident), lang, tuple(items))
 
 
 def _lines(row: dict, lang: str) -> list:
@@ -185,14 +192,19 @@ def mark_link(item: LinkItem, home: str, lang: str = "es", budget: list | None =
             "roller": row.get("roller"), "seq": seq if isinstance(seq, int) else None, "problems": problems}
 
 
+def _good_id(ident: object) -> bool:
+    """Whether ``ident`` is a request id of protocol 2 (32 lowercase hex digits)."""
+    return isinstance(ident, str) and _ID.fullmatch(ident) is not None
+
+
 def _error(ident: object, err: TiradaError) -> dict:
-    ident = ident if isinstance(ident, int) and not isinstance(ident, bool) and 0 <= ident <= _MAX_ID else None
+    ident = ident if _good_id(ident) else None
     return {"tirada": ERROR, "v": VERSION, "id": ident, "code": err.code, "params": dict(err.params or {})}
 
 
 def answer(text: object, home: str) -> dict:
-    """The answer to one message (the ``text`` received): ``{"tirada": "verificado", "v": 1, "id",
-    "lang", "marks": [Mark]}``, or ``{"tirada": "error", "v": 1, "id", "code", "params"}`` for a
+    """The answer to one message (the ``text`` received): ``{"tirada": "verificado", "v": 2, "id",
+    "lang", "marks": [Mark]}``, or ``{"tirada": "error", "v": 2, "id", "code", "params"}`` for a
     message :func:`read_request` refuses. ``home`` is the frame's page address (scheme, host, path).
     Never raises on any input."""
     try:
@@ -218,5 +230,5 @@ def answer(text: object, home: str) -> dict:
 
 
 def ready() -> dict:
-    """The frame's first message, sent once it can answer: ``{"tirada": "listo", "v": 1}``."""
+    """The frame's first message, sent once it can answer: ``{"tirada": "listo", "v": 2}``."""
     return {"tirada": READY, "v": VERSION}

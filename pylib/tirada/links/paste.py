@@ -2,7 +2,8 @@
 
 docs/link-format.md §9.2. A GM selects the posts as the forum shows them and copies them: the plain
 text has no addresses (the links sit behind words such as "Comprobar la tirada"), but the clipboard's
-HTML has them. :func:`html_to_text` gives the text as it reads, one line per line shown (``<br>``,
+HTML has them (read as the browser reads an ``href``: the WHATWG URL rules of
+:mod:`tirada.links.address`). :func:`html_to_text` gives the text as it reads, one line per line shown (``<br>``,
 paragraphs, list items, table rows), with each link's target written right after its words:
 ``Comprobar la tirada https://…#t2…``, so every link is found, in post order, and the snippet lines
 before it stay in place for the claim check.
@@ -16,6 +17,7 @@ import re
 from html.parser import HTMLParser
 
 from ..errors import InvalidRequest
+from .address import parse
 
 __all__ = ["MAX_HTML", "html_to_text"]
 
@@ -26,6 +28,20 @@ _BLOCKS = frozenset("address article aside blockquote br dd div dl dt figcaption
 _HIDDEN = frozenset("script style template head title noscript".split())
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _LINES = re.compile(r"[ \t]*\n[ \t\n]*")
+
+
+def _href(value: str | None) -> str | None:
+    """A link's ``href`` as the browser reads it (:mod:`tirada.links.address`): an absolute address
+    serialized (``http://a\\@b/`` → ``http://a/@b/``, a tab or newline inside removed), else the
+    text with tab, newline and surrounding blanks removed (a ``//host/…`` or relative address is
+    then read by the audit as such); None when empty."""
+    if not value:
+        return None
+    found = parse(value)
+    if found is not None:
+        return found.href
+    cleaned = re.sub("[\t\n\r]", "", value).strip("".join(chr(c) for c in range(0x21)))
+    return cleaned or None
 
 
 class _Reader(HTMLParser):
@@ -48,7 +64,7 @@ class _Reader(HTMLParser):
         if tag == "pre":
             self.pre += 1
         if tag == "a":
-            href = next((v for k, v in attrs if k == "href" and v), None)
+            href = _href(next((v for k, v in attrs if k == "href" and v), None))
             self.links.append((href, len(self.out)))
 
     def handle_startendtag(self, tag, attrs):
