@@ -124,6 +124,8 @@ def make_move(page, move: dict, actor: int) -> None:
             page.select_option(f"{pre}-enemy", str(move["enemy"]))
     elif kind == "yield" and move.get("new_leader") is not None:
         page.select_option(f"{pre}-leader", str(move["new_leader"]))
+    if kind == "yield":                 # «Rendirse» asks first (issue #42): open the question
+        page.click(f'#brs-actions [data-yield-ask="{actor}"]')
     button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
     if kind == "bonus":
         button += f'[data-take="{move["take"]}"]'

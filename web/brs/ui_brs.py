@@ -31,6 +31,7 @@ from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options, step
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
+from tirada.systems.brs.fair import can_take_back
 
 
 _node = app.node
@@ -99,7 +100,7 @@ def start_game() -> None:
         setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
         return
     el("brs-setup-error").hidden = True
-    Game.setup, Game.moves, Game.selection = setup, [], []
+    Game.setup, Game.moves, Game.selection, Game.undo = setup, [], [], []
     Game.state = replay(setup, [])
     el("brs-shared").hidden = True
     Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
@@ -186,6 +187,7 @@ def render_game() -> None:
     el("brs-moves-list").innerHTML = boardview.journal_html(entries, summ, cells, lang)
     el("brs-share-link").value = share_url()
     el("brs-share-size").textContent = tr("brs.share.size").format(n=len(Game.fragment))
+    el("brs-undo").hidden = not Game.undo
     el("brs-game").hidden = False
     records.render_after()
 
@@ -220,10 +222,42 @@ def make_move(move: dict) -> None:
     except TiradaError as err:
         show_move_error(err)
         return
+    # a move that rolls is final; the others can be taken back until the link is copied (issue #42)
+    Game.undo = Game.undo + [len(Game.moves)] if all(can_take_back(now, m) for m in made) else []
     Game.state, Game.moves, Game.selection = state, Game.moves + made, []
     el("brs-shared").hidden = True
     after_change()
     el("brs-status").focus()
+
+
+def take_back() -> None:
+    """Take back this browser's last move (with the standing orders that went in front of it, which
+    become this seat's draft again): only moves that roll nothing, only before the link is copied
+    (``Game.undo``; docs/brs-pace.md §Taking a move back)."""
+    if not Game.undo or Game.state is None:
+        return
+    setup = playing()[0]
+    n = Game.undo[-1]
+    undone = Game.moves[n:]
+    try:
+        state = replay(setup, Game.moves[:n])
+    except TiradaError as err:   # cannot happen for a prefix of a replayed log; say so rather than break
+        show_move_error(err)
+        return
+    ckey = seats.confrontation_key(setup)
+    for m in undone:
+        if m["move"] == "orders":
+            status.keep_draft(ckey, m["player"], m["orders"])
+    Game.undo, Game.moves, Game.state, Game.selection = Game.undo[:-1], Game.moves[:n], state, []
+    after_change()
+    el("brs-copy-status").textContent = tr("brs.undo.done")
+    el("brs-status").focus()
+
+
+def link_copied() -> None:
+    """The link is being copied: it goes to the thread, so its moves are final."""
+    Game.undo = []
+    el("brs-undo").hidden = True
 
 
 def commit_fresh(player: int, nonce: str) -> dict:
@@ -237,6 +271,28 @@ def on_click(event) -> None:
     """Delegated clicks inside the view: dice on the board, action buttons, defence suggestions,
     setup add/remove buttons."""
     target = event.target
+    if _closest(target, "#brs-undo-button") is not None:
+        take_back()
+        return
+    node = _closest(target, "[data-yield-ask]")
+    if node is not None:     # «Rendirse» asks first: the question opens here, with the focus on it
+        box = _el(f"brs-{node.dataset.yieldAsk}-yield-confirm")
+        if box is not None:
+            box.hidden = False
+            node.setAttribute("aria-expanded", "true")
+            box.focus()
+        return
+    node = _closest(target, "[data-yield-cancel]")
+    if node is not None:     # cancel keeps everything: the question closes, the focus goes back
+        who = str(node.dataset.yieldCancel)
+        box = _el(f"brs-{who}-yield-confirm")
+        if box is not None:
+            box.hidden = True
+        ask = _query(f'#brs-actions [data-yield-ask="{who}"]')
+        if ask is not None:
+            ask.setAttribute("aria-expanded", "false")
+            ask.focus()
+        return
     node = _closest(target, "[data-act]")
     if node is not None:
         read_draft()
@@ -284,6 +340,17 @@ def on_click(event) -> None:
         make_move(move)
 
 
+def on_key(event) -> None:
+    """Escape inside the «Rendirse» question cancels it (keeps everything)."""
+    if str(event.key) != "Escape":
+        return
+    box = _closest(event.target, ".brs-confirm")
+    if box is not None:
+        cancel = _node(box.querySelector("[data-yield-cancel]"))
+        if cancel is not None:
+            cancel.click()
+
+
 def on_setup_change(event) -> None:
     """A setup field changed: keep the draft; side names and d12 also redraw the form's selects."""
     target = event.target
@@ -315,6 +382,7 @@ async def on_copy(event) -> None:
     if Game.state is None:
         return
     text = snippet(str(event.target.closest("[data-brs-copy]").dataset.brsCopy))  # async: no currentTarget
+    link_copied()
     await sharing.copy(text, "brs-copy-status", "brs-share-link")
 
 
@@ -331,7 +399,7 @@ def open_brs_link(fragment: str) -> None:
         el("brs-shared").hidden = True   # the board below is not this link's
         return
     el("brs-link-error").hidden = True
-    Game.setup, Game.moves, Game.state, Game.selection = setup, moves, state, []
+    Game.setup, Game.moves, Game.state, Game.selection, Game.undo = setup, moves, state, [], []
     el("brs-shared").hidden = False
     el("brs-setup-card").open = False
     el("brs-proves").textContent = tr("brs.proves." + ("signed" if setup.get("start") else f"v{setup.get('version', 1)}"))
@@ -384,6 +452,8 @@ def start() -> None:
     view = el("brs-view")
     ui_brs_contest.bind()
     view.addEventListener("click", create_proxy(on_click))
+    view.addEventListener("keydown", create_proxy(on_key))
+    el("brs-share-link").addEventListener("copy", create_proxy(lambda event: link_copied()))
     changed = create_proxy(on_setup_change)
     view.addEventListener("change", changed)
     view.addEventListener("input", changed)

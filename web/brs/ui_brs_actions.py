@@ -78,8 +78,9 @@ def _sf_select(p: int, kind: str, det: dict, selection: list, cells: list, names
                    [("", t("brs.act.no_die", lang))] + _dice_opts(sf, cells, names, lang))
 
 
-def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list) -> str:
-    """The controls of player ``p`` (a fieldset), one block per legal kind."""
+def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list, summ: dict | None = None) -> str:
+    """The controls of player ``p`` (a fieldset), one block per legal kind; ``summ`` (the summary)
+    lets «Rendirse» say what it ends (:func:`yield_confirm`)."""
     out = []
     for kind in ORDER:
         if kind not in kinds:
@@ -148,10 +149,41 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
             if det["new_leaders"]:
                 leader = _select(p, kind, "leader", t("brs.act.new_leader", lang),
                                  [("", t("brs.act.no_leader", lang))] + [(str(q), names[q]) for q in det["new_leaders"]])
-            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang))
-                       + _button(p, kind, t("brs.act.yield", lang), cls="ghost"))
+            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang)) + yield_confirm(p, names, lang, summ))
     blocks = "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
     return f'<fieldset class="brs-act" data-player="{p}"><legend>{esc(names[p])}</legend>{blocks}</fieldset>'
+
+
+def yield_ends(p: int, names: list, lang: str, summ: dict | None) -> str:
+    """What a Yield by ``p`` ends, in words: the whole Confrontation (and who wins) when ``p`` is the
+    last active player of their side, else ``p``'s part in it (their side fights on)."""
+    players = (summ or {}).get("players") or []
+    if p < len(players):
+        side = players[p]["side"]
+        others = [q for q, info in enumerate(players) if q != p and info["side"] == side and info.get("active")]
+        if others:
+            return t("brs.act.yield_out", lang).format(player=names[p])
+        sides = (summ or {}).get("sides") or []
+        if len(sides) == 2:
+            return t("brs.act.yield_ends", lang).format(player=names[p], winner=sides[1 - side])
+    return t("brs.act.yield_out", lang).format(player=names[p])
+
+
+def yield_confirm(p: int, names: list, lang: str, summ: dict | None) -> str:
+    """«Rendirse» in two steps (issue #42): a first button that says what a Yield ends and opens an
+    in-page question; the question holds the real Yield button and «Cancelar», which keeps
+    everything. ui_brs opens and closes it (``data-yield-ask`` / ``data-yield-cancel``) and moves
+    the focus to it and back."""
+    box, q = _id(p, "yield", "confirm"), _id(p, "yield", "question")
+    ends = yield_ends(p, names, lang, summ)
+    return (f'<p class="meta">{esc(ends)}</p>'
+            f'<button type="button" class="ghost" data-yield-ask="{p}" aria-expanded="false" aria-controls="{box}">'
+            f'{esc(t("brs.act.yield_ask", lang))}</button>'
+            f'<div id="{box}" class="brs-confirm" role="group" aria-labelledby="{q}" tabindex="-1" hidden>'
+            f'<p id="{q}"><strong>{esc(t("brs.act.yield_question", lang))}</strong> {esc(ends)}</p>'
+            f'<div class="buttons">{_button(p, "yield", t("brs.act.yield_confirm", lang), cls="danger")}'
+            f'<button type="button" class="ghost" data-yield-cancel="{p}">{esc(t("brs.act.yield_cancel", lang))}</button>'
+            '</div></div>')
 
 
 def _vow_enemy(p: int, det: dict, lang: str) -> str:
@@ -216,7 +248,7 @@ def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list,
         return f'<p>{esc(t("brs.actions.none", lang))}</p>'
     order = sorted(opts, key=lambda p: (p != first, p))
     note = vow_note(opts, summ, now, names, lang) if summ is not None and now is not None else ""
-    return "".join(group(p, opts[p], cells, names, lang, selection) for p in order) + note
+    return "".join(group(p, opts[p], cells, names, lang, selection, summ) for p in order) + note
 
 
 def vow_note(opts: dict, summ: dict, now: dict, names: list, lang: str) -> str:
