@@ -20,7 +20,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.axe import axe_problems  # noqa: E402
 from helpers.brs import actor, bot_move  # noqa: E402
-from helpers.brs_page import link_of, make_move, moves_of  # noqa: E402
+from helpers.brs_page import haster_at_the_example, link_of, make_move, moves_of, set_orders  # noqa: E402
 from helpers.page import take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
@@ -115,3 +115,139 @@ def test_a_move_is_taken_back_until_its_link_is_copied_never_a_roll(new_context,
     made = moves_of(page)
     assert made[-1]["move"] == "advantage" and made[-1]["fresh"]["seq"] >= 1
     expect(undo).to_be_hidden()
+
+
+def sides_are(page, a: str, b: str) -> None:
+    expect(page.locator("#brs-f-sides-0")).to_have_value(a)
+    expect(page.locator("#brs-f-sides-1")).to_have_value(b)
+
+
+def test_typed_side_names_survive_every_path_that_redraws_the_setup(new_context, base_url):
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.click("#tab-brs")
+    page.fill("#brs-f-sides-0", "Los de Ryo")
+    page.fill("#brs-f-sides-1", "Casa de Aria")
+    page.click('[data-act="add-player"]')
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.click('[data-act="add-trait"] >> nth=0')
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.check("#brs-f-allow_d12")
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.click("#lang")                       # English and back: the form is drawn again each time
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.click("#lang")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.click("#brs-example")                # the example's fighters, the player's side names
+    expect(page.locator("#brs-f-players-0-name")).to_have_value("Haster")
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.click("#tab-brs")
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.click("#brs-start")
+    page.wait_for_selector("#brs-game:not([hidden])")
+    take_seat(page, "both")
+    assert decode_link(link_of(page))[0]["sides"] == ["Los de Ryo", "Casa de Aria"]
+    page.click("#brs-new")                    # «Nueva Confrontación»: the names are still the typed ones
+    sides_are(page, "Los de Ryo", "Casa de Aria")
+    page.fill("#brs-f-sides-1", "Aria sola")  # typed again: the new name is the one kept
+    page.click('[data-act="add-player"]')
+    sides_are(page, "Los de Ryo", "Aria sola")
+
+
+def test_standing_orders_belong_to_the_player_across_new_confrontations(new_context, base_url):
+    ctx, _ = new_context(**PHONE)
+    page = haster_at_the_example(open_app(ctx.new_page(), base_url))
+    page.click("#brs-start")
+    page.wait_for_selector("#brs-game:not([hidden])")
+    set_orders(page, 0, {"strength": "battered", "ruling": "none"})
+    page.click("#brs-new")
+    before = link_of(page)
+    page.click("#brs-start")
+    page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
+    assert moves_of(page) == []
+    # the new Confrontation starts with Haster's own orders, ready to go with his first move
+    if page.locator("#brs-orders-card").get_attribute("open") is None:
+        page.click("#brs-orders-card summary")
+    expect(page.locator("#brs-order-0-strength")).to_have_value("battered")
+    expect(page.locator("#brs-order-0-ruling")).to_have_value("none")
+    expect(page.locator('#brs-orders [data-orders-state="0"]')).to_contain_text("próximo movimiento")
+    make_move(page, {"move": "pick", "attacker": 0, "target": 1}, 0)
+    first = moves_of(page)[0]
+    assert first["move"] == "orders" and first["player"] == 0
+    assert first["orders"]["strength"] == "battered" and first["orders"]["ruling"] == "none"
+    # editable any time: changed now, it goes with his next move
+    page.select_option("#brs-order-0-strength", "smallest")
+    expect(page.locator('#brs-orders [data-orders-state="0"]')).to_contain_text("próximo movimiento")
+
+
+def test_a_confrontation_link_opened_on_a_phone_shows_its_tab_whole(new_context, base_url):
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    start_example(page)
+    link = link_of(page)
+    other, _ = new_context(**PHONE)
+    phone = open_app(other.new_page(), link)              # a fresh phone opens the post's link
+    phone.wait_for_selector("#brs-game:not([hidden])")
+    expect(phone.locator("#tab-brs")).to_have_attribute("aria-current", "page")
+    tab, row = phone.locator("#tab-brs").bounding_box(), phone.locator("#tabs").bounding_box()
+    assert row["x"] <= tab["x"] and tab["x"] + tab["width"] <= row["x"] + row["width"] + 0.5, (tab, row)
+    more = phone.locator("#tabs-more")
+    if more.is_visible():                                 # the «Más →» cue stands beside it, never over it
+        assert tab["x"] + tab["width"] <= more.bounding_box()["x"] + 0.5
+
+
+def test_a_duel_between_two_players_set_up_from_quick_lines(new_context, base_url):
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.click("#tab-brs")
+    page.click('[data-start-point="duel"]')
+    expect(page.locator("#brs-f-players-0-name")).to_be_focused()
+    expect(page.locator("#brs-f-players-0-hero")).to_be_checked()     # two players: both Heroes
+    page.fill("#brs-f-players-0-name", "Ryo")
+    page.fill("#brs-f-players-0-quick", "Fuerza d10 d6, Destreza d8")  # «Destreza» is no Aspect
+    page.click('[data-act="quick"][data-path="players.0"]')
+    error = page.locator("#brs-setup-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("«Destreza» no es un Aspecto")
+    expect(page.locator("#brs-f-players-0-quick")).to_be_focused()
+    expect(page.locator("#brs-f-players-0-quick")).to_have_value("Fuerza d10 d6, Destreza d8")   # nothing lost
+    page.fill("#brs-f-players-0-quick", "Fuerza d10 d6, Sutileza d8, Resistencia d6 d4")
+    page.keyboard.press("Enter")                                       # Enter fills, never starts
+    expect(page.locator("#brs-f-players-0-components-0-traits-4-die")).to_have_value("4")
+    expect(error).to_be_hidden()
+    page.fill("#brs-f-players-1-name", "Aria")
+    page.fill("#brs-f-players-1-quick", "Hechicería d10, Sutileza d8 d6, Resistencia d6, Fortaleza d4")
+    page.click('[data-act="quick"][data-path="players.1"]')
+    expect(page.locator("#brs-f-players-1-components-0-traits-4-aspect")).to_have_value("fortaleza")
+    page.click("#brs-start")
+    page.wait_for_selector("#brs-game:not([hidden])")
+    setup = decode_link(link_of(page))[0]
+    assert [p["name"] for p in setup["players"]] == ["Ryo", "Aria"]
+    assert [len(p["components"][0]["traits"]) for p in setup["players"]] == [5, 5]
+    assert all(p["hero"] and p["leader"] for p in setup["players"])
+    assert axe_problems(page) == []
+
+
+def fits_one_screen(page, who: int, kind: str, height: int) -> None:
+    """The dice ``who`` chooses from and the button confirming them show together in one screen."""
+    picker = page.locator(f'#brs-actions fieldset[data-player="{who}"] .brs-picker')
+    button = page.locator(f'#brs-actions [data-move="{kind}"][data-player="{who}"]')
+    picker.scroll_into_view_if_needed()
+    top, bottom = picker.bounding_box(), button.bounding_box()
+    assert bottom["y"] + bottom["height"] - top["y"] <= height, (kind, top, bottom)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_choosing_dice_and_confirming_fit_one_screen(new_context, base_url, size):
+    ctx, _ = new_context(viewport={"width": size[0], "height": size[1]})
+    page = open_app(ctx.new_page(), base_url)
+    start_example(page)
+    make_move(page, {"move": "pick", "attacker": 0, "target": 1}, 0)
+    fits_one_screen(page, 0, "attack", size[1])
+    assert axe_problems(page) == []
+    make_move(page, bot_move(replay(*decode_link(link_of(page)))), 0)      # Haster attacks
+    fits_one_screen(page, 1, "defend", size[1])                            # Sharla defends
+    assert axe_problems(page) == []

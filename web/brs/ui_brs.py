@@ -21,69 +21,21 @@ import ui_brs_contest
 import ui_brs_seat as seats
 import ui_brs_status as status
 import ui_brs_story as story
+import ui_brs_form as form
+from ui_brs_form import closest as _closest, element as _el, query as _query
+from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
 from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, replay, summary
-from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
-from tirada.systems.brs.options import board, options, step
+from tirada.systems.brs.options import board, options
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
 from tirada.systems.brs.fair import can_take_back
 
 
-_node = app.node
-
-
-def _el(id_: str):
-    return _node(el(id_))
-
-
-def _query(selector: str):
-    return _node(document.querySelector(selector))
-
-
-def _closest(target, selector: str):
-    return _node(target.closest(selector)) if hasattr(target, "closest") else None
-
-
-# ---------------------------------------------------------------------------------- setup form
-def setup_nodes():
-    return document.querySelectorAll("#brs-setup-fields [data-f]")
-
-
-def read_draft() -> dict:
-    """The draft with what is typed in the form (nothing typed is ever dropped)."""
-    return setupform.read(draft(), setup_nodes())
-
-
-def render_setup() -> None:
-    el("brs-setup-fields").innerHTML = setupform.render(draft(), app.State.lang)
-    records.refresh()   # the pre-fight box (issue #15) shows the draft's names
-
-
-def setup_changed(redraw: bool = True) -> None:
-    """The pre-fight box changed the draft (the bidding's result fills the Spoils fields)."""
-    render_setup() if redraw else None
-    save_draft()
-
-
-def save_draft() -> None:
-    STORE.set_brs_current(draft=Game.draft)
-
-
-def setup_error(message: str, path: str = "") -> None:
-    box = el("brs-setup-error")
-    node = _el(setupform.field_id(path)) if path else None
-    label = ""
-    if node is not None and node.labels.length:
-        label = str(node.labels[0].textContent) + " — "
-    box.textContent = f'{tr("brs.setup.error")}: {label}{message}'
-    box.hidden = False
-    if node is not None:
-        node.focus()
 
 
 def start_game() -> None:
@@ -114,21 +66,13 @@ def on_start(event) -> None:
     start_game()
 
 
-@when("click", "#brs-example")
-def on_example(event) -> None:
-    Game.draft = setupform.from_setup(example_setup(new_seed()))
-    render_setup()
-    save_draft()
-    el("brs-start").focus()
-
-
 @when("click", "#brs-new")
 def on_new(event) -> None:
     """Prepare another Confrontation from this one's setup (a new seed); the current one stays
     until the new one starts."""
     base = setupform.from_setup(Game.setup) if Game.setup else setupform.blank_draft("", app.State.lang)
     base["seed"] = new_seed()
-    Game.draft = base
+    Game.draft = setupform.keep_typed(base, draft().get("typed"))
     render_setup()
     save_draft()
     card = el("brs-setup-card")
@@ -169,7 +113,7 @@ def render_game() -> None:
         return
     lang = app.State.lang
     setup, state = playing()
-    summ, cells, now = view_summary(), board(state), step(state)
+    summ, cells, now = view_summary(), board(state), status.step_now(state)
     opts = seats.my_options(options(status.drafted(state, setup, Game.seat)), Game.seat, summ["players"])
     names, entries = boardview.names_of(summ), journal(setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
@@ -274,31 +218,9 @@ def on_click(event) -> None:
     if _closest(target, "#brs-undo-button") is not None:
         take_back()
         return
-    node = _closest(target, "[data-yield-ask]")
-    if node is not None:     # «Rendirse» asks first: the question opens here, with the focus on it
-        box = _el(f"brs-{node.dataset.yieldAsk}-yield-confirm")
-        if box is not None:
-            box.hidden = False
-            node.setAttribute("aria-expanded", "true")
-            box.focus()
+    if form.yield_click(target):
         return
-    node = _closest(target, "[data-yield-cancel]")
-    if node is not None:     # cancel keeps everything: the question closes, the focus goes back
-        who = str(node.dataset.yieldCancel)
-        box = _el(f"brs-{who}-yield-confirm")
-        if box is not None:
-            box.hidden = True
-        ask = _query(f'#brs-actions [data-yield-ask="{who}"]')
-        if ask is not None:
-            ask.setAttribute("aria-expanded", "false")
-            ask.focus()
-        return
-    node = _closest(target, "[data-act]")
-    if node is not None:
-        read_draft()
-        setupform.edit(draft(), str(node.dataset.act), str(node.dataset.path), app.State.lang)
-        render_setup()
-        save_draft()
+    if form.setup_click(target):
         return
     node = _closest(target, "[data-seat]")
     if node is not None and Game.state is not None:
@@ -310,24 +232,28 @@ def on_click(event) -> None:
     node = _closest(target, "[data-die]")
     if node is not None and not node.disabled and Game.state is not None:
         i = int(node.dataset.die)
+        where = "#brs-actions" if _closest(node, "#brs-actions") is not None else "#brs-boards"
         Game.selection = [x for x in Game.selection if x != i] if i in Game.selection else Game.selection + [i]
         render_game()
-        again = _query(f'#brs-boards [data-die="{i}"]')
+        again = _query(f'{where} [data-die="{i}"]')
         if again is not None:
             again.focus()
         return
     node = _closest(target, "[data-suggest]")
-    if node is not None and Game.state is not None:
-        Game.selection = [int(x) for x in str(node.dataset.suggest).split(",") if x]
-        sf = str(node.dataset.sf)
-        render_game()
-        select = _el(f"brs-{node.dataset.player}-defend-sf")
-        if select is not None:
-            select.value = sf
-        button = _query('#brs-actions [data-move="defend"]')
-        if button is not None:
-            button.disabled = False
-            button.focus()
+    if node is not None and Game.state is not None:     # a quick defence: one tap defends (issue #42)
+        move: dict = {"move": "defend", "dice": [int(x) for x in str(node.dataset.suggest).split(",") if x]}
+        if str(node.dataset.sf):
+            move["soul_fused"] = int(str(node.dataset.sf))
+        make_move(move)
+        return
+    node = _closest(target, "[data-quick-attack]")
+    if node is not None and Game.state is not None:     # the two highest dice, and a pick with no choice
+        p, made = int(node.dataset.player), len(Game.moves)
+        if node.hasAttribute("data-target"):
+            make_move({"move": "pick", "attacker": p, "target": int(node.getAttribute("data-target"))})
+            if len(Game.moves) == made:
+                return
+        make_move({"move": "attack", "dice": [int(x) for x in str(node.dataset.quickAttack).split(",")]})
         return
     node = _closest(target, "[data-move]")
     if node is not None and not node.disabled and Game.state is not None:
@@ -338,28 +264,6 @@ def on_click(event) -> None:
             boxes = document.querySelectorAll(f'#brs-actions fieldset[data-player="{p}"] input[data-comp]:checked')
             move["components"] = [int(b.dataset.comp) for b in boxes]
         make_move(move)
-
-
-def on_key(event) -> None:
-    """Escape inside the «Rendirse» question cancels it (keeps everything)."""
-    if str(event.key) != "Escape":
-        return
-    box = _closest(event.target, ".brs-confirm")
-    if box is not None:
-        cancel = _node(box.querySelector("[data-yield-cancel]"))
-        if cancel is not None:
-            cancel.click()
-
-
-def on_setup_change(event) -> None:
-    """A setup field changed: keep the draft; side names and d12 also redraw the form's selects."""
-    target = event.target
-    if not bool(target.matches("#brs-setup-fields [data-f]")):
-        return
-    read_draft()
-    save_draft()
-    if event.type == "change" and str(target.dataset.f) in ("sides.0", "sides.1", "allow_d12"):
-        render_setup()
 
 
 # ------------------------------------------------------------------------------------ share
@@ -373,7 +277,7 @@ def snippet(kind: str) -> str:
     summ, cells = view_summary(), board(state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
     now = story.snippet_sentences(journal(setup, Game.moves), summ, cells,
-                                  boardview.step_sentence(step(state), summ, cells, app.State.lang), app.State.lang)
+                                  boardview.step_sentence(status.step_now(state), summ, cells, app.State.lang), app.State.lang)
     return titled_story(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
 
@@ -452,9 +356,9 @@ def start() -> None:
     view = el("brs-view")
     ui_brs_contest.bind()
     view.addEventListener("click", create_proxy(on_click))
-    view.addEventListener("keydown", create_proxy(on_key))
+    view.addEventListener("keydown", create_proxy(form.on_key))
     el("brs-share-link").addEventListener("copy", create_proxy(lambda event: link_copied()))
-    changed = create_proxy(on_setup_change)
+    changed = create_proxy(form.on_setup_change)
     view.addEventListener("change", changed)
     view.addEventListener("input", changed)
     view.addEventListener("change", create_proxy(lambda event: status.on_order_change(event, render_game)))
