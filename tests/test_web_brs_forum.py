@@ -92,3 +92,18 @@ def test_the_quick_attack_takes_the_two_highest_or_the_kept_die_after_a_reversal
     html = actions.quick_attack(0, [0, 1, 2], cells, "es", target=1)
     assert 'data-quick-attack="0,1"' in html and 'data-target="1"' in html
     assert actions.quick_attack(0, [2], cells, "es") == ""      # one die: no quick attack
+
+
+def test_a_character_from_my_data_fills_name_and_components():
+    import ui_brs_setup as setupform
+
+    draft = setupform.start_point("duel", "0" * 32, "es")
+    char = {"name": "Ryo", "sheet": {"components": [{"name": "Ryo", "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]},
+                                                    {"name": "vacío", "traits": []}]}}
+    setupform.apply_character(draft, 0, char)
+    assert draft["players"][0]["name"] == "Ryo"
+    assert draft["players"][0]["components"] == [{"name": "Ryo", "committed": True,
+                                                  "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]}]
+    html = setupform.render(draft, "es", [("ryo", "Ryo")])
+    assert 'data-mine="0"' in html and '<option value="ryo">Ryo</option>' in html
+    assert "data-mine" not in setupform.render(draft, "es", [])

@@ -5,7 +5,8 @@ every action a person makes (open a link, tap, type, choose; a select already sh
 is no action): set-up at most 12 per side, at most one post per side per exchange, and the median of
 actions per post (the issue's target is 5; measured 5-6.5, asserted at most 8 until the stuck posts
 get shorter). On every step the page asks no question that a standing order set by that player
-answers, and axe-core finds nothing serious.
+answers, and axe-core finds nothing serious in every post, on the phone that opens it (360x640) and on
+a reader's desktop (1280x800).
 
 Which move to make is the test bot's (tests/helpers/brs.bot_move, gentle) on the state decoded from
 the page's own link; the page makes it with its quickest controls (the quick attack, a quick defence),
@@ -138,6 +139,8 @@ def test_a_duel_set_up_from_scratch_and_played_by_links_within_the_action_budget
     ctx_a, _ = new_context(**PHONE)
     ctx_b, _ = new_context(**PHONE)
     people = {0: Person(ctx_a.new_page()), 1: Person(ctx_b.new_page())}
+    ctx_w, _ = new_context(viewport={"width": 1280, "height": 800})
+    desk: list = []                 # a reader of the thread on a desktop: every post's link through axe
     set_up(people[0], base_url)
     setup_actions = {0: people[0].actions, 1: 0}
     opened = {0: True, 1: False}
@@ -157,6 +160,12 @@ def test_a_duel_set_up_from_scratch_and_played_by_links_within_the_action_budget
             person.click('[data-brs-copy="link"]')
             posts.append((current, posts_start_ex, person.actions - start_actions))
             link = link_of(person.page)
+            if not desk:
+                desk.append(open_app(ctx_w.new_page(), link))
+            else:
+                desk[0].goto(link)
+            desk[0].wait_for_function("l => document.getElementById('brs-share-link').value === l", arg=link)
+            assert axe_problems(desk[0]) == []
             other = people[side]
             if not opened[side]:
                 other.page = open_app(other.page, link)

@@ -42,4 +42,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.act.picker": {"es": "Tus dados para elegir", "en": "Your dice to choose"},
     "brs.act.quick_attack": {"es": "Atacar con los dos más altos: {dice} = {sum}", "en": "Attack with the two highest: {dice} = {sum}"},
     "brs.act.defend_with": {"es": "Defender con {dice} → {outcome}", "en": "Defend with {dice} → {outcome}"},
+    "brs.setup.mine": {"es": "Personaje de «Mis datos»", "en": "Character from «My data»"},
+    "brs.setup.mine_none": {"es": "— escribirlo aquí —", "en": "— type it here —"},
 }

@@ -48,8 +48,29 @@ def read_draft() -> dict:
 
 
 def render_setup() -> None:
-    el("brs-setup-fields").innerHTML = setupform.render(setupform.keep_typed(draft()), app.State.lang)
+    el("brs-setup-fields").innerHTML = setupform.render(setupform.keep_typed(draft()), app.State.lang, my_characters())
     records.refresh()   # the pre-fight box (issue #15) shows the draft's names
+
+
+def my_characters() -> list:
+    """``[(id, name)]`` of the Blood Red Sands characters in «Mis datos» (this browser)."""
+    return [(c["id"], c["name"]) for c in STORE.characters() if c.get("system") == "brs"]
+
+
+def pick_character(i: int, cid: str) -> None:
+    """Participant ``i`` becomes the «Mis datos» character ``cid`` (name and Components); the form is
+    drawn again with the focus back on the pick."""
+    found = [c for c in STORE.characters() if c.get("id") == cid and c.get("system") == "brs"]
+    if not found:
+        return
+    read_draft()
+    setupform.apply_character(draft(), i, found[0])
+    render_setup()
+    save_draft()
+    again = _el(setupform.field_id(f"players.{i}.mine"))
+    if again is not None:
+        again.value = cid
+        again.focus()
 
 
 def setup_changed(redraw: bool = True) -> None:
@@ -184,6 +205,9 @@ def on_key(event) -> None:
 def on_setup_change(event) -> None:
     """A setup field changed: keep the draft; side names and d12 also redraw the form's selects."""
     target = event.target
+    if event.type == "change" and bool(target.matches("#brs-setup-fields [data-mine]")):
+        pick_character(int(str(target.dataset.mine)), str(target.value))
+        return
     if not bool(target.matches("#brs-setup-fields [data-f]")):
         return
     read_draft()

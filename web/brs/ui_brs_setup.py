@@ -161,6 +161,31 @@ def _select(path: str, label: str, value, options: list) -> str:
     return f'<div class="field"><label for="{fid}">{esc(label)}</label><select id="{fid}" data-f="{path}">{opts}</select></div>'
 
 
+def _mine(i: int, mine: list, lang: str) -> str:
+    """A participant's «Mis datos» pick: one of this browser's Blood Red Sands characters fills their
+    name and Components (ui_brs_form: ``data-mine``). Empty when there is none."""
+    if not mine:
+        return ""
+    fid = field_id(f"players.{i}.mine")
+    opts = f'<option value="">{esc(t("brs.setup.mine_none", lang))}</option>' + "".join(
+        f'<option value="{esc(cid)}">{esc(name)}</option>' for cid, name in mine)
+    return (f'<div class="field wide"><label for="{fid}">{esc(t("brs.setup.mine", lang))}</label>'
+            f'<select id="{fid}" data-mine="{i}">{opts}</select></div>')
+
+
+def apply_character(draft: dict, i: int, character: dict) -> dict:
+    """Participant ``i`` becomes the «Mis datos» character ``character`` (``Character.to_dict()`` of a
+    Blood Red Sands sheet): its name and its Components with Traits (committed); ``draft`` changed in
+    place and returned. A sheet without Traits changes only the name."""
+    player = draft["players"][i]
+    player["name"] = str(character.get("name") or "")
+    comps = [{"name": str(c.get("name") or ""), "committed": True, "traits": [dict(x) for x in c.get("traits") or []]}
+             for c in (character.get("sheet") or {}).get("components") or [] if c.get("traits")]
+    if comps:
+        player["components"] = comps
+    return draft
+
+
 def _quick(i: int, lang: str) -> str:
     """A participant's quick character: one line of Aspects and dice, and the button that fills the
     Traits from it (ui_brs: ``data-act="quick"``; Enter in the line does the same)."""
@@ -176,8 +201,9 @@ def _act(act: str, text: str, path: str) -> str:
     return f'<button type="button" class="ghost" data-act="{act}" data-path="{path}">{esc(text)}</button>'
 
 
-def render(draft: dict, lang: str) -> str:
-    """The whole setup form body for ``draft``."""
+def render(draft: dict, lang: str, mine: list | None = None) -> str:
+    """The whole setup form body for ``draft``; ``mine``: the Blood Red Sands characters of «Mis
+    datos» (``[(id, name)]``), offered to each participant when there are any."""
     sizes = [(s, f"d{s}") for s in SIZES if s != 12 or draft.get("allow_d12")]
     aspects = [(a, t("brs.aspect." + a, lang)) for a in ASPECTS]
     sides = draft.get("sides") or ["", ""]
@@ -194,7 +220,8 @@ def render(draft: dict, lang: str) -> str:
                    + _input(f"{pp}.advantage", t("brs.setup.advantage", lang), p.get("advantage", 0), "number",
                             ' inputmode="numeric" min="0" max="20"')
                    + "</div>" + _check(f"{pp}.leader", t("brs.setup.leader", lang), p.get("leader"))
-                   + _check(f"{pp}.hero", t("brs.setup.hero", lang), p.get("hero")) + _quick(i, lang))
+                   + _check(f"{pp}.hero", t("brs.setup.hero", lang), p.get("hero")) + _mine(i, mine or [], lang)
+                   + _quick(i, lang))
         for j, c in enumerate(p.get("components", [])):
             cp = f"{pp}.components.{j}"
             out.append(f'<fieldset class="brs-setup-comp"><legend>{esc(t("brs.setup.component", lang).format(n=j + 1))}</legend>'
