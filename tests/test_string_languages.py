@@ -32,7 +32,6 @@ def catalog() -> dict:
 #: ``<q lang="es">`` (their "en" text is never shown); the test below checks that the code still does so
 SPANISH_ONLY = {"brs.after.seed": ("ui_brs_after.py", 't("brs.after.seed", "es")'),
                 "brs.pf.seed.trigger": ("ui_brs_prefight.py", 't("brs.pf.seed." + key, "es")'),
-                "brs.pf.seed.limit": ("ui_brs_prefight.py", 't("brs.pf.seed." + key, "es")'),
                 "brs.pf.seed.challenge": ("ui_brs_prefight.py", 't("brs.pf.seed." + key, "es")')}
 
 

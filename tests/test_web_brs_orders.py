@@ -44,8 +44,10 @@ def test_the_panel_shows_only_the_seat_players_with_every_key_and_the_seed_words
     for key in ORDERS:
         if key == "pick":
             continue
-        assert esc(t(f"brs.orders.{key}.seed", lang)) in html and esc(t(f"brs.orders.{key}", lang)) in html
-    assert "Sharla jugó un dado de Fuerza" in html          # the seed's own words, in both languages
+        told = t(f"brs.orders.{key}.seed", lang).format(player="Sharla", other="Haster")
+        assert esc(told) in html and esc(t(f"brs.orders.{key}", lang)) in html
+    # the rule told with the fighters of this Confrontation (issue #42): Sharla's panel, Haster's Strength
+    assert {"es": "Si Haster juega un dado de Fuerza, a Sharla", "en": "When Haster plays a Strength die, Sharla"}[lang] in html
     assert t("brs.orders.in_link", lang) in html
     assert orderview.panel_html(state, "watch", {}, "k", lang) == ""
     assert len(re.findall(r"<fieldset", orderview.panel_html(state, "both", {}, "k", lang))) == 2

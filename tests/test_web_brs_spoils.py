@@ -44,7 +44,8 @@ def test_opening_offers_only_a_pain(example):
     # the trigger's selects: the players' Components / the Chronicler's
     assert '<option value="2">Sharla — Sharla</option>' in html
     assert '<option value="0">Haster — Haster Culdrok</option>' in html
-    assert "sólo puede implicar 2" in html   # the seed's wording beside the setting
+    assert "como mucho, este número de Componentes" in html   # the setting said in players' words
+    assert "Decisión del proyecto" not in html and "La fuente" not in html   # issue #42: in the rules help only
 
 
 def test_after_a_back_down_the_challenge(example):

@@ -64,7 +64,8 @@ def set_orders(page, player: int, orders: dict) -> None:
     if card.get_attribute("open") is None:
         page.click("#brs-orders-card summary")
     assert page.locator('#brs-orders fieldset[data-player]').count() == 1      # this seat's own player only
-    expect(page.locator("#brs-orders")).to_contain_text("Sharla jugó un dado de Fuerza")
+    # the rule under each order is told with this Confrontation's own fighters (issue #42)
+    expect(page.locator("#brs-orders")).to_contain_text("juega un dado de Fuerza")
     for key, choice in orders.items():
         page.select_option(f"#brs-order-{player}-{key}", choice)
         expect(page.locator(f"#brs-order-{player}-{key}")).to_have_value(choice)
@@ -107,7 +108,8 @@ def make_move(page, move: dict, actor: int) -> None:
         page.select_option(f"{pre}-target", str(move["target"]))
     elif kind in ("attack", "defend"):
         for die in move["dice"]:
-            page.click(f'#brs-boards [data-die="{die}"]')
+            # the dice beside the button that confirms them (issue #42); the board's are the same choice
+            page.click(f'#brs-actions [data-die="{die}"]')
             page.wait_for_selector(f'#brs-boards [data-die="{die}"][aria-pressed=true]')
         if move.get("soul_fused") is not None:
             page.select_option(f"{pre}-sf", str(move["soul_fused"]))
@@ -124,6 +126,8 @@ def make_move(page, move: dict, actor: int) -> None:
             page.select_option(f"{pre}-enemy", str(move["enemy"]))
     elif kind == "yield" and move.get("new_leader") is not None:
         page.select_option(f"{pre}-leader", str(move["new_leader"]))
+    if kind == "yield":                 # «Rendirse» asks first (issue #42): open the question
+        page.click(f'#brs-actions [data-yield-ask="{actor}"]')
     button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
     if kind == "bonus":
         button += f'[data-take="{move["take"]}"]'

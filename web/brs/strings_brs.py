@@ -11,14 +11,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.heading": {"es": "Blood Red Sands — la Confrontación", "en": "Blood Red Sands — the Confrontation"},
     # setup
     "brs.setup.heading": {"es": "Preparar la Confrontación", "en": "Set up the Confrontation"},
-    "brs.setup.intro": {"es": "Dos bandos: el del Cronista (ataca en el intercambio 1) y el de los jugadores. Cada "
-                                "participante tiene Componentes hechos de Rasgos: texto + dado + Aspecto.",
-                        "en": "Two sides: the Chronicler's (attacks in exchange 1) and the players'. Each participant "
-                              "has Components made of Traits: text + die + Aspect."},
-    "brs.setup.example": {"es": "Cargar el ejemplo (Haster contra Sharla)", "en": "Load the example (Haster vs Sharla)"},
+    "brs.setup.intro": {"es": "Dos bandos (el primero ataca en el intercambio 1). Cada participante tiene Componentes hechos "
+                                "de Rasgos: texto + dado + Aspecto; una línea de personaje rápido los rellena.",
+                        "en": "Two sides (the first attacks in exchange 1). Each participant has Components made of "
+                              "Traits: text + die + Aspect; a quick character line fills them."},
+    "brs.setup.example": {"es": "Cargar el ejemplo del libro (dos luchadores)", "en": "Load the rulebook's example (two fighters)"},
     "brs.setup.start": {"es": "Empezar la Confrontación", "en": "Start the Confrontation"},
-    "brs.setup.side0": {"es": "Nombre del bando del Cronista", "en": "Name of the Chronicler's side"},
-    "brs.setup.side1": {"es": "Nombre del bando de los jugadores", "en": "Name of the players' side"},
+    "brs.setup.side0": {"es": "Nombre del primer bando (ataca primero)", "en": "Name of the first side (attacks first)"},
+    "brs.setup.side1": {"es": "Nombre del segundo bando", "en": "Name of the second side"},
     "brs.setup.side0_default": {"es": "Cronista", "en": "Chronicler"},
     "brs.setup.side1_default": {"es": "Jugadores", "en": "Players"},
     "brs.setup.player": {"es": "Participante {n}", "en": "Participant {n}"},
@@ -163,7 +163,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.act.defend_help": {"es": "Pulsa dados Disponibles de {player} hasta sumar {score} o más (menos dados es mejor).",
                             "en": "Press {player}'s Available dice until they sum {score} or more (fewer is better)."},
     "brs.act.smallest": {"es": "Defensa más pequeña", "en": "Smallest defence"},
-    "brs.act.use": {"es": "Usar {dice} → {outcome}", "en": "Use {dice} → {outcome}"},
     "brs.act.overwhelmed": {"es": "Ninguna combinación alcanza {score}: Sobrepasado. Usa Ventaja, Renueva, haz un Voto o ríndete.",
                             "en": "No combination reaches {score}: Overwhelmed. Use Advantage, Renew, make a Vow or Yield."},
     "brs.act.advantage": {"es": "Gastar Ventaja (repetir un dado)", "en": "Spend Advantage (reroll a die)"},
@@ -350,10 +349,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                "en": "\"To fight you need dice, so if there are no Components in the scene with dice of "
                                      "their own, there is no fight: turn to a Contest against the undefined forces of "
                                      "the world controlled by the Chronicler.\""},
-    "brs.contest.decision": {"es": "La fuente no dice cómo se juega: ajustes de la mesa. Cada bando tira sus dados y suma los "
-                                   "más altos; gana quien sume más. El ganador se lleva el Botín pujado.",
-                             "en": "The source does not say how it is played: table settings. Each side rolls its dice and "
-                                   "adds the highest; the larger sum wins. The winner takes the Spoils as bid."},
+    "brs.contest.decision": {"es": "Ajustes de la mesa: cada bando tira sus dados y suma los más altos; gana quien sume más. "
+                                   "El ganador se lleva el Botín pujado.",
+                             "en": "Table settings: each side rolls its dice and adds the highest; the larger sum wins. "
+                                   "The winner takes the Spoils as bid."},
     "brs.contest.player": {"es": "Jugador", "en": "Player"},
     "brs.contest.player_dice": {"es": "Dados del jugador (p. ej. d8 d6)", "en": "The player's dice (e.g. d8 d6)"},
     "brs.contest.world_dice": {"es": "Dados de las fuerzas del mundo (los fija el Cronista)",

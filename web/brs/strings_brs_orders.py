@@ -21,9 +21,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                "your turn to advance dice), in your own post."},
     "brs.orders.ask": {"es": "Preguntarme (la partida espera mi mensaje)", "en": "Ask me (the game waits for my post)"},
     "brs.orders.strength": {"es": "Fuerza del rival: qué dado tuyo se daña", "en": "The opponent's Strength: which of your dice is damaged"},
-    "brs.orders.strength.seed": {"es": "«Sharla jugó un dado de Fuerza, así que a Haster le toca dañar uno de sus dados Disponibles»",
-                                 "en": "«Sharla jugó un dado de Fuerza, así que a Haster le toca dañar uno de sus dados "
-                                       "Disponibles» (Haster damages one of his own Available dice)"},
+    "brs.orders.strength.seed": {"es": "Si {other} juega un dado de Fuerza, a {player} le toca dañar uno de sus propios dados Disponibles.",
+                                 "en": "When {other} plays a Strength die, {player} must damage one of their own Available dice."},
     "brs.orders.strength.battered": {"es": "Uno de cara par (solo queda Vapuleado), el más pequeño",
                                      "en": "One with an even face (only Battered), the smallest"},
     "brs.orders.strength.smallest": {"es": "El dado más pequeño", "en": "The smallest die"},
@@ -33,14 +32,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.orders.endurance.save": {"es": "Primero el que se iba a perder (Devastado → Vapuleado → Usado)",
                                   "en": "First the one about to be lost (Devastated → Battered → Used)"},
     "brs.orders.endurance.available": {"es": "Primero un Usado a Disponibles", "en": "First a Used die back to Available"},
-    "brs.orders.ruling": {"es": "Aspectos sin efecto en la fuente (Fusión de almas, Hechicería Bendita, Forja de almas, "
+    "brs.orders.ruling": {"es": "Aspectos sin efecto escrito (Fusión de almas, Hechicería Bendita, Forja de almas, "
                                 "Hechicería, Fortaleza, Segador de almas)",
-                          "en": "Aspects the source gives no effect (Soul-Fused, Blessed Sorcery, Soul-Forged, Sorcery, "
+                          "en": "Aspects with no written effect (Soul-Fused, Blessed Sorcery, Soul-Forged, Sorcery, "
                                 "Fortaleza, Soul Reaper)"},
-    "brs.orders.ruling.seed": {"es": "La fuente los nombra sin dar su efecto («No hay dados de Forja de almas por parte de "
-                                     "nadie.»): decide la mesa.",
-                               "en": "The source names them without their effect («No hay dados de Forja de almas por "
-                                     "parte de nadie.»): the table decides."},
+    "brs.orders.ruling.seed": {"es": "Cuando {player} juega uno de estos dados: «Sin efecto» sigue la partida; «Preguntarme» "
+                                     "te deja decidir con tu mesa.",
+                               "en": "When {player} plays one of these dice: «No effect» goes on; «Ask me» lets you decide "
+                                     "with your table."},
     "brs.orders.ruling.none": {"es": "Sin efecto", "en": "No effect"},
     "brs.orders.devastate": {"es": "Un dado que Devastas: que lo pierda, o una Debilidad",
                              "en": "A die you Devastate: lost, or a Weakness"},

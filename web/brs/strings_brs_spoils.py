@@ -15,22 +15,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.pf.faces": {"es": "Componente del Cronista al que se encara", "en": "The Chronicler's Component it faces"},
     "brs.pf.limit": {"es": "Componentes que cada participante puede implicar al principio (vacío: sin límite)",
                      "en": "Components each participant may involve at the start (empty: no limit)"},
-    "brs.pf.seed.trigger": {"es": "Un jugador puede disparar un Confrontación sólo cuando uno de los Componentes del "
-                                  "Cronista y uno de sus propios Componentes se encaran: ésos serán los Componentes con "
+    "brs.pf.seed.trigger": {"es": "Un jugador puede disparar una Confrontación solo cuando uno de los Componentes del "
+                                  "Cronista y uno de sus propios Componentes se encaran: esos serán los Componentes con "
                                   "los que empezará la lucha.",
-                            "en": "Un jugador puede disparar un Confrontación sólo cuando uno de los Componentes del "
-                                  "Cronista y uno de sus propios Componentes se encaran: ésos serán los Componentes con "
+                            "en": "Un jugador puede disparar una Confrontación solo cuando uno de los Componentes del "
+                                  "Cronista y uno de sus propios Componentes se encaran: esos serán los Componentes con "
                                   "los que empezará la lucha."},
-    "brs.pf.decision.trigger": {"es": "Decisión del proyecto: ambos Componentes deben estar en la lucha desde el principio; "
-                                      "la comprobación es opcional.",
-                                "en": "Project decision: both Components must be in the fight from the start; the check "
-                                      "is optional."},
-    "brs.pf.seed.limit": {"es": "El Líder 1 cuenta con tres Componentes de los que sólo puede implicar 2",
-                          "en": "El Líder 1 cuenta con tres Componentes de los que sólo puede implicar 2"},
-    "brs.pf.decision.limit": {"es": "La fuente solo da este ejemplo: el límite es un ajuste de la mesa (2 por defecto), "
-                                    "contado por participante al empezar; Reforzar no lo cuenta.",
-                              "en": "The source only gives this example: the limit is a table setting (2 by default), "
-                                    "counted per participant at the start; Reinforcing does not count."},
+    "brs.pf.seed.limit": {"es": "Cada participante empieza la lucha con, como mucho, este número de Componentes implicados.",
+                          "en": "Each participant starts the fight with at most this many Components involved."},
     # the bidding
     "brs.pf.bidding": {"es": "La puja del Botín", "en": "The Spoils bidding"},
     "brs.pf.bidding_help": {"es": "El Cronista puja primero con un Dolor; luego los bandos se turnan. Al Ver la puja o "
@@ -61,10 +53,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                     "lanzar un Desafío para bloquear su cobarde intento de Retractarse.",
                               "en": "Siempre que eso ocurra y el Dolor/Botín sea razonable, el resto de jugadores pueden "
                                     "lanzar un Desafío para bloquear su cobarde intento de Retractarse."},
-    "brs.pf.decision.challenge": {"es": "Decisión del proyecto: la mesa juzga si es costumbre y si el Botín es razonable; "
-                                        "tras un Desafío ese bando ya no puede Retractarse en esta puja.",
-                                  "en": "Project decision: the table judges whether it is a habit and the Spoils "
-                                        "reasonable; after a Challenge that side may not Back Down again in this bidding."},
     # the help's list of project decisions (docs/brs-spoils.md)
     "brs.help.pf1": {"es": "Puja del Botín: la puja inicial del Cronista nombra un Dolor; tras un Desafío, ese bando ya no "
                            "puede Retractarse en la misma puja (la mesa juzga si era costumbre y si el Botín era razonable).",
@@ -106,10 +94,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.after.lost_dice": {"es": "Perdidos para siempre (Facción): {dice}", "en": "Lost for good (Faction): {dice}"},
     "brs.after.destroyed": {"es": "Todos sus dados Devastados: destruido o asesinado.",
                             "en": "All its dice Devastated: destroyed or killed."},
-    "brs.after.kind_help": {"es": "Decisión del proyecto: el primer Componente de un Héroe es el Héroe y los demás cuentan "
-                                  "como Facción; cámbialo aquí si tu mesa lo ve de otro modo.",
-                            "en": "Project decision: a Hero's first Component is the Hero and the others count as a "
-                                  "Faction's; change it here if your table sees it otherwise."},
+    "brs.after.kind_help": {"es": "El primer Componente de un Héroe cuenta como el Héroe y los demás como Facción; "
+                                  "cámbialo aquí si tu mesa lo ve de otro modo.",
+                            "en": "A Hero's first Component counts as the Hero and the others as a Faction's; change it "
+                                  "here if your table sees it otherwise."},
     "brs.after.seed": {"es": "Estos dados se pierden durante toda la Ordalía: en el caso de los Héroes, volverán a tenerlos "
                              "en la próxima Ordalía que protagonicen; si se trata de dados de una Facción, esos dados se "
                              "perderán para siempre.",

@@ -21,68 +21,21 @@ import ui_brs_contest
 import ui_brs_seat as seats
 import ui_brs_status as status
 import ui_brs_story as story
+import ui_brs_form as form
+from ui_brs_form import closest as _closest, element as _el, query as _query
+from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
 from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, replay, summary
-from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
-from tirada.systems.brs.options import board, options, step
+from tirada.systems.brs.options import board, options
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
+from tirada.systems.brs.fair import can_take_back
 
 
-_node = app.node
-
-
-def _el(id_: str):
-    return _node(el(id_))
-
-
-def _query(selector: str):
-    return _node(document.querySelector(selector))
-
-
-def _closest(target, selector: str):
-    return _node(target.closest(selector)) if hasattr(target, "closest") else None
-
-
-# ---------------------------------------------------------------------------------- setup form
-def setup_nodes():
-    return document.querySelectorAll("#brs-setup-fields [data-f]")
-
-
-def read_draft() -> dict:
-    """The draft with what is typed in the form (nothing typed is ever dropped)."""
-    return setupform.read(draft(), setup_nodes())
-
-
-def render_setup() -> None:
-    el("brs-setup-fields").innerHTML = setupform.render(draft(), app.State.lang)
-    records.refresh()   # the pre-fight box (issue #15) shows the draft's names
-
-
-def setup_changed(redraw: bool = True) -> None:
-    """The pre-fight box changed the draft (the bidding's result fills the Spoils fields)."""
-    render_setup() if redraw else None
-    save_draft()
-
-
-def save_draft() -> None:
-    STORE.set_brs_current(draft=Game.draft)
-
-
-def setup_error(message: str, path: str = "") -> None:
-    box = el("brs-setup-error")
-    node = _el(setupform.field_id(path)) if path else None
-    label = ""
-    if node is not None and node.labels.length:
-        label = str(node.labels[0].textContent) + " — "
-    box.textContent = f'{tr("brs.setup.error")}: {label}{message}'
-    box.hidden = False
-    if node is not None:
-        node.focus()
 
 
 def start_game() -> None:
@@ -99,7 +52,7 @@ def start_game() -> None:
         setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
         return
     el("brs-setup-error").hidden = True
-    Game.setup, Game.moves, Game.selection = setup, [], []
+    Game.setup, Game.moves, Game.selection, Game.undo = setup, [], [], []
     Game.state = replay(setup, [])
     el("brs-shared").hidden = True
     Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
@@ -113,21 +66,13 @@ def on_start(event) -> None:
     start_game()
 
 
-@when("click", "#brs-example")
-def on_example(event) -> None:
-    Game.draft = setupform.from_setup(example_setup(new_seed()))
-    render_setup()
-    save_draft()
-    el("brs-start").focus()
-
-
 @when("click", "#brs-new")
 def on_new(event) -> None:
     """Prepare another Confrontation from this one's setup (a new seed); the current one stays
     until the new one starts."""
     base = setupform.from_setup(Game.setup) if Game.setup else setupform.blank_draft("", app.State.lang)
     base["seed"] = new_seed()
-    Game.draft = base
+    Game.draft = setupform.keep_typed(base, draft().get("typed"))
     render_setup()
     save_draft()
     card = el("brs-setup-card")
@@ -168,7 +113,7 @@ def render_game() -> None:
         return
     lang = app.State.lang
     setup, state = playing()
-    summ, cells, now = view_summary(), board(state), step(state)
+    summ, cells, now = view_summary(), board(state), status.step_now(state)
     opts = seats.my_options(options(status.drafted(state, setup, Game.seat)), Game.seat, summ["players"])
     names, entries = boardview.names_of(summ), journal(setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
@@ -186,6 +131,7 @@ def render_game() -> None:
     el("brs-moves-list").innerHTML = boardview.journal_html(entries, summ, cells, lang)
     el("brs-share-link").value = share_url()
     el("brs-share-size").textContent = tr("brs.share.size").format(n=len(Game.fragment))
+    el("brs-undo").hidden = not Game.undo
     el("brs-game").hidden = False
     records.render_after()
 
@@ -220,10 +166,42 @@ def make_move(move: dict) -> None:
     except TiradaError as err:
         show_move_error(err)
         return
+    # a move that rolls is final; the others can be taken back until the link is copied (issue #42)
+    Game.undo = Game.undo + [len(Game.moves)] if all(can_take_back(now, m) for m in made) else []
     Game.state, Game.moves, Game.selection = state, Game.moves + made, []
     el("brs-shared").hidden = True
     after_change()
     el("brs-status").focus()
+
+
+def take_back() -> None:
+    """Take back this browser's last move (with the standing orders that went in front of it, which
+    become this seat's draft again): only moves that roll nothing, only before the link is copied
+    (``Game.undo``; docs/brs-pace.md §Taking a move back)."""
+    if not Game.undo or Game.state is None:
+        return
+    setup = playing()[0]
+    n = Game.undo[-1]
+    undone = Game.moves[n:]
+    try:
+        state = replay(setup, Game.moves[:n])
+    except TiradaError as err:   # cannot happen for a prefix of a replayed log; say so rather than break
+        show_move_error(err)
+        return
+    ckey = seats.confrontation_key(setup)
+    for m in undone:
+        if m["move"] == "orders":
+            status.keep_draft(ckey, m["player"], m["orders"])
+    Game.undo, Game.moves, Game.state, Game.selection = Game.undo[:-1], Game.moves[:n], state, []
+    after_change()
+    el("brs-copy-status").textContent = tr("brs.undo.done")
+    el("brs-status").focus()
+
+
+def link_copied() -> None:
+    """The link is being copied: it goes to the thread, so its moves are final."""
+    Game.undo = []
+    el("brs-undo").hidden = True
 
 
 def commit_fresh(player: int, nonce: str) -> dict:
@@ -237,12 +215,12 @@ def on_click(event) -> None:
     """Delegated clicks inside the view: dice on the board, action buttons, defence suggestions,
     setup add/remove buttons."""
     target = event.target
-    node = _closest(target, "[data-act]")
-    if node is not None:
-        read_draft()
-        setupform.edit(draft(), str(node.dataset.act), str(node.dataset.path), app.State.lang)
-        render_setup()
-        save_draft()
+    if _closest(target, "#brs-undo-button") is not None:
+        take_back()
+        return
+    if form.yield_click(target):
+        return
+    if form.setup_click(target):
         return
     node = _closest(target, "[data-seat]")
     if node is not None and Game.state is not None:
@@ -254,24 +232,28 @@ def on_click(event) -> None:
     node = _closest(target, "[data-die]")
     if node is not None and not node.disabled and Game.state is not None:
         i = int(node.dataset.die)
+        where = "#brs-actions" if _closest(node, "#brs-actions") is not None else "#brs-boards"
         Game.selection = [x for x in Game.selection if x != i] if i in Game.selection else Game.selection + [i]
         render_game()
-        again = _query(f'#brs-boards [data-die="{i}"]')
+        again = _query(f'{where} [data-die="{i}"]')
         if again is not None:
             again.focus()
         return
     node = _closest(target, "[data-suggest]")
-    if node is not None and Game.state is not None:
-        Game.selection = [int(x) for x in str(node.dataset.suggest).split(",") if x]
-        sf = str(node.dataset.sf)
-        render_game()
-        select = _el(f"brs-{node.dataset.player}-defend-sf")
-        if select is not None:
-            select.value = sf
-        button = _query('#brs-actions [data-move="defend"]')
-        if button is not None:
-            button.disabled = False
-            button.focus()
+    if node is not None and Game.state is not None:     # a quick defence: one tap defends (issue #42)
+        move: dict = {"move": "defend", "dice": [int(x) for x in str(node.dataset.suggest).split(",") if x]}
+        if str(node.dataset.sf):
+            move["soul_fused"] = int(str(node.dataset.sf))
+        make_move(move)
+        return
+    node = _closest(target, "[data-quick-attack]")
+    if node is not None and Game.state is not None:     # the two highest dice, and a pick with no choice
+        p, made = int(node.dataset.player), len(Game.moves)
+        if node.hasAttribute("data-target"):
+            make_move({"move": "pick", "attacker": p, "target": int(node.getAttribute("data-target"))})
+            if len(Game.moves) == made:
+                return
+        make_move({"move": "attack", "dice": [int(x) for x in str(node.dataset.quickAttack).split(",")]})
         return
     node = _closest(target, "[data-move]")
     if node is not None and not node.disabled and Game.state is not None:
@@ -282,17 +264,6 @@ def on_click(event) -> None:
             boxes = document.querySelectorAll(f'#brs-actions fieldset[data-player="{p}"] input[data-comp]:checked')
             move["components"] = [int(b.dataset.comp) for b in boxes]
         make_move(move)
-
-
-def on_setup_change(event) -> None:
-    """A setup field changed: keep the draft; side names and d12 also redraw the form's selects."""
-    target = event.target
-    if not bool(target.matches("#brs-setup-fields [data-f]")):
-        return
-    read_draft()
-    save_draft()
-    if event.type == "change" and str(target.dataset.f) in ("sides.0", "sides.1", "allow_d12"):
-        render_setup()
 
 
 # ------------------------------------------------------------------------------------ share
@@ -306,7 +277,7 @@ def snippet(kind: str) -> str:
     summ, cells = view_summary(), board(state)
     title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
     now = story.snippet_sentences(journal(setup, Game.moves), summ, cells,
-                                  boardview.step_sentence(step(state), summ, cells, app.State.lang), app.State.lang)
+                                  boardview.step_sentence(status.step_now(state), summ, cells, app.State.lang), app.State.lang)
     return titled_story(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
 
@@ -315,6 +286,7 @@ async def on_copy(event) -> None:
     if Game.state is None:
         return
     text = snippet(str(event.target.closest("[data-brs-copy]").dataset.brsCopy))  # async: no currentTarget
+    link_copied()
     await sharing.copy(text, "brs-copy-status", "brs-share-link")
 
 
@@ -331,7 +303,7 @@ def open_brs_link(fragment: str) -> None:
         el("brs-shared").hidden = True   # the board below is not this link's
         return
     el("brs-link-error").hidden = True
-    Game.setup, Game.moves, Game.state, Game.selection = setup, moves, state, []
+    Game.setup, Game.moves, Game.state, Game.selection, Game.undo = setup, moves, state, [], []
     el("brs-shared").hidden = False
     el("brs-setup-card").open = False
     el("brs-proves").textContent = tr("brs.proves." + ("signed" if setup.get("start") else f"v{setup.get('version', 1)}"))
@@ -384,7 +356,9 @@ def start() -> None:
     view = el("brs-view")
     ui_brs_contest.bind()
     view.addEventListener("click", create_proxy(on_click))
-    changed = create_proxy(on_setup_change)
+    view.addEventListener("keydown", create_proxy(form.on_key))
+    el("brs-share-link").addEventListener("copy", create_proxy(lambda event: link_copied()))
+    changed = create_proxy(form.on_setup_change)
     view.addEventListener("change", changed)
     view.addEventListener("input", changed)
     view.addEventListener("change", create_proxy(lambda event: status.on_order_change(event, render_game)))

@@ -12,7 +12,7 @@ from typing import Any
 import i18n
 from render import esc
 from strings import t
-from ui_brs_board import die_label, die_state_words
+from ui_brs_board import die_button, die_label, die_state_words
 from tirada.fields import typed_int
 
 #: The order in which a player's possible actions are shown (main action first).
@@ -78,34 +78,43 @@ def _sf_select(p: int, kind: str, det: dict, selection: list, cells: list, names
                    [("", t("brs.act.no_die", lang))] + _dice_opts(sf, cells, names, lang))
 
 
-def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list) -> str:
-    """The controls of player ``p`` (a fieldset), one block per legal kind."""
+def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list, summ: dict | None = None) -> str:
+    """The controls of player ``p`` (a fieldset), one block per legal kind; ``summ`` (the summary)
+    lets «Rendirse» say what it ends (:func:`yield_confirm`)."""
     out = []
     for kind in ORDER:
         if kind not in kinds:
             continue
         det = kinds[kind]
         if kind == "pick":
-            out.append('<div class="grid">'
+            quick = ""
+            if len(det["attackers"]) == 1 and len(det["targets"]) == 1:    # nothing to choose but the dice
+                a = det["attackers"][0]
+                mine = [c["die"] for c in cells if c["owner"] == a and c["face"] is not None
+                        and (c["row"] == "available" or c.get("kept"))]      # a Reversal's kept die attacks too
+                quick = quick_attack(a, mine, cells, lang, det["targets"][0])
+            out.append(quick + '<div class="grid">'
                        + _select(p, kind, "attacker", t("brs.act.attacker", lang), [(str(a), names[a]) for a in det["attackers"]])
                        + _select(p, kind, "target", t("brs.act.target", lang), [(str(x), names[x]) for x in det["targets"]])
-                       + "</div>" + _button(p, kind, t("brs.act.pick", lang)))
+                       + "</div>" + _button(p, kind, t("brs.act.pick", lang), cls="primary" if not quick else "ghost"))
         elif kind in ("attack", "defend"):
             total, chosen = _chosen(selection, cells, lang)
             if kind == "attack":
                 help_ = t("brs.act.attack_help", lang).format(player=names[p])
                 if det.get("required") is not None:
                     help_ += " " + t("brs.act.required", lang)
+                out.append(quick_attack(p, det["dice"], cells, lang))
                 ready = len(selection) == 2
             else:
                 help_ = t("brs.act.defend_help", lang).format(player=names[p], score=det["score"])
                 extra = max([cells[i]["face"] for i in det["soul_fused"] if i not in selection] or [0])
                 ready = bool(selection) and total + extra >= det["score"]  # the engine checks the rest
-            block = [f'<p>{esc(help_)}</p>', f'<p class="brs-chosen" id="brs-chosen" aria-live="polite">{esc(chosen)}</p>',
-                     _sf_select(p, kind, det, selection, cells, names, lang)]
-            if kind == "defend":
+            block = [f'<p>{esc(help_)}</p>', picker(p, det["dice"], cells, lang, selection),
+                     f'<p class="brs-chosen" id="brs-chosen" aria-live="polite">{esc(chosen)}</p>',
+                     _sf_select(p, kind, det, selection, cells, names, lang),
+                     _button(p, kind, t(f"brs.act.{kind}", lang), ready)]
+            if kind == "defend":       # the quick defences under the button they fill
                 block.append(_smallest(p, det, cells, lang))
-            block.append(_button(p, kind, t(f"brs.act.{kind}", lang), ready))
             out.append("".join(block))
         elif kind in ("strength", "endurance"):
             out.append(_select(p, kind, "die", t("brs.act.which_die", lang), _dice_opts(det["dice"], cells, names, lang))
@@ -148,10 +157,67 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
             if det["new_leaders"]:
                 leader = _select(p, kind, "leader", t("brs.act.new_leader", lang),
                                  [("", t("brs.act.no_leader", lang))] + [(str(q), names[q]) for q in det["new_leaders"]])
-            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang))
-                       + _button(p, kind, t("brs.act.yield", lang), cls="ghost"))
+            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang)) + yield_confirm(p, names, lang, summ))
     blocks = "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
     return f'<fieldset class="brs-act" data-player="{p}"><legend>{esc(names[p])}</legend>{blocks}</fieldset>'
+
+
+def yield_ends(p: int, names: list, lang: str, summ: dict | None) -> str:
+    """What a Yield by ``p`` ends, in words: the whole Confrontation (and who wins) when ``p`` is the
+    last active player of their side, else ``p``'s part in it (their side fights on)."""
+    players = (summ or {}).get("players") or []
+    if p < len(players):
+        side = players[p]["side"]
+        others = [q for q, info in enumerate(players) if q != p and info["side"] == side and info.get("active")]
+        if others:
+            return t("brs.act.yield_out", lang).format(player=names[p])
+        sides = (summ or {}).get("sides") or []
+        if len(sides) == 2:
+            return t("brs.act.yield_ends", lang).format(player=names[p], winner=sides[1 - side])
+    return t("brs.act.yield_out", lang).format(player=names[p])
+
+
+def yield_confirm(p: int, names: list, lang: str, summ: dict | None) -> str:
+    """«Rendirse» in two steps (issue #42): a first button that says what a Yield ends and opens an
+    in-page question; the question holds the real Yield button and «Cancelar», which keeps
+    everything. ui_brs opens and closes it (``data-yield-ask`` / ``data-yield-cancel``) and moves
+    the focus to it and back."""
+    box, q = _id(p, "yield", "confirm"), _id(p, "yield", "question")
+    ends = yield_ends(p, names, lang, summ)
+    return (f'<p class="meta">{esc(ends)}</p>'
+            f'<button type="button" class="ghost" data-yield-ask="{p}" aria-expanded="false" aria-controls="{box}">'
+            f'{esc(t("brs.act.yield_ask", lang))}</button>'
+            f'<div id="{box}" class="brs-confirm" role="group" aria-labelledby="{q}" tabindex="-1" hidden>'
+            f'<p id="{q}"><strong>{esc(t("brs.act.yield_question", lang))}</strong> {esc(ends)}</p>'
+            f'<div class="buttons">{_button(p, "yield", t("brs.act.yield_confirm", lang), cls="danger")}'
+            f'<button type="button" class="ghost" data-yield-cancel="{p}">{esc(t("brs.act.yield_cancel", lang))}</button>'
+            '</div></div>')
+
+
+def quick_attack(p: int, dice: list, cells: list, lang: str, target: int | None = None) -> str:
+    """One button that attacks with ``p``'s two highest dice (issue #42: one action, not three); with
+    ``target`` (a pick with one attacker and one target, nothing to choose) it also makes that pick.
+    ui_brs makes the moves (``data-quick-attack``); empty without two dice."""
+    order = sorted(dice, key=lambda i: (-(cells[i]["face"] or 0), -cells[i]["d"], i))
+    kept = [i for i in order if cells[i].get("kept")]     # after a Reversal the kept die attacks
+    best = (kept[:1] + [i for i in order if i not in kept[:1]])[:2]
+    if len(best) < 2:
+        return ""
+    total = sum(cells[i]["face"] or 0 for i in best)
+    words = " + ".join(f'd{cells[i]["d"]} «{cells[i]["trait"]}» ({cells[i]["face"]})' for i in best)
+    pick = "" if target is None else f' data-target="{target}"'
+    text = t("brs.act.quick_attack", lang).format(dice=words, sum=total)
+    return (f'<div class="buttons"><button type="button" class="primary" data-quick-attack="{",".join(map(str, best))}" '
+            f'data-player="{p}"{pick}>{esc(text)}</button></div>')
+
+
+def picker(p: int, dice: list, cells: list, lang: str, selection: list) -> str:
+    """The dice ``p`` may choose now, as the Battle Board's own die buttons, right above the button that
+    confirms them (issue #42: no scrolling between choosing dice and confirming, at 360 px or 1280 px).
+    Pressing one here or on the board is the same choice (ui_brs: ``data-die``)."""
+    buttons = "".join(die_button(cells[i], lang, True, i in selection) for i in dice)
+    return (f'<div class="brs-picker" role="group" aria-label="{esc(t("brs.act.picker", lang))}">'
+            f'{buttons}</div>')
 
 
 def _vow_enemy(p: int, det: dict, lang: str) -> str:
@@ -178,11 +244,16 @@ def _smallest(p: int, det: dict, cells: list, lang: str) -> str:
     sm = det.get("smallest") or {}
     if sm.get("overwhelmed"):
         return f'<p class="error">{esc(t("brs.act.overwhelmed", lang).format(score=det["score"]))}</p>'
-    items = []
+    items, seen = [], set()
     for d in sm.get("defences", []):
         dice = list(d["dice"]) + ([d["soul_fused"]] if d["soul_fused"] is not None else [])
-        text = t("brs.act.use", lang).format(dice=" + ".join(f'd{cells[i]["d"]} ({cells[i]["face"]})' for i in dice),
+        # each die named by its Trait: two d6 showing 4 are two different options (issue #42)
+        text = t("brs.act.defend_with", lang).format(dice=" + ".join(f'd{cells[i]["d"]} «{cells[i]["trait"]}» ({cells[i]["face"]})'
+                                                              for i in dice),
                                              outcome=t("brs.outcome." + sm["outcome"], lang))
+        if text in seen:        # the same dice in words (same Traits, sizes, faces): one option
+            continue
+        seen.add(text)
         sf = "" if d["soul_fused"] is None else str(d["soul_fused"])
         items.append(f'<li><button type="button" class="ghost" data-suggest="{",".join(map(str, d["dice"]))}" '
                      f'data-sf="{sf}" data-player="{p}">{esc(text)}</button></li>')
@@ -216,7 +287,7 @@ def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list,
         return f'<p>{esc(t("brs.actions.none", lang))}</p>'
     order = sorted(opts, key=lambda p: (p != first, p))
     note = vow_note(opts, summ, now, names, lang) if summ is not None and now is not None else ""
-    return "".join(group(p, opts[p], cells, names, lang, selection) for p in order) + note
+    return "".join(group(p, opts[p], cells, names, lang, selection, summ) for p in order) + note
 
 
 def vow_note(opts: dict, summ: dict, now: dict, names: list, lang: str) -> str:

@@ -146,7 +146,24 @@ def step_sentence(step: dict, summary: dict, cells: list, lang: str) -> str:
         return t("brs.step.devastate", lang).format(**kw, size=die["d"], owner=names[die["owner"]])
     if kind == "defeat":
         return t("brs.step.defeat", lang).format(**kw, victim=names[step["subject"]])
+    if kind in ("stuck", "overwhelmed") and step.get("can") is not None:
+        return t(f"brs.step.{kind}_can", lang).format(**kw, choices=choices_words(step["can"], lang))
     return t(f"brs.step.{kind}", lang).format(**kw)
+
+
+#: the ways out of a stuck or Overwhelmed Hero's turn, in the order the step names them
+WAYS_OUT = ("advantage", "renew", "vow", "yield")
+
+
+def choices_words(can, lang: str) -> str:
+    """What a stuck or Overwhelmed player can do now, only the actions they have (each has its button
+    under «Acciones»): "Renueva, haz un Voto o ríndete"; the engine's legal kinds ``can``."""
+    words = [t("brs.way." + k, lang) for k in WAYS_OUT if k in can]
+    if not words:
+        return t("brs.way.none", lang)
+    if len(words) == 1:
+        return words[0]
+    return t("brs.way.join", lang).format(rest=", ".join(words[:-1]), last=words[-1])
 
 
 def info_card(summary: dict, lang: str) -> str:

@@ -25,6 +25,7 @@ class Game:
     draft: dict | None = None      # the setup form's draft (ui_brs_setup)
     fragment = ""
     seat: str | None = None   # ui_brs_seat.SEATS, None until chosen (issue #29)
+    undo: list = []   # len(moves) before each move made here since the link was last copied (issue #42)
 
 
 def playing() -> tuple[dict, State]:

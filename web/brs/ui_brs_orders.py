@@ -80,20 +80,53 @@ def read_drafts(state, ckey: str, stored: dict) -> tuple:
     return drafts, problems, posted
 
 
+def carried(state, seat: str | None, drafts: dict, ckey: str, mine: dict) -> dict:
+    """``drafts`` plus, for each of this seat's players who has set no orders in this Confrontation
+    yet (no ``orders`` move in the link, no draft), the orders that player last chose in this
+    browser (``mine``: ``{name: orders}``, web/shell/store.py ``brs_my_orders``; issue #42: orders
+    belong to the player, so a new Confrontation starts with them and they go in front of that
+    player's first move). A remembered value that is not orders is ignored."""
+    out = dict(drafts)
+    for p in seat_players(state, seat):
+        name = state.setup.players[p].name
+        if (ckey, p) in out or (state.orders and state.orders[p] is not None) or name not in mine:
+            continue
+        try:
+            orders = check_orders(mine[name])
+        except TiradaError:
+            continue
+        keys = keys_of(state, p)     # a pick order only for a Leader of several players here
+        orders = {k: (v if k in keys else "ask") for k, v in orders.items()}
+        if orders != in_link(state, p):
+            out[(ckey, p)] = orders
+    return out
+
+
 def problems_html(problems: list, lang: str) -> str:
     """The stored drafts that cannot be used, each in the page's language with its code."""
     return "".join(f'<p class="field-error" role="alert" data-code="{esc(err.code)}">{esc(refusal_text(err, lang))}</p>'
                    for _, err in problems)
 
 
-def _select(key: str, p: int, value: str, ckey: str, lang: str) -> str:
+def _select(key: str, p: int, value: str, ckey: str, lang: str, name: str = "", other: str = "") -> str:
+    """One order's select, with the rule under it told with this Confrontation's fighters (``name``
+    the player, ``other`` an opponent: issue #42, the players' own names, never the rulebook's)."""
     opts = "".join(f'<option value="{c}"{" selected" if c == value else ""}>'
                    f'{esc(t("brs.orders.ask" if c == "ask" else f"brs.orders.{key}.{c}", lang))}</option>'
                    for c in ORDERS[key])
     sid = f"brs-order-{p}-{key}"
     return (f'<div class="field brs-order"><label for="{sid}">{esc(t("brs.orders." + key, lang))}</label>'
-            f'<select id="{sid}" data-order="{key}" data-player="{p}" data-ckey="{esc(ckey)}">{opts}</select>'
-            f'<p class="meta">{esc(t(f"brs.orders.{key}.seed", lang))}</p></div>')
+            f'<select id="{sid}" data-order="{key}" data-player="{p}" data-ckey="{esc(ckey)}" data-name="{esc(name)}">{opts}</select>'
+            f'<p class="meta">{esc(t(f"brs.orders.{key}.seed", lang).format(player=name, other=other))}</p></div>')
+
+
+def opponent(state, p: int) -> str:
+    """The name of ``p``'s opponent to tell the rules with: the other side's Leader."""
+    side = state.setup.players[p].side
+    q = state.leaders[1 - side]
+    if q is None:
+        q = next((i for i, sp in enumerate(state.setup.players) if sp.side != side), p)
+    return state.setup.players[q].name
 
 
 def keys_of(state, p: int) -> list:
@@ -114,8 +147,8 @@ def panel_html(state, seat: str | None, drafts: dict, ckey: str, lang: str) -> s
         have = in_link(state, p)
         draft = drafts.get((ckey, p)) or have
         where = t("brs.orders.in_link" if draft == have else "brs.orders.pending", lang)
-        rows = "".join(_select(k, p, draft[k], ckey, lang) for k in keys_of(state, p))
         name = state.setup.players[p].name
+        rows = "".join(_select(k, p, draft[k], ckey, lang, name, opponent(state, p)) for k in keys_of(state, p))
         parts.append(f'<fieldset class="brs-orders" data-player="{p}"><legend>'
                      f'{esc(t("brs.orders.player", lang).format(player=name))}</legend>'
                      f'<p class="meta" data-orders-state="{p}">{esc(where)}</p>{rows}</fieldset>')

@@ -93,9 +93,12 @@ def _input(key: str, label: str, value, extra: str = "") -> str:
 
 
 def _seed(key: str, lang: str) -> str:
-    """A table setting's source wording (always the Spanish original) and the project's decision."""
-    return (f'<p class="meta brs-seed"><q lang="es">{esc(t("brs.pf.seed." + key, "es"))}</q> '
-            f'{esc(t("brs.pf.decision." + key, lang))}</p>')
+    """A rule's source wording (always the Spanish original), or for the Components' limit the
+    setting in the players' words; the project's decisions are in the help's rules section only
+    (issue #42: players' words only)."""
+    if key == "limit":
+        return f'<p class="meta brs-seed">{esc(t("brs.pf.seed.limit", lang))}</p>'
+    return f'<p class="meta brs-seed"><q lang="es">{esc(t("brs.pf.seed." + key, "es"))}</q></p>'
 
 
 def render_trigger(draft: dict, lang: str) -> str:

@@ -14,6 +14,7 @@ import re
 from render import esc
 from strings import t
 from tirada.systems.brs import ASPECTS
+from tirada.systems.brs.quick import parse_quick
 from tirada.fields import typed_int
 
 SIZES = (4, 6, 8, 10, 12)
@@ -39,6 +40,39 @@ def blank_draft(seed: str, lang: str) -> dict:
             "spoils": [], "stipulations": [], "back_down": None, "allow_d12": False}
 
 
+#: the starting points of the set-up (issue #42): who fights whom on a forum
+START_POINTS = ("duel", "chronicler", "leader")
+
+
+def start_point(kind: str, seed: str, lang: str) -> dict:
+    """A draft for a starting point: ``duel`` (two players, one a side, both Heroes and Leaders),
+    ``chronicler`` (the Chronicler's side against one player's), ``leader`` (the Chronicler against
+    a Leader's side of three players). Names are left to type; the dice come from a quick line."""
+    draft = blank_draft(seed, lang)
+    if kind == "duel":
+        draft["sides"] = [t("brs.start.duel_side0", lang), t("brs.start.duel_side1", lang)]
+        for side, p in enumerate(draft["players"]):
+            p.update({"hero": True, "leader": True, "side": side})
+    elif kind == "leader":
+        draft["players"][1]["leader"] = True
+        draft["players"] += [blank_player(1, lang), blank_player(1, lang)]
+        for p in draft["players"][2:]:
+            p["hero"] = False
+    return draft
+
+
+def apply_quick(draft: dict, i: int, text: str) -> dict:
+    """Replace participant ``i``'s Components with one made from a quick line (``tirada.systems.brs.
+    quick.parse_quick``), named after the participant; ``draft`` changed in place and returned.
+
+    Raises:
+        InvalidRequest: the line's refusal (``brs.quick_*``), nothing changed."""
+    traits = parse_quick(text, bool(draft.get("allow_d12")))
+    player = draft["players"][i]
+    player["components"] = [{"name": str(player.get("name") or ""), "committed": True, "traits": traits}]
+    return draft
+
+
 def sane_draft(draft) -> dict | None:
     """``draft`` when it has the shape :func:`render`, :func:`read` and :func:`to_setup` walk (a dict;
     ``players`` a list of dicts whose ``components`` are lists of dicts whose ``traits`` are lists of
@@ -50,6 +84,8 @@ def sane_draft(draft) -> dict | None:
     if any(k in draft and not isinstance(draft[k], list) for k in lists) or (
             "graveyard" in draft and not isinstance(draft["graveyard"], dict)):
         return None
+    if "typed" in draft and not isinstance(draft["typed"], dict):
+        draft.pop("typed")
     for p in draft.get("players", []):
         if not isinstance(p, dict) or not isinstance(p.get("components", []), list):
             return None
@@ -58,6 +94,40 @@ def sane_draft(draft) -> dict | None:
                     isinstance(x, dict) for x in c.get("traits", [])):
                 return None
     return draft
+
+
+def keep_typed(draft: dict, typed: dict | None = None) -> dict:
+    """Put the side names this player typed back into ``draft`` (in place; returned): issue #42,
+    "typed names stay typed". ``draft["typed"]`` (``{"0"|"1": name}``) holds what was typed in a
+    side-name field; ``typed`` (another draft's, when a path replaces the whole draft: an example,
+    «Nueva Confrontación») is carried over first. A bidding link's set-up replaces it (the link's
+    names are the agreed ones)."""
+    old = draft.get("typed")
+    mine: dict = old if isinstance(old, dict) else {}
+    merged = {**(typed if isinstance(typed, dict) else {}), **mine}
+    merged = {k: v for k, v in merged.items() if k in ("0", "1") and isinstance(v, str) and v.strip()}
+    sides = list(draft.get("sides") or []) + ["", ""]
+    for k, v in merged.items():
+        sides[int(k)] = v
+    draft["sides"] = sides[:2]
+    if merged:
+        draft["typed"] = merged
+    else:
+        draft.pop("typed", None)
+    return draft
+
+
+def typed_side(draft: dict, path: str, value: str) -> None:
+    """Remember that the player typed ``value`` in the side-name field ``path`` ("sides.0" / "sides.1");
+    an emptied field forgets it."""
+    old = draft.get("typed")
+    typed: dict = old if isinstance(old, dict) else {}
+    k = path.rsplit(".", 1)[-1]
+    if value.strip():
+        typed = {**typed, k: value}
+    else:
+        typed = {x: v for x, v in typed.items() if x != k}
+    draft["typed"] = typed
 
 
 def field_id(path: str) -> str:
@@ -91,12 +161,49 @@ def _select(path: str, label: str, value, options: list) -> str:
     return f'<div class="field"><label for="{fid}">{esc(label)}</label><select id="{fid}" data-f="{path}">{opts}</select></div>'
 
 
+def _mine(i: int, mine: list, lang: str) -> str:
+    """A participant's «Mis datos» pick: one of this browser's Blood Red Sands characters fills their
+    name and Components (ui_brs_form: ``data-mine``). Empty when there is none."""
+    if not mine:
+        return ""
+    fid = field_id(f"players.{i}.mine")
+    opts = f'<option value="">{esc(t("brs.setup.mine_none", lang))}</option>' + "".join(
+        f'<option value="{esc(cid)}">{esc(name)}</option>' for cid, name in mine)
+    return (f'<div class="field wide"><label for="{fid}">{esc(t("brs.setup.mine", lang))}</label>'
+            f'<select id="{fid}" data-mine="{i}">{opts}</select></div>')
+
+
+def apply_character(draft: dict, i: int, character: dict) -> dict:
+    """Participant ``i`` becomes the «Mis datos» character ``character`` (``Character.to_dict()`` of a
+    Blood Red Sands sheet): its name and its Components with Traits (committed); ``draft`` changed in
+    place and returned. A sheet without Traits changes only the name."""
+    player = draft["players"][i]
+    player["name"] = str(character.get("name") or "")
+    comps = [{"name": str(c.get("name") or ""), "committed": True, "traits": [dict(x) for x in c.get("traits") or []]}
+             for c in (character.get("sheet") or {}).get("components") or [] if c.get("traits")]
+    if comps:
+        player["components"] = comps
+    return draft
+
+
+def _quick(i: int, lang: str) -> str:
+    """A participant's quick character: one line of Aspects and dice, and the button that fills the
+    Traits from it (ui_brs: ``data-act="quick"``; Enter in the line does the same)."""
+    fid = field_id(f"players.{i}.quick")
+    return (f'<div class="field wide brs-quick"><label for="{fid}">{esc(t("brs.setup.quick", lang))}</label>'
+            f'<input id="{fid}" type="text" data-quick="{i}" maxlength="400" autocomplete="off" '
+            f'placeholder="{esc(t("brs.setup.quick_ph", lang))}" aria-describedby="{fid}-help">'
+            f'<p class="meta" id="{fid}-help">{esc(t("brs.setup.quick_help", lang))}</p>'
+            + _act("quick", t("brs.setup.quick_use", lang), f"players.{i}") + "</div>")
+
+
 def _act(act: str, text: str, path: str) -> str:
     return f'<button type="button" class="ghost" data-act="{act}" data-path="{path}">{esc(text)}</button>'
 
 
-def render(draft: dict, lang: str) -> str:
-    """The whole setup form body for ``draft``."""
+def render(draft: dict, lang: str, mine: list | None = None) -> str:
+    """The whole setup form body for ``draft``; ``mine``: the Blood Red Sands characters of «Mis
+    datos» (``[(id, name)]``), offered to each participant when there are any."""
     sizes = [(s, f"d{s}") for s in SIZES if s != 12 or draft.get("allow_d12")]
     aspects = [(a, t("brs.aspect." + a, lang)) for a in ASPECTS]
     sides = draft.get("sides") or ["", ""]
@@ -113,7 +220,8 @@ def render(draft: dict, lang: str) -> str:
                    + _input(f"{pp}.advantage", t("brs.setup.advantage", lang), p.get("advantage", 0), "number",
                             ' inputmode="numeric" min="0" max="20"')
                    + "</div>" + _check(f"{pp}.leader", t("brs.setup.leader", lang), p.get("leader"))
-                   + _check(f"{pp}.hero", t("brs.setup.hero", lang), p.get("hero")))
+                   + _check(f"{pp}.hero", t("brs.setup.hero", lang), p.get("hero")) + _mine(i, mine or [], lang)
+                   + _quick(i, lang))
         for j, c in enumerate(p.get("components", [])):
             cp = f"{pp}.components.{j}"
             out.append(f'<fieldset class="brs-setup-comp"><legend>{esc(t("brs.setup.component", lang).format(n=j + 1))}</legend>'

@@ -19,8 +19,10 @@ from app import STORE, el
 from render import esc
 from tirada import TiradaError
 from tirada.odds import odds
-from tirada.systems.brs import play
+from tirada.systems.brs import legal_moves, play
+from tirada.systems.brs.options import step
 from tirada.systems.brs.signed import play_fresh
+from tirada.systems.brs.orders import ORDERS, own_answer
 
 def resolve_seat(setup: dict, players) -> str | None:
     """This browser's seat in the Confrontation ``setup``: the one remembered for it, else the side
@@ -95,22 +97,25 @@ def keep_draft(ckey: str, p: int, orders) -> None:
         UNSAVED[(ckey, p)] = orders
 
 
-def drafts(state, setup: dict) -> tuple:
+def drafts(state, setup: dict, seat=None) -> tuple:
     """``(drafts, problems)`` of the standing orders being edited in this Confrontation, kept in this
     browser's storage until posted (issue #29): ui_brs_orders.read_drafts; drafts the link already
-    carries are forgotten here."""
+    carries are forgotten here. With ``seat``, the seat's players who set no orders here yet start
+    with the orders they last chose (ui_brs_orders.carried, issue #42)."""
     ckey = seats.confrontation_key(setup)
     stored = {**STORE.brs_order_drafts(ckey), **{str(p): o for (k, p), o in UNSAVED.items() if k == ckey}}
     found, problems, posted = orderview.read_drafts(state, ckey, stored)
     for key in posted:
         keep_draft(ckey, int(key), None)
+    if seat is not None:
+        found = orderview.carried(state, seat, found, ckey, STORE.brs_my_orders())
     return found, problems
 
 
 def render_orders(state, setup: dict, seat, lang: str) -> None:
     """The standing-orders panel of this seat's players (hidden for a watcher or at the end), under
     the stored drafts that cannot be used (the card opens to show them)."""
-    found, problems = drafts(state, setup)
+    found, problems = drafts(state, setup, seat)
     bad = orderview.problems_html(problems, lang) if state.phase != "ended" else ""
     html = orderview.panel_html(state, seat, found, seats.confrontation_key(setup), lang)
     el("brs-orders").innerHTML = bad + html
@@ -126,7 +131,11 @@ def on_order_change(event, redraw) -> None:
         return
     p = int(target.dataset.player)
     nodes = document.querySelectorAll(f'#brs-orders select[data-player="{p}"]')
-    keep_draft(str(target.dataset.ckey), p, {str(n.dataset.order): str(n.value) for n in nodes})
+    orders = {str(n.dataset.order): str(n.value) for n in nodes}
+    keep_draft(str(target.dataset.ckey), p, orders)
+    name = str(target.dataset.name)
+    if name:        # the player's own orders, for their next Confrontations too (issue #42)
+        STORE.set_brs_my_orders(name, orders)
     redraw()
     app.show_notices()      # a full storage says so (the draft is kept for this session)
     el(str(target.id)).focus()
@@ -137,7 +146,7 @@ def drafted(state, setup: dict, seat):
     so the moves offered follow them (a Leader's ``pick`` order); ``state`` when one is refused."""
     out = state
     try:
-        for m in orderview.orders_first(state, seat, drafts(state, setup)[0], seats.confrontation_key(setup)):
+        for m in orderview.orders_first(state, seat, drafts(state, setup, seat)[0], seats.confrontation_key(setup)):
             out = play(out, m)
     except TiradaError:
         return state
@@ -151,13 +160,33 @@ def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
     Raises:
         TiradaError: the first refused move (nothing is kept)."""
     made, ckey = [], seats.confrontation_key(setup)
-    for m in orderview.orders_first(state, seat, drafts(state, setup)[0], ckey) + [move]:
+
+    def one(state, m):
         if state.setup.version == 2:
             state, m = play_fresh(state, m, commit)
         else:
             state = play(state, m)
         made.append(m)
+        return state
+
+    for m in orderview.orders_first(state, seat, drafts(state, setup, seat)[0], ckey) + [move]:
+        state = one(state, m)
+    mine = orderview.seat_players(state, seat)
+    for _ in range(len(ORDERS) * 4):      # what this seat's own orders answer is not asked (issue #42)
+        auto = own_answer(state, mine)
+        if auto is None:
+            break
+        state = one(state, auto)
     for m in made:      # posted: the drafts are the link's now
         if m["move"] == "orders":
             keep_draft(ckey, m["player"], None)
     return state, made
+
+
+def step_now(state) -> dict:
+    """The engine's step, with ``can`` (the legal kinds of the one to act) when a stuck or Overwhelmed
+    player must find a way out: the step names only the actions that have a button (issue #42)."""
+    now = step(state)
+    if now.get("kind") in ("stuck", "overwhelmed") and now.get("player") is not None:
+        now["can"] = sorted(legal_moves(state).get(now["player"], []))
+    return now

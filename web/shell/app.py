@@ -89,6 +89,24 @@ def show_view(name: str) -> None:
         section.hidden = section.dataset.view != name
     for tab in document.querySelectorAll("[data-tab]"):
         tab.setAttribute("aria-current", "page" if tab.dataset.tab == name else "false")
+    reveal_current_tab(name)
+
+
+def reveal_current_tab(name: str) -> None:
+    """On a phone the tab row scrolls sideways with a «Más →» cue beside it: scroll the row (only the
+    row, never the page) so the current tab shows whole, also when a link opened the view (issue #42:
+    the active «Confrontación» tab hid under «Más →»), and hide the cue at the row's end."""
+    tabs, tab, wrap = document.getElementById("tabs"), document.getElementById(f"tab-{name}"), document.getElementById("tabs-wrap")
+    if tabs is None or tab is None:
+        return
+    left = tab.offsetLeft - tabs.offsetLeft
+    right = left + tab.offsetWidth
+    if left < tabs.scrollLeft:
+        tabs.scrollLeft = max(0, left - 8)
+    elif right > tabs.scrollLeft + tabs.clientWidth:
+        tabs.scrollLeft = right - tabs.clientWidth + 12
+    if wrap is not None:
+        wrap.classList.toggle("at-end", bool(tabs.scrollLeft + tabs.clientWidth >= tabs.scrollWidth - 4))
 
 
 def langs() -> tuple:

@@ -296,6 +296,21 @@ class Store:
             value[key] = game
         return self.write(self.BRS_ORDERS_KEY, dict(list(value.items())[-self.BRS_SEATS_CAP:]))
 
+    BRS_MY_ORDERS_KEY = "tirada.brs.my_orders.v1"
+
+    def brs_my_orders(self) -> dict:
+        """The standing orders each player of this browser last chose, by player name (issue #42:
+        orders belong to the player, kept across Confrontations): ``{name: orders}`` as stored
+        (ui_brs_orders.carried checks each). Key ``tirada.brs.my_orders.v1``, the newest BRS_SEATS_CAP."""
+        return dict(self.read(self.BRS_MY_ORDERS_KEY, {}, check=_table_of_tables))
+
+    def set_brs_my_orders(self, name: str, orders: dict) -> bool:
+        """Remember ``orders`` as player ``name``'s own (re-reading first; the newest kept)."""
+        value = self.read(self.BRS_MY_ORDERS_KEY, {}, check=_table_of_tables)
+        value.pop(name, None)
+        value[name] = dict(orders)
+        return self.write(self.BRS_MY_ORDERS_KEY, dict(list(value.items())[-self.BRS_SEATS_CAP:]))
+
     def show_brs_link(self, window, fragment: str) -> None:
         """Put the Confrontation's latest link in the address bar without reloading or adding a
         history entry, so a reload reopens the latest state (this module owns location.hash)."""

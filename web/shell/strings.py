@@ -50,7 +50,7 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # common fields
     "field.label": {"es": "Motivo de la tirada (opcional)", "en": "What the roll is for (optional)"},
     "result.label_tag": {"es": "Motivo", "en": "Label"},
-    "field.label_ph": {"es": "p. ej. Sharla trepa la muralla", "en": "e.g. Sharla climbs the wall"},
+    "field.label_ph": {"es": "p. ej. Ryo trepa la muralla", "en": "e.g. Ryo climbs the wall"},
     "field.faces": {"es": "Dados ya tirados fuera (opcional)", "en": "Dice already rolled elsewhere (optional)"},
     "field.faces_help": {"es": "Escribe los resultados separados por comas para que Tirada los interprete; "
                                 "déjalo vacío para tirar aquí.",
@@ -299,6 +299,7 @@ from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
 from strings_brs_spoils import STRINGS as _BRS_SPOILS; STRINGS.update(_BRS_SPOILS)  # noqa: E402
 from strings_brs_seat import STRINGS as _BRS_SEAT; STRINGS.update(_BRS_SEAT)  # noqa: E402
 from strings_brs_orders import STRINGS as _BRS_ORDERS; STRINGS.update(_BRS_ORDERS)  # noqa: E402
+from strings_brs_forum import STRINGS as _BRS_FORUM; STRINGS.update(_BRS_FORUM)  # noqa: E402
 from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
 from strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402
 from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-__all__ = ["EXAMPLE_SETUP", "example_setup"]
+__all__ = ["BALANCED_SETUP", "EXAMPLE_SETUP", "balanced_setup", "example_setup"]
 
 #: The setup of docs/examples/brs-haster-sharla.json (faces rolled by hand, 13 draws).
 EXAMPLE_SETUP = {'version': 1,
@@ -72,3 +72,32 @@ def example_setup(seed: str | None = None) -> dict:
         setup.pop("faces", None)
         setup["seed"] = seed
     return setup
+
+
+def _fighter(name: str, side: int, component: str, traits: list, leader: bool = True) -> dict:
+    return {"name": name, "side": side, "hero": True, "leader": leader, "advantage": 1,
+            "components": [{"name": component, "committed": True,
+                            "traits": [{"trait": t, "die": d, "aspect": a} for t, d, a in traits]}]}
+
+
+#: A balanced duel between two players (issue #42): five dice each, the same sizes (d10, d8, two d6,
+#: d4 = 34 faces), one Advantage token each, different Aspects — instead of the seed's 9 dice against 4.
+BALANCED_SETUP = {
+    "version": 2,
+    "sides": ["Ryo", "Aria"],
+    "players": [
+        _fighter("Ryo", 0, "Ryo, espada a sueldo", [("Golpe de espadón", 10, "strength"), ("Ojo de mercenario", 8, "cunning"),
+                                                    ("Piel curtida", 6, "endurance"), ("Finta sucia", 6, "cunning"),
+                                                    ("Carga", 4, "strength")]),
+        _fighter("Aria", 1, "Aria, bruja del desierto", [("Fuego del Velo", 10, "sorcery"), ("Danza de arena", 8, "cunning"),
+                                                        ("Voluntad de hierro", 6, "endurance"), ("Daga curva", 6, "strength"),
+                                                        ("Amuleto", 4, "fortaleza")]),
+    ],
+    "graveyard": {"dice": [], "advantage": 0},
+    "spoils": [], "stipulations": [], "back_down": None,
+}
+
+
+def balanced_setup(seed: str) -> dict:
+    """A deep copy of :data:`BALANCED_SETUP` with ``seed`` (hex): the page's example for two players."""
+    return {**copy.deepcopy(BALANCED_SETUP), "seed": seed}

@@ -26,7 +26,7 @@ from ...fresh import NeedFresh, NoDice, parse_nonce, step_seed
 from ...wire.roll_layout import MAX_SEQ, check_int, check_prev
 from .state import State
 
-__all__ = ["apply_v2", "check_signature", "move_dice", "mover"]
+__all__ = ["apply_v2", "can_take_back", "check_signature", "move_dice", "mover"]
 
 RULE = "brs-format.md §Fair play"
 
@@ -68,6 +68,21 @@ def mover(state: State, move: Mapping[str, Any]) -> int | None:
     if kind == "devastate" and state.pending and state.pending[0][0] == "devastate":
         return state.pending[0][2]
     return None
+
+
+def can_take_back(state: State, move: Mapping[str, Any]) -> bool:
+    """Whether ``move``, made on ``state``, may be taken back before its link is copied (issue #42,
+    docs/brs-pace.md §Taking a move back): only a move that rolls nothing. A move that can roll
+    (:func:`mover` names its roller: Advantage, Renew, Vow, Reinforce, a Devastation) or carries a
+    ``fresh`` signature is final once made: taken back, it could be made again on new dice (version
+    2: a new nonce) or its dice seen before choosing another move (version 1: the seed's stream), a
+    re-roll nobody else would see. Every other move only chooses among what the board shows."""
+    if "fresh" in move:
+        return False
+    if move.get("move") == "devastate":        # only a claimed Weakness rolls (settle.devastate)
+        weakness = move.get("weakness")
+        return not (isinstance(weakness, Mapping) and weakness.get("claim"))
+    return mover(state, move) is None
 
 
 def move_dice(setup_seed: str, index: int, move: Mapping[str, Any]):

@@ -25,14 +25,14 @@ blanco") in their own post. A Reversal's obligation comes before it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from .config import RULE_FIGHT
 from .state import State, lift_targets
 
 __all__ = ["ORDERS", "ORDER_KEYS", "actor_of", "answer", "check_orders", "follow", "ordered_attacker",
-           "orders_move", "side_to_move"]
+           "orders_move", "own_answer", "side_to_move"]
 
 RULE_ORDERS = "brs-pace.md §Standing orders"
 #: key → its choices, ``"ask"`` first (the default: the game waits for the player).
@@ -215,6 +215,19 @@ def answer(state: State, mover_side: int | None) -> dict | None:
         return _bonus(state, how)
     sizes = state.graveyard_dice
     return {"move": "defeat", "size": max(sizes) if how == "largest" else min(sizes)}
+
+
+def own_answer(state: State, players: Iterable[int]) -> dict | None:
+    """The move a standing order gives the head owed choice when its chooser is one of ``players``
+    (the players at this keyboard), even on the side that is moving; None when no order answers it.
+
+    The engine asks the moving side itself (:func:`answer`: "that player is at the keyboard"), so a
+    link stays what the player made; the page uses this to make that move for the player instead of
+    asking what their own order already answers (issue #42: "no question that a set order
+    answers"). The move is an ordinary move of the log, made by the chooser's page."""
+    if not state.pending or state.pending[0][2] not in set(players):
+        return None
+    return answer(state, None)
 
 
 def follow(before: State, move: Mapping, state: State, play: Callable[[State, dict], State]) -> State:

@@ -1,0 +1,109 @@
+"""Issue #42 on the page's side (CPython only: imports web/): the players' words only — no project
+decision, source note or rulebook example name in any Confrontation string outside the rules help,
+the orders' help told with the players' own fighters, «solo» without accent; the step names only the
+ways out that have a button; each quick defence once, each die named by its Trait."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from helpers.brs import duel
+from tirada.systems.brs import replay, summary
+from tirada.systems.brs.options import board, options
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
+
+import strings  # noqa: E402
+import ui_brs_actions as actions  # noqa: E402
+import ui_brs_board as boardview  # noqa: E402
+import ui_brs_orders as orderview  # noqa: E402
+
+#: what only the help's rules section may say: the project's decisions, notes on the source, the
+#: rulebook example's names (blood-red-sands.md: Haster Culdrok, Sharla), the source's «sólo»
+NOT_FOR_PLAYERS = ("Decisión del proyecto", "Decisiones del proyecto", "Project decision", "La fuente", "la fuente",
+                   "The source", "the source", "Haster", "Sharla", "Culdrok", "sólo", "Sólo", "un Confrontación")
+
+
+def _texts(value) -> list:
+    return list(value) if isinstance(value, tuple) else [value]
+
+
+def test_no_confrontation_string_outside_the_rules_help_speaks_for_the_designers():
+    found = []
+    for key, langs in strings.STRINGS.items():
+        if not (key.startswith("brs.") or key == "nav.brs" or key.startswith("field.")) or key.startswith("brs.help."):
+            continue
+        for lang, value in langs.items():
+            for text in _texts(value):
+                found += [(key, lang, word) for word in NOT_FOR_PLAYERS if word in text]
+    assert found == []
+    # the rules help keeps them: that is where a table looks them up
+    assert "Decisiones del proyecto" in strings.STRINGS["brs.help.decisions"]["es"]
+
+
+def ryo_aria() -> dict:
+    return duel([(10, "strength", 7), (8, "cunning", 3), (6, "endurance", 4)],
+                [(10, "cunning", 2), (6, "strength", 4), (6, "endurance", 4), (8, "sorcery", 5)],
+                sides=["Los de Ryo", "Casa de Aria"])
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_orders_help_names_the_players_own_fighters(lang):
+    setup = ryo_aria()
+    setup["players"][0]["name"], setup["players"][1]["name"] = "Ryo", "Aria"
+    html = orderview.panel_html(replay(setup, []), "1", {}, "k", lang)
+    assert "Ryo" in html and "Aria" in html
+    assert not any(word in html for word in ("Sharla", "Haster"))
+
+
+def test_each_quick_defence_once_each_die_named_by_its_trait():
+    setup = ryo_aria()
+    state = replay(setup, [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]}])
+    opts, cells, summ = options(state), board(state), summary(state)
+    names = boardview.names_of({**summ, "sides": list(state.setup.sides)})
+    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, {})
+    texts = re.findall(r'data-suggest="[^"]*"[^>]*>([^<]*)</button>', html)
+    assert len(texts) >= 2, html                    # two d6 showing 4: two defences, told apart
+    assert len(texts) == len(set(texts))            # no option twice
+    assert all("«" in x for x in texts)             # every die named by its Trait
+
+
+@pytest.mark.parametrize("can, words", [
+    (["renew", "vow", "yield"], "Renueva, haz un Voto o ríndete"),
+    (["vow", "yield"], "haz un Voto o ríndete"),
+    (["yield"], "ríndete"),
+])
+def test_the_stuck_step_names_only_the_ways_out_that_have_a_button(can, words):
+    assert boardview.choices_words(can, "es") == words
+    step = {"kind": "stuck", "number": 3, "round": 1, "player": 0, "target": 1, "can": can}
+    summ = {"players": [{"name": "Ryo"}, {"name": "Aria"}], "sides": ["a", "b"]}
+    text = boardview.step_sentence(step, summ, [], "es")
+    assert text.endswith(": " + words) and ("Renueva" in text) == ("renew" in can)
+
+
+def test_the_quick_attack_takes_the_two_highest_or_the_kept_die_after_a_reversal():
+    cells = [{"face": 3, "d": 6, "trait": "a", "kept": False}, {"face": 6, "d": 8, "trait": "b", "kept": False},
+             {"face": 5, "d": 10, "trait": "c", "kept": False}]
+    assert 'data-quick-attack="1,2"' in actions.quick_attack(0, [0, 1, 2], cells, "es")
+    cells[0]["kept"] = True           # the Reversal's kept die must attack (brs.attack_required)
+    html = actions.quick_attack(0, [0, 1, 2], cells, "es", target=1)
+    assert 'data-quick-attack="0,1"' in html and 'data-target="1"' in html
+    assert actions.quick_attack(0, [2], cells, "es") == ""      # one die: no quick attack
+
+
+def test_a_character_from_my_data_fills_name_and_components():
+    import ui_brs_setup as setupform
+
+    draft = setupform.start_point("duel", "0" * 32, "es")
+    char = {"name": "Ryo", "sheet": {"components": [{"name": "Ryo", "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]},
+                                                    {"name": "vacío", "traits": []}]}}
+    setupform.apply_character(draft, 0, char)
+    assert draft["players"][0]["name"] == "Ryo"
+    assert draft["players"][0]["components"] == [{"name": "Ryo", "committed": True,
+                                                  "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]}]
+    html = setupform.render(draft, "es", [("ryo", "Ryo")])
+    assert 'data-mine="0"' in html and '<option value="ryo">Ryo</option>' in html
+    assert "data-mine" not in setupform.render(draft, "es", [])

@@ -1,0 +1,47 @@
+"""UI text of the Confrontation made for forum play (issue #42), Spanish first, English too: the two-step
+«Rendirse», taking a move back, the set-up's starting points and quick character line, the ways out
+of a stuck turn, the dice picker beside the confirm button. Merged into :data:`strings.STRINGS` by one
+line at the end of web/shell/strings.py; game terms as web/brs/strings_brs.py.
+"""
+
+STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
+    "brs.act.yield_ask": {"es": "Rendirse…", "en": "Yield…"},
+    "brs.act.yield_question": {"es": "¿Rendirte de verdad?", "en": "Really Yield?"},
+    "brs.act.yield_ends": {"es": "Rendirse termina toda la Confrontación, no solo este Intercambio: {player} la pierde y gana {winner}.",
+                           "en": "Yielding ends the whole Confrontation, not just this exchange: {player} loses it and {winner} wins."},
+    "brs.act.yield_out": {"es": "Rendirse saca a {player} de toda la Confrontación, no solo de este Intercambio; su bando sigue luchando.",
+                          "en": "Yielding takes {player} out of the whole Confrontation, not just this exchange; their side fights on."},
+    "brs.act.yield_confirm": {"es": "Sí, rendirme", "en": "Yes, Yield"},
+    "brs.act.yield_cancel": {"es": "Cancelar: seguir luchando", "en": "Cancel: keep fighting"},
+    "brs.undo.button": {"es": "Deshacer mi último movimiento", "en": "Take back my last move"},
+    "brs.undo.help": {"es": "Puedes deshacerlo hasta copiar el enlace: una vez copiado ya está en el hilo. Un movimiento que tira dados no se deshace.",
+                      "en": "You can take it back until you copy the link: once copied it is in the thread. A move that rolls dice cannot be taken back."},
+    "brs.undo.done": {"es": "Movimiento deshecho.", "en": "Move taken back."},
+    "brs.start.heading": {"es": "¿Quién lucha contra quién?", "en": "Who fights whom?"},
+    "brs.start.duel": {"es": "Duelo entre dos jugadores", "en": "A duel between two players"},
+    "brs.start.chronicler": {"es": "El Cronista contra los jugadores", "en": "The Chronicler against the players"},
+    "brs.start.leader": {"es": "El bando de un Líder con varios jugadores", "en": "A Leader's side of several players"},
+    "brs.start.duel_side0": {"es": "Bando del primer jugador", "en": "First player's side"},
+    "brs.start.duel_side1": {"es": "Bando del segundo jugador", "en": "Second player's side"},
+    "brs.start.balanced": {"es": "Cargar un ejemplo equilibrado (Ryo contra Aria)", "en": "Load a balanced example (Ryo vs Aria)"},
+    "brs.setup.quick": {"es": "Personaje rápido (una línea)", "en": "Quick character (one line)"},
+    "brs.setup.quick_ph": {"es": "Fuerza d10 d6, Sutileza d8, Resistencia d6 d4", "en": "Strength d10 d6, Cunning d8, Endurance d6 d4"},
+    "brs.setup.quick_help": {"es": "Cada Aspecto con sus dados, separados por comas; «Espadón: Fuerza d10» da nombre al Rasgo.",
+                             "en": "Each Aspect with its dice, separated by commas; «Greatsword: Strength d10» names the Trait."},
+    "brs.setup.quick_use": {"es": "Poner estos Rasgos", "en": "Use these Traits"},
+    "brs.step.stuck_can": {"es": "Intercambio {n}: {player} ataca a {target} pero no tiene 2 dados Disponibles: {choices}",
+                           "en": "Exchange {n}: {player} attacks {target} but lacks 2 Available dice: {choices}"},
+    "brs.step.overwhelmed_can": {"es": "Intercambio {n}: {player}, Sobrepasado contra {score}: {choices}",
+                                 "en": "Exchange {n}: {player} is Overwhelmed against {score}: {choices}"},
+    "brs.way.advantage": {"es": "gasta Ventaja", "en": "spend Advantage"},
+    "brs.way.renew": {"es": "Renueva", "en": "Renew"},
+    "brs.way.vow": {"es": "haz un Voto", "en": "make a Vow"},
+    "brs.way.yield": {"es": "ríndete", "en": "Yield"},
+    "brs.way.join": {"es": "{rest} o {last}", "en": "{rest} or {last}"},
+    "brs.way.none": {"es": "espera", "en": "wait"},
+    "brs.act.picker": {"es": "Tus dados para elegir", "en": "Your dice to choose"},
+    "brs.act.quick_attack": {"es": "Atacar con los dos más altos: {dice} = {sum}", "en": "Attack with the two highest: {dice} = {sum}"},
+    "brs.act.defend_with": {"es": "Defender con {dice} → {outcome}", "en": "Defend with {dice} → {outcome}"},
+    "brs.setup.mine": {"es": "Personaje de «Mis datos»", "en": "Character from «My data»"},
+    "brs.setup.mine_none": {"es": "— escribirlo aquí —", "en": "— type it here —"},
+}
