@@ -197,8 +197,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "history.heading": {"es": "Tiradas recientes", "en": "Recent rolls"},
     "history.empty": {"es": "Aún no has tirado nada en este navegador.", "en": "No rolls yet in this browser."},
     "history.cleared": {"es": "Historial borrado.", "en": "History cleared."},
-    "storage.unavailable": {"es": "Este navegador no permite guardar datos (¿modo privado?): el historial solo durará esta sesión.",
-                            "en": "This browser does not allow saving data (private mode?): history lasts only this session."},
+    "storage.unavailable": {"es": "Este navegador no permite guardar datos (¿modo privado, o los datos de este sitio "
+                                  "bloqueados?): Tirada funciona en memoria, pero nada se conserva al cerrar la pestaña. "
+                                  "Para conservarlo, usa «Exportar todo» en Datos antes de salir.",
+                            "en": "This browser does not allow saving data (private mode, or this site's data blocked?): "
+                                  "Tirada works in memory, but nothing is kept when the tab closes. To keep it, use "
+                                  "«Export everything» in Data before leaving."},
     "storage.corrupt": {"es": "Los datos guardados estaban dañados; se han apartado sin borrarlos.",
                         "en": "The saved data was damaged; it has been set aside, not deleted."},
     "storage.full": {"es": "El almacenamiento del navegador está lleno (otra página de este mismo sitio puede haberlo "
