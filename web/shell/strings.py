@@ -203,6 +203,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                             "en": "This browser does not allow saving data (private mode, or this site's data blocked?): "
                                   "Tirada works in memory, but nothing is kept when the tab closes. To keep it, use "
                                   "«Export everything» in Data before leaving."},
+    "storage.held": {"es": "Tus cadenas de tiradas o tus secretos de campaña guardados están dañados: se han apartado "
+                           "sin borrarlos, y no se numera ninguna tirada ni se crea ningún secreto nuevo hasta que "
+                           "decidas qué hacer en «Mis datos».",
+                     "en": "Your stored roll chains or campaign secrets are damaged: they have been set aside, not "
+                           "deleted, and no roll is numbered and no new secret made until you decide what to do in "
+                           "«My data»."},
     "storage.corrupt": {"es": "Los datos guardados estaban dañados; se han apartado sin borrarlos.",
                         "en": "The saved data was damaged; it has been set aside, not deleted."},
     "storage.full": {"es": "El almacenamiento del navegador está lleno (otra página de este mismo sitio puede haberlo "

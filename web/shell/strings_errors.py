@@ -286,6 +286,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                               "no se ha hecho nada, vuelve a tirar",
                         "en": "the chain of {who} changed while rolling (another tab took it to nº {seq}): nothing was "
                               "done, roll again"},
+    "err.chain.book_held": {"es": "tus cadenas guardadas están dañadas: esta tirada no se numera hasta que decidas en "
+                                  "«Mis datos» si seguir con lo recuperado o importar una copia (un número tomado "
+                                  "ahora podría repetir uno de la cadena dañada)",
+                            "en": "your stored chains are damaged: this roll is not numbered until you decide in «My "
+                                  "data» whether to go on with what was recovered or import a copy (a number taken "
+                                  "now could repeat one of the damaged chain)"},
     "err.chain.storage_full": {"es": "el almacenamiento del navegador está lleno: el número de esta tirada no se podría "
                                      "guardar, así que no se ha hecho (la siguiente repetiría el número). Libera espacio "
                                      "recortando el historial en «Mis datos» o borrando los datos de otras páginas de "
@@ -948,6 +954,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                        "en": "the revealed secret does not match the commitment: this reveal is not the one sealed"},
     "err.sealed.other_request": {"es": "esta revelación o esta tirada corresponde a otra tirada sellada",
                                  "en": "this reveal or roll belongs to another sealed roll"},
+    "err.sealed.keys_held": {"es": "tus secretos de campaña guardados están dañados y esta campaña no está entre los "
+                                   "recuperados: no se crea uno nuevo hasta que decidas en «Mis datos» (el dañado "
+                                   "podría ser el de esta campaña)",
+                             "en": "your stored campaign secrets are damaged and this campaign is not among those "
+                                   "recovered: no new one is made until you decide in «My data» (the damaged one may "
+                                   "be this campaign's)"},
     "err.sealed.key_unsaved": {"es": "no se pudo guardar el secreto de la campaña (el almacenamiento está lleno): "
                                      "sin él no podrías abrir ni revelar la tirada, así que no se hizo el enlace",
                                "en": "the campaign secret could not be stored (storage is full): without it you could "
