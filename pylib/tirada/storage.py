@@ -10,7 +10,8 @@ CPython. A **data** dict holds every part a backup carries::
      "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first;
                                                   # dice rolled elsewhere: "elsewhere": true, fragment "elsewhere-<at>"
      "chains": {"<roller>\\n<campaign>": ChainState dict},
-     "sealkeys": {campaign name: 64 hex}}          # the GM's campaign secrets (sealed rolls, link-format §19)
+     "sealkeys": {campaign name: 64 hex},          # the GM's campaign secrets (sealed rolls, link-format §19)
+     "secretrolls": {roll id: hidden request}}     # what the GM's secret rolls rolled (§19.9)
 
 A **backup** file is ``{"app": "tirada", "schema": SCHEMA_VERSION, "exported": ISO-8601 UTC,
 "data": {…}}``; parts may be missing (a backup of one character holds only ``characters``).
@@ -44,9 +45,9 @@ __all__ = [
 SCHEMA_VERSION = 1
 #: The history keeps the newest 200 rolls (older ones are dropped first; characters never are).
 HISTORY_CAP = 200
-PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains", "sealkeys")
+PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains", "sealkeys", "secretrolls")
 #: parts that are tables (JSON objects), not lists
-TABLES = ("tragedia_campaigns", "chains", "sealkeys")
+TABLES = ("tragedia_campaigns", "chains", "sealkeys", "secretrolls")
 FRAGMENT_RE = stored.FRAGMENT_RE
 
 
@@ -213,6 +214,11 @@ def _checked(part: str, value: Any, errors: list) -> Any:
                 table[key] = storage_keys.check(key, item, where, len(table))
             except TiradaError as e:
                 err(e)
+        elif part == "secretrolls":
+            try:
+                table[key] = storage_keys.check_secret_roll(key, item, where, len(table))
+            except TiradaError as e:
+                err(e)
         elif part == "tragedia_campaigns":
             if isinstance(item, str) and len(item) <= 80:
                 table[key] = item
@@ -267,6 +273,8 @@ def _entry(part: str, item: dict, data: Mapping[str, Any], key: str) -> dict:
                 "campaign": (data.get("tragedia_campaigns") or {}).get(key, "")}
     if part == "sealkeys":
         return {"part": part, "key": key, "name": key, "system": "", "campaign": key}
+    if part == "secretrolls":
+        return {"part": part, "key": key, "name": key, "system": item["system"], "campaign": ""}
     if part == "history":
         return {"part": part, "key": key, "name": item.get("label") or item["summary"].get("es", ""),
                 "system": item.get("system", ""), "campaign": ""}
@@ -390,7 +398,7 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dic
                 out[part].append(item)
             if key in (data.get("tragedia_campaigns") or {}):
                 out["tragedia_campaigns"][key] = data["tragedia_campaigns"][key]
-        elif part == "sealkeys":
+        elif part in ("sealkeys", "secretrolls"):
             out[part][key] = item
         else:
             out[part].append(item)

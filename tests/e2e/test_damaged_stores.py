@@ -104,3 +104,37 @@ def test_a_damaged_secret_map_is_kept_its_readable_secret_used_and_no_new_one_ma
     gm.click("#tab-roll")
     gm.click("#gm-secret-roll")
     expect(gm.locator("#sealed-status")).to_contain_text("Hecha y sellada")
+
+
+def test_a_secret_roll_travels_with_export_all_and_is_revealed_on_a_second_browser(new_context, base_url, tmp_path):
+    """Issue #39: «Exportar todo» carries the campaign secret and what the secret roll rolled; a second
+    browser imports the file, opens the GM's secret link as the GM (result shown) and reveals it; the
+    reveal checks against the sealed link."""
+    from tirada.links import sealed
+
+    first_ctx, _ = new_context(viewport={"width": 1366, "height": 800})
+    first = open_app(first_ctx.new_page(), base_url)
+    link = _secret_roll(first)
+    headline = first.locator("#sealed-headline").inner_text()
+    first.click("#tab-data")
+    with first.expect_download() as info:
+        first.click("#export-all")
+    path = tmp_path / "tirada.json"
+    info.value.save_as(path)
+
+    second_ctx, _ = new_context(**PHONE)
+    second = open_app(second_ctx.new_page(), base_url)
+    second.click("#tab-data")
+    second.set_input_files("#import-file", str(path))
+    expect(second.locator("#import-preview")).to_be_visible()
+    expect(second.locator("#import-plan")).to_contain_text("1 tirada oculta del máster")
+    second.click("#import-confirm")
+    expect(second.locator("#backup-status")).to_contain_text("Importado")
+    second.goto("about:blank")
+    second = open_app(second, link)
+    expect(second.locator("#sealed-state")).to_have_attribute("data-sealed", "gm")
+    expect(second.locator("#sealed-headline")).to_have_text(headline)
+    second.click("#sealed-reveal")
+    expect(second.locator("#sealed-status")).to_contain_text("Enlace de revelación listo")
+    reveal = second.locator("#sealed-link").input_value().split("#", 1)[1]
+    assert sealed.verify_reveal(link.split("#", 1)[1], reveal).result is not None

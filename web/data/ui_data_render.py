@@ -96,6 +96,9 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
         secrets = [i["name"] or "—" for i in items if i["part"] == "sealkeys"]
         if secrets:
             lines.append(f'<li>{esc(fmt("data.sealkeys_n", lang, n=len(secrets), names=", ".join(secrets)))}</li>')
+        rolled = sum(1 for i in items if i["part"] == "secretrolls")
+        if rolled:
+            lines.append(f'<li>{esc(i18n.tn("data.secretrolls_n", lang, rolled))}</li>')
         if history:
             lines.append(f'<li>{esc(fmt("data.history_n", lang, n=history))}</li>')
         if chains:
@@ -115,7 +118,7 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
     return "".join(out)
 
 
-_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|sealkeys|data)\.?(.*)")
+_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|sealkeys|secretrolls|data)\.?(.*)")
 
 
 def import_place(error: dict, lang: str) -> str:

@@ -480,7 +480,7 @@ class Store:
         """Everything a backup carries (tirada.storage data dict), read fresh."""
         return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
                 "tragedia_campaigns": self.sheet_campaigns(), "history": self.history(),
-                "chains": self.chains(), "sealkeys": self.campaign_secrets()}
+                "chains": self.chains(), "sealkeys": self.campaign_secrets(), "secretrolls": self.secret_rolls()}
 
     def put_data(self, data: dict) -> bool:
         """Write every part of a merged data dict (tirada.storage.merge); False if a write failed.
@@ -492,6 +492,8 @@ class Store:
         ok = self.write(self.SHEET_CAMPAIGNS_KEY, dict(data.get("tragedia_campaigns") or {})) and ok
         ok = self.write(CHAIN_KEY, dict(data.get("chains") or {})) and ok
         ok = self.write(SEAL_KEY, dict(data.get("sealkeys") or {})) and ok
+        rolls = dict(data.get("secretrolls") or {})
+        ok = self.write(SECRET_ROLLS_KEY, dict(list(rolls.items())[-SECRET_ROLLS_CAP:])) and ok
         return self.set_history(list(data.get("history") or [])) and ok
 
     def set_aside_items(self) -> list:

@@ -982,6 +982,16 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                              "oculta lleva un número de tu cadena, para que repetirla se vea en la auditoría",
                                        "en": "write your GM name in \u201cYour name or your character's\u201d: a secret "
                                              "roll takes a number in your chain, so rolling it again shows in the audit"},
+    "err.sealed.roll_invalid": {"es": "una tirada oculta guardada es un identificador de 16 cifras hexadecimales y lo "
+                                      "que se tiró (sistema y parámetros)",
+                                "en": "a stored secret roll is a 16-hex-digit id and what was rolled (system and "
+                                      "parameters)"},
+    "err.storage.too_many_secret_rolls": {"es": "se guardan como mucho {n} tiradas ocultas; esta no se importó",
+                                          "en": "at most {n} secret rolls are kept; this one was not imported"},
+    "err.storage.secret_roll_differs": {"es": "aquí ya hay otra tirada oculta con este identificador y se conserva; "
+                                              "la del archivo no se importa",
+                                        "en": "another secret roll is already stored here under this id and it is "
+                                              "kept; the file's is not imported"},
     "err.storage.secret_differs": {"es": "aquí ya hay otro secreto para esta campaña y se conserva (cambiarlo dejaría "
                                          "sin abrir las tiradas que sella); el del archivo no se importa",
                                    "en": "another secret is already stored here for this campaign and it is kept "
