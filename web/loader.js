@@ -8,6 +8,7 @@
 // number of bids, until the engine has folded the bids again (ui_brs_records.py, issue #29).
 
 import "./storage-guard.mjs"; // first: IndexedDB refused or silent → opened in memory (issue #39)
+import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;

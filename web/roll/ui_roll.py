@@ -11,6 +11,7 @@ HTML of the result card and the history is web/roll/roll_view.py (pure).
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import time
 
@@ -18,6 +19,7 @@ from pyodide.ffi import to_js
 from pyscript import document, when, window
 
 import app
+import chain_writer
 import forms
 import ui_refusal
 import render
@@ -140,7 +142,7 @@ def chain_identity() -> tuple[str, str]:
     return roller, campaign
 
 
-def make_link(request: dict) -> dict:
+async def make_link(request: dict) -> dict:
     """Roll a fresh request (seeded here) as a link, chained when the roller is named, in one engine
     call (tirada.links.roll_link) numbered by the chain book: ``{**verified, "fragment"}``.
 
@@ -156,14 +158,21 @@ def make_link(request: dict) -> dict:
         done = roll_link(request, state, created, gm_request=gm_id)
         return done, done.chain
 
-    done = STORE.book.number(*chain_identity(), step)
+    done = await chain_writer.number(*chain_identity(), step)   # one tab at a time (issue #39)
     app.GM_REQUEST["answered"]()
     return {**done.verified, "fragment": done.fragment}
 
 
 @when("submit", "#roller-form")
 def on_roll(event) -> None:
+    """"Tirar": the form is never sent; the roll runs as a task (a named roll waits its turn for the
+    chain: web/shell/chain_writer.py)."""
     event.preventDefault()
+    asyncio.ensure_future(roll_form())
+
+
+async def roll_form() -> None:
+    """Roll what the form holds and show it (or why not), focus on the result."""
     system = active_system()
     form = forms.form_for(system)
     if app.SEALED["active"]():        # a sealed GM request: a blind roll, no dice shown (web/fair/ui_sealed.py)
@@ -189,7 +198,7 @@ def on_roll(event) -> None:
             show_roll(faces=rolled, faces_request=faces_request)
             remember_faces(rolled, faces_request)
         else:
-            current = make_link(request)
+            current = await make_link(request)
             show_roll(current)
             remember(current)
         el("shared").hidden = True

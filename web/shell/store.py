@@ -573,6 +573,26 @@ class ChainBook:
             self._put(chainbook.record(self.store.chains(), before, after))
         return value
 
+    def catch_up(self, roller: str, campaign: str, entry) -> bool:
+        """Adopt ``entry`` (a chain state another tab of this browser left: web/shell/chain_writer.py)
+        as the head of (roller, campaign) when it is further along than the stored one (never
+        lowering it; tirada.chainbook.restore). A malformed entry or another chain's is ignored.
+        Returns whether the book changed."""
+        from tirada import chainbook
+        from tirada.errors import TiradaError
+        from tirada.stored import chain_entry, chain_key
+
+        key = chain_key(roller, campaign)
+        try:
+            checked = chain_entry(key, entry)
+        except (TiradaError, ValueError, TypeError):
+            return False
+        book = self.store.chains()
+        if (book.get(key) or {}).get("seq", 0) >= checked["seq"]:
+            return False
+        self._put(chainbook.restore(book, {key: checked})[0])
+        return True
+
     def hand_over(self, roller: str, campaign: str, created: int) -> tuple:
         """``(hand-over fragment, ChainState)``; the chain is retired here once that is stored."""
         from tirada import chainbook
