@@ -165,14 +165,10 @@ async def make_link(request: dict) -> dict:
 
 @when("submit", "#roller-form")
 def on_roll(event) -> None:
-    """"Tirar": the form is never sent; the roll runs as a task (a named roll waits its turn for the
-    chain: web/shell/chain_writer.py)."""
+    """"Tirar": the form is never sent. A roll of the form runs as a task (a named roll waits its turn
+    for the chain: web/shell/chain_writer.py); the last result leaves the screen at once, so what
+    shows next is this roll's."""
     event.preventDefault()
-    asyncio.ensure_future(roll_form())
-
-
-async def roll_form() -> None:
-    """Roll what the form holds and show it (or why not), focus on the result."""
     system = active_system()
     form = forms.form_for(system)
     if app.SEALED["active"]():        # a sealed GM request: a blind roll, no dice shown (web/fair/ui_sealed.py)
@@ -183,6 +179,12 @@ async def roll_form() -> None:
         importlib.import_module(form.FLOW).start_check()
         app.show_notices()
         return
+    el("result").innerHTML = ""
+    asyncio.ensure_future(roll_form(system))
+
+
+async def roll_form(system: str) -> None:
+    """Roll what the form holds for ``system`` and show it (or why not), focus on the result."""
     ui_refusal.clear("#roller-form")
     try:
         request = read_form(system)

@@ -43,6 +43,11 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                        "en": "Roll requested: it runs as soon as the engine is ready."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
+    "loading.framed": {"es": "Tirada no funciona dentro de otra página: una página ajena podría tapar sus botones y "
+                             "hacerte tirar o revelar sin querer.",
+                       "en": "Tirada does not work inside another page: a foreign page could cover its buttons and "
+                             "make you roll or reveal without meaning to."},
+    "loading.framed_open": {"es": "Abrir Tirada aparte", "en": "Open Tirada on its own"},
     "system.label": {"es": "Sistema", "en": "System"},
     # the system select's option: short enough to show whole in a phone's select (test_layout_classes)
     "system.generic": {"es": "Genérica (cualquier dado)", "en": "Generic (any dice)"},
