@@ -16,10 +16,10 @@ pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e 
 from playwright.sync_api import expect  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+WHO = "Tirada oculta de Máster (máster), nº 1"
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from helpers.page import roll_named  # noqa: E402
-from test_secret_roll_page import PHONE, _secret_roll  # noqa: E402
+from helpers.page import roll_named, secret_roll  # noqa: E402
 
 from tirada.links.chain import verify  # noqa: E402
 
@@ -71,7 +71,7 @@ def test_a_damaged_chain_book_is_kept_and_numbering_waits_for_the_players_choice
 def test_a_damaged_secret_map_is_kept_its_readable_secret_used_and_no_new_one_made(new_context, base_url):
     ctx, _ = new_context(viewport={"width": 1366, "height": 800})
     gm = open_app(ctx.new_page(), base_url)
-    link = _secret_roll(gm)
+    link = secret_roll(gm, WHO)
     key = gm.evaluate("JSON.parse(localStorage.getItem('tirada.sealkeys.v1')).Arenas")
     gm.evaluate("k => localStorage.setItem('tirada.sealkeys.v1', JSON.stringify({Arenas: k, Norte: 'x'}).slice(0, -6))", key)
     damaged = gm.evaluate("localStorage.getItem('tirada.sealkeys.v1')")
@@ -114,7 +114,7 @@ def test_a_secret_roll_travels_with_export_all_and_is_revealed_on_a_second_brows
 
     first_ctx, _ = new_context(viewport={"width": 1366, "height": 800})
     first = open_app(first_ctx.new_page(), base_url)
-    link = _secret_roll(first)
+    link = secret_roll(first, WHO)
     headline = first.locator("#sealed-headline").inner_text()
     first.click("#tab-data")
     with first.expect_download() as info:

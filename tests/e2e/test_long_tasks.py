@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 import bookmarklet  # noqa: E402
 from helpers.forum import NAV, PAGE, links, serve  # noqa: E402
+from helpers.userscript import with_userscript  # noqa: E402
 
 POSTS = 10_000
 #: the longest task seen on this page since the probe was (re)armed, in ms
@@ -72,12 +73,9 @@ def test_the_userscript_on_10000_links_runs_no_task_over_200_ms(new_context, bas
     forum is): every link marked ✔, no task over 200 ms on the forum page once it is parsed, while
     the userscript reads the posts, draws the marks, sends them and takes the frame's answers (the
     frame works in its own process)."""
-    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    from test_userscript import _with_userscript
-
     ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     ctx.add_init_script(PROBE)
-    _with_userscript(ctx, base_url)
+    with_userscript(ctx, base_url)
     page = ctx.new_page()
     start = time.monotonic()
     page.goto(big_forum.replace("127.0.0.1", "localhost") + "big.html")

@@ -21,9 +21,8 @@ pytest.importorskip("bbcode")
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from helpers.forum import links, pages, serve  # noqa: E402
-from test_userscript import PHONE, _marks, _with_userscript  # noqa: E402
+from helpers.userscript import marks, with_userscript  # noqa: E402
 
 from tirada.links.snippets import snippet  # noqa: E402
 
@@ -37,12 +36,12 @@ def cross_site_forum(base_url, tmp_path_factory):
 
 
 def test_a_cross_site_frame_without_storage_marks_every_link(new_context, base_url, cross_site_forum):
-    ctx, _ = new_context(**PHONE)
-    _with_userscript(ctx, base_url)
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    with_userscript(ctx, base_url)
     page = ctx.new_page()
     page.goto(cross_site_forum + "phpbb.html")
     frame_storage = None
-    got = _marks(page, 4)
+    got = marks(page, 4)
     for frame in page.frames[1:]:
         frame_storage = frame.evaluate("(() => { try { localStorage.length; return 'ok'; } catch (e) { return e.name; } })()")
     assert frame_storage == "SecurityError"       # the frame really had no storage
