@@ -29,7 +29,8 @@ CHAIN = {"v": 1, "roller": "Sharla", "campaign": "", "seq": 2, "last": "ab" * 6}
 def full_data():
     return {"characters": [SIFRP, L5R, BRS], "tragedia_sheets": [TRAGEDIA],
             "tragedia_campaigns": {"Corvo": "Roma"}, "history": [HIST], "chains": {"Sharla\n": CHAIN},
-            "sealkeys": {"Roma": "5eed" * 16}}
+            "sealkeys": {"Roma": "5eed" * 16},
+            "secretrolls": {"0123456789abcdef": {"system": "sifrp", "test_dice": 4, "difficulty": 12}}}
 
 
 def test_backup_round_trip_reproduces_everything():
@@ -92,7 +93,7 @@ def test_plan_names_bad_fields_and_keeps_the_good():
     fields = [e["field"] for e in plan["errors"]]
     assert "characters[3].sheet.rings.fire" in fields
     assert "history[1].fragment" in fields and "chains.Bad\n" in fields
-    assert len(plan["add"]) == 7  # 3 characters, 1 Tragedia sheet, 1 history entry, 1 chain, 1 campaign secret
+    assert len(plan["add"]) == 8  # 3 characters, 1 Tragedia sheet, 1 history entry, 1 chain, 1 campaign secret, 1 secret roll
     merged = storage.merge({}, storage.backup(data, "x"))
     assert [c["id"] for c in merged["characters"]] == ["c1", "c2", "c3"]
 
@@ -112,7 +113,7 @@ def test_plan_add_replace_same_and_merge_without_duplicates():
     keys = {v: sorted(e["key"] for e in plan[v]) for v in ("add", "replace", "same")}
     assert keys["add"] == sorted(["c4", "t1NEW", "Otro\nX"])
     assert keys["replace"] == ["c2"]
-    assert keys["same"] == sorted(["c1", "other-id", "Corvo", "t1AAAA", "Sharla\n", "Roma"])
+    assert keys["same"] == sorted(["c1", "other-id", "Corvo", "t1AAAA", "Sharla\n", "Roma", "0123456789abcdef"])
     merged = storage.merge(existing, storage.backup(incoming, "x"), chains=["Otro\nX"])
     ids = [c["id"] for c in merged["characters"]]
     assert sorted(ids) == ["c1", "c2", "c3", "c4"]

@@ -41,3 +41,20 @@ def test_a_malformed_secret_is_refused_with_its_code():
     assert data == {"sealkeys": {"Bien": K1}}
     assert [(e["field"], e["code"]) for e in errors] == [("sealkeys.Arenas", "sealed.key_invalid"),
                                                           (f"sealkeys.{'x' * 60}", "sealed.key_invalid")]
+
+
+def test_secret_rolls_travel_in_a_backup_and_a_stored_one_is_never_replaced():
+    """Issue #39: what the GM's secret rolls rolled goes with «Exportar todo» (part "secretrolls"),
+    so another device can open and reveal them; a bad entry is refused, a different one under a
+    stored id is kept and said."""
+    rolled = {"system": "sifrp", "test_dice": 4, "difficulty": 12}
+    doc = storage.backup({"secretrolls": {"0123456789abcdef": rolled, "XYZ": rolled,
+                                          "fedcba9876543210": {"nosystem": 1}}}, "2026-12-05T09:00:00Z")
+    data, errors = storage.read_backup(doc)
+    assert data["secretrolls"] == {"0123456789abcdef": rolled}
+    assert [e["code"] for e in errors] == ["sealed.roll_invalid", "sealed.roll_invalid"]
+    assert storage.merge({}, doc)["secretrolls"] == {"0123456789abcdef": rolled}
+    other = {"system": "generic", "fields": {"dice": 1, "sides": 6}}
+    plan = storage.plan_import({"secretrolls": {"0123456789abcdef": other}}, doc)
+    assert "storage.secret_roll_differs" in [e["code"] for e in plan["errors"]]
+    assert storage.merge({"secretrolls": {"0123456789abcdef": other}}, doc)["secretrolls"] == {"0123456789abcdef": other}

@@ -7,6 +7,8 @@
 // engine replaces it with the verified result (ui_shared.py); a Spoils bidding link its two sides and
 // number of bids, until the engine has folded the bids again (ui_brs_records.py, issue #29).
 
+import "./storage-guard.mjs"; // first: IndexedDB refused or silent → opened in memory (issue #39)
+import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
@@ -46,6 +48,39 @@ setTimeout(() => {
   // still loading (a failure already said so, and stays said)
   if (engineState() === "loading" && text && strings && !queued) text.textContent = say("slow");
 }, 15000);
+// ------------------------------------------------------- frame-busting (issue #39)
+// A meta CSP cannot carry frame-ancestors, and a static host may send no header: so the page checks
+// itself. Framed by any page, it never starts the page (PyScript's one line, "import page", is
+// emptied before pyscript/core.js reads it) and shows nothing but why and a link that opens it on its own
+// (a new tab: a foreign page could cover its buttons and make a player roll or reveal). The
+// userscript's verification frame (?marco=1, docs/link-format.md §20) still starts, with every
+// part of the page hidden: it answers messages, it has nothing to click.
+const framed = (() => {
+  try {
+    return window.top !== window.self;
+  } catch {
+    return true; // reading top threw: framed by another origin
+  }
+})();
+if (framed && new URLSearchParams(location.search).get("marco") === "1") {
+  root.setAttribute("data-framed", "verify");
+} else if (framed) {
+  root.setAttribute("data-framed", "refused");
+  // PyScript still reads its config from the script (its plugins), but runs nothing of the page
+  for (const py of document.querySelectorAll('script[type="py"]')) py.textContent = "pass";
+  const box = document.createElement("div");
+  box.id = "framed";
+  box.setAttribute("role", "alert");
+  const why = document.createElement("p");
+  why.textContent = say("framed");
+  const open = document.createElement("a");
+  open.href = location.href;
+  open.target = "_blank";
+  open.rel = "noopener noreferrer";
+  open.textContent = say("framedopen");
+  box.append(why, open);
+  document.body.append(box);
+}
 function fail() {
   if (isReady()) return;
   const first = engineState() === "loading"; // else page.py has said why already
@@ -64,7 +99,7 @@ function fail() {
     checking.removeAttribute("aria-busy");
   }
 }
-setTimeout(fail, 120000);
+if (!framed || root.getAttribute("data-framed") === "verify") setTimeout(fail, 120000);
 // A failure to fetch or start the runtime leaves the page usable and says so at once:
 // - the start module (pyodide-start.mjs) could not start the interpreter (its files, app.zip,
 //   engine.zip);

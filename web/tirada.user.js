@@ -185,7 +185,9 @@
 
   // one request: a new unguessable id and a new channel; the answer is taken from that port only
   const send = () => {
+    let sent = 0;
     while (ready && queue.length) {
+      if (++sent > 20) { setTimeout(send, 0); return; }   // 20 batches a task: 10,000 links never block the page
       const batch = queue.splice(0, MAX_LINKS), id = newId(), channel = new Channel();
       channel.port1.onmessage = (event) => {
         channel.port1.close();
@@ -239,25 +241,49 @@
     }, READY_MS);
   };
 
-  const check = () => {
-    restore();
-    const found = scan();
-    if (!found.length) return;
-    const wanted = new Set(found), texts = new Map(), posts = new Set();
-    for (const a of found) {
-      const post = a.closest(POST) || a.parentElement;
-      if (posts.has(post)) continue;          // each post read once, whatever its number of links
-      posts.add(post);
-      for (const [k, v] of segments(post, wanted)) texts.set(k, v);
+  // Checking runs in slices of ~40 ms (issue #39): a forum page of 10,000 links never blocks for
+  // long; each link shows "…" as it is reached (the progress), and is sent to the frame in batches
+  // as soon as a batch is ready. One check at a time; a change during one is checked after it.
+  let checking = false, again = false;
+  const pause = () => new Promise((go) => setTimeout(go, 0));
+  const check = async () => {
+    if (checking) { again = true; return; }
+    checking = true;
+    try {
+      restore();
+      const found = scan();
+      if (!found.length) return;
+      const wanted = new Set(found), texts = new Map(), posts = new Set();
+      let since = performance.now();
+      const slice = async () => {
+        if (performance.now() - since < 40) return;
+        await pause();
+        since = performance.now();
+      };
+      for (const a of found) {
+        const post = a.closest(POST) || a.parentElement;
+        if (posts.has(post)) continue;          // each post read once, whatever its number of links
+        posts.add(post);
+        for (const [k, v] of segments(post, wanted)) texts.set(k, v);
+        await slice();
+      }
+      for (const a of found) {
+        if (!a.isConnected || marks.has(a)) continue;
+        if (!home) draw(a, "other", say("unset"));
+        else if (normal(a.href.split("#")[0]) !== home) draw(a, "other", `${say("other")} (${a.href.split("#")[0]})`);
+        else if (a.href.length > MAX_HREF) draw(a, "bad", say("long"));
+        else {
+          draw(a, "wait", say("checking"));
+          queue.push({ a, text: texts.get(a) || "" });
+          if (queue.length >= MAX_LINKS) { start(); send(); }
+        }
+        await slice();
+      }
+      if (queue.length) { start(); send(); }
+    } finally {
+      checking = false;
+      if (again) { again = false; check(); }
     }
-    for (const a of found) {
-      if (!home) { draw(a, "other", say("unset")); continue; }
-      if (normal(a.href.split("#")[0]) !== home) { draw(a, "other", `${say("other")} (${a.href.split("#")[0]})`); continue; }
-      if (a.href.length > MAX_HREF) { draw(a, "bad", say("long")); continue; }
-      draw(a, "wait", say("checking"));
-      queue.push({ a, text: texts.get(a) || "" });
-    }
-    if (queue.length) { start(); send(); }
   };
 
   const run = () => {

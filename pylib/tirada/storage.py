@@ -10,7 +10,8 @@ CPython. A **data** dict holds every part a backup carries::
      "history": [{"fragment", "system", "label", "summary": {"es", "en"}, "at"}, …],  # newest first;
                                                   # dice rolled elsewhere: "elsewhere": true, fragment "elsewhere-<at>"
      "chains": {"<roller>\\n<campaign>": ChainState dict},
-     "sealkeys": {campaign name: 64 hex}}          # the GM's campaign secrets (sealed rolls, link-format §19)
+     "sealkeys": {campaign name: 64 hex},          # the GM's campaign secrets (sealed rolls, link-format §19)
+     "secretrolls": {roll id: hidden request}}     # what the GM's secret rolls rolled (§19.9)
 
 A **backup** file is ``{"app": "tirada", "schema": SCHEMA_VERSION, "exported": ISO-8601 UTC,
 "data": {…}}``; parts may be missing (a backup of one character holds only ``characters``).
@@ -36,17 +37,14 @@ from .fields import echo
 from .sheets import Character
 from .systems.tragedia.sheet import Sheet
 
-__all__ = [
-    "HISTORY_CAP", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "backup", "characters_doc", "diagnose",
-    "merge", "migrate", "plan_import", "read_backup", "read_characters_doc", "select",
-]
+__all__ = ["HISTORY_CAP", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "backup", "characters_doc", "diagnose",
+           "merge", "migrate", "plan_import", "read_backup", "read_characters_doc", "select"]
 
 SCHEMA_VERSION = 1
 #: The history keeps the newest 200 rolls (older ones are dropped first; characters never are).
 HISTORY_CAP = 200
-PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains", "sealkeys")
-#: parts that are tables (JSON objects), not lists
-TABLES = ("tragedia_campaigns", "chains", "sealkeys")
+PARTS = ("characters", "tragedia_sheets", "tragedia_campaigns", "history", "chains", "sealkeys", "secretrolls")
+TABLES = ("tragedia_campaigns", "chains", "sealkeys", "secretrolls")   #: parts that are JSON objects, not lists
 FRAGMENT_RE = stored.FRAGMENT_RE
 
 
@@ -208,9 +206,10 @@ def _checked(part: str, value: Any, errors: list) -> Any:
         where = f"{part}.{str(key)[:60]}"
         if not isinstance(key, str) or len(key) > 200:
             err(InvalidRequest("bad key", field=where, code="storage.bad_key"))
-        elif part == "sealkeys":
+        elif part in ("sealkeys", "secretrolls"):   # campaign secrets, secret rolls: storage_keys
             try:
-                table[key] = storage_keys.check(key, item, where, len(table))
+                table[key] = (storage_keys.check if part == "sealkeys" else storage_keys.check_secret_roll)(
+                    key, item, where, len(table))
             except TiradaError as e:
                 err(e)
         elif part == "tragedia_campaigns":
@@ -265,8 +264,9 @@ def _entry(part: str, item: dict, data: Mapping[str, Any], key: str) -> dict:
     if part == "tragedia_sheets":
         return {"part": part, "key": key, "name": item["name"], "system": "tragedia",
                 "campaign": (data.get("tragedia_campaigns") or {}).get(key, "")}
-    if part == "sealkeys":
-        return {"part": part, "key": key, "name": key, "system": "", "campaign": key}
+    if part in ("sealkeys", "secretrolls"):   # a campaign's secret; a secret roll (its system)
+        return {"part": part, "key": key, "name": key, "system": "" if part == "sealkeys" else item["system"],
+                "campaign": key if part == "sealkeys" else ""}
     if part == "history":
         return {"part": part, "key": key, "name": item.get("label") or item["summary"].get("es", ""),
                 "system": item.get("system", ""), "campaign": ""}
@@ -390,7 +390,7 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dic
                 out[part].append(item)
             if key in (data.get("tragedia_campaigns") or {}):
                 out["tragedia_campaigns"][key] = data["tragedia_campaigns"][key]
-        elif part == "sealkeys":
+        elif part in ("sealkeys", "secretrolls"):
             out[part][key] = item
         else:
             out[part].append(item)

@@ -24,7 +24,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import audit_text  # noqa: E402
+from helpers.page import audit_text, secret_roll  # noqa: E402
 from tirada.links import sealed  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
@@ -41,25 +41,7 @@ def _storage(page) -> str:
 
 def _secret_roll(gm) -> str:
     """As the GM: a secret SIFRP roll of 4 dice against 12 for "Sigilo del PNJ"; the sealed link."""
-    gm.select_option("#system", "sifrp")
-    gm.fill("#sifrp-test_dice", "4")
-    gm.select_option("#sifrp-difficulty", "12")
-    gm.fill("#label", "Sigilo del PNJ")
-    gm.click("#who summary")
-    gm.fill("#campaign", "Arenas")
-    gm.locator("#gm-secret summary").click()
-    expect(gm.locator("#secret-guarantee")).to_contain_text("no se podrá revelar")
-    gm.fill("#roller", "")                      # unnamed: refused, no roll made (it could be repeated unseen)
-    gm.click("#gm-secret-roll")
-    expect(gm.locator("#gm-secret-status")).to_contain_text("escribe tu nombre de máster")
-    assert gm.locator("#sealed-state").count() == 0 or gm.locator("#sealed-state").get_attribute("data-sealed") != "gm"
-    assert "tirada.secretrolls" not in _storage(gm)
-    gm.fill("#roller", "Máster")
-    gm.click("#gm-secret-roll")
-    expect(gm.locator("#sealed-state")).to_have_attribute("data-sealed", "gm")
-    expect(gm.locator("#sealed-who")).to_have_text(WHO)
-    expect(gm.locator("#sealed-status")).to_contain_text("Hecha y sellada")
-    return gm.locator("#sealed-link").input_value()
+    return secret_roll(gm, WHO)
 
 
 def test_a_secret_gm_roll_is_sealed_for_all_but_the_gm_and_revealed_to_all(new_context, base_url):

@@ -27,16 +27,12 @@ pytest.importorskip("markdown_it")
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-import build  # noqa: E402
 from helpers.forum import NAV, PAGE, links, pages, phpbb, serve  # noqa: E402
+from helpers.userscript import DONE, MARKS, marks, with_userscript as _with_userscript  # noqa: E402
 
 from tirada.links.snippets import snippet  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
-DONE = "n => document.querySelectorAll('tirada-marca').length === n && " \
-       "!document.querySelector('tirada-marca[data-tirada=wait]')"
-MARKS = "[...document.querySelectorAll('tirada-marca')].map(h => ({status: h.dataset.tirada, " \
-        "label: h.getAttribute('aria-label'), title: h.getAttribute('title'), href: h.previousElementSibling.href}))"
 
 
 def _edited(base_url: str) -> str:
@@ -69,18 +65,8 @@ def third(tmp_path_factory):
     server.shutdown()
 
 
-def _with_userscript(ctx, tirada: str, seal: str = "") -> None:
-    """Inject dist/tirada.user.js into every page of ``ctx``, configured with ``tirada`` (and the
-    reader's ``seal``, else the userscript draws one)."""
-    shims = (f"window.GM_getValue = (key, fallback) => key === 'tirada' ? {json.dumps(tirada)} : "
-             f"key === 'sello' && {json.dumps(seal)} ? {json.dumps(seal)} : fallback;"
-             "window.GM_setValue = () => {}; window.GM_registerMenuCommand = () => {};")
-    ctx.add_init_script(script=shims + "\n" + (build.DIST / "tirada.user.js").read_text("utf-8"))
-
-
 def _marks(page, n: int) -> list:
-    page.wait_for_function(DONE, arg=n, timeout=READY_TIMEOUT_MS)
-    return page.evaluate(MARKS)
+    return marks(page, n, READY_TIMEOUT_MS)
 
 
 @pytest.mark.parametrize("page_name, size", [("phpbb.html", PHONE), ("discourse.html", {}), ("plain.html", PHONE)])

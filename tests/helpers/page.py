@@ -170,3 +170,33 @@ def sealed_request(page, label: str, for_: str, campaign: str, roller: str = "")
     page.click("#gm-make-link")
     expect(page.locator("#gm-make-status")).to_contain_text("petición sellada")
     return page.locator("#gm-link").input_value()
+
+
+def secret_roll(gm, who: str) -> str:
+    """As the GM in ``gm`` (a ready page): a secret SIFRP roll of 4 dice against 12 for "Sigilo del PNJ"
+    in the campaign "Arenas", refused first without a GM name; the sealed link. ``who``: the sealed
+    card's expected "Tirada oculta de …, nº N" line."""
+    from playwright.sync_api import expect
+
+    def stored_text() -> str:
+        return gm.evaluate("JSON.stringify(Object.entries(localStorage))")
+
+    gm.select_option("#system", "sifrp")
+    gm.fill("#sifrp-test_dice", "4")
+    gm.select_option("#sifrp-difficulty", "12")
+    gm.fill("#label", "Sigilo del PNJ")
+    gm.click("#who summary")
+    gm.fill("#campaign", "Arenas")
+    gm.locator("#gm-secret summary").click()
+    expect(gm.locator("#secret-guarantee")).to_contain_text("no se podrá revelar")
+    gm.fill("#roller", "")                      # unnamed: refused, no roll made (it could be repeated unseen)
+    gm.click("#gm-secret-roll")
+    expect(gm.locator("#gm-secret-status")).to_contain_text("escribe tu nombre de máster")
+    assert gm.locator("#sealed-state").count() == 0 or gm.locator("#sealed-state").get_attribute("data-sealed") != "gm"
+    assert "tirada.secretrolls" not in stored_text()
+    gm.fill("#roller", "Máster")
+    gm.click("#gm-secret-roll")
+    expect(gm.locator("#sealed-state")).to_have_attribute("data-sealed", "gm")
+    expect(gm.locator("#sealed-who")).to_have_text(who)
+    expect(gm.locator("#sealed-status")).to_contain_text("Hecha y sellada")
+    return gm.locator("#sealed-link").input_value()

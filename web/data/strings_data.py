@@ -154,6 +154,36 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "data.full": {"es": "El almacenamiento está lleno: exporta tus datos o recorta el historial para seguir guardando.",
                   "en": "Storage is full: export your data or trim the history to keep saving."},
     "data.go": {"es": "Ir a Mis datos", "en": "Go to My data"},
+    "data.held_heading": {"es": "Datos dañados: tú decides", "en": "Damaged data: your decision"},
+    "data.held.tirada.chains.v1": {
+        "es": ("Tus cadenas de tiradas están dañadas. Se puede recuperar {got} de {n} cadena: {list}. "
+               "Mientras no decidas, no se numera ninguna tirada.",
+               "Tus cadenas de tiradas están dañadas. Se pueden recuperar {got} de {n} cadenas: {list}. "
+               "Mientras no decidas, no se numera ninguna tirada."),
+        "en": ("Your roll chains are damaged. {got} of {n} chain can be recovered: {list}. "
+               "Until you decide, no roll is numbered.",
+               "Your roll chains are damaged. {got} of {n} chains can be recovered: {list}. "
+               "Until you decide, no roll is numbered.")},
+    "data.held.tirada.sealkeys.v1": {
+        "es": ("Tus secretos de campaña (tiradas selladas) están dañados. Se puede recuperar {got} de {n}: {list}. "
+               "Mientras no decidas, no se crea ningún secreto nuevo.",
+               "Tus secretos de campaña (tiradas selladas) están dañados. Se pueden recuperar {got} de {n}: {list}. "
+               "Mientras no decidas, no se crea ningún secreto nuevo."),
+        "en": ("Your campaign secrets (sealed rolls) are damaged. {got} of {n} can be recovered: {list}. "
+               "Until you decide, no new secret is made.",
+               "Your campaign secrets (sealed rolls) are damaged. {got} of {n} can be recovered: {list}. "
+               "Until you decide, no new secret is made.")},
+    "data.held_none": {"es": "ninguno", "en": "none"},
+    "data.held_chain": {"es": "{roller} en «{campaign}» (nº {seq})", "en": "{roller} in «{campaign}» (nº {seq})"},
+    "data.held_choice": {"es": "Puedes seguir con lo recuperado (el texto dañado queda apartado y se puede descargar "
+                                "abajo; lo que no se recuperó empieza de nuevo, y la auditoría lo mostrará) o importar "
+                                "una copia sana con «Importar».",
+                         "en": "You can go on with what was recovered (the damaged text stays set aside and can be "
+                               "downloaded below; what was not recovered starts again, and the audit will show it) "
+                               "or import a sound copy with «Import»."},
+    "data.keep_recovered": {"es": "Seguir con lo recuperado", "en": "Go on with what was recovered"},
+    "data.held_kept": {"es": "Hecho: se sigue con lo recuperado; el texto dañado sigue apartado.",
+                       "en": "Done: going on with what was recovered; the damaged text is still set aside."},
     "data.aside_heading": {"es": "Datos apartados", "en": "Data set aside"},
     "data.aside_help": {"es": "Estos datos guardados no se pudieron leer. No se han borrado: descárgalos antes de descartarlos.",
                         "en": "This saved data could not be read. It has not been deleted: download it before discarding it."},

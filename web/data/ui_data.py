@@ -251,6 +251,29 @@ def on_trim(event) -> None:
     app.show_notices()
 
 
+def render_held() -> None:
+    """The damaged chain book / campaign secrets waiting for the player's decision."""
+    STORE.chains()
+    STORE.campaign_secrets()
+    el("data-held").hidden = not STORE.held
+    el("data-held-list").innerHTML = html.held_html(STORE.held, app.State.lang)
+
+
+@when("click", "#data-held-list")
+def on_keep_recovered(event) -> None:
+    """The player's decision: go on with what was recovered (the damaged text stays aside)."""
+    button = event.target.closest("button")
+    key = getattr(getattr(button, "dataset", None), "keep", None)
+    if not key:
+        return
+    ok = STORE.keep_recovered(str(key))
+    render_all()
+    status("held-status", tr("data.held_kept") if ok else tr("data.not_saved"), error=not ok)
+    el("data-held").hidden = False
+    el("held-status").focus()
+    app.show_notices()
+
+
 def render_aside() -> None:
     """The stored items set aside as damaged, with why."""
     items = STORE.set_aside_items()
@@ -302,6 +325,7 @@ def on_notice(event) -> None:
 def render_all() -> None:
     render_list()
     render_history_card()
+    render_held()
     render_aside()
     render_alert()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import i18n
 import refusal
 from render import esc
 from strings import STRINGS, t
@@ -95,6 +96,9 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
         secrets = [i["name"] or "—" for i in items if i["part"] == "sealkeys"]
         if secrets:
             lines.append(f'<li>{esc(fmt("data.sealkeys_n", lang, n=len(secrets), names=", ".join(secrets)))}</li>')
+        rolled = sum(1 for i in items if i["part"] == "secretrolls")
+        if rolled:
+            lines.append(f'<li>{esc(i18n.tn("data.secretrolls_n", lang, rolled))}</li>')
         if history:
             lines.append(f'<li>{esc(fmt("data.history_n", lang, n=history))}</li>')
         if chains:
@@ -114,7 +118,7 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
     return "".join(out)
 
 
-_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|sealkeys|data)\.?(.*)")
+_PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|sealkeys|secretrolls|data)\.?(.*)")
 
 
 def import_place(error: dict, lang: str) -> str:
@@ -158,6 +162,25 @@ def changes_text(name: str, changes: list, lang: str) -> str:
     words = ", ".join(fmt("data.change", lang, field=t(f"data.{ch['field']}", lang), before=ch["before"],
                           after=ch["after"]) for ch in changes)
     return fmt("data.updated", lang, name=name, changes=words)
+
+
+def held_html(held: dict, lang: str) -> str:
+    """The damaged chain book / campaign secrets held for the player's decision (``{key: Salvage}``,
+    web/shell/store.py): what can be recovered (chains with their nº, campaign names; never a
+    secret), and the one choice, a button per key (``data-keep`` = the key)."""
+    rows = []
+    for key, found in held.items():
+        if key.startswith("tirada.chains"):
+            items = [fmt("data.held_chain", lang, roller=e["roller"], campaign=e["campaign"], seq=e["seq"])
+                     for e in found.recovered.values()]
+        else:
+            items = [f"«{name}»" for name in found.recovered]
+        listed = ", ".join(items) or t("data.held_none", lang)
+        text = i18n.tn(f"data.held.{key}", lang, found.found, got=len(found.recovered), list=listed)
+        rows.append(f'<div class="held" data-key="{esc(key)}"><p>{esc(text)}</p><p>{esc(t("data.held_choice", lang))}</p>'
+                    f'<div class="buttons"><button type="button" class="keep-recovered" data-keep="{esc(key)}">'
+                    f'{esc(t("data.keep_recovered", lang))}</button></div></div>')
+    return "".join(rows)
 
 
 def aside_html(items: list, lang: str) -> str:

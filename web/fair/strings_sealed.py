@@ -69,6 +69,11 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                     "like a password and do not share it."},
     "data.sealkeys_n": {"es": "Secretos de campaña para tiradas selladas ({n}): {names}",
                         "en": "Campaign secrets for sealed rolls ({n}): {names}"},
+    "data.secretrolls_n": {"es": ("{n} tirada oculta del máster (para abrirla y revelarla aquí)",
+                                  "{n} tiradas ocultas del máster (para abrirlas y revelarlas aquí)"),
+                           "en": ("{n} secret GM roll (to open and reveal it here)",
+                                  "{n} secret GM rolls (to open and reveal them here)")},
+    "data.place.secretrolls": {"es": "La tirada oculta {name}", "en": "The secret roll {name}"},
     "data.place.sealkeys": {"es": "El secreto de la campaña «{name}»", "en": "The secret of the campaign “{name}”"},
 }
 

@@ -11,6 +11,7 @@ HTML of the result card and the history is web/roll/roll_view.py (pure).
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import time
 
@@ -18,6 +19,7 @@ from pyodide.ffi import to_js
 from pyscript import document, when, window
 
 import app
+import chain_writer
 import forms
 import ui_refusal
 import render
@@ -140,7 +142,7 @@ def chain_identity() -> tuple[str, str]:
     return roller, campaign
 
 
-def make_link(request: dict) -> dict:
+async def make_link(request: dict) -> dict:
     """Roll a fresh request (seeded here) as a link, chained when the roller is named, in one engine
     call (tirada.links.roll_link) numbered by the chain book: ``{**verified, "fragment"}``.
 
@@ -156,13 +158,16 @@ def make_link(request: dict) -> dict:
         done = roll_link(request, state, created, gm_request=gm_id)
         return done, done.chain
 
-    done = STORE.book.number(*chain_identity(), step)
+    done = await chain_writer.number(*chain_identity(), step)   # one tab at a time (issue #39)
     app.GM_REQUEST["answered"]()
     return {**done.verified, "fragment": done.fragment}
 
 
 @when("submit", "#roller-form")
 def on_roll(event) -> None:
+    """"Tirar": the form is never sent. A roll of the form runs as a task (a named roll waits its turn
+    for the chain: web/shell/chain_writer.py); the last result leaves the screen at once, so what
+    shows next is this roll's."""
     event.preventDefault()
     system = active_system()
     form = forms.form_for(system)
@@ -174,6 +179,12 @@ def on_roll(event) -> None:
         importlib.import_module(form.FLOW).start_check()
         app.show_notices()
         return
+    el("result").innerHTML = ""
+    asyncio.ensure_future(roll_form(system))
+
+
+async def roll_form(system: str) -> None:
+    """Roll what the form holds for ``system`` and show it (or why not), focus on the result."""
     ui_refusal.clear("#roller-form")
     try:
         request = read_form(system)
@@ -189,7 +200,7 @@ def on_roll(event) -> None:
             show_roll(faces=rolled, faces_request=faces_request)
             remember_faces(rolled, faces_request)
         else:
-            current = make_link(request)
+            current = await make_link(request)
             show_roll(current)
             remember(current)
         el("shared").hidden = True

@@ -65,6 +65,8 @@ class Store:
 
     def __init__(self, storage) -> None:
         self.problems: list = []
+        #: damaged chain book / secret map held for the player's decision: {key: tirada.stored.Salvage}
+        self.held: dict = {}
         self.storage = storage
         try:
             storage.setItem("tirada.probe", "1")
@@ -76,6 +78,8 @@ class Store:
                 self.storage = MemoryStorage()
                 self.problems.append("storage.unavailable")
         self.book = ChainBook(self)
+        self.chains()               # a damaged chain book or secret map is held (and said) at start-up
+        self.campaign_secrets()
 
     # -- raw JSON ------------------------------------------------------------------------------
     def read(self, key: str, default, check=None):
@@ -106,17 +110,18 @@ class Store:
                 self.problems.append("storage.full")
             return False
 
-    def _set_aside(self, key: str, raw: str) -> None:
+    def _set_aside(self, key: str, raw: str, remove: bool = True) -> None:
         """Move a damaged value to ``tirada.corrupt.<key>`` (``…<key>.2``, ``.3``… when that is
         taken by another damaged copy, which is never overwritten) and note ``storage.corrupt``.
-        If it cannot be moved it stays where it is."""
+        If it cannot be moved it stays where it is; ``remove=False`` copies it and leaves it."""
         aside, n = f"tirada.corrupt.{key}", 1
         try:
             while isinstance(self.storage.getItem(aside), str) and self.storage.getItem(aside) != raw:
                 n += 1
                 aside = f"tirada.corrupt.{key}.{n}"
             self.storage.setItem(aside, raw)
-            self.storage.removeItem(key)
+            if remove:
+                self.storage.removeItem(key)
         except Exception:
             pass
         if "storage.corrupt" not in self.problems:
@@ -172,10 +177,48 @@ class Store:
     def chains(self) -> dict:
         """The chain book as stored: ``{"<roller>\n<campaign>": entry}`` (tirada.chainbook);
         views go through :attr:`book` instead."""
-        from tirada.stored import chain_entry
+        from tirada.stored import salvage_chains
 
-        value = self.read(CHAIN_KEY, {}, check=lambda v: isinstance(v, dict))
-        return self._valid_only(CHAIN_KEY, value, chain_entry)
+        return self._held_value(CHAIN_KEY, salvage_chains)
+
+    def _held_value(self, key: str, salvage) -> dict:
+        """The map under ``key`` (the chain book, the campaign secrets). A damaged one is never
+        replaced nor dropped (issue #39): it is copied aside (``tirada.corrupt.<key>``), left where it
+        is, and held in :attr:`held` (``salvage(raw)``: what it still holds, which is returned) until
+        the player decides (:meth:`keep_recovered`, or an import); meanwhile numbering and new
+        secrets are refused (``chain.book_held``, ``sealed.keys_held``)."""
+        try:
+            raw = self.storage.getItem(key)
+        except Exception:
+            return {}
+        if not isinstance(raw, str):
+            self._release(key)
+            return {}
+        found = salvage(raw)
+        if found.intact:
+            self._release(key)
+            return found.recovered
+        if key not in self.held:
+            self._set_aside(key, raw, remove=False)
+        self.held[key] = found
+        if "storage.held" not in self.problems:
+            self.problems.append("storage.held")
+        return dict(found.recovered)
+
+    def _release(self, key: str) -> None:
+        self.held.pop(key, None)
+        if not self.held and "storage.held" in self.problems:
+            self.problems.remove("storage.held")
+
+    def keep_recovered(self, key: str) -> bool:
+        """The player's decision on a held map: go on with what could be read back (the damaged text
+        stays aside, exportable). For the chain book, a chain that was not read back starts again at
+        nº 1 (the thread audit shows that restart). False when it could not be stored."""
+        found = self.held.get(key)
+        if found is None or not self.write(key, dict(found.recovered)):
+            return False
+        self._release(key)
+        return True
 
     def roller(self) -> dict:
         """The remembered roller identity ``{"roller": str, "campaign": str}``."""
@@ -427,7 +470,9 @@ class Store:
 
     def campaign_secrets(self) -> dict:
         """The GM's campaign secrets ``{campaign name: 64 lowercase hex}`` (sealed rolls; never in a link)."""
-        return self.read(SEAL_KEY, {}, check=_secrets_ok)
+        from tirada.stored import salvage_sealkeys
+
+        return self._held_value(SEAL_KEY, salvage_sealkeys)
 
     def campaign_secret(self, campaign: str) -> str:
         """The secret of ``campaign`` (64 hex), made (32 random bytes) and stored on first use.
@@ -437,6 +482,9 @@ class Store:
         from tirada.links.sealed_dice import new_campaign_secret
 
         keys = self.campaign_secrets()
+        if campaign not in keys and SEAL_KEY in self.held:
+            raise InvalidRequest("the stored campaign secrets are damaged: decide what to keep first", field="campaign",
+                                 code="sealed.keys_held")
         if campaign not in keys:
             keys[campaign] = new_campaign_secret()
             if not self.write(SEAL_KEY, keys):
@@ -465,7 +513,7 @@ class Store:
         """Everything a backup carries (tirada.storage data dict), read fresh."""
         return {"characters": self.characters_raw(), "tragedia_sheets": self.sheets(),
                 "tragedia_campaigns": self.sheet_campaigns(), "history": self.history(),
-                "chains": self.chains(), "sealkeys": self.campaign_secrets()}
+                "chains": self.chains(), "sealkeys": self.campaign_secrets(), "secretrolls": self.secret_rolls()}
 
     def put_data(self, data: dict) -> bool:
         """Write every part of a merged data dict (tirada.storage.merge); False if a write failed.
@@ -477,6 +525,8 @@ class Store:
         ok = self.write(self.SHEET_CAMPAIGNS_KEY, dict(data.get("tragedia_campaigns") or {})) and ok
         ok = self.write(CHAIN_KEY, dict(data.get("chains") or {})) and ok
         ok = self.write(SEAL_KEY, dict(data.get("sealkeys") or {})) and ok
+        rolls = dict(data.get("secretrolls") or {})
+        ok = self.write(SECRET_ROLLS_KEY, dict(list(rolls.items())[-SECRET_ROLLS_CAP:])) and ok
         return self.set_history(list(data.get("history") or [])) and ok
 
     def set_aside_items(self) -> list:
@@ -549,16 +599,38 @@ class ChainBook:
         ``chain.storage_full``) or whatever ``step`` raises; then nothing is stored."""
         from tirada import chainbook
 
+        self._not_held()
         before = self.head(roller, campaign)
         value, after = step(before)
         if before is not None and after is not None and after != before:
             self._put(chainbook.record(self.store.chains(), before, after))
         return value
 
+    def catch_up(self, roller: str, campaign: str, entry) -> bool:
+        """Adopt ``entry`` (a chain state another tab of this browser left: web/shell/chain_writer.py)
+        as the head of (roller, campaign) when it is further along than the stored one (never
+        lowering it; tirada.chainbook.restore). A malformed entry or another chain's is ignored.
+        Returns whether the book changed."""
+        from tirada import chainbook
+        from tirada.errors import TiradaError
+        from tirada.stored import chain_entry, chain_key
+
+        key = chain_key(roller, campaign)
+        try:
+            checked = chain_entry(key, entry)
+        except (TiradaError, ValueError, TypeError):
+            return False
+        book = self.store.chains()
+        if (book.get(key) or {}).get("seq", 0) >= checked["seq"]:
+            return False
+        self._put(chainbook.restore(book, {key: checked})[0])
+        return True
+
     def hand_over(self, roller: str, campaign: str, created: int) -> tuple:
         """``(hand-over fragment, ChainState)``; the chain is retired here once that is stored."""
         from tirada import chainbook
 
+        self._not_held()
         fragment, state, book = chainbook.hand_over(self.store.chains(), roller, campaign, created)
         self._put(book)
         return fragment, state
@@ -572,13 +644,25 @@ class ChainBook:
 
     def receive(self, fragment: str, consent: str = "") -> tuple:
         """``(outcome, ChainState now)`` of opening a hand-over link (tirada.chainbook.receive):
-        a chain held here changes only when ``consent`` is the key of the plan asked about."""
+        a chain held here changes only when ``consent`` is the key of the plan asked about; refused
+        while a damaged chain book is held (``chain.book_held``)."""
         from tirada import chainbook
 
+        self._not_held()
         outcome, state, book = chainbook.receive(self.store.chains(), fragment, consent)
         if outcome in ("adopted", "same"):
             self._put(book)
         return outcome, state
+
+    def _not_held(self) -> None:
+        """Raise InvalidRequest ``chain.book_held`` while the stored book is damaged and the player has
+        not decided (a number taken now could repeat one the damaged book holds)."""
+        from tirada.errors import InvalidRequest
+
+        self.store.chains()
+        if CHAIN_KEY in self.store.held:
+            raise InvalidRequest("the stored chain book is damaged: decide what to keep first", field="chain",
+                                 code="chain.book_held")
 
     def _put(self, book: dict) -> None:
         from tirada.errors import InvalidRequest
@@ -596,12 +680,6 @@ def _readable(storage) -> bool:
         return True
     except Exception:
         return False
-
-
-def _secrets_ok(value) -> bool:
-    """A stored campaign-secret map: names to 64 hex digits."""
-    return isinstance(value, dict) and all(isinstance(v, str) and len(v) == 64 and
-                                           all(c in "0123456789abcdef" for c in v) for v in value.values())
 
 
 def _secret_rolls_ok(value) -> bool:

@@ -43,6 +43,11 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                        "en": "Roll requested: it runs as soon as the engine is ready."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
+    "loading.framed": {"es": "Tirada no funciona dentro de otra página: una página ajena podría tapar sus botones y "
+                             "hacerte tirar o revelar sin querer.",
+                       "en": "Tirada does not work inside another page: a foreign page could cover its buttons and "
+                             "make you roll or reveal without meaning to."},
+    "loading.framed_open": {"es": "Abrir Tirada aparte", "en": "Open Tirada on its own"},
     "system.label": {"es": "Sistema", "en": "System"},
     # the system select's option: short enough to show whole in a phone's select (test_layout_classes)
     "system.generic": {"es": "Genérica (cualquier dado)", "en": "Generic (any dice)"},
@@ -197,8 +202,18 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "history.heading": {"es": "Tiradas recientes", "en": "Recent rolls"},
     "history.empty": {"es": "Aún no has tirado nada en este navegador.", "en": "No rolls yet in this browser."},
     "history.cleared": {"es": "Historial borrado.", "en": "History cleared."},
-    "storage.unavailable": {"es": "Este navegador no permite guardar datos (¿modo privado?): el historial solo durará esta sesión.",
-                            "en": "This browser does not allow saving data (private mode?): history lasts only this session."},
+    "storage.unavailable": {"es": "Este navegador no permite guardar datos (¿modo privado, o los datos de este sitio "
+                                  "bloqueados?): Tirada funciona en memoria, pero nada se conserva al cerrar la pestaña. "
+                                  "Para conservarlo, usa «Exportar todo» en Datos antes de salir.",
+                            "en": "This browser does not allow saving data (private mode, or this site's data blocked?): "
+                                  "Tirada works in memory, but nothing is kept when the tab closes. To keep it, use "
+                                  "«Export everything» in Data before leaving."},
+    "storage.held": {"es": "Tus cadenas de tiradas o tus secretos de campaña guardados están dañados: se han apartado "
+                           "sin borrarlos, y no se numera ninguna tirada ni se crea ningún secreto nuevo hasta que "
+                           "decidas qué hacer en «Mis datos».",
+                     "en": "Your stored roll chains or campaign secrets are damaged: they have been set aside, not "
+                           "deleted, and no roll is numbered and no new secret made until you decide what to do in "
+                           "«My data»."},
     "storage.corrupt": {"es": "Los datos guardados estaban dañados; se han apartado sin borrarlos.",
                         "en": "The saved data was damaged; it has been set aside, not deleted."},
     "storage.full": {"es": "El almacenamiento del navegador está lleno (otra página de este mismo sitio puede haberlo "

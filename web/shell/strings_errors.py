@@ -286,6 +286,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                               "no se ha hecho nada, vuelve a tirar",
                         "en": "the chain of {who} changed while rolling (another tab took it to nº {seq}): nothing was "
                               "done, roll again"},
+    "err.chain.book_held": {"es": "tus cadenas guardadas están dañadas: esta tirada no se numera hasta que decidas en "
+                                  "«Mis datos» si seguir con lo recuperado o importar una copia (un número tomado "
+                                  "ahora podría repetir uno de la cadena dañada)",
+                            "en": "your stored chains are damaged: this roll is not numbered until you decide in «My "
+                                  "data» whether to go on with what was recovered or import a copy (a number taken "
+                                  "now could repeat one of the damaged chain)"},
     "err.chain.storage_full": {"es": "el almacenamiento del navegador está lleno: el número de esta tirada no se podría "
                                      "guardar, así que no se ha hecho (la siguiente repetiría el número). Libera espacio "
                                      "recortando el historial en «Mis datos» o borrando los datos de otras páginas de "
@@ -985,6 +991,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                        "en": "the revealed secret does not match the commitment: this reveal is not the one sealed"},
     "err.sealed.other_request": {"es": "esta revelación o esta tirada corresponde a otra tirada sellada",
                                  "en": "this reveal or roll belongs to another sealed roll"},
+    "err.sealed.keys_held": {"es": "tus secretos de campaña guardados están dañados y esta campaña no está entre los "
+                                   "recuperados: no se crea uno nuevo hasta que decidas en «Mis datos» (el dañado "
+                                   "podría ser el de esta campaña)",
+                             "en": "your stored campaign secrets are damaged and this campaign is not among those "
+                                   "recovered: no new one is made until you decide in «My data» (the damaged one may "
+                                   "be this campaign's)"},
     "err.sealed.key_unsaved": {"es": "no se pudo guardar el secreto de la campaña (el almacenamiento está lleno): "
                                      "sin él no podrías abrir ni revelar la tirada, así que no se hizo el enlace",
                                "en": "the campaign secret could not be stored (storage is full): without it you could "
@@ -1007,6 +1019,16 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                              "oculta lleva un número de tu cadena, para que repetirla se vea en la auditoría",
                                        "en": "write your GM name in \u201cYour name or your character's\u201d: a secret "
                                              "roll takes a number in your chain, so rolling it again shows in the audit"},
+    "err.sealed.roll_invalid": {"es": "una tirada oculta guardada es un identificador de 16 cifras hexadecimales y lo "
+                                      "que se tiró (sistema y parámetros)",
+                                "en": "a stored secret roll is a 16-hex-digit id and what was rolled (system and "
+                                      "parameters)"},
+    "err.storage.too_many_secret_rolls": {"es": "se guardan como mucho {n} tiradas ocultas; esta no se importó",
+                                          "en": "at most {n} secret rolls are kept; this one was not imported"},
+    "err.storage.secret_roll_differs": {"es": "aquí ya hay otra tirada oculta con este identificador y se conserva; "
+                                              "la del archivo no se importa",
+                                        "en": "another secret roll is already stored here under this id and it is "
+                                              "kept; the file's is not imported"},
     "err.storage.secret_differs": {"es": "aquí ya hay otro secreto para esta campaña y se conserva (cambiarlo dejaría "
                                          "sin abrir las tiradas que sella); el del archivo no se importa",
                                    "en": "another secret is already stored here for this campaign and it is kept "
