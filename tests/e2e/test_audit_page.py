@@ -19,7 +19,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import (audit_text, paste_html, request_link as make_request, roll_named,  # noqa: E402
+from helpers.page import (audit_text, paste_html, request_link as make_request, restore_chain_book, roll_named,  # noqa: E402
                           snippet_of_page)
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -89,7 +89,7 @@ def test_both_rolls_of_a_fork_are_named_first_on_a_phone(new_context, base_url):
     first = roll_named(phone, "Sharla", "Arenas", "Atletismo")
     kept = phone.evaluate("localStorage.getItem('tirada.chains.v1')")
     try_one = roll_named(phone, "Sharla", "Arenas", "Sigilo")
-    phone.evaluate("v => localStorage.setItem('tirada.chains.v1', v)", kept)      # the copy restored
+    restore_chain_book(phone, kept)                                                 # the copy restored
     phone = open_app(ctx.new_page(), base_url)
     try_two = roll_named(phone, "Sharla", "Arenas", "Sigilo")
     text = audit_text(phone, f"{first}\n{try_one}\n{try_two}\n")

@@ -75,10 +75,13 @@ def test_the_verification_frame_still_starts_and_shows_nothing(new_context, base
     frame.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     assert frame.locator("#framed").count() == 0
     assert frame.evaluate("[...document.body.children].every(e => getComputedStyle(e).display === 'none')")
-    page.evaluate("() => { window.heard = []; addEventListener('message', (e) => window.heard.push(e.data)); }")
-    ask = json.dumps({"tirada": "verificar", "v": 1, "id": 3, "lang": "es",
+    page.evaluate("() => { window.heard = []; }")
+    ask = json.dumps({"tirada": "verificar", "v": 2, "id": "0123456789abcdef0123456789abcdef", "lang": "es",
                       "links": [{"href": base_url + "#" + links()[0], "text": ""}]})
-    page.evaluate("m => window.frames[0].postMessage(m, '*')", ask)
+    # protocol 2 (docs/link-format.md §20): the request brings its own MessageChannel, answered on it only
+    page.evaluate("""m => { const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => window.heard.push(e.data);
+        window.frames[0].postMessage(m, '*', [channel.port2]); }""", ask)
     page.wait_for_function("() => window.heard.some(m => m.includes('verificado'))", timeout=30_000)
     answer = json.loads(next(m for m in page.evaluate("window.heard") if "verificado" in m))
-    assert answer["id"] == 3 and answer["marks"][0]["status"] == "ok", answer
+    assert answer["id"] == "0123456789abcdef0123456789abcdef" and answer["marks"][0]["status"] == "ok", answer

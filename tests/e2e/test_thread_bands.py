@@ -20,7 +20,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import audit_text, paste_html, roll_named, snippet_of_page  # noqa: E402
+from helpers.page import audit_text, paste_html, restore_chain_book, roll_named, snippet_of_page  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 CLIPBOARD = {"permissions": ["clipboard-read", "clipboard-write"]}
@@ -134,7 +134,7 @@ def test_an_edited_bands_text_and_a_remade_roll_show_as_what_they_are(new_contex
     assert "Sharla (Arenas) nº 2 «Leer la situación»" in named.first.inner_text()
 
     # A restores the copy and rolls nº 2 again: both tries posted are a fork of the same step
-    a.evaluate("v => localStorage.setItem('tirada.chains.v1', v)", kept)
+    restore_chain_book(a, kept)
     a = open_app(ctx_a.new_page(), base_url)
     a.select_option("#system", "generic")
     a.fill("#generic-notation", "2d6+1")

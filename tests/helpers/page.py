@@ -200,3 +200,12 @@ def secret_roll(gm, who: str) -> str:
     expect(gm.locator("#sealed-who")).to_have_text(who)
     expect(gm.locator("#sealed-status")).to_contain_text("Hecha y sellada")
     return gm.locator("#sealed-link").input_value()
+
+
+def restore_chain_book(page, kept: str) -> None:
+    """Restore old browser data: put back ``kept`` (an earlier copy of ``tirada.chains.v1``) with the chain
+    heads the tabs share emptied as they were then (IndexedDB ``tirada-chain-heads``, web/chain-writer.mjs,
+    deleted once ``page`` closes), then close ``page``: open a new page to roll from the restored book."""
+    page.evaluate("v => { localStorage.setItem('tirada.chains.v1', v); indexedDB.deleteDatabase('tirada-chain-heads'); }",
+                  kept)
+    page.close()
