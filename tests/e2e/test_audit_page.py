@@ -145,7 +145,9 @@ def test_a_gm_request_answered_twice_with_the_campaign_changed_is_flagged(new_co
     player.evaluate("document.getElementById('campaign').disabled = false")
     player.fill("#campaign", "Otra partida")
     player.click("#roll")
-    player.wait_for_function("l => document.getElementById('share-link').value !== l", arg=first)
+    player.wait_for_selector("#result .total")     # the roll is an async task now: its link, not an empty field
+    player.wait_for_function("l => { const v = document.getElementById('share-link').value; return v && v !== l; }",
+                             arg=first)
     second = player.locator("#share-link").input_value()
 
     text = audit_text(player, f"Máster: {request_link}\nSharla: {first}\nSharla otra vez: {second}\n")

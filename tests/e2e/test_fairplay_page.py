@@ -88,7 +88,8 @@ def test_gm_request_locks_the_form_and_a_second_roll_is_reported(new_context, ba
     player.wait_for_selector("#gm-request:not([hidden])")
     assert "Ya se tiró para esta petición" in player.inner_text("#gm-request")
     player.click("#roll")
-    player.wait_for_function("l => document.getElementById('share-link').value !== l", arg=first)
+    player.wait_for_function("l => { const v = document.getElementById('share-link').value; return v && v !== l; }",
+                             arg=first)
     second = player.locator("#share-link").input_value()
     text = audit_text(player, f"Máster: {request_link}\nSharla: {first}\nSharla otra vez: {second}\n")
     assert "más de una tirada para la misma petición" in text and "Hay problemas" in text

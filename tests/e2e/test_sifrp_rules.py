@@ -94,7 +94,8 @@ def test_a_failed_test_can_be_tried_again(app):
     before = app.locator("#history-list li").count()
     app.click("#roll")
     expect(app.locator("#history-list li")).to_have_count(before + 1)
-    app.wait_for_function(f"document.getElementById('share-link').value !== {first!r}")
+    app.wait_for_function(f"document.getElementById('share-link').value && "
+                          f"document.getElementById('share-link').value !== {first!r}")
     expect(app.locator("#result .verdict")).to_contain_text("Fallo crítico")
 
 
