@@ -208,8 +208,11 @@ def test(fast: bool = False, keyword: str | None = None) -> int:
                   ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", *select, "-m", "not e2e and not slow",
                    "tests"]),
         ], bool(keyword))
+        # a failed browser test runs once more (pytest-rerunfailures; pytest's summary names every
+        # rerun): two workers share two cores, and a page's timing races show there first
         phases += run_suites([Suite("browser tests (Playwright + Chromium)",
-                                    [*pytest, *xdist_args(n), "-m", "e2e", "tests/e2e"])], bool(keyword))
+                                    [*pytest, *xdist_args(n), "--reruns", "1", "-m", "e2e", "tests/e2e"])],
+                             bool(keyword))
     print("\n" + summary(phases), flush=True)
     totals = {key: sum(p.counts.get(key, 0) for p in phases) for key in ("passed", "failed", "skipped")}
     ok = all(p.code == 0 for p in phases)
