@@ -131,14 +131,9 @@ process.stdout.write(JSON.stringify(input.map((r) => [poolText(r, "es"), poolTex
 
 @pytest.mark.skipif(sys.platform == "emscripten" or not shutil.which("node"), reason="runs the page's JavaScript under Node")
 def test_javascript_says_every_pool_as_python_does(tmp_path):
-    sys.path.insert(0, str(ROOT))
-    try:
-        import build
-    finally:
-        sys.path.remove(str(ROOT))
-    shutil.copy(ROOT / "web" / "link-reader.mjs", tmp_path / "link-reader.mjs")
-    build.write_generated(tmp_path)
-    (tmp_path / "driver.mjs").write_text(DRIVER, encoding="utf-8")
+    from helpers.link_reader import make_reader
+
+    make_reader(tmp_path, DRIVER)
     vectors = vector_requests()
     assert len(vectors) >= 20 and {r["system"] for r in vectors} >= set(TEMPLATES)
     requests = vectors + odd_requests(3000)

@@ -72,9 +72,10 @@ def read_with_js(folder: Path, addresses: list) -> list:
     return _bigints(json.loads(done.stdout))
 
 
-def make_reader(folder: Path) -> Path:
+def make_reader(folder: Path, driver: str = DRIVER) -> Path:
     """``folder`` with a copy of web/link-reader.mjs beside the generated.mjs it imports (its tables,
-    written by the build) and the Node driver; returns ``folder``."""
+    written by the build) and ``driver.mjs`` (:data:`DRIVER`, reading addresses, unless another Node
+    script is given); returns ``folder``."""
     sys.path.insert(0, str(ROOT))
     try:
         import build
@@ -82,5 +83,5 @@ def make_reader(folder: Path) -> Path:
         sys.path.remove(str(ROOT))
     shutil.copy(ROOT / "web" / "link-reader.mjs", folder / "link-reader.mjs")
     build.write_generated(folder)
-    (folder / "driver.mjs").write_text(DRIVER, encoding="utf-8")
+    (folder / "driver.mjs").write_text(driver, encoding="utf-8")
     return folder
