@@ -1,7 +1,8 @@
 """The engine's floors (issue #25, docs/architecture.md §Layers): every import — at module level or
 inside a function, as tests/test_import_graph.py counts them — goes to the same floor or one below.
 
-0 base: errors, dice seeds, names, fields, fresh nonces, plural, safe JSON, storage keys;
+0 base: errors, dice seeds, names, fields, fresh nonces, plural, safe JSON, storage keys, what MicroPython
+  lacks (portable, unicode_core_data) and the reading core's list;
 1 wire: :mod:`tirada.wire` (frames, codec, layouts, post markup) and the system registry's tables;
 2 games: :mod:`tirada.systems`, :mod:`tirada.odds`, :mod:`tirada.sheets`;
 3 links: :mod:`tirada.links` (chains, audits, snippets of a verified roll, requests, sealed rolls);
@@ -22,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))      # tests/: tests/he
 from helpers.imports import ENGINE, graph  # noqa: E402
 
 BASE = {"tirada.errors", "tirada.dice", "tirada.names", "tirada.fields", "tirada.fresh", "tirada.plural",
-        "tirada.safejson", "tirada.storage_keys", "tirada.lookalike_data"}
+        "tirada.safejson", "tirada.storage_keys", "tirada.lookalike_data", "tirada.portable",
+        "tirada.unicode_core_data", "tirada.reading_core"}
 APP = {"tirada", "tirada.__main__", "tirada.cli", "tirada.storage", "tirada.chainbook", "tirada.stored"}
 NAMES = ("base", "wire", "games", "links", "app")
 

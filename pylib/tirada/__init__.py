@@ -14,8 +14,9 @@ page imports a system's code only when it needs it. Systems' own flows stay in t
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .portable import import_module
 
 if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .dice import DiceStream, FixedFaces, new_seed
@@ -52,9 +53,15 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> Any:
     """Load a public name from its module on first use (PEP 562); unknown names raise AttributeError."""
     home = _HOME.get(name)
+    if home is None and not name.startswith("__"):
+        # a submodule (``from tirada import names``): MicroPython asks here before importing it
+        try:
+            return import_module("." + name, __name__)
+        except ImportError:
+            pass
     if home is None:
         raise AttributeError(f"module 'tirada' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home, __name__), name)
+    value = getattr(import_module(home, __name__), name)
     globals()[name] = value
     return value
 

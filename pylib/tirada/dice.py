@@ -17,12 +17,11 @@ Algorithm ``sha256-ctr-v1`` (language independent; specified again in docs/link-
 from __future__ import annotations
 
 import hashlib
-import secrets
-from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 from .errors import InvalidRequest
 from .fields import echo
+from .portable import Struct, token_hex
 
 __all__ = ["MAX_SIDES", "Dice", "DiceStream", "Draw", "FixedFaces", "dice_for", "new_seed", "parse_seed"]
 
@@ -30,12 +29,16 @@ MAX_SIDES = 1000
 _WORD = 1 << 32
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(Struct):
     """One die drawn: ``sides`` (2..1000) and ``face`` (1..sides)."""
 
+    _fields = ("sides", "face")
     sides: int
     face: int
+
+    def __init__(self, sides: int, face: int) -> None:
+        self._set("sides", sides)
+        self._set("face", face)
 
 
 class Dice(Protocol):
@@ -55,7 +58,7 @@ def _check_sides(sides: int) -> None:
 
 def new_seed() -> str:
     """A fresh 128-bit seed from :mod:`secrets`, as 32 lowercase hex digits."""
-    return secrets.token_hex(16)
+    return token_hex(16)
 
 
 def parse_seed(seed: object) -> bytes:

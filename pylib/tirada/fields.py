@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import InvalidRequest
+from .portable import is_ascii, is_whole
 
 __all__ = ["echo", "get_bool", "get_choice", "get_int", "get_int_list", "get_text", "reject_unknown", "typed_int"]
 
@@ -56,7 +57,7 @@ def typed_int(text: Any) -> Any:
     with its message. Never raises: ``"²"``, ``"--5"``, ``"٣"`` and a 5,000-digit string stay text."""
     s = str(text if text is not None else "").strip()
     digits = s[1:] if s.startswith("-") else s
-    if digits.isascii() and digits.isdigit() and len(digits) <= TYPED_DIGITS:
+    if is_ascii(digits) and digits.isdigit() and len(digits) <= TYPED_DIGITS:
         return int(s)
     return s
 
@@ -77,7 +78,7 @@ def get_int(req: Mapping[str, Any], name: str, default: Any = _MISSING, lo: int 
         if default is _MISSING:
             raise InvalidRequest("is required", field=name, rule=rule, code="field.required")
         return default
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and is_whole(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         got = echo(repr(value) if isinstance(value, str) else value, 40)    # text quoted: 'x'

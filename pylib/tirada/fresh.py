@@ -22,11 +22,11 @@ Pure: no clock, no storage; the nonces are passed in.
 from __future__ import annotations
 
 import hashlib
-import secrets
 from typing import Any
 
 from .dice import DiceStream, parse_seed
 from .errors import InvalidRequest
+from .portable import token_hex
 
 __all__ = ["NONCE_BYTES", "NeedFresh", "NoDice", "SteppedDice", "entry_id", "new_nonce",
            "parse_nonce", "step_seed"]
@@ -54,7 +54,7 @@ class NeedFresh(Exception):
 
 def new_nonce() -> str:
     """A fresh nonce: :data:`NONCE_BYTES` bytes from :mod:`secrets`, as 16 lowercase hex digits."""
-    return secrets.token_hex(NONCE_BYTES)
+    return token_hex(NONCE_BYTES)
 
 
 def parse_nonce(value: Any, field: str = "fresh") -> bytes:

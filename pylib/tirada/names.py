@@ -29,11 +29,10 @@ Public API: :data:`HIDDEN`, :func:`hidden_char`, :func:`blank_char`, :func:`chec
 
 from __future__ import annotations
 
-import bisect
-import unicodedata
 from typing import Any, Iterable
 
 from .errors import InvalidRequest
+from .portable import bisect_right, casefold, category, normalize
 
 __all__ = ["HIDDEN", "blank_char", "check_chain_names", "check_name", "hidden_char", "lookalikes", "mixed_script", "refuse_blank",
            "person", "scripts", "skeleton", "visible"]
@@ -56,7 +55,7 @@ def hidden_char(text: str) -> str | None:
     """The first character of ``text`` that no name may hold (a control character, a surrogate or
     one of :data:`HIDDEN`), or ``None``."""
     for ch in text:
-        if ch in HIDDEN or unicodedata.category(ch) in ("Cc", "Cs"):
+        if ch in HIDDEN or category(ch) in ("Cc", "Cs"):
             return ch
     return None
 
@@ -73,10 +72,10 @@ def blank_char(text: str, strict: bool = True) -> str | None:
     for ch in text:
         if ch in HIDDEN or ch in _BLANKS:
             return ch
-        category = unicodedata.category(ch)
+        kind = category(ch)
         # not "Cn": a code point unassigned in CPython 3.11's Unicode may be a new emoji in Pyodide's
-        if category in ("Cc", "Cs") or (strict and (category in ("Co", "Zl", "Zp")
-                                                    or (category == "Cf" and ch != _JOINER))):
+        if kind in ("Cc", "Cs") or (strict and (kind in ("Co", "Zl", "Zp")
+                                                or (kind == "Cf" and ch != _JOINER))):
             return ch
     return None
 
@@ -87,7 +86,7 @@ def refuse_blank(text: str, field: str, cls: type, rule: str | None, strict: boo
     it shows at all. ``strict``: as :func:`blank_char`."""
     bad = blank_char(text, strict)
     if bad is not None:
-        hidden = bad in HIDDEN or unicodedata.category(bad) in ("Cc", "Cs")
+        hidden = bad in HIDDEN or category(bad) in ("Cc", "Cs")
         raise cls(f"may not contain the {'invisible or control' if hidden else 'blank-looking'} character "
                   f"U+{ord(bad):04X}", field=field, rule=rule, code="name.hidden_char" if hidden else "name.blank_char",
                   params={"char": f"U+{ord(bad):04X}"})
@@ -164,7 +163,7 @@ def visible(text: str) -> bool:
 
 
 def _visible(ch: str) -> bool:
-    return ch not in _BLANKS and not ch.isspace() and unicodedata.category(ch) not in (
+    return ch not in _BLANKS and not ch.isspace() and category(ch) not in (
         "Cf", "Cc", "Mn", "Me", "Zs", "Zl", "Zp")
 
 
@@ -175,18 +174,18 @@ def skeleton(text: str) -> str:
     each character to its UTS #39 prototype → case-fold → map again → NFD. Linear in ``len(text)``.
     """
     table = _tables()[0]
-    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text))
+    text = normalize("NFD", normalize("NFKC", text))
     text = "".join(table.get(ch, ch) for ch in text if _visible(ch))
-    text = unicodedata.normalize("NFD", text).casefold()
+    text = casefold(normalize("NFD", text))
     text = "".join(table.get(ch, ch) for ch in text if _visible(ch))
-    return unicodedata.normalize("NFD", text)
+    return normalize("NFD", text)
 
 
 def scripts(text: str) -> frozenset:
     """The Unicode scripts of ``text``'s letters (``{"LATIN", "CYRILLIC"}``), without Common and
     Inherited (digits, punctuation, marks)."""
     _, starts, names = _tables()
-    found = {names[bisect.bisect_right(starts, ord(ch)) - 1] for ch in text}
+    found = {names[bisect_right(starts, ord(ch)) - 1] for ch in text}
     return frozenset(found - {"COMMON", "INHERITED", "UNKNOWN"})
 
 

@@ -28,12 +28,11 @@ version) and :class:`~tirada.errors.InvalidRequest` for bad fields given to the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
 from typing import Any, Mapping
 
 from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..portable import Struct, merged, utc_iso
 from ..fresh import entry_id, new_nonce, parse_nonce
 from ..wire.codec import decode_frame_versioned, decode_payload, encode_payload, payload_hash
 from ..wire.roll_layout2 import chain_entries
@@ -46,7 +45,6 @@ __all__ = [
     "link_sizes", "next_link", "reserve", "verify", "verify_link",
 ]
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)   # no platform time_t: same result in Pyodide
 
 #: What a verified link guarantees, and what it does not (shown by the page next to a roll).
 TRUST = {
@@ -183,12 +181,12 @@ def reserve(chain_state: "ChainState", fresh: str) -> tuple:
     """
     if not isinstance(chain_state, ChainState):
         raise InvalidRequest("not a chain state", field="chain", rule=RULE, code="chain.invalid")
-    if not isinstance(fresh, str) or len(fresh) not in (16, *range(32, 65, 2)):
+    if not isinstance(fresh, str) or (len(fresh) != 16 and len(fresh) not in range(32, 65, 2)):
         raise InvalidRequest("fresh randomness is 16 or 32..64 hex digits", field="fresh", rule=RULE, code="fresh.randomness")
     raw = parse_nonce(fresh) if len(fresh) == 16 else bytes.fromhex(fresh)
     seq = chain_state.seq + 1
     position = {"seq": seq, "prev": chain_state.last}
-    return position, replace(chain_state, seq=seq, last=entry_id(seq, chain_state.last, raw))
+    return position, chain_state.replace(seq=seq, last=entry_id(seq, chain_state.last, raw))
 
 
 def decode_link(fragment: str) -> dict:
@@ -212,8 +210,7 @@ def link_id(fragment: str) -> str:
     return payload_hash(kind_code, body, version)[:6].hex()
 
 
-@dataclass(frozen=True)
-class ChainState:
+class ChainState(Struct):
     """One roller's chain, kept by the page in localStorage (docs/link-format.md §Roller chains).
 
     Fields: ``roller`` name (1..40 chars, trimmed), ``campaign`` label (0..80 chars; ``""`` none),
@@ -223,12 +220,17 @@ class ChainState:
         InvalidRequest: bad field (on construction).
     """
 
+    _fields = ("roller", "campaign", "seq", "last")
     roller: str
-    campaign: str = ""
-    seq: int = 0
-    last: str | None = None
+    campaign: str
+    seq: int
+    last: str | None
 
-    def __post_init__(self) -> None:
+    def __init__(self, roller: str, campaign: str = "", seq: int = 0, last: str | None = None) -> None:
+        self._init(roller, campaign, seq, last)
+        self._check()
+
+    def _check(self) -> None:
         roller = check_text(self.roller.strip() if isinstance(self.roller, str) else self.roller, "roller")
         if roller is None:
             raise InvalidRequest("a chain needs the roller's name", field="roller", rule=RULE, code="chain.roller")
@@ -274,9 +276,9 @@ def next_link(request: Mapping[str, Any], chain_state: ChainState, created: int,
     fragment = encode_link(request, chain_state.roller, chain_state.campaign or None, seq,
                            chain_state.last, created, version=version, gm_request=gm_request)
     if version == 1:
-        return fragment, replace(chain_state, seq=seq, last=link_id(fragment))
+        return fragment, chain_state.replace(seq=seq, last=link_id(fragment))
     last = chain_entries(decode_link(fragment))[-1]
-    return fragment, replace(chain_state, seq=last["seq"], last=last["id"])
+    return fragment, chain_state.replace(seq=last["seq"], last=last["id"])
 
 
 def describe(link: Mapping[str, Any], lang: str = "es", entries: Any = ()) -> str:
@@ -348,7 +350,7 @@ def verify_link(link: Mapping[str, Any], roll_id: str, result: dict | None = Non
                         rule=err.rule, code="link.roll_invalid", params={"cause": err.cause()}) from None
     entries = link_entries(link, roll_id)
     created = link.get("created")
-    iso = None if created is None else (_EPOCH + timedelta(seconds=created)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    iso = None if created is None else utc_iso(created)
     return {
         "id": roll_id, "roller": link.get("roller"), "campaign": link.get("campaign"),
         "seq": link.get("seq"), "prev": link.get("prev"), "created": created, "created_iso": iso,
@@ -391,7 +393,7 @@ def link_sizes(base_url: str = "https://usuario.github.io/tir/") -> list:
     """
     rows = []
     for case, request, chain in TYPICAL:
-        fragment = "#" + encode_payload("roll", {"request": request, **chain})
+        fragment = "#" + encode_payload("roll", merged({"request": request}, chain))
         url_chars = len(base_url) + len(fragment)
         rows.append({"case": case, "fragment_chars": len(fragment), "url_chars": url_chars,
                      "within_budget": url_chars <= 160})

@@ -13,13 +13,13 @@ decision needs its own nonce). Every other field belongs to the system.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Mapping
 
 from ..dice import FixedFaces, dice_for
 from ..errors import InvalidRequest
 from ..fields import get_text
 from ..fresh import NeedFresh, SteppedDice
+from ..portable import import_module, merged
 from .registry import TableView, roll_table
 
 __all__ = ["COMMON_FIELDS", "SYSTEMS", "get_system", "hook", "roll", "split_request"]
@@ -41,7 +41,7 @@ def get_system(system_id: Any):
         raise InvalidRequest(f"unknown system {str(system_id)[:40]!r}; known: {known}", field="system",
                              code="request.system_unknown", params={"system": str(system_id)[:40]})
     try:
-        return importlib.import_module(SYSTEMS[system_id])
+        return import_module(SYSTEMS[system_id])
     except ModuleNotFoundError:
         raise InvalidRequest(f"system {system_id!r} is not available in this version", field="system",
                              code="request.system_unavailable", params={"system": str(system_id)[:40]}) from None
@@ -58,7 +58,7 @@ def hook(system_id: Any, name: str) -> Callable[..., Any] | None:
     if not path:
         return None
     module, _, func = path.partition(":")
-    return getattr(importlib.import_module(module), func)
+    return getattr(import_module(module), func)
 
 
 def split_request(request: Mapping[str, Any]) -> tuple:
@@ -101,7 +101,7 @@ def roll(request: Mapping[str, Any], on_fresh: Callable[[int], str] | None = Non
         result = module.roll(params, dice)
         if isinstance(dice, FixedFaces):
             dice.finish()
-        return {"system": common["system"], "seed": seed, "label": label, **result}
+        return merged({"system": common["system"], "seed": seed, "label": label}, result)
     if not isinstance(fresh, list):
         raise InvalidRequest("fresh must be a list of nonces", field="fresh", code="fresh.not_list")
     nonces = list(fresh)
@@ -120,4 +120,4 @@ def roll(request: Mapping[str, Any], on_fresh: Callable[[int], str] | None = Non
                                      rule="link-format.md §Fresh dice", code="fresh.missing") from None
             nonces.append(on_fresh(need.segment))
     dice.finish()
-    return {"system": common["system"], "seed": dice.seed_hex, "label": label, **result, "fresh": nonces}
+    return merged({"system": common["system"], "seed": dice.seed_hex, "label": label}, result, {"fresh": nonces})

@@ -23,12 +23,11 @@ the leading ``1`` is the version of this encoding (another number is refused wit
 from __future__ import annotations
 
 import re
-import unicodedata
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..names import visible
+from ..portable import Struct, category, is_nfc, nfc
 
 __all__ = ["BANDS_VERSION", "Band", "Bands", "MAX_BANDS", "MAX_BAND_LABEL", "MAX_CUT", "parse_bands", "split"]
 
@@ -40,9 +39,12 @@ RULE = "notation.md §Bands"
 #: a label starting with one of these is written after ": " in :meth:`Band.text` (edge characters)
 _EDGE_LIKE = frozenset("-\u2212\u2013\u2014.:+0123456789")
 _NUM = r"[-\u2212]?[0-9]{1,7}(?![0-9])"   # ASCII digits; past 6, the range check (bands.edge)
-_RANGE = re.compile(rf"^\s*(?:(?P<le>\u2264|<=)\s*(?P<a>{_NUM})|(?P<ge>\u2265|>=)\s*(?P<b>{_NUM})"
-                    rf"|(?P<lo>{_NUM})\s*(?:\u2013|\u2014|-|\.\.)\s*(?P<hi>{_NUM})|(?P<c>{_NUM})(?P<plus>\+)?)"
-                    rf"\s*:?\s*(?P<label>.*?)\s*$", re.S)
+#: a band's edge and name (compiled on first use: named groups need CPython's ``re``, and reading a
+#: link's bands never parses text, so the reading core on MicroPython does without it)
+_RANGE_PATTERN = (rf"^\s*(?:(?P<le>\u2264|<=)\s*(?P<a>{_NUM})|(?P<ge>\u2265|>=)\s*(?P<b>{_NUM})"
+                  rf"|(?P<lo>{_NUM})\s*(?:\u2013|\u2014|-|\.\.)\s*(?P<hi>{_NUM})|(?P<c>{_NUM})(?P<plus>\+)?)"
+                  rf"\s*:?\s*(?P<label>.*?)\s*$")
+_COMPILED: list = []
 
 
 def _refuse(message: str, *, code: str, field: str = "bands", params: dict | None = None) -> InvalidRequest:
@@ -51,22 +53,27 @@ def _refuse(message: str, *, code: str, field: str = "bands", params: dict | Non
 
 def _label(value: Any, field: str) -> str:
     if not (isinstance(value, str) and 1 <= len(value) <= MAX_BAND_LABEL and value == value.strip()
-            and unicodedata.is_normalized("NFC", value) and "/" not in value
-            and all(ch == "\u200d" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)
+            and is_nfc(value) and "/" not in value
+            and all(ch == "\u200d" or category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)
             and visible(value)):
         raise _refuse(f"a band's name is 1 to {MAX_BAND_LABEL} visible characters, without '/'", code="bands.label",
                       field=field, params={"n": MAX_BAND_LABEL, "text": str(value)[:MAX_BAND_LABEL]})
     return value
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(Struct):
     """One band: ``label``; ``lo`` / ``hi`` its first and last total (``None``: no end, the first
     band's ``lo`` and the last band's ``hi``)."""
 
+    _fields = ("label", "lo", "hi")
     label: str
     lo: int | None
     hi: int | None
+
+    def __init__(self, label: str, lo: int | None, hi: int | None) -> None:
+        self._set("label", label)
+        self._set("lo", lo)
+        self._set("hi", hi)
 
     def edges(self) -> str:
         """The totals it holds: ``"≤6"``, ``"7–9"``, ``"8"``, ``"≥10"`` (minus signs as ``−``)."""
@@ -80,23 +87,29 @@ class Band:
         """``"≤6 Fallo"``, ``"7–9 Éxito parcial"``, ``"8 Normal"``, ``"≥10 Éxito"``; a label that
         could be read as part of the edge (``"-3 raro"``, ``":x"``, ``"..5"``) follows a ``": "``
         (``"8: -3 raro"``), so :func:`parse_bands` reads every text back to the same bands."""
-        return f"{self.edges()}{': ' if self.label[0] in _EDGE_LIKE else ' '}{self.label}"
+        sep = ": " if self.label[0] in _EDGE_LIKE else " "   # (MicroPython's f-strings take no ":" in a literal)
+        return f"{self.edges()}{sep}{self.label}"
 
 
 def _minus(n: int | None) -> str:
     return f"\u2212{-n}" if n is not None and n < 0 else str(n)
 
 
-@dataclass(frozen=True)
-class Bands:
+class Bands(Struct):
     """Outcome bands: ``labels`` (2..:data:`MAX_BANDS` texts) and ``cuts`` (len(labels) − 1 ints,
     strictly ascending, within ±:data:`MAX_CUT`): band ``i`` holds the totals from ``cuts[i−1]``
     (none below for ``i`` = 0) to ``cuts[i] − 1`` (none above for the last)."""
 
+    _fields = ("labels", "cuts")
     labels: tuple
     cuts: tuple
 
-    def __post_init__(self) -> None:
+    def __init__(self, labels: tuple, cuts: tuple) -> None:
+        self._set("labels", labels)
+        self._set("cuts", cuts)
+        self._check()
+
+    def _check(self) -> None:
         if not 2 <= len(self.labels) <= MAX_BANDS or len(self.cuts) != len(self.labels) - 1:
             raise _refuse(f"2 to {MAX_BANDS} bands", code="bands.count", params={"n": MAX_BANDS})
         for i, label in enumerate(self.labels):
@@ -136,7 +149,7 @@ class Bands:
 
     def bands(self) -> tuple:
         """Every :class:`Band`, lowest first."""
-        edges = (None, *self.cuts, None)
+        edges = (None,) + tuple(self.cuts) + (None,)
         return tuple(Band(label, edges[i], None if edges[i + 1] is None else edges[i + 1] - 1)
                      for i, label in enumerate(self.labels))
 
@@ -188,12 +201,14 @@ def parse_bands(text: Any) -> Bands:
         raise _refuse("no bands were written", code="bands.empty")
     if len(text) > 600:
         raise _refuse("at most 600 characters of bands", code="bands.too_long", params={"n": 600})
-    parts = [p for p in re.split(r"[/\n]", text) if p.strip()]
+    parts = [p for p in text.replace("\n", "/").split("/") if p.strip()]
     if not 2 <= len(parts) <= MAX_BANDS:
         raise _refuse(f"2 to {MAX_BANDS} bands", code="bands.count", params={"n": MAX_BANDS})
     ranges, labels = [], []
     for i, part in enumerate(parts):
-        m = _RANGE.match(part)
+        if not _COMPILED:
+            _COMPILED.append(re.compile(_RANGE_PATTERN, re.S))
+        m = _COMPILED[0].match(part)
         if not m or not m.group("label"):
             raise _refuse("each band is its totals and its name, as in '7–9 Éxito parcial'", code="bands.unreadable",
                           params={"text": part.strip()[:40]})
@@ -205,7 +220,7 @@ def parse_bands(text: Any) -> Bands:
             raise _refuse("a band goes from its lowest total to its highest", code="bands.reversed",
                           params={"a": lo, "b": hi})
         ranges.append((lo, hi))
-        labels.append(_label(unicodedata.normalize("NFC", m.group("label")), f"bands[{i}]"))
+        labels.append(_label(nfc(m.group("label")), f"bands[{i}]"))
     cuts = []
     for (_, prev_hi), (lo, _) in zip(ranges, ranges[1:]):
         assert prev_hi is not None and lo is not None   # only the first/last band is open: checked above

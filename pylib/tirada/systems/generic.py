@@ -18,12 +18,12 @@ with ``+ - * /``, ``/`` rounded down; :class:`ExprRequest`). One group's request
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..dice import Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
+from ..portable import Struct, merged
 from .generic_dice import (FIELDS, GROUP_FIELDS, MAX_DICE, MAX_EXPLOSIONS, MAX_ROLLS, RULE, GenericRequest, keep_indices,
                            roll_group, roll_label)
 
@@ -31,15 +31,20 @@ __all__ = ["FIELDS", "GROUP_FIELDS", "ExprRequest", "GenericRequest", "GroupsReq
            "keep_indices", "rated_total", "roll", "unlabelled", "validated"]
 
 
-@dataclass(frozen=True)
-class GroupsRequest:
+class GroupsRequest(Struct):
     """Several dice groups in one roll (``1d8+1d6+3``, ``2d20kh1-1d4``): ``groups`` a tuple of
     ``(GenericRequest, subtract: bool)`` (1..10 groups, each without modifier or difficulty; at most
     :data:`MAX_DICE` dice in all), ``modifier`` −10000..10000, ``difficulty`` int or ``None``."""
 
+    _fields = ("groups", "modifier", "difficulty")
     groups: tuple
-    modifier: int = 0
-    difficulty: int | None = None
+    modifier: int
+    difficulty: int | None
+
+    def __init__(self, groups: tuple, modifier: int = 0, difficulty: int | None = None) -> None:
+        self._set("groups", groups)
+        self._set("modifier", modifier)
+        self._set("difficulty", difficulty)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GroupsRequest":
@@ -87,16 +92,21 @@ def _roll_groups(r: GroupsRequest, dice: Dice) -> dict:
     return out
 
 
-@dataclass(frozen=True)
-class ExprRequest:
+class ExprRequest(Struct):
     """Arithmetic on dice groups (``(2d6+3)*2``, ``4d6k3/2``; docs/notation.md §Arithmetic): ``tree``
     the request's ``expr`` (:mod:`tirada.systems.notation.tree`: ints, group maps, ``[op, a, b]``
     with ``op`` in ``+ - * /``, ``/`` rounded down), ``groups`` its :class:`GenericRequest` leaves in
     the order rolled (1..10, at most :data:`MAX_DICE` dice), ``difficulty`` int or ``None``."""
 
+    _fields = ("tree", "groups", "difficulty")
     tree: Any
     groups: tuple
-    difficulty: int | None = None
+    difficulty: int | None
+
+    def __init__(self, tree: Any, groups: tuple, difficulty: int | None = None) -> None:
+        self._set("tree", tree)
+        self._set("groups", groups)
+        self._set("difficulty", difficulty)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "ExprRequest":
@@ -217,7 +227,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
     bands, req = split(req)
     if bands is not None:   # outcome bands name the total, recomputed here (never read from a link)
         out = _roll_any(validated(req), dice)
-        return {**out, "band": bands.name(out["total"])}
+        return merged(out, {"band": bands.name(out["total"])})
     if "rolls" in req:
         rolls = req["rolls"]
         if set(req) != {"rolls"}:
@@ -233,7 +243,7 @@ def roll(req: Mapping[str, Any], dice: Dice) -> dict:
                 raise InvalidRequest("must be a roll", field=f"rolls[{i}]", rule=RULE, code="generic.rolls_item")
             label = roll_label(one["label"], f"rolls[{i}].label") if "label" in one else None
             parsed.append(({"label": label} if label else {}, validated(unlabelled(one))))
-        return {"rolls": [{**named, **_roll_any(r, dice)} for named, r in parsed]}
+        return {"rolls": [merged(named, _roll_any(r, dice)) for named, r in parsed]}
     return _roll_any(validated(req), dice)
 
 

@@ -7,13 +7,12 @@ Rule: ../shared/rules/sifrp.md §"The generic forum roll" (seed ``004_…``), ex
 
 from __future__ import annotations
 
-import unicodedata
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..dice import MAX_SIDES, Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
+from ..portable import Struct, category, is_nfc
 
 __all__ = ["FIELDS", "GROUP_FIELDS", "GenericRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_LABEL", "MAX_REROLLS", "MAX_ROLLS",
            "RULE", "face_range", "keep_indices", "roll_group", "roll_label"]
@@ -32,8 +31,7 @@ GROUP_FIELDS = {"dice", "sides", "keep", "keep_lowest", "explode", "subtract"} |
 FATE_SIDES = 3                 #: a Fate/Fudge die is drawn as a d3: face = draw − 2 (−1, 0, +1)   #: fields of one of ``groups``
 
 
-@dataclass(frozen=True)
-class GenericRequest:
+class GenericRequest(Struct):
     """A generic roll: ``dice`` 1..100 of ``sides`` 2..1000, keep ``keep`` 1..dice (highest, or
     lowest when ``keep_lowest``), ``modifier`` −10000..10000, ``difficulty`` int or ``None``,
     ``explode`` (bool; then ``keep`` ``None`` means every die rolled, explosions included),
@@ -54,24 +52,45 @@ class GenericRequest:
     / more counts as that number, 1..sides; the face rolled is kept in the result; no explosions,
     success counting or Fate dice)."""
 
+    _fields = ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate", "explode_once", "min_face", "max_face")
     dice: int
     sides: int
     keep: int
-    keep_lowest: bool = False
-    modifier: int = 0
-    difficulty: int | None = None
-    explode: bool = False
-    fate: bool = False
-    successes: tuple | None = None
-    failures: tuple | None = None
-    reroll: tuple | None = None
-    reroll_once: bool = False
-    explode_at: tuple | None = None
-    compound: bool = False
-    penetrate: bool = False
-    explode_once: bool = False
-    min_face: int | None = None
-    max_face: int | None = None
+    keep_lowest: bool
+    modifier: int
+    difficulty: int | None
+    explode: bool
+    fate: bool
+    successes: tuple | None
+    failures: tuple | None
+    reroll: tuple | None
+    reroll_once: bool
+    explode_at: tuple | None
+    compound: bool
+    penetrate: bool
+    explode_once: bool
+    min_face: int | None
+    max_face: int | None
+
+    def __init__(self, dice: int, sides: int, keep: int, keep_lowest: bool = False, modifier: int = 0, difficulty: int | None = None, explode: bool = False, fate: bool = False, successes: tuple | None = None, failures: tuple | None = None, reroll: tuple | None = None, reroll_once: bool = False, explode_at: tuple | None = None, compound: bool = False, penetrate: bool = False, explode_once: bool = False, min_face: int | None = None, max_face: int | None = None) -> None:
+        self._set("dice", dice)
+        self._set("sides", sides)
+        self._set("keep", keep)
+        self._set("keep_lowest", keep_lowest)
+        self._set("modifier", modifier)
+        self._set("difficulty", difficulty)
+        self._set("explode", explode)
+        self._set("fate", fate)
+        self._set("successes", successes)
+        self._set("failures", failures)
+        self._set("reroll", reroll)
+        self._set("reroll_once", reroll_once)
+        self._set("explode_at", explode_at)
+        self._set("compound", compound)
+        self._set("penetrate", penetrate)
+        self._set("explode_once", explode_once)
+        self._set("min_face", min_face)
+        self._set("max_face", max_face)
 
     def clamp(self, face: int) -> int:
         """What a die showing ``face`` counts as with ``min_face`` / ``max_face``."""
@@ -274,8 +293,8 @@ def roll_label(value: Any, field: str = "label") -> str:
         InvalidRequest: ``generic.roll_label`` (on ``field``) for anything else.
     """
     if not (isinstance(value, str) and 1 <= len(value) <= MAX_LABEL and value == value.strip()
-            and unicodedata.is_normalized("NFC", value) and not any(ch in ";:" for ch in value)
-            and all(ch == "\u200d" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)):
+            and is_nfc(value) and not any(ch in ";:" for ch in value)
+            and all(ch == "\u200d" or category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)):
         raise InvalidRequest(f"a roll's label is 1 to {MAX_LABEL} visible characters (no ';' or ':')", field=field,
                              rule=RULE, code="generic.roll_label", params={"n": MAX_LABEL})
     return value

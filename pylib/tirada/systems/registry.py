@@ -26,15 +26,15 @@ existing id or link code, so a plug-in can never change what an existing link me
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Tuple
+
+from ..portable import Struct
 
 __all__ = ["REGISTRY", "SystemSpec", "TableView", "codes", "odds_table", "param_keys", "param_texts", "register",
            "roll_table", "sheet_table", "short_names", "unregister"]
 
 
-@dataclass(frozen=True)
-class SystemSpec:
+class SystemSpec(Struct):
     """One game system, as every engine table sees it.
 
     Attributes:
@@ -61,17 +61,31 @@ class SystemSpec:
             ``None`` for a roll it does not rate; the entry ``None`` when no roll of it is rated.
     """
 
+    _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions", "blind", "rated")
     id: str
     short_name: str
-    roll: Optional[str] = None
-    odds: Optional[str] = None
-    code: Optional[int] = None
-    param_keys: Tuple[str, ...] = ()
-    param_texts: Tuple[str, ...] = ()
-    sheet: Optional[str] = None
-    decisions: Tuple[str, ...] = ()
-    blind: Optional[str] = None
-    rated: Optional[str] = None
+    roll: Optional[str]
+    odds: Optional[str]
+    code: Optional[int]
+    param_keys: Tuple[str, ...]
+    param_texts: Tuple[str, ...]
+    sheet: Optional[str]
+    decisions: Tuple[str, ...]
+    blind: Optional[str]
+    rated: Optional[str]
+
+    def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None, code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (), sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None, rated: Optional[str] = None) -> None:
+        self._set("id", id)
+        self._set("short_name", short_name)
+        self._set("roll", roll)
+        self._set("odds", odds)
+        self._set("code", code)
+        self._set("param_keys", param_keys)
+        self._set("param_texts", param_texts)
+        self._set("sheet", sheet)
+        self._set("decisions", decisions)
+        self._set("blind", blind)
+        self._set("rated", rated)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).
@@ -167,11 +181,19 @@ register(SystemSpec(
 
 # ------------------------------------------------------------------------------- the views
 # Functions, not copies: a system registered later (a test's toy system) shows up in every view.
-class TableView(Mapping):
+if TYPE_CHECKING:
+    _MappingBase = Mapping[str, Any]
+else:   # a plain class: MicroPython has no collections.abc (registered as a Mapping below where it exists)
+    _MappingBase = object
+
+
+class TableView(_MappingBase):
     """A read-only, always current mapping computed from :data:`REGISTRY` by ``build()``.
 
     The old per-system tables (``SYSTEMS``, ``ODDS``, ``SYSTEM_CODES``…) are instances, so code
-    reading them keeps working and sees systems registered after import.
+    reading them keeps working and sees systems registered after import. It is a
+    ``collections.abc.Mapping`` (registered, with the mapping methods written out, so the same class
+    runs on MicroPython).
     """
 
     def __init__(self, build: Callable[[], Dict[str, Any]]) -> None:
@@ -194,6 +216,44 @@ class TableView(Mapping):
 
     def __repr__(self) -> str:
         return f"TableView({self._build()!r})"
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        """The value of ``key``, or ``default``."""
+        table = self._build()
+        try:
+            return table.get(key, default)
+        except TypeError:        # an unhashable key
+            return default
+
+    def keys(self) -> Any:
+        """The current keys."""
+        return self._build().keys()
+
+    def values(self) -> Any:
+        """The current values."""
+        return self._build().values()
+
+    def items(self) -> Any:
+        """The current ``(key, value)`` pairs."""
+        return self._build().items()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TableView):
+            other = other._build()
+        return self._build() == (dict(other.items()) if hasattr(other, "items") else other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None   # type: ignore[assignment]   # a mapping is not hashable
+
+
+try:
+    from collections.abc import Mapping as _AbcMapping
+except ImportError:   # MicroPython
+    _AbcMapping = None   # type: ignore[assignment,misc]
+if _AbcMapping is not None:
+    _AbcMapping.register(TableView)
 
 
 def roll_table() -> Dict[str, str]:

@@ -7,13 +7,13 @@ class and one draw order (seed 004 "Tipos de tiradas"): split, the page of rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..dice import Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_choice, get_int, get_int_list, get_text, reject_unknown
 from ..names import check_name
+from ..portable import Struct, merged, stable_sorted
 from .generic import keep_indices
 
 __all__ = ["DIFFICULTIES", "EXTENDED_COUNTS", "SifrpRequest", "combat_damage", "extended_gain", "competition",
@@ -150,12 +150,11 @@ def competition(entries: list) -> dict:
     key = (lambda row: row["degrees"]) if anyone else (lambda row: row["margin"])
     best = max(key(row) for row in rows)
     winners = [row["name"] for row in rows if key(row) == best]
-    ranking = sorted(rows, key=key, reverse=True)
+    ranking = stable_sorted(rows, key, reverse=True)
     return {"winners": winners, "tie": len(winners) > 1, "ranking": ranking}
 
 
-@dataclass(frozen=True)
-class SifrpRequest:
+class SifrpRequest(Struct):
     """A SIFRP test (sifrp.md §The test).
 
     Fields: ``test_dice`` D 1..20, ``bonus_dice`` B 0..20 as asked (a sheet may list a specialty
@@ -170,23 +169,43 @@ class SifrpRequest:
     de tiempo"), free text of at most 40 characters, shown only.
     """
 
+    _fields = ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus", "helpers", "allow_more_helpers", "extra_time", "weapon_damage", "extended_goal", "extended_count", "extended_max", "extended_span", "name", "rivals", "passive_rank")
     test_dice: int
-    bonus_dice: int = 0
-    penalty_dice: int = 0
-    modifier: int = 0
-    difficulty: int = 9
-    destiny_bonus: bool = False
-    helpers: tuple = ()
-    allow_more_helpers: bool = False
-    extra_time: int = 0
-    weapon_damage: int | None = None
-    extended_goal: int | None = None
-    extended_count: str = "degrees"
-    extended_max: int = DEFAULT_EXTENDED_ROLLS
-    extended_span: str = ""
-    name: str = ""
-    rivals: tuple = ()
-    passive_rank: int | None = None
+    bonus_dice: int
+    penalty_dice: int
+    modifier: int
+    difficulty: int
+    destiny_bonus: bool
+    helpers: tuple
+    allow_more_helpers: bool
+    extra_time: int
+    weapon_damage: int | None
+    extended_goal: int | None
+    extended_count: str
+    extended_max: int
+    extended_span: str
+    name: str
+    rivals: tuple
+    passive_rank: int | None
+
+    def __init__(self, test_dice: int, bonus_dice: int = 0, penalty_dice: int = 0, modifier: int = 0, difficulty: int = 9, destiny_bonus: bool = False, helpers: tuple = (), allow_more_helpers: bool = False, extra_time: int = 0, weapon_damage: int | None = None, extended_goal: int | None = None, extended_count: str = "degrees", extended_max: int = DEFAULT_EXTENDED_ROLLS, extended_span: str = "", name: str = "", rivals: tuple = (), passive_rank: int | None = None) -> None:
+        self._set("test_dice", test_dice)
+        self._set("bonus_dice", bonus_dice)
+        self._set("penalty_dice", penalty_dice)
+        self._set("modifier", modifier)
+        self._set("difficulty", difficulty)
+        self._set("destiny_bonus", destiny_bonus)
+        self._set("helpers", helpers)
+        self._set("allow_more_helpers", allow_more_helpers)
+        self._set("extra_time", extra_time)
+        self._set("weapon_damage", weapon_damage)
+        self._set("extended_goal", extended_goal)
+        self._set("extended_count", extended_count)
+        self._set("extended_max", extended_max)
+        self._set("extended_span", extended_span)
+        self._set("name", name)
+        self._set("rivals", rivals)
+        self._set("passive_rank", passive_rank)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "SifrpRequest":
@@ -279,7 +298,7 @@ def _contest_fields(req: Mapping[str, Any], cls: Any) -> dict:
                 raise InvalidRequest(f"two competitors are named {name!r}", field="name", rule=RULE_COMPETITION,
                                      code="sifrp.competitor_same", params={"name": name})
             rival_req = {k: v for k, v in rival.items() if k != "name"}
-            built.append((name, cls.from_dict({**rival_req, "difficulty": tn})))
+            built.append((name, cls.from_dict(merged(rival_req, {"difficulty": tn}))))
         except InvalidRequest as err:
             err.field = f"rivals[{i}].{err.field}" if err.field else f"rivals[{i}]"
             raise
@@ -396,11 +415,11 @@ def _competition(r: SifrpRequest, first: dict, dice: Dice) -> dict:
     "bonus_capped")], "winners", "tie", "ranking"}``."""
     rivals = []
     for name, rival in r.rivals:
-        attempt = {"name": name, **_attempt(rival, dice)}
+        attempt = merged({"name": name}, _attempt(rival, dice))
         for key in ("sides", "difficulty", "difficulty_name", "damage"):
             attempt.pop(key)
         if rival.bonus_rolled < rival.bonus_dice:
             attempt["bonus_capped"] = {"asked": rival.bonus_dice, "rolled": rival.bonus_rolled}
         rivals.append(attempt)
     entries = [(r.name, first["total"], r.difficulty)] + [(a["name"], a["total"], r.difficulty) for a in rivals]
-    return {"name": r.name, "rivals": rivals, **competition(entries)}
+    return merged({"name": r.name, "rivals": rivals}, competition(entries))

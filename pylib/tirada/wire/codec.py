@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import LinkError
+from ..portable import merged
 from . import handover_layout, request_layout, roll_layout, roll_layout2, sealed_layout
 from .frame import (MAX_BODY, MAX_FRAGMENT, PREFIX, VERSIONS, Simple, b64_decode, b64_encode, cbor_decode,
                     cbor_encode, decode_frame, decode_frame_versioned, encode_frame, payload_hash,
@@ -38,12 +39,12 @@ __all__ = [
     "decode_payload_versioned",
 ]
 
-KINDS = {"roll": 1, "brs": 2, "scene": 3, "request": 4, "chain": 5,
-         **sealed_layout.KIND_CODES,   #: kind name → code (1..127); 0 and the rest reserved
-         "bid": 10}                    #: a Spoils bidding (tirada.systems.brs.bidlink, issue #29)
+KINDS = merged({"roll": 1, "brs": 2, "scene": 3, "request": 4, "chain": 5},
+               sealed_layout.KIND_CODES,   #: kind name → code (1..127); 0 and the rest reserved
+               {"bid": 10})                #: a Spoils bidding (tirada.systems.brs.bidlink, issue #29)
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
 #: kinds whose bodies are mostly random bytes or short: never compressed (one body, one length)
-_NEVER_DEFLATED = frozenset({"roll", *sealed_layout.KIND_CODES})
+_NEVER_DEFLATED = frozenset(["roll"] + list(sealed_layout.KIND_CODES))
 
 
 # ------------------------------------------------------------------------- generic payloads
@@ -72,8 +73,8 @@ def _codecs(version: int = 1) -> dict:
                 "secret": (sealed_layout.secret_to_cbor, sealed_layout.secret_from_cbor),
                 "reveal": (sealed_layout.reveal_to_cbor, sealed_layout.reveal_from_cbor)}
     only2 = (_format2_only, _format2_only)
-    return {"roll": (roll_layout.roll_to_cbor, roll_layout.roll_from_cbor), "request": only2, "chain": only2,
-            **{kind: only2 for kind in sealed_layout.KIND_CODES}}
+    return merged({"roll": (roll_layout.roll_to_cbor, roll_layout.roll_from_cbor), "request": only2, "chain": only2,
+            }, {kind: only2 for kind in sealed_layout.KIND_CODES})
 
 
 def _format2_only(_value: Any) -> Any:
@@ -131,7 +132,7 @@ def decode_payload_versioned(fragment: str) -> tuple:
         LinkError: anything wrong with the link, one clear line.
     """
     version, kind_code, body = decode_frame_versioned(fragment)
-    return (version, *decode_body(kind_code, body, version))
+    return (version,) + tuple(decode_body(kind_code, body, version))
 
 
 def decode_body(kind_code: int, body: bytes, version: int = 1) -> tuple:

@@ -32,6 +32,7 @@ import zlib
 from typing import Any
 
 from ..errors import LinkError
+from ..portable import Struct, fullmatch, is_decimal
 
 __all__ = [
     "CHECK_LEN", "MAX_BODY", "MAX_DEPTH", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode",
@@ -51,7 +52,8 @@ _B64 = re.compile(r"[A-Za-z0-9_-]*")
 # ---------------------------------------------------------------------------------- base64url
 def b64_encode(data: bytes) -> str:
     """base64url (RFC 4648 §5) without ``=`` padding."""
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    # the standard alphabet with "+/" swapped after: MicroPython's base64 has no urlsafe functions
+    return base64.b64encode(data).decode("ascii").replace("+", "-").replace("/", "_").rstrip("=")
 
 
 def b64_decode(text: str) -> bytes:
@@ -61,14 +63,14 @@ def b64_decode(text: str) -> bytes:
         LinkError: a character outside ``A-Z a-z 0-9 - _``, an impossible length (4k+1), or unused
         trailing bits that are not zero (a changed last character).
     """
-    if not _B64.fullmatch(text):
-        bad = next(c for c in text if not _B64.fullmatch(c))
+    if not fullmatch(_B64, text):
+        bad = next(c for c in text if not fullmatch(_B64, c))
         raise LinkError(f"the link contains a character that cannot be in a link: {bad!r}", field="link",
                         code="link.bad_character", params={"char": str(bad)[:8]})
     if len(text) % 4 == 1:
         raise LinkError("the link was cut short or changed (impossible length)", field="link",
                         code="link.cut_or_changed")
-    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    data = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4))
     if b64_encode(data) != text:
         raise LinkError("the link was cut short or changed (its last character is not valid)", field="link",
                         code="link.cut_or_changed")
@@ -76,11 +78,18 @@ def b64_decode(text: str) -> bytes:
 
 
 # ------------------------------------------------------------------- deterministic CBOR subset
-class Simple(int):
-    """A CBOR simple value 0..19 (one byte, ``0xe0 + n``): the roll codec uses it for table texts."""
+class Simple(Struct):
+    """A CBOR simple value ``n`` 0..19 (one byte, ``0xe0 + n``): the roll codec uses it for table
+    texts. A record, not an ``int`` subclass (MicroPython's ints cannot be subclassed usefully)."""
+
+    _fields = ("n",)
+    n: int
+
+    def __init__(self, n: int) -> None:
+        self._set("n", n)
 
     def __repr__(self) -> str:
-        return f"Simple({int(self)})"
+        return f"Simple({self.n})"
 
 
 def _head(major: int, n: int) -> bytes:
@@ -117,9 +126,9 @@ def _encode(value: Any, depth: int, out: bytearray) -> None:
     elif value is True or value is False:
         out += b"\xf5" if value else b"\xf4"
     elif isinstance(value, Simple):
-        if not 0 <= value < 20:
+        if not 0 <= value.n < 20:
             raise LinkError("a link's simple value must be 0 to 19", field="link", code="link.value_unsupported")
-        out.append(0xE0 | value)
+        out.append(0xE0 | value.n)
     elif isinstance(value, int):
         out += _head(0, value) if value >= 0 else _head(1, -1 - value)
     elif isinstance(value, float):
@@ -247,21 +256,23 @@ def payload_hash(kind_code: int, body: bytes, version: int = 1) -> bytes:
 
 
 def _unquote(text: str) -> str:
-    """Percent-decode ``text`` (UTF-8; invalid escapes stay as they are)."""
-    from urllib.parse import unquote
-
-    return unquote(text, errors="strict") if _valid_escapes(text) else text
-
-
-def _valid_escapes(text: str) -> bool:
-    """True when every "%" in ``text`` starts a valid UTF-8 percent-escape sequence."""
-    from urllib.parse import unquote_to_bytes
-
+    """Percent-decode ``text`` (UTF-8; a text whose escapes do not make valid UTF-8 stays as it is):
+    ``urllib.parse.unquote`` for valid escapes, without ``urllib`` (MicroPython has none)."""
+    if "%" not in text:
+        return text
+    raw, out, i = text.encode("utf-8"), bytearray(), 0
+    while i < len(raw):
+        pair = raw[i + 1:i + 3]
+        if raw[i] == 0x25 and len(pair) == 2 and all(c in b"0123456789abcdefABCDEF" for c in pair):
+            out.append(int(bytes(pair).decode("ascii"), 16))
+            i += 3
+        else:
+            out.append(raw[i])
+            i += 1
     try:
-        unquote_to_bytes(text).decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+        return bytes(out).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return text
 
 
 def split_fragment(text: str) -> str:
@@ -307,11 +318,14 @@ def split_versioned(text: str) -> tuple:
     for version in VERSIONS:
         if text.startswith(f"t{version}"):
             return version, text[2:]
-    newer = re.match(r"t(\d{1,4})", text)
-    if newer:
-        raise LinkError(f"this link uses format {newer.group(1)}, which this version of Tirada "
+    digits = 0        # "t" and 1..4 digits (the regular expression t(\d{1,4}), written out for MicroPython)
+    while text[:1] == "t" and digits < 4 and 1 + digits < len(text) and is_decimal(text[1 + digits]):
+        digits += 1
+    if digits:
+        newer = text[1:1 + digits]
+        raise LinkError(f"this link uses format {newer}, which this version of Tirada "
                         "cannot read; open it with a newer Tirada", field="link",
-                        code="link.format_newer", params={"version": newer.group(1)})
+                        code="link.format_newer", params={"version": newer})
     raise LinkError("this is not a Tirada link (it must start with #t1 or #t2)", field="link", code="link.not_tirada")
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..portable import merged
 from .frame import cbor_encode
 from .roll_layout import MAX_CREATED, MAX_SEQ, check_int, check_prev, check_text
 
@@ -64,7 +65,7 @@ def from_cbor(value: Any) -> dict:
     if created is not None:
         head["created"] = created
     try:
-        again = to_cbor({**head, "campaign": campaign})
+        again = to_cbor(merged(head, {"campaign": campaign}))
     except TiradaError as err:
         raise LinkError(f"the chain in this link is not valid: {err.message}", field=err.field, rule=RULE, code="link.chain_invalid", params={"cause": err.cause()}) from None
     if cbor_encode(again) != cbor_encode(original):

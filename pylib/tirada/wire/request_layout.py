@@ -29,11 +29,10 @@ Here: :func:`new_request`, :func:`to_cbor`, :func:`from_cbor`.
 
 from __future__ import annotations
 
-import re
-import secrets
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..portable import is_space, token_hex
 from .frame import Simple
 from .roll_layout import MAX_CREATED, PARAM_KEYS, PARAM_TEXTS, SYSTEM_CODES, check_int, check_text
 
@@ -87,7 +86,7 @@ def new_request(system: Any, fields: Any, label: str | None = None, for_: str | 
     if system not in SYSTEM_CODES or system not in PARAM_KEYS:   # live registry views (a plug-in counts)
         raise InvalidRequest(f"unknown system {str(system)[:30]!r}", field="system", rule=RULE, code="request.system_unknown", params={"system": str(system)[:30]})
     spec: dict[str, Any] = {"system": system, "fields": _check_fields(system, fields),
-            "id": request_id or secrets.token_hex(ID_BYTES)}
+            "id": request_id or token_hex(ID_BYTES)}
     if not isinstance(spec["id"], str) or len(spec["id"]) != 2 * ID_BYTES:
         raise InvalidRequest(f"a request id is {2 * ID_BYTES} hex digits", field="id", rule=RULE, code="request.id_invalid")
     try:
@@ -101,7 +100,7 @@ def new_request(system: Any, fields: Any, label: str | None = None, for_: str | 
     if created is not None:
         spec["created"] = check_int(created, "created", 0, MAX_CREATED)
     if home is not None:
-        if not isinstance(home, str) or not re.fullmatch(r"https?://[^\s#]{1,192}", home, re.IGNORECASE):
+        if not isinstance(home, str) or not _is_home(home):
             raise InvalidRequest("the official address is an http(s):// address of at most 200 characters, "
                                  "without spaces or #", field="home", rule=RULE, code="request.home")
         spec["home"] = home
@@ -151,9 +150,9 @@ def from_cbor(value: Any) -> dict:
                 raise bad
             item = {"min": item[0], "max": item[1]}
         elif isinstance(item, Simple):
-            if item >= len(texts):
+            if item.n >= len(texts):
                 raise bad
-            item = texts[item]
+            item = texts[item.n]
         named[keys[key]] = item
     try:
         spec = new_request(system, named, label, for_, campaign, created, rid.hex(), home)
@@ -163,3 +162,14 @@ def from_cbor(value: Any) -> dict:
     return spec
 
 
+
+
+def _is_home(text: str) -> bool:
+    """True when ``text`` is ``http://`` or ``https://`` (any case) and then 1 to 192 characters, none
+    of them whitespace or ``#`` (the regular expression ``https?://[^\\s#]{1,192}``, case-insensitive,
+    written out: MicroPython's ``re`` has no flags or ``fullmatch``)."""
+    for scheme in ("https://", "http://"):
+        if text[:len(scheme)].lower() == scheme:
+            rest = text[len(scheme):]
+            return 1 <= len(rest) <= 192 and not any(ch == "#" or is_space(ch) for ch in rest)
+    return False

@@ -9,10 +9,10 @@ for kind ``roll``. The page and scripts use :mod:`tirada.links.chain` instead.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Mapping
 
 from .. import names
+from ..portable import is_whole, nfc
 from ..dice import parse_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..fields import echo
@@ -52,7 +52,7 @@ def check_text(value: Any, name: str, cls: type = InvalidRequest) -> str | None:
         return None
     if not isinstance(value, str):
         raise cls("must be text", field=name, rule=RULE, code="field.not_text")
-    value = unicodedata.normalize("NFC", value)
+    value = nfc(value)
     if len(value) > LIMITS[name]:
         raise cls(f"must be at most {LIMITS[name]} characters, got {len(value)}", field=name, rule=RULE,
                   code="field.too_long", params={"n": LIMITS[name], "got": len(value)})
@@ -127,7 +127,7 @@ def _pack(value: Any, keys: tuple, texts: tuple) -> Any:
         return [_pack(v, keys, texts) for v in value]
     if isinstance(value, str) and value in texts:
         return Simple(texts.index(value))
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 63:
+    if isinstance(value, float) and is_whole(value) and abs(value) < 2 ** 63:
         return int(value)   # canonical numbers: 3.0 is written 3 (one roll, one id); a link with 3.0 is refused
     return value
 
@@ -147,10 +147,10 @@ def _unpack(value: Any, keys: tuple, texts: tuple) -> Any:
     if isinstance(value, list):
         return [_unpack(v, keys, texts) for v in value]
     if isinstance(value, Simple):
-        if value >= len(texts):
+        if value.n >= len(texts):
             raise LinkError("the roll data in this link has an unknown value", field="link", rule=RULE,
                             code="link.roll_data_damaged")
-        return texts[value]
+        return texts[value.n]
     if isinstance(value, bytes):
         raise LinkError("the roll data in this link has a bad parameter", field="link", rule=RULE,
                         code="link.roll_data_damaged")

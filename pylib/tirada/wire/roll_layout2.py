@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..portable import merged
 from ..fresh import MAX_STEPS, NONCE_BYTES, entry_id, parse_nonce
 from .frame import cbor_encode
 from .roll_layout import MAX_SEQ, RULE, check_int, check_prev, roll_from_cbor, roll_to_cbor
@@ -96,7 +97,7 @@ def roll2_to_cbor(link: Mapping[str, Any]) -> list:
             raise InvalidRequest("positions without fresh nonces", field="positions", rule=RULE2, code="link.positions")
         return out if gm is None else out + [None] * (10 - len(out)) + [gm]
     steps: list = []
-    entries = chain_entries({**link, "request": {**request, "seed": request["seed"], "fresh": fresh}}) \
+    entries = chain_entries(merged(link, {"request": merged(request, {"seed": request["seed"], "fresh": fresh})})) \
         if link.get("seq") is not None else []
     for k, nonce in enumerate(nonces):
         if not entries:
@@ -126,7 +127,7 @@ def roll2_from_cbor(value: Any) -> dict:
     while base and base[-1] is None:
         base = base[:-1]
     link = roll_from_cbor(base)
-    link = {"format": 2, **link}
+    link = merged({"format": 2}, link)
     link["request"]["fresh"] = []
     if gm is not None:
         link["gm_request"] = gm.hex()

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest, LinkError, TiradaError
+from ..portable import merged
 from ..systems.registry import REGISTRY, TableView
 from . import request_layout
 from .frame import cbor_encode
@@ -122,7 +123,7 @@ def sealreq_from_cbor(value: Any) -> dict:
     if not isinstance(commitment, bytes) or len(commitment) != COMMIT_BYTES:
         raise _damaged()
     spec = request_layout.from_cbor(request)
-    out = {**spec, "commitment": commitment.hex()}
+    out = merged(spec, {"commitment": commitment.hex()})
     _canonical(sealreq_to_cbor(out), value)
     return out
 
@@ -156,7 +157,7 @@ def blind_from_cbor(value: Any) -> dict:
             or len(rid) != ID_BYTES:
         raise _damaged()
     link = roll_from_cbor(roll)
-    out = {"sealed_request": rid.hex(), "commitment": commitment.hex(), **link}
+    out = merged({"sealed_request": rid.hex(), "commitment": commitment.hex()}, link)
     try:
         again = blind_to_cbor(out)
     except TiradaError as err:
@@ -177,7 +178,7 @@ def secret_to_cbor(link: Mapping[str, Any]) -> list:
         InvalidRequest: bad id/commitment, texts too long, ``seq`` without ``roller``, ``prev`` not
         present exactly when ``seq`` > 1.
     """
-    if not isinstance(link, Mapping) or set(link) - {"id", "commitment", *_SECRET_FIELDS}:
+    if not isinstance(link, Mapping) or set(link) - ({"id", "commitment"} | set(_SECRET_FIELDS)):
         raise InvalidRequest("not a sealed GM roll", field="link", rule=RULE, code="sealed.not_sealed")
     seq = check_int(link.get("seq"), "seq", 1, MAX_SEQ)
     prev = check_prev(link.get("prev"))
@@ -231,7 +232,7 @@ def reveal_to_cbor(link: Mapping[str, Any]) -> list:
         if not isinstance(request, Mapping) or set(request) & {"seed", "label"} or not_blind(request):
             raise InvalidRequest("a secret roll's request holds its system and parameters only", field="request",
                                  rule=RULE, code="sealed.hidden_request")
-        opening = roll_to_cbor({"request": {**request, "seed": secret.hex()}})
+        opening = roll_to_cbor({"request": merged(request, {"seed": secret.hex()})})
     out = [SCHEME, _hexbytes(link.get("id"), ID_BYTES, "id"), opening,
            check_int(link.get("created"), "created", 0, MAX_CREATED)]
     while out[-1] is None:

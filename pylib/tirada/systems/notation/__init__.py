@@ -49,10 +49,41 @@ code and the part of the text it could not read. Work is bounded by the text's l
 
 from __future__ import annotations
 
-from .lexer import DEFAULT_DIALECT, DIALECTS, MAX_DIGITS, MAX_ROLLS, MAX_TEXT, dialect_name, split_dialect
-from .parser import parse, parse_roll
-from .render import compare_text, format_post, format_roll
-from .request import expand, explain
+from typing import TYPE_CHECKING, Any
+
+from ...portable import import_module, merged
+
+if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
+    from .lexer import DEFAULT_DIALECT, DIALECTS, MAX_DIGITS, MAX_ROLLS, MAX_TEXT, dialect_name, split_dialect
+    from .parser import parse, parse_roll
+    from .render import compare_text, format_post, format_roll
+    from .request import expand, explain
+
+#: public name → the module that defines it. Loaded on first use (PEP 562), so the reading core can
+#: import :mod:`.render`, :mod:`.tree` and :mod:`.lexer`'s tables without the parser (its regular
+#: expressions need CPython's ``re``; docs/architecture.md §The reading core).
+_HOME = merged(
+    dict.fromkeys(("DEFAULT_DIALECT", "DIALECTS", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "dialect_name",
+                   "split_dialect"), ".lexer"),
+    dict.fromkeys(("parse", "parse_roll"), ".parser"),
+    dict.fromkeys(("compare_text", "format_post", "format_roll"), ".render"),
+    dict.fromkeys(("expand", "explain"), ".request"),
+)
 
 __all__ = ["DEFAULT_DIALECT", "DIALECTS", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "compare_text", "expand", "explain", "format_post", "format_roll", "parse",
            "parse_roll", "dialect_name", "split_dialect"]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None and not name.startswith("__"):
+        # a submodule (``from tirada import names``): MicroPython asks here before importing it
+        try:
+            return import_module("." + name, __name__)
+        except ImportError:
+            pass
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value
+    return value

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ...errors import InvalidRequest
+from ...portable import is_ascii
 
 __all__ = ["COUNTS", "DEFAULT_DIALECT", "DEFAULT_ONE", "DIALECTS", "DIGIT_DICE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "dialect_name", "refuse", "split_dialect",
            "space_refusal", "tokenize"]
@@ -20,7 +21,7 @@ DIGIT_DICE = {"66": 2, "666": 3}
 MAX_ROLLS = 10
 MAX_DIGITS = 6         #: longest number read (a longer one is refused before it is converted)
 MAX_TEXT = 400         #: longest notation text read
-_TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.", re.S)   # "df" apart: 4dFk3 = 4 dF k 3
+_TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.")   # "df" apart: 4dFk3 = 4 dF k 3; "\n" is read by "\s+"
 OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
 DEFAULT_ONE = ("kh", "kl", "dl", "dh")
 COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures",
@@ -41,7 +42,7 @@ def tokenize(text: str) -> list:
             space = True
             continue
         if tok.isdigit():
-            if not tok.isascii():
+            if not is_ascii(tok):
                 raise refuse(f"cannot read {tok[:10]!r}", code="notation.unreadable", params={"text": tok[:10]})
             if len(tok) > MAX_DIGITS:
                 raise refuse(f"numbers have at most {MAX_DIGITS} digits", code="notation.number_too_long",

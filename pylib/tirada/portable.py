@@ -1,0 +1,301 @@
+"""What the reading core needs that MicroPython lacks, in one place (docs/architecture.md §The reading core).
+
+The reading core (:data:`tirada.reading_core.CORE_MODULES`) runs unchanged on CPython 3.11+, Pyodide
+and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secrets``, ``bisect`` or
+``unicodedata``; the core takes these from here instead:
+
+* :class:`Struct` — the base of the core's typed records (plain classes with an explicit
+  ``__init__``): equality, hash and ``repr`` from :attr:`Struct._fields`, frozen after ``__init__``,
+  and :meth:`Struct.replace` (``dataclasses.replace``).
+* :func:`import_module` — ``importlib.import_module`` (absolute or relative names).
+* :func:`token_hex` — ``secrets.token_hex``; where no secure source exists it raises
+  :class:`NeedsFullEngine` (reading a link never needs fresh randomness).
+* :func:`category`, :func:`nfc`, :func:`is_nfc` — the Unicode facts names and link texts need; from
+  ``unicodedata`` where it exists, else from the generated :mod:`tirada.unicode_core_data`.
+* :func:`normalize`, :func:`casefold` — the other forms and case folding (look-alike names): an ASCII
+  text needs no table; any other raises :class:`NeedsFullEngine` without ``unicodedata`` (MicroPython
+  has no ``str.casefold``, and its ``"Á".lower()`` is ``"Á"``).
+* :func:`is_ascii` — ``str.isascii`` (MicroPython has none).
+* :func:`utc_iso` — Unix seconds as ``"YYYY-MM-DDTHH:MM:SSZ"`` (MicroPython's ``datetime`` has no
+  ``strftime``; no platform ``time_t`` either, so Pyodide gives the same).
+* :func:`bisect_right` — ``bisect.bisect_right``.
+* :func:`merged` — ``{**a, **b}`` (MicroPython has no ``**`` or ``*`` inside a dict, list, tuple or set
+  display: the core writes ``merged(a, {"k": v})``, ``(x,) + tuple(rest)``).
+* :func:`is_whole` — ``float.is_integer`` (MicroPython's floats have none).
+* :func:`fullmatch` — ``pattern.fullmatch(text)`` for a pattern that cannot match a shorter prefix
+  in place of the whole text (one greedy character class); MicroPython's ``re`` has no ``fullmatch``.
+* :func:`is_space` — ``str.isspace`` of one character (MicroPython's knows ASCII whitespace only);
+  :func:`is_decimal` — ``str.isdecimal`` (``\\d`` of ``re``; MicroPython: ASCII digits).
+* :func:`stable_sorted` — ``sorted(items, key=key, reverse=reverse)`` with equal keys kept in their
+  order, as CPython's sort does (MicroPython's sort is not stable).
+
+MicroPython's ``re`` also has no counted repetition (``{1,4}`` compiles but never matches), and
+f-strings there take no literal with ``:`` inside a replacement field: the core writes those out.
+
+CPython and Pyodide take the standard modules (the fallbacks run only where they are missing), so
+their results are those of the standard library; ``tests/test_reading_core.py`` checks the fallbacks
+against it and runs the core on MicroPython.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import unicodedata as _unicodedata
+except ImportError:   # MicroPython
+    _unicodedata = None   # type: ignore[assignment]
+try:
+    import secrets as _secrets
+except ImportError:   # MicroPython
+    _secrets = None   # type: ignore[assignment]
+
+__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "is_nfc", "nfc",
+           "normalize", "token_hex", "utc_iso",
+           "merged", "is_whole", "fullmatch", "is_space", "is_decimal", "stable_sorted"]
+
+
+class NeedsFullEngine(NotImplementedError):
+    """This interpreter cannot do what was asked (MicroPython: a text NFC would change, no secure
+    randomness); the full engine (Pyodide, CPython) can. Not a refusal: the page hands the work to
+    the full engine and never shows this to a user."""
+
+
+class Struct:
+    """Base of the core's typed records: a plain class whose ``__init__`` sets each field in
+    :attr:`_fields` with :meth:`_set` (``object.__setattr__``); afterwards the record is frozen.
+
+    Two records are equal when they are of the same class with equal fields; the hash and the
+    ``repr`` (``Name(field=value, …)``) follow the fields too, as a frozen dataclass's do."""
+
+    #: the field names, in ``repr`` and constructor order
+    _fields: tuple = ()
+
+    def _set(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+
+    def _init(self, *values: Any) -> None:
+        """Set the fields of :attr:`_fields` to ``values``, in order (an ``__init__`` in one line)."""
+        for name, value in zip(self._fields, values):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of a frozen {type(self).__name__}")
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({fields})"
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with ``changes`` (field → value), built through ``__init__`` so its checks run
+        (``dataclasses.replace``). Raises TypeError for a name that is not a field."""
+        unknown = [name for name in changes if name not in self._fields]
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
+        values = {name: changes[name] if name in changes else getattr(self, name) for name in self._fields}
+        return type(self)(**values)
+
+
+def import_module(name: str, package: str | None = None) -> Any:
+    """``importlib.import_module``: the module ``name`` (``".dice"`` relative to ``package``)."""
+    import sys
+
+    if name.startswith("."):
+        if not package:
+            raise TypeError(f"a relative import of {name!r} needs a package")
+        level = len(name) - len(name.lstrip("."))
+        base = package.split(".")
+        if level > 1:
+            base = base[:len(base) - level + 1]
+        name = ".".join(base) + ("." + name[level:] if name[level:] else "")
+    module = sys.modules.get(name)
+    if module is None:
+        __import__(name)
+        module = sys.modules[name]
+    return module
+
+
+def token_hex(nbytes: int) -> str:
+    """``secrets.token_hex(nbytes)``: ``2 * nbytes`` lowercase hex digits from a secure source.
+    Raises NeedsFullEngine where there is none (MicroPython has no ``os.urandom``)."""
+    if _secrets is None:
+        raise NeedsFullEngine("no secure random source in this interpreter")
+    return _secrets.token_hex(nbytes)
+
+
+def bisect_right(values: Any, x: Any) -> int:
+    """``bisect.bisect_right``: the index after the last item of sorted ``values`` that is ``<= x``."""
+    lo, hi = 0, len(values)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < values[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+_RUNS: dict = {}
+
+
+def _runs(kind: str) -> tuple:
+    """``(starts, ends, values)`` of a table of :mod:`tirada.unicode_core_data`, parsed once."""
+    if kind not in _RUNS:
+        from . import unicode_core_data as data
+
+        if kind == "category":
+            words = "".join(data.CATEGORY_RUNS).split()
+            triples = [(int(words[i], 16), int(words[i + 1], 16), words[i + 2]) for i in range(0, len(words), 3)]
+        else:
+            words = "".join(data.NFC_UNSAFE_RUNS).split()
+            triples = [(int(words[i], 16), int(words[i + 1], 16), "") for i in range(0, len(words), 2)]
+        _RUNS[kind] = ([t[0] for t in triples], [t[1] for t in triples], [t[2] for t in triples])
+    return _RUNS[kind]
+
+
+def _lookup(kind: str, ch: str) -> str | None:
+    starts, ends, values = _runs(kind)
+    cp = ord(ch)
+    i = bisect_right(starts, cp) - 1
+    return values[i] if i >= 0 and cp <= ends[i] else None
+
+
+def category(ch: str) -> str:
+    """The Unicode general category of the character ``ch`` (``unicodedata.category``). Without
+    ``unicodedata`` only Cc, Cs, Cf, Co, Zl, Zp, Mn, Me and Zs are told apart (Unicode 14.0, the
+    categories the core tests); every other character gives ``"Lo"``."""
+    if _unicodedata is not None:
+        return _unicodedata.category(ch)
+    return _lookup("category", ch) or "Lo"
+
+
+def is_nfc(text: str) -> bool:
+    """True when ``text`` is in Unicode normalization form C (``unicodedata.is_normalized``).
+    Without ``unicodedata``: True for a text with no character NFC may change; else raises
+    NeedsFullEngine."""
+    if _unicodedata is not None:
+        return _unicodedata.is_normalized("NFC", text)
+    if any(ord(ch) >= 0x300 and _lookup("nfc", ch) is not None for ch in text):
+        raise NeedsFullEngine("this text needs Unicode normalization")
+    return True
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode normalization form C (``unicodedata.normalize("NFC", text)``). Without
+    ``unicodedata``: ``text`` itself when no character of it may change, else raises NeedsFullEngine."""
+    if _unicodedata is not None:
+        return _unicodedata.normalize("NFC", text)
+    is_nfc(text)
+    return text
+
+
+def normalize(form: str, text: str) -> str:
+    """``unicodedata.normalize(form, text)``. Without ``unicodedata``: an ASCII text (every form
+    leaves it as it is) or, for ``"NFC"``, :func:`nfc`; else raises NeedsFullEngine."""
+    if _unicodedata is not None:
+        return _unicodedata.normalize(form, text)   # type: ignore[arg-type]
+    if form == "NFC":
+        return nfc(text)
+    if not is_ascii(text):
+        raise NeedsFullEngine(f"this text needs Unicode normalization ({form})")
+    return text
+
+
+def casefold(text: str) -> str:
+    """``text.casefold()``. Without ``str.casefold`` (MicroPython): ``text.lower()`` for an ASCII
+    text; else raises NeedsFullEngine."""
+    fold = getattr(text, "casefold", None)
+    if fold is not None:
+        return fold()
+    if not is_ascii(text):
+        raise NeedsFullEngine("this text needs Unicode case folding")
+    return text.lower()
+
+
+def is_ascii(text: str) -> bool:
+    """``text.isascii()``: True when every character is below U+0080 (True for ``""``)."""
+    return all(ord(ch) < 0x80 for ch in text)
+
+
+def utc_iso(seconds: int) -> str:
+    """Unix time ``seconds`` (0..253402300799) as ``"YYYY-MM-DDTHH:MM:SSZ"`` in UTC, computed from
+    the proleptic Gregorian calendar (H. Hinnant's ``civil_from_days``), the same on every interpreter."""
+    days, rest = divmod(int(seconds), 86400)
+    hour, rest = divmod(rest, 3600)
+    minute, second = divmod(rest, 60)
+    days += 719468
+    era = days // 146097
+    doe = days - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    year = yoe + era * 400 + (1 if month <= 2 else 0)
+    return "%04d-%02d-%02dT%02d:%02d:%02dZ" % (year, month, day, hour, minute, second)
+
+
+def merged(*mappings: Any) -> dict:
+    """A new dict with the items of each mapping in turn, later ones winning: ``{**a, **b}``, in the
+    same key order on CPython."""
+    out: dict = {}
+    for mapping in mappings:
+        out.update(mapping)
+    return out
+
+
+def is_whole(value: float) -> bool:
+    """``value.is_integer()``: a finite float with no fractional part."""
+    return value == value and value not in (float("inf"), float("-inf")) and value == int(value)
+
+
+def fullmatch(pattern: Any, text: str) -> bool:
+    """True when the compiled ``pattern`` matches the whole of ``text`` (``pattern.fullmatch``). Where
+    ``fullmatch`` is missing (MicroPython) the longest match from the start must be ``text``: exact for
+    a pattern whose match at the start is the longest possible (one greedy character class)."""
+    full = getattr(pattern, "fullmatch", None)
+    if full is not None:
+        return full(text) is not None
+    found = pattern.match(text)
+    return found is not None and found.group(0) == text
+
+
+_SPACES = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")
+
+
+def is_space(ch: str) -> bool:
+    """``ch.isspace()`` for one character: ASCII and Unicode whitespace (category Zs, Zl, Zp and the
+    separators U+001C..U+001F, U+0085), the same on MicroPython, whose ``isspace`` knows ASCII only."""
+    return ch in _SPACES or ch.isspace() or category(ch) in ("Zs", "Zl", "Zp")
+
+
+def is_decimal(ch: str) -> bool:
+    """``ch.isdecimal()`` (what ``\\d`` matches); MicroPython, which has no ``isdecimal``: ASCII digits."""
+    decimal = getattr(ch, "isdecimal", None)
+    return decimal() if decimal is not None else ch in "0123456789" and ch != ""
+
+
+def stable_sorted(items: Any, key: Any, reverse: bool = False) -> list:
+    """``sorted(items, key=key, reverse=reverse)``, items with equal keys in their given order on
+    every interpreter (``key`` gives comparable values)."""
+    indexed = list(enumerate(items))
+    if reverse:
+        indexed.sort(key=lambda pair: (key(pair[1]), -pair[0]), reverse=True)
+    else:
+        indexed.sort(key=lambda pair: (key(pair[1]), pair[0]))
+    return [item for _, item in indexed]

@@ -1,0 +1,70 @@
+"""The reading core: the engine modules that run unchanged on CPython 3.11+, Pyodide and MicroPython
+(issue #41; docs/architecture.md §The reading core).
+
+What it reads today: a SIFRP or generic roll link (:func:`tirada.links.chain.verify`, formats 1
+and 2), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`) and the link frame of every kind
+(:mod:`tirada.wire`). Each module in :data:`CORE_MODULES` imports only other core modules, the
+standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
+the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
+:mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
+every core module) and by running every SIFRP and generic link of ``tests/vectors/`` on MicroPython
+under Node and comparing the result JSON byte for byte with CPython's.
+
+This module is data only: the one list of the core (the MicroPython runner copies exactly these).
+"""
+
+__all__ = ["CORE_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STDLIB", "SHIMMED"]
+
+#: the engine modules of the reading core, by dotted name (packages by their own name)
+CORE_MODULES = (
+    "tirada",
+    "tirada.dice",
+    "tirada.errors",
+    "tirada.fields",
+    "tirada.fresh",
+    "tirada.names",
+    "tirada.lookalike_data",
+    "tirada.portable",
+    "tirada.unicode_core_data",
+    "tirada.links",
+    "tirada.links.chain",
+    "tirada.systems",
+    "tirada.systems.registry",
+    "tirada.systems.bands",
+    "tirada.systems.generic",
+    "tirada.systems.generic_dice",
+    "tirada.systems.sifrp",
+    "tirada.systems.notation",
+    "tirada.systems.notation.lexer",
+    "tirada.systems.notation.render",
+    "tirada.systems.notation.tree",
+    "tirada.systems.notation.words",
+    "tirada.wire",
+    "tirada.wire.codec",
+    "tirada.wire.frame",
+    "tirada.wire.handover_layout",
+    "tirada.wire.request_layout",
+    "tirada.wire.roll_layout",
+    "tirada.wire.roll_layout2",
+    "tirada.wire.sealed_layout",
+)
+
+#: standard modules MicroPython 1.27 (PyScript build) has, as far as the core may use them (its
+#: ``re`` has no flags, named groups, ``fullmatch``, ``findall``, ``finditer`` or ``split``; its
+#: ``json.dumps`` no ``sort_keys``/``ensure_ascii``; its ``str`` no ``casefold``, ``isascii`` or
+#: ``translate``, and ``"Á".lower()`` is ``"Á"``; its dicts keep no insertion order)
+MICROPYTHON_STDLIB = frozenset({
+    "array", "base64", "binascii", "collections", "copy", "datetime", "errno", "functools", "gc", "hashlib",
+    "heapq", "hmac", "io", "itertools", "json", "math", "operator", "os", "random", "re", "string", "struct",
+    "sys", "time", "types", "zlib",
+})
+
+#: imported by the core but absent from MicroPython: ``tools/micropython/lib/`` has a no-op stand-in
+SHIMMED = frozenset({"__future__", "typing"})
+
+#: standard modules the engine uses that MicroPython 1.27 lacks (a core module may import one only
+#: inside ``try: … except ImportError:``, as :mod:`tirada.portable` does)
+MICROPYTHON_LACKS = frozenset({
+    "bisect", "contextlib", "dataclasses", "decimal", "enum", "fractions", "importlib", "secrets",
+    "statistics", "textwrap", "unicodedata", "urllib", "weakref",
+})

@@ -1,0 +1,101 @@
+"""Run reading-core cases and print one canonical JSON document (sorted keys, ASCII only), on CPython
+and on MicroPython alike (tests/test_reading_core.py compares the two outputs byte for byte).
+
+Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
+``{"cases": [{"name", "kind": "roll" | "stream", ...}]}``:
+
+* ``roll``: ``fragment`` → :func:`tirada.links.chain.verify`;
+* ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`.
+
+Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
+for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
+"""
+
+import json
+import sys
+
+
+def dump(value):
+    """Canonical JSON: keys sorted, no spaces, every non-ASCII character escaped (\\uXXXX, surrogate
+    pairs above U+FFFF), floats as ``repr`` — written by hand (MicroPython's json has no sort_keys)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        out = ['"']
+        for ch in value:
+            code = ord(ch)
+            if ch == '"' or ch == "\\":
+                out.append("\\" + ch)
+            elif code < 0x20 or code >= 0x7F:
+                if code > 0xFFFF:
+                    code -= 0x10000
+                    out.append("\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)))
+                else:
+                    out.append("\\u%04x" % code)
+            else:
+                out.append(ch)
+        out.append('"')
+        return "".join(out)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(dump(v) for v in value) + "]"
+    if isinstance(value, dict):
+        keys = sorted(value)
+        return "{" + ",".join(dump(k) + ":" + dump(value[k]) for k in keys) + "}"
+    raise TypeError("not JSON: " + type(value).__name__)
+
+
+def where(err):
+    """The last lines of ``err``'s traceback (MicroPython: ``sys.print_exception``)."""
+    import io
+
+    out = io.StringIO()
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(err, out)
+    else:
+        import traceback
+
+        traceback.print_exception(type(err), err, err.__traceback__, file=out)
+    return out.getvalue().strip().split("\n")[-6:]
+
+
+def run(case):
+    from tirada.errors import TiradaError
+
+    try:
+        if case["kind"] == "roll":
+            from tirada.links.chain import verify
+
+            return {"ok": verify(case["fragment"])}
+        if case["kind"] == "stream":
+            from tirada.dice import DiceStream
+
+            stream = DiceStream(case["seed"])
+            return {"ok": [stream.roll(case["sides"]) for _ in range(case["count"])]}
+        raise ValueError("unknown case kind " + str(case["kind"]))
+    except TiradaError as err:
+        return {"error": {"type": type(err).__name__, "code": err.code, "field": err.field, "params": err.params}}
+    except Exception as err:  # noqa: BLE001 (reported, never hidden: the test fails on a crash)
+        return {"crash": type(err).__name__ + ": " + str(err), "where": where(err)}
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] else "/input.json"
+    with open(path) as f:
+        plan = json.loads(f.read())
+    results = []
+    for case in plan["cases"]:
+        out = run(case)
+        out["name"] = case["name"]
+        results.append(out)
+    print(dump({"implementation": "", "results": results}))
+
+
+main()

@@ -1,0 +1,300 @@
+"""The reading core runs unchanged on CPython and MicroPython (issue #41; docs/architecture.md
+§The reading core; the list: :mod:`tirada.reading_core`).
+
+(a) Every SIFRP and generic roll link of tests/vectors/ (formats 1 and 2), refusals made from them
+(edited, cut short, a roll the rules refuse) and every dice stream vector, run through the core on
+CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
+for byte the same, refusals carry the same error code. Needs Node and node_modules (``python3
+build.py test`` sets both up); marked ``slow`` so ``test --fast`` and the Pyodide suite leave it out.
+
+(b) Statically, with ``ast``: a core module imports only core modules, standard modules MicroPython
+has, and the ``typing`` / ``__future__`` names its stand-ins in tools/micropython/lib/ define (an
+import inside ``try: … except ImportError:`` or under ``if TYPE_CHECKING:`` is allowed).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tirada import reading_core
+from tirada.links.chain import verify
+from tirada.wire.codec import encode_payload
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PYLIB = ROOT / "pylib"
+SHIMS = ROOT / "tools" / "micropython" / "lib"
+DRIVER = ROOT / "tests" / "micropython" / "core_driver.py"
+RUNNER = ROOT / "tests" / "micropython" / "run_core.mjs"
+VECTORS = ROOT / "tests" / "vectors"
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+
+def module_path(name: str) -> pathlib.Path:
+    """The file of the engine module ``name`` (a package by its ``__init__.py``)."""
+    base = PYLIB.joinpath(*name.split("."))
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+# ------------------------------------------------------------------------------ (b) static check
+def _guarded(parents: list) -> bool:
+    """True when an import sits in a ``try`` that catches ImportError or under ``if TYPE_CHECKING``."""
+    for node in parents:
+        if isinstance(node, ast.Try) and any(
+                isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError")
+                for h in node.handlers):
+            return True
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            return True
+    return False
+
+
+def _imports(tree: ast.AST):
+    """``(node, parents)`` for every import statement, at any depth."""
+    stack = [(tree, [])]
+    while stack:
+        node, parents = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                yield child, parents + [node]
+            stack.append((child, parents + [node]))
+
+
+def _shim_names(module: str) -> set:
+    tree = ast.parse((SHIMS / f"{module}.py").read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return names
+
+
+def core_import_problems(name: str, source: str) -> list:
+    """What keeps the core module ``name`` (its ``source``) from MicroPython: each import of a
+    module that is neither core, nor in MicroPython's standard library, nor a defined stand-in name."""
+    tree = ast.parse(source)
+    package = name if module_path(name).name == "__init__.py" else name.rpartition(".")[0]
+    problems = []
+    for node, parents in _imports(tree):
+        if _guarded(parents):
+            continue
+        if isinstance(node, ast.Import):
+            targets = [(alias.name, []) for alias in node.names]
+        else:
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            targets = [(module, [alias.name for alias in node.names])]
+        for module, names in targets:
+            top = module.split(".")[0]
+            if top == "tirada":
+                wanted = [f"{module}.{n}" for n in names if module_path(f"{module}.{n}").exists()] or [module]
+                problems += [f"line {node.lineno}: imports {m}, not a core module" for m in wanted
+                             if m not in reading_core.CORE_MODULES]
+            elif top in reading_core.SHIMMED:
+                missing = sorted(set(names) - _shim_names(top))
+                if missing:
+                    problems.append(f"line {node.lineno}: {top}.{', '.join(missing)} has no MicroPython stand-in "
+                                    f"(tools/micropython/lib/{top}.py)")
+            elif top not in reading_core.MICROPYTHON_STDLIB:
+                why = "MicroPython lacks it" if top in reading_core.MICROPYTHON_LACKS else "not known to MicroPython"
+                problems.append(f"line {node.lineno}: imports {module} ({why}; see tirada.portable)")
+    return problems
+
+
+#: attributes MicroPython 1.27 lacks (str, float, re, base64, datetime methods): tirada.portable has each
+MISSING_ATTRIBUTES = frozenset({
+    "casefold", "isascii", "isdecimal", "translate", "maketrans", "ljust", "rjust", "title", "swapcase",
+    "removeprefix", "removesuffix", "zfill", "format_map", "expandtabs", "is_integer", "fullmatch", "findall",
+    "finditer", "urlsafe_b64encode", "urlsafe_b64decode", "strftime", "S", "I", "M", "X", "DOTALL",
+    "IGNORECASE", "MULTILINE", "VERBOSE", "ASCII",
+})
+#: (module, attribute) uses outside the reading path, with the reason
+ALLOWED_ATTRIBUTES = {
+    ("tirada.systems.notation.lexer", "finditer"): "tokenize() serves the notation parser, not the core",
+    ("tirada.systems.bands", "S"): "parse_bands() reads typed text (the form), compiled on first use",
+}
+
+
+def core_syntax_problems(name: str, source: str) -> list:
+    """What MicroPython cannot compile or run in ``source``: ``*``/``**`` inside a display, an
+    attribute of :data:`MISSING_ATTRIBUTES`, ``signed=``, a counted repetition in a regular
+    expression given to ``re``, an f-string literal holding ``:`` inside a replacement field."""
+    problems = []
+    for node in ast.walk(ast.parse(source)):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)) and isinstance(getattr(node, "ctx", ast.Load()), ast.Load) \
+                and any(isinstance(e, ast.Starred) for e in node.elts):
+            problems.append(f"line {line}: *x inside a display (write (x,) + tuple(rest))")
+        elif isinstance(node, ast.Dict) and any(key is None for key in node.keys):
+            problems.append(f"line {line}: **x inside a dict display (write portable.merged)")
+        elif isinstance(node, ast.Attribute) and node.attr in MISSING_ATTRIBUTES \
+                and (name, node.attr) not in ALLOWED_ATTRIBUTES:
+            problems.append(f"line {line}: .{node.attr} is missing on MicroPython (see tirada.portable)")
+        elif isinstance(node, ast.keyword) and node.arg == "signed":
+            problems.append(f"line {line}: signed= (MicroPython's int.from_bytes/to_bytes take no keywords)")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                isinstance(node.func.value, ast.Name) and node.func.value.id == "re" and node.args and \
+                isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) and \
+                any(f"{{{d}" in node.args[0].value for d in "0123456789"):
+            problems.append(f"line {line}: counted repetition in a regular expression (never matches on MicroPython)")
+        elif isinstance(node, ast.FormattedValue) and any(
+                isinstance(c, ast.Constant) and isinstance(c.value, str) and ":" in c.value for c in ast.walk(node.value)):
+            problems.append(f"line {line}: a literal with ':' inside an f-string field")
+    return problems
+
+
+@pytest.mark.parametrize("name", reading_core.CORE_MODULES)
+def test_core_module_uses_no_syntax_or_method_micropython_lacks(name):
+    assert core_syntax_problems(name, module_path(name).read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("line", [
+    "x = [*a, 1]", "x = (1, *a)", "x = {*a}", "x = {**a, 'k': 1}", "x = t.casefold()", "x = f.is_integer()",
+    "x = int.from_bytes(b, 'big', signed=True)", "import re\nx = re.match(r't(\\d{1,4})', t)",
+    "x = f\"{a if b else ': '}\"", "x = re.compile('a', re.S)", "x = base64.urlsafe_b64decode(t)",
+])
+def test_the_syntax_check_catches_what_micropython_cannot_run(line):
+    assert len(core_syntax_problems("tirada.dice", line + "\n")) == 1
+
+
+def test_the_core_list_names_existing_modules():
+    missing = [name for name in reading_core.CORE_MODULES if not module_path(name).exists()]
+    assert not missing
+    assert len(set(reading_core.CORE_MODULES)) == len(reading_core.CORE_MODULES)
+    assert not reading_core.MICROPYTHON_STDLIB & reading_core.MICROPYTHON_LACKS
+
+
+@pytest.mark.parametrize("name", reading_core.CORE_MODULES)
+def test_core_module_imports_only_what_micropython_has(name):
+    assert core_import_problems(name, module_path(name).read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("line, found", [
+    ("from dataclasses import dataclass", "MicroPython lacks it"),
+    ("import unicodedata", "MicroPython lacks it"),
+    ("from .sheets import Character", "not a core module"),
+    ("from typing import NamedTuple", "no MicroPython stand-in"),
+    ("def f():\n    import enum", "MicroPython lacks it"),
+])
+def test_the_static_check_catches_what_micropython_lacks(line, found):
+    problems = core_import_problems("tirada.dice", line + "\n")
+    assert len(problems) == 1 and found in problems[0]
+
+
+def test_the_static_check_allows_guarded_imports():
+    source = ("try:\n    import unicodedata\nexcept ImportError:\n    unicodedata = None\n"
+              "if TYPE_CHECKING:\n    from .sheets import Character\nimport hashlib\nfrom typing import Any\n")
+    assert core_import_problems("tirada.dice", source) == []
+
+
+# ------------------------------------------------------------------------ (a) the same bytes on both
+def _vector_rolls() -> list:
+    cases = []
+    for system in ("sifrp", "generic"):
+        for roll in json.loads((VECTORS / f"{system}.json").read_text(encoding="utf-8"))["rolls"]:
+            cases.append({"name": f"{system}: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
+                          "expect": roll["result"]})
+    for roll in json.loads((VECTORS / "fairplay-v2.json").read_text(encoding="utf-8"))["rolls_v2"]:
+        if roll["link"]["request"]["system"] in ("sifrp", "generic"):
+            cases.append({"name": f"v2: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
+                          "expect": roll["result"]})
+    return cases
+
+
+def _refusals(rolls: list) -> list:
+    """Links the core must refuse, with the code each gives on CPython."""
+    first = rolls[0]["fragment"]
+    edited = first[:10] + ("A" if first[10] != "A" else "B") + first[11:]
+    bad_rule = encode_payload("roll", {"request": {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543",
+                                                   "test_dice": 1, "bonus_dice": 1, "difficulty": 300}})
+    bad_generic = encode_payload("roll", {"request": {"system": "generic", "seed": "8f14e45fceea167a5a36dedd4bea2543",
+                                                      "dice": 1, "sides": 6, "keep": 5}})
+    return [{"name": f"refused: {name}", "kind": "roll", "fragment": fragment} for name, fragment in (
+        ("edited", edited), ("cut short", first[:-6]), ("empty", ""), ("unknown version", "t9" + first[2:]),
+        ("SIFRP difficulty over 200", bad_rule), ("generic keep above dice", bad_generic),
+        ("not base64", first[:12] + "$%" + first[14:]), ("a whole URL, edited", "https://x.example/#" + edited))]
+
+
+def _streams() -> list:
+    data = json.loads((VECTORS / "dice-stream.json").read_text(encoding="utf-8"))["streams"]
+    return [{"name": f"stream: {s['name']}", "kind": "stream", "seed": s["seed"], "sides": s["sides"],
+             "count": len(s["faces"]), "expect": s["faces"]} for s in data]
+
+
+def all_cases() -> list:
+    rolls = _vector_rolls()
+    return rolls + _refusals(rolls) + _streams()
+
+
+def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
+    cases = all_cases()
+    assert sum(c["name"].startswith("sifrp: ") for c in cases) == 10
+    assert sum(c["name"].startswith("generic: ") for c in cases) == 27
+    for case in _refusals(_vector_rolls()):
+        with pytest.raises(Exception) as err:
+            verify(case["fragment"])
+        assert getattr(err.value, "code", None), case["name"]
+
+
+def _run_cpython(input_path: pathlib.Path) -> str:
+    env = dict(os.environ, PYTHONPATH=str(PYLIB))
+    done = subprocess.run([sys.executable, str(DRIVER), str(input_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def _run_micropython(input_path: pathlib.Path, tmp: pathlib.Path) -> str:
+    files = {f"/lib/{module_path(name).relative_to(PYLIB).as_posix()}": str(module_path(name))
+             for name in reading_core.CORE_MODULES}
+    files.update({f"/lib/{shim.name}": str(shim) for shim in SHIMS.glob("*.py")})
+    plan = tmp / "plan.json"
+    plan.write_text(json.dumps({"files": files, "driver": str(DRIVER), "input": str(input_path)}), encoding="utf-8")
+    done = subprocess.run(["node", str(RUNNER), str(plan)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def _node_ready() -> bool:
+    return shutil.which("node") is not None and MICROPYTHON.exists()
+
+
+@pytest.mark.slow
+def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
+    if not _node_ready():
+        if os.environ.get("CI"):
+            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
+        pytest.skip("needs Node and node_modules (python3 build.py build)")
+    cases = all_cases()
+    input_path = tmp_path / "input.json"
+    input_path.write_text(json.dumps({"cases": [{k: v for k, v in c.items() if k != "expect"} for c in cases]}),
+                          encoding="utf-8")
+    on_cpython = _run_cpython(input_path)
+    on_micropython = _run_micropython(input_path, tmp_path)
+    ours = json.loads(on_cpython)["results"]
+    theirs = json.loads(on_micropython)["results"]
+    assert len(ours) == len(theirs) == len(cases)
+    for case, mine, other in zip(cases, ours, theirs):
+        assert "crash" not in mine, (case["name"], mine)
+        assert other == mine, case["name"]                       # names the first case that differs
+        if "expect" in case:
+            assert mine.get("ok") is not None, (case["name"], mine)
+            got = mine["ok"]["result"] if case["kind"] == "roll" else mine["ok"]
+            assert got == case["expect"], case["name"]
+        else:
+            assert mine["error"]["code"], case["name"]
+    assert on_micropython == on_cpython                          # and byte for byte
