@@ -1,8 +1,9 @@
 """The reading core runs unchanged on CPython and MicroPython (issue #41; docs/architecture.md
 §The reading core; the list: :mod:`tirada.reading_core`).
 
-(a) Every SIFRP and generic roll link of tests/vectors/ (formats 1 and 2), refusals made from them
-(edited, cut short, a roll the rules refuse) and every dice stream vector, run through the core on
+(a) Every SIFRP, L5R and generic roll link of tests/vectors/ (formats 1 and 2), refusals made from
+them (edited, cut short, a roll the rules refuse), every GM request of links.json (alone and with roll
+links that answer it or not) and every dice stream vector, run through the core on
 CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
 for byte the same, refusals carry the same error code. Needs Node and node_modules (``python3
 build.py test`` sets both up); marked ``slow`` so ``test --fast`` and the Pyodide suite leave it out.
@@ -25,7 +26,7 @@ import sys
 import pytest
 
 from tirada import reading_core
-from tirada.links.chain import verify
+from tirada.links.chain import encode_link, verify
 from tirada.wire.codec import encode_payload
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -204,12 +205,12 @@ def test_the_static_check_allows_guarded_imports():
 # ------------------------------------------------------------------------ (a) the same bytes on both
 def _vector_rolls() -> list:
     cases = []
-    for system in ("sifrp", "generic"):
+    for system in ("sifrp", "generic", "l5r5e"):
         for roll in json.loads((VECTORS / f"{system}.json").read_text(encoding="utf-8"))["rolls"]:
             cases.append({"name": f"{system}: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
                           "expect": roll["result"]})
     for roll in json.loads((VECTORS / "fairplay-v2.json").read_text(encoding="utf-8"))["rolls_v2"]:
-        if roll["link"]["request"]["system"] in ("sifrp", "generic"):
+        if roll["link"]["request"]["system"] in ("sifrp", "generic", "l5r5e"):
             cases.append({"name": f"v2: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
                           "expect": roll["result"]})
     return cases
@@ -229,6 +230,31 @@ def _refusals(rolls: list) -> list:
         ("not base64", first[:12] + "$%" + first[14:]), ("a whole URL, edited", "https://x.example/#" + edited))]
 
 
+def _requests() -> list:
+    """Every GM roll request of links.json, alone and with roll links answering it (one that matches,
+    one by another roller with another bonus, one that names no request)."""
+    links = json.loads((VECTORS / "links.json").read_text(encoding="utf-8"))["links"]
+    requests = [link for link in links if link["kind"] == "request"]
+    cases = [{"name": f"request: {link['name']}", "kind": "request", "fragment": link["fragment"]} for link in requests]
+    sifrp = next(link for link in requests if link["source"]["system"] == "sifrp")
+    l5r = next(link for link in requests if link["source"]["system"] == "l5r5e")
+    seed = "8f14e45fceea167a5a36dedd4bea2543"
+    answers = (
+        ("SIFRP, answered", sifrp, {"system": "sifrp", "seed": seed, "label": "Trepar la muralla", "test_dice": 4,
+                                    "bonus_dice": 1, "difficulty": 9}, "Sharla", sifrp["source"]["id"]),
+        ("SIFRP, another roller and bonus", sifrp, {"system": "sifrp", "seed": seed, "test_dice": 4, "bonus_dice": 3,
+                                                    "difficulty": 9}, "Bruno", sifrp["source"]["id"]),
+        ("L5R, answered", l5r, {"system": "l5r5e", "seed": seed, "label": "Atletismo", "ring": 3, "skill": 2, "tn": 2},
+         "Sharla", l5r["source"]["id"]),
+        ("L5R, naming no request", l5r, {"system": "l5r5e", "seed": seed, "ring": 3, "skill": 2, "tn": 2}, "Sharla", None),
+    )
+    for name, link, request, roller, gm in answers:
+        roll = encode_link(dict(request, fresh=[]), roller=roller, campaign="Arenas Sangrientas", seq=3,
+                           prev="0123456789ab", created=1796000000, gm_request=gm, nonces_made=True)
+        cases.append({"name": f"request: {name}", "kind": "request", "fragment": link["fragment"], "roll": roll})
+    return cases
+
+
 def _streams() -> list:
     data = json.loads((VECTORS / "dice-stream.json").read_text(encoding="utf-8"))["streams"]
     return [{"name": f"stream: {s['name']}", "kind": "stream", "seed": s["seed"], "sides": s["sides"],
@@ -237,13 +263,15 @@ def _streams() -> list:
 
 def all_cases() -> list:
     rolls = _vector_rolls()
-    return rolls + _refusals(rolls) + _streams()
+    return rolls + _refusals(rolls) + _requests() + _streams()
 
 
 def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
     cases = all_cases()
     assert sum(c["name"].startswith("sifrp: ") for c in cases) == 10
     assert sum(c["name"].startswith("generic: ") for c in cases) == 27
+    assert sum(c["name"].startswith("l5r5e: ") for c in cases) == 6
+    assert sum(c["kind"] == "request" for c in cases) == 7
     for case in _refusals(_vector_rolls()):
         with pytest.raises(Exception) as err:
             verify(case["fragment"])
@@ -295,6 +323,8 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
             assert mine.get("ok") is not None, (case["name"], mine)
             got = mine["ok"]["result"] if case["kind"] == "roll" else mine["ok"]
             assert got == case["expect"], case["name"]
+        elif case["kind"] == "request":
+            assert mine.get("ok") is not None, (case["name"], mine)
         else:
             assert mine["error"]["code"], case["name"]
     assert on_micropython == on_cpython                          # and byte for byte

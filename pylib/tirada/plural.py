@@ -9,9 +9,13 @@ header carries Spanish's ``Plural-Forms`` rule, so :class:`gettext.GNUTranslatio
 
 from __future__ import annotations
 
-import gettext
 import io
 import struct
+
+try:
+    import gettext
+except ImportError:   # MicroPython (the reading core): the same table, the same rule, read directly
+    gettext = None   # type: ignore[assignment]
 
 __all__ = ["PLURAL_FORMS", "mo_catalog", "ngettext"]
 
@@ -67,7 +71,12 @@ def mo_catalog(messages: dict, plural_forms: str) -> gettext.GNUTranslations:
 
 
 def ngettext(singular: str, plural: str, n: int, lang: str = "en") -> str:
-    """The form of an English word pair for the count ``n`` in ``lang`` ("es" | "en")."""
+    """The form of an English word pair for the count ``n`` in ``lang`` ("es" | "en"). Without
+    ``gettext`` (MicroPython) the form comes from :data:`SPANISH` by the same rule, ``n != 1`` (both
+    languages' :data:`PLURAL_FORMS`); a pair missing there stays English, as gettext leaves it."""
+    if gettext is None:
+        forms = SPANISH.get((singular, plural), (singular, plural)) if lang == "es" else (singular, plural)
+        return forms[1 if n != 1 else 0]
     if lang != "es":
         return gettext.NullTranslations().ngettext(singular, plural, n)
     if "es" not in _CATALOGS:

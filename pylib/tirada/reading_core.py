@@ -1,8 +1,8 @@
 """The reading core: the engine modules that run unchanged on CPython 3.11+, Pyodide and MicroPython
 (issue #41; docs/architecture.md §The reading core).
 
-What it reads today: a SIFRP or generic roll link (:func:`tirada.links.chain.verify`, formats 1
-and 2), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`) and the link frame of every kind
+What it reads today: a SIFRP, L5R or generic roll link (:func:`tirada.links.chain.verify`, formats
+1 and 2), a GM's roll request and whether a roll answers it (:mod:`tirada.links.gm_request`), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`) and the link frame of every kind
 (:mod:`tirada.wire`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
@@ -23,17 +23,23 @@ CORE_MODULES = (
     "tirada.fields",
     "tirada.fresh",
     "tirada.names",
+    "tirada.plural",
     "tirada.lookalike_data",
     "tirada.portable",
     "tirada.unicode_core_data",
     "tirada.links",
     "tirada.links.chain",
+    "tirada.links.gm_request",
     "tirada.systems",
     "tirada.systems.registry",
     "tirada.systems.bands",
     "tirada.systems.generic",
     "tirada.systems.generic_dice",
     "tirada.systems.sifrp",
+    "tirada.systems.l5r",
+    "tirada.systems.l5r.check",
+    "tirada.systems.l5r.dice",
+    "tirada.systems.l5r.request",
     "tirada.systems.notation",
     "tirada.systems.notation.lexer",
     "tirada.systems.notation.render",

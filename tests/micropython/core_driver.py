@@ -5,6 +5,8 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
 ``{"cases": [{"name", "kind": "roll" | "stream", ...}]}``:
 
 * ``roll``: ``fragment`` → :func:`tirada.links.chain.verify`;
+* ``request``: ``fragment`` (a GM's roll request) → :func:`tirada.links.gm_request.decode_request`, and
+  with ``roll`` (a roll link) the roll verified and :func:`~tirada.links.gm_request.mismatches`;
 * ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`.
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
@@ -74,6 +76,17 @@ def run(case):
             from tirada.links.chain import verify
 
             return {"ok": verify(case["fragment"])}
+        if case["kind"] == "request":   # what `tirada request verify FRAGMENT [ROLL_LINK]` says
+            from tirada.links.chain import verify
+            from tirada.links.gm_request import decode_request, mismatches
+
+            out = {"request": decode_request(case["fragment"])}
+            if case.get("roll"):
+                roll = verify(case["roll"])
+                named = roll.get("gm_request") == out["request"]["id"]
+                problems = mismatches(out["request"], roll["request"], roll["roller"], roll["campaign"])
+                out.update(roll=roll, names_request=named, mismatches=problems)
+            return {"ok": out}
         if case["kind"] == "stream":
             from tirada.dice import DiceStream
 

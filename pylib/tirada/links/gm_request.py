@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..errors import IllegalMove, LinkError
+from ..portable import casefold
 from ..wire.codec import decode_payload_versioned, encode_payload
 from ..wire.request_layout import RULE, new_request
 
@@ -92,9 +93,9 @@ def mismatches(spec: Mapping[str, Any], roll_request: Mapping[str, Any], roller:
             out.append(f"keeps {keep!r} of the {dice!r} requested dice")
     if spec.get("label") and roll_request.get("label") != spec["label"]:
         out.append("another label")
-    if spec.get("for") and (roller or "").casefold() != spec["for"].casefold():
+    if spec.get("for") and casefold(roller or "") != casefold(spec["for"]):
         out.append(f"rolled by {roller or 'nobody named'} instead of {spec['for']}")
-    if spec.get("campaign") and (campaign or "").strip().casefold() != spec["campaign"].casefold():
+    if spec.get("campaign") and casefold((campaign or "").strip()) != casefold(spec["campaign"]):
         out.append(f"campaign {campaign or 'none'} instead of {spec['campaign']}")
     return out
 

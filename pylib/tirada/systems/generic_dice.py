@@ -52,7 +52,9 @@ class GenericRequest(Struct):
     / more counts as that number, 1..sides; the face rolled is kept in the result; no explosions,
     success counting or Fate dice)."""
 
-    _fields = ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "fate", "successes", "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate", "explode_once", "min_face", "max_face")
+    _fields = ("dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "explode", "fate", "successes",
+               "failures", "reroll", "reroll_once", "explode_at", "compound", "penetrate", "explode_once",
+               "min_face", "max_face")
     dice: int
     sides: int
     keep: int
@@ -72,7 +74,12 @@ class GenericRequest(Struct):
     min_face: int | None
     max_face: int | None
 
-    def __init__(self, dice: int, sides: int, keep: int, keep_lowest: bool = False, modifier: int = 0, difficulty: int | None = None, explode: bool = False, fate: bool = False, successes: tuple | None = None, failures: tuple | None = None, reroll: tuple | None = None, reroll_once: bool = False, explode_at: tuple | None = None, compound: bool = False, penetrate: bool = False, explode_once: bool = False, min_face: int | None = None, max_face: int | None = None) -> None:
+    def __init__(self, dice: int, sides: int, keep: int, keep_lowest: bool = False, modifier: int = 0,
+                 difficulty: int | None = None, explode: bool = False, fate: bool = False,
+                 successes: tuple | None = None, failures: tuple | None = None, reroll: tuple | None = None,
+                 reroll_once: bool = False, explode_at: tuple | None = None, compound: bool = False,
+                 penetrate: bool = False, explode_once: bool = False, min_face: int | None = None,
+                 max_face: int | None = None) -> None:
         self._set("dice", dice)
         self._set("sides", sides)
         self._set("keep", keep)

@@ -61,7 +61,8 @@ class SystemSpec(Struct):
             ``None`` for a roll it does not rate; the entry ``None`` when no roll of it is rated.
     """
 
-    _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions", "blind", "rated")
+    _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions",
+               "blind", "rated")
     id: str
     short_name: str
     roll: Optional[str]
@@ -74,7 +75,10 @@ class SystemSpec(Struct):
     blind: Optional[str]
     rated: Optional[str]
 
-    def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None, code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (), sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None, rated: Optional[str] = None) -> None:
+    def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None,
+                 code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
+                 sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
+                 rated: Optional[str] = None) -> None:
         self._set("id", id)
         self._set("short_name", short_name)
         self._set("roll", roll)

@@ -169,7 +169,9 @@ class SifrpRequest(Struct):
     de tiempo"), free text of at most 40 characters, shown only.
     """
 
-    _fields = ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus", "helpers", "allow_more_helpers", "extra_time", "weapon_damage", "extended_goal", "extended_count", "extended_max", "extended_span", "name", "rivals", "passive_rank")
+    _fields = ("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficulty", "destiny_bonus", "helpers",
+               "allow_more_helpers", "extra_time", "weapon_damage", "extended_goal", "extended_count",
+               "extended_max", "extended_span", "name", "rivals", "passive_rank")
     test_dice: int
     bonus_dice: int
     penalty_dice: int
@@ -188,7 +190,12 @@ class SifrpRequest(Struct):
     rivals: tuple
     passive_rank: int | None
 
-    def __init__(self, test_dice: int, bonus_dice: int = 0, penalty_dice: int = 0, modifier: int = 0, difficulty: int = 9, destiny_bonus: bool = False, helpers: tuple = (), allow_more_helpers: bool = False, extra_time: int = 0, weapon_damage: int | None = None, extended_goal: int | None = None, extended_count: str = "degrees", extended_max: int = DEFAULT_EXTENDED_ROLLS, extended_span: str = "", name: str = "", rivals: tuple = (), passive_rank: int | None = None) -> None:
+    def __init__(self, test_dice: int, bonus_dice: int = 0, penalty_dice: int = 0, modifier: int = 0,
+                 difficulty: int = 9, destiny_bonus: bool = False, helpers: tuple = (),
+                 allow_more_helpers: bool = False, extra_time: int = 0, weapon_damage: int | None = None,
+                 extended_goal: int | None = None, extended_count: str = "degrees",
+                 extended_max: int = DEFAULT_EXTENDED_ROLLS, extended_span: str = "", name: str = "",
+                 rivals: tuple = (), passive_rank: int | None = None) -> None:
         self._set("test_dice", test_dice)
         self._set("bonus_dice", bonus_dice)
         self._set("penalty_dice", penalty_dice)

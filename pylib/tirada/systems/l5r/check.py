@@ -32,11 +32,11 @@ stage, the dice so far and the legal choices (docs/l5r5e.md).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...dice import Dice
 from ...errors import IllegalMove, InvalidRequest
+from ...portable import merged
 from .dice import EXPLOSION_VALUE, ExplosionDie, PoolDie, die_text, draw, missing_faces, summary, symbols_of
 from .request import MAX_EXPLOSIONS, RULE_KEEP, RULE_RESOLVE, RULE_REROLL, STANCES, CheckRequest
 
@@ -243,7 +243,7 @@ class _Check:
         _decided(dice)   # fair play: the reroll dice come from fresh dice committed after the choice
         wanted = [(self.pool[i].die, f"reroll of pool die {i}", _where("reroll", "pool", i)) for i in rerolls]
         for i, face in zip(rerolls, draw(dice, wanted, req.step)):
-            self.pool[i] = replace(self.pool[i], faces=self.pool[i].faces + (face,))
+            self.pool[i] = self.pool[i].replace(faces=self.pool[i].faces + (face,))
         _need(wanted, len([i for i in rerolls if len(self.pool[i].faces) == 2]))
         choices = keep_choices(req, self.pool)
         keep = req.keep
@@ -286,7 +286,7 @@ class _Check:
                     raise _Pause("explosion", {"index": x.index, "may_keep": may_keep, "may_drop": True})
                 else:
                     kept = may_keep
-                self.xs.append(replace(x, kept=kept))
+                self.xs.append(x.replace(kept=kept))
                 _decided(dice)   # each keep/drop decision: what is drawn next comes after it
                 explosive = kept and "explosive" in x.symbols
                 source, source_index = "explosion", x.index
@@ -314,25 +314,25 @@ class _Check:
         """The JSON-ready result at ``stage`` (shape in :func:`roll`)."""
         req, kept = self.req, self.kept()
         done = stage == "done"
-        t = totals(req if done else replace(req, helpers_cancel_strife=0), [tuple(k["symbols"]) for k in kept])
+        t = totals(req if done else req.replace(helpers_cancel_strife=0), [tuple(k["symbols"]) for k in kept])
         if not done:
             t.update(strife_cancelled=req.helpers_cancel_strife, fire_bonus=0, bonus_successes=None,
                      success=None, margin=None, strife_change=None, void_points_gained=None)
         keep = set(self.keep or ())
-        out = {
+        out = merged({
             "stage": stage, "step": req.step, "tn": req.tn, "keep_limit": req.keep_limit, "stance": req.stance,
             "pool": [d.to_dict((d.index in keep) if self.keep is not None else None) for d in self.pool],
             "explosion_dice": [x.to_dict() for x in self.xs],
             "choices": choices,
             "decisions": {"rerolls": _listed(self.rerolls), "keep": _listed(self.keep),
                           "explosions": [x.kept for x in self.xs if x.kept is not None]},
-            **t,
+        }, t, {
             "kept": kept, "explosions": len(self.xs),
             "explosion_cap_reached": bool(self.messages), "messages": list(self.messages),
-        }
+        })
         if req.added is not None:   # only then: older results (and links) keep their exact shape
             out["decisions"]["added"] = [list(a) for a in req.added]
-        out["summary"] = {lang: summary(kept, {**t, "tn": req.tn}, lang) for lang in ("en", "es")} if done else None
+        out["summary"] = {lang: summary(kept, merged(t, {"tn": req.tn}), lang) for lang in ("en", "es")} if done else None
         return out
 
 

@@ -7,10 +7,10 @@ also counts as a success").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ...errors import InvalidRequest
 from ...plural import ngettext
+from ...portable import Struct, merged
 
 __all__ = [
     "DIE_SIDES", "EXPLOSION_VALUE", "RING_FACES", "SKILL_FACES", "SYMBOLS", "SYMBOL_NAMES", "ExplosionDie", "PoolDie", "die_text",
@@ -48,11 +48,13 @@ DIE_SIDES = {"ring": 6, "skill": 12}
 def _fresh_die_value(faces: dict) -> tuple:
     """``(expected successes, expected strife)`` of one fresh roll of a die with this face table
     (explosive counts as a success), as exact fractions of the face count."""
-    from fractions import Fraction
-
     n = len(faces)
     successes = sum(s.count("success") + s.count("explosive") for s in faces.values())
     strife = sum(s.count("strife") for s in faces.values())
+    try:
+        from fractions import Fraction
+    except ImportError:   # MicroPython: floats of these small fractions order and tie exactly as they do
+        return successes / n, strife / n
     return Fraction(successes, n), Fraction(strife, n)
 
 
@@ -152,16 +154,22 @@ def summary(kept: list, totals: dict, lang: str = "en") -> str:
 
 # --- The dice of a check and how they are drawn (l5r5e.md §The check) ------------------------------
 
-@dataclass(frozen=True)
-class PoolDie:
+class PoolDie(Struct):
     """A die of the pool: ``index`` (pool position), ``die`` ``"ring"``|``"skill"``, ``source``
     ``"ring"``|``"assist"``|``"void"``|``"skill"``, ``faces``: its faces, first roll first (a
     rerolled die has two); the last is the face that counts."""
 
+    _fields = ("index", "die", "source", "faces")
     index: int
     die: str
     source: str
     faces: tuple
+
+    def __init__(self, index: int, die: str, source: str, faces: tuple) -> None:
+        self._set("index", index)
+        self._set("die", die)
+        self._set("source", source)
+        self._set("faces", faces)
 
     @property
     def face(self) -> int:
@@ -185,19 +193,28 @@ class PoolDie:
         return f"pool die {self.index}, {die_text(self.die, self.face)}"
 
 
-@dataclass(frozen=True)
-class ExplosionDie:
+class ExplosionDie(Struct):
     """An explosion die: ``index`` in draw order among explosion dice, ``die`` as its source's type,
     ``face``, ``source`` ``"pool"``|``"added"``|``"explosion"`` and ``source_index`` (the die that
     exploded: a pool index, an index in the request's ``added``, or an explosion die's index),
     ``kept``: ``True``/``False`` or ``None`` while undecided."""
 
+    _fields = ("index", "die", "face", "source", "source_index", "kept")
     index: int
     die: str
     face: int
     source: str
     source_index: int
-    kept: bool | None = None
+    kept: bool | None
+
+    def __init__(self, index: int, die: str, face: int, source: str, source_index: int,
+                 kept: bool | None = None) -> None:
+        self._set("index", index)
+        self._set("die", die)
+        self._set("face", face)
+        self._set("source", source)
+        self._set("source_index", source_index)
+        self._set("kept", kept)
 
     @property
     def symbols(self) -> tuple:
@@ -238,5 +255,5 @@ def missing_faces(wanted: list, drawn: int) -> list:
     item ``where`` (a dict, e.g. ``{"step": "reroll", "source": "pool", "source_index": 1}``) adds its
     keys, so a page can word the purpose in its own language.
     """
-    return [{"die": w[0], "sides": DIE_SIDES[w[0]], "for": w[1], **(w[2] if len(w) > 2 else {})}
+    return [merged({"die": w[0], "sides": DIE_SIDES[w[0]], "for": w[1]}, w[2] if len(w) > 2 else {})
             for w in wanted[drawn:]]

@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import echo, get_bool, get_choice, get_int, get_int_list, reject_unknown
+from ...portable import Struct
 from .dice import DIE_SIDES, symbols_of
 
 __all__ = ["FIELDS", "MAX_ADDED", "MAX_EXPLOSIONS", "RULE_KEEP", "RULE_POOL", "RULE_REROLL", "RULE_RESOLVE", "STANCES",
@@ -30,8 +30,7 @@ FIELDS = {"ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "
           "rerolls", "keep", "explosions", "added"}
 
 
-@dataclass(frozen=True)
-class CheckRequest:
+class CheckRequest(Struct):
     """A check (l5r5e.md §The check).
 
     Fields: ``ring`` 1..10, ``skill`` 0..10, ``tn`` 1..20; ``assist_skilled`` / ``assist_unskilled``
@@ -46,24 +45,51 @@ class CheckRequest:
     the keep limit), a tuple of ``(die, face)`` with die ``"ring"``/``"skill"``, or ``None``.
     """
 
+    _fields = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled", "void", "stance", "compromised",
+               "distinction", "adversity", "passion", "anxiety", "helpers_cancel_strife", "step", "rerolls", "keep",
+               "explosions", "added")
     ring: int
     skill: int
     tn: int
-    assist_skilled: int = 0
-    assist_unskilled: int = 0
-    void: bool = False
-    stance: str | None = None
-    compromised: bool = False
-    distinction: bool = False
-    adversity: bool = False
-    passion: bool = False
-    anxiety: bool = False
-    helpers_cancel_strife: int = 0
-    step: bool = False
-    rerolls: tuple | None = None
-    keep: tuple | None = None
-    explosions: tuple | None = None
-    added: tuple | None = None
+    assist_skilled: int
+    assist_unskilled: int
+    void: bool
+    stance: str | None
+    compromised: bool
+    distinction: bool
+    adversity: bool
+    passion: bool
+    anxiety: bool
+    helpers_cancel_strife: int
+    step: bool
+    rerolls: tuple | None
+    keep: tuple | None
+    explosions: tuple | None
+    added: tuple | None
+
+    def __init__(self, ring: int, skill: int, tn: int, assist_skilled: int = 0, assist_unskilled: int = 0,
+                 void: bool = False, stance: str | None = None, compromised: bool = False, distinction: bool = False,
+                 adversity: bool = False, passion: bool = False, anxiety: bool = False,
+                 helpers_cancel_strife: int = 0, step: bool = False, rerolls: tuple | None = None,
+                 keep: tuple | None = None, explosions: tuple | None = None, added: tuple | None = None) -> None:
+        self._set("ring", ring)
+        self._set("skill", skill)
+        self._set("tn", tn)
+        self._set("assist_skilled", assist_skilled)
+        self._set("assist_unskilled", assist_unskilled)
+        self._set("void", void)
+        self._set("stance", stance)
+        self._set("compromised", compromised)
+        self._set("distinction", distinction)
+        self._set("adversity", adversity)
+        self._set("passion", passion)
+        self._set("anxiety", anxiety)
+        self._set("helpers_cancel_strife", helpers_cancel_strife)
+        self._set("step", step)
+        self._set("rerolls", rerolls)
+        self._set("keep", keep)
+        self._set("explosions", explosions)
+        self._set("added", added)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "CheckRequest":
