@@ -112,6 +112,7 @@ def test_utc_iso_matches_datetime():
         assert portable.utc_iso(seconds) == (epoch + timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+@settings(deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers()), max_size=30), st.booleans())
 def test_stable_sorted_is_sorted(items, reverse):
     def key(pair):
@@ -169,7 +170,7 @@ def test_registry_table_view_is_still_a_mapping():
     assert "sifrp" in SYSTEMS.keys() and len(list(SYSTEMS.values())) == len(SYSTEMS)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)   # Pyodide is slower
 @given(st.text(alphabet="%2Ga0fF%\u00e9\u20acxyz3E8", max_size=12))
 def test_percent_decoding_matches_urllib(text):
     try:
