@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .portable import import_module
+from .portable import lazy_attribute
 
 if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .dice import DiceStream, FixedFaces, new_seed
@@ -52,18 +52,7 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     """Load a public name from its module on first use (PEP 562); unknown names raise AttributeError."""
-    home = _HOME.get(name)
-    if home is None and not name.startswith("__"):
-        # a submodule (``from tirada import names``): MicroPython asks here before importing it
-        try:
-            return import_module("." + name, __name__)
-        except ImportError:
-            pass
-    if home is None:
-        raise AttributeError(f"module 'tirada' has no attribute {name!r}")
-    value = getattr(import_module(home, __name__), name)
-    globals()[name] = value
-    return value
+    return lazy_attribute(__name__, _HOME, globals(), name)
 
 
 def __dir__() -> list:

@@ -37,8 +37,7 @@ class Draw(Struct):
     face: int
 
     def __init__(self, sides: int, face: int) -> None:
-        self._set("sides", sides)
-        self._set("face", face)
+        self._init(sides, face)
 
 
 class Dice(Protocol):

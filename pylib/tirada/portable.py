@@ -7,7 +7,8 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
 * :class:`Struct` — the base of the core's typed records (plain classes with an explicit
   ``__init__``): equality, hash and ``repr`` from :attr:`Struct._fields`, frozen after ``__init__``,
   and :meth:`Struct.replace` (``dataclasses.replace``).
-* :func:`import_module` — ``importlib.import_module`` (absolute or relative names).
+* :func:`import_module` — ``importlib.import_module`` (absolute or relative names);
+  :func:`lazy_attribute` — a package's PEP 562 ``__getattr__`` (names loaded on first use).
 * :func:`token_hex` — ``secrets.token_hex``; where no secure source exists it raises
   :class:`NeedsFullEngine` (reading a link never needs fresh randomness).
 * :func:`category`, :func:`nfc`, :func:`is_nfc` — the Unicode facts names and link texts need; from
@@ -50,7 +51,7 @@ try:
 except ImportError:   # MicroPython
     _secrets = None   # type: ignore[assignment]
 
-__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "is_nfc", "nfc",
+__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute", "is_nfc", "nfc",
            "normalize", "token_hex", "utc_iso",
            "merged", "is_whole", "fullmatch", "is_space", "is_decimal", "stable_sorted"]
 
@@ -128,6 +129,24 @@ def import_module(name: str, package: str | None = None) -> Any:
         __import__(name)
         module = sys.modules[name]
     return module
+
+
+def lazy_attribute(package: str, homes: dict, namespace: dict, name: str) -> Any:
+    """A package's ``__getattr__`` (PEP 562): the public ``name`` from its module ``homes[name]``
+    (relative to ``package``), kept in the package's ``namespace`` once loaded; else the submodule
+    ``package.name`` (``from tirada import names``: MicroPython asks ``__getattr__`` before importing a
+    submodule). Raises AttributeError for anything else."""
+    home = homes.get(name)
+    if home is None:
+        if not name.startswith("__"):
+            try:
+                return import_module("." + name, package)
+            except ImportError:
+                pass
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    value = getattr(import_module(home, package), name)
+    namespace[name] = value
+    return value
 
 
 def token_hex(nbytes: int) -> str:

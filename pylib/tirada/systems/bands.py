@@ -71,9 +71,7 @@ class Band(Struct):
     hi: int | None
 
     def __init__(self, label: str, lo: int | None, hi: int | None) -> None:
-        self._set("label", label)
-        self._set("lo", lo)
-        self._set("hi", hi)
+        self._init(label, lo, hi)
 
     def edges(self) -> str:
         """The totals it holds: ``"≤6"``, ``"7–9"``, ``"8"``, ``"≥10"`` (minus signs as ``−``)."""
@@ -105,8 +103,7 @@ class Bands(Struct):
     cuts: tuple
 
     def __init__(self, labels: tuple, cuts: tuple) -> None:
-        self._set("labels", labels)
-        self._set("cuts", cuts)
+        self._init(labels, cuts)
         self._check()
 
     def _check(self) -> None:

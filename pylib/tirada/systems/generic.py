@@ -42,9 +42,7 @@ class GroupsRequest(Struct):
     difficulty: int | None
 
     def __init__(self, groups: tuple, modifier: int = 0, difficulty: int | None = None) -> None:
-        self._set("groups", groups)
-        self._set("modifier", modifier)
-        self._set("difficulty", difficulty)
+        self._init(groups, modifier, difficulty)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "GroupsRequest":
@@ -104,9 +102,7 @@ class ExprRequest(Struct):
     difficulty: int | None
 
     def __init__(self, tree: Any, groups: tuple, difficulty: int | None = None) -> None:
-        self._set("tree", tree)
-        self._set("groups", groups)
-        self._set("difficulty", difficulty)
+        self._init(tree, groups, difficulty)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "ExprRequest":

@@ -80,24 +80,8 @@ class GenericRequest(Struct):
                  reroll_once: bool = False, explode_at: tuple | None = None, compound: bool = False,
                  penetrate: bool = False, explode_once: bool = False, min_face: int | None = None,
                  max_face: int | None = None) -> None:
-        self._set("dice", dice)
-        self._set("sides", sides)
-        self._set("keep", keep)
-        self._set("keep_lowest", keep_lowest)
-        self._set("modifier", modifier)
-        self._set("difficulty", difficulty)
-        self._set("explode", explode)
-        self._set("fate", fate)
-        self._set("successes", successes)
-        self._set("failures", failures)
-        self._set("reroll", reroll)
-        self._set("reroll_once", reroll_once)
-        self._set("explode_at", explode_at)
-        self._set("compound", compound)
-        self._set("penetrate", penetrate)
-        self._set("explode_once", explode_once)
-        self._set("min_face", min_face)
-        self._set("max_face", max_face)
+        self._init(dice, sides, keep, keep_lowest, modifier, difficulty, explode, fate, successes, failures, reroll,
+                   reroll_once, explode_at, compound, penetrate, explode_once, min_face, max_face)
 
     def clamp(self, face: int) -> int:
         """What a die showing ``face`` counts as with ``min_face`` / ``max_face``."""

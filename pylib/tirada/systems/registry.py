@@ -79,17 +79,7 @@ class SystemSpec(Struct):
                  code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
                  sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
                  rated: Optional[str] = None) -> None:
-        self._set("id", id)
-        self._set("short_name", short_name)
-        self._set("roll", roll)
-        self._set("odds", odds)
-        self._set("code", code)
-        self._set("param_keys", param_keys)
-        self._set("param_texts", param_texts)
-        self._set("sheet", sheet)
-        self._set("decisions", decisions)
-        self._set("blind", blind)
-        self._set("rated", rated)
+        self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).

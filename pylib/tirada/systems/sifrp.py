@@ -196,23 +196,9 @@ class SifrpRequest(Struct):
                  extended_goal: int | None = None, extended_count: str = "degrees",
                  extended_max: int = DEFAULT_EXTENDED_ROLLS, extended_span: str = "", name: str = "",
                  rivals: tuple = (), passive_rank: int | None = None) -> None:
-        self._set("test_dice", test_dice)
-        self._set("bonus_dice", bonus_dice)
-        self._set("penalty_dice", penalty_dice)
-        self._set("modifier", modifier)
-        self._set("difficulty", difficulty)
-        self._set("destiny_bonus", destiny_bonus)
-        self._set("helpers", helpers)
-        self._set("allow_more_helpers", allow_more_helpers)
-        self._set("extra_time", extra_time)
-        self._set("weapon_damage", weapon_damage)
-        self._set("extended_goal", extended_goal)
-        self._set("extended_count", extended_count)
-        self._set("extended_max", extended_max)
-        self._set("extended_span", extended_span)
-        self._set("name", name)
-        self._set("rivals", rivals)
-        self._set("passive_rank", passive_rank)
+        self._init(test_dice, bonus_dice, penalty_dice, modifier, difficulty, destiny_bonus, helpers,
+                   allow_more_helpers, extra_time, weapon_damage, extended_goal, extended_count, extended_max,
+                   extended_span, name, rivals, passive_rank)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "SifrpRequest":

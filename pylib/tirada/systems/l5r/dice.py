@@ -166,10 +166,7 @@ class PoolDie(Struct):
     faces: tuple
 
     def __init__(self, index: int, die: str, source: str, faces: tuple) -> None:
-        self._set("index", index)
-        self._set("die", die)
-        self._set("source", source)
-        self._set("faces", faces)
+        self._init(index, die, source, faces)
 
     @property
     def face(self) -> int:
@@ -209,12 +206,7 @@ class ExplosionDie(Struct):
 
     def __init__(self, index: int, die: str, face: int, source: str, source_index: int,
                  kept: bool | None = None) -> None:
-        self._set("index", index)
-        self._set("die", die)
-        self._set("face", face)
-        self._set("source", source)
-        self._set("source_index", source_index)
-        self._set("kept", kept)
+        self._init(index, die, face, source, source_index, kept)
 
     @property
     def symbols(self) -> tuple:

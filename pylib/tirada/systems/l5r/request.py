@@ -72,24 +72,8 @@ class CheckRequest(Struct):
                  adversity: bool = False, passion: bool = False, anxiety: bool = False,
                  helpers_cancel_strife: int = 0, step: bool = False, rerolls: tuple | None = None,
                  keep: tuple | None = None, explosions: tuple | None = None, added: tuple | None = None) -> None:
-        self._set("ring", ring)
-        self._set("skill", skill)
-        self._set("tn", tn)
-        self._set("assist_skilled", assist_skilled)
-        self._set("assist_unskilled", assist_unskilled)
-        self._set("void", void)
-        self._set("stance", stance)
-        self._set("compromised", compromised)
-        self._set("distinction", distinction)
-        self._set("adversity", adversity)
-        self._set("passion", passion)
-        self._set("anxiety", anxiety)
-        self._set("helpers_cancel_strife", helpers_cancel_strife)
-        self._set("step", step)
-        self._set("rerolls", rerolls)
-        self._set("keep", keep)
-        self._set("explosions", explosions)
-        self._set("added", added)
+        self._init(ring, skill, tn, assist_skilled, assist_unskilled, void, stance, compromised, distinction,
+                   adversity, passion, anxiety, helpers_cancel_strife, step, rerolls, keep, explosions, added)
 
     @classmethod
     def from_dict(cls, req: Mapping[str, Any]) -> "CheckRequest":

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...portable import import_module, merged
+from ...portable import lazy_attribute, merged
 
 if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .lexer import DEFAULT_DIALECT, DIALECTS, MAX_DIGITS, MAX_ROLLS, MAX_TEXT, dialect_name, split_dialect
@@ -75,15 +75,5 @@ __all__ = ["DEFAULT_DIALECT", "DIALECTS", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT",
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None and not name.startswith("__"):
-        # a submodule (``from tirada import names``): MicroPython asks here before importing it
-        try:
-            return import_module("." + name, __name__)
-        except ImportError:
-            pass
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home, __name__), name)
-    globals()[name] = value
-    return value
+    """Load a public name from its module on first use (PEP 562); unknown names raise AttributeError."""
+    return lazy_attribute(__name__, _HOME, globals(), name)
