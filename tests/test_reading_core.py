@@ -3,7 +3,8 @@
 
 (a) Every SIFRP, L5R and generic roll link of tests/vectors/ (formats 1 and 2), refusals made from
 them (edited, cut short, a roll the rules refuse), every GM request of links.json (alone and with roll
-links that answer it or not) and every dice stream vector, run through the core on
+links that answer it or not), every sealed link and reveal of sealed.json (Tragedia's reveals need the
+scene engine: read only) and every dice stream vector, run through the core on
 CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
 for byte the same, refusals carry the same error code. Needs Node and node_modules (``python3
 build.py test`` sets both up); marked ``slow`` so ``test --fast`` and the Pyodide suite leave it out.
@@ -255,6 +256,23 @@ def _requests() -> list:
     return cases
 
 
+def _sealed() -> list:
+    """Every sealed link of sealed.json read, and every reveal checked against its sealed roll (the
+    Tragedia ones need the scene engine, outside the core: they are read, not revealed)."""
+    data = json.loads((VECTORS / "sealed.json").read_text(encoding="utf-8"))
+    cases = [{"name": f"sealed: {link['name']}", "kind": "sealed", "fragment": link["fragment"]}
+             for link in data["links"] if link["kind"] != "reveal"]
+    for case in data["blind"]:
+        if not case["name"].startswith("tragedia"):
+            cases.append({"name": f"reveal: {case['name']}", "kind": "reveal", "sealed": case["roll_link"]["fragment"],
+                          "fragment": case["reveal_link"]["fragment"], "request": case["request_link"]["fragment"],
+                          "expect_result": case["result"]})
+    for case in data["secret"]:
+        cases.append({"name": f"reveal: {case['name']}", "kind": "reveal", "sealed": case["sealed_link"]["fragment"],
+                      "fragment": case["reveal_link"]["fragment"], "expect_result": case["result"]})
+    return cases
+
+
 def _streams() -> list:
     data = json.loads((VECTORS / "dice-stream.json").read_text(encoding="utf-8"))["streams"]
     return [{"name": f"stream: {s['name']}", "kind": "stream", "seed": s["seed"], "sides": s["sides"],
@@ -263,7 +281,7 @@ def _streams() -> list:
 
 def all_cases() -> list:
     rolls = _vector_rolls()
-    return rolls + _refusals(rolls) + _requests() + _streams()
+    return rolls + _refusals(rolls) + _requests() + _sealed() + _streams()
 
 
 def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
@@ -309,7 +327,8 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
         pytest.skip("needs Node and node_modules (python3 build.py build)")
     cases = all_cases()
     input_path = tmp_path / "input.json"
-    input_path.write_text(json.dumps({"cases": [{k: v for k, v in c.items() if k != "expect"} for c in cases]}),
+    input_path.write_text(json.dumps({"cases": [{k: v for k, v in c.items() if not k.startswith("expect")}
+                                                for c in cases]}),
                           encoding="utf-8")
     on_cpython = _run_cpython(input_path)
     on_micropython = _run_micropython(input_path, tmp_path)
@@ -323,7 +342,9 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
             assert mine.get("ok") is not None, (case["name"], mine)
             got = mine["ok"]["result"] if case["kind"] == "roll" else mine["ok"]
             assert got == case["expect"], case["name"]
-        elif case["kind"] == "request":
+        elif "expect_result" in case:
+            assert mine.get("ok", {}).get("result") == case["expect_result"], (case["name"], mine)
+        elif case["kind"] in ("request", "sealed"):
             assert mine.get("ok") is not None, (case["name"], mine)
         else:
             assert mine["error"]["code"], case["name"]

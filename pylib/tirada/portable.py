@@ -6,7 +6,7 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
 
 * :class:`Struct` — the base of the core's typed records (plain classes with an explicit
   ``__init__``): equality, hash and ``repr`` from :attr:`Struct._fields`, frozen after ``__init__``,
-  and :meth:`Struct.replace` (``dataclasses.replace``).
+  :meth:`Struct.replace` (``dataclasses.replace``) and :meth:`Struct.as_dict` (``dataclasses.asdict``).
 * :func:`import_module` — ``importlib.import_module`` (absolute or relative names);
   :func:`lazy_attribute` — a package's PEP 562 ``__getattr__`` (names loaded on first use).
 * :func:`token_hex` — ``secrets.token_hex``; where no secure source exists it raises
@@ -19,7 +19,7 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
 * :func:`is_ascii` — ``str.isascii`` (MicroPython has none).
 * :func:`utc_iso` — Unix seconds as ``"YYYY-MM-DDTHH:MM:SSZ"`` (MicroPython's ``datetime`` has no
   ``strftime``; no platform ``time_t`` either, so Pyodide gives the same).
-* :func:`bisect_right` — ``bisect.bisect_right``.
+* :func:`bisect_right` — ``bisect.bisect_right``; :func:`compare_digest` — ``hmac.compare_digest``.
 * :func:`merged` — ``{**a, **b}`` (MicroPython has no ``**`` or ``*`` inside a dict, list, tuple or set
   display: the core writes ``merged(a, {"k": v})``, ``(x,) + tuple(rest)``).
 * :func:`is_whole` — ``float.is_integer`` (MicroPython's floats have none).
@@ -51,7 +51,7 @@ try:
 except ImportError:   # MicroPython
     _secrets = None   # type: ignore[assignment]
 
-__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute", "is_nfc", "nfc",
+__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute", "compare_digest", "is_nfc", "nfc",
            "normalize", "token_hex", "utc_iso",
            "merged", "is_whole", "fullmatch", "is_space", "is_decimal", "stable_sorted"]
 
@@ -102,6 +102,10 @@ class Struct:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({fields})"
 
+    def as_dict(self) -> dict:
+        """``dataclasses.asdict``: ``{field: value}`` in field order, dicts, lists and tuples copied."""
+        return {name: _copied(getattr(self, name)) for name in self._fields}
+
     def replace(self, **changes: Any) -> Any:
         """A copy with ``changes`` (field → value), built through ``__init__`` so its checks run
         (``dataclasses.replace``). Raises TypeError for a name that is not a field."""
@@ -110,6 +114,34 @@ class Struct:
             raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
         values = {name: changes[name] if name in changes else getattr(self, name) for name in self._fields}
         return type(self)(**values)
+
+
+def _copied(value: Any) -> Any:
+    """``value`` with its dicts, lists and tuples copied, records as :meth:`Struct.as_dict`."""
+    if isinstance(value, Struct):
+        return value.as_dict()
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copied(item) for item in value)
+    return value
+
+
+def compare_digest(a: Any, b: Any) -> bool:
+    """``hmac.compare_digest`` (MicroPython's ``hmac`` has none): equal texts or bytes, in time that
+    depends on their length only."""
+    try:
+        import hmac
+
+        return hmac.compare_digest(a, b)
+    except (ImportError, AttributeError):
+        pass
+    if len(a) != len(b):
+        return False
+    diff = 0
+    for x, y in zip(a, b):
+        diff |= (ord(x) ^ ord(y)) if isinstance(x, str) else (x ^ y)
+    return diff == 0
 
 
 def import_module(name: str, package: str | None = None) -> Any:

@@ -2,7 +2,8 @@
 (issue #41; docs/architecture.md §The reading core).
 
 What it reads today: a SIFRP, L5R or generic roll link (:func:`tirada.links.chain.verify`, formats
-1 and 2), a GM's roll request and whether a roll answers it (:mod:`tirada.links.gm_request`), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`) and the link frame of every kind
+1 and 2), a GM's roll request and whether a roll answers it (:mod:`tirada.links.gm_request`), sealed
+links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`) and the link frame of every kind
 (:mod:`tirada.wire`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
@@ -30,6 +31,8 @@ CORE_MODULES = (
     "tirada.links",
     "tirada.links.chain",
     "tirada.links.gm_request",
+    "tirada.links.sealed",
+    "tirada.links.sealed_dice",
     "tirada.systems",
     "tirada.systems.registry",
     "tirada.systems.bands",
@@ -37,6 +40,7 @@ CORE_MODULES = (
     "tirada.systems.generic_dice",
     "tirada.systems.sifrp",
     "tirada.systems.l5r",
+    "tirada.systems.l5r.blind",
     "tirada.systems.l5r.check",
     "tirada.systems.l5r.dice",
     "tirada.systems.l5r.request",

@@ -7,6 +7,8 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
 * ``roll``: ``fragment`` → :func:`tirada.links.chain.verify`;
 * ``request``: ``fragment`` (a GM's roll request) → :func:`tirada.links.gm_request.decode_request`, and
   with ``roll`` (a roll link) the roll verified and :func:`~tirada.links.gm_request.mismatches`;
+* ``sealed``: ``fragment`` → :func:`tirada.links.sealed.read_sealed`; ``reveal``: ``sealed``, ``fragment``
+  (the reveal), ``request`` (the sealed request, or none) → :func:`~tirada.links.sealed.verify_reveal`;
 * ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`.
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
@@ -87,6 +89,15 @@ def run(case):
                 problems = mismatches(out["request"], roll["request"], roll["roller"], roll["campaign"])
                 out.update(roll=roll, names_request=named, mismatches=problems)
             return {"ok": out}
+        if case["kind"] == "sealed":   # a sealed link read (no secret needed)
+            from tirada.links.sealed import read_sealed
+
+            kind, view = read_sealed(case["fragment"])
+            return {"ok": {"kind": kind, "view": view}}
+        if case["kind"] == "reveal":   # anyone's check of a reveal against its sealed roll
+            from tirada.links.sealed import verify_reveal
+
+            return {"ok": verify_reveal(case["sealed"], case["fragment"], case.get("request")).to_dict()}
         if case["kind"] == "stream":
             from tirada.dice import DiceStream
 

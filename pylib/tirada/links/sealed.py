@@ -23,14 +23,12 @@ Results are frozen dataclasses (:class:`SealedRequest`, :class:`BlindRoll`, :cla
 
 from __future__ import annotations
 
-import hmac
-import secrets
-from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError, TiradaError
 from ..fresh import entry_id
+from ..portable import Struct, compare_digest, merged, token_hex
 from .chain import ChainState, reserve
 from ..wire.codec import decode_payload_versioned, encode_payload
 from .gm_request import apply_request
@@ -42,32 +40,40 @@ __all__ = ["BlindRoll", "Opened", "SealedRequest", "SecretRoll", "blind_roll", "
            "open_secret", "read_sealed", "reveal", "seal_gm_roll", "seal_request", "verify_reveal"]
 
 
-@dataclass(frozen=True)
-class SealedRequest:
+class SealedRequest(Struct):
     """A GM's sealed request: ``fragment`` (``"t2…"``, kind ``sealreq``), ``id`` (16 hex),
     ``commitment`` (48 hex) and ``request`` (the JSON view, :mod:`tirada.wire.sealed_layout`)."""
 
+    _fields = ("fragment", "id", "commitment", "request")
     fragment: str
     id: str
     commitment: str
-    request: dict = field(default_factory=dict)
+    request: dict
+
+    def __init__(self, fragment: str, id: str, commitment: str, request: dict | None = None) -> None:
+        self._init(fragment, id, commitment)
+        self._set("request", {} if request is None else request)
 
     def to_dict(self) -> dict:
         """JSON-ready ``{"fragment", "id", "commitment", "request"}``."""
-        return asdict(self)
+        return self.as_dict()
 
 
-@dataclass(frozen=True)
-class BlindRoll:
+class BlindRoll(Struct):
     """A player's blind roll, as made: ``fragment`` (kind ``blind``), ``sealed_request`` (16 hex),
     ``commitment`` (48 hex), ``entry`` (``{"seq", "prev", "id"}`` of its chain entry, or ``None``),
     ``chain`` (the new chain state to store, or ``None``). It holds **no dice and no result**."""
 
+    _fields = ("fragment", "sealed_request", "commitment", "entry", "chain")
     fragment: str
     sealed_request: str
     commitment: str
-    entry: dict | None = None
-    chain: ChainState | None = None
+    entry: dict | None
+    chain: ChainState | None
+
+    def __init__(self, fragment: str, sealed_request: str, commitment: str, entry: dict | None = None,
+                 chain: ChainState | None = None) -> None:
+        self._init(fragment, sealed_request, commitment, entry, chain)
 
     def to_dict(self) -> dict:
         """JSON-ready; ``chain`` as :meth:`ChainState.to_dict`."""
@@ -75,17 +81,21 @@ class BlindRoll:
                 "entry": self.entry, "chain": self.chain.to_dict() if self.chain else None}
 
 
-@dataclass(frozen=True)
-class SecretRoll:
+class SecretRoll(Struct):
     """A GM's secret roll, as sealed: ``fragment`` (kind ``secret``), ``id``, ``commitment``, ``entry``
     and ``chain`` (as :class:`BlindRoll`), and ``opened`` (the result, for the GM's eyes only)."""
 
+    _fields = ("fragment", "id", "commitment", "opened", "entry", "chain")
     fragment: str
     id: str
     commitment: str
     opened: "Opened"
-    entry: dict | None = None
-    chain: ChainState | None = None
+    entry: dict | None
+    chain: ChainState | None
+
+    def __init__(self, fragment: str, id: str, commitment: str, opened: "Opened", entry: dict | None = None,
+                 chain: ChainState | None = None) -> None:
+        self._init(fragment, id, commitment, opened, entry, chain)
 
     def to_dict(self) -> dict:
         """JSON-ready; ``opened`` as :meth:`Opened.to_dict`."""
@@ -94,8 +104,7 @@ class SecretRoll:
                 "chain": self.chain.to_dict() if self.chain else None}
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(Struct):
     """A sealed roll opened (by the GM with the campaign secret, or by anyone with a reveal).
 
     Fields: ``kind`` (``"blind"`` | ``"secret"``), ``id`` (request / roll id), ``secret`` (32 hex),
@@ -103,6 +112,7 @@ class Opened:
     added), ``result`` (``tirada.systems.roll`` of it), ``link`` (the sealed link's JSON view),
     ``entry`` (its chain entry or ``None``)."""
 
+    _fields = ("kind", "id", "secret", "commitment", "request", "result", "link", "entry")
     kind: str
     id: str
     secret: str
@@ -110,11 +120,15 @@ class Opened:
     request: dict
     result: dict
     link: dict
-    entry: dict | None = None
+    entry: dict | None
+
+    def __init__(self, kind: str, id: str, secret: str, commitment: str, request: dict, result: dict, link: dict,
+                 entry: dict | None = None) -> None:
+        self._init(kind, id, secret, commitment, request, result, link, entry)
 
     def to_dict(self) -> dict:
         """JSON-ready dict of every field."""
-        return asdict(self)
+        return self.as_dict()
 
 
 def read_sealed(fragment: str, kinds: tuple = tuple(KIND_CODES)) -> tuple:
@@ -141,7 +155,7 @@ def key_matches(campaign_secret: Any, fragment: str) -> bool:
     kind, view = read_sealed(fragment, ("sealreq", "blind"))
     rid = view["id"] if kind == "sealreq" else view["sealed_request"]
     got = commitment(rid, request_secret(campaign_secret, rid))
-    return hmac.compare_digest(got.hex(), view["commitment"])
+    return compare_digest(got.hex(), view["commitment"])
 
 
 def seal_request(spec: Mapping[str, Any], campaign_secret: Any) -> SealedRequest:
@@ -157,7 +171,7 @@ def seal_request(spec: Mapping[str, Any], campaign_secret: Any) -> SealedRequest
     request = new_request(spec.get("system"), spec.get("fields"), spec.get("label"), spec.get("for"),
                           spec.get("campaign"), spec.get("created"), spec.get("id"))
     c = commitment(request["id"], request_secret(key, request["id"])).hex()
-    view = {**request, "commitment": c}
+    view = merged(request, {"commitment": c})
     return SealedRequest(encode_payload("sealreq", view, version=2), request["id"], c, view)
 
 
@@ -194,12 +208,12 @@ def blind_roll(sealed_request: str, request: Mapping[str, Any], chain_state: Cha
     _check_rules(played)
     seed = seed or new_seed()
     link: dict[str, Any] = {"sealed_request": spec["id"], "commitment": spec["commitment"],
-                            "request": {**played, "seed": seed}, "created": created}
+                            "request": merged(played, {"seed": seed}), "created": created}
     entry, new_chain = None, None
     if chain_state is not None:
         position, new_chain = reserve(chain_state, seed)
         link.update(roller=chain_state.roller, campaign=chain_state.campaign or None, **position)
-        entry = {**position, "id": new_chain.last}
+        entry = merged(position, {"id": new_chain.last})
     link = {k: v for k, v in link.items() if v is not None}
     return BlindRoll(encode_payload("blind", link, version=2), spec["id"], spec["commitment"], entry, new_chain)
 
@@ -233,7 +247,7 @@ def _mismatch(what: str) -> LinkError:
 
 def _open_blind(view: Mapping[str, Any], secret: bytes) -> Opened:
     rid = view["sealed_request"]
-    if not hmac.compare_digest(commitment(rid, secret).hex(), view["commitment"]):
+    if not compare_digest(commitment(rid, secret).hex(), view["commitment"]):
         raise _mismatch("request")
     player = dict(view["request"])
     fresh = bytes.fromhex(player.pop("seed"))
@@ -271,11 +285,11 @@ def _open_secret(view: Mapping[str, Any], secret: bytes, request: Mapping[str, A
         raise InvalidRequest("a secret roll's request holds its system and parameters only", field="request",
                              rule=RULE, code="sealed.hidden_request")
     hidden = hidden_bytes(request)
-    if not hmac.compare_digest(commitment(view["id"], secret, hidden).hex(), view["commitment"]):
+    if not compare_digest(commitment(view["id"], secret, hidden).hex(), view["commitment"]):
         raise _mismatch("secret roll")
     seed = dice_seed(secret, view["id"], b"", view.get("seq"), view.get("prev"))
     label = {"label": view["label"]} if view.get("label") else {}
-    rolled, result = _rolled({**request, **label}, seed)
+    rolled, result = _rolled(merged(request, label), seed)
     return Opened("secret", view["id"], secret.hex(), view["commitment"], rolled, result, dict(view),
                   _secret_entry(view))
 
@@ -296,7 +310,7 @@ def seal_gm_roll(campaign_secret: Any, request: Mapping[str, Any], chain_state: 
         raise InvalidRequest("a request must be a JSON object", field="request", rule=RULE, code="request.not_object")
     hidden_request = {k: v for k, v in request.items() if k != "label"}
     _check_rules(request)
-    rid = roll_id or secrets.token_hex(ID_BYTES)
+    rid = roll_id or token_hex(ID_BYTES)
     secret = request_secret(campaign_secret, rid)
     c = commitment(rid, secret, hidden_bytes(hidden_request)).hex()
     view: dict[str, Any] = {"id": rid, "commitment": c, "label": request.get("label") or None, "created": created}

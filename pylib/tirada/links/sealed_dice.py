@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
+from ..portable import merged, token_hex
 from ..wire.frame import cbor_encode
 from ..wire.sealed_layout import COMMIT_BYTES, ID_BYTES, RULE, SECRET_BYTES
 from ..wire.roll_layout import roll_to_cbor
@@ -42,7 +42,7 @@ _DICE_TAG = b"tirada sealed1 dice"
 
 def new_campaign_secret() -> str:
     """A fresh campaign secret: :data:`KEY_BYTES` bytes from :mod:`secrets`, as 64 lowercase hex digits."""
-    return secrets.token_hex(KEY_BYTES)
+    return token_hex(KEY_BYTES)
 
 
 def parse_key(value: Any) -> bytes:
@@ -94,7 +94,7 @@ def hidden_bytes(request: Mapping[str, Any] | None) -> bytes:
     """
     if request is None:
         return b""
-    return cbor_encode(roll_to_cbor({"request": {**request, "seed": "00" * SECRET_BYTES}})[:2])
+    return cbor_encode(roll_to_cbor({"request": merged(request, {"seed": "00" * SECRET_BYTES})})[:2])
 
 
 def commitment(request_id: Any, secret: bytes, hidden: bytes = b"") -> bytes:
@@ -147,6 +147,6 @@ def resolve(request: Mapping[str, Any], seed: bytes) -> tuple:
         InvalidRequest, IllegalMove: a request the system's rules refuse.
     """
     from ..systems import roll
-    rolled = {**request, "seed": seed.hex()}
+    rolled = merged(request, {"seed": seed.hex()})
     rolled.update(blind_decisions(rolled))
     return rolled, roll(rolled)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from ...portable import merged
+
 __all__ = ["GOOD_FACES", "blind_decisions", "rated_successes"]
 
 #: faces worth keeping: a distinction never rerolls a die showing one of them (blind policy)
@@ -36,7 +38,7 @@ def blind_decisions(request: Mapping[str, Any]) -> dict:
         return {}
     from .. import roll
 
-    paused = roll({**request, "step": True})
+    paused = roll(merged(request, {"step": True}))
     if paused.get("stage") != "reroll":
         return {}
     blanks = [d["index"] for d in paused["pool"] if not GOOD_FACES & set(d["symbols"])]
