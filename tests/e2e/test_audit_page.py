@@ -32,9 +32,8 @@ def in_first_screen(page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(new_context, base_url):
-    ctx, _ = new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
-    page = open_app(ctx.new_page(), base_url)
+def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(warm_page):
+    page = warm_page(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     links, posts = [], []
     for i in range(3):
         links.append(roll_named(page, "Sharla", "Arenas", f"tirada {i + 1}"))
@@ -104,11 +103,10 @@ def test_both_rolls_of_a_fork_are_named_first_on_a_phone(new_context, base_url):
     assert phone.locator(".audit-links li.bad").count() == 2 and phone.locator(".audit-links li.ok").count() == 1
 
 
-def test_a_reused_seed_is_flagged(new_context, base_url):
+def test_a_reused_seed_is_flagged(warm_page, base_url):
     from tirada.links.chain import decode_link, encode_link
 
-    ctx, _ = new_context(viewport=DESKTOP)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport=DESKTOP)
     mine = roll_named(page, "Sharla", "Arenas", "Atletismo")
     link = decode_link(mine)
     # another player posts a link made with Sharla's seed (identical dice) in their own chain
@@ -157,9 +155,8 @@ def test_a_gm_request_answered_twice_with_the_campaign_changed_is_flagged(new_co
     assert "campaña «Otra partida» en vez de «Arenas»" in text and "Hay problemas en este hilo" in text
 
 
-def test_a_snippet_whose_number_was_edited_is_flagged(new_context, base_url):
-    ctx, _ = new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
-    page = open_app(ctx.new_page(), base_url)
+def test_a_snippet_whose_number_was_edited_is_flagged(warm_page):
+    page = warm_page(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     roll_named(page, "Sharla", "Arenas", "Atletismo")
     bbcode = snippet_of_page(page, "bbcode")
     total = re.search(r"= \[b\](\d+)\[/b\]", bbcode)

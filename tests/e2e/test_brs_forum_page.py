@@ -49,9 +49,8 @@ def play_until(page, done, limit: int = 40):
     raise AssertionError("the state never came")
 
 
-def test_yield_says_what_it_ends_asks_first_and_cancel_keeps_everything(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_yield_says_what_it_ends_asks_first_and_cancel_keeps_everything(warm_page):
+    page = warm_page(**PHONE)
     start_example(page)
     play_until(page, lambda s: page.locator("#brs-actions [data-yield-ask]").count() > 0)
     ask = page.locator("#brs-actions [data-yield-ask]").first
@@ -84,9 +83,8 @@ def test_yield_says_what_it_ends_asks_first_and_cancel_keeps_everything(new_cont
     assert replay(*decode_link(before)).phase != "ended"
 
 
-def test_a_move_is_taken_back_until_its_link_is_copied_never_a_roll(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_move_is_taken_back_until_its_link_is_copied_never_a_roll(warm_page):
+    page = warm_page(**PHONE)
     start_example(page)
     undo = page.locator("#brs-undo-button")
     expect(undo).to_be_hidden()                     # nothing made here yet
@@ -122,9 +120,8 @@ def sides_are(page, a: str, b: str) -> None:
     expect(page.locator("#brs-f-sides-1")).to_have_value(b)
 
 
-def test_typed_side_names_survive_every_path_that_redraws_the_setup(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_typed_side_names_survive_every_path_that_redraws_the_setup(warm_page):
+    page = warm_page(**PHONE)
     page.click("#tab-brs")
     page.fill("#brs-f-sides-0", "Los de Ryo")
     page.fill("#brs-f-sides-1", "Casa de Aria")
@@ -183,9 +180,8 @@ def test_standing_orders_belong_to_the_player_across_new_confrontations(new_cont
     expect(page.locator('#brs-orders [data-orders-state="0"]')).to_contain_text("próximo movimiento")
 
 
-def test_a_confrontation_link_opened_on_a_phone_shows_its_tab_whole(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_confrontation_link_opened_on_a_phone_shows_its_tab_whole(warm_page, new_context):
+    page = warm_page(**PHONE)
     start_example(page)
     link = link_of(page)
     other, _ = new_context(**PHONE)
@@ -199,9 +195,8 @@ def test_a_confrontation_link_opened_on_a_phone_shows_its_tab_whole(new_context,
         assert tab["x"] + tab["width"] <= more.bounding_box()["x"] + 0.5
 
 
-def test_a_duel_between_two_players_set_up_from_quick_lines(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_duel_between_two_players_set_up_from_quick_lines(warm_page):
+    page = warm_page(**PHONE)
     page.click("#tab-brs")
     page.click('[data-start-point="duel"]')
     expect(page.locator("#brs-f-players-0-name")).to_be_focused()
@@ -241,9 +236,8 @@ def fits_one_screen(page, who: int, kind: str, height: int) -> None:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
-def test_choosing_dice_and_confirming_fit_one_screen(new_context, base_url, size):
-    ctx, _ = new_context(viewport={"width": size[0], "height": size[1]})
-    page = open_app(ctx.new_page(), base_url)
+def test_choosing_dice_and_confirming_fit_one_screen(warm_page, size):
+    page = warm_page(viewport={"width": size[0], "height": size[1]})
     start_example(page)
     for _ in range(6):       # the page's seed may leave Sharla Overwhelmed (no defence): a new one then
         make_move(page, {"move": "pick", "attacker": 0, "target": 1}, 0)
@@ -261,13 +255,12 @@ def test_choosing_dice_and_confirming_fit_one_screen(new_context, base_url, size
     assert axe_problems(page) == []
 
 
-def test_a_participant_picked_from_my_data(new_context, base_url):
+def test_a_participant_picked_from_my_data(warm_page):
     import json
 
     from tirada import storage
 
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     sheet = {"components": [{"name": "Ryo, espada a sueldo", "traits": [
         {"trait": "Golpe de espadón", "die": 10, "aspect": "strength"}, {"trait": "Ojo", "die": 8, "aspect": "cunning"}]}]}
     chars = [{"id": "ryo", "system": "brs", "name": "Ryo", "campaign": "", "updated": 0, "sheet": sheet}]

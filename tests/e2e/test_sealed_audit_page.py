@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 from tirada.links import sealed  # noqa: E402
@@ -49,7 +48,7 @@ def in_first_screen(page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
-def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_on_a_phone(new_context, base_url):
+def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_on_a_phone(warm_page, base_url):
     now = int(time.time())
     double, mismatched, waiting = _request("Sigilo"), _request("Trepar"), _request("Oír")
     a1 = sealed.blind_roll(double.fragment, PLAYER, ChainState("Sharla", "Arenas"), now - 3 * DAY)
@@ -60,8 +59,7 @@ def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_
     thread = _thread(base_url, double.fragment, a1.fragment, a2.fragment, mismatched.fragment, m.fragment, forged,
                      waiting.fragment, w.fragment, sealed.reveal(KEY, double.fragment))
 
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     text = run_audit(page, thread)
     assert "Hay problemas en este hilo: 3 señalados" in text, text
     assert in_first_screen(page, page.locator("#audit-verdict"))
@@ -106,13 +104,12 @@ def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_
         "puedes revelarla tú: este navegador guarda el secreto de su campaña")
 
 
-def test_a_clean_sealed_thread_audits_as_good(new_context, base_url):
+def test_a_clean_sealed_thread_audits_as_good(warm_page, base_url):
     now = int(time.time())
     req = _request("Sigilo")
     blind = sealed.blind_roll(req.fragment, PLAYER, ChainState("Sharla", "Arenas"), now - 3600)
     thread = _thread(base_url, req.fragment, blind.fragment, sealed.reveal(KEY, req.fragment))
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     text = run_audit(page, thread)
     assert "Todo en orden" in text and "Hay problemas" not in text, text
     expect(page.locator("#audit-verdict")).to_have_class("verdict ok")
