@@ -12,6 +12,7 @@ outcome words (headline and detail), the total and the kept dice must appear in
 * the audit row (web/audit/audit_view.py ``said``: the pool line and the summary);
 * the forum snippet in each style: BBCode, Markdown, plain text, rich text (HTML);
 * the userscript's mark (:func:`tirada.links.marks.mark_link`: the snippet's lines);
+* the result's own one-line ``summary`` when it has one (an L5R check's: the CLI prints it);
 
 and the pool line (:func:`tirada.links.pool.pool_text`) must be the same in the snippet, the mark and
 the audit row. Kept dice are compared as the sequence of their faces (the numbers of the output, in
@@ -121,6 +122,9 @@ def test_screen_snippets_audit_and_mark_say_the_same(case, lang):
         _agrees(words, text, f"{style} snippet")
         if "rolls" not in request and "bands" not in request:   # labelled rolls and bands: user text in the pool
             assert pool in text, (style, pool, text)
+    told = result.get("summary")    # a result's own line (an L5R check's; the CLI prints it)
+    if isinstance(told, dict):
+        _agrees(words, told[lang], "result summary", dice=False)
     mark = marks.mark_link(marks.LinkItem(HOME + "#" + case["fragment"], ""), HOME, lang)
     assert mark["status"] in ("ok", "bad") and mark["lines"], mark
     _agrees(words, " ".join(mark["lines"]), "userscript mark")
