@@ -20,6 +20,20 @@ from tirada.links.chain import PROVES
 MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
 
 
+def said(row: dict, lang: str) -> str:
+    """What a posted roll was and what it gave (the audit row): the pool in its game's notation and the
+    system's one-line result (its Form's ``summary``, worded by the system's ``outcome_words``)."""
+    from tirada.links.pool import pool_text
+    import result_views
+
+    system = row["request"].get("system")
+    try:
+        line = result_views.view_for(system).summary(row["result"], lang)
+    except (LookupError, TypeError, ValueError):
+        line = ""
+    return pool_text(row["request"], lang) + (f" \u2192 {line}" if line else "")
+
+
 def verdict_html(report: dict, lang: str) -> str:
     """The overall verdict and the named problems (the top of the report)."""
     if not report["links_found"]:
