@@ -278,6 +278,9 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
         add_sealed(report, audit_sealed(links, secrets, now), [f["position"] for f in found])
         _other_addresses(report, found, home)
         _reveal_claims(report, text)
+        from .posts import Placer, clean, place_problems
+
+        place_problems(report, Placer(clean(text)))   # the problems recomputed above, each named by its post
         yield ("report", report)
 
 
