@@ -15,14 +15,8 @@ scheme case; special schemes (``http``, ``https``, ``ws``, ``wss``, ``ftp``, ``f
 of ``/`` and ``\\`` before the host, ``\\`` as ``/`` in their paths, a backslash ending the authority
 (so ``http://a\\@b/`` is host ``a``), the last ``@`` ending the userinfo; scheme-relative and
 path-relative input against a base; hosts percent-decoded, forbidden code points refused, ASCII
-lowercased, non-ASCII through IDNA (per label, UTS #46 non-transitional as browsers do it:
-Python's IDNA 2003 nameprep for the usual letters, fullwidth forms and ignored characters, with the
-deviation characters kept — ``ß`` stays ``ß`` (``faß.de`` → ``xn--fa-hia.de``, not ``fass.de``), ``ẞ``
-→ ``ß``, ``ς`` stays ``ς``, and a zero-width joiner or non-joiner is kept where the CONTEXTJ rules
-allow it and refused elsewhere — and no DNS length limit; :func:`_to_ascii`. The maintained pure
-``idna`` package does this too (``uts46=True, transitional=False``) but would be the page's first
-third-party module in app.zip, with 330 kB of tables and about 90 ms of import on CPython (more in
-Pyodide) for four characters: the deviations are mapped here instead, compared with Chromium), IPv4 in every form the standard reads (``0x7f.1``, ``2130706433``), IPv6 compressed;
+lowercased, non-ASCII through IDNA as browsers do it (UTS #46 non-transitional, ``ß`` and ``ς``
+kept: :func:`tirada.links.address_idna.to_ascii`), IPv4 in every form the standard reads (``0x7f.1``, ``2130706433``), IPv6 compressed;
 default ports dropped, ports above 65535 refused; dot segments and percent-encoding of path and
 query. Not modelled (never needed to tell where a link goes): Windows drive letters in ``file:``
 paths, and the exact percent-encoding of userinfo and of non-special paths.
@@ -32,11 +26,12 @@ Public API: :func:`parse` (→ :class:`Url` or None), :data:`SPECIAL`.
 
 from __future__ import annotations
 
-import encodings.idna
 import ipaddress
 import re
 from dataclasses import dataclass, field
 from typing import List, Optional
+
+from .address_idna import to_ascii
 
 __all__ = ["SPECIAL", "Url", "parse"]
 
@@ -215,50 +210,6 @@ def _ipv6(inside: str) -> Optional[str]:
     return f"[{out}]"
 
 
-#: UTS #46 deviation characters: IDNA 2003 maps them away (ß → ss, ς → σ, joiners removed); browsers,
-#: non-transitional, keep them
-_DEVIATION = re.compile("([\u00df\u03c2\u200c\u200d])")
-#: letters that join across a zero-width non-joiner (CONTEXTJ, RFC 5892 A.1, by script: Arabic,
-#: Syriac, N'Ko, Mongolian, Phags-pa; a stand-in for the Joining_Type data Python lacks — a ZWNJ
-#: between others is refused, so a host read here is never one the browser would not reach)
-_JOINING = re.compile("[\u0620-\u064a\u066e-\u06d3\u06d5\u06fa-\u06ff\u0710-\u074f\u0750-\u077f"
-                      "\u07ca-\u07ea\u0860-\u086a\u08a0-\u08c9\u1820-\u1878\u18aa\ua840-\ua872]")
-
-
-def _joiners_ok(label: str) -> bool:
-    """RFC 5892 CONTEXTJ: a ZWJ only after a virama; a ZWNJ after a virama or between joining
-    letters (:data:`_JOINING`, combining marks skipped)."""
-    import unicodedata
-
-    for i, c in enumerate(label):
-        if c not in "\u200c\u200d":
-            continue
-        if i and unicodedata.combining(label[i - 1]) == 9:
-            continue
-        if c == "\u200d":
-            return False
-        before = label[:i].rstrip("".join(ch for ch in label[:i] if unicodedata.category(ch) == "Mn"))
-        after = label[i + 1:].lstrip("".join(ch for ch in label[i + 1:] if unicodedata.category(ch) == "Mn"))
-        if not (before and after and _JOINING.match(before[-1]) and _JOINING.match(after[0])):
-            return False
-    return True
-
-
-def _to_ascii(label: str) -> str:
-    """One non-ASCII label to ASCII as browsers do (UTS #46 non-transitional, module docstring): the
-    text between deviation characters through nameprep, the deviation characters kept (``ẞ`` → ``ß``),
-    the joiners checked, then Punycode with ``xn--``. Raises UnicodeError (the host fails)."""
-    pieces = _DEVIATION.split(label.replace("\u1e9e", "\u00df"))
-    mapped = "".join(p if _DEVIATION.fullmatch(p) else encodings.idna.nameprep(p) for p in pieces if p)
-    if not _joiners_ok(mapped):
-        raise UnicodeError("a joiner outside its context")
-    if mapped.isascii():
-        return mapped.lower()
-    if mapped.lower().startswith("xn--"):
-        raise UnicodeError("a Punycode prefix on a Unicode label")
-    return "xn--" + mapped.encode("punycode").decode("ascii")
-
-
 def _domain(text: str) -> Optional[str]:
     """Domain to ASCII: lowercase, IDNA per label for non-ASCII labels; None on failure."""
     labels = _DOTS.split(text)
@@ -268,7 +219,7 @@ def _domain(text: str) -> Optional[str]:
             out.append(label.lower())
             continue
         try:
-            out.append(_to_ascii(label).lower())
+            out.append(to_ascii(label).lower())
         except UnicodeError:
             return None
     return ".".join(out)
