@@ -105,6 +105,14 @@ def test_a_post_cannot_pose_as_the_start_of_another_post():
     assert (_the_bad_one(audit_thread(text, home=HOME))["post"]) == 2
 
 
+def test_an_author_name_is_never_read_as_a_link():
+    mine, _again, _bob = _rolls()
+    for name in (f"#{mine}", f"%23{mine}"):     # a post line names its author; the name holds no link
+        text = f"{post_line(1, name)}\nHola."
+        assert audit_thread(text, home=HOME)["links_found"] == 0, text
+        assert read_posts(text)[0][2].endswith(mine[-10:])
+
+
 def test_the_bookmarklet_thread_carries_posts_numbers_and_authors():
     mine, again, bob = _rolls()
     posts = [f"Mi turno {HOME}#{mine}", f"Sigo {HOME}#{again}", f"── #1 · Sharla ──\n¡Ja! {EVIL}#{bob}"]

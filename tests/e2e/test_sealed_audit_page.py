@@ -127,17 +127,12 @@ def test_the_gms_pending_list_holds_a_blind_roll_and_their_own_secret_roll(new_c
     """Issue #38: the GM's list of pending sealed rolls listed blind rolls only. The GM asks Sharla
     (her own phone) for a blind roll and makes a secret roll; the GM's audit lists both, each with a
     link that opens it here ready to reveal; Sharla's audit of the same thread offers none."""
-    from helpers.page import sealed_request, secret_roll
+    from helpers.page import blind_answer, sealed_request, secret_roll
 
     gm_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
     gm = open_app(gm_ctx.new_page(), base_url)
     request = sealed_request(gm, "Sigilo", "Sharla", "Arenas", roller="Máster")
-    sharla_ctx, _ = new_context(**PHONE)
-    sharla = open_app(sharla_ctx.new_page(), request)
-    expect(sharla.locator("#gm-request-sealed")).to_contain_text("Tirada a ciegas")
-    sharla.click("#roll")
-    expect(sharla.locator("#sealed-who")).to_have_text("Tirada sellada de Sharla, nº 1")
-    blind = sharla.locator("#sealed-link").input_value()
+    sharla, blind = blind_answer(new_context, request, "Tirada sellada de Sharla, nº 1", **PHONE)
     gm.goto(base_url)
     gm.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=90_000)
     gm.locator("#gm-make summary").click()

@@ -53,10 +53,11 @@ def neutral(text: str) -> str:
 
 def clean_author(name: Optional[str]) -> Optional[str]:
     """An author as a post line carries it: one line, blanks collapsed, at most :data:`MAX_AUTHOR`
-    characters, no ``─`` and no ``#`` (written ``＃``: a name is never read as a link); None when empty."""
+    characters, no ``─``, ``#`` or ``%`` (written ``＃``, ``％``: a name is never read as a link, not even
+    as ``%23t1…``); None when empty."""
     if not name:
         return None
-    text = _BLANKS.sub(" ", neutral(str(name))).strip().replace("#", "\uff03")[:MAX_AUTHOR].strip()
+    text = _BLANKS.sub(" ", neutral(str(name))).strip().replace("#", "\uff03").replace("%", "\uff05")[:MAX_AUTHOR].strip()
     return text or None
 
 
