@@ -71,9 +71,11 @@ async def run_audit() -> None:
     the browser a turn between steps, so a long thread never freezes the page."""
     box = el("audit-report")
     try:
-        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets open)
+        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets and kept
+        # secret rolls open: blind and secret rolls alike in the GM's list of pending ones)
         steps = audit_thread_steps(str(el("audit-text").value), home=sharing.page_url(),
-                                   secrets=list(STORE.campaign_secrets().values()), now=int(time.time()))
+                                   secrets=list(STORE.campaign_secrets().values()), now=int(time.time()),
+                                   secret_rolls=STORE.secret_rolls())   # the GM's own secret rolls: listed to reveal
         for step in steps:
             if step[0] == "report":
                 Audit.report = step[1]
