@@ -124,6 +124,7 @@ def test_the_gms_pending_list_holds_a_blind_roll_and_their_own_secret_roll(new_c
     """Issue #38: the GM's list of pending sealed rolls listed blind rolls only. The GM asks Sharla
     (her own phone) for a blind roll and makes a secret roll; the GM's audit lists both, each with a
     link that opens it here ready to reveal; Sharla's audit of the same thread offers none."""
+    from conftest import open_app
     from helpers.page import blind_answer, sealed_request, secret_roll
 
     gm_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
