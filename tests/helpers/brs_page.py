@@ -126,8 +126,10 @@ def make_move(page, move: dict, actor: int) -> None:
             page.select_option(f"{pre}-enemy", str(move["enemy"]))
     elif kind == "yield" and move.get("new_leader") is not None:
         page.select_option(f"{pre}-leader", str(move["new_leader"]))
-    if kind == "yield":                 # «Rendirse» asks first (issue #42): open the question
-        page.click(f'#brs-actions [data-yield-ask="{actor}"]')
+    ask = f'#brs-actions [data-yield-ask="{actor}"]'
+    if kind == "yield" and page.locator(ask).count():   # «Rendirse» asks first (issue #42), unless it is
+        page.click(ask)                                  # the only move left: then one tap
+
     button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
     if kind == "bonus":
         button += f'[data-take="{move["take"]}"]'
