@@ -33,15 +33,13 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.axe import axe_problems  # noqa: E402
 from helpers.brs import actor, bot_move  # noqa: E402
-from helpers.brs_page import link_of, make_move  # noqa: E402
+from helpers.brs_page import SIGNATURE, axe_both, axe_new_state, link_of, make_move  # noqa: E402
 
 from tirada.systems.brs import play, replay  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
 from tirada.systems.brs.orders import QUICK_ORDERS  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "permissions": ["clipboard-read", "clipboard-write"]}
-SMALL, WIDE = {"width": 360, "height": 640}, {"width": 1280, "height": 800}
-UNFOLDED = "() => [...document.querySelectorAll('#brs-boards details.brs-other')].every(d => d.open)"
 FOLDED = "() => [...document.querySelectorAll('#brs-boards details.brs-other')].every(d => !d.open)"
 
 
@@ -103,41 +101,6 @@ def set_orders(person: Person, p: int) -> None:
     person.click(f'#brs-orders-quick [data-quick-orders="{p}"]')
     expect(person.page.locator(f"#brs-orders-quick-{p}")).to_contain_text("próximo movimiento")
     expect(person.page.locator(f"#brs-orders-quick-{p}")).to_be_focused()
-
-
-#: what a Confrontation screen shows, as the kinds of its controls and parts (names and dice aside): two
-#: states with the same signature are the same screen for axe-core
-SIGNATURE = """() => {
-  const out = new Set(), shown = e => e && !e.hidden && e.offsetParent !== null;
-  document.querySelectorAll('#brs-actions [data-move]').forEach(e =>
-      out.add('move:' + e.dataset.move + (e.hasAttribute('data-pick') ? '+pick' : '')));
-  for (const sel of ['[data-quick-attack]', '[data-suggest]', '.brs-confirm:not([hidden])', '[data-quick-orders]',
-                     '#brs-orders-quick p', '#brs-seat [data-seat]', '.brs-vow-enemy'])
-    if (document.querySelector(sel)) out.add(sel);
-  for (const id of ['brs-undo', 'brs-error', 'brs-end'])
-    if (shown(document.getElementById(id))) out.add('#' + id);
-  return [...out].sort().join(' ');
-}"""
-
-
-def axe_new_state(page, seen: set) -> None:
-    """axe-core at both sizes (:func:`axe_both`) on a screen not seen yet in this game (``seen``: the
-    signatures already checked): every kind of Confrontation screen, once each."""
-    signature = page.evaluate(SIGNATURE)
-    if signature not in seen:
-        seen.add(signature)
-        axe_both(page)
-
-
-def axe_both(page) -> None:
-    """axe-core on the page as it is, at 360x640 and widened to 1280x800 (the other side's boards
-    unfold as a desktop draws them), then back to the phone."""
-    assert axe_problems(page) == [], "360x640"
-    page.set_viewport_size(WIDE)
-    page.wait_for_function(UNFOLDED)
-    assert axe_problems(page) == [], "1280x800"
-    page.set_viewport_size(SMALL)
-    page.wait_for_function(FOLDED)
 
 
 def set_up(person: Person, base_url: str) -> None:
