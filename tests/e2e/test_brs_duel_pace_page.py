@@ -158,7 +158,9 @@ def one_move(person: Person, state, move: dict, who: int) -> None:
                 f'#brs-actions [data-move="{nxt["move"]}"][data-player="{a}"][data-pick]').count():
             person.log.append(f"(pick + {nxt['move']})")
             make_move(person, nxt, a)
-            assert len(state_of(page).exchanges) == len(state.exchanges)
+            made = decode_link(link_of(page))[1][-2:]      # two moves of the log: the pick, then the one that
+            assert made[0] == move and made[1]["move"] == nxt["move"]           # rolls, signed when made
+            assert "fresh" in made[1] and "fresh" not in made[0], made
             return
         if nxt["move"] == "yield" and page.locator(f'#brs-actions [data-yield-ask="{a}"], '
                                                    f'#brs-actions [data-move="yield"][data-player="{a}"]').count():

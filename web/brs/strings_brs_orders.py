@@ -82,9 +82,11 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                "el otro bando.",
                          "en": "{player}: the game will wait for you whenever the rules ask you to decide while the other "
                                "side moves."},
-    "brs.orders.quick_help": {"es": "Con las órdenes rápidas no espera: {orders}. Puedes cambiarlas cuando quieras en "
+    "brs.orders.quick_help": {"es": "Con las órdenes rápidas no espera: {orders}. Van con tu próxima jugada (tócalo antes "
+                                    "de jugar para que vayan en este mensaje); puedes cambiarlas cuando quieras en "
                                     "«Órdenes permanentes».",
-                              "en": "With the quick orders it does not wait: {orders}. You can change them any time in "
+                              "en": "With the quick orders it does not wait: {orders}. They go with your next move (tap it "
+                                    "before you move for them to go in this post); you can change them any time in "
                                     "«Standing orders»."},
     "brs.orders.quick_button": {"es": "Usar las órdenes rápidas para {player}", "en": "Use the quick orders for {player}"},
     "brs.orders.quick_pending": {"es": "Órdenes de {player}, irán en tu próximo movimiento: {orders}.",
