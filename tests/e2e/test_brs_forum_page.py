@@ -20,7 +20,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.axe import axe_problems  # noqa: E402
 from helpers.brs import actor, bot_move  # noqa: E402
-from helpers.brs_page import haster_at_the_example, link_of, make_move, moves_of, set_orders  # noqa: E402
+from helpers.brs_page import axe_both, axe_new_state, haster_at_the_example, link_of, make_move, moves_of, set_orders  # noqa: E402,E501
 from helpers.page import take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
@@ -274,3 +274,55 @@ def test_a_participant_picked_from_my_data(warm_page):
     expect(page.locator("#brs-f-players-0-components-0-traits-0-trait")).to_have_value("Golpe de espadón")
     expect(page.locator("#brs-f-players-0-components-0-traits-1-die")).to_have_value("8")
     expect(page.locator("#brs-f-players-0-mine")).to_be_focused()
+
+
+def test_every_kind_of_confrontation_screen_passes_axe_at_360_and_1280(new_context, base_url):
+    """axe-core finds nothing serious on every kind of Confrontation screen (issue #42), at 360x640 and
+    at 1280x800 (helpers.brs_page.axe_both): the set-up with a quick line refused, then the seed's
+    example on one device (both sides, no standing orders, so every owed choice that comes is asked:
+    Strength, Endurance, the manual rulings, a die Devastated…), a move
+    refused with its reason, the orders panel open, the «Rendirse» question, to the end — after every
+    move, each new kind of screen (helpers.brs_page.SIGNATURE) once."""
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.click("#tab-brs")
+    page.click('[data-start-point="duel"]')
+    page.fill("#brs-f-players-0-quick", "Fuerza d10, Destreza d8")              # refused, said beside it
+    page.click('[data-act="quick"][data-path="players.0"]')
+    expect(page.locator("#brs-setup-error")).to_be_visible()
+    axe_both(page)
+    start_example(page)
+    seen: set = set()
+    axe_new_state(page, seen)
+    page.click("#brs-orders-card summary")                                       # the orders panel open
+    axe_new_state(page, seen)
+    page.click("#brs-orders-card summary")
+    state = replay(*decode_link(link_of(page)))
+    move = bot_move(state, gentle=True)
+    make_move(page, move, actor(state, move))                                   # the pick
+    attack = '#brs-actions [data-move="attack"]'
+    page.eval_on_selector(attack, "b => { b.disabled = false; }")               # a move the engine refuses
+    page.click(attack)
+    expect(page.locator("#brs-error")).to_be_visible()
+    axe_new_state(page, seen)
+    kinds: set = set()
+    for _ in range(150):
+        state = replay(*decode_link(link_of(page)))
+        if state.phase == "ended" and not state.pending:
+            break
+        move = bot_move(state, gentle=True)
+        who = actor(state, move)
+        kinds.add(move["move"])
+        ask = f'#brs-actions [data-yield-ask="{who}"]'
+        if move["move"] == "yield" and page.locator(ask).count():
+            page.click(ask)                                                     # the «Rendirse» question
+            axe_new_state(page, seen)
+        make_move(page, move, who)
+        axe_new_state(page, seen)
+    else:
+        raise AssertionError("the Confrontation did not end")
+    assert page.locator("#brs-end").is_visible()
+    # screens of owed choices and of a stuck or Overwhelmed fighter came and were checked (every game of
+    # the example has them; Endurance, a die Devastated and the others are checked when their game has them)
+    assert {"strength", "ruling", "renew", "vow", "yield"} <= kinds, kinds
+    assert len(seen) >= 8, seen
