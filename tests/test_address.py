@@ -122,3 +122,27 @@ def test_without_a_home_the_address_most_links_use_is_presumed_official():
     report = audit_thread("\n\n".join(posts), now=NOW)
     flagged = [p for p in report["problems"] if p["code"] == "audit.other_address"]
     assert report["ok"] is False and flagged and all("evil.example" in p["params"]["address"] for p in flagged)
+
+
+#: hosts as Chromium reads them (UTS #46 non-transitional; tests/e2e/test_address_chromium.py checks
+#: the same cases against the browser); IDNA 2003 read the first five as fass.de, strasse.de, σa.gr, ab…
+DEVIATIONS = [("http://faß.de/", "xn--fa-hia.de"), ("http://STRAẞE.de/", "xn--strae-oqa.de"),
+              ("http://ςa.gr/", "xn--a-xmb.gr"), ("http://a\u200cb.example/", None), ("http://a\u200db.example/", None),
+              ("http://\u0915\u094d\u200d\u0937.example/", "xn--11b2ezcw70k.example"),
+              ("http://\u0628\u200c\u0628.example/", "xn--ngba799q.example"), ("http://FASS.de/", "fass.de"),
+              ("http://Σa.gr/", "xn--a-zmb.gr"), ("http://\u00df" + "a" * 60 + ".de/",
+                                                "xn--aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-uze.de")]
+
+
+@pytest.mark.parametrize("address, host", DEVIATIONS)
+def test_sharp_s_final_sigma_and_joiners_are_read_as_browsers_read_them(address, host):
+    found = parse(address)
+    assert (None if found is None else found.host_port) == host
+
+
+def test_a_link_at_the_sharp_s_twin_of_the_official_host_is_flagged():
+    """The official page at fass.example: a link at faß.example goes to xn--fa-hia.example in every
+    browser (another host, anyone's), so it is flagged; IDNA 2003 read it as the official host."""
+    home = "https://fass.example/tirada/"
+    assert codes(f"{home}{roll_fragment()}", home) == []
+    assert codes(f"https://faß.example/tirada/{roll_fragment()}", home) == ["audit.other_address"]

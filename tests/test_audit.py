@@ -173,7 +173,8 @@ def test_hostile_names_come_back_as_plain_text():
 def test_text_without_links_and_bad_input():
     assert audit("nada por aquí #t10 turnos") == {"links_found": 0, "rollers": [], "invalid": [], "other": [],
                                                  "confrontation_forks": [], "requests": [], "game_forks": [],
-                                                 "flagged_other": [], "people": [], "problems": [], "ok": True}
+                                                 "flagged_other": [], "people": [], "problems": [], "ok": True,
+                                                 "posts": [], "boundaries": False}
     with pytest.raises(InvalidRequest):
         audit(None)
 

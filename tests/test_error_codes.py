@@ -160,8 +160,8 @@ def test_counts_take_the_right_plural_form():
     assert "único resultado" in one and "3 resultados" in many
     assert i18n.tn("brs.act.advantage_die", "es", 1) == "Dado a repetir (1 contador)"
     assert i18n.tn("brs.act.advantage_die", "es", 2) == "Dado a repetir (2 contadores)"
-    assert i18n.tn("l5r.success", "es", 1) == "Éxito (+1 éxito adicional)"
-    assert i18n.tn("l5r.successes", "es", 0) == "0 éxitos" and i18n.tn("l5r.successes", "en", 1) == "1 success"
+    assert i18n.tn("l5r.fire_bonus", "es", 1).startswith("Actitud de fuego: +1 éxito adicional ")
+    assert i18n.tn("l5r.fire_bonus", "en", 2).startswith("Fire stance: +2 bonus successes ")
     assert i18n.template("play.dice", "es", 1) == "dado" and i18n.template("play.dice", "es", 5) == "dados"
 
 

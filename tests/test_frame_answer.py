@@ -62,7 +62,7 @@ def _post(lang="es", base=HOME):
 def test_a_valid_roll_shows_its_outcome_and_who_in_the_title():
     (mark,) = _reply([_post()])["marks"]
     assert mark["status"] == "ok"
-    assert mark["text"] == "5 1 6 → 6+5+1 = 12 contra 9 (Moderada): éxito, 1 grado"
+    assert mark["text"] == "5 1 6 → 6+5+1 = 12 contra 9 (Moderada): Éxito insignificante (1 grado)"
     assert mark["title"].startswith("tirada nº 1 de Corvo en «Arenas» · SIFRP 3D contra 9 · ")
 
 

@@ -46,7 +46,7 @@ def test_a_valid_link_gets_its_recomputed_result():
     (mark,) = got["marks"]
     assert mark["status"] == "ok" and mark["kind"] == "roll" and mark["problems"] == []
     assert mark["who"] == "tirada nº 1 de Corvo en «Arenas»" and mark["roller"] == "Corvo" and mark["seq"] == 1
-    assert mark["lines"][-1] == "5 1 6 → 6+5+1 = 12 contra 9 (Moderada): éxito, 1 grado"
+    assert mark["lines"][-1] == "5 1 6 → 6+5+1 = 12 contra 9 (Moderada): Éxito insignificante (1 grado)"
 
 
 def test_the_answer_speaks_the_language_asked():

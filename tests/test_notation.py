@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tirada import systems
@@ -141,8 +141,18 @@ def test_a_space_is_refused_with_the_reading_it_would_have_taken():
     assert err.value.params == {"text": "4d 6", "reading": "4d6"}
 
 
+def _leaf_groups(tree) -> list:
+    """The dice groups at the leaves of an arithmetic tree (``["+", a, b]``, numbers, groups)."""
+    if isinstance(tree, dict):
+        return [tree]
+    if isinstance(tree, list):
+        return [g for node in tree[1:] for g in _leaf_groups(node)]
+    return []
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="0123456789dDkKhHlL!%+- ;xFf<>=trRoOpP\u0663", max_size=40))
+@example("D66")   # digit dice (issue #43): an arithmetic tree, tens × 10 + units
 def test_any_text_parses_or_is_refused_with_a_code(text):
     """Nothing typed raises anything but a coded refusal; what parses rolls or is refused by the roll."""
     try:
@@ -151,7 +161,7 @@ def test_any_text_parses_or_is_refused_with_a_code(text):
         assert err.code.startswith(("notation.", "generic."))
         return
     for one in params.get("rolls", [params]):
-        for group in one.get("groups", [one]):
+        for group in _leaf_groups(one.get("expr")) if "expr" in one else one.get("groups", [one]):
             assert set(group) <= {"dice", "sides", "keep", "keep_lowest", "explode", "modifier", "subtract", "fate",
                                   "successes", "failures", "reroll", "reroll_once",
                                   "explode_at", "compound", "penetrate"}

@@ -286,9 +286,9 @@ def all_cases() -> list:
 
 def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
     cases = all_cases()
-    assert sum(c["name"].startswith("sifrp: ") for c in cases) == 10
-    assert sum(c["name"].startswith("generic: ") for c in cases) == 27
-    assert sum(c["name"].startswith("l5r5e: ") for c in cases) == 6
+    for system in ("sifrp", "generic", "l5r5e"):
+        rolls = json.loads((VECTORS / f"{system}.json").read_text(encoding="utf-8"))["rolls"]
+        assert sum(c["name"].startswith(f"{system}: ") for c in cases) == len(rolls) >= 6
     assert sum(c["kind"] == "request" for c in cases) == 7
     for case in _refusals(_vector_rolls()):
         with pytest.raises(Exception) as err:

@@ -128,8 +128,8 @@ def test_the_snippet_names_each_competitor_and_the_winner():
     text = snippet(fragment, "https://x.example/", "text", "es")
     assert "competición: Ana, Bruno 2D" in text
     assert "\nAna: " in text and "\nBruno: " in text
-    word = "empate entre " if comp["tie"] else "gana "
-    assert word + ", ".join(comp["winners"]) in text
+    word = "Empate entre " if comp["tie"] else "Gana "     # the words of the screen (tirada.systems.sifrp_words)
+    assert "\n" + word + ", ".join(comp["winners"]) + "\n" in text
 
 
 def test_cli_rolls_a_competition_and_a_conflict():

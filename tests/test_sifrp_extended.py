@@ -90,4 +90,4 @@ def test_the_forum_snippet_says_the_tally_of_the_task():
                             "extended_goal": 4})
     ext = verify(fragment)["result"]["extended"]
     text = snippet(fragment, "https://x.example/", "text", "es")
-    assert f"{ext['tally']}/4 contra 9 ({ext['rolls']} tiradas): tarea concluida" in text
+    assert f"contra 9 \u2014 Tarea concluida en {ext['rolls']} tiradas: {ext['tally']} de 4" in text   # as on the screen

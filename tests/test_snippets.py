@@ -13,6 +13,7 @@ from tirada import systems
 from tirada.errors import InvalidRequest, LinkError
 from tirada.links.chain import ChainState, encode_link, next_link, verify
 from tirada.links.snippets import MAX_SHOWN, clean, defang, escape_bbcode, escape_markdown, render, snippet, tokens
+from tirada.systems.l5r.words import outcome_words, vs_tn
 
 BASE = "https://usuario.github.io/tir/"
 SIFRP = {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543", "test_dice": 4, "bonus_dice": 2,
@@ -37,7 +38,7 @@ def test_bbcode_snippet_shows_who_dice_outcome_and_link():
     assert pool == "SIFRP 4D+2B contra 9"
     faces = " ".join(str(f) if i in result["kept_indices"] else f"[s]{f}[/s]" for i, f in enumerate(result["faces"]))
     added = "+".join(map(str, result["kept"]))
-    assert dice == f"{faces} → {added} = [b]{result['total']}[/b] contra 9 (Moderada): [b]éxito, 2 grados[/b]"
+    assert dice == f"{faces} → {added} = [b]{result['total']}[/b] contra 9 (Moderada): [b]Éxito considerable (2 grados)[/b]"
     assert link == f"[url={BASE}#{fragment}]Comprobar la tirada[/url]"
 
 
@@ -47,7 +48,7 @@ def test_markdown_and_text_snippets_in_english():
     result = systems.roll({"system": "generic", "seed": "ab" * 16, "dice": 3, "sides": 20, "keep": 1,
                            "difficulty": 30})
     md = snippet("#" + fragment, BASE + "#old", "markdown", "en").split("  \n")   # hard line breaks
-    assert md[0] == "roll" and md[1] == "3d20, keep 1 vs 30" and md[2].endswith(": **failure**")
+    assert md[0] == "roll" and md[1] == "3d20, keep 1 vs 30" and md[2].endswith(": **Failure**")
     assert f"= **{result['total']}** vs 30" in md[2]
     assert md[3] == f"[Check the roll]({BASE}#{fragment})"
     plain = snippet(fragment, BASE, "text", "en").split("\n")
@@ -110,9 +111,13 @@ def test_right_to_left_names_are_isolated():
 
 def test_l5r_or_unknown_results_fall_back_to_common_keys():
     checked = {"label": "", "seq": None, "roller": None, "campaign": None,
-               "result": {"system": "l5r5e", "successes": 3, "tn": 3, "success": True}}
+               "result": {"system": "dnd5e", "successes": 3, "tn": 3, "success": True}}
     lines = tokens(checked, "en")
-    assert render(lines, BASE, "text").split("\n")[1:3] == ["L5R", "3 successes: success"]
+    assert render(lines, BASE, "text").split("\n")[1:3] == ["dnd5e", "3 successes: Success"]
+    # an L5R result that is not a finished check says so, in L5R's words (as the screen does)
+    checked["result"] = {"system": "l5r5e", "successes": 3, "tn": 3, "success": True}
+    lines = render(tokens(checked, "en"), BASE, "text").split("\n")
+    assert lines[1] == "L5R" and lines[2].endswith(": Unfinished check: decisions missing.")
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)//", "ftp://x", "", None, "https:// x"])
@@ -133,7 +138,7 @@ def test_bad_style_and_bad_link():
         snippet("#t1AAAAAAAAAAAAAAAA", BASE)
 
 
-def test_l5r_snippet_uses_the_systems_own_summary():
+def test_l5r_snippet_says_the_checks_own_words():
     request = {"system": "l5r5e", "seed": "8f14e45fceea167a5a36dedd4bea2543", "ring": 3, "skill": 1, "tn": 3,
                "stance": "fire", "distinction": True, "rerolls": [1, 3]}
     fragment = encode_link(request, roller="Sakura")
@@ -143,8 +148,11 @@ def test_l5r_snippet_uses_the_systems_own_summary():
     # the faces after the rerolls come from the link's fresh nonce (random), so the shape is checked
     rolled = ", ".join(p for p in es[2].split(", ") if not p.startswith("explosión"))   # explosions vary
     assert rolled.count("d6") == 3 and rolled.count("d12") == 1 and re.search(r"\(d(6|12) \d", es[2])   # dropped
-    assert "\u2192" in es[2] and es[3] == result["summary"]["es"]   # the rerolled dice, with an arrow
-    assert snippet(fragment, BASE, "text", "en").split("\n")[3] == result["summary"]["en"]
+    assert "\u2192" in es[2]   # the rerolled dice, with an arrow
+    for lang, line in (("es", es[3]), ("en", snippet(fragment, BASE, "text", "en").split("\n")[3])):
+        said = outcome_words(result, lang)      # the screen's words (web/l5r/ui_l5r_render.py)
+        assert line == f"{vs_tn(result, lang)}: {said.headline}, {said.detail}"
+    assert es[3].startswith("3 éxitos contra un NO de 3: Éxito") or "Fallo (faltan" in es[3]
 
 
 def test_tragedia_snippet_names_the_winner():
@@ -152,8 +160,9 @@ def test_tragedia_snippet_names_the_winner():
                "adversary_dice": 6, "auto_successes": 1, "protagonist_wins_ties": True}
     result = systems.roll(request)
     line = snippet(encode_link(request), BASE, "text", "es").split("\n")[2]
-    winner = {"protagonist": "protagonista", "adversary": "adversario"}[result["winner"]]
-    assert line.endswith(f"→ {result['protagonist_successes']}–{result['adversary_successes']}: gana el {winner}")
+    winner = {"protagonist": "Protagonista", "adversary": "Adversario"}[result["winner"]]
+    assert line.endswith(f"→ Gana el {winner}: {result['protagonist_successes']} éxitos contra "
+                         f"{result['adversary_successes']}")   # the words of the roll's card
 
 
 def test_titled_link_is_title_status_and_link_with_names_escaped():

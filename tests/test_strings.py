@@ -185,18 +185,21 @@ def test_the_checks_catch_what_they_should():
 
 @pytest.mark.skipif(not (RULES / "sifrp.md").exists(), reason="shared rule files not beside the repository")
 def test_sifrp_terms_are_the_rule_files_terms(catalog):
-    """Degrees of success and failure use the terms of sifrp.md §Degrees in each language."""
+    """Degrees of success and failure use the terms of sifrp.md §Degrees in each language (said by
+    tirada.systems.sifrp_words for the screen, the snippets and the odds card alike)."""
     rules = " ".join((RULES / "sifrp.md").read_text(encoding="utf-8").split())
     terms = {1: ("insignificante", "marginal"), 2: ("considerable", "great"),
              3: ("increíble", "incredible"), 4: ("asombroso", "astonishing")}
+    from tirada.systems.sifrp_words import grade_name   # SIFRP's own words (issue #40), not the catalog's
+
     for degrees, (es, en) in terms.items():
         assert f"*{es}* / {en}" in rules or f"*éxito {es}* / {en}" in rules
-        entry = catalog.STRINGS[f"result.degrees_{degrees}"]
-        assert es in entry["es"].lower() and en in entry["en"].lower()
-    for key, es, en in (("result.marginal", "fallo insignificante", "marginal failure"),
-                        ("result.critical", "fallo crítico", "critical failure")):
+        assert es in grade_name(f"degrees_{degrees}", "es").lower() and en in grade_name(f"degrees_{degrees}", "en").lower()
+    for key, es, en in (("marginal", "fallo insignificante", "marginal failure"),
+                        ("critical", "fallo crítico", "critical failure")):
         assert f"*{es}* ({en})" in rules
-        assert catalog.STRINGS[key]["es"].lower() == es and catalog.STRINGS[key]["en"].lower() == en
+        assert grade_name(key, "es").lower() == es and grade_name(key, "en").lower() == en
+    assert not any(k.startswith("result.degrees_") for k in catalog.STRINGS)   # no second table of them
     assert "*Canción de Hielo y Fuego*" in rules
     assert catalog.STRINGS["system.sifrp"]["es"] == "Canción de Hielo y Fuego"
 

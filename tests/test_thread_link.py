@@ -35,7 +35,7 @@ def test_round_trip_keeps_posts_in_order():
     assert is_thread(fragment) and is_thread("hilo1.x") and not is_thread("t1AYMD") and not is_thread(None)
     got = decode_thread("#" + fragment)
     assert got == ThreadPaste("https://foro.example/viewtopic.php?t=7", tuple(posts))
-    assert got.text() == "\n\n".join(posts)
+    assert got.text() == "\n\n".join(f"── #{n} ──\n{post}" for n, post in enumerate(posts, 1))   # each after its post line
 
 
 def test_the_audit_finds_every_link_of_a_thread_link_in_post_order():

@@ -162,6 +162,8 @@ ROLLS = {
         ("extended 2D+1B vs 12, 3 successes, 1 hora, chain", {"test_dice": 2, "bonus_dice": 1, "difficulty": 12,
          "extended_goal": 3, "extended_count": "successes", "extended_max": 12, "extended_span": "1 hora",
          "label": "Escalar el acantilado"}, CHAIN),
+        # issue 40: a failure short by 1–4 («fallo insignificante», sifrp.md §Degrees) in every output
+        ("3D vs 12, marginal failure", {"test_dice": 3, "difficulty": 12}, {}),
     ],
     "l5r5e": [
         ("Fire 3 Fitness 1 TN 3, distinction", {"ring": 3, "skill": 1, "tn": 3, "stance": "fire",

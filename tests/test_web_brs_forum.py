@@ -107,3 +107,73 @@ def test_a_character_from_my_data_fills_name_and_components():
     html = setupform.render(draft, "es", [("ryo", "Ryo")])
     assert 'data-mine="0"' in html and '<option value="ryo">Ryo</option>' in html
     assert "data-mine" not in setupform.render(draft, "es", [])
+
+
+def stuck_at_a_forced_pick():
+    """Exchange 2 of a duel: B (one player a side) picks with nothing to choose, but once picked B has
+    one Available die (two went to Used blocking): stuck, with a Renewal to get out."""
+    setup = duel([(10, "cunning", 2), (8, "cunning", 2)], [(6, "cunning", 3), (6, "cunning", 1), (4, "cunning", 1)])
+    return replay(setup, [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]},
+                          {"move": "defend", "dice": [2, 3]}])
+
+
+def test_a_stuck_attackers_way_out_goes_with_a_pick_that_has_nothing_to_choose():
+    from tirada.systems.brs import play
+
+    state = stuck_at_a_forced_pick()
+    opts, cells, summ = options(state), board(state), summary(state)
+    pick = actions.forced_pick(opts[1])
+    assert pick == {"move": "pick", "attacker": 1, "target": 0}
+    then = options(play(state, pick))[1]
+    assert "attack" not in then and {"renew", "yield"} <= set(then)
+    names = boardview.names_of({**summ, "sides": list(state.setup.sides)})
+    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, {}, {1: then})
+    assert 'data-move="renew" data-player="1" data-pick="1,0"' in html           # one tap: the pick, then the Renewal
+    assert "B ataca a A pero no tiene 2 dados Disponibles: Renueva o ríndete." in html
+    assert 'data-yield-ask="1"' in html          # a Renewal is left: «Rendirse» still asks first
+    # nothing to choose and not stuck: no such buttons (the quick attack makes the pick)
+    assert "data-pick" not in actions.action_bar(opts, cells, names, "es", [], 1, summ, {}, {1: {"attack": {}}})
+    assert actions.stuck_ways(1, 0, {"attack": {}}, cells, names, "es") == ""
+
+
+def test_a_yield_that_is_the_only_move_left_is_one_tap():
+    state = stuck_at_a_forced_pick()
+    opts, cells, summ = options(state), board(state), {**summary(state), "sides": list(state.setup.sides)}
+    assert actions.only_yield({"yield": {}})
+    assert not actions.only_yield({"yield": {}, "advantage": {}})          # a reroll may still save the day
+    assert actions.only_yield(opts[1], {"yield": {}})                       # the pick would leave only a Yield
+    assert not actions.only_yield(opts[1], {"yield": {}, "renew": {}})
+    assert not actions.only_yield(opts[1])
+    names = boardview.names_of({**summ, "sides": list(state.setup.sides)})
+    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, {}, {1: {"yield": {"leader": 1, "new_leaders": []}}})
+    assert "Rendirse (no queda otra jugada)" in html and "data-yield-ask" not in html
+    assert "gana" in html                 # it still says what it ends
+
+
+def test_the_only_enemy_a_vow_can_name_is_shown_chosen():
+    one = {"vows": ["enemy_dies"], "enemies": [{"component": 1, "name": "Aria", "devastated": 1},
+                                               {"component": 2, "name": "Odo", "devastated": 4}]}
+    assert '<option value="1" selected>' in actions._vow_enemy(0, one, "es")
+    two = {"vows": ["enemy_dies"], "enemies": [{"component": 1, "name": "Aria", "devastated": 1},
+                                               {"component": 2, "name": "Odo", "devastated": 0}]}
+    assert "selected" not in actions._vow_enemy(0, two, "es")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_quick_orders_are_one_tap_for_a_player_without_orders(lang):
+    from tirada.systems.brs.orders import ORDERS, QUICK_ORDERS, check_orders
+
+    assert check_orders(QUICK_ORDERS) == QUICK_ORDERS and set(QUICK_ORDERS) == set(ORDERS)
+    assert all(v != "ask" for k, v in QUICK_ORDERS.items() if k != "pick")
+    setup = ryo_aria()
+    setup["players"][0]["name"], setup["players"][1]["name"] = "Ryo", "Aria"
+    state = replay(setup, [])
+    html = orderview.quick_html(state, "1", {}, "k", lang)
+    assert 'data-quick-orders="1"' in html and "Aria" in html and 'data-quick-orders="0"' not in html
+    assert orderview.quick_html(state, None, {}, "k", lang) == ""                  # a watcher sets no orders
+    pending = orderview.quick_html(state, "1", {("k", 1): dict(QUICK_ORDERS)}, "k", lang)
+    assert 'id="brs-orders-quick-1"' in pending and "data-quick-orders" not in pending
+    from render import esc
+    assert esc(orderview.orders_words(QUICK_ORDERS, lang)) in pending
+    posted = replay(setup, [{"move": "orders", "player": 0, "orders": dict(QUICK_ORDERS)}])
+    assert orderview.quick_html(posted, "0", {}, "k", lang) == ""                  # the link has them: nothing to say

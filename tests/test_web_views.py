@@ -272,9 +272,13 @@ def test_scene_take_a_floating_domain_lists_only_the_others_floating_domains():
 def test_l5r_success_never_says_plus_zero(lang, none, two):
     """l5r5e.md §The check: a success with no bonus successes is just a success (issue #29: "Éxito
     (+0 éxitos adicionales)"); with some, their count in the right plural."""
-    assert l5r.success_words(0, lang) == none
-    assert l5r.success_words(2, lang) == two
-    assert l5r.success_words(1, lang).endswith(("éxito adicional)", "bonus success)"))
+    from tirada.systems.l5r.words import outcome_words
+
+    done = {"stage": "done", "success": True, "successes": 3, "tn": 3, "opportunities": 0, "strife": 0, "kept": []}
+    assert outcome_words({**done, "bonus_successes": 0}, lang).headline == none
+    assert outcome_words({**done, "bonus_successes": 2}, lang).headline == two
+    assert outcome_words({**done, "bonus_successes": 1}, lang).headline.endswith(("éxito adicional)", "bonus success)"))
+    assert none in l5r.summary({**done, "bonus_successes": 0}, lang) and "+0" not in l5r.summary({**done, "bonus_successes": 0}, lang)
 
 
 def test_scene_pools_say_automatic_successes_in_the_right_number():

@@ -6,6 +6,7 @@ console error: the ``app`` fixture fails a test that saw either.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -32,6 +33,11 @@ PLAYWRIGHT_DISABLED = ["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileO
                        "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
                        "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch"]
 ARGS.append("--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]))
+#: every host but this machine's resolves to nothing, browser-wide: the shared contexts of ``app`` and
+#: ``warm_page`` do not route-abort (Playwright's request interception turns the HTTP cache off, so a tab
+#: of a shared context would download and compile everything again: issue #37); their requests are still
+#: recorded (``Watch``) and a test whose page asked anything off this machine fails
+ARGS.append("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1")
 ARGS += os.environ.get("TIRADA_CHROMIUM_FLAGS", "").split()
 READY = "document.documentElement.dataset.engine === 'ready'"
 SETTLED = "document.documentElement.dataset.engine !== 'loading'"
@@ -72,7 +78,9 @@ class Watch:
         self.errors: list = []
         self.external: list = []
 
-    def attach(self, context):
+    def attach(self, context, intercept: bool = True):
+        """Watch ``context``; with ``intercept`` (fresh contexts) every request off this machine is
+        also route-aborted, which turns Chromium's HTTP cache off for the context (Playwright)."""
         def route(route):
             host = urlparse(route.request.url).hostname
             if host in ("127.0.0.1", "localhost") or route.request.url.startswith(("data:", "blob:")):
@@ -81,7 +89,8 @@ class Watch:
                 self.external.append(route.request.url)
                 route.abort()
 
-        context.route("**/*", route)
+        if intercept:
+            context.route("**/*", route)
         context.on("request", lambda req: self._check(req.url))
         context.on("page", self.watch_page)
         return context
@@ -148,27 +157,26 @@ def open_app(page, url):
 
 
 @pytest.fixture(scope="session")
-def _app_context(browser):
-    """The browser context the ``app`` pages of one worker share (desktop size, Spanish): only its HTTP
-    cache carries over from test to test (site storage is cleared before each); service workers are
-    blocked in it, so no page is ever controlled by one (tests of the worker make their own context)."""
-    watch = Watch()
-    ctx = watch.attach(browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES",
-                                           service_workers="block"))
-    yield ctx, watch
-    ctx.close()
+def _shared_contexts(browser):
+    """The browser contexts this worker's ``app`` and ``warm_page`` tests share, one per set of context
+    options (JSON key → (context, Watch)); service workers are blocked in them, so no page is ever
+    controlled by one (tests of the worker make their own context)."""
+    made: dict = {}
+    yield made
+    for ctx, _ in made.values():
+        ctx.close()
 
 
-@pytest.fixture
-def app(_app_context, base_url):
-    """A ready page of the site, as a returning visitor with no saved data sees it (desktop size).
-
-    The page is a new tab of a context shared by this worker's ``app`` tests (issue #37): the site's
-    storage (localStorage, IndexedDB, Cache Storage) is cleared first, so nothing of an earlier test
-    is there but the HTTP cache, which halves the engine's start. What a first visit does (transfer,
-    first paint, the service worker, opening a link in a fresh browser) is tested in contexts of their
-    own (``new_context``). Console errors and requests leaving localhost fail the test, as there."""
-    ctx, watch = _app_context
+def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict):
+    """A new tab of the shared context for ``options`` (made on first use), with this site's storage
+    cleared (localStorage, IndexedDB, Cache Storage: only the HTTP cache carries over), ready at
+    ``base_url + url``; returns (page, context, watch)."""
+    options = {"locale": "es-ES", **options, "service_workers": "block"}
+    key = json.dumps(options, sort_keys=True)
+    if key not in shared:
+        watch = Watch()
+        shared[key] = (watch.attach(browser.new_context(**options), intercept=False), watch)
+    ctx, watch = shared[key]
     watch.errors.clear()
     watch.external.clear()
     for old in ctx.pages:
@@ -177,8 +185,56 @@ def app(_app_context, base_url):
     cdp = ctx.new_cdp_session(page)
     cdp.send("Storage.clearDataForOrigin", {"origin": base_url.rstrip("/"), "storageTypes": "all"})
     cdp.detach()
-    page = open_app(page, base_url)
+    return open_app(page, base_url + url), ctx, watch
+
+
+@pytest.fixture
+def app(_shared_contexts, browser, base_url):
+    """A ready page of the site, as a returning visitor with no saved data sees it (desktop size).
+
+    The page is a new tab of a context shared by this worker's ``app`` tests (issue #37): the site's
+    storage (localStorage, IndexedDB, Cache Storage) is cleared first, so nothing of an earlier test
+    is there but the HTTP cache. What a first visit does (transfer, first paint, the service worker,
+    opening a link in a fresh browser) is tested in contexts of their own (``new_context``). Console
+    errors and requests leaving localhost fail the test, as there."""
+    page, ctx, watch = _shared_tab(_shared_contexts, browser, base_url, "",
+                                   {"viewport": {"width": 1280, "height": 900}})
     yield page
     for open_page in ctx.pages:
         open_page.close()
     watch.assert_clean()
+
+
+@pytest.fixture
+def warm_page(_shared_contexts, browser, base_url):
+    """Factory: ``page = warm_page(url="", **context_options)``: a ready page for the browser a test works
+    in (the roller's, the GM's), as a returning visitor with no saved data: a new tab of a context this
+    worker's tests share per set of options, site storage cleared, HTTP cache kept (issue #37). A second
+    call with the same options in one test gets a fresh context of its own (two people are two
+    browsers). Not for what a fresh visitor does (first visit, opening a received link, offline, the
+    service worker): those take ``new_context``. Console errors and requests leaving localhost fail the
+    test."""
+    used: list = []
+    keys: set = set()
+    fresh: list = []
+
+    def make(url: str = "", **options):
+        key = json.dumps({"locale": "es-ES", **options}, sort_keys=True)
+        if key in keys:
+            watch = Watch()
+            ctx = watch.attach(browser.new_context(**{"locale": "es-ES", **options}))
+            fresh.append((ctx, watch))
+            return open_app(ctx.new_page(), base_url + url)
+        keys.add(key)
+        page, ctx, watch = _shared_tab(_shared_contexts, browser, base_url, url, options)
+        used.append((ctx, watch))
+        return page
+
+    yield make
+    for ctx, _ in fresh:
+        ctx.close()
+    for ctx, _ in used:
+        for open_page in ctx.pages:
+            open_page.close()
+    for _, watch in used + fresh:
+        watch.assert_clean()

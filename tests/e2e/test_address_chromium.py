@@ -35,6 +35,12 @@ TABLE = [
     "ftp://e.example:21/", "file:///etc/passwd", "file://evil.example/x", "HTTPS://Evil.Example:443/x",
     "http://evil.example:8101:80/", "http://[::1]:/", "http://a:/", "http://evil.example:/x",
     "https://evil.example%00/", "http://ex%C3%A1mple.com/", "http://%F0%9F%8E%B2.example/",
+    # UTS #46 non-transitional deviations (ß, ς, ZWJ, ZWNJ), where IDNA 2003 reads another host
+    "http://faß.de/", "http://Faß.DE/", "http://fa%C3%9F.de/", "http://STRAẞE.de/", "http://ẞ.de/", "http://ｆａß.de/",
+    "http://ςa.gr/", "http://σας.gr/", "http://ΣΑΣ.gr/", "http://a\u200cb.example/", "http://a\u200db.example/",
+    "http://\u200c.example/", "http://ß\u200c.de/", "http://\u0915\u094d\u200d\u0937.example/",
+    "http://\u0915\u094d\u200c\u0937.example/", "http://\u0628\u200c\u0628.example/", "http://xn--ß.de/",
+    "http://fa\u00df\u0301.de/", "http://\u00df" + "a" * 60 + ".de/",
 ]
 
 
@@ -59,10 +65,12 @@ def test_the_table_reads_every_host_as_chromium_does(browser):
     wrong = [(case, want, ours(case)) for case, want in zip(TABLE, expected) if ours(case) != want]
     assert wrong == []
     assert expected[TABLE.index("http://evil.example\\@127.0.0.1:8101/")] == "evil.example"   # the table bites
+    assert expected[TABLE.index("http://faß.de/")] == "xn--fa-hia.de"       # not IDNA 2003's fass.de
 
 
 PIECES = ["http:", "https:", "HTTP:", "/", "\\", "//", "\\\\", "@", ":", ":8101", ":80", ".", "%2e", "%41",
-          "evil.example", "127.0.0.1", "0x7f", "[::1]", "\t", "\n", " ", "?", "#", "á", "ｅ", "a", "0", "user:pw@"]
+          "evil.example", "127.0.0.1", "0x7f", "[::1]", "\t", "\n", " ", "?", "#", "á", "ｅ", "a", "0", "user:pw@",
+          "ß", "ẞ", "ς", "Σ", "\u200c", "\u200d"]
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))

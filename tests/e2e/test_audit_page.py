@@ -32,9 +32,8 @@ def in_first_screen(page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(new_context, base_url):
-    ctx, _ = new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
-    page = open_app(ctx.new_page(), base_url)
+def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(warm_page):
+    page = warm_page(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     links, posts = [], []
     for i in range(3):
         links.append(roll_named(page, "Sharla", "Arenas", f"tirada {i + 1}"))
@@ -104,11 +103,10 @@ def test_both_rolls_of_a_fork_are_named_first_on_a_phone(new_context, base_url):
     assert phone.locator(".audit-links li.bad").count() == 2 and phone.locator(".audit-links li.ok").count() == 1
 
 
-def test_a_reused_seed_is_flagged(new_context, base_url):
+def test_a_reused_seed_is_flagged(warm_page, base_url):
     from tirada.links.chain import decode_link, encode_link
 
-    ctx, _ = new_context(viewport=DESKTOP)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport=DESKTOP)
     mine = roll_named(page, "Sharla", "Arenas", "Atletismo")
     link = decode_link(mine)
     # another player posts a link made with Sharla's seed (identical dice) in their own chain
@@ -157,9 +155,8 @@ def test_a_gm_request_answered_twice_with_the_campaign_changed_is_flagged(new_co
     assert "campaña «Otra partida» en vez de «Arenas»" in text and "Hay problemas en este hilo" in text
 
 
-def test_a_snippet_whose_number_was_edited_is_flagged(new_context, base_url):
-    ctx, _ = new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
-    page = open_app(ctx.new_page(), base_url)
+def test_a_snippet_whose_number_was_edited_is_flagged(warm_page):
+    page = warm_page(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     roll_named(page, "Sharla", "Arenas", "Atletismo")
     bbcode = snippet_of_page(page, "bbcode")
     total = re.search(r"= \[b\](\d+)\[/b\]", bbcode)
@@ -184,7 +181,38 @@ def test_a_link_to_another_address_is_flagged_and_the_card_names_its_address(new
     bad = page.locator(".audit-links li.bad")
     assert bad.count() == 1 and "nº 2" in bad.inner_text() and "enlace a otra dirección" in bad.inner_text()
     assert "Hay problemas en este hilo: 1 señalado" in text
+    # plain text has no posts: said once, the problem placed by its line (issue #38)
+    assert "no separa los mensajes" in page.inner_text("#audit-no-posts")
+    assert "(línea 2)" in page.inner_text("#audit-problems")
 
     reader = open_app(ctx.new_page(), mine)
     reader.wait_for_selector("#shared:not([hidden])")
     assert f"Comprobada por la página de {base_url}" in reader.inner_text("#shared-address")
+
+
+def test_a_pasted_forum_page_names_each_problem_by_post_and_author(new_context, base_url):
+    """Issue #38: Sharla and Bob roll in their own browsers; Bob posts his roll with another address.
+    The GM pastes the forum page as it shows (phpBB-style posts, authors in ``.username``): the
+    problem names Bob's post and Bob, in the first screen of a phone."""
+    sharla_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    sharla = roll_named(open_app(sharla_ctx.new_page(), base_url), "Sharla", "Arenas", "Atletismo")
+    bob_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    bob = roll_named(open_app(bob_ctx.new_page(), base_url), "Bob", "Arenas", "Sigilo")
+    port = int(re.search(r":(\d+)/", base_url).group(1))
+    elsewhere = bob.replace(f":{port}/", f":{port + 1 if port < 65535 else port - 1}/")
+    posts = [("Sharla", sharla), ("Ana", None), ("Bob", elsewhere)]
+    bodies = [f'<a href="{link}">Comprobar la tirada</a>' if link else "Sigo." for _who, link in posts]
+    html = "".join(f'<div class="post" id="p{n}"><p class="author">por <a class="username" href="/u/{n}">{who}</a></p>'
+                   f'<div class="content">Mi turno.<br>{body}</div></div>'
+                   for n, ((who, _link), body) in enumerate(zip(posts, bodies), 1))
+    gm_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    gm = open_app(gm_ctx.new_page(), base_url)
+    assert paste_html(gm, html, re.sub(r"<[^>]+>", "", html))
+    pasted = gm.locator("#audit-text").input_value()
+    assert re.findall(r"^── #(\d) · (\w+) ──$", pasted, re.M) == [("1", "Sharla"), ("2", "Ana"), ("3", "Bob")]
+    text = audit_text(gm)
+    assert "Hay problemas en este hilo: 1 señalado" in text, text
+    problem = gm.locator("#audit-problems li")
+    expect(problem).to_have_count(1)
+    expect(problem).to_contain_text("Bob (Arenas) nº 1 «Sigilo» (mensaje 3 de Bob): enlace a otra dirección")
+    assert in_first_screen(gm, problem) and gm.locator("#audit-no-posts").count() == 0

@@ -29,18 +29,18 @@ def _pbta(total: int) -> str:
     return "Fallo" if total <= 6 else "Éxito parcial" if total <= 9 else "Éxito"
 
 
-def _with_preset(new_context, base_url: str, locale: str, preset: str):
-    """A fresh phone page on the generic form with the bands box open and ``preset`` chosen."""
-    ctx, _ = new_context(locale=locale, **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def _with_preset(warm_page, locale: str, preset: str):
+    """The roller's phone page on the generic form with the bands box open and ``preset`` chosen (its
+    links open in fresh browsers)."""
+    page = warm_page(locale=locale, **PHONE)
     page.select_option("#system", "generic")
     page.click("#generic-bands-box > summary")
     page.select_option("#generic-bands-preset", preset)
     return page
 
 
-def test_a_pbta_preset_rolls_names_its_band_and_the_link_shows_it_in_a_fresh_browser(new_context, base_url):
-    page = _with_preset(new_context, base_url, "es-ES", "pbta")
+def test_a_pbta_preset_rolls_names_its_band_and_the_link_shows_it_in_a_fresh_browser(warm_page, new_context, base_url):
+    page = _with_preset(warm_page, "es-ES", "pbta")
     expect(page.locator("#generic-bands-value-label")).to_have_text("Atributo")
     expect(page.locator("#generic-bands-versus-field")).to_be_hidden()
     page.fill("#generic-bands-value", "1")
@@ -70,8 +70,8 @@ def test_a_pbta_preset_rolls_names_its_band_and_the_link_shows_it_in_a_fresh_bro
     assert "Traceback" not in other.inner_text("body")
 
 
-def test_a_cthulhu_bonus_die_in_english_names_the_success_level(new_context, base_url):
-    page = _with_preset(new_context, base_url, "en-GB", "coc")
+def test_a_cthulhu_bonus_die_in_english_names_the_success_level(warm_page):
+    page = _with_preset(warm_page, "en-GB", "coc")
     expect(page.locator("#generic-bands-versus-label")).to_contain_text("Bonus")
     page.fill("#generic-bands-value", "45")
     page.fill("#generic-bands-versus", "1")
@@ -100,9 +100,8 @@ def test_the_fate_vector_shows_its_pool_at_once_then_the_recomputed_band(new_con
     expect(page.locator("#shared .band-outcome")).to_have_text(f"Resultado: {FATE['result']['band']['label']}")
 
 
-def test_bands_with_a_gap_are_refused_under_their_field_in_spanish(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_bands_with_a_gap_are_refused_under_their_field_in_spanish(warm_page):
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "2d6")
     page.click("#generic-bands-box > summary")
@@ -114,9 +113,8 @@ def test_bands_with_a_gap_are_refused_under_their_field_in_spanish(new_context, 
     assert "Traceback" not in page.inner_text("body")
 
 
-def test_a_generic_character_saves_a_roll_with_its_bands_and_rolls_it(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_generic_character_saves_a_roll_with_its_bands_and_rolls_it(warm_page):
+    page = warm_page(**PHONE)
     page.click("#tab-data")
     page.select_option("#char-new-system", "generic")
     page.fill("#char-new-name", "Rook")
@@ -144,11 +142,11 @@ def test_a_generic_character_saves_a_roll_with_its_bands_and_rolls_it(new_contex
     assert "Traceback" not in page.inner_text("body")
 
 
-def test_roll_this_again_shows_the_game_of_the_roll_it_repeats(new_context, base_url):
+def test_roll_this_again_shows_the_game_of_the_roll_it_repeats(warm_page):
     """«Tirar esto otra vez» filled the form but the «Juego» select kept the earlier choice ("custom"
     for a preset's bands, the old game for a roll without bands): it now shows the preset that makes
     the repeated roll's dice and bands, with its numbers, else "custom" or "no names"."""
-    page = _with_preset(new_context, base_url, "es-ES", "dnd_adv")
+    page = _with_preset(warm_page, "es-ES", "dnd_adv")
     page.fill("#generic-bands-value", "3")
     page.fill("#generic-bands-versus", "12")
     page.locator("#generic-bands-versus").dispatch_event("change")

@@ -145,9 +145,8 @@ def test_the_old_device_cannot_restart_a_chain_it_handed_over(new_context, base_
     one_chain(back, links, [1, 2, 3, 4])
 
 
-def test_import_with_the_defaults_restores_the_chain(new_context, base_url, tmp_path):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_import_with_the_defaults_restores_the_chain(warm_page, base_url, tmp_path):
+    page = warm_page(**PHONE)
     links = [roll_named(page, *WHO, f"tirada {i}") for i in (1, 2)]
     page.click("#tab-data")
     with page.expect_download() as info:
@@ -222,11 +221,10 @@ def test_full_storage_keeps_the_book_and_numbers_only_what_it_can_store(new_cont
     one_chain(page, links, [1, 2, 3, 4])
 
 
-def test_a_check_that_took_several_numbers_says_why(new_context, base_url):
+def test_a_check_that_took_several_numbers_says_why(warm_page):
     """Item 5: an L5R check whose Distinction reroll took a second number is shown as "nº 2–3
     (tirada y decisión)", so the next roll's nº 4 is no unexplained jump."""
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     links = [roll_named(page, *WHO, "tirada 1")]
     page.select_option("#system", "l5r5e")
     for field, value in (("#l5r-ring", "3"), ("#l5r-skill", "2"), ("#l5r-tn", "2"), ("#label", "salto")):

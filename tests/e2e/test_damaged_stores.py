@@ -33,9 +33,8 @@ def _seq(link: str) -> int:
     return verify(link.split("#", 1)[1])["seq"]
 
 
-def test_a_damaged_chain_book_is_kept_and_numbering_waits_for_the_players_choice(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_damaged_chain_book_is_kept_and_numbering_waits_for_the_players_choice(warm_page, base_url):
+    page = warm_page(**PHONE)
     page.select_option("#system", "sifrp")
     assert [_seq(roll_named(page, "Corvo", "Arenas", f"t{i}")) for i in range(2)] == [1, 2]
     roll_named(page, "Lía", "Arenas", "t")

@@ -263,12 +263,11 @@ def test_l5r_void_point_the_sheet_lacks_is_refused_before_the_roll(app):
     assert characters(app)["Sakura"]["sheet"]["void_points"] == 0
 
 
-def test_a_refused_save_names_the_field_in_the_page_language(new_context, base_url):
+def test_a_refused_save_names_the_field_in_the_page_language(warm_page):
     """Saving a sheet whose character name was emptied put a traceback in the console and no message
     (the engine's field ``character.name`` matched no input); each refusal now starts with the label of
     the field at fault, as the editor shows it, marks that input and focuses it (phone size)."""
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport={"width": 360, "height": 640})
     create(page, "generic", "Gen", "Mesa")
     page.fill("#cs-name", "")
     assert save(page) == "Nombre del personaje: debe ser un nombre de 1 a 80 caracteres"

@@ -178,10 +178,9 @@ def test_the_bid_act_is_chosen_and_bid_with_the_keyboard_only(app):
     expect(app.locator("#brs-pf-turn")).to_have_text("Puja: Sharla")
 
 
-def test_the_competencia_heading_sits_beside_its_marker(new_context, base_url):
+def test_the_competencia_heading_sits_beside_its_marker(warm_page):
     """The card's <summary> showed its disclosure marker on a line of its own above the heading."""
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     page.click("#tab-brs")
     for card in ("#brs-setup-card", "#brs-contest-card"):
         summary = page.locator(f"{card} > summary").bounding_box()

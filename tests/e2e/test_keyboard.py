@@ -7,7 +7,6 @@ views switched from the keyboard.
 
 from __future__ import annotations
 
-from conftest import open_app
 
 ACTIVE = """() => {
   const e = document.activeElement;
@@ -38,10 +37,9 @@ def by_id(id_: str):
     return lambda a: a["id"] == id_
 
 
-def test_roll_flow_with_keyboard_only(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900},
+def test_roll_flow_with_keyboard_only(warm_page):
+    page = warm_page(viewport={"width": 1280, "height": 900},
                          permissions=["clipboard-read", "clipboard-write"])
-    page = open_app(ctx.new_page(), base_url)
 
     # 1. the first Tab shows the skip link; Enter jumps to the form without opening a "link"
     first = tab_until(page, lambda a: True, limit=1)
@@ -99,9 +97,8 @@ def test_roll_flow_with_keyboard_only(new_context, base_url):
     assert page.locator("#sifrp-bonus_dice").input_value() == "2"
 
 
-def test_language_and_views_with_keyboard_only(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    page = open_app(ctx.new_page(), base_url)
+def test_language_and_views_with_keyboard_only(warm_page):
+    page = warm_page(viewport={"width": 1280, "height": 900})
     tab_until(page, by_id("lang"))
     page.keyboard.press("Enter")
     page.wait_for_function("document.documentElement.lang === 'en'")

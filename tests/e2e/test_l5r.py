@@ -153,15 +153,14 @@ def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
     assert "Sakura salta al tejado" in other.inner_text("#shared")
 
 
-def test_a_double_tap_on_roll_makes_no_decision(new_context, base_url):
+def test_a_double_tap_on_roll_makes_no_decision(warm_page):
     """On a phone (360x640) the board is drawn under the finger that tapped «Tirar», and its decision
     button can take the button's place: the second tap of a quick double tap chose «No repetir
     ninguno» for the player. A decision button now ignores a click that is the second of a multi-click
     (``event.detail`` 2, as the browser counts a double tap); a single tap and the keyboard decide."""
     from playwright.sync_api import expect
 
-    ctx, _ = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     fill_check(page, 3, 2, 2, distinction=True)
     roll = page.locator("#roll").bounding_box()
     page.mouse.move(roll["x"] + roll["width"] / 2, roll["y"] + roll["height"] / 2)

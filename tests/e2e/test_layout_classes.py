@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -51,18 +50,16 @@ CHARTS = [("sifrp", {"#sifrp-test_dice": "10", "#sifrp-bonus_dice": "0"}),
           ("l5r5e", {"#l5r-ring": "5", "#l5r-skill": "5"})]
 
 
-def _open_in(new_context, base_url, size: str, lang: str):
-    """A fresh context at ``size`` whose browser speaks ``lang``; the page must start in it."""
-    ctx, _ = new_context(**SIZES[size], locale=LANGS[lang])
-    page = open_app(ctx.new_page(), base_url)
+def _open_in(warm_page, size: str, lang: str):
+    """A page at ``size`` in a browser that speaks ``lang``; the page must start in it."""
+    page = warm_page(**SIZES[size], locale=LANGS[lang])
     assert page.evaluate("document.documentElement.lang") == lang
     return page
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_no_chart_labels_overlap(new_context, base_url, size):
-    ctx, _ = new_context(**SIZES[size])
-    page = open_app(ctx.new_page(), base_url)
+def test_no_chart_labels_overlap(warm_page, size):
+    page = warm_page(**SIZES[size])
     problems = {}
     for system, fields in CHARTS:
         before = page.inner_html("#odds-figure")        # before the fields change: filling redraws it
@@ -87,9 +84,9 @@ def test_no_chart_labels_overlap(new_context, base_url, size):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size, lang):
+def test_the_primary_action_is_in_the_first_screen(warm_page, size, lang):
     """Each system's roll form shows «Tirar» without scrolling, at both sizes."""
-    page = _open_in(new_context, base_url, size, lang)
+    page = _open_in(warm_page, size, lang)
     height = SIZES[size]["viewport"]["height"]
     problems = {}
 
@@ -107,9 +104,9 @@ def test_the_primary_action_is_in_the_first_screen(new_context, base_url, size, 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size, lang):
+def test_the_audit_button_is_in_the_first_screen(warm_page, size, lang):
     """«Auditar» was at 879 px on a phone (the luck note and an eight-row box above it)."""
-    page = _open_in(new_context, base_url, size, lang)
+    page = _open_in(warm_page, size, lang)
     page.click('[data-tab="audit"]')
     page.evaluate("window.scrollTo(0, 0)")
     box = page.locator("#audit-run").bounding_box()
@@ -118,8 +115,8 @@ def test_the_audit_button_is_in_the_first_screen(new_context, base_url, size, la
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_no_select_is_clipped_on_any_form(new_context, base_url, size, lang):
-    page = _open_in(new_context, base_url, size, lang)
+def test_no_select_is_clipped_on_any_form(warm_page, size, lang):
+    page = _open_in(warm_page, size, lang)
     problems = {}
     for name in page.eval_on_selector_all("[data-tab]", "els => els.map(e => e.dataset.tab)"):
         page.click(f'[data-tab="{name}"]')

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
@@ -23,9 +22,8 @@ from helpers.page import audit_text  # noqa: E402
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 
-def test_a_best_of_3_player_is_flagged_and_an_honest_one_is_not(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_best_of_3_player_is_flagged_and_an_honest_one_is_not(warm_page, base_url):
+    page = warm_page(**PHONE)
     thread = chained_thread("Honesta", 1, base=base_url) + "\n" + chained_thread("Tramposo", 3, base=base_url)
     audit_text(page, thread)
     expect(page.locator("#audit-verdict")).to_contain_text("Hay problemas")

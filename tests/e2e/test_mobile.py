@@ -109,10 +109,9 @@ def test_phone_flows_online_and_offline(new_context, base_url, devices):
     assert watch.errors == []
 
 
-def test_small_screen_every_view(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+def test_small_screen_every_view(warm_page):
+    page = warm_page(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
                          device_scale_factor=2)
-    page = open_app(ctx.new_page(), base_url)
     problems: dict = {}
     for name in tabs(page):
         page.tap(f'[data-tab="{name}"]')

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, ROOT, open_app
+from conftest import READY_TIMEOUT_MS, ROOT
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -76,10 +76,9 @@ CASES = [
 
 
 @pytest.mark.parametrize("text, difficulty, pool, shown", CASES, ids=[c[0] for c in CASES])
-def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(new_context, base_url, text,
+def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(warm_page, new_context, base_url, text,
                                                                              difficulty, pool, shown):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-difficulty", difficulty)
     page.fill("#generic-notation", text)
@@ -96,9 +95,8 @@ def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(new
 @pytest.mark.parametrize("text, said", [("1d6/0", "no se puede dividir entre «0»"),
                                         ("10/(1d6-1)", "puede valer 0"), ("2(1d6)", "«2*(»"),
                                         ("(1d4)d6", "no puede salir de otros dados")])
-def test_arithmetic_refused_with_its_reason_in_spanish(new_context, base_url, text, said):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_arithmetic_refused_with_its_reason_in_spanish(warm_page, text, said):
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", text)
     page.click("#roll")

@@ -21,17 +21,16 @@ sys.path.pop(0)
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 
-def _generic(new_context, base_url, dialect: str = "roll20"):
-    """A fresh phone page on the generic roll, the dialect chosen."""
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def _generic(warm_page, dialect: str = "roll20"):
+    """The roller's phone page on the generic roll, the dialect chosen (its links open in fresh browsers)."""
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.select_option("#generic-dialect", dialect)
     return page
 
 
-def test_the_reading_in_words_follows_the_text_and_the_dialect(new_context, base_url):
-    page = _generic(new_context, base_url)
+def test_the_reading_in_words_follows_the_text_and_the_dialect(warm_page):
+    page = _generic(warm_page)
     page.fill("#generic-notation", "2d6r<3")
     words = page.locator("#generic-notation-words")
     expect(words).to_have_text("Se lee: 2d6, se repite cada dado menor que 4 hasta que no lo sea, se suman")
@@ -45,8 +44,8 @@ def test_the_reading_in_words_follows_the_text_and_the_dialect(new_context, base
     assert "Traceback" not in page.inner_text("body")
 
 
-def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(new_context, base_url):
-    page = _generic(new_context, base_url, "dicemaiden")
+def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(warm_page, new_context, base_url):
+    page = _generic(warm_page, "dicemaiden")
     page.fill("#generic-notation", "-d20+5")
     expect(page.locator("#generic-notation-words")).to_have_text(
         "Se lee: (2d20, se queda el más bajo) más 5 (leído como Dice Maiden)")
@@ -60,8 +59,8 @@ def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(
     assert "Traceback" not in other.inner_text("body")
 
 
-def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(new_context, base_url):
-    page = _generic(new_context, base_url)
+def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(warm_page):
+    page = _generic(warm_page)
     page.fill("#generic-notation", "-d20")
     page.click("#roll")
     expect(page.locator("#result .error")).to_contain_text("«2d20kl1»")
@@ -74,8 +73,9 @@ def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(new_cont
     ("dicemaiden", "4d10 t8 e10", "4d10! (explosivos una vez), éxitos con ≥8 (notación de Dice Maiden)"),
     ("roll20", "d66", "1d6 × 10 + 1d6"),
 ])
-def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(new_context, base_url, dialect, text, pool):
-    page = _generic(new_context, base_url, dialect)
+def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(warm_page, new_context, base_url,
+                                                                         dialect, text, pool):
+    page = _generic(warm_page, dialect)
     page.fill("#generic-notation", text)
     page.click("#roll")
     expect(page.locator("#result .total")).to_be_visible()
@@ -85,10 +85,10 @@ def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(new_con
     assert "Traceback" not in other.inner_text("body")
 
 
-def test_a_campaign_remembers_its_dialect(new_context, base_url):
+def test_a_campaign_remembers_its_dialect(warm_page, base_url):
     """A dialect chosen while a campaign is named comes back when that campaign is named again (a
     preference of this browser, like the roller's name)."""
-    page = _generic(new_context, base_url)
+    page = _generic(warm_page)
     if not page.locator("#campaign").is_visible():
         page.click("#who summary")
     page.fill("#campaign", "Mesa del jueves")

@@ -23,9 +23,8 @@ VECTOR = next(v for v in json.loads((ROOT / "tests" / "vectors" / "generic.json"
               if v["name"].startswith("notation ataque: 1d20+5; daño:"))
 
 
-def test_typed_notation_hides_the_fields_it_replaces_and_says_so(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_typed_notation_hides_the_fields_it_replaces_and_says_so(warm_page):
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-difficulty", "12")
     for name in ("dice", "sides", "keep", "modifier", "keep_lowest"):
@@ -44,9 +43,8 @@ def test_typed_notation_hides_the_fields_it_replaces_and_says_so(new_context, ba
     expect(page.locator("#generic-difficulty")).to_have_value("12")       # nothing typed was lost
 
 
-def test_labelled_rolls_roll_show_their_labels_and_verify_through_the_link(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_labelled_rolls_roll_show_their_labels_and_verify_through_the_link(warm_page, new_context, base_url):
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-difficulty", "12")       # hidden once several rolls are typed: never refused for it
     page.fill("#generic-notation", "ataque: 1d20+5; daño: (2d6+3)*2")
@@ -81,9 +79,8 @@ def test_the_labelled_vector_link_shows_its_labels_at_once_then_recomputed(new_c
     assert got == [str(r["total"]) for r in VECTOR["result"]["rolls"]]
 
 
-def test_a_bad_label_is_refused_in_spanish(new_context, base_url):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_bad_label_is_refused_in_spanish(warm_page):
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "x" * 41 + ": 1d6")
     page.click("#roll")

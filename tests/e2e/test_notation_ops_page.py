@@ -38,8 +38,9 @@ def dice_labels(page, where: str) -> list:
 
 
 @pytest.mark.parametrize("text, difficulty, pool, shown", CASES, ids=[c[0] for c in CASES])
-def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(new_context, base_url, text, difficulty, pool, shown):
-    page = phone(new_context, base_url)
+def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(new_context, warm_page, base_url, text, difficulty,
+                                                                   pool, shown):
+    page = warm_page(**PHONE)   # the roller's browser; the link opens below in a fresh one
     page.select_option("#system", "generic")
     page.fill("#generic-difficulty", difficulty)
     page.fill("#generic-notation", text)
@@ -75,8 +76,8 @@ def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(new_context
 
 @pytest.mark.parametrize("text, said", [("10d10>8f2", "ambiguo"), ("4dF!", "no explotan"), ("5d10>7k3", "compara cada dado"),
                                         ("4d6r<6", "no todas"), ("4d6!<6", "no para nunca")])
-def test_operator_refused_with_its_reason_in_spanish(new_context, base_url, text, said):
-    page = phone(new_context, base_url)
+def test_operator_refused_with_its_reason_in_spanish(warm_page, text, said):
+    page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", text)
     page.click("#roll")

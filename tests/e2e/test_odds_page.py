@@ -169,15 +169,13 @@ def test_issue_28_notation_odds_explosions_roll_sets_and_hostile_counts(app):
     assert "Traceback" not in app.inner_text("body")
 
 
-def test_a_refused_odds_card_says_one_thing(new_context, base_url):
+def test_a_refused_odds_card_says_one_thing(warm_page):
     """Testers saw «Demasiados dados…» under «Sin probabilidades: completa el formulario.» (the blank
     headline's words for screen readers, there while the reason sat in a note outside the live region):
     now the reason is the headline itself, alone; a half-typed form still shows "—"."""
-    from conftest import open_app
     from strings import STRINGS
 
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport={"width": 360, "height": 640})
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "100d100")
     too_big = STRINGS["odds.too_big"]["es"]

@@ -27,8 +27,8 @@ def _refuse_sifrp(page):
 
 
 @pytest.mark.parametrize("viewport", SIZES)
-def test_an_invalid_roll_is_explained_next_to_its_field_in_view(new_context, base_url, viewport):
-    page = _page(new_context, base_url, viewport)
+def test_an_invalid_roll_is_explained_next_to_its_field_in_view(warm_page, viewport):
+    page = warm_page(viewport=viewport)
     _refuse_sifrp(page)
     note = page.locator("#roller-form .field-error")
     expect(note).to_be_visible()
@@ -49,8 +49,8 @@ def test_an_invalid_roll_is_explained_next_to_its_field_in_view(new_context, bas
     expect(field).not_to_have_attribute("aria-invalid", "true")
 
 
-def test_the_english_page_explains_in_english(new_context, base_url):
-    page = _page(new_context, base_url, {"width": 360, "height": 640}, locale="en-US")
+def test_the_english_page_explains_in_english(warm_page):
+    page = warm_page(viewport={"width": 360, "height": 640}, locale="en-US")
     _refuse_sifrp(page)
     note = page.locator("#roller-form .field-error")
     expect(note).to_be_in_viewport()
@@ -59,9 +59,9 @@ def test_the_english_page_explains_in_english(new_context, base_url):
     assert "§" not in note.inner_text()
 
 
-def test_a_huge_typed_number_is_echoed_by_its_digits_not_in_scientific_form(new_context, base_url):
+def test_a_huge_typed_number_is_echoed_by_its_digits_not_in_scientific_form(warm_page):
     """Bug: typing 1000000000000000000000 showed "(has puesto 1.0e+21)"."""
-    page = _page(new_context, base_url, {"width": 360, "height": 640})
+    page = warm_page(viewport={"width": 360, "height": 640})
     page.select_option("#system", "sifrp")
     page.fill("#sifrp-test_dice", "1000000000000000000000")
     page.click("#roll")
@@ -71,8 +71,8 @@ def test_a_huge_typed_number_is_echoed_by_its_digits_not_in_scientific_form(new_
 
 
 @pytest.mark.parametrize("viewport", SIZES)
-def test_a_typed_face_a_die_cannot_show_is_explained_in_spanish(new_context, base_url, viewport):
-    page = _page(new_context, base_url, viewport)
+def test_a_typed_face_a_die_cannot_show_is_explained_in_spanish(warm_page, viewport):
+    page = warm_page(viewport=viewport)
     page.select_option("#system", "generic")
     page.fill("#faces", "11, 2, 3")
     page.click("#roll")

@@ -72,10 +72,9 @@ def add(page, actor, source, text=None, note=None):
     page.wait_for_function(f"document.querySelectorAll('#play-log li').length === {before + 1}")
 
 
-def test_seed_example_built_die_by_die_rolled_shared_and_resumed(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900},
+def test_seed_example_built_die_by_die_rolled_shared_and_resumed(warm_page, new_context):
+    page = warm_page(viewport={"width": 1280, "height": 900},
                          permissions=["clipboard-read", "clipboard-write"])
-    page = open_app(ctx.new_page(), base_url)
     open_scene_tab(page)
     for fields in SHEETS:
         make_sheet(page, fields)
@@ -178,9 +177,8 @@ def test_seed_example_built_die_by_die_rolled_shared_and_resumed(new_context, ba
     assert page.locator("#scene-verdict").inner_text() == verdict.inner_text()
 
 
-def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    page = open_app(ctx.new_page(), base_url)
+def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(warm_page, new_context):
+    page = warm_page(viewport={"width": 360, "height": 640})
     open_scene_tab(page)
     page.click("#sheet-example")
     page.wait_for_selector('#sheet-list [data-sheet="Ashur"]')
@@ -250,13 +248,12 @@ def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(new
     assert "Marcado a fuego" in corvo and "Nivel de Tragedia (1–5): 3" in corvo
 
 
-def test_two_protagonists_a_henchman_and_an_ally_after_the_scene_and_the_chapter_loss(new_context, base_url):
+def test_two_protagonists_a_henchman_and_an_ally_after_the_scene_and_the_chapter_loss(warm_page):
     """Seed 001: "al menos un jugador Protagonista"; "1 punto de Destino te permite [...] usar un
     Dominio (si no estás jugando como Protagonista)"; "aparte de jugar como Secuaz" (Tragedy goes
     down); Consequences "se pueden eliminar jugando como Aliado"; at Tragedy 5, "si otros dos
     jugadores se le adelantan ese Capítulo, se le considerará perdedor"."""
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport={"width": 1280, "height": 900})
     open_scene_tab(page)
     for fields in (
         {"name": "Corvo", "traits": "Espada rápida", "victories": "1"},
@@ -309,13 +306,12 @@ def test_two_protagonists_a_henchman_and_an_ally_after_the_scene_and_the_chapter
     assert "Perdedor del Capítulo" in sheets.locator('[data-sheet="Ashur"]').inner_text()
 
 
-def test_a_floating_domain_is_taken_in_the_page_with_the_winning_bid(new_context, base_url):
+def test_a_floating_domain_is_taken_in_the_page_with_the_winning_bid(warm_page):
     """Seed 001: «Si en algún momento uno de tus Dominios se queda sin Destino pasará a considerarse
     un "Dominio flotante", lo que significa que cualquier otro jugador puede emplear un punto de
     Destino para arrebatártelo. (Si varios lo quisieran, se lo que quedaría el que estuviera
     dispuesto a borrarse más puntos de Destino).»"""
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(viewport={"width": 360, "height": 640})
     open_scene_tab(page)
     for fields in (
         {"name": "Corvo", "traits": "Espada rápida"},

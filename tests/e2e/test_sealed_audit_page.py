@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 from tirada.links import sealed  # noqa: E402
@@ -49,7 +48,7 @@ def in_first_screen(page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
-def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_on_a_phone(new_context, base_url):
+def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_on_a_phone(warm_page, base_url):
     now = int(time.time())
     double, mismatched, waiting = _request("Sigilo"), _request("Trepar"), _request("Oír")
     a1 = sealed.blind_roll(double.fragment, PLAYER, ChainState("Sharla", "Arenas"), now - 3 * DAY)
@@ -60,8 +59,7 @@ def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_
     thread = _thread(base_url, double.fragment, a1.fragment, a2.fragment, mismatched.fragment, m.fragment, forged,
                      waiting.fragment, w.fragment, sealed.reveal(KEY, double.fragment))
 
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     text = run_audit(page, thread)
     assert "Hay problemas en este hilo: 3 señalados" in text, text
     assert in_first_screen(page, page.locator("#audit-verdict"))
@@ -106,13 +104,12 @@ def test_a_mismatched_reveal_a_double_answer_and_an_unrevealed_roll_are_flagged_
         "puedes revelarla tú: este navegador guarda el secreto de su campaña")
 
 
-def test_a_clean_sealed_thread_audits_as_good(new_context, base_url):
+def test_a_clean_sealed_thread_audits_as_good(warm_page, base_url):
     now = int(time.time())
     req = _request("Sigilo")
     blind = sealed.blind_roll(req.fragment, PLAYER, ChainState("Sharla", "Arenas"), now - 3600)
     thread = _thread(base_url, req.fragment, blind.fragment, sealed.reveal(KEY, req.fragment))
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    page = warm_page(**PHONE)
     text = run_audit(page, thread)
     assert "Todo en orden" in text and "Hay problemas" not in text, text
     expect(page.locator("#audit-verdict")).to_have_class("verdict ok")
@@ -121,3 +118,34 @@ def test_a_clean_sealed_thread_audits_as_good(new_context, base_url):
     expect(revealed).to_have_count(1)
     expect(revealed).to_contain_text("Sharla (Arenas) nº 1 «Sigilo»: tirada a ciegas, revelada y comprobada")
     expect(page.locator("#audit-sealed")).to_contain_text("1 tirada sellada, 1 revelada")
+
+
+def test_the_gms_pending_list_holds_a_blind_roll_and_their_own_secret_roll(new_context, base_url):
+    """Issue #38: the GM's list of pending sealed rolls listed blind rolls only. The GM asks Sharla
+    (her own phone) for a blind roll and makes a secret roll; the GM's audit lists both, each with a
+    link that opens it here ready to reveal; Sharla's audit of the same thread offers none."""
+    from conftest import open_app
+    from helpers.page import blind_answer, sealed_request, secret_roll
+
+    gm_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    gm = open_app(gm_ctx.new_page(), base_url)
+    request = sealed_request(gm, "Sigilo", "Sharla", "Arenas", roller="Máster")
+    sharla, blind = blind_answer(new_context, request, "Tirada sellada de Sharla, nº 1", **PHONE)
+    gm.goto(base_url)
+    gm.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=90_000)
+    gm.locator("#gm-make summary").click()
+    secret = secret_roll(gm, "Tirada oculta de Máster (máster), nº 1")
+    thread = "\n\n".join(f"Mensaje {k}: {link}" for k, link in enumerate((request, blind, secret), 1))
+
+    run_audit(gm, thread)
+    mine = gm.locator("#audit-sealed-yours li")
+    expect(mine).to_have_count(2)
+    expect(mine.nth(0)).to_contain_text("Sharla (Arenas) nº 1 «Sigilo» — tirada a ciegas")
+    expect(mine.nth(1)).to_contain_text("Máster (Arenas) nº 1 «Sigilo del PNJ» — tirada oculta del máster")
+    mine.nth(1).locator("a").click()           # opens the secret roll here, ready to reveal
+    expect(gm.locator("#sealed-state")).to_have_attribute("data-sealed", "gm")
+    expect(gm.locator("#sealed-reveal")).to_be_visible()
+
+    run_audit(sharla, thread)                  # a player's browser holds neither: nothing to reveal from there
+    expect(sharla.locator("#audit-sealed-pending")).to_contain_text("2 tiradas selladas sin revelar")
+    assert sharla.locator("#audit-sealed-yours").count() == 0

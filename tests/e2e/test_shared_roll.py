@@ -134,8 +134,8 @@ def read_clipboard(page, button) -> str:
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_every_snippet_kind_says_the_pool_and_the_modifier(new_context, base_url, lang):
-    page = page_for(new_context, base_url, DESKTOP, lang, permissions=["clipboard-read", "clipboard-write"])
+def test_every_snippet_kind_says_the_pool_and_the_modifier(warm_page, lang):
+    page = warm_page(locale=LOCALES[lang], **DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     page.select_option("#system", "sifrp")
     page.fill("#sifrp-test_dice", "4")
     page.fill("#sifrp-bonus_dice", "2")
@@ -153,8 +153,8 @@ def test_every_snippet_kind_says_the_pool_and_the_modifier(new_context, base_url
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1366x800"])
-def test_notation_rolls_and_verifies_through_a_link(new_context, base_url, size, lang):
-    page = page_for(new_context, base_url, size, lang)
+def test_notation_rolls_and_verifies_through_a_link(warm_page, new_context, base_url, size, lang):
+    page = warm_page(locale=LOCALES[lang], **size)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "5d10k3+2")
     page.click("#roll")
@@ -175,8 +175,8 @@ def test_notation_rolls_and_verifies_through_a_link(new_context, base_url, size,
     expect(page.locator("#result .error")).to_be_visible()
 
 
-def test_faces_typed_from_elsewhere_get_a_card_a_snippet_without_link_and_history(new_context, base_url):
-    page = page_for(new_context, base_url, DESKTOP, "es", permissions=["clipboard-read", "clipboard-write"])
+def test_faces_typed_from_elsewhere_get_a_card_a_snippet_without_link_and_history(warm_page):
+    page = warm_page(locale=LOCALES["es"], **DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     page.select_option("#system", "sifrp")
     page.fill("#sifrp-test_dice", "3")
     page.fill("#sifrp-bonus_dice", "2")
@@ -201,8 +201,8 @@ def test_l5r_faces_mode_shows_the_books_number_to_symbol_table(app):
     expect(app.locator('#l5r-faces-table .faces-table[data-die="ring"] tbody tr')).to_have_count(6)
 
 
-def test_phone_tab_row_says_there_are_more_tabs_and_shows_every_tab(new_context, base_url):
-    page = page_for(new_context, base_url, PHONE, "es")
+def test_phone_tab_row_says_there_are_more_tabs_and_shows_every_tab(warm_page, base_url):
+    page = warm_page(locale=LOCALES["es"], **PHONE)
     cue = page.locator("#tabs-more")
     expect(cue).to_be_visible()
     expect(cue).to_have_text("Más →")
@@ -231,11 +231,11 @@ def test_phone_tab_row_says_there_are_more_tabs_and_shows_every_tab(new_context,
         page.screenshot(path=str(SCREENS / "phone-shared-roll.png"))
 
 
-def test_dice_groups_roll_and_verify_through_a_link_in_a_fresh_browser(new_context, base_url):
+def test_dice_groups_roll_and_verify_through_a_link_in_a_fresh_browser(warm_page, new_context, base_url):
     """1d8+1d6+3 (issue 28: mixed dice were refused) rolls with each group's dice shown, and its
     link opens at 360x640 in another browser on the same dice and total; "roll this again" puts
     the notation back."""
-    page = page_for(new_context, base_url, DESKTOP, "es")
+    page = warm_page(locale=LOCALES["es"], **DESKTOP)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "1d8 + 1d6 - 1d4 + 3")
     page.click("#roll")

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -147,9 +146,8 @@ def walk(page, base_url: str, lang: str, states: States) -> None:
     states.check(page, "Confrontation after a move", lang)
 
 
-def test_every_state_in_both_languages_has_no_axe_problem_key_or_foreign_word(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    page = open_app(ctx.new_page(), base_url)
+def test_every_state_in_both_languages_has_no_axe_problem_key_or_foreign_word(warm_page, base_url):
+    page = warm_page(viewport={"width": 1280, "height": 900})
     states = States()
     walk(page, base_url, "es", states)
     page.evaluate("() => { location.hash = '' }")
@@ -160,9 +158,8 @@ def test_every_state_in_both_languages_has_no_axe_problem_key_or_foreign_word(ne
     assert states.problems == {}, "\n".join(f"[{k}] {line}" for k, lines in states.problems.items() for line in lines)
 
 
-def test_the_state_check_sees_a_key_and_a_foreign_word(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    page = open_app(ctx.new_page(), base_url)
+def test_the_state_check_sees_a_key_and_a_foreign_word(warm_page):
+    page = warm_page(viewport={"width": 1280, "height": 900})
     states = States()
     states.check(page, "start", "es")
     assert states.problems == {}

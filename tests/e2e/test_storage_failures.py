@@ -29,9 +29,8 @@ def roll_sifrp(page):
     page.wait_for_selector("#result .total")
 
 
-def test_corrupt_and_unknown_version_data_is_kept_aside(new_context, base_url, tmp_path):
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    page = open_app(ctx.new_page(), base_url)
+def test_corrupt_and_unknown_version_data_is_kept_aside(warm_page, base_url, tmp_path):
+    page = warm_page(viewport={"width": 1280, "height": 900})
     page.evaluate("([a, b]) => { localStorage.setItem('tirada.characters.v1', a); "
                   "localStorage.setItem('tirada.history.v1', b); }", [FUTURE, BROKEN])
     page = open_app(page, base_url)                      # reload: the page still starts

@@ -60,6 +60,11 @@ def test_the_bookmarklet_opens_an_audit_of_every_link_in_post_order(new_context,
     assert all(p >= 0 for p in positions) and positions == sorted(positions), positions
     if page_name != "plain.html":      # the snippet's words sit right before their link
         assert re.search(r"= 1\d.*\n?.*Comprobar la tirada " + re.escape(base_url), text)
+        # each post after its post line: its number on the page and its author (issue #38)
+        assert re.findall(r"^── #(\d+) · (\w+) ──$", text, re.M) == [("1", "Corvo"), ("2", "Corvo"), ("3", "Corvo"),
+                                                                    ("4", "Livia")]
+    else:                              # paragraphs are no posts: numbered as collected, no author
+        assert re.findall(r"^── #(\d+) ──$", text, re.M) == ["1", "2", "3", "4"]
     report = tirada.locator("#audit-report")
     expect(report).to_be_visible()
     expect(report).to_contain_text("Corvo")

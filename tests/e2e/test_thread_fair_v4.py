@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -127,9 +126,8 @@ def _unsigned_start() -> str:
     return brs_link({k: v for k, v in signed.items() if k != "start"}, [])
 
 
-def test_the_pages_audit_names_each_hostile_thread_and_not_the_honest_quote(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_the_pages_audit_names_each_hostile_thread_and_not_the_honest_quote(warm_page):
+    page = warm_page(**PHONE)
     for name, (thread, words) in _threads(page.url).items():
         text = _audit(page, thread)
         assert "Hay problemas en este hilo" in text, (name, text)
@@ -147,9 +145,8 @@ def test_the_pages_audit_names_each_hostile_thread_and_not_the_honest_quote(new_
 
 @pytest.mark.parametrize("campaign, words", [("Aguas\u2800dulces", "U+2800"), ("Aguas\u00addulces", "U+00AD"),
                                               ("Aguasdulc\u0435s", "mezcla alfabetos (cyrillic, latin)")])
-def test_the_campaign_field_refuses_blank_looking_characters_and_mixed_scripts(new_context, base_url, campaign, words):
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_the_campaign_field_refuses_blank_looking_characters_and_mixed_scripts(warm_page, campaign, words):
+    page = warm_page(**PHONE)
     page.click("#who summary")
     page.fill("#roller", "Aria")
     page.fill("#campaign", campaign)

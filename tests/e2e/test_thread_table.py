@@ -25,7 +25,7 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import paste_html, roll_named, sealed_request  # noqa: E402
+from helpers.page import blind_answer, paste_html, roll_named, sealed_request  # noqa: E402
 from tirada.links import sealed  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
@@ -63,12 +63,7 @@ def test_a_gm_and_two_players_in_one_thread_audit_per_person(new_context, base_u
     request = sealed_request(gm, "Sigilo", "Sharla", "Arenas", roller="Máster")   # the GM's sealed request
 
     # Sharla rolls blind on her phone
-    sharla_ctx, _ = new_context(**PHONE)
-    sharla = open_app(sharla_ctx.new_page(), request)
-    expect(sharla.locator("#gm-request-sealed")).to_contain_text("Tirada a ciegas")
-    sharla.click("#roll")
-    expect(sharla.locator("#sealed-who")).to_have_text("Tirada sellada de Sharla, nº 1")
-    blind = sharla.locator("#sealed-link").input_value()
+    _sharla, blind = blind_answer(new_context, request, "Tirada sellada de Sharla, nº 1", **PHONE)
 
     # the GM's secret roll, revealed at once with its text for the forum
     gm.locator("#gm-make summary").click()

@@ -126,8 +126,11 @@ def make_move(page, move: dict, actor: int) -> None:
             page.select_option(f"{pre}-enemy", str(move["enemy"]))
     elif kind == "yield" and move.get("new_leader") is not None:
         page.select_option(f"{pre}-leader", str(move["new_leader"]))
-    if kind == "yield":                 # «Rendirse» asks first (issue #42): open the question
-        page.click(f'#brs-actions [data-yield-ask="{actor}"]')
+    ask = f'#brs-actions [data-yield-ask="{actor}"]'
+    if (kind == "yield" and page.locator(ask).count()          # «Rendirse» asks first (issue #42), unless it
+            and page.locator(f"#brs-{actor}-yield-confirm").is_hidden()):   # is the only move left (one tap)
+        page.click(ask)                                        # or the question is open already
+
     button = f'#brs-actions [data-move="{kind}"][data-player="{actor}"]'
     if kind == "bonus":
         button += f'[data-take="{move["take"]}"]'
@@ -139,3 +142,47 @@ def make_move(page, move: dict, actor: int) -> None:
             .map(id => id + ': ' + ((document.getElementById(id) || {}).innerText || '')).join(' | ')""")
         raise AssertionError(f"the page did not take {move} by player {actor}: {shown}; link {before}") from error
     assert page.locator("#brs-error").is_hidden(), page.inner_text("#brs-error")
+
+
+# ----------------------------------------------------------------------------- axe-core on every screen
+PHONE_SIZE, DESKTOP_SIZE = {"width": 360, "height": 640}, {"width": 1280, "height": 800}
+#: the other side's boards as a desktop draws them (open) or a phone (folded): ui_brs_status.fold_boards
+UNFOLDED = "() => [...document.querySelectorAll('#brs-boards details.brs-other')].every(d => d.open)"
+FOLDED = "() => [...document.querySelectorAll('#brs-boards details.brs-other')].every(d => !d.open)"
+#: what a Confrontation screen shows, as the kinds of its controls and parts (names and dice aside): two
+#: states with the same signature are the same screen for axe-core
+SIGNATURE = """() => {
+  const out = new Set(), shown = e => e && !e.hidden && e.offsetParent !== null;
+  document.querySelectorAll('#brs-actions [data-move]').forEach(e =>
+      out.add('move:' + e.dataset.move + (e.hasAttribute('data-pick') ? '+pick' : '')));
+  for (const sel of ['[data-quick-attack]', '[data-suggest]', '.brs-confirm:not([hidden])', '[data-quick-orders]',
+                     '#brs-orders-quick p', '#brs-seat [data-seat]', '.brs-vow-enemy', '#brs-orders-card[open]'])
+    if (document.querySelector(sel)) out.add(sel);
+  for (const id of ['brs-undo', 'brs-error', 'brs-end'])
+    if (shown(document.getElementById(id))) out.add('#' + id);
+  return [...out].sort().join(' ');
+}"""
+
+
+def axe_both(page) -> None:
+    """axe-core (nothing serious) on the Confrontation as it is, at 360x640 and at 1280x800 (the same
+    page resized: the other side's boards fold or unfold as a new drawing would), back to its size."""
+    from helpers.axe import axe_problems
+
+    size = page.viewport_size
+    other = DESKTOP_SIZE if size["width"] <= 600 else PHONE_SIZE
+    assert axe_problems(page) == [], size
+    page.set_viewport_size(other)
+    page.wait_for_function(UNFOLDED if other is DESKTOP_SIZE else FOLDED)
+    assert axe_problems(page) == [], other
+    page.set_viewport_size(size)
+    page.wait_for_function(FOLDED if other is DESKTOP_SIZE else UNFOLDED)
+
+
+def axe_new_state(page, seen: set) -> None:
+    """:func:`axe_both` on a screen not seen yet (``seen``: the :data:`SIGNATURE` s already checked, kept
+    by the caller): every kind of Confrontation screen once, at both sizes."""
+    signature = page.evaluate(SIGNATURE)
+    if signature not in seen:
+        seen.add(signature)
+        axe_both(page)

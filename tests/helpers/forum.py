@@ -30,12 +30,18 @@ def links(n: int = 3) -> list:
     return out
 
 
-def phpbb(posts_bbcode: list) -> str:
-    """A phpBB-style thread body: one ``div.post`` per BBCode post, rendered by the ``bbcode`` formatter."""
+#: the author of each post of the forum pages (issue #38: the audit names a problem's post and author)
+AUTHORS = ("Corvo", "Corvo", "Corvo", "Livia")
+
+
+def phpbb(posts_bbcode: list, authors: tuple = AUTHORS) -> str:
+    """A phpBB-style thread body: one ``div.post`` per BBCode post, rendered by the ``bbcode`` formatter,
+    its author in ``p.author``'s ``a.username`` as prosilver writes it."""
     import bbcode
 
     return "".join(f'<div class="post" id="p{i}"><div class="postbody"><h3>Re: La arena</h3>'
-                   f'<div class="content">Mi turno.<br>{bbcode.render_html(text)}</div></div></div>'
+                   f'<p class="author">por <strong><a class="username" href="/u/{i}">{authors[i % len(authors)]}</a>'
+                   f'</strong></p><div class="content">Mi turno.<br>{bbcode.render_html(text)}</div></div></div>'
                    for i, text in enumerate(posts_bbcode))
 
 
@@ -46,7 +52,8 @@ def pages(base_url: str) -> dict:
 
     found = links()
     md = markdown_it.MarkdownIt("commonmark")
-    discourse = "".join(f'<article class="topic-post" data-post-id="{i}"><div class="cooked">'
+    discourse = "".join(f'<article class="topic-post" data-post-id="{i}"><div class="names"><span class="first username">'
+                        f'<a href="/u/{AUTHORS[i]}">{AUTHORS[i]}</a></span></div><div class="cooked">'
                         f'{md.render(snippet(f, base_url, "markdown"))}</div></article>' for i, f in enumerate(found))
     plain = "".join(f'<p>Tirada {i + 1}: <a href="{base_url}#{f}">Comprobar la tirada</a></p>' for i, f in enumerate(found))
     body = {"phpbb.html": phpbb([snippet(f, base_url, "bbcode") for f in found]), "discourse.html": discourse,

@@ -172,6 +172,22 @@ def sealed_request(page, label: str, for_: str, campaign: str, roller: str = "")
     return page.locator("#gm-link").input_value()
 
 
+def blind_answer(new_context, request: str, who: str, **context):
+    """As a player in a fresh browser context (``context``: the context's options, e.g. a phone): open
+    the sealed ``request`` link and roll blind; ``who`` is the sealed card's expected "Tirada sellada de
+    …, nº N" line. Returns ``(page, blind link)``."""
+    from playwright.sync_api import expect
+
+    from conftest import open_app
+
+    ctx, _ = new_context(**context)
+    page = open_app(ctx.new_page(), request)
+    expect(page.locator("#gm-request-sealed")).to_contain_text("Tirada a ciegas")
+    page.click("#roll")
+    expect(page.locator("#sealed-who")).to_have_text(who)
+    return page, page.locator("#sealed-link").input_value()
+
+
 def secret_roll(gm, who: str) -> str:
     """As the GM in ``gm`` (a ready page): a secret SIFRP roll of 4 dice against 12 for "Sigilo del PNJ"
     in the campaign "Arenas", refused first without a GM name; the sealed link. ``who``: the sealed

@@ -67,9 +67,10 @@ def pending_line(report: dict, lang: str) -> str:
 
 
 def yours_html(report: dict, lang: str) -> str:
-    """The GM's list of their pending sealed rolls (issue #38): each unrevealed sealed roll this
-    browser holds the campaign secret of, named, with a link that opens it here to reveal it
-    (nothing when there is none)."""
+    """The GM's list of their pending sealed rolls (issue #38): every unrevealed sealed roll this
+    browser can reveal — a player's blind roll answering a sealed request of a campaign whose secret
+    it holds, a secret roll of the GM's made here (its hidden request kept) — named, with its kind
+    and a link that opens it here to reveal it (nothing when there is none)."""
     rolls = [r for r in (report.get("sealed") or {}).get("rolls", [])
              if r["state"] == "sealed" and r["revealable"] == "yes" and r.get("link")]
     if not rolls:

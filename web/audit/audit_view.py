@@ -20,6 +20,20 @@ from tirada.links.chain import PROVES
 MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
 
 
+def said(row: dict, lang: str) -> str:
+    """What a posted roll was and what it gave (the audit row): the pool in its game's notation and the
+    system's one-line result (its Form's ``summary``, worded by the system's ``outcome_words``)."""
+    from tirada.links.pool import pool_text
+    import result_views
+
+    system = row["request"].get("system")
+    try:
+        line = result_views.view_for(system).summary(row["result"], lang)
+    except (LookupError, TypeError, ValueError):
+        line = ""
+    return pool_text(row["request"], lang) + (f" \u2192 {line}" if line else "")
+
+
 def verdict_html(report: dict, lang: str) -> str:
     """The overall verdict and the named problems (the top of the report)."""
     if not report["links_found"]:
@@ -30,11 +44,15 @@ def verdict_html(report: dict, lang: str) -> str:
     if not items:
         return f'<p id="audit-verdict" class="verdict ok">{esc(t("audit.all_ok", lang))}</p>{pending}'
     verdict = i18n.template("audit.verdict_bad", lang, len(items)).format(n=len(items))
-    parts = [f'<p id="audit-verdict" class="verdict bad">{esc(verdict)}</p>',
-             pending, '<ul class="audit-problems" id="audit-problems">']
+    parts = [f'<p id="audit-verdict" class="verdict bad">{esc(verdict)}</p>', pending]
+    if report.get("boundaries") is False:     # plain text: problems placed by line, said once
+        parts.append(f'<p id="audit-no-posts" class="meta">{esc(t("audit.no_posts", lang))}</p>')
+    parts.append('<ul class="audit-problems" id="audit-problems">')
     for item in items[:MAX_LISTED]:
-        parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(audit_sealed_view.who(item, lang, by_link=True))}</strong>: '
-                     f'{esc(refusal.message(item, lang))}</li>')
+        place = item.get("place")          # tirada.links.posts.PlaceDict: "mensaje 3 de Sharla", "línea 12"
+        where = f' <span class="audit-place">({esc(place["words"][lang])})</span>' if place else ""
+        parts.append(f'<li><span aria-hidden="true">✘</span> <strong>{esc(audit_sealed_view.who(item, lang, by_link=True))}</strong>'
+                     f'{where}: {esc(refusal.message(item, lang))}</li>')
     if len(items) > MAX_LISTED:
         parts.append(f'<li>{esc(t("audit.more", lang).format(n=len(items) - MAX_LISTED))}</li>')
     parts.append("</ul>")

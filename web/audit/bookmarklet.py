@@ -11,7 +11,12 @@ What it does, on the forum page (never in Tirada's page: it only collects text):
    ``.topic-post``/``.cooked``, ``[id^=post]``, ``[data-post-id]``, ``li`` or ``tr`` around it, else
    its parent — once, in page order, as text: blocks and ``<br>`` become new lines and every link
    is written as its words followed by its address, so "Comprobar la tirada" keeps its link and the
-   snippet's claimed result sits next to it;
+   snippet's claimed result sits next to it; with each post its author (the post's ``data-author``,
+   else its first ``.username``/``.username-coloured``/``[itemprop=author]``, else ``.poster``/
+   ``.postauthor``/``.post-author``/``.message-name``/``.author`` element's first line) and its number
+   among the page's posts (``article``, ``[data-post-id]``, ``.post``/``.message``/``.topic-post``/
+   ``.post_wrapper``/``.postcontainer``, ids ``p123``/``post_123``, outermost only), the same rule as
+   the pasted page's (tirada.links.paste), so the audit names each problem by post and author;
 3. opens a new tab at once (so no pop-up blocker stops it), collects the posts in slices of at most
    ~40 ms (no task over 200 ms on the forum page, even with 10,000 posts; issue #39) while the new
    tab says how far it got, packs the posts
@@ -47,13 +52,33 @@ SOURCE = r"""(async () => {
     }
     return out;
   };
+  const MAIN = "article,[data-post-id],[data-author],.post,.message,.topic-post,.post_wrapper,.postcontainer";
+  const isMain = (e) => e.matches(MAIN) || /^(p|post)[_-]?\d+$/i.test(e.id);
+  const outer = (e) => { let top = null; for (let p = e; p; p = p.parentElement) if (isMain(p)) top = p; return top; };
+  const number = new Map();
+  let counted = 0, last = null;
+  for (const e of document.querySelectorAll(MAIN + ",[id^=p],[id^=P]")) {
+    if (isMain(e) && !(last && last.contains(e))) { number.set(e, ++counted); last = e; }
+  }
+  const NAMES = [".username,.username-coloured,[itemprop=author]", ".poster,.postauthor,.post-author,.message-name,.author"];
+  const authorOf = (e) => {
+    if (!e) return null;
+    if (e.dataset && e.dataset.author) return e.dataset.author.slice(0, 80);
+    for (const sel of NAMES) {
+      for (const n of e.querySelectorAll(sel)) {
+        const line = (n.innerText || n.textContent || "").split("\n").map((s) => s.trim()).find((s) => s);
+        if (line) return line.slice(0, 80);
+      }
+    }
+    return null;
+  };
   const found = [];
   for (const a of document.querySelectorAll("a[href]")) if (LINK.test(a.href)) found.push(a);
   if (!found.length) { alert("Tirada: no hay enlaces de Tirada en esta página / no Tirada links on this page"); return; }
   if (typeof CompressionStream === "undefined") { alert("Tirada: este navegador no puede comprimir el hilo; cópialo y pégalo en la auditoría de Tirada / this browser cannot compress the thread: copy it and paste it into Tirada's audit"); return; }
   const tab = window.open("about:blank", "_blank");
   const say = (text) => { try { if (tab) { tab.document.title = "Tirada"; tab.document.body.textContent = text; } } catch (e) { /* the tab is not ours to write */ } };
-  const seen = new Set(), posts = [];
+  const seen = new Set(), posts = [], authors = [], numbers = [];
   let since = performance.now();
   for (let i = 0; i < found.length; i++) {
     const post = found[i].closest(POST) || found[i].parentElement;
@@ -62,6 +87,9 @@ SOURCE = r"""(async () => {
     if (!inside) {
       seen.add(post);
       posts.push(textOf(post).replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n").trim());
+      const main = outer(found[i]);
+      authors.push(authorOf(main));
+      numbers.push(main ? number.get(main) || null : null);
     }
     if (performance.now() - since > 40) {
       say(`Tirada: reuniendo los mensajes… ${i + 1} / ${found.length} — collecting the posts…`);
@@ -70,7 +98,8 @@ SOURCE = r"""(async () => {
     }
   }
   const pack = async (list) => {
-    const data = new Blob([JSON.stringify({ page: location.href.slice(0, 2000), posts: list })]);
+    const n = list.length;
+    const data = new Blob([JSON.stringify({ page: location.href.slice(0, 2000), posts: list, authors: authors.slice(0, n), numbers: numbers.slice(0, n) })]);
     const bytes = new Uint8Array(await new Response(data.stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
     let bin = "";
     for (let i = 0; i < bytes.length; i += 32768) bin += String.fromCharCode(...bytes.subarray(i, i + 32768));

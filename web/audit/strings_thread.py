@@ -33,6 +33,13 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "thread.loaded": {"es": "Hilo de {n} mensajes con enlaces de Tirada; el enlace dice venir de {page}.",
                       "en": "Thread of {n} posts with Tirada links; the link says it comes from {page}."},
     "thread.error": {"es": "No se puede leer este hilo", "en": "This thread cannot be read"},
+    # problems named by post and author (issue #38; tirada.links.posts): where the text has no posts, say so
+    "audit.no_posts": {"es": "Este texto no separa los mensajes (se pegó como texto sin formato), así que cada problema "
+                             "se sitúa por su línea. Para ver el mensaje y su autor, pega la página del foro tal como se ve "
+                             "o usa el marcador «Comprobar este hilo».",
+                       "en": "This text does not separate the posts (it was pasted as plain text), so each problem is "
+                             "placed by its line. To see the post and its author, paste the forum page as it shows or use "
+                             "the “Check this thread” bookmark."},
     # the luck report (issue #26; tirada.links.luck): a statistic, never an accusation
     "err.audit.luck_person": {"es": "racha de suerte muy improbable contando juntas sus {chains} cadenas (campañas o nombres "
                                     "que se parecen): {n} tiradas valoradas, de media en el percentil {mean}; con dados "

@@ -33,22 +33,9 @@ class Audit:
     task: asyncio.Task[None] | None = None   # the audit's asyncio task (kept so it is not garbage-collected)
 
 
-def said(row: dict, lang: str) -> str:
-    """What a posted roll was and what it gave: pool in its game's notation and the result line."""
-    from tirada.links.pool import pool_text
-    import ui_roll
-
-    system = row["request"].get("system")
-    try:
-        line = ui_roll.view_for(system).summary(row["result"], lang)
-    except (LookupError, TypeError, ValueError):
-        line = ""
-    return pool_text(row["request"], lang) + (f" \u2192 {line}" if line else "")
-
-
 def render_report(report: dict, lang: str) -> str:
-    """HTML of an audit report (:func:`audit_view.render_report` with this view's result lines)."""
-    return audit_view.render_report(report, lang, said)
+    """HTML of an audit report (:func:`audit_view.render_report` with its result lines, :func:`audit_view.said`)."""
+    return audit_view.render_report(report, lang, audit_view.said)
 
 
 @when("paste", "#audit-text")
@@ -84,9 +71,11 @@ async def run_audit() -> None:
     the browser a turn between steps, so a long thread never freezes the page."""
     box = el("audit-report")
     try:
-        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets open)
+        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets and kept
+        # secret rolls open: blind and secret rolls alike in the GM's list of pending ones)
         steps = audit_thread_steps(str(el("audit-text").value), home=sharing.page_url(),
-                                   secrets=list(STORE.campaign_secrets().values()), now=int(time.time()))
+                                   secrets=list(STORE.campaign_secrets().values()), now=int(time.time()),
+                                   secret_rolls=STORE.secret_rolls())   # the GM's own secret rolls: listed to reveal
         for step in steps:
             if step[0] == "report":
                 Audit.report = step[1]

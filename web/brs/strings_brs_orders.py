@@ -78,6 +78,19 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "brs.orders.pick.strongest": {"es": "El ataque más fuerte (los 2 dados Disponibles más altos)",
                                   "en": "The strongest attack (the 2 highest Available dice)"},
     "brs.orders.pick.turns": {"es": "Por turnos, en el orden del bando", "en": "In turns, in the side's order"},
+    "brs.orders.quick": {"es": "{player}: la partida te esperará cada vez que las reglas te pidan decidir mientras mueve "
+                               "el otro bando.",
+                         "en": "{player}: the game will wait for you whenever the rules ask you to decide while the other "
+                               "side moves."},
+    "brs.orders.quick_help": {"es": "Con las órdenes rápidas no espera: {orders}. Van con tu próxima jugada (tócalo antes "
+                                    "de jugar para que vayan en este mensaje); puedes cambiarlas cuando quieras en "
+                                    "«Órdenes permanentes».",
+                              "en": "With the quick orders it does not wait: {orders}. They go with your next move (tap it "
+                                    "before you move for them to go in this post); you can change them any time in "
+                                    "«Standing orders»."},
+    "brs.orders.quick_button": {"es": "Usar las órdenes rápidas para {player}", "en": "Use the quick orders for {player}"},
+    "brs.orders.quick_pending": {"es": "Órdenes de {player}, irán en tu próximo movimiento: {orders}.",
+                                 "en": "{player}'s orders, going with your next move: {orders}."},
     "brs.kind.orders": {"es": "fija sus órdenes permanentes", "en": "sets standing orders"},
     "brs.log.by_order": {"es": " (orden permanente de {player})", "en": " ({player}'s standing order)"},
     # the Spoils bidding by links (docs/brs-spoils.md §Bidding by links)

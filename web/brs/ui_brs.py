@@ -27,7 +27,7 @@ from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, set
 from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
-from tirada.systems.brs import Setup, replay, summary
+from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options
@@ -106,6 +106,24 @@ def share_url() -> str:
     return sharing.page_link(Game.fragment)
 
 
+def after_forced_pick(state, opts: dict, players: list) -> dict:
+    """``{picker: the attacker's options once picked}`` for each of this seat's pickers whose pick has
+    nothing to choose and whose attacker is this seat's too (issue #42: the attacker's way out when
+    stuck goes with the pick, ui_brs_actions.stuck_ways)."""
+    out = {}
+    for p, kinds in opts.items():
+        pick = actions.forced_pick(kinds)
+        if pick is None:
+            continue
+        try:
+            later = seats.my_options(options(play(state, pick)), Game.seat, players)
+        except TiradaError:
+            continue
+        if pick["attacker"] in later:
+            out[p] = later[pick["attacker"]]
+    return out
+
+
 def render_game() -> None:
     """Draw the whole Confrontation (status, actions, boards, info, log, link) from the state."""
     if Game.state is None:
@@ -114,12 +132,15 @@ def render_game() -> None:
     lang = app.State.lang
     setup, state = playing()
     summ, cells, now = view_summary(), board(state), status.step_now(state)
-    opts = seats.my_options(options(status.drafted(state, setup, Game.seat)), Game.seat, summ["players"])
+    moving = status.drafted(state, setup, Game.seat)
+    opts = seats.my_options(options(moving), Game.seat, summ["players"])
+    then = after_forced_pick(moving, opts, summ["players"])
     names, entries = boardview.names_of(summ), journal(setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
     selectable = actions.selectable_dice(opts)
     Game.selection = [i for i in Game.selection if i in selectable]
-    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now)
+    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now,
+                                                     then)
     el("brs-actions-card").hidden = not opts and summ["status"] != "ended"
     status.render_odds(now, cells, opts)
     status.render_orders(state, setup, Game.seat, lang)
@@ -229,6 +250,14 @@ def on_click(event) -> None:
     if _closest(target, "[data-seat-change]") is not None and Game.state is not None:
         choose_seat(None)
         return
+    node = _closest(target, "[data-quick-orders]")
+    if node is not None and Game.state is not None:    # «Usar las órdenes rápidas»: one tap (issue #42)
+        p = int(node.dataset.quickOrders)
+        status.quick_orders(str(node.dataset.ckey), p, str(node.dataset.name))
+        render_game()
+        line = _query(f"#brs-orders-quick-{p}")
+        (line if line is not None else el("brs-status")).focus()
+        return
     node = _closest(target, "[data-die]")
     if node is not None and not node.disabled and Game.state is not None:
         i = int(node.dataset.die)
@@ -263,6 +292,13 @@ def on_click(event) -> None:
         if kind == "reinforce":
             boxes = document.querySelectorAll(f'#brs-actions fieldset[data-player="{p}"] input[data-comp]:checked')
             move["components"] = [int(b.dataset.comp) for b in boxes]
+        pick = node.getAttribute("data-pick")
+        if isinstance(pick, str) and pick:      # a pick with nothing to choose goes first (stuck_ways)
+            attacker, target = (int(x) for x in pick.split(","))
+            made = len(Game.moves)
+            make_move({"move": "pick", "attacker": attacker, "target": target})
+            if len(Game.moves) == made:
+                return
         make_move(move)
 
 
@@ -353,6 +389,7 @@ def start() -> None:
             render_game()
         except TiradaError:
             Game.state = None
+    window.matchMedia(status.PHONE).addEventListener("change", create_proxy(lambda event: status.fold_boards()))
     view = el("brs-view")
     ui_brs_contest.bind()
     view.addEventListener("click", create_proxy(on_click))

@@ -12,7 +12,7 @@ from typing import Any
 import i18n
 from render import esc
 from strings import t
-from ui_brs_board import die_button, die_label, die_state_words
+from ui_brs_board import choices_words, die_button, die_label, die_state_words
 from tirada.fields import typed_int
 
 #: The order in which a player's possible actions are shown (main action first).
@@ -34,10 +34,11 @@ def _id(p: int, kind: str, name: str) -> str:
     return f"brs-{p}-{kind}-{name}"
 
 
-def _select(p: int, kind: str, name: str, label: str, options: list) -> str:
-    """``options``: ``[(value, text)]``."""
+def _select(p: int, kind: str, name: str, label: str, options: list, selected: str | None = None) -> str:
+    """``options``: ``[(value, text)]``; ``selected``: the value shown first (else the first option)."""
     sid = _id(p, kind, name)
-    opts = "".join(f'<option value="{esc(v)}">{esc(text)}</option>' for v, text in options)
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == selected else ""}>{esc(text)}</option>'
+                   for v, text in options)
     return f'<div class="field"><label for="{sid}">{esc(label)}</label><select id="{sid}">{opts}</select></div>'
 
 
@@ -78,9 +79,11 @@ def _sf_select(p: int, kind: str, det: dict, selection: list, cells: list, names
                    [("", t("brs.act.no_die", lang))] + _dice_opts(sf, cells, names, lang))
 
 
-def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list, summ: dict | None = None) -> str:
+def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: list, summ: dict | None = None,
+          then: dict | None = None) -> str:
     """The controls of player ``p`` (a fieldset), one block per legal kind; ``summ`` (the summary)
-    lets «Rendirse» say what it ends (:func:`yield_confirm`)."""
+    lets «Rendirse» say what it ends (:func:`yield_confirm`); ``then``: at a pick with nothing to choose
+    whose attacker cannot advance 2 dice, that attacker's legal kinds once picked (:func:`stuck_ways`)."""
     out = []
     for kind in ORDER:
         if kind not in kinds:
@@ -93,6 +96,8 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
                 mine = [c["die"] for c in cells if c["owner"] == a and c["face"] is not None
                         and (c["row"] == "available" or c.get("kept"))]      # a Reversal's kept die attacks too
                 quick = quick_attack(a, mine, cells, lang, det["targets"][0])
+                if not quick and then:          # stuck once picked: the way out goes with the pick
+                    quick = stuck_ways(a, det["targets"][0], then, cells, names, lang)
             out.append(quick + '<div class="grid">'
                        + _select(p, kind, "attacker", t("brs.act.attacker", lang), [(str(a), names[a]) for a in det["attackers"]])
                        + _select(p, kind, "target", t("brs.act.target", lang), [(str(x), names[x]) for x in det["targets"]])
@@ -145,9 +150,7 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
         elif kind == "renew":
             out.append(_button(p, kind, i18n.tn("brs.act.renew", lang, len(det["dice"])), cls="ghost"))
         elif kind == "vow":
-            out.append(_select(p, kind, "vow", t("brs.act.vow_kind", lang), [(v, t("brs.vow." + v, lang)) for v in det["vows"]])
-                       + _vow_enemy(p, det, lang)
-                       + _text(p, kind, "note", t("brs.act.note", lang)) + _button(p, kind, t("brs.act.vow", lang), cls="ghost"))
+            out.append(_vow(p, det, lang))
         elif kind == "advantage":
             out.append(_select(p, kind, "die", i18n.tn("brs.act.advantage_die", lang, det["tokens"]),
                                _dice_opts(det["dice"], cells, names, lang))
@@ -157,9 +160,37 @@ def group(p: int, kinds: dict, cells: list, names: list, lang: str, selection: l
             if det["new_leaders"]:
                 leader = _select(p, kind, "leader", t("brs.act.new_leader", lang),
                                  [("", t("brs.act.no_leader", lang))] + [(str(q), names[q]) for q in det["new_leaders"]])
-            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang)) + yield_confirm(p, names, lang, summ))
+            out.append(leader + _text(p, kind, "note", t("brs.act.note", lang))
+                       + yield_confirm(p, names, lang, summ, only_yield(kinds, then) and not det["new_leaders"]))
     blocks = "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
     return f'<fieldset class="brs-act" data-player="{p}"><legend>{esc(names[p])}</legend>{blocks}</fieldset>'
+
+
+def _vow(p: int, det: dict, lang: str, extra: str = "") -> str:
+    """The Vow's controls: its kind (the first not yet made shown first), the enemy of "an enemy will
+    die" and a note; ``extra``: attributes of its button (a pick that goes first)."""
+    return (_select(p, "vow", "vow", t("brs.act.vow_kind", lang), [(v, t("brs.vow." + v, lang)) for v in det["vows"]])
+            + _vow_enemy(p, det, lang) + _text(p, "vow", "note", t("brs.act.note", lang))
+            + _button(p, "vow", t("brs.act.vow", lang), extra=extra, cls="ghost"))
+
+
+def stuck_ways(a: int, target: int, then: dict, cells: list, names: list, lang: str) -> str:
+    """At a pick with nothing to choose (one attacker ``a``, one ``target``) when ``a`` cannot advance
+    2 dice (issue #42: no tap for a choice with one option): what ``a`` can do once picked, said, and
+    the Renewal and the Vow as buttons that make the pick and then that move (``data-pick``: ui_brs
+    plays both; the Renewal's or Vow's dice are drawn after the pick, as with two taps). ``then``:
+    ``a``'s options once picked (tirada.systems.brs.options). Empty when ``a`` could attack."""
+    if "attack" in then:
+        return ""
+    pick = f' data-pick="{a},{target}"'
+    line = t("brs.act.pick_stuck", lang).format(player=names[a], target=names[target],
+                                                choices=choices_words(list(then), lang))
+    out = [f'<p>{esc(line)}</p>']
+    if "renew" in then:
+        out.append(_button(a, "renew", i18n.tn("brs.act.renew", lang, len(then["renew"]["dice"])), extra=pick))
+    if "vow" in then:
+        out.append(_vow(a, then["vow"], lang, pick))
+    return "".join(f'<div class="brs-act-block">{b}</div>' for b in out)
 
 
 def yield_ends(p: int, names: list, lang: str, summ: dict | None) -> str:
@@ -177,13 +208,28 @@ def yield_ends(p: int, names: list, lang: str, summ: dict | None) -> str:
     return t("brs.act.yield_out", lang).format(player=names[p])
 
 
-def yield_confirm(p: int, names: list, lang: str, summ: dict | None) -> str:
+def only_yield(kinds: dict, then: dict | None = None) -> bool:
+    """Whether a Yield is the only way on for a player with these legal kinds (``then``: the
+    attacker's kinds once a pick with nothing to choose is made, ui_brs_actions.stuck_ways): nothing
+    else to do now, or nothing but that pick, after which only a Yield is left."""
+    rest = set(kinds) - {"yield"}
+    if not rest:
+        return True
+    return rest == {"pick"} and forced_pick(kinds) is not None and then is not None and not set(then) - {"yield"}
+
+
+def yield_confirm(p: int, names: list, lang: str, summ: dict | None, only: bool = False) -> str:
     """«Rendirse» in two steps (issue #42): a first button that says what a Yield ends and opens an
     in-page question; the question holds the real Yield button and «Cancelar», which keeps
     everything. ui_brs opens and closes it (``data-yield-ask`` / ``data-yield-cancel``) and moves
-    the focus to it and back."""
-    box, q = _id(p, "yield", "confirm"), _id(p, "yield", "question")
+    the focus to it and back. ``only`` (:func:`only_yield`: no other move is left, so «Cancelar:
+    seguir luchando» has nothing to go back to): one button that says so and what it ends; like any
+    move that rolls nothing it can be taken back until its link is copied."""
     ends = yield_ends(p, names, lang, summ)
+    if only:
+        return (f'<p class="meta">{esc(ends)}</p>'
+                + _button(p, "yield", t("brs.act.yield_only", lang), cls="danger"))
+    box, q = _id(p, "yield", "confirm"), _id(p, "yield", "question")
     return (f'<p class="meta">{esc(ends)}</p>'
             f'<button type="button" class="ghost" data-yield-ask="{p}" aria-expanded="false" aria-controls="{box}">'
             f'{esc(t("brs.act.yield_ask", lang))}</button>'
@@ -227,10 +273,13 @@ def _vow_enemy(p: int, det: dict, lang: str) -> str:
         return ""
     enemies = [(str(e["component"]), t("brs.act.vow_enemy_opt", lang).format(name=e["name"], n=e["devastated"]))
                for e in det["enemies"]]
+    # one enemy the Vow can name (more than 3 Devastated Traits is refused): shown chosen, no tap for it
+    can = [str(e["component"]) for e in det["enemies"] if e["devastated"] <= 3]
     sid = _id(p, "vow", "crossed")
     return (f'<fieldset class="brs-vow-enemy"><legend>{esc(t("brs.vow.enemy_dies", lang))}</legend>'
             f'<p class="meta">{esc(t("brs.act.vow_enemy_rule", lang))}</p><div class="grid">'
-            + _select(p, "vow", "enemy", t("brs.act.vow_enemy", lang), [("", "—")] + enemies)
+            + _select(p, "vow", "enemy", t("brs.act.vow_enemy", lang), [("", "—")] + enemies,
+                      can[0] if len(can) == 1 else None)
             + f'<div class="field"><label for="{sid}">{esc(t("brs.act.vow_crossed", lang))}</label>'
               f'<input id="{sid}" type="number" min="0" max="12" value="0" inputmode="numeric"></div></div></fieldset>')
 
@@ -280,14 +329,25 @@ def _devastate(p: int, det: dict, cells: list, lang: str) -> str:
 
 
 def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list, first: int | None,
-               summ: dict | None = None, now: dict | None = None) -> str:
+               summ: dict | None = None, now: dict | None = None, then: dict | None = None) -> str:
     """Every acting player's group; the player whose step it is (``first``) comes first. With the
-    summary ``summ`` and the step ``now``, a stuck Hero who cannot Vow is told why (:func:`vow_note`)."""
+    summary ``summ`` and the step ``now``, a stuck Hero who cannot Vow is told why (:func:`vow_note`).
+    ``then``: ``{picker: the attacker's options once picked}`` at a pick with nothing to choose
+    (:func:`forced_pick`; :func:`stuck_ways`)."""
     if not opts:
         return f'<p>{esc(t("brs.actions.none", lang))}</p>'
     order = sorted(opts, key=lambda p: (p != first, p))
     note = vow_note(opts, summ, now, names, lang) if summ is not None and now is not None else ""
-    return "".join(group(p, opts[p], cells, names, lang, selection, summ) for p in order) + note
+    return "".join(group(p, opts[p], cells, names, lang, selection, summ, (then or {}).get(p)) for p in order) + note
+
+
+def forced_pick(kinds: dict) -> dict | None:
+    """The pick of a player's options (``{kind: details}``) when it has nothing to choose — one
+    attacker, one target — as a move; else None."""
+    det = kinds.get("pick")
+    if det is None or len(det["attackers"]) != 1 or len(det["targets"]) != 1:
+        return None
+    return {"move": "pick", "attacker": det["attackers"][0], "target": det["targets"][0]}
 
 
 def vow_note(opts: dict, summ: dict, now: dict, names: list, lang: str) -> str:

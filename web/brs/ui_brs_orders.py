@@ -18,7 +18,7 @@ from render import esc
 from strings import t
 from tirada import TiradaError
 from tirada.errors import InvalidRequest
-from tirada.systems.brs.orders import ORDERS, check_orders, side_to_move
+from tirada.systems.brs.orders import ORDERS, QUICK_ORDERS, check_orders, side_to_move
 from ui_brs_seat import acting_sides
 
 
@@ -156,6 +156,34 @@ def panel_html(state, seat: str | None, drafts: dict, ckey: str, lang: str) -> s
         return ""
     return (f'<p class="meta">{esc(t("brs.orders.help", lang))}</p>' + "".join(parts)
             + f'<p class="meta">{esc(t("brs.orders.renew", lang))}</p>')
+
+
+def quick_html(state, seat: str | None, drafts: dict, ckey: str, lang: str) -> str:
+    """«Órdenes rápidas» beside the moves (issue #42: a post in few actions): for each of this seat's
+    players who has no orders at all (none in the link, no draft, none carried from an earlier
+    Confrontation), one button (``data-quick-orders``) that sets :data:`~tirada.systems.brs.orders.QUICK_ORDERS`
+    as their draft, said in words; for a player whose changed orders wait for the next move, a line
+    saying so (``id="brs-orders-quick-{p}"``, focusable: the focus goes there after the tap). Empty
+    for a watcher or an ended Confrontation. The orders are still the player's: the panel edits them."""
+    if state.phase == "ended":
+        return ""
+    parts = []
+    for p in seat_players(state, seat):
+        name = state.setup.players[p].name
+        have = in_link(state, p)
+        draft = drafts.get((ckey, p))
+        if draft is not None and draft != have:
+            text = t("brs.orders.quick_pending", lang).format(player=name, orders=orders_words(draft, lang))
+            parts.append(f'<p class="meta" id="brs-orders-quick-{p}" tabindex="-1">{esc(text)}</p>')
+        elif draft is None and all(v == "ask" for v in have.values()):
+            quick = {k: v for k, v in QUICK_ORDERS.items() if k in keys_of(state, p)}
+            help_ = t("brs.orders.quick_help", lang).format(orders=orders_words(quick, lang))
+            parts.append(f'<div class="brs-quick-orders" id="brs-orders-quick-{p}" tabindex="-1">'
+                         f'<p>{esc(t("brs.orders.quick", lang).format(player=name))}</p>'
+                         f'<p class="meta">{esc(help_)}</p>'
+                         f'<button type="button" class="ghost" data-quick-orders="{p}" data-ckey="{esc(ckey)}" '
+                         f'data-name="{esc(name)}">{esc(t("brs.orders.quick_button", lang).format(player=name))}</button></div>')
+    return "".join(parts)
 
 
 def orders_words(orders: dict, lang: str) -> str:

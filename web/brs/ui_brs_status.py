@@ -22,7 +22,7 @@ from tirada.odds import odds
 from tirada.systems.brs import legal_moves, play
 from tirada.systems.brs.options import step
 from tirada.systems.brs.signed import play_fresh
-from tirada.systems.brs.orders import ORDERS, own_answer
+from tirada.systems.brs.orders import ORDERS, QUICK_ORDERS, check_orders, own_answer
 
 def resolve_seat(setup: dict, players) -> str | None:
     """This browser's seat in the Confrontation ``setup``: the one remembered for it, else the side
@@ -41,9 +41,22 @@ def remember_seat(setup: dict, seat: str) -> None:
     STORE.set_brs_seat(seats.confrontation_key(setup), seat)
 
 
+#: a phone-sized screen (the media query)
+PHONE = "(max-width: 600px)"
+
+
 def compact() -> bool:
     """A phone-sized screen: the other side's boards are folded to one line."""
-    return bool(window.matchMedia("(max-width: 600px)").matches)
+    return bool(window.matchMedia(PHONE).matches)
+
+
+def fold_boards() -> None:
+    """The screen crossed the phone width (a phone turned, a window resized): fold the other side's
+    boards on a phone, open them on a wider screen, as a new drawing would (nothing else is redrawn,
+    so a note being typed or an open question stays)."""
+    wide = not compact()
+    for node in document.querySelectorAll("#brs-boards details.brs-other"):
+        node.open = wide
 
 
 def render_status(seat, summ: dict, cells: list, now: dict, opts: dict, entries: list, lang: str) -> None:
@@ -119,6 +132,7 @@ def render_orders(state, setup: dict, seat, lang: str) -> None:
     bad = orderview.problems_html(problems, lang) if state.phase != "ended" else ""
     html = orderview.panel_html(state, seat, found, seats.confrontation_key(setup), lang)
     el("brs-orders").innerHTML = bad + html
+    el("brs-orders-quick").innerHTML = orderview.quick_html(state, seat, found, seats.confrontation_key(setup), lang)
     el("brs-orders-card").hidden = not (bad or html)
     if bad:
         el("brs-orders-card").open = True
@@ -139,6 +153,16 @@ def on_order_change(event, redraw) -> None:
     redraw()
     app.show_notices()      # a full storage says so (the draft is kept for this session)
     el(str(target.id)).focus()
+
+
+def quick_orders(ckey: str, p: int, name: str) -> None:
+    """«Usar las órdenes rápidas» (issue #42): player ``p``'s draft becomes the quick orders (they go in
+    front of the seat's next move) and, as any change in the panel, that player's own orders by name."""
+    orders = check_orders(QUICK_ORDERS)
+    keep_draft(ckey, p, orders)
+    if name:
+        STORE.set_brs_my_orders(name, orders)
+    app.show_notices()
 
 
 def drafted(state, setup: dict, seat):

@@ -1,41 +1,55 @@
 """The result card and one-line summary of a generic roll and a SIFRP test (pure: no pyscript,
-tested on CPython in tests/test_forms.py; web/dice/form_generic.py and web/dice/form_sifrp.py are their Forms)."""
+tested on CPython in tests/test_forms.py; web/dice/form_generic.py and web/dice/form_sifrp.py are their Forms).
+
+The outcome words are the system's own (:func:`tirada.systems.words.outcome_words`: SIFRP's
+:mod:`tirada.systems.sifrp_words`, the generic roll's :mod:`tirada.systems.generic_words`), the same the
+forum snippets, the audit row and the userscript mark say (tests/test_one_voice.py)."""
 
 from __future__ import annotations
 
 from render import dice_list, esc, label_line
 from strings import t
+from tirada.systems.words import OutcomeWords, outcome_words
 
-__all__ = ["render_result", "summary", "verdict"]
+__all__ = ["render_result", "summary", "verdict", "words_of"]
 
 
-def verdict(result: dict, lang: str) -> tuple | None:
-    """``(css_class, text)`` for the outcome line, or ``None`` when there is no difficulty."""
-    if "success" not in result:
+def words_of(result: dict, lang: str) -> OutcomeWords:
+    """The roll's outcome words (a result without ``system`` is a generic roll's)."""
+    return outcome_words(result, lang, system=result.get("system") or "generic")
+
+
+def verdict(words: OutcomeWords) -> tuple | None:
+    """``(css_class, text)`` for the outcome line, or ``None`` when nothing is judged (no difficulty)."""
+    if words.ok is None:
         return None
-    if result.get("degrees"):
-        return "ok", t(f"result.degrees_{result['degrees']}", lang)
-    if result.get("failure"):
-        return "bad", t(f"result.{result['failure']}", lang)
-    return ("ok", t("result.success", lang)) if result["success"] else ("bad", t("result.failure", lang))
+    return ("ok" if words.ok else "bad"), words.headline
 
 
 def extended_html(ext: dict, difficulty: int, lang: str) -> str:
     """An extended test's rolls, each with its dice, total and outcome, then the tally in words."""
+    from tirada.systems.sifrp_words import roll_words
+
     parts = ['<ol class="extended-rolls">']
     for n, a in enumerate(ext["attempts"], 1):
-        v = verdict({**a, "success": a["success"]}, lang) or ("", "")
+        v = verdict(roll_words(a, lang)) or ("", "")
         parts.append(f'<li data-roll="{n}"><span class="meta">{esc(t("result.extended_roll", lang).format(n=n))}</span>'
                      + dice_list(a["faces"], a["kept_indices"], lang, 6)
                      + f' {a["total"]} — <span class="{v[0]}">{esc(v[1])}</span></li>')
     parts.append("</ol>")
-    key = "result.extended_done" if ext["done"] else "result.extended_open"
-    text = t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
+    text = extended_words(ext, lang)
     if ext.get("span"):
         text += f' ({t("result.extended_span", lang).format(span=ext["span"])})'
     parts.append(f'<p class="verdict {"ok" if ext["done"] else "bad"}" data-extended="{ext["tally"]}/{ext["goal"]}">'
                  f'{esc(text)} <span class="meta">{esc(t("result.vs", lang))} {difficulty}</span></p>')
     return "".join(parts)
+
+
+def extended_words(ext: dict, lang: str) -> str:
+    """The tally of an extended test, in SIFRP's words (extended tests are SIFRP's)."""
+    from tirada.systems.sifrp_words import extended_words as said
+
+    return said(ext, lang)
 
 
 def render_result(result: dict, lang: str) -> str:
@@ -48,32 +62,32 @@ def render_result(result: dict, lang: str) -> str:
         if result.get("bonus_capped"):
             parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
         return "".join(parts) + extended_html(result["extended"], result["difficulty"], lang)
+    words = words_of(result, lang)
     if isinstance(result.get("rolls"), list):
         for i, one in enumerate(result["rolls"]):
             named = f'<h3 class="roll-label">{esc(one["label"])}</h3>' if isinstance(one.get("label"), str) else ""
-            parts.append(f'<div class="sub-roll" data-roll="{i}">{named}{_one_result(one, lang)}</div>')
+            parts.append(f'<div class="sub-roll" data-roll="{i}">{named}{_one_result(one, lang, words.rolls[i])}</div>')
         return "".join(parts)
     if isinstance(result.get("competition"), dict):
-        return "".join(parts) + competition_html(result, lang)
-    return "".join(parts) + _one_result(result, lang)
+        return "".join(parts) + competition_html(result, lang, words)
+    return "".join(parts) + _one_result(result, lang, words)
 
 
-def competition_html(result: dict, lang: str) -> str:
+def competition_html(result: dict, lang: str, words: OutcomeWords) -> str:
     """A SIFRP competition: each character's dice, total and outcome against the same Difficulty
-    (the first is the roller's own test), then who wins or the tie."""
+    (the first is the roller's own test), then who wins or the tie (``words``: the competition's)."""
     comp = result["competition"]
     same = {k: result[k] for k in ("difficulty", "difficulty_name")}
     rows = [{**result, "name": comp["name"]}] + [{**r, **same} for r in comp["rivals"]]
     parts = ['<ol class="competitors">']
-    for row in rows:
+    for row, said in zip(rows, words.rolls):
         won = " winner" if row["name"] in comp["winners"] else ""
         parts.append(f'<li class="competitor{won}" data-competitor="{esc(row["name"])}"><h3>{esc(row["name"])}</h3>'
-                     f'{_one_result(row, lang)}</li>')
+                     f'{_one_result(row, lang, said)}</li>')
     parts.append("</ol>")
     names = ", ".join(comp["winners"])
-    key = "result.tie" if comp["tie"] else "result.winner"
     parts.append(f'<p class="verdict ok competition-winner" data-winners="{esc(names)}">'
-                 f'{esc(t(key, lang).format(names=names))}</p>')
+                 f'{esc(words.headline)}</p>')
     return "".join(parts)
 
 
@@ -90,8 +104,9 @@ def _groups_dice(result: dict, lang: str) -> str:
     return "".join(parts)
 
 
-def _one_result(result: dict, lang: str) -> str:
-    """Dice, total and verdict of one SIFRP / generic roll (the band it fell in first)."""
+def _one_result(result: dict, lang: str, words: OutcomeWords) -> str:
+    """Dice, total and verdict of one SIFRP / generic roll (the band it fell in first); ``words``: its
+    outcome words."""
     from bands_view import outcome_html
 
     parts = [outcome_html(result, lang)] if "band" in result else []
@@ -115,7 +130,7 @@ def _one_result(result: dict, lang: str) -> str:
         parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
     if result.get("passive"):  # a conflict: the Difficulty is the opponent's passive value
         parts.append(f'<p class="note passive">{esc(t("result.passive", lang).format(**result["passive"]))}</p>')
-    v = verdict(result, lang)
+    v = verdict(words)
     if v:
         name = result.get("difficulty_name")
         tn = f'{name[lang]} ({result["difficulty"]})' if name else str(result["difficulty"])
@@ -127,21 +142,22 @@ def _one_result(result: dict, lang: str) -> str:
     return "".join(parts)
 
 
-def summary(result: dict, lang: str) -> str:
+def summary(result: dict, lang: str, words: OutcomeWords | None = None) -> str:
     """One line for the history list and the shared view's headline: "6+5+4 +3 = 18 — Éxito
-    considerable (2 grados)"; several rolls joined by " · "; an extended test's tally."""
+    considerable (2 grados)"; several rolls joined by " · "; an extended test's tally; ``words``: the
+    roll's outcome words (default: the system's, :func:`words_of`)."""
+    words = words if words is not None else words_of(result, lang)
     if result.get("extended"):
-        ext = result["extended"]
-        key = "result.extended_done" if ext["done"] else "result.extended_open"
-        return t(key, lang).format(rolls=ext["rolls"], tally=ext["tally"], goal=ext["goal"])
+        return words.headline
     if isinstance(result.get("rolls"), list):
-        return " · ".join((f'{one["label"]}: ' if isinstance(one.get("label"), str) else "") + summary(one, lang)
-                          for one in result["rolls"])
+        return " · ".join((f'{one["label"]}: ' if isinstance(one.get("label"), str) else "") + summary(one, lang, said)
+                          for one, said in zip(result["rolls"], words.rolls))
     if isinstance(result.get("competition"), dict):
         comp = result["competition"]
-        totals = " · ".join(f'{row["name"]} {row["total"]}' for row in [{"name": comp["name"], **result}] + comp["rivals"])
-        key = "result.tie" if comp["tie"] else "result.winner"
-        return f'{totals} — {t(key, lang).format(names=", ".join(comp["winners"]))}'
+        rows = [{"name": comp["name"], **result}] + comp["rivals"]
+        totals = " · ".join(f'{row["name"]} {row["total"]}' + (f": {said.headline}" if said.headline else "")
+                            for row, said in zip(rows, words.rolls))
+        return f'{totals} — {words.headline}'
     if isinstance(result.get("worked"), str):     # arithmetic: the worked expression, "(8+3)×2"
         kept = result["worked"]
     elif isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
@@ -153,10 +169,6 @@ def summary(result: dict, lang: str) -> str:
         kept = "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(result["kept"])).replace("-", "\u2212") or "0"
     extra = "".join(f" {v:+d}".replace("-", "\u2212") for v in (result.get("modifier"), result.get("teamwork"))
                     if isinstance(v, int) and v)
-    text = f'{kept}{extra} = {result["total"]}'
-    v = verdict(result, lang)
-    if "band" in result:   # outcome bands: the band's name (bands_view.outcome_text)
-        from bands_view import outcome_text
-
-        text += outcome_text(result)
-    return f"{text} — {v[1]}" if v else text
+    text = f'{kept}{extra} = {words.total}'
+    said = words.line() if words.ok is not None else words.headline   # a band's label alone when nothing is judged
+    return f"{text} — {said}" if said else text

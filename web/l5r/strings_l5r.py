@@ -110,16 +110,7 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "l5r.running": {"es": "Guardado hasta ahora: {s} de NO {tn} · {o} · {c}.",
                     "en": "Kept so far: {s} of TN {tn} · {o} · {c}."},
     "l5r.refused": {"es": "No permitido", "en": "Not allowed"},
-    "l5r.in_progress": {"es": "Tirada sin terminar: faltan decisiones.", "en": "Unfinished check: decisions missing."},
     # outcome
-    "l5r.successes": {"es": ("{n} éxito", "{n} éxitos"), "en": ("{n} success", "{n} successes")},
-    "l5r.opportunities": {"es": ("{n} oportunidad", "{n} oportunidades"), "en": ("{n} opportunity", "{n} opportunities")},
-    "l5r.strife_n": {"es": "{n} de conflicto", "en": "{n} strife"},
-    "l5r.vs_tn": {"es": "{s} contra un NO de {tn}", "en": "{s} vs TN {tn}"},   # "contra NO 3" read as "no"
-    "l5r.success_exact": {"es": "Éxito", "en": "Success"},   # no bonus successes: no "(+0 …)"
-    "l5r.success": {"es": ("Éxito (+{n} éxito adicional)", "Éxito (+{n} éxitos adicionales)"),
-                    "en": ("Success (+{n} bonus success)", "Success (+{n} bonus successes)")},
-    "l5r.failure": {"es": "Fallo (faltan {n})", "en": "Failure ({n} short)"},
     "l5r.fire_bonus": {"es": ("Actitud de fuego: +{n} éxito adicional por el conflicto guardado.",
                               "Actitud de fuego: +{n} éxitos adicionales por el conflicto guardado."),
                        "en": ("Fire stance: +{n} bonus success from the kept strife.",
@@ -128,7 +119,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "l5r.strife_change": {"es": "Conflicto tras pasión/ansiedad: {n:+d}.", "en": "Strife after passion/anxiety: {n:+d}."},
     "l5r.void_gained": {"es": "+1 punto de Vacío (adversidad en una tirada fallida).",
                         "en": "+1 Void point (adversity on a failed check)."},
-    "l5r.history": {"es": "L5R {vs} — {verdict}, {o}, {c}", "en": "L5R {vs} — {verdict}, {o}, {c}"},
     # skirmish helpers
     "l5r.sk.heading": {"es": "Escaramuza (ayudas de cálculo)", "en": "Skirmish (calculators)"},
     "l5r.sk.help": {"es": "Usan los éxitos adicionales y oportunidades de la última tirada de L5R terminada.",

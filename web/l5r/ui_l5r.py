@@ -31,12 +31,13 @@ from app import STORE, el, tr
 from forms import FormError
 from render import esc
 from tirada.systems.l5r import skirmish
+from tirada.systems.l5r.words import vs_tn
 from tirada.links import fair_roll
 from tirada import systems
 from tirada import TiradaError
 from tirada.systems.registry import REGISTRY
 from tirada.links.roll_link import RolledLink, open_finished
-from ui_l5r_render import lang_fmt, plural, board_html, status_text, tap_die
+from ui_l5r_render import board_html, status_text, tap_die
 from ui_l5r_render import refusal_text as _refusal_text
 from ui_l5r_state import Check, live as _live
 
@@ -345,7 +346,7 @@ def update_skirmish() -> None:
         if r is None:
             lines.append(tr("l5r.sk.no_check"))
         else:
-            vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", r["successes"], lang), tn=r["tn"])
+            vs = vs_tn(r, lang)
             lines.append(_fmt("l5r.sk.from_check", vs=vs))
             ready = not el("l5r-sk-surprised").checked
             ini = skirmish.initiative(r["success"], r["bonus_successes"], _sk("focus"), _sk("vigilance"), ready)

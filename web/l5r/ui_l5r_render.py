@@ -14,6 +14,7 @@ from render import esc, label_line
 from strings import t
 from tirada import TiradaError
 from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
+from tirada.systems.l5r.words import count, outcome_words, strife, vs_tn
 
 #: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.
 SYMBOL_SVG = {
@@ -36,10 +37,6 @@ def lang_fmt(key: str, lang: str, **values) -> str:
     by ``n`` through gettext, web/shell/i18n.py)."""
     return i18n.template(key, lang, values.get("n")).format(**values)
 
-
-def plural(key: str, n: int, lang: str) -> str:
-    """The plural pair ``key`` in the form for ``n`` (gettext Plural-Forms), filled with ``n``."""
-    return i18n.tn(key, lang, n)
 
 
 
@@ -180,27 +177,16 @@ def section_explosions(result: dict, lang: str) -> str:
     return f'<h3>{esc(t("l5r.step_explosions", lang))}</h3>{body}'
 
 
-def success_words(bonus: int, lang: str) -> str:
-    """"Éxito" or "Éxito (+2 éxitos adicionales)" (l5r5e.md §The check 6: bonus successes are the
-    successes above the TN); never "(+0 …)"."""
-    return lang_fmt("l5r.success", lang, n=bonus) if bonus else t("l5r.success_exact", lang)
-
-
 def outcome(result: dict, lang: str) -> str:
-    """The totals of a finished check: successes vs TN, verdict, opportunities, strife, extras."""
-    s = plural("l5r.successes", result["successes"], lang)
+    """The totals of a finished check in the system's words (:func:`tirada.systems.l5r.words.outcome_words`,
+    as the snippets say them): successes vs TN, verdict, opportunities and strife, extras."""
+    words = outcome_words(result, lang)
     parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
-             f'{esc(lang_fmt("l5r.vs_tn", lang, s=s, tn=result["tn"]))}</p>']
-    if result["success"]:
-        verdict = ("ok", success_words(result["bonus_successes"], lang))
-    else:
-        verdict = ("bad", lang_fmt("l5r.failure", lang, n=-result["margin"]))
-    parts.append(f'<p class="verdict {verdict[0]}" data-success="{str(result["success"]).lower()}">'
-                 f'{esc(verdict[1])}</p>')
+             f'{esc(vs_tn(result, lang))}</p>']
+    parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-success="{str(result["success"]).lower()}">'
+                 f'{esc(words.headline)}</p>')
     parts.append(f'<p class="l5r-counts" data-opportunities="{result["opportunities"]}" '
-                 f'data-strife="{result["strife"]}">'
-                 f'{esc(plural("l5r.opportunities", result["opportunities"], lang))} · '
-                 f'{esc(lang_fmt("l5r.strife_n", lang, n=result["strife"]))}</p>')
+                 f'data-strife="{result["strife"]}">{esc(words.detail)}</p>')
     extras = []
     if result.get("fire_bonus"):
         extras.append(lang_fmt("l5r.fire_bonus", lang, n=result["fire_bonus"]))
@@ -227,21 +213,18 @@ def render_result(result: dict, lang: str) -> str:
     if result["stage"] == "done":
         parts.append(outcome(result, lang))
     else:
-        parts.append(f'<p class="error">{esc(t("l5r.in_progress", lang))}</p>')
+        parts.append(f'<p class="error">{esc(outcome_words(result, lang).headline)}</p>')
     parts.append(legend(lang))
     return f'<div class="l5r">{"".join(parts)}</div>'
 
 
 def summary(result: dict, lang: str) -> str:
-    """The history line: "L5R 3 éxitos contra un NO de 3 — Éxito, 1 oportunidad, 1 de conflicto"."""
+    """The history line: "L5R 3 éxitos contra un NO de 3 — Éxito, 1 oportunidad, 1 de conflicto" (the
+    system's words, :func:`tirada.systems.l5r.words.outcome_words`)."""
+    words = outcome_words(result, lang)
     if result.get("stage") != "done":
-        return t("l5r.in_progress", lang)
-    vs = lang_fmt("l5r.vs_tn", lang, s=plural("l5r.successes", result["successes"], lang), tn=result["tn"])
-    verdict = (success_words(result["bonus_successes"], lang) if result["success"]
-               else lang_fmt("l5r.failure", lang, n=-result["margin"]))
-    return lang_fmt("l5r.history", lang, vs=vs, verdict=verdict,
-                     o=plural("l5r.opportunities", result["opportunities"], lang),
-                     c=lang_fmt("l5r.strife_n", lang, n=result["strife"]))
+        return words.headline
+    return f"L5R {vs_tn(result, lang)} \u2014 {words.line()}"
 
 
 # ------------------------------------------------------------------------------ the board
@@ -326,9 +309,8 @@ def status_text(result: dict, marked: set, preview: dict | None, lang: str) -> s
         return lang_fmt("l5r.marked_count", lang, n=len(marked))
     if result["stage"] == "faces" and not kept_decided:
         return ""
-    text = lang_fmt("l5r.running", lang, s=plural("l5r.successes", shown["successes"], lang), tn=result["tn"],
-                     o=plural("l5r.opportunities", shown["opportunities"], lang),
-                     c=lang_fmt("l5r.strife_n", lang, n=shown["strife"]))
+    text = lang_fmt("l5r.running", lang, s=count("successes", shown["successes"], lang), tn=result["tn"],
+                     o=count("opportunities", shown["opportunities"], lang), c=strife(shown["strife"], lang))
     if result["stage"] == "keep":
         text = lang_fmt("l5r.marked_count", lang, n=len(marked)) + " " + text
     return text

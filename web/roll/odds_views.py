@@ -108,9 +108,10 @@ def view_threshold(result: Mapping[str, Any], lang: str, label: Callable[[str], 
         return _explosions(result, view, lang)
     view = _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
                            "odds.mark.difficulty", "odds.success", lang)
-    if "outcomes" in result:
-        names = [(f"degrees_{d}", t(f"result.degrees_{d}", lang)) for d in (4, 3, 2, 1)]
-        names += [("marginal", t("result.marginal", lang)), ("critical", t("result.critical", lang))]
+    if "outcomes" in result:   # SIFRP's grades, in the words of its results (tirada.systems.sifrp_words)
+        from tirada.systems.sifrp_words import grade_name
+
+        names = [(g, grade_name(g, lang)) for g in ("degrees_4", "degrees_3", "degrees_2", "degrees_1", "marginal", "critical")]
         view["extra"] = _prob_table(t("odds.sifrp.outcomes", lang), result["outcomes"], names, lang)
     if isinstance(result.get("expected_damage"), (int, float)):
         view["note"] = t("odds.expected_damage", lang).format(value=_number(result["expected_damage"], lang))

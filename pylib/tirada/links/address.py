@@ -15,9 +15,8 @@ scheme case; special schemes (``http``, ``https``, ``ws``, ``wss``, ``ftp``, ``f
 of ``/`` and ``\\`` before the host, ``\\`` as ``/`` in their paths, a backslash ending the authority
 (so ``http://a\\@b/`` is host ``a``), the last ``@`` ending the userinfo; scheme-relative and
 path-relative input against a base; hosts percent-decoded, forbidden code points refused, ASCII
-lowercased, non-ASCII through IDNA (per label; Python's IDNA 2003 nameprep stands in for UTS #46 —
-the same for the usual letters, fullwidth forms and ignored characters, not for ``ß``/``ς``
-deviations), IPv4 in every form the standard reads (``0x7f.1``, ``2130706433``), IPv6 compressed;
+lowercased, non-ASCII through IDNA as browsers do it (UTS #46 non-transitional, ``ß`` and ``ς``
+kept: :func:`tirada.links.address_idna.to_ascii`), IPv4 in every form the standard reads (``0x7f.1``, ``2130706433``), IPv6 compressed;
 default ports dropped, ports above 65535 refused; dot segments and percent-encoding of path and
 query. Not modelled (never needed to tell where a link goes): Windows drive letters in ``file:``
 paths, and the exact percent-encoding of userinfo and of non-special paths.
@@ -27,11 +26,12 @@ Public API: :func:`parse` (→ :class:`Url` or None), :data:`SPECIAL`.
 
 from __future__ import annotations
 
-import encodings.idna
 import ipaddress
 import re
 from dataclasses import dataclass, field
 from typing import List, Optional
+
+from .address_idna import to_ascii
 
 __all__ = ["SPECIAL", "Url", "parse"]
 
@@ -219,7 +219,7 @@ def _domain(text: str) -> Optional[str]:
             out.append(label.lower())
             continue
         try:
-            out.append(encodings.idna.ToASCII(label).decode("ascii").lower())
+            out.append(to_ascii(label).lower())
         except UnicodeError:
             return None
     return ".".join(out)

@@ -22,9 +22,10 @@ from ..plural import ngettext
 from .audit_people import count_words, counts, people as people_of, twins
 from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
+from .posts import Placer, clean, place_problems
 from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
-__all__ = ["MAX_TEXT", "audit", "audit_steps", "extract_links"]
+__all__ = ["MAX_TEXT", "audit", "audit_steps", "clean", "extract_links"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
@@ -35,10 +36,6 @@ CHUNK = 100                   #: links (or rollers) checked between two steps of
 #: "#" or "%23" in it makes the address hold two links, which is reported, never split)
 _FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}(?:[A-Za-z0-9_#-]|%[0-9A-Fa-f]{2}){8,})")
 _ELLIPSIS = ("…", "...", "\u22ef")
-_BREAKS = {0x200B: None, 0x00AD: None, 0x2060: None}   # zero-width space, soft hyphen, word joiner
-#: the same breaks in pasted HTML source: <wbr>, &shy;, &ZeroWidthSpace;, &#8203; and the like
-_HTML_BREAKS = re.compile(r"<wbr\s*/?>|&(?:shy|ZeroWidthSpace|NoBreak);|&#(?:173|8203|8288|"
-                          r"x0*(?:ad|200b|2060));", re.IGNORECASE)
 
 
 def extract_links(text: str) -> list:
@@ -65,7 +62,7 @@ def _scan(text: str) -> tuple:
     if len(text) > MAX_TEXT:
         raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text",
                              code="audit.text_too_long", params={"n": MAX_TEXT})
-    text = _HTML_BREAKS.sub("", text.translate(_BREAKS))   # forums break long words when displayed
+    text = clean(text)
     found: dict = {}
     ends = []
     for match in _FRAGMENT.finditer(text):
@@ -391,4 +388,5 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
               "people": report_people}
     report["problems"] = problems(report)
     report["ok"] = not report["problems"]
+    place_problems(report, Placer(text))     # each problem named by its post and author (or line)
     yield ("report", report)

@@ -9,8 +9,8 @@ rolls, the GM's secret rolls and the reveals:
   reveal yet; ``age`` says for how long, from its ``created`` to ``now``);
 * ``revealable`` — with the campaign secrets this device holds (the GM's page): ``"yes"`` when one
   of them sealed it, ``"lost"`` when none did ("no se podrá revelar" from here: the secret is not
-  on this device); ``"unknown"`` without secrets (a player's page) or for a secret GM roll (whose
-  hidden request only the GM's page keeps);
+  on this device); ``"unknown"`` without secrets (a player's page); a secret GM roll is ``"yes"`` /
+  ``"lost"`` only on the page that kept its hidden request (``secret_rolls``), else ``"unknown"``;
 * problems (each makes the audit not ``ok``): ``reveal_mismatch`` (a reveal that does not match the
   commitment, even beside one that does: the roll is then "revealed" and still flagged), ``second_answer`` (two different blind rolls for one sealed request), ``other_commitment``
   (a blind roll whose commitment is not its request's), ``mismatch`` (a blind roll that does not fit
@@ -30,9 +30,10 @@ sealed roll), so a thread full of bogus reveals costs hashes, not rolls.
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import asdict, dataclass, replace
 from itertools import islice
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ..errors import LinkError, TiradaError
 from ..plural import ngettext
@@ -41,7 +42,7 @@ from .audit import extract_links
 from ..wire.codec import decode_body, read_frame
 from .gm_request import mismatches
 from .sealed import chain_entry, key_matches, verify_reveal
-from .sealed_dice import commitment, hidden_bytes
+from .sealed_dice import commitment, hidden_bytes, request_secret
 from ..wire.sealed_layout import KIND_CODES
 
 __all__ = ["MAX_SEALED", "SealedAudit", "SealedRow", "audit_sealed", "sealed_kind"]
@@ -181,8 +182,24 @@ def _open(row: tuple, reveals: list) -> tuple:
     return "bad_reveal", None
 
 
-def _revealable(kind: str, fragment: str, keys: list) -> str:
-    if kind != "blind" or not keys:
+def _revealable(kind: str, fragment: str, view: dict, keys: list, held: Mapping) -> str:
+    """``"yes"`` / ``"lost"`` / ``"unknown"`` (module docstring). A blind roll: whether one of ``keys``
+    sealed its request. A secret roll: ``"unknown"`` unless this device kept its hidden request
+    (``held``: roll id → request, the GM's secret rolls), then whether one of ``keys`` with that
+    request gives its commitment (hashes only: no dice rolled)."""
+    if kind == "secret":
+        hidden = held.get(view.get("id") or "")
+        if not isinstance(hidden, Mapping):
+            return "unknown"
+        for key in keys:
+            try:
+                got = commitment(view["id"], request_secret(key, view["id"]), hidden_bytes(hidden))
+            except TiradaError:
+                continue
+            if hmac.compare_digest(got.hex(), str(view.get("commitment"))):
+                return "yes"
+        return "lost"
+    if not keys:
         return "unknown"
     for key in keys:
         try:
@@ -193,7 +210,8 @@ def _revealable(kind: str, fragment: str, keys: list) -> str:
     return "lost"
 
 
-def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) -> SealedAudit:
+def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None,
+                 secret_rolls: Mapping | None = None) -> SealedAudit:
     """Audit the sealed rolls of a thread (module docstring).
 
     Args:
@@ -201,6 +219,8 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
             list of link fragments (positions are then their indices) or of ``(position, fragment)``.
         secrets: the campaign secrets this device holds (64 hex digits each; bad ones are ignored).
         now: Unix seconds, for ``age`` (``None``: ages are ``None``).
+        secret_rolls: the GM's secret rolls kept on this device (roll id → hidden request, as
+            ``storage_keys`` part ``"secretrolls"``): which unrevealed secret rolls it can reveal.
     Returns:
         :class:`SealedAudit`.
     Raises:
@@ -208,6 +228,7 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
     """
     read, invalid, skipped = _read(_links(source))
     keys = list(islice(secrets, MAX_SECRETS))      # each is tried on each blind roll: bounded work
+    held = secret_rolls if isinstance(secret_rolls, Mapping) else {}
     requests: dict = {}
     reveals: dict = {}
     first_reveal: dict = {}              # id → position of its first reveal in the thread
@@ -257,7 +278,7 @@ def audit_sealed(source: Any, secrets: Iterable = (), now: int | None = None) ->
         rows.append(SealedRow(kind, rid, position, fragment, view.get("roller"), view.get("campaign"),
                               view.get("seq"), chain_entry(kind, view), view.get("label") or (view.get("request") or {}).get("label"),
                               created, now - created if now is not None and created is not None else None,
-                              state, _revealable(kind, fragment, keys), tuple(problems), result))
+                              state, _revealable(kind, fragment, view, keys, held), tuple(problems), result))
     for indices in answers.values():
         if len(indices) > 1:
             for i in indices:

@@ -26,7 +26,7 @@ A thread without sealed links gets the report of :func:`tirada.links.audit.audit
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, TypedDict
+from typing import Any, Iterable, Iterator, Mapping, TypedDict
 
 from .audit import CHUNK, audit_steps, extract_links
 from .audit_fair import flag
@@ -56,7 +56,8 @@ class SealedRoll(TypedDict):
     ``campaign``, ``seq`` (chain nº or None), ``label`` (or None), ``position`` (character offset),
     ``fragment`` (an excerpt), ``state`` (``"revealed"`` | ``"bad_reveal"`` | ``"sealed"``), ``age``
     (seconds from its making to the audit's ``now``, or None), ``later`` (links posted after it in
-    the thread, ≥ 0), ``revealable`` (``"yes"``: this device holds its campaign secret; ``"lost"``:
+    the thread, ≥ 0), ``revealable`` (``"yes"``: this device holds its campaign secret — and, for a
+    secret roll, its hidden request; ``"lost"``:
     this device holds secrets but not its one, "no se podrá revelar" from here; ``"unknown"``),
     ``problems`` (thread-audit codes, ``audit.sealed_*``), ``answers`` (answers its sealed request
     has in the thread; 1 for a secret roll) and ``link`` (its whole fragment, ``t2…``: the GM's list of
@@ -254,7 +255,7 @@ MAX_REVEAL_CLAIMS = 500     #: reveals whose snippets are compared in one audit 
 
 
 def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,
-                       chunk: int = CHUNK) -> Iterator[tuple]:
+                       chunk: int = CHUNK, secret_rolls: Mapping | None = None) -> Iterator[tuple]:
     """:func:`tirada.links.audit.audit_steps` with the sealed rolls (module docstring): yields
     ``("progress", done, total)`` then ``("report", report)``, the report of
     :func:`tirada.links.audit.audit` plus the sealed problems and ``report["sealed"]``.
@@ -263,6 +264,8 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
         secrets: the campaign secrets this device holds (64 hex each; others ignored) — which
             unrevealed blind rolls it can reveal.
         now: Unix seconds for the sealed rolls' ages (None: no ages).
+        secret_rolls: the GM's secret rolls kept on this device (roll id → hidden request): which
+            unrevealed secret rolls it can reveal (the GM's list of pending sealed rolls).
     Raises:
         InvalidRequest: as :func:`tirada.links.audit.extract_links`.
     """
@@ -275,15 +278,19 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
         report: dict = step[1]
         found = extract_links(text)
         links = [(f["position"], f["fragment"]) for f in found if not f["shortened"]]
-        add_sealed(report, audit_sealed(links, secrets, now), [f["position"] for f in found])
+        add_sealed(report, audit_sealed(links, secrets, now, secret_rolls), [f["position"] for f in found])
         _other_addresses(report, found, home)
         _reveal_claims(report, text)
+        from .posts import Placer, clean, place_problems
+
+        place_problems(report, Placer(clean(text)))   # the problems recomputed above, each named by its post
         yield ("report", report)
 
 
-def audit_thread(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None) -> dict:
+def audit_thread(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,
+                 secret_rolls: Mapping | None = None) -> dict:
     """The last step of :func:`audit_thread_steps`: the whole report at once (the CLI's ``audit``)."""
     report: Any = None
-    for step in audit_thread_steps(text, home, secrets, now):
+    for step in audit_thread_steps(text, home, secrets, now, secret_rolls=secret_rolls):
         report = step[1] if step[0] == "report" else report
     return report

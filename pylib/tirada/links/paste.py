@@ -8,6 +8,15 @@ paragraphs, list items, table rows), with each link's target written right after
 ``Comprobar la tirada https://…#t2…``, so every link is found, in post order, and the snippet lines
 before it stay in place for the claim check.
 
+Posts (issue #38): an element that holds one forum post — an ``<article>``, or an element with
+``data-post-id`` / ``data-author``, an id ``p123`` / ``post_123``, or a class ``post``, ``message``,
+``topic-post``, ``post_wrapper`` or ``postcontainer`` (phpBB, Discourse, XenForo, SMF, vBulletin and
+the like), not inside another — starts a post line (:func:`tirada.links.posts.post_line`: its number as
+pasted, and its author: the post's ``data-author``, else the first ``username`` /
+``username-coloured`` / ``itemprop=author`` element's text, else the first ``poster`` / ``postauthor`` /
+``post-author`` / ``message-name`` / ``author`` element's first line). The posts' own text cannot
+make a post line (:func:`tirada.links.posts.neutral`). A page with none of these has no boundaries.
+
 Public API: :func:`html_to_text`, :data:`MAX_HTML`.
 """
 
@@ -18,6 +27,7 @@ from html.parser import HTMLParser
 
 from ..errors import InvalidRequest
 from .address import parse
+from .posts import MAX_AUTHOR, neutral, post_line
 
 __all__ = ["MAX_HTML", "html_to_text"]
 
@@ -28,6 +38,27 @@ _BLOCKS = frozenset("address article aside blockquote br dd div dl dt figcaption
 _HIDDEN = frozenset("script style template head title noscript".split())
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _LINES = re.compile(r"[ \t]*\n[ \t\n]*")
+_POST_CLASSES = frozenset({"post", "message", "topic-post", "post_wrapper", "postcontainer"})
+_POST_ID = re.compile(r"^(?:p|post)[_-]?\d+$", re.IGNORECASE)
+#: elements naming a post's author, best first (the first found of the best kind is the author)
+_AUTHOR_CLASSES = ({"username", "username-coloured"}, {"poster", "postauthor", "post-author", "message-name", "author"})
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+_MARK = "\x00"     #: where a post line goes in the text being built (never in the page's own text)
+
+
+def _is_post(tag: str, attrs: dict) -> bool:
+    """Whether an element holds one forum post (module docstring)."""
+    classes = set((attrs.get("class") or "").split())
+    return (tag == "article" or "data-post-id" in attrs or "data-author" in attrs or bool(classes & _POST_CLASSES)
+            or bool(_POST_ID.match(attrs.get("id") or "")))
+
+
+def _author_rank(attrs: dict) -> int | None:
+    """0 or 1: how surely an element names its post's author (:data:`_AUTHOR_CLASSES`); None: not at all."""
+    classes = set((attrs.get("class") or "").split())
+    if classes & _AUTHOR_CLASSES[0] or attrs.get("itemprop") == "author":
+        return 0
+    return 1 if classes & _AUTHOR_CLASSES[1] else None
 
 
 def _href(value: str | None) -> str | None:
@@ -55,12 +86,20 @@ class _Reader(HTMLParser):
         self.hidden = 0
         self.pre = 0
         self.links: list = []     # open <a>: (href, index in out where its words start)
+        self.post: list = []      # the open post: [tag, depth of that tag inside it]
+        self.authors: list = []   # per post: [rank, name] of its best author element so far
+        self.naming: list = []    # open author elements: [tag, depth, rank, [their shown words]]
 
     def handle_starttag(self, tag, attrs):
+        named = dict(attrs)
+        if tag not in _VOID:
+            self._open(tag, named)
         if tag in _HIDDEN:
             self.hidden += 1
         elif tag in _BLOCKS:
             self.out.append("\n")
+            for naming in self.naming:
+                naming[3].append("\n")
         if tag == "pre":
             self.pre += 1
         if tag == "a":
@@ -71,7 +110,40 @@ class _Reader(HTMLParser):
         if tag in _BLOCKS:
             self.out.append("\n")
 
+    def _open(self, tag: str, attrs: dict) -> None:
+        """Track the open post and its author elements."""
+        if self.post:
+            self.post[1] += tag == self.post[0]
+            for naming in self.naming:
+                naming[1] += tag == naming[0]
+            rank = _author_rank(attrs)
+            if rank is not None and (self.authors[-1][0] is None or rank < self.authors[-1][0]):
+                self.naming.append([tag, 0, rank, []])
+        elif _is_post(tag, attrs):
+            self.post = [tag, 0]
+            self.authors.append([0, attrs["data-author"]] if attrs.get("data-author") else [None, None])
+            self.out.append(_MARK)
+
+    def _close(self, tag: str) -> None:
+        """Close an element of the open post: an author's name taken, the post ended."""
+        if not self.post:
+            return
+        for naming in list(self.naming):
+            if naming[0] == tag:
+                naming[1] -= 1
+                if naming[1] < 0:
+                    self.naming.remove(naming)
+                    words = [w for w in "".join(naming[3]).split("\n") if w.strip()]
+                    best = self.authors[-1]
+                    if words and (best[0] is None or naming[2] < best[0]):
+                        best[:] = [naming[2], words[0].strip()[:MAX_AUTHOR]]
+        if tag == self.post[0]:
+            self.post[1] -= 1
+            if self.post[1] < 0:
+                self.post, self.naming = [], []
+
     def handle_endtag(self, tag):
+        self._close(tag)
         if tag in _HIDDEN:
             self.hidden = max(0, self.hidden - 1)
         elif tag == "a" and self.links:
@@ -88,7 +160,10 @@ class _Reader(HTMLParser):
 
     def handle_data(self, data):
         if not self.hidden:
+            data = neutral(data.replace(_MARK, ""))     # a post's text never makes a post line
             self.out.append(data if self.pre else _SPACES.sub(" ", data))
+            for naming in self.naming:                  # an author's name: its words, never a link's address
+                naming[3].append(data)
 
 
 def html_to_text(html: str) -> str:
@@ -112,4 +187,6 @@ def html_to_text(html: str) -> str:
     for href, _ in reversed(reader.links):   # links left open by a cut selection
         if href:
             reader.out.append(f" {href.strip()} ")
-    return _LINES.sub("\n", "".join(reader.out)).strip()
+    parts = "".join(reader.out).split(_MARK)
+    text = parts[0] + "".join(f"\n{post_line(n, reader.authors[n - 1][1])}\n{part}" for n, part in enumerate(parts[1:], 1))
+    return _LINES.sub("\n", text).strip()

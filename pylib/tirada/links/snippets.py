@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import List
 
 from ..systems.registry import short_names
+from ..systems.words import OutcomeWords, outcome_words
 from .chain import verify
 from ..wire.frame import split_versioned
 from .pool import pool_text
@@ -45,57 +46,45 @@ __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang"
            "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
 
 _WORDS = {
-    "es": {"success": "éxito", "failure": "fallo", "marginal": "fallo marginal", "critical":
-           "fallo crítico", "degree": "grado", "degrees": "grados", "check": "Comprobar la tirada",
+    "es": {"success": "éxito", "failure": "fallo", "check": "Comprobar la tirada",
            "total": "total", "successes": "éxitos", "vs": "contra", "teamwork": "ayuda",
            "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)",
            "rerolled": "repetido", "explosion": "explosión", "damage": "daño", "failures": "fallos"},
-    "en": {"success": "success", "failure": "failure", "marginal": "marginal failure", "critical":
-           "critical failure", "degree": "degree", "degrees": "degrees", "check": "Check the roll",
+    "en": {"success": "success", "failure": "failure", "check": "Check the roll",
            "total": "total", "successes": "successes", "vs": "vs", "teamwork": "teamwork",
            "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
            "rerolled": "rerolled", "explosion": "explosion", "damage": "damage", "failures": "failures"},
 }
 
 
-def _outcome(result: dict, words: dict) -> List[Token]:
-    """Tokens for the outcome of a result: Tragedia (``winner``), SIFRP and generic (``total``,
-    ``difficulty``, ``success``, ``degrees``), or any system with the common keys."""
+def _outcome(result: dict, words: dict, said: OutcomeWords) -> List[Token]:
+    """Tokens for the outcome of a result in the system's own words (``said``: its
+    :func:`tirada.systems.words.outcome_words`, as the screen says it): the total against the
+    difficulty, then the headline and the detail (an outcome band's label is user text)."""
     out: List[Token] = []
-    ext = result.get("extended")
-    if isinstance(ext, dict):       # a SIFRP extended test (sifrp.md §Other rules): the tally, in words
-        es = words is _WORDS["es"]
-        done = ("tarea concluida" if es else "task done") if ext.get("done") else (
-            "tarea sin concluir" if es else "task not done")
-        rolls = f"{ext.get('rolls')} {'tiradas' if es else 'rolls'}"
-        return [(f"{ext.get('tally')}/{ext.get('goal')}", "b"), (f" {words['vs']} {result.get('difficulty')}"
-                f" ({rolls}): ", None), (done, "b")]
+    lang = "es" if words is _WORDS["es"] else "en"
+    if isinstance(result.get("extended"), dict):   # a SIFRP extended test: the last roll's total, then the tally
+        return [(str(result.get("total")), "b"), (f" {words['vs']} {result.get('difficulty')} \u2014 ", None),
+                (said.headline, "b")]
     if result.get("winner") in ("protagonist", "adversary"):      # Tragedia's final roll
-        es = words is _WORDS["es"]
-        side = {"protagonist": ("protagonista", "protagonist"), "adversary": ("adversario", "adversary")}
-        score = f"{result.get('protagonist_successes')}–{result.get('adversary_successes')}"
-        who = side[result["winner"]][0 if es else 1]
-        return [(score, "b"), (": ", None), ((f"gana el {who}" if es else f"the {who} wins"), "b")]
-    if "total" in result:
-        out.append((str(result["total"]), "b"))
-    elif "successes" in result:
+        out = [(said.headline, "b"), (": ", None), (said.total, "b")]
+        return out + ([(f" ({said.detail})", None)] if said.detail else [])
+    if said.total:
+        out.append((said.total, "b"))
+    elif "successes" in result:     # a result of no known system: its common keys
         out.append((f"{result['successes']} {words['successes']}", "b"))
     if result.get("difficulty") is not None:
         name = result.get("difficulty_name")
-        name = f" ({name['es' if words is _WORDS['es'] else 'en']})" if isinstance(name, dict) else ""
+        name = f" ({name[lang]})" if isinstance(name, dict) else ""
         out.append((f" {words['vs']} {result['difficulty']}{name}", None))
-    if isinstance(result.get("success"), bool):
-        if result["success"]:
-            text = words["success"]
-            degrees = result.get("degrees")
-            if isinstance(degrees, int) and degrees > 0:
-                text += f", {degrees} {words['degree'] if degrees == 1 else words['degrees']}"
-        else:
-            text = words.get(result.get("failure") or "failure", words["failure"])
-        out += [(": ", None), (text, "b")]
     band = result.get("band")
-    if isinstance(band, dict) and isinstance(band.get("label"), str):   # outcome bands: the band's name, recomputed
-        out += [(" \u00b7 " if isinstance(result.get("success"), bool) else ": ", None), (band["label"], "user-b")]
+    banded = isinstance(band, dict) and isinstance(band.get("label"), str)   # the band's label: user text
+    if said.ok is not None:
+        out += [(": ", None), (said.headline, "b")]
+        if said.detail:
+            out += [(" \u00b7 ", None), (said.detail, "user-b" if banded else None)]
+    elif said.headline:
+        out += [(": ", None), (said.headline, "user-b" if banded else "b")]
     damage = result.get("damage")
     if isinstance(damage, int) and not isinstance(damage, bool):   # SIFRP combat: base × degrees
         out.append((f", {words['damage']} {damage}", None))
@@ -119,25 +108,28 @@ def _who(checked: dict, lang: str) -> list:
 
 
 def _l5r_dice(result: dict, lang: str) -> list:
-    """Every L5R die in the order rolled: ``d6 4``, a rerolled die ``d12 3→10``, explosions
-    ``explosión d12 6``; dropped dice struck."""
+    """Every L5R die in the order rolled: ``d6 4``, a rerolled die ``d12 3→10``, kept dice added after
+    the keep ``añadido d12 12``, explosions ``explosión d12 6``; dropped dice struck."""
     from ..systems.l5r.dice import die_text
 
     out: list = []
-    dice = [(d, False) for d in result.get("pool") or []] + [(x, True) for x in result.get("explosion_dice") or []]
-    for n, (d, explosion) in enumerate(dice):
+    added = [dict(k, kept=True) for k in result.get("kept") or [] if isinstance(k, dict) and k.get("added")]
+    dice = [(d, "") for d in result.get("pool") or []] + [(k, "added") for k in added] + \
+        [(x, "explosion") for x in result.get("explosion_dice") or []]
+    for n, (d, source) in enumerate(dice):
         faces = d.get("faces") or [d.get("face")]
         text = die_text(d.get("die"), d.get("face"), lang)
         if len(faces) > 1:      # "d6 4" → "d6 2→4": the face before the reroll, then the one kept
             prefix = f"d{12 if d.get('die') == 'skill' else 6} "
             text = f"{prefix}{faces[0]}\u2192{text[len(prefix):]}"
-        if explosion:
-            text = ("explosión " if lang == "es" else "explosion ") + text
+        if source:      # "explosión d12 6", "añadido d12 12" (a kept die added after the keep, issue 28)
+            text = {"explosion": ("explosión ", "explosion "), "added": ("añadido ", "added ")}[source][
+                0 if lang == "es" else 1] + text
         out += [(", " if n else "", None), (text, None if d.get("kept") else "s")]
     return out
 
 
-def _groups_line(result: dict, words: dict) -> list:
+def _groups_line(result: dict, words: dict, said: OutcomeWords) -> list:
     """Several dice groups: ``[7] + [2 5] − [4] → 7+5−4 +3 = 11`` (each group's dice, then the
     groups' kept sums with their signs and the modifier); arithmetic (``worked`` in the result):
     ``[6 3] [4] → (9+4)×2 = 26`` (each group's dice in the order rolled, then the worked expression)."""
@@ -158,8 +150,8 @@ def _groups_line(result: dict, words: dict) -> list:
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
     if arith:
-        return line + [(f"{result['worked']} = ", None)] + _outcome(result, words)
-    return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words)
+        return line + [(f"{result['worked']} = ", None)] + _outcome(result, words, said)
+    return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words, said)
 
 
 def _before(result: dict) -> list | None:
@@ -172,10 +164,10 @@ def _before(result: dict) -> list | None:
     return out or result.get("rerolled")
 
 
-def _roll_line(result: dict, words: dict) -> list:
-    """Dice, sum and outcome of one SIFRP / generic roll."""
+def _roll_line(result: dict, words: dict, said: OutcomeWords) -> list:
+    """Dice, sum and outcome of one SIFRP / generic roll (``said``: its outcome words)."""
     if isinstance(result.get("groups"), list) and "total" in result:
-        return _groups_line(result, words)
+        return _groups_line(result, words, said)
     faces = result.get("faces")
     line: list = []
     if isinstance(faces, list):
@@ -184,7 +176,17 @@ def _roll_line(result: dict, words: dict) -> list:
         line.append((" \u2192 ", None))
         if "total" in result:
             line += sum_tokens(result, words, counted_text(result, words))
-    return line + _outcome(result, words)
+    return line + _outcome(result, words, said)
+
+
+def _l5r_line(result: dict, lang: str, said: OutcomeWords) -> list:
+    """An L5R check's outcome: ``3 éxitos contra un NO de 3: Éxito (+1 éxito adicional), 1 oportunidad,
+    0 de conflicto`` (a check still waiting for a decision says so)."""
+    from ..systems.l5r.words import vs_tn
+
+    if not said.total:
+        return [(said.headline, "b")]
+    return [(vs_tn(result, lang), None), (": ", None), (said.headline, "b"), (f", {said.detail}", None)]
 
 
 def _body(request: dict, result: dict, lang: str) -> list:
@@ -193,11 +195,14 @@ def _body(request: dict, result: dict, lang: str) -> list:
     system = result.get("system") or request.get("system")
     lines: List[List[Token]] = [pool_tokens({"system": system, **request}, lang)] if request else \
         [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
-    told = result.get("summary")
-    if isinstance(told, dict) and isinstance(told.get("es" if lang == "es" else "en"), str):
+    try:
+        said = outcome_words(result, lang, system=system)   # the system's own words, as on the screen
+    except (LookupError, TypeError, ValueError):   # no such system, or not its result: the generic roll's
+        said = outcome_words(result, lang, system="generic")
+    if isinstance(result.get("pool"), list) and "stage" in result:   # an L5R check: every die, then the outcome
         if result.get("pool"):
             lines.append(_l5r_dice(result, lang))
-        lines.append([(told["es" if lang == "es" else "en"], None)])   # the system's own one-liner (L5R)
+        lines.append(_l5r_line(result, lang, said))
     elif isinstance(result.get("rolls"), list):
         subs: list = request["rolls"] if isinstance(request.get("rolls"), list) else []
         for i, one in enumerate(result["rolls"]):
@@ -205,22 +210,24 @@ def _body(request: dict, result: dict, lang: str) -> list:
             name = pool_text({"system": "generic", **sub}, lang, False) if sub is not None else f"#{i + 1}"
             title: List[Token] = [(one["label"], "user-b"), (" \u2014 ", None)] if isinstance(one, dict) and \
                 isinstance(one.get("label"), str) else []     # "ataque — 1d20 +5: [17] → 17 +5 = 22"
-            lines.append(title + [(f"{name}: ", None)] + _roll_line(one, words))
+            lines.append(title + [(f"{name}: ", None)] + _roll_line(one, words, said.rolls[i]))
     elif isinstance(result.get("competition"), dict):   # a SIFRP competition: one line per character
-        comp, es = result["competition"], lang == "es"
+        from ..systems.sifrp_words import winner_prefix
+
+        comp = result["competition"]
         same = {k: result.get(k) for k in ("difficulty", "difficulty_name")}
         rows = [{"name": comp.get("name"), **result}] + [{**r, **same} for r in comp.get("rivals", [])
                                                          if isinstance(r, dict)]
-        for row in rows:
+        for row, one_said in zip(rows, said.rolls):
             named: List[Token] = [(str(row.get("name")), "user"), (": ", None)]
-            lines.append(named + _roll_line(row, words))
-        tie = bool(comp.get("tie"))
-        line: list = [(("empate entre " if es else "tie between ") if tie else ("gana " if es else "winner: "), None)]
+            lines.append(named + _roll_line(row, words, one_said))
+        prefix = winner_prefix(comp, lang)      # "Gana " (CommonMark: no space inside the bold)
+        line: list = [(prefix.rstrip(), "b"), (prefix[len(prefix.rstrip()):], None)]
         for i, name in enumerate(comp.get("winners") or []):
             line += ([(", ", None)] if i else []) + [(str(name), "user-b")]
         lines.append(line)
     else:
-        lines.append(_roll_line(result, words))
+        lines.append(_roll_line(result, words, said))
     return lines
 
 

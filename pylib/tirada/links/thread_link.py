@@ -7,7 +7,11 @@ its words ("Comprobar la tirada https://…#t2…"), and opens Tirada's audit at
 
 Format (docs/link-format.md §Thread links): ``hilo1.`` then base64url without padding of the raw
 DEFLATE (RFC 1951; the browser's ``CompressionStream("deflate-raw")``) of the UTF-8 JSON
-``{"page": "<the forum page's address>", "posts": ["<post text>", …]}``.
+``{"page": "<the forum page's address>", "posts": ["<post text>", …], "authors": ["<author>" | null, …],
+"numbers": [<post's number on the page, 1-based> | null, …]}`` (``authors`` and ``numbers``, issue #38,
+may be absent: links made before them; when present, one per post). The audit's text starts each post
+with its post line (:func:`tirada.links.posts.post_line`), so every problem is named by its post and
+author.
 
 Limits (checked before the work is spent, so a hostile fragment cannot freeze the page): the
 fragment at most :data:`MAX_FRAGMENT` characters (the bookmarklet leaves out the last posts beyond
@@ -20,11 +24,12 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass
-from typing import Any, Sequence, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 from .. import safejson
 from ..errors import LinkError
 from .audit import MAX_TEXT
+from .posts import MAX_AUTHOR, neutral, post_line
 from ..wire.frame import b64_decode, b64_encode
 
 __all__ = ["MAX_FRAGMENT", "MAX_POSTS", "PREFIX", "ThreadPaste", "decode_thread", "encode_thread", "is_thread"]
@@ -39,14 +44,25 @@ RULE = "link-format.md §Thread links"
 @dataclass(frozen=True)
 class ThreadPaste:
     """A thread as the bookmarklet collected it: ``page`` (the forum page's address, "" unknown,
-    at most 2,000 characters) and ``posts`` (each post's text, in page order)."""
+    at most 2,000 characters), ``posts`` (each post's text, in page order), ``authors`` (each post's
+    author as the forum shows it, None unknown; empty: not collected) and ``numbers`` (each post's
+    number among the page's posts, 1-based, None unknown; empty: not collected)."""
 
     page: str
     posts: Tuple[str, ...]
+    authors: Tuple[Optional[str], ...] = ()
+    numbers: Tuple[Optional[int], ...] = ()
 
     def text(self) -> str:
-        """The thread as the audit reads it: the posts, separated by blank lines."""
-        return "\n\n".join(self.posts)
+        """The thread as the audit reads it: each post after its post line (its number on the page,
+        else its place among the posts collected, and its author), separated by blank lines; a
+        post's own text cannot make a post line (:func:`tirada.links.posts.neutral`)."""
+        out = []
+        for k, post in enumerate(self.posts):
+            number = (self.numbers[k] if k < len(self.numbers) else None) or k + 1
+            author = self.authors[k] if k < len(self.authors) else None
+            out.append(f"{post_line(number, author)}\n{neutral(post)}")
+        return "\n\n".join(out)
 
 
 def is_thread(fragment: Any) -> bool:
@@ -54,7 +70,8 @@ def is_thread(fragment: Any) -> bool:
     return isinstance(fragment, str) and fragment.startswith(PREFIX)
 
 
-def encode_thread(page: str, posts: Sequence[str]) -> str:
+def encode_thread(page: str, posts: Sequence[str], authors: Sequence[Optional[str]] = (),
+                  numbers: Sequence[Optional[int]] = ()) -> str:
     """The fragment (without ``#``) the bookmarklet makes: for tests, the CLI and other tools.
 
     Raises:
@@ -66,7 +83,10 @@ def encode_thread(page: str, posts: Sequence[str]) -> str:
                         code="thread.too_many_posts", params={"n": MAX_POSTS})
     if not all(isinstance(p, str) for p in posts):
         raise LinkError("a thread holds posts of text", field="posts", rule=RULE, code="thread.shape")
-    data = json.dumps({"page": str(page)[:MAX_PAGE], "posts": list(posts)}, ensure_ascii=False).encode("utf-8")
+    doc: dict = {"page": str(page)[:MAX_PAGE], "posts": list(posts)}
+    if authors or numbers:
+        doc.update(authors=list(authors), numbers=list(numbers))
+    data = json.dumps(doc, ensure_ascii=False).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     fragment = PREFIX + b64_encode(packer.compress(data) + packer.flush())
     if len(fragment) > MAX_FRAGMENT:
@@ -120,4 +140,10 @@ def decode_thread(fragment: Any) -> ThreadPaste:
                         code="thread.too_many_posts", params={"n": MAX_POSTS})
     if not isinstance(posts, list) or not isinstance(page, str) or not all(isinstance(p, str) for p in posts):
         raise LinkError("the thread link does not hold a list of posts", field="link", rule=RULE, code="thread.shape")
-    return ThreadPaste(page[:MAX_PAGE], tuple(posts))
+    authors, numbers = doc.get("authors", []), doc.get("numbers", [])
+    if not (isinstance(authors, list) and len(authors) <= len(posts) and isinstance(numbers, list)
+            and len(numbers) <= len(posts) and all(a is None or isinstance(a, str) for a in authors)
+            and all(n is None or (type(n) is int and 0 < n < 10**6) for n in numbers)):
+        raise LinkError("the thread link does not hold a list of posts", field="link", rule=RULE, code="thread.shape")
+    return ThreadPaste(page[:MAX_PAGE], tuple(posts), tuple(a[:MAX_AUTHOR] if a else None for a in authors),
+                       tuple(numbers))

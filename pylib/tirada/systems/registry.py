@@ -59,10 +59,14 @@ class SystemSpec(Struct):
         rated: ``"module:function"``, ``function(request, result) -> int | None``: the value the
             luck report rates a roll by (higher is better for the roller; docs: tirada.links.luck),
             ``None`` for a roll it does not rate; the entry ``None`` when no roll of it is rated.
+        words: ``"module:function"``, ``function(result, lang) -> OutcomeWords``: the roll's outcome
+            in words, the one source of the screen, every snippet, the audit row and the userscript
+            mark (:mod:`tirada.systems.words`; tests/test_one_voice.py); ``None`` for a system with
+            no roll links.
     """
 
     _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions",
-               "blind", "rated")
+               "blind", "rated", "words")
     id: str
     short_name: str
     roll: Optional[str]
@@ -74,12 +78,13 @@ class SystemSpec(Struct):
     decisions: Tuple[str, ...]
     blind: Optional[str]
     rated: Optional[str]
+    words: Optional[str]
 
     def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None,
                  code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
                  sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
-                 rated: Optional[str] = None) -> None:
-        self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated)
+                 rated: Optional[str] = None, words: Optional[str] = None) -> None:
+        self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated, words)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).
@@ -136,6 +141,7 @@ register(SystemSpec(
     # the operators of an ``expr`` tree as one-byte texts (no generic link before carried a text)
     param_texts=("+", "-", "*", "/"),
     sheet="tirada.sheets.generic",   # saved rolls with their outcome bands (issue 28 item 4)
+    words="tirada.systems.generic_words:outcome_words",
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
@@ -148,6 +154,7 @@ register(SystemSpec(
                 "rivals", "name", "passive_rank"),
     param_texts=("degrees", "successes"),
     sheet="tirada.sheets.sifrp", rated="tirada.systems.generic:rated_total",
+    words="tirada.systems.sifrp_words:outcome_words",
 ))
 register(SystemSpec(
     id="l5r5e", short_name="L5R", roll="tirada.systems.l5r.check",
@@ -159,6 +166,7 @@ register(SystemSpec(
     sheet="tirada.sheets.l5r",
     decisions=("rerolls", "keep", "explosions", "added"),
     blind="tirada.systems.l5r.blind:blind_decisions", rated="tirada.systems.l5r.blind:rated_successes",
+    words="tirada.systems.l5r.words:outcome_words",
 ))
 register(SystemSpec(
     id="tragedia", short_name="Tragedia", roll="tirada.systems.tragedia.roll",
@@ -166,6 +174,7 @@ register(SystemSpec(
     param_keys=("protagonist_dice", "adversary_dice", "auto_successes", "protagonist_wins_ties",
                 "sides", "post_loss", "tragedy_dice", "last_dice", "protagonist_side",
                 "adversary_side"),
+    words="tirada.systems.tragedia.words:outcome_words",
 ))
 register(SystemSpec(
     id="brs", short_name="Blood Red Sands", odds="tirada.odds.brs:brs_odds",

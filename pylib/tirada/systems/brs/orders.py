@@ -31,7 +31,7 @@ from ...errors import IllegalMove, InvalidRequest
 from .config import RULE_FIGHT
 from .state import State, lift_targets
 
-__all__ = ["ORDERS", "ORDER_KEYS", "actor_of", "answer", "check_orders", "follow", "ordered_attacker",
+__all__ = ["ORDERS", "ORDER_KEYS", "QUICK_ORDERS", "actor_of", "answer", "check_orders", "follow", "ordered_attacker",
            "orders_move", "own_answer", "side_to_move"]
 
 RULE_ORDERS = "brs-pace.md §Standing orders"
@@ -47,6 +47,14 @@ ORDERS = {
 }
 #: the keys in compact order (append only: a link stores each choice's index in this order).
 ORDER_KEYS = tuple(ORDERS)
+#: «Órdenes rápidas» (issue #42): one tap sets these, so the game never waits for a player who has
+#: not chosen one by one — the damage that costs least (an even face: only Battered), the die about
+#: to be lost saved first, no effect for the Aspects the seed gives none, a die one Devastates lost
+#: (a Weakness needs a Trait named), the smallest Graveyard die as the bonus, the largest die for
+#: "Derrotado por X". A Leader's ``pick`` stays ``ask`` (whom to send is the Leader's own plan).
+#: Each key stays editable; the choices are the player's, the page only fills them in one tap.
+QUICK_ORDERS = {"strength": "battered", "endurance": "save", "ruling": "none", "devastate": "lose", "bonus": "die",
+                "defeat": "largest", "pick": "ask"}
 
 
 def check_orders(value: Any, field: str = "orders") -> dict:

@@ -7,9 +7,7 @@ also counts as a success").
 
 from __future__ import annotations
 
-
 from ...errors import InvalidRequest
-from ...plural import ngettext
 from ...portable import Struct, merged
 
 __all__ = [
@@ -117,22 +115,20 @@ def die_text(die: str, face: int, lang: str = "en") -> str:
     return f"d{DIE_SIDES[die]} {face} ({' + '.join(names)})"
 
 
-def _plural(count: int, one: str, many: str, lang: str = "en") -> str:
-    """``count`` and the English word pair in ``lang``'s plural form (tirada.plural, gettext)."""
-    return f"{count} {ngettext(one, many, count, lang)}"
-
-
 def summary(kept: list, totals: dict, lang: str = "en") -> str:
-    """The kept dice and the outcome as one line for a forum post.
+    """The kept dice and the outcome as one line for a forum post, in the check's own words
+    (:func:`tirada.systems.l5r.words.outcome_words`, as the screen and the snippets say them).
 
     Args:
         kept: ``[{"die": "ring"|"skill", "face": int, "explosion": bool}]`` in result order.
-        totals: ``{"successes", "tn", "success", "bonus_successes", "opportunities", "strife"}``.
-        lang: ``"en"`` or ``"es"`` (the seed's terms: éxito, NO, oportunidad, conflicto).
+        totals: ``{"successes", "tn", "success", "bonus_successes", "margin", "opportunities", "strife"}``.
+        lang: ``"en"`` or ``"es"`` (the Spanish edition's terms: éxito, NO, oportunidad, conflicto).
     Returns:
         e.g. ``"Kept: d6 5 (success), d6 3 (opportunity), d12 12 (explosive success), explosion
-        d12 6 (success + strife). 3 successes vs TN 3: success (+0 bonus), 1 opportunity, 1 strife."``
+        d12 6 (success + strife). 3 successes vs TN 3: Success, 1 opportunity, 1 strife."``
     """
+    from .words import outcome_words, vs_tn
+
     es = lang == "es"
     words = []
     for d in kept:
@@ -140,16 +136,8 @@ def summary(kept: list, totals: dict, lang: str = "en") -> str:
             ("añadido " if es else "added ") if d.get("added") else ""
         words.append(prefix + die_text(d["die"], d["face"], "es" if es else "en"))
     dice = ", ".join(words) or ("ninguno" if es else "none")
-    t = totals
-    if es:
-        outcome = f"éxito (+{_plural(t['bonus_successes'], 'bonus', 'bonus', 'es')})" if t["success"] else "fallo"
-        return (f"Guardados: {dice}. {_plural(t['successes'], 'success', 'successes', 'es')} contra NO {t['tn']}: "
-                f"{outcome}, {_plural(t['opportunities'], 'opportunity', 'opportunities', 'es')}, "
-                f"{t['strife']} de conflicto.")
-    outcome = f"success (+{t['bonus_successes']} bonus)" if t["success"] else "failure"
-    return (f"Kept: {dice}. {_plural(t['successes'], 'success', 'successes')} vs TN {t['tn']}: "
-            f"{outcome}, {_plural(t['opportunities'], 'opportunity', 'opportunities')}, "
-            f"{t['strife']} strife.")
+    said = outcome_words(merged({"stage": "done"}, totals, {"kept": kept}), "es" if es else "en")
+    return f"{'Guardados' if es else 'Kept'}: {dice}. {vs_tn(totals, lang)}: {said.line()}."
 
 
 # --- The dice of a check and how they are drawn (l5r5e.md §The check) ------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, List, Mapping
 
 from ...wire.markup import Token, clean, render
+from .words import SIDE_NAMES
 
 __all__ = ["DESTINY_USES", "SIDE_NAMES", "SOURCE_NAMES", "describe", "describe_text", "outcome",
            "snippet", "tokens"]
@@ -38,22 +39,18 @@ DESTINY_USES = {
     "new_trait": ("nuevo Rasgo", "new Trait"), "new_theme": ("nuevo Tema", "new Theme"),
     "domain": ("usar un Dominio", "use a Domain"),
 }
-#: side → (Spanish, English).
-SIDE_NAMES = {"protagonist": ("Protagonista", "Protagonist"), "adversary": ("Adversario", "Adversary")}
 _W = {
     "es": {"die": "dado", "dice": "dados", "to": "para el", "title": "Tragedia", "transformation":
            "escena de Transformación", "pools": "Reservas", "auto": "éxito automático", "autos":
            "éxitos automáticos", "ties": "gana los empates", "vs": "contra", "not_rolled":
-           "Aún sin tirar", "succ": "éxitos", "succ1": "éxito", "after": "Tras la derrota", "last": "últimos dados",
-           "check": "Ver la escena", "given": "dados tirados fuera de Tirada", "wins": "gana el",
-           "tie_flaw": "empate: el Defecto le dio los empates", "tie_adv": "empate: los empates son del Adversario",
+           "Aún sin tirar", "succ": "éxitos", "after": "Tras la derrota", "last": "últimos dados",
+           "check": "Ver la escena", "given": "dados tirados fuera de Tirada",
            "of": "de", "level": "nivel"},
     "en": {"die": "die", "dice": "dice", "to": "for the", "title": "Tragedia", "transformation":
            "Transformation scene", "pools": "Pools", "auto": "automatic success", "autos":
            "automatic successes", "ties": "wins ties", "vs": "vs", "not_rolled": "Not rolled yet",
-           "succ": "successes", "succ1": "success", "after": "After the loss", "last": "last dice", "check":
-           "See the scene", "given": "dice rolled outside Tirada", "wins": "the winner is the",
-           "tie_flaw": "a tie: the Flaw gave them the ties", "tie_adv": "a tie: ties go to the Adversary",
+           "succ": "successes", "after": "After the loss", "last": "last dice", "check":
+           "See the scene", "given": "dice rolled outside Tirada",
            "of": "of", "level": "level"},
 }
 
@@ -104,20 +101,16 @@ def describe_text(c: Mapping[str, Any], lang: str = "es") -> str:
 def outcome(view: Mapping[str, Any], lang: str = "es") -> str:
     """The outcome in words, or ``""`` before the roll: e.g. ``Gana el Protagonista: 4 éxitos
     contra 4 (empate: el Defecto le dio los empates)`` (tragedia.md §The final roll); while the
-    post-loss step is open, ``De momento gana el Adversario: …``."""
+    post-loss step is open, ``De momento gana el Adversario: …``. The words are
+    :func:`tirada.systems.tragedia.words.outcome_words`' (the roll link's card, snippet, audit row and
+    mark say the same)."""
+    from .words import outcome_words
+
     roll = view.get("roll")
     if not roll:
         return ""
-    i, w = _i(lang), _words(lang)
-    winner = SIDE_NAMES[roll["winner"]][i]
-    head = f"Gana el {winner}" if lang == "es" else f"The {winner} wins"
-    if view.get("phase") == "post_loss":    # the Protagonist may still raise Tragedy and roll again
-        head = f"De momento gana el {winner}" if lang == "es" else f"For now the {winner} wins"
-    mine = roll["protagonist_successes"]
-    text = f"{head}: {mine} {w['succ1'] if mine == 1 else w['succ']} {w['vs']} {roll['adversary_successes']}"
-    if roll.get("tie"):
-        text += f" ({w['tie_flaw'] if roll['winner'] == 'protagonist' else w['tie_adv']})"
-    return text
+    said = outcome_words(dict(roll), lang, open_loss=view.get("phase") == "post_loss")
+    return f"{said.headline}: {said.total}" + (f" ({said.detail})" if said.detail else "")
 
 
 def _faces(faces: list, bold_even: bool = True) -> List[Token]:
