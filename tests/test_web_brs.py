@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports we
 
 import store  # noqa: E402
 import ui_brs_actions as actions  # noqa: E402
+import ui_brs_read  # noqa: E402
 import ui_brs_board as boardview  # noqa: E402
 import ui_brs_setup as setupform  # noqa: E402
 
@@ -80,12 +81,12 @@ def test_read_move_builds_engine_moves_from_the_controls():
              "brs-1-devastate-trait": Node(" Cojea "), "brs-1-devastate-aspect": Node("strength"),
              "brs-1-devastate-claim": Node("", True), "brs-1-yield-leader": Node(""), "brs-1-yield-note": Node("")}
     get = nodes.get
-    assert actions.read_move("pick", 0, get, []) == {"move": "pick", "attacker": 0, "target": 1}
-    assert actions.read_move("defend", 1, get, [9, 10]) == {"move": "defend", "dice": [9, 10]}
-    assert actions.read_move("devastate", 1, get, []) == {
+    assert ui_brs_read.read_move("pick", 0, get, []) == {"move": "pick", "attacker": 0, "target": 1}
+    assert ui_brs_read.read_move("defend", 1, get, [9, 10]) == {"move": "defend", "dice": [9, 10]}
+    assert ui_brs_read.read_move("devastate", 1, get, []) == {
         "move": "devastate", "weakness": {"size": 4, "trait": "Cojea", "claim": True, "aspect": "strength"}}
-    assert actions.read_move("yield", 1, get, []) == {"move": "yield", "player": 1}
-    assert actions.read_move("bonus", 1, get, [], take="advantage") == {"move": "bonus", "take": "advantage"}
+    assert ui_brs_read.read_move("yield", 1, get, []) == {"move": "yield", "player": 1}
+    assert ui_brs_read.read_move("bonus", 1, get, [], take="advantage") == {"move": "bonus", "take": "advantage"}
 
 
 def test_setup_form_round_trips_the_example_and_keeps_bad_input():

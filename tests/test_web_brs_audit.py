@@ -17,6 +17,7 @@ from tirada.systems.brs.contest import contest
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
 import ui_brs_actions as actions  # noqa: E402
+import ui_brs_read  # noqa: E402
 import ui_brs_contest as contestview  # noqa: E402
 
 
@@ -29,10 +30,10 @@ def test_enemy_vow_controls_show_the_seed_words_and_read_back():
     html = actions.group(1, {"vow": det}, [], ["A", "B"], "es", [])
     assert "no deberá tener más de 3" in html and "Rasgos Devastados" in html and 'id="brs-1-vow-enemy"' in html
     assert "Horda — 2 Rasgos Devastados" in html
-    move = actions.read_move("vow", 1, _get({"brs-1-vow-vow": "enemy_dies", "brs-1-vow-enemy": "0",
+    move = ui_brs_read.read_move("vow", 1, _get({"brs-1-vow-vow": "enemy_dies", "brs-1-vow-enemy": "0",
                                              "brs-1-vow-crossed": "1", "brs-1-vow-note": ""}), [])
     assert move == {"move": "vow", "player": 1, "vow": "enemy_dies", "enemy": 0, "crossed": 1}
-    other = actions.read_move("vow", 1, _get({"brs-1-vow-vow": "faction_fails", "brs-1-vow-enemy": "0"}), [])
+    other = ui_brs_read.read_move("vow", 1, _get({"brs-1-vow-vow": "faction_fails", "brs-1-vow-enemy": "0"}), [])
     assert "enemy" not in other
     assert "brs-1-vow-enemy" not in actions.group(1, {"vow": {"vows": ["enemy_dies"]}}, [], ["A", "B"], "es", [])
 

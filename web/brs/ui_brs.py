@@ -15,6 +15,7 @@ import ui_fair
 import ui_refusal
 import ui_brs_actions as actions
 import ui_brs_board as boardview
+import ui_brs_read
 import ui_brs_records as records
 import ui_brs_setup as setupform
 import ui_brs_contest
@@ -27,7 +28,7 @@ from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, set
 from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
-from tirada.systems.brs import Setup, play, replay, summary
+from tirada.systems.brs import Setup, replay, summary
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options
@@ -106,24 +107,6 @@ def share_url() -> str:
     return sharing.page_link(Game.fragment)
 
 
-def after_forced_pick(state, opts: dict, players: list) -> dict:
-    """``{picker: the attacker's options once picked}`` for each of this seat's pickers whose pick has
-    nothing to choose and whose attacker is this seat's too (issue #42: the attacker's way out when
-    stuck goes with the pick, ui_brs_actions.stuck_ways)."""
-    out = {}
-    for p, kinds in opts.items():
-        pick = actions.forced_pick(kinds)
-        if pick is None:
-            continue
-        try:
-            later = seats.my_options(options(play(state, pick)), Game.seat, players)
-        except TiradaError:
-            continue
-        if pick["attacker"] in later:
-            out[p] = later[pick["attacker"]]
-    return out
-
-
 def render_game() -> None:
     """Draw the whole Confrontation (status, actions, boards, info, log, link) from the state."""
     if Game.state is None:
@@ -134,7 +117,7 @@ def render_game() -> None:
     summ, cells, now = view_summary(), board(state), status.step_now(state)
     moving = status.drafted(state, setup, Game.seat)
     opts = seats.my_options(options(moving), Game.seat, summ["players"])
-    then = after_forced_pick(moving, opts, summ["players"])
+    then = seats.after_forced_pick(moving, opts, summ["players"], Game.seat)
     names, entries = boardview.names_of(summ), journal(setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
     selectable = actions.selectable_dice(opts)
@@ -288,7 +271,7 @@ def on_click(event) -> None:
     if node is not None and not node.disabled and Game.state is not None:
         kind, p = str(node.dataset.move), int(node.dataset.player)
         take = node.getAttribute("data-take")
-        move = actions.read_move(kind, p, _el, Game.selection, take if isinstance(take, str) else None)
+        move = ui_brs_read.read_move(kind, p, _el, Game.selection, take if isinstance(take, str) else None)
         if kind == "reinforce":
             boxes = document.querySelectorAll(f'#brs-actions fieldset[data-player="{p}"] input[data-comp]:checked')
             move["components"] = [int(b.dataset.comp) for b in boxes]

@@ -2,18 +2,17 @@
 ``tirada.systems.brs.options.options(state)`` (so only legal actions exist), and the reading of a group's
 controls back into a move dict for the engine (glue only: the engine checks every move).
 
-HTML builders are pure functions (no pyscript import); :func:`read_move` takes an element lookup.
+HTML builders are pure functions (no pyscript import); ui_brs_read reads the controls back into a move.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import i18n
 from render import esc
 from strings import t
 from ui_brs_board import choices_words, die_button, die_label, die_state_words
-from tirada.fields import typed_int
+from ui_brs_read import control_id as _id
+from ui_brs_seat import forced_pick
 
 #: The order in which a player's possible actions are shown (main action first).
 ORDER = ("pick", "attack", "defend", "strength", "endurance", "ruling", "devastate", "bonus", "defeat",
@@ -28,10 +27,6 @@ def selectable_dice(opts: dict) -> set:
             if kind in kinds:
                 out |= set(kinds[kind]["dice"])
     return out
-
-
-def _id(p: int, kind: str, name: str) -> str:
-    return f"brs-{p}-{kind}-{name}"
 
 
 def _select(p: int, kind: str, name: str, label: str, options: list, selected: str | None = None) -> str:
@@ -341,15 +336,6 @@ def action_bar(opts: dict, cells: list, names: list, lang: str, selection: list,
     return "".join(group(p, opts[p], cells, names, lang, selection, summ, (then or {}).get(p)) for p in order) + note
 
 
-def forced_pick(kinds: dict) -> dict | None:
-    """The pick of a player's options (``{kind: details}``) when it has nothing to choose — one
-    attacker, one target — as a move; else None."""
-    det = kinds.get("pick")
-    if det is None or len(det["attackers"]) != 1 or len(det["targets"]) != 1:
-        return None
-    return {"move": "pick", "attacker": det["attackers"][0], "target": det["targets"][0]}
-
-
 def vow_note(opts: dict, summ: dict, now: dict, names: list, lang: str) -> str:
     """A line saying why a Hero who must Renew, Vow or Yield is not offered a Vow they still have:
     a Vow renews Used and Battered dice, and they have none (the engine refuses such a Vow,
@@ -361,70 +347,3 @@ def vow_note(opts: dict, summ: dict, now: dict, names: list, lang: str) -> str:
     if not info.get("hero") or len(info.get("vows") or []) >= 3 or "vow" in opts.get(p, {}):
         return ""
     return f'<p class="meta brs-vow-note">{esc(t("brs.act.vow_none", lang).format(player=names[p]))}</p>'
-
-
-# ------------------------------------------------------------------------------ reading a move
-def _int_or_none(text):
-    value = typed_int(text)
-    return value if isinstance(value, int) else None
-
-
-def read_move(kind: str, p: int, get, selection: list, take: str | None = None) -> dict:
-    """The move of ``kind`` for player ``p`` from the controls; ``get(id)`` returns an element (or
-    None). Shapes are those of docs/brs-format.md; validity is the engine's job."""
-
-    def val(name: str):
-        node = get(_id(p, kind, name))
-        return None if node is None else str(node.value)
-
-    if kind == "pick":
-        return {"move": "pick", "attacker": _int_or_none(val("attacker")), "target": _int_or_none(val("target"))}
-    if kind in ("attack", "defend"):
-        move: dict[str, Any] = {"move": kind, "dice": list(selection)}
-        sf = _int_or_none(val("sf"))
-        if sf is not None:
-            move["soul_fused"] = sf
-        return move
-    if kind in ("strength", "endurance", "advantage"):
-        return {"move": kind, "die": _int_or_none(val("die"))}
-    if kind == "ruling":
-        move = {"move": "ruling", "action": val("action") or "none", "note": (val("note") or "").strip()}
-        die = _int_or_none(val("die"))
-        if die is not None:
-            move["die"] = die
-        if not move["note"]:
-            del move["note"]
-        return move
-    if kind == "devastate":
-        chosen = get(f"brs-{p}-devastate-choice-weakness")
-        if chosen is None or not chosen.checked:
-            return {"move": "devastate", "weakness": None}
-        claim = get(_id(p, kind, "claim"))
-        return {"move": "devastate", "weakness": {"size": _int_or_none(val("size")), "trait": (val("trait") or "").strip(),
-                                                  "claim": bool(claim is not None and claim.checked),
-                                                  "aspect": val("aspect")}}
-    if kind == "bonus":
-        return {"move": "bonus", "take": take or "none"}
-    if kind == "defeat":
-        return {"move": "defeat", "size": _int_or_none(val("size"))}
-    if kind == "renew":
-        return {"move": "renew", "player": p}
-    if kind == "vow":
-        move = {"move": "vow", "player": p, "vow": val("vow")}
-        if move["vow"] == "enemy_dies" and get(_id(p, kind, "enemy")) is not None:
-            move["enemy"] = _int_or_none(val("enemy"))
-            crossed = _int_or_none(val("crossed"))
-            if crossed:
-                move["crossed"] = crossed
-        note = (val("note") or "").strip()
-        return {**move, "note": note} if note else move
-    if kind == "reinforce":
-        return {"move": "reinforce", "player": p, "components": None}  # filled by the caller (checkboxes)
-    if kind == "yield":
-        move = {"move": "yield", "player": p}
-        leader = _int_or_none(val("leader"))
-        if leader is not None:
-            move["new_leader"] = leader
-        note = (val("note") or "").strip()
-        return {**move, "note": note} if note else move
-    return {"move": kind}

@@ -14,6 +14,9 @@ import json
 
 from render import esc
 from strings import t
+from tirada import TiradaError
+from tirada.systems.brs import play
+from tirada.systems.brs.options import options
 
 SEATS = ("0", "1", "both", "watch")
 
@@ -117,3 +120,30 @@ def boards_html(seat: str | None, summ: dict, cells: list, lang: str, selectable
             out.append(f'<details class="brs-other" data-player="{p}"{"" if compact else " open"}>'
                        f'<summary>{esc(other_summary(p, summ, cells, lang))}</summary>{full}</details>')
     return "".join(out)
+
+
+def forced_pick(kinds: dict) -> dict | None:
+    """The pick of a player's options (``{kind: details}``) when it has nothing to choose — one
+    attacker, one target — as a move; else None."""
+    det = kinds.get("pick")
+    if det is None or len(det["attackers"]) != 1 or len(det["targets"]) != 1:
+        return None
+    return {"move": "pick", "attacker": det["attackers"][0], "target": det["targets"][0]}
+
+
+def after_forced_pick(state, opts: dict, players: list, seat) -> dict:
+    """``{picker: the attacker's options once picked}`` for each of ``seat``'s pickers whose pick has
+    nothing to choose and whose attacker is this seat's too (issue #42: the attacker's way out when
+    stuck goes with the pick, ui_brs_actions.stuck_ways)."""
+    out = {}
+    for p, kinds in opts.items():
+        pick = forced_pick(kinds)
+        if pick is None:
+            continue
+        try:
+            later = my_options(options(play(state, pick)), seat, players)
+        except TiradaError:
+            continue
+        if pick["attacker"] in later:
+            out[p] = later[pick["attacker"]]
+    return out
