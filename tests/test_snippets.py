@@ -152,7 +152,8 @@ def test_l5r_snippet_says_the_checks_own_words():
     for lang, line in (("es", es[3]), ("en", snippet(fragment, BASE, "text", "en").split("\n")[3])):
         said = outcome_words(result, lang)      # the screen's words (web/l5r/ui_l5r_render.py)
         assert line == f"{vs_tn(result, lang)}: {said.headline}, {said.detail}"
-    assert es[3].startswith("3 éxitos contra un NO de 3: Éxito") or "Fallo (faltan" in es[3]
+    # the rerolled dice are fresh on every run: the count varies, the wording's shape does not
+    assert re.match(r"\d+ éxitos? contra un NO de 3: (Éxito|Fallo)", es[3]), es[3]
 
 
 def test_tragedia_snippet_names_the_winner():
