@@ -155,17 +155,9 @@ def test_the_paste_keeps_the_plain_text_when_the_html_has_fewer_links():
     forum = forum_links()
     html = _page(forum)
     assert paste.pasted_steps is not None
-    kept = _drain(paste.pasted_steps(html, "Comprobar la tirada"))
+    kept = paste.drain(paste.pasted_steps(html, "Comprobar la tirada"))
     assert kept == paste.html_to_text(html)
     plain = " ".join(f"{BASE}#{f}" for f in forum) * 30          # more links in the plain text
-    assert _drain(paste.pasted_steps("<p>Sin enlaces</p>", plain)) is None
-    assert _drain(paste.pasted_steps("<p></p>", "x")) is None
-    assert _drain(paste.pasted_steps("<p>" + "x" * (auditing.MAX_TEXT + 1), "")) is None   # too long: plain
-
-
-def _drain(steps):
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    assert paste.drain(paste.pasted_steps("<p>Sin enlaces</p>", plain)) is None
+    assert paste.drain(paste.pasted_steps("<p></p>", "x")) is None
+    assert paste.drain(paste.pasted_steps("<p>" + "x" * (auditing.MAX_TEXT + 1), "")) is None   # too long: plain

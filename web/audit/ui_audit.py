@@ -105,20 +105,11 @@ def on_paste(event) -> None:
     html = "".join(str(html_pieces[i]) for i in range(html_pieces.length))
     if not html.strip():
         return
-    text = yield_all(paste.pasted_steps(html, str(event.clipboardData.getData("text/plain") or "")))
+    text = paste.drain(paste.pasted_steps(html, str(event.clipboardData.getData("text/plain") or "")))
     if text is None:
         return                   # the plain text is better (fewer links in the HTML, too long): the browser pastes it
     event.preventDefault()       # synchronously, before the browser pastes the plain text
     box.setRangeText(text, box.selectionStart, box.selectionEnd, "end")
-
-
-def yield_all(steps):
-    """The value a step generator returns, its steps run at once (a short input)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 async def joined(pieces, turns: Turns) -> str | None:

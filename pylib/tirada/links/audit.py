@@ -72,12 +72,9 @@ def extract_links_steps(text: str):
 
 def _scan(text: str) -> tuple:
     """``(cleaned text, links of extract_links, sorted ends of every link posted)``."""
-    steps = _scan_steps(text)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    from .paste import drain
+
+    return drain(_scan_steps(text))
 
 
 def _check_text(text: object) -> None:

@@ -8,18 +8,20 @@ paragraphs, list items, table rows), with each link's target written right after
 ``Comprobar la tirada https://…#t2…``, so every link is found, in post order, and the snippet lines
 before it stay in place for the claim check.
 
-Public API: :func:`html_to_text`, :func:`html_to_text_steps`, :func:`pasted_steps`, :data:`MAX_HTML`.
+Public API: :func:`html_to_text`, :func:`html_to_text_steps`, :func:`pasted_steps`, :func:`drain`,
+:data:`MAX_HTML`.
 """
 
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from typing import Any, Iterator
 
 from ..errors import InvalidRequest
 from .address import parse
 
-__all__ = ["MAX_HTML", "html_to_text", "html_to_text_steps", "pasted_steps"]
+__all__ = ["MAX_HTML", "drain", "html_to_text", "html_to_text_steps", "pasted_steps"]
 
 MAX_HTML = 10_000_000   #: longest clipboard HTML read (characters); the text it gives is then bounded by the audit
 SLICE = 5_000          #: characters of HTML parsed between two steps of :func:`html_to_text_steps`
@@ -102,7 +104,12 @@ def html_to_text(html: str) -> str:
     Raises:
         InvalidRequest: not text, or longer than :data:`MAX_HTML` (``audit.html_too_long``).
     """
-    steps = html_to_text_steps(html, len(html) + 1 if isinstance(html, str) else 1)
+    return drain(html_to_text_steps(html, len(html) + 1 if isinstance(html, str) else 1))
+
+
+def drain(steps: Iterator) -> Any:
+    """What a step generator (``html_to_text_steps``, ``pasted_steps``, the audit's reading) returns,
+    its steps run at once (a short input, or the CLI)."""
     while True:
         try:
             next(steps)
