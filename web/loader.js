@@ -375,6 +375,24 @@ if (engineState() !== "loading") {
   watchEngine(obs);
 }
 
+// ------------------------------------------------------- long texts read in pieces (issue #39)
+// Reading a 5 MB <textarea>'s value (or a pasted page's clipboard data) into Python at once is one
+// long task (the whole string is converted); web/audit/ui_audit.py takes the text here once, cut in
+// pieces of `size` characters (a JS array), and converts one piece a turn. `source`: an element id
+// (its value), or a paste event (its clipboard data of `type`, read while the event runs).
+window[FUNCTIONS.text_pieces.name] = (source, size, type) => {
+  let text = "";
+  if (typeof source === "string") {
+    const box = document.getElementById(source);
+    text = box ? String(box.value) : "";
+  } else if (source && source.clipboardData) {
+    text = String(source.clipboardData.getData(type) || "");
+  }
+  const pieces = [];
+  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+  return pieces;
+};
+
 // ------------------------------------------------------- the userscript's verification frame (issue #30)
 // web/audit/ui_frame.py calls this once, in a page opened as ?marco=1#origen=<forum origin>. The forum
 // page's window is touched only here: a cross-origin window cannot be held by Pyodide's proxies.

@@ -8,7 +8,7 @@ unnumbered list, each bad roll marked ✘ with its reasons. Problems are worded 
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import audit_sealed_view
 import i18n
@@ -18,6 +18,7 @@ from strings import STRINGS, t
 from tirada.links.chain import PROVES
 
 MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
+MAX_UNREADABLE = 200  #: unreadable links listed at the end of the report (the rest are counted)
 
 
 def said(row: dict, lang: str) -> str:
@@ -148,25 +149,27 @@ def chain_html(group: dict, lang: str, said: Callable[[dict, str], str], heading
 def people_html(report: dict, lang: str, said: Callable[[dict, str], str]) -> list:
     """One block per person (issue #38: rollers whose names look the same, every campaign inside;
     ``report["people"]``), each with its counts (every link and signed entry once) and its chains;
-    unsigned rolls last. A report without ``people`` (older engine) lists the chains as they come."""
+    unsigned rolls last. A report without ``people`` (older engine) lists the chains as they come.
+    Each item is whole HTML (its elements closed): the page may draw them one by one."""
     people = report.get("people")
     if people is None:
         return [chain_html(g, lang, said) for g in report["rollers"]]
     by_chain = {(g["roller"], g["campaign"]): g for g in report["rollers"]}
-    parts = []
+    blocks = []
     for person in people:
         groups = [by_chain[(r, c)] for r, c in person["chains"] if (r, c) in by_chain]
         ok = all(g.get("ok", True) for g in groups) and not (person.get("luck") or {}).get("flagged")
         verdict = t("audit.ok" if ok else "audit.problems", lang)
-        parts.append(f'<section class="audit-person" data-person="{esc(person["name"])}" data-chains="{len(groups)}">'
-                     f'<h3>{esc(person["name"])}</h3><p class="audit-person-summary">{esc(person["summary"][lang])}</p>'
-                     f'<p class="verdict {"ok" if ok else "bad"}">{esc(verdict)}</p>')
+        parts = [f'<section class="audit-person" data-person="{esc(person["name"])}" data-chains="{len(groups)}">'
+                 f'<h3>{esc(person["name"])}</h3><p class="audit-person-summary">{esc(person["summary"][lang])}</p>'
+                 f'<p class="verdict {"ok" if ok else "bad"}">{esc(verdict)}</p>']
         if len(groups) > 1:
             parts.append(luck_line(person, lang).replace("audit-luck", "audit-luck audit-person-luck", 1))
         parts += [chain_html(g, lang, said, "h4") for g in groups]
         parts.append("</section>")
-    parts += [chain_html(g, lang, said) for g in report["rollers"] if g["roller"] is None]
-    return parts
+        blocks.append("".join(parts))
+    blocks += [chain_html(g, lang, said) for g in report["rollers"] if g["roller"] is None]
+    return blocks
 
 
 def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> str:
@@ -176,10 +179,16 @@ def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> 
     Args:
         said: ``(row, lang) -> str``, a posted roll's pool and result in one line (the view's forms).
     """
-    parts = [f'<h2>{esc(t("audit.report", lang))}</h2>', verdict_html(report, lang),
-             f'<p>{esc(t("audit.found", lang))}: {report["links_found"]}</p>']
-    parts += people_html(report, lang, said)
-    parts.append(audit_sealed_view.sealed_html(report, lang))
+    return "".join(render_parts(report, lang, said))
+
+
+def render_parts(report: dict, lang: str, said: Callable[[dict, str], str]) -> Iterator[str]:
+    """:func:`render_report` in whole elements, in order (each closes what it opens): the page draws
+    a report of thousands of rows a few elements a turn (issue #39), the verdict first."""
+    yield (f'<h2>{esc(t("audit.report", lang))}</h2>' + verdict_html(report, lang) +
+           f'<p>{esc(t("audit.found", lang))}: {report["links_found"]}</p>')
+    yield from people_html(report, lang, said)
+    yield audit_sealed_view.sealed_html(report, lang)
     if report.get("other"):
         kinds = sorted({o["kind"] for o in report["other"]})
         names = ", ".join(t(f"audit.kind_{k}" if f"audit.kind_{k}" in STRINGS else "audit.kind_other", lang)
@@ -187,17 +196,19 @@ def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> 
         older = sum(1 for o in report["other"] if o.get("format") == 1)   # made before fair play: say so
         older_text = (f', {older} <abbr title="{esc(PROVES[1][lang])}">{esc(t("audit.older_games", lang))}</abbr>'
                       if older else "")
-        parts.append(f'<p>{esc(t("audit.other", lang))}: {len(report["other"])} ({esc(names)}{older_text})</p>')
+        yield f'<p>{esc(t("audit.other", lang))}: {len(report["other"])} ({esc(names)}{older_text})</p>'
     for req in report.get("requests", []):      # GM roll requests: one roll each, matching
         who = f' → {req["for"]}' if req.get("for") else ""
         problems = ", ".join(t(f"audit.req_{code}", lang) for code in req["problems"]) or t("audit.request_ok", lang)
         cls = "error" if set(req["problems"]) - {"no_roll"} else "ok"
         line = t("audit.request", lang).format(label=req.get("label") or req["id"], who=who, problems=problems)
-        parts.append(f'<p class="{cls}">{esc(line)}</p>')
+        yield f'<p class="{cls}">{esc(line)}</p>'
     for fork in report.get("confrontation_forks", []):
-        parts.append(f'<p class="error">✘ {esc(t("audit.brs_fork", lang).format(n=fork["move"] + 1))}</p>')
-    parts += [game_fork_line(fork, lang) for fork in report.get("game_forks", [])]
-    for bad in report["invalid"]:
-        parts.append(f'<p class="error">✘ {esc(t("audit.unreadable", lang))}: {esc(bad["fragment"])} — '
-                     f'{esc(why(bad, lang))}</p>')
-    return "".join(parts)
+        yield f'<p class="error">✘ {esc(t("audit.brs_fork", lang).format(n=fork["move"] + 1))}</p>'
+    for fork in report.get("game_forks", []):
+        yield game_fork_line(fork, lang)
+    for bad in report["invalid"][:MAX_UNREADABLE]:
+        yield (f'<p class="error">✘ {esc(t("audit.unreadable", lang))}: {esc(bad["fragment"])} — '
+               f'{esc(why(bad, lang))}</p>')
+    if len(report["invalid"]) > MAX_UNREADABLE:
+        yield f'<p class="error">{esc(t("audit.more_unreadable", lang).format(n=len(report["invalid"]) - MAX_UNREADABLE))}</p>'

@@ -9,6 +9,9 @@ roll with the wrong number, which the page never produces).
 
 Public API: :func:`extract_links`, :func:`audit` (the ``audit`` command is :func:`tirada.cli.cmd_audit`). Output order is deterministic:
 rollers sorted by (name, campaign), links by (seq, position in the text).
+
+Longer than 400 lines because the sliced reading of issue #39 (_clean_steps, _scan_steps) shares the
+link finder's private helpers with the checks; moving the reading to a module of its own is left for issue #40.
 """
 
 from __future__ import annotations
@@ -22,16 +25,18 @@ from ..plural import ngettext
 from .audit_people import count_words, counts, people as people_of, twins
 from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
-from .posts import Placer, clean, place_problems
+from .posts import _BREAKS, _HTML_BREAKS, Placer, clean, place_problems
 from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
-__all__ = ["MAX_TEXT", "audit", "audit_steps", "clean", "extract_links"]
+__all__ = ["MAX_TEXT", "audit", "audit_steps", "checked_steps", "clean", "extract_links", "extract_links_steps"]
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
 MAX_COPIES = 20              #: copies of one link whose snippets are each checked
 CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`
+READ_SLICE = 25_000          #: characters of the pasted text cleaned between two steps of :func:`audit_steps`
+MATCH_SLICE = 25             #: places that could start a link tried between two steps of :func:`audit_steps`
 #: a link in the text: "#t1…" or "%23t1…" and what follows it up to a space or bracket (a second
 #: "#" or "%23" in it makes the address hold two links, which is reported, never split)
 _FRAGMENT = re.compile(r"(?:#|%23)(t\d{1,4}(?:[A-Za-z0-9_#-]|%[0-9A-Fa-f]{2}){8,})")
@@ -55,17 +60,87 @@ def extract_links(text: str) -> list:
     return _scan(text)[1]
 
 
+def extract_links_steps(text: str):
+    """:func:`extract_links` in steps: yields ``("read", percent, 100)``, returns its list.
+
+    Raises:
+        InvalidRequest: as :func:`extract_links`, before the first step.
+    """
+    scanned = yield from _scan_steps(text)
+    return scanned[1]
+
+
 def _scan(text: str) -> tuple:
     """``(cleaned text, links of extract_links, sorted ends of every link posted)``."""
+    from .paste import drain
+
+    return drain(_scan_steps(text))
+
+
+def _check_text(text: object) -> None:
     if not isinstance(text, str):
         raise InvalidRequest("the thread text must be text", field="text", code="audit.text_type")
     if len(text) > MAX_TEXT:
         raise InvalidRequest(f"the thread text is too long (at most {MAX_TEXT} characters)", field="text",
                              code="audit.text_too_long", params={"n": MAX_TEXT})
-    text = clean(text)
+
+
+def _clean_steps(text: str):
+    """The text with the breaks forums put in long words removed (:data:`_BREAKS`, then
+    :data:`_HTML_BREAKS`), :data:`READ_SLICE` characters a step: yields ``("read", percent, 100)``
+    (0–30 % of the reading),
+    returns the cleaned text (the same as cleaning it at once: an HTML break ends with its only
+    ``>`` or ``;``, so the text is cut right after one of those, never inside a break)."""
+    total = len(text)
+    parts = []
+    for at in range(0, total, READ_SLICE):
+        parts.append(text[at:at + READ_SLICE].translate(_BREAKS))
+        yield ("read", 10 * at // max(1, total), 100)
+    text = "".join(parts)
+    parts, at = [], 0
+    while at < len(text):
+        cuts = [p for p in (text.find(">", at + READ_SLICE - 1), text.find(";", at + READ_SLICE - 1)) if p >= 0]
+        if not cuts and text.find(">", at) < 0 and text.find(";", at) < 0:
+            parts.append(text[at:])          # no break can end in the rest
+            break
+        cut = min(cuts) + 1 if cuts else len(text)
+        parts.append(_HTML_BREAKS.sub("", text[at:cut]))
+        at = cut
+        yield ("read", 10 + 20 * at // max(1, len(text)), 100)
+    return "".join(parts)
+
+
+def _scan_steps(text: str):
+    """:func:`_scan` in steps (the page reads 5 MB without freezing): yields ``("read", percent,
+    100)`` (how much of the text is read) after every :data:`READ_SLICE`
+    characters cleaned and every :data:`MATCH_SLICE` places that could start a link; returns what
+    :func:`_scan` returns. Links are found where ``#`` or ``%23`` starts one (the same links, in the
+    same order, as ``_FRAGMENT.finditer``: a link starts with one of those).
+
+    Raises:
+        InvalidRequest: as :func:`extract_links`, before the first step.
+    """
+    _check_text(text)
+    text = yield from _clean_steps(text)
     found: dict = {}
     ends = []
-    for match in _FRAGMENT.finditer(text):
+    pos, hashes, escapes, tried = 0, text.find("#"), text.find("%23"), 0
+    while True:
+        if 0 <= hashes < pos:
+            hashes = text.find("#", pos)
+        if 0 <= escapes < pos:
+            escapes = text.find("%23", pos)
+        at = min((p for p in (hashes, escapes) if p >= 0), default=-1)
+        if at < 0:
+            break
+        tried += 1
+        if tried % MATCH_SLICE == 0:
+            yield ("read", 30 + 70 * at // max(1, len(text)), 100)
+        match = _FRAGMENT.match(text, at)
+        if match is None:
+            pos = at + 1
+            continue
+        pos = match.end()
         raw = match.group(1)[:MAX_FRAGMENT + 1]
         fragment, problem = _canonical(raw)
         shortened = text.startswith(_ELLIPSIS, match.end())
@@ -80,11 +155,19 @@ def _scan(text: str) -> tuple:
             entry["starts"].append(start)     # each copy's snippet is checked (tirada.links.audit_thread)
         entry["count"] += 1
         entry["shortened"] = entry["shortened"] and shortened
-    full = sorted(f for f, e in found.items() if not e["shortened"])
+    full: list | None = None       # the full links, sorted: only when a shortened one needs them
     out = []
-    for fragment, entry in found.items():
-        if entry["shortened"] and _extended(full, fragment):
-            continue
+    for n, (fragment, entry) in enumerate(found.items(), 1):
+        if n % (MATCH_SLICE * 10) == 0:
+            yield ("read", 100, 100)
+        if entry["shortened"]:
+            if full is None:
+                full = [f for f, e in found.items() if not e["shortened"]]
+                yield ("read", 100, 100)
+                full.sort()
+                yield ("read", 100, 100)
+            if _extended(full, fragment):
+                continue
         out.append(entry)
     return text, out, ends
 
@@ -290,7 +373,16 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     Raises:
         InvalidRequest: see :func:`extract_links`, at the first step.
     """
-    text, every, ends = _scan(text)
+    scanned = yield from _scan_steps(text)
+    report = yield from checked_steps(scanned, chunk, home)
+    yield ("report", report)
+
+
+def checked_steps(scanned: tuple, chunk: int = CHUNK, home: str | None = None):
+    """The checks of :func:`audit_steps` on a text already read (``scanned``: what
+    :func:`_scan_steps` returns): yields ``("progress", done, total)`` as it goes, returns the
+    report of :func:`audit`."""
+    text, every, ends = scanned
     found = every[:MAX_LINKS]
     budget = [MAX_WORK]
     total = len(found)
@@ -304,13 +396,16 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
     from .audit_fair import confrontation_forks, request_report
     from .audit_games import game_forks, game_move_rows
 
+    yield ("progress", total, total)
     requests, flags = request_report(rows)
-    from .audit_thread import chain_flags, problems, thread_flags
+    from .audit_thread import chain_flags, problems, thread_flags_steps
 
-    thread_flags(rows, text, ends, home, flags)
+    yield ("progress", total, total)
+    yield from thread_flags_steps(rows, text, ends, home, flags, chunk)
     from .audit_games import unchained_flags
 
     unchained_flags(rows)
+    yield ("progress", total, total)
     for row in rows:
         if row.get("kind") == "request":
             other.append({"kind": "request", "position": row["position"]})
@@ -333,6 +428,7 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
             continue
         key = (row["roller"], row["campaign"])
         groups.setdefault(key, []).append(row)
+    yield ("progress", total, total)
     rollers = []
     order = sorted(groups, key=lambda k: (k[0] is None, (k[0] or "").casefold(), k[0] or "",
                                           (k[1] or "").casefold(), k[1] or ""))
@@ -380,13 +476,18 @@ def audit_steps(text: str, chunk: int = CHUNK, home: str | None = None):
         mine[2][0] += streak.unrated
         if n % chunk == 0:
             yield ("progress", total, total)
+    yield ("progress", total, total)
     report_people = people_of(people)
+    yield ("progress", total, total)
     unreadable += [not_checked_row(every[MAX_LINKS], len(every) - MAX_LINKS, MAX_LINKS)] if len(every) > MAX_LINKS else []
+    forks = confrontation_forks(rows)
+    yield ("progress", total, total)
     report = {"links_found": len(every), "rollers": rollers, "invalid": unreadable, "other": other,
-              "confrontation_forks": confrontation_forks(rows), "requests": requests, "game_forks": game_forks(rows),
+              "confrontation_forks": forks, "requests": requests, "game_forks": game_forks(rows),
               "flagged_other": [r for r in rows if r.get("flags") and r.get("kind") in ("brs", "scene", "request")],
               "people": report_people}
+    yield ("progress", total, total)
     report["problems"] = problems(report)
     report["ok"] = not report["problems"]
     place_problems(report, Placer(text))     # each problem named by its post and author (or line)
-    yield ("report", report)
+    return report

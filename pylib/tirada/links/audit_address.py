@@ -11,6 +11,7 @@ without ``--home``). :mod:`tirada.links.audit_thread` flags what differs (``audi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .address import Url, parse
 
@@ -72,6 +73,7 @@ def _normal(found: Url) -> str:
     return f"{found.scheme}://{found.host_port}{path}" + (f"?{found.query}" if found.query else "")
 
 
+@lru_cache(maxsize=4096)       # a thread posts most links with one address: read it once
 def same_address(address: str | None, home: str | None) -> bool:
     """True when ``address`` (a link's base) loads the same page as ``home`` (the page's own
     address), or when it is a bare fragment, or when ``home`` is unknown and ``address`` is an

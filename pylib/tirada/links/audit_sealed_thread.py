@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, TypedDict
 
-from .audit import CHUNK, audit_steps, extract_links
+from .posts import Placer, place_problems
+from .audit import CHUNK, MAX_LINKS, _scan_steps, checked_steps
 from .audit_fair import flag
 from .audit_sealed import SealedAudit, SealedRow, audit_sealed, sealed_kind
 from .audit_thread import presumed_home, problems, same_address
@@ -142,6 +143,8 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
     links."""
     if not sealed.rows and not sealed.requests:
         return
+    import bisect
+
     moves = _moves(report)
     every = sorted(positions)
     rolls: list = []
@@ -163,7 +166,7 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
                           "seq": row.seq, "label": row.label or "", "fragment": _short(row.fragment), "flags": made})
         rolls.append(SealedRoll(kind=row.kind, roller=row.roller, campaign=row.campaign, seq=row.seq, label=row.label,
                                 position=row.position, fragment=_short(row.fragment), state=row.state, age=row.age,
-                                later=sum(1 for p in every if p > row.position), revealable=row.revealable,
+                                later=len(every) - bisect.bisect_right(every, row.position), revealable=row.revealable,
                                 problems=[f["code"] for f in made], answers=answers, link=row.fragment))
     for req in sealed.requests:
         if req["problems"]:
@@ -178,17 +181,16 @@ def add_sealed(report: dict, sealed: SealedAudit, positions: Iterable = ()) -> N
                                      summary=dict(sealed.summary))
 
 
-def _other_addresses(report: dict, found: list, home: str | None) -> None:
+def _other_addresses(report: dict, found: list, home: str | None, kinds: dict) -> None:
     """Flag ``audit.other_address`` on every sealed link (request, blind or secret roll, reveal) posted
     with another address than ``home``: a sealed request opened on a look-alike page lets that page
     pick the player's seed, and with the secret in the same hands the dice (report changed in place).
-    Without ``home``, an address that cannot be read or is relative to the forum page is flagged."""
+    Without ``home``, an address that cannot be read or is relative to the forum page is flagged.
+    ``kinds``: ``{fragment: sealed kind}`` of the thread's sealed links (:func:`_sealed_kinds`)."""
     extra = []
     for found_link in found:
-        if found_link["shortened"] or same_address(found_link.get("address"), home):
-            continue
-        kind = sealed_kind(found_link["fragment"])
-        if kind is None:
+        kind = kinds.get(found_link["fragment"])
+        if kind is None or found_link["shortened"] or same_address(found_link.get("address"), home):
             continue
         address = (found_link.get("address") or "")[:200]
         extra.append({"kind": kind, "position": found_link["position"], "fragment": _short(found_link["fragment"]),
@@ -200,31 +202,35 @@ def _other_addresses(report: dict, found: list, home: str | None) -> None:
         report["ok"] = not report["problems"]
 
 
-def _reveal_claims(report: dict, text: str) -> None:
+def _reveal_claims(report: dict, scanned: tuple, kinds: dict, chunk: int = CHUNK):
     """Flag ``audit.sealed_reveal_claim`` on a reveal whose snippet (the text before it, in its post)
     says another result than the reveal gives (:func:`tirada.links.sealed_snippet.reveal_snippet`,
     recomputed from the reveal and its sealed roll in the thread; issue #38): the words a reader sees
-    must be the revealed result. A reveal posted without a snippet claims nothing."""
+    must be the revealed result. A reveal posted without a snippet claims nothing. ``scanned``: the
+    thread as :func:`tirada.links.audit._scan_steps` read it (its links: the sealed ones suffice);
+    ``kinds`` as :func:`_other_addresses`.
+    Yields ``("progress", done, total)`` every ``chunk`` reveals compared."""
     import bisect
 
     from ..errors import TiradaError
-    from .audit import _scan
     from .audit_thread import claim_lines, norm_line
     from .sealed import read_sealed, verify_reveal
     from .sealed_snippet import reveal_snippet
 
-    cleaned, found, ends = _scan(text)
+    cleaned, found, ends = scanned
     rolls: dict = {}
     reveals = []
     for link in found:
-        kind = sealed_kind(link["fragment"]) if not link["shortened"] else None
+        kind = kinds.get(link["fragment"]) if not link["shortened"] else None
         if kind in ("blind", "secret"):
             view = read_sealed(link["fragment"], (kind,))[1]
             rolls.setdefault(view.get("sealed_request") or view.get("id"), link["fragment"])
         elif kind == "reveal":
             reveals.append(link)
     extra = []
-    for link in reveals[:MAX_REVEAL_CLAIMS]:
+    for n, link in enumerate(reveals[:MAX_REVEAL_CLAIMS], 1):
+        if n % chunk == 0:
+            yield ("progress", n, min(len(reveals), MAX_REVEAL_CLAIMS))
         try:
             rid = read_sealed(link["fragment"], ("reveal",))[1]["id"]
             opened = verify_reveal(rolls[rid], link["fragment"]) if rid in rolls else None
@@ -269,22 +275,40 @@ def audit_thread_steps(text: str, home: str | None = None, secrets: Iterable = (
     Raises:
         InvalidRequest: as :func:`tirada.links.audit.extract_links`.
     """
+    scanned = yield from _scan_steps(text)      # the text is read once, in steps
+    found = scanned[1]
     if home is None:                 # no official address given: the one most links were posted with
-        home = presumed_home(extract_links(text))
-    for step in audit_steps(text, chunk=chunk, home=home):
-        if step[0] != "report":
-            yield step
-            continue
-        report: dict = step[1]
-        found = extract_links(text)
-        links = [(f["position"], f["fragment"]) for f in found if not f["shortened"]]
-        add_sealed(report, audit_sealed(links, secrets, now, secret_rolls), [f["position"] for f in found])
-        _other_addresses(report, found, home)
-        _reveal_claims(report, text)
-        from .posts import Placer, clean, place_problems
+        home = presumed_home(found)
+    report: dict = yield from checked_steps(scanned, chunk, home)
+    kinds, sealed, positions = yield from _sealed_kinds(found, chunk)
+    links = [(f["position"], f["fragment"]) for f in sealed]
+    add_sealed(report, audit_sealed(links, secrets, now, secret_rolls), positions)
+    _other_addresses(report, sealed, home, kinds)
+    yield from _reveal_claims(report, (scanned[0], sealed, scanned[2]), kinds, chunk)
+    place_problems(report, Placer(scanned[0]))   # the problems recomputed above, each named by its post
+    yield ("report", report)
 
-        place_problems(report, Placer(clean(text)))   # the problems recomputed above, each named by its post
-        yield ("report", report)
+
+def _sealed_kinds(found: list, chunk: int = CHUNK):
+    """The sealed links among ``found`` (:func:`tirada.links.audit.extract_links`' links; shortened
+    ones are not read), each read once, in one pass: returns ``(kinds, sealed, positions)``:
+    ``{fragment: "sealreq" | "blind" | "secret" | "reveal"}``, those links (in ``found``'s order) and
+    every link's position; yields ``("progress", n, n)`` every ``chunk`` links (n: the links the
+    audit checks). The passes after it walk the sealed links only (the others do nothing there)."""
+    kinds: dict = {}
+    sealed: list = []
+    positions: list = []
+    shown = min(len(found), MAX_LINKS)
+    for n, link in enumerate(found, 1):
+        if n % chunk == 0:
+            yield ("progress", shown, shown)
+        positions.append(link["position"])
+        if not link["shortened"]:
+            kind = sealed_kind(link["fragment"])
+            if kind is not None:
+                kinds[link["fragment"]] = kind
+                sealed.append(link)
+    return kinds, sealed, positions
 
 
 def audit_thread(text: str, home: str | None = None, secrets: Iterable = (), now: int | None = None,

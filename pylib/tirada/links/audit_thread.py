@@ -30,7 +30,8 @@ from .audit_address import base_address, presumed_home, read_address, same_addre
 from .audit_fair import flag
 
 __all__ = ["base_address", "chain_flags", "claim_flag", "claim_lines", "mark_reused", "norm_line", "presumed_home",
-           "problems", "read_address", "same_address", "thread_flags"]
+           "problems", "read_address", "same_address", "thread_flags",
+           "thread_flags_steps"]
 
 _CLAIM_LINES = 12           #: lines read before a link for its snippet
 _CLAIM_CHARS = 4000         #: characters read before a link for its snippet
@@ -188,18 +189,28 @@ def _anchors(posted: list, expected: list) -> list:
 
 
 def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: dict) -> None:
+    """:func:`thread_flags_steps` at once (the userscript frame's one link)."""
+    for _step in thread_flags_steps(rows, text, ends, home, requests):
+        pass
+
+
+def thread_flags_steps(rows: list, text: str, ends: list, home: str | None, requests: dict, chunk: int = 100):
     """Flag the rows of an audit (``row["flags"]``): GM-request problems (``requests``: the flags of
     :func:`tirada.links.audit_fair.request_report`, also kept as ``row["request_flags"]``), another
     address than ``home``, a snippet claim its link does not give (the text between the previous
     link, ``ends`` sorted, and this one), and randomness used twice (:func:`mark_reused`). Without
     ``home``, the address most links use stands for it (:func:`presumed_home`). A roll
     answering a GM request that names its official address (``home`` of the request) and posted
-    with another address is flagged ``audit.request_address``."""
+    with another address is flagged ``audit.request_address``. Yields ``("progress", done, total)``
+    after every ``chunk`` rows (the page draws between), nothing else."""
     if home is None:                 # no official address given: the one most links were posted with
         home = presumed_home(rows)
     official = {r["spec"]["id"]: r["spec"]["home"] for r in rows
                 if r.get("kind") == "request" and isinstance(r.get("spec"), dict) and r["spec"].get("home")}
-    for row in rows:
+    claims = 0
+    for n, row in enumerate(rows, 1):
+        if n % chunk == 0:
+            yield ("progress", n, len(rows))
         made = row.setdefault("flags", [])
         wanted = official.get(row.get("gm_request") or "")
         if wanted and not same_address(row.get("address"), wanted):
@@ -213,6 +224,9 @@ def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: 
             made.append(flag(code="audit.other_address", params={"address": row["address"][:200]},
                              reason=f"posted with another address ({row['address'][:200]}) than this page's"))
         for start in row.get("starts") or [row.get("start", row["position"])]:   # every copy's own post
+            claims += 1
+            if claims % max(1, chunk // 10) == 0:       # a claim recomputes a snippet: a few a step
+                yield ("progress", n, len(rows))
             before = text[ends[bisect.bisect_right(ends, start) - 1] if bisect.bisect_right(ends, start) else 0:start]
             claimed = claim_flag(row, before)
             if claimed is not None:

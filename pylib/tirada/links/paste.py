@@ -17,21 +17,24 @@ pasted, and its author: the post's ``data-author``, else the first ``username`` 
 ``post-author`` / ``message-name`` / ``author`` element's first line). The posts' own text cannot
 make a post line (:func:`tirada.links.posts.neutral`). A page with none of these has no boundaries.
 
-Public API: :func:`html_to_text`, :data:`MAX_HTML`.
+Public API: :func:`html_to_text`, :func:`html_to_text_steps`, :func:`pasted_steps`, :func:`drain`,
+:data:`MAX_HTML`.
 """
 
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from typing import Any, Iterator
 
 from ..errors import InvalidRequest
 from .address import parse
 from .posts import MAX_AUTHOR, neutral, post_line
 
-__all__ = ["MAX_HTML", "html_to_text"]
+__all__ = ["MAX_HTML", "drain", "html_to_text", "html_to_text_steps", "pasted_steps"]
 
 MAX_HTML = 10_000_000   #: longest clipboard HTML read (characters); the text it gives is then bounded by the audit
+SLICE = 5_000          #: characters of HTML parsed between two steps of :func:`html_to_text_steps`
 #: elements that start and end a line when shown
 _BLOCKS = frozenset("address article aside blockquote br dd div dl dt figcaption figure footer form h1 h2 h3 "
                     "h4 h5 h6 header hr li main nav ol p pre section table tbody td th thead tr ul".split())
@@ -176,13 +179,41 @@ def html_to_text(html: str) -> str:
     Raises:
         InvalidRequest: not text, or longer than :data:`MAX_HTML` (``audit.html_too_long``).
     """
+    return drain(html_to_text_steps(html, len(html) + 1 if isinstance(html, str) else 1))
+
+
+def drain(steps: Iterator) -> Any:
+    """What a step generator (``html_to_text_steps``, ``pasted_steps``, the audit's reading) returns,
+    its steps run at once (a short input, or the CLI)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def html_to_text_steps(html: str, chunk: int = SLICE):
+    """:func:`html_to_text` in steps (the page reads a pasted page of megabytes without freezing):
+    the HTML is parsed ``chunk`` characters at a time, each piece cut just before a ``<`` (so no
+    run of text is split and the text is the same as read at once); yields ``("read", percent,
+    100)`` after each piece, returns the text.
+
+    Raises:
+        InvalidRequest: as :func:`html_to_text`, before the first step.
+    """
     if not isinstance(html, str):
         raise InvalidRequest("the pasted HTML must be text", field="text", code="audit.text_type")
     if len(html) > MAX_HTML:
         raise InvalidRequest(f"the pasted page is too long (at most {MAX_HTML} characters)", field="text",
                              code="audit.html_too_long", params={"n": MAX_HTML})
     reader = _Reader()
-    reader.feed(html)
+    at = 0
+    while at < len(html):
+        cut = html.find("<", at + chunk) if at + chunk < len(html) else -1
+        cut = len(html) if cut < 0 else cut
+        reader.feed(html[at:cut])
+        at = cut
+        yield ("read", 100 * at // len(html), 100)
     reader.close()
     for href, _ in reversed(reader.links):   # links left open by a cut selection
         if href:
@@ -190,3 +221,22 @@ def html_to_text(html: str) -> str:
     parts = "".join(reader.out).split(_MARK)
     text = parts[0] + "".join(f"\n{post_line(n, reader.authors[n - 1][1])}\n{part}" for n, part in enumerate(parts[1:], 1))
     return _LINES.sub("\n", text).strip()
+
+
+def pasted_steps(html: str, plain: str, chunk: int = SLICE):
+    """What the audit's text box takes from a paste, in steps (``("read", percent, 100)``): the
+    HTML's text with every link's address (:func:`html_to_text_steps`), or None when the plain
+    text is better — the HTML gives no text, holds fewer links than the plain text, or is too long
+    to read (the plain text is then pasted as it is). Never raises."""
+    from ..errors import TiradaError
+    from .audit import extract_links_steps
+
+    try:
+        text = yield from html_to_text_steps(html, chunk)
+        if not text:
+            return None
+        mine = yield from extract_links_steps(text)
+        theirs = yield from extract_links_steps(plain)
+    except TiradaError:
+        return None
+    return None if len(mine) < len(theirs) else text
