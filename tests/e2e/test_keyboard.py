@@ -1,6 +1,6 @@
 """The whole roll flow with the keyboard alone (issue #9): no mouse clicks anywhere in this file.
 
-Skip link → form → fields → Tirar (Enter) → result focused and announced → copy the link →
+Skip link → the name ask of a first visit («Tirar sin firmar») → form → fields → Tirar (Enter) → result focused and announced → copy the link →
 open it from the history → an error is explained and focus goes to the field → language and
 views switched from the keyboard.
 """
@@ -46,7 +46,15 @@ def test_roll_flow_with_keyboard_only(warm_page):
     assert first["tag"] == "a" and first["text"] == "Ir al formulario de tirada"
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
-    assert active(page)["id"] == "system"
+    # a first visit asks for a name first (issue 38): «Poner nombre», then «Tirar sin firmar», which is
+    # remembered and puts the focus on «Tirar»; back up to the system from there
+    assert active(page)["id"] == "who-ask-name"
+    page.keyboard.press("Tab")
+    assert active(page)["id"] == "who-unsigned"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.id === 'roll'")
+    assert page.locator("#who-ask").is_hidden()
+    tab_until(page, by_id("system"), key="Shift+Tab")
     assert page.locator("#result").is_hidden()
 
     # 2. fill the SIFRP test from the keyboard

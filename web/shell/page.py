@@ -27,6 +27,7 @@ import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
 import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
 import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
 import ui_roll
+import ui_who  # the name asked for before the first roll (issue 38)
 import ui_shared
 from app import STORE, el, tr
 from strings import STRINGS, t
@@ -34,8 +35,8 @@ from strings import STRINGS, t
 from tirada.links.roll_link import peek_kind
 from tirada.links.thread_link import is_thread
 
-#: view modules started before the page says it is ready (ui_roll first).
-VIEWS = (ui_roll, ui_shared)
+#: view modules started before the page says it is ready (ui_roll first: ui_who reads the name it restores).
+VIEWS = (ui_roll, ui_who, ui_shared)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
 #: Sealed rolls (ui_sealed: routes "sealreq", "blind", "reveal", app.SEALED) and the GM's secret rolls

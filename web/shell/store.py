@@ -19,6 +19,7 @@ HISTORY_KEY = "tirada.history.v1"
 LANG_KEY = "tirada.lang"
 CHAIN_KEY = "tirada.chains.v1"
 ROLLER_KEY = "tirada.roller.v1"
+UNSIGNED_KEY = "tirada.unsigned.v1"    # true: the player chose to roll unsigned (issue 38: never asked again)
 DIALECT_KEY = "tirada.dialects.v1"    # {campaign: dialect}: the notation dialect each campaign types in (issue 43)
 DIALECTS_KEPT = 200
 #: the GM's campaign secrets for sealed rolls (docs/link-format.md §19): {campaign name: 64 hex}
@@ -227,6 +228,23 @@ class Store:
 
     def set_roller(self, roller: str, campaign: str) -> None:
         self.write(ROLLER_KEY, {"roller": roller, "campaign": campaign})
+
+    def unsigned_chosen(self) -> bool:
+        """True when the player chose «Tirar sin firmar» (a damaged value reads as not chosen)."""
+        return self.read(UNSIGNED_KEY, False, check=lambda v: isinstance(v, bool)) is True
+
+    def choose_unsigned(self) -> bool:
+        """Remember that the player rolls unsigned (issue 38); False when it could not be stored."""
+        return self.write(UNSIGNED_KEY, True)
+
+    def asks_for_name(self, typed: str) -> bool:
+        """Whether the roll form asks for a name before the first roll (issue 38): only while no
+        name is typed (``typed``, the roller field) or remembered, the chain book holds no chain
+        (nor a damaged one held for a decision) and «Tirar sin firmar» was never chosen."""
+        if typed.strip() or self.roller()["roller"] or self.unsigned_chosen():
+            return False
+        chains = self.chains()              # read first: it notes a damaged book in held
+        return not chains and CHAIN_KEY not in self.held
 
     def dialect_for(self, campaign: str) -> str | None:
         """The notation dialect last chosen in ``campaign`` (docs/notation.md §Dialects), or None."""

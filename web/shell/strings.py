@@ -219,6 +219,11 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                  "en": "With your name, each roll carries its number and links to the previous one: unposted rolls show up as gaps."},
     "who.roller": {"es": "Tu nombre o el de tu personaje", "en": "Your name or your character's"},
     "who.campaign": {"es": "Partida o hilo", "en": "Campaign or thread"},
+    # the name asked for before the first roll (issue 38; web/roll/ui_who.py)
+    "who.ask": {"es": "¿Firmas tus tiradas? Con tu nombre forman una cadena que el hilo puede comprobar.",
+                "en": "Sign your rolls? With your name they form a chain the thread can check."},
+    "who.ask_name": {"es": "Poner nombre", "en": "Add my name"},
+    "who.ask_unsigned": {"es": "Tirar sin firmar", "en": "Roll unsigned"},
     # audit
     "audit.heading": {"es": "Auditar un hilo del foro", "en": "Audit a forum thread"},
     "audit.help": {"es": "Pega el texto de un hilo (su código BBCode o Markdown, o los mensajes seleccionados tal como se ven en el foro): se comprueba cada enlace, lo que dice el texto junto a él y la cadena de cada jugador, sin salir de tu navegador.",

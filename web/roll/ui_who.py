@@ -1,0 +1,66 @@
+"""The name asked for before the first roll (issue 38), glue only.
+
+A player who never named themselves used to roll unsigned without being told. While
+:meth:`store.Store.asks_for_name` says so (no name typed or remembered, an empty chain book, no
+«Tirar sin firmar» chosen), a short line at the top of the roll form asks, with two buttons: «Poner
+nombre» opens the box on the name field; «Tirar sin firmar» stores that choice (never asked again)
+and puts the focus on «Tirar». Nothing is blocked: «Tirar» works while the line shows (an unsigned
+roll, as before). A typed name hides the line; a named roll remembers the name (web/roll/ui_roll.py)
+and fills the chain book, so the next visit does not ask. Storage refused or full: the choice holds
+for this session (:data:`Ask.unsigned`).
+"""
+
+from __future__ import annotations
+
+from pyscript import when
+
+import app
+from app import STORE, el
+
+
+class Ask:
+    """What this page session decided beyond the store."""
+
+    unsigned: bool = False    # «Tirar sin firmar» clicked (kept here too: the store may refuse it)
+
+
+def asks() -> bool:
+    """Whether the ask line shows now (the store's rule, for the name in the field)."""
+    return not Ask.unsigned and STORE.asks_for_name(str(el("roller").value))
+
+
+def refresh(*_args) -> None:
+    """Show or hide the ask line (start-up, a typed name, a roll)."""
+    el("who-ask").hidden = not asks()
+
+
+@when("click", "#who-unsigned")
+def on_unsigned(event) -> None:
+    """«Tirar sin firmar»: remember the choice, close the box, focus on «Tirar»."""
+    Ask.unsigned = True
+    if not STORE.choose_unsigned():
+        app.show_notices()             # a full storage is said in the notice bar (the choice holds here)
+    el("who").open = False
+    refresh()
+    el("roll").focus()
+
+
+@when("click", "#who-ask-name")
+def on_name(event) -> None:
+    """«Poner nombre»: open the box on the name field."""
+    el("who").open = True
+    el("roller").focus()
+
+
+@when("input", "#roller")
+def on_typed(event) -> None:
+    refresh()
+
+
+app.ON_ROLL.append(refresh)
+app.ON_LANG.append(refresh)     # also run when another tab changed the stored data (page.on_storage)
+
+
+def start() -> None:
+    """Ask (or not) for the stored state, after ui_roll.start restored the name."""
+    refresh()
