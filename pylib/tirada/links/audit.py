@@ -72,7 +72,7 @@ def extract_links_steps(text: str):
 
 def _scan(text: str) -> tuple:
     """``(cleaned text, links of extract_links, sorted ends of every link posted)``."""
-    from .paste import drain
+    from ..steps import drain
 
     return drain(_scan_steps(text))
 

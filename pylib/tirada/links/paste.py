@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from typing import Any, Iterator
 
 from ..errors import InvalidRequest
+from ..steps import drain
 from .address import parse
 from .posts import MAX_AUTHOR, neutral, post_line
 
@@ -180,16 +180,6 @@ def html_to_text(html: str) -> str:
         InvalidRequest: not text, or longer than :data:`MAX_HTML` (``audit.html_too_long``).
     """
     return drain(html_to_text_steps(html, len(html) + 1 if isinstance(html, str) else 1))
-
-
-def drain(steps: Iterator) -> Any:
-    """What a step generator (``html_to_text_steps``, ``pasted_steps``, the audit's reading) returns,
-    its steps run at once (a short input, or the CLI)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def html_to_text_steps(html: str, chunk: int = SLICE):
