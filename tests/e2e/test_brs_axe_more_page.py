@@ -1,7 +1,7 @@
 """End to end (issue #42, "axe shows 0 serious on every Confrontation state at 360 and 1280 px"): the
 Confrontation screens the book's example never reaches (tests/e2e/test_brs_forum_page.py plays that
 one) — a side of several players (each player's own group; the pick with several attackers, with
-several targets; a Yield that names a new Leader) and the Reinforce after a Round (a checkbox for
+several targets; a Yield that names a new Leader; the attack of a player who is not the Leader) and the Reinforce after a Round (a checkbox for
 each Component not yet committed) — checked by axe-core at 360x640 and at 1280x800.
 
 The set-up is built with the engine (two against one, each fighter with a Component held back to
@@ -23,7 +23,7 @@ expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.brs import big_setup, play_out  # noqa: E402
-from helpers.brs_page import axe_both, link_of, moves_of, open_link_in  # noqa: E402
+from helpers.brs_page import axe_both, link_of, make_move, moves_of, open_link_in  # noqa: E402
 from helpers.page import take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
@@ -87,6 +87,10 @@ def test_reinforce_and_a_side_of_several_players_pass_axe_at_360_and_1280(new_co
     expect(page.locator('#brs-actions fieldset[data-player="1"] [data-move="pick"]')).to_be_visible()
     expect(page.locator('#brs-actions fieldset[data-player="2"]')).to_be_visible()
     assert option_count(page, "#brs-1-yield-leader") >= 2                 # «nobody» and Kael
+    axe_both(page)
+    # the Leader sends Kael, not herself: the attack screen of a player who is not the Leader
+    make_move(page, {"move": "pick", "attacker": 2, "target": 0}, 1)
+    expect(page.locator('#brs-actions [data-move="attack"][data-player="2"]')).to_be_visible()
     axe_both(page)
     # 3. a Round has ended: the horde and Ilsa may Reinforce, a checkbox per Component held back
     reinforce = first(setup, game, lambda opts: sum("reinforce" in kinds for kinds in opts.values()) == 2)
