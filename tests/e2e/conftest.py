@@ -238,3 +238,73 @@ def warm_page(_shared_contexts, browser, base_url):
             open_page.close()
     for _, watch in used + fresh:
         watch.assert_clean()
+
+
+#: a link opened in a reader tab: set the ``#`` and resolve once the page's own ``hashchange`` handler
+#: (registered at start, so before this one) has run; then the site's localStorage, as JSON
+_MOVE = """f => new Promise(done => {
+  window.addEventListener('hashchange', () => setTimeout(done, 0), {once: true});
+  window.location.hash = f;
+})"""
+_STORED = "JSON.stringify(Object.entries(localStorage).sort())"
+
+
+@pytest.fixture(scope="session")
+def _reader_tabs(browser, base_url):
+    """This worker's reader tabs, one per set of context options (JSON key → (page, context, Watch))."""
+    made: dict = {}
+    yield made
+    for _, ctx, _ in made.values():
+        ctx.close()
+
+
+@pytest.fixture
+def reader(_reader_tabs, browser, base_url):
+    """Factory: ``page = reader(fragment, **context_options)``: the page showing the link ``#fragment`` as
+    someone who never used Tirada reads it — a tab of a context of its own (nothing stored, no service
+    worker), shared by this worker's tests per set of options and moved from link to link by its ``#``
+    alone, the way ``test_every_link.test_changing_the_hash_replaces_the_view`` checks (issue #37: a
+    boot saved per link read). The tab holds nothing when a link is opened in it: after a test that
+    left anything in its localStorage (a Confrontation link keeps the game, a roll made from it), the
+    tab is closed and the next test gets a new one. A
+    first visit itself (transfer, service worker, first paint) is tested in ``new_context`` browsers,
+    where every kind of link is also opened once (test_every_link). Console errors and requests leaving
+    localhost fail the test."""
+    used: list = []
+
+    def make(fragment: str, **options):
+        options = {"locale": "es-ES", **options, "service_workers": "block"}
+        key = json.dumps(options, sort_keys=True)
+        fragment = fragment.lstrip("#")
+        if key in _reader_tabs:
+            page, ctx, watch = _reader_tabs[key]
+            if page.is_closed() or page.evaluate("document.documentElement.dataset.engine") != "ready":
+                ctx.close()
+                del _reader_tabs[key]
+        if key not in _reader_tabs:
+            watch = Watch()
+            ctx = watch.attach(browser.new_context(**options), intercept=False)
+            page = open_app(ctx.new_page(), base_url + "#" + fragment)
+            _reader_tabs[key] = (page, ctx, watch)
+            used.append(key)
+            return page
+        page, ctx, watch = _reader_tabs[key]
+        watch.errors.clear()
+        watch.external.clear()
+        used.append(key)
+        page.evaluate("window.scrollTo(0, 0)")
+        if page.evaluate("location.hash.replace(/^#/, '')") == fragment:
+            page.evaluate("location.hash = ''")          # the same link again: opened anew
+        assert page.evaluate(_STORED) == "[]", "the reader tab holds data of an earlier link"
+        page.evaluate(_MOVE, fragment)
+        return page
+
+    yield make
+    for key in dict.fromkeys(used):
+        if key not in _reader_tabs:
+            continue
+        page, ctx, watch = _reader_tabs[key]
+        if page.is_closed() or page.evaluate(_STORED) != "[]":    # the test wrote (it rolled again…):
+            ctx.close()                                            # the next reader starts afresh
+            del _reader_tabs[key]
+        watch.assert_clean()

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import READY, READY_TIMEOUT_MS, ROOT, open_app
+from conftest import READY, READY_TIMEOUT_MS, ROOT
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -39,7 +39,7 @@ def _with_preset(warm_page, locale: str, preset: str):
     return page
 
 
-def test_a_pbta_preset_rolls_names_its_band_and_the_link_shows_it_in_a_fresh_browser(warm_page, new_context, base_url):
+def test_a_pbta_preset_rolls_names_its_band_and_the_link_shows_it_in_a_fresh_browser(warm_page, reader):
     page = _with_preset(warm_page, "es-ES", "pbta")
     expect(page.locator("#generic-bands-value-label")).to_have_text("Atributo")
     expect(page.locator("#generic-bands-versus-field")).to_be_hidden()
@@ -60,8 +60,7 @@ def test_a_pbta_preset_rolls_names_its_band_and_the_link_shows_it_in_a_fresh_bro
     assert first[0].endswith("band-outcome")
     link = page.locator("#share-link").input_value()
 
-    ctx2, _ = new_context(locale="es-ES", **PHONE)
-    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
+    other = reader(link.partition("#")[2], locale="es-ES", **PHONE)   # a browser that holds nothing
     expect(other.locator("#shared .shared-ok")).to_be_visible()
     expect(other.locator("#shared .band-outcome")).to_have_text(f"Resultado: {_pbta(total)}")
     expect(other.locator("#shared-pool")).to_have_text("2d6 +1, resultados: ≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito")

@@ -76,7 +76,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("text, difficulty, pool, shown", CASES, ids=[c[0] for c in CASES])
-def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(warm_page, new_context, base_url, text,
+def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(warm_page, reader, text,
                                                                              difficulty, pool, shown):
     page = warm_page(**PHONE)
     page.select_option("#system", "generic")
@@ -87,7 +87,7 @@ def test_typed_arithmetic_has_exact_odds_rolls_and_verifies_through_its_link(war
     page.click("#roll")
     expect(page.locator("#result .total")).to_be_visible()
     expect(page.locator("#result-pool")).to_have_text(pool)
-    other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
+    other = open_shared_result(reader, page, pool, locale="es-ES", **PHONE)
     assert other.locator("#shared .total").inner_text() == page.locator("#result .total").inner_text()
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
 

@@ -44,7 +44,7 @@ def test_the_reading_in_words_follows_the_text_and_the_dialect(warm_page):
     assert "Traceback" not in page.inner_text("body")
 
 
-def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(warm_page, new_context, base_url):
+def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(warm_page, reader):
     page = _generic(warm_page, "dicemaiden")
     page.fill("#generic-notation", "-d20+5")
     expect(page.locator("#generic-notation-words")).to_have_text(
@@ -54,7 +54,7 @@ def test_a_dice_maiden_roll_links_with_its_dialect_and_opens_in_a_fresh_browser(
     pool = "2d20, guardas 1 los más bajos +5 (notación de Dice Maiden)"
     expect(page.locator("#result-pool")).to_have_text(pool)
     assert 6 <= int(page.locator("#result .total").get_attribute("data-total")) <= 25   # never a negative total
-    other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
+    other = open_shared_result(reader, page, pool, locale="es-ES", **PHONE)
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
     assert "Traceback" not in other.inner_text("body")
 
@@ -73,14 +73,14 @@ def test_a_leading_minus_die_in_roll20_is_refused_with_the_working_form(warm_pag
     ("dicemaiden", "4d10 t8 e10", "4d10! (explosivos una vez), éxitos con ≥8 (notación de Dice Maiden)"),
     ("roll20", "d66", "1d6 × 10 + 1d6"),
 ])
-def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(warm_page, new_context, base_url,
+def test_each_new_kind_of_roll_opens_through_its_link_in_a_fresh_browser(warm_page, reader,
                                                                          dialect, text, pool):
     page = _generic(warm_page, dialect)
     page.fill("#generic-notation", text)
     page.click("#roll")
     expect(page.locator("#result .total")).to_be_visible()
     expect(page.locator("#result-pool")).to_have_text(pool)
-    other = open_shared_result(new_context, base_url, page, pool, locale="es-ES", **PHONE)
+    other = open_shared_result(reader, page, pool, locale="es-ES", **PHONE)
     assert other.evaluate("document.documentElement.scrollWidth") <= 360
     assert "Traceback" not in other.inner_text("body")
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, ROOT, open_app
+from conftest import READY_TIMEOUT_MS, ROOT
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -43,7 +43,7 @@ def test_typed_notation_hides_the_fields_it_replaces_and_says_so(warm_page):
     expect(page.locator("#generic-difficulty")).to_have_value("12")       # nothing typed was lost
 
 
-def test_labelled_rolls_roll_show_their_labels_and_verify_through_the_link(warm_page, new_context, base_url):
+def test_labelled_rolls_roll_show_their_labels_and_verify_through_the_link(warm_page, reader):
     page = warm_page(**PHONE)
     page.select_option("#system", "generic")
     page.fill("#generic-difficulty", "12")       # hidden once several rolls are typed: never refused for it
@@ -54,8 +54,7 @@ def test_labelled_rolls_roll_show_their_labels_and_verify_through_the_link(warm_
     totals = page.locator("#result .total").evaluate_all("els => els.map(e => e.getAttribute('data-total'))")
     assert len(totals) == 2
     link = page.locator("#share-link").input_value()
-    ctx2, _ = new_context(locale="es-ES", **PHONE)
-    other = open_app(ctx2.new_page(), base_url + link[len(base_url):])
+    other = reader(link.partition("#")[2], locale="es-ES", **PHONE)   # a browser that holds nothing
     expect(other.locator("#shared .shared-ok")).to_be_visible()
     expect(other.locator("#shared .roll-label")).to_have_text(["ataque", "daño"])
     expect(other.locator("#shared-pool")).to_have_text("ataque: 1d20 +5; daño: (2d6 + 3) \u00d7 2")

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from conftest import open_app
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -28,19 +27,14 @@ CASES = [
 ]
 
 
-def phone(new_context, base_url, url: str = ""):
-    ctx, _ = new_context(locale="es-ES", **PHONE)
-    return open_app(ctx.new_page(), base_url + url)
-
-
 def dice_labels(page, where: str) -> list:
     return page.locator(f"{where} .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
 
 
 @pytest.mark.parametrize("text, difficulty, pool, shown", CASES, ids=[c[0] for c in CASES])
-def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(new_context, warm_page, base_url, text, difficulty,
+def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(reader, warm_page, text, difficulty,
                                                                    pool, shown):
-    page = warm_page(**PHONE)   # the roller's browser; the link opens below in a fresh one
+    page = warm_page(**PHONE)   # the roller's browser; the link opens below in one that holds nothing
     page.select_option("#system", "generic")
     page.fill("#generic-difficulty", difficulty)
     page.fill("#generic-notation", text)
@@ -66,7 +60,7 @@ def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(new_context
     if "dF" in text:  # Fate faces −1, 0, +1
         assert all(re.match(r"dF -?[01],", f) for f in faces), faces
     link = page.locator("#share-link").input_value()
-    other = phone(new_context, base_url, link[len(base_url):])
+    other = reader(link.partition("#")[2], locale="es-ES", **PHONE)   # a browser that holds nothing
     expect(other.locator("#shared .shared-ok")).to_be_visible()
     expect(other.locator("#shared-pool")).to_have_text(pool)
     expect(other.locator("#shared .total")).to_have_attribute("data-total", total)

@@ -134,16 +134,15 @@ def take_seat(page, seat: str = "both") -> None:
         page.wait_for_selector("#brs-seat .brs-seat-line")
 
 
-def open_shared_result(new_context, base_url: str, page, pool: str, **context):
-    """Open ``page``'s share link in a fresh browser (``new_context(**context)``) and check it shows the
-    roll verified with ``pool`` and the same total as ``page``'s card; return the new page."""
-    from conftest import open_app
+def open_shared_result(reader, page, pool: str, **context):
+    """Open ``page``'s share link in a browser that holds nothing (the e2e ``reader`` fixture, with
+    ``context``'s options) and check it shows the roll verified with ``pool`` and the same total as
+    ``page``'s card; return that page."""
     from playwright.sync_api import expect
 
     total = page.locator("#result .total").get_attribute("data-total")
     link = page.locator("#share-link").input_value()
-    ctx, _ = new_context(**context)
-    other = open_app(ctx.new_page(), base_url + link[len(base_url):])
+    other = reader(link.partition("#")[2], **context)
     expect(other.locator("#shared .shared-ok")).to_be_visible()
     expect(other.locator("#shared-pool")).to_have_text(pool)
     expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
