@@ -85,6 +85,8 @@ def test_every_kind_of_vector_is_there():
     assert any(r["link"].get("positions") and any(p["seq"] > e["seq"] + 1 for p, e in
                zip(r["link"]["positions"], r["entries"])) for r in rolls)     # a position that skips
     assert any(len(r["link"]["request"]["fresh"]) >= 3 for r in rolls)          # rerolls + explosions
+    by = [c for c in doc["confrontations_v2"] if any("by" in (m.get("fresh") or {}) for m in c["moves"])]
+    assert by and by[0]["signed"][0]["roller"] == "Bea" and by[0]["signed"][0]["character"] == "Sharla"
 
 
 # --------------------------------------------------------------------------- generating the file
@@ -152,6 +154,11 @@ def write_vectors() -> None:
     confrontations = [{"name": "Haster vs Sharla, Sharla spends Advantage", "setup": setup, "moves": moves,
                        "fragment": fragment, "signed": signed_entries(setup, moves),
                        "faces": [d.face for d in replay(setup, moves).dice]}]
+    # link-format.md §16.6.1: the same move numbered in the chain of Bea, who plays Sharla
+    moves = [{**moves[0], "fresh": {**moves[0]["fresh"], "by": "Bea"}}, moves[1]]
+    confrontations.append({"name": "the same, Sharla's move numbered in Bea's chain (fresh.by)", "setup": setup,
+                           "moves": moves, "fragment": brs_link(setup, moves), "signed": signed_entries(setup, moves),
+                           "faces": [d.face for d in replay(setup, moves).dice]})
     doc = {"format": "tirada-vectors-2", "steps": steps, "entries": entries, "rolls_v2": rolls,
            "confrontations_v2": confrontations}
     FILE.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

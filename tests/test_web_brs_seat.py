@@ -50,6 +50,16 @@ def test_the_seat_comes_from_the_rollers_name_when_it_matches_a_player():
     assert seats.seat_for_roller("", players) is None
 
 
+def test_a_move_is_numbered_in_the_chain_of_the_person_at_its_seat():
+    """docs/link-format.md §16.6.1: Bob at Haster's seat numbers Haster's moves in Bob's chain (fresh.by)."""
+    assert seats.chain_roller("0", 0, "Haster", " Bob ") == "Bob"
+    assert seats.chain_roller("0", 0, "Haster", "Haster") is None        # the player's own name: no by
+    assert seats.chain_roller("0", 0, "Haster", "") is None              # no name in «Mis datos»: as before
+    assert seats.chain_roller("1", 0, "Haster", "Bob") is None           # not this seat's player
+    assert seats.chain_roller("both", 0, "Haster", "Bob") is None        # hot seat: nobody in particular
+    assert seats.chain_roller("0", 0, "Haster", "B" * 41) is None        # not a roller name
+
+
 def test_each_seat_is_offered_only_its_sides_moves_in_every_state():
     setup = big_setup()
     state, dice = new_confrontation(setup)

@@ -7,7 +7,9 @@ the last move in words and on what this reader must do, inside the first screen 
 measured, focus on the status), with the other side's board folded to one line. Each post (the
 copied BBCode snippet) tells what was advanced with which dice and faces; the final post names the
 winner and the Pain. A third reader who plays neither side sees the game read-only. The thread of
-posts goes through the audit.
+posts goes through the audit, which lists each person once: Sharla is played by Bea (her «Mis datos»
+name), so Sharla's moves that roll are numbered in Bea's chain (``fresh.by``, docs/link-format.md
+§16.6.1) and counted under Bea, never under a person «Sharla».
 """
 
 from __future__ import annotations
@@ -23,14 +25,25 @@ from conftest import open_app
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.brs_page import haster_at_the_example, link_of, open_link_in, play_by_links, post  # noqa: E402
+from helpers.brs_page import haster_at_the_example, link_of, make_move, open_link_in, play_by_links, post  # noqa: E402
 from helpers.page import audit_text, take_seat  # noqa: E402
 
 from tirada.systems.brs import replay  # noqa: E402
 from tirada.systems.brs.link import decode_link  # noqa: E402
+from tirada.systems.brs.signed import signed_entries  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "permissions": ["clipboard-read", "clipboard-write"]}
 SCREEN = 640
+
+
+def sign_as(page, name: str) -> None:
+    """Fill «Mis datos» (the roll view's roller) with ``name`` and come back to the Confrontation."""
+    page.click("#tab-roll")
+    if not page.locator("#roller").is_visible():
+        page.click("#who summary")
+    page.fill("#roller", name)
+    page.click("#tab-brs")
+    page.wait_for_selector("#brs-game:not([hidden])")
 
 
 def in_first_screen(page, selector: str) -> bool:
@@ -98,15 +111,23 @@ def test_two_phones_each_play_their_own_side_by_links(new_context, base_url):
             sharla.wait_for_selector("#brs-game:not([hidden])")
             assert in_first_screen(sharla, '#brs-seat [data-seat="1"]')     # asked once, at once
             assert own_move_players(sharla) == set()                      # nothing offered before
+            sign_as(sharla, "Bea")             # Bea plays Sharla: her moves go to Bea's chain (§16.6.1)
             take_seat(sharla, "1")
         else:
             pages[side].evaluate("window.scrollTo(0, document.body.scrollHeight)")   # an old position
             open_link_in(pages[side], link)
         check_reader(pages[side], side, state, actor)
 
+    spent = []
+
     def only_own_moves(turn, page) -> None:
         side = turn[3]
         assert own_move_players(page) <= {p for p, pl in enumerate(turn[0].setup.players) if pl.side == side}
+        if side == 1 and not spent and page.locator("#brs-1-advantage-die").count():   # a move that rolls
+            state = replay(*decode_link(link_of(page)))
+            die = next(i for i, d in enumerate(state.dice) if d.owner == 1 and d.row == "available")
+            make_move(page, {"move": "advantage", "die": die}, 1)
+            spent.append(die)
 
     current = play_by_links(pages, hand_over, after=only_own_moves)
     state = replay(*decode_link(link_of(pages[current])))       # the end
@@ -142,3 +163,16 @@ def test_two_phones_each_play_their_own_side_by_links(new_context, base_url):
 
     text = audit_text(haster, "\n".join(posts))
     assert "Todo en orden" in text, text[:600]
+    # one block per person, each once: Bea's moves under Bea (as Sharla), none under «Sharla»
+    final_setup, final_moves = decode_link(link_of(pages[current]))
+    entries = signed_entries(final_setup, final_moves)
+    moved = {e["roller"]: sum(1 for x in entries if x["roller"] == e["roller"]) for e in entries}
+    assert spent and moved.get("Bea"), (spent, entries)
+    people = haster.locator("#audit-report .audit-person")
+    names = [people.nth(k).get_attribute("data-person") for k in range(people.count())]
+    assert sorted(names) == sorted({"Haster", *moved}) and "Sharla" not in names, names
+    for name, n in moved.items():
+        line = haster.locator(f'#audit-report .audit-person[data-person="{name}"] .audit-person-summary').inner_text()
+        assert f"{n} {'jugada' if n == 1 else 'jugadas'} de Confrontación" in line, line
+    bea = haster.locator('#audit-report .audit-person[data-person="Bea"] .audit-person-summary').inner_text()
+    assert bea.endswith("con Sharla"), bea

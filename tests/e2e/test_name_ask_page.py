@@ -91,3 +91,38 @@ def test_refused_storage_still_asks_and_takes_the_choice_for_the_visit(new_conte
     page.click("#who-unsigned")
     expect(page.locator("#who-ask")).to_be_hidden()
     expect(page.locator("#roll")).to_be_focused()
+
+
+def _fresh_page_asking(new_context, base_url):
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    expect(page.locator("#who-ask")).to_be_visible()
+    return page
+
+
+def test_a_hand_over_adopted_hides_the_ask_at_once(new_context, base_url):
+    """The name filled in by code (a hand-over taken into the empty chain book) answers the question
+    now, not at the next roll."""
+    import time
+
+    from tirada.links.chain import ChainState
+    from tirada.links.handover import encode_handover
+
+    page = _fresh_page_asking(new_context, base_url)
+    link = base_url.split("#", 1)[0] + "#" + encode_handover(ChainState("Sharla", "Arenas", 7, "0123456789ab"),
+                                                            created=int(time.time()))
+    page.goto(link)
+    expect(page.locator("#chain-status")).to_contain_text("Sharla")
+    assert page.input_value("#roller") == "Sharla"
+    expect(page.locator("#who-ask")).to_be_hidden()
+
+
+def test_a_gm_request_naming_the_player_hides_the_ask_at_once(new_context, base_url):
+    from tirada.links.gm_request import encode_request
+    from tirada.wire.request_layout import new_request
+
+    page = _fresh_page_asking(new_context, base_url)
+    spec = new_request("sifrp", {"test_dice": 4, "difficulty": 9}, "Trepar la muralla", "Sharla", campaign="Arenas")
+    page.goto(base_url.split("#", 1)[0] + "#" + encode_request(spec))
+    expect(page.locator("#roller")).to_have_value("Sharla")
+    expect(page.locator("#who-ask")).to_be_hidden()

@@ -82,7 +82,28 @@ def _threads(base: str) -> dict:
     out["luck"] = (_spread(home), "contando juntas sus 30 cadenas")
     out["request_fixed"] = (_campaign_hop(home), "responde a una petición sin campaña desde la campaña «Partida 4»")
     out["unchained_start"] = (post(_unsigned_start()), "Confrontación cuyo inicio no lleva número de cadena")
+    out["by_other_player"] = (post(_move_in_the_other_fighters_chain()),
+                              "la jugada 0 de Sharla se numeró en la cadena de Haster")
     return out
+
+
+def _move_in_the_other_fighters_chain() -> str:
+    """A signed Confrontation whose move by Sharla names Haster's chain as its maker's (``fresh.by``,
+    docs/link-format.md §16.6.1): a move numbered in the other fighter's chain."""
+    import json
+
+    from tirada.links.chain import reserve
+    from tirada.systems.brs import new_confrontation
+    from tirada.systems.brs.link import encode_link as brs_link
+    from tirada.systems.brs.signed import start_fresh
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "docs" / "examples" / "brs-haster-sharla.json").read_text("utf-8"))
+    setup = {k: v for k, v in doc["setup"].items() if k != "faces"} | {"campaign": "Arenas"}
+    signed = start_fresh(setup, "Haster", lambda roller, fresh: reserve(ChainState("Haster", "Arenas"), fresh)[0])
+    state, _ = new_confrontation(signed)
+    die = next(i for i, d in enumerate(state.dice) if d.owner == 1 and d.row == "available")
+    move = {"move": "advantage", "die": die, "fresh": {"nonce": "8c7fe62892b30371", "seq": 1, "prev": None, "by": "Haster"}}
+    return brs_link(signed, [move])
 
 
 def _spread(home: str) -> str:

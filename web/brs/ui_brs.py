@@ -209,10 +209,15 @@ def link_copied() -> None:
 
 
 def commit_fresh(player: int, nonce: str) -> dict:
-    """Take the mover's next chain number for ``nonce`` (the chain read from storage now) and store
-    the chain: ``{"seq", "prev"}`` for the move's signature."""
+    """Take the next chain number for ``nonce`` (the chain read from storage now) in the chain of the
+    person at the mover's seat (the roll view's roller, ``fresh.by``: docs/link-format.md §16.6.1),
+    else in the chain named after the player, and store the chain: ``{"seq", "prev", "by"?}`` for the
+    move's signature."""
     state = playing()[1]
-    return ui_fair.commit_for(state.setup.campaign)(state.setup.players[player].name, nonce)
+    mover = state.setup.players[player]
+    person = seats.chain_roller(Game.seat, mover.side, mover.name, str(el("roller").value))
+    position = ui_fair.commit_for(state.setup.campaign)(person or mover.name, nonce)
+    return {**position, "by": person} if person else position
 
 
 def on_click(event) -> None:

@@ -43,6 +43,20 @@ def seat_for_roller(roller: str, players: list) -> str | None:
     return None
 
 
+def chain_roller(seat: str | None, side: int, name: str, roller: str) -> str | None:
+    """The person whose chain numbers a move of the player ``name`` on ``side`` made in this browser
+    (docs/link-format.md §16.6.1, the move's ``fresh.by``): the roll view's ``roller`` (trimmed) when
+    this browser plays that one side (seat ``"0"``/``"1"``: one person at the seat; hot-seat play of
+    both sides names nobody) and it is a roller name other than the player's own; else ``None`` (the
+    move is numbered in the chain named after the player, as before)."""
+    from tirada.wire.roll_layout import is_roller_name
+
+    person = (roller or "").strip()
+    if seat != str(side) or not is_roller_name(person) or person == name:
+        return None
+    return person
+
+
 def acting_sides(seat: str | None) -> set:
     """The sides whose moves the seat makes: ``{0}``, ``{1}``, ``{0, 1}`` or none (watch / unknown)."""
     return {"0": {0}, "1": {1}, "both": {0, 1}}.get(seat or "", set())

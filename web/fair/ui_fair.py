@@ -148,6 +148,7 @@ def settle(fragment: str, consent: str) -> None:
         return
     el("roller").value, el("campaign").value = now.roller, now.campaign
     STORE.set_roller(now.roller, now.campaign)
+    app.name_filled()                      # the name-ask line hides now, not at the next roll
     el("who").open = True
     el("chain-status").textContent = tr(f"chain.{outcome}").format(who=now.roller, next=now.seq + 1)
     Opened.handover = True

@@ -67,6 +67,7 @@ def fill_form(spec: dict) -> None:
     if spec.get("for"):
         el("roller").value = spec["for"]
         _lock(el("roller"))
+        app.name_filled()                  # the name-ask line hides now, not at the next roll
     if spec.get("campaign"):             # the roll goes in the request's chain: tries in another
         el("campaign").value = spec["campaign"]   # campaign (another chain) cannot hide
         _lock(el("campaign"))

@@ -5,7 +5,8 @@ A player who never named themselves used to roll unsigned without being told. Wh
 «Tirar sin firmar» chosen), a short line at the top of the roll form asks, with two buttons: «Poner
 nombre» opens the box on the name field; «Tirar sin firmar» stores that choice (never asked again)
 and puts the focus on «Tirar». Nothing is blocked: «Tirar» works while the line shows (an unsigned
-roll, as before). A typed name hides the line; a named roll remembers the name (web/roll/ui_roll.py)
+roll, as before). A typed name hides the line, and so does a name filled in by code (a hand-over
+adopted, a GM request that names the player: ``app.ON_NAME``) at once; a named roll remembers the name (web/roll/ui_roll.py)
 and fills the chain book, so the next visit does not ask. Storage refused or full: the choice holds
 for this session (:data:`Ask.unsigned`).
 """
@@ -58,6 +59,7 @@ def on_typed(event) -> None:
 
 
 app.ON_ROLL.append(refresh)
+app.ON_NAME.append(refresh)     # a name filled by code: a hand-over adopted, a GM request naming the player
 app.ON_LANG.append(refresh)     # also run when another tab changed the stored data (page.on_storage)
 
 

@@ -19,7 +19,10 @@ notices, and two registries filled by the views at import time:
   the "opened from a link" banner of an earlier link (nothing stale stays on screen);
 * ``ON_WRITE``: callbacks ``(request)`` run after a request was written into the roll form ("roll this
   again", a GM's request, a character sheet), so a control that is not one of the request's fields
-  follows it (e.g. the outcome bands' «Juego» select, web/dice/ui_bands.py).
+  follows it (e.g. the outcome bands' «Juego» select, web/dice/ui_bands.py);
+* ``ON_NAME``: callbacks ``()`` run after code (not typing) filled the roller's name — a hand-over
+  adopted, a GM request naming the player (:func:`name_filled`) — so the name-ask line hides at once
+  (web/roll/ui_who.py).
 """
 
 from __future__ import annotations
@@ -39,7 +42,15 @@ ON_NOTICE: list = []
 GM_REQUEST: dict = {"answer": lambda request: (request, None), "answered": lambda: None}
 ON_LINK: list = []
 ON_WRITE: list = []
+ON_NAME: list = []
 SEALED: dict = {"active": lambda: False, "roll": lambda system: None}
+
+
+def name_filled() -> None:
+    """Code filled the roll form's name (``#roller``): run the ``ON_NAME`` callbacks (an ``input``
+    event is not sent for a value set by a script)."""
+    for callback in ON_NAME:
+        callback()
 
 
 class State:

@@ -396,6 +396,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                 "worth asking)"},
     "err.audit.broken": {"es": "enlace roto: su tirada anterior no lleva el número que toca (nº {seq})",
                          "en": "broken link: its previous entry has the wrong number (nº {seq})"},
+    "err.audit.by_mismatch": {"es": "la jugada {move} de {character} se numeró en la cadena de {by}, pero no encaja en ella "
+                                     "(es la cadena de otro jugador del Enfrentamiento, o la bifurca o la rompe): puede que no la hiciera {by}",
+                              "en": "move {move} of {character} was numbered in {by}'s chain, but it does not fit it "
+                                    "(it is another player's chain in the Confrontation, or it forks or breaks it): {by} may not have made it"},
     "err.audit.missing": {"es": "sin publicar: nº {numbers}", "en": "not posted: nº {numbers}"},
     "err.audit.lookalike": {"es": "nombres que se parecen a este: {names}",
                             "en": "names that look like this one: {names}"},
@@ -897,6 +901,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.brs.fair_needs_seed": {"es": "un Enfrentamiento de juego limpio tira con semilla, no con resultados escritos",
                                 "en": "a fair-play Confrontation draws from a seed, not typed results"},
     "err.brs.signature_invalid": {"es": "la firma de la jugada no es válida", "en": "the move's signature is not valid"},
+    "err.brs.signature_by": {"es": ("la firma de la jugada nombra a quien la hizo con un nombre de 1 a {n} carácter sin espacios a los lados",
+                                    "la firma de la jugada nombra a quien la hizo con un nombre de 1 a {n} caracteres sin espacios a los lados"),
+                             "en": ("the move's signature names who made it with a name of 1 to {n} character, not padded",
+                                    "the move's signature names who made it with a name of 1 to {n} characters, not padded")},
+    "err.brs.signature_by_own": {"es": "la firma de la jugada repite el nombre del propio jugador como autor: solo se escribe si es otra persona",
+                                 "en": "the move's signature repeats the player's own name as its maker: it is written only for another person"},
     "err.brs.fresh_not_rolled": {"es": "esta jugada no tira dados: no lleva dados nuevos",
                                  "en": "this move rolls no dice: it takes no fresh dice"},
     "err.brs.fresh_missing": {"es": "esta jugada tira dados: necesita dados nuevos firmados por la cadena de quien juega",

@@ -8,7 +8,10 @@ randomness joins the chains of the people who made it:
 * a scene's signed roll (ledger schema 2) is an entry of the roller's chain (the ``by`` name, the
   ledger's ``campaign``);
 * a Confrontation's signed start is an entry of the starter's chain, and each signed move one of the
-  mover's chain (:func:`tirada.systems.brs.signed.signed_entries`).
+  mover's chain (:func:`tirada.systems.brs.signed.signed_entries`): the chain its ``by`` names (the
+  person playing the fighter, docs/link-format.md §16.6.1), else the fighter's name. A move whose
+  ``by`` does not hold (another player's chain, or a move that forks or breaks the chain it names) is
+  flagged ``audit.by_mismatch`` (:func:`by_mismatch`).
 
 Forks of games (:func:`game_forks`): two scene links of one scene whose actions diverge (``rolled``
 when a roll follows the point where they part: a roll tried twice), and one Confrontation set-up
@@ -22,7 +25,7 @@ format-1 Confrontation (``audit.format1_in_chain``): their dice after a decision
 before it, or their rolls take no number, and the page has made only format 2 since fair play v2.
 
 Public API (hooked into :mod:`tirada.links.audit`): :func:`game_row`, :func:`game_move_rows`,
-:func:`game_forks`, :func:`unchained_flags`.
+:func:`game_forks`, :func:`unchained_flags`, :func:`by_mismatch`.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 
 from ..errors import TiradaError
 
-__all__ = ["game_forks", "game_move_rows", "game_row", "unchained_flags"]
+__all__ = ["by_mismatch", "game_forks", "game_move_rows", "game_row", "unchained_flags"]
 
 
 def _digest(value: Any) -> bytes:
@@ -101,12 +104,28 @@ def _brs_row(out: dict, body: Any) -> dict:
         start = start_entry(setup)
     except TiradaError as err:
         return _bad(out, err)
+    _opponents(signed, [p["name"] for p in setup["players"]])
     if start is not None:
         signed.insert(0, {**start, "what": "start", "where": "start of a Confrontation"})
     return {**out, "valid": True, "reason": None, "format": 2 if setup.get("version") == 2 else 1,
             "setup_key": _setup_key(body), "moves": body[2], "signed": signed,
             "start_key": _digest({k: v for k, v in setup.items() if k not in ("seed", "start")}).hex()[:12],
             "signed_start": start, "seed": setup.get("seed")}
+
+
+def _opponents(signed: list, players: list) -> None:
+    """Mark (``"other_player": name``) each signed move whose ``by`` names, by its look
+    (:func:`tirada.names.person`), another player of the same Confrontation: a move numbered in the
+    chain that player's own moves use is not theirs to take (docs/link-format.md §16.6.1)."""
+    from ..names import person
+
+    looks = [person(n) for n in players]
+    for e in signed:
+        if e.get("by"):
+            mine = person(e["roller"])
+            other = next((players[i] for i, k in enumerate(looks) if k == mine and i != e["player"]), None)
+            if other is not None:
+                e["other_player"] = other
 
 
 def _rolls(row: dict) -> bool:
@@ -154,11 +173,30 @@ def unchained_flags(rows: list) -> None:
             del row["flags"]
 
 
+def by_mismatch(item: dict, other: str | None = None) -> dict:
+    """The ``audit.by_mismatch`` flag of a Confrontation move that names, with ``by``, the chain it
+    was numbered in (docs/link-format.md §16.6.1) when that attribution does not hold: the chain is
+    another player's of the same Confrontation (``other``), or the move does not fit the chain it
+    names (it forks or breaks it: :func:`tirada.links.audit_thread.chain_flags`). Params ``by`` (the
+    chain's roller), ``character`` (the fighter), ``move`` (index)."""
+    from .audit_fair import flag
+
+    why = (f"that is the chain of {other}, another player of the Confrontation" if other
+           else "it does not fit that chain (it forks or breaks it)")
+    return flag(code="audit.by_mismatch", params={"by": item["roller"], "character": item.get("character") or "",
+                                                  "move": item.get("move", 0)},
+                reason=f"move {item.get('move', 0)} of {item.get('character')} is numbered in {item['roller']}'s chain "
+                       f"(by) but {why}: {item['roller']} may not have made it")
+
+
 def game_move_rows(row: dict) -> list:
     """Pseudo-rows, one per signed entry of a valid game row, for the chains of who made them:
     ``kind`` ``"brs-move"`` (a signed entry of a game link) with ``what`` = ``"move"`` (``move``:
     its index), ``"start"`` (a Confrontation's start) or ``"scene_roll"`` (``stage``: final /
-    post_loss)."""
+    post_loss). A move numbered in the chain of the person playing the fighter (``by``,
+    docs/link-format.md §16.6.1) goes to that person's chain, with ``character`` (the fighter's
+    name) and ``by: True``; one whose ``by`` names another player of the Confrontation is flagged
+    (:func:`by_mismatch`)."""
     out = []
     for e in row.get("signed", []):
         item = {"position": row["position"], "posted": row["posted"], "valid": True, "kind": "brs-move",
@@ -169,6 +207,10 @@ def game_move_rows(row: dict) -> list:
             item["move"] = e["move"]
         if "stage" in e:
             item["stage"] = e["stage"]
+        if e.get("by"):      # a move numbered in the chain of the person playing the fighter (§16.6.1)
+            item.update(character=e["character"], by=True)
+        if e.get("other_player"):
+            item["flags"] = [by_mismatch(item, e["other_player"])]
         out.append(item)
     return out
 

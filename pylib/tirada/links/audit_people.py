@@ -6,7 +6,7 @@ with one luck streak across campaigns. Chains whose roller *and* campaign look a
 text are named (:func:`twins`).
 
 Public API (used by :mod:`tirada.links.audit`): :func:`counts`, :func:`count_words`, :func:`people`,
-:func:`twins`, :func:`pair`.
+:func:`characters`, :func:`twins`, :func:`pair`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from .. import names
 from ..plural import ngettext
 
-__all__ = ["count_words", "counts", "pair", "people", "twins"]
+__all__ = ["characters", "count_words", "counts", "pair", "people", "twins"]
 
 
 def _skeleton(name: str) -> str:
@@ -76,9 +76,18 @@ def count_words(numbers: dict, lang: str) -> list:
     return parts
 
 
+def characters(groups: list) -> list:
+    """The fighters a person played in Confrontations, sorted: the ``character`` of each signed move
+    numbered in their chains through ``by`` (docs/link-format.md §16.6.1: Bob's moves as «Haster»
+    list «Haster» here, not as a person of their own)."""
+    return sorted({m["character"] for g in groups for m in g.get("moves") or [] if m.get("character")},
+                  key=lambda n: (n.casefold(), n))
+
+
 def people(found: dict) -> list:
     """``[{"name", "chains": [[roller, campaign]], "luck": StreakLuck dict, "counts": {"rolls", "move",
-    "start", "scene_roll"} (each link and signed entry once), "summary": {"es", "en"}}]``: each person (rollers
+    "start", "scene_roll"} (each link and signed entry once), "summary": {"es", "en"}, "characters":
+    [the fighters they moved, :func:`characters`]}]``: each person (rollers
     whose names look the same, :func:`tirada.names.person`) with every chain they posted in, across
     campaigns, and the luck of all their rated rolls together (issue #38: a player who tries each roll
     in throwaway campaigns and posts the best has one streak, not one per campaign)."""
@@ -89,11 +98,14 @@ def people(found: dict) -> list:
         name = max(sorted({g["roller"] for g in groups}), key=lambda r: sum(g["roller"] == r for g in groups))
         total = {k: sum(counts(g)[k] for g in groups) for k in ("rolls", "move", "start", "scene_roll")}
         summary = {}
+        played = characters(groups)
         for lang in ("es", "en"):
             chains = len(groups)
             where = (f"en {chains} cadenas" if lang == "es" else f"in {chains} chains") if chains > 1 else ""
             summary[lang] = f"{name}: " + ", ".join(count_words(total, lang)) + (f" {where}" if where else "")
+            if played:
+                summary[lang] += ("; con " if lang == "es" else "; as ") + ", ".join(played)
         luck = streak(rated, unrated[0]).to_dict()
         out.append({"name": name, "chains": [[g["roller"], g["campaign"]] for g in groups], "luck": luck,
-                    "counts": total, "summary": summary})
+                    "counts": total, "summary": summary, "characters": played})
     return sorted(out, key=lambda p: (p["name"].casefold(), p["name"]))

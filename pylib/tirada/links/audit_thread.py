@@ -28,6 +28,7 @@ import re
 from ..errors import LinkError
 from .audit_address import base_address, presumed_home, read_address, same_address
 from .audit_fair import flag
+from .audit_games import by_mismatch
 
 __all__ = ["base_address", "chain_flags", "claim_flag", "claim_lines", "mark_reused", "norm_line", "presumed_home",
            "problems", "read_address", "same_address", "thread_flags",
@@ -238,11 +239,16 @@ def thread_flags_steps(rows: list, text: str, ends: list, home: str | None, requ
             del row["flags"]
 
 
+#: chain problems that, on a move whose ``by`` names the chain, say the attribution does not hold
+_MISFITS = frozenset({"audit.fork", "audit.fork_unposted", "audit.broken"})
+
+
 def chain_flags(group: dict, rows: list) -> None:
     """Put a roller's chain problems (:func:`tirada.links.audit_fair.chain_report`) on the rolls they
     concern: both rolls of a fork, a roll that follows an unposted twin, each restart, each broken
     link (``row["flags"]``, codes ``audit.fork``, ``audit.fork_unposted``, ``audit.restart``,
-    ``audit.broken``)."""
+    ``audit.broken``), and ``audit.by_mismatch`` on a Confrontation move that names this chain with
+    ``by`` (docs/link-format.md §16.6.1) and forks or breaks it."""
     owner: dict = {}
     for row in rows:
         for entry in row.get("entries") or []:
@@ -264,6 +270,9 @@ def chain_flags(group: dict, rows: list) -> None:
         put(entry_id, flag(code="audit.restart", reason="the chain starts again at nº 1"))
     for broken in group.get("broken") or []:
         put(broken["id"], flag(code="audit.broken", params={"seq": broken["seq"]}, reason=broken["reason"]))
+    for row in rows:     # a move numbered in this chain by its ``by`` that does not fit it (§16.6.1)
+        if row.get("by") and {f["code"] for f in row.get("flags", [])} & _MISFITS:
+            put(row["entries"][0]["id"], by_mismatch(row))
 
 
 def _item(made: dict, row: dict | None, roller=None, campaign=None) -> dict:

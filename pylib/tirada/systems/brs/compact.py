@@ -17,7 +17,9 @@ The link wrapper (zlib + base64url + checksum) belongs to :mod:`tirada.links.cha
 Version 2 (fair play, setup ``"version": 2``): ``[2, setup, moves]`` where ``setup`` has a tenth item,
 the campaign label (text, ``""`` for none), and an eleventh when the start is signed, ``[roller, seq,
 prev_hex | null]`` (:mod:`tirada.systems.brs.start`), and a move that rolls dice ends with its signature
-``[nonce_hex, seq, prev_hex | null]`` placed right after all its fields (missing fields as null), so a
+``[nonce_hex, seq, prev_hex | null, by?]`` placed right after all its fields (missing fields as null;
+``by``, the roller name of the person whose chain numbered the move, only when it is not the player's
+name: docs/link-format.md §16.6.1), so a
 move is signed exactly when it has ``len(FIELDS[kind]) + 2`` items (docs/brs-format.md §Fair play),
 or, for a kind that gained fields later (:data:`SIGNED_WIDTH`), its older width + 2 items ending
 with a list.
@@ -92,7 +94,8 @@ def _encode_move(k: int, move: Any, version: int = 1) -> list:
         plain = _encode_move(k, {f: v for f, v in move.items() if f != "fresh"})
         width = SIGNED_WIDTH.get(kind, len(FIELDS[kind]))
         width = width if len(plain) - 1 <= width else len(FIELDS[kind])
-        return plain + [None] * (width + 1 - len(plain)) + [[sig["nonce"], sig["seq"], sig["prev"]]]
+        tail = [sig["nonce"], sig["seq"], sig["prev"]] + ([sig["by"]] if "by" in sig else [])
+        return plain + [None] * (width + 1 - len(plain)) + [tail]
     extra = set(move) - {"move"} - set(FIELDS[kind])
     if extra:
         raise InvalidRequest(f"is not a field of a {kind} move", field=f"{where}.{sorted(extra)[0]}",
@@ -227,7 +230,7 @@ def from_compact(data: Any) -> tuple:
         widths = (len(FIELDS[kind]), SIGNED_WIDTH.get(kind, len(FIELDS[kind])))
         if version == 2 and len(m) - 2 in widths and isinstance(m[-1], list):
             sig, m = m[-1], m[:-1]
-            if not isinstance(sig, list) or len(sig) != 3:
+            if not isinstance(sig, list) or len(sig) not in (3, 4):
                 raise _bad("move signature")
         if len(m) - 1 > len(FIELDS[kind]):
             raise _bad("move fields")
@@ -237,5 +240,7 @@ def from_compact(data: Any) -> tuple:
                 move[f] = _dec_value(f, v)
         if sig is not None:
             move["fresh"] = {"nonce": sig[0], "seq": sig[1], "prev": sig[2]}
+            if len(sig) == 4:    # who made the move, when not the player's name (link-format.md §16.6.1)
+                move["fresh"]["by"] = sig[3]
         moves.append(move)
     return setup, moves

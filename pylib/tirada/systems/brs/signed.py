@@ -16,7 +16,7 @@ from ...fresh import entry_id, new_nonce
 from .config import Setup
 from .link import check_playable
 from .start import check_mover_names
-from .fair import apply_v2, check_signature, mover
+from .fair import apply_v2, chain_name, check_signature, mover
 from .replay import _apply as apply
 from .replay import apply as apply_move
 from .replay import new_confrontation
@@ -30,9 +30,12 @@ def play_fresh(state: State, move: Mapping[str, Any], commit: Callable[[int, str
     dice for it.
 
     Args:
-        commit: ``commit(player_index, nonce) -> {"seq", "prev"}`` — takes the mover's next chain
-            number for ``nonce`` (made here with :func:`~tirada.fresh.new_nonce`) and stores the
-            chain; called only when the move is legal and rolls.
+        commit: ``commit(player_index, nonce) -> {"seq", "prev", "by"?}`` — takes the next chain
+            number for ``nonce`` (made here with :func:`~tirada.fresh.new_nonce`) in the chain of the
+            person playing that seat and stores the chain; called only when the move is legal and
+            rolls. ``by``: that person's roller name when the number was taken in their chain, not in
+            the chain named after the player (docs/link-format.md §16.6.1); written in the signature
+            when it differs from the player's name.
     Returns:
         ``(new_state, move_as_logged)`` — the move with its ``fresh`` signature when it rolled (the
         new state has ``moves`` counted like :func:`tirada.systems.brs.replay.apply`).
@@ -52,7 +55,11 @@ def play_fresh(state: State, move: Mapping[str, Any], commit: Callable[[int, str
     trial = {**move, "fresh": {"nonce": nonce, "seq": 1, "prev": None}}
     apply_v2(state, trial, apply)
     position = commit(who, nonce)
-    signed = {**move, "fresh": {"nonce": nonce, "seq": position["seq"], "prev": position["prev"]}}
+    sig = {"nonce": nonce, "seq": position["seq"], "prev": position["prev"]}
+    by = position.get("by")
+    if by and by != state.setup.players[who].name:
+        sig["by"] = by
+    signed = {**move, "fresh": sig}
     return apply_v2(state, signed, apply), signed
 
 
@@ -62,6 +69,9 @@ def signed_entries(setup: Mapping[str, Any], moves: list) -> list:
     Returns:
         ``[{"move": index, "player": index, "roller": name, "campaign": str | None, "seq", "prev",
         "id"}]`` in move order (``id`` = :func:`~tirada.fresh.entry_id` of the nonce at that position).
+        ``roller`` is the chain the move was numbered in: the signature's ``by`` when it has one
+        (docs/link-format.md §16.6.1; the entry then also carries ``"character"``: the player's
+        name, and ``"by": True``), else the player's name.
     Raises:
         IllegalMove / InvalidRequest: the Confrontation does not replay (see :func:`tirada.systems.brs.replay`).
     """
@@ -78,9 +88,12 @@ def signed_entries(setup: Mapping[str, Any], moves: list) -> list:
         if sig is not None:
             assert who is not None   # fresh dice on a move that rolls nothing was refused by apply_move
             sig = check_signature(sig)
-            out.append({"move": k, "player": who, "roller": state.setup.players[who].name,
-                        "campaign": state.setup.campaign or None, "seq": sig["seq"], "prev": sig["prev"],
-                        "id": entry_id(sig["seq"], sig["prev"], bytes.fromhex(sig["nonce"]))})
+            entry = {"move": k, "player": who, "roller": chain_name(state, who, sig),
+                     "campaign": state.setup.campaign or None, "seq": sig["seq"], "prev": sig["prev"],
+                     "id": entry_id(sig["seq"], sig["prev"], bytes.fromhex(sig["nonce"]))}
+            if "by" in sig:
+                entry.update(character=state.setup.players[who].name, by=True)
+            out.append(entry)
     return out
 
 
