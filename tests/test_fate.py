@@ -164,3 +164,35 @@ def test_the_command_line_rolls_prices_and_links_a_fate_roll():
     assert code == 0 and json.loads(out)["outcomes"]["tie"]["exact"] == "19/81"
     code, out, _ = run(["link", "encode", json.dumps({"system": "fate", "seed": "ab" * 16, "skill": 2})])
     assert code == 0 and verify(json.loads(out)["fragment"])["request"]["skill"] == 2
+
+
+def test_a_sealed_fate_roll_carries_no_invocation_and_is_decided_blind():
+    """link-format.md §19: a decision is never in a sealed roll; Fate's blind policy invokes nothing."""
+    from tirada.links.sealed_dice import resolve
+    from tirada.wire.sealed_layout import not_blind
+
+    assert not_blind({"system": "fate", "skill": 2, "invokes": ["+2"]}) == ["invokes"]
+    rolled, result = resolve({"system": "fate", "skill": 2, "difficulty": 2}, bytes(32))
+    assert rolled["invokes"] == [] and result["outcome"] in fate.OUTCOMES and len(result["history"]) == 1
+
+
+def test_a_gm_request_for_fate_is_answered_its_reroll_takes_a_chain_number_and_the_audit_matches():
+    """A GM asks for a Fate roll (difficulty fixed, skill bounded); the player's roll invokes +2 and
+    rerolls: the reroll's fresh dice take chain number 2, and the thread audit finds the roll matching
+    its request, with no gap in the chain."""
+    from tirada.links import fair_roll
+    from tirada.links.audit import audit
+    from tirada.links.chain import ChainState
+    from tirada.links.gm_request import apply_request, encode_request, new_request
+
+    spec = new_request("fate", {"difficulty": 3, "skill": {"min": 1, "max": 4}}, "Atletismo", "Sharla")
+    state = ChainState("Sharla", "Arenas")
+    check = fair_roll.start({**apply_request(spec, {"system": "fate", "skill": 3}), "invokes": ["+2", "reroll"]}, state)
+    _, check = fair_roll.advance(check, {}, check["chain"])
+    assert check["first"]["seq"] == 1 and [p["seq"] for p in check["positions"]] == [2]
+    link = fair_roll.finish(check, "Sharla", "Arenas", 1796000000, gm_request=spec["id"])
+    result = verify(link)["result"]
+    assert len(result["history"]) == 2 and result["bonus"] == 2 and result["difficulty"] == 3
+    home = "https://foro.example/tirada/#"
+    report = audit(f"Post 0: {home}{encode_request(spec)}\nPost 1: {home}{link}")
+    assert report["requests"][0]["problems"] == [] and report["rollers"][0]["ok"]
