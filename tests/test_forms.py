@@ -1,9 +1,9 @@
 """What the system registry requires of a roll system, checked for every registered one (issue #25).
 
-Adding a roll system touches at most seven files (docs/architecture.md §Adding a roll system): its
-registry entry (pylib/tirada/systems/registry.py), its engine package, its Form (web/form_<id>.py),
-and, when the roll view has a form for it, its fieldset (web/panels/roll.html) and its name
-(web/strings*.py), plus its vectors and its tests. :func:`problems` lists what a registered system
+Adding a roll system creates five files and edits none (docs/architecture.md §Adding a roll system;
+Fate is the example): its package with its registry entry, pool line and page words
+(pylib/tirada/systems/<id>/__init__.py and spec.py), its Form with its fieldset (web/dice/form_<id>.py
+``FIELDSET_HTML``, put in the roll form by the build), its vectors and its tests. :func:`problems` lists what a registered system
 lacks; every registered system must have none, and a toy system registered with nothing else must
 be refused for each missing piece (so the check can fail). The pure parts of the Forms are checked
 here too: a vector's request written into a (fake) fieldset and read back rolls the same dice.
