@@ -71,7 +71,36 @@ def include_panels(html: str, depth: int = 0) -> str:
             raise SetupError(f"{match.group(1)}: panels included more than 4 levels deep (a loop?)")
         return include_panels(path.read_text(encoding="utf-8"), depth + 1)
 
-    return re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
+    html = re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
+    return re.sub(r"<!--#system-(options|fieldsets)-->", lambda m: system_forms_html(m.group(1)), html)
+
+
+def _engine_on_path() -> None:
+    """Put pylib/ on ``sys.path`` (once) for the build's own reading of the engine (the registry's
+    systems, their words): the build may run outside the project's virtual environment."""
+    if str(ROOT / "pylib") not in sys.path:
+        sys.path.append(str(ROOT / "pylib"))
+
+
+def system_forms_html(part: str) -> str:
+    """What the roll form gets from each system that brings its own fieldset (its Form's
+    ``FIELDSET_HTML``, ``{{key}}`` placeholders filled like the panels'), in registry order:
+    ``part`` ``"options"``: its ``<option>`` in the system select; ``"fieldsets"``: the fieldset
+    itself. web/panels/roll.html marks where (``<!--#system-options-->``, ``<!--#system-fieldsets-->``),
+    so adding a system edits no panel (docs/architecture.md §Adding a roll system)."""
+    web_on_path()
+    _engine_on_path()
+    import forms
+    from tirada.systems.registry import REGISTRY
+
+    out = []
+    for system in REGISTRY:
+        fieldset = getattr(forms.form_for(system), "FIELDSET_HTML", None)
+        if fieldset is None:
+            continue
+        out.append(f'<option value="{system}" data-i18n="system.{system}">{{{{system.{system}}}}}</option>'
+                   if part == "options" else fieldset)
+    return "\n".join(out)
 
 
 #: Data files of web/'s module folders that the page's Python reads beside its modules: shipped in
@@ -132,7 +161,8 @@ def check_forms() -> None:
 def render_pages(wheel: Path) -> None:
     """Copy web/ and public/ into dist/, fill the Spanish strings and write the PyScript config."""
     web_on_path()
-    import strings  # web/shell/strings.py: the one place for UI text
+    _engine_on_path()
+    import strings  # web/shell/strings.py: the one place for UI text (it reads the registry's system words)
 
     check_forms()
     modules = {p.name for p in web_folders()}   # their files go in app.zip, not on the site

@@ -1,9 +1,9 @@
 """What the system registry requires of a roll system, checked for every registered one (issue #25).
 
-Adding a roll system touches at most seven files (docs/architecture.md §Adding a roll system): its
-registry entry (pylib/tirada/systems/registry.py), its engine package, its Form (web/form_<id>.py),
-and, when the roll view has a form for it, its fieldset (web/panels/roll.html) and its name
-(web/strings*.py), plus its vectors and its tests. :func:`problems` lists what a registered system
+Adding a roll system creates five files and edits none (docs/architecture.md §Adding a roll system;
+Fate is the example): its package with its registry entry, pool line and page words
+(pylib/tirada/systems/<id>/__init__.py and spec.py), its Form with its fieldset (web/dice/form_<id>.py
+``FIELDSET_HTML``, put in the roll form by the build), its vectors and its tests. :func:`problems` lists what a registered system
 lacks; every registered system must have none, and a toy system registered with nothing else must
 be refused for each missing piece (so the check can fail). The pure parts of the Forms are checked
 here too: a vector's request written into a (fake) fieldset and read back rolls the same dice.
@@ -68,10 +68,12 @@ class _Inputs(HTMLParser):
 
 
 def _roll_form() -> _Inputs:
+    """The roll form as the build assembles it: panels included, and the fieldset and option each
+    system brings in its Form (``FIELDSET_HTML``; buildtools/pages.py ``include_panels``)."""
+    from buildtools.pages import include_panels
+
     parser = _Inputs()
-    html = re.sub(r"<!--#include (panels/[\w.-]+)-->", lambda m: (WEB / m.group(1)).read_text("utf-8"),
-                  (WEB / "panels" / "roll.html").read_text("utf-8"))
-    parser.feed(html)
+    parser.feed(include_panels((WEB / "panels" / "roll.html").read_text("utf-8")))
     return parser
 
 
@@ -210,14 +212,16 @@ def _vector_requests() -> list:
     return out
 
 
-#: decisions of an L5R check: played on the board, not typed in the form
-_NOT_TYPED = ("rerolls", "keep", "explosions", "added", "step")
+def _not_typed(system: str) -> tuple:
+    """A system's decisions (its registry entry: an L5R check's rerolls, keep…, Fate's invocations) and
+    L5R's step mode: played after the dice, never typed in the form."""
+    return REGISTRY[system].decisions + ("step",)
 
 
 @pytest.mark.parametrize("system,name,request_", _vector_requests(), ids=lambda v: v if isinstance(v, str) else "")
 def test_a_vector_request_written_into_its_form_reads_back_the_same_roll(system, name, request_):
     form = forms.form_for(system)
-    asked = {k: v for k, v in request_.items() if not (system == "l5r5e" and k in _NOT_TYPED)}
+    asked = {k: v for k, v in request_.items() if k not in _not_typed(system)}
     fieldset = _Fieldset(_roll_form().fieldsets[system], form.field_values(asked, True))
     read = {"system": system, **form.read_request(fieldset, "es")}
     seed = {"seed": "5eed" * 8}      # the same dice for both: the same request rolls the same result

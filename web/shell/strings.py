@@ -320,3 +320,8 @@ from strings_sealaudit import STRINGS as _SEALAUDIT; STRINGS.update(_SEALAUDIT) 
 from strings_frame import STRINGS as _FRAME; STRINGS.update(_FRAME)  # noqa: E402
 from strings_bands import STRINGS as _BANDS; STRINGS.update(_BANDS)  # noqa: E402
 from strings_dialect import STRINGS as _DIALECT; STRINGS.update(_DIALECT)  # noqa: E402
+# the words of every system written as a package (its registry entry's ``strings``: its name, its fields'
+# labels, its error codes), so adding a system edits no catalog (docs/architecture.md §Adding a roll system)
+from tirada.systems.registry import page_strings as _page_strings  # noqa: E402
+for _key, _words in _page_strings().items():
+    STRINGS.setdefault(_key, _words)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..systems.registry import TableView, short_names
+from ..systems.registry import TableView, pool_wordings, short_names
 
 __all__ = ["GAME_NAMES", "TEMPLATES", "WORDS"]
 
@@ -161,3 +161,16 @@ TEMPLATES: dict = {
                      ["plural", "auto", _get("auto_successes")])],
     },
 }
+
+
+def _add_system_wordings() -> None:
+    """Add the pool wording a system package declares (its registry entry's ``pool``: templates and
+    words, the words' names prefixed with its id) to :data:`TEMPLATES` and :data:`WORDS`, so a system
+    added as a package edits nothing here (docs/architecture.md §Adding a roll system)."""
+    for system, wording in pool_wordings().items():
+        TEMPLATES.setdefault(system, wording["templates"])
+        for lang in ("es", "en"):
+            WORDS[lang].update(wording["words"][lang])
+
+
+_add_system_wordings()

@@ -1,8 +1,9 @@
 """The one system registry: every per-system table of the engine is a view of :data:`REGISTRY`.
 
-Adding a game system is one :class:`SystemSpec` entry here plus the system's own package under
-``tirada/systems/`` (docs/architecture.md §Where does a new system go). The tables that used to be
-written by hand are derived from the entries:
+Adding a game system is its own package under ``tirada/systems/`` whose ``spec`` module holds its
+:class:`SystemSpec` (found by :func:`declared_packages`: no edit here; docs/architecture.md §Adding a
+roll system); the systems written before are entries below. The tables that used to be written by
+hand are derived from the entries:
 
 ======================================  ==============================  ==========================
 table                                   module                          field of the entry
@@ -30,8 +31,9 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Option
 
 from ..portable import Struct
 
-__all__ = ["REGISTRY", "SystemSpec", "TableView", "codes", "odds_table", "param_keys", "param_texts", "register",
-           "roll_table", "sheet_table", "short_names", "unregister"]
+__all__ = ["REGISTRY", "SystemSpec", "TableView", "codes", "declared_packages", "loaded", "odds_table", "page_strings",
+           "param_keys", "param_texts", "pool_wordings", "register", "roll_table", "sheet_table", "short_names",
+           "unregister"]
 
 
 class SystemSpec(Struct):
@@ -63,10 +65,17 @@ class SystemSpec(Struct):
             in words, the one source of the screen, every snippet, the audit row and the userscript
             mark (:mod:`tirada.systems.words`; tests/test_one_voice.py); ``None`` for a system with
             no roll links.
+        pool: ``"module:NAME"`` of the system's pool wording, ``{"templates": {"main": …}, "words": {"es":
+            {…}, "en": {…}}}`` in the language of :mod:`tirada.links.pool_wording` (its words' names
+            prefixed with the system id), or ``None`` (the pool line is then the short name, or the
+            wording's own table for the systems written there before).
+        strings: ``"module:NAME"`` of the page's words of the system, ``{key: {"es": …, "en": …}}``
+            (its name ``system.<id>``, its fields' labels, its error codes' ``err.<code>``), merged
+            into the page's catalog (web/shell/strings.py), or ``None`` (written in the catalogs).
     """
 
     _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions",
-               "blind", "rated", "words")
+               "blind", "rated", "words", "pool", "strings")
     id: str
     short_name: str
     roll: Optional[str]
@@ -79,12 +88,16 @@ class SystemSpec(Struct):
     blind: Optional[str]
     rated: Optional[str]
     words: Optional[str]
+    pool: Optional[str]
+    strings: Optional[str]
 
     def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None,
                  code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
                  sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
-                 rated: Optional[str] = None, words: Optional[str] = None) -> None:
-        self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated, words)
+                 rated: Optional[str] = None, words: Optional[str] = None, pool: Optional[str] = None,
+                 strings: Optional[str] = None) -> None:
+        self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated, words,
+                   pool, strings)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).
@@ -180,6 +193,40 @@ register(SystemSpec(
     id="brs", short_name="Blood Red Sands", odds="tirada.odds.brs:brs_odds",
     sheet="tirada.sheets.brs",
 ))
+
+
+# ------------------------------------------------------------------- the system packages
+def declared_packages() -> Tuple[str, ...]:
+    """The packages of ``tirada/systems/`` that declare their own entry: those with a ``spec`` module
+    (``tirada/systems/fate/spec.py``, whose ``SPEC`` is the system's :class:`SystemSpec`), by name.
+
+    A system added that way edits no file of the engine (docs/architecture.md §Adding a roll system):
+    this listing finds it, without importing any other package. ``()`` where the interpreter
+    cannot list packages (MicroPython has no :mod:`pkgutil`)."""
+    try:
+        import os
+        import pkgutil
+    except ImportError:   # MicroPython
+        return ()
+    here = os.path.dirname(__file__)
+    out = []
+    for info in pkgutil.iter_modules([here]):
+        if info.ispkg and any(sub.name == "spec" for sub in pkgutil.iter_modules([os.path.join(here, info.name)])):
+            out.append(info.name)
+    return tuple(sorted(out))
+
+
+def _register_declared() -> None:
+    """Register the ``SPEC`` of every :func:`declared_packages` package, by link code (then id), after
+    the entries above: an id or a code already taken raises (:func:`register`)."""
+    from ..portable import import_module
+
+    specs = [import_module(f"tirada.systems.{name}.spec").SPEC for name in declared_packages()]
+    for spec in sorted(specs, key=lambda s: (s.code is None, s.code or 0, s.id)):
+        register(spec)
+
+
+_register_declared()
 
 
 # ------------------------------------------------------------------------------- the views
@@ -287,6 +334,28 @@ def param_texts() -> Dict[str, Tuple[str, ...]]:
 def short_names() -> Dict[str, str]:
     """``{id: name shown in forum snippets}``."""
     return {s.id: s.short_name for s in REGISTRY.values()}
+
+
+def loaded(path: str) -> Any:
+    """The object a registry ``"module:NAME"`` path names (the module imported on first use)."""
+    from ..portable import import_module
+
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+def pool_wordings() -> Dict[str, Any]:
+    """``{id: {"templates", "words"}}`` of the systems whose entry names a pool wording."""
+    return {s.id: loaded(s.pool) for s in REGISTRY.values() if s.pool}
+
+
+def page_strings() -> Dict[str, Any]:
+    """The page's words of every system whose entry names them, merged (``{key: {"es", "en"}}``)."""
+    out: Dict[str, Any] = {}
+    for s in REGISTRY.values():
+        if s.strings:
+            out.update(loaded(s.strings))
+    return out
 
 
 def sheet_table() -> Dict[str, str]:

@@ -1,0 +1,230 @@
+"""Fate Core / Fate Acelerado: four Fate dice plus a skill (or an approach), read top-down like its rule
+file (docs/fate.md; this package is the worked example of docs/architecture.md §Adding a roll system).
+
+Steps (each function below names its step):
+
+1. the request (:func:`read_request`): ``skill`` (the skill's or approach's rating, −4…+12), against a
+   ``difficulty`` (−4…+12) or an ``opposition`` (the opposing rating: the opponent rolls too), or
+   neither (the total alone, nothing judged); ``invokes``: the invocations decided after seeing the
+   dice, in order, each ``"+2"`` or ``"reroll"`` (at most :data:`MAX_INVOKES`);
+2. the roller's four Fate dice (:func:`fate_dice`): each a d3 of the dice stream minus 2 (−1, 0, +1),
+   in draw order; then, with an opposition, the opponent's four;
+3. each invocation in turn (:func:`invoke`): ``"+2"`` adds 2; ``"reroll"`` is a decision whose dice
+   must not be knowable before it: the dice source is told (``decided()``, fair play: in a format-2
+   roll they come from fresh dice taking their own chain number, tirada.fresh) and the roller's four
+   dice are drawn again;
+4. the total (dice + skill + 2 per "+2"), its name on the ladder, the shifts (total − difficulty, or
+   − the opposition's total) and the outcome (:func:`outcome_of`): fail (shifts < 0), tie (0),
+   success (1–2), success with style (3 or more).
+
+Exact odds (:func:`fate_odds`): 4dF has 81 equally likely rolls, counted exactly (integers). The words
+(:func:`outcome_words`) are the one source of the screen, the snippets, the audit row and the mark.
+Plain Python (no dataclasses, no typing at run time): it runs in the MicroPython reading core too.
+"""
+
+from __future__ import annotations
+
+from ...dice import FixedFaces
+from ...errors import InvalidRequest
+from ...fields import get_int, reject_unknown
+from ..words import OutcomeWords, pick
+
+__all__ = ["LADDER", "MAX_INVOKES", "OUTCOMES", "blind_decisions", "fate_dice", "fate_odds", "invoke", "ladder_name",
+           "outcome_of", "outcome_words", "rated_roll", "read_request", "roll", "signed"]
+
+RULE = "fate.md §The roll"
+#: the most invocations one roll takes (docs/fate.md [decision]: far above any table's fate points)
+MAX_INVOKES = 10
+#: the ladder, rating → (Spanish, English) (docs/fate.md §The ladder)
+LADDER = {8: ("Legendario", "Legendary"), 7: ("Épico", "Epic"), 6: ("Fantástico", "Fantastic"),
+          5: ("Soberbio", "Superb"), 4: ("Excelente", "Great"), 3: ("Grande", "Good"), 2: ("Bueno", "Fair"),
+          1: ("Normal", "Average"), 0: ("Mediocre", "Mediocre"), -1: ("Pobre", "Poor"), -2: ("Terrible", "Terrible")}
+#: outcome → (Spanish, English): the four outcomes of an action (docs/fate.md §Outcomes)
+OUTCOMES = {"fail": ("Fallo", "Failure"), "tie": ("Empate", "Tie"), "success": ("Éxito", "Success"),
+            "style": ("Éxito con estilo", "Success with style")}
+_SHIFTS = (("aumento", "aumentos"), ("shift", "shifts"))
+_RANGE = (-4, 12)
+
+
+def read_request(params: dict) -> dict:
+    """Step 1: the checked request ``{"skill", "difficulty", "opposition", "invokes"}``.
+
+    Raises:
+        InvalidRequest: a rating out of −4…+12 or not a whole number (``field.range``,
+            ``field.not_int``), both a difficulty and an opposition (``fate.both_targets``), ``invokes``
+            not a list of at most :data:`MAX_INVOKES` ``"+2"``/``"reroll"`` (``fate.invokes``), an unknown
+            field (``field.unknown``).
+    """
+    reject_unknown(params, {"skill", "difficulty", "opposition", "invokes"}, "Fate")
+    low, high = _RANGE
+    req = {"skill": get_int(params, "skill", 0, low, high, RULE),
+           "difficulty": get_int(params, "difficulty", None, low, high, RULE),
+           "opposition": get_int(params, "opposition", None, low, high, RULE)}
+    if req["difficulty"] is not None and req["opposition"] is not None:
+        raise InvalidRequest("a roll is against a difficulty or an opposition, not both", field="opposition",
+                             rule=RULE, code="fate.both_targets")
+    invokes = params.get("invokes", [])
+    if not isinstance(invokes, list) or len(invokes) > MAX_INVOKES or any(i not in ("+2", "reroll") for i in invokes):
+        raise InvalidRequest(f'invokes must be a list of at most {MAX_INVOKES} "+2" or "reroll"', field="invokes",
+                             rule="fate.md §Invoking", code="fate.invokes", params={"n": MAX_INVOKES})
+    req["invokes"] = list(invokes)
+    return req
+
+
+def fate_dice(dice) -> list:
+    """Step 2: four Fate dice, each ``dice.roll(3) − 2`` (−1, 0, +1), in draw order."""
+    return [dice.roll(3) - 2 for _ in range(4)]
+
+
+def invoke(what: str, faces: list, dice) -> tuple:
+    """Step 3: one invocation on the roller's ``faces``: ``(faces, bonus)``. ``"+2"``: the same dice,
+    bonus 2; ``"reroll"``: the dice source is told a decision was taken (fresh dice), four new dice.
+
+    Raises:
+        InvalidRequest: a reroll from a plain seed (``fate.reroll_needs_fresh``): its dice would be
+            knowable before the decision; only fresh dice (tirada.fresh) or typed faces may reroll."""
+    if what == "+2":
+        return faces, 2
+    mark = getattr(dice, "decided", None)
+    if mark is None and not isinstance(dice, FixedFaces):   # a seed's dice are known before the decision
+        raise InvalidRequest("a reroll draws dice after a decision: it needs fresh dice (a format-2 roll)",
+                             field="invokes", rule="fate.md §Invoking", code="fate.reroll_needs_fresh")
+    if mark is not None:
+        mark()
+    return fate_dice(dice), 0
+
+
+def outcome_of(shifts: int) -> str:
+    """Step 4: ``"fail"`` (shifts < 0), ``"tie"`` (0), ``"success"`` (1–2), ``"style"`` (3 or more)."""
+    return "fail" if shifts < 0 else "tie" if shifts == 0 else "success" if shifts < 3 else "style"
+
+
+def ladder_name(value: int) -> object:
+    """``{"es", "en"}`` name of ``value`` on the ladder, or ``None`` beyond it (below −2, above +8)."""
+    names = LADDER.get(value)
+    return {"es": names[0], "en": names[1]} if names else None
+
+
+def roll(params: dict, dice) -> dict:
+    """Roll a Fate action (steps 1–4). Returns the JSON-ready result:
+
+    ``{"skill", "invokes", "faces": the roller's last four dice, "kept", "kept_indices", "rerolled":
+    [[die, [earlier faces]]] (a reroll's replaced dice, as the snippets show them), "history": every
+    set of four in order, "bonus": 2 per "+2", "modifier": skill + bonus, "total", "ladder": {"es",
+    "en"} | None, "difficulty" (the value to beat: the difficulty, or the opposition's total),
+    "opposition", "opposition_faces", "opposition_total", "shifts", "outcome"}``; without a difficulty
+    or opposition the last four are ``None``.
+
+    Raises:
+        InvalidRequest: :func:`read_request`.
+    """
+    req = read_request(params)
+    faces = fate_dice(dice)
+    rival = fate_dice(dice) if req["opposition"] is not None else None
+    history, bonus = [faces], 0
+    for what in req["invokes"]:
+        faces, more = invoke(what, faces, dice)
+        bonus += more
+        if faces is not history[-1]:
+            history.append(faces)
+    modifier = req["skill"] + bonus
+    total = sum(faces) + modifier
+    against = req["difficulty"] if rival is None else req["opposition"] + sum(rival)
+    shifts = None if against is None else total - against
+    rerolled = [[i, [h[i] for h in history[:-1]]] for i in range(4)] if len(history) > 1 else None
+    return {"skill": req["skill"], "invokes": req["invokes"], "faces": faces, "kept": list(faces),
+            "kept_indices": [0, 1, 2, 3], "rerolled": rerolled, "history": history, "bonus": bonus,
+            "modifier": modifier, "total": total, "ladder": ladder_name(total), "difficulty": against,
+            "opposition": req["opposition"], "opposition_faces": rival,
+            "opposition_total": None if rival is None else against,
+            "shifts": shifts, "outcome": None if shifts is None else outcome_of(shifts)}
+
+
+def blind_decisions(request: dict) -> dict:
+    """The blind policy (registry ``blind``): a sealed roll invokes nothing (docs/fate.md [decision]:
+    an invocation spends a fate point, which only the player may choose)."""
+    return {"invokes": []}
+
+
+def rated_roll(request: dict, result: dict) -> object:
+    """The value the luck report rates (registry ``rated``): the first four dice plus the skill, before
+    any invocation (the odds price the roll before its decisions); ``None`` for a result that is no
+    Fate roll's."""
+    history = result.get("history")
+    if not isinstance(history, list) or not history or not isinstance(result.get("skill"), int):
+        return None
+    return sum(history[0]) + result["skill"]
+
+
+# ------------------------------------------------------------------------------------ words
+def signed(value: int) -> str:
+    """``"+3"``, ``"0"``, ``"−2"`` (a minus sign, U+2212), as Fate writes ratings."""
+    return ("+" if value > 0 else "") + str(value).replace("-", "\u2212")
+
+
+def _rated(value: int, lang: str) -> str:
+    names = LADDER.get(value)
+    return signed(value) + (f" ({names[pick(lang)]})" if names else "")
+
+
+def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
+    """The words of a Fate roll: headline the outcome («Éxito con estilo»), detail the shifts («3
+    aumentos»), total the total on the ladder («+5 (Soberbio)»), kept the roller's four dice."""
+    total = result.get("total")
+    said = _rated(total, lang) if isinstance(total, int) else ""
+    kept = tuple(str(f) for f in result.get("faces") or ())
+    outcome, shifts = result.get("outcome"), result.get("shifts")
+    if outcome not in OUTCOMES or not isinstance(shifts, int):
+        return OutcomeWords(total=said, kept=kept)
+    n = abs(shifts)
+    detail = f"{n} {_SHIFTS[pick(lang)][0 if n == 1 else 1]}"
+    return OutcomeWords(headline=OUTCOMES[outcome][pick(lang)], total=said, kept=kept, detail=detail,
+                        ok=outcome != "fail")
+
+
+# ------------------------------------------------------------------------------------- odds
+#: ways to roll each sum of 4dF (−4…+4) out of 81: the coefficients of (x⁻¹ + 1 + x)⁴
+WAYS = {-4: 1, -3: 4, -2: 10, -1: 16, 0: 19, 1: 16, 2: 10, 3: 4, 4: 1}
+
+
+def _convolve(a: dict, b: dict, sign: int = 1) -> dict:
+    out: dict = {}
+    for x, n in a.items():
+        for y, m in b.items():
+            out[x + sign * y] = out.get(x + sign * y, 0) + n * m
+    return out
+
+
+def fate_odds(params: dict) -> dict:
+    """Exact odds of a Fate roll before its invocations (docs/odds.md; the request's fields as
+    :func:`roll` reads them, ``invokes`` ignored: they are decided after the dice).
+
+    Returns:
+        ``{"method", "distribution", "at_least"}`` of the total (4dF + skill, 81 equally likely rolls)
+        and, against a difficulty or an opposition, ``"success"`` (1 shift or more), ``"outcomes"``
+        ``{"fail", "tie", "success", "style"}`` and ``"difficulty"`` (a difficulty's value). Each
+        probability is ``{"p": float, "exact": "a/b"}``.
+    Raises:
+        InvalidRequest: :func:`read_request`.
+    """
+    from ...odds.dist import prob, rows
+
+    req = read_request({k: v for k, v in params.items() if k != "invokes"})
+    counts = {req["skill"] + s: n for s, n in WAYS.items()}
+    distribution, at_least = rows(counts, 81)
+    out: dict = {"method": "exact: 4dF + skill (81 equally likely rolls)", "distribution": list(distribution),
+                 "at_least": list(at_least)}
+    if req["difficulty"] is not None:
+        shifts, den = {v - req["difficulty"]: n for v, n in counts.items()}, 81
+        out["difficulty"] = req["difficulty"]
+    elif req["opposition"] is not None:
+        shifts, den = _convolve(counts, {req["opposition"] + s: n for s, n in WAYS.items()}, -1), 81 * 81
+        out["method"] = "exact: 4dF + skill against 4dF + opposition (6561 equally likely pairs)"
+    else:
+        return out
+    grades = {"fail": 0, "tie": 0, "success": 0, "style": 0}
+    for s, n in shifts.items():
+        grades[outcome_of(s)] += n
+    out["outcomes"] = {g: prob(n, den) for g, n in grades.items()}
+    out["success"] = prob(grades["success"] + grades["style"], den)
+    return out

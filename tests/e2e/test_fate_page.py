@@ -1,0 +1,87 @@
+"""End to end: Fate on the page (docs/fate.md, issue #40), on a phone (360×640, a fresh browser each).
+
+A Fate roll link from tests/vectors/fate.json opens on its verified outcome first («Éxito con estilo»),
+with its pool line («Fate 4dF +3 contra 1») in the first screen; «Tirar otra vez» writes the link's
+request back into the Fate fieldset the system brought to the roll form, and rolling it puts the
+outcome before the total and the focus on the result; a roll against both a difficulty and an
+opposition is refused in Spanish next to its field, nothing lost.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app
+
+expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "fate.json"
+
+
+def _vector(name: str) -> dict:
+    return next(c for c in json.loads(VECTORS.read_text("utf-8"))["rolls"] if c["name"] == name)
+
+
+def _first_is_outcome(page, card: str) -> bool:
+    """The outcome (``.verdict``) comes before the total (``.total``) in ``card``."""
+    return page.evaluate("""sel => {
+      const v = document.querySelector(sel + ' .verdict'), t = document.querySelector(sel + ' .total');
+      return !!(v && t && (v.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING));
+    }""", card)
+
+
+def test_a_fate_roll_link_opens_on_its_outcome_and_rolls_again_from_the_form(new_context, base_url):
+    case = _vector("4dF+3 vs +1, éxito con estilo")
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url + "#" + case["fragment"])
+    expect(page.locator("#shared .shared-ok")).to_be_visible()
+    expect(page.locator("#shared-pool")).to_have_text("Fate 4dF +3 contra 1")
+    expect(page.locator("#shared-headline")).to_contain_text("Éxito con estilo")
+    expect(page.locator("#shared-headline")).to_contain_text("+5 (Soberbio)")
+    for part in ("#shared-heading", "#shared-pool", "#shared-headline"):
+        expect(page.locator(part)).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0
+    assert _first_is_outcome(page, "#shared-body")
+    expect(page.locator("#shared-body .die")).to_have_count(4)
+    # «Tirar otra vez»: the Fate fieldset, brought by the system, holds the link's request
+    page.click("#roll-again")
+    expect(page.locator("#system")).to_have_value("fate")
+    expect(page.locator('fieldset[data-system="fate"]')).to_be_visible()
+    expect(page.locator("#fate-skill")).to_have_value("3")
+    expect(page.locator("#fate-difficulty")).to_have_value("1")
+    expect(page.locator("#fate-opposition")).to_have_value("")
+    expect(page.locator("#fate-difficulty option:checked")).to_have_text("+1 Normal")
+    page.fill("#faces", "3, 3, 2, 1")              # typed d3 faces: +1 +1 0 −1 = +1; +3 → +4 vs +1
+    page.click("#roll")
+    expect(page.locator("#result .verdict")).to_have_text("Éxito con estilo 3 aumentos")
+    expect(page.locator("#result .total")).to_have_attribute("data-total", "4")
+    assert _first_is_outcome(page, "#result")
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "result"
+    page.fill("#faces", "")                          # dice of the page's own, with a link and its pool line
+    page.click("#roll")
+    expect(page.locator("#result-pool")).to_contain_text("Fate 4dF +3 contra 1")
+    expect(page.locator("#result .verdict")).to_have_attribute("data-outcome", re.compile("^(fail|tie|success|style)$"))
+
+
+def test_both_a_difficulty_and_an_opposition_is_refused_in_spanish_and_nothing_is_lost(new_context, base_url):
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "fate")
+    page.fill("#fate-skill", "4")
+    page.select_option("#fate-difficulty", "2")
+    page.select_option("#fate-opposition", "3")
+    page.click("#roll")
+    expect(page.locator("#roller-form")).to_contain_text(
+        "una tirada va contra una dificultad o contra una oposición, no las dos")
+    assert "Traceback" not in page.inner_text("body")
+    expect(page.locator("#fate-skill")).to_have_value("4")       # what was typed stays
+    page.select_option("#fate-difficulty", "")
+    page.click("#roll")
+    expect(page.locator("#result .opposition")).to_be_visible()
+    expect(page.locator("#result .verdict")).to_be_visible()
+    assert _first_is_outcome(page, "#result")
