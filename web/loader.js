@@ -306,6 +306,17 @@ async function previewLink() {
   if (core) runCore(fragment, view);
 }
 previewLink();
+// «Nueva tirada» under a link's early view works before the engine too (never a dead button): it
+// leaves the link as ui_shared.close() does (the fragment dropped without a history entry, so the
+// engine opens no link once ready) and goes to the roll form, which works before ready.
+document.getElementById("new-roll")?.addEventListener("click", () => {
+  if (isReady()) return; // ui_shared.py's handler
+  history.replaceState(null, "", location.pathname + location.search);
+  const shared = document.getElementById("shared");
+  if (shared) shared.hidden = true;
+  document.getElementById("shared-body")?.replaceChildren();
+  document.getElementById("system")?.focus();
+});
 window.addEventListener("hashchange", () => {
   if (!isReady()) previewLink();
 });

@@ -84,6 +84,28 @@ def test_a_roll_link_shows_the_cores_verified_result_before_pyodide_then_the_sam
     assert all(expected.outcome in s for s in said), said   # never another verdict, not for a moment
 
 
+def test_new_roll_under_the_cores_result_works_before_pyodide(new_context, base_url):
+    """«Nueva tirada» is never a dead button: before Pyodide it leaves the link for the roll form
+    (focused), and the engine, once up, does not open the link again."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    expect(page.locator("#core-headline")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    page.click("#new-roll")
+    expect(page.locator("#shared")).to_be_hidden()
+    expect(page.locator("#system")).to_be_focused()
+    assert page.evaluate("location.hash") == ""
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared")).to_be_hidden()
+    page.select_option("#system", "sifrp")
+    page.click("#roll")
+    expect(page.locator("#result .total")).to_be_visible()
+
+
 def test_the_cores_result_stays_when_pyodide_fails_to_load(new_context, base_url):
     from playwright.sync_api import expect
 
