@@ -84,6 +84,29 @@ def test_a_roll_link_shows_the_cores_verified_result_before_pyodide_then_the_sam
     assert all(expected.outcome in s for s in said), said   # never another verdict, not for a moment
 
 
+@pytest.mark.parametrize(("system", "index"), [("generic", 1), ("l5r5e", 0)])
+def test_generic_and_l5r_links_show_the_cores_verdict_then_the_same(new_context, base_url, system, index):
+    """The generic roll (3d20 keep 1 +5 vs 15) and an L5R check (a Distinction's reroll) too: the
+    core's verdict first, and the full page's headline says it again."""
+    from playwright.sync_api import expect
+
+    fragment = json.loads((ROOT / "tests" / "vectors" / f"{system}.json").read_text(encoding="utf-8"))["rolls"][index][
+        "fragment"]
+    expected = core_view(fragment, "es")
+    assert expected.state == "verified" and expected.system == system
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    ctx.add_init_script(RECORD_HEADLINES)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{fragment}")
+    expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    release(page, held)
+    expect(page.locator("#shared-headline")).to_contain_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    said = page.evaluate("window.__headlines")
+    assert said[0] == f"core-headline: {expected.outcome}" and all(expected.outcome in s for s in said), said
+
+
 def test_new_roll_under_the_cores_result_works_before_pyodide(new_context, base_url):
     """«Nueva tirada» is never a dead button: before Pyodide it leaves the link for the roll form
     (focused), and the engine, once up, does not open the link again."""
