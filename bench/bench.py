@@ -8,7 +8,9 @@ section between the BENCH markers of docs/benchmarks.md. Not a test: numbers var
 Start-up (bench/startup.py, issue #16), medians of --runs, desktop and phone (4× CPU throttling,
 9 Mbit/s, 40 ms, 360×640) profiles, Tirada and the bare page alternating in the same run: cold ready,
 reload ready, warm ready through the service worker, a roll link opened in a fresh browser until the
-verified result is on screen, compressed bytes and requests of the first visit, first paint.
+reading core's verified result (MicroPython, issue #41) and until the full page's verified result is
+on screen, the bare MicroPython PyScript page's cold ready (the core's floor), compressed bytes and
+requests of the first visit, first paint.
 Also: roll click → result rendered, p95 over 50 SIFRP rolls, measured inside the page; 20 links of a
 forum page marked by the userscript after the page's load, warm (bench/userscript.py); link sizes
 of typical rolls (tirada.links.chain.link_sizes).
@@ -99,12 +101,13 @@ def main() -> int:
 
     from tirada.links.chain import link_sizes
 
-    bare_dir = startup.bare_site()
+    bare_dir, bare_mpy_dir = startup.bare_site(), startup.bare_mpy_site()
     app_server, app_url = startup.serve(build.DIST)
     bare_server, bare_url = startup.serve(bare_dir)
+    bare_mpy_server, bare_mpy_url = startup.serve(bare_mpy_dir)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=startup.ARGS)
-        res = startup.measure(browser, {"bare": bare_url, "tirada": app_url}, args.runs,
+        res = startup.measure(browser, {"bare": bare_url, "bare-mpy": bare_mpy_url, "tirada": app_url}, args.runs,
                               tuple(args.profile) or ("desktop", "phone"))
         rolls = measure_rolls(browser, app_url)
         marks = userscript.measure(browser, app_url)
@@ -115,7 +118,9 @@ def main() -> int:
         write_doc(text)
     app_server.shutdown()
     bare_server.shutdown()
+    bare_mpy_server.shutdown()
     shutil.rmtree(bare_dir, ignore_errors=True)
+    shutil.rmtree(bare_mpy_dir, ignore_errors=True)
     return 0
 
 

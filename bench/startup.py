@@ -46,13 +46,22 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         # browser's HTTP cache stays on (Playwright turns it off in a context with routes) and a
         # "reload" is a real reload from the HTTP cache
         "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+def bare_html(script_type: str, interpreter: str) -> str:
+    """A bare PyScript page: one ``script_type`` script ("py": Pyodide, "mpy": MicroPython) on the
+    ``interpreter`` module, which only says it is ready."""
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <script type="module" src="./pyscript/core.js"></script></head><body><p>bare</p>
-<script type="py" config='{"interpreter": "./pyodide/pyodide.mjs"}'>
+<script type="{script_type}" config='{{"interpreter": "{interpreter}"}}'>
 from pyscript import document
 document.documentElement.dataset.engine = "ready"
 </script></body></html>"""
+
+
+BARE_HTML = bare_html("py", "./pyodide/pyodide.mjs")
+#: the bare MicroPython PyScript page (issue #41): the same PyScript, MicroPython as npm ships it, a
+#: one-line script: the floor the reading core starts from
+BARE_MPY_HTML = bare_html("mpy", "./micropython/micropython.mjs")
 PROFILES = {
     "desktop": {"viewport": {"width": 1280, "height": 900}, "cpu": 1, "network": None},
     "phone": {"viewport": {"width": 360, "height": 640}, "cpu": 4,
@@ -68,6 +77,8 @@ MARKS = """new MutationObserver((_, obs) => {
   if (shared && !shared.hidden && document.querySelector('#shared .total, #result .total') && window.__shown === undefined) {
     window.__shown = performance.now();
   }
+  // the reading core's first result (web/core-first.mjs, issue #41), before the full view replaces it
+  if (document.getElementById('core-headline') && window.__core === undefined) window.__core = performance.now();
   if (window.__ready !== undefined && window.__shown !== undefined) obs.disconnect();
 }).observe(document, {subtree: true, childList: true, attributes: true});"""
 WIRE = """() => {
@@ -95,6 +106,14 @@ STEPS = """() => {
   const app = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/app.zip'));
   if (app) out['app.zip'] = app.responseEnd;
   return out;
+}"""
+#: bytes over the wire until the reading core's result was on screen (resources finished by then)
+CORE_BYTES = """() => {
+  const at = window.__core;
+  if (at === undefined) return null;
+  const nav = performance.getEntriesByType('navigation')[0];
+  return [nav, ...performance.getEntriesByType('resource')].filter((e) => e.responseEnd <= at)
+    .reduce((s, e) => s + (e.transferSize || 0), 0);
 }"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".py", ".svg", ".webmanifest", ".txt")
 TIMEOUT = 300_000
@@ -148,6 +167,19 @@ def bare_site() -> Path:
     return tmp
 
 
+def bare_mpy_site() -> Path:
+    """The bare MicroPython PyScript page: PyScript and MicroPython as npm ships them."""
+    from buildtools.core import MICROPYTHON_DIR, MICROPYTHON_FILES
+
+    tmp = Path(tempfile.mkdtemp(prefix="tirada-bare-mpy-"))
+    (tmp / "micropython").mkdir()
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(MICROPYTHON_DIR / name, tmp / "micropython" / name)
+    shutil.copytree(build.PYSCRIPT_DIR, tmp / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    (tmp / "index.html").write_text(BARE_MPY_HTML)
+    return tmp
+
+
 def throttle(ctx, page, profile: dict) -> None:
     cdp = ctx.new_cdp_session(page)
     if profile["cpu"] != 1:
@@ -173,6 +205,7 @@ def visit(ctx, profile: dict, url: str, wait: str = "window.__ready !== undefine
     page.goto(url, timeout=TIMEOUT)
     page.wait_for_function(wait, timeout=TIMEOUT, polling=100)
     out = {"ready": page.evaluate("window.__ready"), "shown": page.evaluate("window.__shown || null"),
+           "core": page.evaluate("window.__core || null"), "core_bytes": page.evaluate(CORE_BYTES),
            "marks": page.evaluate(STEPS), **page.evaluate(WIRE)}
     return {**out, "page": page}
 
@@ -227,15 +260,16 @@ def median(values: list) -> float | None:
 
 def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phone")) -> dict:
     """``{profile: {site: {metric: median}}}``; the bare page is the site named ``bare``."""
-    links = {name: make_link(browser, url) for name, url in sites.items() if name != "bare"}
+    links = {name: make_link(browser, url) for name, url in sites.items() if not name.startswith("bare")}
     out = {}
     for pname in profiles:
         profile = PROFILES[pname]
-        samples = {name: {"cold": [], "reload": [], "link": [], "warm": [], "warm_reload": [], "bytes": [],
+        samples = {name: {"cold": [], "reload": [], "link": [], "core": [], "core_bytes": [], "warm": [],
+                          "warm_reload": [], "bytes": [],
                           "requests": [], "fcp": [],
                           "start": [], "steps": []}
                    for name in sites}
-        workers = {name: sw_context(browser, profile, url) for name, url in sites.items() if name != "bare"}
+        workers = {name: sw_context(browser, profile, url) for name, url in sites.items() if name in links}
         for _ in range(runs):
             for name, url in sites.items():
                 got = cold_and_reload(browser, profile, url)
@@ -247,7 +281,10 @@ def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phon
                 s["fcp"].append(got["fcp"])
                 s["start"].append(got["start"])
                 if name in links:
-                    s["link"].append(link_open(browser, profile, links[name])["shown"])
+                    opened = link_open(browser, profile, links[name])
+                    s["link"].append(opened["shown"])
+                    s["core"].append(opened["core"])
+                    s["core_bytes"].append(opened["core_bytes"])
                     warm = visit(workers[name], profile, url)
                     page = warm.pop("page")
                     s["warm"].append(warm["ready"])
@@ -257,7 +294,7 @@ def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phon
                     page.close()
                     s["steps"].append({**warm["marks"], "ready": warm["ready"]})
                 print(f"[startup] {pname} {name}: cold {ms(s['cold'][-1])}, reload {ms(s['reload'][-1])}, "
-                      f"link {ms(s['link'][-1] if s['link'] else None)}, warm {ms(s['warm'][-1] if s['warm'] else None)}, "
+                      f"link {ms(s['link'][-1] if s['link'] else None)} (core {ms(s['core'][-1] if s['core'] else None)}), warm {ms(s['warm'][-1] if s['warm'] else None)}, "
                       f"warm reload {ms(s['warm_reload'][-1] if s['warm_reload'] else None)}, "
                       f"{s['bytes'][-1] / 1e6:.2f} MB, {s['requests'][-1]} requests, start {s['start'][-1]} "
                       f"(load {os.getloadavg()[0]:.1f})", flush=True)
@@ -290,11 +327,13 @@ def table(res: dict, app: str = "tirada") -> str:
         "|---|---|---|---|---|---|",
     ]
     targets = {("desktop", "cold"): "≤ 0.9× bare", ("desktop", "warm"): "≤ 1000 ms and ≤ 0.6× bare reload",
-               ("phone", "link"): "≤ 0.8× bare cold ready", ("phone", "bytes"): "≤ 5 MB"}
+               ("phone", "link"): "≤ 0.8× bare cold ready", ("phone", "bytes"): "≤ 5 MB",
+               ("phone", "core"): "≤ 0.2× bare cold ready", ("desktop", "core"): "≤ 0.25× bare cold ready"}
     for pname in ("desktop", "phone"):
         if pname not in res:
             continue
-        a, b = res[pname][app], res[pname]["bare"]
+        a, b, m = res[pname][app], res[pname]["bare"], res[pname].get("bare-mpy")
+        core_mb = "—" if a.get("core_bytes") is None else f"{a['core_bytes'] / 1e6:.2f} MB"
         lines += [
             f"| {pname} | cold ready (first visit) | {ms(a['cold'])} | {ms(b['cold'])} | "
             f"{ratio(a['cold'], b['cold'])} | {targets.get((pname, 'cold'), '—')} |",
@@ -307,6 +346,15 @@ def table(res: dict, app: str = "tirada") -> str:
             f"{targets.get((pname, 'warm'), '—')} |",
             f"| {pname} | roll link opened → verified result on screen (fresh browser) | {ms(a['link'])} | "
             f"cold ready {ms(b['cold'])} | {ratio(a['link'], b['cold'])} | {targets.get((pname, 'link'), '—')} |",
+            f"| {pname} | roll link opened → the reading core's verified result (MicroPython) | {ms(a['core'])} | "
+            f"cold ready {ms(b['cold'])} | {ratio(a['core'], b['cold'])} | {targets.get((pname, 'core'), '—')} |",
+            f"| {pname} | the same, against the bare MicroPython page's cold ready | {ms(a['core'])} | "
+            f"{ms(m['cold'] if m else None)} | {ratio(a['core'], m['cold'] if m else None)} | ≤ 2× |",
+            f"| {pname} | over the wire before the core's result (compressed) | "
+            f"{core_mb} | — | — | "
+            f"{'≤ 0.8 MB' if pname == 'phone' else '—'} |",
+            f"| {pname} | bare MicroPython PyScript page: cold ready | — | {ms(m['cold'] if m else None)} | "
+            f"{ratio(m['cold'] if m else None, b['cold'])} of bare Pyodide | — |",
             f"| {pname} | first visit over the wire (compressed) | {a['bytes'] / 1e6:.2f} MB | "
             f"{b['bytes'] / 1e6:.2f} MB | {ratio(a['bytes'], b['bytes'])} | {targets.get((pname, 'bytes'), '—')} |",
             f"| {pname} | first visit requests | {a['requests']:.0f} | {b['requests']:.0f} | — | — |",
@@ -345,9 +393,9 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     dirs = dict(s.split("=", 1) for s in args.site) or {"tirada": str(build.DIST)}
-    bare = bare_site()
+    bare, bare_mpy = bare_site(), bare_mpy_site()
     servers, sites = [], {}
-    for name, directory in {"bare": bare, **dirs}.items():
+    for name, directory in {"bare": bare, "bare-mpy": bare_mpy, **dirs}.items():
         server, url = serve(Path(directory))
         servers.append(server)
         sites[name] = url
@@ -364,6 +412,7 @@ def main() -> int:
     for server in servers:
         server.shutdown()
     shutil.rmtree(bare, ignore_errors=True)
+    shutil.rmtree(bare_mpy, ignore_errors=True)
     return 0
 
 

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from .common import DIST, ROOT, log, run, web_modules
+from .core import write_core
 from .pages import build_wheel, copy_runtime, render_pages
 from .setup import ensure_node, ensure_venv
 from .startup import start_fast
@@ -27,6 +28,7 @@ def build() -> Path:
     DIST.mkdir()
     wheel = build_wheel(py)
     copy_runtime()
+    write_core()
     render_pages(wheel)
     start_fast()
     write_service_worker()

@@ -279,9 +279,17 @@ def _streams() -> list:
              "count": len(s["faces"]), "expect": s["faces"]} for s in data]
 
 
+def _views(rolls: list) -> list:
+    """The page's first result (:func:`tirada.links.core_view.view_json`) of every roll link and
+    refusal above, in Spanish, and of the SIFRP ones in English too."""
+    return [{"name": f"view {lang}: {case['name']}", "kind": "view", "fragment": case["fragment"], "lang": lang}
+            for case in rolls for lang in ("es", "en") if lang == "es" or case["name"].startswith("sifrp")]
+
+
 def all_cases() -> list:
     rolls = _vector_rolls()
-    return rolls + _refusals(rolls) + _requests() + _sealed() + _streams()
+    refusals = _refusals(rolls)
+    return rolls + refusals + _requests() + _sealed() + _streams() + _views(rolls + refusals)
 
 
 def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
@@ -305,9 +313,15 @@ def _run_cpython(input_path: pathlib.Path) -> str:
 
 
 def _run_micropython(input_path: pathlib.Path, tmp: pathlib.Path) -> str:
-    files = {f"/lib/{module_path(name).relative_to(PYLIB).as_posix()}": str(module_path(name))
-             for name in reading_core.CORE_MODULES}
-    files.update({f"/lib/{shim.name}": str(shim) for shim in SHIMS.glob("*.py")})
+    from buildtools.core import core_files, slim   # tests/conftest.py imported the buildtools package
+
+    # the sources as the page ships them (dist/core.json: buildtools/core.py, docstrings and comments out)
+    files = {}
+    for target, source in core_files().items():
+        slimmed = tmp / "lib" / target
+        slimmed.parent.mkdir(parents=True, exist_ok=True)
+        slimmed.write_text(slim(source.read_text(encoding="utf-8")), encoding="utf-8")
+        files[f"/lib/{target}"] = str(slimmed)
     plan = tmp / "plan.json"
     plan.write_text(json.dumps({"files": files, "driver": str(DRIVER), "input": str(input_path)}), encoding="utf-8")
     done = subprocess.run(["node", str(RUNNER), str(plan)], cwd=ROOT, capture_output=True, text=True, timeout=600)
@@ -344,6 +358,9 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
             assert got == case["expect"], case["name"]
         elif "expect_result" in case:
             assert mine.get("ok", {}).get("result") == case["expect_result"], (case["name"], mine)
+        elif case["kind"] == "view":
+            assert mine["ok"]["state"] == ("refused" if case["name"].split(": ")[1] == "refused" else "verified"), \
+                (case["name"], mine)
         elif case["kind"] in ("request", "sealed"):
             assert mine.get("ok") is not None, (case["name"], mine)
         else:

@@ -31,7 +31,13 @@ addPlugins([
       request.cache === "reload" ? new Request(request, { cache: "no-cache" }) : request,
   },
 ]);
+// A browser asking to save data (navigator.connection.saveData) gets no memory snapshot precached (the
+// largest file, issue #41): web/pyodide-start.mjs then starts plainly from the other precached files,
+// which work offline as well.
+const SNAPSHOT = /(^|\/)pyodide\/snapshot[^/]*$/;
+const saveData = Boolean(self.navigator && self.navigator.connection && self.navigator.connection.saveData);
+const manifest = self.__WB_MANIFEST.filter((entry) => !(saveData && SNAPSHOT.test(entry.url)));
 // "/" and "/?…" are the page; a share link's fragment never reaches the worker
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "index.html", ignoreURLParametersMatching: [/.*/] });
+precacheAndRoute(manifest, { directoryIndex: "index.html", ignoreURLParametersMatching: [/.*/] });
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html")));

@@ -81,6 +81,20 @@ if (framed && new URLSearchParams(location.search).get("marco") === "1") {
   box.append(why, open);
   document.body.append(box);
 }
+// ------------------------------------------------- a roll link verified by the reading core (issue #41)
+// A page opened on a roll link starts MicroPython first (core-first.mjs: the reading core's Python,
+// tirada.links.core_view) and shows the verified result before Pyodide is up; pyodide-start.mjs waits
+// for that (tiradaCoreFirst) before it downloads Pyodide. Decided now, before PyScript starts: a
+// fragment that looks like a roll link ("t1…" / "t2…"); one that turns out not to be released at once.
+const coreFragment = window.location.hash.replace(/^#/, "");
+let releaseCore = null;
+if (!framed && /^t[12][A-Za-z0-9_-]{8}/.test(coreFragment)) {
+  const first = new Promise((resolve) => {
+    releaseCore = resolve;
+  });
+  window[FUNCTIONS.core_first.name] = () => first;
+}
+
 function fail() {
   if (isReady()) return;
   const first = engineState() === "loading"; // else page.py has said why already
@@ -131,7 +145,8 @@ new MutationObserver((changes) => {
 // Pyodide's own fetch() (credentials "same-origin", which this preload matches) then uses this
 // download. Not on a visit the worker controls: reading those 9.6 MB from Cache Storage that early
 // slowed a phone's start by about 0.4 s (docs/benchmarks.md, "Shaving a warm start").
-if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+// A roll link verified by the reading core first (below) asks for it after that result instead.
+if (!(navigator.serviceWorker && navigator.serviceWorker.controller) && !window[FUNCTIONS.core_first.name]) {
   const wasm = document.createElement("link");
   wasm.rel = "preload";
   wasm.as = "fetch";
@@ -256,16 +271,52 @@ function showBid(view) {
   ]);
 }
 
+/** Verify the roll link ``fragment`` on MicroPython and show it (``view``: link-reader's request
+ * view, for its pool line); then let Pyodide start. Any failure leaves the request preview. */
+async function runCore(fragment, view) {
+  try {
+    const core = await import("./core-first.mjs");
+    const lang = earlyLang();
+    const verified = await core.coreView(fragment, lang);
+    window[DIAG.core] = verified.state;
+    if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
+    core.showCore(verified, view.pool[lang] || "", say, engineState() === "failed");
+  } catch (err) {
+    window[DIAG.core] = "failed";
+    console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
+  } finally {
+    releaseCore();
+    releaseCore = null;
+  }
+}
+
 async function previewLink() {
   const fragment = window.location.hash.replace(/^#/, "");
   // the reader is loaded only for a link: a plain visit does not fetch or compile it before PyScript starts
-  const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)) : null;
+  const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
+  const core = releaseCore && fragment === coreFragment && view && view.kind !== "bid";
+  if (releaseCore && !core) {
+    releaseCore(); // not a roll link the core reads: Pyodide starts now
+    releaseCore = null;
+  }
   if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
   const shared = document.getElementById("shared");
   if (view) (view.kind === "bid" ? showBid : showRequest)(view);
   else if (shared && document.getElementById("shared-preview")) shared.hidden = true; // another link now
+  if (core) runCore(fragment, view);
 }
 previewLink();
+// «Nueva tirada» under a link's early view works before the engine too (never a dead button): it
+// leaves the link as ui_shared.close() does (the fragment dropped without a history entry, so the
+// engine opens no link once ready) and goes to the roll form, which works before ready.
+document.getElementById("new-roll")?.addEventListener("click", () => {
+  if (isReady()) return; // ui_shared.py's handler
+  history.replaceState(null, "", location.pathname + location.search);
+  const shared = document.getElementById("shared");
+  if (shared) shared.hidden = true;
+  document.getElementById("shared-body")?.replaceChildren();
+  document.getElementById("system")?.focus();
+});
 window.addEventListener("hashchange", () => {
   if (!isReady()) previewLink();
 });

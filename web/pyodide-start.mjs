@@ -50,7 +50,7 @@ const {
 } = START;
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
-const { engine: ENGINE, events: EVENTS, marks: MARKS } = CONTRACT; // the page's contract (web/shell/contract.json)
+const { engine: ENGINE, events: EVENTS, marks: MARKS, functions: FUNCTIONS } = CONTRACT; // the page's contract (web/shell/contract.json)
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
 /** A performance mark declared in the contract (bench/ reads them: where time goes). */
 const mark = (name) => globalThis.performance?.mark?.(MARKS.prefix + name);
@@ -381,16 +381,35 @@ function bootOrFail(options) {
   });
 }
 
+/** How long Pyodide's start waits at most for the reading core's first result (web/loader.js,
+ * web/core-first.mjs): a core that takes longer is left to finish while Pyodide starts. */
+const CORE_WAIT_MS = 6000;
+
+/** On a page opened on a roll link, the reading core verifies it on MicroPython first (issue #41):
+ * wait for that result (shown, refused or failed) before Pyodide's downloads, so they do not compete
+ * with it on a slow link; at most CORE_WAIT_MS. Resolves at once on any other page. */
+async function coreFirst() {
+  const first = globalThis[FUNCTIONS.core_first.name];
+  if (typeof first !== "function") return;
+  let timer;
+  await Promise.race([Promise.resolve(first()).catch(() => {}),
+    new Promise((resolve) => { timer = setTimeout(resolve, CORE_WAIT_MS); })]);
+  clearTimeout(timer);
+}
+
 /** The event web/loader.js listens for: the interpreter could not start, so the page says so at
  * once (in the page's language) instead of waiting for its time-out. */
 const FAILED = EVENTS.engine_failed.name;
 
 /** How to start, kept for bench/ and the tests as globalThis.tiradaSnapshotReason: "local" (a
  * service worker controls the page, so its install has precached the snapshot: start from it),
- * "first visit" (not yet: start plainly) or "plain" (built without a snapshot, or no
- * DecompressionStream to unpack it). */
+ * "first visit" (not yet: start plainly), "save data" (the browser asks to save data: the worker
+ * did not precache the snapshot, so start plainly from the precached files) or "plain" (built
+ * without a snapshot, or no DecompressionStream to unpack it). */
 function startReason() {
   if (!SNAPSHOT || typeof DecompressionStream !== "function") return "plain";
+  // the worker skipped the snapshot's precache to save data (tools/sw-src.js): no 6 MB download now
+  if (globalThis.navigator?.connection?.saveData) return "save data";
   return globalThis.navigator?.serviceWorker?.controller ? "local" : "first visit";
 }
 
@@ -409,6 +428,7 @@ export async function loadPyodide(options = {}) {
 /** Start Pyodide: from the memory snapshot on a visit the service worker controls, else plainly;
  * app.zip is fetched meanwhile and added once Pyodide is up. */
 async function start(options) {
+  await coreFirst();
   mark("boot-start");
   const app = archive("app.zip");
   app.catch(() => {}); // a failure surfaces where it is awaited below, not as an unhandled rejection

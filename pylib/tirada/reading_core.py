@@ -30,6 +30,7 @@ CORE_MODULES = (
     "tirada.unicode_core_data",
     "tirada.links",
     "tirada.links.chain",
+    "tirada.links.core_view",
     "tirada.links.gm_request",
     "tirada.links.sealed",
     "tirada.links.sealed_dice",

@@ -3,7 +3,9 @@
 While the engine loads, web/loader.js reads the link with web/link-reader.mjs and shows only what
 it asks for (pool, label, roller, campaign, chain number), marked as being checked: never dice or a
 result. The engine then replaces it with the verified result, or words the error of a bad link
-(which the reader leaves alone). The engine is held back by holding Pyodide's WebAssembly request.
+(which the reader leaves alone). The engine is held back by holding Pyodide's WebAssembly request. The reading core, which verifies a
+roll link on MicroPython before Pyodide (tests/e2e/test_core_first.py), is refused here: without it
+the page works as before.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's tex
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
-from helpers.page import hold_engine, release  # noqa: E402
+from helpers.page import block_core, hold_engine, release  # noqa: E402
 
 VECTOR = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"][1]
 FRAGMENT = VECTOR["fragment"]   # SIFRP 4D+2B−1P vs 12 "Atletismo", Sharla's nº 7 in "Arenas Sangrientas"
@@ -33,7 +35,8 @@ BID = next(c["fragment"] for c in json.loads((ROOT / "tests" / "vectors" / "link
 def test_roll_link_shows_its_request_then_the_verified_result(new_context, base_url):
     from playwright.sync_api import expect
 
-    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    block_core(ctx)
     held = hold_engine(ctx)
     page = ctx.new_page()
     page.goto(f"{base_url}#{FRAGMENT}")
@@ -56,12 +59,15 @@ def test_roll_link_shows_its_request_then_the_verified_result(new_context, base_
     expect(page.locator("#shared-pool")).to_have_text("SIFRP 4D+2B\u22121P contra 12")
     assert page.locator("#shared .total").get_attribute("data-total") == str(VECTOR["result"]["total"])
     expect(page.locator("#roll-again")).to_be_visible()
+    assert page.evaluate("globalThis.tiradaCore") == "failed"
+    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the refused MicroPython
 
 
 def test_request_in_english_before_the_engine(new_context, base_url):
     from playwright.sync_api import expect
 
-    ctx, _ = new_context(locale="en-US", service_workers="block")
+    ctx, watch = new_context(locale="en-US", service_workers="block")
+    block_core(ctx)
     held = hold_engine(ctx)
     page = ctx.new_page()
     page.goto(f"{base_url}#{FRAGMENT}")
@@ -71,6 +77,7 @@ def test_request_in_english_before_the_engine(new_context, base_url):
         "Asked by Sharla in “Arenas Sangrientas” · roll #7 of their chain")
     release(page, held)
     expect(page.locator("#shared .total")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the refused MicroPython
 
 
 def test_bad_link_shows_nothing_early_and_the_engine_words_the_error(new_context, base_url):
@@ -141,7 +148,8 @@ def test_names_with_replacement_patterns_are_shown_as_written(new_context, base_
     roller, campaign, label = "Ana $& $' $`", "C$1 {roller} $$", "Salto $& $'"
     fragment = roll_link({"system": "sifrp", "test_dice": 2, "difficulty": 9, "label": label},
                          ChainState(roller, campaign), 1_700_000_000).fragment
-    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    block_core(ctx)
     held = hold_engine(ctx)
     page = ctx.new_page()
     page.goto(f"{base_url}#{fragment}")
@@ -150,3 +158,4 @@ def test_names_with_replacement_patterns_are_shown_as_written(new_context, base_
     expect(page.locator("#shared-label")).to_have_text(label)
     release(page, held)
     expect(page.locator("#shared .total")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the refused MicroPython

@@ -86,6 +86,8 @@ def test_second_visit_works_offline(new_context, base_url):
     other = open_app(other, link)
     other.wait_for_selector("#shared .total")
     assert dice(other) == shown
+    # the reading core verified it first on MicroPython, from the precache too (issue #41)
+    assert other.evaluate("globalThis.tiradaCore") == "verified"
     assert other.locator("#shared").is_visible()
     assert failed == [], f"requests failed offline: {failed}"
     assert watch.errors == []

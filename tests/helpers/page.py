@@ -67,6 +67,12 @@ def hold_engine(ctx) -> list:
     return held
 
 
+def block_core(ctx) -> None:
+    """Refuse MicroPython's files in the browser context ``ctx``: a roll link then shows only its
+    request until Pyodide verifies it, as before the reading core (web/core-first.mjs, issue #41)."""
+    ctx.route("**/micropython/**", lambda route, _req=None: route.abort())
+
+
 def release(page, held: list) -> None:
     """Let the held WebAssembly requests go on (waiting first until the page has asked for it)."""
     for _ in range(600):  # the request starts right after the page's scripts: wait for it

@@ -9,7 +9,9 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   with ``roll`` (a roll link) the roll verified and :func:`~tirada.links.gm_request.mismatches`;
 * ``sealed``: ``fragment`` → :func:`tirada.links.sealed.read_sealed`; ``reveal``: ``sealed``, ``fragment``
   (the reveal), ``request`` (the sealed request, or none) → :func:`~tirada.links.sealed.verify_reveal`;
-* ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`.
+* ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`;
+* ``view``: ``fragment``, ``lang`` → :func:`tirada.links.core_view.view_json` (what the page shows
+  before Pyodide is up), read back as JSON.
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
@@ -98,6 +100,10 @@ def run(case):
             from tirada.links.sealed import verify_reveal
 
             return {"ok": verify_reveal(case["sealed"], case["fragment"], case.get("request")).to_dict()}
+        if case["kind"] == "view":     # the page's first result (web/core-first.mjs)
+            from tirada.links.core_view import view_json
+
+            return {"ok": json.loads(view_json(case["fragment"], case["lang"]))}
         if case["kind"] == "stream":
             from tirada.dice import DiceStream
 

@@ -22,6 +22,15 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                               "once your browser has recomputed them."},
     "shared.unchecked": {"es": "Sin comprobar: el motor de reglas no ha cargado, así que no hay dados ni resultado.",
                          "en": "Not checked: the rules engine did not load, so there are no dice and no result."},
+    # a roll link verified by the reading core on MicroPython, before the rest of the page (issue #41)
+    "shared.core_loading": {"es": "Cargando el resto de Tirada… (copiar, tirar otra vez y las demás pestañas)",
+                            "en": "Loading the rest of Tirada… (copy, roll again and the other tabs)"},
+    "shared.core_failed": {"es": "No se pudo cargar el resto de Tirada (copiar, tirar otra vez, las demás pestañas). "
+                                 "El resultado de arriba sí está verificado.",
+                           "en": "The rest of Tirada could not be loaded (copy, roll again, the other tabs). "
+                                 "The result above is verified."},
+    "shared.core_refused": {"es": "Tu navegador no ha podido verificar esta tirada (código {code}).",
+                            "en": "Your browser could not verify this roll (code {code})."},
     "shared.asked_by": {"es": "Pedida por {roller}", "en": "Asked by {roller}"},
     "shared.asked_in": {"es": "en «{campaign}»", "en": "in “{campaign}”"},
     "shared.asked_seq": {"es": "tirada nº {seq} de su cadena", "en": "roll #{seq} of their chain"},

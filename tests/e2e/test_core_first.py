@@ -1,0 +1,201 @@
+"""A roll link opened on a first visit shows its verified result from the reading core on MicroPython
+before Pyodide is up, then the full page takes over with the same verdict (issue #41).
+
+web/loader.js starts web/core-first.mjs on a roll link: MicroPython (dist/micropython/) runs
+tirada.links.core_view over the core's modules (dist/core.json) and the result goes in the shared-roll
+view with «Verificada» and «Cargando el resto de Tirada…»; web/pyodide-start.mjs waits for it before
+Pyodide's downloads. Every headline the page draws, from the first to the last, says the same verdict
+(a MutationObserver records them). With Pyodide's files refused, the core's result stays and the page
+says clearly that the rest did not load.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import READY_TIMEOUT_MS, ROOT  # noqa: E402
+
+from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
+from tirada.links.core_view import core_view  # noqa: E402
+
+sys.path.pop(0)
+sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.offline import wait_offline_ready  # noqa: E402
+from helpers.page import hold_engine, release  # noqa: E402
+
+VECTOR = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"][1]
+FRAGMENT = VECTOR["fragment"]   # SIFRP 4D+2B−1P vs 12 "Atletismo", Sharla's nº 7 in "Arenas Sangrientas"
+
+#: every text a headline of the shared view takes, recorded as the page draws it
+RECORD_HEADLINES = """
+window.__headlines = [];
+new MutationObserver(() => {
+  for (const node of document.querySelectorAll('#core-headline, #shared-headline')) {
+    const said = node.id + ': ' + node.textContent;
+    if (window.__headlines[window.__headlines.length - 1] !== said) window.__headlines.push(said);
+  }
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("es-ES", "es"), ("en-GB", "en")])
+def test_a_roll_link_shows_the_cores_verified_result_before_pyodide_then_the_same(new_context, base_url, locale,
+                                                                                   lang):
+    from playwright.sync_api import expect
+
+    expected = core_view(FRAGMENT, lang)
+    assert expected.state == "verified" and expected.outcome
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
+    held = hold_engine(ctx)                       # Pyodide waits here: what shows now is the core's
+    ctx.add_init_script(RECORD_HEADLINES)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    shared = page.locator("#shared")
+    expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert page.evaluate("globalThis.tiradaCore") == "verified"
+    expect(page.locator("#core-verified")).to_have_text(STRINGS["shared.verified"][lang])
+    expect(page.locator("#core-total")).to_contain_text(expected.total)
+    expect(page.locator("#core-label")).to_have_text("Atletismo")
+    expect(page.locator("#core-pool")).to_have_text("SIFRP 4D+2B\u22121P " + ("contra" if lang == "es" else "vs") + " 12")
+    expect(page.locator("#core-meta")).to_contain_text(expected.id)
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.core_loading"][lang])
+    # outcome first: the verdict stands above the pool, label and who rolled
+    order = page.evaluate("[...document.querySelectorAll('#shared-core > *')].map((n) => n.id)")
+    assert order.index("core-headline") < min(order.index(i) for i in ("core-pool", "core-label", "core-meta"))
+    # what needs Pyodide is not offered before it is up (never a dead button)
+    expect(page.locator("#roll-again")).to_be_hidden()
+    expect(shared.locator(".shared-share")).to_be_hidden()   # the copy buttons come with the full page
+
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-headline")).to_contain_text(expected.outcome)
+    expect(shared.locator(".total")).to_have_attribute("data-total", str(VECTOR["result"]["total"]))
+    expect(page.locator("#shared-core, #shared-checking")).to_have_count(0)
+    expect(page.locator("#roll-again")).to_be_visible()
+    said = page.evaluate("window.__headlines")
+    assert said[0] == f"core-headline: {expected.outcome}", said
+    assert any(s.startswith("shared-headline: ") for s in said), said
+    assert all(expected.outcome in s for s in said), said   # never another verdict, not for a moment
+
+
+@pytest.mark.parametrize(("system", "index"), [("generic", 1), ("l5r5e", 0)])
+def test_generic_and_l5r_links_show_the_cores_verdict_then_the_same(new_context, base_url, system, index):
+    """The generic roll (3d20 keep 1 +5 vs 15) and an L5R check (a Distinction's reroll) too: the
+    core's verdict first, and the full page's headline says it again."""
+    from playwright.sync_api import expect
+
+    fragment = json.loads((ROOT / "tests" / "vectors" / f"{system}.json").read_text(encoding="utf-8"))["rolls"][index][
+        "fragment"]
+    expected = core_view(fragment, "es")
+    assert expected.state == "verified" and expected.system == system
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    ctx.add_init_script(RECORD_HEADLINES)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{fragment}")
+    expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    release(page, held)
+    expect(page.locator("#shared-headline")).to_contain_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    said = page.evaluate("window.__headlines")
+    assert said[0] == f"core-headline: {expected.outcome}" and all(expected.outcome in s for s in said), said
+
+
+def test_new_roll_under_the_cores_result_works_before_pyodide(new_context, base_url):
+    """«Nueva tirada» is never a dead button: before Pyodide it leaves the link for the roll form
+    (focused), and the engine, once up, does not open the link again."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    expect(page.locator("#core-headline")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    page.click("#new-roll")
+    expect(page.locator("#shared")).to_be_hidden()
+    expect(page.locator("#system")).to_be_focused()
+    assert page.evaluate("location.hash") == ""
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared")).to_be_hidden()
+    page.select_option("#system", "sifrp")
+    page.click("#roll")
+    expect(page.locator("#result .total")).to_be_visible()
+
+
+def test_the_cores_result_stays_when_pyodide_fails_to_load(new_context, base_url):
+    from playwright.sync_api import expect
+
+    expected = core_view(FRAGMENT, "es")
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    refused = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    ctx.route("**/pyodide/**", refuse)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#core-verified")).to_have_text(STRINGS["shared.verified"]["es"])
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.core_failed"]["es"])
+    expect(page.locator("#shared-checking")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.failed"]["es"])
+    expect(page.locator(".py-error:visible")).to_have_count(0)
+    expect(page.locator("#core-headline")).to_have_text(expected.outcome)   # still there
+    assert refused, "Pyodide's files were asked for (after the core's result)"
+    watch.errors.clear()   # the browser's console names the refused files
+
+
+def test_a_refused_link_is_not_shown_as_verified_by_the_core(new_context, base_url):
+    """A link the rules refuse (a request edited to a SIFRP difficulty over 200 keeps a valid frame,
+    so the request preview reads it): the core says it is not valid, with the full engine's code."""
+    from playwright.sync_api import expect
+
+    from tirada.wire.codec import encode_payload
+
+    bad = encode_payload("roll", {"request": {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543",
+                                              "test_dice": 1, "bonus_dice": 1, "difficulty": 300}})
+    expected = core_view(bad, "es")
+    assert expected.state == "refused" and expected.code
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{bad}")
+    expect(page.locator("#core-refused")).to_contain_text(expected.code, timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#core-verified, #core-headline")).to_have_count(0)
+    release(page, held)
+    expect(page.locator("#shared .error")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-core")).to_have_count(0)
+
+
+def test_a_browser_saving_data_starts_pyodide_without_the_snapshot(new_context, base_url):
+    """With ``navigator.connection.saveData`` (CDP ``Emulation.setDataSaverOverride``), a visit the
+    service worker controls starts plainly from the precached files: no 6 MB snapshot is read or
+    downloaded (web/pyodide-start.mjs "save data"; tools/sw-src.js leaves it out of the precache of a
+    worker installed so)."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="allow")
+    first = ctx.new_page()
+    first.goto(base_url)
+    expect(first.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    wait_offline_ready(first)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(base_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("navigator.connection.saveData") is True
+    assert page.evaluate("[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]") == ["plain", "save data"]
+    assert not [url for url in asked if "snapshot" in url]

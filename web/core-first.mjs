@@ -1,0 +1,125 @@
+// A roll link verified by the reading core on MicroPython before Pyodide is up (issue #41).
+//
+// web/loader.js imports this module only when the page opens on a roll link. It starts MicroPython
+// (dist/micropython/: npm @micropython/micropython-webassembly-pyscript, about 190 KB gzip), writes
+// the reading core's modules (dist/core.json, buildtools/core.py: tirada.reading_core.CORE_MODULES)
+// into its file system and calls tirada.links.core_view.view_json: the same Python that verifies the
+// link on Pyodide (the frame, the request, the roll recomputed; never a result read from the link),
+// with the outcome in the system's own words. What it shows goes in #shared-body, outcome first, with
+// «Verificada» and «Cargando el resto de Tirada…»; web/fair/ui_shared.py replaces it all with the full
+// view once Pyodide is ready (the same verdict: tests/test_core_view.py). Pyodide's start
+// (web/pyodide-start.mjs) waits for this first result, so its downloads do not compete with it.
+// Any failure here leaves the page exactly as without it: the request preview stays, Pyodide boots.
+// Its elements have classes of their own (core-*): the full view's (.total, .shared-ok, .error) mean
+// the full engine has drawn it, and the tests wait for those.
+
+import { CONTRACT } from "./generated.mjs";
+
+const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
+const mark = (name) => globalThis.performance?.mark?.(CONTRACT.marks.prefix + name);
+/** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
+const HEAP = 16 * 1024 * 1024;
+
+/** Write ``files`` ({"tirada/dice.py": source, …}) under /lib of MicroPython's file system. */
+function writeFiles(fs, files) {
+  const made = new Set();
+  for (const [path, source] of Object.entries(files)) {
+    const parts = path.split("/").slice(0, -1);
+    let dir = "/lib";
+    for (const part of ["", ...parts]) {
+      dir = part ? `${dir}/${part}` : dir;
+      if (made.has(dir)) continue;
+      try {
+        fs.mkdir(dir);
+      } catch {
+        // exists
+      }
+      made.add(dir);
+    }
+    fs.writeFile(`/lib/${path}`, source);
+  }
+}
+
+/**
+ * Verify ``fragment`` on MicroPython with the reading core.
+ *
+ * @param {string} fragment  the roll link's fragment (no "#")
+ * @param {string} lang  "es" or "en"
+ * @returns {Promise<object>} tirada.links.core_view.CoreView's fields: state ("verified", "refused",
+ *   "full"), code, params, system, outcome, total, ok, kept, label, roller, campaign, seq, id,
+ *   description, created_iso, lang. Rejects when MicroPython or the core cannot be loaded.
+ */
+export async function coreView(fragment, lang) {
+  mark("core-start");
+  const base = new URL("./", import.meta.url);
+  const bundle = fetch(new URL("core.json", base)).then((response) => {
+    if (!response.ok) throw new Error(`core.json: HTTP ${response.status}`);
+    return response.json();
+  });
+  bundle.catch(() => {}); // awaited below
+  const { loadMicroPython } = await import("./micropython/micropython.mjs");
+  const mp = await loadMicroPython({
+    url: new URL("micropython/micropython.wasm", base).href,
+    heapsize: HEAP,
+    stdout: () => {},
+    stderr: (line) => console.warn("Tirada core:", line),
+  });
+  writeFiles(mp.FS, (await bundle).files);
+  const view = JSON.parse(mp.pyimport("tirada.links.core_view").view_json(fragment, lang));
+  mark("core-verified");
+  return view;
+}
+
+/** An element ``tag`` with ``id``, ``className`` and ``text`` (textContent: link texts stay text). */
+function make(tag, id, className, text) {
+  const node = document.createElement(tag);
+  if (id) node.id = id;
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * Put the core's ``view`` in #shared-body, outcome first: the heading, «Verificada», the outcome and
+ * total, the pool (``pool``: the request preview's line), the label, who rolled and where, and
+ * «Cargando el resto de Tirada…» (#shared-checking: web/loader.js says «No se pudo cargar el resto»
+ * there if Pyodide fails). A refused link says so with its code; a "full" view changes nothing (the
+ * request preview stays until Pyodide words it).
+ *
+ * @param {object} view  coreView()'s answer
+ * @param {string} pool  the pool line in the page's language, or ""
+ * @param {(name: string) => string} say  loader.js's string lookup (<template id="loading-strings">)
+ * @param {boolean} failed  Pyodide has failed already: the last line says so at once
+ * @returns {boolean} whether the view was shown
+ */
+export function showCore(view, pool, say, failed) {
+  const body = document.getElementById("shared-body");
+  const shared = document.getElementById("shared");
+  if (!body || !shared || view.state === "full") return false;
+  const box = make("div", "shared-core");
+  box.dataset.core = view.state;
+  const heading = make("h2", "shared-heading", "", say(view.state === "verified" ? "heading" : "linkerror"));
+  heading.tabIndex = -1;
+  box.append(heading);
+  if (view.state === "verified") {
+    const verdict = view.ok === true ? " ok" : view.ok === false ? " fail" : "";
+    box.append(make("p", "core-verified", "core-ok", say("verified")),
+      make("p", "core-headline", "headline" + verdict, view.outcome));
+    if (view.total && view.total !== view.outcome) box.append(make("p", "core-total", "core-total", `${say("total")}: ${view.total}`));
+    if (pool) box.append(make("p", "core-pool", "pool", pool));
+    if (view.label) box.append(make("p", "core-label", "core-label", view.label));
+    box.append(make("p", "core-meta", "meta", [view.description, view.created_iso.replace("T", " ").replace("Z", " UTC"),
+      `id ${view.id}`].filter(Boolean).join(" · ")));
+  } else {
+    box.append(make("p", "core-refused", "core-error", say("corerefused").replace("{code}", () => view.code)));
+  }
+  const rest = make("p", "shared-checking", "shared-checking", say(failed ? "corefailed" : "coreloading"));
+  if (!failed) rest.setAttribute("aria-busy", "true");
+  rest.setAttribute("role", "status");
+  rest.dataset.unchecked = "corefailed";
+  box.append(rest);
+  body.replaceChildren(box);
+  for (const node of shared.querySelectorAll("[data-needs-roll]")) node.hidden = true;
+  shared.hidden = false;
+  return true;
+}
