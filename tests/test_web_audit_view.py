@@ -88,3 +88,29 @@ def test_the_verdict_counts_in_the_right_number():
 
     assert i18n.template("audit.verdict_bad", "es", 1).format(n=1) == "Hay problemas en este hilo: 1 señalado"
     assert i18n.template("audit.verdict_bad", "es", 3).format(n=3) == "Hay problemas en este hilo: 3 señalados"
+
+
+def test_a_report_drawn_in_slices_is_the_whole_report_with_each_chains_rows_in_parts():
+    """issue #39: the page draws a report a few parts a turn; a chain of 100 rows comes as its block
+    with the first ROWS_AT_ONCE rows, then Rows parts for its list: put together (each Rows at the end
+    of its list, as the page puts them) they are the report :func:`render_report` draws, row for row."""
+    state, links = ChainState("Sharla", "Arenas"), []
+    for i in range(100):
+        fragment, state = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": f"{i:032x}"}, state, i)
+        links.append(fragment)
+    tail, _ = next_link({"system": "generic", "dice": 1, "sides": 6, "seed": "ab" * 16}, ChainState("Livia", "Arenas"), 0)
+    report = audit("\n".join(f"{HOME}#{f}" for f in [*links, tail]), home=HOME)
+    parts = list(audit_view.render_slices(report, "es", said))
+    rows = [p for p in parts if isinstance(p, audit_view.Rows)]
+    assert len(rows) == -(-(100 - audit_view.ROWS_AT_ONCE) // audit_view.ROWS_AT_ONCE) >= 2
+    assert all(len(re.findall("<li ", r.html)) <= audit_view.ROWS_AT_ONCE for r in rows)
+    assert all(not isinstance(p, audit_view.Rows) for p in parts[:1])       # the verdict first
+    html = ""
+    for part in parts:
+        if isinstance(part, audit_view.Rows):
+            end = html.index("</ul>", html.index(f'id="{part.into}"'))
+            html = html[:end] + part.html + html[end:]
+        else:
+            html += part
+    assert re.sub(r' id="audit-rows-\d+"', "", html) == audit_view.render_report(report, "es", said)
+    assert html.count('<li class="ok">') == 101

@@ -22,7 +22,10 @@ __all__ = ["MAX_CHARS", "MAX_DEPTH", "loads"]
 
 MAX_CHARS = 5_000_000   #: longest JSON text accepted (characters; browser storage holds about 5 MB)
 MAX_DEPTH = 64          #: deepest nesting of arrays/objects accepted (Tirada's own data uses < 12)
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+#: one JSON string, quotes included; the loop is unrolled (a run of plain characters, then an escape and
+#: its run), which the regex engine matches ~8× faster than one alternation per character: the depth of
+#: a thread link's 0.8 MB of JSON is ~7 ms of CPython, not ~55 ms (issue #39: no task over 200 ms)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 

@@ -109,3 +109,44 @@ def test_a_damaged_thread_link_is_refused_in_words(new_context, base_url):
     page = open_app(ctx.new_page(), base_url + "#hilo1.AAAA")
     expect(page.locator("#audit-report")).to_contain_text("No se puede leer este hilo")
     expect(page.locator("#audit-report")).to_contain_text("vuelve a pulsar el marcador")
+
+
+def test_a_long_thread_is_audited_whole_with_its_text_kept_unshown(new_context, base_url, forum):
+    """A thread link of 2,000 posts (0.2 MB of text, over ui_audit.HOLD_AT): the text goes in the
+    audit's box without being shown (laying out a long text is one long task, issue #39), a line says
+    what it holds, in the page's language; the audit reads all of it. «Mostrar y editar el texto»
+    shows the whole text, focused; with another long thread, «Vaciar para pegar otro» empties it."""
+    from tirada.links.thread_link import decode_thread, encode_thread
+
+    found = _links()
+    posts = [f"Corvo tira 3D contra 9 = 1{i % 10}\nComprobar la tirada {base_url}#{found[i % len(found)]}"
+             for i in range(2000)]
+    fragment = encode_thread(forum + "long.html", posts, ["Corvo"] * len(posts), list(range(1, len(posts) + 1)))
+    text = decode_thread(fragment).text()
+    size = f"{len(text) / 1_000_000:.1f}"
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url + "#" + fragment)
+    report, box, held = page.locator("#audit-report"), page.locator("#audit-text"), page.locator("#audit-held")
+    expect(page.locator("#audit-verdict")).to_be_visible(timeout=120_000)
+    expect(report).to_contain_text("Enlaces encontrados: 4")
+    expect(box).to_be_hidden()
+    expect(held).to_contain_text(f"2.000 mensajes, {size.replace('.', ',')} MB")
+    page.click("#lang")
+    expect(held).to_contain_text(f"2,000 posts, {size} MB")
+    expect(report).to_contain_text("Links found: 4")
+    page.click("#lang")
+    expect(held).to_contain_text("2.000 mensajes")
+    page.click("#audit-show")
+    expect(box).to_be_visible()
+    expect(box).to_be_focused()
+    expect(held).to_be_hidden()
+    assert box.input_value() == text
+    # another long thread: held again, then emptied for a paste
+    other = encode_thread(forum + "long.html", posts[:1500])
+    page.goto(base_url + "#" + other)
+    expect(held).to_contain_text("1.500 mensajes")
+    expect(box).to_be_hidden()
+    page.click("#audit-clear")
+    expect(box).to_be_visible()
+    expect(box).to_be_focused()
+    assert box.input_value() == ""

@@ -8,7 +8,7 @@ unnumbered list, each bad roll marked ✘ with its reasons. Problems are worded 
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 import audit_sealed_view
 import i18n
@@ -19,6 +19,40 @@ from tirada.links.chain import PROVES
 
 MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
 MAX_UNREADABLE = 200  #: unreadable links listed at the end of the report (the rest are counted)
+ROWS_AT_ONCE = 40    #: rows of a chain in one part of a report drawn in slices (:func:`render_slices`)
+
+
+class Rows(NamedTuple):
+    """More rows of a chain, drawn after its block: ``html`` (whole ``<li>`` elements) goes at the
+    end of the list whose id is ``into`` (drawn by an earlier part of the same report)."""
+
+    into: str
+    html: str
+
+
+class Later:
+    """The rows held back while a report is drawn in slices: each chain's list gets an id, its first
+    :data:`ROWS_AT_ONCE` rows are drawn in its block, the rest come after it as :class:`Rows`,
+    rendered only when their turn comes (5,000 rows at once were one long task, issue #39)."""
+
+    def __init__(self) -> None:
+        self.lists = 0
+        self.waiting: list = []      # (list id, rows not drawn yet)
+
+    def hold(self, rows: list) -> tuple[str, list]:
+        """A new list's id and the rows of ``rows`` to draw in its block (the rest wait here)."""
+        self.lists += 1
+        into = f"audit-rows-{self.lists}"
+        if len(rows) > ROWS_AT_ONCE:
+            self.waiting.append((into, rows[ROWS_AT_ONCE:]))
+        return into, rows[:ROWS_AT_ONCE]
+
+    def drain(self, lang: str, said: Callable[[dict, str], str]) -> Iterator[Rows]:
+        """The rows waiting, :data:`ROWS_AT_ONCE` a part, each rendered as it is asked for."""
+        while self.waiting:
+            into, rows = self.waiting.pop(0)
+            for at in range(0, len(rows), ROWS_AT_ONCE):
+                yield Rows(into, "".join(row_html(row, lang, said) for row in rows[at:at + ROWS_AT_ONCE]))
 
 
 def said(row: dict, lang: str) -> str:
@@ -127,8 +161,10 @@ def luck_line(group: dict, lang: str) -> str:
     return f'<p class="{cls} audit-luck" data-flagged="{str(bool(luck.get("flagged"))).lower()}">{esc(text)}</p>'
 
 
-def chain_html(group: dict, lang: str, said: Callable[[dict, str], str], heading: str = "h3") -> str:
-    """One roller chain (a roller in one campaign): its verdict, summary, gaps, luck and rows."""
+def chain_html(group: dict, lang: str, said: Callable[[dict, str], str], heading: str = "h3",
+               later: Later | None = None) -> str:
+    """One roller chain (a roller in one campaign): its verdict, summary, gaps, luck and rows (with
+    ``later``: its first rows only, the rest held there)."""
     ok = group.get("ok", True)
     if heading == "h4":       # inside its person's block: the campaign names the chain
         where = f'«{esc(group["campaign"])}»' if group.get("campaign") else esc(t("audit.no_campaign", lang))
@@ -141,21 +177,25 @@ def chain_html(group: dict, lang: str, said: Callable[[dict, str], str], heading
              f'<p>{esc(group["summary"][lang])}</p>{missing_line(group, lang)}{luck_line(group, lang)}'
              '<ul class="audit-links">']
     rows = sorted(group["links"] + group.get("moves", []), key=lambda r: (r.get("seq") or 0, r["position"]))
+    if later is not None:
+        into, rows = later.hold(rows)
+        parts[0] = parts[0].replace('<ul class="audit-links">', f'<ul class="audit-links" id="{into}">')
     parts += [row_html(row, lang, said) for row in rows]
     parts.append("</ul></article>")
     return "".join(parts)
 
 
-def people_html(report: dict, lang: str, said: Callable[[dict, str], str]) -> list:
+def people_html(report: dict, lang: str, said: Callable[[dict, str], str], later: Later | None = None) -> Iterator[str]:
     """One block per person (issue #38: rollers whose names look the same, every campaign inside;
     ``report["people"]``), each with its counts (every link and signed entry once) and its chains;
     unsigned rolls last. A report without ``people`` (older engine) lists the chains as they come.
-    Each item is whole HTML (its elements closed): the page may draw them one by one."""
+    Each item is whole HTML (its elements closed): the page may draw them one by one (``later``: see
+    :func:`chain_html`)."""
     people = report.get("people")
     if people is None:
-        return [chain_html(g, lang, said) for g in report["rollers"]]
+        yield from (chain_html(g, lang, said, later=later) for g in report["rollers"])
+        return
     by_chain = {(g["roller"], g["campaign"]): g for g in report["rollers"]}
-    blocks = []
     for person in people:
         groups = [by_chain[(r, c)] for r, c in person["chains"] if (r, c) in by_chain]
         ok = all(g.get("ok", True) for g in groups) and not (person.get("luck") or {}).get("flagged")
@@ -165,11 +205,10 @@ def people_html(report: dict, lang: str, said: Callable[[dict, str], str]) -> li
                  f'<p class="verdict {"ok" if ok else "bad"}">{esc(verdict)}</p>']
         if len(groups) > 1:
             parts.append(luck_line(person, lang).replace("audit-luck", "audit-luck audit-person-luck", 1))
-        parts += [chain_html(g, lang, said, "h4") for g in groups]
+        parts += [chain_html(g, lang, said, "h4", later) for g in groups]
         parts.append("</section>")
-        blocks.append("".join(parts))
-    blocks += [chain_html(g, lang, said) for g in report["rollers"] if g["roller"] is None]
-    return blocks
+        yield "".join(parts)
+    yield from (chain_html(g, lang, said, later=later) for g in report["rollers"] if g["roller"] is None)
 
 
 def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> str:
@@ -182,12 +221,22 @@ def render_report(report: dict, lang: str, said: Callable[[dict, str], str]) -> 
     return "".join(render_parts(report, lang, said))
 
 
-def render_parts(report: dict, lang: str, said: Callable[[dict, str], str]) -> Iterator[str]:
-    """:func:`render_report` in whole elements, in order (each closes what it opens): the page draws
-    a report of thousands of rows a few elements a turn (issue #39), the verdict first."""
+def render_slices(report: dict, lang: str, said: Callable[[dict, str], str]) -> Iterator[str | Rows]:
+    """:func:`render_report` in parts the page draws a few a turn, the verdict first (issue #39): whole
+    elements for the report's box, and after each block the rest of its chains' rows as :class:`Rows`
+    (so a chain of thousands of rows is drawn, and rendered, :data:`ROWS_AT_ONCE` rows a part too)."""
+    later = Later()
+    for part in render_parts(report, lang, said, later):
+        yield part
+        yield from later.drain(lang, said)
+
+
+def render_parts(report: dict, lang: str, said: Callable[[dict, str], str], later: Later | None = None) -> Iterator[str]:
+    """:func:`render_report` in whole elements, in order (each closes what it opens); with ``later``,
+    each chain's first rows only (:func:`render_slices`)."""
     yield (f'<h2>{esc(t("audit.report", lang))}</h2>' + verdict_html(report, lang) +
            f'<p>{esc(t("audit.found", lang))}: {report["links_found"]}</p>')
-    yield from people_html(report, lang, said)
+    yield from people_html(report, lang, said, later)
     yield audit_sealed_view.sealed_html(report, lang)
     if report.get("other"):
         kinds = sorted({o["kind"] for o in report["other"]})

@@ -32,6 +32,17 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # forger anything): said as the link's own claim, never as a fact (the hostile tester's report)
     "thread.loaded": {"es": "Hilo de {n} mensajes con enlaces de Tirada; el enlace dice venir de {page}.",
                       "en": "Thread of {n} posts with Tirada links; the link says it comes from {page}."},
+    # a long thread's text is kept in the audit's box without being shown (web/audit/ui_audit.hold, issue #39)
+    "audit.held": {"es": ("El texto del hilo ({n} mensaje, {size} MB) está en el recuadro sin mostrarse, para que la "
+                          "página no se frene; la auditoría lo lee entero.",
+                          "El texto del hilo ({n} mensajes, {size} MB) está en el recuadro sin mostrarse, para que la "
+                          "página no se frene; la auditoría lo lee entero."),
+                   "en": ("The thread's text ({n} post, {size} MB) is in the box without being shown, so that the page "
+                          "does not freeze; the audit reads all of it.",
+                          "The thread's text ({n} posts, {size} MB) is in the box without being shown, so that the page "
+                          "does not freeze; the audit reads all of it.")},
+    "audit.show": {"es": "Mostrar y editar el texto", "en": "Show and edit the text"},
+    "audit.clear": {"es": "Vaciar para pegar otro", "en": "Empty it to paste another"},
     "thread.error": {"es": "No se puede leer este hilo", "en": "This thread cannot be read"},
     # problems named by post and author (issue #38; tirada.links.posts): where the text has no posts, say so
     "audit.no_posts": {"es": "Este texto no separa los mensajes (se pegó como texto sin formato), así que cada problema "

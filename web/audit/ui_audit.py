@@ -3,7 +3,10 @@
 A pasted selection of a rendered forum page is read from the clipboard's HTML
 (:func:`tirada.links.paste.html_to_text`): the links' addresses behind words such as "Comprobar la
 tirada" go into the text with it. The audit gets this page's own address, so links to any other
-address are flagged. The report is drawn by the pure :mod:`audit_view`.
+address are flagged. The report is drawn by the pure :mod:`audit_view`, a few elements a turn (also
+when the language changes). A thread's text longer than :data:`HOLD_AT` characters (the bookmarklet's,
+web/audit/ui_thread.py) is kept in the box without showing it (:func:`hold`): laying out 1.25 MB of
+text is one task of ~0.4 s; «Mostrar y editar el texto» shows it, «Vaciar» empties it (issue #39).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pyscript import when, window
 import app
 import audit_view
 import contract
+import i18n
 import sharing
 import ui_refusal
 from app import STORE, el, tr
@@ -31,21 +35,18 @@ class Audit:
     """The last report shown (re-rendered on a language change)."""
 
     report: dict | None = None
-    run = 0             # the latest audit started (or cancelled): an older one stops at its next step
+    run = 0             # the latest audit, redraw or cancel: an older one stops at its next step
+    held: tuple[int, int] | None = None   # (posts, characters) of a thread's text kept in the box unshown
     pasting = 0         # the latest long paste being read: an older one stops at its next step
     paste_task: asyncio.Task[None] | None = None
     task: asyncio.Task[None] | None = None   # the audit's asyncio task (kept so it is not garbage-collected)
-
-
-def render_report(report: dict, lang: str) -> str:
-    """HTML of an audit report (:func:`audit_view.render_report` with its result lines, :func:`audit_view.said`)."""
-    return audit_view.render_report(report, lang, audit_view.said)
 
 
 SLICE_S = 0.025     #: seconds of audit work between two turns of the browser (no task near 200 ms)
 CHUNK = 2           #: links the engine checks between two of its steps (the time decides the turns)
 PIECE = 50_000      #: characters of a long text converted to Python in one turn
 PASTE_AT_ONCE = 2   #: pieces of clipboard HTML read at once; a longer page is read in steps
+HOLD_AT = 100_000   #: longest text of a thread put in the box shown (its layout: ~35 ms; 1.25 MB: ~0.4 s)
 
 
 class Turns:
@@ -132,7 +133,7 @@ async def paste_in_steps(mine: int, html_pieces, plain_pieces, start: int, end: 
     status.textContent = ""
     box = el("audit-text")
     box.setRangeText(plain if text is None else text, start, end, "end")
-    box.focus()
+    focus_text()
 
 
 def count(n: int, lang: str) -> str:
@@ -166,7 +167,8 @@ def on_cancel(_event) -> None:
     box = el("audit-report")
     box.innerHTML = f'<p class="meta">{esc(tr("audit.cancelled"))}</p>'
     box.hidden = False
-    el("audit-text").focus()
+    Audit.report = None          # what the box shows is no report (a language change draws none)
+    focus_text()
 
 
 async def run_audit(mine: int) -> None:
@@ -180,7 +182,6 @@ async def run_audit(mine: int) -> None:
     cancel.hidden = False
     turns = Turns(mine, lambda: Audit.run)
     window.performance.mark(contract.mark_name("audit-start"))
-    collecting = gc.isenabled()
     gc.disable()
     try:
         if not await warm(turns):
@@ -206,9 +207,8 @@ async def run_audit(mine: int) -> None:
         Audit.report = None
         box.innerHTML = f'<p class="error" role="alert">{esc(ui_refusal.text(err))}</p>'
     finally:
-        if collecting and Audit.run == mine:
+        if Audit.run == mine:    # the latest work ends: collect again (an older one leaves it to this one)
             gc.enable()
-        if Audit.run == mine:
             cancel.hidden = True
     box.hidden = False
     box.focus()
@@ -236,37 +236,126 @@ async def warm(turns: Turns) -> bool:
 
 
 async def draw(box, report: dict, turns: Turns) -> bool:
-    """Draw ``report`` in ``box`` a few whole elements a turn, the verdict first; False when the
-    audit was dropped meanwhile (what is drawn stays until the newer one draws)."""
-    waiting: list = []
-    first = True
-    for part in audit_view.render_parts(report, app.State.lang, audit_view.said):
-        waiting.append(part)
-        if turns.due():
-            first = put(box, waiting, first)
-            if not await turns.take():
-                return False
-    put(box, waiting, first)
+    """Draw ``report`` in ``box`` a few whole elements a turn, the verdict first, in the page's
+    language (drawn again from the top when it changes meanwhile); False when the audit was dropped
+    meanwhile (what is drawn stays until the newer one draws)."""
+    lang = None
+    while lang != app.State.lang:
+        lang = app.State.lang
+        waiting: list = []
+        first = True
+        for part in audit_view.render_slices(report, lang, audit_view.said):
+            waiting.append(part)
+            if turns.due():
+                first = put(box, waiting, first)
+                if not await turns.take():
+                    return False
+                if lang != app.State.lang:
+                    break
+        else:
+            put(box, waiting, first)
     return True
 
 
+async def redraw(mine: int, report: dict) -> None:
+    """Draw the report shown again (the language changed) the way an audit draws it: a few elements
+    a turn, so a report of thousands of rows never freezes the page (issue #39); ``mine`` as in
+    :func:`run_audit` (a newer audit or redraw stops this one)."""
+    gc.disable()
+    try:
+        await draw(el("audit-report"), report, Turns(mine, lambda: Audit.run))
+    finally:
+        if Audit.run == mine:
+            gc.enable()
+
+
 def put(box, parts: list, first: bool) -> bool:
-    """Add ``parts`` (whole elements) to ``box`` (replacing what it held when ``first``); empties
-    ``parts``; returns False (what follows is added)."""
-    html = "".join(parts)
+    """Add ``parts`` to ``box`` in order (replacing what it held when ``first``): whole elements at
+    its end, :class:`audit_view.Rows` at the end of their list; empties ``parts``; returns False
+    (what follows is added)."""
+    run: list = []
+    into = None                          # where the run goes: None, the box; else a list's id
+    for part in parts + [None]:
+        target = part.into if isinstance(part, audit_view.Rows) else None
+        if run and (part is None or target != into):
+            html = "".join(run)
+            run = []
+            if into is not None:
+                el(into).insertAdjacentHTML("beforeend", html)
+            elif first:
+                box.innerHTML = html
+                box.hidden = False
+                first = False
+            else:
+                box.insertAdjacentHTML("beforeend", html)
+        if part is not None:
+            into = target
+            run.append(part.html if target is not None else part)
     parts.clear()
-    if first:
-        box.innerHTML = html
-        box.hidden = False
-    else:
-        box.insertAdjacentHTML("beforeend", html)
-    return False
+    return first
+
+
+def hold(text: str, posts: int) -> None:
+    """Put a thread's ``text`` (``posts`` posts) in the audit's box, where the audit reads it. Over
+    :data:`HOLD_AT` characters the box stays hidden (a box not shown is never laid out) and a line
+    says what it holds, with «Mostrar y editar el texto» and «Vaciar»: nothing is lost, the audit
+    and whoever shows it get the whole text."""
+    box = el("audit-text")
+    Audit.held = (posts, len(text)) if len(text) > HOLD_AT else None
+    box.hidden = Audit.held is not None     # before the value: the text is never laid out
+    box.value = text
+    el("audit-held").hidden = Audit.held is None
+    draw_held()
+
+
+def held_text(posts: int, chars: int, lang: str) -> str:
+    """The line in place of a held text: its posts and size (MB of characters, one decimal)."""
+    size = f"{chars / 1_000_000:.1f}"
+    return i18n.template("audit.held", lang, posts).format(
+        n=count(posts, lang), size=size.replace(".", ",") if lang == "es" else size)
+
+
+def draw_held() -> None:
+    if Audit.held is not None:
+        el("audit-held-text").textContent = held_text(*Audit.held, app.State.lang)
+
+
+def show_text(empty: bool) -> None:
+    """Show the box (emptied first when ``empty``) in place of the held line, focus in it."""
+    box = el("audit-text")
+    if empty:
+        box.value = ""
+    Audit.held = None
+    el("audit-held").hidden = True
+    box.hidden = False
+    box.focus()
+
+
+def focus_text() -> None:
+    """Focus the audit's text: its box, or «Mostrar y editar el texto» while it is held."""
+    el("audit-show" if Audit.held is not None else "audit-text").focus()
+
+
+@when("click", "#audit-show")
+def on_show(_event) -> None:
+    """Show the whole held text to read or edit it (laid out now, once, because it was asked for)."""
+    show_text(empty=False)
+
+
+@when("click", "#audit-clear")
+def on_clear(_event) -> None:
+    """Empty the held text and show the box, ready for another paste."""
+    show_text(empty=True)
 
 
 def relang() -> None:
     el("trust-text").textContent = TRUST[app.State.lang]
-    if Audit.report is not None:
-        el("audit-report").innerHTML = render_report(Audit.report, app.State.lang)
+    draw_held()
+    # a report shown is drawn again in slices; an audit under way draws its own in the new language
+    if Audit.report is not None and (Audit.task is None or Audit.task.done()):
+        el("audit-report").hidden = True    # not laid out again in the new language before it is redrawn
+        Audit.run += 1
+        Audit.task = asyncio.ensure_future(redraw(Audit.run, Audit.report))
 
 
 app.ON_LANG.append(relang)

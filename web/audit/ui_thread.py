@@ -2,7 +2,8 @@
 
 The bookmarklet (web/audit/bookmarklet.py) opens ``#hilo1.…`` links; this view reads one with
 :func:`tirada.links.thread_link.decode_thread`, puts the thread's posts in the audit's text box, says
-where they came from and how many posts were read, and runs the audit on them (web/audit/ui_audit.py).
+where they came from and how many posts were read, and runs the audit on them (web/audit/ui_audit.py;
+a long thread's text is kept in the box without being shown, :func:`ui_audit.hold`, issue #39).
 A damaged or oversized thread link is refused in the page's language, with nothing else touched.
 It also offers the bookmarklet itself in the audit tab's help: a link to drag to the bookmarks bar,
 and its code to copy (phones: a bookmark whose address is that code).
@@ -16,6 +17,7 @@ import app
 import bookmarklet
 import refusal
 import sharing
+import ui_audit
 from app import el, tr
 from render import error_box
 from tirada import TiradaError
@@ -34,7 +36,7 @@ def open_thread(fragment: str) -> None:
         report.innerHTML = error_box(tr("thread.error"), refusal.text(err, app.State.lang))
         report.hidden = False
         return
-    el("audit-text").value = thread.text()
+    ui_audit.hold(thread.text(), len(thread.posts))
     status.textContent = tr("thread.loaded").format(n=len(thread.posts), page=thread.page or "?")
     window.setTimeout(_SUBMIT, 0)
 
