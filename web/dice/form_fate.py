@@ -137,7 +137,7 @@ def summary(result: Mapping[str, Any], lang: str) -> str:
 
 def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> Dict[str, Any]:
     """The odds card: the "total at least" chart marked at the difficulty, the chance of success
-    (1 shift or more) and the four outcomes' chances (``tirada.systems.fate.fate_odds``)."""
+    (1 shift or more) and the four outcomes' chances (``tirada.systems.fate.odds.fate_odds``)."""
     view = view_threshold({k: v for k, v in result.items() if k != "outcomes"}, lang, label)
     outcomes = result.get("outcomes")
     if isinstance(outcomes, dict):

@@ -17,7 +17,7 @@ from . import LADDER, signed
 __all__ = ["POOL", "SPEC", "STRINGS", "ladder_key"]
 
 SPEC = SystemSpec(
-    id="fate", short_name="Fate", roll="tirada.systems.fate", odds="tirada.systems.fate:fate_odds", code=4,
+    id="fate", short_name="Fate", roll="tirada.systems.fate", odds="tirada.systems.fate.odds:fate_odds", code=4,
     param_keys=("skill", "difficulty", "opposition", "invokes"),
     param_texts=("+2", "reroll"),
     decisions=("invokes",),                            # decided after seeing the dice: never in a sealed roll
