@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import open_app
+from helpers.page import audit_text, snippet_of_page
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -87,3 +88,68 @@ def test_both_a_difficulty_and_an_opposition_is_refused_in_spanish_and_nothing_i
     expect(page.locator("#result .verdict")).to_be_visible()
     assert _first_is_outcome(page, "#result")
 
+
+def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_context, base_url):
+    """Roll (named, so the chain numbers it), invoke +2 (a second click while it is applied counts for
+    nothing), reroll, accept: each decision after seeing the dice, outcome first and focus on the
+    result each time; the link opens in a fresh phone browser with the same outcome, total and
+    decisions, and the thread (the copied snippet) audits clean."""
+    ctx, _ = new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "fate")
+    page.fill("#fate-skill", "2")
+    page.select_option("#fate-difficulty", "2")
+    if not page.locator("#roller").is_visible():
+        page.click("#who summary")
+    page.fill("#roller", "Sharla")
+    page.fill("#campaign", "Arenas")
+    page.fill("#label", "Atletismo")
+    page.click("#roll")
+    plus = page.get_by_role("button", name="Invocar un aspecto: +2")
+    reroll = page.get_by_role("button", name="Volver a tirar (invocación)")
+    expect(plus).to_be_enabled()
+    expect(page.locator("#share")).to_be_hidden()                 # no link before the decisions
+    expect(page.locator("#result")).to_be_focused()
+    assert _first_is_outcome(page, "#result")
+    faces = page.locator("#result .die").all_inner_texts()
+    first = int(page.locator("#result .total").get_attribute("data-total"))
+
+    # two clicks at once (a script's, not a double tap): the second finds the buttons disabled
+    page.evaluate("""() => { const b = document.querySelector('[data-fate-decide="+2"]'); b.click(); b.click(); }""")
+    expect(page.locator("#result .total")).to_have_attribute("data-total", str(first + 2))
+    expect(page.locator("#result")).to_contain_text("Invocaciones: +2")
+    expect(page.locator("#result")).not_to_contain_text("Invocaciones: +2, +2")
+    expect(page.locator("#result")).to_be_focused()
+    assert page.locator("#result .die").all_inner_texts() == faces     # a +2 draws no dice
+    assert _first_is_outcome(page, "#result")
+
+    reroll.click()
+    expect(page.locator("#result")).to_contain_text("Invocaciones: +2, volver a tirar")
+    expect(page.locator("#result")).not_to_contain_text("+2, +2")
+    expect(page.locator("#result")).to_be_focused()
+    expect(plus).to_be_enabled()
+    assert _first_is_outcome(page, "#result")
+    outcome = page.locator("#result .verdict").get_attribute("data-outcome")
+    total = page.locator("#result .total").get_attribute("data-total")
+    assert outcome in ("fail", "tie", "success", "style")
+
+    page.get_by_role("button", name="Aceptar").click()
+    expect(page.locator("#share-link")).to_have_value(re.compile(r"#t2[A-Za-z0-9_-]+$"))
+    expect(page.locator("#fate-decide")).to_have_count(0)
+    expect(page.locator("#result")).to_be_focused()
+    expect(page.locator("#result .total")).to_have_attribute("data-total", total)
+    expect(page.locator("#result .verdict")).to_have_attribute("data-outcome", outcome)
+    link = page.locator("#share-link").input_value()
+
+    other_ctx, _ = new_context(**PHONE)
+    other = open_app(other_ctx.new_page(), link)
+    expect(other.locator("#shared .shared-ok")).to_be_visible()
+    expect(other.locator("#shared-body .total")).to_have_attribute("data-total", total)
+    expect(other.locator("#shared-body .verdict")).to_have_attribute("data-outcome", outcome)
+    expect(other.locator("#shared-body")).to_contain_text("Invocaciones: +2, volver a tirar")
+    expect(other.locator("#shared-body")).to_contain_text("Atletismo")
+
+    thread = "Sharla escribió:\n" + snippet_of_page(page) + "\n"
+    assert link in thread
+    report = audit_text(page, thread)
+    assert "Enlaces encontrados: 1" in report and "Todo en orden" in report, report
