@@ -90,8 +90,8 @@ def test_both_a_difficulty_and_an_opposition_is_refused_in_spanish_and_nothing_i
 
 
 def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_context, base_url):
-    """Roll (named, so the chain numbers it), invoke +2 (a second click while it is applied counts for
-    nothing), reroll, accept: each decision after seeing the dice, outcome first and focus on the
+    """Roll (named, so the chain numbers it), invoke +2 (a click on «Volver a tirar» while it is applied
+    takes nothing), reroll, accept: each decision after seeing the dice, outcome first and focus on the
     result each time; the link opens in a fresh phone browser with the same outcome, total and
     decisions, and the thread (the copied snippet) audits clean."""
     ctx, _ = new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
@@ -114,14 +114,22 @@ def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_co
     faces = page.locator("#result .die").all_inner_texts()
     first = int(page.locator("#result .total").get_attribute("data-total"))
 
-    # two clicks at once (a script's, not a double tap): the second finds the buttons disabled
-    page.evaluate("""() => { const b = document.querySelector('[data-fate-decide="+2"]'); b.click(); b.click(); }""")
+    # «+2» and, while it is applied, «Volver a tirar» (a script's clicks, at once): the second finds the
+    # buttons disabled and takes nothing (taken, it would replace the +2, decided from the same dice)
+    page.evaluate("""() => { for (const d of ['+2', 'reroll'])
+                               document.querySelector(`[data-fate-decide="${d}"]`).click(); }""")
     expect(page.locator("#result .total")).to_have_attribute("data-total", str(first + 2))
+    expect(plus).to_be_enabled()
     expect(page.locator("#result")).to_contain_text("Invocaciones: +2")
-    expect(page.locator("#result")).not_to_contain_text("Invocaciones: +2, +2")
+    expect(page.locator("#result")).not_to_contain_text("volver a tirar")
     expect(page.locator("#result")).to_be_focused()
     assert page.locator("#result .die").all_inner_texts() == faces     # a +2 draws no dice
     assert _first_is_outcome(page, "#result")
+    page.click("#lang")                      # English and back: the roll being decided is drawn again
+    expect(page.get_by_role("button", name="Reroll (invocation)")).to_be_enabled()
+    expect(page.locator("#result")).to_contain_text("Invocations: +2")
+    expect(page.locator("#result .total")).to_have_attribute("data-total", str(first + 2))
+    page.click("#lang")
 
     reroll.click()
     expect(page.locator("#result")).to_contain_text("Invocaciones: +2, volver a tirar")

@@ -192,3 +192,17 @@ def on_decide(event) -> None:
     elif what in ("+2", "reroll"):
         set_busy(True)      # now, before the task runs: a click arriving meanwhile finds the buttons disabled
         asyncio.ensure_future(invoke(what))
+
+
+def relang() -> None:
+    """Re-draw the roll being decided in the new language; one whose card was replaced meanwhile (a
+    link or another roll opened) is abandoned."""
+    if Invoking.fair is None:
+        return
+    if document.querySelector("#fate-decide") is None:
+        Invoking.clear()
+    elif not Invoking.busy:
+        render()
+
+
+app.ON_LANG.append(relang)    # as every view of the page (web/shell/app.py ON_LANG)
