@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import open_app
-from helpers.page import audit_text, snippet_of_page
+from helpers.page import audit_text, roll_named, snippet_of_page
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -99,12 +99,7 @@ def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_co
     page.select_option("#system", "fate")
     page.fill("#fate-skill", "2")
     page.select_option("#fate-difficulty", "2")
-    if not page.locator("#roller").is_visible():
-        page.click("#who summary")
-    page.fill("#roller", "Sharla")
-    page.fill("#campaign", "Arenas")
-    page.fill("#label", "Atletismo")
-    page.click("#roll")
+    roll_named(page, "Sharla", "Arenas", "Atletismo")       # the dice and the decisions: no link yet
     plus = page.get_by_role("button", name="Invocar un aspecto: +2")
     reroll = page.get_by_role("button", name="Volver a tirar (invocación)")
     expect(plus).to_be_enabled()
