@@ -19,7 +19,7 @@ import sys
 import tokenize
 from pathlib import Path
 
-from .common import DIST, NODE_MODULES, ROOT, SetupError
+from .common import CACHE, DIST, NODE_MODULES, ROOT, SetupError
 
 MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 #: the files of the npm package the page loads
@@ -29,17 +29,25 @@ SHIMS = ROOT / "tools" / "micropython" / "lib"
 
 
 def core_files() -> dict:
-    """``{path under /lib: source file}`` of the reading core: its modules and MicroPython's stand-ins."""
+    """``{path under /lib: source file}`` of the reading core: its modules (with every system package's,
+    :func:`tirada.reading_core.core_modules`), the generated list of system packages (written to
+    ``.cache/core/packages.py``) and MicroPython's stand-ins."""
     sys.path.insert(0, str(PYLIB))
     try:
         from tirada import reading_core
+        from tirada.systems.registry import declared_packages, packages_source
     finally:
         sys.path.remove(str(PYLIB))
     files = {}
-    for name in reading_core.CORE_MODULES:
+    for name in reading_core.core_modules(declared_packages()):
         base = PYLIB.joinpath(*name.split("."))
         path = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
         files[path.relative_to(PYLIB).as_posix()] = path
+    # the system packages listed for MicroPython, which has no pkgutil (registry.declared_packages)
+    listing = CACHE / "core" / "packages.py"
+    listing.parent.mkdir(parents=True, exist_ok=True)
+    listing.write_text(packages_source(), encoding="utf-8")
+    files["tirada/systems/packages.py"] = listing
     files.update({shim.name: shim for shim in sorted(SHIMS.glob("*.py"))})
     return files
 

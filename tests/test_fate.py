@@ -196,3 +196,27 @@ def test_a_gm_request_for_fate_is_answered_its_reroll_takes_a_chain_number_and_t
     home = "https://foro.example/tirada/#"
     report = audit(f"Post 0: {home}{encode_request(spec)}\nPost 1: {home}{link}")
     assert report["requests"][0]["problems"] == [] and report["rollers"][0]["ok"]
+
+
+def test_invocations_are_decided_one_at_a_time_after_the_dice_as_the_page_plays_them():
+    """The page (web/dice/ui_fate.py) begins the roll, then sends each invocation with those before it:
+    a "+2" draws nothing and takes no chain number, a reroll's dice are drawn only then and take the
+    next one; an invocation already made cannot be changed (fair.decided); the link verifies."""
+    from tirada.links import fair_roll
+    from tirada.links.chain import ChainState
+    from tirada.links.roll_link import open_finished
+
+    first, check = fair_roll.begin({"system": "fate", "skill": 2, "difficulty": 2}, ChainState("Sharla", "Arenas"))
+    assert check["first"]["seq"] == 1 and first["invokes"] == [] and check["request"]["fresh"] == []
+    plus, check = fair_roll.advance(check, {"invokes": ["+2"]}, check["chain"])
+    assert plus["faces"] == first["faces"] and plus["total"] == first["total"] + 2 and check["positions"] == []
+    again, check = fair_roll.advance(check, {"invokes": ["+2", "reroll"]}, check["chain"])
+    assert again["history"][0] == first["faces"] and len(again["history"]) == 2
+    assert [p["seq"] for p in check["positions"]] == [2] and len(check["request"]["fresh"]) == 1
+    assert again["total"] == sum(again["faces"]) + 2 + 2
+    with pytest.raises(InvalidRequest) as err:
+        fair_roll.advance(check, {"invokes": ["reroll"]}, check["chain"])
+    assert err.value.code == "fair.decided"
+    link = fair_roll.finish(check, "Sharla", "Arenas", 1796000000)
+    assert open_finished(link, check["request"], again)["result"]["total"] == verify(link)["result"]["total"] \
+        == again["total"]

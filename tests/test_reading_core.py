@@ -1,7 +1,7 @@
 """The reading core runs unchanged on CPython and MicroPython (issue #41; docs/architecture.md
 §The reading core; the list: :mod:`tirada.reading_core`).
 
-(a) Every SIFRP, L5R and generic roll link of tests/vectors/ (formats 1 and 2), refusals made from
+(a) Every SIFRP, L5R, generic and Fate roll link (every system the registry has with vectors, but Tragedia) of tests/vectors/ (formats 1 and 2), refusals made from
 them (edited, cut short, a roll the rules refuse), every GM request of links.json (alone and with roll
 links that answer it or not), every sealed link and reveal of sealed.json (Tragedia's reveals need the
 scene engine: read only) and every dice stream vector, run through the core on
@@ -28,6 +28,7 @@ import pytest
 
 from tirada import reading_core
 from tirada.links.chain import encode_link, verify
+from tirada.systems.registry import REGISTRY, declared_packages, packages_source
 from tirada.wire.codec import encode_payload
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -37,6 +38,10 @@ DRIVER = ROOT / "tests" / "micropython" / "core_driver.py"
 RUNNER = ROOT / "tests" / "micropython" / "run_core.mjs"
 VECTORS = ROOT / "tests" / "vectors"
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+#: the core's modules: the listed ones and every system package's (tirada.reading_core.core_modules)
+CORE = reading_core.core_modules(declared_packages())
+#: systems whose roll links the core reads: every registered one with vectors, but Tragedia's scene engine
+CORE_SYSTEMS = tuple(s for s in REGISTRY if s not in ("tragedia", "brs") and (VECTORS / f"{s}.json").exists())
 
 
 def module_path(name: str) -> pathlib.Path:
@@ -105,7 +110,7 @@ def core_import_problems(name: str, source: str) -> list:
             if top == "tirada":
                 wanted = [f"{module}.{n}" for n in names if module_path(f"{module}.{n}").exists()] or [module]
                 problems += [f"line {node.lineno}: imports {m}, not a core module" for m in wanted
-                             if m not in reading_core.CORE_MODULES]
+                             if m not in CORE]
             elif top in reading_core.SHIMMED:
                 missing = sorted(set(names) - _shim_names(top))
                 if missing:
@@ -159,7 +164,7 @@ def core_syntax_problems(name: str, source: str) -> list:
     return problems
 
 
-@pytest.mark.parametrize("name", reading_core.CORE_MODULES)
+@pytest.mark.parametrize("name", CORE)
 def test_core_module_uses_no_syntax_or_method_micropython_lacks(name):
     assert core_syntax_problems(name, module_path(name).read_text(encoding="utf-8")) == []
 
@@ -174,13 +179,13 @@ def test_the_syntax_check_catches_what_micropython_cannot_run(line):
 
 
 def test_the_core_list_names_existing_modules():
-    missing = [name for name in reading_core.CORE_MODULES if not module_path(name).exists()]
+    missing = [name for name in CORE if not module_path(name).exists()]
     assert not missing
-    assert len(set(reading_core.CORE_MODULES)) == len(reading_core.CORE_MODULES)
+    assert len(set(CORE)) == len(CORE)
     assert not reading_core.MICROPYTHON_STDLIB & reading_core.MICROPYTHON_LACKS
 
 
-@pytest.mark.parametrize("name", reading_core.CORE_MODULES)
+@pytest.mark.parametrize("name", CORE)
 def test_core_module_imports_only_what_micropython_has(name):
     assert core_import_problems(name, module_path(name).read_text(encoding="utf-8")) == []
 
@@ -206,12 +211,12 @@ def test_the_static_check_allows_guarded_imports():
 # ------------------------------------------------------------------------ (a) the same bytes on both
 def _vector_rolls() -> list:
     cases = []
-    for system in ("sifrp", "generic", "l5r5e"):
+    for system in CORE_SYSTEMS:
         for roll in json.loads((VECTORS / f"{system}.json").read_text(encoding="utf-8"))["rolls"]:
             cases.append({"name": f"{system}: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
                           "expect": roll["result"]})
     for roll in json.loads((VECTORS / "fairplay-v2.json").read_text(encoding="utf-8"))["rolls_v2"]:
-        if roll["link"]["request"]["system"] in ("sifrp", "generic", "l5r5e"):
+        if roll["link"]["request"]["system"] in CORE_SYSTEMS:
             cases.append({"name": f"v2: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
                           "expect": roll["result"]})
     return cases
@@ -294,7 +299,8 @@ def all_cases() -> list:
 
 def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
     cases = all_cases()
-    for system in ("sifrp", "generic", "l5r5e"):
+    assert {"sifrp", "generic", "l5r5e", "fate"} <= set(CORE_SYSTEMS)
+    for system in CORE_SYSTEMS:
         rolls = json.loads((VECTORS / f"{system}.json").read_text(encoding="utf-8"))["rolls"]
         assert sum(c["name"].startswith(f"{system}: ") for c in cases) == len(rolls) >= 6
     assert sum(c["kind"] == "request" for c in cases) == 7
@@ -327,6 +333,25 @@ def _run_micropython(input_path: pathlib.Path, tmp: pathlib.Path) -> str:
     done = subprocess.run(["node", str(RUNNER), str(plan)], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
+
+
+def test_the_generated_package_list_names_every_system_package(tmp_path, monkeypatch):
+    """Without pkgutil (MicroPython) the registry reads the list the core's build writes: the same."""
+    assert "fate" in declared_packages()
+    (tmp_path / "tirada_packages_probe.py").write_text(packages_source(), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import tirada_packages_probe  # type: ignore[import-not-found]
+    assert tirada_packages_probe.PACKAGES == declared_packages()
+    monkeypatch.setitem(sys.modules, "pkgutil", None)                 # import pkgutil now fails
+    monkeypatch.setitem(sys.modules, "tirada.systems.packages", tirada_packages_probe)
+    assert declared_packages() == tirada_packages_probe.PACKAGES
+    monkeypatch.setitem(sys.modules, "tirada.systems.packages", None)  # no list written: no packages
+    assert declared_packages() == ()
+
+
+def test_every_system_package_is_in_the_core():
+    assert {"tirada.systems.fate", "tirada.systems.fate.spec"} <= set(CORE)
+    assert "tirada.systems.fate.odds" not in CORE
 
 
 def _node_ready() -> bool:

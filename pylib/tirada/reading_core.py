@@ -11,10 +11,12 @@ the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks c
 every core module) and by running every SIFRP and generic link of ``tests/vectors/`` on MicroPython
 under Node and comparing the result JSON byte for byte with CPython's.
 
-This module is data only: the one list of the core (the MicroPython runner copies exactly these).
+The one list of the core (the MicroPython runner copies exactly these) is :func:`core_modules`:
+:data:`CORE_MODULES` and every system package the registry finds (given by the caller) (its package and its ``spec``:
+Fate's), so a system added as a package is in the core, and checked there, without editing this file.
 """
 
-__all__ = ["CORE_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STDLIB", "SHIMMED"]
+__all__ = ["CORE_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STDLIB", "SHIMMED", "core_modules"]
 
 #: the engine modules of the reading core, by dotted name (packages by their own name)
 CORE_MODULES = (
@@ -83,3 +85,14 @@ MICROPYTHON_LACKS = frozenset({
     "bisect", "contextlib", "dataclasses", "decimal", "enum", "fractions", "importlib", "secrets",
     "statistics", "textwrap", "unicodedata", "urllib", "weakref",
 })
+
+
+def core_modules(packages: tuple) -> tuple:
+    """Every module of the reading core, by dotted name: :data:`CORE_MODULES`, then for each system
+    package in ``packages`` (:func:`tirada.systems.registry.declared_packages`, on CPython) its package
+    and its ``spec`` (``tirada.systems.fate``, ``tirada.systems.fate.spec``). A package's other modules
+    (Fate's exact odds, which need :mod:`fractions`) stay outside."""
+    extra = []
+    for name in packages:
+        extra += [f"tirada.systems.{name}", f"tirada.systems.{name}.spec"]
+    return CORE_MODULES + tuple(m for m in extra if m not in CORE_MODULES)

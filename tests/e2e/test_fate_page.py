@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import open_app
+from helpers.page import audit_text, roll_named, snippet_of_page
 
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
@@ -64,6 +65,7 @@ def test_a_fate_roll_link_opens_on_its_outcome_and_rolls_again_from_the_form(new
     assert page.evaluate("document.activeElement && document.activeElement.id") == "result"
     page.fill("#faces", "")                          # dice of the page's own, with a link and its pool line
     page.click("#roll")
+    page.get_by_role("button", name="Aceptar").click()     # no invocation: the roll as the dice fell
     expect(page.locator("#result-pool")).to_contain_text("Fate 4dF +3 contra 1")
     expect(page.locator("#result .verdict")).to_have_attribute("data-outcome", re.compile("^(fail|tie|success|style)$"))
 
@@ -85,3 +87,72 @@ def test_both_a_difficulty_and_an_opposition_is_refused_in_spanish_and_nothing_i
     expect(page.locator("#result .opposition")).to_be_visible()
     expect(page.locator("#result .verdict")).to_be_visible()
     assert _first_is_outcome(page, "#result")
+
+
+def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_context, base_url):
+    """Roll (named, so the chain numbers it), invoke +2 (a click on «Volver a tirar» while it is applied
+    takes nothing), reroll, accept: each decision after seeing the dice, outcome first and focus on the
+    result each time; the link opens in a fresh phone browser with the same outcome, total and
+    decisions, and the thread (the copied snippet) audits clean."""
+    ctx, _ = new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "fate")
+    page.fill("#fate-skill", "2")
+    page.select_option("#fate-difficulty", "2")
+    roll_named(page, "Sharla", "Arenas", "Atletismo")       # the dice and the decisions: no link yet
+    plus = page.get_by_role("button", name="Invocar un aspecto: +2")
+    reroll = page.get_by_role("button", name="Volver a tirar (invocación)")
+    expect(plus).to_be_enabled()
+    expect(page.locator("#share")).to_be_hidden()                 # no link before the decisions
+    expect(page.locator("#result")).to_be_focused()
+    assert _first_is_outcome(page, "#result")
+    faces = page.locator("#result .die").all_inner_texts()
+    first = int(page.locator("#result .total").get_attribute("data-total"))
+
+    # «+2» and, while it is applied, «Volver a tirar» (a script's clicks, at once): the second finds the
+    # buttons disabled and takes nothing (taken, it would replace the +2, decided from the same dice)
+    page.evaluate("""() => { for (const d of ['+2', 'reroll'])
+                               document.querySelector(`[data-fate-decide="${d}"]`).click(); }""")
+    expect(page.locator("#result .total")).to_have_attribute("data-total", str(first + 2))
+    expect(plus).to_be_enabled()
+    expect(page.locator("#result")).to_contain_text("Invocaciones: +2")
+    expect(page.locator("#result")).not_to_contain_text("volver a tirar")
+    expect(page.locator("#result")).to_be_focused()
+    assert page.locator("#result .die").all_inner_texts() == faces     # a +2 draws no dice
+    assert _first_is_outcome(page, "#result")
+    page.click("#lang")                      # English and back: the roll being decided is drawn again
+    expect(page.get_by_role("button", name="Reroll (invocation)")).to_be_enabled()
+    expect(page.locator("#result")).to_contain_text("Invocations: +2")
+    expect(page.locator("#result .total")).to_have_attribute("data-total", str(first + 2))
+    page.click("#lang")
+
+    reroll.click()
+    expect(page.locator("#result")).to_contain_text("Invocaciones: +2, volver a tirar")
+    expect(page.locator("#result")).not_to_contain_text("+2, +2")
+    expect(page.locator("#result")).to_be_focused()
+    expect(plus).to_be_enabled()
+    assert _first_is_outcome(page, "#result")
+    outcome = page.locator("#result .verdict").get_attribute("data-outcome")
+    total = page.locator("#result .total").get_attribute("data-total")
+    assert outcome in ("fail", "tie", "success", "style")
+
+    page.get_by_role("button", name="Aceptar").click()
+    expect(page.locator("#share-link")).to_have_value(re.compile(r"#t2[A-Za-z0-9_-]+$"))
+    expect(page.locator("#fate-decide")).to_have_count(0)
+    expect(page.locator("#result")).to_be_focused()
+    expect(page.locator("#result .total")).to_have_attribute("data-total", total)
+    expect(page.locator("#result .verdict")).to_have_attribute("data-outcome", outcome)
+    link = page.locator("#share-link").input_value()
+
+    other_ctx, _ = new_context(**PHONE)
+    other = open_app(other_ctx.new_page(), link)
+    expect(other.locator("#shared .shared-ok")).to_be_visible()
+    expect(other.locator("#shared-body .total")).to_have_attribute("data-total", total)
+    expect(other.locator("#shared-body .verdict")).to_have_attribute("data-outcome", outcome)
+    expect(other.locator("#shared-body")).to_contain_text("Invocaciones: +2, volver a tirar")
+    expect(other.locator("#shared-body")).to_contain_text("Atletismo")
+
+    thread = "Sharla escribió:\n" + snippet_of_page(page) + "\n"
+    assert link in thread
+    report = audit_text(page, thread)
+    assert "Enlaces encontrados: 1" in report and "Todo en orden" in report, report

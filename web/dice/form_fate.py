@@ -15,15 +15,16 @@ from forms import int_field
 from odds_views import _prob_table, view_threshold
 from render import dice_list, esc, label_line
 from strings import t
-from tirada.systems.fate import LADDER, OUTCOMES, outcome_words, signed
+from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed
 from tirada.systems.fate.spec import ladder_key
 
-__all__ = ["FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM", "field_values",
+__all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
+           "decision_html", "field_values",
            "odds_view", "read_request", "render_result", "summary"]
 
 SYSTEM = "fate"
 FIELDSET = True
-FLOW = None
+FLOW = "ui_fate"    # a roll played decision by decision: its invocations (web/dice/ui_fate.py)
 REQUESTABLE = ("skill", "difficulty", "opposition")
 PLAYER_FIELDS = ("skill",)
 SECTIONS: Dict[str, tuple] = {}
@@ -128,6 +129,27 @@ def render_result(result: Mapping[str, Any], lang: str) -> str:
     return "".join(parts)
 
 
+#: the decision buttons after the dice: (value of ``data-fate-decide``, catalog key of its words)
+DECISIONS = (("+2", "fate.invoke_plus2"), ("reroll", "fate.invoke_reroll"), ("accept", "fate.accept"))
+
+
+def decision_html(result: Mapping[str, Any], lang: str) -> str:
+    """The decisions after the dice are shown (docs/fate.md §Invoking): «Invocar un aspecto: +2»,
+    «Volver a tirar (invocación)», any number of times up to :data:`MAX_INVOKES` (then only
+    «Aceptar», said why), and «Aceptar», which makes the link. A status line (``#fate-status``,
+    polite) says a decision is being applied or why one was refused."""
+    full = len(result.get("invokes") or ()) >= MAX_INVOKES
+    buttons = []
+    for value, key in DECISIONS:
+        off = " disabled" if full and value != "accept" else ""
+        cls = ' class="primary"' if value == "accept" else ""
+        buttons.append(f'<button type="button"{cls} data-fate-decide="{esc(value)}"{off}>{esc(t(key, lang))}</button>')
+    note = esc(t("fate.invokes_full", lang).format(n=MAX_INVOKES)) if full else ""
+    return (f'<div class="fate-decide" id="fate-decide" role="group" aria-labelledby="fate-decide-help">'
+            f'<p class="meta" id="fate-decide-help">{esc(t("fate.decide_help", lang))}</p>'
+            f'{"".join(buttons)}<p class="meta" id="fate-status" role="status">{note}</p></div>')
+
+
 def summary(result: Mapping[str, Any], lang: str) -> str:
     """One line (history, shared view, audit): «Éxito con estilo, 3 aumentos — +5 (Soberbio)»; the
     total alone when nothing is judged."""
@@ -137,7 +159,7 @@ def summary(result: Mapping[str, Any], lang: str) -> str:
 
 def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> Dict[str, Any]:
     """The odds card: the "total at least" chart marked at the difficulty, the chance of success
-    (1 shift or more) and the four outcomes' chances (``tirada.systems.fate.fate_odds``)."""
+    (1 shift or more) and the four outcomes' chances (``tirada.systems.fate.odds.fate_odds``)."""
     view = view_threshold({k: v for k, v in result.items() if k != "outcomes"}, lang, label)
     outcomes = result.get("outcomes")
     if isinstance(outcomes, dict):

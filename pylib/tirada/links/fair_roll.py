@@ -62,8 +62,8 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
         number, even if a nonce was drawn on the way).
     Raises:
         InvalidRequest, IllegalMove: the decision is refused (the check is unchanged), also when it
-            changes a decision already made (``fair.decided``: only ``explosions`` may grow, round by
-            round, keeping what was decided) or sends a field that belongs to an earlier one (kept dice
+            changes a decision already made (``fair.decided``: only ``explosions`` and ``invokes`` may
+            grow, one decision at a time, keeping what was decided) or sends a field that belongs to an earlier one (kept dice
             ``added`` after the keep, once explosion dice may be known: ``l5r.added_keep_first``).
     """
     from ..systems import roll
@@ -86,8 +86,9 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
                     "chain": state[0] if state[0] is not None else check.get("chain")}
 
 
-#: decisions that only grow: each round of explosions appends to the earlier rounds' choices
-GROWING = frozenset({"explosions"})
+#: decisions that only grow: each round of explosions appends to the earlier rounds' choices (L5R), each
+#: invocation to the earlier ones (Fate: docs/fate.md §Invoking, one decision at a time after the dice)
+GROWING = frozenset({"explosions", "invokes"})
 #: fields given only in the same decision as another: the kept dice added at the keep (docs/l5r5e.md)
 WITH = {"added": ("keep", "l5r.added_keep_first", "added kept dice are given with the keep")}
 

@@ -17,9 +17,11 @@ Steps (each function below names its step):
    − the opposition's total) and the outcome (:func:`outcome_of`): fail (shifts < 0), tie (0),
    success (1–2), success with style (3 or more).
 
-Exact odds (:func:`fate_odds`): 4dF has 81 equally likely rolls, counted exactly (integers). The words
-(:func:`outcome_words`) are the one source of the screen, the snippets, the audit row and the mark.
-Plain Python (no dataclasses, no typing at run time): it runs in the MicroPython reading core too.
+Exact odds: :mod:`tirada.systems.fate.odds` (4dF has 81 equally likely rolls, counted exactly; kept
+apart, it needs :mod:`fractions`, which MicroPython lacks). The words (:func:`outcome_words`) are the
+one source of the screen, the snippets, the audit row and the mark. Plain Python (no dataclasses, no
+typing at run time): this module and its ``spec`` are in the MicroPython reading core
+(:mod:`tirada.reading_core`; tests/test_reading_core.py runs Fate's vectors there).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ...errors import InvalidRequest
 from ...fields import get_int, reject_unknown
 from ..words import OutcomeWords, pick
 
-__all__ = ["LADDER", "MAX_INVOKES", "OUTCOMES", "blind_decisions", "fate_dice", "fate_odds", "invoke", "ladder_name",
+__all__ = ["LADDER", "MAX_INVOKES", "OUTCOMES", "blind_decisions", "fate_dice", "invoke", "ladder_name",
            "outcome_of", "outcome_words", "rated_roll", "read_request", "roll", "signed"]
 
 RULE = "fate.md §The roll"
@@ -180,51 +182,3 @@ def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
     detail = f"{n} {_SHIFTS[pick(lang)][0 if n == 1 else 1]}"
     return OutcomeWords(headline=OUTCOMES[outcome][pick(lang)], total=said, kept=kept, detail=detail,
                         ok=outcome != "fail")
-
-
-# ------------------------------------------------------------------------------------- odds
-#: ways to roll each sum of 4dF (−4…+4) out of 81: the coefficients of (x⁻¹ + 1 + x)⁴
-WAYS = {-4: 1, -3: 4, -2: 10, -1: 16, 0: 19, 1: 16, 2: 10, 3: 4, 4: 1}
-
-
-def _convolve(a: dict, b: dict, sign: int = 1) -> dict:
-    out: dict = {}
-    for x, n in a.items():
-        for y, m in b.items():
-            out[x + sign * y] = out.get(x + sign * y, 0) + n * m
-    return out
-
-
-def fate_odds(params: dict) -> dict:
-    """Exact odds of a Fate roll before its invocations (docs/odds.md; the request's fields as
-    :func:`roll` reads them, ``invokes`` ignored: they are decided after the dice).
-
-    Returns:
-        ``{"method", "distribution", "at_least"}`` of the total (4dF + skill, 81 equally likely rolls)
-        and, against a difficulty or an opposition, ``"success"`` (1 shift or more), ``"outcomes"``
-        ``{"fail", "tie", "success", "style"}`` and ``"difficulty"`` (a difficulty's value). Each
-        probability is ``{"p": float, "exact": "a/b"}``.
-    Raises:
-        InvalidRequest: :func:`read_request`.
-    """
-    from ...odds.dist import prob, rows
-
-    req = read_request({k: v for k, v in params.items() if k != "invokes"})
-    counts = {req["skill"] + s: n for s, n in WAYS.items()}
-    distribution, at_least = rows(counts, 81)
-    out: dict = {"method": "exact: 4dF + skill (81 equally likely rolls)", "distribution": list(distribution),
-                 "at_least": list(at_least)}
-    if req["difficulty"] is not None:
-        shifts, den = {v - req["difficulty"]: n for v, n in counts.items()}, 81
-        out["difficulty"] = req["difficulty"]
-    elif req["opposition"] is not None:
-        shifts, den = _convolve(counts, {req["opposition"] + s: n for s, n in WAYS.items()}, -1), 81 * 81
-        out["method"] = "exact: 4dF + skill against 4dF + opposition (6561 equally likely pairs)"
-    else:
-        return out
-    grades = {"fail": 0, "tie": 0, "success": 0, "style": 0}
-    for s, n in shifts.items():
-        grades[outcome_of(s)] += n
-    out["outcomes"] = {g: prob(n, den) for g, n in grades.items()}
-    out["success"] = prob(grades["success"] + grades["style"], den)
-    return out

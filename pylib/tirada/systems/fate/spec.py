@@ -17,7 +17,7 @@ from . import LADDER, signed
 __all__ = ["POOL", "SPEC", "STRINGS", "ladder_key"]
 
 SPEC = SystemSpec(
-    id="fate", short_name="Fate", roll="tirada.systems.fate", odds="tirada.systems.fate:fate_odds", code=4,
+    id="fate", short_name="Fate", roll="tirada.systems.fate", odds="tirada.systems.fate.odds:fate_odds", code=4,
     param_keys=("skill", "difficulty", "opposition", "invokes"),
     param_texts=("+2", "reroll"),
     decisions=("invokes",),                            # decided after seeing the dice: never in a sealed roll
@@ -59,6 +59,17 @@ STRINGS = {
     "fate.invoked": {"es": "Invocaciones: {list}", "en": "Invocations: {list}"},
     "fate.invoke.+2": {"es": "+2", "en": "+2"},
     "fate.invoke.reroll": {"es": "volver a tirar", "en": "reroll"},
+    "fate.decide_help": {"es": "Ya ves los dados. Puedes invocar aspectos (cada invocación gasta un punto de destino) "
+                                "y, cuando quieras, aceptar la tirada.",
+                          "en": "The dice are shown. You may invoke aspects (each invocation spends a fate point) and, "
+                                "when you wish, accept the roll."},
+    "fate.invoke_plus2": {"es": "Invocar un aspecto: +2", "en": "Invoke an aspect: +2"},
+    "fate.invoke_reroll": {"es": "Volver a tirar (invocación)", "en": "Reroll (invocation)"},
+    "fate.accept": {"es": "Aceptar", "en": "Accept"},
+    "fate.deciding": {"es": "Aplicando la invocación…", "en": "Applying the invocation…"},
+    "fate.invokes_full": {"es": "Ya van {n} invocaciones, el máximo de una tirada: acepta la tirada.",
+                          "en": "That is {n} invocations, the most a roll takes: accept the roll."},
+    "fate.refused": {"es": "No se pudo: {message}", "en": "Not possible: {message}"},
     "odds.fate.outcomes": {"es": "Resultados posibles", "en": "Possible outcomes"},
     "err.fate.both_targets": {"es": "una tirada va contra una dificultad o contra una oposición, no las dos",
                               "en": "a roll is against a difficulty or an opposition, not both"},
