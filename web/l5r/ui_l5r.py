@@ -14,6 +14,9 @@ The HTML and words are web/l5r/ui_l5r_render.py (pure). The check's Form is web/
 the fieldset, the finished check's card and summary); it names this module as its ``FLOW``, so the
 roll view (web/roll/ui_roll.py) calls :func:`start_check` on the roll button. This module imports ui_roll
 and changes what is on screen only through ``ui_roll.show_roll`` / ``clear_roll``.
+
+Longer than 400 lines because each fair-play decision now waits for the chain lock (issue #39) in this
+module's event handlers; splitting the handlers from the form is left for issue #40's typed events.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ forms) and ``tirada.systems.tragedia.snippet`` (words for each die's source, the
 The HTML is web/tragedia/ui_scene_render.py (pure); the sheets card and the set-up's roles are
 web/tragedia/ui_scene_sheets.py. The buttons come from the engine's ``legal_adds``: a source the rules refuse
 now is a disabled button with the engine's reason next to it.
+
+Longer than 400 lines because the scene's roll now runs under the chain lock (issue #39) beside its
+handlers; splitting the handlers from the view is left for issue #40's typed events.
 """
 
 from __future__ import annotations
