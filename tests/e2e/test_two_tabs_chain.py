@@ -51,3 +51,63 @@ def test_two_tabs_rolling_at_one_instant_never_take_the_same_number(new_context,
     assert seqs == list(range(1, 41)), seqs                       # no number taken twice
     report = audit_text(tabs[0], "".join(f"Corvo: {link}\n" for link in links))
     assert "Todo en orden" in report and "bifurca" not in report.lower(), report
+
+
+#: click the element ``id`` at the wall-clock time ``at`` (ms)
+AT_ID = ("([id, at]) => setTimeout(() => document.getElementById(id).click(), Math.max(0, at - Date.now()))")
+
+
+def _at_once(tabs, element: str) -> None:
+    at = int(time.time() * 1000) + 300
+    for tab in tabs:
+        tab.evaluate(AT_ID, [element, at])
+
+
+def _stage(page, name: str) -> None:
+    page.wait_for_selector(f'#result .l5r-board[data-stage="{name}"]', timeout=30_000)
+
+
+def test_two_tabs_finishing_l5r_checks_and_sealing_secret_rolls_at_one_instant_never_fork(new_context, base_url):
+    """The other numbered actions go through the same writer (web/shell/chain_writer.py): two tabs
+    start an L5R check (numbered at each decision) and then seal a GM secret roll, each pair at the
+    same instant under one name: the thread audit of the four links finds no fork."""
+    ctx, _ = new_context(viewport={"width": 360, "height": 640})
+    tabs = [open_app(ctx.new_page(), base_url) for _ in range(2)]
+    for tab in tabs:
+        _ready(tab)
+        tab.select_option("#system", "l5r5e")
+        tab.fill("#l5r-ring", "2")
+        tab.fill("#l5r-skill", "1")
+        tab.fill("#l5r-tn", "2")
+        tab.check("#l5r-distinction")                 # a Distinction: a reroll decision first
+    _at_once(tabs, "roll")
+    for tab in tabs:
+        _stage(tab, "reroll")
+    _at_once(tabs, "l5r-confirm")                     # the first decision, at one instant too
+    for tab in tabs:
+        _stage(tab, "keep")
+    links = []
+    befores = [tab.locator("#share-link").input_value() for tab in tabs]
+    for tab in tabs:
+        tab.locator("[data-l5r-die]:not([aria-disabled])").first.click()
+        tab.click("#l5r-confirm")
+    for tab, before in zip(tabs, befores):
+        while tab.locator("#result .l5r-total").count() == 0:
+            _stage(tab, "explosion")
+            keep = tab.locator('[data-l5r-explosion="keep"]')
+            (keep if keep.get_attribute("aria-disabled") is None else tab.locator('[data-l5r-explosion="drop"]')).click()
+            tab.wait_for_timeout(300)
+        tab.wait_for_function(CHANGED, arg=before, timeout=30_000)
+        links.append(tab.locator("#share-link").input_value())
+    for tab in tabs:                                  # a GM secret roll (sealed) in the same chain
+        tab.select_option("#system", "sifrp")
+        tab.fill("#sifrp-test_dice", "3")
+        tab.locator("#gm-secret summary").click()
+    _at_once(tabs, "gm-secret-roll")
+    for tab in tabs:
+        tab.wait_for_function("document.getElementById('sealed-link') && document.getElementById('sealed-link').value",
+                              timeout=30_000)
+        links.append(tab.locator("#sealed-link").input_value())
+    assert len(set(links)) == 4
+    report = audit_text(tabs[0], "".join(f"Corvo: {link}\n" for link in links))
+    assert "Todo en orden" in report and "bifurca" not in report.lower(), report

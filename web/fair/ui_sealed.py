@@ -15,12 +15,14 @@ The campaign secrets live in localStorage through ``STORE.campaign_secrets`` (we
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from pyscript import when, window
 
 import app
+import chain_writer
 import result_views
 import sealed_view
 import sharing
@@ -46,6 +48,7 @@ class Sealed:
     reveal: str | None = None
     draw: Any = None
     revealed: tuple | None = None     # (sealed roll link, reveal link) made here: its forum snippet shown
+    task: Any = None                  # the asyncio task of the last blind roll (kept from the collector)
 
 
 def active() -> bool:
@@ -97,7 +100,12 @@ def open_request(fragment: str) -> None:
 
 
 def roll(system: str) -> None:
-    """The roll button on a sealed request: a blind roll, numbered by the chain book; no dice."""
+    """The roll button on a sealed request: a blind roll, numbered by the chain book; no dice (a
+    task: it waits its turn for the chain, web/shell/chain_writer.py)."""
+    Sealed.task = asyncio.ensure_future(_roll(system))
+
+
+async def _roll(system: str) -> None:
     ui_refusal.clear("#roller-form")
     fragment, created = Sealed.request, int(time.time())
     if fragment is None:     # the roll button shows only on an open sealed request
@@ -115,7 +123,7 @@ def roll(system: str) -> None:
             done = sealed.blind_roll(fragment, request, state, created)
             return done, done.chain
 
-        done = STORE.book.number(*ui_roll.chain_identity(), step)
+        done = await chain_writer.number(*ui_roll.chain_identity(), step)   # one tab at a time (issue #39)
     except FormError as err:
         ui_roll.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))

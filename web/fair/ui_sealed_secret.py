@@ -20,6 +20,7 @@ import time
 from pyscript import when
 
 import app
+import chain_writer
 import sealed_view
 import ui_refusal
 import ui_roll
@@ -39,7 +40,7 @@ def _form_request() -> tuple:
 
 
 @when("click", "#gm-secret-roll")
-def on_secret_roll(event) -> None:
+async def on_secret_roll(event) -> None:
     """The GM rolls the form in secret: the sealed link to post, the result for the GM's eyes."""
     status = el("gm-secret-status")
     status.textContent = ""
@@ -60,7 +61,7 @@ def on_secret_roll(event) -> None:
             done = sealed.seal_gm_roll(key, request, state, created, roll_id)
             return done, done.chain
 
-        done = STORE.book.number(roller, campaign, step)
+        done = await chain_writer.number(roller, campaign, step)   # one tab at a time (issue #39)
     except FormError as err:   # one line, already in the page's language
         status.textContent = f'{tr("error.heading")}: {err}'
         ui_refusal.show_at(err.field, str(err))

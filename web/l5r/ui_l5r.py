@@ -21,16 +21,18 @@ module's event handlers; splitting the handlers from the form is left for issue 
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from pyscript import document, when
 
 import app
+import chain_writer
 import refusal
 import ui_refusal
 import ui_fair
 import ui_roll
-from app import STORE, el, tr
+from app import el, tr
 from forms import FormError
 from render import esc
 from tirada.systems.l5r import skirmish
@@ -101,7 +103,8 @@ def clear_refusal() -> None:
 # ------------------------------------------------------------------------------- actions
 def start_check() -> None:
     """The form's submit with L5R chosen (called by ui_roll.on_roll): read the form, start the check
-    in step mode."""
+    in step mode. A fair-play check is numbered in a task (it waits its turn for the chain,
+    web/shell/chain_writer.py); dice rolled elsewhere (faces) start at once."""
     view = ui_roll
     try:
         request = {**view.read_form("l5r5e"), "step": True}
@@ -113,16 +116,12 @@ def start_check() -> None:
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
-        fair = chain = None
         request, Check.gm = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open
-        if faces is not None:
-            request["faces"] = faces
-            result = systems.roll(request)
-        else:   # fair play: a fresh seed at the roller's next chain number and the pool, one roll;
-            who = view.chain_identity()     # a refused request stores nothing (no number taken)
-            result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
-            request = fair["request"]
-            chain = {"roller": who[0], "campaign": who[1]}
+        if faces is None:
+            Check.task = asyncio.ensure_future(_start_fair(request))
+            return
+        request["faces"] = faces
+        result = systems.roll(request)
     except FormError as err:
         view.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
@@ -130,8 +129,30 @@ def start_check() -> None:
     except TiradaError as err:
         view.show_error(tr("error.heading"), view.engine_message(err))
         return
+    _started(request, result, None, None)
+
+
+async def _start_fair(request: dict) -> None:
+    """Fair play: a fresh seed at the roller's next chain number and the pool, one roll, under the
+    chain lock (a refused request stores nothing: no number taken)."""
+    view = ui_roll
+    try:
+        who = view.chain_identity()
+        result, fair = await chain_writer.number(    # one tab at a time (issue #39)
+            *who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
+    except FormError as err:
+        view.show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
+        return
+    except TiradaError as err:
+        view.show_error(tr("error.heading"), view.engine_message(err))
+        return
+    _started(fair["request"], result, {"roller": who[0], "campaign": who[1]}, fair)
+
+
+def _started(request: dict, result: dict, chain: dict | None, fair: dict | None) -> None:
     Check.request, Check.result, Check.marked, Check.chain, Check.fair, Check.added = request, result, set(), chain, fair, []
-    view.clear_roll()
+    ui_roll.clear_roll()
     el("shared").hidden = True
     el("share").hidden = True
     advanced(focus=True)
@@ -139,24 +160,44 @@ def start_check() -> None:
 
 def decide(name: str, value) -> None:
     """Send one more decision (or faces) to the engine; refused ones leave the board as it was. The
-    keep carries the kept dice added to it (``added``: the same decision, before any explosion)."""
+    keep carries the kept dice added to it (``added``: the same decision, before any explosion).
+    A fair-play decision takes the chain's next numbers under the chain lock (a task); another
+    decision sent before it is answered is ignored (it would continue a stale check). Dice rolled
+    elsewhere (faces) are decided at once."""
     fields = {name: value, **({"added": Check.added} if name == "keep" and Check.added else {})}
+    if Check.fair is not None:
+        if not Check.deciding:
+            Check.deciding = True
+            Check.task = asyncio.ensure_future(_decide_fair(fields))
+        return
     request = {**_live()[0], **fields}
     try:
-        fair = Check.fair
-        if fair is not None:   # fresh dice for what follows, at the chain's next numbers now
-            who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
-            result, fair = STORE.book.number(
-                *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
-            Check.fair = fair
-            request = fair["request"]
-        else:
-            result = systems.roll(request)
+        result = systems.roll(request)
     except TiradaError as err:
         show_refusal(refusal_text(err))
         return
     Check.request, Check.result, Check.marked = request, result, set()
     advanced(focus=True)
+
+
+async def _decide_fair(fields: dict) -> None:
+    """Fresh dice for what follows, at the chain's next numbers now (under the chain lock)."""
+    try:
+        fair = Check.fair
+        if fair is None:                      # the check ended meanwhile
+            return
+        who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
+        try:
+            result, fair = await chain_writer.number(    # one tab at a time (issue #39)
+                *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
+        except TiradaError as err:
+            show_refusal(refusal_text(err))
+            return
+        Check.fair = fair
+        Check.request, Check.result, Check.marked = fair["request"], result, set()
+        advanced(focus=True)
+    finally:
+        Check.deciding = False
 
 
 def advanced(focus: bool) -> None:
