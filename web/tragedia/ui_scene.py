@@ -12,11 +12,14 @@ handlers; splitting the handlers from the view is left for issue #40's typed eve
 
 from __future__ import annotations
 
+import asyncio
 import json
+from typing import Any
 
 from pyscript import when, window
 
 import app
+import chain_writer
 import ui_fair
 import ui_refusal
 import sharing
@@ -40,6 +43,8 @@ class Scene:
     shared: dict | None = None       # a ledger opened from a link (read-only until continued)
     view: dict | None = None         # the engine view of the ledger on screen
     discarded: dict | None = None    # the last discarded scene (for restore)
+    acting: bool = False             # an action is being numbered (web/shell/chain_writer.py): others wait
+    task: Any = None                 # the asyncio task of the last action (kept from the collector)
 
 
 def shown():
@@ -208,14 +213,41 @@ def on_actor(event) -> None:
 
 
 def do_act(action: dict) -> None:
-    """Ask the engine to add ``action`` to my scene; on refusal show its one-line reason."""
+    """Ask the engine to add ``action`` to my scene; on refusal show its one-line reason. A roll
+    (the only action that takes a chain number) runs as a task under the chain lock
+    (web/shell/chain_writer.py), and another action sent before it is answered is ignored (it would
+    act on a stale scene); the others run at once."""
+    if Scene.acting:
+        return
+    if "roll" not in action:
+        _acted(action, engine_act(action))
+        return
+    Scene.acting = True
+    Scene.task = asyncio.ensure_future(_roll(action))
+
+
+async def _roll(action: dict) -> None:
+    try:
+        _acted(action, await chain_writer.hold(lambda: engine_act(action)))   # one tab at a time (issue #39)
+    finally:
+        Scene.acting = False
+
+
+def engine_act(action: dict) -> dict | TiradaError:
+    """The engine's new ledger for ``action`` (with the play note), or its refusal."""
     note = str(el("play-note").value).strip()
     if note and ("add" in action or "claim" in action or "impose" in action):
         action = {**action, "note": note}
     try:
-        ledger = play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
+        return play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
     except TiradaError as err:
-        ui_refusal.line("play-error", err)
+        return err
+
+
+def _acted(action: dict, ledger: dict | TiradaError) -> None:
+    """Show what the engine answered to ``action``: its refusal, or the scene with it."""
+    if isinstance(ledger, TiradaError):
+        ui_refusal.line("play-error", ledger)
         return
     show_line("play-error", "")
     el("play-note").value = ""
