@@ -122,12 +122,8 @@ def start_check() -> None:
             return
         request["faces"] = faces
         result = systems.roll(request)
-    except FormError as err:
-        view.show_error(tr("error.heading"), str(err))
-        ui_refusal.show_at(err.field, str(err))
-        return
-    except TiradaError as err:
-        view.show_error(tr("error.heading"), view.engine_message(err))
+    except (FormError, TiradaError) as err:
+        _refused(err)
         return
     _started(request, result, None, None)
 
@@ -140,14 +136,20 @@ async def _start_fair(request: dict) -> None:
         who = view.chain_identity()
         result, fair = await chain_writer.number(    # one tab at a time (issue #39)
             *who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
-    except FormError as err:
-        view.show_error(tr("error.heading"), str(err))
-        ui_refusal.show_at(err.field, str(err))
-        return
-    except TiradaError as err:
-        view.show_error(tr("error.heading"), view.engine_message(err))
+    except (FormError, TiradaError) as err:
+        _refused(err)
         return
     _started(fair["request"], result, {"roller": who[0], "campaign": who[1]}, fair)
+
+
+def _refused(err: Exception) -> None:
+    """A check the form or the engine refused: its reason on the roll view (a form's on its field)."""
+    view = ui_roll
+    if isinstance(err, FormError):
+        view.show_error(tr("error.heading"), str(err))
+        ui_refusal.show_at(err.field, str(err))
+    elif isinstance(err, TiradaError):
+        view.show_error(tr("error.heading"), view.engine_message(err))
 
 
 def _started(request: dict, result: dict, chain: dict | None, fair: dict | None) -> None:
