@@ -22,6 +22,7 @@ from typing import Any
 from pyscript import when, window
 
 import app
+import busy
 import chain_writer
 import result_views
 import sealed_view
@@ -101,11 +102,21 @@ def open_request(fragment: str) -> None:
 
 def roll(system: str) -> None:
     """The roll button on a sealed request: a blind roll, numbered by the chain book; no dice (a
-    task: it waits its turn for the chain, web/shell/chain_writer.py)."""
-    Sealed.task = asyncio.ensure_future(_roll(system))
+    task: it waits its turn for the chain, web/shell/chain_writer.py). The roll button is busy until
+    it lands (web/shell/busy.py): a second tap cannot roll the request twice."""
+    held = busy.begin(el("roll"))
+    Sealed.task = asyncio.ensure_future(_roll(system, held))
 
 
-async def _roll(system: str) -> None:
+async def _roll(system: str, held: busy.Busy | None) -> None:
+    """The blind roll under the chain lock, then its card (focused); ``held`` released first."""
+    try:
+        await _blind(system, held)
+    finally:
+        busy.end(held)
+
+
+async def _blind(system: str, held: busy.Busy | None) -> None:
     ui_refusal.clear("#roller-form")
     fragment, created = Sealed.request, int(time.time())
     if fragment is None:     # the roll button shows only on an open sealed request
@@ -125,12 +136,15 @@ async def _roll(system: str) -> None:
 
         done = await chain_writer.number(*ui_roll.chain_identity(), step)   # one tab at a time (issue #39)
     except FormError as err:
+        busy.end(held)
         ui_roll.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
         return
     except TiradaError as err:
+        busy.end(held)
         ui_roll.show_error(tr("error.heading"), ui_refusal.show(err, "#roller-form"))
         return
+    busy.end(held)
     ui_request.answered()
     el("gm-request-sealed").hidden = True
     Sealed.request = Sealed.spec = None

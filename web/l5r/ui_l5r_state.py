@@ -21,7 +21,7 @@ class Check:
     fair: dict | None = None         # fair play: the tirada.links.fair_roll check (seeded checks), else None
     gm: str | None = None            # the id of the GM roll request this check answers, else None
     last_done: dict | None = None    # the last finished check (for the skirmish calculators)
-    deciding: bool = False           # a decision is being numbered (web/shell/chain_writer.py): others wait
+    deciding: dict | None = None     # the fair check whose decision is being numbered (web/shell/chain_writer.py)
     task: Any = None                 # the asyncio task of the last start or decision (kept from the collector)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from pyscript import when, window
 
 import app
+import busy
 import chain_writer
 import ui_fair
 import ui_refusal
@@ -215,21 +216,26 @@ def on_actor(event) -> None:
 def do_act(action: dict) -> None:
     """Ask the engine to add ``action`` to my scene; on refusal show its one-line reason. A roll
     (the only action that takes a chain number) runs as a task under the chain lock
-    (web/shell/chain_writer.py), and another action sent before it is answered is ignored (it would
-    act on a stale scene); the others run at once."""
-    if Scene.acting:
+    (web/shell/chain_writer.py): until it lands the play card is busy (web/shell/busy.py: its
+    controls disabled, a progress line after the roll button), so no other action can be sent on
+    the scene being replaced; the others run at once."""
+    if Scene.acting:   # unreachable by a click: the play card's controls are disabled meanwhile
         return
     if "roll" not in action:
         _acted(action, engine_act(action))
         return
     Scene.acting = True
-    Scene.task = asyncio.ensure_future(_roll(action))
+    Scene.task = asyncio.ensure_future(_roll(action, busy.begin(el("scene-play"), el("play-roll"))))
 
 
-async def _roll(action: dict) -> None:
+async def _roll(action: dict, held: busy.Busy | None) -> None:
+    """The roll under the chain lock; then the play card is released and the result focused."""
     try:
-        _acted(action, await chain_writer.hold(lambda: engine_act(action)))   # one tab at a time (issue #39)
+        ledger = await chain_writer.hold(lambda: engine_act(action))   # one tab at a time (issue #39)
+        busy.end(held)
+        _acted(action, ledger)
     finally:
+        busy.end(held)
         Scene.acting = False
 
 
@@ -418,7 +424,10 @@ def render_all() -> None:
 
 
 def relang() -> None:
-    """Re-render in the current language (also after another tab changed the stored scene)."""
+    """Re-render in the current language (also after another tab changed the stored scene); not
+    while a roll is being numbered (its landing re-renders: the busy card keeps its controls off)."""
+    if Scene.acting:
+        return
     if Scene.shared is None:
         Scene.ledger = STORE.scene()
     render_all()
