@@ -63,6 +63,16 @@ def _at_once(tabs, element: str) -> None:
         tab.evaluate(AT_ID, [element, at])
 
 
+def _l5r_ready(page) -> None:
+    """The form ready for an L5R check as Corvo in «Arenas», with a Distinction (a reroll decision first)."""
+    _ready(page)
+    page.select_option("#system", "l5r5e")
+    page.fill("#l5r-ring", "2")
+    page.fill("#l5r-skill", "1")
+    page.fill("#l5r-tn", "2")
+    page.check("#l5r-distinction")
+
+
 def _stage(page, name: str) -> None:
     page.wait_for_selector(f'#result .l5r-board[data-stage="{name}"]', timeout=30_000)
 
@@ -74,12 +84,7 @@ def test_two_tabs_finishing_l5r_checks_and_sealing_secret_rolls_at_one_instant_n
     ctx, _ = new_context(viewport={"width": 360, "height": 640})
     tabs = [open_app(ctx.new_page(), base_url) for _ in range(2)]
     for tab in tabs:
-        _ready(tab)
-        tab.select_option("#system", "l5r5e")
-        tab.fill("#l5r-ring", "2")
-        tab.fill("#l5r-skill", "1")
-        tab.fill("#l5r-tn", "2")
-        tab.check("#l5r-distinction")                 # a Distinction: a reroll decision first
+        _l5r_ready(tab)
     _at_once(tabs, "roll")
     for tab in tabs:
         _stage(tab, "reroll")
@@ -137,12 +142,7 @@ def test_a_decision_waiting_for_another_tab_keeps_its_board_busy_and_takes_one_n
     expect = pytest.importorskip("playwright.sync_api").expect
     ctx, _ = new_context(viewport={"width": 360, "height": 640})
     tab, other = (open_app(ctx.new_page(), base_url) for _ in range(2))
-    _ready(tab)
-    tab.select_option("#system", "l5r5e")
-    tab.fill("#l5r-ring", "2")
-    tab.fill("#l5r-skill", "1")
-    tab.fill("#l5r-tn", "2")
-    tab.check("#l5r-distinction")                     # a Distinction: a reroll decision first
+    _l5r_ready(tab)
     tab.click("#roll")
     _stage(tab, "reroll")
     before = _seq(tab)
@@ -182,3 +182,55 @@ def test_a_decision_waiting_for_another_tab_keeps_its_board_busy_and_takes_one_n
     expect(tab.locator("#gm-secret-roll")).to_be_enabled()
     assert _seq(tab) == numbered + 1                  # one secret roll sealed, not two
     assert tab.locator(".busy-line").count() == 0
+
+
+#: click the element matching ``sel`` at the wall-clock time ``at`` (ms)
+AT_SEL = "([sel, at]) => setTimeout(() => document.querySelector(sel).click(), Math.max(0, at - Date.now()))"
+BRS_LINK = "before => document.getElementById('brs-share-link').value !== before"
+ADVANTAGE = '#brs-actions [data-move="advantage"][data-player="1"]'   # Sharla's Advantage in the example
+
+
+def _brs_at_once(tabs, selector: str) -> list:
+    """Click ``selector`` in every tab at one instant; each tab's new Confrontation link once it landed."""
+    befores = [tab.locator("#brs-share-link").input_value() for tab in tabs]
+    at = int(time.time() * 1000) + 300
+    for tab in tabs:
+        tab.evaluate(AT_SEL, [selector, at])
+    links = []
+    for tab, before in zip(tabs, befores):
+        tab.wait_for_function(BRS_LINK, arg=before, timeout=30_000)
+        tab.wait_for_selector("#brs-game:not([aria-busy])", timeout=30_000)
+        assert tab.locator("#brs-error").is_hidden(), tab.inner_text("#brs-error")
+        links.append(tab.locator("#brs-share-link").input_value())
+    return links
+
+
+def test_two_tabs_starting_confrontations_and_rolling_moves_at_one_instant_never_fork(new_context, base_url):
+    """Blood Red Sands under the same writer (web/brs/ui_brs.py → chain_writer.hold): two tabs of one
+    browser, the same roller, start a Confrontation at one instant, then spend an Advantage (a move
+    that rolls: fresh dice signed by the mover's chain) at one instant, three times over: every start
+    and every signed move takes its own number, and the thread audit of the links finds no fork."""
+    from tirada.systems.brs.link import decode_link
+
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
+    tabs = [open_app(ctx.new_page(), base_url) for _ in range(2)]
+    for tab in tabs:
+        _ready(tab)
+        tab.fill("#roller", "Sharla")                 # the example's Sharla: her Advantage is hers to spend
+        tab.click("#tab-brs")
+    posted, seqs = [], []
+    for _ in range(3):
+        for tab in tabs:
+            if tab.locator("#brs-game").is_visible():
+                tab.click("#brs-new")                 # another Confrontation from this one's set-up
+            tab.click("#brs-example")
+        starts = _brs_at_once(tabs, "#brs-start")
+        seqs += [decode_link(link.split("#", 1)[1])[0]["start"]["seq"] for link in starts]
+        for tab in tabs:
+            tab.select_option("#brs-1-advantage-die", "9")   # Sharla's d4 (Strength)
+        moved = _brs_at_once(tabs, ADVANTAGE)
+        seqs += [decode_link(link.split("#", 1)[1])[1][-1]["fresh"]["seq"] for link in moved]
+        posted += moved
+    assert sorted(seqs) == list(range(1, 13)), seqs          # twelve numbers, none taken twice
+    report = audit_text(tabs[0], "".join(f"Sharla: {link}\n" for link in posted))
+    assert "bifurca" not in report.lower() and "Sharla" in report, report
