@@ -12,6 +12,7 @@
 import { CONTRACT } from "./generated.mjs";
 
 const NAME = CONTRACT.functions.chain_number.name;
+const HOLD = CONTRACT.functions.chain_hold.name;
 const DB = "tirada-chain-heads";
 const HEADS = "heads";
 const LOCK = "tirada-chain";
@@ -79,6 +80,41 @@ globalThis[NAME] = (key, number) => {
     const next = number(typeof stored === "string" ? stored : null);
     if (db && next) await transact(db, "readwrite", (store) => store.put(next, key));
     return next;
+  };
+  const locks = globalThis.navigator && globalThis.navigator.locks;
+  return locks && typeof locks.request === "function" ? locks.request(LOCK, run) : run();
+};
+
+/** ``tiradaChainHold(work)``: under the same lock, ``work(heads JSON)`` (Python, sync) gets every
+ * head the tabs left in IndexedDB (``{chain key: head}``), does work that may number any chains
+ * (a Confrontation move, a scene's draw: the engine names the roller as it goes) and returns the
+ * heads it changed as JSON (``{}``: none), written before the lock is let go. Resolves to that JSON. */
+globalThis[HOLD] = (work) => {
+  const run = async () => {
+    const db = await heads();
+    let stored = {};
+    if (db) {
+      const keys = await transact(db, "readonly", (store) => store.getAllKeys());
+      const values = await transact(db, "readonly", (store) => store.getAll());
+      if (Array.isArray(keys) && Array.isArray(values) && keys.length === values.length) {
+        keys.forEach((key, i) => {
+          if (typeof values[i] === "string") stored[key] = values[i];
+        });
+      }
+    }
+    const changed = work(JSON.stringify(stored));
+    let written = {};
+    try {
+      written = JSON.parse(changed || "{}");
+    } catch {
+      written = {};
+    }
+    if (db) {
+      for (const [key, head] of Object.entries(written)) {
+        await transact(db, "readwrite", (store) => store.put(head, key));
+      }
+    }
+    return changed;
   };
   const locks = globalThis.navigator && globalThis.navigator.locks;
   return locks && typeof locks.request === "function" ? locks.request(LOCK, run) : run();

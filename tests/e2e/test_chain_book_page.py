@@ -22,7 +22,7 @@ from conftest import open_app
 pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import FILL, audit_text as audit_thread, hand_over, roll_again, roll_named  # noqa: E402
+from helpers.page import FILL, audit_text as audit_thread, hand_over, l5r_decide, roll_again, roll_named  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}}
 WHO = ("Sharla", "Arenas")
@@ -236,15 +236,11 @@ def test_a_check_that_took_several_numbers_says_why(warm_page):
     page.click("#l5r-confirm")                       # the reroll: fresh dice at the next number
     page.wait_for_selector('#result .l5r-board[data-stage="keep"]')
     page.locator("[data-l5r-die]:not([aria-disabled])").first.click()
-    page.click("#l5r-confirm")
-    page.wait_for_selector('#result .l5r-board[data-stage="explosion"], #result .l5r-total')
-    resolved = 0
+    l5r_decide(page, "#l5r-confirm")                 # numbered under the chain lock: its answer is waited for
     while page.locator("#result .l5r-total").count() == 0:   # explosions, if any: each one more number
         keep = page.locator('[data-l5r-explosion="keep"]')
-        (keep if keep.get_attribute("aria-disabled") is None else page.locator('[data-l5r-explosion="drop"]')).click()
-        resolved += 1
-        page.wait_for_function(f"document.querySelector('#result .l5r-total') || "
-                               f"document.querySelectorAll('#result ul[data-step=explosions] > li').length > {resolved}")
+        l5r_decide(page, keep if keep.get_attribute("aria-disabled") is None else
+                   page.locator('[data-l5r-explosion="drop"]'))
     meta = seq_of(page)
     taken = chain(page)["seq"]
     assert taken >= 3 and f"tirada nº 2–{taken} (tirada y " in meta, meta

@@ -3,8 +3,13 @@
 fresh browser context reproducing every system's sheet and the history, and a refused import field."""
 
 import json
+import sys
+from pathlib import Path
 
 from conftest import open_app
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import l5r_decide  # noqa: E402
 
 KEYS = ("tirada.characters.v1", "tirada.tragedia.sheets.v1", "tirada.sheetcampaigns.v1",
         "tirada.history.v1", "tirada.chains.v1")
@@ -124,16 +129,9 @@ def finish_l5r_check(page):
         page.click("#l5r-confirm")
     page.wait_for_selector('#result .l5r-board[data-stage="keep"]')
     page.locator("[data-l5r-die]:not([aria-disabled])").first.click()
-    page.click("#l5r-confirm")
-    resolved = 0
+    l5r_decide(page, "#l5r-confirm")           # each decision waits its turn for the chain: its answer is waited for
     while page.locator("#result .l5r-total").count() == 0:
-        page.wait_for_selector('#result .l5r-board[data-stage="explosion"], #result .l5r-total')
-        if page.locator("#result .l5r-total").count():
-            break
-        page.locator('[data-l5r-explosion="drop"]').click()
-        resolved += 1
-        page.wait_for_function(f"document.querySelector('#result .l5r-total') || "
-                               f"document.querySelectorAll('#result ul[data-step=explosions] > li').length >= {resolved}")
+        l5r_decide(page, '[data-l5r-explosion="drop"]')
     return int(page.locator("#result .l5r-counts").get_attribute("data-strife"))
 
 

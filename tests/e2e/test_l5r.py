@@ -3,8 +3,13 @@ illegal keep refused with the engine's reason, and a seeded check decided step b
 replays the same dice and totals in a fresh context."""
 
 import re
+import sys
+from pathlib import Path
 
 from conftest import open_app
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import l5r_decide  # noqa: E402
 
 DICE = "els => els.map(e => [e.dataset.die, Number(e.dataset.face), e.dataset.state || ''])"
 SHOWN = ":is(#result, #shared):not([hidden])"   # the check made here, or the shared-roll view of its link
@@ -118,21 +123,19 @@ def test_seeded_check_step_by_step_replays_from_its_link(app, new_context):
     app.click("#roll")
     stage(app, "reroll")
     app.click('[data-l5r-die="0"]')
-    app.click("#l5r-confirm")
+    l5r_decide(app, "#l5r-confirm")                   # numbered under the chain lock: waits for the keep
     stage(app, "keep")
     allowed = app.locator("[data-l5r-die]:not([aria-disabled])")
     for i in range(min(3, allowed.count())):
         allowed.nth(i).click()
-    app.click("#l5r-confirm")
+    l5r_decide(app, "#l5r-confirm")
     resolved = 0
     while app.locator("#result .l5r-total").count() == 0:
         stage(app, "explosion")
         keep = app.locator('[data-l5r-explosion="keep"]')
-        (keep if keep.get_attribute("aria-disabled") is None else
-         app.locator('[data-l5r-explosion="drop"]')).click()
+        l5r_decide(app, keep if keep.get_attribute("aria-disabled") is None else
+                   app.locator('[data-l5r-explosion="drop"]'))
         resolved += 1
-        app.wait_for_function(f"document.querySelectorAll('#result .l5r-die.pending').length === 0 || "
-                              f"document.querySelectorAll('#result ul[data-step=explosions] > li').length > {resolved}")
     app.wait_for_selector("#result .l5r-total")
     seen = {step: result_dice(app, step) for step in ("pool", "kept", "explosions")}
     seen_totals = totals(app)
@@ -174,7 +177,7 @@ def test_a_double_tap_on_roll_makes_no_decision(warm_page):
     page.click('[data-l5r-die="0"]')                  # handled after it, in order: the board is still here
     expect(page.locator('[data-l5r-die="0"]')).to_have_attribute("aria-pressed", "true")
     assert page.locator("#result .l5r-board").get_attribute("data-stage") == "reroll"
-    page.click("#l5r-confirm")                        # a single tap decides
+    l5r_decide(page, "#l5r-confirm")                  # a single tap decides
     stage(page, "keep")
     allowed = page.locator("[data-l5r-die]:not([aria-disabled])")
     allowed.first.click()

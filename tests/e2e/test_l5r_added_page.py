@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 from conftest import open_app
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import l5r_decide  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 DICE = "els => els.map(e => [e.dataset.die, Number(e.dataset.face), e.dataset.state || '', e.getAttribute('aria-label')])"
@@ -54,15 +58,14 @@ def test_added_kept_dice_go_with_the_keep_and_the_link_recomputes_them(new_conte
     page.click('[data-l5r-unadd="1"]')   # taken back, then added again
     page.select_option("#l5r-add-result", "ring:3")
     page.click("[data-l5r-add]")
-    page.click("#l5r-confirm")
+    l5r_decide(page, "#l5r-confirm")           # numbered under the chain lock: its answer is waited for
     exploded = 0
     while page.locator("#result .l5r-total").count() == 0:   # the added d12 12 explodes at least once
         page.wait_for_selector('#result .l5r-board[data-stage="explosion"]')
         keep = page.locator('[data-l5r-explosion="keep"]')
-        (keep if keep.get_attribute("aria-disabled") is None else page.locator('[data-l5r-explosion="drop"]')).click()
+        l5r_decide(page, keep if keep.get_attribute("aria-disabled") is None else
+                   page.locator('[data-l5r-explosion="drop"]'))
         exploded += 1
-        page.wait_for_function(f"document.querySelector('#result .l5r-total') || "
-                               f"document.querySelectorAll('#result ul[data-step=explosions] > li').length > {exploded}")
     assert exploded >= 1
     seen, seen_totals = kept_dice(page), totals(page)
     marked = [d for d in seen if "añadido" in d[3]]

@@ -4,12 +4,17 @@ the decision, once per scene), unmasking, and the actions Challenge, Maneuver, G
 item in Water stance (Spanish and English)."""
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
+from helpers.page import l5r_decide  # noqa: E402
 
 OUT = "#l5r-turn-out"
 ERR = "#l5r-turn-error"
@@ -42,18 +47,18 @@ def faces_check(page, ring, skill, tn, stance, faces, keep):
 
 
 def finish_seeded_check(page):
-    """Decide a seeded check to the end: keep the first die, drop every explosion die (each click's
-    handler redraws the board before the click returns)."""
+    """Decide a seeded check to the end: keep the first die, drop every explosion die (each decision
+    is numbered under the chain lock: its next stage is waited for, tests/helpers/page.py)."""
     for _ in range(30):
         if page.locator("#result .l5r-total").count():
             return
         stage = page.locator("#result .l5r-board").get_attribute("data-stage")
         if stage == "keep":
             page.click('[data-l5r-die="0"]')
-            page.click("#l5r-confirm")
+            l5r_decide(page, "#l5r-confirm")
         else:
             assert stage == "explosion", stage
-            page.click('[data-l5r-explosion="drop"]')
+            l5r_decide(page, '[data-l5r-explosion="drop"]')
     raise AssertionError("the check did not finish")
 
 
@@ -103,6 +108,7 @@ def test_matsu_kaoru_light_wound_and_the_destructive_parry(app):
     page.fill("#faces", "")
     page.click("#l5r-turn-parry")
     expect(page.locator("#result .l5r-board")).to_be_visible()            # the reroll: fresh dice, now
+    expect(page.locator("#roll")).to_be_enabled()                         # numbered: the roll button is back
     expect(page.locator("#l5r-tn")).to_have_value("1")
     expect(page.locator(OUT)).to_contain_text("Vacío 0/2")
     expect(page.locator(OUT)).to_contain_text("katana (preparada, Dañada)")

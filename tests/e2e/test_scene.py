@@ -54,6 +54,15 @@ def pools(page):
     return (int(page.inner_text('[data-pool="protagonist"]')), int(page.inner_text('[data-pool="adversary"]')))
 
 
+def roll(page):
+    """Click «Tirar» and wait until the roll landed: it is numbered under the chain lock (a task that
+    lands after the click returns), and the play card is busy until then (web/shell/busy.py); focus
+    is then on the result."""
+    page.click("#play-roll")
+    page.wait_for_selector("#scene-play:not([aria-busy])")
+    expect(page.locator("#scene-result")).to_be_focused()
+
+
 def choose(page, actor):
     page.select_option("#play-actor", actor)
     page.wait_for_selector(f'#play-sources[data-actor="{actor}"]')
@@ -131,7 +140,7 @@ def test_seed_example_built_die_by_die_rolled_shared_and_resumed(warm_page, new_
     add(page, "Ashur", "turned_trait", "Si quieres mi sangre")
 
     page.fill("#play-faces", EXAMPLE_FACES)       # the dice rolled at the table, typed in
-    page.click("#play-roll")
+    roll(page)
     verdict = page.locator("#scene-verdict")
     verdict.wait_for()
     assert verdict.inner_text() == "Gana el Protagonista: 4 éxitos contra 4 (empate: el Defecto le dio los empates)"
@@ -197,7 +206,7 @@ def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(war
     assert other.locator("#play-log li").count() == len(ACTIONS)
     other.click("#scene-continue")
     other.wait_for_selector("#play-controls:not([hidden])")
-    other.click("#play-roll")
+    roll(other)
     other.locator("#scene-verdict").wait_for()
     finals = other.locator("#scene-result ul.dice")
     p_faces = [int(x) for x in finals.nth(0).locator(".face").all_inner_texts()]
@@ -225,7 +234,7 @@ def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(war
     add(page, "Corvo", "trait", "Espada rápida")
     add(page, "Batiato", "theme", "Libertad")
     page.fill("#play-faces", "1, 2")
-    page.click("#play-roll")
+    roll(page)
     page.wait_for_selector("#scene-verdict")
     assert page.inner_text("#scene-verdict") == "De momento gana el Adversario: 0 éxitos contra 1"
     choose(page, "Livia")
@@ -235,8 +244,8 @@ def test_seeded_roll_follows_the_rules_and_an_unrolled_link_can_be_continued(war
     add(page, "Batiato", "last_die")
     assert "Tragedia 3" in page.inner_text("#play-pools")
     page.fill("#play-faces", "2, 2, 1, 1, 2")      # Tragedy 3 dice, Livia's, Batiato's
-    page.click("#play-roll")
-    page.wait_for_function("document.getElementById('scene-verdict').dataset.winner === 'adversary'")
+    roll(page)
+    page.wait_for_function("document.getElementById('scene-verdict')?.dataset.winner === 'adversary'")
     assert page.inner_text("#scene-verdict") == (
         "Gana el Adversario: 2 éxitos contra 2 (empate: los empates son del Adversario)")
     choose(page, "Batiato")
@@ -282,8 +291,8 @@ def test_two_protagonists_a_henchman_and_an_ally_after_the_scene_and_the_chapter
     choose(page, "Corvo")
     assert page.locator('#play-sources button[data-source="destiny"]:not([disabled])').count() == 0
     page.fill("#play-faces", "2, 4, 1, 1")
-    page.click("#play-roll")
-    page.wait_for_function("document.getElementById('scene-verdict').dataset.winner === 'protagonist'")
+    roll(page)
+    page.wait_for_function("document.getElementById('scene-verdict')?.dataset.winner === 'protagonist'")
     choose(page, "Ashur")
     page.locator("#play-moves button", has_text="Bajar la Tragedia").click()
     page.wait_for_function("document.querySelector('#after-sheets [data-sheet=\"Ashur\"]')"

@@ -230,3 +230,18 @@ def restore_chain_book(page, kept: str) -> None:
     page.evaluate("v => { localStorage.setItem('tirada.chains.v1', v); indexedDB.deleteDatabase('tirada-chain-heads'); }",
                   kept)
     page.close()
+
+
+#: true once the L5R board ``b`` was replaced (the next stage, or the finished roll) or the decision
+#: sent from it was answered without replacing it (a refusal: the board is no longer busy)
+_DECIDED = "b => !b.isConnected || !document.getElementById('result').hasAttribute('aria-busy')"
+
+
+def l5r_decide(page, target, timeout: float = 30_000) -> None:
+    """Click the L5R board's decision button ``target`` (a selector or a locator) and wait until the
+    engine's answer is on screen. A seeded check's decision is numbered under the chain lock (a task
+    that lands after the click returns, web/shell/busy.py marks the board busy meanwhile), so the
+    next stage is waited for — the board the click was on replaced — never slept for."""
+    board = page.locator("#result .l5r-board").element_handle()
+    (page.locator(target) if isinstance(target, str) else target).click()
+    page.wait_for_function(_DECIDED, arg=board, timeout=timeout)

@@ -2,14 +2,21 @@
 play by links (glue only). The Confrontation is (setup, moves), the state the engine's replay of them;
 each move gives a link (``brs.link.encode_link``) anyone can open to see the same board and, with the
 seat of the side to move (ui_brs_status, issue #29), continue; hot-seat play is the seat "both". The
-current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload."""
+current Confrontation is kept in localStorage (``Store.brs_current``) and resumes after a reload.
+
+Longer than 400 lines because the start and the moves that roll now wait for the chain lock (issue #39)
+beside their handlers; splitting the handlers from the view is left for issue #40's typed events."""
 
 from __future__ import annotations
+
+import asyncio
 
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 import app
+import busy
+import chain_writer
 import sharing
 import ui_fair
 import ui_refusal
@@ -28,7 +35,7 @@ from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, set
 from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
 from tirada.links.snippets_story import titled_story
-from tirada.systems.brs import Setup, replay, summary
+from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.journal import journal
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import board, options
@@ -41,17 +48,30 @@ from tirada.systems.brs.fair import can_take_back
 
 def start_game() -> None:
     """Validate the draft and start a Confrontation: a seed made now, signed by the starter's chain (the
-    roll view's roller, else side 0's Leader; the roll view's thread label names the chains)."""
+    roll view's roller, else side 0's Leader; the roll view's thread label names the chains), numbered
+    under the chain lock (web/shell/chain_writer.py: a task; the set-up form busy until it lands)."""
     draft = read_draft()
     save_draft()
     try:
         campaign = str(el("campaign").value).strip()
         base = {**setupform.to_setup(draft), **({"campaign": campaign} if campaign else {})}
         records.check_start(Setup.from_dict({**base, "seed": new_seed()}).to_dict())   # the trigger (issue #15)
-        setup = start_fresh(base, str(el("roller").value), ui_fair.commit_for(campaign))   # a new chain nº each time
     except TiradaError as err:
         setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
         return
+    roller, held = str(el("roller").value), busy.begin(el("brs-setup-form"), el("brs-start"))
+    Game.task = asyncio.ensure_future(_start_locked(base, roller, campaign, held))
+
+
+async def _start_locked(base: dict, roller: str, campaign: str, held: busy.Busy | None) -> None:
+    try:   # one tab at a time (issue #39): a new chain nº each time
+        setup = await chain_writer.hold(lambda: start_fresh(base, roller, ui_fair.commit_for(campaign)))
+    except TiradaError as err:
+        busy.end(held)
+        setup_error(ui_refusal.text(err), setupform.path_of_error(err.field or ""))
+        return
+    finally:
+        busy.end(held)
     el("brs-setup-error").hidden = True
     Game.setup, Game.moves, Game.selection, Game.undo = setup, [], [], []
     Game.state = replay(setup, [])
@@ -59,6 +79,7 @@ def start_game() -> None:
     Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
     after_change()
     el("brs-setup-card").open = False
+    el("brs-status").focus()
 
 
 @when("submit", "#brs-setup-form")
@@ -161,12 +182,64 @@ def show_move_error(err: TiradaError) -> None:
     ui_refusal.line("brs-error", err, prefix=f'{tr("brs.error")}: ')
 
 
-def make_move(move: dict) -> None:
-    """Apply one move with the engine; a refused move shows its reason and changes nothing. In a
-    fair-play Confrontation a move that rolls gets fresh dice now, signed by the mover's chain."""
-    try:   # this seat's changed standing orders go first (issue #29)
-        setup, now = playing()
-        state, made = status.play_with_orders(now, setup, Game.seat, move, commit_fresh)
+def make_move(move: dict, pick: dict | None = None) -> None:
+    """Apply one move with the engine (after ``pick``, a pick with nothing to choose, when given); a
+    refused move shows its reason and changes nothing. In a fair-play Confrontation a move that rolls
+    gets fresh dice now, signed by the mover's chain, under the chain lock (web/shell/chain_writer.py:
+    a task, its pick with it, one new link; the game card busy until it lands, so no second move is
+    sent on the board being replaced); a move that rolls nothing is played at once."""
+    if Game.moving is not None:   # unreachable by a click: the game card's controls are off meanwhile
+        return
+    try:
+        now = playing()[1]
+        rolls = not can_take_back(play(now, pick) if pick else now, move)
+    except TiradaError:           # refused below, at once, with its reason
+        rolls = False
+    if not rolls:
+        made = len(Game.moves)
+        if pick is not None:
+            _moved(pick, None)
+            if len(Game.moves) == made:
+                return
+        _moved(move, None)
+        return
+    Game.moving = move
+    Game.task = asyncio.ensure_future(_move_locked(move, pick, busy.begin(el("brs-game"))))
+
+
+async def _move_locked(move: dict, pick: dict | None, held: busy.Busy | None) -> None:
+    try:
+        setup, n = Game.setup, len(Game.moves)
+        played: dict = {}
+        await chain_writer.hold(lambda: played.update(now=playing()[1], moved=_play(move, pick)))   # issue #39
+        busy.end(held)
+        Game.moving = None
+        if Game.setup is setup and len(Game.moves) == n:   # else another Confrontation was opened meanwhile
+            _moved(move, (played["now"], played["moved"]))
+    except TiradaError as err:
+        busy.end(held)
+        show_move_error(err)
+    finally:
+        busy.end(held)
+        Game.moving = None
+
+
+def _play(move: dict, pick: dict | None = None) -> tuple:
+    """The engine's ``(state, moves made)`` for ``pick`` (when given) then ``move``, each after this
+    seat's changed standing orders (issue #29). Raises TiradaError: refused (nothing kept)."""
+    setup, now = playing()
+    made: list = []
+    if pick is not None:
+        now, made = status.play_with_orders(now, setup, Game.seat, pick, commit_fresh)
+    state, more = status.play_with_orders(now, setup, Game.seat, move, commit_fresh)
+    return state, made + more
+
+
+def _moved(move: dict, answer: tuple | None) -> None:
+    """Show ``move`` played: ``answer`` = ``(state before, (state, moves made))``, or None to play
+    it now (a move that rolls nothing); a refused move shows its reason and changes nothing."""
+    try:
+        now, (state, made) = answer if answer is not None else (playing()[1], _play(move))
     except TiradaError as err:
         show_move_error(err)
         return
@@ -283,10 +356,8 @@ def on_click(event) -> None:
         pick = node.getAttribute("data-pick")
         if isinstance(pick, str) and pick:      # a pick with nothing to choose goes first (stuck_ways)
             attacker, target = (int(x) for x in pick.split(","))
-            made = len(Game.moves)
-            make_move({"move": "pick", "attacker": attacker, "target": target})
-            if len(Game.moves) == made:
-                return
+            make_move(move, {"move": "pick", "attacker": attacker, "target": target})
+            return
         make_move(move)
 
 
@@ -352,10 +423,13 @@ app.ON_LINK.append(forget_link)
 
 
 def relang() -> None:
+    """Re-draw in the new language (not while a move is being numbered: its landing re-draws, and the
+    busy game card keeps its controls off until then)."""
     if Game.draft is not None:
         read_draft()
         render_setup()
-    render_game()
+    if Game.moving is None:
+        render_game()
 
 
 app.ON_LANG.append(relang)

@@ -6,6 +6,8 @@ callables ui_brs hands it (:func:`draft`, a lambda on ``Game.state``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import app
 import ui_brs_setup as setupform
 from tirada import new_seed
@@ -26,6 +28,8 @@ class Game:
     fragment = ""
     seat: str | None = None   # ui_brs_seat.SEATS, None until chosen (issue #29)
     undo: list = []   # len(moves) before each move made here since the link was last copied (issue #42)
+    moving: dict | None = None     # a move being numbered under the chain lock (web/shell/chain_writer.py)
+    task: Any = None               # the asyncio task of the last start or numbered move (kept from the collector)
 
 
 def playing() -> tuple[dict, State]:

@@ -15,12 +15,15 @@ The campaign secrets live in localStorage through ``STORE.campaign_secrets`` (we
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from pyscript import when, window
 
 import app
+import busy
+import chain_writer
 import result_views
 import sealed_view
 import sharing
@@ -46,6 +49,7 @@ class Sealed:
     reveal: str | None = None
     draw: Any = None
     revealed: tuple | None = None     # (sealed roll link, reveal link) made here: its forum snippet shown
+    task: Any = None                  # the asyncio task of the last blind roll (kept from the collector)
 
 
 def active() -> bool:
@@ -97,7 +101,22 @@ def open_request(fragment: str) -> None:
 
 
 def roll(system: str) -> None:
-    """The roll button on a sealed request: a blind roll, numbered by the chain book; no dice."""
+    """The roll button on a sealed request: a blind roll, numbered by the chain book; no dice (a
+    task: it waits its turn for the chain, web/shell/chain_writer.py). The roll button is busy until
+    it lands (web/shell/busy.py): a second tap cannot roll the request twice."""
+    held = busy.begin(el("roll"))
+    Sealed.task = asyncio.ensure_future(_roll(system, held))
+
+
+async def _roll(system: str, held: busy.Busy | None) -> None:
+    """The blind roll under the chain lock, then its card (focused); ``held`` released first."""
+    try:
+        await _blind(system, held)
+    finally:
+        busy.end(held)
+
+
+async def _blind(system: str, held: busy.Busy | None) -> None:
     ui_refusal.clear("#roller-form")
     fragment, created = Sealed.request, int(time.time())
     if fragment is None:     # the roll button shows only on an open sealed request
@@ -115,14 +134,17 @@ def roll(system: str) -> None:
             done = sealed.blind_roll(fragment, request, state, created)
             return done, done.chain
 
-        done = STORE.book.number(*ui_roll.chain_identity(), step)
+        done = await chain_writer.number(*ui_roll.chain_identity(), step)   # one tab at a time (issue #39)
     except FormError as err:
+        busy.end(held)
         ui_roll.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
         return
     except TiradaError as err:
+        busy.end(held)
         ui_roll.show_error(tr("error.heading"), ui_refusal.show(err, "#roller-form"))
         return
+    busy.end(held)
     ui_request.answered()
     el("gm-request-sealed").hidden = True
     Sealed.request = Sealed.spec = None

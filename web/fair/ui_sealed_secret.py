@@ -14,12 +14,15 @@ web/fair/ui_sealed.py's.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 
 from pyscript import when
 
 import app
+import busy
+import chain_writer
 import sealed_view
 import ui_refusal
 import ui_roll
@@ -40,7 +43,21 @@ def _form_request() -> tuple:
 
 @when("click", "#gm-secret-roll")
 def on_secret_roll(event) -> None:
-    """The GM rolls the form in secret: the sealed link to post, the result for the GM's eyes."""
+    """The GM rolls the form in secret: the sealed link to post, the result for the GM's eyes. The
+    roll waits its turn for the chain in a task; the button is busy until it lands (web/shell/busy.py),
+    made so before this click's handler returns: a second click cannot reach it."""
+    held = busy.begin(el("gm-secret-roll"))
+    ui_sealed.Sealed.task = asyncio.ensure_future(_secret_roll(held))
+
+
+async def _secret_roll(held: busy.Busy | None) -> None:
+    try:
+        await _seal(held)
+    finally:
+        busy.end(held)
+
+
+async def _seal(held: busy.Busy | None) -> None:
     status = el("gm-secret-status")
     status.textContent = ""
     ui_refusal.clear("#roller-form")
@@ -60,14 +77,17 @@ def on_secret_roll(event) -> None:
             done = sealed.seal_gm_roll(key, request, state, created, roll_id)
             return done, done.chain
 
-        done = STORE.book.number(roller, campaign, step)
+        done = await chain_writer.number(roller, campaign, step)   # one tab at a time (issue #39)
     except FormError as err:   # one line, already in the page's language
+        busy.end(held)
         status.textContent = f'{tr("error.heading")}: {err}'
         ui_refusal.show_at(err.field, str(err))
         return
     except TiradaError as err:
+        busy.end(held)
         status.textContent = f'{tr("error.heading")}: {ui_refusal.show(err, "#roller-form")}'
         return
+    busy.end(held)
     ui_sealed.Sealed.rolls[done.id] = done.fragment
     ui_sealed.Sealed.opened = (key, done.fragment, hidden)
     ui_sealed.opened_card(done.opened, revealed=False, link=done.fragment)

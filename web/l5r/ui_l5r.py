@@ -14,20 +14,26 @@ The HTML and words are web/l5r/ui_l5r_render.py (pure). The check's Form is web/
 the fieldset, the finished check's card and summary); it names this module as its ``FLOW``, so the
 roll view (web/roll/ui_roll.py) calls :func:`start_check` on the roll button. This module imports ui_roll
 and changes what is on screen only through ``ui_roll.show_roll`` / ``clear_roll``.
+
+Longer than 400 lines because each fair-play decision now waits for the chain lock (issue #39) in this
+module's event handlers; splitting the handlers from the form is left for issue #40's typed events.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from pyscript import document, when
 
 import app
+import busy
+import chain_writer
 import refusal
 import ui_refusal
 import ui_fair
 import ui_roll
-from app import STORE, el, tr
+from app import el, tr
 from forms import FormError
 from render import esc
 from tirada.systems.l5r import skirmish
@@ -98,7 +104,9 @@ def clear_refusal() -> None:
 # ------------------------------------------------------------------------------- actions
 def start_check() -> None:
     """The form's submit with L5R chosen (called by ui_roll.on_roll): read the form, start the check
-    in step mode."""
+    in step mode. A fair-play check is numbered in a task (it waits its turn for the chain,
+    web/shell/chain_writer.py), the roll button disabled with a progress line until it lands (a
+    second tap can take no second number); dice rolled elsewhere (faces) start at once."""
     view = ui_roll
     try:
         request = {**view.read_form("l5r5e"), "step": True}
@@ -110,50 +118,101 @@ def start_check() -> None:
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
-        fair = chain = None
         request, Check.gm = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open
-        if faces is not None:
-            request["faces"] = faces
-            result = systems.roll(request)
-        else:   # fair play: a fresh seed at the roller's next chain number and the pool, one roll;
-            who = view.chain_identity()     # a refused request stores nothing (no number taken)
-            result, fair = STORE.book.number(*who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
-            request = fair["request"]
-            chain = {"roller": who[0], "campaign": who[1]}
-    except FormError as err:
+        if faces is None:
+            Check.task = asyncio.ensure_future(_start_fair(request, busy.begin(el("roll"))))
+            return
+        request["faces"] = faces
+        result = systems.roll(request)
+    except (FormError, TiradaError) as err:
+        _refused(err)
+        return
+    _started(request, result, None, None)
+
+
+async def _start_fair(request: dict, held: busy.Busy | None) -> None:
+    """Fair play: a fresh seed at the roller's next chain number and the pool, one roll, under the
+    chain lock (a refused request stores nothing: no number taken); ``held``: the roll button, busy
+    until then."""
+    view = ui_roll
+    try:
+        who = view.chain_identity()
+        result, fair = await chain_writer.number(    # one tab at a time (issue #39)
+            *who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
+    except (FormError, TiradaError) as err:
+        busy.end(held)
+        _refused(err)
+        return
+    busy.end(held)
+    _started(fair["request"], result, {"roller": who[0], "campaign": who[1]}, fair)
+
+
+def _refused(err: Exception) -> None:
+    """A check the form or the engine refused: its reason on the roll view (a form's on its field)."""
+    view = ui_roll
+    if isinstance(err, FormError):
         view.show_error(tr("error.heading"), str(err))
         ui_refusal.show_at(err.field, str(err))
-        return
-    except TiradaError as err:
+    elif isinstance(err, TiradaError):
         view.show_error(tr("error.heading"), view.engine_message(err))
-        return
+
+
+def _started(request: dict, result: dict, chain: dict | None, fair: dict | None) -> None:
     Check.request, Check.result, Check.marked, Check.chain, Check.fair, Check.added = request, result, set(), chain, fair, []
-    view.clear_roll()
+    ui_roll.clear_roll()
     el("shared").hidden = True
     el("share").hidden = True
     advanced(focus=True)
 
 
-def decide(name: str, value) -> None:
+def decide(name: str, value, at=None) -> None:
     """Send one more decision (or faces) to the engine; refused ones leave the board as it was. The
-    keep carries the kept dice added to it (``added``: the same decision, before any explosion)."""
+    keep carries the kept dice added to it (``added``: the same decision, before any explosion).
+    A fair-play decision takes the chain's next numbers under the chain lock (a task): until its
+    answer lands the board is busy (web/shell/busy.py: its buttons disabled, a progress line after
+    ``at``, the button used), so no second decision can be sent on the stage being replaced. Dice
+    rolled elsewhere (faces) are decided at once."""
     fields = {name: value, **({"added": Check.added} if name == "keep" and Check.added else {})}
+    if Check.fair is not None:
+        if Check.deciding is not Check.fair:   # the board is busy meanwhile: nothing on it can be clicked
+            Check.deciding = Check.fair
+            Check.task = asyncio.ensure_future(_decide_fair(Check.fair, fields, busy.begin(el("result"), at)))
+        return
     request = {**_live()[0], **fields}
     try:
-        fair = Check.fair
-        if fair is not None:   # fresh dice for what follows, at the chain's next numbers now
-            who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
-            result, fair = STORE.book.number(
-                *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
-            Check.fair = fair
-            request = fair["request"]
-        else:
-            result = systems.roll(request)
+        result = systems.roll(request)
     except TiradaError as err:
         show_refusal(refusal_text(err))
         return
     Check.request, Check.result, Check.marked = request, result, set()
     advanced(focus=True)
+
+
+async def _decide_fair(fair: dict, fields: dict, held: busy.Busy | None) -> None:
+    """Fresh dice for what follows, at the chain's next numbers now (under the chain lock); then the
+    new stage is drawn and focused (``held``, the busy board, is replaced by it). Refused: the
+    board comes back as it was, with the reason, focus on the button used."""
+    try:
+        if Check.fair is not fair:            # the check ended meanwhile
+            return
+        who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
+        try:
+            result, after = await chain_writer.number(    # one tab at a time (issue #39)
+                *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
+        except TiradaError as err:
+            busy.end(held)
+            show_refusal(refusal_text(err))
+            return
+        busy.end(held)
+        if Check.fair is not fair:            # another check was started meanwhile: this one was left
+            return
+        Check.fair = after
+        Check.request, Check.result, Check.marked = after["request"], result, set()
+        advanced(focus=True)
+    finally:
+        busy.end(held)
+        if Check.deciding is fair:
+            Check.deciding = None
 
 
 def advanced(focus: bool) -> None:
@@ -309,11 +368,11 @@ def on_board_click(event) -> None:
     confirm = _closest(target, "[data-l5r-confirm]")
     if confirm is not None:
         if not second_tap(event):
-            decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked))
+            decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked), confirm)
         return
     boom = _closest(target, "[data-l5r-explosion]")
     if boom is not None and result["stage"] == "explosion" and not second_tap(event):
-        decide("explosions", list(request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"])
+        decide("explosions", list(request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"], boom)
 
 
 @when("submit", "#result")
@@ -371,7 +430,7 @@ def on_skirmish(event) -> None:
 def relang() -> None:
     """Re-draw the board (if a check is in progress) and the calculators in the new language. A
     check whose board was replaced (a link or another roll opened meanwhile) is abandoned."""
-    if Check.result is not None:
+    if Check.result is not None and Check.deciding is None:   # a decision being numbered redraws when it lands
         if _node(document.querySelector("#result .l5r-board")) is None:
             Check.request = Check.result = Check.chain = Check.fair = None
             el("result").setAttribute("aria-atomic", "true")

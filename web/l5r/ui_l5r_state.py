@@ -5,6 +5,8 @@ web/l5r/ui_l5r.py (the handlers), web/l5r/ui_l5r_added.py and web/l5r/ui_l5r_tur
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["Check", "live"]
 
 
@@ -19,6 +21,8 @@ class Check:
     fair: dict | None = None         # fair play: the tirada.links.fair_roll check (seeded checks), else None
     gm: str | None = None            # the id of the GM roll request this check answers, else None
     last_done: dict | None = None    # the last finished check (for the skirmish calculators)
+    deciding: dict | None = None     # the fair check whose decision is being numbered (web/shell/chain_writer.py)
+    task: Any = None                 # the asyncio task of the last start or decision (kept from the collector)
 
 
 def live() -> tuple[dict, dict]:

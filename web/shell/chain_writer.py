@@ -44,3 +44,46 @@ async def number(roller: str, campaign: str, step):
     if "error" in out:
         raise out["error"]
     return out["value"]
+
+
+async def hold(work):
+    """``work()`` (sync) with every chain held by this tab alone, for work that numbers chains as it
+    goes (a Confrontation move or a scene's draw: the engine names the roller; an L5R check's
+    decision; a sealed roll): every head another tab left in IndexedDB is adopted first (never
+    lowering the book's), and the heads ``work`` changed are left there for the next tab. Returns
+    what ``work`` returns.
+
+    Raises:
+        whatever ``work`` raises (then nothing it refused was numbered).
+    """
+    writer = getattr(window, contract.FUNCTIONS["chain_hold"], None)
+    if writer is None:
+        return work()
+    out: dict = {}
+
+    def locked(stored) -> str:
+        try:
+            heads = json.loads(stored) if isinstance(stored, str) and stored else {}
+            for key, head in (heads.items() if isinstance(heads, dict) else ()):
+                roller, _, campaign = str(key).partition("\n")
+                if isinstance(head, str) and roller:
+                    STORE.book.catch_up(roller, campaign, json.loads(head))
+            before = dict(STORE.chains())
+            out["value"] = work()
+            after = STORE.chains()
+            changed = {}
+            for key, entry in after.items():
+                if entry != before.get(key) and not entry.get("retired"):
+                    roller, _, campaign = key.partition("\n")
+                    head = STORE.book.head(roller, campaign)
+                    if head is not None:
+                        changed[key] = json.dumps(head.to_dict())
+            return json.dumps(changed)
+        except Exception as err:   # raised again below, outside the lock
+            out["error"] = err
+            return "{}"
+
+    await writer(create_once_callable(locked))
+    if "error" in out:
+        raise out["error"]
+    return out["value"]

@@ -5,15 +5,22 @@ forms) and ``tirada.systems.tragedia.snippet`` (words for each die's source, the
 The HTML is web/tragedia/ui_scene_render.py (pure); the sheets card and the set-up's roles are
 web/tragedia/ui_scene_sheets.py. The buttons come from the engine's ``legal_adds``: a source the rules refuse
 now is a disabled button with the engine's reason next to it.
+
+Longer than 400 lines because the scene's roll now runs under the chain lock (issue #39) beside its
+handlers; splitting the handlers from the view is left for issue #40's typed events.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from typing import Any
 
 from pyscript import when, window
 
 import app
+import busy
+import chain_writer
 import ui_fair
 import ui_refusal
 import sharing
@@ -37,6 +44,8 @@ class Scene:
     shared: dict | None = None       # a ledger opened from a link (read-only until continued)
     view: dict | None = None         # the engine view of the ledger on screen
     discarded: dict | None = None    # the last discarded scene (for restore)
+    acting: bool = False             # an action is being numbered (web/shell/chain_writer.py): others wait
+    task: Any = None                 # the asyncio task of the last action (kept from the collector)
 
 
 def shown():
@@ -205,14 +214,46 @@ def on_actor(event) -> None:
 
 
 def do_act(action: dict) -> None:
-    """Ask the engine to add ``action`` to my scene; on refusal show its one-line reason."""
+    """Ask the engine to add ``action`` to my scene; on refusal show its one-line reason. A roll
+    (the only action that takes a chain number) runs as a task under the chain lock
+    (web/shell/chain_writer.py): until it lands the play card is busy (web/shell/busy.py: its
+    controls disabled, a progress line after the roll button), so no other action can be sent on
+    the scene being replaced; the others run at once."""
+    if Scene.acting:   # unreachable by a click: the play card's controls are disabled meanwhile
+        return
+    if "roll" not in action:
+        _acted(action, engine_act(action))
+        return
+    Scene.acting = True
+    Scene.task = asyncio.ensure_future(_roll(action, busy.begin(el("scene-play"), el("play-roll"))))
+
+
+async def _roll(action: dict, held: busy.Busy | None) -> None:
+    """The roll under the chain lock; then the play card is released and the result focused."""
+    try:
+        ledger = await chain_writer.hold(lambda: engine_act(action))   # one tab at a time (issue #39)
+        busy.end(held)
+        _acted(action, ledger)
+    finally:
+        busy.end(held)
+        Scene.acting = False
+
+
+def engine_act(action: dict) -> dict | TiradaError:
+    """The engine's new ledger for ``action`` (with the play note), or its refusal."""
     note = str(el("play-note").value).strip()
     if note and ("add" in action or "claim" in action or "impose" in action):
         action = {**action, "note": note}
     try:
-        ledger = play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
+        return play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
     except TiradaError as err:
-        ui_refusal.line("play-error", err)
+        return err
+
+
+def _acted(action: dict, ledger: dict | TiradaError) -> None:
+    """Show what the engine answered to ``action``: its refusal, or the scene with it."""
+    if isinstance(ledger, TiradaError):
+        ui_refusal.line("play-error", ledger)
         return
     show_line("play-error", "")
     el("play-note").value = ""
@@ -383,7 +424,10 @@ def render_all() -> None:
 
 
 def relang() -> None:
-    """Re-render in the current language (also after another tab changed the stored scene)."""
+    """Re-render in the current language (also after another tab changed the stored scene); not
+    while a roll is being numbered (its landing re-renders: the busy card keeps its controls off)."""
+    if Scene.acting:
+        return
     if Scene.shared is None:
         Scene.ledger = STORE.scene()
     render_all()
