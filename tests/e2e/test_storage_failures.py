@@ -54,6 +54,9 @@ def test_corrupt_and_unknown_version_data_is_kept_aside(warm_page, base_url, tmp
     assert list(characters(page)) == ["Nueva"]
     page.evaluate("localStorage.setItem('tirada.characters.v1', '{oops')")
     page = open_app(page, base_url)
+    # the sheets' view reads its store after the page is ready (the views not needed yet are imported
+    # one a task): wait until it has set the new damage aside, then check both copies
+    page.wait_for_function("localStorage.getItem('tirada.corrupt.tirada.characters.v1.2') !== null")
     assert page.evaluate("localStorage.getItem('tirada.corrupt.tirada.characters.v1')") == FUTURE
     assert page.evaluate("localStorage.getItem('tirada.corrupt.tirada.characters.v1.2')") == "{oops"
 
