@@ -65,6 +65,16 @@ def test_three_shifts_is_success_with_style_and_a_tie_is_zero():
     assert _roll([3, 3, 3, 2], skill=2, difficulty=2)["outcome"] == "style"
     tie = _roll([2, 2, 2, 2], skill=2, difficulty=2)
     assert tie["outcome"] == "tie" and outcome_words(tie, "es").headline == "Empate"
+    assert outcome_words(tie, "es").detail == "" and outcome_words(tie, "en").line() == "Tie"
+
+
+def test_a_failure_says_how_many_shifts_it_fell_short_by():
+    failed = _roll([1, 2, 1, 2], skill=2, difficulty=2)       # −1 0 −1 0 = −2; +2 skill → 0 vs +2
+    assert failed["outcome"] == "fail" and failed["shifts"] == -2
+    assert outcome_words(failed, "es").line() == "Fallo, por 2 aumentos"
+    assert outcome_words(failed, "en").detail == "by 2 shifts"
+    short = _roll([2, 2, 2, 2], skill=1, difficulty=2)
+    assert outcome_words(short, "es").detail == "por 1 aumento"
 
 
 def test_an_opposition_rolls_its_own_four_dice_after_the_rollers():

@@ -45,6 +45,8 @@ LADDER = {8: ("Legendario", "Legendary"), 7: ("Épico", "Epic"), 6: ("Fantástic
 OUTCOMES = {"fail": ("Fallo", "Failure"), "tie": ("Empate", "Tie"), "success": ("Éxito", "Success"),
             "style": ("Éxito con estilo", "Success with style")}
 _SHIFTS = (("aumento", "aumentos"), ("shift", "shifts"))
+#: before a failure's shifts: how far short it fell («por 2 aumentos», "by 2 shifts")
+_SHORT_BY = ("por", "by")
 _RANGE = (-4, 12)
 
 
@@ -171,7 +173,7 @@ def _rated(value: int, lang: str) -> str:
 
 def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
     """The words of a Fate roll: headline the outcome («Éxito con estilo»), detail the shifts («3
-    aumentos»), total the total on the ladder («+5 (Soberbio)»), kept the roller's four dice."""
+    aumentos»; a failure's «por 2 aumentos»; none for a tie), total the total on the ladder («+5 (Soberbio)»), kept the roller's four dice."""
     total = result.get("total")
     said = _rated(total, lang) if isinstance(total, int) else ""
     kept = tuple(str(f) for f in result.get("faces") or ())
@@ -180,5 +182,9 @@ def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
         return OutcomeWords(total=said, kept=kept)
     n = abs(shifts)
     detail = f"{n} {_SHIFTS[pick(lang)][0 if n == 1 else 1]}"
+    if shifts < 0:       # a failure is short by its shifts: «Fallo por 2 aumentos», never «Fallo 2 aumentos»
+        detail = f"{_SHORT_BY[pick(lang)]} {detail}"
+    elif shifts == 0:    # a tie has no shifts to say
+        detail = ""
     return OutcomeWords(headline=OUTCOMES[outcome][pick(lang)], total=said, kept=kept, detail=detail,
                         ok=outcome != "fail")
