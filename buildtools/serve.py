@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import socketserver
+import sys
 from pathlib import Path
 
 from .assemble import build
@@ -27,9 +28,18 @@ def make_server(port: int = 0, directory: Path = DIST) -> socketserver.TCPServer
     """A threaded static server on 127.0.0.1:port (0 = any free port) serving ``directory``."""
     handler = functools.partial(QuietHandler, directory=str(directory))
     socketserver.ThreadingTCPServer.allow_reuse_address = True
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    """A browser that drops a download half-way (a tab closed, a crashed renderer) is not news: no
+    traceback for a broken or reset connection; any other error is printed as before."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 def serve(port: int) -> None:

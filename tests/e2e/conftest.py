@@ -61,12 +61,76 @@ def base_url():
     server.shutdown()
 
 
+#: where Chromium keeps its temporary files, shared memory included (``--disable-dev-shm-usage`` puts
+#: it in the temporary folder): the checkout's disk, not a small ``/tmp`` of a CI container
+BROWSER_TMP = ROOT / ".cache" / "chromium-tmp"
+#: one line (JSON) per renderer crash, written by every worker; ``build.py test`` prints them at the end
+CRASHES = ROOT / ".cache" / "e2e-crashes.jsonl"
+
+
+def _worker() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+def _browser_log() -> Path:
+    return BROWSER_TMP / f"chromium-{_worker()}.log"
+
+
+def record_crash(url: str) -> None:
+    """Append what the machine looked like when a renderer crashed (free memory, free space where
+    Chromium keeps shared memory, load, Chromium's processes and its last logged errors) to
+    ``CRASHES``, so that a CI run that saw "Target crashed" says why. Never raises."""
+    try:
+        info: dict = {"test": os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0], "url": url[:100],
+                      "worker": _worker(), "load": os.getloadavg()[0]}
+        meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+        info["mem_available_mb"] = int(meminfo["MemAvailable"].split()[0]) // 1024
+        for name, folder in (("tmp_free_mb", BROWSER_TMP), ("dev_shm_free_mb", Path("/dev/shm"))):
+            if folder.exists():
+                st = os.statvfs(folder)
+                info[name] = st.f_bavail * st.f_frsize // 2**20
+        rss = [int(line.split()[1]) for pid in os.listdir("/proc") if pid.isdigit()
+               for line in _status(pid) if line.startswith("VmRSS:")]
+        info["chromium_processes"], info["chromium_rss_mb"] = len(rss), sum(rss) // 1024
+        log = _browser_log()
+        if log.exists():
+            lines = [ln for ln in log.read_text(errors="replace").splitlines()[-400:]
+                     if any(word in ln for word in (":ERROR:", ":FATAL:", "signal", "memory", "Killed"))
+                     and not any(word in ln for word in _LOG_NOISE)]
+            info["chromium_log"] = [ln[-200:] for ln in lines[-3:]]
+        with CRASHES.open("a") as out:
+            out.write(json.dumps(info) + "\n")
+    except Exception as err:  # noqa: BLE001 (a diagnosis must not fail the test run)
+        warnings.warn(f"could not record a renderer crash: {err}", stacklevel=1)
+
+
+#: lines of Chromium's log that every start prints on this machine (no D-Bus, no CPU frequency files)
+_LOG_NOISE = ("dbus", "crashpad", "cpufreq", "on_device_model", "bluez", "idle_linux", "UPower")
+
+
+def _status(pid: str) -> list:
+    try:
+        path = Path("/proc") / pid
+        if "chromium" not in (path / "comm").read_text():
+            return []
+        return (path / "status").read_text().splitlines()
+    except OSError:
+        return []
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
+    BROWSER_TMP.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "TMPDIR": str(BROWSER_TMP)}
+    # Chromium's own messages (a renderer's last words among them) go to a log ``record_crash`` reads
+    launcher = BROWSER_TMP / f"chromium-{_worker()}.sh"
+    launcher.write_text(f'#!/bin/sh\nexec "{CHROMIUM}" "$@" 2>>"{_browser_log()}"\n')
+    launcher.chmod(0o755)
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = pw.chromium.launch(executable_path=str(launcher), args=ARGS + ["--enable-logging=stderr"],
+                               headless=True, env=env)
         yield b
         b.close()
 
@@ -104,6 +168,7 @@ class Watch:
     def watch_page(self, page):
         page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("crash", lambda crashed: record_crash(crashed.url))
 
     def assert_clean(self):
         assert self.external == [], f"requests left localhost: {self.external}"
@@ -278,7 +343,7 @@ def reader(_reader_tabs, browser, base_url):
         fragment = fragment.lstrip("#")
         if key in _reader_tabs:
             page, ctx, watch = _reader_tabs[key]
-            if page.is_closed() or page.evaluate("document.documentElement.dataset.engine") != "ready":
+            if _state(page) != "ready":      # closed, crashed, or its engine failed: a new tab
                 ctx.close()
                 del _reader_tabs[key]
         if key not in _reader_tabs:
@@ -304,7 +369,19 @@ def reader(_reader_tabs, browser, base_url):
         if key not in _reader_tabs:
             continue
         page, ctx, watch = _reader_tabs[key]
-        if page.is_closed() or page.evaluate(_STORED) != "[]":    # the test wrote (it rolled again…):
-            ctx.close()                                            # the next reader starts afresh
+        if _state(page, _STORED) != "[]":      # the test wrote (it rolled again…), or the tab crashed:
+            ctx.close()                        # the next reader starts afresh
             del _reader_tabs[key]
         watch.assert_clean()
+
+
+def _state(page, expression: str = "document.documentElement.dataset.engine"):
+    """``expression`` evaluated in ``page``, or None when the tab is closed or its renderer crashed."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    if page.is_closed():
+        return None
+    try:
+        return page.evaluate(expression)
+    except PlaywrightError:
+        return None
