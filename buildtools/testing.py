@@ -165,6 +165,11 @@ def _lint(py: Path, mypy: bool = True) -> list:
     return phases
 
 
+#: a container's limits and use, as tests/e2e/conftest.py's ``record_crash`` names them (cgroup v2, v1)
+_CGROUP_KEYS = ("memory.max", "memory.current", "memory.events", "pids.max", "pids.current",
+                "memory.limit_in_bytes", "memory.max_usage_in_bytes", "memory.failcnt")
+
+
 def crash_report(path: Path, limit: int = 8) -> str:
     """What the browser tests' renderer crashes ("Target crashed") had in common, from the JSON lines
     that tests/e2e/conftest.py's ``record_crash`` appends to ``path``: their number, then up to
@@ -184,7 +189,9 @@ def crash_report(path: Path, limit: int = 8) -> str:
     for r in records[:limit]:
         rows.append(f"  {r.get('test', '?')} load {r.get('load', 0):.1f}, {r.get('mem_available_mb')} MB free, "
                     f"tmp {r.get('tmp_free_mb')} MB, /dev/shm {r.get('dev_shm_free_mb')} MB, "
-                    f"{r.get('chromium_processes')} chromium processes {r.get('chromium_rss_mb')} MB"
+                    f"{r.get('chromium_processes')} chromium processes {r.get('chromium_rss_mb')} MB "
+                    f"{r.get('chromium_threads')} threads"
+                    + "".join(f", {key} {r[key]}" for key in _CGROUP_KEYS if key in r)
                     + "".join(f"\n    {line}" for line in r.get("chromium_log", [])))
     return "\n".join(rows)
 

@@ -89,9 +89,15 @@ def record_crash(url: str) -> None:
             if folder.exists():
                 st = os.statvfs(folder)
                 info[name] = st.f_bavail * st.f_frsize // 2**20
-        rss = [int(line.split()[1]) for pid in os.listdir("/proc") if pid.isdigit()
-               for line in _status(pid) if line.startswith("VmRSS:")]
+        status = [_status(pid) for pid in os.listdir("/proc") if pid.isdigit()]
+        rss = [int(line.split()[1]) for lines in status for line in lines if line.startswith("VmRSS:")]
         info["chromium_processes"], info["chromium_rss_mb"] = len(rss), sum(rss) // 1024
+        info["chromium_threads"] = sum(int(line.split()[1]) for lines in status for line in lines
+                                       if line.startswith("Threads:"))
+        for name in _CGROUP:                  # a container's limits and use, where it shows them
+            limit = Path("/sys/fs/cgroup") / name
+            if limit.exists():
+                info[name.rpartition("/")[2]] = " ".join(limit.read_text().split())[:120]
         log = _browser_log()
         if log.exists():
             lines = [ln for ln in log.read_text(errors="replace").splitlines()[-400:]
@@ -106,6 +112,12 @@ def record_crash(url: str) -> None:
 
 #: lines of Chromium's log that every start prints on this machine (no D-Bus, no CPU frequency files)
 _LOG_NOISE = ("dbus", "crashpad", "cpufreq", "on_device_model", "bluez", "idle_linux", "UPower")
+
+
+#: cgroup v2, then v1 files read at a crash
+_CGROUP = ("memory.max", "memory.current", "memory.events", "pids.max", "pids.current",
+           "memory/memory.limit_in_bytes", "memory/memory.max_usage_in_bytes", "memory/memory.failcnt",
+           "pids/pids.max", "pids/pids.current")
 
 
 def _status(pid: str) -> list:
@@ -128,6 +140,7 @@ def browser():
     launcher = BROWSER_TMP / f"chromium-{_worker()}.sh"
     launcher.write_text(f'#!/bin/sh\nexec "{CHROMIUM}" "$@" 2>>"{_browser_log()}"\n')
     launcher.chmod(0o755)
+    _browser_log().write_text("")          # this run's messages only
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(launcher), args=ARGS + ["--enable-logging=stderr"],
                                headless=True, env=env)
