@@ -1,6 +1,7 @@
 // A roll link verified by the reading core on MicroPython before Pyodide is up (issue #41).
 //
-// web/loader.js imports this module only when the page opens on a roll link. It starts MicroPython
+// web/loader.js imports this module only when the page opens on a roll link. Its Web Worker
+// (web/core-worker.mjs, so that the main thread stays free for input) starts MicroPython
 // (dist/micropython/: npm @micropython/micropython-webassembly-pyscript, about 190 KB gzip), writes
 // the reading core's modules (dist/core.json, buildtools/core.py: tirada.reading_core.CORE_MODULES)
 // into its file system and calls tirada.links.core_view.view_json: the same Python that verifies the
@@ -17,57 +18,34 @@ import { CONTRACT } from "./generated.mjs";
 
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
 const mark = (name) => globalThis.performance?.mark?.(CONTRACT.marks.prefix + name);
-/** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
-const HEAP = 16 * 1024 * 1024;
-
-/** Write ``files`` ({"tirada/dice.py": source, …}) under /lib of MicroPython's file system. */
-function writeFiles(fs, files) {
-  const made = new Set();
-  for (const [path, source] of Object.entries(files)) {
-    const parts = path.split("/").slice(0, -1);
-    let dir = "/lib";
-    for (const part of ["", ...parts]) {
-      dir = part ? `${dir}/${part}` : dir;
-      if (made.has(dir)) continue;
-      try {
-        fs.mkdir(dir);
-      } catch {
-        // exists
-      }
-      made.add(dir);
-    }
-    fs.writeFile(`/lib/${path}`, source);
-  }
-}
 
 /**
- * Verify ``fragment`` on MicroPython with the reading core.
+ * Verify ``fragment`` on MicroPython with the reading core, in a Web Worker (web/core-worker.mjs), so
+ * that the page's main thread stays free for input while MicroPython compiles and the link is checked.
  *
  * @param {string} fragment  the roll link's fragment (no "#")
  * @param {string} lang  "es" or "en"
  * @returns {Promise<object>} tirada.links.core_view.CoreView's fields: state ("verified", "refused",
  *   "full"), code, params, system, outcome, total, ok, kept, label, roller, campaign, seq, id,
- *   description, created_iso, lang. Rejects when MicroPython or the core cannot be loaded.
+ *   description, created_iso, lang. Rejects when the worker, MicroPython or the core cannot be loaded.
  */
 export async function coreView(fragment, lang) {
   mark("core-start");
-  const base = new URL("./", import.meta.url);
-  const bundle = fetch(new URL("core.json", base)).then((response) => {
-    if (!response.ok) throw new Error(`core.json: HTTP ${response.status}`);
-    return response.json();
-  });
-  bundle.catch(() => {}); // awaited below
-  const { loadMicroPython } = await import("./micropython/micropython.mjs");
-  const mp = await loadMicroPython({
-    url: new URL("micropython/micropython.wasm", base).href,
-    heapsize: HEAP,
-    stdout: () => {},
-    stderr: (line) => console.warn("Tirada core:", line),
-  });
-  writeFiles(mp.FS, (await bundle).files);
-  const view = JSON.parse(mp.pyimport("tirada.links.core_view").view_json(fragment, lang));
-  mark("core-verified");
-  return view;
+  const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
+  try {
+    const answer = await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => reject(new Error(`core worker: ${event.message || "failed to start"}`));
+      worker.onmessageerror = () => reject(new Error("core worker: unreadable answer"));
+      worker.postMessage({ fragment, lang });
+    });
+    if (answer.failed) throw new Error(answer.failed);
+    const view = JSON.parse(answer.view);
+    mark("core-verified");
+    return view;
+  } finally {
+    worker.terminate();
+  }
 }
 
 /** An element ``tag`` with ``id``, ``className`` and ``text`` (textContent: link texts stay text). */

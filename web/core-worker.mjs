@@ -1,0 +1,68 @@
+// The reading core's Web Worker (issue #41: no input waits more than 100 ms while the page boots).
+//
+// web/core-first.mjs posts {fragment, lang} here; this worker starts MicroPython (dist/micropython/:
+// npm @micropython/micropython-webassembly-pyscript), writes the reading core's modules (dist/core.json,
+// buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
+// text, {view: text}, or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
+// wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
+// page's main thread. One link per worker: core-first.mjs ends it after the answer.
+
+/** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
+const HEAP = 16 * 1024 * 1024;
+
+/** Write ``files`` ({"tirada/dice.py": source, …}) under /lib of MicroPython's file system. */
+function writeFiles(fs, files) {
+  const made = new Set();
+  for (const [path, source] of Object.entries(files)) {
+    const parts = path.split("/").slice(0, -1);
+    let dir = "/lib";
+    for (const part of ["", ...parts]) {
+      dir = part ? `${dir}/${part}` : dir;
+      if (made.has(dir)) continue;
+      try {
+        fs.mkdir(dir);
+      } catch {
+        // exists
+      }
+      made.add(dir);
+    }
+    fs.writeFile(`/lib/${path}`, source);
+  }
+}
+
+/**
+ * Verify ``fragment`` on MicroPython with the reading core.
+ *
+ * @param {string} fragment  the roll link's fragment (no "#")
+ * @param {string} lang  "es" or "en"
+ * @returns {Promise<string>} JSON of tirada.links.core_view.CoreView's fields: state ("verified", "refused",
+ *   "full"), code, params, system, outcome, total, ok, kept, label, roller, campaign, seq, id,
+ *   description, created_iso, lang. Rejects when MicroPython or the core cannot be loaded.
+ */
+async function coreView(fragment, lang) {
+  const base = new URL("./", import.meta.url);
+  const bundle = fetch(new URL("core.json", base)).then((response) => {
+    if (!response.ok) throw new Error(`core.json: HTTP ${response.status}`);
+    return response.json();
+  });
+  bundle.catch(() => {}); // awaited below
+  const { loadMicroPython } = await import("./micropython/micropython.mjs");
+  const mp = await loadMicroPython({
+    url: new URL("micropython/micropython.wasm", base).href,
+    heapsize: HEAP,
+    stdout: () => {},
+    stderr: (line) => console.warn("Tirada core:", line),
+  });
+  writeFiles(mp.FS, (await bundle).files);
+  return mp.pyimport("tirada.links.core_view").view_json(fragment, lang);
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    self.postMessage({ view: await coreView(data.fragment, data.lang) });
+  } catch (err) {
+    self.postMessage({ failed: String(err?.stack || err).slice(0, 500) });
+  }
+};
+
+
