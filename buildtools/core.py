@@ -4,7 +4,7 @@
   ``@micropython/micropython-webassembly-pyscript`` (pinned in package-lock.json), as they are.
 - dist/core.json: ``{"files": {"tirada/dice.py": source, …}}``, every module of
   :data:`tirada.reading_core.CORE_MODULES` and the stand-ins of tools/micropython/lib/, which
-  web/core-first.mjs writes into MicroPython's file system under ``/lib`` (one request; MicroPython has
+  web/core-worker.mjs writes into MicroPython's file system under ``/lib`` (one request; MicroPython has
   no zipimport). The sources go without their docstrings and comment lines (MicroPython compiles
   what it is given: less to download and to compile), checked to compile to the same code on CPython.
 """
