@@ -156,3 +156,28 @@ def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_co
     assert link in thread
     report = audit_text(page, thread)
     assert "Enlaces encontrados: 1" in report and "Todo en orden" in report, report
+
+
+def test_a_double_tap_on_an_invocation_decides_nothing(new_context, base_url):
+    """The decisions are drawn under the finger that tapped «Tirar»: the second tap of a quick double tap
+    (``event.detail`` 2) on «Invocar un aspecto: +2» is ignored (web/shell/busy.py ``second_tap``, shared
+    with the L5R board); a single tap and the keyboard decide."""
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "fate")
+    page.fill("#fate-skill", "1")
+    page.click("#roll")
+    plus = page.locator('[data-fate-decide="+2"]')
+    expect(plus).to_be_enabled()
+    box = plus.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down(click_count=2)                   # the double tap's second tap
+    page.mouse.up(click_count=2)
+    page.click('[data-fate-decide="reroll"]', click_count=2)   # handled after it, in order: only its first click decides
+    total = page.locator("#result .total")
+    expect(total).to_contain_text(re.compile(r"Invocaciones: volver a tirar\)"))   # no +2, no second reroll
+    expect(plus).to_be_enabled()
+    plus.focus()
+    page.keyboard.press("Enter")                      # the keyboard decides (detail 0)
+    expect(total).to_contain_text(re.compile(r"Invocaciones: volver a tirar, \+2\)"))
+    assert "Traceback" not in page.inner_text("body")
