@@ -50,6 +50,10 @@ def test_a_fate_roll_link_opens_on_its_outcome_and_rolls_again_from_the_form(new
     assert page.evaluate("window.scrollY") == 0
     assert _first_is_outcome(page, "#shared-body")
     expect(page.locator("#shared-body .die")).to_have_count(4)
+    # all four dice count: none is tagged «guardado» (an L5R / keep-highest word), as no snippet strikes one
+    expect(page.locator("#shared-body .dice")).not_to_contain_text("guardado")
+    assert not any("guardado" in (page.locator("#shared-body .die").nth(i).get_attribute("aria-label") or "x guardado")
+                   for i in range(4))
     # «Tirar otra vez»: the Fate fieldset, brought by the system, holds the link's request
     page.click("#roll-again")
     expect(page.locator("#system")).to_have_value("fate")
