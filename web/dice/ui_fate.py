@@ -203,6 +203,3 @@ def relang() -> None:
         Invoking.clear()
     elif not Invoking.busy:
         render()
-
-
-app.ON_LANG.append(relang)    # as every view of the page (web/shell/app.py ON_LANG)

@@ -422,6 +422,3 @@ def relang() -> None:
             render_board()
     update_skirmish()
 
-
-app.ON_LANG.append(relang)
-
