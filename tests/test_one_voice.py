@@ -16,7 +16,9 @@ outcome words (headline and detail), the total and the kept dice must appear in
 
 and the pool line (:func:`tirada.links.pool.pool_text`) must be the same in the snippet, the mark and
 the audit row. Kept dice are compared as the sequence of their faces (the numbers of the output, in
-order, must contain them). CPython only (imports web/ sources).
+order, must contain them). A die is said kept or dropped on the screen exactly when the snippets
+strike some die (``[s]``): when every die counts (Fate's four, a plain 2d6) no die says «guardado»,
+a word that means nothing there. CPython only (imports web/ sources).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from tirada.links.pool import pool_text
 from tirada.links.snippets import snippet_of
 from tirada.systems.registry import REGISTRY
 from tirada.systems.words import OutcomeWords, outcome_words
+from strings import t
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -128,6 +131,21 @@ def test_screen_snippets_audit_and_mark_say_the_same(case, lang):
     mark = marks.mark_link(marks.LinkItem(HOME + "#" + case["fragment"], ""), HOME, lang)
     assert mark["status"] in ("ok", "bad") and mark["lines"], mark
     _agrees(words, " ".join(mark["lines"]), "userscript mark")
+    card = view.render_result(result, lang)
+    if '<li class="die ' in card:      # the page's dice list (web/shell/render.py; L5R draws its own board)
+        struck = "[s]" in snippet_of(checked, case["fragment"], HOME, "bbcode", lang)
+        said = _keep_words(card, lang)
+        assert said == ({"kept", "dropped"} if struck else set()), \
+            f"the snippet {'strikes' if struck else 'strikes no'} die; the screen says {sorted(said)}"
+
+
+def _keep_words(card: str, lang: str) -> set:
+    """Which of "kept" / "dropped" the card's dice (``<li class="die …" aria-label="d6 4, guardado · …">``)
+    say, by the catalog's words in ``lang``."""
+    words = {t(f"result.{state}", lang): state for state in ("kept", "dropped")}
+    labels = re.findall(r'<li class="die [^"]*" aria-label="([^"]*)"', card)
+    return {words[part] for label in labels if ", " in label
+            for part in html.unescape(label).split(", ", 1)[1].split(" · ") if part in words}
 
 
 def test_sifrp_failure_is_named_as_the_rules_name_it():

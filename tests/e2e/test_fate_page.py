@@ -21,6 +21,7 @@ from helpers.page import audit_text, roll_named, snippet_of_page
 expect = pytest.importorskip("playwright.sync_api").expect   # absent inside Pyodide, where e2e never runs
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "fate.json"
 
 
@@ -49,6 +50,10 @@ def test_a_fate_roll_link_opens_on_its_outcome_and_rolls_again_from_the_form(new
     assert page.evaluate("window.scrollY") == 0
     assert _first_is_outcome(page, "#shared-body")
     expect(page.locator("#shared-body .die")).to_have_count(4)
+    # all four dice count: none is tagged «guardado» (an L5R / keep-highest word), as no snippet strikes one
+    expect(page.locator("#shared-body .dice")).not_to_contain_text("guardado")
+    assert not any("guardado" in (page.locator("#shared-body .die").nth(i).get_attribute("aria-label") or "x guardado")
+                   for i in range(4))
     # «Tirar otra vez»: the Fate fieldset, brought by the system, holds the link's request
     page.click("#roll-again")
     expect(page.locator("#system")).to_have_value("fate")
@@ -156,3 +161,49 @@ def test_invocations_are_decided_after_the_dice_and_the_link_carries_them(new_co
     assert link in thread
     report = audit_text(page, thread)
     assert "Enlaces encontrados: 1" in report and "Todo en orden" in report, report
+
+
+def test_a_double_tap_on_an_invocation_decides_nothing(new_context, base_url):
+    """The decisions are drawn under the finger that tapped «Tirar»: the second tap of a quick double tap
+    (``event.detail`` 2) on «Invocar un aspecto: +2» is ignored (web/shell/busy.py ``second_tap``, shared
+    with the L5R board); a single tap and the keyboard decide."""
+    ctx, _ = new_context(**PHONE)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "fate")
+    page.fill("#fate-skill", "1")
+    page.click("#roll")
+    plus = page.locator('[data-fate-decide="+2"]')
+    expect(plus).to_be_enabled()
+    box = plus.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down(click_count=2)                   # the double tap's second tap
+    page.mouse.up(click_count=2)
+    page.click('[data-fate-decide="reroll"]', click_count=2)   # handled after it, in order: only its first click decides
+    total = page.locator("#result .total")
+    expect(total).to_contain_text(re.compile(r"Invocaciones: volver a tirar\)"))   # no +2, no second reroll
+    expect(plus).to_be_enabled()
+    plus.focus()
+    page.keyboard.press("Enter")                      # the keyboard decides (detail 0)
+    expect(total).to_contain_text(re.compile(r"Invocaciones: volver a tirar, \+2\)"))
+    assert "Traceback" not in page.inner_text("body")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_invocation_buttons_keep_apart(new_context, base_url, size):
+    """«Invocar un aspecto: +2», «Volver a tirar (invocación)» and «Aceptar» sit in the ``.buttons`` row of
+    every system's actions: no two touch or overlap, at 1280×900 and at 360×640 (they touched, seen on
+    both screenshots; a mistap there spends a fate point)."""
+    ctx, _ = new_context(**size)
+    page = open_app(ctx.new_page(), base_url)
+    page.select_option("#system", "fate")
+    page.click("#roll")
+    buttons = page.locator("#fate-decide [data-fate-decide]")
+    expect(buttons).to_have_count(3)
+    boxes = [buttons.nth(i).bounding_box() for i in range(3)]
+    gap = float(page.eval_on_selector("#fate-decide .buttons", "e => parseFloat(getComputedStyle(e).columnGap)"))
+    assert gap >= 4, gap
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart_x = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]))
+            apart_y = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]))
+            assert max(apart_x, apart_y) >= 4, (a, b)      # at least 4 px of clear space between any two

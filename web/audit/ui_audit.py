@@ -349,6 +349,7 @@ def on_clear(_event) -> None:
 
 
 def relang() -> None:
+    """The audit view, its held thread and any report shown, in the new language (web/shell/lang_views.py)."""
     el("trust-text").textContent = TRUST[app.State.lang]
     draw_held()
     # a report shown is drawn again in slices; an audit under way draws its own in the new language
@@ -356,9 +357,6 @@ def relang() -> None:
         el("audit-report").hidden = True    # not laid out again in the new language before it is redrawn
         Audit.run += 1
         Audit.task = asyncio.ensure_future(redraw(Audit.run, Audit.report))
-
-
-app.ON_LANG.append(relang)
 
 
 def start() -> None:

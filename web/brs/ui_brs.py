@@ -432,9 +432,6 @@ def relang() -> None:
         render_game()
 
 
-app.ON_LANG.append(relang)
-
-
 def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
     saved = STORE.brs_current()

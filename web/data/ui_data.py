@@ -4,7 +4,7 @@ Glue only. Backups, import plans and merges are ``tirada.storage``; every read a
 through ``app.STORE`` (web/shell/store.py), which re-reads before writing so another tab's data survives.
 The sheet editor and rolling with a sheet are web/data/ui_data_editor.py; shared state and the list are
 web/data/ui_data_common.py; the HTML is web/data/ui_data_render.py (pure). This module listens on
-``app.ON_NOTICE`` to add a "go to My data" button, and on ``app.ON_LANG`` to redraw.
+``app.ON_NOTICE`` to add a "go to My data" button; its :func:`relang` is called by web/shell/lang_views.py.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pyscript import document, when, window
 
 import app
 import i18n
+import lang_views
 import refusal
 import ui_refusal
 import tragedia_sheet_form as tragedia_form
@@ -219,9 +220,7 @@ def confirm_import() -> None:
     else:
         status("backup-status", tr("data.not_saved"), error=True)
     render_all()
-    for callback in app.ON_LANG:  # other views show what was imported (history, Tragedia sheets)
-        if callback is not relang:
-            callback()
+    lang_views.redraw(but=__name__)   # the other views show what was imported (history, Tragedia sheets)
     app.show_notices()
 
 
@@ -351,9 +350,6 @@ def relang() -> None:
             editor.open_editor(Data.editing["key"], editor.read_fields(Data.editing["system"]))
     Data.lang = app.State.lang
     editor.render_banner()
-
-
-app.ON_LANG.append(relang)
 
 
 def start() -> None:

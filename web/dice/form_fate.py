@@ -136,8 +136,9 @@ DECISIONS = (("+2", "fate.invoke_plus2"), ("reroll", "fate.invoke_reroll"), ("ac
 def decision_html(result: Mapping[str, Any], lang: str) -> str:
     """The decisions after the dice are shown (docs/fate.md §Invoking): «Invocar un aspecto: +2»,
     «Volver a tirar (invocación)», any number of times up to :data:`MAX_INVOKES` (then only
-    «Aceptar», said why), and «Aceptar», which makes the link. A status line (``#fate-status``,
-    polite) says a decision is being applied or why one was refused."""
+    «Aceptar», said why), and «Aceptar», which makes the link; in a ``.buttons`` row (spaced like every
+    system's action buttons). A status line (``#fate-status``, polite) says a decision is being applied
+    or why one was refused."""
     full = len(result.get("invokes") or ()) >= MAX_INVOKES
     buttons = []
     for value, key in DECISIONS:
@@ -147,7 +148,8 @@ def decision_html(result: Mapping[str, Any], lang: str) -> str:
     note = esc(t("fate.invokes_full", lang).format(n=MAX_INVOKES)) if full else ""
     return (f'<div class="fate-decide" id="fate-decide" role="group" aria-labelledby="fate-decide-help">'
             f'<p class="meta" id="fate-decide-help">{esc(t("fate.decide_help", lang))}</p>'
-            f'{"".join(buttons)}<p class="meta" id="fate-status" role="status">{note}</p></div>')
+            f'<div class="buttons">{"".join(buttons)}</div>'
+            f'<p class="meta" id="fate-status" role="status">{note}</p></div>')
 
 
 def summary(result: Mapping[str, Any], lang: str) -> str:

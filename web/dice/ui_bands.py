@@ -106,6 +106,8 @@ def follow(request: dict) -> None:
 
 
 app.ON_WRITE.append(follow)
-app.ON_LANG.append(sync_labels)   # the preset's number labels in the new language (options: data-i18n)
+def relang() -> None:
+    """The preset's number labels in the new language (options: data-i18n; web/shell/lang_views.py)."""
+    sync_labels()
 if app.node(document.getElementById("generic-bands-preset")) is not None:
     sync_labels()

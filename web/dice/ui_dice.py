@@ -145,4 +145,6 @@ def setup(lang: str) -> None:
     sync_notation()
 
 
-app.ON_LANG.append(lambda: setup(app.State.lang))
+def relang() -> None:
+    """The fieldsets' words in the new language (web/shell/lang_views.py)."""
+    setup(app.State.lang)

@@ -15,7 +15,7 @@ shown at once, as every roll of the form (``ui_roll.roll_form``).
 Each numbered step waits its turn for the chain across tabs (web/shell/chain_writer.py). While one
 decision is applied its buttons are disabled and the status line says so (``aria-busy``): a second
 click then is not taken at all, so nothing is counted twice; a click that is the second of a double
-tap is ignored as on the L5R board (``ui_l5r.second_tap``).
+tap is ignored as on the L5R board (``busy.second_tap``, web/shell/busy.py).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ import ui_fair
 import ui_refusal
 import ui_roll
 from app import el, tr
+from busy import second_tap
 from form_fate import decision_html, render_result
 from forms import FormError
 from tirada import TiradaError
 from tirada.links import fair_roll
 from tirada.links.roll_link import open_finished
-from ui_l5r import second_tap
 
 __all__ = ["start_check"]
 
@@ -203,6 +203,3 @@ def relang() -> None:
         Invoking.clear()
     elif not Invoking.busy:
         render()
-
-
-app.ON_LANG.append(relang)    # as every view of the page (web/shell/app.py ON_LANG)

@@ -292,11 +292,9 @@ async def on_copy_request(event) -> None:
 
 
 def relang() -> None:
+    """The GM request's banner and editor in the new language (web/shell/lang_views.py)."""
     render_banner()
     render_editor()
 
 
 app.GM_REQUEST.update(answer=answer, answered=answered)
-
-
-app.ON_LANG.append(relang)

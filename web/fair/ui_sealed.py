@@ -296,6 +296,7 @@ def forget_link(kind: str) -> None:
 
 
 def relang() -> None:
+    """The sealed request or revealed roll shown, in the new language (web/shell/lang_views.py)."""
     if Sealed.draw is not None and not el("sealed").hidden:
         el("sealed-body").innerHTML = Sealed.draw(app.State.lang)
     if Sealed.revealed is not None and not el("sealed-snippet-box").hidden:
@@ -305,4 +306,3 @@ def relang() -> None:
 app.ROUTES.update(sealreq=open_request, blind=open_blind, reveal=open_reveal)
 app.SEALED.update(active=active, roll=roll)
 app.ON_LINK.append(forget_link)
-app.ON_LANG.append(relang)

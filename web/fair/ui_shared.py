@@ -150,12 +150,12 @@ def on_faces_mode(event) -> None:
 
 
 def relang() -> None:
+    """The opened link and the typed-faces table in the new language (web/shell/lang_views.py)."""
     render()
     render_faces_table()
 
 
 app.ROUTES["roll"] = open_link
-app.ON_LANG.append(relang)
 
 
 # ----------------------------------------------------------------- phone tab row: "more" cue

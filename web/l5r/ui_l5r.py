@@ -34,6 +34,7 @@ import ui_refusal
 import ui_fair
 import ui_roll
 from app import el, tr
+from busy import second_tap
 from forms import FormError
 from render import esc
 from tirada.systems.l5r import skirmish
@@ -338,23 +339,6 @@ def submit_faces() -> None:
 # ------------------------------------------------------------------------------- events
 
 
-def second_tap(event) -> bool:
-    """Whether a click on a decision button (reroll / keep, keep or drop an explosion) is the second
-    (third…) click of a double tap, which the button then ignores.
-
-    Why: the board is drawn at once, under the finger that tapped «Tirar» (or the previous decision),
-    and on a phone its decision button can take the place of the button just tapped; a quick double
-    tap then made a decision the player never saw. Browsers number the clicks of one multi-click in
-    ``event.detail`` (1 the first, 2 the second of a double click or double tap; 0 for a click made
-    with the keyboard or by a script), so a decision takes only a click with ``detail`` ≤ 1: a
-    deliberate tap, however fast, and Enter / Space always work. A clock (ignoring clicks for ~400 ms
-    after the board is drawn) was not chosen: it also drops a fast deliberate tap and depends on how
-    slow the device is. A die tapped by such a click still toggles: that is visible and undone by
-    tapping it again, and nothing is decided.
-    """
-    return int(getattr(event, "detail", 0) or 0) > 1
-
-
 @when("click", "#result")
 def on_board_click(event) -> None:
     if Check.result is None or _node(document.querySelector("#result .l5r-board")) is None:
@@ -437,7 +421,4 @@ def relang() -> None:
         else:
             render_board()
     update_skirmish()
-
-
-app.ON_LANG.append(relang)
 

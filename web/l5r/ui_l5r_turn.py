@@ -223,6 +223,8 @@ def on_action(event) -> None:
     draw()
 
 
-app.ON_LANG.append(draw)
+def relang() -> None:
+    """The turn box in the new language (web/shell/lang_views.py)."""
+    draw()
 
 draw()   # the first screen of the box: only "Empezar la escena" until a scene starts

@@ -207,4 +207,6 @@ def card_html(result: dict, id_prefix: str) -> str:
     return "".join(parts)
 
 
-app.ON_LANG.append(render)
+def relang() -> None:
+    """The odds card in the new language (web/shell/lang_views.py)."""
+    render()

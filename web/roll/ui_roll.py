@@ -347,11 +347,9 @@ def on_clear(event) -> None:
 
 
 def relang() -> None:
+    """The result shown and the history in the new language (web/shell/lang_views.py)."""
     show_current()
     render_history()
-
-
-app.ON_LANG.append(relang)
 
 
 def start() -> None:

@@ -60,7 +60,10 @@ def on_typed(event) -> None:
 
 app.ON_ROLL.append(refresh)
 app.ON_NAME.append(refresh)     # a name filled by code: a hand-over adopted, a GM request naming the player
-app.ON_LANG.append(refresh)     # also run when another tab changed the stored data (page.on_storage)
+def relang() -> None:
+    """The name-ask line in the new language; also run when another tab changed the stored data
+    (page.on_storage; web/shell/lang_views.py)."""
+    refresh()
 
 
 def start() -> None:

@@ -1,11 +1,11 @@
 """Shared page state and helpers for every view module (glue only).
 
 Views (ui_*.py) import this module: the store, the current language, element lookup, translation,
-notices, and two registries filled by the views at import time:
+notices, and the registries filled by the views at import time (the views redrawn after a language
+change are not one of them: web/shell/lang_views.py lists them):
 
 * ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
   ``"scene"``) found in the URL fragment;
-* ``ON_LANG``: callbacks re-rendering a view after the language changes;
 * ``BEFORE_ROLL``: callbacks ``(request)`` run before any die is drawn; one that raises
   ``TiradaError`` stops the roll (e.g. a sheet without the Void point the check would spend);
 * ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
@@ -35,7 +35,6 @@ from tirada.fields import typed_int
 
 STORE = store_mod.Store(store_mod.local_storage(window))
 ROUTES: dict = {}
-ON_LANG: list = []
 BEFORE_ROLL: list = []
 ON_ROLL: list = []
 ON_NOTICE: list = []

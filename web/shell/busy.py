@@ -9,6 +9,8 @@ replaced (it would continue a stale check) nor take a second number — and a pr
 (``role="status"``) says why, next to the control that was used, holding keyboard focus (never
 ``<body>``). :func:`end` undoes that; the caller then moves focus to what changed (the new stage,
 the result) or leaves it on the control that was used (a refusal).
+
+:func:`second_tap` is the other guard of a decision button: the second click of a double tap is ignored.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pyscript import document
 
 from app import node, tr
 
-__all__ = ["Busy", "begin", "end"]
+__all__ = ["Busy", "begin", "end", "second_tap"]
 
 #: the controls a busy region disables
 CONTROLS = "button, input, select, textarea"
@@ -88,3 +90,22 @@ def end(busy: Busy | None) -> None:
                 if not busy.region.matches(CONTROLS) else busy.region
         if back is not None:
             back.focus()
+
+
+def second_tap(event) -> bool:
+    """Whether a click on a decision button is the second (third…) click of a double tap, which the
+    button then ignores. ``event``: a DOM click event (anything with ``detail``; none counts as 0).
+    Used by every view that draws decision buttons after a roll: the L5R check's board (reroll / keep,
+    keep or drop an explosion; web/l5r/ui_l5r.py) and Fate's invocations (web/dice/ui_fate.py).
+
+    Why: the board is drawn at once, under the finger that tapped «Tirar» (or the previous decision),
+    and on a phone its decision button can take the place of the button just tapped; a quick double
+    tap then made a decision the player never saw. Browsers number the clicks of one multi-click in
+    ``event.detail`` (1 the first, 2 the second of a double click or double tap; 0 for a click made
+    with the keyboard or by a script), so a decision takes only a click with ``detail`` ≤ 1: a
+    deliberate tap, however fast, and Enter / Space always work. A clock (ignoring clicks for ~400 ms
+    after the board is drawn) was not chosen: it also drops a fast deliberate tap and depends on how
+    slow the device is. A die tapped by such a click still toggles: that is visible and undone by
+    tapping it again, and nothing is decided.
+    """
+    return int(getattr(event, "detail", 0) or 0) > 1

@@ -19,6 +19,7 @@ from pyscript import document, when, window
 
 import app
 import contract
+import lang_views
 import store as store_mod
 import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
 import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/l5r/form_l5r5e.py)
@@ -98,8 +99,7 @@ def apply_lang(lang: str, shown: str | None = None) -> None:
                 if key in STRINGS:
                     node.setAttribute(attr, tr(key))
     document.title = tr("app.title")
-    for callback in app.ON_LANG:
-        callback()
+    lang_views.redraw()
 
 
 @when("click", "#lang")
@@ -158,8 +158,7 @@ def on_storage(event) -> None:
     """Another tab changed our data: re-render what shows it."""
     key = event.key
     if not isinstance(key, str) or key.startswith("tirada."):
-        for callback in app.ON_LANG:
-            callback()
+        lang_views.redraw()
 
 
 def start() -> None:

@@ -9,7 +9,9 @@ from strings import t
 def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | None = None,
               exploded: list | None = None, counted: dict | None = None) -> str:
     """An ``<ul class="dice">`` of dice; kept ones plain, dropped ones dashed and struck through,
-    each with a text tag ("guardado" / "descartado") so colour is never the only signal; a die
+    each with a text tag ("guardado" / "descartado") so colour is never the only signal — said only
+    when some die is dropped: when every die counts (Fate's four dice, a plain 2d6) "guardado" would
+    mean nothing, and the forum snippets mark only dropped dice (struck), so no die says it; a die
     that came from an explosion also says so ("explosión"), a rerolled die names the faces it replaced
     and, with ``counted`` (a result with ``success_indices``/``failure_indices``/``rerolled``), a die
     counted as a success or a failure says which."""
@@ -20,26 +22,28 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
     replaced = {i: old for i, old in counted.get("rerolled") or ()}   # a reroll: the faces it replaced
     chains = {i: chain for i, chain in counted.get("compounded") or ()}   # !!: the faces added into one die
     clamped = {i: face for i, face in counted.get("clamped") or ()}   # min/max: the face rolled
+    some_dropped = any(i not in kept for i in range(len(faces)))
     items = []
     for i, face in enumerate(faces):
         state = "kept" if i in kept else "dropped"
-        label = t(f"result.{state}", lang)
+        said = [t(f"result.{state}", lang)] if some_dropped else []
         if i in boom:
-            label += " · " + t("result.exploded", lang)
+            said.append(t("result.exploded", lang))
         if i in chains:
-            label += " · " + t("result.compounded", lang).format(faces="+".join(map(str, chains[i])))
+            said.append(t("result.compounded", lang).format(faces="+".join(map(str, chains[i]))))
         if i in replaced:
-            label += " · " + t("result.rerolled_from", lang).format(faces=", ".join(map(str, replaced[i])))
+            said.append(t("result.rerolled_from", lang).format(faces=", ".join(map(str, replaced[i]))))
         if i in clamped:
-            label += " · " + t("result.clamped_from", lang).format(face=clamped[i])
+            said.append(t("result.clamped_from", lang).format(face=clamped[i]))
         if i in marks:   # success counting: the die is a success or a failure (said, not only coloured)
-            label += " · " + t(f"result.counted_{marks[i]}", lang)
+            said.append(t(f"result.counted_{marks[i]}", lang))
             state += f" {marks[i]}"
+        label = " · ".join(said)
         die = f"d{sides} " if sides else ""
+        tag = f'<span class="tag" aria-hidden="true">{esc(label)}</span>' if label else ""
         items.append(
-            f'<li class="die {state}" aria-label="{esc(die)}{face}, {esc(label)}">'
-            f'<span class="face" aria-hidden="true">{face}</span>'
-            f'<span class="tag" aria-hidden="true">{esc(label)}</span></li>')
+            f'<li class="die {state}" aria-label="{esc(die)}{face}{", " + esc(label) if label else ""}">'
+            f'<span class="face" aria-hidden="true">{face}</span>{tag}</li>')
     return f'<ul class="dice" aria-label="{esc(t("result.dice", lang))}">{"".join(items)}</ul>'
 
 

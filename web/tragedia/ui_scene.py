@@ -433,9 +433,6 @@ def relang() -> None:
     render_all()
 
 
-app.ON_LANG.append(relang)
-
-
 def start() -> None:
     """Resume the stored scene and show the saved sheets."""
     Scene.ledger = STORE.scene()
