@@ -57,7 +57,7 @@ def test_four_dice_plus_skill_against_a_difficulty():
     assert result["outcome"] == "success" and result["ladder"] == {"es": "Excelente", "en": "Great"}
     words = outcome_words(result, "es")
     assert (words.headline, words.detail, words.total, words.kept) == ("Éxito", "2 aumentos", "+4 (Excelente)",
-                                                                       ("1", "1", "0", "-1"))
+                                                                       ("+1", "+1", "0", "\u22121"))
     assert outcome_words(result, "en").line() == "Success, 2 shifts"
 
 

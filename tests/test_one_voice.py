@@ -91,8 +91,8 @@ def _screen_text(card: str) -> str:
 
 
 def _subsequence(kept: tuple, text: str) -> bool:
-    numbers = iter(re.findall(r"-?\d+", text.replace("\u2212", "-")))   # Fate dice: −1 0 +1
-    return all(any(n == face for n in numbers) for face in kept)
+    numbers = iter(int(n) for n in re.findall(r"-?\d+", text.replace("\u2212", "-")))   # Fate dice: −1 0 +1
+    return all(any(n == int(face.replace("\u2212", "-")) for n in numbers) for face in kept)
 
 
 def _agrees(words: OutcomeWords, text: str, where: str, dice: bool = True) -> None:

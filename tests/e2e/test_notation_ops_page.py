@@ -57,8 +57,8 @@ def test_operator_has_exact_odds_rolls_and_verifies_through_its_link(reader, war
     if "r<2" in text:   # rerolled while 1 or 2: no die ends there; a rerolled one names what it replaced
         assert all(int(f.split(",")[0].split()[1]) >= 3 for f in faces), faces
         assert all(re.search(r"repetido \(antes [12](, [12])*\)", f) for f in faces if "repetido" in f), faces
-    if "dF" in text:  # Fate faces −1, 0, +1
-        assert all(re.match(r"dF -?[01],", f) for f in faces), faces
+    if "dF" in text:  # Fate faces −1, 0, +1, signed as the sums are (a minus sign, U+2212)
+        assert all(re.match(r"dF (\+1|0|\u22121)(,|$)", f) for f in faces), faces
     link = page.locator("#share-link").input_value()
     other = reader(link.partition("#")[2], locale="es-ES", **PHONE)   # a browser that holds nothing
     expect(other.locator("#shared .shared-ok")).to_be_visible()

@@ -24,7 +24,7 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
     clamped = {i: face for i, face in counted.get("clamped") or ()}   # min/max: the face rolled
     some_dropped = any(i not in kept for i in range(len(faces)))
     items = []
-    for i, face in enumerate(faces):
+    for i, face in enumerate(_shown(f, sides) for f in faces):
         state = "kept" if i in kept else "dropped"
         said = [t(f"result.{state}", lang)] if some_dropped else []
         if i in boom:
@@ -32,7 +32,7 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
         if i in chains:
             said.append(t("result.compounded", lang).format(faces="+".join(map(str, chains[i]))))
         if i in replaced:
-            said.append(t("result.rerolled_from", lang).format(faces=", ".join(map(str, replaced[i]))))
+            said.append(t("result.rerolled_from", lang).format(faces=", ".join(_shown(f, sides) for f in replaced[i])))
         if i in clamped:
             said.append(t("result.clamped_from", lang).format(face=clamped[i]))
         if i in marks:   # success counting: the die is a success or a failure (said, not only coloured)
@@ -45,6 +45,14 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
             f'<li class="die {state}" aria-label="{esc(die)}{face}{", " + esc(label) if label else ""}">'
             f'<span class="face" aria-hidden="true">{face}</span>{tag}</li>')
     return f'<ul class="dice" aria-label="{esc(t("result.dice", lang))}">{"".join(items)}</ul>'
+
+
+def _shown(face, sides) -> str:
+    """A die's face as the page shows it: a Fate die (``sides`` "F") signed as the sums around it are,
+    "+1", "0", "−1" (a minus sign, U+2212); any other face as it is."""
+    if sides == "F" and isinstance(face, int):
+        return f"+{face}" if face > 0 else str(face).replace("-", "\u2212")
+    return str(face)
 
 
 def label_line(label: str, lang: str) -> str:

@@ -176,7 +176,7 @@ def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
     aumentos»; a failure's «por 2 aumentos»; none for a tie), total the total on the ladder («+5 (Soberbio)»), kept the roller's four dice."""
     total = result.get("total")
     said = _rated(total, lang) if isinstance(total, int) else ""
-    kept = tuple(str(f) for f in result.get("faces") or ())
+    kept = tuple(signed(f) for f in result.get("faces") or ())
     outcome, shifts = result.get("outcome"), result.get("shifts")
     if outcome not in OUTCOMES or not isinstance(shifts, int):
         return OutcomeWords(total=said, kept=kept)
