@@ -162,9 +162,25 @@ def test_the_odds_against_an_opposition_count_every_pair():
 
 
 def test_the_pool_line_says_the_roll_in_fate_notation():
-    assert pool_text({"system": "fate", "skill": 3, "difficulty": 2}, "es") == "Fate 4dF +3 contra 2"
+    assert pool_text({"system": "fate", "skill": 3, "difficulty": 2}, "es") == "Fate 4dF +3 contra +2"
+    assert pool_text({"system": "fate", "skill": 1, "difficulty": 0}, "es") == "Fate 4dF +1 contra 0"
+    assert pool_text({"system": "fate", "difficulty": -1}, "en") == "Fate 4dF vs \u22121"
     assert pool_text({"system": "fate", "skill": -1, "opposition": 2, "invokes": ["+2"]}, "en") == \
         "Fate 4dF \u22121 vs opposition +2, with invocations"
+
+
+def test_the_snippet_shows_the_dice_and_the_target_as_the_card_does():
+    """Registry ``snippet``: Fate's own line, signed dice and the target on the ladder (the generic line
+    said «1 0 0 1 → … contra 1» beside a card saying «+1 0 0 +1», «contra +1 (Normal)»)."""
+    result = _roll([3, 2, 2, 3], skill=3, difficulty=1)            # +1 0 0 +1, +3 → +5 vs +1: 4 shifts
+    line = "".join(text for text, _ in fate.snippet_line(result, "es", outcome_words(result, "es")))
+    assert line == "+1 0 0 +1 \u2192 1+0+0+1 +3 = +5 (Soberbio) contra +1 (Normal): Éxito con estilo · 4 aumentos"
+    tie = _roll([2, 2, 2, 2], skill=0, difficulty=0)
+    assert "".join(text for text, _ in fate.snippet_line(tie, "en", outcome_words(tie, "en"))) == \
+        "0 0 0 0 \u2192 0+0+0+0 = 0 (Mediocre) vs 0 (Mediocre): Tie"
+    rival = _roll([3, 3, 2, 3, 1, 1, 2, 2], skill=1, opposition=2)   # +1 +1 0 +1 +1 vs −1 −1 0 0 +2
+    said = "".join(text for text, _ in fate.snippet_line(rival, "es", outcome_words(rival, "es")))
+    assert "contra oposición +2: \u22121 \u22121 0 0 = 0 (Mediocre): Éxito con estilo · 4 aumentos" in said
 
 
 def test_the_command_line_rolls_prices_and_links_a_fate_roll():

@@ -72,10 +72,14 @@ class SystemSpec(Struct):
         strings: ``"module:NAME"`` of the page's words of the system, ``{key: {"es": …, "en": …}}``
             (its name ``system.<id>``, its fields' labels, its error codes' ``err.<code>``), merged
             into the page's catalog (web/shell/strings.py), or ``None`` (written in the catalogs).
+        snippet: ``"module:function"``, ``function(result, lang, said) -> list``: the dice-and-outcome
+            line of the system's forum snippets as ``(text, style)`` tokens (:mod:`tirada.wire.markup`;
+            ``said``: its ``words``), so that the snippet shows the dice and the target as the screen
+            does (Fate: «+1 0 0 +1», «contra +1 (Normal)»); ``None``: the generic roll's line.
     """
 
     _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions",
-               "blind", "rated", "words", "pool", "strings")
+               "blind", "rated", "words", "pool", "strings", "snippet")
     id: str
     short_name: str
     roll: Optional[str]
@@ -90,14 +94,15 @@ class SystemSpec(Struct):
     words: Optional[str]
     pool: Optional[str]
     strings: Optional[str]
+    snippet: Optional[str]
 
     def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None,
                  code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
                  sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
                  rated: Optional[str] = None, words: Optional[str] = None, pool: Optional[str] = None,
-                 strings: Optional[str] = None) -> None:
+                 strings: Optional[str] = None, snippet: Optional[str] = None) -> None:
         self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated, words,
-                   pool, strings)
+                   pool, strings, snippet)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).

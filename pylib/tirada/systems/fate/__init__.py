@@ -171,6 +171,35 @@ def _rated(value: int, lang: str) -> str:
     return signed(value) + (f" ({names[pick(lang)]})" if names else "")
 
 
+def snippet_line(result: dict, lang: str, said: OutcomeWords) -> list:
+    """The dice-and-outcome line of a Fate roll's forum snippet (registry ``snippet``), as the card
+    says it: ``+1 0 0 +1 → 1+0+0+1 +3 = **+5 (Soberbio)** contra +1 (Normal): **Éxito con estilo** ·
+    4 aumentos``; against an opposition, its dice and total (``contra oposición +2: −1 0 +1 +1 = +3
+    (Grande)``). Returns ``(text, style)`` tokens (:mod:`tirada.wire.markup`: ``"b"`` bold)."""
+    faces = [f for f in result.get("faces") or () if isinstance(f, int)]
+    terms = "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(faces)).replace("-", "\u2212")
+    modifier = result.get("modifier")
+    line: list = [(" ".join(signed(f) for f in faces) + " \u2192 ", None),
+                  (f"{terms or '0'}{' ' + signed(modifier) if isinstance(modifier, int) and modifier else ''} = ",
+                   None), (said.total, "b")]
+    rival, against = result.get("opposition_faces"), result.get("difficulty")
+    vs = _VS[pick(lang)]
+    if isinstance(rival, list) and isinstance(result.get("opposition"), int) and isinstance(against, int):
+        line.append((f" {vs[1]} {signed(result['opposition'])}: {' '.join(signed(f) for f in rival)} = "
+                     f"{_rated(against, lang)}", None))
+    elif isinstance(against, int):
+        line.append((f" {vs[0]} {_rated(against, lang)}", None))
+    if said.headline:
+        line += [(": ", None), (said.headline, "b")]
+        if said.detail:
+            line.append((f" \u00b7 {said.detail}", None))
+    return line
+
+
+#: "contra" / "contra oposición", by language (:func:`tirada.systems.words.pick`)
+_VS = (("contra", "contra oposición"), ("vs", "vs opposition"))
+
+
 def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
     """The words of a Fate roll: headline the outcome («Éxito con estilo»), detail the shifts («3
     aumentos»; a failure's «por 2 aumentos»; none for a tie), total the total on the ladder («+5 (Soberbio)»), kept the roller's four dice."""

@@ -3,7 +3,7 @@ the system, declared by the system itself (found by :func:`tirada.systems.regist
 so adding Fate edited no file of the engine, the page's catalogs or the link wording).
 
 * :data:`SPEC` — the registry entry (link code 4, forever; its link tables are append only).
-* :data:`POOL` — the pool line of a Fate request («4dF +3 contra 2», «4dF +1 contra oposición +2»), in
+* :data:`POOL` — the pool line of a Fate request («4dF +3 contra +2», «4dF +1 contra oposición +2»), in
   the language of :mod:`tirada.links.pool_wording` (read by web/link-reader.mjs too).
 * :data:`STRINGS` — the page's words of the system: its name, its fields, its result and odds card,
   its error codes (merged into web/shell/strings.py's catalog).
@@ -26,6 +26,7 @@ SPEC = SystemSpec(
     words="tirada.systems.fate:outcome_words",
     pool="tirada.systems.fate.spec:POOL",
     strings="tirada.systems.fate.spec:STRINGS",
+    snippet="tirada.systems.fate:snippet_line",
 )
 
 
@@ -36,7 +37,9 @@ def _get(key: str) -> list:
 POOL = {
     "templates": {
         "main": ["4dF", ["signed", ["or", _get("skill"), ["lit", 0]]],
-                 ["if", ["int", _get("difficulty")], [" ", ["word", "fate_vs"], " ", ["show", _get("difficulty")]]],
+                 ["if", ["int", _get("difficulty")],
+                  [" ", ["word", "fate_vs"],
+                   ["if", ["truthy", _get("difficulty")], [["signed", _get("difficulty")]], [" 0"]]]],
                  ["if", ["int", _get("opposition")],
                   [" ", ["word", "fate_vs"], " ", ["word", "fate_opposition"],
                    ["if", ["truthy", _get("opposition")], [["signed", _get("opposition")]], [" 0"]]]],
