@@ -4,7 +4,9 @@ A rendered forum page pasted as HTML (links behind "Comprobar la tirada") finds 
 order; the verdict and the named bad roll are in the first screen of a phone; a reused seed, a GM
 request answered twice with the campaign changed, a snippet whose number was edited and a link to
 another address are flagged. Each thread is made by the people of the feature in their own browser
-contexts and posted to the audit.
+contexts and posted to the audit: tabs of this worker's shared contexts (``warm_page``: site storage
+cleared, HTTP cache kept), one per person (issue #37: opening a link in a fresh browser is
+test_every_link's).
 """
 
 from __future__ import annotations
@@ -60,12 +62,10 @@ def test_a_rendered_page_pasted_as_html_finds_every_link_in_post_order(warm_page
     assert "No se encontró ningún enlace" in text and "selecciona los mensajes tal como se ven" in text
 
 
-def test_the_verdict_and_the_named_bad_roll_are_in_the_first_screen_on_a_phone(new_context, base_url):
-    home_ctx, _ = new_context(viewport=DESKTOP)
-    home = open_app(home_ctx.new_page(), base_url)
+def test_the_verdict_and_the_named_bad_roll_are_in_the_first_screen_on_a_phone(warm_page):
+    home = warm_page(viewport=DESKTOP)
     links = [roll_named(home, "Sharla", "Arenas", f"tirada {i}") for i in (1, 2)]
-    phone_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone = open_app(phone_ctx.new_page(), base_url)
+    phone = warm_page(viewport=PHONE, is_mobile=True, has_touch=True)
     links.append(roll_named(phone, "Sharla", "Arenas", "desde el móvil"))   # a second nº 1: a restart
     filler = "\n".join(f"Mensaje {i}: la escena sigue, sin tiradas." for i in range(40))
     text = audit_text(phone, f"{links[0]}\n{filler}\n{links[1]}\n{links[2]}\n")
@@ -80,11 +80,11 @@ def test_the_verdict_and_the_named_bad_roll_are_in_the_first_screen_on_a_phone(n
     assert "(request)" not in text and not re.search(r"^\s*\d\.\s", text, re.MULTILINE)
 
 
-def test_both_rolls_of_a_fork_are_named_first_on_a_phone(new_context, base_url):
+def test_both_rolls_of_a_fork_are_named_first_on_a_phone(warm_page, base_url):
     """A player keeps a copy of their browser data, rolls, restores the copy and rolls again: two
     rolls nº 2 after the same nº 1. Both are named under the verdict, in the first screen."""
-    ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone = open_app(ctx.new_page(), base_url)
+    phone = warm_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx = phone.context
     first = roll_named(phone, "Sharla", "Arenas", "Atletismo")
     kept = phone.evaluate("localStorage.getItem('tirada.chains.v1')")
     try_one = roll_named(phone, "Sharla", "Arenas", "Sigilo")
@@ -117,9 +117,8 @@ def test_a_reused_seed_is_flagged(warm_page, base_url):
     assert "(Bob nº 1)" in text and "(Sharla nº 1)" in text
 
 
-def test_a_gm_request_answered_twice_with_the_campaign_changed_is_flagged(new_context, base_url):
-    gm_ctx, _ = new_context(viewport=DESKTOP)
-    gm = open_app(gm_ctx.new_page(), base_url)
+def test_a_gm_request_answered_twice_with_the_campaign_changed_is_flagged(warm_page, new_context):
+    gm = warm_page(viewport=DESKTOP)
     gm.click("#who summary")
     gm.fill("#campaign", "Arenas")
     request_link = make_request(gm, "4", "Trepar la muralla", "Sharla", difficulty="12")
@@ -169,9 +168,9 @@ def test_a_snippet_whose_number_was_edited_is_flagged(warm_page):
     assert page.locator(".audit-links li.bad").count() == 1
 
 
-def test_a_link_to_another_address_is_flagged_and_the_card_names_its_address(new_context, base_url):
-    ctx, _ = new_context(viewport=DESKTOP)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_link_to_another_address_is_flagged_and_the_card_names_its_address(warm_page, base_url):
+    page = warm_page(viewport=DESKTOP)
+    ctx = page.context
     mine = roll_named(page, "Sharla", "Arenas", "Atletismo")
     port = int(re.search(r":(\d+)/", base_url).group(1))
     elsewhere = mine.replace(f":{port}/", f":{port + 1 if port < 65535 else port - 1}/")
@@ -190,14 +189,13 @@ def test_a_link_to_another_address_is_flagged_and_the_card_names_its_address(new
     assert f"Comprobada por la página de {base_url}" in reader.inner_text("#shared-address")
 
 
-def test_a_pasted_forum_page_names_each_problem_by_post_and_author(new_context, base_url):
+def test_a_pasted_forum_page_names_each_problem_by_post_and_author(warm_page, base_url):
     """Issue #38: Sharla and Bob roll in their own browsers; Bob posts his roll with another address.
     The GM pastes the forum page as it shows (phpBB-style posts, authors in ``.username``): the
     problem names Bob's post and Bob, in the first screen of a phone."""
-    sharla_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    sharla = roll_named(open_app(sharla_ctx.new_page(), base_url), "Sharla", "Arenas", "Atletismo")
-    bob_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    bob = roll_named(open_app(bob_ctx.new_page(), base_url), "Bob", "Arenas", "Sigilo")
+    # three people, three browsers (contexts): Sharla at her desk, Bob and the GM on phones
+    sharla = roll_named(warm_page(viewport=DESKTOP), "Sharla", "Arenas", "Atletismo")
+    bob = roll_named(warm_page(viewport=PHONE), "Bob", "Arenas", "Sigilo")
     port = int(re.search(r":(\d+)/", base_url).group(1))
     elsewhere = bob.replace(f":{port}/", f":{port + 1 if port < 65535 else port - 1}/")
     posts = [("Sharla", sharla), ("Ana", None), ("Bob", elsewhere)]
@@ -205,8 +203,7 @@ def test_a_pasted_forum_page_names_each_problem_by_post_and_author(new_context, 
     html = "".join(f'<div class="post" id="p{n}"><p class="author">por <a class="username" href="/u/{n}">{who}</a></p>'
                    f'<div class="content">Mi turno.<br>{body}</div></div>'
                    for n, ((who, _link), body) in enumerate(zip(posts, bodies), 1))
-    gm_ctx, _ = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    gm = open_app(gm_ctx.new_page(), base_url)
+    gm = warm_page(viewport=PHONE, is_mobile=True, has_touch=True)
     assert paste_html(gm, html, re.sub(r"<[^>]+>", "", html))
     pasted = gm.locator("#audit-text").input_value()
     assert re.findall(r"^── #(\d) · (\w+) ──$", pasted, re.M) == [("1", "Sharla"), ("2", "Ana"), ("3", "Bob")]

@@ -154,9 +154,8 @@ def test_typed_side_names_survive_every_path_that_redraws_the_setup(warm_page):
     sides_are(page, "Los de Ryo", "Aria sola")
 
 
-def test_standing_orders_belong_to_the_player_across_new_confrontations(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    page = haster_at_the_example(open_app(ctx.new_page(), base_url))
+def test_standing_orders_belong_to_the_player_across_new_confrontations(warm_page):
+    page = haster_at_the_example(warm_page(**PHONE))
     page.click("#brs-start")
     page.wait_for_selector("#brs-game:not([hidden])")
     set_orders(page, 0, {"strength": "battered", "ruling": "none"})
@@ -276,15 +275,15 @@ def test_a_participant_picked_from_my_data(warm_page):
     expect(page.locator("#brs-f-players-0-mine")).to_be_focused()
 
 
-def test_every_kind_of_confrontation_screen_passes_axe_at_360_and_1280(new_context, base_url):
+def test_every_kind_of_confrontation_screen_passes_axe_at_360_and_1280(warm_page):
     """axe-core finds nothing serious on every kind of Confrontation screen (issue #42), at 360x640 and
     at 1280x800 (helpers.brs_page.axe_both): the set-up with a quick line refused, then the seed's
     example on one device (both sides, no standing orders, so every owed choice that comes is asked:
     Strength, Endurance, the manual rulings, a die Devastated…), a move
     refused with its reason, the orders panel open, the «Rendirse» question, to the end — after every
-    move, each new kind of screen (helpers.brs_page.SIGNATURE) once."""
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+    move, each new kind of screen (helpers.brs_page.SIGNATURE) once (a tab of this worker's shared
+    phone context: what is checked is every screen, not a first visit; issue #37)."""
+    page = warm_page(**PHONE)
     page.click("#tab-brs")
     page.click('[data-start-point="duel"]')
     page.fill("#brs-f-players-0-quick", "Fuerza d10, Destreza d8")              # refused, said beside it

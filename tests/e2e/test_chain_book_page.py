@@ -8,6 +8,10 @@ player did not make) while nothing stored before is lost.
 * Export → clear → Import with the defaults restores the chain, and says so;
 * a full storage (another app of the same site filled it) keeps what is stored, says so, refuses to
   number a roll it cannot store, exports everything, and numbering goes on once there is room.
+
+Each device is a tab of one of this worker's shared contexts (``warm_page``: site storage cleared, HTTP
+cache kept; the phone's and the desktop's are two contexts): a hand-over link opened in a fresh browser
+is test_every_link's (issue #37).
 """
 
 from __future__ import annotations
@@ -30,6 +34,13 @@ WHO = ("Sharla", "Arenas")
 
 def seq_of(page) -> str:
     return page.locator("#roll-meta").inner_text()
+
+
+def open_device(warm_page, base_url: str, link: str, **options):
+    """The first tab of a device (``warm_page`` with ``options``) opened on ``link``, with its words."""
+    page = warm_page(link[len(base_url):], **options)
+    page.wait_for_function("document.getElementById('chain-status').textContent.length > 0")
+    return page
 
 
 def open_link(ctx, link: str):
@@ -80,14 +91,14 @@ def one_chain(page, links: list, seqs: list) -> None:
         assert f"nº {n}" in text or f"#{n}" in text, (n, text)
 
 
-def test_a_reopened_or_older_hand_over_link_cannot_move_the_chain_back(new_context, base_url):
-    phone_ctx, _ = new_context(**PHONE)
-    phone = open_app(phone_ctx.new_page(), base_url)
+def test_a_reopened_or_older_hand_over_link_cannot_move_the_chain_back(warm_page, base_url):
+    phone = warm_page(**PHONE)
+    phone_ctx = phone.context
     links = [roll_named(phone, *WHO, f"tirada {i}") for i in (1, 2)]
     h1 = hand_over(phone)
 
-    desk_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    desk = open_link(desk_ctx, h1)
+    desk = open_device(warm_page, base_url, h1, viewport={"width": 1280, "height": 900})
+    desk_ctx = desk.context
     assert "la próxima tirada será la nº 3" in desk.inner_text("#chain-status")
     links.append(roll_again(desk, "tirada 3"))
     assert "tirada nº 3 de Sharla" in seq_of(desk)
@@ -113,15 +124,14 @@ def test_a_reopened_or_older_hand_over_link_cannot_move_the_chain_back(new_conte
     assert len(stored(desk, "tirada.history.v1")) == 1     # the desktop's roll 3
 
 
-def test_the_old_device_cannot_restart_a_chain_it_handed_over(new_context, base_url):
-    phone_ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    phone = open_app(phone_ctx.new_page(), base_url)
+def test_the_old_device_cannot_restart_a_chain_it_handed_over(warm_page, base_url):
+    phone = warm_page(viewport={"width": 1280, "height": 900})
+    phone_ctx = phone.context
     links = [roll_named(phone, *WHO, f"tirada {i}") for i in (1, 2)]
     handover = hand_over(phone)
     assert "queda retirada aquí" in phone.inner_text("#chain-status")
 
-    desk_ctx, _ = new_context(**PHONE)
-    desk = open_link(desk_ctx, handover)
+    desk = open_device(warm_page, base_url, handover, **PHONE)
     links.append(roll_again(desk, "tirada 3"))
 
     phone = open_app(phone, base_url)                # later, the old device: same name, same campaign
@@ -189,10 +199,9 @@ FREE = """() => {
 }"""
 
 
-def test_full_storage_keeps_the_book_and_numbers_only_what_it_can_store(new_context, base_url):
-    ctx, _ = new_context(**PHONE)
-    ctx.add_init_script(FULL)
-    page = open_app(ctx.new_page(), base_url)
+def test_full_storage_keeps_the_book_and_numbers_only_what_it_can_store(warm_page, base_url):
+    page = warm_page(**PHONE)
+    page.add_init_script(FULL)                       # this tab's loads from now on (the context is shared)
     links = [roll_named(page, *WHO, f"tirada {i}") for i in (1, 2, 3)]
     history, book = stored(page, "tirada.history.v1"), stored(page, "tirada.chains.v1")
     assert page.evaluate(FILL) > 0

@@ -98,10 +98,10 @@ def test_superscript_digits_in_the_new_text_fields_are_refused_in_words(app):
     expect(app.locator("#brs-contest-result")).to_be_hidden()       # not the earlier roll's result
 
 
-def test_two_tabs_share_the_bidding_instead_of_overwriting_it(new_context, base_url):
+def test_two_tabs_share_the_bidding_instead_of_overwriting_it(warm_page, base_url):
     """Tab B, opened before tab A bid, used to write its older draft over A's bids at its next edit."""
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    a, b = open_app(ctx.new_page(), base_url), open_app(ctx.new_page(), base_url)
+    a = warm_page(viewport={"width": 1280, "height": 900})        # two tabs of one browser (issue #37)
+    b = open_app(a.context.new_page(), base_url)
     for page in (a, b):
         page.click("#tab-brs")
     a.click("#brs-example")
@@ -188,10 +188,11 @@ def test_the_competencia_heading_sits_beside_its_marker(warm_page):
         assert heading["y"] - summary["y"] < 20 and heading["x"] - summary["x"] > 10, (card, summary, heading)
 
 
-def test_a_sifrp_competition_of_long_names_fits_a_phone(new_context, base_url):
-    """40-character one-word names (the most a name takes) widened the result and the shared view."""
-    ctx, _ = new_context(**PHONE)
-    page = open_app(ctx.new_page(), base_url)
+def test_a_sifrp_competition_of_long_names_fits_a_phone(warm_page):
+    """40-character one-word names (the most a name takes) widened the result and the shared view
+    (opened in the roller's own browser: a fresh one's is test_every_link's; issue #37)."""
+    page = warm_page(**PHONE)
+    ctx = page.context
     page.select_option("#system", "sifrp")
     page.click("#sifrp-competition > summary")
     page.fill("#sifrp-name", "A" * 40)

@@ -6,6 +6,11 @@ scene links land on their own tab; every snippet kind holds the pool and the mod
 rolls and verifies through a link; typed faces get a card, a snippet without a link and a history
 entry; the phone tab row says there are more tabs. With ``TIRADA_SCREENS=1`` the phone test also
 writes a screenshot of every tab to docs/screens/.
+
+A link is opened in this worker's reader tab for its size and language (``reader``: a browser that
+holds nothing, moved to the link by its ``#``; issue #37), as someone who never used Tirada reads
+it; each sort of link is opened in a fresh browser by test_every_link, and the dice groups' link
+here.
 """
 
 from __future__ import annotations
@@ -58,18 +63,24 @@ def expect(target):
 
 
 def page_for(new_context, base_url, size: dict, lang: str, url: str = "", **extra):
+    """``url`` opened in a fresh browser context (nothing stored, HTTP cache empty)."""
     ctx, _ = new_context(locale=LOCALES[lang], **size, **extra)
     return open_app(ctx.new_page(), base_url + url)
 
 
+def read(reader, size: dict, lang: str, url: str):
+    """The link ``url`` (``#…``) in this worker's reader tab for ``size`` and ``lang``."""
+    return reader(url, locale=LOCALES[lang], **size)
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1366x800"])
-def test_a_roll_link_opens_on_its_verified_result_and_pool(new_context, base_url, size, lang):
+def test_a_roll_link_opens_on_its_verified_result_and_pool(reader, base_url, size, lang):
     page = None
     for case, request, chain, pool_es, pool_en in LINKS:
         url = "#" + encode_link(request, **chain)
         if page is None:
-            page = page_for(new_context, base_url, size, lang, url)
+            page = read(reader, size, lang, url)
         else:
             page.goto(base_url + url)
         expect(page.locator("#shared")).to_be_visible()
@@ -94,9 +105,9 @@ def test_a_roll_link_opens_on_its_verified_result_and_pool(new_context, base_url
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_roll_this_again_fills_the_form_with_the_links_request(new_context, base_url, lang):
+def test_roll_this_again_fills_the_form_with_the_links_request(reader, lang):
     request = LINKS[0][1]
-    page = page_for(new_context, base_url, DESKTOP, lang, "#" + encode_link(request, **CHAIN))
+    page = read(reader, DESKTOP, lang, "#" + encode_link(request, **CHAIN))
     page.click("#roll-again")
     expect(page.locator("#shared")).to_be_hidden()
     expect(page.locator("#system")).to_have_value("sifrp")
@@ -111,9 +122,9 @@ def test_roll_this_again_fills_the_form_with_the_links_request(new_context, base
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1366x800"])
-def test_broken_links_get_the_same_view_or_their_own_tab(new_context, base_url, size):
+def test_broken_links_get_the_same_view_or_their_own_tab(reader, base_url, size):
     good = encode_link(LINKS[0][1], **CHAIN)
-    page = page_for(new_context, base_url, size, "es", "#" + good[:-1] + ("A" if good[-1] != "A" else "B"))
+    page = read(reader, size, "es", "#" + good[:-1] + ("A" if good[-1] != "A" else "B"))
     expect(page.locator("#shared-error")).to_be_visible()
     expect(page.locator("#shared-error")).to_be_in_viewport()
     expect(page.locator("#shared-heading")).to_have_text("Este enlace no es válido")
@@ -153,7 +164,7 @@ def test_every_snippet_kind_says_the_pool_and_the_modifier(warm_page, lang):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1366x800"])
-def test_notation_rolls_and_verifies_through_a_link(warm_page, new_context, base_url, size, lang):
+def test_notation_rolls_and_verifies_through_a_link(warm_page, reader, base_url, size, lang):
     page = warm_page(locale=LOCALES[lang], **size)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "5d10k3+2")
@@ -165,7 +176,7 @@ def test_notation_rolls_and_verifies_through_a_link(warm_page, new_context, base
     assert len(faces) == 5 and page.locator("#result .die.kept").count() == 3
     total = page.locator("#result .total").get_attribute("data-total")
     link = page.locator("#share-link").input_value()
-    other = page_for(new_context, base_url, size, lang, link[len(base_url):])
+    other = read(reader, size, lang, link[len(base_url):])
     expect(other.locator("#shared-pool")).to_have_text(pool)
     expect(other.locator("#shared .total")).to_have_attribute("data-total", total)
     assert other.locator("#shared .die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == faces

@@ -1,7 +1,10 @@
 """End to end: one chain writer across tabs (issue #39). Two tabs of one browser (one context) roll
 under the same name at the same instant, 20 times: each roll takes its own number (web/chain-writer.mjs:
 a Web Lock, and the head left in IndexedDB for the next tab), and the thread audit of the 40 links
-finds no fork."""
+finds no fork.
+
+The two tabs are tabs of this worker's shared browser context (``warm_page``: storage cleared, HTTP
+cache kept): what is tested is two tabs writing one chain, not a first visit (issue #37)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,12 @@ AT = "at => setTimeout(() => document.getElementById('roll').click(), Math.max(0
 CHANGED = "before => document.getElementById('share-link').value !== before"
 
 
+def _two_tabs(warm_page, viewport: dict) -> list:
+    """Two ready tabs of one browser (one context, its site storage empty), at ``viewport``."""
+    first = warm_page(viewport=viewport)
+    return [first, open_app(first.context.new_page(), first.url)]
+
+
 def _ready(page) -> None:
     page.select_option("#system", "sifrp")
     if not page.locator("#roller").is_visible():
@@ -33,9 +42,8 @@ def _ready(page) -> None:
     page.fill("#campaign", "Arenas")
 
 
-def test_two_tabs_rolling_at_one_instant_never_take_the_same_number(new_context, base_url):
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    tabs = [open_app(ctx.new_page(), base_url) for _ in range(2)]
+def test_two_tabs_rolling_at_one_instant_never_take_the_same_number(warm_page):
+    tabs = _two_tabs(warm_page, {"width": 360, "height": 640})
     for tab in tabs:
         _ready(tab)
     links = []
@@ -77,12 +85,11 @@ def _stage(page, name: str) -> None:
     page.wait_for_selector(f'#result .l5r-board[data-stage="{name}"]', timeout=30_000)
 
 
-def test_two_tabs_finishing_l5r_checks_and_sealing_secret_rolls_at_one_instant_never_fork(new_context, base_url):
+def test_two_tabs_finishing_l5r_checks_and_sealing_secret_rolls_at_one_instant_never_fork(warm_page):
     """The other numbered actions go through the same writer (web/shell/chain_writer.py): two tabs
     start an L5R check (numbered at each decision) and then seal a GM secret roll, each pair at the
     same instant under one name: the thread audit of the four links finds no fork."""
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    tabs = [open_app(ctx.new_page(), base_url) for _ in range(2)]
+    tabs = _two_tabs(warm_page, {"width": 360, "height": 640})
     for tab in tabs:
         _l5r_ready(tab)
     _at_once(tabs, "roll")
@@ -133,15 +140,14 @@ def _seq(page) -> int:
     return int((chains.get("Corvo\nArenas") or {}).get("seq") or 0)
 
 
-def test_a_decision_waiting_for_another_tab_keeps_its_board_busy_and_takes_one_number(new_context, base_url):
+def test_a_decision_waiting_for_another_tab_keeps_its_board_busy_and_takes_one_number(warm_page):
     """While another tab holds the chain (its own roll being numbered), an L5R decision waits its
     turn: the board's buttons are disabled and a progress line says why, holding focus; a second tap,
     Enter or a script's click send nothing (no decision dropped half-way, no second number). When the
     other tab lets go the decision lands once: one more chain number, the next stage drawn and
     focused. A GM secret roll waiting the same way keeps its button busy and seals one roll."""
     expect = pytest.importorskip("playwright.sync_api").expect
-    ctx, _ = new_context(viewport={"width": 360, "height": 640})
-    tab, other = (open_app(ctx.new_page(), base_url) for _ in range(2))
+    tab, other = _two_tabs(warm_page, {"width": 360, "height": 640})
     _l5r_ready(tab)
     tab.click("#roll")
     _stage(tab, "reroll")
@@ -205,15 +211,14 @@ def _brs_at_once(tabs, selector: str) -> list:
     return links
 
 
-def test_two_tabs_starting_confrontations_and_rolling_moves_at_one_instant_never_fork(new_context, base_url):
+def test_two_tabs_starting_confrontations_and_rolling_moves_at_one_instant_never_fork(warm_page):
     """Blood Red Sands under the same writer (web/brs/ui_brs.py → chain_writer.hold): two tabs of one
     browser, the same roller, start a Confrontation at one instant, then spend an Advantage (a move
     that rolls: fresh dice signed by the mover's chain) at one instant, three times over: every start
     and every signed move takes its own number, and the thread audit of the links finds no fork."""
     from tirada.systems.brs.link import decode_link
 
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900})
-    tabs = [open_app(ctx.new_page(), base_url) for _ in range(2)]
+    tabs = _two_tabs(warm_page, {"width": 1280, "height": 900})
     for tab in tabs:
         _ready(tab)
         tab.fill("#roller", "Sharla")                 # the example's Sharla: her Advantage is hers to spend
