@@ -1,7 +1,7 @@
 """End to end: Fate on the page (docs/fate.md, issue #40), on a phone (360×640, a fresh browser each).
 
 A Fate roll link from tests/vectors/fate.json opens on its verified outcome first («Éxito con estilo»),
-with its pool line («Fate 4dF +3 contra 1») in the first screen; «Tirar otra vez» writes the link's
+with its pool line («Fate 4dF +3 contra +1») in the first screen; «Tirar otra vez» writes the link's
 request back into the Fate fieldset the system brought to the roll form, and rolling it puts the
 outcome before the total and the focus on the result; a roll against both a difficulty and an
 opposition is refused in Spanish next to its field, nothing lost.
@@ -42,7 +42,7 @@ def test_a_fate_roll_link_opens_on_its_outcome_and_rolls_again_from_the_form(new
     ctx, _ = new_context(**PHONE)
     page = open_app(ctx.new_page(), base_url + "#" + case["fragment"])
     expect(page.locator("#shared .shared-ok")).to_be_visible()
-    expect(page.locator("#shared-pool")).to_have_text("Fate 4dF +3 contra 1")
+    expect(page.locator("#shared-pool")).to_have_text("Fate 4dF +3 contra +1")
     expect(page.locator("#shared-headline")).to_contain_text("Éxito con estilo")
     expect(page.locator("#shared-headline")).to_contain_text("+5 (Soberbio)")
     for part in ("#shared-heading", "#shared-pool", "#shared-headline"):
@@ -71,7 +71,7 @@ def test_a_fate_roll_link_opens_on_its_outcome_and_rolls_again_from_the_form(new
     page.fill("#faces", "")                          # dice of the page's own, with a link and its pool line
     page.click("#roll")
     page.get_by_role("button", name="Aceptar").click()     # no invocation: the roll as the dice fell
-    expect(page.locator("#result-pool")).to_contain_text("Fate 4dF +3 contra 1")
+    expect(page.locator("#result-pool")).to_contain_text("Fate 4dF +3 contra +1")
     expect(page.locator("#result .verdict")).to_have_attribute("data-outcome", re.compile("^(fail|tie|success|style)$"))
 
 
