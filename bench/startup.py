@@ -112,8 +112,9 @@ CORE_BYTES = """() => {
   const at = window.__core;
   if (at === undefined) return null;
   const nav = performance.getEntriesByType('navigation')[0];
+  const worker = performance.getEntriesByName('tirada:core-verified')[0]?.detail?.bytes || 0;
   return [nav, ...performance.getEntriesByType('resource')].filter((e) => e.responseEnd <= at)
-    .reduce((s, e) => s + (e.transferSize || 0), 0);
+    .reduce((s, e) => s + (e.transferSize || 0), worker);   // + what the core's worker downloaded
 }"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".py", ".svg", ".webmanifest", ".txt")
 TIMEOUT = 300_000

@@ -81,7 +81,7 @@ def test_every_declared_name_is_used_and_every_used_key_declared():
     functions = keys(r"FUNCTIONS\.(\w+)\.name", JS) | keys(r"""FUNCTIONS\[["'](\w+)["']\]""", PY)
     assert functions == set(FUNCTIONS)
     assert keys(r"EVENTS\.(\w+)\.name", JS) == set(EVENTS)
-    marks = keys(r"""\bmark\(["']([a-z-]+)["']\)""", JS) | keys(r"""(?:mark_name|_measure)\(["']([a-z-]+)["']""", PY)
+    marks = keys(r"""\bmark\(["']([a-z-]+)["'][,)]""", JS) | keys(r"""(?:mark_name|_measure)\(["']([a-z-]+)["']""", PY)
     assert marks == MARKS
 
 

@@ -17,7 +17,7 @@
 import { CONTRACT } from "./generated.mjs";
 
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
-const mark = (name) => globalThis.performance?.mark?.(CONTRACT.marks.prefix + name);
+const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.prefix + name, detail && { detail });
 
 /**
  * Verify ``fragment`` on MicroPython with the reading core, in a Web Worker (web/core-worker.mjs), so
@@ -41,7 +41,7 @@ export async function coreView(fragment, lang) {
     });
     if (answer.failed) throw new Error(answer.failed);
     const view = JSON.parse(answer.view);
-    mark("core-verified");
+    mark("core-verified", { bytes: answer.bytes }); // the worker's downloads: bench/startup.py counts them
     return view;
   } finally {
     worker.terminate();

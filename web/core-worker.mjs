@@ -3,7 +3,7 @@
 // web/core-first.mjs posts {fragment, lang} here; this worker starts MicroPython (dist/micropython/:
 // npm @micropython/micropython-webassembly-pyscript), writes the reading core's modules (dist/core.json,
 // buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
-// text, {view: text}, or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
+// text and the bytes it downloaded, {view: text, bytes}, or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
 // wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
 // page's main thread. One link per worker: core-first.mjs ends it after the answer.
 
@@ -59,7 +59,10 @@ async function coreView(fragment, lang) {
 
 self.onmessage = async ({ data }) => {
   try {
-    self.postMessage({ view: await coreView(data.fragment, data.lang) });
+    const view = await coreView(data.fragment, data.lang);
+    // what this worker downloaded (MicroPython, core.json): the page's own timeline does not see it
+    const bytes = performance.getEntriesByType("resource").reduce((sum, e) => sum + (e.transferSize || 0), 0);
+    self.postMessage({ view, bytes });
   } catch (err) {
     self.postMessage({ failed: String(err?.stack || err).slice(0, 500) });
   }
