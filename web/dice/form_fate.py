@@ -15,7 +15,7 @@ from forms import int_field
 from odds_views import _prob_table, view_threshold
 from render import dice_list, esc, label_line
 from strings import t
-from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed
+from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
 from tirada.systems.fate.spec import ladder_key
 
 __all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
@@ -108,7 +108,7 @@ def render_result(result: Mapping[str, Any], lang: str) -> str:
         parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-outcome="{esc(result["outcome"])}">'
                      f'{esc(words.headline)} <span class="meta">{esc(words.detail)}</span></p>')
     faces = list(result["faces"])
-    terms = "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(faces)).replace("-", "\u2212")
+    terms = sum_terms(faces)
     extras = [f'{t("fate.skill", lang)} {signed(result["skill"])}']
     if result.get("invokes"):
         extras.append(t("fate.invoked", lang).format(

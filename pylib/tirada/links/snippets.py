@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import List
 
+from ..systems import hook
 from ..systems.registry import short_names
 from ..systems.words import OutcomeWords, outcome_words
 from .chain import verify
@@ -227,21 +228,9 @@ def _body(request: dict, result: dict, lang: str) -> list:
             line += ([(", ", None)] if i else []) + [(str(name), "user-b")]
         lines.append(line)
     else:
-        own = _system_line(system)
+        own = hook(system, "snippet")        # the system's own line (registry ``snippet``), if it has one
         lines.append(own(result, lang, said) if own is not None else _roll_line(result, words, said))
     return lines
-
-
-def _system_line(system: object):
-    """The system's own snippet line function (its registry entry's ``snippet``), or None."""
-    from ..portable import import_module
-    from ..systems.registry import REGISTRY
-
-    spec = REGISTRY.get(system) if isinstance(system, str) else None
-    if spec is None or not spec.snippet:
-        return None
-    module, _, name = spec.snippet.partition(":")
-    return getattr(import_module(module), name)
 
 
 def tokens(checked: dict, lang: str = "es") -> list:

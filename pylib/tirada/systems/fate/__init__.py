@@ -32,7 +32,7 @@ from ...fields import get_int, reject_unknown
 from ..words import OutcomeWords, pick
 
 __all__ = ["LADDER", "MAX_INVOKES", "OUTCOMES", "blind_decisions", "fate_dice", "invoke", "ladder_name",
-           "outcome_of", "outcome_words", "rated_roll", "read_request", "roll", "signed"]
+           "outcome_of", "outcome_words", "rated_roll", "read_request", "roll", "signed", "snippet_line", "sum_terms"]
 
 RULE = "fate.md §The roll"
 #: the most invocations one roll takes (docs/fate.md [decision]: far above any table's fate points)
@@ -171,13 +171,19 @@ def _rated(value: int, lang: str) -> str:
     return signed(value) + (f" ({names[pick(lang)]})" if names else "")
 
 
+def sum_terms(faces: list) -> str:
+    """The four dice added up as the card and the snippet write them: ``"1+0−1+1"`` (the first without
+    its plus, a minus sign U+2212); ``""`` for no dice."""
+    return "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(faces)).replace("-", "\u2212")
+
+
 def snippet_line(result: dict, lang: str, said: OutcomeWords) -> list:
     """The dice-and-outcome line of a Fate roll's forum snippet (registry ``snippet``), as the card
     says it: ``+1 0 0 +1 → 1+0+0+1 +3 = **+5 (Soberbio)** contra +1 (Normal): **Éxito con estilo** ·
     4 aumentos``; against an opposition, its dice and total (``contra oposición +2: −1 0 +1 +1 = +3
     (Grande)``). Returns ``(text, style)`` tokens (:mod:`tirada.wire.markup`: ``"b"`` bold)."""
     faces = [f for f in result.get("faces") or () if isinstance(f, int)]
-    terms = "".join(("+" if i and f >= 0 else "") + str(f) for i, f in enumerate(faces)).replace("-", "\u2212")
+    terms = sum_terms(faces)
     modifier = result.get("modifier")
     line: list = [(" ".join(signed(f) for f in faces) + " \u2192 ", None),
                   (f"{terms or '0'}{' ' + signed(modifier) if isinstance(modifier, int) and modifier else ''} = ",
