@@ -139,6 +139,26 @@ def test_screen_snippets_audit_and_mark_say_the_same(case, lang):
             f"the snippet {'strikes' if struck else 'strikes no'} die; the screen says {sorted(said)}"
 
 
+@pytest.mark.parametrize("case", _cases())
+def test_the_snippet_writes_each_die_as_the_card_does(case):
+    """The faces as the card writes them (``<span class="face">``: a Fate die ``+1``, ``0``, ``−1``) are
+    in every snippet written the same way, in the card's order — not ``-1`` or ``1`` beside a card's
+    ``−1`` / ``+1``."""
+    checked = verify(case["fragment"])
+    card = result_views.view_for(checked["result"]["system"]).render_result(checked["result"], "es")
+    if isinstance(checked["result"].get("rolls"), list) or checked["result"].get("extended"):
+        pytest.skip("an extended task: the card lists every roll, the snippet the last one and the count")
+    faces = [html.unescape(f) for f in re.findall(r'<li class="die [^"]*" aria-label="[^"]*">'
+                                                  r'<span class="face" aria-hidden="true">([^<]*)</span>', card)]
+    if not faces or not all(re.fullmatch(r"[+\u2212]?\d+", f) for f in faces):
+        pytest.skip("no list of numbered dice on this card (L5R draws its symbols; Tragedia counts)")
+    for style in STYLES:
+        text = _plain(snippet_of(checked, case["fragment"], HOME, style, "es"), style)
+        tokens = iter(text.replace("→", " ").replace("[", " ").replace("]", " ").split())
+        assert all(any(token.strip("()~*!,") == face.rstrip("!") for token in tokens) for face in faces), \
+            f"{style}: the card's dice {faces} are not written so in {text!r}"
+
+
 def _keep_words(card: str, lang: str) -> set:
     """Which of "kept" / "dropped" the card's dice (``<li class="die …" aria-label="d6 4, guardado · …">``)
     say, by the catalog's words in ``lang``."""

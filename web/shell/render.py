@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from strings import html_escape as esc
 from strings import t
+from tirada.links.snippet_dice import face_text as _shown   # a Fate die signed: +1, 0, −1
 
 
 def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | None = None,
@@ -45,14 +46,6 @@ def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | Non
             f'<li class="die {state}" aria-label="{esc(die)}{face}{", " + esc(label) if label else ""}">'
             f'<span class="face" aria-hidden="true">{face}</span>{tag}</li>')
     return f'<ul class="dice" aria-label="{esc(t("result.dice", lang))}">{"".join(items)}</ul>'
-
-
-def _shown(face, sides) -> str:
-    """A die's face as the page shows it: a Fate die (``sides`` "F") signed as the sums around it are,
-    "+1", "0", "−1" (a minus sign, U+2212); any other face as it is."""
-    if sides == "F" and isinstance(face, int):
-        return f"+{face}" if face > 0 else str(face).replace("-", "\u2212")
-    return str(face)
 
 
 def label_line(label: str, lang: str) -> str:

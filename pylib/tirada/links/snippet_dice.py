@@ -11,17 +11,27 @@ from .pool import band_parts, pool_text
 __all__ = ["counted_text", "die_tokens", "pool_tokens", "sum_tokens"]
 
 
-def die_tokens(faces: list, kept: set, exploded: set, rerolled: list | None = None) -> list:
+def face_text(face: object, sides: object = None) -> str:
+    """A die's face as the card and the snippets write it: a Fate die (``sides`` ``"F"``, faces −1, 0, +1)
+    signed as the sums around it are, ``"+1"``, ``"0"``, ``"−1"`` (a minus sign, U+2212); any other
+    face as it is (``str``)."""
+    if sides == "F" and isinstance(face, int) and not isinstance(face, bool):
+        return f"+{face}" if face > 0 else str(face).replace("-", "\u2212")
+    return str(face)
+
+
+def die_tokens(faces: list, kept: set, exploded: set, rerolled: list | None = None, sides: object = None) -> list:
     """Each die as a token, dropped ones struck; an explosion die is marked ``!`` after its face; a
     rerolled die shows the faces it replaced first (``1→2→5``, as L5R's rerolls: ``rerolled`` is the result's
-    ``[[index, [faces]], …]``)."""
+    ``[[index, [faces]], …]``); ``sides``: the dice's sides, ``"F"`` for Fate dice (:func:`face_text`)."""
     replaced = {i: old for i, old in rerolled or () if isinstance(old, list)}
     out: list = []
     for i, face in enumerate(faces):
-        text = f"{face}!" if i + 1 < len(faces) and (i + 1) in exploded else str(face)
+        shown = face_text(face, sides)
+        text = f"{shown}!" if i + 1 < len(faces) and (i + 1) in exploded else shown
         out.append((" " if i else "", None))
         for old in replaced.get(i, ()):
-            out.append((f"{old}\u2192", None))
+            out.append((f"{face_text(old, sides)}\u2192", None))
         out.append((text, None if i in kept else "s"))
     return out
 

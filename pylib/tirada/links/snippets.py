@@ -146,7 +146,7 @@ def _groups_line(result: dict, words: dict, said: OutcomeWords) -> list:
         else:
             line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
         line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
-                           _before(g))
+                           _before(g), g.get("sides"))
         line.append(("]", None))
         sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
     line.append((" \u2192 ", None))
@@ -173,7 +173,7 @@ def _roll_line(result: dict, words: dict, said: OutcomeWords) -> list:
     line: list = []
     if isinstance(faces, list):
         line += die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
-                            set(result.get("exploded_indices") or ()), _before(result))
+                            set(result.get("exploded_indices") or ()), _before(result), result.get("sides"))
         line.append((" \u2192 ", None))
         if "total" in result:
             line += sum_tokens(result, words, counted_text(result, words))
