@@ -323,3 +323,29 @@ def test_chained_l5r_check_with_rerolls_and_explosions_fits_220_characters():
     rows = fairplay_sizes(BASE30)
     l5r = next(r for r in rows if r["case"].startswith("l5r5e"))
     assert len(BASE30) == 30 and l5r["steps"] >= 2 and l5r["url_chars"] <= 220, l5r
+
+
+def test_which_decisions_may_grow_or_come_in_pairs_is_the_systems_own_registry_entry():
+    """``fair_roll`` holds no table of systems' decisions (issue #40): a system registered with a
+    ``growing`` decision may append to it, and one with a ``paired`` decision needs its partner; the
+    same fields of a system that declares neither are refused as rewrites."""
+    from tirada.systems.registry import SystemSpec, register, unregister
+
+    register(SystemSpec(id="toy-growing", short_name="Toy", decisions=("picks", "bonus", "base"), growing=("picks",),
+                        paired=(("bonus", "base", "toy.bonus_with_base", "bonus is given with base"),)))
+    try:
+        fair_roll._check_decision({"system": "toy-growing", "picks": [1]}, {"picks": [1, 2]})   # appended: fine
+        with pytest.raises(InvalidRequest) as changed:
+            fair_roll._check_decision({"system": "toy-growing", "picks": [1]}, {"picks": [2, 1]})
+        assert changed.value.code == "fair.decided"
+        with pytest.raises(InvalidRequest) as alone:
+            fair_roll._check_decision({"system": "toy-growing"}, {"bonus": [1]})
+        assert alone.value.code == "toy.bonus_with_base"
+        fair_roll._check_decision({"system": "toy-growing"}, {"bonus": [1], "base": [0]})
+        with pytest.raises(InvalidRequest) as not_growing:       # the generic roll declares no growing decision
+            fair_roll._check_decision({"system": "generic", "picks": [1]}, {"picks": [1, 2]})
+        assert not_growing.value.code == "fair.decided"
+        fair_roll._check_decision({"system": "generic"}, {"bonus": [1]})    # nor any pair
+    finally:
+        unregister("toy-growing")
+    assert not hasattr(fair_roll, "GROWING") and not hasattr(fair_roll, "WITH")

@@ -62,9 +62,10 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
         number, even if a nonce was drawn on the way).
     Raises:
         InvalidRequest, IllegalMove: the decision is refused (the check is unchanged), also when it
-            changes a decision already made (``fair.decided``: only ``explosions`` and ``invokes`` may
-            grow, one decision at a time, keeping what was decided) or sends a field that belongs to an earlier one (kept dice
-            ``added`` after the keep, once explosion dice may be known: ``l5r.added_keep_first``).
+            changes a decision already made (``fair.decided``: only the system's ``growing`` ones, L5R's
+            ``explosions`` and Fate's ``invokes``, may grow, one decision at a time, keeping what was
+            decided) or sends a field without its ``paired`` partner (L5R's kept dice ``added`` after
+            the keep, once explosion dice may be known: ``l5r.added_keep_first``).
     """
     from ..systems import roll
 
@@ -86,28 +87,28 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
                     "chain": state[0] if state[0] is not None else check.get("chain")}
 
 
-#: decisions that only grow: each round of explosions appends to the earlier rounds' choices (L5R), each
-#: invocation to the earlier ones (Fate: docs/fate.md §Invoking, one decision at a time after the dice)
-GROWING = frozenset({"explosions", "invokes"})
-#: fields given only in the same decision as another: the kept dice added at the keep (docs/l5r5e.md)
-WITH = {"added": ("keep", "l5r.added_keep_first", "added kept dice are given with the keep")}
-
-
 def _check_decision(before: Mapping[str, Any], decision: Mapping[str, Any]) -> None:
     """Refuse a decision that rewrites one made earlier in this check (issue #28: through the engine
     API, kept dice could be added after the explosion dice were seen; a changed reroll or keep would
-    choose with dice already known). Fair play, docs/link-format.md §16."""
+    choose with dice already known). Fair play, docs/link-format.md §16. Which decisions may grow and
+    which come in pairs is the system's own (its registry entry's ``growing`` and ``paired``)."""
+    from ..systems.registry import REGISTRY
+
     if not isinstance(decision, Mapping):
         raise InvalidRequest("a decision must be a JSON object", field="decision", code="request.not_object")
+    system = before.get("system")
+    spec = REGISTRY.get(system) if isinstance(system, str) else None
+    growing = spec.growing if spec is not None else ()
+    paired = {field: rest for field, *rest in spec.paired} if spec is not None else {}
     for name, value in decision.items():
         old = before.get(name)
-        if name in WITH and value:
-            partner, code, message = WITH[name]
+        if name in paired and value:
+            partner, code, message = paired[name]
             if partner not in decision:
                 raise InvalidRequest(message, field=name, code=code)
         if old is None or old == value:
             continue
-        if name in GROWING and isinstance(old, (list, tuple)) and isinstance(value, (list, tuple)) \
+        if name in growing and isinstance(old, (list, tuple)) and isinstance(value, (list, tuple)) \
                 and list(value[:len(old)]) == list(old):
             continue
         raise InvalidRequest(f"{name} was already decided in this check; it cannot change",

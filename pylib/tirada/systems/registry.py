@@ -76,10 +76,16 @@ class SystemSpec(Struct):
             line of the system's forum snippets as ``(text, style)`` tokens (:mod:`tirada.wire.markup`;
             ``said``: its ``words``), so that the snippet shows the dice and the target as the screen
             does (Fate: «+1 0 0 +1», «contra +1 (Normal)»); ``None``: the generic roll's line.
+        growing: the ones of ``decisions`` that only grow: a later decision may append to the list
+            given earlier, never change it (L5R's rounds of ``explosions``, Fate's ``invokes``, one
+            at a time after the dice); :mod:`tirada.links.fair_roll` refuses any other rewrite
+            (docs/link-format.md §16).
+        paired: ``(field, partner, error code, message)``: a decision ``field`` given only in the
+            same step as ``partner`` (L5R's kept dice ``added`` with the ``keep``, docs/l5r5e.md).
     """
 
     _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions",
-               "blind", "rated", "words", "pool", "strings", "snippet")
+               "blind", "rated", "words", "pool", "strings", "snippet", "growing", "paired")
     id: str
     short_name: str
     roll: Optional[str]
@@ -95,14 +101,17 @@ class SystemSpec(Struct):
     pool: Optional[str]
     strings: Optional[str]
     snippet: Optional[str]
+    growing: Tuple[str, ...]
+    paired: Tuple[Tuple[str, str, str, str], ...]
 
     def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None,
                  code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
                  sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
                  rated: Optional[str] = None, words: Optional[str] = None, pool: Optional[str] = None,
-                 strings: Optional[str] = None, snippet: Optional[str] = None) -> None:
+                 strings: Optional[str] = None, snippet: Optional[str] = None, growing: Tuple[str, ...] = (),
+                 paired: Tuple[Tuple[str, str, str, str], ...] = ()) -> None:
         self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated, words,
-                   pool, strings, snippet)
+                   pool, strings, snippet, growing, paired)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).
@@ -183,6 +192,8 @@ register(SystemSpec(
     param_texts=("air", "earth", "fire", "water", "void", "ring", "skill"),
     sheet="tirada.sheets.l5r",
     decisions=("rerolls", "keep", "explosions", "added"),
+    growing=("explosions",),          # each round of explosions appends to the earlier rounds' choices
+    paired=(("added", "keep", "l5r.added_keep_first", "added kept dice are given with the keep"),),
     blind="tirada.systems.l5r.blind:blind_decisions", rated="tirada.systems.l5r.blind:rated_successes",
     words="tirada.systems.l5r.words:outcome_words",
 ))

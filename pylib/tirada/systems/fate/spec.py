@@ -21,6 +21,7 @@ SPEC = SystemSpec(
     param_keys=("skill", "difficulty", "opposition", "invokes"),
     param_texts=("+2", "reroll"),
     decisions=("invokes",),                            # decided after seeing the dice: never in a sealed roll
+    growing=("invokes",),                              # one invocation at a time, each after the dice it answers
     blind="tirada.systems.fate:blind_decisions",       # a sealed roll invokes nothing
     rated="tirada.systems.fate:rated_roll",            # the first four dice + skill, before any invocation
     words="tirada.systems.fate:outcome_words",
