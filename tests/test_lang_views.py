@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))      # tests/: tests/helpers
-from helpers.imports import WEB, module_files  # noqa: E402
+from helpers.imports import WEB, load_order, module_files  # noqa: E402
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="reads web/ sources (CPython only)")
 
@@ -49,35 +49,11 @@ def test_no_module_of_the_page_uses_a_language_hook_list():
         assert "ON_LANG" not in path.read_text("utf-8"), name
 
 
-def _load_order(name: str, modules: dict, seen: set, order: list) -> None:
-    """The page modules in the order their bodies finish running when ``name`` is imported: the
-    imports at a module's top level (also inside a top-level ``if`` / ``try``), depth first."""
-    if name in seen or name not in modules:
-        return
-    seen.add(name)
-
-    def top(body: list) -> list:
-        out: list = []
-        for node in body:
-            if isinstance(node, ast.Import):
-                out += [alias.name.split(".")[0] for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                out.append((node.module or "").split(".")[0])
-            elif isinstance(node, (ast.If, ast.Try)):
-                out += top(node.body) + top(node.orelse)
-                out += [m for handler in getattr(node, "handlers", []) for m in top(handler.body)]
-        return out
-
-    for imported in top(ast.parse(modules[name].read_text("utf-8")).body):
-        _load_order(imported, modules, seen, order)
-    order.append(name)
-
-
 def test_the_views_page_imports_at_start_redraw_first_in_their_load_order():
     """The views page.py imports at start redraw first, in the order their modules load (the order the
     import-time hook list ran them in); the views loaded later follow."""
     modules, order = module_files(WEB), []
-    _load_order("page", modules, set(), order)
+    load_order("page", modules, set(), order)
     views = _lang_views()
     at_start = [name for name in order if name in views]
     assert len(at_start) >= 5, at_start

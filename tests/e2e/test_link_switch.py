@@ -1,4 +1,4 @@
-"""End to end: opening another link drops what the earlier link left on screen (app.ON_LINK).
+"""End to end: opening another link drops what the earlier link left on screen (page_events.LinkOpening).
 
 A GM request link locks the roll form and shows its banner; a roll link opened afterwards in the same
 tab must release the form and hide the banner, and a chain hand-over's words go when a roll link is

@@ -62,3 +62,27 @@ def graph(base: pathlib.Path) -> dict:
     """``{module: set of imported modules}`` for the files under ``base``."""
     modules = module_files(base)
     return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def load_order(name: str, modules: dict, seen: set, order: list) -> None:
+    """The page modules in the order their bodies finish running when ``name`` is imported: the
+    imports at a module's top level (also inside a top-level ``if`` / ``try``), depth first."""
+    if name in seen or name not in modules:
+        return
+    seen.add(name)
+
+    def top(body: list) -> list:
+        out: list = []
+        for node in body:
+            if isinstance(node, ast.Import):
+                out += [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                out.append((node.module or "").split(".")[0])
+            elif isinstance(node, (ast.If, ast.Try)):
+                out += top(node.body) + top(node.orelse)
+                out += [m for handler in getattr(node, "handlers", []) for m in top(handler.body)]
+        return out
+
+    for imported in top(ast.parse(modules[name].read_text("utf-8")).body):
+        load_order(imported, modules, seen, order)
+    order.append(name)

@@ -19,6 +19,7 @@ import refusal
 import sharing
 import ui_audit
 from app import el, tr
+from page_events import LinkOpening
 from render import error_box
 from tirada import TiradaError
 from tirada.links.thread_link import decode_thread
@@ -68,7 +69,7 @@ async def on_copy(event) -> None:
 
 
 def start() -> None:
-    """Register the route, draw the help (runs once, when the audit view loads)."""
+    """Draw the help (runs once, when the audit view loads)."""
     global _SUBMIT
     from pyodide.ffi import create_proxy
 
@@ -76,5 +77,7 @@ def start() -> None:
     render_help()
 
 
-app.ROUTES["thread"] = open_thread
-app.ON_LINK.append(lambda kind: None if kind == "thread" else setattr(el("thread-status"), "textContent", ""))
+def on_link_opening(event: LinkOpening) -> None:
+    """Another kind of link is opened (web/shell/page_events.py): the status of an earlier thread goes."""
+    if event.kind != "thread":
+        el("thread-status").textContent = ""

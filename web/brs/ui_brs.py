@@ -34,6 +34,7 @@ from ui_brs_form import closest as _closest, element as _el, query as _query
 from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
 from ui_brs_game import Game, draft, playing
 from app import STORE, el, tr
+from page_events import LinkOpening
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.journal import journal
@@ -409,17 +410,12 @@ def open_brs_link(fragment: str) -> None:
     box.focus()
 
 
-app.ROUTES["brs"] = open_brs_link
-
-
-def forget_link(kind: str) -> None:
-    """Another link is being opened: drop this view's link error and "opened from a link" banner."""
-    if kind != "brs":
+def on_link_opening(event: LinkOpening) -> None:
+    """Another link is being opened (web/shell/page_events.py): drop this view's link error and
+    "opened from a link" banner."""
+    if event.kind != "brs":
         el("brs-link-error").hidden = True
         el("brs-shared").hidden = True
-
-
-app.ON_LINK.append(forget_link)
 
 
 def relang() -> None:
@@ -458,4 +454,3 @@ def start() -> None:
     view.addEventListener("change", changed)
     view.addEventListener("input", changed)
     view.addEventListener("change", create_proxy(lambda event: status.on_order_change(event, render_game)))
-

@@ -96,9 +96,6 @@ def open_bid_link(fragment: str) -> None:
     box.scrollIntoView(True)
 
 
-app.ROUTES["bid"] = open_bid_link
-
-
 async def on_bid_copy(event) -> None:
     await sharing.copy(str(el("brs-bid-link").value), "brs-bid-copy-status", "brs-bid-link")
 

@@ -4,7 +4,7 @@ Glue only. Backups, import plans and merges are ``tirada.storage``; every read a
 through ``app.STORE`` (web/shell/store.py), which re-reads before writing so another tab's data survives.
 The sheet editor and rolling with a sheet are web/data/ui_data_editor.py; shared state and the list are
 web/data/ui_data_common.py; the HTML is web/data/ui_data_render.py (pure). This module listens on
-``app.ON_NOTICE`` to add a "go to My data" button; its :func:`relang` is called by web/shell/lang_views.py.
+``page_events.NoticesDrawn`` to add a "go to My data" button; its :func:`relang` is called by web/shell/lang_views.py.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import ui_data_editor as editor
 import ui_data_render as html
 import ui_roll
 from app import STORE, el, tr
+from page_events import NoticesDrawn
 from tirada import storage
 from tirada import TiradaError, new_character, new_seed
 from tirada.safejson import loads as safe_loads
@@ -295,9 +296,9 @@ def on_forget_aside(event) -> None:
     app.show_notices()
 
 
-def add_notice_button() -> None:
-    """After the notice bar is drawn (app.ON_NOTICE): a button to this view, where the data can be
-    exported or trimmed."""
+def on_notices_drawn(event: NoticesDrawn) -> None:
+    """After the notice bar is drawn (web/shell/page_events.py): a button to this view, where the data
+    can be exported or trimmed."""
     box = el("notice")
     if STORE.problems and box is not None:
         button = document.createElement("button")
@@ -307,9 +308,6 @@ def add_notice_button() -> None:
         button.dataset.go = "data"
         box.appendChild(button)
     render_alert()
-
-
-app.ON_NOTICE.append(add_notice_button)
 
 
 def on_notice(event) -> None:

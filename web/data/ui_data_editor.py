@@ -4,7 +4,7 @@ Sheets are checked by ``tirada.sheets`` (SIFRP, L5R, Blood Red Sands) and, for T
 web/tragedia/tragedia_sheet_form.py (the same logic as the scene view's sheets card). The fields' HTML is
 web/data/ui_sheets.py. Rolling with a sheet fills the roll form; while a sheet is in use, a finished L5R
 check updates its strife and Void points (``tirada.sheets.apply_l5r_result``) with an undo: this
-module listens on ``app.ON_ROLL`` for that.
+module hears ``page_events.RollSaved`` for that (web/shell/page_events.py).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import ui_roll
 import ui_refusal
 import ui_sheets
 from app import STORE, el, tr
+from page_events import BeforeRoll, RollSaved
 from tirada import (Character, TiradaError, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form,
                     sheet_to_form)
 from ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
@@ -240,16 +241,18 @@ def after_roll(verified: dict) -> None:
     render_list()
 
 
-def before_roll(request: dict) -> None:
-    """Before a roll with an L5R sheet in use (app.BEFORE_ROLL): refuse a check the character
-    cannot make — Incapacitated, or a Void point spent with none left (tirada.sheets.check_l5r_roll)."""
+def on_before_roll(event: BeforeRoll) -> None:
+    """Before a roll with an L5R sheet in use (web/shell/page_events.py): refuse a check the character
+    cannot make — Incapacitated, or a Void point spent with none left (tirada.sheets.check_l5r_roll).
+
+    Raises:
+        TiradaError: the check the sheet refuses (the roll stops, nothing is drawn).
+    """
+    request = event.request
     e = find(Data.active) if Data.active else None
     if e is None or e["system"] != "l5r5e" or request.get("system") != "l5r5e":
         return
     check_l5r_roll(Character.from_dict(e["item"]).sheet, request)
-
-
-app.BEFORE_ROLL.append(before_roll)
 
 
 def undo_change() -> None:
@@ -287,16 +290,14 @@ def refresh_editor() -> None:
         open_editor(Data.active)
 
 
-def on_roll_saved(verified: dict) -> None:
-    """After a roll is saved (app.ON_ROLL): the sheet update of :func:`after_roll`."""
+def on_roll_saved(event: RollSaved) -> None:
+    """After a roll is saved (web/shell/page_events.py): the sheet update of :func:`after_roll`."""
     try:
-        after_roll(verified)
+        after_roll(event.roll)
     except TiradaError:
         pass  # a stored sheet that no longer reads: the roll itself is kept
     render_history_card()
 
-
-app.ON_ROLL.append(on_roll_saved)
 
 
 # ------------------------------------------------------------------------------ reading the form

@@ -12,6 +12,7 @@ import app
 import bands_view
 import ui_refusal
 from app import el
+from page_events import RequestWritten
 from tirada import TiradaError
 from tirada.fields import typed_int
 from tirada.systems.band_presets import recognize
@@ -85,12 +86,13 @@ def on_text(event) -> None:
         sync_labels()
 
 
-def follow(request: dict) -> None:
-    """After a request was written into the roll form (app.ON_WRITE: "roll this again", a sheet's saved
+def on_request_written(event: RequestWritten) -> None:
+    """After a request was written into the roll form (web/shell/page_events.py: "roll this again", a sheet's saved
     roll, a GM's request): the «Juego» select shows the game whose preset makes exactly its dice and
     bands, with its numbers (tirada.systems.band_presets.recognize), else "custom" for other bands and
     "no names" without bands. Nothing is written back: the bands stay as the request has them (in the
     language they were made in)."""
+    request = event.request
     if request.get("system") != "generic" or app.node(document.getElementById("generic-bands-preset")) is None:
         return
     select = el("generic-bands-preset")
@@ -104,8 +106,6 @@ def follow(request: dict) -> None:
             el("generic-bands-versus").value = "" if found[2] is None else str(found[2])
     sync_labels()
 
-
-app.ON_WRITE.append(follow)
 def relang() -> None:
     """The preset's number labels in the new language (options: data-i18n; web/shell/lang_views.py)."""
     sync_labels()

@@ -26,11 +26,13 @@ import time
 from pyscript import document, when
 
 import app
+import page_events
 import chain_writer
 import ui_fair
 import ui_refusal
 import ui_roll
 from app import el, tr
+from page_events import BeforeRoll
 from busy import second_tap
 from form_fate import decision_html, render_result
 from forms import FormError
@@ -82,9 +84,8 @@ async def begin() -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
-        for check in app.BEFORE_ROLL:
-            check(request)
-        request, gm = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open
+        page_events.emit(BeforeRoll(request))
+        request, gm = page_events.gm_answer(request)   # a GM's roll request, when one is open
         who = view.chain_identity()
         result, fair = await chain_writer.number(
             *who, lambda head: ui_fair.advanced(fair_roll.begin(request, head)))
@@ -168,7 +169,7 @@ def accept() -> None:
         el("fate-status").textContent = tr("fate.refused").format(message=ui_refusal.text(err))
         return
     if Invoking.gm is not None:
-        app.GM_REQUEST["answered"]()
+        page_events.gm_answered()
     Invoking.clear()
     current = {**verified, "fragment": fragment}
     view.show_roll(current)

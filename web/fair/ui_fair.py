@@ -19,6 +19,7 @@ import app
 import sharing
 import ui_refusal
 from app import STORE, el, tr
+from page_events import LinkOpening, NoticesDrawn
 from tirada.errors import TiradaError
 
 
@@ -204,9 +205,6 @@ def on_ask_no(event) -> None:
     status.focus()
 
 
-app.ROUTES["chain"] = open_handover
-
-
 class Opened:
     """Whether the chain status now speaks of an opened hand-over link (not of one given here)."""
 
@@ -214,23 +212,17 @@ class Opened:
     retired = False     # the status names a retired chain (show_retired)
 
 
-def forget_link(kind: str) -> None:
-    """Another link is opened: the words about an earlier hand-over link go (ON_LINK); the words
-    about a hand-over given from this browser stay."""
-    if kind != "chain" and Opened.handover:
+def on_link_opening(event: LinkOpening) -> None:
+    """Another link is opened (web/shell/page_events.py): the words about an earlier hand-over link go;
+    the words about a hand-over given from this browser stay."""
+    if event.kind != "chain" and Opened.handover:
         el("chain-status").textContent = ""
         Asked.clear()
         Opened.handover = False
 
 
-app.ON_LINK.append(forget_link)
-
-
-def retired_notice() -> None:
-    """At start and after each roll (ON_NOTICE): name a retired chain in the form, unless the
+def on_notices_drawn(event: NoticesDrawn) -> None:
+    """At start and after each roll (the notice bar drawn, web/shell/page_events.py): name a retired chain in the form, unless the
     status speaks of a hand-over link just opened."""
     if not Opened.handover:
         show_retired()
-
-
-app.ON_NOTICE.append(retired_notice)

@@ -2,7 +2,7 @@
 
 Opening a request link fills the roll form with the request and locks it (fixed fields disabled,
 bounded ones limited, label, player's name and campaign set and locked); the roll made then names the request
-(``gm_request`` in its link; ui_roll and ui_l5r reach this module through ``app.GM_REQUEST``, so
+(``gm_request`` in its link; ui_roll, ui_l5r and ui_fate reach this module through ``page_events.gm_answer``, so
 no view imports in a circle). The GM's side: "Request a roll" makes a request link from the form.
 """
 
@@ -18,6 +18,7 @@ import sharing
 import ui_refusal
 import ui_roll
 from app import STORE, el, tr
+from page_events import LinkOpening
 from forms import FormError
 from tirada.links import gm_request, sealed
 from tirada.links.pool import pool_text
@@ -131,18 +132,13 @@ def open_request(fragment: str) -> None:
     el("gm-request").scrollIntoView()
 
 
-app.ROUTES["request"] = open_request
-
-
-def forget_link(kind: str) -> None:
-    """Another link is opened: the banner and the locked form of the earlier request go (ON_LINK)."""
-    if kind != "request" and Active.spec is not None:
+def on_link_opening(event: LinkOpening) -> None:
+    """Another link is opened (web/shell/page_events.py): the banner and the locked form of the
+    earlier request go."""
+    if event.kind != "request" and Active.spec is not None:
         Active.spec = None
         unlock()
         render_banner()
-
-
-app.ON_LINK.append(forget_link)
 
 
 def answer(request: dict) -> tuple:
@@ -295,6 +291,3 @@ def relang() -> None:
     """The GM request's banner and editor in the new language (web/shell/lang_views.py)."""
     render_banner()
     render_editor()
-
-
-app.GM_REQUEST.update(answer=answer, answered=answered)

@@ -1,7 +1,7 @@
 """Sealed rolls on the page (issue #27; glue only: rules in tirada.links.sealed, HTML in sealed_view.py).
 
 * route ``sealreq``: a sealed GM request fills and locks the roll form like a GM request (web/fair/ui_request.py)
-  and says the roll will be blind; the roll button (``app.SEALED``) then makes a **blind roll**
+  and says the roll will be blind; the roll button (``page_events.sealed_active``) then makes a **blind roll**
   (numbered by the chain book like any roll) and shows "Tirada sellada", its number, who can open it
   and the link to post — the page never has its dice (it cannot: they need the GM's secret);
 * route ``blind``: with a campaign secret of this browser that sealed it (the GM's), the result and a
@@ -31,6 +31,7 @@ import ui_refusal
 import ui_request
 import ui_roll
 from app import STORE, el, tr
+from page_events import LinkOpening
 from forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
@@ -287,9 +288,10 @@ async def on_copy(event) -> None:
     await sharing.copy(str(el("sealed-link").value), "sealed-status", "sealed-link")
 
 
-def forget_link(kind: str) -> None:
-    """Another link is opened: the sealed card and the sealed request's lock go (ON_LINK)."""
-    if kind != "sealreq":
+def on_link_opening(event: LinkOpening) -> None:
+    """Another link is opened (web/shell/page_events.py): the sealed card and the sealed request's
+    lock go."""
+    if event.kind != "sealreq":
         Sealed.request = Sealed.spec = None
         el("gm-request-sealed").hidden = True
     el("sealed").hidden = True
@@ -301,8 +303,3 @@ def relang() -> None:
         el("sealed-body").innerHTML = Sealed.draw(app.State.lang)
     if Sealed.revealed is not None and not el("sealed-snippet-box").hidden:
         show_reveal_snippet()
-
-
-app.ROUTES.update(sealreq=open_request, blind=open_blind, reveal=open_reveal)
-app.SEALED.update(active=active, roll=roll)
-app.ON_LINK.append(forget_link)

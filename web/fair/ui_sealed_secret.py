@@ -130,6 +130,3 @@ def start() -> None:
     """Enable "Tirar en secreto" (the page loads this module right after it is ready, or at once for a
     secret-roll link: the button stays disabled until its handler exists)."""
     el("gm-secret-roll").disabled = False
-
-
-app.ROUTES.update(secret=open_secret)

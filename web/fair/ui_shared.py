@@ -18,6 +18,7 @@ import sharing
 import store as store_mod
 import ui_roll
 from app import el, tr
+from page_events import LinkOpening
 from tirada.links.roll_link import open_roll
 from tirada.errors import TiradaError
 
@@ -94,15 +95,13 @@ def close() -> None:
     el("share").hidden = True
 
 
-def forget_link(kind: str) -> None:
-    """Another kind of link is being opened: drop the shared roll or its error (no stale screen)."""
-    if kind != "roll" and visible():
+def on_link_opening(event: LinkOpening) -> None:
+    """Another kind of link is being opened (web/shell/page_events.py): drop the shared roll or its
+    error (no stale screen)."""
+    if event.kind != "roll" and visible():
         el("shared").hidden = True
         ui_roll.clear_roll()
         Shared.error = None
-
-
-app.ON_LINK.append(forget_link)
 
 
 @when("click", "#new-roll")
@@ -153,9 +152,6 @@ def relang() -> None:
     """The opened link and the typed-faces table in the new language (web/shell/lang_views.py)."""
     render()
     render_faces_table()
-
-
-app.ROUTES["roll"] = open_link
 
 
 # ----------------------------------------------------------------- phone tab row: "more" cue

@@ -27,6 +27,7 @@ import time
 from pyscript import document, when
 
 import app
+import page_events
 import busy
 import chain_writer
 import refusal
@@ -34,6 +35,7 @@ import ui_refusal
 import ui_fair
 import ui_roll
 from app import el, tr
+from page_events import BeforeRoll
 from busy import second_tap
 from forms import FormError
 from render import esc
@@ -114,12 +116,11 @@ def start_check() -> None:
         label = str(el("label").value).strip()
         if label:
             request["label"] = label
-        for check in app.BEFORE_ROLL:
-            check(request)
+        page_events.emit(BeforeRoll(request))
         faces = view.parse_faces(str(el("faces").value))
         if faces is None and el("l5r-faces_mode").checked:
             faces = []
-        request, Check.gm = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open
+        request, Check.gm = page_events.gm_answer(request)   # a GM's roll request, when one is open
         if faces is None:
             Check.task = asyncio.ensure_future(_start_fair(request, busy.begin(el("roll"))))
             return
@@ -275,7 +276,7 @@ def make_link(request: dict) -> RolledLink:
                                 ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
     verified = open_finished(fragment, request, _live()[1])
     if Check.gm is not None:
-        app.GM_REQUEST["answered"]()
+        page_events.gm_answered()
     return RolledLink(fragment, verified, None)
 
 

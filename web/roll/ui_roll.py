@@ -19,6 +19,7 @@ from pyodide.ffi import to_js
 from pyscript import document, when, window
 
 import app
+import page_events
 import chain_writer
 import forms
 import ui_refusal
@@ -27,6 +28,7 @@ import roll_view
 import sharing
 import result_views
 from app import STORE, el, tr
+from page_events import BeforeRoll, RequestWritten, RollSaved
 from forms import FormError
 from tirada import systems
 from tirada import TiradaError, new_seed
@@ -99,8 +101,8 @@ def write_request(request: dict, whole: bool = True) -> list:
     for box, fields in form.SECTIONS.items():
         if any(request.get(f) not in (None, False, "", []) for f in fields):
             el(box).open = True
-    for follow in app.ON_WRITE:   # controls the request does not hold (the bands' «Juego» select)
-        follow({**request, "system": form.SYSTEM})
+    # controls the request does not hold follow it (the bands' «Juego» select)
+    page_events.emit(RequestWritten({**request, "system": form.SYSTEM}))
     return written
 
 
@@ -151,7 +153,7 @@ async def make_link(request: dict) -> dict:
         (the number could not be stored: no link is made).
     """
     request = {**request, "seed": new_seed()}
-    request, gm_id = app.GM_REQUEST["answer"](request)   # a GM's roll request, when one is open (fair play v2)
+    request, gm_id = page_events.gm_answer(request)   # a GM's roll request, when one is open (fair play v2)
     created = int(time.time())
 
     def step(state):
@@ -159,7 +161,7 @@ async def make_link(request: dict) -> dict:
         return done, done.chain
 
     done = await chain_writer.number(*chain_identity(), step)   # one tab at a time (issue #39)
-    app.GM_REQUEST["answered"]()
+    page_events.gm_answered()
     return {**done.verified, "fragment": done.fragment}
 
 
@@ -171,8 +173,8 @@ def on_roll(event) -> None:
     event.preventDefault()
     system = active_system()
     form = forms.form_for(system)
-    if app.SEALED["active"]():        # a sealed GM request: a blind roll, no dice shown (web/fair/ui_sealed.py)
-        app.SEALED["roll"](system)
+    if page_events.sealed_active():   # a sealed GM request: a blind roll, no dice shown (web/fair/ui_sealed.py)
+        page_events.sealed_roll(system)
         app.show_notices()
         return
     if form.FLOW:                     # multi-step systems (L5R) run their own check (web/l5r/ui_l5r.py)
@@ -191,8 +193,7 @@ async def roll_form(system: str) -> None:
         label = str(el("label").value).strip()
         if label:   # the form's label, then a single roll's own ("ataque: 1d20+5") after it
             request["label"] = f'{label} · {request["label"]}' if request.get("label") else label
-        for check in app.BEFORE_ROLL:
-            check(request)
+        page_events.emit(BeforeRoll(request))
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
             faces_request = {**request, "faces": faces}
@@ -238,8 +239,7 @@ def remember(verified: dict) -> None:
                        "label": verified.get("label") or "", "summary": summaries,
                        "at": int(time.time() * 1000)})
     render_history()
-    for callback in app.ON_ROLL:
-        callback(verified)
+    page_events.emit(RollSaved(verified))
 
 
 # ---------------------------------------------------------------------------------- results

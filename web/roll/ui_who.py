@@ -6,7 +6,7 @@ A player who never named themselves used to roll unsigned without being told. Wh
 nombre» opens the box on the name field; «Tirar sin firmar» stores that choice (never asked again)
 and puts the focus on «Tirar». Nothing is blocked: «Tirar» works while the line shows (an unsigned
 roll, as before). A typed name hides the line, and so does a name filled in by code (a hand-over
-adopted, a GM request that names the player: ``app.ON_NAME``) at once; a named roll remembers the name (web/roll/ui_roll.py)
+adopted, a GM request that names the player: ``page_events.NameFilled``) at once; a named roll remembers the name (web/roll/ui_roll.py)
 and fills the chain book, so the next visit does not ask. Storage refused or full: the choice holds
 for this session (:data:`Ask.unsigned`).
 """
@@ -17,6 +17,7 @@ from pyscript import when
 
 import app
 from app import STORE, el
+from page_events import NameFilled, RollSaved
 
 
 class Ask:
@@ -58,8 +59,14 @@ def on_typed(event) -> None:
     refresh()
 
 
-app.ON_ROLL.append(refresh)
-app.ON_NAME.append(refresh)     # a name filled by code: a hand-over adopted, a GM request naming the player
+def on_roll_saved(event: RollSaved) -> None:
+    """A roll was saved (web/shell/page_events.py): a named roll asks no more."""
+    refresh()
+
+
+def on_name_filled(event: NameFilled) -> None:
+    """A name filled by code (a hand-over adopted, a GM request naming the player): the ask line hides."""
+    refresh()
 def relang() -> None:
     """The name-ask line in the new language; also run when another tab changed the stored data
     (page.on_storage; web/shell/lang_views.py)."""

@@ -1,55 +1,30 @@
 """Shared page state and helpers for every view module (glue only).
 
-Views (ui_*.py) import this module: the store, the current language, element lookup, translation,
-notices, and the registries filled by the views at import time (the views redrawn after a language
-change are not one of them: web/shell/lang_views.py lists them):
-
-* ``ROUTES[kind] = open(fragment)``: opens a link of that payload kind (``"roll"``, ``"brs"``,
-  ``"scene"``) found in the URL fragment;
-* ``BEFORE_ROLL``: callbacks ``(request)`` run before any die is drawn; one that raises
-  ``TiradaError`` stops the roll (e.g. a sheet without the Void point the check would spend);
-* ``ON_ROLL``: callbacks ``(verified_roll)`` run after a finished roll is saved to the history
-  (e.g. a character sheet that the roll changes);
-* ``ON_NOTICE``: callbacks run after the notice bar is redrawn (e.g. to add an action button);
-* ``GM_REQUEST``: ``answer(request) -> (request, request id | None)`` and ``answered()`` for the GM
-  roll request the roll form is locked to (web/fair/ui_request.py sets them; the roll flows call them);
-* ``SEALED``: ``active() -> bool`` and ``roll(system)`` for a sealed GM request the roll form is
-  locked to (web/fair/ui_sealed.py sets them): the roll button then makes a blind roll instead;
-* ``ON_LINK``: callbacks ``(kind)`` run before a link is opened, so each view drops the error or
-  the "opened from a link" banner of an earlier link (nothing stale stays on screen);
-* ``ON_WRITE``: callbacks ``(request)`` run after a request was written into the roll form ("roll this
-  again", a GM's request, a character sheet), so a control that is not one of the request's fields
-  follows it (e.g. the outcome bands' «Juego» select, web/dice/ui_bands.py);
-* ``ON_NAME``: callbacks ``()`` run after code (not typing) filled the roller's name — a hand-over
-  adopted, a GM request naming the player (:func:`name_filled`) — so the name-ask line hides at once
-  (web/roll/ui_who.py).
+Views (ui_*.py) import this module: the store, the current language, element lookup, translation and
+the notice bar. It holds no hook list and nothing registers into it: what happens on the page (a link
+opening, a roll saved, the notice bar drawn, a request written into the roll form, a name filled by
+code, a roll about to draw) is a typed event of web/shell/page_events.py, heard by the views its
+explicit lists name; the routes from a link's kind to its view and the roll form's questions to the
+GM request and sealed request views are explicit tables there too; the views redrawn after a language
+change are listed in web/shell/lang_views.py (issue #40).
 """
 
 from __future__ import annotations
 
 from pyscript import document, window
 
+import page_events
 import store as store_mod
 from strings import LANGS, t as _t
 from tirada.fields import typed_int
 
 STORE = store_mod.Store(store_mod.local_storage(window))
-ROUTES: dict = {}
-BEFORE_ROLL: list = []
-ON_ROLL: list = []
-ON_NOTICE: list = []
-GM_REQUEST: dict = {"answer": lambda request: (request, None), "answered": lambda: None}
-ON_LINK: list = []
-ON_WRITE: list = []
-ON_NAME: list = []
-SEALED: dict = {"active": lambda: False, "roll": lambda system: None}
 
 
 def name_filled() -> None:
-    """Code filled the roll form's name (``#roller``): run the ``ON_NAME`` callbacks (an ``input``
-    event is not sent for a value set by a script)."""
-    for callback in ON_NAME:
-        callback()
+    """Code filled the roll form's name (``#roller``): the :class:`page_events.NameFilled` event (an
+    ``input`` event is not sent for a value set by a script)."""
+    page_events.emit(page_events.NameFilled())
 
 
 class State:
@@ -82,15 +57,15 @@ def tr(key: str) -> str:
 
 
 def show_notices() -> None:
-    """Show storage problems (unavailable, damaged, full) in the notice bar."""
+    """Show storage problems (unavailable, damaged, full) in the notice bar, then the
+    :class:`page_events.NoticesDrawn` event."""
     box = el("notice")
     if STORE.problems:
         box.textContent = " ".join(tr(p) for p in STORE.problems)
         box.hidden = False
     else:
         box.hidden = True
-    for callback in ON_NOTICE:
-        callback()
+    page_events.emit(page_events.NoticesDrawn())   # a view may add to the bar
 
 
 def show_view(name: str) -> None:

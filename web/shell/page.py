@@ -20,17 +20,19 @@ from pyscript import document, when, window
 import app
 import contract
 import lang_views
+import page_events
 import store as store_mod
 import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
 import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/l5r/form_l5r5e.py)
 import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
 import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
-import ui_request  # noqa: F401  (GM roll request links: route "request", app.GM_REQUEST)
+import ui_request  # noqa: F401  (GM roll request links: route "request", page_events.gm_answer)
 import ui_roll
 import ui_who  # the name asked for before the first roll (issue 38)
 import ui_shared
 from app import STORE, el, tr
+from page_events import LinkOpening
 from strings import STRINGS, t
 
 from tirada.links.roll_link import peek_kind
@@ -40,7 +42,7 @@ from tirada.links.thread_link import is_thread
 VIEWS = (ui_roll, ui_who, ui_shared)
 #: views imported and started right after the page is ready (or at once when their tab or a link of
 #: their kind needs them), so their imports do not delay the first roll: tab / link kind → module.
-#: Sealed rolls (ui_sealed: routes "sealreq", "blind", "reveal", app.SEALED) and the GM's secret rolls
+#: Sealed rolls (ui_sealed: routes "sealreq", "blind", "reveal", page_events.sealed_active) and the GM's secret rolls
 #: (ui_sealed_secret: "Tirar en secreto", route "secret") are lazy too: a warm start imports ~20 %
 #: fewer page modules (docs/benchmarks.md, tenth session). A Spoils bidding link ("bid") opens in the
 #: Confrontation view (ui_brs_records).
@@ -57,7 +59,7 @@ def load_view(name: str):
     start_view = getattr(module, "start", None)   # a view with nothing to draw at start has none
     if start_view is not None:
         start_view()
-    app.show_notices()  # a view may add to the notice bar (app.ON_NOTICE)
+    app.show_notices()  # a view may add to the notice bar (page_events.NoticesDrawn)
     return module
 
 
@@ -131,9 +133,8 @@ def on_hash(event=None) -> None:
         load_view(LAZY["audit"])
     if kind in LAZY:
         load_view(LAZY[kind])
-    for callback in app.ON_LINK:   # no view keeps the error or banner of an earlier link
-        callback(kind)
-    opener = app.ROUTES.get(kind)
+    page_events.emit(LinkOpening(kind))   # no view keeps the error or banner of an earlier link
+    opener = page_events.opener(kind)
     if opener is None:          # a kind this page reads but cannot show yet (sealed rolls): said in words
         name = tr(f"audit.kind_{kind}") if f"audit.kind_{kind}" in STRINGS else kind
         ui_roll.show_error(tr("error.link"), f"{name}: {tr('error.kind')}")

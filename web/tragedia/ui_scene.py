@@ -29,6 +29,7 @@ import ui_odds
 import ui_scene_render as view_html
 import ui_scene_sheets as sheets_card
 from app import STORE, el, tr
+from page_events import LinkOpening
 from tirada.systems.tragedia import play, snippet as words
 from tirada import TiradaError
 from tirada.odds import odds
@@ -373,8 +374,10 @@ def open_scene_link(fragment: str) -> None:
     el("scene-shared").scrollIntoView()   # the outcome or the next step first (#scene-next)
 
 
-app.ROUTES["scene"] = open_scene_link
-app.ON_LINK.append(lambda kind: None if kind == "scene" else show_line("setup-error", ""))
+def on_link_opening(event: LinkOpening) -> None:
+    """Another kind of link is opened (web/shell/page_events.py): the error of an earlier scene link goes."""
+    if event.kind != "scene":
+        show_line("setup-error", "")
 
 
 @when("click", "#scene-continue")
