@@ -126,10 +126,16 @@ def open_request(fragment: str) -> None:
     except TiradaError as err:
         ui_roll.show_error(tr("error.link"), ui_roll.engine_message(err))
         return
-    Active.spec = spec
-    fill_form(spec)
+    lock_to(spec)
     render_banner()
     el("gm-request").scrollIntoView()
+
+
+def lock_to(spec: dict) -> None:
+    """Make ``spec`` (a decoded GM request, plain or sealed) the open request and lock the roll form to it
+    (its banner is drawn by the caller: :func:`render_banner`, or the sealed view's own)."""
+    Active.spec = spec
+    fill_form(spec)
 
 
 def on_link_opening(event: LinkOpening) -> None:

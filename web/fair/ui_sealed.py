@@ -53,6 +53,23 @@ class Sealed:
     task: Any = None                  # the asyncio task of the last blind roll (kept from the collector)
 
 
+def keep_task(task: Any) -> None:
+    """Keep ``task`` (the asyncio task of a blind or secret roll) from the garbage collector until the next."""
+    Sealed.task = task
+
+
+def remember(roll_id: str, fragment: str) -> None:
+    """Remember the sealed or secret roll link ``fragment`` opened or made here as roll ``roll_id`` (for its
+    reveal)."""
+    Sealed.rolls[roll_id] = fragment
+
+
+def hold_for_reveal(opened: tuple | None) -> None:
+    """What the GM may reveal now: ``(campaign secret, blind or secret link, secret roll's hidden request or
+    None)``, or ``None`` for nothing (a roll this browser cannot open)."""
+    Sealed.opened = opened
+
+
 def active() -> bool:
     """True while the roll form is locked to the sealed request (not cancelled, not answered)."""
     return Sealed.spec is not None and ui_request.Active.spec is Sealed.spec
@@ -94,8 +111,7 @@ def open_request(fragment: str) -> None:
         refused(err)
         return
     Sealed.request, Sealed.spec = fragment, spec
-    ui_request.Active.spec = spec
-    ui_request.fill_form(spec)
+    ui_request.lock_to(spec)
     ui_request.render_banner()
     el("gm-request-sealed").hidden = False
     el("gm-request").scrollIntoView()

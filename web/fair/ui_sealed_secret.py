@@ -47,7 +47,7 @@ def on_secret_roll(event) -> None:
     roll waits its turn for the chain in a task; the button is busy until it lands (web/shell/busy.py),
     made so before this click's handler returns: a second click cannot reach it."""
     held = busy.begin(el("gm-secret-roll"))
-    ui_sealed.Sealed.task = asyncio.ensure_future(_secret_roll(held))
+    ui_sealed.keep_task(asyncio.ensure_future(_secret_roll(held)))
 
 
 async def _secret_roll(held: busy.Busy | None) -> None:
@@ -88,8 +88,8 @@ async def _seal(held: busy.Busy | None) -> None:
         status.textContent = f'{tr("error.heading")}: {ui_refusal.show(err, "#roller-form")}'
         return
     busy.end(held)
-    ui_sealed.Sealed.rolls[done.id] = done.fragment
-    ui_sealed.Sealed.opened = (key, done.fragment, hidden)
+    ui_sealed.remember(done.id, done.fragment)
+    ui_sealed.hold_for_reveal((key, done.fragment, hidden))
     ui_sealed.opened_card(done.opened, revealed=False, link=done.fragment)
     el("sealed-status").textContent = tr("secret.made")
 
@@ -112,17 +112,17 @@ def open_secret(fragment: str) -> None:
     app.show_view("roll")
     try:
         _kind, view = sealed.read_sealed(fragment, ("secret",))
-        ui_sealed.Sealed.rolls[view["id"]] = fragment
+        ui_sealed.remember(view["id"], fragment)
         found = _open_here(fragment, view["id"])
     except TiradaError as err:
         ui_sealed.refused(err)
         return
     if found is None:
-        ui_sealed.Sealed.opened = None
+        ui_sealed.hold_for_reveal(None)
         ui_sealed.card(lambda lang: sealed_view.closed_html(view, lang))
         return
     key, hidden, opened = found
-    ui_sealed.Sealed.opened = (key, fragment, hidden)
+    ui_sealed.hold_for_reveal((key, fragment, hidden))
     ui_sealed.opened_card(opened, revealed=False)
 
 

@@ -96,3 +96,10 @@ def reveal_current_tab(name: str) -> None:
 
 def langs() -> tuple:
     return LANGS
+
+
+def set_lang(lang: str) -> str:
+    """Make ``lang`` the page's language (``State.lang``; anything but one of :func:`langs` means "es")
+    and return it. The page's views read it; only web/shell/page.py's language switch sets it."""
+    State.lang = lang if lang in LANGS else "es"
+    return State.lang

@@ -88,8 +88,7 @@ def apply_lang(lang: str, shown: str | None = None) -> None:
     ``lang`` is "es" or "en" (anything else means "es"). ``shown`` is the language those static
     texts already show (at start-up the one the page is built in, BUILT_LANG): when it is ``lang``
     they are not rewritten one by one (~370 elements, ~10 ms of a start, issue #16)."""
-    app.State.lang = lang if lang in app.langs() else "es"
-    document.documentElement.lang = app.State.lang
+    document.documentElement.lang = app.set_lang(lang)
     if app.State.lang != shown:
         for node in document.querySelectorAll("[data-i18n]"):
             key = node.dataset.i18n
