@@ -305,23 +305,36 @@ def test_every_kind_of_confrontation_screen_passes_axe_at_360_and_1280(warm_page
     expect(page.locator("#brs-error")).to_be_visible()
     axe_new_state(page, seen)
     kinds: set = set()
-    for _ in range(150):
-        state = replay(*decode_link(link_of(page)))
-        if state.phase == "ended" and not state.pending:
-            break
-        move = bot_move(state, gentle=True)
-        who = actor(state, move)
-        kinds.add(move["move"])
-        ask = f'#brs-actions [data-yield-ask="{who}"]'
-        if move["move"] == "yield" and page.locator(ask).count():
-            page.click(ask)                                                     # the «Rendirse» question
+    wanted = {"strength", "ruling", "renew", "vow", "yield"}
+    for game in range(3):
+        # the page's dice decide which screens a game shows: about 1 game in 70 of the example lacks one of
+        # ``wanted`` (counted over 600 games of the engine with this bot); a new Confrontation then
+        if game:
+            before = link_of(page)
+            page.click("#brs-new")
+            page.click("#brs-start")
+            page.wait_for_function("l => document.getElementById('brs-share-link').value !== l", arg=before)
+            take_seat(page, "both")
+        for _ in range(150):
+            state = replay(*decode_link(link_of(page)))
+            if state.phase == "ended" and not state.pending:
+                break
+            # a vow's screen once the renewal's has come (renewing first, 1 game in 25 never vows)
+            move = bot_move(state, gentle=True, vow_first="vow" not in kinds and "renew" in kinds)
+            who = actor(state, move)
+            kinds.add(move["move"])
+            ask = f'#brs-actions [data-yield-ask="{who}"]'
+            if move["move"] == "yield" and page.locator(ask).count():
+                page.click(ask)                                                 # the «Rendirse» question
+                axe_new_state(page, seen)
+            make_move(page, move, who)
             axe_new_state(page, seen)
-        make_move(page, move, who)
-        axe_new_state(page, seen)
-    else:
-        raise AssertionError("the Confrontation did not end")
-    assert page.locator("#brs-end").is_visible()
-    # screens of owed choices and of a stuck or Overwhelmed fighter came and were checked (every game of
-    # the example has them; Endurance, a die Devastated and the others are checked when their game has them)
-    assert {"strength", "ruling", "renew", "vow", "yield"} <= kinds, kinds
+        else:
+            raise AssertionError("the Confrontation did not end")
+        assert page.locator("#brs-end").is_visible()
+        if wanted <= kinds:
+            break
+    # screens of owed choices and of a stuck or Overwhelmed fighter came and were checked (Endurance, a die
+    # Devastated and the others are checked when their game has them)
+    assert wanted <= kinds, kinds
     assert len(seen) >= 8, seen
