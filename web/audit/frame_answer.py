@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 import refusal
 from strings import t
 from tirada.links import marks
-from tirada.links.core_marks import roll_words
+from tirada.links.core_marks import ready_json, roll_words
 
 __all__ = ["WordedMark", "configured_origin", "home_of", "ready_text", "reply", "worded"]
 
@@ -91,4 +91,4 @@ def reply(message: object, home: str) -> str:
 
 def ready_text() -> str:
     """The frame's first message, as the JSON text it posts."""
-    return json.dumps(marks.ready(), separators=(",", ":"))
+    return ready_json()

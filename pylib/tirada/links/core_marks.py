@@ -32,7 +32,7 @@ from ..portable import NeedsFullEngine, fullmatch
 from ..wire.frame import MAX_FRAGMENT, payload_hash, read_frame, split_versioned
 
 __all__ = ["ANSWER", "ERROR", "MAX_HREF", "MAX_LINKS", "MAX_MESSAGE", "MAX_TEXT", "MAX_WORK", "PROTOCOL", "READY",
-           "VERSION", "core_answer", "core_answer_json", "core_mark", "good_id", "home_of", "roll_lines",
+           "VERSION", "core_answer", "core_answer_json", "core_mark", "good_id", "home_of", "ready_json", "roll_lines",
            "roll_words", "verified_row"]
 
 PROTOCOL = "verificar"          #: the "tirada" field of a request
@@ -264,3 +264,9 @@ def core_answer_json(text: Any, href: str) -> str:
         return json.dumps(answer)
     except Exception:   # never let the core break the frame: the full engine answers instead
         return ""
+
+
+def ready_json() -> str:
+    """The frame's first message, sent once it can answer, as the JSON text it posts:
+    ``{"tirada":"listo","v":2}``."""
+    return json.dumps({"tirada": READY, "v": VERSION}).replace(" ", "")
