@@ -312,14 +312,23 @@ def casefold(text: str) -> str:
     fold = getattr(text, "casefold", None)
     if fold is not None:
         return fold()
+    text = text.lower()                 # MicroPython: the ASCII letters
     if is_ascii(text):
-        return text.lower()
-    return "".join(_fold_char(ch) for ch in text)
+        return text
+    for ch in set(text):                # each other character once (folding twice changes nothing)
+        if ord(ch) >= 0x80:
+            folded = _fold_char(ch)
+            if folded != ch:
+                text = text.replace(ch, folded)
+    return text
 
 
 def is_ascii(text: str) -> bool:
     """``text.isascii()``: True when every character is below U+0080 (True for ``""``)."""
-    return all(ord(ch) < 0x80 for ch in text)
+    isascii = getattr(text, "isascii", None)
+    if isascii is not None:
+        return isascii()
+    return len(text.encode("utf-8")) == len(text)   # MicroPython: one byte a character, all ASCII
 
 
 def utc_iso(seconds: int) -> str:
@@ -438,9 +447,16 @@ def is_alnum(ch: str) -> bool:
     raise NeedsFullEngine("a non-ASCII letter test needs the full engine's Unicode data")
 
 
+#: the whitespace every interpreter's ``str.split()`` splits at (MicroPython's: these only)
+_SPLIT_SPACES = frozenset(" \t\n\r\x0b\x0c")
+
+
 def collapse_spaces(text: str) -> str:
     """``re.sub(r"\\s+", " ", text).strip()``: every run of whitespace (:func:`is_space`, Unicode's
     too, which MicroPython's ``re`` and ``strip`` do not know) one space, none at either end."""
+    if _unicodedata is not None or not any(is_space(ch) for ch in set(text) if ch not in _SPLIT_SPACES
+                                            and (ord(ch) > 0x7E or ord(ch) < 0x21)):
+        return " ".join(text.split())   # CPython's split() splits where \s matches; MicroPython's at ASCII spaces
     words: list = []
     word: list = []
     for ch in text:
