@@ -212,3 +212,22 @@ def test_percent_decoding_matches_urllib(text):
     except UnicodeDecodeError:
         expected = text
     assert _unquote(text) == expected
+
+
+_SPACEY = st.text(alphabet=st.sampled_from(list(" a\t\n\u2003\x1c\x85\u200b\u3000é\u00a0\u2028x")), max_size=14)
+
+
+@given(_SPACEY)
+@settings(max_examples=400, deadline=None)
+def test_collapse_spaces_is_the_pattern_with_and_without_unicodedata(text):
+    import re
+
+    want = re.sub(r"\s+", " ", text).strip()
+    assert portable.collapse_spaces(text) == want
+    saved = portable._unicodedata
+    portable._unicodedata = None        # as on MicroPython: the table's categories
+    try:
+        assert portable.collapse_spaces(text) == want
+        assert [portable.is_space(ch) for ch in text] == [ch.isspace() for ch in text]
+    finally:
+        portable._unicodedata = saved

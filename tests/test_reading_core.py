@@ -133,6 +133,7 @@ MISSING_ATTRIBUTES = frozenset({
 ALLOWED_ATTRIBUTES = {
     ("tirada.systems.notation.lexer", "finditer"): "tokenize() serves the notation parser, not the core",
     ("tirada.systems.bands", "S"): "parse_bands() reads typed text (the form), compiled on first use",
+    ("tirada.links.claims", "IGNORECASE"): "the markup pattern is compiled only where re has flags (else a scan)",
 }
 
 

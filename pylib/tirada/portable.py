@@ -380,6 +380,8 @@ _SPACES = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")
 def is_space(ch: str) -> bool:
     """``ch.isspace()`` for one character: ASCII and Unicode whitespace (category Zs, Zl, Zp and the
     separators U+001C..U+001F, U+0085), the same on MicroPython, whose ``isspace`` knows ASCII only."""
+    if _unicodedata is not None:   # CPython, Pyodide: isspace knows them all
+        return ch.isspace()
     return ch in _SPACES or ch.isspace() or category(ch) in ("Zs", "Zl", "Zp")
 
 

@@ -27,6 +27,11 @@ _TAGS = ("b", "s", "i", "u", "url", "quote", "code")
 _TAG_FOLDS = {"\u017f": "s", "\u0130": "i", "\u0131": "i"}
 
 
+#: the markup as one pattern where ``re`` takes flags (not MicroPython's): what :func:`_strip_markup` removes
+_MARKUP = re.compile(r"\[/?(?:b|s|i|u|url|quote|code)(?:=[^\]\n]*)?\]|\*\*|~~|[()\\]", re.IGNORECASE) \
+    if hasattr(re, "IGNORECASE") else None
+
+
 def _tag_end(line: str, at: int) -> int:
     """Where the BBCode tag starting with the ``[`` at ``at`` ends (after its ``]``), or -1: ``[b]``,
     ``[/url]``, ``[url=…]`` (no ``]`` nor newline inside), any of :data:`_TAGS` in any case."""
@@ -54,6 +59,8 @@ def _strip_markup(line: str) -> str:
     too complex)."""
     if "[" not in line and "*" not in line and "~" not in line:   # the common line: no scan needed
         return line.replace("(", "").replace(")", "").replace("\\", "")
+    if _MARKUP is not None:     # CPython, Pyodide: the pattern itself (a long pasted line stays fast)
+        return _MARKUP.sub("", line)
     out = []
     at, size = 0, len(line)
     while at < size:
