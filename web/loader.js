@@ -480,11 +480,39 @@ window[FUNCTIONS.text_pieces.name] = (source, size, type) => {
 // Before Pyodide is up the reading core answers (issue #41; frameCore above): the frame listens from
 // the start, asks the core first (tirada.links.core_marks: ✔ roll links, the full engine's marks) and
 // keeps a request it cannot judge until `answer` arrives; «listo» goes once, from whichever is up first.
+// The core takes the first FRAME_CORE_REQUESTS requests (all of them if Pyodide fails), one at a time.
 // `tiradaFrameAnswered` counts the messages answered (tests/e2e/test_userscript.py reads it: a frame
 // that answered another origin, even to no one, is caught); `tiradaFrameCore` those the core answered.
 window[DIAG.frame_answered] = 0;
 window[DIAG.frame_core] = 0;
-const frameFull = { answer: null, waiting: [], readySent: false };
+const frameFull = { answer: null, waiting: [], readySent: false, failed: false };
+let frameTurn = Promise.resolve("");
+/** Requests the core takes while Pyodide boots: the first (up to 50 links: a page's first marks). Past
+ * it Pyodide, about 15× faster per link once up, answers a long page sooner (the core's work would
+ * slow its start); if Pyodide fails, the core answers them all. */
+const FRAME_CORE_REQUESTS = 1;
+let frameCoreAsked = 0;
+
+/** Ask the core about ``text``, one request at a time (a request still queued when Pyodide is up
+ * goes to Pyodide): its answer, or "" when it cannot judge every link (or has failed). */
+function frameAskCore(text) {
+  const turn = frameTurn.then(() => (frameFull.answer || !frameCore ? "" : frameCore.answer(text, location.href)))
+    .catch(() => "");
+  frameTurn = turn;
+  return turn;
+}
+
+/** Pyodide could not start: the requests kept for it go to the core (it keeps working). */
+window.addEventListener(EVENTS.engine_failed.name, async () => {
+  frameFull.failed = true;
+  for (const [port, text] of frameFull.waiting.splice(0)) {
+    const said = await frameAskCore(text);
+    if (said) {
+      window[DIAG.frame_core] += 1;
+      frameReply(port, said);
+    }
+  }
+});
 
 function frameReply(port, text) {
   window[DIAG.frame_answered] += 1;
@@ -505,8 +533,8 @@ function frameListen(origin) {
     if (event.origin !== origin || !port) return;
     const text = typeof event.data === "string" ? event.data : "";
     if (frameFull.answer) return frameReply(port, frameFull.answer(text));
-    let said = "";
-    if (frameCore) said = await frameCore.answer(text, location.href).catch(() => "");
+    const mine = frameCore && (frameCoreAsked++ < FRAME_CORE_REQUESTS || frameFull.failed);
+    const said = mine ? await frameAskCore(text) : "";
     if (said) {
       window[DIAG.frame_core] += 1;
       return frameReply(port, said);
@@ -523,6 +551,13 @@ if (frameCore) {
 window[FUNCTIONS.frame.name] = (origin, answer, ready) => {
   if (!frameCore || origin !== frameOrigin) frameListen(origin);
   frameFull.answer = answer;
-  for (const [port, text] of frameFull.waiting.splice(0)) frameReply(port, answer(text));
+  // the requests kept for Pyodide, one a task (as if each had just come): the frame never freezes
+  const next = () => {
+    const kept = frameFull.waiting.shift();
+    if (!kept) return;
+    frameReply(kept[0], answer(kept[1]));
+    setTimeout(next, 0);
+  };
+  next();
   frameReady(origin, ready);
 };
