@@ -10,6 +10,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tirada.cli import main
 from tirada.links.audit import audit
@@ -88,3 +90,24 @@ def test_a_quote_of_another_snippet_then_the_repliers_own_roll_is_not_a_false_cl
     edited = _snippet(bob, "text").replace(f"= {total}", f"= {total + 5}")
     text = f"Post 1 (Aria):\n{_snippet(aria, 'text')}\n\nPost 2 (Bob):\n{quote.format(quoted)}\n{edited}"
     assert [c["roller"] for c in _claims(text)] == ["Bob"]
+
+
+_MARKUPY = st.lists(st.sampled_from(["[", "/", "]", "b", "S", "\u017f", "\u0130", "\u0131", "i", "U", "url",
+                                      "QUOTE", "code", "=", "x", "*", "~", "(", ")", "\\", "\n", "é"]),
+                    max_size=14).map("".join)
+
+
+@given(_MARKUPY)
+@settings(max_examples=500, deadline=None)
+def test_the_markup_scan_micropython_runs_is_the_pattern(line):
+    """tirada.links.claims strips snippet markup with its pattern where ``re`` has flags and with a
+    written-out scan on MicroPython: the same text either way."""
+    from tirada.links import claims
+
+    want = claims._MARKUP.sub("", line)
+    saved = claims._MARKUP
+    claims._MARKUP = None
+    try:
+        assert claims._strip_markup(line) == want
+    finally:
+        claims._MARKUP = saved

@@ -101,8 +101,41 @@ def test_casefold_without_str_casefold():
         casefold = None  # type: ignore[assignment]
 
     assert portable.casefold(Text("AbC")) == "abc"
+    assert portable.casefold(Text("Éxito CRÍTICO · Straße İ ΣΑΣ")) == "Éxito CRÍTICO · Straße İ ΣΑΣ".casefold()
+
+
+@pytest.mark.skipif(not SAME_UNICODE, reason="the tables are of another Unicode version")
+def test_the_casefold_tables_fold_every_character_as_cpython():
+    wrong = [hex(cp) for cp in range(0x110000) if portable._fold_char(chr(cp)) != chr(cp).casefold()]
+    assert wrong == []
+
+
+def test_escape_html_and_quote_match_the_standard_library():
+    import html
+    from urllib.parse import quote
+
+    for text in ("a<b>&\"c'", "plain", "«Arenas» & <i>", "https://x.example/a b?c=ñ#t1AB%20", ""):
+        assert portable.escape_html(text) == html.escape(text)
+        assert portable.quote(text, safe="-._~:/?#@!$&'*+,;=%") == quote(text, safe="-._~:/?#@!$&'*+,;=%")
+    saved = portable._quote
+    portable._quote = None        # as on MicroPython
+    try:
+        for text in ("https://x.example/a b?c=ñ#t1AB%20", "ü€😀 /[]"):
+            assert portable.quote(text, safe="/") == quote(text, safe="/")
+    finally:
+        portable._quote = saved
+
+
+def test_rtl_and_alnum_without_unicodedata(monkeypatch):
+    assert portable.is_rtl("\u05d0") and portable.is_rtl("\u0627") and not portable.is_rtl("a")
+    assert portable.is_alnum("ñ") and not portable.is_alnum("·")
+    monkeypatch.setattr(portable, "_unicodedata", None)
+    assert not portable.is_rtl("é") and not portable.is_rtl("\uff3b") and not portable.is_rtl("\u2014")
     with pytest.raises(portable.NeedsFullEngine):
-        portable.casefold(Text("Ábc"))
+        portable.is_rtl("\u05d0")
+    assert portable.is_alnum("a") and not portable.is_alnum(".")
+    with pytest.raises(portable.NeedsFullEngine):
+        portable.is_alnum("ñ")
 
 
 def test_utc_iso_matches_datetime():
@@ -179,3 +212,22 @@ def test_percent_decoding_matches_urllib(text):
     except UnicodeDecodeError:
         expected = text
     assert _unquote(text) == expected
+
+
+_SPACEY = st.text(alphabet=st.sampled_from(list(" a\t\n\u2003\x1c\x85\u200b\u3000é\u00a0\u2028x")), max_size=14)
+
+
+@given(_SPACEY)
+@settings(max_examples=400, deadline=None)
+def test_collapse_spaces_is_the_pattern_with_and_without_unicodedata(text):
+    import re
+
+    want = re.sub(r"\s+", " ", text).strip()
+    assert portable.collapse_spaces(text) == want
+    saved = portable._unicodedata
+    portable._unicodedata = None        # as on MicroPython: the table's categories
+    try:
+        assert portable.collapse_spaces(text) == want
+        assert [portable.is_space(ch) for ch in text] == [ch.isspace() for ch in text]
+    finally:
+        portable._unicodedata = saved

@@ -133,6 +133,7 @@ MISSING_ATTRIBUTES = frozenset({
 ALLOWED_ATTRIBUTES = {
     ("tirada.systems.notation.lexer", "finditer"): "tokenize() serves the notation parser, not the core",
     ("tirada.systems.bands", "S"): "parse_bands() reads typed text (the form), compiled on first use",
+    ("tirada.links.claims", "IGNORECASE"): "the markup pattern is compiled only where re has flags (else a scan)",
 }
 
 
@@ -291,10 +292,105 @@ def _views(rolls: list) -> list:
             for case in rolls for lang in ("es", "en") if lang == "es" or case["name"].startswith("sifrp")]
 
 
+#: the verification frame's address in the marks cases (what location.href gives), and its page address
+FRAME = "http://127.0.0.1:8000/index.html?marco=1#origen=https%3A%2F%2Fforo.example"
+FRAME_HOME = "http://127.0.0.1:8000/index.html"
+
+
+def vector_fragments() -> list:
+    """Every link fragment of tests/vectors/ (any value under a ``"fragment"`` key), in file order."""
+    found: list = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "fragment" and isinstance(item, str):
+                    found.append(item)
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted(VECTORS.glob("*.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return found
+
+
+def mark_links() -> list:
+    """Every vector link as the userscript sends it (``{href, text}``): alone; for a roll link, after
+    its own snippet in Spanish and in English as a forum shows it (the link's words last); after a
+    snippet that says other dice, following another roll link of the same post; and at another address."""
+    from tirada.links.snippets import _WORDS, render, tokens
+
+    fragments = vector_fragments()
+    links = []
+    for fragment in fragments:
+        href = f"{FRAME_HOME}#{fragment}"
+        links.append({"href": href, "text": ""})
+        try:
+            checked = verify(fragment)
+        except Exception:       # not a roll link (or refused): marked without a snippet
+            checked = None
+        if checked is not None:
+            for lang in ("es", "en"):
+                lines = render(tokens(checked, lang)[:-1], FRAME_HOME, "text")
+                links.append({"href": href, "text": f"Ataco.\n{lines}\n{_WORDS[lang]['check']}"})
+            links.append({"href": href, "text": f" {FRAME_HOME}#{fragments[0]} {lines.replace('4', '6')}\nVer"})
+        links.append({"href": f"https://otra.example/tirada/#{fragment}", "text": ""})
+    return links
+
+
+def _marks() -> list:
+    """The frame's requests: every vector link of :func:`mark_links`, 50 a request, in Spanish and in
+    English; and messages the core leaves to the full engine (not JSON, another version, no port id)."""
+    links = mark_links()
+    cases = []
+    for lang in ("es", "en"):
+        for at in range(0, len(links), 50):
+            message = json.dumps({"tirada": "verificar", "v": 2, "id": f"{at:032x}", "lang": lang,
+                                  "links": links[at:at + 50]})
+            cases.append({"name": f"marks {lang}: links {at}–{at + 49}", "kind": "marks", "message": message,
+                          "href": FRAME})
+    roll = next(link for link in links if link["text"].startswith("Ataco."))
+    for name, message in (("not JSON", "{"), ("version 1", json.dumps({"tirada": "verificar", "v": 1})),
+                          ("bad id", json.dumps({"tirada": "verificar", "v": 2, "id": "x", "links": [roll]})),
+                          ("NaN", '{"tirada": "verificar", "v": 2, "id": "' + "a" * 32 + '", "x": NaN, "links": []}'),
+                          ("one roll", json.dumps({"tirada": "verificar", "v": 2, "id": "b" * 32, "links": [roll]}))):
+        cases.append({"name": f"marks: {name}", "kind": "marks", "message": message, "href": FRAME})
+    return cases
+
+
 def all_cases() -> list:
     rolls = _vector_rolls()
     refusals = _refusals(rolls)
-    return rolls + refusals + _requests() + _sealed() + _streams() + _views(rolls + refusals)
+    return rolls + refusals + _requests() + _sealed() + _streams() + _views(rolls + refusals) + _marks()
+
+
+def test_core_marks_are_the_full_engines_for_every_vector_link():
+    """Every mark the core gives (tirada.links.core_marks) is the full engine's
+    (tirada.links.marks.answer) byte for byte, and the core gives every ✔ roll link's mark posted
+    with the frame's own address; what it leaves is a ✘, another kind or another address."""
+    from tirada.links import core_marks, marks
+
+    answered = left = 0
+    for case in _marks():
+        full = marks.answer(case["message"], FRAME_HOME)
+        core = core_marks.core_answer(case["message"], FRAME_HOME)
+        if core is None:
+            assert full["tirada"] == "error" or not all(m["status"] == "ok" for m in full["marks"]), case["name"]
+            continue
+        assert {k: v for k, v in core.items() if k != "marks"} == {k: v for k, v in full.items() if k != "marks"}
+        links = json.loads(case["message"])["links"]
+        for link, mine, theirs in zip(links, core["marks"], full["marks"], strict=True):
+            if mine is not None:
+                assert json.dumps(mine, ensure_ascii=False) == json.dumps(theirs, ensure_ascii=False), link
+                answered += 1
+            else:
+                left += 1
+                assert not (theirs["status"] == "ok" and theirs["kind"] == "roll"
+                            and link["href"].startswith(FRAME_HOME)), link
+    assert answered >= 300 and left >= 200, (answered, left)
 
 
 def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
@@ -383,6 +479,8 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
             assert got == case["expect"], case["name"]
         elif "expect_result" in case:
             assert mine.get("ok", {}).get("result") == case["expect_result"], (case["name"], mine)
+        elif case["kind"] == "marks":
+            assert mine.get("ok") is not None, (case["name"], mine)
         elif case["kind"] == "view":
             assert mine["ok"]["state"] == ("refused" if case["name"].split(": ")[1] == "refused" else "verified"), \
                 (case["name"], mine)

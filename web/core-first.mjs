@@ -101,3 +101,50 @@ export function showCore(view, pool, say, failed) {
   shared.hidden = false;
   return true;
 }
+
+/**
+ * The userscript's verification frame on the reading core (issue #41): one Web Worker
+ * (web/core-worker.mjs) that starts MicroPython once and answers every request it can judge
+ * (tirada.links.core_marks: ✔ roll links, the same marks as the full engine's) while Pyodide boots.
+ *
+ * @returns {{ready: Promise<string>, answer: (text: string, href: string) => Promise<string>}}
+ *   ``ready``: the frame's first message (JSON text) once the core is up; rejects when it cannot
+ *   start. ``answer``: the JSON text answering the request ``text`` for the frame at ``href``, or
+ *   ``""`` when the full engine must answer it (rejects when the core failed).
+ */
+export function coreFrame() {
+  mark("frame-core-start");
+  const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
+  const pending = new Map();
+  let next = 0;
+  const ask = (message) => new Promise((resolve, reject) => {
+    const id = ++next;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ ...message, id });
+  });
+  const failAll = (why) => {
+    for (const { reject } of pending.values()) reject(new Error(why));
+    pending.clear();
+  };
+  worker.onmessage = ({ data }) => {
+    const waiting = pending.get(data.id);
+    if (!waiting) return;
+    pending.delete(data.id);
+    if (data.failed) waiting.reject(new Error(data.failed));
+    else waiting.resolve(data);
+  };
+  worker.onerror = (event) => failAll(`core worker: ${event.message || "failed to start"}`);
+  worker.onmessageerror = () => failAll("core worker: unreadable answer");
+  const ready = ask({ kind: "frame-start" }).then((data) => {
+    mark("frame-core-ready", { bytes: data.bytes });
+    return data.ready;
+  });
+  ready.catch(() => worker.terminate());
+  return {
+    ready,
+    answer: async (text, href) => {
+      await ready;
+      return (await ask({ kind: "marks", text, href })).answer;
+    },
+  };
+}

@@ -81,6 +81,32 @@ if (framed && new URLSearchParams(location.search).get("marco") === "1") {
   box.append(why, open);
   document.body.append(box);
 }
+// ------------------------------------------ the verification frame answers from the reading core (issue #41)
+// The userscript's frame (?marco=1#origen=<forum origin>) starts MicroPython at once (core-first.mjs
+// coreFrame) and answers the requests it can judge from it (frameListen, below) while Pyodide boots;
+// pyodide-start.mjs waits for it (tiradaCoreFirst) before its downloads. The origin is the one the
+// browser writes itself (new URL(…).origin): exactly scheme://host[:port], as
+// web/audit/frame_answer.configured_origin accepts, and only what a message's event.origin can be.
+const frameOrigin = (() => {
+  if (root.getAttribute("data-framed") !== "verify") return null;
+  const text = location.hash.replace(/^#/, "");
+  if (!text.startsWith("origen=")) return null;
+  try {
+    const origin = decodeURIComponent(text.slice("origen=".length)).trim();
+    const url = new URL(origin);
+    return /^https?:$/.test(url.protocol) && url.origin === origin ? origin : null;
+  } catch {
+    return null;
+  }
+})();
+let frameCore = null;
+if (frameOrigin && typeof Worker === "function") {
+  const core = import("./core-first.mjs").then((m) => m.coreFrame());
+  const answer = (text, href) => core.then((c) => c.answer(text, href));
+  frameCore = { ready: core.then((c) => c.ready), answer };
+  const settled = frameCore.ready.then(() => {}, () => {});
+  window[FUNCTIONS.core_first.name] = () => settled;
+}
 // ------------------------------------------------- a roll link verified by the reading core (issue #41)
 // A page opened on a roll link starts MicroPython first (core-first.mjs: the reading core's Python,
 // tirada.links.core_view) and shows the verified result before Pyodide is up; pyodide-start.mjs waits
@@ -451,17 +477,87 @@ window[FUNCTIONS.text_pieces.name] = (source, size, type) => {
 // JSON text, Python), on that port only: the answer belongs to the request that made the channel,
 // and no other script of the forum page can read it or pass it off as another's (protocol 2, issue
 // #38). The ready message goes to that origin only (docs/link-format.md §20).
+// Before Pyodide is up the reading core answers (issue #41; frameCore above): the frame listens from
+// the start, asks the core first (tirada.links.core_marks: ✔ roll links, the full engine's marks) and
+// keeps a request it cannot judge until `answer` arrives; «listo» goes once, from whichever is up first.
+// The core takes the first FRAME_CORE_REQUESTS requests (all of them if Pyodide fails), one at a time.
 // `tiradaFrameAnswered` counts the messages answered (tests/e2e/test_userscript.py reads it: a frame
-// that answered another origin, even to no one, is caught).
+// that answered another origin, even to no one, is caught); `tiradaFrameCore` those the core answered.
 window[DIAG.frame_answered] = 0;
-window[FUNCTIONS.frame.name] = (origin, answer, ready) => {
-  window.addEventListener("message", (event) => {
+window[DIAG.frame_core] = 0;
+const frameFull = { answer: null, waiting: [], readySent: false, failed: false };
+let frameTurn = Promise.resolve("");
+/** Requests the core takes while Pyodide boots: the first (up to 50 links: a page's first marks). Past
+ * it Pyodide, about 15× faster per link once up, answers a long page sooner (the core's work would
+ * slow its start); if Pyodide fails, the core answers them all. */
+const FRAME_CORE_REQUESTS = 1;
+let frameCoreAsked = 0;
+
+/** Ask the core about ``text``, one request at a time (a request still queued when Pyodide is up
+ * goes to Pyodide): its answer, or "" when it cannot judge every link (or has failed). */
+function frameAskCore(text) {
+  const turn = frameTurn.then(() => (frameFull.answer || !frameCore ? "" : frameCore.answer(text, location.href)))
+    .catch(() => "");
+  frameTurn = turn;
+  return turn;
+}
+
+/** Pyodide could not start: the requests kept for it go to the core (it keeps working). */
+window.addEventListener(EVENTS.engine_failed.name, async () => {
+  frameFull.failed = true;
+  for (const [port, text] of frameFull.waiting.splice(0)) {
+    const said = await frameAskCore(text);
+    if (said) {
+      window[DIAG.frame_core] += 1;
+      frameReply(port, said);
+    }
+  }
+});
+
+function frameReply(port, text) {
+  window[DIAG.frame_answered] += 1;
+  port.postMessage(text);
+  port.close();
+}
+
+function frameReady(origin, text) {
+  if (frameFull.readySent) return;
+  frameFull.readySent = true;
+  window.parent.postMessage(text, origin);
+}
+
+/** Listen to ``origin``'s requests: the full engine's ``answer`` once there, else the core's. */
+function frameListen(origin) {
+  window.addEventListener("message", async (event) => {
     const port = event.ports && event.ports[0];
     if (event.origin !== origin || !port) return;
-    const text = answer(typeof event.data === "string" ? event.data : "");
-    window[DIAG.frame_answered] += 1;
-    port.postMessage(text);
-    port.close();
+    const text = typeof event.data === "string" ? event.data : "";
+    if (frameFull.answer) return frameReply(port, frameFull.answer(text));
+    const mine = frameCore && (frameCoreAsked++ < FRAME_CORE_REQUESTS || frameFull.failed);
+    const said = mine ? await frameAskCore(text) : "";
+    if (said) {
+      window[DIAG.frame_core] += 1;
+      return frameReply(port, said);
+    }
+    if (frameFull.answer) return frameReply(port, frameFull.answer(text));
+    frameFull.waiting.push([port, text]);
   });
-  window.parent.postMessage(ready, origin);
+}
+if (frameCore) {
+  frameListen(frameOrigin);
+  frameCore.ready.then((text) => frameReady(frameOrigin, text), () => {});
+}
+
+window[FUNCTIONS.frame.name] = (origin, answer, ready) => {
+  if (!frameCore || origin !== frameOrigin) frameListen(origin);
+  frameFull.answer = answer;
+  // the requests kept for Pyodide, one a task (as if each had just come): the frame never freezes
+  const next = () => {
+    const kept = frameFull.waiting.shift();
+    if (!kept) return;
+    frameReply(kept[0], answer(kept[1]));
+    setTimeout(next, 0);
+  };
+  next();
+  frameReady(origin, ready);
 };

@@ -50,10 +50,15 @@ try:
     import secrets as _secrets
 except ImportError:   # MicroPython
     _secrets = None   # type: ignore[assignment]
+try:
+    from urllib.parse import quote as _quote
+except ImportError:   # MicroPython
+    _quote = None   # type: ignore[assignment]
 
 __all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute", "compare_digest", "is_nfc", "nfc",
            "normalize", "token_hex", "utc_iso",
-           "merged", "is_whole", "fullmatch", "is_space", "is_decimal", "stable_sorted"]
+           "merged", "is_whole", "fullmatch", "is_space", "is_decimal", "stable_sorted", "escape_html", "quote",
+           "is_rtl", "is_alnum", "collapse_spaces"]
 
 
 class NeedsFullEngine(NotImplementedError):
@@ -267,20 +272,63 @@ def normalize(form: str, text: str) -> str:
     return text
 
 
+_FOLDS: list = []
+
+
+def _fold_tables() -> tuple:
+    """``(starts, ends, steps, deltas, long)`` of :data:`tirada.unicode_core_data.CASEFOLD_RUNS` and
+    ``CASEFOLD_LONG``, parsed once."""
+    if not _FOLDS:
+        from . import unicode_core_data as data
+
+        words = "".join(data.CASEFOLD_RUNS).split()
+        quads = [[int(w, 16) for w in words[i:i + 4]] for i in range(0, len(words), 4)]
+        long = {}
+        for group in "".join(data.CASEFOLD_LONG).split(";"):
+            codes = [int(w, 16) for w in group.split()]
+            long[codes[0]] = "".join(chr(c) for c in codes[1:])
+        _FOLDS.append(([q[0] for q in quads], [q[1] for q in quads], [q[2] for q in quads], [q[3] for q in quads],
+                       long))
+    return _FOLDS[0]
+
+
+def _fold_char(ch: str) -> str:
+    """``ch.casefold()`` from the tables of :mod:`tirada.unicode_core_data`."""
+    cp = ord(ch)
+    if cp < 0x80:
+        return ch.lower()
+    starts, ends, steps, deltas, long = _fold_tables()
+    if cp in long:
+        return long[cp]
+    i = bisect_right(starts, cp) - 1
+    if i >= 0 and cp <= ends[i] and (cp - starts[i]) % steps[i] == 0:
+        return chr(cp + deltas[i])
+    return ch
+
+
 def casefold(text: str) -> str:
-    """``text.casefold()``. Without ``str.casefold`` (MicroPython): ``text.lower()`` for an ASCII
-    text; else raises NeedsFullEngine."""
+    """``text.casefold()``. Without ``str.casefold`` (MicroPython): each character folded from the
+    tables of :mod:`tirada.unicode_core_data` (CPython's ``casefold`` of the same Unicode version)."""
     fold = getattr(text, "casefold", None)
     if fold is not None:
         return fold()
-    if not is_ascii(text):
-        raise NeedsFullEngine("this text needs Unicode case folding")
-    return text.lower()
+    text = text.lower()                 # MicroPython: the ASCII letters
+    if is_ascii(text):
+        return text
+    for ch in set(text):                # each other character once (folding twice changes nothing)
+        if ord(ch) >= 0x80:
+            folded = _fold_char(ch)
+            if folded != ch:
+                text = text.replace(ch, folded)
+    return text
 
 
 def is_ascii(text: str) -> bool:
     """``text.isascii()``: True when every character is below U+0080 (True for ``""``)."""
-    return all(ord(ch) < 0x80 for ch in text)
+    isascii = getattr(text, "isascii", None)
+    if isascii is not None:
+        return isascii()
+    return len(text.encode("utf-8")) == len(text)   # MicroPython: one byte a character, all ASCII
 
 
 def utc_iso(seconds: int) -> str:
@@ -332,6 +380,8 @@ _SPACES = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")
 def is_space(ch: str) -> bool:
     """``ch.isspace()`` for one character: ASCII and Unicode whitespace (category Zs, Zl, Zp and the
     separators U+001C..U+001F, U+0085), the same on MicroPython, whose ``isspace`` knows ASCII only."""
+    if _unicodedata is not None:   # CPython, Pyodide: isspace knows them all
+        return ch.isspace()
     return ch in _SPACES or ch.isspace() or category(ch) in ("Zs", "Zl", "Zp")
 
 
@@ -350,3 +400,74 @@ def stable_sorted(items: Any, key: Any, reverse: bool = False) -> list:
     else:
         indexed.sort(key=lambda pair: (key(pair[1]), pair[0]))
     return [item for _, item in indexed]
+
+
+def escape_html(text: str) -> str:
+    """``html.escape(text)``: ``&``, ``<``, ``>``, ``"`` and ``'`` as character references (``&amp;``,
+    ``&lt;``, ``&gt;``, ``&quot;``, ``&#x27;``), the same on every interpreter."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("'", "&#x27;"))
+
+
+#: what ``urllib.parse.quote`` never escapes
+_ALWAYS_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+
+
+def quote(text: str, safe: str = "/") -> str:
+    """``urllib.parse.quote(text, safe=safe)``: the text's UTF-8 bytes, each percent-escaped
+    (``%XX``, upper-case hex) unless an ASCII letter, digit, ``_.-~`` or a character of ``safe``
+    (ASCII)."""
+    if _quote is not None:
+        return _quote(text, safe=safe)
+    keep = set(_ALWAYS_SAFE) | set(safe.encode("ascii"))
+    return "".join(chr(b) if b in keep else "%%%02X" % b for b in text.encode("utf-8"))
+
+
+#: the blocks holding every right-to-left (bidi class R or AL) character of Unicode 14, and U+200F
+_RTL_BLOCKS = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF),
+               (0x200F, 0x200F))
+
+
+def is_rtl(ch: str) -> bool:
+    """``unicodedata.bidirectional(ch) in ("R", "AL")``: a right-to-left letter. Without
+    ``unicodedata``: False outside :data:`_RTL_BLOCKS` (no R or AL character is there); inside them
+    :class:`NeedsFullEngine` (the blocks also hold digits and marks of other classes)."""
+    if _unicodedata is not None:
+        return _unicodedata.bidirectional(ch) in ("R", "AL")
+    code = ord(ch)
+    if any(low <= code <= high for low, high in _RTL_BLOCKS):
+        raise NeedsFullEngine("right-to-left text needs the full engine's Unicode data")
+    return False
+
+
+def is_alnum(ch: str) -> bool:
+    """``ch.isalnum()`` for one character (what ``[^\\W_]`` matches). Without ``unicodedata``
+    (MicroPython, whose ``isalnum`` knows ASCII only) a non-ASCII character raises
+    :class:`NeedsFullEngine`."""
+    if ord(ch) < 0x80 or _unicodedata is not None:
+        return ch.isalnum()
+    raise NeedsFullEngine("a non-ASCII letter test needs the full engine's Unicode data")
+
+
+#: the whitespace every interpreter's ``str.split()`` splits at (MicroPython's: these only)
+_SPLIT_SPACES = frozenset(" \t\n\r\x0b\x0c")
+
+
+def collapse_spaces(text: str) -> str:
+    """``re.sub(r"\\s+", " ", text).strip()``: every run of whitespace (:func:`is_space`, Unicode's
+    too, which MicroPython's ``re`` and ``strip`` do not know) one space, none at either end."""
+    if _unicodedata is not None or not any(is_space(ch) for ch in set(text) if ch not in _SPLIT_SPACES
+                                            and (ord(ch) > 0x7E or ord(ch) < 0x21)):
+        return " ".join(text.split())   # CPython's split() splits where \s matches; MicroPython's at ASCII spaces
+    words: list = []
+    word: list = []
+    for ch in text:
+        if is_space(ch):
+            if word:
+                words.append("".join(word))
+                word = []
+        else:
+            word.append(ch)
+    if word:
+        words.append("".join(word))
+    return " ".join(words)

@@ -3,8 +3,10 @@
 
 What it reads today: a SIFRP, L5R or generic roll link (:func:`tirada.links.chain.verify`, formats
 1 and 2), a GM's roll request and whether a roll answers it (:mod:`tirada.links.gm_request`), sealed
-links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`) and the link frame of every kind
-(:mod:`tirada.wire`). Each module in :data:`CORE_MODULES` imports only other core modules, the
+links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`), the link frame of every kind
+(:mod:`tirada.wire`), a roll's forum snippet (:mod:`tirada.links.snippets`, :mod:`tirada.wire.markup`)
+and the userscript's ✔ mark of a roll link, its post's snippet checked (:mod:`tirada.links.core_marks`,
+:mod:`tirada.links.claims`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -32,10 +34,16 @@ CORE_MODULES = (
     "tirada.unicode_core_data",
     "tirada.links",
     "tirada.links.chain",
+    "tirada.links.claims",
+    "tirada.links.core_marks",
     "tirada.links.core_view",
     "tirada.links.gm_request",
     "tirada.links.sealed",
     "tirada.links.sealed_dice",
+    "tirada.links.pool",
+    "tirada.links.pool_wording",
+    "tirada.links.snippet_dice",
+    "tirada.links.snippets",
     "tirada.systems",
     "tirada.systems.registry",
     "tirada.systems.bands",
@@ -60,6 +68,7 @@ CORE_MODULES = (
     "tirada.wire.codec",
     "tirada.wire.frame",
     "tirada.wire.handover_layout",
+    "tirada.wire.markup",
     "tirada.wire.request_layout",
     "tirada.wire.roll_layout",
     "tirada.wire.roll_layout2",

@@ -11,7 +11,10 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   (the reveal), ``request`` (the sealed request, or none) → :func:`~tirada.links.sealed.verify_reveal`;
 * ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`;
 * ``view``: ``fragment``, ``lang`` → :func:`tirada.links.core_view.view_json` (what the page shows
-  before Pyodide is up), read back as JSON.
+  before Pyodide is up), read back as JSON;
+* ``marks``: ``message`` (a userscript's request), ``href`` (the frame's address) →
+  :func:`tirada.links.core_marks.core_answer` and :func:`~tirada.links.core_marks.core_answer_json`
+  (what the frame answers before Pyodide is up), read back as JSON.
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
@@ -104,6 +107,12 @@ def run(case):
             from tirada.links.core_view import view_json
 
             return {"ok": json.loads(view_json(case["fragment"], case["lang"]))}
+        if case["kind"] == "marks":    # the userscript frame's answer before Pyodide (web/core-worker.mjs)
+            from tirada.links.core_marks import core_answer, core_answer_json
+
+            worded = core_answer_json(case["message"], case["href"])
+            return {"ok": {"answer": core_answer(case["message"], case["href"].split("#")[0]),
+                           "worded": json.loads(worded) if worded else None}}
         if case["kind"] == "stream":
             from tirada.dice import DiceStream
 

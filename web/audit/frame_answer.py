@@ -15,6 +15,7 @@ from urllib.parse import unquote, urlsplit
 import refusal
 from strings import t
 from tirada.links import marks
+from tirada.links.core_marks import ready_json, roll_words
 
 __all__ = ["WordedMark", "configured_origin", "home_of", "ready_text", "reply", "worded"]
 
@@ -62,7 +63,7 @@ def _word(mark: marks.Mark, lang: str) -> WordedMark:
     elif reasons:
         text = "; ".join(reasons)
     elif kind == "roll" and mark["lines"]:
-        text = " · ".join(mark["lines"][1:] or mark["lines"])
+        text = roll_words(mark)[0]
     else:
         name = t(f"audit.kind_{kind}", lang) if kind else ""
         who = t("frame.by", lang).format(roller=mark["roller"]) if mark["roller"] else ""
@@ -90,4 +91,4 @@ def reply(message: object, home: str) -> str:
 
 def ready_text() -> str:
     """The frame's first message, as the JSON text it posts."""
-    return json.dumps(marks.ready(), separators=(",", ":"))
+    return ready_json()

@@ -25,6 +25,7 @@ from ..plural import ngettext
 from .audit_people import count_words, counts, people as people_of, twins
 from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
+from .core_marks import MAX_WORK, verified_row   # MAX_WORK: most link-body bytes decoded in one audit
 from .posts import _BREAKS, _HTML_BREAKS, Placer, clean, place_problems
 from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
@@ -32,7 +33,6 @@ __all__ = ["MAX_TEXT", "audit", "audit_steps", "checked_steps", "clean", "extrac
 
 MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
-MAX_WORK = 200_000            #: most link-body bytes decoded in one audit (bounded time on the page)
 MAX_COPIES = 20              #: copies of one link whose snippets are each checked
 CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`
 READ_SLICE = 25_000          #: characters of the pasted text cleaned between two steps of :func:`audit_steps`
@@ -281,13 +281,7 @@ def _entry(found: dict, budget: list) -> dict:
                    id=roll_id, label=link["request"].get("label", ""), entries=entries,
                    format=link.get("format", 1))
         return row
-    row.update(valid=True, kind="roll", id=checked["id"], roller=checked["roller"],
-               campaign=checked["campaign"], seq=checked["seq"], prev=checked["prev"],
-               created_iso=checked["created_iso"], label=checked["label"],
-               description=checked["description"], fragment=_short(fragment),
-               entries=checked["entries"], format=checked["format"], gm_request=checked["gm_request"],
-               request=checked["request"], result=checked["result"])   # shown per roll by the page
-    return row
+    return verified_row(row, checked, _short(fragment))
 
 
 def _chain(rows: list) -> dict:

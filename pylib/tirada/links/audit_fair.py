@@ -17,14 +17,9 @@ import json
 from typing import Any
 
 from ..errors import TiradaError
+from .claims import flag
 
 __all__ = ["brs_row", "chain_report", "confrontation_forks", "flag", "move_rows"]
-
-
-def flag(code: str, reason: str, params: dict | None = None) -> dict:
-    """One problem the audit found with a roll or the thread: ``{"code": stable dotted code (the page
-    words it as ``"err." + code``), "params": JSON-ready dict, "reason": English one line (CLI)}``."""
-    return {"code": code, "params": params or {}, "reason": reason}
 
 
 def _gaps(seqs: list) -> list:

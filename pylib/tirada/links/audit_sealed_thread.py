@@ -213,7 +213,7 @@ def _reveal_claims(report: dict, scanned: tuple, kinds: dict, chunk: int = CHUNK
     import bisect
 
     from ..errors import TiradaError
-    from .audit_thread import claim_lines, norm_line
+    from .claims import claim_lines, norm_line
     from .sealed import read_sealed, verify_reveal
     from .sealed_snippet import reveal_snippet
 

@@ -11,7 +11,7 @@ docs/link-format.md §9.2. A link verifies on its own; these checks read the thr
   another host can say "verified" for anything.
 * **Reused randomness** (:func:`mark_reused`): the same seed or nonce in two different links means
   identical dice (``audit.reused``), whoever posted them.
-* **Claims** (:func:`claim_flag`): the forum snippet posted before a link (:mod:`tirada.links.snippets`)
+* **Claims** (:mod:`tirada.links.claims`, in the reading core): the forum snippet posted before a link (:mod:`tirada.links.snippets`)
   is compared line by line with the snippet of the recomputed result; a line that differs is
   flagged with what the text says and what the link gives (``audit.claim``).
 * **Named problems** (:func:`chain_flags`, :func:`problems`): every fork, restart, broken link,
@@ -24,26 +24,15 @@ Public API (used by :mod:`tirada.links.audit`): the functions above.
 from __future__ import annotations
 
 import bisect
-import re
 from ..errors import LinkError
 from .audit_address import base_address, presumed_home, read_address, same_address
 from .audit_fair import flag
 from .audit_games import by_mismatch
+from .claims import claim_flag, claim_lines, norm_line
 
 __all__ = ["base_address", "chain_flags", "claim_flag", "claim_lines", "mark_reused", "norm_line", "presumed_home",
            "problems", "read_address", "same_address", "thread_flags",
            "thread_flags_steps"]
-
-_CLAIM_LINES = 12           #: lines read before a link for its snippet
-_CLAIM_CHARS = 4000         #: characters read before a link for its snippet
-#: snippet markup and escapes (BBCode tags, Markdown emphasis, struck dice in plain text)
-_MARKUP = re.compile(r"\[/?(?:b|s|i|u|url|quote|code)(?:=[^\]\n]*)?\]|\*\*|~~|[()\\]", re.IGNORECASE)
-_FOLD = str.maketrans({"\uff3b": "[", "\uff3d": "]", "\uff1a": ":", "\u2024": ".", "\u2066": None,
-                       "\u2067": None, "\u2068": None, "\u2069": None, "\u00a0": " "})
-_SPACE = re.compile(r"\s+")
-#: a snippet's head line once normalised ("atletismo — tirada nº 3 de sharla en «arenas»", "roll #2 by bob")
-_HEAD = re.compile(r"(?:^(?:>\s*)*|— )(?:tirada|roll)(?: nº \d+| #\d+)?(?: (?:de|by) .+)?(?: · .+)?$")
-
 
 def _randomness(row: dict) -> list:
     """``[(randomness hex, owner)]`` of a valid row: a roll's seed and nonces, a Confrontation's setup
@@ -96,97 +85,6 @@ def mark_reused(rows: list) -> int:
                 reason=f"the same seed or nonce as another link ({_who(other)}): identical dice"))
             flagged += 1
     return flagged
-
-
-def _norm(line: str) -> str:
-    """A snippet line as compared: markup, escapes, brackets of struck dice, bidi isolates removed;
-    spaces collapsed; case-folded."""
-    return _SPACE.sub(" ", _MARKUP.sub("", line.translate(_FOLD))).strip().casefold()
-
-
-def norm_line(line: str) -> str:
-    """A snippet line as the claim check compares it (:func:`_norm`)."""
-    return _norm(line)
-
-
-def _expected(row: dict) -> list:
-    """``[[normalised line]]``: the snippet of the row's recomputed result (without its link line)
-    in each language, as :func:`tirada.links.snippets.snippet_of` writes it; once normalised, its
-    BBCode, Markdown and plain-text forms are the same line (user text cleaned the same way)."""
-    from .snippets import clean, tokens
-
-    out = []
-    for lang in ("es", "en"):
-        lines = tokens(row, lang)[:-1]
-        out.append([_norm("".join(clean(v) if (m or "").startswith("user") else v for v, m in line))
-                    for line in lines])
-    return out
-
-
-def _diff(said: str, gives: str) -> tuple:
-    """The words where two lines differ, common start and end removed: ``("18", "11")``."""
-    a, b = said.split(), gives.split()
-    i = 0
-    while i < min(len(a), len(b)) and a[i] == b[i]:
-        i += 1
-    j = 0
-    while j < min(len(a), len(b)) - i and a[-1 - j] == b[-1 - j]:
-        j += 1
-    return " ".join(a[i:len(a) - j])[:60] or "—", " ".join(b[i:len(b) - j])[:60] or "—"
-
-
-def claim_flag(row: dict, before: str) -> dict | None:
-    """``audit.claim`` when the snippet posted in ``before`` (the text between the previous link and
-    this one) names this roll but says something its link does not give; ``None`` when it agrees
-    or there is no snippet (its head line or pool line not found).
-
-    The posted lines are read from the head line (label and who) or, without it, the pool line
-    (:func:`_anchors`: every copy of a signed head line; a pool line under another roll's head is a
-    quote, not a claim); each following line must equal the recomputed one (any language, BBCode,
-    Markdown, plain text or the rendered page pasted). Only a valid roll row with a result is read;
-    :func:`thread_flags` reads the text before each copy of the link (its own post).
-    """
-    if not row.get("valid") or row.get("kind") != "roll" or not isinstance(row.get("result"), dict):
-        return None
-    return claim_lines(before, _expected(row))
-
-
-def claim_lines(before: str, expectations: list) -> dict | None:
-    """``audit.claim`` when a snippet in ``before`` (anchored as :func:`_anchors` says) differs from the
-    normalised lines it should have (``expectations``: one list of lines per language, head line first,
-    without the link line); ``None`` when it agrees or there is none. Shared by roll links and reveals."""
-    posted = [_norm(line) for line in before[-_CLAIM_CHARS:].split("\n")]
-    posted = [line for line in posted if line][-_CLAIM_LINES:]
-    if not posted:
-        return None
-    for expected in expectations:
-        starts = _anchors(posted, expected)
-        if not starts:
-            continue
-        for at, anchor in starts:
-            for k, want in enumerate(expected[anchor + 1:], start=at + 1):
-                if k >= len(posted) or posted[k] == want:
-                    continue
-                said, gives = _diff(posted[k], want)
-                return flag(code="audit.claim", params={"said": said, "gives": gives},
-                            reason=f"the text says {said}, the link gives {gives}")
-        return None
-    return None
-
-
-def _anchors(posted: list, expected: list) -> list:
-    """Where the snippets naming this roll start in ``posted`` (normalised lines): ``[(line, 0)]``
-    for *every* line equal to its head line when that head is signed (it names the roller's chain
-    number, so no other roll has it: a fake visible snippet cannot hide behind the real one repeated
-    in hidden text), the last one for an unsigned head; without a head line, the last pool line
-    ``[(line, 1)]`` that does not follow another roll's head line — a quote of someone else's
-    snippet of the same pool is not a claim about this roll."""
-    hits = [i for i, line in enumerate(posted) if line == expected[0]]
-    if hits:
-        signed = " nº " in expected[0] or " #" in expected[0]
-        return [(i, 0) for i in (hits if signed else hits[-1:])]
-    pools = [i for i, line in enumerate(posted) if line == expected[1] and not (i and _HEAD.search(posted[i - 1]))]
-    return [(pools[-1], 1)] if pools else []
 
 
 def thread_flags(rows: list, text: str, ends: list, home: str | None, requests: dict) -> None:

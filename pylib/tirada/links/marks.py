@@ -36,7 +36,6 @@ storage is read, so a sealed roll is marked as sealed, never revealed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import List, Literal, TypedDict
 
@@ -44,22 +43,11 @@ from ..errors import InvalidRequest, LinkError, TiradaError
 from ..safejson import loads
 from .audit import MAX_WORK, _entry, _scan
 from .audit_thread import thread_flags
-from ..wire.frame import MAX_FRAGMENT
-from .snippets import render, tokens
+from .core_marks import (ANSWER, ERROR, MAX_HREF, MAX_LINKS, MAX_MESSAGE, MAX_TEXT, PROTOCOL, READY, VERSION,
+                         good_id as _good_id, roll_lines)
 
 __all__ = ["ANSWER", "ERROR", "MAX_HREF", "MAX_LINKS", "MAX_MESSAGE", "MAX_TEXT", "PROTOCOL", "READY", "VERSION",
            "LinkItem", "Mark", "MarkRequest", "Problem", "answer", "mark_link", "read_request", "ready"]
-
-PROTOCOL = "verificar"          #: the "tirada" field of a request
-ANSWER = "verificado"           #: … of an answer
-ERROR = "error"                 #: … of an error answer
-READY = "listo"                 #: … of the frame's first message
-VERSION = 2                     #: the only protocol version this frame speaks
-MAX_LINKS = 50                  #: most links in one request (the userscript sends more in several)
-MAX_TEXT = 4_000                #: longest post text sent with one link (characters; the audit reads 4,000)
-MAX_HREF = MAX_FRAGMENT + 2_048  #: longest link address (a fragment of 8,192 plus its base)
-MAX_MESSAGE = 600_000           #: longest request (characters of its JSON text)
-_ID = re.compile(r"[0-9a-f]{32}")   #: a request id: 128 random bits, unguessable by the forum's scripts
 
 
 class Problem(TypedDict):
@@ -154,11 +142,6 @@ def read_request(text: object) -> MarkRequest:
     return MarkRequest(str(ident), lang, tuple(items))
 
 
-def _lines(row: dict, lang: str) -> list:
-    """The snippet of a verified roll row as plain-text lines (head, pool, dice and outcome)."""
-    return render(tokens(row, lang)[:-1], "https://tirada.invalid/", "text").split("\n")
-
-
 def mark_link(item: LinkItem, home: str, lang: str = "es", budget: list | None = None) -> Mark:
     """The mark of one link: verified as the audit verifies it, its post text's claim compared with
     the recomputed result, its address compared with ``home`` (the frame's page address).
@@ -186,15 +169,10 @@ def mark_link(item: LinkItem, home: str, lang: str = "es", budget: list | None =
     codes = {p["code"] for p in problems}
     status: Literal["ok", "bad", "other"] = "other" if "audit.other_address" in codes else ("bad" if problems else "ok")
     roll = row.get("valid") and row.get("kind") == "roll" and isinstance(row.get("result"), dict)
-    lines = _lines(row, lang) if roll else []
+    lines = roll_lines(row, lang) if roll else []
     seq = row.get("seq")
     return {"status": status, "kind": row.get("kind"), "who": lines[0] if lines else "", "lines": lines[1:],
             "roller": row.get("roller"), "seq": seq if isinstance(seq, int) else None, "problems": problems}
-
-
-def _good_id(ident: object) -> bool:
-    """Whether ``ident`` is a request id of protocol 2 (32 lowercase hex digits)."""
-    return isinstance(ident, str) and _ID.fullmatch(ident) is not None
 
 
 def _error(ident: object, err: TiradaError) -> dict:

@@ -76,7 +76,7 @@ _SIDES = ["pick", ["truthy", ["get", "fate"]], ["lit", "F"], ["get", "sides", "?
 
 
 def _get(key: str, *default) -> list:
-    return ["get", key, *default]
+    return ["get", key] + list(default)
 
 
 def _if(key: str, *then) -> list:

@@ -6,6 +6,7 @@ and a success count (``10d10>8f1``: ``3 éxitos − 1 fallo``). Tokens are ``(te
 
 from __future__ import annotations
 
+from ..portable import merged
 from .pool import band_parts, pool_text
 
 __all__ = ["counted_text", "die_tokens", "pool_tokens", "sum_tokens"]
@@ -77,5 +78,5 @@ def pool_tokens(request: dict, lang: str) -> list:
         if isinstance(one.get("label"), str):
             out += [(one["label"], "user"), (": ", None)]
         rest = {k: v for k, v in one.items() if k != "label"}
-        out.append((pool_text({"system": request.get("system"), **rest}, lang, False), None))
+        out.append((pool_text(merged({"system": request.get("system")}, rest), lang, False), None))
     return out

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import List
 
+from ..portable import merged
 from ..systems import hook
 from ..systems.registry import short_names
 from ..systems.words import OutcomeWords, outcome_words
@@ -194,7 +195,7 @@ def _body(request: dict, result: dict, lang: str) -> list:
     """The pool line and the dice/outcome lines of a result (no head, no link)."""
     words = _WORDS["es" if lang == "es" else "en"]
     system = result.get("system") or request.get("system")
-    lines: List[List[Token]] = [pool_tokens({"system": system, **request}, lang)] if request else \
+    lines: List[List[Token]] = [pool_tokens(merged({"system": system}, request), lang)] if request else \
         [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
     try:
         said = outcome_words(result, lang, system=system)   # the system's own words, as on the screen
@@ -208,7 +209,7 @@ def _body(request: dict, result: dict, lang: str) -> list:
         subs: list = request["rolls"] if isinstance(request.get("rolls"), list) else []
         for i, one in enumerate(result["rolls"]):
             sub = {k: v for k, v in subs[i].items() if k != "label"} if i < len(subs) and isinstance(subs[i], dict) else None
-            name = pool_text({"system": "generic", **sub}, lang, False) if sub is not None else f"#{i + 1}"
+            name = pool_text(merged({"system": "generic"}, sub), lang, False) if sub is not None else f"#{i + 1}"
             title: List[Token] = [(one["label"], "user-b"), (" \u2014 ", None)] if isinstance(one, dict) and \
                 isinstance(one.get("label"), str) else []     # "ataque — 1d20 +5: [17] → 17 +5 = 22"
             lines.append(title + [(f"{name}: ", None)] + _roll_line(one, words, said.rolls[i]))
@@ -217,7 +218,7 @@ def _body(request: dict, result: dict, lang: str) -> list:
 
         comp = result["competition"]
         same = {k: result.get(k) for k in ("difficulty", "difficulty_name")}
-        rows = [{"name": comp.get("name"), **result}] + [{**r, **same} for r in comp.get("rivals", [])
+        rows = [merged({"name": comp.get("name")}, result)] + [merged(r, same) for r in comp.get("rivals", [])
                                                          if isinstance(r, dict)]
         for row, one_said in zip(rows, said.rolls):
             named: List[Token] = [(str(row.get("name")), "user"), (": ", None)]
@@ -245,7 +246,7 @@ def tokens(checked: dict, lang: str = "es") -> list:
     head = [(checked["label"], "user-b"), (" \u2014 ", None)] if checked.get("label") else []
     head += _who(checked, lang)
     request = {k: v for k, v in (checked.get("request") or {}).items() if k not in ("seed", "label")}
-    return [head, *_body(request, checked["result"], lang), [(words["check"], "url")]]
+    return [head] + list(_body(request, checked["result"], lang)) + [[(words["check"], "url")]]
 
 
 def snippet(fragment: str, base_url: str, style: str = "bbcode", lang: str = "es") -> str:
@@ -288,5 +289,5 @@ def faces_snippet(result: dict, request: dict, style: str = "bbcode", lang: str 
     head = [(label, "user-b"), (" \u2014 ", None)] if label else []
     head.append((words["elsewhere"], None))
     params = {k: v for k, v in request.items() if k not in ("seed", "label", "faces")}
-    lines = [head, *_body(params, result, lang)]
+    lines = [head] + list(_body(params, result, lang))
     return render(lines, "https://x.invalid/", style)

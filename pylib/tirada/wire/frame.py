@@ -32,7 +32,7 @@ import zlib
 from typing import Any
 
 from ..errors import LinkError
-from ..portable import Struct, fullmatch, is_decimal
+from ..portable import NeedsFullEngine, Struct, fullmatch, is_decimal
 
 __all__ = [
     "CHECK_LEN", "MAX_BODY", "MAX_DEPTH", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode",
@@ -400,7 +400,8 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
 
     Raises:
         LinkError: as :func:`decode_frame_versioned`; with field ``"work"`` when ``max_work`` would
-        be passed.
+        be passed. NeedsFullEngine: a compressed link where ``zlib`` cannot inflate within a bound
+        (MicroPython).
     """
     version, text = split_versioned(fragment)
     frame = b64_decode(text)
@@ -410,6 +411,8 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
     kind_code = head & 0x7F
     body, work = stored, len(stored)
     if head & 0x80:
+        if not hasattr(zlib, "decompressobj"):   # MicroPython: no bounded inflate (the full engine reads it)
+            raise NeedsFullEngine("a compressed link is read by the full engine")
         trials = 2 if stored and stored[-1] else 1   # inflates: once, and once more for the padding
         limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials)
         if limit < 1:   # (zlib reads a limit of 0 as "no limit")

@@ -14,13 +14,11 @@ of a verified roll; the systems build theirs (e.g. :mod:`tirada.systems.tragedia
 
 from __future__ import annotations
 
-import html
 import re
-import unicodedata
 from typing import Any, Optional, Tuple
-from urllib.parse import quote
 
 from ..errors import InvalidRequest
+from ..portable import category, collapse_spaces, escape_html, is_alnum, is_rtl, is_space, quote
 from .roll_layout import HIDDEN
 
 __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
@@ -33,25 +31,35 @@ MAX_SHOWN = 80                 #: longest user text shown in a snippet (characte
 STYLES = ("bbcode", "markdown", "text", "html")
 #: characters escaped in Markdown: the ones that can open inline markup mid-line (CommonMark §6).
 MARKDOWN_SPECIAL = frozenset("\\`*_[]<>~|&")
-_SPACES = re.compile(r"\s+")
 
 def clean(text: Any, max_len: int = MAX_SHOWN) -> str:
     """One line of user text: non-text → ``str()``; controls and invisible characters removed;
     whitespace runs → one space; longer than ``max_len`` → first ``max_len − 1`` characters + "…"."""
     text = "".join(ch for ch in str(text) if ch not in HIDDEN
-                   and (ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs")))
-    text = _SPACES.sub(" ", text).strip()
+                   and (is_space(ch) or category(ch) not in ("Cc", "Cs")))
+    text = collapse_spaces(text)
     return text if len(text) <= max_len else text[:max_len - 1] + "…"
-
-
-_AUTOLINK = re.compile(r"://|(?<![^\W_])www\.", re.IGNORECASE)
 
 
 def defang(text: str) -> str:
     """Stop forums from turning user text into a link: ``://`` → ``：//`` (fullwidth colon) and
-    ``www.`` → ``www․`` (one-dot leader). phpBB's magic URLs and GitHub-style Markdown autolink
-    ``https://…`` and ``www.…`` in plain text, even inside bold and after backslash escapes."""
-    return _AUTOLINK.sub(lambda m: "\uff1a//" if m.group(0) == "://" else m.group(0)[:3] + "\u2024", text)
+    ``www.`` (any case, not right after a letter or digit) → ``www․`` (one-dot leader). phpBB's magic
+    URLs and GitHub-style Markdown autolink ``https://…`` and ``www.…`` in plain text, even inside bold
+    and after backslash escapes. Read left to right, as the pattern ``://|(?<![^\\W_])www\\.``
+    (ignoring case) would replace (MicroPython's ``re`` has no look-behind nor flags)."""
+    out = []
+    at, size = 0, len(text)
+    while at < size:
+        if text.startswith("://", at):
+            out.append("\uff1a//")
+            at += 3
+        elif text[at:at + 4].lower() == "www." and not (at and is_alnum(text[at - 1])):
+            out.append(text[at:at + 3] + "\u2024")
+            at += 4
+        else:
+            out.append(text[at])
+            at += 1
+    return "".join(out)
 
 
 def escape_bbcode(text: str) -> str:
@@ -79,11 +87,11 @@ def _plain_text(text: str) -> str:
 def _html_text(text: str) -> str:
     """User text for the ``html`` style (a visual editor's paste): cleaned, :func:`defang`-ed and
     HTML-escaped (no tag or entity can open)."""
-    return html.escape(defang(clean(text)))
+    return escape_html(defang(clean(text)))
 
 
 def _safe_url(url: Any) -> str:
-    if not isinstance(url, str) or not re.match(r"https?://[^\s]", url, re.IGNORECASE):
+    if not isinstance(url, str) or not re.match(r"[hH][tT][tT][pP][sS]?://[^\s]", url):
         raise InvalidRequest("the page address must start with http:// or https://", field="url", code="snippet.url")
     return quote(url, safe="-._~:/?#@!$&'*+,;=%")
 
@@ -91,7 +99,7 @@ def _safe_url(url: Any) -> str:
 def isolate(text: str) -> str:
     """Wrap text holding right-to-left letters in FSI … PDI (U+2068, U+2069) so it cannot reorder
     the rest of the line; other text is returned as it is."""
-    rtl = any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+    rtl = any(is_rtl(ch) for ch in text)
     return f"\u2068{text}\u2069" if rtl else text
 
 
@@ -112,7 +120,7 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
              "markdown": {"b": "**{}**", "s": "({})", "url": "[{}](" + url + ")"},
              "text": {"b": "{}", "s": "({})", "url": "{}: " + url},
              # a visual editor's paste (rich text): bold, struck dropped dice, a real link
-             "html": {"b": "<strong>{}</strong>", "s": "<s>{}</s>", "url": '<a href="' + html.escape(url) + '">{}</a>'}}[style]
+             "html": {"b": "<strong>{}</strong>", "s": "<s>{}</s>", "url": '<a href="' + escape_html(url) + '">{}</a>'}}[style]
     out = []
     for line in lines:
         text = ""
@@ -122,7 +130,7 @@ def render(lines: list, url: str, style: str = "bbcode") -> str:
             elif style == "markdown":
                 value = _md(value)
             elif style == "html":
-                value = html.escape(value)
+                value = escape_html(value)
             text += marks[mark].format(value) if mark else value
         out.append(text)
     # Markdown: two spaces end each line but the last, a hard line break (CommonMark §6.7): a single

@@ -1,0 +1,96 @@
+"""End to end: the userscript's frame answers from the reading core on MicroPython before Pyodide is up
+(issue #41; tirada.links.core_marks, web/core-first.mjs coreFrame, web/loader.js frameListen).
+
+A phpBB-like thread of 20 roll links (Corvo's chain nº 1…19 and one of Livia's, each posted with its
+BBCode snippet) on a phone: with every Pyodide file refused, the marks still come, each the verified
+result, all from the core (the frame's ``tiradaFrameCore``). A post whose snippet claims another total
+cannot be judged by the core (its ✘ is worded by the page's catalogs): that request waits for Pyodide,
+and with Pyodide allowed it is marked ✘ as before.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import READY_TIMEOUT_MS
+pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e never runs
+pytest.importorskip("bbcode")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers.forum import NAV, PAGE, links, phpbb, serve  # noqa: E402
+from helpers.userscript import DONE, MARKS, with_userscript  # noqa: E402
+
+from tirada.links.snippets import snippet  # noqa: E402
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+#: the forum page's links: Corvo's rolls nº 1…19 and Livia's
+FOUND = links(19)
+
+
+def _claimed(post: str) -> str:
+    """``post`` (a BBCode snippet) saying 19 where its link gives another total."""
+    claimed = re.sub(r"= \[b\]\d+\[/b\]", "= [b]19[/b]", post, count=1)
+    assert claimed != post
+    return claimed
+
+
+@pytest.fixture(scope="module")
+def forum(base_url, tmp_path_factory):
+    """The forum's origin: thread.html (the 20 links) and claim.html (one link whose text lies)."""
+    posts = [snippet(f, base_url, "bbcode") for f in FOUND]
+    authors = ("Corvo",) * 19 + ("Livia",)
+    files = {"thread.html": PAGE.format(nav=NAV, body=phpbb(posts, authors)),
+             "claim.html": PAGE.format(nav=NAV, body=phpbb([posts[0], _claimed(posts[1])]))}
+    url, server = serve(tmp_path_factory.mktemp("forum-core"), files)
+    yield url
+    server.shutdown()
+
+
+def _frame(page):
+    """The userscript's hidden frame of Tirada, once loaded."""
+    page.wait_for_function("document.querySelector('iframe[title=Tirada]')", timeout=30_000)
+    return next(f for f in page.frames if "marco=1" in f.url)
+
+
+def test_twenty_links_are_marked_by_the_core_with_pyodide_refused(new_context, base_url, forum):
+    ctx, watch = new_context(**PHONE)
+    with_userscript(ctx, base_url)
+    refused = []
+    ctx.route(re.compile(r".*/pyodide/.*"), lambda route: (refused.append(route.request.url), route.abort()))
+    page = ctx.new_page()
+    page.goto(forum + "thread.html")
+    page.wait_for_function(DONE, arg=20, timeout=READY_TIMEOUT_MS)
+    got = page.evaluate(MARKS)
+    assert len(got) == 20
+    for mark, fragment in zip(got, FOUND):
+        outcome = snippet(fragment, base_url, "text").split("\n")[2]      # the dice and outcome line
+        assert mark["href"].endswith(fragment)
+        assert mark["status"] == "ok" and mark["label"] == f"Marca de Tirada: ✔ {outcome}", mark
+    assert "tirada nº 19 de Corvo en «Arenas»" in got[18]["title"]
+    frame = _frame(page)
+    assert refused, "no Pyodide file was asked for: the test refused nothing"
+    assert frame.evaluate("document.documentElement.dataset.engine") != "ready"
+    assert frame.evaluate("window.tiradaFrameCore") >= 1
+    assert frame.evaluate("window.tiradaFrameCore") == frame.evaluate("window.tiradaFrameAnswered")
+    # the refused downloads are this test's doing: their console errors are expected here
+    watch.errors[:] = [e for e in watch.errors if "pyodide" not in e.lower() and "ERR_FAILED" not in e]
+
+
+def test_a_link_the_core_cannot_judge_waits_for_pyodide_and_is_marked_as_before(new_context, base_url, forum):
+    ctx, _ = new_context(**PHONE)
+    with_userscript(ctx, base_url)
+    page = ctx.new_page()
+    page.goto(forum + "claim.html")
+    page.wait_for_function(DONE, arg=2, timeout=READY_TIMEOUT_MS)
+    ok, claim = page.evaluate(MARKS)
+    assert ok["status"] == "ok" and ok["label"].startswith("Marca de Tirada: ✔ "), ok
+    assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
+    frame = _frame(page)
+    assert frame.evaluate("document.documentElement.dataset.engine") == "ready"
+    assert frame.evaluate("window.tiradaFrameCore") == 0      # one request, judged by the full engine
+    assert frame.evaluate("window.tiradaFrameAnswered") == 1
