@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tirada import portable, unicode_core_data
+from tirada import portable, portable_text, unicode_core_data
 from tirada.links.chain import ChainState
 from tirada.errors import InvalidRequest
 from tirada.systems import SYSTEMS
@@ -115,27 +115,27 @@ def test_escape_html_and_quote_match_the_standard_library():
     from urllib.parse import quote
 
     for text in ("a<b>&\"c'", "plain", "«Arenas» & <i>", "https://x.example/a b?c=ñ#t1AB%20", ""):
-        assert portable.escape_html(text) == html.escape(text)
-        assert portable.quote(text, safe="-._~:/?#@!$&'*+,;=%") == quote(text, safe="-._~:/?#@!$&'*+,;=%")
+        assert portable_text.escape_html(text) == html.escape(text)
+        assert portable_text.quote(text, safe="-._~:/?#@!$&'*+,;=%") == quote(text, safe="-._~:/?#@!$&'*+,;=%")
     saved = portable._quote
     portable._quote = None        # as on MicroPython
     try:
         for text in ("https://x.example/a b?c=ñ#t1AB%20", "ü€😀 /[]"):
-            assert portable.quote(text, safe="/") == quote(text, safe="/")
+            assert portable_text.quote(text, safe="/") == quote(text, safe="/")
     finally:
         portable._quote = saved
 
 
 def test_rtl_and_alnum_without_unicodedata(monkeypatch):
-    assert portable.is_rtl("\u05d0") and portable.is_rtl("\u0627") and not portable.is_rtl("a")
-    assert portable.is_alnum("ñ") and not portable.is_alnum("·")
+    assert portable_text.is_rtl("\u05d0") and portable_text.is_rtl("\u0627") and not portable_text.is_rtl("a")
+    assert portable_text.is_alnum("ñ") and not portable_text.is_alnum("·")
     monkeypatch.setattr(portable, "_unicodedata", None)
-    assert not portable.is_rtl("é") and not portable.is_rtl("\uff3b") and not portable.is_rtl("\u2014")
+    assert not portable_text.is_rtl("é") and not portable_text.is_rtl("\uff3b") and not portable_text.is_rtl("\u2014")
     with pytest.raises(portable.NeedsFullEngine):
-        portable.is_rtl("\u05d0")
-    assert portable.is_alnum("a") and not portable.is_alnum(".")
+        portable_text.is_rtl("\u05d0")
+    assert portable_text.is_alnum("a") and not portable_text.is_alnum(".")
     with pytest.raises(portable.NeedsFullEngine):
-        portable.is_alnum("ñ")
+        portable_text.is_alnum("ñ")
 
 
 def test_utc_iso_matches_datetime():
@@ -223,11 +223,11 @@ def test_collapse_spaces_is_the_pattern_with_and_without_unicodedata(text):
     import re
 
     want = re.sub(r"\s+", " ", text).strip()
-    assert portable.collapse_spaces(text) == want
+    assert portable_text.collapse_spaces(text) == want
     saved = portable._unicodedata
     portable._unicodedata = None        # as on MicroPython: the table's categories
     try:
-        assert portable.collapse_spaces(text) == want
+        assert portable_text.collapse_spaces(text) == want
         assert [portable.is_space(ch) for ch in text] == [ch.isspace() for ch in text]
     finally:
         portable._unicodedata = saved

@@ -16,19 +16,18 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
 * :func:`normalize`, :func:`casefold` — the other forms and case folding (look-alike names): an ASCII
   text needs no table; any other raises :class:`NeedsFullEngine` without ``unicodedata`` (MicroPython
   has no ``str.casefold``, and its ``"Á".lower()`` is ``"Á"``).
-* :func:`is_ascii` — ``str.isascii`` (MicroPython has none).
 * :func:`utc_iso` — Unix seconds as ``"YYYY-MM-DDTHH:MM:SSZ"`` (MicroPython's ``datetime`` has no
   ``strftime``; no platform ``time_t`` either, so Pyodide gives the same).
 * :func:`bisect_right` — ``bisect.bisect_right``; :func:`compare_digest` — ``hmac.compare_digest``.
 * :func:`merged` — ``{**a, **b}`` (MicroPython has no ``**`` or ``*`` inside a dict, list, tuple or set
   display: the core writes ``merged(a, {"k": v})``, ``(x,) + tuple(rest)``).
-* :func:`is_whole` — ``float.is_integer`` (MicroPython's floats have none).
+* :func:`is_whole` — ``float.is_integer``; :func:`is_ascii` — ``str.isascii`` (MicroPython has neither).
 * :func:`fullmatch` — ``pattern.fullmatch(text)`` for a pattern that cannot match a shorter prefix
   in place of the whole text (one greedy character class); MicroPython's ``re`` has no ``fullmatch``.
 * :func:`is_space` — ``str.isspace`` of one character (MicroPython's knows ASCII whitespace only);
   :func:`is_decimal` — ``str.isdecimal`` (``\\d`` of ``re``; MicroPython: ASCII digits).
 * :func:`stable_sorted` — ``sorted(items, key=key, reverse=reverse)`` with equal keys kept in their
-  order, as CPython's sort does (MicroPython's sort is not stable).
+  order, as CPython's sort does (MicroPython's sort is not stable). Text helpers: :mod:`tirada.portable_text`.
 
 MicroPython's ``re`` also has no counted repetition (``{1,4}`` compiles but never matches), and
 f-strings there take no literal with ``:`` inside a replacement field: the core writes those out.
@@ -55,10 +54,9 @@ try:
 except ImportError:   # MicroPython
     _quote = None   # type: ignore[assignment]
 
-__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute", "compare_digest", "is_nfc", "nfc",
-           "normalize", "token_hex", "utc_iso",
-           "merged", "is_whole", "fullmatch", "is_space", "is_decimal", "stable_sorted", "escape_html", "quote",
-           "is_rtl", "is_alnum", "collapse_spaces"]
+__all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute",
+           "compare_digest", "is_nfc", "nfc", "normalize", "token_hex", "utc_iso", "merged", "is_whole", "fullmatch",
+           "is_space", "is_decimal", "stable_sorted"]
 
 
 class NeedsFullEngine(NotImplementedError):
@@ -400,74 +398,3 @@ def stable_sorted(items: Any, key: Any, reverse: bool = False) -> list:
     else:
         indexed.sort(key=lambda pair: (key(pair[1]), pair[0]))
     return [item for _, item in indexed]
-
-
-def escape_html(text: str) -> str:
-    """``html.escape(text)``: ``&``, ``<``, ``>``, ``"`` and ``'`` as character references (``&amp;``,
-    ``&lt;``, ``&gt;``, ``&quot;``, ``&#x27;``), the same on every interpreter."""
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-            .replace("'", "&#x27;"))
-
-
-#: what ``urllib.parse.quote`` never escapes
-_ALWAYS_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
-
-
-def quote(text: str, safe: str = "/") -> str:
-    """``urllib.parse.quote(text, safe=safe)``: the text's UTF-8 bytes, each percent-escaped
-    (``%XX``, upper-case hex) unless an ASCII letter, digit, ``_.-~`` or a character of ``safe``
-    (ASCII)."""
-    if _quote is not None:
-        return _quote(text, safe=safe)
-    keep = set(_ALWAYS_SAFE) | set(safe.encode("ascii"))
-    return "".join(chr(b) if b in keep else "%%%02X" % b for b in text.encode("utf-8"))
-
-
-#: the blocks holding every right-to-left (bidi class R or AL) character of Unicode 14, and U+200F
-_RTL_BLOCKS = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF),
-               (0x200F, 0x200F))
-
-
-def is_rtl(ch: str) -> bool:
-    """``unicodedata.bidirectional(ch) in ("R", "AL")``: a right-to-left letter. Without
-    ``unicodedata``: False outside :data:`_RTL_BLOCKS` (no R or AL character is there); inside them
-    :class:`NeedsFullEngine` (the blocks also hold digits and marks of other classes)."""
-    if _unicodedata is not None:
-        return _unicodedata.bidirectional(ch) in ("R", "AL")
-    code = ord(ch)
-    if any(low <= code <= high for low, high in _RTL_BLOCKS):
-        raise NeedsFullEngine("right-to-left text needs the full engine's Unicode data")
-    return False
-
-
-def is_alnum(ch: str) -> bool:
-    """``ch.isalnum()`` for one character (what ``[^\\W_]`` matches). Without ``unicodedata``
-    (MicroPython, whose ``isalnum`` knows ASCII only) a non-ASCII character raises
-    :class:`NeedsFullEngine`."""
-    if ord(ch) < 0x80 or _unicodedata is not None:
-        return ch.isalnum()
-    raise NeedsFullEngine("a non-ASCII letter test needs the full engine's Unicode data")
-
-
-#: the whitespace every interpreter's ``str.split()`` splits at (MicroPython's: these only)
-_SPLIT_SPACES = frozenset(" \t\n\r\x0b\x0c")
-
-
-def collapse_spaces(text: str) -> str:
-    """``re.sub(r"\\s+", " ", text).strip()``: every run of whitespace (:func:`is_space`, Unicode's
-    too, which MicroPython's ``re`` and ``strip`` do not know) one space, none at either end."""
-    if _unicodedata is not None or not any(is_space(ch) for ch in set(text) if ch not in _SPLIT_SPACES
-                                            and (ord(ch) > 0x7E or ord(ch) < 0x21)):
-        return " ".join(text.split())   # CPython's split() splits where \s matches; MicroPython's at ASCII spaces
-    words: list = []
-    word: list = []
-    for ch in text:
-        if is_space(ch):
-            if word:
-                words.append("".join(word))
-                word = []
-        else:
-            word.append(ch)
-    if word:
-        words.append("".join(word))
-    return " ".join(words)

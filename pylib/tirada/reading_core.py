@@ -31,6 +31,7 @@ CORE_MODULES = (
     "tirada.plural",
     "tirada.lookalike_data",
     "tirada.portable",
+    "tirada.portable_text",
     "tirada.unicode_core_data",
     "tirada.links",
     "tirada.links.chain",

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from ..portable import casefold, collapse_spaces
+from ..portable import casefold
+from ..portable_text import collapse_spaces
 
 __all__ = ["claim_flag", "claim_lines", "flag", "norm_line"]
 

@@ -18,7 +18,8 @@ import re
 from typing import Any, Optional, Tuple
 
 from ..errors import InvalidRequest
-from ..portable import category, collapse_spaces, escape_html, is_alnum, is_rtl, is_space, quote
+from ..portable import category, is_space
+from ..portable_text import collapse_spaces, escape_html, is_alnum, is_rtl, quote
 from .roll_layout import HIDDEN
 
 __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang", "escape_bbcode",
