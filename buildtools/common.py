@@ -42,8 +42,9 @@ def web_folders() -> list[Path]:
     """The folders of web/ that hold the page's Python modules, by name: one per roll system's views
     and strings (web/dice/ is the generic roll and SIFRP), the roll view (web/roll/), fair play
     (web/fair/), the audit (web/audit/), "Mis datos" (web/data/) and the shell (web/shell/: start-up,
-    store, i18n). The build ships their modules flat in app.zip, so each module's name is unique
-    across folders (:func:`web_modules`); the tests put every folder on ``sys.path`` (tests/conftest.py)."""
+    store, i18n). Each is a namespace package (no ``__init__.py``) of the one import root web/: a module
+    is imported by its package path (``from shell import app``, ``from fair.ui_fair import …``), in
+    app.zip as on CPython (:func:`web_on_path`; tools/package_imports.py, issue #40)."""
     return sorted(p for p in WEB.iterdir() if p.is_dir() and any(p.glob("*.py")))
 
 
@@ -51,24 +52,31 @@ def web_modules() -> list[Path]:
     """Every page module (``web/<folder>/<name>.py``), sorted by name.
 
     Raises:
-        SetupError: two folders hold a module of the same name (app.zip is flat) or a module stands
-            at web/'s top, outside every folder."""
+        SetupError: two folders hold a module of the same name (tools/package_imports.py finds a
+            module's folder by its name) or a module stands at web/'s top, outside every folder."""
     loose = sorted(p.name for p in WEB.glob("*.py"))
     if loose:
         raise SetupError(f"web/ modules belong in a folder of web/ (docs/architecture.md): {', '.join(loose)}")
     modules = sorted((p for folder in web_folders() for p in folder.glob("*.py")), key=lambda p: p.name)
     twice = sorted({p.name for p in modules if sum(q.name == p.name for q in modules) > 1})
     if twice:
-        raise SetupError(f"app.zip is flat: a page module's name must be unique in web/: {', '.join(twice)}")
+        raise SetupError(f"a page module's name must be unique in web/: {', '.join(twice)}")
     return modules
 
 
+def module_path(path: Path) -> str:
+    """The dotted name a page module is imported by: ``web/shell/app.py`` → ``shell.app``."""
+    return ".".join(path.relative_to(WEB).with_suffix("").parts)
+
+
 def web_on_path() -> list[str]:
-    """Put every :func:`web_folders` folder at the front of ``sys.path`` (once; the build's and the
-    tests' way to import the page's modules on CPython as the page does from app.zip); returns them."""
-    folders = [str(p) for p in web_folders()]
-    sys.path[:0] = [f for f in folders if f not in sys.path]
-    return folders
+    """Put web/, the one import root of the page's modules (:func:`web_folders` are its packages), at
+    the front of ``sys.path`` (once; the build's and the tests' way to import the page's modules on
+    CPython as the page does from app.zip); returns it in a list."""
+    root = str(WEB)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    return [root]
 
 
 def log(msg: str) -> None:

@@ -90,7 +90,7 @@ def system_forms_html(part: str) -> str:
     so adding a system edits no panel (docs/architecture.md §Adding a roll system)."""
     web_on_path()
     _engine_on_path()
-    import forms
+    from roll import forms
     from tirada.systems.registry import REGISTRY
 
     out = []
@@ -104,7 +104,7 @@ def system_forms_html(part: str) -> str:
 
 
 #: Data files of web/'s module folders that the page's Python reads beside its modules: shipped in
-#: app.zip with them (flat, as the modules), not as files of the site (the JavaScript gets them from
+#: app.zip with them (in their folders, as the modules), not as files of the site (the JavaScript gets them from
 #: generated.mjs, buildtools/generated.py).
 GLUE_DATA = ("shell/contract.json",)
 
@@ -123,7 +123,7 @@ def write_app_zip(wheel: Path) -> Path:
             if name.startswith("tirada/"):
                 zf.writestr(fixed_zip_entry(name), whl.read(name))
         for path in glue:
-            zf.writestr(fixed_zip_entry(path.name), path.read_bytes())
+            zf.writestr(fixed_zip_entry(path.relative_to(WEB).as_posix()), path.read_bytes())
     return out
 
 
@@ -146,7 +146,7 @@ def check_forms() -> None:
         SetupError: naming each system and what it lacks."""
     sys.path.insert(0, str(ROOT / "pylib"))
     try:
-        import forms
+        from roll import forms
         from tirada.systems.registry import REGISTRY
 
         lacking = {system: forms.problems(system) for system in REGISTRY}
@@ -162,7 +162,7 @@ def render_pages(wheel: Path) -> None:
     """Copy web/ and public/ into dist/, fill the Spanish strings and write the PyScript config."""
     web_on_path()
     _engine_on_path()
-    import strings  # web/shell/strings.py: the one place for UI text (it reads the registry's system words)
+    from shell import strings  # web/shell/strings.py: the one place for UI text (it reads the registry's system words)
 
     check_forms()
     modules = {p.name for p in web_folders()}   # their files go in app.zip, not on the site
@@ -200,7 +200,7 @@ def render_pages(wheel: Path) -> None:
 
 #: The page's PyScript script in web/index.html: one inline line (no fetch of a main.py once Pyodide
 #: has booted; issue #16), which imports web/shell/page.py, compiled in app.zip.
-PY_SCRIPT = '<script type="py" config="./pyscript.json">import page</script>'
+PY_SCRIPT = '<script type="py" config="./pyscript.json">import shell.page</script>'
 
 
 def insert_before(anchor: str, lines: list) -> None:

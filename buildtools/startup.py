@@ -152,7 +152,7 @@ def fill_english() -> None:
     """Fill ``{{en:key}}`` in dist/index.html with the English text of ``key`` (web/shell/strings.py):
     web/loader.js shows the loading texts in English before the engine has applied the language."""
     web_on_path()
-    import strings
+    from shell import strings
     page = DIST / "index.html"
 
     def fill(match: re.Match) -> str:

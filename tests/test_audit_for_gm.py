@@ -91,7 +91,7 @@ def test_one_person_across_campaigns_is_one_group():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_draws_one_block_per_person_with_the_campaigns_inside():
-    import audit_view
+    from audit import audit_view
 
     a1 = _roll("Aria", "Aguasdulces", "11")
     plain = _roll("Aria", "", "13")
@@ -143,7 +143,7 @@ def test_a_reveal_snippet_carries_the_revealed_result_in_words_and_the_audit_che
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_a_gm_sees_the_list_of_their_pending_sealed_rolls_with_a_link_to_reveal_each():
-    import audit_sealed_view
+    from audit import audit_sealed_view
 
     req, blind, reveal, _opened = _revealed()
     waiting = sealed.seal_gm_roll(KEY, {"system": "generic", "dice": 1, "sides": 20, "label": "Emboscada"},
@@ -165,7 +165,7 @@ def test_the_pending_list_holds_every_kind_waiting_for_a_reveal_not_only_blind_r
     """Issue #38: the GM's list held blind rolls only. A secret roll the GM made on this page (its
     hidden request kept, its campaign secret here) waits for a reveal too and is listed beside the
     blind roll; another GM's secret roll, or one whose campaign secret is gone, is not offered."""
-    import audit_sealed_view
+    from audit import audit_sealed_view
 
     req, blind, reveal, _opened = _revealed()
     hidden = {"system": "generic", "dice": 1, "sides": 20}

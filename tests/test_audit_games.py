@@ -203,7 +203,7 @@ def test_every_vector_game_link_is_valid_in_the_audit(n):
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_scene_says_what_its_link_proves_in_both_languages():
-    import ui_scene_render
+    from tragedia import ui_scene_render
 
     from tirada.systems.tragedia.play import view
 

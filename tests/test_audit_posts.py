@@ -143,7 +143,7 @@ def test_plain_text_says_it_has_no_posts_and_places_each_problem_by_its_line():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_names_the_post_and_author_and_says_when_the_text_has_no_posts():
-    import audit_view
+    from audit import audit_view
 
     mine, again, bob = _rolls()
     html = _posts("phpbb", [_a(mine), _a(again), _a(bob, EVIL)], ["Sharla", "Ana", "Bob"])

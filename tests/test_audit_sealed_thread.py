@@ -145,7 +145,7 @@ def test_the_cli_audit_reports_the_sealed_rolls():
 def test_the_page_words_every_sealed_finding_in_spanish_and_english():
     import re
 
-    import audit_view
+    from audit import audit_view
 
     text, _rolls = bad_thread()
     report = audit_thread(text, now=1796000400 + DAY)

@@ -14,8 +14,8 @@ from tirada.systems.notation import expand
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import bands_view  # noqa: E402
-from strings import STRINGS  # noqa: E402
+from dice import bands_view  # noqa: E402
+from shell.strings import STRINGS  # noqa: E402
 
 PBTA = [1, "Fallo", 7, "Éxito parcial", 10, "Éxito"]
 
@@ -85,7 +85,7 @@ def test_the_forms_text_becomes_the_requests_bands_and_back():
 def test_the_history_and_shared_headline_name_the_band(lang):
     """The one-line summary (history list, shared view's headline) ends with the band's name, after
     the sum; without bands it stays as it was."""
-    import dice_result
+    from dice import dice_result
 
     req = {"system": "generic", "dice": 2, "sides": 6, "bands": PBTA, "seed": "00" * 16}
     result = roll(req)

@@ -218,7 +218,7 @@ def test_the_page_words_the_mismatch_in_both_languages():
     import sys
 
     sys.path.insert(0, str(ROOT / "web" / "shell"))
-    from strings import STRINGS
+    from shell.strings import STRINGS
 
     words = STRINGS["err.audit.by_mismatch"]
     assert "{by}" in words["es"] and "{character}" in words["es"] and "cadena" in words["es"]

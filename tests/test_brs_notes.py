@@ -144,7 +144,7 @@ def test_a_version_2_log_refuses_a_note_too_long(make, before, move):
 # ----------------------------------------------------------------------- the page's words
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_words_the_refusal_in_spanish_and_english():
-    import refusal
+    from shell import refusal
 
     with pytest.raises(TiradaError) as info:
         play(_state(fours(), EX1), {"move": "yield", "player": 1, "note": LONG})

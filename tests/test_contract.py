@@ -104,7 +104,7 @@ def test_diagnostic_values_written_are_declared():
 
 
 def test_python_reads_the_same_contract():
-    import contract   # web/shell/contract.py (tests/conftest.py puts web/'s folders on sys.path)
+    from shell import contract   # web/shell/contract.py (tests/conftest.py puts web/'s folders on sys.path)
     assert contract.CONTRACT == CONTRACT
     assert contract.mark_name("booted") == "tirada:booted"
     with pytest.raises(KeyError):

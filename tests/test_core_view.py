@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-import result_views
+from roll import result_views
 from tirada.errors import TiradaError
 from tirada.links.core_view import CoreView, core_view, outcome_line, view_json
 from tirada.links.roll_link import open_roll

@@ -18,9 +18,9 @@ from tirada.errors import IllegalMove, InvalidRequest, LinkError, TiradaError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-import i18n  # noqa: E402
-import refusal  # noqa: E402
-from strings import STRINGS  # noqa: E402
+from shell import i18n  # noqa: E402
+from shell import refusal  # noqa: E402
+from shell.strings import STRINGS  # noqa: E402
 
 ERRORS = {"TiradaError", "InvalidRequest", "IllegalMove", "LinkError"}
 #: helpers that build an error from a code given by their caller (tragedia_sources._refuse)

@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 VECTORS = ROOT / "tests" / "vectors"
 
-import forms  # noqa: E402
-import result_views  # noqa: E402
-import roll_view  # noqa: E402
-from strings import STRINGS  # noqa: E402
+from roll import forms  # noqa: E402
+from roll import result_views  # noqa: E402
+from roll import roll_view  # noqa: E402
+from shell.strings import STRINGS  # noqa: E402
 
 
 class _Inputs(HTMLParser):
@@ -159,7 +159,7 @@ def test_an_unknown_system_has_no_form_and_no_fallback():
 def test_a_system_with_sheets_draws_its_editor_through_its_form(monkeypatch):
     """"Mis datos" draws every sheet through its system's Form (no branch per system in ui_sheets):
     each input is keyed by a form text the engine reads back; a Form without the editor is named."""
-    import ui_sheets
+    from data import ui_sheets
     from tirada.sheets import sheet_to_form
 
     samples = {"sifrp": ("rank.agility", "spec.agility", "destiny", "notes"),
@@ -294,7 +294,7 @@ def test_the_roll_card_and_the_history_are_drawn_from_a_vector(lang):
 def test_rolling_with_a_sheet_is_drawn_and_read_by_its_form(system, ids):
     from tirada import roll_request
     from tirada.sheets import Character, new_character
-    import ui_sheets
+    from data import ui_sheets
 
     character = new_character("c1", system, "Sharla", "", 0).to_dict()
     html = ui_sheets.roll_chooser_html(character, "es")
@@ -309,7 +309,7 @@ def test_rolling_with_a_sheet_is_drawn_and_read_by_its_form(system, ids):
 
 def test_a_system_whose_sheets_cannot_fill_the_roll_form_says_so():
     from tirada.sheets import new_character
-    import ui_sheets
+    from data import ui_sheets
 
     assert not forms.rolls_with_sheets("brs") and not forms.rolls_with_sheets("tragedia")
     html = ui_sheets.roll_chooser_html(new_character("c2", "brs", "Corvo", "", 0).to_dict(), "es")

@@ -17,7 +17,7 @@ from tirada.links.snippets import snippet
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import frame_answer  # noqa: E402
+from audit import frame_answer  # noqa: E402
 
 HOME = "https://usuario.github.io/tirada/"
 SEALED = json.loads((Path(__file__).parent / "vectors" / "sealed.json").read_text("utf-8"))

@@ -265,7 +265,7 @@ def test_deeply_nested_import_is_refused_before_parsing():
 def test_a_bad_stored_timestamp_is_set_aside_and_never_blocks_start_up(at):
     """Finding: a stored history timestamp of NaN or 1e300 stopped the page from ever starting."""
 
-    import store
+    from shell import store
 
     good = '{"fragment": "t1AAAA", "system": "sifrp", "label": "", "summary": {"es": "a", "en": "a"}, "at": 5}'
     bad = good.replace('"t1AAAA"', '"t1BBBB"').replace('"at": 5', f'"at": {at}')
@@ -287,7 +287,7 @@ def test_label_is_visibly_a_label():
     """Finding: the label was a bold headline above the dice with no prefix, so "✔ ÉXITO CRÍTICO"
     as a label read like a result."""
 
-    import render
+    from shell import render
 
     html = render.label_line("✔ ÉXITO CRÍTICO", "es")
     assert "Motivo:" in html and "<q>✔ ÉXITO CRÍTICO</q>" in html and "<strong>" not in html
@@ -402,7 +402,7 @@ def test_the_new_refusals_read_in_spanish_on_the_spanish_page():
     """Each new refusal carries a code whose Spanish catalog text (web/shell/strings_errors.py) is filled
     from its params, with no English word or hole left."""
 
-    import refusal
+    from shell import refusal
     from tirada.systems.brs.example import EXAMPLE_SETUP
     from tirada.systems.brs.link import encode_link as brs_link
     from tirada.odds import odds

@@ -85,9 +85,9 @@ web = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sour
 
 @pytest.fixture
 def glue():
-    import ui_brs_contest
-    import ui_brs_prefight
-    import ui_brs_setup
+    from brs import ui_brs_contest
+    from brs import ui_brs_prefight
+    from brs import ui_brs_setup
 
     return ui_brs_setup, ui_brs_prefight, ui_brs_contest
 

@@ -12,7 +12,7 @@ from tirada.systems.l5r.turn import new_state, replay
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import ui_l5r_turn_render as words  # noqa: E402
+from l5r import ui_l5r_turn_render as words  # noqa: E402
 
 CHECK = {"success": True, "bonus_successes": 1, "tn": 1, "stance": "air"}
 MOVES = [

@@ -53,7 +53,7 @@ def test_the_views_page_imports_at_start_redraw_first_in_their_load_order():
     """The views page.py imports at start redraw first, in the order their modules load (the order the
     import-time hook list ran them in); the views loaded later follow."""
     modules, order = module_files(WEB), []
-    load_order("page", modules, set(), order)
+    load_order("shell.page", modules, set(), order)
     views = _lang_views()
     at_start = [name for name in order if name in views]
     assert len(at_start) >= 5, at_start

@@ -13,7 +13,7 @@ from tirada.links.roll_link import roll_link
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import store  # noqa: E402
+from shell import store  # noqa: E402
 
 
 class FullStorage(store.MemoryStorage):

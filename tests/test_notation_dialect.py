@@ -180,7 +180,7 @@ def test_fields_written_in_a_dialect_read_back_the_same_in_it(text, dialect):
 
 
 def test_the_form_writes_a_roll_back_in_its_dialect():
-    import forms
+    from roll import forms
 
     values = forms.form_for("generic").field_values(
         {"system": "generic", "dice": 4, "sides": 6, "reroll": [1, 2], "dialect": "dicemaiden"}, True)
@@ -488,7 +488,7 @@ def test_any_text_in_any_dialect_reads_or_is_refused_with_a_code(text, dialect):
 
 
 def test_each_campaign_remembers_its_dialect_and_a_bad_stored_value_is_set_aside():
-    import store
+    from shell import store
 
     memory = store.MemoryStorage()
     kept = store.Store(memory)

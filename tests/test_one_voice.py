@@ -37,12 +37,12 @@ from tirada.links.pool import pool_text
 from tirada.links.snippets import snippet_of
 from tirada.systems.registry import REGISTRY
 from tirada.systems.words import OutcomeWords, outcome_words
-from strings import t
+from shell.strings import t
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import audit_view  # noqa: E402
-import result_views  # noqa: E402
+from audit import audit_view  # noqa: E402
+from roll import result_views  # noqa: E402
 
 VECTORS = Path(__file__).resolve().parent / "vectors"
 HOME = "https://usuario.github.io/tirada/"

@@ -20,7 +20,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))                                  # tests/: tests/helpers
-import page_events  # noqa: E402  (web/shell, on the path by tests/conftest.py: plain Python, no pyscript)
+from shell import page_events  # noqa: E402  (web/shell, on the path by tests/conftest.py: plain Python, no pyscript)
 from helpers.imports import WEB, load_order, module_files  # noqa: E402
 
 on_cpython = pytest.mark.skipif(sys.platform == "emscripten", reason="reads web/ sources (CPython only)")
@@ -147,7 +147,7 @@ def _page_order() -> tuple:
     """(the modules page.py loads at start in load order, then the lazy ones in the order its timer
     loads them: ``LAZY``'s views in turn, each with the modules it brings)."""
     modules, seen, order = module_files(WEB), set(), []
-    load_order("page", modules, seen, order)
+    load_order("shell.page", modules, seen, order)
     at_start = list(order)
     for view in dict.fromkeys(_lazy().values()):
         load_order(view, modules, seen, order)
@@ -162,7 +162,7 @@ def test_each_event_is_heard_in_the_order_the_views_load():
     for event, listed in page_events.LISTENERS.items():
         assert all(name in order for name in listed), (event.__name__, listed)
         assert list(listed) == sorted(listed, key=order.index), (event.__name__, listed)
-    assert "ui_fair" in at_start and "ui_data_editor" not in at_start   # both kinds are listed
+    assert "fair.ui_fair" in at_start and "data.ui_data_editor" not in at_start   # both kinds are listed
 
 
 @on_cpython
@@ -202,19 +202,19 @@ def views(monkeypatch):
             setattr(module, key, fn)
         monkeypatch.setitem(sys.modules, name, module)
 
-    for name in {n for listed in page_events.LISTENERS.values() for n in listed} | {"ui_request", "ui_sealed"}:
+    for name in {n for listed in page_events.LISTENERS.values() for n in listed} | {"fair.ui_request", "fair.ui_sealed"}:
         monkeypatch.delitem(sys.modules, name, raising=False)
     return install, calls
 
 
 def test_emit_calls_the_loaded_listeners_in_order_and_skips_the_others(views):
     install, calls = views
-    install("ui_shared", on_link_opening=lambda e: calls.append(("ui_shared", e.kind)))
-    install("ui_fair", on_link_opening=lambda e: calls.append(("ui_fair", e.kind)))
-    install("ui_sealed", on_link_opening=lambda e: calls.append(("ui_sealed", e.kind)))
+    install("fair.ui_shared", on_link_opening=lambda e: calls.append(("fair.ui_shared", e.kind)))
+    install("fair.ui_fair", on_link_opening=lambda e: calls.append(("fair.ui_fair", e.kind)))
+    install("fair.ui_sealed", on_link_opening=lambda e: calls.append(("fair.ui_sealed", e.kind)))
     page_events.emit(page_events.LinkOpening("scene"))
-    assert calls == [("ui_fair", "scene"), ("ui_shared", "scene"), ("ui_sealed", "scene")]
-    assert "ui_brs" not in sys.modules      # an unloaded listener is not imported by the event
+    assert calls == [("fair.ui_fair", "scene"), ("fair.ui_shared", "scene"), ("fair.ui_sealed", "scene")]
+    assert "brs.ui_brs" not in sys.modules      # an unloaded listener is not imported by the event
 
 
 def test_a_before_roll_refusal_stops_the_roll(views):
@@ -223,7 +223,7 @@ def test_a_before_roll_refusal_stops_the_roll(views):
     def refuse(event):
         raise ValueError(event.request["system"])
 
-    install("ui_data_editor", on_before_roll=refuse)
+    install("data.ui_data_editor", on_before_roll=refuse)
     with pytest.raises(ValueError, match="l5r5e"):
         page_events.emit(page_events.BeforeRoll({"system": "l5r5e"}))
     with pytest.raises(KeyError):
@@ -237,8 +237,8 @@ def test_the_roll_forms_questions_have_their_defaults_until_the_views_load(views
     page_events.gm_answered()
     assert page_events.sealed_active() is False
     page_events.sealed_roll("generic")
-    install("ui_request", answer=lambda r: ({**r, "locked": True}, 7), answered=lambda: calls.append("answered"))
-    install("ui_sealed", active=lambda: True, roll=lambda system: calls.append(("blind", system)))
+    install("fair.ui_request", answer=lambda r: ({**r, "locked": True}, 7), answered=lambda: calls.append("answered"))
+    install("fair.ui_sealed", active=lambda: True, roll=lambda system: calls.append(("blind", system)))
     assert page_events.gm_answer(request) == ({"system": "generic", "locked": True}, 7)
     page_events.gm_answered()
     assert page_events.sealed_active() is True
@@ -249,6 +249,6 @@ def test_the_roll_forms_questions_have_their_defaults_until_the_views_load(views
 def test_a_route_is_resolved_when_its_link_opens(views):
     install, calls = views
     assert page_events.opener("no-such-kind") is None
-    install("ui_request", open_request=lambda fragment: calls.append(fragment))
+    install("fair.ui_request", open_request=lambda fragment: calls.append(fragment))
     page_events.opener("request")("frag")
     assert calls == ["frag"]

@@ -25,16 +25,16 @@ from tirada.systems.registry import REGISTRY
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 WEB = Path(__file__).resolve().parents[1] / "web"
 
-import result_views  # noqa: E402
-import tragedia_result  # noqa: E402
+from roll import result_views  # noqa: E402
+from tragedia import tragedia_result  # noqa: E402
 
 VECTORS = Path(__file__).resolve().parent / "vectors"
 
 
 def _defined(module: str) -> set:
-    tree = ast.parse(next(WEB.rglob(f"{module}.py")).read_text("utf-8"))
+    tree = ast.parse(WEB.joinpath(*module.split(".")).with_suffix(".py").read_text("utf-8"))
     names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    for node in tree.body:        # ``from ui_l5r_render import render_result, summary`` counts too
+    for node in tree.body:        # ``from l5r.ui_l5r_render import render_result, summary`` counts too
         if isinstance(node, ast.ImportFrom):
             names |= {alias.asname or alias.name for alias in node.names}
     return names

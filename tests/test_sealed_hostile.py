@@ -25,7 +25,7 @@ FRAGMENTS = [case["fragment"] for case in VECTORS["links"]]
 
 
 def _strings():
-    from strings_errors import STRINGS
+    from shell.strings_errors import STRINGS
     return STRINGS
 
 

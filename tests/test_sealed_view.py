@@ -17,9 +17,9 @@ from tirada.links import sealed
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import sealed_view  # noqa: E402
-import ui_data_render  # noqa: E402
-import store  # noqa: E402
+from fair import sealed_view  # noqa: E402
+from data import ui_data_render  # noqa: E402
+from shell import store  # noqa: E402
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "sealed.json").read_text("utf-8"))
 SIFRP = VECTORS["blind"][0]
@@ -153,7 +153,7 @@ def test_the_secret_rolls_store_keeps_the_hidden_request_and_refuses_on_a_full_s
 
 
 def test_the_statement_of_guarantees_is_on_the_page_in_both_languages():
-    from strings import t
+    from shell.strings import t
 
     html = (Path(__file__).resolve().parents[1] / "web" / "panels" / "request-make.html").read_text("utf-8")
     keys = re.findall(r'data-guarantee="(\w+)" data-i18n="(guarantee\.\w+)"', html)

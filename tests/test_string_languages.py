@@ -23,9 +23,9 @@ from helpers.lang_words import foreign  # noqa: E402
 
 @pytest.fixture(scope="module")
 def catalog() -> dict:
-    for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
+    for name in [n for n in sys.modules if n == "shell.strings" or n.rpartition(".")[2].startswith("strings_")]:
         del sys.modules[name]
-    return importlib.import_module("strings").STRINGS
+    return importlib.import_module("shell.strings").STRINGS
 
 
 #: entries shown only in Spanish, whatever the page's language: the source's words quoted in

@@ -25,9 +25,9 @@ RULES = ROOT.parent / "shared" / "rules"
 @pytest.fixture(scope="module")
 def catalog():
     """web/shell/strings.py imported with every strings_*.py merged, as the page and build.py see it."""
-    for name in [n for n in sys.modules if n == "strings" or n.startswith("strings_")]:
+    for name in [n for n in sys.modules if n == "shell.strings" or n.rpartition(".")[2].startswith("strings_")]:
         del sys.modules[name]
-    return importlib.import_module("strings")
+    return importlib.import_module("shell.strings")
 
 
 def html_sources() -> list:
@@ -71,7 +71,7 @@ def test_every_entry_has_spanish_and_english(catalog):
 
 def test_every_strings_module_is_merged(catalog):
     for path in sorted(WEB.rglob("strings_*.py")):
-        module = importlib.import_module(path.stem)
+        module = importlib.import_module(f"{path.parent.name}.{path.stem}")
         lost = sorted(set(module.STRINGS) - set(catalog.STRINGS))
         assert lost == [], f"{path.name} is not merged into web/shell/strings.py (add its one line): {lost[:5]}"
         clash = sorted(k for k in module.STRINGS if catalog.STRINGS[k] is not module.STRINGS[k])

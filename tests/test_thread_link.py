@@ -93,7 +93,7 @@ def test_encode_refuses_what_decode_would():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="reads web/ (CPython only)")
 def test_the_bookmarklet_is_bound_to_the_official_address():
-    import bookmarklet
+    from audit import bookmarklet
 
     href = bookmarklet.href("https://usuario.github.io/tirada/#t1old")
     assert href.startswith("javascript:") and "%0A" not in href and "\n" not in href

@@ -117,7 +117,7 @@ def test_brs_setup_die_size_echoes_digits():
 # ------------------------------------------------------------------------------- page: both words
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 def test_the_page_echoes_the_typed_digits_in_spanish_and_english():
-    import refusal
+    from shell import refusal
 
     err = _refusal(lambda: roll({"system": "sifrp", "seed": SEED, "test_dice": typed_int(HUGE)}))
     assert isinstance(err, InvalidRequest)

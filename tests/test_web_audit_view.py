@@ -16,7 +16,7 @@ from tirada.links.gm_request import encode_request, new_request
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import audit_view  # noqa: E402
+from audit import audit_view  # noqa: E402
 
 HOME = "https://usuario.github.io/tir/"
 ENGLISH = {"request", "fork", "the", "roll", "link", "chain", "restart", "not", "posted", "with"}
@@ -84,7 +84,7 @@ def test_a_link_to_another_address_shows_its_address():
 
 def test_the_verdict_counts_in_the_right_number():
     """"1 señalados" read wrong: the verdict's count picks its plural form."""
-    import i18n
+    from shell import i18n
 
     assert i18n.template("audit.verdict_bad", "es", 1).format(n=1) == "Hay problemas en este hilo: 1 señalado"
     assert i18n.template("audit.verdict_bad", "es", 3).format(n=3) == "Hay problemas en este hilo: 3 señalados"

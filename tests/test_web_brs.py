@@ -20,11 +20,11 @@ from tirada.systems.brs.options import board, options, step
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import store  # noqa: E402
-import ui_brs_actions as actions  # noqa: E402
-import ui_brs_read  # noqa: E402
-import ui_brs_board as boardview  # noqa: E402
-import ui_brs_setup as setupform  # noqa: E402
+from shell import store  # noqa: E402
+from brs import ui_brs_actions as actions  # noqa: E402
+from brs import ui_brs_read  # noqa: E402
+from brs import ui_brs_board as boardview  # noqa: E402
+from brs import ui_brs_setup as setupform  # noqa: E402
 
 SEED = "00112233445566778899aabbccddeeff"
 

@@ -16,9 +16,9 @@ from tirada.systems.brs.contest import contest
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import ui_brs_actions as actions  # noqa: E402
-import ui_brs_read  # noqa: E402
-import ui_brs_contest as contestview  # noqa: E402
+from brs import ui_brs_actions as actions  # noqa: E402
+from brs import ui_brs_read  # noqa: E402
+from brs import ui_brs_contest as contestview  # noqa: E402
 
 
 def _get(values: dict):

@@ -16,10 +16,10 @@ from tirada.systems.brs.options import board, options
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import strings  # noqa: E402
-import ui_brs_actions as actions  # noqa: E402
-import ui_brs_board as boardview  # noqa: E402
-import ui_brs_orders as orderview  # noqa: E402
+from shell import strings  # noqa: E402
+from brs import ui_brs_actions as actions  # noqa: E402
+from brs import ui_brs_board as boardview  # noqa: E402
+from brs import ui_brs_orders as orderview  # noqa: E402
 
 #: what only the help's rules section may say: the project's decisions, notes on the source, the
 #: rulebook example's names (blood-red-sands.md: Haster Culdrok, Sharla), the source's «sólo»
@@ -95,7 +95,7 @@ def test_the_quick_attack_takes_the_two_highest_or_the_kept_die_after_a_reversal
 
 
 def test_a_character_from_my_data_fills_name_and_components():
-    import ui_brs_setup as setupform
+    from brs import ui_brs_setup as setupform
 
     draft = setupform.start_point("duel", "0" * 32, "es")
     char = {"name": "Ryo", "sheet": {"components": [{"name": "Ryo", "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]},
@@ -173,7 +173,7 @@ def test_quick_orders_are_one_tap_for_a_player_without_orders(lang):
     assert orderview.quick_html(state, None, {}, "k", lang) == ""                  # a watcher sets no orders
     pending = orderview.quick_html(state, "1", {("k", 1): dict(QUICK_ORDERS)}, "k", lang)
     assert 'id="brs-orders-quick-1"' in pending and "data-quick-orders" not in pending
-    from render import esc
+    from shell.render import esc
     assert esc(orderview.orders_words(QUICK_ORDERS, lang)) in pending
     posted = replay(setup, [{"move": "orders", "player": 0, "orders": dict(QUICK_ORDERS)}])
     assert orderview.quick_html(posted, "0", {}, "k", lang) == ""                  # the link has them: nothing to say

@@ -22,11 +22,11 @@ from tirada.systems.brs.orders import ORDERS, ordered_attacker
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import ui_brs_board as boardview  # noqa: E402
-import store  # noqa: E402
-import ui_brs_orders as orderview  # noqa: E402
-from render import esc  # noqa: E402
-from strings import t  # noqa: E402
+from brs import ui_brs_board as boardview  # noqa: E402
+from shell import store  # noqa: E402
+from brs import ui_brs_orders as orderview  # noqa: E402
+from shell.render import esc  # noqa: E402
+from shell.strings import t  # noqa: E402
 
 SEED = "00112233445566778899aabbccddeeff"
 PICK = {"move": "pick", "attacker": 0, "target": 1}

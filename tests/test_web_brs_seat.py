@@ -24,11 +24,11 @@ from tirada.systems.brs.options import board, options, step
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import store  # noqa: E402
-import ui_brs_after as afterview  # noqa: E402
-import ui_brs_board as boardview  # noqa: E402
-import ui_brs_seat as seats  # noqa: E402
-import ui_brs_story as story  # noqa: E402
+from shell import store  # noqa: E402
+from brs import ui_brs_after as afterview  # noqa: E402
+from brs import ui_brs_board as boardview  # noqa: E402
+from brs import ui_brs_seat as seats  # noqa: E402
+from brs import ui_brs_story as story  # noqa: E402
 
 SEED = "00112233445566778899aabbccddeeff"
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "brs-haster-sharla.json").read_text())

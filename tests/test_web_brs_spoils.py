@@ -18,9 +18,9 @@ from tirada.systems.brs.aftermath import aftermath
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import ui_brs_after as afterview  # noqa: E402
-import ui_brs_prefight as prefight  # noqa: E402
-import ui_sheets  # noqa: E402
+from brs import ui_brs_after as afterview  # noqa: E402
+from brs import ui_brs_prefight as prefight  # noqa: E402
+from data import ui_sheets  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "brs-haster-sharla.json"
 

@@ -14,7 +14,7 @@ from tirada.links.chain import encode_link, verify
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import shared_view  # noqa: E402
+from fair import shared_view  # noqa: E402
 
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
 

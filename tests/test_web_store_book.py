@@ -14,7 +14,7 @@ from tirada.links.chain import next_link, verify
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import store  # noqa: E402
+from shell import store  # noqa: E402
 
 REQUEST = {"system": "sifrp", "seed": "0" * 32, "test_dice": 2}
 

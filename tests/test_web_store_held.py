@@ -17,7 +17,7 @@ from tirada.stored import salvage_chains, salvage_sealkeys
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import store  # noqa: E402
+from shell import store  # noqa: E402
 
 REQUEST = {"system": "sifrp", "seed": "0" * 32, "test_dice": 2}
 A, B = "a" * 64, "b" * 64

@@ -19,13 +19,13 @@ from tirada.sheets import new_character
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
-import sharing  # noqa: E402
-import store  # noqa: E402
-import tragedia_sheet_form as sheet_form  # noqa: E402
-import ui_data_render as data_html  # noqa: E402
-import ui_l5r_render as l5r  # noqa: E402
-import ui_scene_render as scene  # noqa: E402
-import ui_sheets  # noqa: E402
+from shell import sharing  # noqa: E402
+from shell import store  # noqa: E402
+from tragedia import tragedia_sheet_form as sheet_form  # noqa: E402
+from data import ui_data_render as data_html  # noqa: E402
+from l5r import ui_l5r_render as l5r  # noqa: E402
+from tragedia import ui_scene_render as scene  # noqa: E402
+from data import ui_sheets  # noqa: E402
 
 SEED = "00112233445566778899aabbccddeeff"
 #: ring 3, skill 2 from SEED: ring 2 (opportunity, strife), ring 3 (opportunity), ring 6 (explosive,
@@ -300,7 +300,7 @@ def test_a_decided_scene_says_its_winner_in_the_phase_line():
     assert scene.phase_text(view, "es") == ("La escena está decidida. Gana el Protagonista: 4 éxitos contra 4 "
                                             "(empate: el Defecto le dio los empates).")
     assert scene.phase_text({**view, "phase": "gathering"}, "es") == ""
-    from strings import t
+    from shell.strings import t
 
     assert scene.phase_text({**view, "phase": "post_loss"}, "en") == t("play.post_loss", "en")
     # a shared scene's banner line (issue #29, the first screen on a phone): the winner once decided,
@@ -314,7 +314,7 @@ def test_a_decided_scene_says_its_winner_in_the_phase_line():
 
 def test_the_request_editor_fixes_bounds_or_frees_each_field():
     """Issue #26 item 2: the GM fixes, bounds or frees each field of the request."""
-    import request_view as rv
+    from fair import request_view as rv
 
     sifrp = {"test_dice": 4, "bonus_dice": 1, "penalty_dice": 0, "modifier": 0, "difficulty": 12}
     html = rv.fields_html("sifrp", sifrp, {"bonus_dice": "range"}, "es")
@@ -343,7 +343,7 @@ def test_the_request_editor_fixes_bounds_or_frees_each_field():
 
 
 def test_the_request_editor_keeps_typed_bounds_across_redraws():
-    import request_view as rv
+    from fair import request_view as rv
 
     html = rv.fields_html("sifrp", {"test_dice": 4}, {"test_dice": "range"}, "es", {"test_dice": ("2", "5")})
     assert 'data-gm-min="test_dice" value="2"' in html and 'data-gm-max="test_dice" value="5"' in html

@@ -110,10 +110,10 @@ def page_and_engine(parse=True):
                         named.update(a.name for a in node.names)
                     elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                         named.add(node.module)
-            # page.py starts the page, __main__ runs the command line: only their imports
-            if rel not in ("main", "page", "pyscript") and not rel.endswith("__main__"):
+            # shell.page starts the page, __main__ runs the command line: only their imports
+            if rel not in ("shell.page", "pyscript") and not rel.endswith("__main__"):
                 mods.append(rel)
-    return sorted(set(mods)), sorted(named - {"main", "page"})  # the entry modules start the page
+    return sorted(set(mods)), sorted(named - {"shell.page"})  # the entry module starts the page
 `;
 
 async function boot(stdLibURL, options = {}) {
@@ -280,7 +280,7 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
     for info in src.infolist():
         data = src.read(info.filename)
         dst.writestr(info, data)
-        if "/" not in info.filename and info.filename.endswith(".py"):  # the page modules, not the engine
+        if not info.filename.startswith("tirada/") and info.filename.endswith(".py"):  # the page modules (web/<folder>/), not the engine
             path = "/tmp/src/" + info.filename
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as f:

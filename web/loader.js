@@ -50,7 +50,7 @@ setTimeout(() => {
 }, 15000);
 // ------------------------------------------------------- frame-busting (issue #39)
 // A meta CSP cannot carry frame-ancestors, and a static host may send no header: so the page checks
-// itself. Framed by any page, it never starts the page (PyScript's one line, "import page", is
+// itself. Framed by any page, it never starts the page (PyScript's one line, "import shell.page", is
 // emptied before pyscript/core.js reads it) and shows nothing but why and a link that opens it on its own
 // (a new tab: a foreign page could cover its buttons and make a player roll or reveal). The
 // userscript's verification frame (?marco=1, docs/link-format.md §20) still starts, with every

@@ -21,7 +21,7 @@ pytest.importorskip("playwright.sync_api")
 
 from conftest import READY_TIMEOUT_MS, ROOT  # noqa: E402
 
-from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
+from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 from tirada.links.core_view import core_view  # noqa: E402
 
 sys.path.pop(0)

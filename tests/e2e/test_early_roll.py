@@ -10,7 +10,7 @@ import sys
 
 from conftest import READY_TIMEOUT_MS, ROOT
 
-from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
+from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

@@ -145,12 +145,12 @@ def publish_release_b(folder) -> None:
         f.write('\n:root { --tirada-release: B; }\n')
     with open(folder / "loader.js", "a", encoding="utf-8") as f:
         f.write('\ndocument.documentElement.dataset.releaseLoader = "B";\n')
-    script = build.PY_SCRIPT.replace("import page<", 'import page\nfrom pyscript import document\n'
+    script = build.PY_SCRIPT.replace("import shell.page<", 'import shell.page\nfrom pyscript import document\n'
                                      'document.documentElement.dataset.releaseMain = "B"\n<')
     page.write_text(page.read_text(encoding="utf-8").replace(build.PY_SCRIPT, script), encoding="utf-8")
     with zipfile.ZipFile(folder / "app.zip") as old:
         files = {name: old.read(name) for name in old.namelist()}
-    files["app.py"] += b'\ndocument.documentElement.dataset.releaseArchive = "B"\n'
+    files["shell/app.py"] += b'\ndocument.documentElement.dataset.releaseArchive = "B"\n'
     with zipfile.ZipFile(folder / "app.zip", "w", zipfile.ZIP_DEFLATED) as new:
         for name, data in files.items():
             new.writestr(name, data)

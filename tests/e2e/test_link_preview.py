@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 
 from conftest import READY_TIMEOUT_MS, ROOT  # noqa: E402
 
-from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
+from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

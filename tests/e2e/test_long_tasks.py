@@ -41,7 +41,7 @@ pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e 
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-import bookmarklet  # noqa: E402
+from audit import bookmarklet  # noqa: E402
 from helpers.forum import NAV, PAGE, links, serve  # noqa: E402
 from helpers.userscript import with_userscript  # noqa: E402
 

@@ -173,7 +173,7 @@ def test_a_refused_odds_card_says_one_thing(warm_page):
     """Testers saw «Demasiados dados…» under «Sin probabilidades: completa el formulario.» (the blank
     headline's words for screen readers, there while the reason sat in a note outside the live region):
     now the reason is the headline itself, alone; a half-typed form still shows "—"."""
-    from strings import STRINGS
+    from shell.strings import STRINGS
 
     page = warm_page(viewport={"width": 360, "height": 640})
     page.select_option("#system", "generic")

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import READY_TIMEOUT_MS, ROOT, build, open_app
 
-from strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
+from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

@@ -23,7 +23,7 @@ from conftest import ROOT, build, open_app
 
 pytest.importorskip("playwright.sync_api")
 
-from strings import STRINGS, t  # noqa: E402  (web/shell/strings.py: the page's texts)
+from shell.strings import STRINGS, t  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers

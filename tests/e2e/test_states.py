@@ -36,7 +36,7 @@ KEY = re.compile(r"\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b")
 
 
 def _catalog_keys() -> set:
-    import strings   # web/shell/strings.py (tests/conftest.py puts web/'s folders on sys.path)
+    from shell import strings   # web/shell/strings.py (tests/conftest.py puts web/'s folders on sys.path)
     return set(strings.STRINGS)
 
 

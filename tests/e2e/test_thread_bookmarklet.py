@@ -25,7 +25,7 @@ pytest.importorskip("markdown_it")
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-import bookmarklet  # noqa: E402
+from audit import bookmarklet  # noqa: E402
 from helpers.forum import links as _links, pages, serve  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}

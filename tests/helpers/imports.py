@@ -12,14 +12,11 @@ WEB = ROOT / "web"
 
 def module_files(base: pathlib.Path) -> dict:
     """``{dotted module name: path}`` for every .py file under ``base`` (packages by their __init__).
-    The page's modules (``base`` is web/) go by their flat names, as app.zip ships them and the page
-    imports them, whatever folder of web/ holds them."""
+    The page's modules (``base`` is web/, its folders namespace packages) go by their package path
+    (``shell.app``), as app.zip ships them and the page imports them (issue #40)."""
     out = {}
     for path in sorted(base.rglob("*.py")):
         if "__pycache__" in path.parts:
-            continue
-        if base == WEB:
-            out[path.stem] = path
             continue
         parts = list(path.relative_to(base).with_suffix("").parts)
         if parts[-1] == "__init__":
@@ -75,9 +72,11 @@ def load_order(name: str, modules: dict, seen: set, order: list) -> None:
         out: list = []
         for node in body:
             if isinstance(node, ast.Import):
-                out += [alias.name.split(".")[0] for alias in node.names]
+                out += [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and not node.level:
-                out.append((node.module or "").split(".")[0])
+                # ``from pkg import mod`` loads pkg.mod; ``from pkg.mod import name`` loads pkg.mod
+                out += [f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules
+                        else node.module or "" for alias in node.names]
             elif isinstance(node, (ast.If, ast.Try)):
                 out += top(node.body) + top(node.orelse)
                 out += [m for handler in getattr(node, "handlers", []) for m in top(handler.body)]

@@ -8,10 +8,10 @@ links posted after it, who can reveal it, and its problems worded by their codes
 
 from __future__ import annotations
 
-import i18n
-import refusal
-from render import esc
-from strings import t
+from shell import i18n
+from shell import refusal
+from shell.render import esc
+from shell.strings import t
 
 
 def age_text(seconds: int, lang: str) -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, NamedTuple
 
-import audit_sealed_view
-import i18n
-import refusal
-from render import esc
-from strings import STRINGS, t
+from audit import audit_sealed_view
+from shell import i18n
+from shell import refusal
+from shell.render import esc
+from shell.strings import STRINGS, t
 from tirada.links.chain import PROVES
 
 MAX_LISTED = 30      #: problems listed under the verdict (the rest are counted)
@@ -59,7 +59,7 @@ def said(row: dict, lang: str) -> str:
     """What a posted roll was and what it gave (the audit row): the pool in its game's notation and the
     system's one-line result (its Form's ``summary``, worded by the system's ``outcome_words``)."""
     from tirada.links.pool import pool_text
-    import result_views
+    from roll import result_views
 
     system = row["request"].get("system")
     try:

@@ -12,8 +12,8 @@ import json
 from typing import List
 from urllib.parse import unquote, urlsplit
 
-import refusal
-from strings import t
+from shell import refusal
+from shell.strings import t
 from tirada.links import marks
 from tirada.links.core_marks import ready_json, roll_words
 

@@ -17,15 +17,15 @@ import time
 
 from pyscript import when, window
 
-import app
-import audit_view
-import contract
-import i18n
-import sharing
-import ui_refusal
-from app import STORE, el, tr
-from render import esc
-from strings import t
+from shell import app
+from audit import audit_view
+from shell import contract
+from shell import i18n
+from shell import sharing
+from shell import ui_refusal
+from shell.app import STORE, el, tr
+from shell.render import esc
+from shell.strings import t
 from tirada.links import paste
 from tirada.links.audit_sealed_thread import audit_thread_steps
 from tirada import TRUST, TiradaError

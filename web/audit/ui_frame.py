@@ -14,10 +14,10 @@ from __future__ import annotations
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-import app
-import contract
-import frame_answer
-from app import el, tr
+from shell import app
+from shell import contract
+from audit import frame_answer
+from shell.app import el, tr
 
 #: the forum origin this frame answers (None: the address names none, and nothing is answered)
 ORIGIN: list = [None]

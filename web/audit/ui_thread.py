@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from pyscript import when, window
 
-import app
-import bookmarklet
-import refusal
-import sharing
-import ui_audit
-from app import el, tr
-from page_events import LinkOpening
-from render import error_box
+from shell import app
+from audit import bookmarklet
+from shell import refusal
+from shell import sharing
+from audit import ui_audit
+from shell.app import el, tr
+from shell.page_events import LinkOpening
+from shell.render import error_box
 from tirada import TiradaError
 from tirada.links.thread_link import decode_thread
 

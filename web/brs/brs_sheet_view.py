@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from render import esc
-from sheet_inputs import input_id, text
-from strings import t
+from shell.render import esc
+from roll.sheet_inputs import input_id, text
+from shell.strings import t
 from tirada import TiradaError, safejson
 from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import BrsRecord, new_ordeal

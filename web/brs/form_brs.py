@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from brs_sheet_view import sheet_fields_html
-from odds_views import view_brs as odds_view
+from brs.brs_sheet_view import sheet_fields_html
+from roll.odds_views import view_brs as odds_view
 
 __all__ = ["FIELDSET", "FLOW", "SYSTEM", "odds_view", "sheet_fields_html"]
 

@@ -14,27 +14,27 @@ import asyncio
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
-import app
-import busy
-import chain_writer
-import sharing
-import ui_fair
-import ui_refusal
-import ui_brs_actions as actions
-import ui_brs_board as boardview
-import ui_brs_read
-import ui_brs_records as records
-import ui_brs_setup as setupform
-import ui_brs_contest
-import ui_brs_seat as seats
-import ui_brs_status as status
-import ui_brs_story as story
-import ui_brs_form as form
-from ui_brs_form import closest as _closest, element as _el, query as _query
-from ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
-from ui_brs_game import Game, draft, playing
-from app import STORE, el, tr
-from page_events import LinkOpening
+from shell import app
+from shell import busy
+from shell import chain_writer
+from shell import sharing
+from fair import ui_fair
+from shell import ui_refusal
+from brs import ui_brs_actions as actions
+from brs import ui_brs_board as boardview
+from brs import ui_brs_read
+from brs import ui_brs_records as records
+from brs import ui_brs_setup as setupform
+from brs import ui_brs_contest
+from brs import ui_brs_seat as seats
+from brs import ui_brs_status as status
+from brs import ui_brs_story as story
+from brs import ui_brs_form as form
+from brs.ui_brs_form import closest as _closest, element as _el, query as _query
+from brs.ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
+from brs.ui_brs_game import Game, draft, playing
+from shell.app import STORE, el, tr
+from shell.page_events import LinkOpening
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.journal import journal

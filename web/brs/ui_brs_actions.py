@@ -7,12 +7,12 @@ HTML builders are pure functions (no pyscript import); ui_brs_read reads the con
 
 from __future__ import annotations
 
-import i18n
-from render import esc
-from strings import t
-from ui_brs_board import choices_words, die_button, die_label, die_state_words
-from ui_brs_read import control_id as _id
-from ui_brs_seat import forced_pick
+from shell import i18n
+from shell.render import esc
+from shell.strings import t
+from brs.ui_brs_board import choices_words, die_button, die_label, die_state_words
+from brs.ui_brs_read import control_id as _id
+from brs.ui_brs_seat import forced_pick
 
 #: The order in which a player's possible actions are shown (main action first).
 ORDER = ("pick", "attack", "defend", "strength", "endurance", "ruling", "devastate", "bonus", "defeat",

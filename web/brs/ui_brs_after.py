@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 
 
 def trait_name(trait: str, by: str, lang: str) -> str:

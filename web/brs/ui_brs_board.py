@@ -6,12 +6,12 @@ Pure functions of engine output + language (no pyscript import), so they run any
 
 from __future__ import annotations
 
-import i18n
-from render import esc
-from strings import t
+from shell import i18n
+from shell.render import esc
+from shell.strings import t
 from tirada.systems.brs import ASPECTS
-from ui_brs_after import trait_name
-from ui_brs_orders import orders_words
+from brs.ui_brs_after import trait_name
+from brs.ui_brs_orders import orders_words
 
 BOARD_ROWS = ("available", "advanced", "used")
 

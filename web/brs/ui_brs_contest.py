@@ -10,8 +10,8 @@ button when the view starts.
 
 from __future__ import annotations
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada.fields import typed_int
 
 __all__ = ["bind", "dice_list", "read_request", "result_html", "roll"]
@@ -61,8 +61,8 @@ def result_html(out: dict, lang: str) -> str:
 
 def roll(event=None) -> None:  # pragma: no cover - browser glue
     """The "roll" button: play the Competencia with a fresh seed and show it (or the refusal)."""
-    import app
-    import ui_refusal
+    from shell import app
+    from shell import ui_refusal
     from tirada import TiradaError, new_seed
     from tirada.systems.brs.contest import contest
 
@@ -85,6 +85,6 @@ def bind() -> None:  # pragma: no cover - browser glue
     """Listen to the card's button."""
     from pyodide.ffi import create_proxy
 
-    import app
+    from shell import app
 
     app.el("brs-contest-roll").addEventListener("click", create_proxy(roll))

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-import app
-import ui_refusal
-import ui_brs_records as records
-import ui_brs_setup as setupform
-from ui_brs_game import Game, draft
-from app import STORE, el, tr
+from shell import app
+from shell import ui_refusal
+from brs import ui_brs_records as records
+from brs import ui_brs_setup as setupform
+from brs.ui_brs_game import Game, draft
+from shell.app import STORE, el, tr
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.example import balanced_setup, example_setup
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import app
-import ui_brs_setup as setupform
+from shell import app
+from brs import ui_brs_setup as setupform
 from tirada import new_seed
 from tirada.systems.brs import State
 

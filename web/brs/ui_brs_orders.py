@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 
-from refusal import text as refusal_text
-from render import esc
-from strings import t
+from shell.refusal import text as refusal_text
+from shell.render import esc
+from shell.strings import t
 from tirada import TiradaError
 from tirada.errors import InvalidRequest
 from tirada.systems.brs.orders import ORDERS, QUICK_ORDERS, check_orders, side_to_move
-from ui_brs_seat import acting_sides
+from brs.ui_brs_seat import acting_sides
 
 
 def in_link(state, p: int) -> dict:

@@ -9,8 +9,8 @@ buttons carry ``data-pf-act``. Table settings are shown with the source's own wo
 
 from __future__ import annotations
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada import TiradaError
 from tirada.systems.brs.spoils import MAX_BID_TEXT, MAX_PAIN_TEXT, Bidding, bid, bidding_summary
 from tirada.fields import typed_int

@@ -13,13 +13,13 @@ from typing import Any, Callable
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-import app
-import sharing
-import ui_brs_after as afterview
-import ui_brs_prefight as prefight
-import ui_brs_setup as setupform
-import ui_refusal
-from app import STORE, el
+from shell import app
+from shell import sharing
+from brs import ui_brs_after as afterview
+from brs import ui_brs_prefight as prefight
+from brs import ui_brs_setup as setupform
+from shell import ui_refusal
+from shell.app import STORE, el
 from tirada import TiradaError
 from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import apply_aftermath, most_devastated

@@ -12,8 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada import TiradaError
 from tirada.systems.brs import play
 from tirada.systems.brs.options import options

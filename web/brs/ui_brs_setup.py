@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada.systems.brs import ASPECTS
 from tirada.systems.brs.quick import parse_quick
 from tirada.fields import typed_int

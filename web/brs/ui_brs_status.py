@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-import ui_brs_board as boardview
-import ui_brs_orders as orderview
-import ui_brs_seat as seats
-import ui_brs_story as story
-import ui_odds
-import app
-from app import STORE, el
-from render import esc
+from brs import ui_brs_board as boardview
+from brs import ui_brs_orders as orderview
+from brs import ui_brs_seat as seats
+from brs import ui_brs_story as story
+from roll import ui_odds
+from shell import app
+from shell.app import STORE, el
+from shell.render import esc
 from tirada import TiradaError
 from tirada.odds import odds
 from tirada.systems.brs import legal_moves, play

@@ -8,8 +8,8 @@ no pyscript import; tested on CPython (tests/test_web_brs_seat.py).
 
 from __future__ import annotations
 
-from strings import t
-from ui_brs_board import journal_line, names_of
+from shell.strings import t
+from brs.ui_brs_board import journal_line, names_of
 
 
 def advanced_words(advanced: list, lang: str) -> str:

@@ -15,21 +15,21 @@ import time
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when, window
 
-import app
-import i18n
-import lang_views
-import refusal
-import ui_refusal
-import tragedia_sheet_form as tragedia_form
-import ui_data_editor as editor
-import ui_data_render as html
-import ui_roll
-from app import STORE, el, tr
-from page_events import NoticesDrawn
+from shell import app
+from shell import i18n
+from shell import lang_views
+from shell import refusal
+from shell import ui_refusal
+from tragedia import tragedia_sheet_form as tragedia_form
+from data import ui_data_editor as editor
+from data import ui_data_render as html
+from roll import ui_roll
+from shell.app import STORE, el, tr
+from shell.page_events import NoticesDrawn
 from tirada import storage
 from tirada import TiradaError, new_character, new_seed
 from tirada.safejson import loads as safe_loads
-from ui_data_common import Data, find, fmt, iso_now, now_ms, render_alert, render_history_card, render_list, status
+from data.ui_data_common import Data, find, fmt, iso_now, now_ms, render_alert, render_history_card, render_list, status
 
 
 @when("submit", "#char-new")

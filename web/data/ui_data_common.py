@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from typing import TypedDict
 
-import app
-import i18n
-import ui_data_render as html
-from app import STORE, el, tr
+from shell import app
+from shell import i18n
+from data import ui_data_render as html
+from shell.app import STORE, el, tr
 
 
 class Editing(TypedDict):

@@ -12,18 +12,18 @@ from __future__ import annotations
 from pyodide.ffi import to_js
 from pyscript import document, when, window
 
-import app
-import forms
-import tragedia_sheet_form as tragedia_form
-import ui_data_render as html
-import ui_roll
-import ui_refusal
-import ui_sheets
-from app import STORE, el, tr
-from page_events import BeforeRoll, RollSaved
+from shell import app
+from roll import forms
+from tragedia import tragedia_sheet_form as tragedia_form
+from data import ui_data_render as html
+from roll import ui_roll
+from shell import ui_refusal
+from data import ui_sheets
+from shell.app import STORE, el, tr
+from shell.page_events import BeforeRoll, RollSaved
 from tirada import (Character, TiradaError, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form,
                     sheet_to_form)
-from ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
+from data.ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
 
 
 # ------------------------------------------------------------------------------------- editor

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-import i18n
-import refusal
-from render import esc
-from strings import STRINGS, t
+from shell import i18n
+from shell import refusal
+from shell.render import esc
+from shell.strings import STRINGS, t
 from tirada import storage
 from tirada.sheets import L5rSheet
 

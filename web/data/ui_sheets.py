@@ -7,10 +7,10 @@ engine's ``sheet_from_form``, which checks every value.
 
 from __future__ import annotations
 
-import forms
-from brs_sheet_view import brs_record_html, new_ordeal_text
-from render import esc
-from strings import t
+from roll import forms
+from brs.brs_sheet_view import brs_record_html, new_ordeal_text
+from shell.render import esc
+from shell.strings import t
 
 __all__ = ["brs_record_html", "fields_html", "new_ordeal_text", "roll_chooser_html"]
 

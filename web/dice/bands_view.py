@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada.systems.band_presets import PRESETS, preset_roll
 from tirada.systems.bands import Bands
 

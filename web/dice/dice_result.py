@@ -7,8 +7,8 @@ forum snippets, the audit row and the userscript mark say (tests/test_one_voice.
 
 from __future__ import annotations
 
-from render import dice_list, esc, label_line
-from strings import t
+from shell.render import dice_list, esc, label_line
+from shell.strings import t
 from tirada.systems.words import OutcomeWords, outcome_words
 
 __all__ = ["render_result", "summary", "verdict", "words_of"]
@@ -107,7 +107,7 @@ def _groups_dice(result: dict, lang: str) -> str:
 def _one_result(result: dict, lang: str, words: OutcomeWords) -> str:
     """Dice, total and verdict of one SIFRP / generic roll (the band it fell in first); ``words``: its
     outcome words."""
-    from bands_view import outcome_html
+    from dice.bands_view import outcome_html
 
     parts = [outcome_html(result, lang)] if "band" in result else []
     parts += [_groups_dice(result, lang) if isinstance(result.get("groups"), list) else

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping
 
-from forms import int_field
-from odds_views import _prob_table, view_threshold
-from render import dice_list, esc, label_line
-from strings import t
+from roll.forms import int_field
+from roll.odds_views import _prob_table, view_threshold
+from shell.render import dice_list, esc, label_line
+from shell.strings import t
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
 from tirada.systems.fate.spec import ladder_key
 
@@ -24,7 +24,7 @@ __all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "R
 
 SYSTEM = "fate"
 FIELDSET = True
-FLOW = "ui_fate"    # a roll played decision by decision: its invocations (web/dice/ui_fate.py)
+FLOW = "dice.ui_fate"    # a roll played decision by decision: its invocations (web/dice/ui_fate.py)
 REQUESTABLE = ("skill", "difficulty", "opposition")
 PLAYER_FIELDS = ("skill",)
 SECTIONS: Dict[str, tuple] = {}

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping, Tuple
 
-from dice_result import render_result, summary
-from forms import checked, int_field, optional_ints, select_field
-from bands_view import odds_view as with_bands
-from odds_views import view_threshold
-from render import esc
-from sheet_inputs import text
-from strings import t
+from dice.dice_result import render_result, summary
+from roll.forms import checked, int_field, optional_ints, select_field
+from dice.bands_view import odds_view as with_bands
+from roll.odds_views import view_threshold
+from shell.render import esc
+from roll.sheet_inputs import text
+from shell.strings import t
 
 __all__ = ["dialect_of", "FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
            "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html", "sheet_roll_update",
@@ -75,7 +75,7 @@ def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
 
 def _with_bands(req: Dict[str, Any], fieldset: Any) -> Dict[str, Any]:
     """The request with the outcome bands typed in the form (web/dice/ui_bands.py), if any."""
-    from bands_view import bands_value
+    from dice.bands_view import bands_value
 
     node = fieldset.querySelector('[name="bands"]')
     bands = bands_value(str(node.value)) if hasattr(node, "value") else None   # JS null has no value
@@ -85,7 +85,7 @@ def _with_bands(req: Dict[str, Any], fieldset: Any) -> Dict[str, Any]:
 def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     """A request the plain fields cannot hold (several rolls, groups, arithmetic, any notation
     operator) goes back as notation; else dice, sides, keep, keep lowest and modifier."""
-    from bands_view import bands_text
+    from dice.bands_view import bands_text
 
     bands = request.get("bands")
     if not whole:   # a GM request's fields, or a saved roll of a sheet (its notation and bands)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping, Tuple
 
-from dice_result import render_result, summary
-from forms import checked, int_field, optional_ints, raw_field, select_field
-from odds_views import view_threshold as odds_view
-from render import esc
-from strings import SIFRP_DIFFICULTIES, t
-from sheet_inputs import input_id, number, text
+from dice.dice_result import render_result, summary
+from roll.forms import checked, int_field, optional_ints, raw_field, select_field
+from roll.odds_views import view_threshold as odds_view
+from shell.render import esc
+from shell.strings import SIFRP_DIFFICULTIES, t
+from roll.sheet_inputs import input_id, number, text
 from tirada.fields import typed_int
 from tirada.sheets import SIFRP_ABILITIES
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-import app
-import bands_view
-import ui_refusal
-from app import el
-from page_events import RequestWritten
+from shell import app
+from dice import bands_view
+from shell import ui_refusal
+from shell.app import el
+from shell.page_events import RequestWritten
 from tirada import TiradaError
 from tirada.fields import typed_int
 from tirada.systems.band_presets import recognize
@@ -39,7 +39,7 @@ def sync_labels() -> None:
 def apply_preset() -> None:
     """Write the chosen preset's notation and bands (in the page's language) into the form; "no
     names" empties the bands; "custom" leaves the text as typed."""
-    import ui_dice
+    from dice import ui_dice
 
     preset = str(el("generic-bands-preset").value)
     ui_refusal.clear(BOX)

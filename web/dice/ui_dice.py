@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-import app
-from forms import FormError
-from render import esc
-from strings import SIFRP_DIFFICULTIES, t
+from shell import app
+from roll.forms import FormError
+from shell.render import esc
+from shell.strings import SIFRP_DIFFICULTIES, t
 
 __all__ = ["FormError", "campaign_dialect", "notation_words", "setup", "sync_difficulty", "sync_notation"]
 
@@ -51,7 +51,7 @@ def on_notation(event) -> None:
 @when("change", "#generic-dialect")
 def on_dialect(event) -> None:
     """A dialect chosen while a campaign is named is remembered for that campaign (web/shell/store.py)."""
-    from app import STORE
+    from shell.app import STORE
 
     campaign = document.getElementById("campaign")
     if campaign is not None:
@@ -66,7 +66,7 @@ def on_campaign(event) -> None:
 
 def campaign_dialect() -> None:
     """The dialect the named campaign was last typed in, chosen again (docs/notation.md §Dialects)."""
-    from app import STORE
+    from shell.app import STORE
 
     campaign, select = document.getElementById("campaign"), document.getElementById("generic-dialect")
     if campaign is None or select is None:
@@ -84,7 +84,7 @@ def notation_words(text: str, dialect: str, lang: str) -> str:
     ``""`` for no text."""
     if not text.strip():
         return ""
-    from refusal import text as refusal_text
+    from shell.refusal import text as refusal_text
     from tirada.errors import TiradaError
     from tirada.systems.notation import explain
 
@@ -116,7 +116,7 @@ def notation_state(text: str, dialect: str = "roll20") -> str:
 def sync_notation() -> None:
     """Make the generic form honest: the fields a typed notation replaces are hidden and a note says
     why (docs/notation.md §The form)."""
-    from app import State
+    from shell.app import State
 
     notation = document.getElementById("generic-notation")
     if notation is None:

@@ -25,17 +25,17 @@ import time
 
 from pyscript import document, when
 
-import app
-import page_events
-import chain_writer
-import ui_fair
-import ui_refusal
-import ui_roll
-from app import el, tr
-from page_events import BeforeRoll
-from busy import second_tap
-from form_fate import decision_html, render_result
-from forms import FormError
+from shell import app
+from shell import page_events
+from shell import chain_writer
+from fair import ui_fair
+from shell import ui_refusal
+from roll import ui_roll
+from shell.app import el, tr
+from shell.page_events import BeforeRoll
+from shell.busy import second_tap
+from dice.form_fate import decision_html, render_result
+from roll.forms import FormError
 from tirada import TiradaError
 from tirada.links import fair_roll
 from tirada.links.roll_link import open_finished

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import forms
-import refusal
-from render import esc
-from strings import t
+from roll import forms
+from shell import refusal
+from shell.render import esc
+from shell.strings import t
 
 __all__ = ["MODES", "default_mode", "fields_html", "fields_of", "request_fields"]
 

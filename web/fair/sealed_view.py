@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada.links.pool import pool_text
 
 __all__ = ["closed_html", "needs_roll_html", "opened_html", "secret_closed_html", "who_line"]

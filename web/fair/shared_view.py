@@ -9,8 +9,8 @@ live in ui_shared.py; every user or link text goes through :func:`render.esc`.
 
 from __future__ import annotations
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 from tirada.systems.l5r.dice import RING_FACES, SKILL_FACES, SYMBOL_NAMES
 from tirada.links.chain import TRUST
 from tirada.links.pool import pool_text

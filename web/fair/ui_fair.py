@@ -15,11 +15,11 @@ from typing import Callable
 
 from pyscript import when
 
-import app
-import sharing
-import ui_refusal
-from app import STORE, el, tr
-from page_events import LinkOpening, NoticesDrawn
+from shell import app
+from shell import sharing
+from shell import ui_refusal
+from shell.app import STORE, el, tr
+from shell.page_events import LinkOpening, NoticesDrawn
 from tirada.errors import TiradaError
 
 
@@ -90,7 +90,7 @@ def open_handover(fragment: str) -> None:
     chain this browser holds is shown and asked about first (tirada.chainbook.plan, issue #38): a
     head this browser never handed away needs the worded choice ticked before the button works.
     A hand-over is single-use and never moves a chain back."""
-    import ui_roll
+    from roll import ui_roll
 
     app.show_view("roll")
     Asked.clear()
@@ -136,7 +136,7 @@ def ask(fragment: str, asked) -> None:
 def settle(fragment: str, consent: str) -> None:
     """Open the link in the book (with ``consent``: the key of the plan the reader accepted) and
     say what it did; the form takes the chain's name."""
-    import ui_roll
+    from roll import ui_roll
 
     try:
         outcome, now = STORE.book.receive(fragment, consent)

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-import app
-import forms
-import refusal
-import request_view
-import sharing
-import ui_refusal
-import ui_roll
-from app import STORE, el, tr
-from page_events import LinkOpening
-from forms import FormError
+from shell import app
+from roll import forms
+from shell import refusal
+from fair import request_view
+from shell import sharing
+from shell import ui_refusal
+from roll import ui_roll
+from shell.app import STORE, el, tr
+from shell.page_events import LinkOpening
+from roll.forms import FormError
 from tirada.links import gm_request, sealed
 from tirada.links.pool import pool_text
 from tirada.errors import TiradaError

@@ -21,18 +21,18 @@ from typing import Any
 
 from pyscript import when, window
 
-import app
-import busy
-import chain_writer
-import result_views
-import sealed_view
-import sharing
-import ui_refusal
-import ui_request
-import ui_roll
-from app import STORE, el, tr
-from page_events import LinkOpening
-from forms import FormError
+from shell import app
+from shell import busy
+from shell import chain_writer
+from roll import result_views
+from fair import sealed_view
+from shell import sharing
+from shell import ui_refusal
+from fair import ui_request
+from roll import ui_roll
+from shell.app import STORE, el, tr
+from shell.page_events import LinkOpening
+from roll.forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
 

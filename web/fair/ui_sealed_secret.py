@@ -20,15 +20,15 @@ import time
 
 from pyscript import when
 
-import app
-import busy
-import chain_writer
-import sealed_view
-import ui_refusal
-import ui_roll
-import ui_sealed
-from app import STORE, el, tr
-from forms import FormError
+from shell import app
+from shell import busy
+from shell import chain_writer
+from fair import sealed_view
+from shell import ui_refusal
+from roll import ui_roll
+from fair import ui_sealed
+from shell.app import STORE, el, tr
+from roll.forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
 from tirada.wire.sealed_layout import ID_BYTES

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from pyscript import document, when, window
 
-import app
-import refusal
-import result_views
-import shared_view
-import sharing
-import store as store_mod
-import ui_roll
-from app import el, tr
-from page_events import LinkOpening
+from shell import app
+from shell import refusal
+from roll import result_views
+from fair import shared_view
+from shell import sharing
+from shell import store as store_mod
+from roll import ui_roll
+from shell.app import el, tr
+from shell.page_events import LinkOpening
 from tirada.links.roll_link import open_roll
 from tirada.errors import TiradaError
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping, Tuple
 
-from forms import int_field, select_field
-from render import esc
-from sheet_inputs import number, text
-from strings import t
+from roll.forms import int_field, select_field
+from shell.render import esc
+from roll.sheet_inputs import number, text
+from shell.strings import t
 from tirada.sheets import L5R_RINGS, L5R_SKILLS
-from odds_views import view_l5r as odds_view
-from ui_l5r_render import render_result, summary
+from roll.odds_views import view_l5r as odds_view
+from l5r.ui_l5r_render import render_result, summary
 
 __all__ = ["BOOL_FIELDS", "FIELDSET", "FLOW", "INT_FIELDS", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
            "field_values", "odds_view", "read_request", "render_result", "sheet_choice", "sheet_fields_html",
@@ -20,7 +20,7 @@ __all__ = ["BOOL_FIELDS", "FIELDSET", "FLOW", "INT_FIELDS", "PLAYER_FIELDS", "RE
 
 SYSTEM = "l5r5e"
 FIELDSET = True
-FLOW = "ui_l5r"
+FLOW = "l5r.ui_l5r"
 REQUESTABLE = ("ring", "skill", "tn")
 PLAYER_FIELDS = ("ring", "skill")       # the player's character's, unless the GM fixes them
 SECTIONS: Mapping[str, tuple] = {}

@@ -26,19 +26,19 @@ import time
 
 from pyscript import document, when
 
-import app
-import page_events
-import busy
-import chain_writer
-import refusal
-import ui_refusal
-import ui_fair
-import ui_roll
-from app import el, tr
-from page_events import BeforeRoll
-from busy import second_tap
-from forms import FormError
-from render import esc
+from shell import app
+from shell import page_events
+from shell import busy
+from shell import chain_writer
+from shell import refusal
+from shell import ui_refusal
+from fair import ui_fair
+from roll import ui_roll
+from shell.app import el, tr
+from shell.page_events import BeforeRoll
+from shell.busy import second_tap
+from roll.forms import FormError
+from shell.render import esc
 from tirada.systems.l5r import skirmish
 from tirada.systems.l5r.words import vs_tn
 from tirada.links import fair_roll
@@ -46,9 +46,9 @@ from tirada import systems
 from tirada import TiradaError
 from tirada.systems.registry import REGISTRY
 from tirada.links.roll_link import RolledLink, open_finished
-from ui_l5r_render import board_html, status_text, tap_die
-from ui_l5r_render import refusal_text as _refusal_text
-from ui_l5r_state import Check, live as _live
+from l5r.ui_l5r_render import board_html, status_text, tap_die
+from l5r.ui_l5r_render import refusal_text as _refusal_text
+from l5r.ui_l5r_state import Check, live as _live
 
 __all__ = ["start_check"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-import ui_l5r
+from l5r import ui_l5r
 from tirada.systems.l5r.request import MAX_ADDED
 
 

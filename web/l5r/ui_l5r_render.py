@@ -8,10 +8,10 @@ its current stage (:func:`board_html`) and the engine's refusals in the UI langu
 
 from __future__ import annotations
 
-import i18n
-import refusal
-from render import esc, label_line
-from strings import t
+from shell import i18n
+from shell import refusal
+from shell.render import esc, label_line
+from shell.strings import t
 from tirada import TiradaError
 from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
 from tirada.systems.l5r.words import count, outcome_words, strife, vs_tn

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from pyscript import document, when
 
-import app
-import refusal
-import ui_l5r
-import ui_refusal
-from app import el, tr
-from render import esc
+from shell import app
+from shell import refusal
+from l5r import ui_l5r
+from shell import ui_refusal
+from shell.app import el, tr
+from shell.render import esc
 from tirada import TiradaError
 from tirada.fields import echo, typed_int
 from tirada.systems.l5r import skirmish, turn
-from ui_l5r_turn_render import buttons_now, effect_text, hint_text, state_lines
+from l5r.ui_l5r_turn_render import buttons_now, effect_text, hint_text, state_lines
 
 __all__ = ["Turn", "move"]
 

@@ -7,8 +7,8 @@ Renders what :func:`tirada.systems.l5r.turn.apply` returns: the character's stat
 
 from __future__ import annotations
 
-import i18n
-from strings import t
+from shell import i18n
+from shell.strings import t
 from tirada.systems.l5r.skirmish import is_compromised
 from tirada.systems.l5r.turn import ACTION_TN, wound_tn
 

@@ -17,9 +17,10 @@ lacks anything :func:`requirements` lists (docs/architecture.md §Adding a roll 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any, Callable, Dict, Mapping, Protocol, Tuple
 
-from strings import t
+from shell.strings import t
 from tirada.fields import typed_int
 from tirada.systems.registry import REGISTRY, SystemSpec, TableView
 
@@ -47,7 +48,7 @@ class Form(Protocol):
         SYSTEM: the registry id (``"sifrp"``).
         FIELDSET: True when the roll view has a ``fieldset[data-system=<id>]`` for it (False: the
             system rolls inside its own view: the Tragedia scene, the Confrontation).
-        FLOW: the page module running a check in several steps (``"ui_l5r"``: its ``start_check()``
+        FLOW: the page module running a check in several steps (``"l5r.ui_l5r"``: its ``start_check()``
             replaces the roll button's one-shot roll), or ``None``.
         REQUESTABLE: the fields a GM request may fix or bound, in the form's order (web/fair/request_view.py).
         PLAYER_FIELDS: those of them left to the player by default (an L5R ring and skill).
@@ -100,9 +101,26 @@ class Form(Protocol):
         ``tirada.roll_request`` and as words for the roll's label."""
 
 
+#: the folders (packages) of web/ that hold systems' Forms, searched in this order by :func:`module_name`
+FORM_FOLDERS = ("dice", "l5r", "tragedia", "brs")
+
+
 def module_name(system: str) -> str:
-    """The page module of ``system``'s :class:`Form`: ``form_<id>``."""
-    return f"form_{system}"
+    """The page module of ``system``'s :class:`Form` by its package path: ``form_<id>`` in the first
+    of :data:`FORM_FOLDERS` that holds one (``"dice.form_sifrp"``), else ``"dice.form_<id>"`` (whose
+    import then fails: :func:`form_for` words it)."""
+    if system in _FOUND:
+        return _FOUND[system]
+    for folder in FORM_FOLDERS:
+        name = f"{folder}.form_{system}"
+        if importlib.util.find_spec(name) is not None:
+            _FOUND[system] = name
+            return name
+    return f"{FORM_FOLDERS[0]}.form_{system}"
+
+
+#: system id → the Form module :func:`module_name` found (looked up once: FORMS is read at every roll)
+_FOUND: Dict[str, str] = {}
 
 
 #: system id → its Form's module name, one per registry entry (a view: a system registered later
@@ -181,11 +199,11 @@ def problems(system: str) -> Tuple[str, ...]:
     try:
         form = form_for(system)
     except UnknownSystem:
-        return (f"web/<folder>/{module_name(system)}.py",)
+        return (f"web/<folder>/form_{system}.py",)
     if getattr(form, "SYSTEM", None) != system:
-        return (f"{module_name(system)}.SYSTEM",)
+        return (f"form_{system}.SYSTEM",)
     defined = {name for name in dir(form) if not name.startswith("_")}
-    return tuple(f"{module_name(system)}.{name}"
+    return tuple(f"form_{system}.{name}"
                  for name in requirements(spec, bool(getattr(form, "FIELDSET", False))) if name not in defined)
 
 
@@ -222,7 +240,7 @@ def optional_ints(fieldset: Any, names: Tuple[str, ...], lang: str) -> Dict[str,
 def select_field(node_id: str, label: str, options: str, wide: bool = False) -> str:
     """A labelled ``<select>`` of the "roll with this sheet" choosers (``label`` escaped here,
     ``options`` already HTML)."""
-    from render import esc
+    from shell.render import esc
 
     return (f'<div class="field{" wide" if wide else ""}"><label for="{node_id}">{esc(label)}</label>'
             f'<select id="{node_id}">{options}</select></div>')

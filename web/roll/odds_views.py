@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from render import esc
-from strings import t
+from shell.render import esc
+from shell.strings import t
 
 __all__ = ["view_brs", "view_l5r", "view_threshold", "view_tragedia"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import forms
-from forms import UnknownSystem
+from roll import forms
+from roll.forms import UnknownSystem
 from tirada.systems.registry import REGISTRY, TableView
 
 __all__ = ["RESULT_VIEWS", "UnknownSystem", "view_for"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping, Sequence
 
-import result_views
-from render import esc, meta_line
-from strings import t
+from roll import result_views
+from shell.render import esc, meta_line
+from shell.strings import t
 
 __all__ = ["faces_card_html", "history_html", "link_card_html"]
 

@@ -9,7 +9,7 @@ so an engine error's ``field`` finds the input to focus.
 
 from __future__ import annotations
 
-from render import esc
+from shell.render import esc
 
 __all__ = ["input_id", "number", "text"]
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-import app
-import contract
-import forms
-import ui_odds_worker
-from app import el, tr
-from render import esc
+from shell import app
+from shell import contract
+from roll import forms
+from roll import ui_odds_worker
+from shell.app import el, tr
+from shell.render import esc
 from tirada import TiradaError
 from tirada.odds import odds
 from tirada.odds.budget import OffMainThread

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-import contract
+from shell import contract
 
 
 class Worker:

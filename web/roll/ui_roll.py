@@ -18,18 +18,18 @@ import time
 from pyodide.ffi import to_js
 from pyscript import document, when, window
 
-import app
-import page_events
-import chain_writer
-import forms
-import ui_refusal
-import render
-import roll_view
-import sharing
-import result_views
-from app import STORE, el, tr
-from page_events import BeforeRoll, RequestWritten, RollSaved
-from forms import FormError
+from shell import app
+from shell import page_events
+from shell import chain_writer
+from roll import forms
+from shell import ui_refusal
+from shell import render
+from roll import roll_view
+from shell import sharing
+from roll import result_views
+from shell.app import STORE, el, tr
+from shell.page_events import BeforeRoll, RequestWritten, RollSaved
+from roll.forms import FormError
 from tirada import systems
 from tirada import TiradaError, new_seed
 from tirada.links.roll_link import roll_link
@@ -360,7 +360,7 @@ def start() -> None:
         if not str(el(field).value).strip():
             el(field).value = who[field]
     el("who").open = el("who").open or bool(who["roller"])
-    import ui_dice
+    from dice import ui_dice
 
     ui_dice.campaign_dialect()   # the dialect the restored campaign types in (docs/notation.md §Dialects)
     render_history()
@@ -370,7 +370,7 @@ def start() -> None:
 
 
 # ------------------------------------------------------------------------------------- odds
-import ui_odds  # noqa: E402  (the odds card beside the form, issue #8)
+from roll import ui_odds  # noqa: E402  (the odds card beside the form, issue #8)
 
 
 def odds_request():

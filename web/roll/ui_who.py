@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from pyscript import when
 
-import app
-from app import STORE, el
-from page_events import NameFilled, RollSaved
+from shell import app
+from shell.app import STORE, el
+from shell.page_events import NameFilled, RollSaved
 
 
 class Ask:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-import page_events
-import store as store_mod
-from strings import LANGS, t as _t
+from shell import page_events
+from shell import store as store_mod
+from shell.strings import LANGS, t as _t
 from tirada.fields import typed_int
 
 STORE = store_mod.Store(store_mod.local_storage(window))

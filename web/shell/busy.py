@@ -20,7 +20,7 @@ from typing import Any
 
 from pyscript import document
 
-from app import node, tr
+from shell.app import node, tr
 
 __all__ = ["Busy", "begin", "end", "second_tap"]
 

@@ -11,8 +11,8 @@ import json
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-import contract
-from app import STORE
+from shell import contract
+from shell.app import STORE
 from tirada.stored import chain_key
 
 

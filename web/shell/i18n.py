@@ -16,7 +16,7 @@ from __future__ import annotations
 import gettext
 import string
 
-from strings import DEFAULT_LANG, STRINGS
+from shell.strings import DEFAULT_LANG, STRINGS
 from tirada.plural import PLURAL_FORMS, mo_catalog
 
 _CATALOGS: dict = {}

@@ -28,8 +28,8 @@ class LangView(Protocol):
 
 #: the views in the order they redraw: the ones page.py imports at start (in the order their modules
 #: are loaded, as the hook list ran them), then the ones loaded later
-VIEWS = ("ui_dice", "ui_odds", "ui_roll", "ui_l5r", "ui_l5r_turn", "ui_bands", "ui_request", "ui_who",
-         "ui_shared", "ui_fate", "ui_audit", "ui_brs", "ui_data", "ui_scene", "ui_sealed")
+VIEWS = ("dice.ui_dice", "roll.ui_odds", "roll.ui_roll", "l5r.ui_l5r", "l5r.ui_l5r_turn", "dice.ui_bands", "fair.ui_request", "roll.ui_who",
+         "fair.ui_shared", "dice.ui_fate", "audit.ui_audit", "brs.ui_brs", "data.ui_data", "tragedia.ui_scene", "fair.ui_sealed")
 
 
 def redraw(but: str = "") -> None:

@@ -17,23 +17,23 @@ import sys
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
-import app
-import contract
-import lang_views
-import page_events
-import store as store_mod
-import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
-import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/l5r/form_l5r5e.py)
-import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
-import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
-import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
-import ui_request  # noqa: F401  (GM roll request links: route "request", page_events.gm_answer)
-import ui_roll
-import ui_who  # the name asked for before the first roll (issue 38)
-import ui_shared
-from app import STORE, el, tr
-from page_events import LinkOpening
-from strings import STRINGS, t
+from shell import app
+from shell import contract
+from shell import lang_views
+from shell import page_events
+from shell import store as store_mod
+from dice import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
+from l5r import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/l5r/form_l5r5e.py)
+from l5r import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
+from l5r import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
+from dice import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
+from fair import ui_request  # noqa: F401  (GM roll request links: route "request", page_events.gm_answer)
+from roll import ui_roll
+from roll import ui_who  # the name asked for before the first roll (issue 38)
+from fair import ui_shared
+from shell.app import STORE, el, tr
+from shell.page_events import LinkOpening
+from shell.strings import STRINGS, t
 
 from tirada.links.roll_link import peek_kind
 from tirada.links.thread_link import is_thread
@@ -46,9 +46,9 @@ VIEWS = (ui_roll, ui_who, ui_shared)
 #: (ui_sealed_secret: "Tirar en secreto", route "secret") are lazy too: a warm start imports ~20 %
 #: fewer page modules (docs/benchmarks.md, tenth session). A Spoils bidding link ("bid") opens in the
 #: Confrontation view (ui_brs_records).
-LAZY = {"audit": "ui_audit", "thread": "ui_thread", "scene": "ui_scene", "brs": "ui_brs", "data": "ui_data",
-        "sealreq": "ui_sealed", "blind": "ui_sealed", "reveal": "ui_sealed", "secret": "ui_sealed_secret",
-        "bid": "ui_brs"}
+LAZY = {"audit": "audit.ui_audit", "thread": "audit.ui_thread", "scene": "tragedia.ui_scene", "brs": "brs.ui_brs", "data": "data.ui_data",
+        "sealreq": "fair.ui_sealed", "blind": "fair.ui_sealed", "reveal": "fair.ui_sealed", "secret": "fair.ui_sealed_secret",
+        "bid": "brs.ui_brs"}
 
 
 def load_view(name: str):
@@ -171,7 +171,7 @@ def start() -> None:
     app.show_view("roll")
     frame = "marco=1" in str(window.location.search).lstrip("?").split("&")
     if frame:      # the userscript's verification frame (issue #30): its fragment is no link
-        load_view("ui_frame")
+        load_view("audit.ui_frame")
     else:
         window.addEventListener("hashchange", on_hash)
         on_hash()

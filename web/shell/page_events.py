@@ -89,12 +89,12 @@ HANDLERS: dict = {
 
 #: who hears each event, in the order they are called (start-up views in load order, then lazy ones)
 LISTENERS: dict = {
-    LinkOpening: ("ui_fair", "ui_request", "ui_shared", "ui_thread", "ui_scene", "ui_brs", "ui_sealed"),
-    RollSaved: ("ui_who", "ui_data_editor"),
-    NoticesDrawn: ("ui_fair", "ui_data"),
-    RequestWritten: ("ui_bands",),
-    NameFilled: ("ui_who",),
-    BeforeRoll: ("ui_data_editor",),
+    LinkOpening: ("fair.ui_fair", "fair.ui_request", "fair.ui_shared", "audit.ui_thread", "tragedia.ui_scene", "brs.ui_brs", "fair.ui_sealed"),
+    RollSaved: ("roll.ui_who", "data.ui_data_editor"),
+    NoticesDrawn: ("fair.ui_fair", "data.ui_data"),
+    RequestWritten: ("dice.ui_bands",),
+    NameFilled: ("roll.ui_who",),
+    BeforeRoll: ("data.ui_data_editor",),
 }
 
 
@@ -112,17 +112,17 @@ def emit(event: Any) -> None:
 #: link kind → (view module, its function opening a fragment of that kind); page.py loads a lazy view
 #: (its ``LAZY``) before the link opens, so resolving the route imports nothing new
 OPENERS: dict = {
-    "roll": ("ui_shared", "open_link"),
-    "chain": ("ui_fair", "open_handover"),
-    "request": ("ui_request", "open_request"),
-    "thread": ("ui_thread", "open_thread"),
-    "scene": ("ui_scene", "open_scene_link"),
-    "brs": ("ui_brs", "open_brs_link"),
-    "bid": ("ui_brs_records", "open_bid_link"),
-    "sealreq": ("ui_sealed", "open_request"),
-    "blind": ("ui_sealed", "open_blind"),
-    "reveal": ("ui_sealed", "open_reveal"),
-    "secret": ("ui_sealed_secret", "open_secret"),
+    "roll": ("fair.ui_shared", "open_link"),
+    "chain": ("fair.ui_fair", "open_handover"),
+    "request": ("fair.ui_request", "open_request"),
+    "thread": ("audit.ui_thread", "open_thread"),
+    "scene": ("tragedia.ui_scene", "open_scene_link"),
+    "brs": ("brs.ui_brs", "open_brs_link"),
+    "bid": ("brs.ui_brs_records", "open_bid_link"),
+    "sealreq": ("fair.ui_sealed", "open_request"),
+    "blind": ("fair.ui_sealed", "open_blind"),
+    "reveal": ("fair.ui_sealed", "open_reveal"),
+    "secret": ("fair.ui_sealed_secret", "open_secret"),
 }
 
 
@@ -137,10 +137,10 @@ def opener(kind: str) -> Callable[[str], None] | None:
 
 #: the roll form's questions to another view: name → (view module, function)
 ASKS: dict = {
-    "gm_answer": ("ui_request", "answer"),
-    "gm_answered": ("ui_request", "answered"),
-    "sealed_active": ("ui_sealed", "active"),
-    "sealed_roll": ("ui_sealed", "roll"),
+    "gm_answer": ("fair.ui_request", "answer"),
+    "gm_answered": ("fair.ui_request", "answered"),
+    "sealed_active": ("fair.ui_sealed", "active"),
+    "sealed_roll": ("fair.ui_sealed", "roll"),
 }
 
 

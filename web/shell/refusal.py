@@ -12,8 +12,8 @@ from __future__ import annotations
 import string
 from typing import Any
 
-import i18n
-from strings import DEFAULT_LANG, STRINGS, t
+from shell import i18n
+from shell.strings import DEFAULT_LANG, STRINGS, t
 
 #: Engine field names (the last part of ``err.field``, without ``[i]``) → catalog key of their label,
 #: for refusals whose field has no input on screen (a link, a stored item, another view).

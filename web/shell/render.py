@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from strings import html_escape as esc
-from strings import t
+from shell.strings import html_escape as esc
+from shell.strings import t
 from tirada.links.snippet_dice import face_text as _shown   # a Fate die signed: +1, 0, −1
 
 

@@ -23,7 +23,7 @@ def page_url() -> str:
     """This page's URL without its fragment (read from ``window.location``)."""
     from pyscript import window
 
-    import store
+    from shell import store
 
     return store.page_url(window.location)
 
@@ -38,7 +38,7 @@ async def copy(text: str, status_id: str, field_id: str) -> None:
     in the ``#field_id`` input, select it and say "copy it by hand" instead."""
     from pyscript import window
 
-    from app import el, tr
+    from shell.app import el, tr
 
     status = el(status_id)
     try:
@@ -58,7 +58,7 @@ async def copy_rich(html: str, plain: str, status_id: str, field_id: str) -> Non
     from pyodide.ffi import to_js
     from pyscript import window
 
-    from app import el, tr
+    from shell.app import el, tr
 
     def blob(text: str, kind: str):
         return window.Blob.new(to_js([text]), to_js({"type": kind}, dict_converter=Object.fromEntries))
@@ -87,7 +87,7 @@ async def share(title: str, text: str, url: str, status_id: str) -> None:
     from pyodide.ffi import to_js
     from pyscript import window
 
-    from app import el, tr
+    from shell.app import el, tr
 
     try:
         await window.navigator.share(to_js({"title": title, "text": text, "url": url}, dict_converter=Object.fromEntries))

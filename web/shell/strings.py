@@ -301,25 +301,25 @@ def t(key: str, lang: str = DEFAULT_LANG) -> str:
 def html_escape(text: str) -> str:
     """Escape text for HTML element content and attribute values."""
     return html.escape(str(text), quote=True)
-from strings_a11y import STRINGS as _A11Y; STRINGS.update(_A11Y)  # noqa: E402
-from strings_odds import STRINGS as _ODDS; STRINGS.update(_ODDS)  # noqa: E402
-from strings_l5r import STRINGS as _L5R; STRINGS.update(_L5R)  # noqa: E402
-from strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E402
-from strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
-from strings_brs_spoils import STRINGS as _BRS_SPOILS; STRINGS.update(_BRS_SPOILS)  # noqa: E402
-from strings_brs_seat import STRINGS as _BRS_SEAT; STRINGS.update(_BRS_SEAT)  # noqa: E402
-from strings_brs_orders import STRINGS as _BRS_ORDERS; STRINGS.update(_BRS_ORDERS)  # noqa: E402
-from strings_brs_forum import STRINGS as _BRS_FORUM; STRINGS.update(_BRS_FORUM)  # noqa: E402
-from strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
-from strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402
-from strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402
-from strings_shared import STRINGS as _SHARED; STRINGS.update(_SHARED)  # noqa: E402
-from strings_thread import STRINGS as _THREAD; STRINGS.update(_THREAD)  # noqa: E402
-from strings_sealed import STRINGS as _SEALED; STRINGS.update(_SEALED)  # noqa: E402
-from strings_sealaudit import STRINGS as _SEALAUDIT; STRINGS.update(_SEALAUDIT)  # noqa: E402
-from strings_frame import STRINGS as _FRAME; STRINGS.update(_FRAME)  # noqa: E402
-from strings_bands import STRINGS as _BANDS; STRINGS.update(_BANDS)  # noqa: E402
-from strings_dialect import STRINGS as _DIALECT; STRINGS.update(_DIALECT)  # noqa: E402
+from shell.strings_a11y import STRINGS as _A11Y; STRINGS.update(_A11Y)  # noqa: E402
+from roll.strings_odds import STRINGS as _ODDS; STRINGS.update(_ODDS)  # noqa: E402
+from l5r.strings_l5r import STRINGS as _L5R; STRINGS.update(_L5R)  # noqa: E402
+from tragedia.strings_scene import STRINGS as _SCENE; STRINGS.update(_SCENE)  # noqa: E402
+from brs.strings_brs import STRINGS as _BRS; STRINGS.update(_BRS)  # noqa: E402
+from brs.strings_brs_spoils import STRINGS as _BRS_SPOILS; STRINGS.update(_BRS_SPOILS)  # noqa: E402
+from brs.strings_brs_seat import STRINGS as _BRS_SEAT; STRINGS.update(_BRS_SEAT)  # noqa: E402
+from brs.strings_brs_orders import STRINGS as _BRS_ORDERS; STRINGS.update(_BRS_ORDERS)  # noqa: E402
+from brs.strings_brs_forum import STRINGS as _BRS_FORUM; STRINGS.update(_BRS_FORUM)  # noqa: E402
+from data.strings_data import STRINGS as _DATA; STRINGS.update(_DATA)  # noqa: E402
+from fair.strings_fair import STRINGS as _FAIR; STRINGS.update(_FAIR)  # noqa: E402
+from shell.strings_errors import STRINGS as _ERRORS; STRINGS.update(_ERRORS)  # noqa: E402
+from fair.strings_shared import STRINGS as _SHARED; STRINGS.update(_SHARED)  # noqa: E402
+from audit.strings_thread import STRINGS as _THREAD; STRINGS.update(_THREAD)  # noqa: E402
+from fair.strings_sealed import STRINGS as _SEALED; STRINGS.update(_SEALED)  # noqa: E402
+from audit.strings_sealaudit import STRINGS as _SEALAUDIT; STRINGS.update(_SEALAUDIT)  # noqa: E402
+from audit.strings_frame import STRINGS as _FRAME; STRINGS.update(_FRAME)  # noqa: E402
+from dice.strings_bands import STRINGS as _BANDS; STRINGS.update(_BANDS)  # noqa: E402
+from dice.strings_dialect import STRINGS as _DIALECT; STRINGS.update(_DIALECT)  # noqa: E402
 # the words of every system written as a package (its registry entry's ``strings``: its name, its fields'
 # labels, its error codes), so adding a system edits no catalog (docs/architecture.md §Adding a roll system)
 from tirada.systems.registry import page_strings as _page_strings  # noqa: E402

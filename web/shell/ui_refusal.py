@@ -13,8 +13,8 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document
 
-import app
-import refusal
+from shell import app
+from shell import refusal
 
 #: The class of the message written under a field.
 CLASS = "field-error"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from odds_views import view_tragedia as odds_view
-from render import esc
-from sheet_inputs import number, text
-from strings import t
-from tragedia_result import render_result, summary
-from tragedia_sheet_form import FIELDS, LONG
+from roll.odds_views import view_tragedia as odds_view
+from shell.render import esc
+from roll.sheet_inputs import number, text
+from shell.strings import t
+from tragedia.tragedia_result import render_result, summary
+from tragedia.tragedia_sheet_form import FIELDS, LONG
 
 __all__ = ["FIELDSET", "FLOW", "SYSTEM", "odds_view", "render_result", "sheet_fields_html", "summary"]
 

@@ -46,6 +46,6 @@ def render_result(result: Mapping[str, Any], lang: str) -> str:
     Returns:
         HTML (every number and word escaped).
     """
-    from ui_scene_render import result_html
+    from tragedia.ui_scene_render import result_html
 
     return result_html(_view(result), lang, verdict_id=None)

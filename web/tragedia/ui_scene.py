@@ -18,23 +18,23 @@ from typing import Any
 
 from pyscript import when, window
 
-import app
-import busy
-import chain_writer
-import ui_fair
-import ui_refusal
-import sharing
-import store as store_mod
-import ui_odds
-import ui_scene_render as view_html
-import ui_scene_sheets as sheets_card
-from app import STORE, el, tr
-from page_events import LinkOpening
+from shell import app
+from shell import busy
+from shell import chain_writer
+from fair import ui_fair
+from shell import ui_refusal
+from shell import sharing
+from shell import store as store_mod
+from roll import ui_odds
+from tragedia import ui_scene_render as view_html
+from tragedia import ui_scene_sheets as sheets_card
+from shell.app import STORE, el, tr
+from shell.page_events import LinkOpening
 from tirada.systems.tragedia import play, snippet as words
 from tirada import TiradaError
 from tirada.odds import odds
-from ui_scene_render import ROLES
-from ui_scene_sheets import render_sheets
+from tragedia.ui_scene_render import ROLES
+from tragedia.ui_scene_sheets import render_sheets
 from tirada.fields import typed_int
 
 

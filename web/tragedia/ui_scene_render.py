@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 
-import i18n
-import refusal
-from render import esc
-from strings import t
+from shell import i18n
+from shell import refusal
+from shell.render import esc
+from shell.strings import t
 from tirada.systems.tragedia import snippet as words
 
 #: sources in the order the rule file lists them (tragedia.md §Gathering dice).

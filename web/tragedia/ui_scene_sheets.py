@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pyscript import when
 
-import app
-import tragedia_sheet_form as sheet_form
-import ui_refusal
-import ui_scene_render as view
-from app import STORE, el, tr
+from shell import app
+from tragedia import tragedia_sheet_form as sheet_form
+from shell import ui_refusal
+from tragedia import ui_scene_render as view
+from shell.app import STORE, el, tr
 from tirada.systems.tragedia import play
 from tirada.systems.tragedia.chapter import chapter_standing
 from tirada import TiradaError
