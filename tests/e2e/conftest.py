@@ -237,47 +237,23 @@ def open_app(page, url):
 @pytest.fixture(scope="session")
 def _shared_contexts(browser):
     """The browser contexts this worker's ``app`` and ``warm_page`` tests share, one per set of context
-    options (JSON key → (context, Watch)); each has the site installed (``_install``)."""
+    options (JSON key → (context, Watch)); service workers are blocked in them, so no page is ever
+    controlled by one (tests of the worker make their own context)."""
     made: dict = {}
     yield made
     for ctx, _ in made.values():
         ctx.close()
 
 
-#: the site's data a returning visitor's tests must not inherit (Chrome DevTools Protocol's storage
-#: types): everything but Cache Storage and the service worker, which are the installed site
-_VISITOR_DATA = "cookies,file_systems,indexeddb,local_storage,websql,shared_storage"
-#: register the site's service worker as its page does (web/loader.js: ``./sw.js`` beside index.html,
-#: its default scope) and resolve once it is active, its precache done
-_REGISTER = """async sw => {
-  await navigator.serviceWorker.register(sw);
-  return (await navigator.serviceWorker.ready).active.scriptURL;
-}"""
-
-
-def _install(ctx, base_url: str) -> None:
-    """Install the site in ``ctx`` as the page's first visit does — its service worker registered and
-    everything precached — from a document of the site that starts no engine (its icon), then close
-    that tab: every later tab of ``ctx`` is a returning visitor's start from the memory snapshot (about
-    a third less CPU than a plain start on this machine, and no Pyodide boot to install it: issue #37)."""
-    page = ctx.new_page()
-    page.goto(base_url + "icons/icon.svg")
-    assert page.evaluate(_REGISTER, base_url + "sw.js") == base_url + "sw.js"
-    page.close()
-
-
 def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict):
-    """A new tab of the shared context for ``options`` (made and installed on first use), with this
-    site's data cleared (localStorage, IndexedDB, cookies: only the installed site — service worker,
-    its precache and kept snapshot — and the HTTP cache carry over), ready at ``base_url + url``;
-    returns (page, context, watch)."""
-    options = {"locale": "es-ES", **options}
+    """A new tab of the shared context for ``options`` (made on first use), with this site's storage
+    cleared (localStorage, IndexedDB, Cache Storage: only the HTTP cache carries over), ready at
+    ``base_url + url``; returns (page, context, watch)."""
+    options = {"locale": "es-ES", **options, "service_workers": "block"}
     key = json.dumps(options, sort_keys=True)
     if key not in shared:
         watch = Watch()
-        ctx = watch.attach(browser.new_context(**options), intercept=False)
-        _install(ctx, base_url)
-        shared[key] = (ctx, watch)
+        shared[key] = (watch.attach(browser.new_context(**options), intercept=False), watch)
     ctx, watch = shared[key]
     watch.errors.clear()
     watch.external.clear()
@@ -285,7 +261,7 @@ def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict):
         old.close()
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
-    cdp.send("Storage.clearDataForOrigin", {"origin": base_url.rstrip("/"), "storageTypes": _VISITOR_DATA})
+    cdp.send("Storage.clearDataForOrigin", {"origin": base_url.rstrip("/"), "storageTypes": "all"})
     cdp.detach()
     return open_app(page, base_url + url), ctx, watch
 
@@ -294,10 +270,9 @@ def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict):
 def app(_shared_contexts, browser, base_url):
     """A ready page of the site, as a returning visitor with no saved data sees it (desktop size).
 
-    The page is a new tab of a context shared by this worker's ``app`` tests (issue #37), where the
-    site is installed (its service worker controls the tab, which starts from the memory snapshot):
-    the site's data (localStorage, IndexedDB, cookies) is cleared first, so nothing of an earlier test
-    is there but the installed site and the HTTP cache. What a first visit does (transfer, first paint, the service worker,
+    The page is a new tab of a context shared by this worker's ``app`` tests (issue #37): the site's
+    storage (localStorage, IndexedDB, Cache Storage) is cleared first, so nothing of an earlier test
+    is there but the HTTP cache. What a first visit does (transfer, first paint, the service worker,
     opening a link in a fresh browser) is tested in contexts of their own (``new_context``). Console
     errors and requests leaving localhost fail the test, as there."""
     page, ctx, watch = _shared_tab(_shared_contexts, browser, base_url, "",
@@ -312,8 +287,7 @@ def app(_shared_contexts, browser, base_url):
 def warm_page(_shared_contexts, browser, base_url):
     """Factory: ``page = warm_page(url="", **context_options)``: a ready page for the browser a test works
     in (the roller's, the GM's), as a returning visitor with no saved data: a new tab of a context this
-    worker's tests share per set of options, where the site is installed (its service worker controls
-    the tab, started from the memory snapshot), the site's data cleared, the HTTP cache kept (issue #37). A second
+    worker's tests share per set of options, site storage cleared, HTTP cache kept (issue #37). A second
     call with the same options in one test gets a fresh context of its own (two people are two
     browsers). Not for what a fresh visitor does (first visit, opening a received link, offline, the
     service worker): those take ``new_context``. Console errors and requests leaving localhost fail the
