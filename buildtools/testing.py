@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
 
+from . import minidump as _minidump
 from .assemble import build
 from .common import CACHE, ROOT, log
 from .setup import ensure_chromium, ensure_node, ensure_pyodide_test_wheels, ensure_venv
@@ -175,20 +176,20 @@ _CGROUP_KEYS = ("memory.max", "memory.current", "memory.events", "pids.max", "pi
                 "memory.limit_in_bytes", "memory.max_usage_in_bytes", "memory.failcnt")
 
 
-def crash_report(path: Path, limit: int = 8) -> str:
+def crash_report(path: Path, limit: int = 8, sites: list | None = None) -> str:
     """What the browser tests' renderer crashes ("Target crashed") had in common, from the JSON lines
     that tests/e2e/conftest.py's ``record_crash`` appends to ``path``: their number, then up to
     ``limit`` of them, one line each (test, free memory, free space for shared memory, load,
-    Chromium's processes and memory, its last logged error). Empty when there were none."""
-    if not path.exists():
-        return ""
+    Chromium's processes and memory, its last logged error), then where they stopped: ``sites``
+    (``buildtools.minidump.CrashSite`` of the minidumps crashpad wrote meanwhile) counted by
+    instruction, e.g. ``chromium+0x9c6674d ×3 (signal 11)``. Empty when there were none."""
     records = []
-    for line in path.read_text().splitlines():
+    for line in (path.read_text().splitlines() if path.exists() else []):
         try:
             records.append(json.loads(line))
         except ValueError:
             continue
-    if not records:
+    if not records and not sites:
         return ""
     rows = [f"\nrenderer crashes in the browser tests: {len(records)}"]
     for r in records[:limit]:
@@ -198,6 +199,13 @@ def crash_report(path: Path, limit: int = 8) -> str:
                     f"{r.get('chromium_threads')} threads"
                     + "".join(f", {key} {r[key]}" for key in _CGROUP_KEYS if key in r)
                     + "".join(f"\n    {line}" for line in r.get("chromium_log", [])))
+    if sites:
+        counts: dict = {}
+        for site in sites:
+            counts[(site.site, site.signal)] = counts.get((site.site, site.signal), 0) + 1
+        rows.append(f"  minidumps written meanwhile ({_minidump.PENDING}): {len(sites)}, by crash site: "
+                    + ", ".join(f"{name} ×{n} (signal {signal})" for (name, signal), n in
+                                sorted(counts.items(), key=lambda item: -item[1])))
     return "\n".join(rows)
 
 
@@ -267,10 +275,11 @@ def test(fast: bool = False, keyword: str | None = None) -> int:
         # every crash is reported with the machine's state (crash_report)
         crashes = CACHE / "e2e-crashes.jsonl"      # written by tests/e2e/conftest.py's record_crash
         crashes.unlink(missing_ok=True)
+        browser_started = time.time()
         phases += run_suites([Suite("browser tests (Playwright + Chromium)",
                                     [*pytest, *xdist_args(n), "--reruns", "2", "-m", "e2e", "tests/e2e"])],
                              bool(keyword))
-        print(crash_report(crashes), flush=True)
+        print(crash_report(crashes, sites=_minidump.new_sites(browser_started)), flush=True)
     print("\n" + summary(phases, time.monotonic() - started), flush=True)
     totals = {key: sum(p.counts.get(key, 0) for p in phases) for key in ("passed", "failed", "skipped")}
     ok = all(p.code == 0 for p in phases)

@@ -62,3 +62,50 @@ def test_a_torn_line_is_skipped(tmp_path):
     path.write_text('{"test": "a", "load": 1.0}\n{"test": "b", "lo\n')
     report = crash_report(path)
     assert "renderer crashes in the browser tests: 1" in report and "  a load 1.0" in report
+
+
+def _minidump(path: Path, rip: int, module_base: int, signal: int = 11) -> None:
+    """A minimal x86-64 minidump: header, a directory of two streams (exception, module list), a
+    CPU context holding ``rip``, one module ``/usr/lib/chromium/chromium`` at ``module_base``."""
+    import struct
+
+    name = "/usr/lib/chromium/chromium".encode("utf-16-le")
+    directory = 32
+    exception = directory + 2 * 12
+    context = exception + 168
+    modules = context + 0x4D0
+    name_at = modules + 4 + 108
+    data = bytearray(name_at + 4 + len(name))
+    struct.pack_into("<4sIII", data, 0, b"MDMP", 0xA793, 2, directory)
+    struct.pack_into("<III", data, directory, 6, 168, exception)
+    struct.pack_into("<III", data, directory + 12, 4, 4 + 108, modules)
+    struct.pack_into("<IIIIQQ", data, exception, 1, 0, signal, 0, 0, 0x1BEE0000)
+    struct.pack_into("<II", data, exception + 160, 0x4D0, context)
+    struct.pack_into("<Q", data, context + 0xF8, rip)
+    struct.pack_into("<Q", data, context + 0x98, 0x1BEDC000)
+    struct.pack_into("<I", data, modules, 1)
+    struct.pack_into("<QIIII", data, modules + 4, module_base, 0x10000000, 0, 0, name_at)
+    struct.pack_into("<I", data, name_at, len(name))
+    data[name_at + 4:] = name
+    path.write_bytes(bytes(data))
+
+
+def test_minidumps_name_their_crash_site_in_the_report(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from buildtools import minidump
+
+    base = 0x55D0_0000_0000
+    for i, rip in enumerate((base + 0x9C6674D, base + 0x9C6674D, 0x7F00_0000_1234)):
+        _minidump(tmp_path / f"{i}.dmp", rip, base)
+    (tmp_path / "bad.dmp").write_bytes(b"not a dump")
+    sites = minidump.new_sites(0, tmp_path)
+    assert sorted(s.site for s in sites) == ["0x7f0000001234", "chromium+0x9c6674d", "chromium+0x9c6674d",
+                                             "unreadable (bad.dmp: not a minidump)"]
+    good = [s for s in sites if s.site == "chromium+0x9c6674d"][0]
+    assert (good.signal, good.fault, good.rsp) == (11, "0x1bee0000", "0x1bedc000")
+    from buildtools.testing import crash_report as report
+
+    text = report(tmp_path / "none.jsonl", sites=sites)
+    assert "minidumps written meanwhile" in text and ": 4, by crash site: chromium+0x9c6674d ×2 (signal 11)" in text
+    assert minidump.new_sites(0, tmp_path / "missing") == []
+    assert minidump.new_sites(4e9, tmp_path) == []
