@@ -368,6 +368,7 @@ const WASM_FAILED = "wasm instantiation failed!";
  * (wasmFromCaches). */
 function bootOrFail(options) {
   const unwrapFetch = wasmFromCaches();
+  const showJspi = hideJspi();
   const warn = console.warn;
   const wasmFailed = new Promise((_, reject) => {
     console.warn = function (...args) {
@@ -378,7 +379,30 @@ function bootOrFail(options) {
   return Promise.race([boot(options), wasmFailed]).finally(() => {
     console.warn = warn;
     unwrapFetch();
+    showJspi();
   });
+}
+
+/** Pyodide starts without WebAssembly's JS promise integration (JSPI), as the memory snapshot was
+ * made (under Node, which has none): Pyodide reads ``"Suspending" in WebAssembly`` once, while its
+ * runtime module loads, and then runs every call from JavaScript into Python (each PyScript event
+ * handler) on a stack of its own. Chromium 156's renderer crashed there under load: all 263
+ * minidumps of the test browsers (stop 48's note, issue #37) are one SIGSEGV while the main thread
+ * ran on such a V8-allocated stack. Tirada never suspends Python on a promise (no ``run_sync``),
+ * so nothing needs JSPI. Hidden for the boot only; returns the function that shows it again. */
+function hideJspi() {
+  const wasm = globalThis.WebAssembly;
+  const saved = {};
+  for (const name of ["Suspending", "Suspender"]) {
+    const desc = wasm && Object.getOwnPropertyDescriptor(wasm, name);
+    if (desc?.configurable) {
+      saved[name] = desc;
+      delete wasm[name];
+    }
+  }
+  return () => {
+    for (const [name, desc] of Object.entries(saved)) Object.defineProperty(wasm, name, desc);
+  };
 }
 
 /** How long Pyodide's start waits at most for the reading core's first result (web/loader.js,
@@ -465,6 +489,7 @@ async function start(options) {
     pyodide = booted;
     addArchive(pyodide, "engine.zip", engine);
   }
+  globalThis[DIAG.jspi] = Boolean(pyodide._module?.jspiSupported);
   addArchive(pyodide, "app.zip", await app);
   importPyscriptFromApp(pyodide);
   mark("archives-added");

@@ -28,6 +28,8 @@ from helpers.offline import precached, roll_sifrp, wait_offline_ready  # noqa: E
 
 #: the start module's choice: how Pyodide started, and why
 STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]"
+#: whether Pyodide runs calls into Python on stacks of their own (JSPI), and whether the browser has it
+JSPI = "[globalThis.tiradaJspi, typeof WebAssembly.Suspending]"
 
 #: resolves true once the unpacked snapshot is kept (web/pyodide-start.mjs, UNPACKED)
 KEPT = "caches.open('tirada-snapshot-unpacked').then((c) => c.keys()).then((keys) => keys.length === 1)"
@@ -192,6 +194,10 @@ def test_first_visit_starts_plainly_then_every_visit_from_the_snapshot(new_conte
     assert kept["keptBytes"] < 0.75 * kept["snapshotBytes"]
     third = open_app(ctx.new_page(), base_url)
     assert third.evaluate(STARTED + ".concat(globalThis.tiradaSnapshotFrom)") == ["snapshot", "local", "unpacked"]
+    # every start ran without JSPI (web/pyodide-start.mjs hideJspi: the renderer crash of issue #37),
+    # and the page's WebAssembly has it back afterwards
+    for visit in (page, again, third):
+        assert visit.evaluate(JSPI) == [False, "function"]
     roll_sifrp(third, "Desde la copia")
     assert "Desde la copia" in third.locator("#history-list li").first.inner_text()
 
