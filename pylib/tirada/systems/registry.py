@@ -73,9 +73,12 @@ class SystemSpec(Struct):
             (its name ``system.<id>``, its fields' labels, its error codes' ``err.<code>``), merged
             into the page's catalog (web/shell/strings.py), or ``None`` (written in the catalogs).
         snippet: ``"module:function"``, ``function(result, lang, said) -> list``: the dice-and-outcome
-            line of the system's forum snippets as ``(text, style)`` tokens (:mod:`tirada.wire.markup`;
-            ``said``: its ``words``), so that the snippet shows the dice and the target as the screen
-            does (Fate: «+1 0 0 +1», «contra +1 (Normal)»); ``None``: the generic roll's line.
+            lines of the system's forum snippets, each a list of ``(text, style)`` tokens
+            (:mod:`tirada.wire.markup`; ``said``: its ``words``), so that the snippet shows the dice and
+            the target as the screen does (Fate: «+1 0 0 +1», «contra +1 (Normal)»; L5R: every die, then
+            the outcome; a SIFRP competition: one line per character, then who wins); the central
+            :mod:`tirada.links.snippets` only puts the head, the pool line and the link around them;
+            ``None``: the generic roll's lines (:mod:`tirada.systems.generic_snippet`).
         growing: the ones of ``decisions`` that only grow: a later decision may append to the list
             given earlier, never change it (L5R's rounds of ``explosions``, Fate's ``invokes``, one
             at a time after the dice); :mod:`tirada.links.fair_roll` refuses any other rewrite
@@ -169,6 +172,7 @@ register(SystemSpec(
     param_texts=("+", "-", "*", "/"),
     sheet="tirada.sheets.generic",   # saved rolls with their outcome bands (issue 28 item 4)
     words="tirada.systems.generic_words:outcome_words",
+    snippet="tirada.systems.generic_snippet:snippet_lines",
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
@@ -182,6 +186,7 @@ register(SystemSpec(
     param_texts=("degrees", "successes"),
     sheet="tirada.sheets.sifrp", rated="tirada.systems.generic:rated_total",
     words="tirada.systems.sifrp_words:outcome_words",
+    snippet="tirada.systems.sifrp_snippet:snippet_lines",
 ))
 register(SystemSpec(
     id="l5r5e", short_name="L5R", roll="tirada.systems.l5r.check",
@@ -196,6 +201,7 @@ register(SystemSpec(
     paired=(("added", "keep", "l5r.added_keep_first", "added kept dice are given with the keep"),),
     blind="tirada.systems.l5r.blind:blind_decisions", rated="tirada.systems.l5r.blind:rated_successes",
     words="tirada.systems.l5r.words:outcome_words",
+    snippet="tirada.systems.l5r.snippet:snippet_lines",
 ))
 register(SystemSpec(
     id="tragedia", short_name="Tragedia", roll="tirada.systems.tragedia.roll",
@@ -204,6 +210,7 @@ register(SystemSpec(
                 "sides", "post_loss", "tragedy_dice", "last_dice", "protagonist_side",
                 "adversary_side"),
     words="tirada.systems.tragedia.words:outcome_words",
+    snippet="tirada.systems.tragedia.snippet:roll_lines",
 ))
 register(SystemSpec(
     id="brs", short_name="Blood Red Sands", odds="tirada.odds.brs:brs_odds",
