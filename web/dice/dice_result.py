@@ -27,19 +27,20 @@ def verdict(words: OutcomeWords) -> tuple | None:
 
 
 def extended_html(ext: dict, difficulty: int, lang: str) -> str:
-    """An extended test's rolls, each with its dice, total and outcome, then the tally in words."""
-    from tirada.systems.sifrp_words import roll_words
+    """An extended test's rolls, each with its dice, total and outcome, then the tally in words (every
+    word SIFRP's own, :mod:`tirada.systems.sifrp_words`, as its snippet says them)."""
+    from tirada.systems.sifrp_words import extended_roll_name, roll_words, span_words
 
     parts = ['<ol class="extended-rolls">']
     for n, a in enumerate(ext["attempts"], 1):
         v = verdict(roll_words(a, lang)) or ("", "")
-        parts.append(f'<li data-roll="{n}"><span class="meta">{esc(t("result.extended_roll", lang).format(n=n))}</span>'
+        parts.append(f'<li data-roll="{n}"><span class="meta">{esc(extended_roll_name(n, lang))}</span>'
                      + dice_list(a["faces"], a["kept_indices"], lang, 6)
                      + f' {a["total"]} — <span class="{v[0]}">{esc(v[1])}</span></li>')
     parts.append("</ol>")
     text = extended_words(ext, lang)
     if ext.get("span"):
-        text += f' ({t("result.extended_span", lang).format(span=ext["span"])})'
+        text += f' ({span_words(ext["span"], lang)})'
     parts.append(f'<p class="verdict {"ok" if ext["done"] else "bad"}" data-extended="{ext["tally"]}/{ext["goal"]}">'
                  f'{esc(text)} <span class="meta">{esc(t("result.vs", lang))} {difficulty}</span></p>')
     return "".join(parts)
