@@ -28,6 +28,7 @@ SPEC = SystemSpec(
     pool="tirada.systems.fate.spec:POOL",
     strings="tirada.systems.fate.spec:STRINGS",
     snippet="tirada.systems.fate:snippet_lines",
+    form="dice.form_fate",                             # its page Form (web/dice/form_fate.py)
 )
 
 
