@@ -106,3 +106,29 @@ def test_the_forum_snippet_lists_every_roll_of_the_task_and_its_tally():
         f"Tarea concluida en {ext['rolls']} tiradas: {ext['tally']} de 4 (cada tirada: 1 [hora])"   # as on the screen
     bbcode = snippet(fragment, "https://x.example/", "bbcode", "en")
     assert bbcode.count("\nRoll ") == ext["rolls"] and "(each roll: 1 \uff3bhora\uff3d)" in bbcode   # user text escaped
+
+
+def test_a_long_task_posted_with_another_tally_or_roll_is_flagged_by_the_audit():
+    """The claim check reads as many lines as the task's snippet has (one per roll): a 12-roll task's
+    post with its tally or one of its rolls changed is flagged, the honest post is not."""
+    import json
+    from pathlib import Path
+
+    from tirada.links.audit import audit
+    from tirada.links.snippets import snippet_of
+    vectors = json.loads((Path(__file__).resolve().parent / "vectors" / "sifrp.json").read_text("utf-8"))
+    case = next(c for c in vectors["rolls"] if c["result"].get("extended", {}).get("rolls", 0) >= 12)
+    checked = verify(case["fragment"])
+    ext = checked["result"]["extended"]
+    honest = snippet_of(checked, case["fragment"], "https://x.example/", "bbcode", "es")
+    assert honest.count("\nTirada ") == ext["rolls"]
+
+    def claims(text: str) -> list:
+        return [p for p in audit(text)["problems"] if p["code"] == "audit.claim"]
+
+    assert claims(honest) == []
+    tally = f"{ext['tally']} de {ext['goal']}"
+    assert len(claims(honest.replace(tally, f"{ext['goal']} de {ext['goal']}"))) == 1
+    first = honest.split("\n")[2]
+    assert first.startswith("Tirada 1: ")
+    assert len(claims(honest.replace(first, first.replace("Fallo insignificante", "Éxito")))) == 1
