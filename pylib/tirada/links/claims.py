@@ -80,9 +80,10 @@ def _strip_markup(line: str) -> str:
 
 
 #: characters read as another before comparing (fullwidth brackets and colon, the one-dot leader of
-#: :func:`tirada.wire.markup.defang`, a no-break space) or dropped (bidi isolates)
+#: :func:`tirada.wire.markup.defang`, a no-break space, the minus sign: snippets made before issue #40
+#: wrote a negative total "-2") or dropped (bidi isolates)
 _FOLD = (("\uff3b", "["), ("\uff3d", "]"), ("\uff1a", ":"), ("\u2024", "."), ("\u2066", ""), ("\u2067", ""),
-         ("\u2068", ""), ("\u2069", ""), ("\u00a0", " "))
+         ("\u2068", ""), ("\u2069", ""), ("\u00a0", " "), ("\u2212", "-"))
 #: a snippet's head line once normalised ("atletismo — tirada nº 3 de sharla en «arenas»", "roll #2 by bob");
 #: its numbers are the ASCII digits Tirada writes
 _HEAD = re.compile("(?:^(?:> *)*|\u2014 )(?:tirada|roll)(?: n\u00ba [0-9]+| #[0-9]+)?(?: (?:de|by) .+)?(?: \u00b7 .+)?$")

@@ -13,7 +13,7 @@ line and the link around them. Plain Python only (the MicroPython reading core).
 
 from __future__ import annotations
 
-from .words import OutcomeWords, pick
+from .words import OutcomeWords, number, pick
 
 __all__ = ["counted_text", "dice_tokens", "die_tokens", "face_text", "outcome_tokens", "roll_line", "snippet_lines",
            "sum_tokens", "words"]
@@ -137,7 +137,7 @@ def _groups_line(result: dict, lang: str, said: OutcomeWords) -> list:
         line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
                            _before(g), g.get("sides"))
         line.append(("]", None))
-        sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
+        sums += (sign if i or g.get("subtract") else "") + number(g.get("sum"))
     line.append((" \u2192 ", None))
     if arith:
         return line + [(f"{result['worked']} = ", None)] + outcome_tokens(result, lang, said)

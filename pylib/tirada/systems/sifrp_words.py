@@ -11,7 +11,7 @@ words (docs: :mod:`tirada.systems.words`). Plain Python only (the MicroPython re
 from __future__ import annotations
 
 from .generic_words import kept_faces, verdict
-from .words import OutcomeWords, pick
+from .words import OutcomeWords, number, pick
 
 __all__ = ["GRADES", "extended_roll_name", "extended_rows", "extended_words", "grade_name", "outcome_words",
            "roll_words", "span_words", "winner_prefix", "winner_words"]
@@ -101,7 +101,7 @@ def winner_words(comp: dict, lang: str) -> str:
 def roll_words(result: dict, lang: str) -> OutcomeWords:
     """The words of one test (an extended test's roll, a competitor's): grade, total, kept dice."""
     judged = isinstance(result.get("success"), bool)
-    return OutcomeWords(headline=_headline(result, lang), total=str(result.get("total", "")), kept=kept_faces(result),
+    return OutcomeWords(headline=_headline(result, lang), total=number(result.get("total", "")), kept=kept_faces(result),
                         ok=result["success"] if judged else None)
 
 
