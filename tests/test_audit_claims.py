@@ -111,3 +111,21 @@ def test_the_markup_scan_micropython_runs_is_the_pattern(line):
         assert claims._strip_markup(line) == want
     finally:
         claims._MARKUP = saved
+
+
+def test_a_snippet_made_before_the_minus_sign_is_not_a_false_claim():
+    """Snippets made before issue #40 wrote a negative total with a hyphen («= -4»); now «= −4» (U+2212).
+    The old post still agrees with its link; a changed total is still flagged."""
+    from tirada.links.chain import encode_link, verify
+
+    for seed in range(40):
+        fragment = encode_link({"system": "generic", "dice": 1, "sides": 4, "modifier": -6, "seed": f"{seed:032x}"})
+        checked = verify(fragment)
+        if checked["result"]["total"] < 0:
+            break
+    total = checked["result"]["total"]
+    now = snippet_of(checked, fragment, BASE)
+    assert f"[b]\u2212{-total}[/b]" in now
+    old = now.replace(f"[b]\u2212{-total}[/b]", f"[b]{total}[/b]")
+    assert _claims(old) == [] and _claims(now) == []
+    assert len(_claims(now.replace(f"[b]\u2212{-total}[/b]", f"[b]\u2212{-total + 1}[/b]"))) == 1

@@ -118,6 +118,31 @@ def test_the_form_table_is_the_registry():
     assert set(result_views.RESULT_VIEWS) == {s.id for s in REGISTRY.values() if s.roll}
 
 
+def test_each_system_names_its_form_in_its_registry_entry_and_forms_lists_no_folders():
+    """The Form is the registry entry's ``form`` (issue #40): the module on disk, by its package path;
+    web/roll/forms.py keeps no list of folders, so a system in a new folder edits nothing there."""
+    on_disk = {p.stem.removeprefix("form_"): ".".join(p.relative_to(WEB).with_suffix("").parts)
+               for p in WEB.rglob("form_*.py")}
+    assert {spec.id: spec.form for spec in REGISTRY.values()} == on_disk
+    assert dict(forms.FORMS) == on_disk
+    source = (WEB / "roll" / "forms.py").read_text("utf-8")
+    assert "FORM_FOLDERS" not in source and not re.search(r'"(dice|l5r|tragedia|brs)"', source)
+
+
+def test_a_form_in_a_new_folder_is_found_from_the_registry_alone(monkeypatch):
+    import types
+
+    module = types.ModuleType("toyfolder.form_toyform")
+    module.SYSTEM, module.FIELDSET, module.FLOW = "toyform", False, None   # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "toyfolder.form_toyform", module)
+    register(SystemSpec(id="toyform", short_name="Toy", form="toyfolder.form_toyform"))
+    try:
+        assert forms.form_for("toyform") is module
+        assert forms.problems("toyform") == ()
+    finally:
+        unregister("toyform")
+
+
 @pytest.mark.parametrize("system", sorted(REGISTRY))
 def test_every_registered_system_provides_what_the_registry_requires(system):
     assert problems(REGISTRY[system]) == []

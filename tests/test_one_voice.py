@@ -143,11 +143,10 @@ def test_screen_snippets_audit_and_mark_say_the_same(case, lang):
 def test_the_snippet_writes_each_die_as_the_card_does(case):
     """The faces as the card writes them (``<span class="face">``: a Fate die ``+1``, ``0``, ``−1``) are
     in every snippet written the same way, in the card's order — not ``-1`` or ``1`` beside a card's
-    ``−1`` / ``+1``."""
+    ``−1`` / ``+1``; several rolls and a SIFRP extended task included (the snippet lists every roll, as the
+    card does)."""
     checked = verify(case["fragment"])
     card = result_views.view_for(checked["result"]["system"]).render_result(checked["result"], "es")
-    if isinstance(checked["result"].get("rolls"), list) or checked["result"].get("extended"):
-        pytest.skip("an extended task: the card lists every roll, the snippet the last one and the count")
     faces = [html.unescape(f) for f in re.findall(r'<li class="die [^"]*" aria-label="[^"]*">'
                                                   r'<span class="face" aria-hidden="true">([^<]*)</span>', card)]
     if not faces or not all(re.fullmatch(r"[+\u2212]?\d+", f) for f in faces):
@@ -178,3 +177,32 @@ def test_sifrp_failure_is_named_as_the_rules_name_it():
     if rules.exists():
         text = " ".join(rules.read_text("utf-8").split())
         assert "*fallo insignificante* (marginal failure)" in text
+
+
+@pytest.mark.parametrize("notation, faces", [("1d4-5", [1]), ("4dF", [1, 1, 1, 1]), ("4dF+1d4", [1, 1, 1, 1, 1]),
+                                             ("(1d4-5)*2", [1]), ("1d4-1d6", [1, 6])])
+def test_a_negative_total_is_written_with_the_minus_sign_in_every_output(notation, faces):
+    """A negative total (and a group's negative sum) is «−4» with the minus sign (U+2212) the dice, the
+    modifiers and the rule files use, on the card, in the one-line summary, in every snippet style and in
+    the userscript mark — never «-4» beside «−1 −1» (issue #40)."""
+    from tirada.links.chain import encode_link
+    from tirada.systems.notation.request import expand
+
+    request = dict(expand({"system": "generic", "notation": notation, "faces": faces}))
+    request.pop("faces")
+    for seed in range(40):        # a seed whose roll comes out negative (each notation can)
+        request["seed"] = f"{seed:032x}"
+        fragment = encode_link(request)
+        checked = verify(fragment)
+        if checked["result"]["total"] < 0:
+            break
+    result = checked["result"]
+    assert result["total"] < 0
+    minus = "\u2212" + str(-result["total"])
+    view = result_views.view_for("generic")
+    outputs = {"card": _screen_text(view.render_result(result, "es")), "summary": view.summary(result, "es")}
+    for style in STYLES:
+        outputs[style] = _plain(snippet_of(checked, fragment, HOME, style, "es"), style)
+    outputs["mark"] = " ".join(marks.mark_link(marks.LinkItem(HOME + "#" + fragment, ""), HOME, "es")["lines"])
+    for where, text in outputs.items():
+        assert minus in text and not re.search(r"(?<![\w#])-\d", text.split("http")[0]), (where, text)

@@ -25,11 +25,11 @@ from helpers.imports import WEB, load_order, module_files  # noqa: E402
 
 on_cpython = pytest.mark.skipif(sys.platform == "emscripten", reason="reads web/ sources (CPython only)")
 
-#: the hook lists and dicts web/shell/app.py had, filled by the views at import (ON_LANG: lang_views.py)
+#: the hook lists and dicts web/shell/app.py had, filled by the views at import (ON_LANG: now LangChanged)
 OLD_HOOKS = ("ROUTES", "ON_LINK", "ON_ROLL", "ON_NOTICE", "ON_WRITE", "ON_NAME", "BEFORE_ROLL", "GM_REQUEST",
              "SEALED", "ON_LANG")
 #: shared modules nothing may write into when it is imported
-SHARED = ("app", "page_events", "lang_views")
+SHARED = ("app", "page_events")
 MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add", "__setitem__"}
 
 
@@ -116,7 +116,7 @@ def _one_argument(fn: ast.FunctionDef) -> bool:
 
 def test_every_event_has_a_handler_name_and_a_list():
     events = (page_events.LinkOpening, page_events.RollSaved, page_events.NoticesDrawn,
-              page_events.RequestWritten, page_events.NameFilled, page_events.BeforeRoll)
+              page_events.RequestWritten, page_events.NameFilled, page_events.BeforeRoll, page_events.LangChanged)
     assert set(page_events.HANDLERS) == set(page_events.LISTENERS) == set(events)
     assert len(set(page_events.HANDLERS.values())) == len(events)
 
@@ -143,13 +143,27 @@ def _lazy() -> dict:
     raise AssertionError("page.LAZY not found")
 
 
+def _flows() -> list:
+    """The ``FLOW`` modules the roll systems' Forms name (``web/*/form_<id>.py``: a check played decision
+    by decision, loaded when such a roll starts, e.g. ``dice.ui_fate``), by module name."""
+    out = []
+    for name, path in sorted(module_files(WEB).items()):
+        if name.split(".")[-1].startswith("form_"):
+            for node in ast.parse(path.read_text("utf-8")).body:
+                if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "FLOW" for t in node.targets):
+                    flow = ast.literal_eval(node.value)
+                    out += [flow] if isinstance(flow, str) else []
+    return out
+
+
 def _page_order() -> tuple:
-    """(the modules page.py loads at start in load order, then the lazy ones in the order its timer
-    loads them: ``LAZY``'s views in turn, each with the modules it brings)."""
+    """(the modules page.py loads at start in load order, then the Forms' ``FLOW`` views a roll loads,
+    then the lazy ones in the order its timer loads them: ``LAZY``'s views in turn, each with the modules
+    it brings)."""
     modules, seen, order = module_files(WEB), set(), []
     load_order("shell.page", modules, seen, order)
     at_start = list(order)
-    for view in dict.fromkeys(_lazy().values()):
+    for view in _flows() + list(dict.fromkeys(_lazy().values())):
         load_order(view, modules, seen, order)
     return at_start, order
 

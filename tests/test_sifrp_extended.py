@@ -84,10 +84,51 @@ def test_cli_rolls_an_extended_test():
     assert json.loads(out.getvalue())["extended"]["rolls"] == 2
 
 
-def test_the_forum_snippet_says_the_tally_of_the_task():
+def test_the_forum_snippet_lists_every_roll_of_the_task_and_its_tally():
+    """Every style lists each roll as the card does (its dice, sum, total and grade, in the order rolled),
+    then the tally (issue #40: the snippet used to show only the last roll)."""
     from tirada.links.snippets import snippet
+    from tirada.systems.sifrp_words import grade_name
     fragment = encode_link({"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543", "test_dice": 3,
-                            "extended_goal": 4})
+                            "modifier": 1, "extended_goal": 4, "extended_span": "1 [hora]"})
     ext = verify(fragment)["result"]["extended"]
+    assert ext["rolls"] >= 2
     text = snippet(fragment, "https://x.example/", "text", "es")
-    assert f"contra 9 \u2014 Tarea concluida en {ext['rolls']} tiradas: {ext['tally']} de 4" in text   # as on the screen
+    lines = text.splitlines()
+    rows = [line for line in lines if line.startswith("Tirada ")]
+    assert len(rows) == ext["rolls"]
+    for n, (row, a) in enumerate(zip(rows, ext["attempts"]), 1):
+        grade = grade_name(f"degrees_{a['degrees']}", "es") if a["success"] else grade_name(a["failure"], "es")
+        kept = "+".join(str(f) for f in a["kept"])
+        assert row == f"Tirada {n}: {' '.join(map(str, a['faces']))} \u2192 {kept} +1 = {a['total']} " \
+                      f"contra 9 (Moderada): {grade}", row
+    assert lines[lines.index(rows[-1]) + 1] == \
+        f"Tarea concluida en {ext['rolls']} tiradas: {ext['tally']} de 4 (cada tirada: 1 [hora])"   # as on the screen
+    bbcode = snippet(fragment, "https://x.example/", "bbcode", "en")
+    assert bbcode.count("\nRoll ") == ext["rolls"] and "(each roll: 1 \uff3bhora\uff3d)" in bbcode   # user text escaped
+
+
+def test_a_long_task_posted_with_another_tally_or_roll_is_flagged_by_the_audit():
+    """The claim check reads as many lines as the task's snippet has (one per roll): a 12-roll task's
+    post with its tally or one of its rolls changed is flagged, the honest post is not."""
+    import json
+    from pathlib import Path
+
+    from tirada.links.audit import audit
+    from tirada.links.snippets import snippet_of
+    vectors = json.loads((Path(__file__).resolve().parent / "vectors" / "sifrp.json").read_text("utf-8"))
+    case = next(c for c in vectors["rolls"] if c["result"].get("extended", {}).get("rolls", 0) >= 12)
+    checked = verify(case["fragment"])
+    ext = checked["result"]["extended"]
+    honest = snippet_of(checked, case["fragment"], "https://x.example/", "bbcode", "es")
+    assert honest.count("\nTirada ") == ext["rolls"]
+
+    def claims(text: str) -> list:
+        return [p for p in audit(text)["problems"] if p["code"] == "audit.claim"]
+
+    assert claims(honest) == []
+    tally = f"{ext['tally']} de {ext['goal']}"
+    assert len(claims(honest.replace(tally, f"{ext['goal']} de {ext['goal']}"))) == 1
+    first = honest.split("\n")[2]
+    assert first.startswith("Tirada 1: ")
+    assert len(claims(honest.replace(first, first.replace("Fallo insignificante", "Éxito")))) == 1

@@ -50,6 +50,15 @@ def _dropped(result: dict) -> list:
     return [f for i, f in enumerate(result["faces"]) if i not in result["kept_indices"]]
 
 
+def _dropped_by_line(result: dict) -> list:
+    """The dropped dice of each dice line, in order: one line, or each roll of a SIFRP extended task (its
+    snippet lists every roll, as its card does)."""
+    ext = result.get("extended")
+    if isinstance(ext, dict):
+        return [_dropped(a) for a in ext["attempts"]]
+    return [_dropped(result)]
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("fragment", _rolls())
 def test_markdown_snippets_render_as_lines_under_commonmark(fragment, lang):
@@ -62,9 +71,10 @@ def test_markdown_snippets_render_as_lines_under_commonmark(fragment, lang):
     shown = _visible(out)
     assert "~~" not in shown and "**" not in shown and "](" not in shown
     result = verify(fragment)["result"]
-    dice_line = shown.split("\n")[2] if len(shown.split("\n")) > 2 else ""
-    for face in _dropped(result):
-        assert f"({face})" in dice_line
+    for n, dropped in enumerate(_dropped_by_line(result)):
+        dice_line = shown.split("\n")[2 + n] if len(shown.split("\n")) > 2 + n else ""
+        for face in dropped:
+            assert f"({face})" in dice_line
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -77,7 +87,7 @@ def test_bbcode_snippets_render_with_a_bbcode_parser(fragment, lang):
     assert "[b]" not in out and "[s]" not in out and "[url" not in out
     result = verify(fragment)["result"]
     if "kept_indices" in result:          # kept-dice systems: every dropped die, and only those, struck
-        assert out.count("<strike>") == len(_dropped(result))
+        assert out.count("<strike>") == sum(len(d) for d in _dropped_by_line(result))
     if result["system"] != "l5r5e":       # the outcome in bold (L5R's line is the system's own summary)
         assert "<strong>" in out
 

@@ -26,6 +26,7 @@ from shell import ui_refusal
 from shell.app import STORE, el, tr
 from shell.render import esc
 from shell.strings import t
+from shell.page_events import LangChanged
 from tirada.links import paste
 from tirada.links.audit_sealed_thread import audit_thread_steps
 from tirada import TRUST, TiradaError
@@ -348,8 +349,8 @@ def on_clear(_event) -> None:
     show_text(empty=True)
 
 
-def relang() -> None:
-    """The audit view, its held thread and any report shown, in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The audit view, its held thread and any report shown, in the new language (web/shell/page_events.py: LangChanged)."""
     el("trust-text").textContent = TRUST[app.State.lang]
     draw_held()
     # a report shown is drawn again in slices; an audit under way draws its own in the new language
@@ -360,4 +361,4 @@ def relang() -> None:
 
 
 def start() -> None:
-    relang()
+    on_lang_changed(LangChanged())

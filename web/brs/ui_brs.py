@@ -34,7 +34,7 @@ from brs.ui_brs_form import closest as _closest, element as _el, query as _query
 from brs.ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
 from brs.ui_brs_game import Game, draft, playing
 from shell.app import STORE, el, tr
-from shell.page_events import LinkOpening
+from shell.page_events import LangChanged, LinkOpening
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import Setup, play, replay, summary
 from tirada.systems.brs.journal import journal
@@ -418,7 +418,7 @@ def on_link_opening(event: LinkOpening) -> None:
         el("brs-shared").hidden = True
 
 
-def relang() -> None:
+def on_lang_changed(_event: LangChanged) -> None:
     """Re-draw in the new language (not while a move is being numbered: its landing re-draws, and the
     busy game card keeps its controls off until then)."""
     if Game.draft is not None:

@@ -4,7 +4,7 @@ Glue only. Backups, import plans and merges are ``tirada.storage``; every read a
 through ``app.STORE`` (web/shell/store.py), which re-reads before writing so another tab's data survives.
 The sheet editor and rolling with a sheet are web/data/ui_data_editor.py; shared state and the list are
 web/data/ui_data_common.py; the HTML is web/data/ui_data_render.py (pure). This module listens on
-``page_events.NoticesDrawn`` to add a "go to My data" button; its :func:`relang` is called by web/shell/lang_views.py.
+``page_events.NoticesDrawn`` to add a "go to My data" button; its :func:`on_lang_changed` hears ``page_events.LangChanged``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pyscript import document, when, window
 
 from shell import app
 from shell import i18n
-from shell import lang_views
+from shell import page_events
 from shell import refusal
 from shell import ui_refusal
 from tragedia import tragedia_sheet_form as tragedia_form
@@ -25,7 +25,7 @@ from data import ui_data_editor as editor
 from data import ui_data_render as html
 from roll import ui_roll
 from shell.app import STORE, el, tr
-from shell.page_events import NoticesDrawn
+from shell.page_events import LangChanged, NoticesDrawn
 from tirada import storage
 from tirada import TiradaError, new_character, new_seed
 from tirada.safejson import loads as safe_loads
@@ -221,7 +221,7 @@ def confirm_import() -> None:
     else:
         status("backup-status", tr("data.not_saved"), error=True)
     render_all()
-    lang_views.redraw(but=__name__)   # the other views show what was imported (history, Tragedia sheets)
+    page_events.emit(LangChanged(redrawn=__name__))   # the other views show what was imported (history, Tragedia sheets)
     app.show_notices()
 
 
@@ -333,7 +333,7 @@ def on_tab(event) -> None:
     render_all()
 
 
-def relang() -> None:
+def on_lang_changed(_event: LangChanged) -> None:
     """Language switch or another tab's write: redraw the lists; the editor is redrawn (keeping
     what was typed) only for a new language, so typing is never interrupted by another tab."""
     new_lang = Data.lang != app.State.lang

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from shell.render import dice_list, esc, label_line
 from shell.strings import t
-from tirada.systems.words import OutcomeWords, outcome_words
+from tirada.systems.words import OutcomeWords, number, outcome_words
 
 __all__ = ["render_result", "summary", "verdict", "words_of"]
 
@@ -27,19 +27,20 @@ def verdict(words: OutcomeWords) -> tuple | None:
 
 
 def extended_html(ext: dict, difficulty: int, lang: str) -> str:
-    """An extended test's rolls, each with its dice, total and outcome, then the tally in words."""
-    from tirada.systems.sifrp_words import roll_words
+    """An extended test's rolls, each with its dice, total and outcome, then the tally in words (every
+    word SIFRP's own, :mod:`tirada.systems.sifrp_words`, as its snippet says them)."""
+    from tirada.systems.sifrp_words import extended_roll_name, roll_words, span_words
 
     parts = ['<ol class="extended-rolls">']
     for n, a in enumerate(ext["attempts"], 1):
         v = verdict(roll_words(a, lang)) or ("", "")
-        parts.append(f'<li data-roll="{n}"><span class="meta">{esc(t("result.extended_roll", lang).format(n=n))}</span>'
+        parts.append(f'<li data-roll="{n}"><span class="meta">{esc(extended_roll_name(n, lang))}</span>'
                      + dice_list(a["faces"], a["kept_indices"], lang, 6)
-                     + f' {a["total"]} — <span class="{v[0]}">{esc(v[1])}</span></li>')
+                     + f' {number(a["total"])} — <span class="{v[0]}">{esc(v[1])}</span></li>')
     parts.append("</ol>")
     text = extended_words(ext, lang)
     if ext.get("span"):
-        text += f' ({t("result.extended_span", lang).format(span=ext["span"])})'
+        text += f' ({span_words(ext["span"], lang)})'
     parts.append(f'<p class="verdict {"ok" if ext["done"] else "bad"}" data-extended="{ext["tally"]}/{ext["goal"]}">'
                  f'{esc(text)} <span class="meta">{esc(t("result.vs", lang))} {difficulty}</span></p>')
     return "".join(parts)
@@ -100,7 +101,7 @@ def _groups_dice(result: dict, lang: str) -> str:
         sign = "" if arith else "\u2212 " if g.get("subtract") else ("+ " if i else "")
         parts.append(f'<div class="dice-group" data-group="{i}" data-sum="{g["sum"]}">{esc(sign)}'
                      + dice_list(g["faces"], g["kept_indices"], lang, g.get("sides"), g.get("exploded_indices"), g)
-                     + f' <span class="meta">= {g["sum"]}</span></div>')
+                     + f' <span class="meta">= {number(g["sum"])}</span></div>')
     return "".join(parts)
 
 
@@ -119,13 +120,13 @@ def _one_result(result: dict, lang: str, words: OutcomeWords) -> str:
                      f'{esc(t("result.counted", lang).format(n=n, m=m))}</p>')
     extras = []
     if result.get("modifier"):
-        extras.append(f'{t("result.modifier", lang)} {result["modifier"]:+d}')
+        extras.append(f'{t("result.modifier", lang)} ' + f'{result["modifier"]:+d}'.replace("-", "\u2212"))
     if result.get("teamwork"):
-        extras.append(f'{t("result.teamwork", lang)} {result["teamwork"]:+d}')
+        extras.append(f'{t("result.teamwork", lang)} ' + f'{result["teamwork"]:+d}'.replace("-", "\u2212"))
     extra = f' <span class="meta">({esc(", ".join(extras))})</span>' if extras else ""
     worked = f'{esc(result["worked"])} = ' if isinstance(result.get("worked"), str) else ""   # (8+3)×2 = 22
     parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
-                 f'{worked}{result["total"]}{extra}</p>')
+                 f'{worked}{number(result["total"])}{extra}</p>')
     if result.get("bonus_capped"):  # sifrp.md §The test 1 [decision]: the cap is applied and said
         parts.append(f'<p class="note bonus-capped">{esc(t("result.bonus_capped", lang).format(**result["bonus_capped"]))}</p>')
     if result.get("passive"):  # a conflict: the Difficulty is the opponent's passive value
@@ -155,13 +156,13 @@ def summary(result: dict, lang: str, words: OutcomeWords | None = None) -> str:
     if isinstance(result.get("competition"), dict):
         comp = result["competition"]
         rows = [{"name": comp["name"], **result}] + comp["rivals"]
-        totals = " · ".join(f'{row["name"]} {row["total"]}' + (f": {said.headline}" if said.headline else "")
+        totals = " · ".join(f'{row["name"]} {number(row["total"])}' + (f": {said.headline}" if said.headline else "")
                             for row, said in zip(rows, words.rolls))
         return f'{totals} — {words.headline}'
     if isinstance(result.get("worked"), str):     # arithmetic: the worked expression, "(8+3)×2"
         kept = result["worked"]
     elif isinstance(result.get("groups"), list):   # several dice groups: their kept sums, signed
-        kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + str(g["sum"])
+        kept = "".join(("\u2212" if g.get("subtract") else "+" if i else "") + number(g["sum"])
                        for i, g in enumerate(result["groups"]))
     elif isinstance(result.get("success_indices"), list):   # success counting: successes − failures
         kept = f'{len(result["success_indices"])}\u2212{len(result.get("failure_indices") or ())}'

@@ -12,7 +12,7 @@ from shell import app
 from dice import bands_view
 from shell import ui_refusal
 from shell.app import el
-from shell.page_events import RequestWritten
+from shell.page_events import LangChanged, RequestWritten
 from tirada import TiradaError
 from tirada.fields import typed_int
 from tirada.systems.band_presets import recognize
@@ -106,8 +106,8 @@ def on_request_written(event: RequestWritten) -> None:
             el("generic-bands-versus").value = "" if found[2] is None else str(found[2])
     sync_labels()
 
-def relang() -> None:
-    """The preset's number labels in the new language (options: data-i18n; web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The preset's number labels in the new language (options: data-i18n; web/shell/page_events.py (LangChanged))."""
     sync_labels()
 if app.node(document.getElementById("generic-bands-preset")) is not None:
     sync_labels()

@@ -13,6 +13,7 @@ from shell import app
 from roll.forms import FormError
 from shell.render import esc
 from shell.strings import SIFRP_DIFFICULTIES, t
+from shell.page_events import LangChanged
 
 __all__ = ["FormError", "campaign_dialect", "notation_words", "setup", "sync_difficulty", "sync_notation"]
 
@@ -145,6 +146,6 @@ def setup(lang: str) -> None:
     sync_notation()
 
 
-def relang() -> None:
-    """The fieldsets' words in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The fieldsets' words in the new language (web/shell/page_events.py: LangChanged)."""
     setup(app.State.lang)

@@ -34,6 +34,7 @@ from roll import ui_roll
 from shell.app import el, tr
 from shell.page_events import BeforeRoll
 from shell.busy import second_tap
+from shell.page_events import LangChanged
 from dice.form_fate import decision_html, render_result
 from roll.forms import FormError
 from tirada import TiradaError
@@ -195,7 +196,7 @@ def on_decide(event) -> None:
         asyncio.ensure_future(invoke(what))
 
 
-def relang() -> None:
+def on_lang_changed(_event: LangChanged) -> None:
     """Re-draw the roll being decided in the new language; one whose card was replaced meanwhile (a
     link or another roll opened) is abandoned."""
     if Invoking.fair is None:

@@ -18,7 +18,7 @@ from shell import sharing
 from shell import ui_refusal
 from roll import ui_roll
 from shell.app import STORE, el, tr
-from shell.page_events import LinkOpening
+from shell.page_events import LangChanged, LinkOpening
 from roll.forms import FormError
 from tirada.links import gm_request, sealed
 from tirada.links.pool import pool_text
@@ -293,7 +293,7 @@ async def on_copy_request(event) -> None:
     await sharing.copy(str(el("gm-link").value), "gm-make-status", "gm-link")
 
 
-def relang() -> None:
-    """The GM request's banner and editor in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The GM request's banner and editor in the new language (web/shell/page_events.py: LangChanged)."""
     render_banner()
     render_editor()

@@ -31,7 +31,7 @@ from shell import ui_refusal
 from fair import ui_request
 from roll import ui_roll
 from shell.app import STORE, el, tr
-from shell.page_events import LinkOpening
+from shell.page_events import LangChanged, LinkOpening
 from roll.forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
@@ -313,8 +313,8 @@ def on_link_opening(event: LinkOpening) -> None:
     el("sealed").hidden = True
 
 
-def relang() -> None:
-    """The sealed request or revealed roll shown, in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The sealed request or revealed roll shown, in the new language (web/shell/page_events.py: LangChanged)."""
     if Sealed.draw is not None and not el("sealed").hidden:
         el("sealed-body").innerHTML = Sealed.draw(app.State.lang)
     if Sealed.revealed is not None and not el("sealed-snippet-box").hidden:

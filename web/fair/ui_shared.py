@@ -18,7 +18,7 @@ from shell import sharing
 from shell import store as store_mod
 from roll import ui_roll
 from shell.app import el, tr
-from shell.page_events import LinkOpening
+from shell.page_events import LangChanged, LinkOpening
 from tirada.links.roll_link import open_roll
 from tirada.errors import TiradaError
 
@@ -148,8 +148,8 @@ def on_faces_mode(event) -> None:
     render_faces_table()
 
 
-def relang() -> None:
-    """The opened link and the typed-faces table in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The opened link and the typed-faces table in the new language (web/shell/page_events.py: LangChanged)."""
     render()
     render_faces_table()
 

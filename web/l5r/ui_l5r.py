@@ -39,6 +39,7 @@ from shell.page_events import BeforeRoll
 from shell.busy import second_tap
 from roll.forms import FormError
 from shell.render import esc
+from shell.page_events import LangChanged
 from tirada.systems.l5r import skirmish
 from tirada.systems.l5r.words import vs_tn
 from tirada.links import fair_roll
@@ -412,7 +413,7 @@ def on_skirmish(event) -> None:
     update_skirmish()
 
 
-def relang() -> None:
+def on_lang_changed(_event: LangChanged) -> None:
     """Re-draw the board (if a check is in progress) and the calculators in the new language. A
     check whose board was replaced (a link or another roll opened meanwhile) is abandoned."""
     if Check.result is not None and Check.deciding is None:   # a decision being numbered redraws when it lands

@@ -20,6 +20,7 @@ from l5r import ui_l5r
 from shell import ui_refusal
 from shell.app import el, tr
 from shell.render import esc
+from shell.page_events import LangChanged
 from tirada import TiradaError
 from tirada.fields import echo, typed_int
 from tirada.systems.l5r import skirmish, turn
@@ -223,8 +224,8 @@ def on_action(event) -> None:
     draw()
 
 
-def relang() -> None:
-    """The turn box in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The turn box in the new language (web/shell/page_events.py: LangChanged)."""
     draw()
 
 draw()   # the first screen of the box: only "Empezar la escena" until a scene starts

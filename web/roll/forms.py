@@ -1,8 +1,8 @@
 """One ``Form`` per roll system, in one table derived from the system registry (pure: no pyscript).
 
-Every system of ``tirada.systems.registry.REGISTRY`` has exactly one page module ``form_<id>``
-(web/dice/form_generic.py, web/dice/form_sifrp.py, web/l5r/form_l5r5e.py, web/tragedia/form_tragedia.py, web/brs/form_brs.py)
-that follows :class:`Form`: what the page does differently per system — read a request from the
+Every system of ``tirada.systems.registry.REGISTRY`` has exactly one page module ``form_<id>``, named by
+its registry entry's ``form`` (web/dice/form_generic.py, web/dice/form_sifrp.py, web/l5r/form_l5r5e.py,
+web/tragedia/form_tragedia.py, web/brs/form_brs.py, web/dice/form_fate.py), that follows :class:`Form`: what the page does differently per system — read a request from the
 roll form, write a request back into it (a link's "roll this again", a GM's request, a character
 sheet), draw a result and its one-line summary, and build its odds card. The roll view, the
 shared-roll view, the GM request, the sheets, the history, the audit and the odds card all reach a
@@ -17,7 +17,6 @@ lacks anything :func:`requirements` lists (docs/architecture.md §Adding a roll 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from typing import Any, Callable, Dict, Mapping, Protocol, Tuple
 
 from shell.strings import t
@@ -101,26 +100,13 @@ class Form(Protocol):
         ``tirada.roll_request`` and as words for the roll's label."""
 
 
-#: the folders (packages) of web/ that hold systems' Forms, searched in this order by :func:`module_name`
-FORM_FOLDERS = ("dice", "l5r", "tragedia", "brs")
-
-
 def module_name(system: str) -> str:
-    """The page module of ``system``'s :class:`Form` by its package path: ``form_<id>`` in the first
-    of :data:`FORM_FOLDERS` that holds one (``"dice.form_sifrp"``), else ``"dice.form_<id>"`` (whose
-    import then fails: :func:`form_for` words it)."""
-    if system in _FOUND:
-        return _FOUND[system]
-    for folder in FORM_FOLDERS:
-        name = f"{folder}.form_{system}"
-        if importlib.util.find_spec(name) is not None:
-            _FOUND[system] = name
-            return name
-    return f"{FORM_FOLDERS[0]}.form_{system}"
-
-
-#: system id → the Form module :func:`module_name` found (looked up once: FORMS is read at every roll)
-_FOUND: Dict[str, str] = {}
+    """The page module of ``system``'s :class:`Form` by its package path, as its registry entry names it
+    (:attr:`tirada.systems.registry.SystemSpec.form`: ``"dice.form_sifrp"``), so a system in a new folder
+    edits nothing here; ``""`` for a system not registered or whose entry names none (:func:`form_for`
+    words it)."""
+    spec = REGISTRY.get(system) if isinstance(system, str) else None
+    return (spec.form or "") if spec is not None else ""
 
 
 #: system id → its Form's module name, one per registry entry (a view: a system registered later
@@ -136,7 +122,7 @@ def form_for(system: Any) -> Form:
             fallback to another system's form).
     """
     name = FORMS.get(system) if isinstance(system, str) else None
-    if name is None:
+    if not name:
         raise UnknownSystem(f"no form for system {system!r}")
     try:
         return importlib.import_module(name)
@@ -192,7 +178,7 @@ def requirements(spec: SystemSpec, fieldset: bool) -> Tuple[str, ...]:
 
 def problems(system: str) -> Tuple[str, ...]:
     """What the page's Form of the registered ``system`` lacks (empty: none): its module
-    (``"web/<folder>/form_<id>.py"``), ``SYSTEM`` naming it, or a name of :func:`requirements` (as
+    (``"web/<folder>/form_<id>.py"``: the entry names none, or one that does not exist), ``SYSTEM`` naming it, or a name of :func:`requirements` (as
     ``"form_<id>.NAME"``). The build stops on any (buildtools/pages.py ``check_forms``); tests/test_forms.py
     adds what the page's HTML, strings and vectors must hold."""
     spec = REGISTRY[system]

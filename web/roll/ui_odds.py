@@ -31,6 +31,7 @@ from roll import forms
 from roll import ui_odds_worker
 from shell.app import el, tr
 from shell.render import esc
+from shell.page_events import LangChanged
 from tirada import TiradaError
 from tirada.odds import odds
 from tirada.odds.budget import OffMainThread
@@ -207,6 +208,6 @@ def card_html(result: dict, id_prefix: str) -> str:
     return "".join(parts)
 
 
-def relang() -> None:
-    """The odds card in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The odds card in the new language (web/shell/page_events.py: LangChanged)."""
     render()

@@ -28,7 +28,7 @@ from roll import roll_view
 from shell import sharing
 from roll import result_views
 from shell.app import STORE, el, tr
-from shell.page_events import BeforeRoll, RequestWritten, RollSaved
+from shell.page_events import BeforeRoll, LangChanged, RequestWritten, RollSaved
 from roll.forms import FormError
 from tirada import systems
 from tirada import TiradaError, new_seed
@@ -346,8 +346,8 @@ def on_clear(event) -> None:
     render_history()
 
 
-def relang() -> None:
-    """The result shown and the history in the new language (web/shell/lang_views.py)."""
+def on_lang_changed(_event: LangChanged) -> None:
+    """The result shown and the history in the new language (web/shell/page_events.py: LangChanged)."""
     show_current()
     render_history()
 

@@ -17,7 +17,7 @@ from pyscript import when
 
 from shell import app
 from shell.app import STORE, el
-from shell.page_events import NameFilled, RollSaved
+from shell.page_events import LangChanged, NameFilled, RollSaved
 
 
 class Ask:
@@ -67,9 +67,9 @@ def on_roll_saved(event: RollSaved) -> None:
 def on_name_filled(event: NameFilled) -> None:
     """A name filled by code (a hand-over adopted, a GM request naming the player): the ask line hides."""
     refresh()
-def relang() -> None:
+def on_lang_changed(_event: LangChanged) -> None:
     """The name-ask line in the new language; also run when another tab changed the stored data
-    (page.on_storage; web/shell/lang_views.py)."""
+    (page.on_storage; web/shell/page_events.py (LangChanged))."""
     refresh()
 
 

@@ -5,8 +5,8 @@ the notice bar. It holds no hook list and nothing registers into it: what happen
 opening, a roll saved, the notice bar drawn, a request written into the roll form, a name filled by
 code, a roll about to draw) is a typed event of web/shell/page_events.py, heard by the views its
 explicit lists name; the routes from a link's kind to its view and the roll form's questions to the
-GM request and sealed request views are explicit tables there too; the views redrawn after a language
-change are listed in web/shell/lang_views.py (issue #40).
+GM request and sealed request views are explicit tables there too, and so are the views redrawn after a
+language change (``LangChanged``) (issue #40).
 """
 
 from __future__ import annotations

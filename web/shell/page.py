@@ -19,7 +19,6 @@ from pyscript import document, when, window
 
 from shell import app
 from shell import contract
-from shell import lang_views
 from shell import page_events
 from shell import store as store_mod
 from dice import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
@@ -32,7 +31,7 @@ from roll import ui_roll
 from roll import ui_who  # the name asked for before the first roll (issue 38)
 from fair import ui_shared
 from shell.app import STORE, el, tr
-from shell.page_events import LinkOpening
+from shell.page_events import LangChanged, LinkOpening
 from shell.strings import STRINGS, t
 
 from tirada.links.roll_link import peek_kind
@@ -100,7 +99,7 @@ def apply_lang(lang: str, shown: str | None = None) -> None:
                 if key in STRINGS:
                     node.setAttribute(attr, tr(key))
     document.title = tr("app.title")
-    lang_views.redraw()
+    page_events.emit(LangChanged())
 
 
 @when("click", "#lang")
@@ -158,7 +157,7 @@ def on_storage(event) -> None:
     """Another tab changed our data: re-render what shows it."""
     key = event.key
     if not isinstance(key, str) or key.startswith("tirada."):
-        lang_views.redraw()
+        page_events.emit(LangChanged())
 
 
 def start() -> None:

@@ -1,8 +1,8 @@
-"""What happens on the page, as typed events, and who hears each one: explicit lists, no hook list
-filled at import time (issue #40; the language change is web/shell/lang_views.py).
+"""What happens on the page, as typed events, and who hears each one: one explicit list per event, no
+hook list filled at import time (issue #40).
 
 An event is a small frozen dataclass (:class:`LinkOpening`, :class:`RollSaved`, :class:`NoticesDrawn`,
-:class:`RequestWritten`, :class:`NameFilled`, :class:`BeforeRoll`). :data:`LISTENERS` names, per event,
+:class:`RequestWritten`, :class:`NameFilled`, :class:`BeforeRoll`, :class:`LangChanged`). :data:`LISTENERS` names, per event,
 the view modules that hear it, in the order they are called; each of them defines the module-level
 function :data:`HANDLERS` names for that event, taking the event as its one argument.
 :func:`emit` calls it on each listed module that is **loaded** (``sys.modules``) and skips the others: a
@@ -10,8 +10,9 @@ view page.py loads later (its ``LAZY``: the audit, the Confrontation, the scene,
 has nothing on screen to update before it starts, and it is never imported here (its imports would
 delay the page's start).
 
-The order: the views page.py imports at start, in the order their modules load, then the lazy ones in
-the order page.py's timer loads them (``LAZY``) — the order the import-time hook lists ran them in.
+The order: the views page.py imports at start, in the order their modules load, then a Form's ``FLOW``
+view (loaded when such a roll starts: Fate's invocations), then the lazy ones in the order page.py's
+timer loads them (``LAZY``) — the order the import-time hook lists ran them in.
 tests/test_page_events.py checks the lists against the views' sources and that order.
 
 The two questions the roll form asks another view — the GM request the form is locked to
@@ -28,7 +29,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["ASKS", "BeforeRoll", "HANDLERS", "LISTENERS", "LinkOpening", "NameFilled", "NoticesDrawn",
+__all__ = ["ASKS", "BeforeRoll", "HANDLERS", "LISTENERS", "LangChanged", "LinkOpening", "NameFilled", "NoticesDrawn",
            "OPENERS", "RequestWritten", "RollSaved", "emit", "gm_answer", "gm_answered", "opener",
            "sealed_active", "sealed_roll"]
 
@@ -77,6 +78,17 @@ class BeforeRoll:
     request: dict
 
 
+@dataclass(frozen=True)
+class LangChanged:
+    """The page's language is now ``app.State.lang``, or what the views show changed under them (another
+    tab wrote the stored data, a backup was imported): each view redraws what it shows, in that
+    language. ``redrawn``: the module name of a view that has redrawn itself already (the one that
+    emitted the event, e.g. My data after an import), which :func:`emit` does not call again; ``""``
+    for none. A view loaded later draws itself in the current language when it starts."""
+
+    redrawn: str = ""
+
+
 #: the module-level function a listening view defines for each event (it takes the event)
 HANDLERS: dict = {
     LinkOpening: "on_link_opening",
@@ -85,6 +97,7 @@ HANDLERS: dict = {
     RequestWritten: "on_request_written",
     NameFilled: "on_name_filled",
     BeforeRoll: "on_before_roll",
+    LangChanged: "on_lang_changed",
 }
 
 #: who hears each event, in the order they are called (start-up views in load order, then lazy ones)
@@ -95,17 +108,22 @@ LISTENERS: dict = {
     RequestWritten: ("dice.ui_bands",),
     NameFilled: ("roll.ui_who",),
     BeforeRoll: ("data.ui_data_editor",),
+    LangChanged: ("dice.ui_dice", "roll.ui_odds", "roll.ui_roll", "l5r.ui_l5r", "l5r.ui_l5r_turn", "dice.ui_bands",
+                  "fair.ui_request", "roll.ui_who", "fair.ui_shared", "dice.ui_fate", "audit.ui_audit",
+                  "tragedia.ui_scene", "brs.ui_brs", "data.ui_data", "fair.ui_sealed"),
 }
 
 
 def emit(event: Any) -> None:
     """Call the handler of ``event`` (:data:`HANDLERS`) on every loaded module :data:`LISTENERS` lists
-    for its type, in order. Raises what a handler raises (a :class:`BeforeRoll` refusal stops the roll
-    there) and ``KeyError`` for a type that is not one of the events."""
+    for its type, in order (but a :class:`LangChanged`'s ``redrawn`` view). Raises what a handler raises
+    (a :class:`BeforeRoll` refusal stops the roll there) and ``KeyError`` for a type that is not one of
+    the events."""
     handler = HANDLERS[type(event)]
+    done = event.redrawn if isinstance(event, LangChanged) else ""
     for name in LISTENERS[type(event)]:
         view = sys.modules.get(name)
-        if view is not None:
+        if view is not None and name != done:
             getattr(view, handler)(event)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shell.strings import html_escape as esc
 from shell.strings import t
-from tirada.links.snippet_dice import face_text as _shown   # a Fate die signed: +1, 0, −1
+from tirada.systems.generic_snippet import face_text as _shown   # a Fate die signed: +1, 0, −1
 
 
 def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | None = None,

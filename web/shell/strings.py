@@ -92,8 +92,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                         "or each successful roll (adds 1). A failed roll adds nothing."},
     "sifrp.extended_max": {"es": "Máximo de tiradas", "en": "Most rolls"},
     "sifrp.extended_span": {"es": "Tiempo que cubre cada tirada", "en": "Time each roll covers"},
-    "result.extended_roll": {"es": "Tirada {n}", "en": "Roll {n}"},
-    "result.extended_span": {"es": "cada tirada: {span}", "en": "each roll: {span}"},
     "sifrp.help_time": {"es": "Trabajo en equipo y dedicar más tiempo", "en": "Teamwork and taking more time"},
     "sifrp.helpers_help": {"es": "«Los aliados conceden un modificador al resultado de la tirada igual a la mitad de su rango "
                                  "en la habilidad que se esté usando (redondeando hacia abajo y con un mínimo de 1).» "

@@ -29,7 +29,7 @@ from roll import ui_odds
 from tragedia import ui_scene_render as view_html
 from tragedia import ui_scene_sheets as sheets_card
 from shell.app import STORE, el, tr
-from shell.page_events import LinkOpening
+from shell.page_events import LangChanged, LinkOpening
 from tirada.systems.tragedia import play, snippet as words
 from tirada import TiradaError
 from tirada.odds import odds
@@ -426,7 +426,7 @@ def render_all() -> None:
     render_scene()
 
 
-def relang() -> None:
+def on_lang_changed(_event: LangChanged) -> None:
     """Re-render in the current language (also after another tab changed the stored scene); not
     while a roll is being numbered (its landing re-renders: the busy card keeps its controls off)."""
     if Scene.acting:

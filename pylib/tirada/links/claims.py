@@ -20,7 +20,7 @@ from ..portable_text import collapse_spaces
 
 __all__ = ["claim_flag", "claim_lines", "flag", "norm_line"]
 
-_CLAIM_LINES = 12           #: lines read before a link for its snippet
+_CLAIM_LINES = 12           #: lines read before a link for its snippet (more for a longer one: claim_lines)
 _CLAIM_CHARS = 4000         #: characters read before a link for its snippet
 #: the BBCode tags a snippet's markup holds, tried in this order (``[u]`` before ``[url]``)
 _TAGS = ("b", "s", "i", "u", "url", "quote", "code")
@@ -80,9 +80,10 @@ def _strip_markup(line: str) -> str:
 
 
 #: characters read as another before comparing (fullwidth brackets and colon, the one-dot leader of
-#: :func:`tirada.wire.markup.defang`, a no-break space) or dropped (bidi isolates)
+#: :func:`tirada.wire.markup.defang`, a no-break space, the minus sign: snippets made before issue #40
+#: wrote a negative total "-2") or dropped (bidi isolates)
 _FOLD = (("\uff3b", "["), ("\uff3d", "]"), ("\uff1a", ":"), ("\u2024", "."), ("\u2066", ""), ("\u2067", ""),
-         ("\u2068", ""), ("\u2069", ""), ("\u00a0", " "))
+         ("\u2068", ""), ("\u2069", ""), ("\u00a0", " "), ("\u2212", "-"))
 #: a snippet's head line once normalised ("atletismo — tirada nº 3 de sharla en «arenas»", "roll #2 by bob");
 #: its numbers are the ASCII digits Tirada writes
 _HEAD = re.compile("(?:^(?:> *)*|\u2014 )(?:tirada|roll)(?: n\u00ba [0-9]+| #[0-9]+)?(?: (?:de|by) .+)?(?: \u00b7 .+)?$")
@@ -152,9 +153,12 @@ def claim_flag(row: dict, before: str) -> dict | None:
 def claim_lines(before: str, expectations: list) -> dict | None:
     """``audit.claim`` when a snippet in ``before`` (anchored as :func:`_anchors` says) differs from the
     normalised lines it should have (``expectations``: one list of lines per language, head line first,
-    without the link line); ``None`` when it agrees or there is none. Shared by roll links and reveals."""
+    without the link line); ``None`` when it agrees or there is none. Shared by roll links and reveals.
+    Reads the last :data:`_CLAIM_CHARS` characters, and in them the last 12 lines, or as many as the
+    longest expected snippet and 4 more (an extended task's snippet has one line per roll)."""
+    longest = max([len(lines) for lines in expectations] + [0])   # a SIFRP extended task: one line per roll
     posted = [_norm(line) for line in before[-_CLAIM_CHARS:].split("\n")]
-    posted = [line for line in posted if line][-_CLAIM_LINES:]
+    posted = [line for line in posted if line][-max(_CLAIM_LINES, longest + 4):]
     if not posted:
         return None
     for expected in expectations:

@@ -36,11 +36,12 @@ from typing import List
 from ..portable import merged
 from ..systems import hook
 from ..systems.registry import short_names
-from ..systems.words import OutcomeWords, outcome_words
+from ..systems.generic_snippet import roll_line, snippet_lines
+from ..systems.words import outcome_words
 from .chain import verify
 from ..wire.frame import split_versioned
 from .pool import pool_text
-from .snippet_dice import counted_text, die_tokens, pool_tokens, sum_tokens
+from .snippet_dice import pool_tokens
 from ..wire.markup import (MARKDOWN_SPECIAL, MAX_SHOWN, STYLES, Token, clean, defang, escape_bbcode,  # noqa: F401
                            escape_markdown, isolate, render, titled_link)
 
@@ -48,49 +49,11 @@ __all__ = ["MARKDOWN_SPECIAL", "MAX_SHOWN", "STYLES", "Token", "clean", "defang"
            "escape_markdown", "faces_snippet", "render", "snippet", "snippet_of", "titled_link", "tokens"]
 
 _WORDS = {
-    "es": {"success": "éxito", "failure": "fallo", "check": "Comprobar la tirada",
-           "total": "total", "successes": "éxitos", "vs": "contra", "teamwork": "ayuda",
-           "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)",
-           "rerolled": "repetido", "explosion": "explosión", "damage": "daño", "failures": "fallos"},
-    "en": {"success": "success", "failure": "failure", "check": "Check the roll",
-           "total": "total", "successes": "successes", "vs": "vs", "teamwork": "teamwork",
-           "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)",
-           "rerolled": "rerolled", "explosion": "explosion", "damage": "damage", "failures": "failures"},
+    "es": {"check": "Comprobar la tirada",
+           "elsewhere": "dados tirados fuera de Tirada (sin enlace: no se puede comprobar)"},
+    "en": {"check": "Check the roll",
+           "elsewhere": "dice rolled elsewhere (no link: it cannot be checked)"},
 }
-
-
-def _outcome(result: dict, words: dict, said: OutcomeWords) -> List[Token]:
-    """Tokens for the outcome of a result in the system's own words (``said``: its
-    :func:`tirada.systems.words.outcome_words`, as the screen says it): the total against the
-    difficulty, then the headline and the detail (an outcome band's label is user text)."""
-    out: List[Token] = []
-    lang = "es" if words is _WORDS["es"] else "en"
-    if isinstance(result.get("extended"), dict):   # a SIFRP extended test: the last roll's total, then the tally
-        return [(str(result.get("total")), "b"), (f" {words['vs']} {result.get('difficulty')} \u2014 ", None),
-                (said.headline, "b")]
-    if result.get("winner") in ("protagonist", "adversary"):      # Tragedia's final roll
-        out = [(said.headline, "b"), (": ", None), (said.total, "b")]
-        return out + ([(f" ({said.detail})", None)] if said.detail else [])
-    if said.total:
-        out.append((said.total, "b"))
-    elif "successes" in result:     # a result of no known system: its common keys
-        out.append((f"{result['successes']} {words['successes']}", "b"))
-    if result.get("difficulty") is not None:
-        name = result.get("difficulty_name")
-        name = f" ({name[lang]})" if isinstance(name, dict) else ""
-        out.append((f" {words['vs']} {result['difficulty']}{name}", None))
-    band = result.get("band")
-    banded = isinstance(band, dict) and isinstance(band.get("label"), str)   # the band's label: user text
-    if said.ok is not None:
-        out += [(": ", None), (said.headline, "b")]
-        if said.detail:
-            out += [(" \u00b7 ", None), (said.detail, "user-b" if banded else None)]
-    elif said.headline:
-        out += [(": ", None), (said.headline, "user-b" if banded else "b")]
-    damage = result.get("damage")
-    if isinstance(damage, int) and not isinstance(damage, bool):   # SIFRP combat: base × degrees
-        out.append((f", {words['damage']} {damage}", None))
-    return out
 
 
 def _who(checked: dict, lang: str) -> list:
@@ -109,91 +72,10 @@ def _who(checked: dict, lang: str) -> list:
     return out
 
 
-def _l5r_dice(result: dict, lang: str) -> list:
-    """Every L5R die in the order rolled: ``d6 4``, a rerolled die ``d12 3→10``, kept dice added after
-    the keep ``añadido d12 12``, explosions ``explosión d12 6``; dropped dice struck."""
-    from ..systems.l5r.dice import die_text
-
-    out: list = []
-    added = [dict(k, kept=True) for k in result.get("kept") or [] if isinstance(k, dict) and k.get("added")]
-    dice = [(d, "") for d in result.get("pool") or []] + [(k, "added") for k in added] + \
-        [(x, "explosion") for x in result.get("explosion_dice") or []]
-    for n, (d, source) in enumerate(dice):
-        faces = d.get("faces") or [d.get("face")]
-        text = die_text(d.get("die"), d.get("face"), lang)
-        if len(faces) > 1:      # "d6 4" → "d6 2→4": the face before the reroll, then the one kept
-            prefix = f"d{12 if d.get('die') == 'skill' else 6} "
-            text = f"{prefix}{faces[0]}\u2192{text[len(prefix):]}"
-        if source:      # "explosión d12 6", "añadido d12 12" (a kept die added after the keep, issue 28)
-            text = {"explosion": ("explosión ", "explosion "), "added": ("añadido ", "added ")}[source][
-                0 if lang == "es" else 1] + text
-        out += [(", " if n else "", None), (text, None if d.get("kept") else "s")]
-    return out
-
-
-def _groups_line(result: dict, words: dict, said: OutcomeWords) -> list:
-    """Several dice groups: ``[7] + [2 5] − [4] → 7+5−4 +3 = 11`` (each group's dice, then the
-    groups' kept sums with their signs and the modifier); arithmetic (``worked`` in the result):
-    ``[6 3] [4] → (9+4)×2 = 26`` (each group's dice in the order rolled, then the worked expression)."""
-    line: list = []
-    sums = ""
-    arith = isinstance(result.get("worked"), str)
-    for i, g in enumerate(result["groups"]):
-        g = g if isinstance(g, dict) else {}
-        sign = "\u2212" if g.get("subtract") else "+"
-        faces: list = g["faces"] if isinstance(g.get("faces"), list) else []
-        if arith:
-            line += [(" [" if i else "[", None)]
-        else:
-            line += [((f" {sign} " if i else ("\u2212" if g.get("subtract") else "")) + "[", None)]
-        line += die_tokens(faces, set(g.get("kept_indices", range(len(faces)))), set(g.get("exploded_indices") or ()),
-                           _before(g), g.get("sides"))
-        line.append(("]", None))
-        sums += (sign if i or g.get("subtract") else "") + str(g.get("sum"))
-    line.append((" \u2192 ", None))
-    if arith:
-        return line + [(f"{result['worked']} = ", None)] + _outcome(result, words, said)
-    return line + sum_tokens({"kept": [], "modifier": result.get("modifier")}, words, sums) + _outcome(result, words, said)
-
-
-def _before(result: dict) -> list | None:
-    """The faces each die showed before the one it counts as: its rerolls (``rerolled``) and, with a
-    minimum or maximum face, the face rolled (``clamped``: ``1→2``)."""
-    out = [list(x) for x in result.get("rerolled") or () if isinstance(x, list) and len(x) == 2]
-    for item in result.get("clamped") or ():
-        if isinstance(item, list) and len(item) == 2:
-            out.append([item[0], [item[1]]])
-    return out or result.get("rerolled")
-
-
-def _roll_line(result: dict, words: dict, said: OutcomeWords) -> list:
-    """Dice, sum and outcome of one SIFRP / generic roll (``said``: its outcome words)."""
-    if isinstance(result.get("groups"), list) and "total" in result:
-        return _groups_line(result, words, said)
-    faces = result.get("faces")
-    line: list = []
-    if isinstance(faces, list):
-        line += die_tokens(faces, set(result.get("kept_indices", range(len(faces)))),
-                            set(result.get("exploded_indices") or ()), _before(result), result.get("sides"))
-        line.append((" \u2192 ", None))
-        if "total" in result:
-            line += sum_tokens(result, words, counted_text(result, words))
-    return line + _outcome(result, words, said)
-
-
-def _l5r_line(result: dict, lang: str, said: OutcomeWords) -> list:
-    """An L5R check's outcome: ``3 éxitos contra un NO de 3: Éxito (+1 éxito adicional), 1 oportunidad,
-    0 de conflicto`` (a check still waiting for a decision says so)."""
-    from ..systems.l5r.words import vs_tn
-
-    if not said.total:
-        return [(said.headline, "b")]
-    return [(vs_tn(result, lang), None), (": ", None), (said.headline, "b"), (f", {said.detail}", None)]
-
-
 def _body(request: dict, result: dict, lang: str) -> list:
-    """The pool line and the dice/outcome lines of a result (no head, no link)."""
-    words = _WORDS["es" if lang == "es" else "en"]
+    """The pool line and the dice/outcome lines of a result (no head, no link): each system's own
+    lines (its registry ``snippet``: :mod:`tirada.systems.generic_snippet`, :mod:`tirada.systems.sifrp_snippet`,
+    :mod:`tirada.systems.l5r.snippet`, Fate's…), fed by its outcome words; several generic rolls one line each."""
     system = result.get("system") or request.get("system")
     lines: List[List[Token]] = [pool_tokens(merged({"system": system}, request), lang)] if request else \
         [[(str(short_names().get(system, system)) if isinstance(system, str) else str(system), None)]]
@@ -201,37 +83,17 @@ def _body(request: dict, result: dict, lang: str) -> list:
         said = outcome_words(result, lang, system=system)   # the system's own words, as on the screen
     except (LookupError, TypeError, ValueError):   # no such system, or not its result: the generic roll's
         said = outcome_words(result, lang, system="generic")
-    if isinstance(result.get("pool"), list) and "stage" in result:   # an L5R check: every die, then the outcome
-        if result.get("pool"):
-            lines.append(_l5r_dice(result, lang))
-        lines.append(_l5r_line(result, lang, said))
-    elif isinstance(result.get("rolls"), list):
+    if isinstance(result.get("rolls"), list):     # several generic rolls: each its pool and its line
         subs: list = request["rolls"] if isinstance(request.get("rolls"), list) else []
         for i, one in enumerate(result["rolls"]):
             sub = {k: v for k, v in subs[i].items() if k != "label"} if i < len(subs) and isinstance(subs[i], dict) else None
             name = pool_text(merged({"system": "generic"}, sub), lang, False) if sub is not None else f"#{i + 1}"
             title: List[Token] = [(one["label"], "user-b"), (" \u2014 ", None)] if isinstance(one, dict) and \
                 isinstance(one.get("label"), str) else []     # "ataque — 1d20 +5: [17] → 17 +5 = 22"
-            lines.append(title + [(f"{name}: ", None)] + _roll_line(one, words, said.rolls[i]))
-    elif isinstance(result.get("competition"), dict):   # a SIFRP competition: one line per character
-        from ..systems.sifrp_words import winner_prefix
-
-        comp = result["competition"]
-        same = {k: result.get(k) for k in ("difficulty", "difficulty_name")}
-        rows = [merged({"name": comp.get("name")}, result)] + [merged(r, same) for r in comp.get("rivals", [])
-                                                         if isinstance(r, dict)]
-        for row, one_said in zip(rows, said.rolls):
-            named: List[Token] = [(str(row.get("name")), "user"), (": ", None)]
-            lines.append(named + _roll_line(row, words, one_said))
-        prefix = winner_prefix(comp, lang)      # "Gana " (CommonMark: no space inside the bold)
-        line: list = [(prefix.rstrip(), "b"), (prefix[len(prefix.rstrip()):], None)]
-        for i, name in enumerate(comp.get("winners") or []):
-            line += ([(", ", None)] if i else []) + [(str(name), "user-b")]
-        lines.append(line)
-    else:
-        own = hook(system, "snippet")        # the system's own line (registry ``snippet``), if it has one
-        lines.append(own(result, lang, said) if own is not None else _roll_line(result, words, said))
-    return lines
+            lines.append(title + [(f"{name}: ", None)] + roll_line(one, lang, said.rolls[i]))
+        return lines
+    own = hook(system, "snippet") or snippet_lines     # the system's own lines, else the generic roll's
+    return lines + list(own(result, lang, said))
 
 
 def tokens(checked: dict, lang: str = "es") -> list:

@@ -9,7 +9,7 @@ reading core, see :mod:`tirada.systems.words`).
 
 from __future__ import annotations
 
-from .words import OutcomeWords, pick
+from .words import OutcomeWords, number, pick
 
 __all__ = ["VERDICTS", "kept_faces", "outcome_words", "verdict"]
 
@@ -48,5 +48,5 @@ def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
     judged = isinstance(result.get("success"), bool)
     band = _band(result)
     headline = verdict(result["success"], lang) if judged else band
-    return OutcomeWords(headline=headline, total=str(result.get("total", "")), kept=kept_faces(result),
+    return OutcomeWords(headline=headline, total=number(result.get("total", "")), kept=kept_faces(result),
                         detail=band if judged else "", ok=result["success"] if judged else None)

@@ -14,12 +14,12 @@ table                                   module                          field of
 ``PARAM_TEXTS`` (roll-link layout)                                      ``param_texts``
 snippet names ("L5R", "SIFRP")          :mod:`tirada.links.snippets`    ``short_name``
 ``SHEETS`` (id → sheet module)          :mod:`tirada.sheets`            ``sheet``
+``FORMS`` (id → the page's Form)        web/roll/forms.py               ``form``
 ======================================  ==============================  ==========================
 
-Only dotted module paths are stored (never modules), so the page imports a system's code when it
-first uses it. The link fields (``code``, ``param_keys``, ``param_texts``) are part of share-link
-format 1 (docs/link-format.md §5): a code is never reused or changed, and both tables are append
-only (a name's index is its code in the link; at most 20 texts).
+Only dotted module paths are stored (never modules): a system's code is imported when first used. The
+link fields (``code``, ``param_keys``, ``param_texts``) are part of link format 1 (docs/link-format.md §5):
+a code is never reused or changed; both tables are append only (index = link code; at most 20 texts).
 
 :func:`register` adds an entry at run time (tests and plug-ins); it refuses a clash with an
 existing id or link code, so a plug-in can never change what an existing link means.
@@ -73,19 +73,23 @@ class SystemSpec(Struct):
             (its name ``system.<id>``, its fields' labels, its error codes' ``err.<code>``), merged
             into the page's catalog (web/shell/strings.py), or ``None`` (written in the catalogs).
         snippet: ``"module:function"``, ``function(result, lang, said) -> list``: the dice-and-outcome
-            line of the system's forum snippets as ``(text, style)`` tokens (:mod:`tirada.wire.markup`;
-            ``said``: its ``words``), so that the snippet shows the dice and the target as the screen
-            does (Fate: «+1 0 0 +1», «contra +1 (Normal)»); ``None``: the generic roll's line.
+            lines of the system's forum snippets, each a list of ``(text, style)`` tokens
+            (:mod:`tirada.wire.markup`; ``said``: its ``words``), so that the snippet shows the dice and
+            the target as the screen does (Fate: «+1 0 0 +1», «contra +1 (Normal)»; L5R: every die, then
+            the outcome); :mod:`tirada.links.snippets` puts the head, pool line and link around them;
+            ``None``: the generic roll's lines (:mod:`tirada.systems.generic_snippet`).
         growing: the ones of ``decisions`` that only grow: a later decision may append to the list
             given earlier, never change it (L5R's rounds of ``explosions``, Fate's ``invokes``, one
             at a time after the dice); :mod:`tirada.links.fair_roll` refuses any other rewrite
             (docs/link-format.md §16).
         paired: ``(field, partner, error code, message)``: a decision ``field`` given only in the
             same step as ``partner`` (L5R's kept dice ``added`` with the ``keep``, docs/l5r5e.md).
+        form: the page module of its Form by package path under web/ (``"dice.form_sifrp"``; imported by
+            web/roll/forms.py, never by the engine), or ``None`` (the build stops on a system without one).
     """
 
     _fields = ("id", "short_name", "roll", "odds", "code", "param_keys", "param_texts", "sheet", "decisions",
-               "blind", "rated", "words", "pool", "strings", "snippet", "growing", "paired")
+               "blind", "rated", "words", "pool", "strings", "snippet", "growing", "paired", "form")
     id: str
     short_name: str
     roll: Optional[str]
@@ -103,15 +107,16 @@ class SystemSpec(Struct):
     snippet: Optional[str]
     growing: Tuple[str, ...]
     paired: Tuple[Tuple[str, str, str, str], ...]
+    form: Optional[str]
 
     def __init__(self, id: str, short_name: str, roll: Optional[str] = None, odds: Optional[str] = None,
                  code: Optional[int] = None, param_keys: Tuple[str, ...] = (), param_texts: Tuple[str, ...] = (),
                  sheet: Optional[str] = None, decisions: Tuple[str, ...] = (), blind: Optional[str] = None,
                  rated: Optional[str] = None, words: Optional[str] = None, pool: Optional[str] = None,
                  strings: Optional[str] = None, snippet: Optional[str] = None, growing: Tuple[str, ...] = (),
-                 paired: Tuple[Tuple[str, str, str, str], ...] = ()) -> None:
+                 paired: Tuple[Tuple[str, str, str, str], ...] = (), form: Optional[str] = None) -> None:
         self._init(id, short_name, roll, odds, code, param_keys, param_texts, sheet, decisions, blind, rated, words,
-                   pool, strings, snippet, growing, paired)
+                   pool, strings, snippet, growing, paired, form)
 
 
 #: system id → its entry, in the order systems were added (link codes ascending).
@@ -168,7 +173,8 @@ register(SystemSpec(
     # the operators of an ``expr`` tree as one-byte texts (no generic link before carried a text)
     param_texts=("+", "-", "*", "/"),
     sheet="tirada.sheets.generic",   # saved rolls with their outcome bands (issue 28 item 4)
-    words="tirada.systems.generic_words:outcome_words",
+    words="tirada.systems.generic_words:outcome_words", form="dice.form_generic",
+    snippet="tirada.systems.generic_snippet:snippet_lines",
 ))
 register(SystemSpec(
     id="sifrp", short_name="SIFRP", roll="tirada.systems.sifrp",
@@ -181,7 +187,8 @@ register(SystemSpec(
                 "rivals", "name", "passive_rank"),
     param_texts=("degrees", "successes"),
     sheet="tirada.sheets.sifrp", rated="tirada.systems.generic:rated_total",
-    words="tirada.systems.sifrp_words:outcome_words",
+    words="tirada.systems.sifrp_words:outcome_words", form="dice.form_sifrp",
+    snippet="tirada.systems.sifrp_snippet:snippet_lines",
 ))
 register(SystemSpec(
     id="l5r5e", short_name="L5R", roll="tirada.systems.l5r.check",
@@ -195,7 +202,8 @@ register(SystemSpec(
     growing=("explosions",),          # each round of explosions appends to the earlier rounds' choices
     paired=(("added", "keep", "l5r.added_keep_first", "added kept dice are given with the keep"),),
     blind="tirada.systems.l5r.blind:blind_decisions", rated="tirada.systems.l5r.blind:rated_successes",
-    words="tirada.systems.l5r.words:outcome_words",
+    words="tirada.systems.l5r.words:outcome_words", form="l5r.form_l5r5e",
+    snippet="tirada.systems.l5r.snippet:snippet_lines",
 ))
 register(SystemSpec(
     id="tragedia", short_name="Tragedia", roll="tirada.systems.tragedia.roll",
@@ -203,11 +211,12 @@ register(SystemSpec(
     param_keys=("protagonist_dice", "adversary_dice", "auto_successes", "protagonist_wins_ties",
                 "sides", "post_loss", "tragedy_dice", "last_dice", "protagonist_side",
                 "adversary_side"),
-    words="tirada.systems.tragedia.words:outcome_words",
+    words="tirada.systems.tragedia.words:outcome_words", form="tragedia.form_tragedia",
+    snippet="tirada.systems.tragedia.snippet:roll_lines",
 ))
 register(SystemSpec(
     id="brs", short_name="Blood Red Sands", odds="tirada.odds.brs:brs_odds",
-    sheet="tirada.sheets.brs",
+    sheet="tirada.sheets.brs", form="brs.form_brs",
 ))
 
 
@@ -216,11 +225,9 @@ def declared_packages() -> Tuple[str, ...]:
     """The packages of ``tirada/systems/`` that declare their own entry: those with a ``spec`` module
     (``tirada/systems/fate/spec.py``, whose ``SPEC`` is the system's :class:`SystemSpec`), by name.
 
-    A system added that way edits no file of the engine (docs/architecture.md §Adding a roll system):
-    this listing finds it, without importing any other package. MicroPython has no :mod:`pkgutil`:
-    there the list is the one the core's build wrote next to this module, ``tirada/systems/packages.py``
-    (:func:`packages_source`, written from this listing on CPython: tests/test_reading_core.py), and
-    ``()`` without it."""
+    A system added that way edits no file of the engine (docs/architecture.md §Adding a roll system): this
+    listing finds it, importing no other package. MicroPython has no :mod:`pkgutil`: there the list is the
+    core build's ``tirada/systems/packages.py`` (:func:`packages_source`; tests/test_reading_core.py), or ``()``."""
     try:
         import os
         import pkgutil
@@ -239,9 +246,8 @@ def declared_packages() -> Tuple[str, ...]:
 
 
 def packages_source() -> str:
-    """The source of ``tirada/systems/packages.py``, the generated list of :func:`declared_packages` for
-    an interpreter without :mod:`pkgutil` (MicroPython), as the core's build writes it (not checked in:
-    a new system package edits no file)."""
+    """The source of ``tirada/systems/packages.py``: :func:`declared_packages` for MicroPython (no
+    :mod:`pkgutil`), as the core's build writes it (not checked in: a new system package edits no file)."""
     return ('"""Generated by tirada.systems.registry.packages_source(): the system packages (MicroPython)."""\n\n'
             f"PACKAGES = {declared_packages()!r}\n")
 

@@ -3,7 +3,7 @@
 Success by degrees: 1 *éxito insignificante*, 2 *considerable*, 3 *increíble*, 4 *asombroso*
 (marginal, great, incredible, astonishing); failure short by 1–4 *fallo insignificante* (marginal
 failure), by 5+ *fallo crítico* (critical failure). An extended test says its tally (sifrp.md §Other
-rules), a competition who wins (each character's words in ``rolls``, the roller first). The screen,
+rules) and each of its rolls its own grade, a competition who wins (each character's words in ``rolls``, the roller first). The screen,
 the snippets, the odds card's outcome names, the audit row and the userscript mark all read these
 words (docs: :mod:`tirada.systems.words`). Plain Python only (the MicroPython reading core).
 """
@@ -11,10 +11,10 @@ words (docs: :mod:`tirada.systems.words`). Plain Python only (the MicroPython re
 from __future__ import annotations
 
 from .generic_words import kept_faces, verdict
-from .words import OutcomeWords, pick
+from .words import OutcomeWords, number, pick
 
-__all__ = ["GRADES", "extended_words", "grade_name", "outcome_words", "roll_words", "winner_prefix",
-           "winner_words"]
+__all__ = ["GRADES", "extended_roll_name", "extended_rows", "extended_words", "grade_name", "outcome_words",
+           "roll_words", "span_words", "winner_prefix", "winner_words"]
 
 #: outcome grade (as the odds name them: ``degrees_1``…``degrees_4``, ``marginal``, ``critical``)
 #: → (Spanish, English), sifrp.md §Degrees.
@@ -29,6 +29,8 @@ GRADES = {
 _EXTENDED = {"done": ("Tarea concluida en {rolls} tiradas: {tally} de {goal}", "Task done in {rolls} rolls: {tally} of {goal}"),
              "open": ("Tarea sin concluir tras {rolls} tiradas: {tally} de {goal}",
                       "Task not done after {rolls} rolls: {tally} of {goal}")}
+_ROLL_N = ("Tirada {n}", "Roll {n}")
+_SPAN = ("cada tirada: {span}", "each roll: {span}")
 _WINNER = {"winner": ("Gana {names}", "Winner: {names}"), "tie": ("Empate entre {names}", "Tie between {names}")}
 
 
@@ -59,6 +61,33 @@ def extended_words(ext: dict, lang: str) -> str:
         rolls=ext.get("rolls"), tally=ext.get("tally"), goal=ext.get("goal"))
 
 
+def extended_roll_name(n: int, lang: str) -> str:
+    """The name of an extended test's ``n``-th roll (1-based): «Tirada 2» / «Roll 2»."""
+    return _ROLL_N[pick(lang)].format(n=n)
+
+
+def span_words(span: str, lang: str) -> str:
+    """The time each roll of an extended test covers: «cada tirada: 1 hora» (``span`` is the player's text)."""
+    return _SPAN[pick(lang)].format(span=span)
+
+
+def extended_rows(result: dict) -> list:
+    """Every roll of an extended test (``result["extended"]["attempts"]``, in the order rolled) with what
+    they share from the request's result (sides, modifier, help, Difficulty and its name), so each reads
+    as a test of its own: ``6+4+2 +1 = 13 contra 9``; ``[]`` for a result that is not an extended test."""
+    ext = result.get("extended")
+    if not isinstance(ext, dict):
+        return []
+    same = {k: result.get(k) for k in ("sides", "modifier", "teamwork", "difficulty", "difficulty_name")}
+    out = []
+    for attempt in ext.get("attempts") or []:
+        if isinstance(attempt, dict):
+            row = dict(attempt)
+            row.update(same)
+            out.append(row)
+    return out
+
+
 def winner_prefix(comp: dict, lang: str) -> str:
     """The words before the winners' names: «Gana », «Empate entre » (a snippet marks the names as user text)."""
     return _WINNER["tie" if comp.get("tie") else "winner"][pick(lang)].split("{names}")[0]
@@ -72,13 +101,14 @@ def winner_words(comp: dict, lang: str) -> str:
 def roll_words(result: dict, lang: str) -> OutcomeWords:
     """The words of one test (an extended test's roll, a competitor's): grade, total, kept dice."""
     judged = isinstance(result.get("success"), bool)
-    return OutcomeWords(headline=_headline(result, lang), total=str(result.get("total", "")), kept=kept_faces(result),
+    return OutcomeWords(headline=_headline(result, lang), total=number(result.get("total", "")), kept=kept_faces(result),
                         ok=result["success"] if judged else None)
 
 
 def outcome_words(result: dict, lang: str = "es") -> OutcomeWords:
     """The words of a SIFRP test (sifrp.md §Degrees): its grade, total and kept dice; an extended
-    test's tally as the headline (no total: each roll has its own); a competition's winner as the
+    test's tally as the headline (no total: each roll has its own, :func:`roll_words` of each of
+    :func:`extended_rows`, as its card and its snippet list them); a competition's winner as the
     headline and each character's test in ``rolls``."""
     ext = result.get("extended")
     if isinstance(ext, dict):

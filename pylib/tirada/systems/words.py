@@ -16,7 +16,7 @@ phone"), so :class:`OutcomeWords` is a plain class with its own ``__eq__``/``__r
 
 from __future__ import annotations
 
-__all__ = ["OutcomeWords", "kept_sum", "outcome_words", "pick"]
+__all__ = ["OutcomeWords", "kept_sum", "number", "outcome_words", "pick"]
 
 
 class OutcomeWords:
@@ -66,6 +66,13 @@ class OutcomeWords:
 def pick(lang: str) -> int:
     """0 for Spanish, 1 for English (any other language reads as English)."""
     return 0 if lang == "es" else 1
+
+
+def number(value: object) -> str:
+    """A number as every output writes it (a total, a group's sum): a negative one with the minus sign
+    (U+2212) the dice, the modifiers and the rule files use, ``"−2"``, never the hyphen ``"-2"``; any
+    other value as ``str`` writes it."""
+    return str(value).replace("-", "\u2212") if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def kept_sum(result: dict) -> str:

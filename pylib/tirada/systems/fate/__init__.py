@@ -32,7 +32,8 @@ from ...fields import get_int, reject_unknown
 from ..words import OutcomeWords, pick
 
 __all__ = ["LADDER", "MAX_INVOKES", "OUTCOMES", "blind_decisions", "fate_dice", "invoke", "ladder_name",
-           "outcome_of", "outcome_words", "rated_roll", "read_request", "roll", "signed", "snippet_line", "sum_terms"]
+           "outcome_of", "outcome_words", "rated_roll", "read_request", "roll", "signed", "snippet_line", "snippet_lines",
+           "sum_terms"]
 
 RULE = "fate.md §The roll"
 #: the most invocations one roll takes (docs/fate.md [decision]: far above any table's fate points)
@@ -200,6 +201,11 @@ def snippet_line(result: dict, lang: str, said: OutcomeWords) -> list:
         if said.detail:
             line.append((f" \u00b7 {said.detail}", None))
     return line
+
+
+def snippet_lines(result: dict, lang: str, said: OutcomeWords) -> list:
+    """The registry ``snippet``: a Fate roll's snippet is its one :func:`snippet_line`."""
+    return [snippet_line(result, lang, said)]
 
 
 #: "contra" / "contra oposición", by language (:func:`tirada.systems.words.pick`)

@@ -27,7 +27,8 @@ SPEC = SystemSpec(
     words="tirada.systems.fate:outcome_words",
     pool="tirada.systems.fate.spec:POOL",
     strings="tirada.systems.fate.spec:STRINGS",
-    snippet="tirada.systems.fate:snippet_line",
+    snippet="tirada.systems.fate:snippet_lines",
+    form="dice.form_fate",                             # its page Form (web/dice/form_fate.py)
 )
 
 

@@ -10,7 +10,7 @@ The snippet is built as token lines and rendered by :func:`tirada.links.snippets
 fullwidth look-alikes, Markdown punctuation gets backslashes, controls and bidi tricks are removed.
 
 Public API: :func:`describe`, :func:`describe_text`, :func:`outcome`, :func:`tokens`,
-:func:`snippet`, :data:`SOURCE_NAMES`.
+:func:`snippet`, :data:`SOURCE_NAMES`; :func:`roll_lines` (a final roll's link: the registry ``snippet``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any, List, Mapping
 
 from ...wire.markup import Token, clean, render
+from ..generic_snippet import dice_tokens, outcome_tokens
+from ..words import OutcomeWords
 from .words import SIDE_NAMES
 
 __all__ = ["DESTINY_USES", "SIDE_NAMES", "SOURCE_NAMES", "describe", "describe_text", "outcome",
-           "snippet", "tokens"]
+           "roll_lines", "snippet", "tokens"]
 
 #: source id → (Spanish, English) name (tragedia.md §Gathering dice).
 SOURCE_NAMES = {
@@ -176,3 +178,14 @@ def snippet(view: Mapping[str, Any], url: str, style: str = "bbcode", lang: str 
         InvalidRequest: bad style, or a URL that is not http(s).
     """
     return render(tokens(view, lang), url, style)
+
+
+def roll_lines(result: dict, lang: str, said: OutcomeWords) -> list:
+    """The dice-and-outcome line of a final roll's link snippet (registry ``snippet``; ``said``: its
+    :func:`tirada.systems.tragedia.words.outcome_words`): every die, then the winner and both sides'
+    successes, ``4 4 2 … → **Gana el Protagonista**: **8 éxitos contra 3**`` (the tie rule after, in
+    parentheses, when a tie decided); a result with no winner reads as the generic roll's line."""
+    if result.get("winner") not in ("protagonist", "adversary"):
+        return [dice_tokens(result, lang) + outcome_tokens(result, lang, said)]
+    out: List[Token] = [(said.headline, "b"), (": ", None), (said.total, "b")]
+    return [dice_tokens(result, lang) + out + ([(f" ({said.detail})", None)] if said.detail else [])]
