@@ -27,7 +27,6 @@ import pathlib
 import shutil
 import subprocess
 import sys
-import zlib
 
 import pytest
 
@@ -35,7 +34,9 @@ from tirada import reading_core
 from tirada.links.chain import encode_link, verify
 from tirada.systems.registry import REGISTRY, declared_packages, packages_source
 from tirada.wire.codec import KINDS, encode_payload
-from tirada.wire.frame import CHECK_LEN, MAX_BODY, b64_encode, cbor_encode, decode_frame_versioned, payload_hash
+from tirada.wire.frame import MAX_BODY, cbor_encode, decode_frame_versioned
+
+from helpers.deflated import deflated, frame_with, raw_deflate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PYLIB = ROOT / "pylib"
@@ -229,25 +230,6 @@ def _vector_rolls() -> list:
             cases.append({"name": f"v2: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
                           "expect": roll["result"]})
     return cases
-
-
-def raw_deflate(data: bytes, level: int = 9) -> bytes:
-    """``data`` as raw DEFLATE (RFC 1951, no header), as encoders write a compressed link's body."""
-    packer = zlib.compressobj(level, zlib.DEFLATED, -15)
-    return packer.compress(data) + packer.flush()
-
-
-def frame_with(kind_code: int, stored: bytes, body: bytes, version: int = 1) -> str:
-    """A compressed link's fragment: ``stored`` as its (deflated) body, the check over ``body``."""
-    check = payload_hash(kind_code, body, version)[:CHECK_LEN]
-    return f"t{version}" + b64_encode(bytes([0x80 | kind_code]) + stored + check)
-
-
-def deflated(fragment: str) -> str:
-    """The same link with its body compressed, whether or not that is shorter (docs/link-format.md
-    §3: decoders accept either form for every kind; Tirada's encoders never compress a roll link)."""
-    version, kind_code, body = decode_frame_versioned(fragment)
-    return frame_with(kind_code, raw_deflate(body), body, version)
 
 
 def _compressed(rolls: list) -> list:
