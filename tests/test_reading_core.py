@@ -2,9 +2,12 @@
 §The reading core; the list: :mod:`tirada.reading_core`).
 
 (a) Every SIFRP, L5R, generic and Fate roll link (every system the registry has with vectors, but Tragedia) of tests/vectors/ (formats 1 and 2), refusals made from
-them (edited, cut short, a roll the rules refuse), every GM request of links.json (alone and with roll
+them (edited, cut short, a roll the rules refuse), the same roll links compressed (raw DEFLATE, as another
+encoder may write them), every GM request of links.json (alone and with roll
 links that answer it or not), every sealed link and reveal of sealed.json (Tragedia's reveals need the
-scene engine: read only) and every dice stream vector, run through the core on
+scene engine: read only), every link of tests/vectors/ read to its payload (the compressed Blood Red
+Sands, scene and bid links too), hostile compressed frames (bombs, cut short, damaged, bytes after the
+end) and every dice stream vector, run through the core on
 CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
 for byte the same, refusals carry the same error code. Needs Node and node_modules (``python3
 build.py test`` sets both up); marked ``slow`` so ``test --fast`` and the Pyodide suite leave it out.
@@ -17,6 +20,7 @@ import inside ``try: … except ImportError:`` or under ``if TYPE_CHECKING:`` is
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import os
 import pathlib
@@ -29,7 +33,10 @@ import pytest
 from tirada import reading_core
 from tirada.links.chain import encode_link, verify
 from tirada.systems.registry import REGISTRY, declared_packages, packages_source
-from tirada.wire.codec import encode_payload
+from tirada.wire.codec import KINDS, encode_payload
+from tirada.wire.frame import MAX_BODY, cbor_encode, decode_frame_versioned
+
+from helpers.deflated import deflated, frame_with, raw_deflate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PYLIB = ROOT / "pylib"
@@ -127,13 +134,14 @@ MISSING_ATTRIBUTES = frozenset({
     "casefold", "isascii", "isdecimal", "translate", "maketrans", "ljust", "rjust", "title", "swapcase",
     "removeprefix", "removesuffix", "zfill", "format_map", "expandtabs", "is_integer", "fullmatch", "findall",
     "finditer", "urlsafe_b64encode", "urlsafe_b64decode", "strftime", "S", "I", "M", "X", "DOTALL",
-    "IGNORECASE", "MULTILINE", "VERBOSE", "ASCII",
+    "IGNORECASE", "MULTILINE", "VERBOSE", "ASCII", "bit_length",
 })
 #: (module, attribute) uses outside the reading path, with the reason
 ALLOWED_ATTRIBUTES = {
     ("tirada.systems.notation.lexer", "finditer"): "tokenize() serves the notation parser, not the core",
     ("tirada.systems.bands", "S"): "parse_bands() reads typed text (the form), compiled on first use",
     ("tirada.links.claims", "IGNORECASE"): "the markup pattern is compiled only where re has flags (else a scan)",
+    ("tirada.fields", "bit_length"): "only past CPython's int-to-str digit limit (MicroPython's str() has none)",
 }
 
 
@@ -174,6 +182,7 @@ def test_core_module_uses_no_syntax_or_method_micropython_lacks(name):
     "x = [*a, 1]", "x = (1, *a)", "x = {*a}", "x = {**a, 'k': 1}", "x = t.casefold()", "x = f.is_integer()",
     "x = int.from_bytes(b, 'big', signed=True)", "import re\nx = re.match(r't(\\d{1,4})', t)",
     "x = f\"{a if b else ': '}\"", "x = re.compile('a', re.S)", "x = base64.urlsafe_b64decode(t)",
+    "x = n.bit_length()",
 ])
 def test_the_syntax_check_catches_what_micropython_cannot_run(line):
     assert len(core_syntax_problems("tirada.dice", line + "\n")) == 1
@@ -221,6 +230,61 @@ def _vector_rolls() -> list:
             cases.append({"name": f"v2: {roll['name']}", "kind": "roll", "fragment": roll["fragment"],
                           "expect": roll["result"]})
     return cases
+
+
+def _compressed(rolls: list) -> list:
+    """Every roll link above compressed: the same result on both (the core inflates it)."""
+    return [dict(case, name=f"compressed {case['name']}", fragment=deflated(case["fragment"])) for case in rolls]
+
+
+def _frames() -> list:
+    """Every link of tests/vectors/ read to its payload (compressed or not), and hostile compressed
+    frames with the error code each gives on CPython (``expect_code``; None: read)."""
+    cases = [{"name": f"frame: vector {n}", "kind": "frame", "fragment": fragment}
+             for n, fragment in enumerate(vector_fragments())]
+    scene = KINDS["scene"]
+    far = b"".join(hashlib.sha256(bytes([n])).digest() for n in range(96)).hex()   # 6 KiB, no repeats
+    body = cbor_encode({"a": far, "b": far})      # "b" copies "a" from 6 KiB back: needs the 32 KiB window
+    stored = raw_deflate(body)
+    assert len(stored) < len(body) // 3           # "b" is one reference (a 256-byte window, MicroPython's default, fails)
+    small = cbor_encode({"a": far[:3000]})
+    bomb = cbor_encode({"pad": "x" * 60000})
+    huge = cbor_encode({"pad": "x" * (MAX_BODY + 10)})
+    damaged = bytes([stored[0] | 0x06]) + stored[1:]         # block type 3: reserved
+    hostile = (
+        ("a reference 3 KiB back (the 32 KiB window)", frame_with(scene, stored, body), None, None),
+        ("stored blocks (level 0)", frame_with(scene, raw_deflate(small, 0), small), None, None),
+        ("a bomb over the work budget", frame_with(scene, raw_deflate(bomb), bomb), 1000, "link.too_much_work"),
+        ("a bomb within the budget", frame_with(scene, raw_deflate(bomb), bomb), 200_000, None),
+        ("a bomb over the largest body", frame_with(scene, raw_deflate(huge), huge), None, "link.cut_or_changed"),
+        ("cut short", frame_with(scene, stored[:-5], body), None, "link.cut_or_changed"),
+        ("cut to one byte", frame_with(scene, stored[:1], body), None, "link.cut_or_changed"),
+        ("bytes after the end", frame_with(scene, stored + b"\x00junk", body), None, "link.cut_or_changed"),
+        ("one byte after the end", frame_with(scene, stored + b"\x01", body), None, "link.cut_or_changed"),
+        ("a reserved block type", frame_with(scene, damaged, body), None, "link.cut_or_changed"),
+        ("not DEFLATE at all", frame_with(scene, b"\xff" * 40, body), None, "link.cut_or_changed"),
+        ("another body's stream", frame_with(scene, raw_deflate(bomb), body), None, "link.cut_or_changed"),
+    )
+    for name, fragment, max_work, code in hostile:
+        case = {"name": f"frame: {name}", "kind": "frame", "fragment": fragment, "expect_code": code}
+        if max_work is not None:
+            case["max_work"] = max_work
+        cases.append(case)
+    return cases
+
+
+def _inflates() -> list:
+    """The bounded inflate itself (tirada.wire.inflate) on a short stream: whole, at its limit, over
+    it, cut short, damaged, followed by bytes — the same answer on both."""
+    data = b"Trepar la muralla: 4d6 + 1d6, dificultad 9. " * 40
+    stored = raw_deflate(data)
+    return [{"name": f"inflate: {name}", "kind": "inflate", "data": raw.hex(), "limit": limit, "expect_inflate": want}
+            for name, raw, limit, want in (
+                ("whole", stored, len(data), data.hex()), ("one byte over the limit", stored, len(data) - 1, "over"),
+                ("limit 0", stored, 0, "over"), ("empty stream", raw_deflate(b""), 0, ""), ("no data", b"", 10, "damaged"),
+                ("cut short", stored[:-2], 5000, "damaged"), ("bytes after", stored + b"\x00", 5000, "damaged"),
+                ("reserved block type", b"\x07" + stored[1:], 5000, "damaged"),
+                ("stored blocks", raw_deflate(data, 0), 5000, data.hex()))]
 
 
 def _refusals(rolls: list) -> list:
@@ -289,7 +353,7 @@ def _views(rolls: list) -> list:
     """The page's first result (:func:`tirada.links.core_view.view_json`) of every roll link and
     refusal above, in Spanish, and of the SIFRP ones in English too."""
     return [{"name": f"view {lang}: {case['name']}", "kind": "view", "fragment": case["fragment"], "lang": lang}
-            for case in rolls for lang in ("es", "en") if lang == "es" or case["name"].startswith("sifrp")]
+            for case in rolls for lang in ("es", "en") if lang == "es" or "sifrp" in case["name"].split(":")[0]]
 
 
 #: the verification frame's address in the marks cases (what location.href gives), and its page address
@@ -324,6 +388,7 @@ def mark_links() -> list:
     from tirada.links.snippets import _WORDS, render, tokens
 
     fragments = vector_fragments()
+    fragments += [deflated(f) for f in fragments if decode_frame_versioned(f)[1] == KINDS["roll"]]
     links = []
     for fragment in fragments:
         href = f"{FRAME_HOME}#{fragment}"
@@ -364,7 +429,9 @@ def _marks() -> list:
 def all_cases() -> list:
     rolls = _vector_rolls()
     refusals = _refusals(rolls)
-    return rolls + refusals + _requests() + _sealed() + _streams() + _views(rolls + refusals) + _marks()
+    compressed = _compressed(rolls)
+    return (rolls + compressed + refusals + _requests() + _sealed() + _streams()
+            + _views(rolls + compressed + refusals) + _marks() + _frames() + _inflates())
 
 
 def test_core_marks_are_the_full_engines_for_every_vector_link():
@@ -484,6 +551,11 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
         elif case["kind"] == "view":
             assert mine["ok"]["state"] == ("refused" if case["name"].split(": ")[1] == "refused" else "verified"), \
                 (case["name"], mine)
+        elif case["kind"] == "frame":
+            assert (mine.get("error") or {}).get("code") == case.get("expect_code"), (case["name"], mine)
+            assert "ok" in mine or "error" in mine, (case["name"], mine)
+        elif case["kind"] == "inflate":
+            assert mine.get("ok") == case["expect_inflate"], (case["name"], mine)
         elif case["kind"] in ("request", "sealed"):
             assert mine.get("ok") is not None, (case["name"], mine)
         else:

@@ -16,8 +16,10 @@
 // buildtools/generated.py): never copied by hand.
 // A Spoils bidding link (kind 10, issue #29) is read as far as its two sides and its number of bids:
 // whose bid it is, and whether each bid is legal, only the engine says once it has folded them again.
-// Not read here: compressed roll links (no encoder writes them) and links of other kinds (the sealed
-// kinds 6-9 have layouts of their own, tirada.wire.sealed_layout, not mirrored here).
+// A roll link is read compressed too (Tirada's encoders never compress one, but decoders accept it for
+// every kind: docs/link-format.md §3; the reading core verifies it on MicroPython, tirada.wire.inflate).
+// Not read here: links of other kinds (the sealed kinds 6-9 have layouts of their own,
+// tirada.wire.sealed_layout, not mirrored here).
 
 import { LINK_DATA as DATA } from "./generated.mjs";
 
@@ -853,8 +855,8 @@ export async function readLink(address) {
     const headByte = frame[0];
     const kind = headByte & 0x7f;
     const stored = frame.subarray(1, frame.length - CHECK_LEN);
-    // a roll link is never compressed (no encoder compresses one); a bidding link mostly is
-    if (headByte !== 1 && kind !== BID) return null;
+    // a bidding link is mostly compressed; a roll link only by another encoder
+    if (kind !== 1 && kind !== BID) return null;
     const body = headByte & 0x80 ? inflateRaw(stored) : stored;
     const digest = await sha256(`tirada${version}`, [kind], body);
     if (!sameBytes(digest.subarray(0, CHECK_LEN), frame.subarray(frame.length - CHECK_LEN))) return null;

@@ -125,6 +125,7 @@ function fail() {
   if (isReady()) return;
   const first = engineState() === "loading"; // else page.py has said why already
   root.setAttribute(ENGINE.attribute, "failed");
+  frameEngineFailed(); // the userscript's frame: the core answers every request now
   const box = document.getElementById("loading");
   if (box) {
     box.classList.add("failed");
@@ -502,8 +503,11 @@ function frameAskCore(text) {
   return turn;
 }
 
-/** Pyodide could not start: the requests kept for it go to the core (it keeps working). */
-window.addEventListener(EVENTS.engine_failed.name, async () => {
+/** Pyodide could not start (``fail``, whichever way it learnt so: the engine's event, an error naming
+ * the runtime, PyScript's error box): the requests kept for it go to the core (it keeps working), and so
+ * do the next ones. Once only; nothing to do outside the frame. */
+async function frameEngineFailed() {
+  if (!frameCore || frameFull.failed) return;
   frameFull.failed = true;
   for (const [port, text] of frameFull.waiting.splice(0)) {
     const said = await frameAskCore(text);
@@ -512,7 +516,7 @@ window.addEventListener(EVENTS.engine_failed.name, async () => {
       frameReply(port, said);
     }
   }
-});
+}
 
 function frameReply(port, text) {
   window[DIAG.frame_answered] += 1;

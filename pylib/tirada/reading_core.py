@@ -4,14 +4,15 @@
 What it reads today: a SIFRP, L5R or generic roll link (:func:`tirada.links.chain.verify`, formats
 1 and 2), a GM's roll request and whether a roll answers it (:mod:`tirada.links.gm_request`), sealed
 links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`), the link frame of every kind
-(:mod:`tirada.wire`), a roll's forum snippet (:mod:`tirada.links.snippets`, :mod:`tirada.wire.markup`)
+(:mod:`tirada.wire`; compressed ones inflated by :mod:`tirada.wire.inflate`), a roll's forum snippet (:mod:`tirada.links.snippets`, :mod:`tirada.wire.markup`)
 and the userscript's ✔ mark of a roll link, its post's snippet checked (:mod:`tirada.links.core_marks`,
 :mod:`tirada.links.claims`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
-every core module) and by running every SIFRP and generic link of ``tests/vectors/`` on MicroPython
-under Node and comparing the result JSON byte for byte with CPython's.
+every core module) and by running every link of ``tests/vectors/`` (the roll links verified, compressed
+too; every link's frame and payload) on MicroPython under Node and comparing the result JSON byte for
+byte with CPython's.
 
 The one list of the core (the MicroPython runner copies exactly these) is :func:`core_modules`:
 :data:`CORE_MODULES` and every system package the registry finds (given by the caller) (its package and its ``spec``:
@@ -72,6 +73,7 @@ CORE_MODULES = (
     "tirada.wire.codec",
     "tirada.wire.frame",
     "tirada.wire.handover_layout",
+    "tirada.wire.inflate",
     "tirada.wire.markup",
     "tirada.wire.request_layout",
     "tirada.wire.roll_layout",

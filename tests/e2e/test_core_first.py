@@ -26,6 +26,7 @@ from tirada.links.core_view import core_view  # noqa: E402
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.deflated import deflated  # noqa: E402
 from helpers.offline import wait_offline_ready  # noqa: E402
 from helpers.page import hold_engine, release  # noqa: E402
 
@@ -85,15 +86,20 @@ def test_a_roll_link_shows_the_cores_verified_result_before_pyodide_then_the_sam
     assert all(expected.outcome in s for s in said), said   # never another verdict, not for a moment
 
 
-@pytest.mark.parametrize(("system", "index"), [("generic", 1), ("l5r5e", 0)])
-def test_generic_and_l5r_links_show_the_cores_verdict_then_the_same(new_context, base_url, system, index):
-    """The generic roll (3d20 keep 1 +5 vs 15) and an L5R check (a Distinction's reroll) too: the
-    core's verdict first, and the full page's headline says it again."""
+@pytest.mark.parametrize(("system", "index", "compressed"), [("generic", 1, False), ("l5r5e", 0, False),
+                                                            ("sifrp", 1, True), ("generic", 1, True)])
+def test_generic_and_l5r_links_show_the_cores_verdict_then_the_same(new_context, base_url, system, index, compressed):
+    """The generic roll (3d20 keep 1 +5 vs 15) and an L5R check (a Distinction's reroll) too, and roll
+    links compressed as another encoder may write them (MicroPython inflates them: tirada.wire.inflate):
+    the core's verdict first, and the full page's headline says it again."""
     from playwright.sync_api import expect
 
     fragment = json.loads((ROOT / "tests" / "vectors" / f"{system}.json").read_text(encoding="utf-8"))["rolls"][index][
         "fragment"]
     expected = core_view(fragment, "es")
+    if compressed:
+        fragment = deflated(fragment)
+        assert core_view(fragment, "es") == expected              # the same roll, read from another fragment
     assert expected.state == "verified" and expected.system == system
     ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     held = hold_engine(ctx)

@@ -5,7 +5,10 @@ A phpBB-like thread of 20 roll links (Corvo's chain nº 1…19 and one of Livia'
 BBCode snippet) on a phone: with every Pyodide file refused, the marks still come, each the verified
 result, all from the core (the frame's ``tiradaFrameCore``). A post whose snippet claims another total
 cannot be judged by the core (its ✘ is worded by the page's catalogs): that request waits for Pyodide,
-and with Pyodide allowed it is marked ✘ as before.
+and with Pyodide allowed it is marked ✘ as before. Compressed roll links (raw DEFLATE, as another
+encoder may write them) are marked by the core too (MicroPython inflates them: tirada.wire.inflate).
+A page of 60 links with Pyodide refused: the core answers the first request at once and, once Pyodide
+has failed, the second one too (web/loader.js FRAME_CORE_REQUESTS).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ pytest.importorskip("bbcode")
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
+from helpers.deflated import deflated  # noqa: E402
 from helpers.forum import NAV, PAGE, links, phpbb, serve  # noqa: E402
 from helpers.userscript import DONE, MARKS, with_userscript  # noqa: E402
 
@@ -30,6 +34,10 @@ from tirada.links.snippets import snippet  # noqa: E402
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 #: the forum page's links: Corvo's rolls nº 1…19 and Livia's
 FOUND = links(19)
+#: compressed.html's links: Corvo's nº 1 and Livia's compressed, Corvo's nº 2 as the page makes it
+COMPRESSED = [deflated(FOUND[0]), FOUND[1], deflated(FOUND[19])]
+#: long.html's links: Corvo's rolls nº 1…59 and Livia's (two requests: 50 links, then 10)
+LONG = links(59)
 
 
 def _claimed(post: str) -> str:
@@ -45,7 +53,11 @@ def forum(base_url, tmp_path_factory):
     posts = [snippet(f, base_url, "bbcode") for f in FOUND]
     authors = ("Corvo",) * 19 + ("Livia",)
     files = {"thread.html": PAGE.format(nav=NAV, body=phpbb(posts, authors)),
-             "claim.html": PAGE.format(nav=NAV, body=phpbb([posts[0], _claimed(posts[1])]))}
+             "claim.html": PAGE.format(nav=NAV, body=phpbb([posts[0], _claimed(posts[1])])),
+             "compressed.html": PAGE.format(nav=NAV, body=phpbb([snippet(f, base_url, "bbcode") for f in COMPRESSED],
+                                                                ("Corvo", "Corvo", "Livia"))),
+             "long.html": PAGE.format(nav=NAV, body=phpbb([snippet(f, base_url, "bbcode") for f in LONG],
+                                                          ("Corvo",) * 59 + ("Livia",)))}
     url, server = serve(tmp_path_factory.mktemp("forum-core"), files)
     yield url
     server.shutdown()
@@ -94,3 +106,40 @@ def test_a_link_the_core_cannot_judge_waits_for_pyodide_and_is_marked_as_before(
     assert frame.evaluate("document.documentElement.dataset.engine") == "ready"
     assert frame.evaluate("window.tiradaFrameCore") == 0      # one request, judged by the full engine
     assert frame.evaluate("window.tiradaFrameAnswered") == 1
+
+
+def _marked_with_pyodide_refused(new_context, base_url, url: str, fragments: list):
+    """Open ``url`` (a forum page of ``fragments``) on a phone with the userscript and every Pyodide file
+    refused; once every link is marked, check each is ✔ with its link's recomputed dice and outcome line.
+    Returns ``(marks, frame)``; the refused downloads' console errors are this test's doing."""
+    ctx, watch = new_context(**PHONE)
+    with_userscript(ctx, base_url)
+    refused: list = []
+    ctx.route(re.compile(r".*/pyodide/.*"), lambda route: (refused.append(route.request.url), route.abort()))
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function(DONE, arg=len(fragments), timeout=READY_TIMEOUT_MS)
+    got = page.evaluate(MARKS)
+    assert len(got) == len(fragments)
+    for mark, fragment in zip(got, fragments):
+        outcome = snippet(fragment, base_url, "text").split("\n")[2]      # the dice and outcome line
+        assert mark["href"].endswith(fragment)
+        assert mark["status"] == "ok" and mark["label"] == f"Marca de Tirada: ✔ {outcome}", mark
+    assert refused, "no Pyodide file was asked for: the test refused nothing"
+    watch.errors[:] = [e for e in watch.errors if "pyodide" not in e.lower() and "ERR_FAILED" not in e]
+    return got, _frame(page)
+
+
+def test_compressed_roll_links_are_marked_by_the_core_with_pyodide_refused(new_context, base_url, forum):
+    assert COMPRESSED[0] != FOUND[0] and COMPRESSED[2] != FOUND[19]      # compressed: another fragment…
+    got, frame = _marked_with_pyodide_refused(new_context, base_url, forum + "compressed.html", COMPRESSED)
+    assert "tirada nº 1 de Corvo en «Arenas»" in got[0]["title"]         # …the same roll, ✔
+    assert frame.evaluate("document.documentElement.dataset.engine") != "ready"
+    assert frame.evaluate("window.tiradaFrameCore") == frame.evaluate("window.tiradaFrameAnswered") >= 1
+
+
+def test_pyodide_failing_on_a_page_of_sixty_links_leaves_them_all_to_the_core(new_context, base_url, forum):
+    _, frame = _marked_with_pyodide_refused(new_context, base_url, forum + "long.html", LONG)
+    assert frame.evaluate("document.documentElement.dataset.engine") == "failed"
+    # two requests (50 links, then 10): the first taken at once, the second once Pyodide had failed
+    assert frame.evaluate("window.tiradaFrameCore") == frame.evaluate("window.tiradaFrameAnswered") == 2

@@ -10,6 +10,11 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
 * ``sealed``: ``fragment`` → :func:`tirada.links.sealed.read_sealed`; ``reveal``: ``sealed``, ``fragment``
   (the reveal), ``request`` (the sealed request, or none) → :func:`~tirada.links.sealed.verify_reveal`;
 * ``stream``: ``seed``, ``sides``, ``count`` → that many faces of :class:`tirada.dice.DiceStream`;
+* ``frame``: ``fragment`` (any link, compressed or not), ``max_work`` (or none) →
+  :func:`tirada.wire.frame.read_frame` and :func:`tirada.wire.codec.decode_body`: the format, kind,
+  work and payload;
+* ``inflate``: ``data`` (hex), ``limit`` → :func:`tirada.wire.inflate.inflate_raw`: the bytes (hex),
+  ``"over"`` (more than ``limit``) or ``"damaged"``;
 * ``view``: ``fragment``, ``lang`` → :func:`tirada.links.core_view.view_json` (what the page shows
   before Pyodide is up), read back as JSON;
 * ``marks``: ``message`` (a userscript's request), ``href`` (the frame's address) →
@@ -113,6 +118,23 @@ def run(case):
             worded = core_answer_json(case["message"], case["href"])
             return {"ok": {"answer": core_answer(case["message"], case["href"].split("#")[0]),
                            "worded": json.loads(worded) if worded else None}}
+        if case["kind"] == "frame":    # any link's frame and payload, compressed ones too
+            from tirada.wire.codec import decode_body
+            from tirada.wire.frame import read_frame
+
+            version, kind_code, body, work = read_frame(case["fragment"], case.get("max_work"))
+            kind, payload = decode_body(kind_code, body, version)
+            return {"ok": {"version": version, "kind": kind, "work": work, "payload": payload}}
+        if case["kind"] == "inflate":  # the bounded raw inflate itself (zlib on CPython, deflate on MicroPython)
+            import binascii
+
+            from tirada.wire.inflate import InflateError, inflate_raw
+
+            try:
+                out = inflate_raw(binascii.unhexlify(case["data"]), case["limit"])
+            except InflateError:
+                return {"ok": "damaged"}
+            return {"ok": "over" if len(out) > case["limit"] else binascii.hexlify(out).decode()}
         if case["kind"] == "stream":
             from tirada.dice import DiceStream
 

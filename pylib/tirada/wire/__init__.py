@@ -3,6 +3,7 @@
 What a link or a post *is*, byte by byte and character by character, with no rule of any game:
 
 * :mod:`.frame` — fragment, frame, base64url, deterministic CBOR, checksums;
+* :mod:`.inflate` — the bounded raw inflate of a compressed body (CPython, Pyodide and MicroPython alike);
 * :mod:`.codec` — any payload ↔ a fragment, and the link kind codes (``KINDS``);
 * :mod:`.roll_layout`, :mod:`.roll_layout2` — the CBOR layout of a roll link (formats 1 and 2), the
   registry's system and parameter codes, the shared field limits and checks;

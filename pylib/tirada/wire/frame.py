@@ -32,7 +32,8 @@ import zlib
 from typing import Any
 
 from ..errors import LinkError
-from ..portable import NeedsFullEngine, Struct, fullmatch, is_decimal
+from ..portable import Struct, fullmatch, is_decimal
+from .inflate import InflateError, inflate_raw
 
 __all__ = [
     "CHECK_LEN", "MAX_BODY", "MAX_DEPTH", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode",
@@ -344,12 +345,10 @@ def encode_frame(kind_code: int, body: bytes, deflate: bool = False, version: in
 
 def _inflates_to(stored: bytes, body: bytes) -> bool:
     """True when ``stored`` is one complete raw-DEFLATE stream that inflates to exactly ``body``."""
-    unpacker = zlib.decompressobj(-15)
     try:
-        out = unpacker.decompress(stored, len(body) + 1)   # more is not the body: stop
-    except zlib.error:
+        return inflate_raw(stored, len(body)) == body   # more is not the body: stops after one byte more
+    except InflateError:
         return False
-    return out == body and unpacker.eof and not unpacker.unconsumed_tail and not unpacker.unused_data
 
 
 def _check_padding(stored: bytes, body: bytes) -> None:
@@ -365,7 +364,10 @@ def _check_padding(stored: bytes, body: bytes) -> None:
         LinkError: a padding bit is set.
     """
     last = stored[-1] if stored else 0
-    if last and _inflates_to(stored[:-1] + bytes([last & ~(1 << (last.bit_length() - 1))]), body):
+    top = 0x80          # the highest set bit of the last byte (int.bit_length, which MicroPython lacks)
+    while top > last:
+        top >>= 1
+    if last and _inflates_to(stored[:-1] + bytes([last & ~top]), body):
         raise LinkError("the link was cut short or changed (its compressed data has been altered)",
                         field="link", code="link.cut_or_changed")
 
@@ -400,8 +402,7 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
 
     Raises:
         LinkError: as :func:`decode_frame_versioned`; with field ``"work"`` when ``max_work`` would
-        be passed. NeedsFullEngine: a compressed link where ``zlib`` cannot inflate within a bound
-        (MicroPython).
+        be passed.
     """
     version, text = split_versioned(fragment)
     frame = b64_decode(text)
@@ -411,23 +412,21 @@ def read_frame(fragment: str, max_work: int | None = None) -> tuple:
     kind_code = head & 0x7F
     body, work = stored, len(stored)
     if head & 0x80:
-        if not hasattr(zlib, "decompressobj"):   # MicroPython: no bounded inflate (the full engine reads it)
-            raise NeedsFullEngine("a compressed link is read by the full engine")
         trials = 2 if stored and stored[-1] else 1   # inflates: once, and once more for the padding
-        limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials)
-        if limit < 1:   # (zlib reads a limit of 0 as "no limit")
+        # each inflate makes at most limit + 1 bytes (the one more says "larger"): within max_work
+        limit = MAX_BODY if max_work is None else min(MAX_BODY, max_work // trials - 1)
+        if limit < 1:
             raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
-        unpacker = zlib.decompressobj(-15)
         try:
-            body = unpacker.decompress(stored, limit)
-        except zlib.error:
+            body = inflate_raw(stored, limit)
+        except InflateError:
             raise LinkError("the link was cut short or changed (its compressed data is damaged)",
                             field="link", code="link.cut_or_changed") from None
-        if unpacker.unconsumed_tail and limit < MAX_BODY:
+        if len(body) > limit and limit < MAX_BODY:
             raise LinkError("too much link data to check at once", field="work", code="link.too_much_work")
-        if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
-            raise LinkError("the link was cut short or changed (its compressed data is damaged or "
-                            f"larger than {MAX_BODY} bytes)", field="link", code="link.cut_or_changed")
+        if len(body) > limit:
+            raise LinkError(f"the link was cut short or changed (its compressed data is larger than {MAX_BODY} "
+                            "bytes)", field="link", code="link.cut_or_changed")
         work = max(work, len(body) * trials)
         _check_padding(stored, body)
     if max_work is not None and work > max_work:
