@@ -234,31 +234,131 @@ def open_app(page, url):
     return page
 
 
+#: Told to every page of the shared contexts before it loads: a test drives it, so web/shell/page.py
+#: exposes ``window.tiradaReset`` (web/shell/test_reset.py), which needs the listeners and timers
+#: the page adds to ``window``, ``document`` or a media query recorded here (only Python's are
+#: removed by a reset). A page of any other context (a fresh visitor's) never has either.
+TEST_PAGE_SCRIPT = """
+window.__tiradaTest = true;
+(() => {
+  const record = { listeners: [], timers: new Map() };
+  Object.defineProperty(window, "__tiradaTestRecord", { value: record });
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (listener && (this === window || this === document || this instanceof MediaQueryList)) {
+      record.listeners.push([this, type, listener, options]);
+    }
+    return add.call(this, type, listener, options);
+  };
+  const later = (start, once) => function (callback, ...rest) {
+    if (typeof callback !== "function") return start.call(window, callback, ...rest);
+    let id;
+    const run = function (...args) {
+      if (once) record.timers.delete(id);
+      return callback.apply(this, args);
+    };
+    id = start.call(window, run, ...rest);
+    record.timers.set(id, callback);
+    return id;
+  };
+  const stop = (clear) => function (id) {
+    record.timers.delete(id);
+    return clear.call(window, id);
+  };
+  window.setTimeout = later(window.setTimeout, true);
+  window.setInterval = later(window.setInterval, false);
+  window.clearTimeout = stop(window.clearTimeout);
+  window.clearInterval = stop(window.clearInterval);
+})();
+"""
+#: ``TIRADA_TAB_REUSE=0``: every ``app`` and ``warm_page`` test opens a new tab (a boot each) of a
+#: context without ``TEST_PAGE_SCRIPT``, as before
+TAB_REUSE = os.environ.get("TIRADA_TAB_REUSE", "1") != "0"
+#: a reset that takes longer than this (ms) is given up for a new tab
+RESET_TIMEOUT_MS = 30_000
+
+
 @pytest.fixture(scope="session")
 def _shared_contexts(browser):
     """The browser contexts this worker's ``app`` and ``warm_page`` tests share, one per set of context
-    options (JSON key → (context, Watch)); service workers are blocked in them, so no page is ever
-    controlled by one (tests of the worker make their own context)."""
+    options (JSON key → [context, Watch, the tab kept for the next test or None]); service workers
+    are blocked in them, so no page is ever controlled by one (tests of the worker make their own
+    context)."""
     made: dict = {}
     yield made
-    for ctx, _ in made.values():
+    for ctx, _, _ in made.values():
         ctx.close()
 
 
-def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict):
-    """A new tab of the shared context for ``options`` (made on first use), with this site's storage
-    cleared (localStorage, IndexedDB, Cache Storage: only the HTTP cache carries over), ready at
-    ``base_url + url``; returns (page, context, watch)."""
+def _listener_counts(page) -> dict:
+    """How many listeners the test's code has on ``page`` per event (Playwright's own emitter)."""
+    impl = page._impl_obj
+    return {name: len(impl.listeners(name)) for name in impl.event_names()}
+
+
+def _reusable(page, watched: dict, viewport) -> bool:
+    """Whether the test left ``page`` as something a soft reset can make fresh: open, not crashed,
+    the engine ready, no listener, route or viewport of the test's own on it."""
+    if page.is_closed() or _state(page) != "ready":
+        return False
+    if _listener_counts(page) != watched or page.viewport_size != viewport:
+        return False
+    return not getattr(page._impl_obj, "_routes", [])
+
+
+def _soft_reset(page, url: str, watch) -> bool:
+    """Make ``page`` as a fresh visit of ``url`` leaves it (``window.tiradaReset``, web/shell/
+    test_reset.py); False when it did not say "ready" in time or logged an error meanwhile."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        state = page.evaluate(
+            """([url, ms]) => typeof window.tiradaReset !== 'function' ? 'none' : Promise.race([
+                 window.tiradaReset(url), new Promise(done => setTimeout(() => done('timeout'), ms))])""",
+            [url, RESET_TIMEOUT_MS])
+    except PlaywrightError as err:
+        warnings.warn(f"soft reset failed ({err}); a new tab instead", stacklevel=2)
+        return False
+    if state != "ready" or watch.errors or watch.external:
+        step = _state(page, "String(window.__tiradaTestStep)")
+        warnings.warn(f"soft reset said {state!r} at {step!r} (errors: {watch.errors[:2]}); a new tab instead",
+                      stacklevel=2)
+        return False
+    page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+    return True
+
+
+def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict, fresh: bool = False):
+    """A ready tab of the shared context for ``options`` (made on first use) at ``base_url + url``, as
+    a returning visitor with no saved data has it; returns (page, context, watch).
+
+    The tab the previous test of these options left (``_release_tab`` kept it) is soft-reset
+    (``window.tiradaReset``: storage emptied, every view started again, no boot: issue #37) unless
+    ``fresh``, ``TIRADA_TAB_REUSE=0`` or ``url`` is not the bare page (a link opens in a new tab, as
+    the loader's early view and the reading core show it first); otherwise, or when the reset fails, a new tab with this
+    site's storage cleared (localStorage, IndexedDB, Cache Storage: only the HTTP cache carries over)."""
     options = {"locale": "es-ES", **options, "service_workers": "block"}
     key = json.dumps(options, sort_keys=True)
     if key not in shared:
         watch = Watch()
-        shared[key] = (watch.attach(browser.new_context(**options), intercept=False), watch)
-    ctx, watch = shared[key]
+        ctx = watch.attach(browser.new_context(**options), intercept=False)
+        if TAB_REUSE:
+            ctx.add_init_script(TEST_PAGE_SCRIPT)
+        shared[key] = [ctx, watch, None]
+    ctx, watch, kept = shared[key]
+    shared[key][2] = None
     watch.errors.clear()
     watch.external.clear()
     for old in ctx.pages:
-        old.close()
+        if old is not kept:
+            old.close()
+    if kept is not None and not fresh and TAB_REUSE and not url:   # a link is opened in a new tab
+        if _soft_reset(kept, url, watch):
+            return kept, ctx, watch
+        watch.errors.clear()
+        watch.external.clear()
+    if kept is not None and not kept.is_closed():
+        kept.close()
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
     cdp.send("Storage.clearDataForOrigin", {"origin": base_url.rstrip("/"), "storageTypes": "all"})
@@ -266,28 +366,46 @@ def _shared_tab(shared: dict, browser, base_url: str, url: str, options: dict):
     return open_app(page, base_url + url), ctx, watch
 
 
+def _release_tab(shared: dict, ctx, page, watched: dict, viewport) -> None:
+    """After a test: keep ``page`` for the next test of its context when :func:`_reusable`, close
+    every other tab of ``ctx``."""
+    keep = page if TAB_REUSE and _reusable(page, watched, viewport) else None
+    for open_page in ctx.pages:
+        if open_page is not keep:
+            open_page.close()
+    for entry in shared.values():
+        if entry[0] is ctx:
+            entry[2] = keep
+
+
+def _wants_fresh(request) -> bool:
+    """A test marked ``fresh_tab`` always gets a new tab."""
+    return request.node.get_closest_marker("fresh_tab") is not None
+
+
 @pytest.fixture
-def app(_shared_contexts, browser, base_url):
+def app(_shared_contexts, browser, base_url, request):
     """A ready page of the site, as a returning visitor with no saved data sees it (desktop size).
 
-    The page is a new tab of a context shared by this worker's ``app`` tests (issue #37): the site's
-    storage (localStorage, IndexedDB, Cache Storage) is cleared first, so nothing of an earlier test
-    is there but the HTTP cache. What a first visit does (transfer, first paint, the service worker,
-    opening a link in a fresh browser) is tested in contexts of their own (``new_context``). Console
-    errors and requests leaving localhost fail the test, as there."""
+    The page is a tab of a context shared by this worker's ``app`` tests (issue #37): the previous
+    test's tab soft-reset (``_shared_tab``) or a new tab with the site's storage cleared, so nothing of
+    an earlier test is there but the HTTP cache. What a first visit does (transfer, first paint, the
+    service worker, opening a link in a fresh browser) is tested in contexts of their own
+    (``new_context``). Console errors and requests leaving localhost fail the test, as there."""
     page, ctx, watch = _shared_tab(_shared_contexts, browser, base_url, "",
-                                   {"viewport": {"width": 1280, "height": 900}})
+                                   {"viewport": {"width": 1280, "height": 900}}, _wants_fresh(request))
+    watched, viewport = _listener_counts(page), page.viewport_size
     yield page
-    for open_page in ctx.pages:
-        open_page.close()
+    _release_tab(_shared_contexts, ctx, page, watched, viewport)
     watch.assert_clean()
 
 
 @pytest.fixture
-def warm_page(_shared_contexts, browser, base_url):
+def warm_page(_shared_contexts, browser, base_url, request):
     """Factory: ``page = warm_page(url="", **context_options)``: a ready page for the browser a test works
-    in (the roller's, the GM's), as a returning visitor with no saved data: a new tab of a context this
-    worker's tests share per set of options, site storage cleared, HTTP cache kept (issue #37). A second
+    in (the roller's, the GM's), as a returning visitor with no saved data: a tab of a context this
+    worker's tests share per set of options — the previous test's tab soft-reset, or a new one with
+    the site's storage cleared; the HTTP cache kept (issue #37). A second
     call with the same options in one test gets a fresh context of its own (two people are two
     browsers). Not for what a fresh visitor does (first visit, opening a received link, offline, the
     service worker): those take ``new_context``. Console errors and requests leaving localhost fail the
@@ -304,17 +422,16 @@ def warm_page(_shared_contexts, browser, base_url):
             fresh.append((ctx, watch))
             return open_app(ctx.new_page(), base_url + url)
         keys.add(key)
-        page, ctx, watch = _shared_tab(_shared_contexts, browser, base_url, url, options)
-        used.append((ctx, watch))
+        page, ctx, watch = _shared_tab(_shared_contexts, browser, base_url, url, options, _wants_fresh(request))
+        used.append((ctx, watch, page, _listener_counts(page), page.viewport_size))
         return page
 
     yield make
     for ctx, _ in fresh:
         ctx.close()
-    for ctx, _ in used:
-        for open_page in ctx.pages:
-            open_page.close()
-    for _, watch in used + fresh:
+    for ctx, _, page, watched, viewport in used:
+        _release_tab(_shared_contexts, ctx, page, watched, viewport)
+    for _, watch in [(c, w) for c, w, *_ in used] + fresh:
         watch.assert_clean()
 
 
