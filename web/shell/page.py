@@ -19,7 +19,7 @@ from pyscript import document, when, window
 
 if getattr(window, "__tiradaTest", None) is True:   # a browser test drives this page, told so before it
     from shell import test_reset                     # loaded: its soft reset (issue #37), kept off users'
-    test_reset.install()                             # pages; before any view is imported
+    test_reset.install(__name__)                     # pages; before any view is imported
 
 from shell import app
 from shell import contract

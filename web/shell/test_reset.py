@@ -100,8 +100,15 @@ def _js(value):
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
-def install() -> None:
-    """Keep the page's snapshot and expose ``tiradaReset`` on ``window`` (only called in a test's page)."""
+#: the module a reset imports again to start every view: the page's own (given by :func:`install`)
+_PAGE = [""]
+
+
+def install(page: str) -> None:
+    """Keep the page's snapshot and expose ``tiradaReset`` on ``window`` (only called in a test's page);
+    ``page``: the dotted name of the module that starts the page (web/shell/page.py passes its
+    ``__name__``), imported again by every reset."""
+    _PAGE[0] = page
     snapshot()
     setattr(window, contract.FUNCTIONS["test_reset"], _RESET)
 
@@ -181,7 +188,7 @@ def _start_again() -> str:
     for name in [n for n in sys.modules if n.partition(".")[0] in PAGE_PACKAGES]:
         del sys.modules[name]
     try:
-        importlib.import_module("shell.page")
+        importlib.import_module(_PAGE[0])
     except Exception as err:   # page.py has set the engine to "failed" and said so: the caller sees it
         window.console.warn(f"tiradaReset: the page did not start again: {err!r}"[:300])
     return str(document.documentElement.getAttribute(ENGINE_ATTRIBUTE))
