@@ -184,11 +184,17 @@ def _restore(url: str) -> None:
 
 
 def _start_again() -> str:
-    """Drop every page module and import page.py again (it starts every view); the engine's state."""
+    """Drop every page module and import page.py again (it starts every view, the lazy ones at once);
+    the engine's state."""
     for name in [n for n in sys.modules if n.partition(".")[0] in PAGE_PACKAGES]:
         del sys.modules[name]
     try:
-        importlib.import_module(_PAGE[0])
+        page = importlib.import_module(_PAGE[0])
+        # the views a fresh page loads one a task after "ready" (page.load_rest) are loaded now: a
+        # test's first step on the reset page (say, writing damaged stores before a reload) cannot
+        # race a view that starts later and reads them (seen: the data view setting them aside)
+        for name in dict.fromkeys(page.LAZY.values()):
+            page.load_view(name)
     except Exception as err:   # page.py has set the engine to "failed" and said so: the caller sees it
         window.console.warn(f"tiradaReset: the page did not start again: {err!r}"[:300])
     return str(document.documentElement.getAttribute(ENGINE_ATTRIBUTE))
