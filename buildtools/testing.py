@@ -1,9 +1,10 @@
 """``build.py test``: set up, build, lint, then every test suite, in parallel where the machine allows;
 totals read from JUnit XML, and the time of each phase printed at the end (issue #37).
 
-- ``test`` (what CI runs): set-up, build, then lint (ruff, mypy), the engine suite on CPython
-  (pytest-xdist workers) and the engine suite inside Pyodide (Node) side by side, then the browser
-  suite (Playwright + Chromium, pytest-xdist workers, each with its own browser and server).
+- ``test`` (what CI runs): set-up, build, lint (ruff, mypy), then three suites side by side: the
+  browser suite (Playwright + Chromium, pytest-xdist workers, each with its own browser and server),
+  and at the lowest priority, on the time it leaves idle, the engine suite on CPython (pytest-xdist
+  workers) and the engine suite inside Pyodide (Node).
 - ``test --fast``: the inner loop: ruff and the CPython suite (engine and page modules), no build,
   no browser, no Pyodide, no ``slow`` tests.
 - ``-k EXPR`` selects tests by name in every suite (``test --fast -k l5r``: one system's tests).
@@ -80,6 +81,8 @@ class Suite:
     label: str
     cmd: list
     env: dict | None = None
+    #: the suite's niceness (0 to 19): 19 runs it on what the suites beside it leave idle
+    nice: int = 0
 
     @property
     def report(self) -> Path:
@@ -91,7 +94,9 @@ def _start(suite: Suite, output) -> subprocess.Popen:
     suite.report.unlink(missing_ok=True)
     # the path is relative to ROOT: the Pyodide runner mounts ROOT as its working directory
     cmd = [str(c) for c in suite.cmd] + [f"--junitxml={suite.report.relative_to(ROOT)}"]
-    return subprocess.Popen(cmd, cwd=ROOT, env=suite.env, stdout=output, stderr=subprocess.STDOUT if output else None)
+    lower = (lambda: os.nice(suite.nice)) if suite.nice and hasattr(os, "nice") else None
+    return subprocess.Popen(cmd, cwd=ROOT, env=suite.env, stdout=output, stderr=subprocess.STDOUT if output else None,
+                            preexec_fn=lower)
 
 
 def _finish(suite: Suite, code: int, phase: Phase, selective: bool) -> None:
@@ -114,8 +119,9 @@ def _finish(suite: Suite, code: int, phase: Phase, selective: bool) -> None:
 
 
 def run_suites(suites: list, selective: bool) -> list:
-    """Run ``suites`` at the same time; each one's output goes to a log under .cache/ and is printed
-    whole when it ends (so outputs never interleave). Returns one Phase per suite, in order."""
+    """Run ``suites`` at the same time. The first one prints as it goes; each other one's output goes
+    to a log under .cache/, printed whole once it and the first have ended (outputs never
+    interleave). Returns one Phase per suite, in order."""
     if len(suites) == 1:
         suite = suites[0]
         log(f"--- {suite.label}")
@@ -126,22 +132,30 @@ def run_suites(suites: list, selective: bool) -> list:
         return [phase]
     log("--- " + " | ".join(s.label for s in suites) + " (side by side)")
     running = []
-    for suite in suites:
+    for i, suite in enumerate(suites):
         out_path = suite.report.with_suffix(".log")
-        out = open(out_path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, when the suite ends)
+        out = None if i == 0 else open(out_path, "w", encoding="utf-8")  # noqa: SIM115 (closed when it ends)
         running.append((suite, _start(suite, out), out, out_path, Phase(suite.label), time.monotonic()))
     phases: dict = {}
+    waiting: list = []          # ended while the first suite still prints: shown after it
     while len(phases) < len(running):
         for suite, proc, out, out_path, phase, started in running:
             if suite.label in phases or proc.poll() is None:
                 continue
             phase.seconds = time.monotonic() - started
-            out.close()
-            log(f"--- {suite.label} ({phase.seconds:.0f} s)")
-            sys.stdout.write(out_path.read_text(encoding="utf-8", errors="replace"))
-            sys.stdout.flush()
             _finish(suite, proc.returncode, phase, selective)
             phases[suite.label] = phase
+            if out is None:
+                log(f"--- {suite.label} ({phase.seconds:.0f} s)")
+            else:
+                out.close()
+                waiting.append((suite, phase, out_path))
+        if running[0][0].label in phases:
+            for suite, phase, out_path in waiting:
+                log(f"--- {suite.label} ({phase.seconds:.0f} s)")
+                sys.stdout.write(out_path.read_text(encoding="utf-8", errors="replace"))
+                sys.stdout.flush()
+            waiting.clear()
         time.sleep(0.2)
     ordered = [phases[s.label] for s in suites]
     for phase in ordered[1:]:
@@ -261,14 +275,6 @@ def test(fast: bool = False, keyword: str | None = None) -> int:
     else:
         _timed("build dist/", phases, build)
         phases += _lint(py)
-        # the Pyodide suite is one process (no subprocesses in Pyodide): it runs beside the CPython
-        # suite, which gets the other workers
-        phases += run_suites([
-            Suite("engine tests on CPython", [*pytest, *xdist_args(max(1, n - 1)), "-m", "not e2e", "tests"]),
-            Suite("engine tests inside Pyodide (Node)",
-                  ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", *select, "-m", "not e2e and not slow",
-                   "tests"]),
-        ], bool(keyword))
         # a failed browser test runs up to twice more (pytest-rerunfailures; pytest's summary names every
         # rerun): two workers share two cores, and a page's timing races show there first; a CI run saw
         # Chromium's renderers crash in 47 attempts of 457 tests (9 twice), so a third attempt, and
@@ -276,9 +282,20 @@ def test(fast: bool = False, keyword: str | None = None) -> int:
         crashes = CACHE / "e2e-crashes.jsonl"      # written by tests/e2e/conftest.py's record_crash
         crashes.unlink(missing_ok=True)
         browser_started = time.time()
-        phases += run_suites([Suite("browser tests (Playwright + Chromium)",
-                                    [*pytest, *xdist_args(n), "--reruns", "2", "-m", "e2e", "tests/e2e"])],
-                             bool(keyword))
+        # the browser suite keeps every core busy but about a tenth of its time (a test waiting on its
+        # page, the last tests of one worker): the engine suites run beside it at the lowest priority,
+        # so they take only that idle time while it runs (the pages' timings are undisturbed) and the
+        # cores once it has ended (issue #37). The Pyodide suite is one process (no subprocesses in
+        # Pyodide); the CPython suite gets the other workers.
+        phases += run_suites([
+            Suite("browser tests (Playwright + Chromium)",
+                  [*pytest, *xdist_args(n), "--reruns", "2", "-m", "e2e", "tests/e2e"]),
+            Suite("engine tests on CPython", [*pytest, *xdist_args(max(1, n - 1)), "-m", "not e2e", "tests"],
+                  nice=19),
+            Suite("engine tests inside Pyodide (Node)",
+                  ["node", "tests/pyodide/run_pytest.mjs", ROOT, wheels, "-q", *select, "-m", "not e2e and not slow",
+                   "tests"], nice=19),
+        ], bool(keyword))
         print(crash_report(crashes, sites=_minidump.new_sites(browser_started)), flush=True)
     print("\n" + summary(phases, time.monotonic() - started), flush=True)
     totals = {key: sum(p.counts.get(key, 0) for p in phases) for key in ("passed", "failed", "skipped")}

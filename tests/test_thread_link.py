@@ -83,6 +83,22 @@ def test_not_utf8_or_not_json_is_unreadable():
         assert _code(PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")) == "thread.unreadable"
 
 
+def test_a_cut_short_or_padded_thread_link_is_damaged():
+    """A thread link is exactly one raw-DEFLATE stream (read by tirada.wire.inflate.inflate_raw, as
+    roll links are): bytes after the stream's end, or a stream cut before its last block, are
+    "dañado" even where the JSON inside is whole; the whole link reads."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    whole = packer.compress(json.dumps({"page": "https://foro/", "posts": ["Corvo tira 2d6"]}).encode()) + packer.flush()
+
+    def fragment(data: bytes) -> str:
+        return PREFIX + base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+    assert decode_thread(fragment(whole)).posts == ("Corvo tira 2d6",)
+    assert _code(fragment(whole + b"\x00")) == "thread.unreadable"
+    assert _code(fragment(whole + whole)) == "thread.unreadable"
+    assert _code(fragment(whole[:-1])) == "thread.unreadable"
+
+
 def test_encode_refuses_what_decode_would():
     with pytest.raises(LinkError) as err:
         encode_thread("x", ["a"] * (MAX_POSTS + 1))

@@ -190,12 +190,20 @@ class Watch:
 
 @pytest.fixture
 def new_context(browser):
-    """Factory: ``ctx, watch = new_context(**playwright_context_options)``; all closed and checked at the end."""
+    """Factory: ``ctx, watch = new_context(**playwright_context_options)``: a browser of its own (nothing
+    stored, nothing cached); all closed and checked at the end.
+
+    Service workers are blocked unless the test passes ``service_workers="allow"``: a test of the
+    service worker (install, precache, offline, updates, the snapshot start) and the first visits of
+    test_every_link, which opens every kind of link as a real first visitor does, allow it. Anywhere
+    else the worker's install, a download of the whole site (about 22 MB) and its caching, is work the
+    test never looks at: about 0.6 CPU-s per browser, about 100 s of the browser suite (issue #37)."""
     made = []
 
     def make(**options):
         watch = Watch()
         options.setdefault("locale", "es-ES")
+        options.setdefault("service_workers", "block")
         ctx = watch.attach(browser.new_context(**options))
         made.append((ctx, watch))
         return ctx, watch

@@ -27,7 +27,7 @@ def violations(page) -> list:
 def test_page_with_its_policy_starts_rolls_opens_links_and_works_offline(new_context, base_url):
     from playwright.sync_api import expect  # (imported here: the Pyodide run collects this file)
 
-    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     ctx.add_init_script(RECORD)
     page = ctx.new_page()
     page = open_app(page, base_url)

@@ -150,7 +150,7 @@ def test_every_vector_link_opens_in_a_fresh_phone_browser(new_context, reader, b
     Confrontation, a scene or a hand-over is kept in storage, a blind roll is remembered by the page
     to check its reveal against, a request waits for its roll."""
     if FIRST_OF_SORT[_sort(fragment)] == fragment or peek_kind(fragment) != "roll":
-        ctx, watch = new_context(**PHONE)
+        ctx, watch = new_context(**PHONE, service_workers="allow")
         page = open_app(ctx.new_page(), base_url + "#" + fragment)
         expect_view(page, fragment)
         assert watch.errors == []
@@ -163,7 +163,7 @@ def test_changing_the_hash_replaces_the_view(new_context, base_url):
     """One tab, links opened one after another by their ``#`` part only: the Tragedia roll that used
     to leave the previous "Verificada" roll on screen, then a roll of every other system, a scene,
     a Confrontation and back to a roll."""
-    ctx, _ = new_context(**PHONE)
+    ctx, _ = new_context(**PHONE, service_workers="allow")
     order = [p.values[0] for p in LINKS]
     rolls = {}
     for fragment in order:

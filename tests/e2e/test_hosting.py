@@ -93,7 +93,7 @@ def png_size(data: bytes) -> tuple:
 
 
 def test_under_a_sub_path_roll_link_offline(new_context, site):
-    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     page = open_app(ctx.new_page(), site.url)
     wait_offline_ready(page)
     assert worker_scope(page) == site.url  # the worker's scope is the sub-path, not the origin
@@ -163,7 +163,7 @@ def release(page) -> dict:
 
 
 def test_new_release_over_an_installed_one(new_context, site):
-    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     page = open_app(ctx.new_page(), site.url)
     wait_offline_ready(page)
     assert release(page) == ALL_A

@@ -84,7 +84,7 @@ def check_layout(page, where: str, problems: dict) -> None:
 
 
 def test_phone_flows_online_and_offline(new_context, base_url, devices):
-    ctx, watch = new_context(**pixel5(devices))
+    ctx, watch = new_context(**pixel5(devices), service_workers="allow")
     page = open_app(ctx.new_page(), base_url)
     assert page.evaluate("matchMedia('(pointer: coarse)').matches")
     wait_offline_ready(page)
@@ -140,7 +140,7 @@ def test_small_screen_every_view(warm_page):
 
 
 def test_language_from_browser_and_remembered(new_context, base_url, devices):
-    ctx, _ = new_context(**{**pixel5(devices), "locale": "en-US"})
+    ctx, _ = new_context(**{**pixel5(devices), "locale": "en-US"}, service_workers="allow")
     page = open_app(ctx.new_page(), base_url)
     # an English browser gets English, rule terms included
     assert page.locator("html").get_attribute("lang") == "en"

@@ -47,7 +47,7 @@ def show_odds(page, text: str, difficulty: int, clock: bool = False) -> None:
 
 
 def test_heavy_odds_are_computed_off_the_main_thread_with_the_network_off(new_context, base_url):
-    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     page = open_app(ctx.new_page(), base_url)
     assert wait_offline_ready(page).endswith("/sw.js")
     failed: list = []

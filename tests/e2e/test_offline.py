@@ -64,7 +64,7 @@ def test_installable_by_chromium(browser, base_url, tmp_path):
 
 
 def test_second_visit_works_offline(new_context, base_url):
-    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     page = open_app(ctx.new_page(), base_url)
     assert wait_offline_ready(page).endswith("/sw.js")
     link = roll_sifrp(page, "Antes de perder la conexión")
@@ -171,7 +171,7 @@ def publish_new_version(site) -> str:
 
 def test_new_deploy_offers_reload_and_keeps_data(new_context, deploy):
     site, url = deploy
-    ctx, watch = new_context(viewport={"width": 1280, "height": 900})
+    ctx, watch = new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     page = open_app(ctx.new_page(), url)
     wait_offline_ready(page)
     roll_sifrp(page, "Tirada antes del cambio")

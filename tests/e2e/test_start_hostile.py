@@ -146,6 +146,6 @@ def test_english_visitors_see_every_static_text_in_english(new_context, base_url
     page = open_app(page, page.url)  # load it again
     assert_static_texts_in(page, "en")
     # a remembered "en" in a Spanish browser
-    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, locale="es-ES", service_workers="allow")
     ctx.add_init_script("try { localStorage.getItem('tirada.lang') || localStorage.setItem('tirada.lang', JSON.stringify('en')) } catch {}")
     assert_static_texts_in(open_app(ctx.new_page(), base_url), "en")

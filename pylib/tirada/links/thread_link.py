@@ -31,6 +31,7 @@ from ..errors import LinkError
 from .audit import MAX_TEXT
 from .posts import MAX_AUTHOR, neutral, post_line
 from ..wire.frame import b64_decode, b64_encode
+from ..wire.inflate import InflateError, inflate_raw
 
 __all__ = ["MAX_FRAGMENT", "MAX_POSTS", "PREFIX", "ThreadPaste", "decode_thread", "encode_thread", "is_thread"]
 
@@ -102,8 +103,9 @@ def decode_thread(fragment: Any) -> ThreadPaste:
         :class:`ThreadPaste`.
     Raises:
         LinkError: ``thread.not_thread`` (no ``hilo1.`` head), ``thread.too_large`` (over the
-            limits of the module docstring), ``thread.unreadable`` (not base64url, not DEFLATE, not
-            UTF-8 JSON), ``thread.too_many_posts`` (more than :data:`MAX_POSTS` posts),
+            limits of the module docstring), ``thread.unreadable`` (not base64url; not exactly one
+            complete raw-DEFLATE stream: damaged, cut short or followed by other bytes, read by
+            :func:`tirada.wire.inflate.inflate_raw` as roll links are; not UTF-8 JSON), ``thread.too_many_posts`` (more than :data:`MAX_POSTS` posts),
             ``thread.shape`` (not ``{"page": str, "posts": [str]}``).
     """
     if isinstance(fragment, str) and fragment.startswith("#"):
@@ -113,17 +115,16 @@ def decode_thread(fragment: Any) -> ThreadPaste:
     if len(fragment) > MAX_FRAGMENT:
         raise LinkError("the thread is too large for one link", field="link", rule=RULE,
                         code="thread.too_large", params={"n": MAX_FRAGMENT})
-    unpacker = zlib.decompressobj(-15)
     try:
-        data = unpacker.decompress(b64_decode(fragment[len(PREFIX):]), 4 * MAX_TEXT)
-        if unpacker.unconsumed_tail:
+        data = inflate_raw(b64_decode(fragment[len(PREFIX):]), 4 * MAX_TEXT)
+        if len(data) > 4 * MAX_TEXT:
             raise LinkError("the thread is too large", field="link", rule=RULE, code="thread.too_large",
                             params={"n": MAX_FRAGMENT})
         text = data.decode("utf-8")
         if len(text) > MAX_TEXT + 100_000:      # unpacked within the bound, but longer than a thread may be
             raise LinkError("the thread is too large", field="link", rule=RULE, code="thread.too_large",
                             params={"n": MAX_FRAGMENT})
-    except (zlib.error, UnicodeDecodeError, LinkError) as err:
+    except (InflateError, UnicodeDecodeError, LinkError) as err:
         if isinstance(err, LinkError) and err.code == "thread.too_large":
             raise
         raise LinkError("the thread link is damaged: copy it again", field="link", rule=RULE,
