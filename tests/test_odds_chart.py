@@ -141,3 +141,15 @@ def test_table_leaves_out_the_exact_column_when_no_bar_has_one():
     root = ET.fromstring(table_html(bars, "c", ["Total", "Prob.", "Exacta"], "en"))
     assert [th.text for th in root.findall("thead/tr/th")] == ["Total", "Prob."]
     assert all(len(tr.findall("td")) == 1 for tr in root.findall("tbody/tr"))
+
+
+def test_negative_totals_are_labelled_with_a_minus_sign_as_on_the_card():
+    """4dF + 0 (Fate): totals −4…+4. A bar's label writes a negative total as the result card and the
+    snippets do, with U+2212 (issue #40, one voice); a binned range too."""
+    from tirada.systems.notation import parse
+
+    rows = odds({"system": "generic", **parse("4dF")})["distribution"]
+    labels = [bar.label for bar in pick_bars(rows, False)]
+    assert labels == ["\u22124", "\u22123", "\u22122", "\u22121", "0", "1", "2", "3", "4"]
+    binned = [bar.label for bar in pick_bars(rows, False, max_bars=4)]
+    assert binned[0].startswith("\u22124\u2013") and not any("-" in label for label in binned)

@@ -38,6 +38,14 @@ ARGS.append("--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + ["WebUIOmnibo
 #: of a shared context would download and compile everything again: issue #37); their requests are still
 #: recorded (``Watch``) and a test whose page asked anything off this machine fails
 ARGS.append("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1")
+#: WebAssembly runs on V8's baseline compiler only (Liftoff), never optimized by TurboFan: a test's page
+#: lives seconds, and the optimizing compiles V8 starts in the background while Pyodide boots cost about
+#: 0.8 CPU-s per page start, about half of the renderer's work for a boot (measured per thread: 0.85 s
+#: of background compiling against 0.09 s with this flag, the page's main thread the same; issue #37).
+#: What the page computes is the same; only its speed differs, and slower code makes the long-task bounds
+#: of test_long_tasks and test_odds_responsive harder to meet, not easier. Speed itself is measured with
+#: the browser's defaults, by ``build.py bench`` (docs/benchmarks.md).
+ARGS.append("--js-flags=--liftoff-only")
 ARGS += os.environ.get("TIRADA_CHROMIUM_FLAGS", "").split()
 READY = "document.documentElement.dataset.engine === 'ready'"
 SETTLED = "document.documentElement.dataset.engine !== 'loading'"
