@@ -301,6 +301,22 @@ def test_every_odds_card_is_drawn_by_its_form_in_both_languages(request_, lang):
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_fate_odds_card_marks_the_total_that_beats_the_difficulty(lang):
+    """Fate: a success beats the difficulty (equalling it is a tie; docs/fate.md). 4dF + 0 against +2:
+    success 5/81 (total 3 or more), so the marked bar is the total 3 with the headline's 6,2 %, not the
+    total 2 (tie or better, 15/81), which the card showed beside a 6,2 % headline before."""
+    view = forms.form_for("fate").odds_view(odds({"system": "fate", "skill": 0, "difficulty": 2}), lang, str)
+    marked = re.findall(r'<tr class="marked"><th scope="row">(.*?)</th><td>(.*?)</td><td>(.*?)</td>', view["table"])
+    assert len(marked) == 1
+    total, _, exact = marked[0]
+    assert total.startswith("3") and exact.replace("<wbr/>", "") == "5/81"
+    assert "6,2" in view["headline"] if lang == "es" else "6.2" in view["headline"]
+    assert ("supera tu dificultad" if lang == "es" else "beats your difficulty") in total
+    against = forms.form_for("fate").odds_view(odds({"system": "fate", "skill": 0, "opposition": 2}), lang, str)
+    assert "<svg" in against["svg"] and against["headline"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_roll_card_and_the_history_are_drawn_from_a_vector(lang):
     doc = json.loads((VECTORS / "sifrp.json").read_text("utf-8"))
     case = doc["rolls"][0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Mapping
 
 from roll.forms import int_field
-from roll.odds_views import _prob_table, view_threshold
+from roll.odds_views import _prob_table, _view_threshold, view_threshold
 from shell.render import dice_list, esc, label_line
 from shell.strings import t
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
@@ -160,9 +160,19 @@ def summary(result: Mapping[str, Any], lang: str) -> str:
 
 
 def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> Dict[str, Any]:
-    """The odds card: the "total at least" chart marked at the difficulty, the chance of success
-    (1 shift or more) and the four outcomes' chances (``tirada.systems.fate.odds.fate_odds``)."""
-    view = view_threshold({k: v for k, v in result.items() if k != "outcomes"}, lang, label)
+    """The odds card: the "total at least" chart, the chance of success (1 shift or more) and the four
+    outcomes' chances (``tirada.systems.fate.odds.fate_odds``).
+
+    Against a difficulty the marked bar is the total that beats it (difficulty + 1: a success is one
+    shift or more, equalling it is a tie; docs/fate.md), so the bar and the headline give the same
+    chance; against an opposition roll, the total whose chance is the success's."""
+    plain = {k: v for k, v in result.items() if k != "outcomes"}
+    if isinstance(plain.get("difficulty"), int):
+        plain["difficulty"] += 1
+        view = _view_threshold(plain, "odds.chart.total_at_least", "odds.col.total_at_least",
+                               "odds.mark.fate_success", "odds.success", lang)
+    else:
+        view = view_threshold(plain, lang, label)
     outcomes = result.get("outcomes")
     if isinstance(outcomes, dict):
         names = [(g, OUTCOMES[g][0 if lang == "es" else 1]) for g in ("style", "success", "tie", "fail")]

@@ -76,6 +76,7 @@ STRINGS = {
                           "en": "That is {n} invocations, the most a roll takes: accept the roll."},
     "fate.refused": {"es": "No se pudo: {message}", "en": "Not possible: {message}"},
     "odds.fate.outcomes": {"es": "Resultados posibles", "en": "Possible outcomes"},
+    "odds.mark.fate_success": {"es": "← éxito: supera tu dificultad", "en": "← success: beats your difficulty"},
     "err.fate.both_targets": {"es": "una tirada va contra una dificultad o contra una oposición, no las dos",
                               "en": "a roll is against a difficulty or an opposition, not both"},
     "err.fate.reroll_needs_fresh": {"es": "volver a tirar saca dados después de decidir: necesita dados nuevos "
