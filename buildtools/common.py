@@ -3,6 +3,7 @@ SetupError, log and run (set-up stamps too)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import subprocess
@@ -101,3 +102,26 @@ def _stamp_ok(stamp: Path, *inputs: Path) -> bool:
 
 def _write_stamp(stamp: Path, *inputs: Path) -> None:
     stamp.write_text(hashlib.sha256(b"".join(p.read_bytes() for p in inputs)).hexdigest())
+
+
+@contextlib.contextmanager
+def source_build_lock():
+    """Hold the checkout's package-build lock (``.cache/package-build.lock``) for the ``with`` block.
+
+    Building the engine package from the checkout (``pip wheel`` in :func:`buildtools.pages.build_wheel`,
+    ``python -m build`` in tests/test_package.py) writes ``build/`` and the ``*.egg-info`` folder in
+    the source tree; ``build.py test`` runs the engine suites beside the browser suite (whose
+    test_a_rebuild_gives_the_same_site builds dist/ again), so two builds could meet there. One at a
+    time: a build waits for the other (about 2 s). No lock where ``fcntl`` is missing (not Linux or macOS)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "package-build.lock", "w", encoding="ascii") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

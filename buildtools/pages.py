@@ -23,6 +23,7 @@ from .common import (
     WEB,
     SetupError,
     run,
+    source_build_lock,
     web_folders,
     web_modules,
     web_on_path,
@@ -35,9 +36,10 @@ def build_wheel(py: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     # SOURCE_DATE_EPOCH (1980-01-01): the wheel's entries carry no build time, so a rebuild of the same
     # sources gives the same bytes, like the rest of dist/ (tests/e2e/test_runtime_files.py)
-    run([py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", "--no-build-isolation",
-         "-w", out, ROOT], stdout=subprocess.DEVNULL, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    with source_build_lock():   # the engine suite may build the package from the same checkout meanwhile
+        run([py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", "--no-build-isolation",
+             "-w", out, ROOT], stdout=subprocess.DEVNULL, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+        shutil.rmtree(ROOT / "build", ignore_errors=True)
     wheels = sorted(out.glob("tirada-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise SetupError(f"expected one engine wheel in {out}, found {[w.name for w in wheels]}")

@@ -30,8 +30,11 @@ def built(tmp_path_factory) -> Path:
     """sdist + wheel from ``python -m build`` (run outside the repository: there, ``-m build``
     would find the project's own build.py first)."""
     out = tmp_path_factory.mktemp("pkg")
-    proc = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
-                          cwd=out, capture_output=True, text=True)
+    from buildtools.common import source_build_lock
+
+    with source_build_lock():    # a build of dist/ in the browser suite may run beside (build.py test)
+        proc = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+                              cwd=out, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     return out
 
