@@ -275,8 +275,8 @@ def test(fast: bool = False, keyword: str | None = None) -> int:
     else:
         _timed("build dist/", phases, build)
         phases += _lint(py)
-        # a failed browser test runs up to twice more (pytest-rerunfailures; pytest's summary names every
-        # rerun): two workers share two cores, and a page's timing races show there first; a CI run saw
+        # a failed browser test runs up to twice more (pytest-rerunfailures; ``-raR``: the summary names
+        # every rerun, which ``-ra`` alone leaves out): two workers share two cores, and a page's timing races show there first; a CI run saw
         # Chromium's renderers crash in 47 attempts of 457 tests (9 twice), so a third attempt, and
         # every crash is reported with the machine's state (crash_report)
         crashes = CACHE / "e2e-crashes.jsonl"      # written by tests/e2e/conftest.py's record_crash
@@ -289,7 +289,7 @@ def test(fast: bool = False, keyword: str | None = None) -> int:
         # Pyodide); the CPython suite gets the other workers.
         phases += run_suites([
             Suite("browser tests (Playwright + Chromium)",
-                  [*pytest, *xdist_args(n), "--reruns", "2", "-m", "e2e", "tests/e2e"]),
+                  [*pytest, *xdist_args(n), "--reruns", "2", "-raR", "-m", "e2e", "tests/e2e"]),
             Suite("engine tests on CPython", [*pytest, *xdist_args(max(1, n - 1)), "-m", "not e2e", "tests"],
                   nice=19),
             Suite("engine tests inside Pyodide (Node)",
