@@ -150,6 +150,8 @@ def test_the_odds_are_exact_against_every_one_of_the_81_rolls():
     style = sum(n for v, n in brute.items() if v - 4 >= 3)
     assert Fraction(out["outcomes"]["style"]["exact"]) == Fraction(style, 81)
     assert Fraction(out["success"]["exact"]) == Fraction(sum(n for v, n in brute.items() if v > 4), 81)
+    assert out["success_from"] == 5            # beating 4: the lowest total that succeeds
+    assert next(r for r in out["at_least"] if r["value"] == 5)["exact"] == out["success"]["exact"]
 
 
 def test_the_odds_against_an_opposition_count_every_pair():

@@ -163,12 +163,12 @@ def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str] 
     """The odds card: the "total at least" chart, the chance of success (1 shift or more) and the four
     outcomes' chances (``tirada.systems.fate.odds.fate_odds``).
 
-    Against a difficulty the marked bar is the total that beats it (difficulty + 1: a success is one
-    shift or more, equalling it is a tie; docs/fate.md), so the bar and the headline give the same
+    Against a difficulty the marked bar is the lowest total that succeeds (the engine's
+    ``success_from``: a success beats the difficulty), so the bar and the headline give the same
     chance; against an opposition roll, the total whose chance is the success's."""
     plain = {k: v for k, v in result.items() if k != "outcomes"}
-    if isinstance(plain.get("difficulty"), int):
-        plain["difficulty"] += 1
+    if isinstance(plain.get("success_from"), int):
+        plain["difficulty"] = plain["success_from"]
         view = _view_threshold(plain, "odds.chart.total_at_least", "odds.col.total_at_least",
                                "odds.mark.fate_success", "odds.success", lang)
     else:

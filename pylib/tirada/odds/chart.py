@@ -25,6 +25,8 @@ import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from ..systems.words import number   # a negative total with U+2212, as the card and the snippets write it
+
 __all__ = ["MAX_BARS", "TAIL", "Bar", "axis_percent", "chart", "drawn_rows", "for_card", "percent", "pick_bars", "svg_chart",
            "table_html"]
 
@@ -70,13 +72,8 @@ def percent(p: float, lang: str = "es") -> str:
     return text + "%"
 
 
-def _number(value: int) -> str:
-    """A total as the result card writes it: a negative one with a minus sign (U+2212, ``"−2"``)."""
-    return str(value).replace("-", "\u2212")
-
-
 def _label(row: dict) -> str:
-    return f"{_number(row['value'])}+" if row.get("or_more") else _number(row["value"])
+    return f"{number(row['value'])}+" if row.get("or_more") else number(row["value"])
 
 
 def _short_exact(row: dict) -> Optional[str]:
@@ -178,7 +175,7 @@ def pick_bars(rows: Sequence[dict], cumulative: bool, mark_from: Optional[int] =
     groups = ([rows[:start]] if start else []) + [rows[i:i + step] for i in range(start, len(rows), step)]
     for group in groups:
         first, last = group[0], group[-1]
-        label = _label(first) if len(group) == 1 else f"{_number(first['value'])}–{_label(last)}"
+        label = _label(first) if len(group) == 1 else f"{number(first['value'])}–{_label(last)}"
         p = sum(r["p"] for r in group)
         exact = _short_exact(first) if len(group) == 1 else None
         marked = mark_from is not None and first["value"] >= mark_from

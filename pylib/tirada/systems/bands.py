@@ -28,6 +28,7 @@ from typing import Any, Mapping
 from ..errors import InvalidRequest
 from ..names import visible
 from ..portable import Struct, category, is_nfc, nfc
+from .words import number
 
 __all__ = ["BANDS_VERSION", "Band", "Bands", "MAX_BANDS", "MAX_BAND_LABEL", "MAX_CUT", "parse_bands", "split"]
 
@@ -76,10 +77,10 @@ class Band(Struct):
     def edges(self) -> str:
         """The totals it holds: ``"≤6"``, ``"7–9"``, ``"8"``, ``"≥10"`` (minus signs as ``−``)."""
         if self.lo is None:
-            return f"\u2264{_minus(self.hi)}"
+            return f"\u2264{number(self.hi)}"
         if self.hi is None:
-            return f"\u2265{_minus(self.lo)}"
-        return _minus(self.lo) if self.lo == self.hi else f"{_minus(self.lo)}\u2013{_minus(self.hi)}"
+            return f"\u2265{number(self.lo)}"
+        return number(self.lo) if self.lo == self.hi else f"{number(self.lo)}\u2013{number(self.hi)}"
 
     def text(self) -> str:
         """``"≤6 Fallo"``, ``"7–9 Éxito parcial"``, ``"8 Normal"``, ``"≥10 Éxito"``; a label that
@@ -87,10 +88,6 @@ class Band(Struct):
         (``"8: -3 raro"``), so :func:`parse_bands` reads every text back to the same bands."""
         sep = ": " if self.label[0] in _EDGE_LIKE else " "   # (MicroPython's f-strings take no ":" in a literal)
         return f"{self.edges()}{sep}{self.label}"
-
-
-def _minus(n: int | None) -> str:
-    return f"\u2212{-n}" if n is not None and n < 0 else str(n)
 
 
 class Bands(Struct):

@@ -31,7 +31,9 @@ def fate_odds(params: dict) -> dict:
     Returns:
         ``{"method", "distribution", "at_least"}`` of the total (4dF + skill, 81 equally likely rolls)
         and, against a difficulty or an opposition, ``"success"`` (1 shift or more), ``"outcomes"``
-        ``{"fail", "tie", "success", "style"}`` and ``"difficulty"`` (a difficulty's value). Each
+        ``{"fail", "tie", "success", "style"}``; against a difficulty also ``"difficulty"`` (its value)
+        and ``"success_from"``, the lowest total that succeeds (difficulty + 1: a success beats the
+        difficulty, equalling it is a tie; docs/fate.md), the bar the odds card marks. Each
         probability is ``{"p": float, "exact": "a/b"}``.
     Raises:
         InvalidRequest: :func:`read_request`.
@@ -44,6 +46,7 @@ def fate_odds(params: dict) -> dict:
     if req["difficulty"] is not None:
         shifts, den = {v - req["difficulty"]: n for v, n in counts.items()}, 81
         out["difficulty"] = req["difficulty"]
+        out["success_from"] = req["difficulty"] + 1
     elif req["opposition"] is not None:
         shifts, den = _convolve(counts, {req["opposition"] + s: n for s, n in WAYS.items()}, -1), 81 * 81
         out["method"] = "exact: 4dF + skill against 4dF + opposition (6561 equally likely pairs)"
