@@ -482,15 +482,17 @@ def _run_cpython(input_path: pathlib.Path) -> str:
 
 
 def _run_micropython(input_path: pathlib.Path, tmp: pathlib.Path) -> str:
-    from buildtools.core import core_files, slim   # tests/conftest.py imported the buildtools package
+    from buildtools.core import compile_core, core_sources   # tests/conftest.py imported the buildtools package
 
-    # the sources as the page ships them (dist/core.json: buildtools/core.py, docstrings and comments out)
+    # the modules as the page ships them (dist/core.bin: buildtools/core.py, docstrings and comments out,
+    # compiled to MicroPython bytecode by mpy-cross): what MicroPython imports here is what a phone imports
     files = {}
-    for target, source in core_files().items():
-        slimmed = tmp / "lib" / target
-        slimmed.parent.mkdir(parents=True, exist_ok=True)
-        slimmed.write_text(slim(source.read_text(encoding="utf-8")), encoding="utf-8")
-        files[f"/lib/{target}"] = str(slimmed)
+    for target, compiled in compile_core(core_sources()).items():
+        path = tmp / "lib" / target
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(compiled)
+        files[f"/lib/{target}"] = str(path)
+    assert files and all(name.endswith(".mpy") for name in files)
     plan = tmp / "plan.json"
     plan.write_text(json.dumps({"files": files, "driver": str(DRIVER), "input": str(input_path)}), encoding="utf-8")
     done = subprocess.run(["node", str(RUNNER), str(plan)], cwd=ROOT, capture_output=True, text=True, timeout=600)

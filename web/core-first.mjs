@@ -1,10 +1,10 @@
 // A roll link verified by the reading core on MicroPython before Pyodide is up (issue #41).
 //
-// web/loader.js imports this module only when the page opens on a roll link. Its Web Worker
-// (web/core-worker.mjs, so that the main thread stays free for input) starts MicroPython
-// (dist/micropython/: npm @micropython/micropython-webassembly-pyscript, about 190 KB gzip), writes
-// the reading core's modules (dist/core.json, buildtools/core.py: tirada.reading_core.CORE_MODULES)
-// into its file system and calls tirada.links.core_view.view_json: the same Python that verifies the
+// web/loader.js imports this module (small; nothing runs until called) and calls coreView as soon as
+// it runs on a roll link. Its Web Worker (web/core-worker.mjs, so that the main thread stays free for
+// input) starts MicroPython (dist/micropython/: npm @micropython/micropython-webassembly-pyscript,
+// about 190 KB gzip), writes the reading core's modules (dist/core.bin, compiled to MicroPython
+// bytecode by buildtools/core.py: tirada.reading_core.CORE_MODULES) into its file system and calls tirada.links.core_view.view_json: the same Python that verifies the
 // link on Pyodide (the frame, the request, the roll recomputed; never a result read from the link),
 // with the outcome in the system's own words. What it shows goes in #shared-body, outcome first, with
 // «Verificada» and «Cargando el resto de Tirada…»; web/fair/ui_shared.py replaces it all with the full
@@ -22,30 +22,36 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
 /**
  * Verify ``fragment`` on MicroPython with the reading core, in a Web Worker (web/core-worker.mjs), so
  * that the page's main thread stays free for input while MicroPython compiles and the link is checked.
+ * web/loader.js calls this as soon as it runs on a roll link, before the link's request preview: the
+ * worker's downloads and MicroPython's start then overlap everything else the page does first.
  *
  * @param {string} fragment  the roll link's fragment (no "#")
  * @param {string} lang  "es" or "en"
- * @returns {Promise<object>} tirada.links.core_view.CoreView's fields: state ("verified", "refused",
- *   "full"), code, params, system, outcome, total, ok, kept, label, roller, campaign, seq, id,
- *   description, created_iso, lang. Rejects when the worker, MicroPython or the core cannot be loaded.
+ * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_view.CoreView's
+ *   fields: state ("verified", "refused", "full"), code, params, system, outcome, total, ok, kept,
+ *   label, roller, campaign, seq, id, description, created_iso, lang; rejects when the worker,
+ *   MicroPython or the core cannot be loaded, or after ``stop()`` (the link turned out to be one the
+ *   core does not read: the worker is ended at once, leaving the device to Pyodide).
  */
-export async function coreView(fragment, lang) {
+export function coreView(fragment, lang) {
   mark("core-start");
   const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
-  try {
-    const answer = await new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => resolve(data);
-      worker.onerror = (event) => reject(new Error(`core worker: ${event.message || "failed to start"}`));
-      worker.onmessageerror = () => reject(new Error("core worker: unreadable answer"));
-      worker.postMessage({ fragment, lang });
-    });
-    if (answer.failed) throw new Error(answer.failed);
-    const view = JSON.parse(answer.view);
-    mark("core-verified", { bytes: answer.bytes }); // the worker's downloads: bench/startup.py counts them
-    return view;
-  } finally {
-    worker.terminate();
-  }
+  let stop = () => {};
+  const answer = new Promise((resolve, reject) => {
+    stop = () => reject(new Error("core worker: stopped"));
+    worker.onmessage = ({ data }) => resolve(data);
+    worker.onerror = (event) => reject(new Error(`core worker: ${event.message || "failed to start"}`));
+    worker.onmessageerror = () => reject(new Error("core worker: unreadable answer"));
+    worker.postMessage({ fragment, lang });
+  });
+  const view = answer.then((data) => {
+    if (data.failed) throw new Error(data.failed);
+    const got = JSON.parse(data.view);
+    mark("core-verified", { bytes: data.bytes }); // the worker's downloads: bench/startup.py counts them
+    return got;
+  }).finally(() => worker.terminate());
+  view.catch(() => {}); // awaited by the caller, or stopped
+  return { view, stop: () => stop() };
 }
 
 /** An element ``tag`` with ``id``, ``className`` and ``text`` (textContent: link texts stay text). */

@@ -1,8 +1,8 @@
 // The reading core's Web Worker (issue #41: no input waits more than 100 ms while the page boots).
 //
 // web/core-first.mjs posts {fragment, lang} here; this worker starts MicroPython (dist/micropython/:
-// npm @micropython/micropython-webassembly-pyscript), writes the reading core's modules (dist/core.json,
-// buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
+// npm @micropython/micropython-webassembly-pyscript), writes the reading core's modules (dist/core.bin:
+// compiled to MicroPython bytecode by the build, buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
 // text and the bytes it downloaded, {view: text, bytes}, or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
 // wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
 // page's main thread. One link per worker: core-first.mjs ends it after the answer. The userscript's
@@ -11,10 +11,45 @@
 /** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
 const HEAP = 16 * 1024 * 1024;
 
-/** Write ``files`` ({"tirada/dice.py": source, …}) under /lib of MicroPython's file system. */
+/**
+ * dist/core.bin's bytes as the build made them: the build gzips the bundle (a static host sends a .bin
+ * as it is); a host that sent it with Content-Encoding has had the browser inflate it already (the
+ * bundle itself never starts with gzip's 1f 8b: its first bytes are a short index's length).
+ *
+ * @param {ArrayBuffer} buffer  what core.bin's response held
+ * @returns {Promise<ArrayBuffer>} the bundle
+ */
+async function inflated(buffer) {
+  const head = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return buffer;
+  return new Response(new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+/**
+ * The files of dist/core.bin, inflated (buildtools/core.py ``bundle``): a 4-byte little-endian length n, n bytes
+ * of JSON {"files": [[path, size], …]}, then each file's bytes in that order.
+ *
+ * @param {ArrayBuffer} buffer  the bundle
+ * @returns {Array<[string, Uint8Array]>} each path (under /lib) and its bytes
+ * @throws {Error} the sizes do not add up (a damaged or cut-short download)
+ */
+function unbundle(buffer) {
+  const n = new DataView(buffer).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, n)));
+  let at = 4 + n;
+  const files = index.files.map(([path, size]) => {
+    const bytes = new Uint8Array(buffer, at, size);
+    at += size;
+    return [path, bytes];
+  });
+  if (at !== buffer.byteLength) throw new Error("core.bin: sizes do not add up");
+  return files;
+}
+
+/** Write ``files`` ([[path, bytes], …]: "tirada/dice.mpy", …) under /lib of MicroPython's file system. */
 function writeFiles(fs, files) {
   const made = new Set();
-  for (const [path, source] of Object.entries(files)) {
+  for (const [path, bytes] of files) {
     const parts = path.split("/").slice(0, -1);
     let dir = "/lib";
     for (const part of ["", ...parts]) {
@@ -27,7 +62,7 @@ function writeFiles(fs, files) {
       }
       made.add(dir);
     }
-    fs.writeFile(`/lib/${path}`, source);
+    fs.writeFile(`/lib/${path}`, bytes);
   }
 }
 
@@ -38,9 +73,9 @@ function core() {
   if (started) return started;
   started = (async () => {
     const base = new URL("./", import.meta.url);
-    const bundle = fetch(new URL("core.json", base)).then((response) => {
-      if (!response.ok) throw new Error(`core.json: HTTP ${response.status}`);
-      return response.json();
+    const bundle = fetch(new URL("core.bin", base)).then((response) => {
+      if (!response.ok) throw new Error(`core.bin: HTTP ${response.status}`);
+      return response.arrayBuffer().then(inflated);
     });
     bundle.catch(() => {}); // awaited below
     const { loadMicroPython } = await import("./micropython/micropython.mjs");
@@ -50,7 +85,7 @@ function core() {
       stdout: () => {},
       stderr: (line) => console.warn("Tirada core:", line),
     });
-    writeFiles(mp.FS, (await bundle).files);
+    writeFiles(mp.FS, unbundle(await bundle));
     return mp;
   })();
   return started;
@@ -69,7 +104,7 @@ async function coreView(fragment, lang) {
   return (await core()).pyimport("tirada.links.core_view").view_json(fragment, lang);
 }
 
-/** What this worker downloaded (MicroPython, core.json): the page's own timeline does not see it. */
+/** What this worker downloaded (MicroPython, core.bin): the page's own timeline does not see it. */
 const downloaded = () => performance.getEntriesByType("resource").reduce((sum, e) => sum + (e.transferSize || 0), 0);
 
 /**

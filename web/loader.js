@@ -10,6 +10,9 @@
 import "./storage-guard.mjs"; // first: IndexedDB refused or silent → opened in memory (issue #39)
 import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
+// the reading core (issue #41), imported with the loader so that a roll link's worker starts while
+// this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
+import { coreFrame, coreView, showCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
@@ -101,9 +104,8 @@ const frameOrigin = (() => {
 })();
 let frameCore = null;
 if (frameOrigin && typeof Worker === "function") {
-  const core = import("./core-first.mjs").then((m) => m.coreFrame());
-  const answer = (text, href) => core.then((c) => c.answer(text, href));
-  frameCore = { ready: core.then((c) => c.ready), answer };
+  const core = coreFrame();
+  frameCore = { ready: core.ready, answer: core.answer };
   const settled = frameCore.ready.then(() => {}, () => {});
   window[FUNCTIONS.core_first.name] = () => settled;
 }
@@ -111,14 +113,23 @@ if (frameOrigin && typeof Worker === "function") {
 // A page opened on a roll link starts MicroPython first (core-first.mjs: the reading core's Python,
 // tirada.links.core_view) and shows the verified result before Pyodide is up; pyodide-start.mjs waits
 // for that (tiradaCoreFirst) before it downloads Pyodide. Decided now, before PyScript starts: a
-// fragment that looks like a roll link ("t1…" / "t2…"); one that turns out not to be released at once.
+// fragment that looks like a roll link ("t1…" / "t2…") starts the core's worker at once, here; one
+// that link-reader.mjs then finds to be no roll link the core reads stops it and lets Pyodide start.
 const coreFragment = window.location.hash.replace(/^#/, "");
 let releaseCore = null;
+let coreStarted = null;
 if (!framed && /^t[12][A-Za-z0-9_-]{8}/.test(coreFragment)) {
   const first = new Promise((resolve) => {
     releaseCore = resolve;
   });
   window[FUNCTIONS.core_first.name] = () => first;
+  if (typeof Worker === "function") {
+    try {
+      coreStarted = coreView(coreFragment, earlyLang());
+    } catch (err) {
+      console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
+    }
+  }
 }
 
 function fail() {
@@ -298,16 +309,17 @@ function showBid(view) {
   ]);
 }
 
-/** Verify the roll link ``fragment`` on MicroPython and show it (``view``: link-reader's request
- * view, for its pool line); then let Pyodide start. Any failure leaves the request preview. */
+/** Show the reading core's verdict on the roll link ``fragment`` (its worker started with this module:
+ * ``coreStarted``; ``view``: link-reader's request view, for its pool line); then let Pyodide start.
+ * Any failure leaves the request preview. */
 async function runCore(fragment, view) {
   try {
-    const core = await import("./core-first.mjs");
+    if (!coreStarted) throw new Error("no Web Worker");
     const lang = earlyLang();
-    const verified = await core.coreView(fragment, lang);
+    const verified = await coreStarted.view;
     window[DIAG.core] = verified.state;
     if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
-    core.showCore(verified, view.pool[lang] || "", say, engineState() === "failed");
+    showCore(verified, view.pool[lang] || "", say, engineState() === "failed");
   } catch (err) {
     window[DIAG.core] = "failed";
     console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
@@ -323,7 +335,8 @@ async function previewLink() {
   const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
   const core = releaseCore && fragment === coreFragment && view && view.kind !== "bid";
   if (releaseCore && !core) {
-    releaseCore(); // not a roll link the core reads: Pyodide starts now
+    coreStarted?.stop(); // not a roll link the core reads: its worker ends, Pyodide starts now
+    releaseCore();
     releaseCore = null;
   }
   if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on

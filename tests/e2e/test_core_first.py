@@ -2,7 +2,7 @@
 before Pyodide is up, then the full page takes over with the same verdict (issue #41).
 
 web/loader.js starts web/core-first.mjs on a roll link: MicroPython (dist/micropython/) runs
-tirada.links.core_view over the core's modules (dist/core.json) and the result goes in the shared-roll
+tirada.links.core_view over the core's modules (dist/core.bin, compiled .mpy files) and the result goes in the shared-roll
 view with «Verificada» and «Cargando el resto de Tirada…»; web/pyodide-start.mjs waits for it before
 Pyodide's downloads. Every headline the page draws, from the first to the last, says the same verdict
 (a MutationObserver records them). With Pyodide's files refused, the core's result stays and the page
