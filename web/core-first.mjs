@@ -68,7 +68,8 @@ function make(tag, id, className, text) {
  * total, the pool (``pool``: the request preview's line), the label, who rolled and where, and
  * «Cargando el resto de Tirada…» (#shared-checking: web/loader.js says «No se pudo cargar el resto»
  * there if Pyodide fails). A refused link says so with its code; a "full" view changes nothing (the
- * request preview stays until Pyodide words it).
+ * request preview stays until Pyodide words it). Keyboard focus goes to the heading, as the full view
+ * puts it, unless it is already on something of the page (a field the visitor is typing in).
  *
  * @param {object} view  coreView()'s answer
  * @param {string} pool  the pool line in the page's language, or ""
@@ -105,6 +106,10 @@ export function showCore(view, pool, say, failed) {
   body.replaceChildren(box);
   for (const node of shared.querySelectorAll("[data-needs-roll]")) node.hidden = true;
   shared.hidden = false;
+  // focus on what changed, as the full view does (ui_shared.open_link), unless the visitor is already
+  // somewhere else (typing in the form while the link was checked): never taken from them
+  const at = document.activeElement;
+  if (!at || at === document.body || at === document.documentElement) heading.focus();
   return true;
 }
 

@@ -186,6 +186,7 @@ def test_the_cores_result_stays_when_pyodide_fails_to_load(new_context, base_url
     page.goto(f"{base_url}#{FRAGMENT}")
     expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
     expect(page.locator("#core-verified")).to_have_text(STRINGS["shared.verified"]["es"])
+    expect(page.locator("#shared-heading")).to_be_focused()   # focus on what changed, never <body>
     expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.core_failed"]["es"])
     expect(page.locator("#shared-checking")).not_to_have_attribute("aria-busy", "true")
@@ -194,6 +195,30 @@ def test_the_cores_result_stays_when_pyodide_fails_to_load(new_context, base_url
     expect(page.locator("#core-headline")).to_have_text(expected.outcome)   # still there
     assert refused, "Pyodide's files were asked for (after the core's result)"
     watch.errors.clear()   # the browser's console names the refused files
+
+
+def test_the_cores_result_does_not_take_focus_from_a_field_being_typed_in(new_context, base_url):
+    """The core's view puts focus on its heading only when nothing of the page has it: a visitor who
+    started typing in the form while the link was checked keeps typing there."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held_engine = hold_engine(ctx)
+    held_core: list = []
+    ctx.route("**/core.bin", lambda route, _req=None: held_core.append(route))
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{FRAGMENT}")
+    page.wait_for_function("document.readyState === 'complete'")
+    for _ in range(600):   # the worker asks for the core once MicroPython's module is in
+        if held_core:
+            break
+        page.wait_for_timeout(50)
+    assert held_core, "the core's bundle was never requested"
+    page.locator("#label").fill("Atletismo")   # the visitor types while the link is being checked
+    held_core[0].continue_()
+    expect(page.locator("#core-headline")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#label")).to_be_focused()
+    release(page, held_engine)
 
 
 def test_a_refused_link_is_not_shown_as_verified_by_the_core(new_context, base_url):
@@ -213,6 +238,7 @@ def test_a_refused_link_is_not_shown_as_verified_by_the_core(new_context, base_u
     page.goto(f"{base_url}#{bad}")
     expect(page.locator("#core-refused")).to_contain_text(expected.code, timeout=READY_TIMEOUT_MS)
     expect(page.locator("#core-verified, #core-headline")).to_have_count(0)
+    expect(page.locator("#shared-heading")).to_be_focused()
     release(page, held)
     expect(page.locator("#shared .error")).to_be_visible(timeout=READY_TIMEOUT_MS)
     expect(page.locator("#shared-core")).to_have_count(0)
