@@ -218,46 +218,17 @@ class AddOption(Struct):
         """The value of the action field ``name``, or ``None`` (absent or still to be named)."""
         return next((v for k, v in self.pairs if k == name), None)
 
-    @property
-    def use(self) -> str | None:
-        """Destiny's use (``"exhausted_trait"``, ``"domain"``, ``"improvised"``, ``"npc_event"``,
-        ``"new_trait"``, ``"new_theme"``), else ``None``."""
-        return self.field("use")
-
-    @property
-    def trait(self) -> str | None:
-        """The Trait it names (``None``: none, or a new one still to be named)."""
-        return self.field("trait")
-
-    @property
-    def theme(self) -> str | None:
-        """The Theme it names (``None``: none, or a new one still to be named)."""
-        return self.field("theme")
-
-    @property
-    def domain(self) -> str | None:
-        """The Domain it names, else ``None``."""
-        return self.field("domain")
-
-    @property
-    def dice(self) -> int | None:
-        """The Flaw's dice (1 or 2), else ``None``."""
-        return self.field("dice")
-
-    @property
-    def target(self) -> str | None:
-        """The participant it falls on (a Consequence's owner, Tragedy 5's Protagonist), else ``None``."""
-        return self.field("target")
-
-    @property
-    def consequence(self) -> str | None:
-        """The Consequence it uses, else ``None``."""
-        return self.field("consequence")
-
-    @property
-    def owner(self) -> str | None:
-        """Whose exhausted Trait is turned against (several Protagonists), else ``None``."""
-        return self.field("owner")
+    use = property(lambda self: self.field("use"), doc="Destiny's use (``\"exhausted_trait\"``, ``\"domain\"``, "
+                   "``\"improvised\"``, ``\"npc_event\"``, ``\"new_trait\"``, ``\"new_theme\"``), else ``None``.")
+    trait = property(lambda self: self.field("trait"), doc="The Trait it names (``None``: none, or a new one to name).")
+    theme = property(lambda self: self.field("theme"), doc="The Theme it names (``None``: none, or a new one to name).")
+    domain = property(lambda self: self.field("domain"), doc="The Domain it names, else ``None``.")
+    dice = property(lambda self: self.field("dice"), doc="The Flaw's dice (1 or 2), else ``None``.")
+    target = property(lambda self: self.field("target"),
+                      doc="The participant it falls on (a Consequence's owner, Tragedy 5's Protagonist), else ``None``.")
+    consequence = property(lambda self: self.field("consequence"), doc="The Consequence it uses, else ``None``.")
+    owner = property(lambda self: self.field("owner"),
+                     doc="Whose exhausted Trait is turned against (several Protagonists), else ``None``.")
 
     def to_dict(self) -> dict:
         """The action's extra fields, ``{name: value}`` in order."""
