@@ -209,7 +209,7 @@ def test_the_scene_says_what_its_link_proves_in_both_languages():
 
     signed = view(lost_scene(Browser()))
     old = view(start(EXAMPLE, schema=1))
-    assert signed["signed"] and not old["signed"]
+    assert signed.signed and not old.signed
     assert "cadena de quien tira" in ui_scene_render.proves_text(signed, "es")
     assert "roller's chain" in ui_scene_render.proves_text(signed, "en")
     assert "formato anterior" in ui_scene_render.proves_text(old, "es")

@@ -96,13 +96,13 @@ def test_a_final_roll_takes_the_rollers_next_chain_number():
 def test_a_post_loss_roll_is_signed_too_and_both_rolls_are_entries():
     chains = Chains()
     ledger = act(gathered(), {"roll": "final", "by": "Batiato"}, seed=lost_seed(), commit=chains.commit)
-    assert view(ledger)["phase"] == "post_loss" and view(ledger)["can_roll"] is False
+    assert view(ledger).phase == "post_loss" and view(ledger).can_roll is False
     ledger = act(ledger, {"add": "tragedy", "by": "Corvo"})
-    assert view(ledger)["can_roll"]
+    assert view(ledger).can_roll
     ledger = act(ledger, {"roll": "post_loss", "by": "Corvo"}, commit=chains.commit)
     assert [(e["stage"], e["roller"], e["seq"]) for e in roll_entries(ledger)] == [
         ("final", "Batiato", 1), ("post_loss", "Corvo", 1)]
-    assert view(ledger)["phase"] == "decided"
+    assert view(ledger).phase == "decided"
 
 
 def test_a_refused_roll_takes_no_number_and_an_unsigned_roll_is_refused():

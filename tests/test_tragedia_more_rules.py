@@ -106,10 +106,9 @@ def test_removing_a_consequence_needs_an_ally_a_decided_scene_and_the_consequenc
     with pytest.raises(IllegalMove, match="no Consequence"):
         decided([{"remove": "consequence", "by": "Livia", "consequence": "Crueldad"}])
     view = scene_view(decided())
-    livia = next(p for p in view["participants"] if p["name"] == "Livia")
-    ashur = next(p for p in view["participants"] if p["name"] == "Ashur")
-    assert livia["removable"] == ["Deudas", "Herida"] and ashur["can_lower"] is True
-    assert view["table"] == {"henchman_tragedy_drop": 1, "ally_consequences_removed": 1}
+    livia, ashur = view.participant("Livia"), view.participant("Ashur")
+    assert livia.removable == ("Deudas", "Herida") and ashur.can_lower is True
+    assert view.table == {"henchman_tragedy_drop": 1, "ally_consequences_removed": 1}
 
 
 # ------------------------------------------------------------ 3. a non-Protagonist pays 1 Destiny for a Domain
@@ -222,8 +221,8 @@ def test_several_protagonists_name_who_is_targeted_and_each_raises_their_own_tra
     with pytest.raises(InvalidRequest, match="exactly one Protagonist"):
         replay(ledger(participants=two_heroes(), kind="transformation"))
     view = scene_view(replay(ledger(participants=two_heroes())))
-    batiato = next(p for p in view["participants"] if p["name"] == "Batiato")
-    assert batiato["adds"]["tragedy_5"]["options"] == [{"target": "Crixo"}]
+    assert [o.to_dict() for o in view.participant("Batiato").adds["tragedy_5"].options] == [{"target": "Crixo"}]
+    assert view.participant("Batiato").adds["tragedy_5"].options[0].target == "Crixo"
 
 
 def test_old_ledgers_without_the_new_fields_replay_as_before():
@@ -232,7 +231,7 @@ def test_old_ledgers_without_the_new_fields_replay_as_before():
     led = play.act(led, {"add": "trait", "by": "Corvo", "trait": "Espada rápida"})
     led = play.act(led, {"roll": "final"})
     assert "table" not in led
-    assert play.view(led)["winner"] == "protagonist"
+    assert play.view(led).winner == "protagonist"
     assert play.from_fragment(play.to_fragment(led)) == led
 
 

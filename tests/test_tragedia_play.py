@@ -49,7 +49,7 @@ def test_each_roll_gets_its_own_seed_when_it_is_made_and_replays_the_same():
     assert led["actions"][-1] == {"roll": "final", "seed": SEED_A}
     first = final_stage(7, 6, DiceStream(SEED_A), 1, True)
     v = view(led)
-    assert v["roll"]["stages"][0] == first and v["winner"] == first["winner"]
+    assert v.roll.stages[0].to_dict() == first and v.winner == first["winner"]
     assert view(led) == v                       # replay is deterministic
     fresh = act(played(SEED_ACTIONS), {"roll": "final"})  # no seed given: a fresh one
     assert len(fresh["actions"][-1]["seed"]) == 32 and fresh["actions"][-1]["seed"] != SEED_A
@@ -65,12 +65,12 @@ def test_post_loss_roll_draws_from_its_own_new_seed():
     for action in SEED_ACTIONS:
         led = act(led, action)
     led = act(led, {"roll": "final"}, seed=seed)
-    assert view(led)["phase"] == "post_loss"
+    assert view(led).phase == "post_loss"
     led = act(led, {"add": "tragedy", "by": "Corvo"})
     led = act(led, {"roll": "post_loss"}, seed=SEED_B)
-    stage = view(led)["roll"]["stages"][1]
+    stage = view(led).roll.stages[1]
     dice = DiceStream(SEED_B)
-    assert stage["tragedy_faces"] == [dice.roll(6) for _ in range(4)]
+    assert stage.stage == "post_loss" and stage.tragedy_faces == tuple(dice.roll(6) for _ in range(4))
 
 
 def test_given_faces_take_no_seed_and_a_seed_in_the_roll_is_refused():
@@ -80,7 +80,7 @@ def test_given_faces_take_no_seed_and_a_seed_in_the_roll_is_refused():
     done = act(led, {"roll": "final"})
     assert done["actions"][-1] == {"roll": "final"}
     v = view(done)
-    assert v["given_faces"] and v["winner"] == "protagonist" and v["roll"]["tie"]
+    assert v.given_faces and v.winner == "protagonist" and v.roll.tie
     with pytest.raises(InvalidRequest, match="no roll seed"):
         act(led, {"roll": "final", "seed": SEED_A})
 
@@ -99,7 +99,7 @@ def test_undo_removes_the_last_action_but_never_a_roll():
     back = undo(led)
     assert back["actions"] == led["actions"][:-1]
     rolled = act(led, {"roll": "final"}, seed=SEED_A)
-    assert not can_undo(rolled) and not view(rolled)["can_undo"]
+    assert not can_undo(rolled) and not view(rolled).can_undo
     with pytest.raises(IllegalMove, match="cannot be undone"):
         undo(rolled)
     with pytest.raises(IllegalMove, match="nothing to undo"):
@@ -108,11 +108,11 @@ def test_undo_removes_the_last_action_but_never_a_roll():
 
 def test_view_offers_the_roll_only_when_legal_even_without_a_seed():
     empty = view(start(setup(), schema=1))
-    assert empty["phase"] == "gathering" and not empty["can_undo"] and empty["roll"] is None
+    assert empty.phase == "gathering" and not empty.can_undo and empty.roll is None
     v = view(played(SEED_ACTIONS))
-    assert v["can_roll"] and v["pools"]["protagonist"] == {"dice": 7, "auto_successes": 1, "wins_ties": True}
+    assert v.can_roll and v.pools.protagonist.to_dict() == {"dice": 7, "auto_successes": 1, "wins_ties": True}
     rolled = view(played(SEED_ACTIONS + [{"roll": "final"}]))
-    assert not rolled["can_roll"]
+    assert not rolled.can_roll
 
 
 def test_scene_link_round_trip_and_refusals():
@@ -150,7 +150,7 @@ def test_sheet_form_round_trip_and_errors():
 
 def test_replay_of_a_page_ledger_matches_view():
     led = played(SEED_ACTIONS + [{"roll": "final"}])
-    assert replay(led).winner == view(led)["winner"]
+    assert replay(led).winner == view(led).winner
 
 
 def test_the_example_setup_is_the_seed_scene():
@@ -158,16 +158,16 @@ def test_the_example_setup_is_the_seed_scene():
     for action in SEED_ACTIONS:
         led = act(led, action)
     v = view(led)
-    assert v["pools"]["protagonist"] == {"dice": 7, "auto_successes": 1, "wins_ties": True}
-    assert v["pools"]["adversary"] == {"dice": 6}
+    assert (v.pools.protagonist.dice, v.pools.protagonist.auto_successes, v.pools.protagonist.wins_ties) == (7, 1, True)
+    assert v.pools.adversary.dice == 6
 
 
 def test_a_refused_source_carries_its_reason_and_rule_without_the_field_name():
-    corvo = view(played(SEED_ACTIONS[:3]))["participants"][0]["adds"]
-    assert corvo["support"] == {"legal": False, "options": [], "reason":
+    corvo = view(played(SEED_ACTIONS[:3])).participants[0].adds
+    assert corvo["support"].to_dict() == {"legal": False, "options": [], "reason":
                                 "only an Ally or a Henchman adds a support die (tragedia.md §Gathering dice (support))",
                                 "why": {"code": "tragedia.support_role", "params": {}, "field": "by"}}
-    assert corvo["flaw"]["reason"].startswith("the Flaw was already brought into play")
+    assert corvo["flaw"].reason.startswith("the Flaw was already brought into play")
 
 
 def test_a_roll_may_carry_the_faces_rolled_elsewhere_exactly_as_many_as_it_uses():
@@ -176,8 +176,8 @@ def test_a_roll_may_carry_the_faces_rolled_elsewhere_exactly_as_many_as_it_uses(
     done = act(led, {"roll": "final", "faces": faces})
     assert done["actions"][-1] == {"roll": "final", "faces": faces}       # no seed added
     v = view(done)
-    assert v["given_faces"] and v["winner"] == "protagonist" and v["roll"]["faces"] == faces
-    assert not view(played(SEED_ACTIONS + [{"roll": "final"}]))["given_faces"]
+    assert v.given_faces and v.winner == "protagonist" and list(v.roll.faces) == faces
+    assert not view(played(SEED_ACTIONS + [{"roll": "final"}])).given_faces
     with pytest.raises(InvalidRequest, match="uses 13 dice but 14 faces"):
         act(led, {"roll": "final", "faces": faces + [2]})
     with pytest.raises(InvalidRequest, match="more dice"):
@@ -192,6 +192,6 @@ def test_act_keeps_the_ledger_replayable():
     for action in SEED_ACTIONS:
         led = act(led, action)
     lost = act(led, {"roll": "final"})
-    assert view(lost)["phase"] == "post_loss"
+    assert view(lost).phase == "post_loss"
     with pytest.raises(InvalidRequest, match="used only 13"):
         act(lost, {"decline": "post_loss", "by": "Corvo"})

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tirada import systems
 from tirada.errors import IllegalMove, InvalidRequest
+from tirada.systems.tragedia.records import PostLossPool
 from tirada.systems.tragedia.scene import apply, end_scene, legal_adds, pending, replay, scene_result, scene_view
 from tirada.systems.tragedia.sheet import Sheet
 from tirada.systems.tragedia.sources import SOURCES
@@ -356,8 +357,8 @@ def test_loss_opens_the_post_loss_step_with_tragedy_and_last_dice():
     state = apply(apply(state, {"add": "last_die", "by": "Livia"}), {"add": "last_die", "by": "Ashur"})
     state = apply(state, {"add": "last_die", "by": "Batiato"})
     refused(state, {"add": "last_die", "by": "Ashur"}, "If the Protagonist loses")
-    assert scene_view(state)["pools"]["post_loss"] == {"tragedy_dice": 3, "protagonist_last_dice": 1,
-                                                      "adversary_last_dice": 2}
+    assert scene_view(state).pools.post_loss == PostLossPool(tragedy_dice=3, protagonist_last_dice=1,
+                                                             adversary_last_dice=2)
 
 
 def test_post_loss_roll_from_the_ledger():
@@ -520,15 +521,23 @@ def test_legal_adds_follow_the_rules():
 
 def test_scene_view_for_the_page():
     view = scene_view(scene(SEED_ACTIONS))
-    assert view["pools"] == {"protagonist": {"dice": 7, "auto_successes": 1, "wins_ties": True},
-                             "adversary": {"dice": 6}}
-    assert view["can_roll"] and view["roll"] is None and view["phase"] == "gathering"
-    assert [p["name"] for p in view["participants"]] == ["Corvo", "Livia", "Batiato", "Ashur"]
-    assert view["participants"][0]["trait_limit"] == 4
-    assert json.loads(json.dumps(view)) == view
+    assert view.pools.to_dict() == {"protagonist": {"dice": 7, "auto_successes": 1, "wins_ties": True},
+                                    "adversary": {"dice": 6}}
+    assert view.pools.protagonist.dice == 7 and view.pools.post_loss is None
+    assert view.can_roll and view.roll is None and view.phase == "gathering"
+    assert [p.name for p in view.participants] == ["Corvo", "Livia", "Batiato", "Ashur"]
+    assert view.participants[0].trait_limit == 4
+    as_json = view.to_dict()
+    assert json.loads(json.dumps(as_json)) == as_json
+    # the JSON is scene_result's plus what the page needs now (``tirada scene view`` prints it)
+    assert {k: v for k, v in as_json.items() if k in scene_result(scene(SEED_ACTIONS))} == scene_result(
+        scene(SEED_ACTIONS))
+    assert list(as_json)[-6:] == ["can_roll", "themes_exhausted", "destiny_prices", "rules", "table", "participants"]
     lost = scene_view(lost_scene())
-    assert lost["participants"][0]["can_decline"] and not lost["participants"][1]["can_decline"]
-    assert lost["participants"][0]["adds"]["tragedy"]["legal"]
+    assert lost.participants[0].can_decline and not lost.participants[1].can_decline
+    assert lost.participants[0].adds["tragedy"].legal
+    assert lost.roll is not None and lost.roll.stages[0].stage == "final"
+    assert lost.roll.to_dict() == scene_result(lost_scene())["roll"]   # the record keeps the roll's JSON
 
 
 def test_sheets_survive_a_round_trip_through_their_dicts():

@@ -27,7 +27,7 @@ def seed_view(faces=P_FACES + A_FACES, actions=SEED_ACTIONS, roll=True, after=()
 
 def test_every_contribution_names_its_source_in_both_languages():
     v = seed_view()
-    es = [describe_text(c, "es") for c in v["contributions"]]
+    es = [describe_text(c, "es") for c in v.contributions]
     assert es[0] == "Corvo: Rasgo «Si quieres mi sangre...» → 1 dado para el Protagonista — «Desafía al campeón»"
     assert es[2].startswith("Corvo: Defecto «Pasión desesperada» → 2 dados para el Adversario")
     assert es[3] == "Corvo: Destino (reutilizar un Rasgo agotado «Cicatrices de Tracia») → 1 dado para el Protagonista"
@@ -35,7 +35,7 @@ def test_every_contribution_names_its_source_in_both_languages():
     assert es[6] == "Livia: Consecuencia «Crueldad» de Batiato → 1 dado para el Protagonista"
     assert es[8] == "Ashur: apoyo → 1 dado para el Adversario"
     assert es[9] == "Ashur: Rasgo agotado vuelto en contra «Si quieres mi sangre...» de Corvo → 1 dado para el Adversario"
-    en = describe_text(v["contributions"][5], "en")
+    en = describe_text(v.contributions[5], "en")
     assert en == "Livia: Domain «Tigre» → 1 die for the Protagonist"
 
 
@@ -84,7 +84,7 @@ def test_snippet_refuses_a_bad_style_or_url():
 def test_outcome_while_the_post_loss_step_is_open_and_after_it():
     lost = [1] * 7 + [2] * 6          # 0 + 1 automatic against 6: lost, Tragedy 3 < 5
     v = seed_view(lost)
-    assert v["phase"] == "post_loss"
+    assert v.phase == "post_loss"
     assert outcome(v, "es") == "De momento gana el Adversario: 1 éxito contra 6"
     assert outcome(v, "en") == "For now the Adversary wins: 1 success vs 6"
     declined = seed_view(lost, after=[{"decline": "post_loss", "by": "Corvo"}])

@@ -14,6 +14,8 @@ import pytest
 
 from tirada import storage, systems
 from tirada.systems.tragedia import play
+from tirada.systems.tragedia.records import AddOption, AdversaryPool, FinalStage, Pools, ProtagonistPool, SceneRoll
+from tirada.systems.tragedia.sheet import Sheet
 from tirada.errors import TiradaError
 from tirada.sheets import new_character
 
@@ -101,16 +103,16 @@ def test_l5r_faces_form_asks_for_each_die_the_engine_needs():
 def example_scene():
     """The example scene with each participant's first Trait added, then (optionally) rolled."""
     ledger = play.start(dict(play.EXAMPLE))
-    for p in play.view(ledger)["participants"]:
-        ledger = play.act(ledger, {"add": "trait", "by": p["name"], **p["adds"]["trait"]["options"][0]})
+    for p in play.view(ledger).participants:
+        ledger = play.act(ledger, p.adds["trait"].options[0].action("trait", p.name))
     return ledger
 
 
 def test_scene_sources_are_legal_buttons_and_illegal_ones_carry_the_engine_reason():
     view = play.view(play.start(dict(play.EXAMPLE)))
-    corvo = view["participants"][0]
+    corvo = view.participants[0]
     html = scene.sources_html(corvo, True, "es")
-    legal = {s for s, e in corvo["adds"].items() if e["legal"]}
+    legal = {s for s, e in corvo.adds.items() if e.legal}
     offered = set(re.findall(r'data-source="(\w+)" data-act=', html))
     assert offered == legal and "<details class=\"unavailable\" open>" in html
     assert 'data-source="destiny" disabled aria-describedby="why-destiny"' in html
@@ -128,16 +130,16 @@ def test_scene_pools_result_and_log_of_a_decided_scene():
     assert 'data-score="2-0"' in html and 'data-winner="protagonist"' in html
     assert html.count('class="die kept"') == 2 and html.count('class="die dropped"') == 2
     assert "res.given" not in html and "{" not in text_of(html)
-    after = scene.sheet_html(decided["sheets"][0], False, "en")
+    after = scene.sheet_html(decided.sheets[0], False, "en")
     assert 'data-sheet="Corvo"' in after and "data-sheet-edit" not in after
 
 
 def test_scene_moves_roles_and_actor_options():
     view = play.view(example_scene())
-    moves = scene.moves_html(view["participants"][1], view, "es")
+    moves = scene.moves_html(view.participants[1], view, "es")
     assert 'id="claim-from"' in moves and '<option value="Corvo">Corvo</option>' in moves
     assert 'value="Livia"' not in moves                     # one cannot claim from oneself
-    roles = scene.roles_html(view["sheets"], {"Corvo": "protagonist"}, "es")
+    roles = scene.roles_html(view.sheets, {"Corvo": "protagonist"}, "es")
     assert roles.count("<select") == 4 and '<option value="protagonist" selected>' in roles
     options = scene.actor_options_html(view, "en")
     assert options.count("<option") == 4 and "Corvo — " in options
@@ -157,7 +159,7 @@ def test_scene_after_moves_henchman_ally_targets_and_chapter_status():
     ledger = play.act(ledger, {"roll": "final", "faces": [2]})
     ledger = play.act(ledger, {"decline": "post_loss", "by": "Corvo"})
     view = play.view(ledger)
-    by = {p["name"]: p for p in view["participants"]}
+    by = {p.name: p for p in view.participants}
     adv = scene.moves_html(by["Batiato"], view, "es")
     assert 'id="impose-target"' in adv and '<option value="Livia">Livia</option>' in adv
     ashur = scene.moves_html(by["Ashur"], view, "es")
@@ -165,11 +167,11 @@ def test_scene_after_moves_henchman_ally_targets_and_chapter_status():
     naevia = scene.moves_html(by["Naevia"], view, "en")
     assert "Remove the Consequence for playing as an Ally «Herida»" in text_of(naevia)
     ledger = play.act(ledger, {"lower": "tragedy", "by": "Ashur"})
-    assert next(s for s in play.view(ledger)["sheets"] if s["name"] == "Ashur")["tragedy"] == 3
-    lost = scene.sheet_html({"name": "Crixo", "tragedy": 5}, True, "es", "lost")
+    assert play.view(ledger).sheet("Ashur").tragedy == 3
+    lost = scene.sheet_html(Sheet(name="Crixo", tragedy=5), True, "es", "lost")
     assert 'data-chapter="lost"' in lost and "Perdedor del Capítulo" in lost
-    assert "data-chapter" not in scene.sheet_html({"name": "Crixo"}, True, "es", "playing")
-    label = scene.option_label("destiny", {"use": "domain", "domain": "Tigre"}, "es")
+    assert "data-chapter" not in scene.sheet_html(Sheet(name="Crixo"), True, "es", "playing")
+    label = scene.option_label("destiny", AddOption((("use", "domain"), ("domain", "Tigre"))), "es")
     assert label == "Destino 1: usar un Dominio «Tigre»"
 
 
@@ -257,7 +259,7 @@ def test_scene_take_a_floating_domain_lists_only_the_others_floating_domains():
     setup["participants"][2] = {**batiato, "sheet": dict(batiato["sheet"], domains=[
         {"name": "La guardia acude", "destiny": 0}, {"name": "Capua", "destiny": 1}])}
     view = play.view(play.start(setup))
-    by = {p["name"]: p for p in view["participants"]}
+    by = {p.name: p for p in view.participants}
     livia = scene.moves_html(by["Livia"], view, "es").replace("&quot;", '"')
     assert 'id="take-domain"' in livia and "«La guardia acude» de Batiato" in livia
     assert '"take": "domain", "by": "Livia", "owner": "Batiato", "domain": "La guardia acude"' in livia
@@ -283,11 +285,11 @@ def test_l5r_success_never_says_plus_zero(lang, none, two):
 
 def test_scene_pools_say_automatic_successes_in_the_right_number():
     """Issue #29: "+1 éxito(s) automático(s)" — the count picks the form."""
-    base = {"pools": {"protagonist": {"dice": 3, "auto_successes": 1, "wins_ties": False},
-                      "adversary": {"dice": 2, "auto_successes": 0, "wins_ties": False}}}
+    base = play.view(play.start(dict(play.EXAMPLE))).replace(
+        pools=Pools(ProtagonistPool(dice=3, auto_successes=1, wins_ties=False), AdversaryPool(dice=2)))
     one = text_of(scene.pools_html(base, "es"))
     assert "+1 éxito automático" in one and "(s)" not in one
-    base["pools"]["protagonist"]["auto_successes"] = 2
+    base = base.replace(pools=Pools(ProtagonistPool(dice=3, auto_successes=2, wins_ties=False), AdversaryPool(dice=2)))
     assert "+2 éxitos automáticos" in text_of(scene.pools_html(base, "es"))
     assert "+2 automatic successes" in text_of(scene.pools_html(base, "en"))
 
@@ -295,21 +297,25 @@ def test_scene_pools_say_automatic_successes_in_the_right_number():
 def test_a_decided_scene_says_its_winner_in_the_phase_line():
     """Issue #29: a decided scene opened on "La escena está decidida." with the winner below its
     dice; the phase line now names the winner."""
-    view = {"phase": "decided", "roll": {"winner": "protagonist", "protagonist_successes": 4,
-                                         "adversary_successes": 4, "tie": True}}
-    assert scene.phase_text(view, "es") == ("La escena está decidida. Gana el Protagonista: 4 éxitos contra 4 "
+    stage = FinalStage(protagonist_faces=(2, 2, 2, 1), adversary_faces=(2, 2, 2, 2), auto_successes=1,
+                       protagonist_wins_ties=True, protagonist_successes=4, adversary_successes=4, tie=True,
+                       winner="protagonist")
+    roll = SceneRoll(sides=6, faces=(2, 2, 2, 1, 2, 2, 2, 2), stages=(stage,), post_loss=False,
+                     protagonist_successes=4, adversary_successes=4, tie=True, winner="protagonist")
+    scene_view = play.view(play.start(dict(play.EXAMPLE))).replace(phase="decided", roll=roll)
+    assert scene.phase_text(scene_view, "es") == ("La escena está decidida. Gana el Protagonista: 4 éxitos contra 4 "
                                             "(empate: el Defecto le dio los empates).")
-    assert scene.phase_text({**view, "phase": "gathering"}, "es") == ""
+    assert scene.phase_text(scene_view.replace(phase="gathering"), "es") == ""
     from shell.strings import t
 
-    assert scene.phase_text({**view, "phase": "post_loss"}, "en") == t("play.post_loss", "en")
+    assert scene.phase_text(scene_view.replace(phase="post_loss"), "en") == t("play.post_loss", "en")
     # a shared scene's banner line (issue #29, the first screen on a phone): the winner once decided,
     # else what is open and the button that lets this reader play on
-    assert scene.next_text(view, "es") == scene.phase_text(view, "es")
-    assert scene.next_text({**view, "phase": "gathering"}, "es") == (
+    assert scene.next_text(scene_view, "es") == scene.phase_text(scene_view, "es")
+    assert scene.next_text(scene_view.replace(phase="gathering"), "es") == (
         "La escena sigue abierta: aún no se ha hecho la tirada final. Para añadir tus dados o tirar, pulsa "
         f"«{t('shared.continue', 'es')}».")
-    assert scene.next_text({**view, "phase": "post_loss"}, "en").startswith(t("play.post_loss", "en") + " To add")
+    assert scene.next_text(scene_view.replace(phase="post_loss"), "en").startswith(t("play.post_loss", "en") + " To add")
 
 
 def test_the_request_editor_fixes_bounds_or_frees_each_field():

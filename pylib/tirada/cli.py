@@ -390,7 +390,7 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
 
     ``replay`` folds the ledger's actions (docs/tragedia-scene.md) and returns
     :func:`tirada.systems.tragedia.scene.scene_result`; ``view`` returns
-    :func:`tirada.systems.tragedia.scene.scene_view` (what each participant may add now). A ledger
+    :func:`tirada.systems.tragedia.scene.scene_view`'s JSON (what each participant may add now). A ledger
     with neither ``seed`` nor ``faces`` gets a fresh seed, reported in the output (not one of
     schema 2, whose rolls each carry their own signed seed).
 
@@ -412,7 +412,7 @@ def cmd_scene(argv: list, stdin_text: str | None) -> Any:
             and ledger.get("schema") != 2:   # schema 2: each roll carries its own signed seed
         ledger = {**ledger, "seed": new_seed()}
     state = replay(ledger)
-    return scene_result(state) if argv[0] == "replay" else scene_view(state)
+    return scene_result(state) if argv[0] == "replay" else scene_view(state).to_dict()
 
 
 def cmd_skirmish(argv: list, stdin_text: str | None) -> dict:

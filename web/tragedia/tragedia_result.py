@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from tirada.systems.tragedia.records import RollCard, SceneRoll
 
 __all__ = ["render_result", "summary"]
 
 
-def _view(result: Mapping[str, Any]) -> dict:
-    """The scene-view shape :func:`tirada.systems.tragedia.snippet.outcome` words: a roll link is
-    always decided (its post-loss step, if any, is inside it)."""
-    return {"roll": result, "phase": "decided"}
+def _view(result: Mapping[str, Any]) -> RollCard:
+    """The roll as the scene's result card reads it (a typed ``RollCard``, which
+    :func:`tirada.systems.tragedia.snippet.outcome` words too): a roll link is always decided (its
+    post-loss step, if any, is inside it)."""
+    return RollCard(SceneRoll.from_dict(result), phase="decided")
 
 
 def summary(result: Mapping[str, Any], lang: str) -> str:

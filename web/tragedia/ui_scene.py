@@ -31,6 +31,7 @@ from tragedia import ui_scene_sheets as sheets_card
 from shell.app import STORE, el, tr
 from shell.page_events import LangChanged, LinkOpening
 from tirada.systems.tragedia import play, snippet as words
+from tirada.systems.tragedia.records import SceneView
 from tirada import TiradaError
 from tirada.odds import odds
 from tragedia.ui_scene_render import ROLES
@@ -43,7 +44,7 @@ class Scene:
 
     ledger: dict | None = None       # my current scene ledger (tirada.systems.tragedia.play), or None
     shared: dict | None = None       # a ledger opened from a link (read-only until continued)
-    view: dict | None = None         # the engine view of the ledger on screen
+    view: SceneView | None = None    # the engine view of the ledger on screen (typed: read by attribute)
     discarded: dict | None = None    # the last discarded scene (for restore)
     acting: bool = False             # an action is being numbered (web/shell/chain_writer.py): others wait
     task: Any = None                 # the asyncio task of the last action (kept from the collector)
@@ -118,21 +119,21 @@ def commit(ledger) -> None:
         view = play.view(ledger)
     except TiradaError:
         return
-    if view["ended"]:
-        STORE.save_sheets([{k: v for k, v in s.items() if k != "objective_achieved"} for s in view["sheets"]])
-        STORE.set_themes(view["themes"])
+    if view.ended:
+        STORE.save_sheets([s.to_dict() for s in view.sheets])
+        STORE.set_themes(list(view.themes))
     app.show_notices()
 
 
-def render_odds(view: dict) -> None:
+def render_odds(view: SceneView) -> None:
     """The exact odds of the scene's final roll as the pools stand (tirada.odds), while gathering."""
     box = el("scene-odds")
-    pro, adv = view["pools"]["protagonist"], view["pools"]["adversary"]
-    if view["phase"] != "gathering" or not (pro["dice"] or pro["auto_successes"] or adv["dice"]):
+    pro, adv = view.pools.protagonist, view.pools.adversary
+    if view.phase != "gathering" or not (pro.dice or pro.auto_successes or adv.dice):
         box.hidden = True
         return
-    request = {"system": "tragedia", "protagonist_dice": pro["dice"], "adversary_dice": adv["dice"],
-               "auto_successes": pro["auto_successes"], "protagonist_wins_ties": bool(pro["wins_ties"])}
+    request = {"system": "tragedia", "protagonist_dice": pro.dice, "adversary_dice": adv.dice,
+               "auto_successes": pro.auto_successes, "protagonist_wins_ties": bool(pro.wins_ties)}
     try:
         box.innerHTML = ui_odds.card_html(odds(request), "scene-odds")
         box.hidden = False
@@ -167,21 +168,20 @@ def render_scene() -> None:
     el("scene-proves").textContent = view_html.proves_text(view, lang())
     el("play-controls").hidden = readonly
     el("scene-next").textContent = view_html.next_text(view, lang()) if readonly else ""
-    el("scene-continue").hidden = not readonly or view["phase"] == "decided"
+    el("scene-continue").hidden = not readonly or view.phase == "decided"
     render_actor(view)
-    el("play-undo").disabled = not view["can_undo"]
-    el("play-roll").disabled = not view["can_roll"]
-    el("play-roll").textContent = tr("play.roll_post" if view["phase"] == "post_loss" else "play.roll")
-    el("play-roll").hidden = view["phase"] == "decided"
-    el("play-faces").parentElement.hidden = view["phase"] == "decided"
-    contributions = view["contributions"]
-    el("play-log-empty").hidden = bool(contributions)
+    el("play-undo").disabled = not view.can_undo
+    el("play-roll").disabled = not view.can_roll
+    el("play-roll").textContent = tr("play.roll_post" if view.phase == "post_loss" else "play.roll")
+    el("play-roll").hidden = view.phase == "decided"
+    el("play-faces").parentElement.hidden = view.phase == "decided"
+    el("play-log-empty").hidden = bool(view.contributions)
     el("play-log").innerHTML = view_html.log_html(view, lang())
-    if view["roll"]:
+    if view.roll is not None:
         el("scene-result").innerHTML = view_html.result_html(view, lang())
         el("scene-result").hidden = False
-    if view["ended"]:
-        el("after-sheets").innerHTML = "".join(view_html.sheet_html(s, False, lang()) for s in view["sheets"])
+    if view.ended:
+        el("after-sheets").innerHTML = "".join(view_html.sheet_html(s, False, lang()) for s in view.sheets)
         el("after-status").textContent = "" if readonly else tr("after.saved")
         el("after-save-shared").hidden = not readonly
         el("scene-after").hidden = False
@@ -194,16 +194,16 @@ def render_scene() -> None:
         ui_refusal.line("play-error", err)
 
 
-def render_actor(view: dict) -> None:
+def render_actor(view: SceneView) -> None:
     """The "who adds" select and the sources and moves of the chosen participant."""
     select = el("play-actor")
     current = str(select.value)
-    names = [p["name"] for p in view["participants"]]
+    names = [p.name for p in view.participants]
     select.innerHTML = view_html.actor_options_html(view, lang())
     select.value = current if current in names else names[0]
-    p = view["participants"][names.index(str(select.value))]
-    el("play-sources").innerHTML = view_html.sources_html(p, view["phase"] == "gathering", lang())
-    el("play-sources").dataset.actor = p["name"]
+    p = view.participant(str(select.value))
+    el("play-sources").innerHTML = view_html.sources_html(p, view.phase == "gathering", lang())
+    el("play-sources").dataset.actor = p.name
     el("play-moves").innerHTML = view_html.moves_html(p, view, lang())
 
 
@@ -315,7 +315,7 @@ def on_move(event) -> None:
 def on_roll(event) -> None:
     if Scene.view is None:
         return
-    action: dict[str, object] = {"roll": "final" if Scene.view["phase"] == "gathering" else "post_loss", "by": str(el("play-actor").value)}
+    action: dict[str, object] = {"roll": "final" if Scene.view.phase == "gathering" else "post_loss", "by": str(el("play-actor").value)}
     try:
         faces = sharing.parse_faces(str(el("play-faces").value))
     except ValueError:
@@ -401,9 +401,8 @@ def on_close_shared(event) -> None:
 
 @when("click", "#after-save-shared")
 def on_save_shared(event) -> None:
-    if Scene.view is not None and Scene.view["ended"]:
-        STORE.save_sheets([{k: v for k, v in s.items() if k != "objective_achieved"}
-                           for s in Scene.view["sheets"]])
+    if Scene.view is not None and Scene.view.ended:
+        STORE.save_sheets([s.to_dict() for s in Scene.view.sheets])
         el("after-status").textContent = tr("after.saved")
         render_sheets()
         app.show_notices()

@@ -29,15 +29,29 @@ class Sheets:
     roles: dict = {}    # sheet name → role chosen in the set-up
 
 
+def saved_sheets(stored: list) -> list:
+    """The stored sheet dicts (``STORE.sheets()``) as :class:`~tirada.systems.tragedia.sheet.Sheet`
+    records, in order, for the page to read by attribute; a stored sheet the engine refuses (edited
+    by hand in storage) shows by its name alone, and stays stored as it is."""
+    out = []
+    for stored_sheet in stored:
+        try:
+            out.append(Sheet.from_dict(stored_sheet))
+        except TiradaError:
+            out.append(Sheet(name=str(stored_sheet.get("name"))))
+    return out
+
+
 def render_sheets() -> None:
     """The saved sheets with Edit / Delete, the form's heading, and the set-up's roles."""
-    sheets = STORE.sheets()
+    stored = STORE.sheets()
+    sheets = saved_sheets(stored)
     el("sheets-empty").hidden = bool(sheets)
     try:
-        status = {row["name"]: row["status"] for row in chapter_standing(sheets)} if sheets else {}
+        status = {row["name"]: row["status"] for row in chapter_standing(stored)} if stored else {}
     except TiradaError:
         status = {}
-    el("sheet-list").innerHTML = "".join(view.sheet_html(s, True, app.State.lang, status.get(s["name"]))
+    el("sheet-list").innerHTML = "".join(view.sheet_html(s, True, app.State.lang, status.get(s.name))
                                          for s in sheets)
     el("sheet-undo-delete").hidden = Sheets.deleted is None
     el("sheet-form-heading").textContent = tr("sheets.editing" if Sheets.editing else "sheets.new")
@@ -140,7 +154,7 @@ def on_example(event) -> None:
 
 # ------------------------------------------------------------------------------------- set-up
 def render_roles(sheets: list) -> None:
-    """One role select per saved sheet (keeping the choices already made)."""
+    """One role select per saved sheet (``Sheet`` records; keeping the choices already made)."""
     el("setup-no-sheets").hidden = bool(sheets)
     el("setup-roles").innerHTML = view.roles_html(sheets, Sheets.roles, app.State.lang)
 

@@ -25,6 +25,7 @@ from ...fresh import entry_id
 from ...dice import parse_seed
 from ...wire.codec import decode_payload_versioned, encode_payload
 from .roll import RULE_ROLL
+from .records import SceneView
 from .scene import MAX_ACTIONS, apply, replay, scene_view
 from .sheet import RULE_STATE, Sheet
 from .state import LEDGER_FORMAT, LEDGER_SCHEMA, new_scene
@@ -151,20 +152,21 @@ def undo(ledger: Mapping[str, Any]) -> dict:
     return {**ledger, "actions": list(ledger["actions"][:-1])}
 
 
-def view(ledger: Mapping[str, Any]) -> dict:
-    """:func:`~tirada.systems.tragedia.scene.scene_view` of the replayed ledger plus ``can_undo``,
+def view(ledger: Mapping[str, Any]) -> SceneView:
+    """:func:`~tirada.systems.tragedia.scene.scene_view` of the replayed ledger with ``can_undo``,
     ``given_faces`` (True when some dice were rolled elsewhere: not a verifiable roll) and ``signed``
-    (True for a schema-2 ledger: its rolls take numbers in the rollers' chains).
+    (True for a schema-2 ledger: its rolls take numbers in the rollers' chains) set
+    (:class:`~tirada.systems.tragedia.records.SceneView`; ``.to_dict()`` is its JSON).
 
     Raises:
         InvalidRequest / IllegalMove: the ledger does not replay.
     """
-    out = scene_view(replay(ledger))
-    out["can_undo"] = can_undo(ledger)
-    out["signed"] = ledger.get("schema") == 2   # rolls signed by the roller's chain (what the link proves)
-    out["given_faces"] = ledger.get("faces") is not None or any(
+    given = ledger.get("faces") is not None or any(
         isinstance(a, dict) and a.get("faces") is not None for a in ledger.get("actions") or [])
-    return out
+    return scene_view(replay(ledger)).replace(
+        can_undo=can_undo(ledger),
+        signed=ledger.get("schema") == 2,   # rolls signed by the roller's chain (what the link proves)
+        given_faces=given)
 
 
 def to_fragment(ledger: Mapping[str, Any]) -> str:

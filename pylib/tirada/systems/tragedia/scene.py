@@ -6,7 +6,8 @@ fold :func:`replay` of :func:`apply` over :func:`~tirada.systems.tragedia.state.
 is stored in the ledger: pools, rolls and updated sheets are recomputed on every replay.
 
 Entry points for the page: :func:`apply` (one action → new state, or IllegalMove with the state
-unchanged), :func:`scene_view` (legal sources per participant, running pools, roll result) and
+unchanged), :func:`scene_view` (legal sources per participant, running pools, roll result: the typed
+:class:`~tirada.systems.tragedia.records.SceneView`) and
 :func:`end_scene` (the sheets to store once the scene is decided).
 """
 
@@ -21,6 +22,8 @@ from .moves import MOVES, RULE_LOSS, apply_move
 from .sheet import RULE_STATE, Trait
 from .sources import DESTINY_PRICES, RULES, apply_add
 from .state import RULE_TRANSFORMATION, TABLE_SETTINGS, SceneState, new_scene
+from .records import (AdversaryPool, Participant, Pools, PostLossPool, ProtagonistPool, SceneRoll, SceneView,
+                      SourceAdds)
 
 __all__ = ["VERBS", "apply", "end_scene", "legal_adds", "pending", "replay", "scene_result",
            "scene_view"]
@@ -238,43 +241,58 @@ def _can(state: SceneState, action: dict) -> bool:
     return True
 
 
-def scene_view(state: SceneState) -> dict:
-    """What the page needs now: :func:`scene_result` plus, per participant, ``legal_adds``, the
-    Trait limit and excess, and which moves are open (``decline``, ``enter``).
+def _pools_record(state: SceneState) -> Pools:
+    pools = _pools(state)
+    post = pools.get("post_loss")
+    return Pools(ProtagonistPool(**pools["protagonist"]), AdversaryPool(**pools["adversary"]),
+                 None if post is None else PostLossPool(**post))
 
-    Returns ``{..scene_result.., "can_roll": bool, "themes_exhausted": [str], "destiny_prices":
-    {use: price}, "table": {setting: value}, "participants": [{"name", "role", "side", "destiny",
-    "trait_limit", "trait_excess", "adds": legal_adds, "can_decline", "can_enter", "can_impose",
-    "can_transform", "can_lower": bool, "removable": [Consequence names the Ally may remove now],
-    "impose_targets": [Protagonist names]}]}``.
+
+def scene_view(state: SceneState) -> SceneView:
+    """What the page needs now (:class:`~tirada.systems.tragedia.records.SceneView`): the fields of
+    :func:`scene_result` as records (pools, contributions, the roll, the sheets), plus, per
+    participant, :func:`legal_adds`, the Trait limit and excess, and which moves are open.
+
+    ``scene_view(state).to_dict()`` is the JSON of ``tirada scene view``: ``{..scene_result..,
+    "can_roll": bool, "themes_exhausted": [str], "destiny_prices": {use: price}, "table": {setting:
+    value}, "participants": [{"name", "role", "side", "destiny", "trait_limit", "trait_excess",
+    "adds": legal_adds, "can_decline", "can_enter", "can_impose", "can_transform", "can_lower": bool,
+    "removable": [Consequence names the Ally may remove now], "impose_targets": [Protagonist names]}]}``.
     """
-    view = scene_result(state)
+    try:
+        sheets, themes = end_scene(state)
+        ended = True
+    except IllegalMove:
+        sheets, themes, ended = tuple(p.sheet for p in state.participants), state.themes, False
     final: dict = {"roll": "final"} if state.phase == "gathering" else {"roll": "post_loss"}
     if state.seed is None and state.faces is None:
         final["seed"] = _PROBE_SEED  # the real seed is picked when the roll is made
         if state.schema == 2:         # and signed then by who rolls (tirada.systems.tragedia.signed)
             final.update(by=state.participants[0].name, chain={"seq": 1, "prev": None})
-    view.update(
+    participants = tuple(Participant(
+        name=p.name, role=p.role, side=p.side, destiny=p.sheet.destiny,
+        trait_limit=p.sheet.trait_limit, trait_excess=p.sheet.trait_excess,
+        adds={source: SourceAdds.from_dict(entry) for source, entry in legal_adds(state, p.name).items()},
+        can_decline=_can(state, {"decline": "post_loss", "by": p.name}),
+        can_enter=_can(state, {"enter": "scene", "by": p.name}),
+        can_impose=any(_can(state, {"impose": "consequence", "by": p.name, "consequence": _NEW,
+                                    "target": h.name}) for h in state.protagonists),
+        impose_targets=tuple(h.name for h in state.protagonists),
+        can_lower=_can(state, {"lower": "tragedy", "by": p.name}),
+        removable=tuple(c for c in p.sheet.consequences
+                        if _can(state, {"remove": "consequence", "by": p.name, "consequence": c})),
+        can_transform=(state.kind == "transformation" and state.phase == "decided"
+                       and not state.transformed and p.role == state.winner),
+    ) for p in state.participants)
+    return SceneView(
+        kind=state.kind, objective=state.objective, seed=state.seed, phase=state.phase,
+        pending=tuple(pending(state)), pools=_pools_record(state), contributions=state.contributions,
+        roll=SceneRoll.from_dict(roll_result(state.stage_dicts(), state.sides)) if state.stages else None,
+        winner=state.winner if state.phase == "decided" else None, ended=ended, sheets=sheets, themes=themes,
         can_roll=state.phase != "decided" and _can(state, final),
-        themes_exhausted=list(state.exhausted_themes),
+        themes_exhausted=tuple(state.exhausted_themes),
         destiny_prices=dict(DESTINY_PRICES),
         rules={"roll": RULE_ROLL, "post_loss": RULE_LOSS, "trait_limit": RULE_STATE},
         table={name: state.setting(name) for name in TABLE_SETTINGS},
-        participants=[{
-            "name": p.name, "role": p.role, "side": p.side, "destiny": p.sheet.destiny,
-            "trait_limit": p.sheet.trait_limit, "trait_excess": p.sheet.trait_excess,
-            "adds": legal_adds(state, p.name),
-            "can_decline": _can(state, {"decline": "post_loss", "by": p.name}),
-            "can_enter": _can(state, {"enter": "scene", "by": p.name}),
-            "can_impose": any(_can(state, {"impose": "consequence", "by": p.name, "consequence": _NEW,
-                                           "target": h.name}) for h in state.protagonists),
-            "impose_targets": [h.name for h in state.protagonists],
-            "can_lower": _can(state, {"lower": "tragedy", "by": p.name}),
-            "removable": [c for c in p.sheet.consequences
-                          if _can(state, {"remove": "consequence", "by": p.name, "consequence": c})],
-            "can_transform": (state.kind == "transformation" and state.phase == "decided"
-                              and not state.transformed and p.role == state.winner),
-        } for p in state.participants],
+        participants=participants,
     )
-    return view
-

@@ -1,8 +1,8 @@
 """Words for a Tragedia scene: each die's source, the outcome, and the forum snippet.
 
 Rules: ../shared/rules/tragedia.md §Gathering dice and §The final roll (seed
-``001_0d4b6b4e1f6e6362.txt``). Input is a :func:`tirada.systems.tragedia.scene.scene_result` /
-``scene_view`` dict; official Spanish terms (*Rasgo, Tema, Destino, Tragedia, Dominio, Defecto,
+``001_0d4b6b4e1f6e6362.txt``). Input is a :func:`tirada.systems.tragedia.scene.scene_result` dict or a
+typed :class:`~tirada.systems.tragedia.records.SceneView` / ``RollCard`` (read through its ``to_dict()``); official Spanish terms (*Rasgo, Tema, Destino, Tragedia, Dominio, Defecto,
 Consecuencia, Protagonista, Adversario*) and English.
 
 The snippet is built as token lines and rendered by :func:`tirada.links.snippets.render`, so user text
@@ -65,7 +65,13 @@ def _words(lang: str) -> dict:
     return _W["es" if lang == "es" else "en"]
 
 
-def describe(c: Mapping[str, Any], lang: str = "es") -> list:
+def _plain(value: Any) -> Mapping[str, Any]:
+    """A record (``SceneView``, ``RollCard``, ``Contribution``) as its dict; a dict as itself."""
+    to_dict = getattr(value, "to_dict", None)
+    return to_dict() if callable(to_dict) else value
+
+
+def describe(c: Any, lang: str = "es") -> list:
     """Tokens ``[(text, mark)]`` of one contribution (a ``scene_result`` ``contributions`` item):
     who, the source and its detail, the dice and the side, and the narrated note.
 
@@ -73,6 +79,7 @@ def describe(c: Mapping[str, Any], lang: str = "es") -> list:
     Protagonista — «Recuerda Tracia»``. ``mark`` ``"user"`` marks text to escape.
     """
     i, w = _i(lang), _words(lang)
+    c = _plain(c)
     source, detail = c.get("source"), str(c.get("detail") or "")
     out: List[Token] = [(str(c.get("by") or ""), "user"), (": ", None),
                         (SOURCE_NAMES.get(str(source), (str(source), str(source)))[i], None)]
@@ -95,12 +102,12 @@ def describe(c: Mapping[str, Any], lang: str = "es") -> list:
     return out
 
 
-def describe_text(c: Mapping[str, Any], lang: str = "es") -> str:
+def describe_text(c: Any, lang: str = "es") -> str:
     """:func:`describe` as one plain line (user text cleaned, not escaped: the page escapes HTML)."""
     return "".join(clean(text, 2000) if mark == "user" else text for text, mark in describe(c, lang))
 
 
-def outcome(view: Mapping[str, Any], lang: str = "es") -> str:
+def outcome(view: Any, lang: str = "es") -> str:
     """The outcome in words, or ``""`` before the roll: e.g. ``Gana el Protagonista: 4 éxitos
     contra 4 (empate: el Defecto le dio los empates)`` (tragedia.md §The final roll); while the
     post-loss step is open, ``De momento gana el Adversario: …``. The words are
@@ -108,6 +115,7 @@ def outcome(view: Mapping[str, Any], lang: str = "es") -> str:
     mark say the same)."""
     from .words import outcome_words
 
+    view = _plain(view)
     roll = view.get("roll")
     if not roll:
         return ""
@@ -122,11 +130,12 @@ def _faces(faces: list, bold_even: bool = True) -> List[Token]:
     return out or [("—", None)]
 
 
-def tokens(view: Mapping[str, Any], lang: str = "es") -> list:
+def tokens(view: Any, lang: str = "es") -> list:
     """The snippet of a scene as token lines (see :func:`tirada.links.snippets.render`): the title and
     Objective, one line per contribution (each die's source), the pools, the faces (even = success,
     bold), the outcome, and the link line."""
     i, w = _i(lang), _words(lang)
+    view = _plain(view)
     head: List[Token] = [(w["title"], "b")]
     if view.get("kind") == "transformation":
         head.append((f" ({w['transformation']})", None))
@@ -168,11 +177,11 @@ def tokens(view: Mapping[str, Any], lang: str = "es") -> list:
     return lines
 
 
-def snippet(view: Mapping[str, Any], url: str, style: str = "bbcode", lang: str = "es") -> str:
+def snippet(view: Any, url: str, style: str = "bbcode", lang: str = "es") -> str:
     """A forum snippet of the scene ``view`` linking to ``url`` (the scene link).
 
     Args:
-        view: :func:`tirada.systems.tragedia.play.view` / ``scene_result`` dict. url: ``http(s)://…#t1…``.
+        view: :func:`tirada.systems.tragedia.play.view`'s record or a ``scene_result`` dict. url: ``http(s)://…#t1…``.
         style: ``"bbcode"``, ``"markdown"``, ``"text"`` or ``"html"``. lang: ``"es"`` or ``"en"``.
     Raises:
         InvalidRequest: bad style, or a URL that is not http(s).
