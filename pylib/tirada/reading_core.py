@@ -39,6 +39,7 @@ CORE_MODULES = (
     "tirada.links.claims",
     "tirada.links.core_marks",
     "tirada.links.core_view",
+    "tirada.links.mark_words",
     "tirada.links.gm_request",
     "tirada.links.sealed",
     "tirada.links.sealed_dice",
