@@ -3,19 +3,25 @@
 The userscript's hidden frame (web/audit/ui_frame.py; protocol in :mod:`tirada.links.marks`,
 docs/link-format.md §20) answers a forum page's request with one mark per link. On a first visit
 Pyodide takes seconds to arrive; the frame starts MicroPython first (web/core-first.mjs, issue #41)
-and asks :func:`core_answer`. For the common case — a roll link (SIFRP, L5R, generic, Fate…; a roll
-that answers a GM's request too) posted with the frame's own address, its post's snippet agreeing
-with the recomputed result — the mark is computed here exactly as :func:`tirada.links.marks.answer`
-computes it on the full engine (the same verification, :func:`tirada.links.chain.verify_link`; the
-same snippet lines, :mod:`tirada.links.snippets`; the same claim check, :mod:`tirada.links.claims`),
-and is byte for byte the same (tests/test_reading_core.py compares them on every link of
-tests/vectors/, on CPython and on MicroPython).
+and asks :func:`core_answer`.
+For a roll link (SIFRP, L5R, generic, Fate…; a roll that answers a GM's request too) posted with the
+frame's own address, the mark is computed here exactly as :func:`tirada.links.marks.answer` computes
+it on the full engine (the same verification, :func:`tirada.links.chain.verify_link`; the same
+snippet lines, :mod:`tirada.links.snippets`; the same claim check, :mod:`tirada.links.claims`), and
+is byte for byte the same (tests/test_reading_core.py compares them on every link of tests/vectors/
+and damaged copies of every roll link, on CPython and on MicroPython): ✔ with the recomputed result;
+✘ when the link is refused with a code whose words are the core's (cut short, edited, a format or
+kind this Tirada does not know, past the request's work budget: :mod:`tirada.links.mark_words`);
+✘ when its post's snippet claims another result (``audit.claim``). :func:`core_answer_json` words
+them as web/audit/frame_answer.py does (:func:`mark_texts`), in the request's language (es, en), from
+the same catalog entries: the page's catalog takes them from :mod:`tirada.links.mark_words`.
 
 Everything else is left to the full engine, never guessed: a link of another kind (sealed, request,
-reveal, Confrontation, scene…), a link refused or whose snippet claims something else (its words come
-from the page's catalogs), another address, a post text holding other links or HTML, a text only the
-full engine can read (:class:`tirada.portable.NeedsFullEngine`). Such a link's mark is ``None`` in
-:func:`core_answer`; the frame answers a request from the core only when every mark is there.
+reveal, Confrontation, scene…), a refusal whose words need the page's catalogs (a roll the rules
+refuse names its field and cause: ``link.roll_invalid``), the same seed or nonce twice in one link,
+another address, a post text holding other links or HTML, a text only the full engine can read
+(:class:`tirada.portable.NeedsFullEngine`). Such a link's mark is ``None`` in :func:`core_answer`;
+the frame answers a request from the core only when every mark is there.
 
 Plain Python of the reading core (runs unchanged on CPython, Pyodide and MicroPython;
 docs/architecture.md §The reading core).
@@ -33,8 +39,8 @@ from ..wire.frame import MAX_FRAGMENT, payload_hash, read_frame, split_versioned
 from .mark_words import problem_text
 
 __all__ = ["ANSWER", "ERROR", "MAX_HREF", "MAX_LINKS", "MAX_MESSAGE", "MAX_TEXT", "MAX_WORK", "PROTOCOL", "READY",
-           "VERSION", "core_answer", "core_answer_json", "core_mark", "good_id", "home_of", "ready_json", "roll_lines",
-           "roll_words", "verified_row"]
+           "VERSION", "core_answer", "core_answer_json", "core_mark", "good_id", "home_of", "mark_texts", "ready_json",
+           "roll_lines", "roll_words", "verified_row"]
 
 PROTOCOL = "verificar"          #: the "tirada" field of a request
 ANSWER = "verificado"           #: … of an answer

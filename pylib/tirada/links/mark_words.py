@@ -24,56 +24,71 @@ from ..portable import NeedsFullEngine
 
 __all__ = ["WORDS", "problem_text"]
 
-#: catalog entries ``"err.<code>"`` → ``{"es", "en"}``: a text, or a pair ``(one, other)`` for a count ``{n}``
-WORDS: dict = {
-    "err.link.cut": {"es": "el enlace está cortado: vuelve a copiar el enlace completo",
-                     "en": "the link was cut short: copy the whole link again"},
-    "err.link.cut_or_changed": {"es": "el enlace está cortado o ha sido modificado: vuelve a copiar el enlace "
-                                      "completo del mensaje",
-                                "en": "the link was cut short or changed: copy the whole link from the post again"},
-    "err.link.edited": {"es": "el enlace ha sido modificado o no lo hizo Tirada",
-                        "en": "the link was changed or not made by Tirada"},
-    "err.link.roll_data_damaged": {"es": "los datos de la tirada del enlace están dañados o modificados",
-                                   "en": "the roll data in this link is damaged or changed"},
-    "err.link.bad_character": {"es": "el enlace contiene un carácter que no puede estar en un enlace: {char}",
-                               "en": "the link contains a character that cannot be in a link: {char}"},
-    "err.link.not_tirada": {"es": "no es un enlace de Tirada (debe empezar por #t1 o #t2)",
-                            "en": "this is not a Tirada link (it must start with #t1 or #t2)"},
-    "err.link.empty": {"es": "no has pegado ningún enlace", "en": "no link given"},
-    "err.link.too_long": {"es": ("el enlace es demasiado largo (más de {n} carácter)",
-                                 "el enlace es demasiado largo (más de {n} caracteres)"),
-                          "en": ("the link is too long (more than {n} character)",
-                                 "the link is too long (more than {n} characters)")},
-    "err.link.data_too_large": {"es": ("hay demasiados datos para un enlace (más de {n} byte)",
-                                       "hay demasiados datos para un enlace (más de {n} bytes)"),
-                                "en": ("the data is too large for a link (more than {n} byte)",
-                                       "the data is too large for a link (more than {n} bytes)")},
-    "err.link.too_deep": {"es": "los datos tienen demasiados niveles para un enlace",
-                          "en": "the data is nested too deeply for a link"},
-    "err.link.number_too_large": {"es": "un número es demasiado grande para un enlace",
-                                  "en": "a number is too large for a link"},
-    "err.link.value_unsupported": {"es": "hay un valor que no cabe en un enlace", "en": "a value cannot be put in a link"},
-    "err.link.kind_unknown": {"es": "tipo de enlace desconocido", "en": "unknown kind of link"},
-    "err.link.kind_newer": {"es": "este enlace contiene datos que esta versión de Tirada no conoce; una versión más "
-                                  "nueva podría abrirlo",
-                            "en": "this link holds data this version of Tirada does not know; a newer version may "
-                                  "open it"},
-    "err.link.format_newer": {"es": "este enlace usa el formato {version}, que esta versión de Tirada no sabe leer; "
-                                    "ábrelo con una más nueva",
-                              "en": "this link uses format {version}, which this version of Tirada cannot read; open "
-                                    "it with a newer one"},
-    "err.link.format_unknown": {"es": "formato de enlace desconocido ({version})", "en": "unknown link format ({version})"},
-    "err.link.two_fragments": {"es": "esta dirección contiene más de un enlace (un segundo «#»): quien la abra solo "
-                                     "vería uno",
-                               "en": "this address holds more than one link (a second “#”): readers would see only "
-                                     "one of them"},
-    "err.audit.not_checked": {"es": "sin comprobar: este texto tiene demasiados datos de enlaces para revisarlos de "
-                                    "una vez; audita el hilo por partes",
-                              "en": "not checked: this text holds too much link data to check at once; audit the "
-                                    "thread in parts"},
-    "err.audit.claim": {"es": "el texto pone {said}, el enlace da {gives}",
-                        "en": "the text says {said}, the link gives {gives}"},
-}
+#: ``(code, Spanish, English)``: each a text, or a pair ``(one, other)`` for a count ``{n}``
+_TABLE = (
+    ("link.cut",
+     "el enlace está cortado: vuelve a copiar el enlace completo",
+     "the link was cut short: copy the whole link again"),
+    ("link.cut_or_changed",
+     "el enlace está cortado o ha sido modificado: vuelve a copiar el enlace completo del mensaje",
+     "the link was cut short or changed: copy the whole link from the post again"),
+    ("link.edited",
+     "el enlace ha sido modificado o no lo hizo Tirada",
+     "the link was changed or not made by Tirada"),
+    ("link.roll_data_damaged",
+     "los datos de la tirada del enlace están dañados o modificados",
+     "the roll data in this link is damaged or changed"),
+    ("link.bad_character",
+     "el enlace contiene un carácter que no puede estar en un enlace: {char}",
+     "the link contains a character that cannot be in a link: {char}"),
+    ("link.not_tirada",
+     "no es un enlace de Tirada (debe empezar por #t1 o #t2)",
+     "this is not a Tirada link (it must start with #t1 or #t2)"),
+    ("link.empty",
+     "no has pegado ningún enlace",
+     "no link given"),
+    ("link.too_long",
+     ("el enlace es demasiado largo (más de {n} carácter)", "el enlace es demasiado largo (más de {n} caracteres)"),
+     ("the link is too long (more than {n} character)", "the link is too long (more than {n} characters)")),
+    ("link.data_too_large",
+     ("hay demasiados datos para un enlace (más de {n} byte)",
+      "hay demasiados datos para un enlace (más de {n} bytes)"),
+     ("the data is too large for a link (more than {n} byte)",
+      "the data is too large for a link (more than {n} bytes)")),
+    ("link.too_deep",
+     "los datos tienen demasiados niveles para un enlace",
+     "the data is nested too deeply for a link"),
+    ("link.number_too_large",
+     "un número es demasiado grande para un enlace",
+     "a number is too large for a link"),
+    ("link.value_unsupported",
+     "hay un valor que no cabe en un enlace",
+     "a value cannot be put in a link"),
+    ("link.kind_unknown",
+     "tipo de enlace desconocido",
+     "unknown kind of link"),
+    ("link.kind_newer",
+     "este enlace contiene datos que esta versión de Tirada no conoce; una versión más nueva podría abrirlo",
+     "this link holds data this version of Tirada does not know; a newer version may open it"),
+    ("link.format_newer",
+     "este enlace usa el formato {version}, que esta versión de Tirada no sabe leer; ábrelo con una más nueva",
+     "this link uses format {version}, which this version of Tirada cannot read; open it with a newer one"),
+    ("link.format_unknown",
+     "formato de enlace desconocido ({version})",
+     "unknown link format ({version})"),
+    ("link.two_fragments",
+     "esta dirección contiene más de un enlace (un segundo «#»): quien la abra solo vería uno",
+     "this address holds more than one link (a second “#”): readers would see only one of them"),
+    ("audit.not_checked",
+     "sin comprobar: este texto tiene demasiados datos de enlaces para revisarlos de una vez; audita el hilo "
+     "por partes",
+     "not checked: this text holds too much link data to check at once; audit the thread in parts"),
+    ("audit.claim",
+     "el texto pone {said}, el enlace da {gives}",
+     "the text says {said}, the link gives {gives}"),
+)
+#: catalog entries ``"err.<code>"`` → ``{"es", "en"}``, the page's catalog shape (web/shell/strings.py)
+WORDS: dict = {"err." + code: {"es": es, "en": en} for code, es, en in _TABLE}
 
 
 def _param(value: object) -> str:
