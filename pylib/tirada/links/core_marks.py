@@ -163,6 +163,8 @@ def core_mark(href: str, text: str, home: str, lang: str, budget: list) -> dict:
     Raises:
         NeedsFullEngine: anything else (see the module's text); ``budget`` is charged first when the
         full engine would charge it.
+        TiradaError: a link at another address whose frame is refused, or a refusal that is not a
+        :class:`~tirada.errors.LinkError` (the full engine words it; :func:`core_answer` leaves it).
     """
     from .chain import verify_link
     from .claims import claim_flag
@@ -198,7 +200,7 @@ def core_mark(href: str, text: str, home: str, lang: str, budget: list) -> dict:
     claimed = claim_flag(row, said + "\n")
     problems = [] if claimed is None else [{"code": claimed["code"], "params": dict(claimed["params"])}]
     for item in problems:
-        problem_text(item, lang)   # NeedsFullEngine before any work is shown when the core cannot word it
+        problem_text(item, lang)   # NeedsFullEngine when the core cannot word it
     lines = roll_lines(row, lang)
     seq = row.get("seq")
     return {"status": "bad" if problems else "ok", "kind": "roll", "who": lines[0] if lines else "",
