@@ -5,8 +5,8 @@ What it reads today: a SIFRP, L5R or generic roll link (:func:`tirada.links.chai
 1 and 2), a GM's roll request and whether a roll answers it (:mod:`tirada.links.gm_request`), sealed
 links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`), the link frame of every kind
 (:mod:`tirada.wire`; compressed ones inflated by :mod:`tirada.wire.inflate`), a roll's forum snippet (:mod:`tirada.links.snippets`, :mod:`tirada.wire.markup`)
-and the userscript's ✔ mark of a roll link, its post's snippet checked (:mod:`tirada.links.core_marks`,
-:mod:`tirada.links.claims`). Each module in :data:`CORE_MODULES` imports only other core modules, the
+and the userscript's ✔ and ✘ marks of a roll link, its post's snippet checked (:mod:`tirada.links.core_marks`,
+:mod:`tirada.links.claims`; the ✘ marks' words, :mod:`tirada.links.mark_words`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -39,6 +39,7 @@ CORE_MODULES = (
     "tirada.links.claims",
     "tirada.links.core_marks",
     "tirada.links.core_view",
+    "tirada.links.mark_words",
     "tirada.links.gm_request",
     "tirada.links.sealed",
     "tirada.links.sealed_dice",

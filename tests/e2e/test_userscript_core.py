@@ -3,9 +3,11 @@
 
 A phpBB-like thread of 20 roll links (Corvo's chain nº 1…19 and one of Livia's, each posted with its
 BBCode snippet) on a phone: with every Pyodide file refused, the marks still come, each the verified
-result, all from the core (the frame's ``tiradaFrameCore``). A post whose snippet claims another total
-cannot be judged by the core (its ✘ is worded by the page's catalogs): that request waits for Pyodide,
-and with Pyodide allowed it is marked ✘ as before. Compressed roll links (raw DEFLATE, as another
+result, all from the core (the frame's ``tiradaFrameCore``). A page with a good link, a tampered one (its
+checksum changed) and one whose post's snippet claims another total, with Pyodide held back: all three
+marks come from the core, ✔, ✘ «cortado o modificado» and ✘ «el texto pone…» (tirada.links.mark_words).
+A link the core cannot judge (a roll the rules refuse: its ✘ names the field, worded by the page's
+catalogs) waits for Pyodide, and is marked ✘ as before once it is up. Compressed roll links (raw DEFLATE, as another
 encoder may write them) are marked by the core too (MicroPython inflates them: tirada.wire.inflate).
 A page of 60 links with Pyodide refused: the core answers the first request at once and, once Pyodide
 has failed, the second one too (web/loader.js FRAME_CORE_REQUESTS).
@@ -30,6 +32,7 @@ from helpers.forum import NAV, PAGE, links, phpbb, serve  # noqa: E402
 from helpers.userscript import DONE, MARKS, with_userscript  # noqa: E402
 
 from tirada.links.snippets import snippet  # noqa: E402
+from tirada.wire.codec import encode_payload  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 #: the forum page's links: Corvo's rolls nº 1…19 and Livia's
@@ -38,6 +41,11 @@ FOUND = links(19)
 COMPRESSED = [deflated(FOUND[0]), FOUND[1], deflated(FOUND[19])]
 #: long.html's links: Corvo's rolls nº 1…59 and Livia's (two requests: 50 links, then 10)
 LONG = links(59)
+#: Corvo's nº 3 with its checksum's last character changed, as a hand or a forum may leave it
+TAMPERED = FOUND[2][:-1] + ("A" if FOUND[2][-1] != "A" else "B")
+#: a roll link the rules refuse (SIFRP difficulty 300): its ✘ names the field, the page's words
+RULE_REFUSED = encode_payload("roll", {"request": {"system": "sifrp", "seed": "8f14e45fceea167a5a36dedd4bea2543",
+                                                  "test_dice": 1, "bonus_dice": 1, "difficulty": 300}})
 
 
 def _claimed(post: str) -> str:
@@ -49,11 +57,16 @@ def _claimed(post: str) -> str:
 
 @pytest.fixture(scope="module")
 def forum(base_url, tmp_path_factory):
-    """The forum's origin: thread.html (the 20 links) and claim.html (one link whose text lies)."""
+    """The forum's origin: thread.html (the 20 links), tampered.html (a good link, a tampered one and
+    one whose text lies), refused.html (a good link and one the rules refuse), compressed.html, long.html."""
     posts = [snippet(f, base_url, "bbcode") for f in FOUND]
     authors = ("Corvo",) * 19 + ("Livia",)
+    tampered = posts[2].replace(FOUND[2], TAMPERED)
+    assert tampered != posts[2]
     files = {"thread.html": PAGE.format(nav=NAV, body=phpbb(posts, authors)),
-             "claim.html": PAGE.format(nav=NAV, body=phpbb([posts[0], _claimed(posts[1])])),
+             "tampered.html": PAGE.format(nav=NAV, body=phpbb([posts[0], tampered, _claimed(posts[1])])),
+             "refused.html": PAGE.format(nav=NAV, body=phpbb([posts[0], f"[url={base_url}#{RULE_REFUSED}]Comprobar "
+                                                                        "la tirada[/url]"])),
              "compressed.html": PAGE.format(nav=NAV, body=phpbb([snippet(f, base_url, "bbcode") for f in COMPRESSED],
                                                                 ("Corvo", "Corvo", "Livia"))),
              "long.html": PAGE.format(nav=NAV, body=phpbb([snippet(f, base_url, "bbcode") for f in LONG],
@@ -93,15 +106,41 @@ def test_twenty_links_are_marked_by_the_core_with_pyodide_refused(new_context, b
     watch.errors[:] = [e for e in watch.errors if "pyodide" not in e.lower() and "ERR_FAILED" not in e]
 
 
+def test_a_good_and_a_tampered_link_get_both_marks_from_the_core_with_pyodide_held_back(new_context, base_url,
+                                                                                       forum):
+    ctx, _ = new_context(**PHONE)
+    with_userscript(ctx, base_url)
+    held: list = []      # Pyodide's downloads are held (never answered): the marks can only be the core's
+    ctx.route(re.compile(r".*/pyodide/.*"), lambda route: held.append(route.request.url))
+    page = ctx.new_page()
+    page.goto(forum + "tampered.html")
+    page.wait_for_function(DONE, arg=3, timeout=READY_TIMEOUT_MS)
+    ok, tampered, claim = page.evaluate(MARKS)
+    outcome = snippet(FOUND[0], base_url, "text").split("\n")[2]
+    assert ok["status"] == "ok" and ok["label"] == f"Marca de Tirada: ✔ {outcome}", ok
+    assert tampered["href"].endswith(TAMPERED)
+    assert tampered["status"] == "bad" and tampered["label"] == (
+        "Marca de Tirada: ✘ el enlace está cortado o ha sido modificado: vuelve a copiar el enlace completo del "
+        "mensaje"), tampered
+    assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
+    assert "tirada nº 2 de Corvo en «Arenas»" in claim["title"]          # who rolled, as the full engine says
+    frame = _frame(page)
+    assert held, "no Pyodide file was asked for: the test held nothing back"
+    assert frame.evaluate("document.documentElement.dataset.engine") not in ("ready", "failed")
+    assert frame.evaluate("window.tiradaFrameCore") == frame.evaluate("window.tiradaFrameAnswered") == 1
+
+
 def test_a_link_the_core_cannot_judge_waits_for_pyodide_and_is_marked_as_before(new_context, base_url, forum):
     ctx, _ = new_context(**PHONE)
     with_userscript(ctx, base_url)
     page = ctx.new_page()
-    page.goto(forum + "claim.html")
+    page.goto(forum + "refused.html")
     page.wait_for_function(DONE, arg=2, timeout=READY_TIMEOUT_MS)
-    ok, claim = page.evaluate(MARKS)
+    ok, refused = page.evaluate(MARKS)
     assert ok["status"] == "ok" and ok["label"].startswith("Marca de Tirada: ✔ "), ok
-    assert claim["status"] == "bad" and "✘ el texto pone 19, el enlace da " in claim["label"], claim
+    assert refused["status"] == "bad" and refused["label"] == (
+        "Marca de Tirada: ✘ la tirada de este enlace no es válida: Dificultad: debe estar entre -100 y 200 "
+        "(has puesto 300)"), refused
     frame = _frame(page)
     assert frame.evaluate("document.documentElement.dataset.engine") == "ready"
     assert frame.evaluate("window.tiradaFrameCore") == 0      # one request, judged by the full engine

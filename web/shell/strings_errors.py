@@ -6,12 +6,16 @@ gettext Plural-Forms rule from the param ``n`` (never ``"1 dados"``). Texts are 
 the field's label ("Dados de prueba: debe estar entre 1 y 20 (has puesto 0)"); the page capitalises
 them when no field is named. No rule-file references here: those stay on the command line.
 tests/test_error_codes.py fails when a code raised in ``pylib/`` has no entry in both languages.
+The refusals and the claim a userscript ✘ mark says before Pyodide is up (a damaged link, a snippet
+claiming another result) are the reading core's (:data:`tirada.links.mark_words.WORDS`), taken in below.
 
 Longer than 400 lines because it is a catalog: one entry per error code (~300), data rather than
 logic; splitting it by system would only scatter the one place translators read.
 """
 
 from __future__ import annotations
+
+from tirada.links.mark_words import WORDS as _MARK_WORDS
 
 STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # fallbacks and frame
@@ -227,41 +231,16 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                  "en": "taking a critical strike instead of defending spends a Void point "
                                        "and you have none left"},
     # share links and roller chains
-    "err.link.cut": {"es": "el enlace está cortado: vuelve a copiar el enlace completo",
-                     "en": "the link was cut short: copy the whole link again"},
-    "err.link.cut_or_changed": {"es": "el enlace está cortado o ha sido modificado: vuelve a copiar el enlace completo del mensaje",
-                                "en": "the link was cut short or changed: copy the whole link from the post again"},
-    "err.link.edited": {"es": "el enlace ha sido modificado o no lo hizo Tirada", "en": "the link was changed or not made by Tirada"},
-    "err.link.roll_data_damaged": {"es": "los datos de la tirada del enlace están dañados o modificados",
-                                   "en": "the roll data in this link is damaged or changed"},
     "err.link.roll_invalid": {"es": "la tirada de este enlace no es válida: {cause}", "en": "the roll in this link is not valid: {cause}"},
-    "err.link.bad_character": {"es": "el enlace contiene un carácter que no puede estar en un enlace: {char}",
-                               "en": "the link contains a character that cannot be in a link: {char}"},
-    "err.link.not_tirada": {"es": "no es un enlace de Tirada (debe empezar por #t1 o #t2)", "en": "this is not a Tirada link (it must start with #t1 or #t2)"},
     "err.link.not_text": {"es": "el enlace debe ser texto", "en": "a link must be text"},
-    "err.link.empty": {"es": "no has pegado ningún enlace", "en": "no link given"},
-    "err.link.too_long": {"es": ("el enlace es demasiado largo (más de {n} carácter)", "el enlace es demasiado largo (más de {n} caracteres)"),
-                          "en": ("the link is too long (more than {n} character)", "the link is too long (more than {n} characters)")},
     "err.link.would_be_too_long": {"es": ("el enlace saldría demasiado largo (más de {n} carácter): acorta los textos",
                                           "el enlace saldría demasiado largo (más de {n} caracteres): acorta los textos"),
                                    "en": ("the link would be too long (more than {n} character): shorten the texts",
                                           "the link would be too long (more than {n} characters): shorten the texts")},
-    "err.link.data_too_large": {"es": ("hay demasiados datos para un enlace (más de {n} byte)", "hay demasiados datos para un enlace (más de {n} bytes)"),
-                                "en": ("the data is too large for a link (more than {n} byte)", "the data is too large for a link (more than {n} bytes)")},
-    "err.link.too_deep": {"es": "los datos tienen demasiados niveles para un enlace", "en": "the data is nested too deeply for a link"},
-    "err.link.number_too_large": {"es": "un número es demasiado grande para un enlace", "en": "a number is too large for a link"},
-    "err.link.value_unsupported": {"es": "hay un valor que no cabe en un enlace", "en": "a value cannot be put in a link"},
     "err.link.request_too_deep": {"es": "la petición tiene demasiados niveles", "en": "the request is nested too deeply"},
     "err.link.request_field": {"es": "no es un campo de un enlace de tirada", "en": "is not a field of a roll link"},
     "err.link.needs_seed": {"es": "los resultados tirados fuera no se pueden compartir como enlace: nadie podría verificarlos",
                             "en": "results rolled elsewhere cannot be shared as a link: nobody could verify them"},
-    "err.link.kind_unknown": {"es": "tipo de enlace desconocido", "en": "unknown kind of link"},
-    "err.link.kind_newer": {"es": "este enlace contiene datos que esta versión de Tirada no conoce; una versión más nueva podría abrirlo",
-                            "en": "this link holds data this version of Tirada does not know; a newer version may open it"},
-    "err.link.format_newer": {"es": "este enlace usa el formato {version}, que esta versión de Tirada no sabe leer; ábrelo con una más nueva",
-                              "en": "this link uses format {version}, which this version of Tirada cannot read; open it with a newer one"},
-    "err.link.two_fragments": {"es": "esta dirección contiene más de un enlace (un segundo «#»): quien la abra solo vería uno",
-                               "en": "this address holds more than one link (a second “#”): readers would see only one of them"},
     "err.link.too_much_work": {"es": "hay demasiados datos de enlaces para comprobarlos de una vez",
                                "en": "too much link data to check at once"},
     "err.link.wrong_kind_roll": {"es": "este enlace no es de una tirada", "en": "this link is not a roll"},
@@ -371,10 +350,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                         "en": "the page address must start with http:// or https://"},
     "err.snippet.style": {"es": "el formato debe ser uno de: {choices}", "en": "the format must be one of {choices}"},
     "err.audit.text_type": {"es": "el texto del hilo debe ser texto", "en": "the thread text must be text"},
-    "err.audit.not_checked": {"es": "sin comprobar: este texto tiene demasiados datos de enlaces para revisarlos de "
-                                    "una vez; audita el hilo por partes",
-                              "en": "not checked: this text holds too much link data to check at once; audit the "
-                                    "thread in parts"},
     "err.audit.shortened": {"es": "el foro acortó este enlace (…); pega el hilo con los enlaces completos",
                             "en": "the forum shortened this link (…); paste the thread with the full links"},
     "err.audit.text_too_long": {"es": ("el texto del hilo es demasiado largo (como mucho {n} carácter)",
@@ -426,8 +401,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                "spaces or “#”"},
     "err.audit.reused": {"es": "la misma semilla o nonce que otro enlace del hilo ({other}): dados idénticos",
                          "en": "the same seed or nonce as another link in the thread ({other}): identical dice"},
-    "err.audit.claim": {"es": "el texto pone {said}, el enlace da {gives}",
-                        "en": "the text says {said}, the link gives {gives}"},
     "err.audit.other_address": {"es": "enlace a otra dirección ({address}), no a esta página: una copia "
                                       "modificada puede decir «verificada» de cualquier cosa",
                                 "en": "a link to another address ({address}), not this page: a modified copy "
@@ -852,7 +825,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.brs.defence_die_shape": {"es": "cada dado es un resultado o un dado con su resultado", "en": "each die is a result or a die with its result"},
     "err.brs.die_ids": {"es": "cada dado necesita su propio identificador", "en": "each die needs its own id"},
     # fair play v2 (issue #13): format-2 links, fresh dice, GM requests, chain hand-over, signed moves
-    "err.link.format_unknown": {"es": "formato de enlace desconocido ({version})", "en": "unknown link format ({version})"},
     "err.link.format2_only": {"es": "una petición de tirada o un traspaso de cadena solo existen en el formato 2",
                               "en": "a roll request or a chain hand-over is a format 2 link"},
     "err.link.fresh_needs_v2": {"es": "los dados nuevos necesitan un enlace de formato 2", "en": "fresh dice need a format 2 link"},
@@ -1045,3 +1017,6 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                          "(replacing it would leave the rolls it seals unopenable); the file's is not "
                                          "imported"},
 }
+# the refusals and claims a ✘ mark of the userscript's frame says before Pyodide is up: their one source is
+# the reading core (tirada.links.mark_words, issue #41), which words them on MicroPython too
+STRINGS.update(_MARK_WORDS)

@@ -3,19 +3,25 @@
 The userscript's hidden frame (web/audit/ui_frame.py; protocol in :mod:`tirada.links.marks`,
 docs/link-format.md §20) answers a forum page's request with one mark per link. On a first visit
 Pyodide takes seconds to arrive; the frame starts MicroPython first (web/core-first.mjs, issue #41)
-and asks :func:`core_answer`. For the common case — a roll link (SIFRP, L5R, generic, Fate…; a roll
-that answers a GM's request too) posted with the frame's own address, its post's snippet agreeing
-with the recomputed result — the mark is computed here exactly as :func:`tirada.links.marks.answer`
-computes it on the full engine (the same verification, :func:`tirada.links.chain.verify_link`; the
-same snippet lines, :mod:`tirada.links.snippets`; the same claim check, :mod:`tirada.links.claims`),
-and is byte for byte the same (tests/test_reading_core.py compares them on every link of
-tests/vectors/, on CPython and on MicroPython).
+and asks :func:`core_answer`.
+For a roll link (SIFRP, L5R, generic, Fate…; a roll that answers a GM's request too) posted with the
+frame's own address, the mark is computed here exactly as :func:`tirada.links.marks.answer` computes
+it on the full engine (the same verification, :func:`tirada.links.chain.verify_link`; the same
+snippet lines, :mod:`tirada.links.snippets`; the same claim check, :mod:`tirada.links.claims`), and
+is byte for byte the same (tests/test_reading_core.py compares them on every link of tests/vectors/
+and damaged copies of every roll link, on CPython and on MicroPython): ✔ with the recomputed result;
+✘ when the link is refused with a code whose words are the core's (cut short, edited, a format or
+kind this Tirada does not know, past the request's work budget: :mod:`tirada.links.mark_words`);
+✘ when its post's snippet claims another result (``audit.claim``). :func:`core_answer_json` words
+them as web/audit/frame_answer.py does (:func:`mark_texts`), in the request's language (es, en), from
+the same catalog entries: the page's catalog takes them from :mod:`tirada.links.mark_words`.
 
 Everything else is left to the full engine, never guessed: a link of another kind (sealed, request,
-reveal, Confrontation, scene…), a link refused or whose snippet claims something else (its words come
-from the page's catalogs), another address, a post text holding other links or HTML, a text only the
-full engine can read (:class:`tirada.portable.NeedsFullEngine`). Such a link's mark is ``None`` in
-:func:`core_answer`; the frame answers a request from the core only when every mark is there.
+reveal, Confrontation, scene…), a refusal whose words need the page's catalogs (a roll the rules
+refuse names its field and cause: ``link.roll_invalid``), the same seed or nonce twice in one link,
+another address, a post text holding other links or HTML, a text only the full engine can read
+(:class:`tirada.portable.NeedsFullEngine`). Such a link's mark is ``None`` in :func:`core_answer`;
+the frame answers a request from the core only when every mark is there.
 
 Plain Python of the reading core (runs unchanged on CPython, Pyodide and MicroPython;
 docs/architecture.md §The reading core).
@@ -28,12 +34,13 @@ import re
 from typing import Any
 
 from ..errors import LinkError, TiradaError
-from ..portable import NeedsFullEngine, fullmatch
+from ..portable import NeedsFullEngine, fullmatch, merged
 from ..wire.frame import MAX_FRAGMENT, payload_hash, read_frame, split_versioned
+from .mark_words import problem_text
 
 __all__ = ["ANSWER", "ERROR", "MAX_HREF", "MAX_LINKS", "MAX_MESSAGE", "MAX_TEXT", "MAX_WORK", "PROTOCOL", "READY",
-           "VERSION", "core_answer", "core_answer_json", "core_mark", "good_id", "home_of", "ready_json", "roll_lines",
-           "roll_words", "verified_row"]
+           "VERSION", "core_answer", "core_answer_json", "core_mark", "good_id", "home_of", "mark_texts", "ready_json",
+           "roll_lines", "roll_words", "verified_row"]
 
 PROTOCOL = "verificar"          #: the "tirada" field of a request
 ANSWER = "verificado"           #: … of an answer
@@ -113,17 +120,19 @@ def _short(fragment: str) -> str:
 
 
 def _fragment(href: str) -> tuple:
-    """``(base, canonical fragment)`` of a link address the core reads as the audit does, or
-    NeedsFullEngine."""
+    """``(base, fragment, problem)`` of a link address the core reads as the audit does
+    (:func:`tirada.links.audit._canonical`): the canonical fragment and None, or the fragment as
+    written and the :class:`~tirada.errors.LinkError` the audit refuses it with (a format this
+    Tirada does not know); NeedsFullEngine for an address the core does not read."""
     base, sep, raw = href.partition("#")
     if not sep or len(raw) < 10 or len(raw) > MAX_FRAGMENT or raw[0] != "t" or not raw[1].isdigit() \
             or not all(ch in _FRAGMENT_CHARS for ch in raw[1:]):
         raise NeedsFullEngine("this address is read by the full engine")
     try:
         version, rest = split_versioned("#" + raw)
-    except LinkError:
-        raise NeedsFullEngine("a refused link is worded by the full engine") from None
-    return base, "t" + str(version) + rest
+    except LinkError as err:
+        return base, raw, err
+    return base, "t" + str(version) + rest, None
 
 
 def _own_text(text: str, fragment: str) -> Any:
@@ -134,61 +143,97 @@ def _own_text(text: str, fragment: str) -> Any:
     end = text.find(" ", 1)
     if text.startswith(" ") and "#t" in text[:max(end, 0)]:
         try:
-            base, other = _fragment(text[1:end])
+            base, other, problem = _fragment(text[1:end])
         except NeedsFullEngine:
             return None
-        if other == fragment or not _plain_address(base):
+        if other == fragment or problem is not None or not _plain_address(base):
             return None
         text = text[end:]
     return None if any(stop in text for stop in _TEXT_STOPS) else text
 
 
 def core_mark(href: str, text: str, home: str, lang: str, budget: list) -> dict:
-    """The mark of one link (:class:`tirada.links.marks.Mark`) when it is a roll link the core
-    judges ✔ as :func:`tirada.links.marks.mark_link` would; ``budget`` (``[bytes]``, shared by the
-    links of one request) is charged as the full engine charges it.
+    """The mark of one link (:class:`tirada.links.marks.Mark`) when the core judges it as
+    :func:`tirada.links.marks.mark_link` would: a roll link ✔, or ✘ refused with a code
+    :mod:`tirada.links.mark_words` words (cut short, edited, a newer format…; past the work budget,
+    ``audit.not_checked``), or ✘ because its post's snippet claims another result (``audit.claim``).
+    ``budget`` (``[bytes]``, shared by the links of one request) is charged as the full engine
+    charges it.
 
     Raises:
         NeedsFullEngine: anything else (see the module's text); ``budget`` is charged first when the
         full engine would charge it.
+        TiradaError: a link at another address whose frame is refused, or a refusal that is not a
+        :class:`~tirada.errors.LinkError` (the full engine words it; :func:`core_answer` leaves it).
     """
     from .chain import verify_link
     from .claims import claim_flag
     from ..wire.codec import decode_body
 
-    base, fragment = _fragment(href)
+    base, fragment, problem = _fragment(href)
     said = _own_text(text, fragment)
     if not _plain_address(base) or base != home or said is None:
-        _charge(fragment, budget)
+        if problem is None:
+            _charge(fragment, budget)
         raise NeedsFullEngine("another address, or a post the full engine reads")
-    version, kind_code, body = _charge(fragment, budget)
-    kind, link = decode_body(kind_code, body, version)
+    if problem is not None:
+        return _refused(problem, lang)
+    try:
+        version, kind_code, body = _charge(fragment, budget)
+        kind, link = decode_body(kind_code, body, version)
+    except LinkError as err:
+        return _refused(err, lang)
     if kind != "roll":
         raise NeedsFullEngine("only roll links are marked by the core")
     roll_id = payload_hash(kind_code, body, version)[:6].hex()
+    try:
+        checked = verify_link(link, roll_id)
+    except LinkError as err:       # decoded, its roll refused: still its roller's (tirada.links.audit._entry)
+        return _refused(err, lang, link.get("roller"), link.get("seq"))
     start = len(text) + 1
     row = verified_row({"position": start + len(base) + 1, "posted": 1, "address": base, "start": start,
-                        "starts": [start]}, verify_link(link, roll_id), _short(fragment))
+                        "starts": [start]}, checked, _short(fragment))
     randomness = [v.lower() for v in [row["request"].get("seed")] + list(row["request"].get("fresh") or [])
                   if isinstance(v, str)]
-    if len(set(randomness)) < len(randomness) or claim_flag(row, said + "\n") is not None:
-        raise NeedsFullEngine("a flagged roll is worded by the full engine")
+    if len(set(randomness)) < len(randomness):
+        raise NeedsFullEngine("randomness used twice is worded by the full engine")
+    claimed = claim_flag(row, said + "\n")
+    problems = [] if claimed is None else [{"code": claimed["code"], "params": dict(claimed["params"])}]
+    for item in problems:
+        problem_text(item, lang)   # NeedsFullEngine when the core cannot word it
     lines = roll_lines(row, lang)
     seq = row.get("seq")
-    return {"status": "ok", "kind": "roll", "who": lines[0] if lines else "", "lines": lines[1:],
-            "roller": row.get("roller"), "seq": seq if isinstance(seq, int) else None,
-            "problems": []}
+    return {"status": "bad" if problems else "ok", "kind": "roll", "who": lines[0] if lines else "",
+            "lines": lines[1:], "roller": row.get("roller"), "seq": seq if isinstance(seq, int) else None,
+            "problems": problems}
+
+
+def _refused(err: LinkError, lang: str, roller: Any = None, seq: Any = None) -> dict:
+    """The ✘ mark of a link the audit refuses with ``err`` (its roller and chain number when the
+    link decoded); NeedsFullEngine when :mod:`tirada.links.mark_words` cannot word it."""
+    problem = {"code": str(err.code or "link.invalid"), "params": dict(err.params or {})}
+    problem_text(problem, lang)
+    if seq is True or seq is False:   # isinstance(True, int) differs on MicroPython: the full engine's
+        raise NeedsFullEngine("a chain number that is not a number is read by the full engine")
+    return {"status": "bad", "kind": None, "who": "", "lines": [], "roller": roller,
+            "seq": seq if isinstance(seq, int) else None, "problems": [problem]}
 
 
 def _charge(fragment: str, budget: list) -> tuple:
     """Read ``fragment``'s frame within ``budget`` as the audit does (:func:`tirada.links.audit._entry`):
-    ``(version, kind code, body)``, the work charged; a link past the budget spends it all."""
+    ``(version, kind code, body)``, the work charged; a link past the budget spends it all.
+
+    Raises:
+        LinkError: the frame's refusal; past the budget, ``audit.not_checked`` (the audit's words).
+    """
     try:
         version, kind_code, body, work = read_frame(fragment, max_work=budget[0])
     except LinkError as err:
         if err.field == "work":
             budget[0] = 0
-        raise NeedsFullEngine("a refused link is worded by the full engine") from None
+            raise LinkError("not checked: this text holds too much link data to check at once; "
+                            "audit the thread in parts", code="audit.not_checked") from None
+        raise
     budget[0] -= work
     return version, kind_code, body
 
@@ -249,21 +294,33 @@ def core_answer(text: Any, home: str) -> Any:
 
 def core_answer_json(text: Any, href: str) -> str:
     """What the frame's core worker posts: the JSON text of the full answer with each mark worded
-    (``text``, ``title``, ``reasons``: web/audit/frame_answer.worded's words for a ✔ roll) when the
-    core judged every link of the request, else ``""`` (the frame waits for the full engine).
-    ``href``: the frame page's ``location.href``."""
+    (``text``, ``title``, ``reasons``: web/audit/frame_answer.worded's words, :func:`mark_texts`)
+    when the core judged every link of the request, else ``""`` (the frame waits for the full
+    engine). ``href``: the frame page's ``location.href``."""
     try:
         answer = core_answer(text, home_of(href))
         if answer is None or any(mark is None for mark in answer["marks"]):
             return ""
         worded = []
         for mark in answer["marks"]:
-            said, title = roll_words(mark)
-            worded.append(dict(mark, text=said, title=title, reasons=[]))
+            said, title, reasons = mark_texts(mark, answer["lang"])
+            worded.append(merged(mark, {"text": said, "title": title, "reasons": reasons}))
         answer["marks"] = worded
         return json.dumps(answer)
     except Exception:   # never let the core break the frame: the full engine answers instead
         return ""
+
+
+def mark_texts(mark: Any, lang: str) -> tuple:
+    """``(text, title, reasons)`` of a mark the core gives, as web/audit/frame_answer.worded says
+    them: a ✔ roll's :func:`roll_words`; a ✘ one's reasons (:func:`tirada.links.mark_words.problem_text`)
+    joined with ``"; "``, its title who rolled and every line (a claim) or the text (a refusal)."""
+    reasons = [problem_text(p, lang) for p in mark["problems"]]
+    if not reasons:
+        said, title = roll_words(mark)
+        return said, title, reasons
+    said = "; ".join(reasons)
+    return said, " · ".join(x for x in [mark["who"]] + list(mark["lines"]) if x) or said, reasons
 
 
 def ready_json() -> str:
