@@ -10,6 +10,7 @@ import pytest
 from tirada import roll
 from tirada.errors import TiradaError
 from tirada.odds import odds
+from tirada.systems.dice_card import Band, card
 from tirada.systems.notation import expand
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
@@ -22,10 +23,11 @@ PBTA = [1, "Fallo", 7, "Éxito parcial", 10, "Éxito"]
 
 def test_the_outcome_line_names_the_band_and_escapes_it():
     result = roll({"system": "generic", "dice": 2, "sides": 6, "bands": [1, "<b>x<b>", 7, "Éxito"], "faces": [1, 2]})
-    html = bands_view.outcome_html(result, "es")
+    html = bands_view.outcome_html(card(result).band, "es")
     assert 'data-band="0"' in html and "Resultado: <strong>&lt;b&gt;x&lt;b&gt;</strong>" in html
-    assert bands_view.outcome_html({"total": 3}, "es") == ""
-    assert bands_view.outcome_text(result) == " \u2014 <b>x<b>"   # plain text: the page sets textContent
+    assert card(result).band == Band(0, "<b>x<b>")
+    assert bands_view.outcome_html(card({"total": 3}).band, "es") == ""
+    assert card({"total": 3, "band": {"index": 1}}).band is None   # a band without its label: none shown
 
 
 @pytest.mark.parametrize("lang, words", [("es", ("Probabilidad de cada resultado", "27,8\u00a0%")),

@@ -11,25 +11,19 @@ from shell.render import esc
 from shell.strings import t
 from tirada.systems.band_presets import PRESETS, preset_roll
 from tirada.systems.bands import Bands
+from tirada.systems.dice_card import Band
 
 #: the preset select's options, in order ("" no bands, "custom" the typed text alone)
 CHOICES = ("", *PRESETS, "custom")
 
 
-def outcome_html(result: dict, lang: str) -> str:
-    """The band a roll fell in, as the card's first line: "Resultado: Éxito parcial" (``""`` without
-    bands). The label is user text: escaped."""
-    band = result.get("band")
-    if not isinstance(band, dict) or not isinstance(band.get("label"), str):
+def outcome_html(band: Band | None, lang: str) -> str:
+    """The band a roll fell in (:attr:`tirada.systems.dice_card.DiceCard.band`), as the card's first line:
+    "Resultado: Éxito parcial" (``""`` without bands). The label is user text: escaped."""
+    if band is None:
         return ""
-    return (f'<p class="verdict band-outcome" data-band="{int(band.get("index", 0))}">'
-            f'{esc(t("bands.outcome", lang))}: <strong>{esc(band["label"])}</strong></p>')
-
-
-def outcome_text(result: dict) -> str:
-    """`` — Éxito parcial`` for the one-line summary (``""`` without bands)."""
-    band = result.get("band")
-    return f' \u2014 {band["label"]}' if isinstance(band, dict) and isinstance(band.get("label"), str) else ""
+    return (f'<p class="verdict band-outcome" data-band="{band.index}">'
+            f'{esc(t("bands.outcome", lang))}: <strong>{esc(band.label)}</strong></p>')
 
 
 def _p(prob: dict, lang: str) -> str:

@@ -15,6 +15,7 @@ from roll.forms import int_field
 from roll.odds_views import _prob_table, _view_threshold, view_threshold
 from shell.render import dice_list, esc, label_line
 from shell.strings import t
+from tirada.systems.dice_card import Dice
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
 from tirada.systems.fate.spec import ladder_key
 
@@ -116,7 +117,7 @@ def render_result(result: Mapping[str, Any], lang: str) -> str:
     parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
                  f'{esc(words.total)} <span class="meta">({esc(terms)} {esc(signed(result["modifier"]))}; '
                  f'{esc("; ".join(extras))})</span></p>')
-    parts.append(dice_list(faces, [0, 1, 2, 3], lang, "F", None, {"rerolled": result.get("rerolled") or ()}))
+    parts.append(dice_list(Dice.of({"faces": faces, "rerolled": result.get("rerolled")}, "F"), lang))
     rival = result.get("opposition_faces")
     if isinstance(rival, list):
         dice = " ".join(signed(f) for f in rival)

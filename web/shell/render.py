@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from shell.strings import html_escape as esc
 from shell.strings import t
+from tirada.systems.dice_card import Dice
 from tirada.systems.generic_snippet import face_text as _shown   # a Fate die signed: +1, 0, −1
 
 
-def dice_list(faces: list, kept_indices: list, lang: str, sides: int | str | None = None,
-              exploded: list | None = None, counted: dict | None = None) -> str:
-    """An ``<ul class="dice">`` of dice; kept ones plain, dropped ones dashed and struck through,
+def dice_list(dice: Dice, lang: str) -> str:
+    """An ``<ul class="dice">`` of ``dice`` (:class:`tirada.systems.dice_card.Dice`); kept ones plain,
+    dropped ones dashed and struck through,
     each with a text tag ("guardado" / "descartado") so colour is never the only signal — said only
     when some die is dropped: when every die counts (Fate's four dice, a plain 2d6) "guardado" would
     mean nothing, and the forum snippets mark only dropped dice (struck), so no die says it; a die
     that came from an explosion also says so ("explosión"), a rerolled die names the faces it replaced
-    and, with ``counted`` (a result with ``success_indices``/``failure_indices``/``rerolled``), a die
-    counted as a success or a failure says which."""
-    kept = set(kept_indices)
-    boom = set(exploded or ())
-    counted = counted or {}
-    marks = {i: name for name in ("failure", "success") for i in counted.get(f"{name}_indices") or ()}
-    replaced = {i: old for i, old in counted.get("rerolled") or ()}   # a reroll: the faces it replaced
-    chains = {i: chain for i, chain in counted.get("compounded") or ()}   # !!: the faces added into one die
-    clamped = {i: face for i, face in counted.get("clamped") or ()}   # min/max: the face rolled
+    and a die counted as a success or a failure says which."""
+    faces, sides = dice.faces, dice.sides
+    kept = set(dice.kept_indices)
+    boom = set(dice.exploded_indices)
+    marks = {i: name for name, indices in (("failure", dice.failure_indices), ("success", dice.success_indices or ()))
+             for i in indices}
+    replaced = dict(dice.rerolled)     # a reroll: the faces it replaced
+    chains = dict(dice.compounded)     # !!: the faces added into one die
+    clamped = dict(dice.clamped)       # min/max: the face rolled
     some_dropped = any(i not in kept for i in range(len(faces)))
     items = []
     for i, face in enumerate(_shown(f, sides) for f in faces):
