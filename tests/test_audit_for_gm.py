@@ -16,6 +16,7 @@ import pytest
 
 from tirada.links import sealed
 from tirada.links.audit import audit
+from tirada.links.audit_report import report as read_report
 from tirada.links.audit_sealed_thread import audit_thread
 from tirada.links.chain import ChainState, reserve
 from tirada.links.roll_link import roll_link
@@ -97,7 +98,7 @@ def test_the_page_draws_one_block_per_person_with_the_campaigns_inside():
     plain = _roll("Aria", "", "13")
     bob = _roll("Bob", "Aguasdulces", "14")
     report = audit(_thread(a1.fragment, plain.fragment, bob.fragment))
-    html = audit_view.render_report(report, "es", lambda row, lang: f"total {row['result'].get('total')}")
+    html = audit_view.render_report(report, "es", lambda row, lang: f"total {row.result.get('total')}")
     persons = re.findall(r'<section class="audit-person" data-person="([^"]+)" data-chains="(\d+)">', html)
     assert persons == [("Aria", "2"), ("Bob", "1")]
     aria = html[html.index('data-person="Aria"'):html.index('data-person="Bob"')]
@@ -150,14 +151,14 @@ def test_a_gm_sees_the_list_of_their_pending_sealed_rolls_with_a_link_to_reveal_
                                   ChainState("Máster", "Arenas"), 1796000300)
     text = _thread(req.fragment, blind.fragment, waiting.fragment)
     gm = audit_thread(text, secrets=[KEY], now=1796000400)
-    html = audit_sealed_view.pending_line(gm, "es")
+    html = audit_sealed_view.pending_line(read_report(gm), "es")
     assert 'id="audit-sealed-yours"' in html and html.count("<li>") == 1      # the blind roll: the secret roll is "unknown"
     assert f'href="#{blind.fragment}"' in html and "Sharla (Arenas) nº 1 «Sigilo»" in html and "tirada a ciegas" in html
     assert "Por revelar desde este navegador" in html
     player = audit_thread(text, now=1796000400)                               # no secret here: no list
-    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(player, "es")
+    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(read_report(player), "es")
     done = audit_thread(text + f"\n\nPost 4: {BASE}#{reveal}", secrets=[KEY])
-    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(done, "en")
+    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(read_report(done), "en")
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
@@ -176,7 +177,7 @@ def test_the_pending_list_holds_every_kind_waiting_for_a_reveal_not_only_blind_r
     gm = audit_thread(text, secrets=[KEY], now=1796000400, secret_rolls=kept)
     state = {r["label"]: r["revealable"] for r in gm["sealed"]["rolls"]}
     assert state == {"Sigilo": "yes", "Emboscada": "yes", "Trampa": "unknown"}
-    html = audit_sealed_view.pending_line(gm, "es")
+    html = audit_sealed_view.pending_line(read_report(gm), "es")
     assert html.count("<li>") == 2 and "3 tiradas selladas sin revelar" in html
     assert f'href="#{blind.fragment}"' in html and f'href="#{mine.fragment}"' in html and other.fragment not in html
     assert "Máster (Arenas) nº 1 «Emboscada»</a> — tirada oculta del máster" in html
@@ -184,10 +185,10 @@ def test_the_pending_list_holds_every_kind_waiting_for_a_reveal_not_only_blind_r
     # the campaign secret gone from this browser: the kept secret roll cannot be revealed from here
     lost = audit_thread(text, secrets=["ef" * 32], now=1796000400, secret_rolls=kept)
     assert {r["label"]: r["revealable"] for r in lost["sealed"]["rolls"]}["Emboscada"] == "lost"
-    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(lost, "es")
+    assert "audit-sealed-yours" not in audit_sealed_view.pending_line(read_report(lost), "es")
     # once revealed it leaves the list; the blind roll stays until its own reveal
     done = audit_thread(text + f"\n\nPost 9: {BASE}#{sealed.reveal(KEY, mine.fragment, hidden, created=1796000350)}",
                         secrets=[KEY], secret_rolls=kept)
-    listed = audit_sealed_view.pending_line(done, "en")
+    listed = audit_sealed_view.pending_line(read_report(done), "en")
     assert listed.count("<li>") == 1 and blind.fragment in listed and mine.fragment not in listed
     assert reveal not in text

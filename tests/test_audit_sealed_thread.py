@@ -150,7 +150,7 @@ def test_the_page_words_every_sealed_finding_in_spanish_and_english():
     text, _rolls = bad_thread()
     report = audit_thread(text, now=1796000400 + DAY)
 
-    def said(row: dict, lang: str) -> str:
+    def said(row, lang: str) -> str:
         return "total"
 
     def text_of(html: str) -> str:   # each problem's place (its line here: tests/test_audit_posts.py) left out

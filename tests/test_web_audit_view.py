@@ -17,6 +17,7 @@ from tirada.links.gm_request import encode_request, new_request
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
 from audit import audit_view  # noqa: E402
+from tirada.links.audit_report import AuditRow  # noqa: E402
 
 HOME = "https://usuario.github.io/tir/"
 ENGLISH = {"request", "fork", "the", "roll", "link", "chain", "restart", "not", "posted", "with"}
@@ -26,8 +27,8 @@ def text_of(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
-def said(row: dict, lang: str) -> str:
-    return f"total {row['result'].get('total')}"
+def said(row: AuditRow, lang: str) -> str:
+    return f"total {row.result.get('total')}"
 
 
 def forked_thread() -> tuple:

@@ -1,0 +1,48 @@
+"""The thread audit's report as the page reads it (tirada.links.audit_report, issue #40): typed records
+read once from the audit's dict, which stays what the CLI prints."""
+
+from __future__ import annotations
+
+from tirada.links.audit import audit
+from tirada.links.audit_report import AuditReport, AuditRow, Luck, report
+from tirada.links.chain import ChainState, next_link
+
+HOME = "https://usuario.github.io/tir/"
+
+
+def _thread() -> tuple:
+    state, lines = ChainState("Sharla", "Arenas"), []
+    for i in range(3):
+        fragment, state = next_link({"system": "generic", "dice": 2, "sides": 6, "seed": f"{i:02x}" * 16,
+                                     "label": f"r{i}"}, state, i, version=1)
+        lines.append(f"{HOME}#{fragment}")
+    lines.append(f"{HOME}#t1-not-a-link-at-all")
+    return "\n".join(lines), state
+
+
+def test_a_report_reads_into_records_that_say_what_its_dict_says():
+    text, _ = _thread()
+    found = audit(text, home=HOME)
+    typed = report(found)
+    assert isinstance(typed, AuditReport) and typed.links_found == found["links_found"]
+    assert [c.roller for c in typed.chains] == [g["roller"] for g in found["rollers"]]
+    chain = next(c for c in typed.chains if c.roller == "Sharla")
+    group = next(g for g in found["rollers"] if g["roller"] == "Sharla")
+    assert [r.seq for r in chain.rows] == sorted(r["seq"] for r in group["links"])
+    assert all(isinstance(r, AuditRow) and r.valid and r.has_result and r.system == "generic" for r in chain.rows)
+    assert [r.result for r in chain.rows] == [r["result"] for r in sorted(group["links"], key=lambda r: r["seq"])]
+    assert chain.summary == group["summary"] and chain.ok == group["ok"]
+    assert typed.people is not None and [p.name for p in typed.people] == [p["name"] for p in found["people"]]
+    assert [p.source for p in typed.problems] == found["problems"]
+    assert len(typed.unreadable) == len(found["invalid"])
+
+
+def test_an_older_or_partial_report_reads_as_empty_sections():
+    typed = report({"links_found": 0})
+    assert typed == AuditReport(0, (), None, (), None, (), (), (), (), (), typed.sealed)
+    assert typed.sealed.rolls == () and typed.sealed.summary == {}
+    assert Luck.of(None) is None and Luck.of({"rolls": 3}) == Luck(3, 0.0, 0.0, False)
+    row = AuditRow.of({"valid": False, "reason": "bad", "error": {"code": "link.cut"}, "luck": True})
+    assert row.failed and row.error == {"code": "link.cut"} and row.luck is None and not row.has_result
+    fork = report({"game_forks": [{"kind": "brs", "starts": [{"roller": "A", "seq": 2}, None, {}]}]}).game_forks[0]
+    assert fork.starts == (("A", 2), None, None)
