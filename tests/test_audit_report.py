@@ -4,7 +4,7 @@ read once from the audit's dict, which stays what the CLI prints."""
 from __future__ import annotations
 
 from tirada.links.audit import audit
-from tirada.links.audit_report import AuditReport, AuditRow, Luck, report
+from tirada.links.audit_report import AuditReport, AuditRow, Lazy, Luck, report
 from tirada.links.chain import ChainState, next_link
 
 HOME = "https://usuario.github.io/tir/"
@@ -46,3 +46,23 @@ def test_an_older_or_partial_report_reads_as_empty_sections():
     assert row.failed and row.error == {"code": "link.cut"} and row.luck is None and not row.has_result
     fork = report({"game_forks": [{"kind": "brs", "starts": [{"roller": "A", "seq": 2}, None, {}]}]}).game_forks[0]
     assert fork.starts == (("A", 2), None, None)
+
+
+def test_rows_problems_and_unreadable_links_are_read_only_when_drawn():
+    """A thread of thousands of rolls: the report is read at once, each row when its part is drawn
+    (issue #39: no task over 200 ms on the page)."""
+    made = []
+
+    def row(i: int) -> dict:
+        return {"position": i, "valid": True, "seq": i, "request": {"system": "generic"}, "result": {"total": i}}
+
+    found = {"links_found": 5000, "rollers": [{"roller": "A", "campaign": None, "ok": True,
+                                               "links": [row(i) for i in reversed(range(5000))]}],
+             "problems": [{"code": "x", "roller": "A"}] * 5000, "invalid": [{"fragment": "t1"}] * 5000}
+    typed = report(found)
+    rows = typed.chains[0].rows
+    assert isinstance(rows, Lazy) and len(rows) == 5000 and len(typed.problems) == len(typed.unreadable) == 5000
+    first = rows[:40]
+    assert isinstance(first, Lazy) and [r.seq for r in first] == list(range(40))   # in chain order
+    assert rows[4999].result == {"total": 4999} and bool(rows) and not Lazy([], made.append)
+    assert rows[:2] == (AuditRow.of(row(0)), AuditRow.of(row(1))) and made == []

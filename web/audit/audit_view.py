@@ -8,7 +8,7 @@ unnumbered list, each bad roll marked ✘ with its reasons. Problems are worded 
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from audit import audit_sealed_view
 from shell import i18n
@@ -40,7 +40,7 @@ class Later:
         self.lists = 0
         self.waiting: list = []      # (list id, rows not drawn yet)
 
-    def hold(self, rows: list) -> tuple[str, list]:
+    def hold(self, rows: Sequence) -> tuple[str, Sequence]:
         """A new list's id and the rows of ``rows`` to draw in its block (the rest wait here)."""
         self.lists += 1
         into = f"audit-rows-{self.lists}"
@@ -177,7 +177,7 @@ def chain_html(group: Chain, lang: str, said: Callable[[AuditRow, str], str], he
              f'<p class="verdict {"ok" if ok else "bad"}">{esc(t("audit.ok" if ok else "audit.problems", lang))}</p>'
              f'<p>{esc(group.summary[lang])}</p>{missing_line(group, lang)}{luck_line(group.luck, lang)}'
              '<ul class="audit-links">']
-    rows = list(group.rows)
+    rows = group.rows   # read into records only as they are drawn (tirada.links.audit_report.Lazy)
     if later is not None:
         into, rows = later.hold(rows)
         parts[0] = parts[0].replace('<ul class="audit-links">', f'<ul class="audit-links" id="{into}">')

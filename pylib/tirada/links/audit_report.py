@@ -16,12 +16,48 @@ docs/link-format.md §Thread audit, §Sealed rolls; issues #26, #38. Written in 
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Tuple
+from typing import Any, Mapping, Optional, Sequence, Tuple
 
 from ..portable import Struct
 
-__all__ = ["AuditReport", "AuditRow", "Chain", "GameFork", "Luck", "Other", "Person", "Problem", "Request", "SealedRoll",
-           "SealedSection", "Unreadable", "report"]
+__all__ = ["AuditReport", "AuditRow", "Chain", "GameFork", "Lazy", "Luck", "Other", "Person", "Problem", "Request",
+           "SealedRoll", "SealedSection", "Unreadable", "report"]
+
+
+class Lazy:
+    """A read-only sequence of records made from ``items`` (dicts) by ``make`` only when asked for:
+    a thread of 5,000 rolls gives 5,000 rows, and the page draws them 40 at a time (issue #39: no task
+    over 200 ms), so each row is read into its record when its part is drawn, not all at once. Indexing,
+    slicing (another :class:`Lazy`), ``len``, iteration and equality (by the records) work as a tuple's."""
+
+    def __init__(self, items: list, make: Any) -> None:
+        self._items = items
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return Lazy(self._items[index], self._make)
+        return self._make(self._items[index])
+
+    def __iter__(self) -> Any:
+        return (self._make(item) for item in self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Lazy, tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Lazy({len(self._items)} records)"
 
 
 def _list(value: Any) -> list:
@@ -108,14 +144,14 @@ class AuditRow(Struct):
                    bool(row.get("reason")) and not row.get("valid"), row.get("error") or None,
                    tuple(_list(row.get("flags"))), bool(row.get("valid")) and isinstance(row.get("result"), dict),
                    luck if isinstance(luck, (int, float)) and not isinstance(luck, bool) else None,
-                   row.get("address") or None, row.get("position") or 0, request.get("system"), dict(request),
-                   dict(result))
+                   row.get("address") or None, row.get("position") or 0, request.get("system"), request, result)
 
 
 class Chain(Struct):
     """One roller's chain in one campaign: ``roller`` (``None``: unsigned rolls), ``campaign``, ``ok``,
     ``summary`` (``{"es", "en"}``), ``missing`` (numbers made but not posted, ``((from, to), …)``),
-    ``luck`` and ``rows`` (its links and signed entries in chain order, then as posted)."""
+    ``luck`` and ``rows`` (its links and signed entries in chain order, then as posted; :class:`Lazy`
+    when read from a report: each row read when drawn)."""
 
     _fields = ("roller", "campaign", "ok", "summary", "missing", "luck", "rows")
     roller: Optional[str]
@@ -124,11 +160,11 @@ class Chain(Struct):
     summary: dict
     missing: Tuple[tuple, ...]
     luck: Optional[Luck]
-    rows: Tuple[AuditRow, ...]
+    rows: Sequence[AuditRow]
 
     def __init__(self, roller: Optional[str], campaign: Optional[str], ok: bool, summary: dict, missing: tuple,
-                 luck: Optional[Luck], rows: tuple) -> None:
-        self._init(roller, campaign, ok, summary, tuple(missing), luck, tuple(rows))
+                 luck: Optional[Luck], rows: Any) -> None:
+        self._init(roller, campaign, ok, summary, tuple(missing), luck, rows if isinstance(rows, Lazy) else tuple(rows))
 
     @classmethod
     def of(cls, group: Mapping[str, Any]) -> "Chain":
@@ -137,7 +173,7 @@ class Chain(Struct):
                       key=lambda r: (r.get("seq") or 0, r.get("position") or 0))
         missing = tuple((a, b) for a, b in group.get("missing") or ())
         return cls(group.get("roller"), group.get("campaign"), bool(group.get("ok", True)), _words(group.get("summary")),
-                   missing, Luck.of(group.get("luck")), tuple(AuditRow.of(r) for r in rows))
+                   missing, Luck.of(group.get("luck")), Lazy(rows, AuditRow.of))
 
 
 class Person(Struct):
@@ -273,12 +309,14 @@ class AuditReport(Struct):
     ``problems`` (named, in text order), ``boundaries`` (``False``: plain text, problems placed by
     line), ``chains`` (every roller chain), ``people`` (``None``: an older engine's report, chains as
     they come), ``other`` links, GM ``requests``, ``confrontation_forks`` (the moves a Confrontation was
-    continued two ways at, 0-based), ``game_forks``, ``unreadable`` links and ``sealed`` rolls."""
+    continued two ways at, 0-based), ``game_forks``, ``unreadable`` links and ``sealed`` rolls.
+    ``problems`` and ``unreadable`` are :class:`Lazy` when read from a report (the page lists the first
+    30 and 200)."""
 
     _fields = ("links_found", "problems", "boundaries", "chains", "people", "other", "requests", "confrontation_forks",
                "game_forks", "unreadable", "sealed")
     links_found: int
-    problems: Tuple[Problem, ...]
+    problems: Sequence[Problem]
     boundaries: Any
     chains: Tuple[Chain, ...]
     people: Optional[Tuple[Person, ...]]
@@ -286,14 +324,24 @@ class AuditReport(Struct):
     requests: Tuple[Request, ...]
     confrontation_forks: Tuple[int, ...]
     game_forks: Tuple[GameFork, ...]
-    unreadable: Tuple[Unreadable, ...]
+    unreadable: Sequence[Unreadable]
     sealed: SealedSection
 
-    def __init__(self, links_found: int, problems: tuple, boundaries: Any, chains: tuple, people: Optional[tuple],
-                 other: tuple, requests: tuple, confrontation_forks: tuple, game_forks: tuple, unreadable: tuple,
+    def __init__(self, links_found: int, problems: Any, boundaries: Any, chains: tuple, people: Optional[tuple],
+                 other: tuple, requests: tuple, confrontation_forks: tuple, game_forks: tuple, unreadable: Any,
                  sealed: SealedSection) -> None:
-        self._init(links_found, tuple(problems), boundaries, tuple(chains), people, tuple(other), tuple(requests),
-                   tuple(confrontation_forks), tuple(game_forks), tuple(unreadable), sealed)
+        self._init(links_found, problems if isinstance(problems, Lazy) else tuple(problems), boundaries, tuple(chains),
+                   people, tuple(other), tuple(requests), tuple(confrontation_forks), tuple(game_forks),
+                   unreadable if isinstance(unreadable, Lazy) else tuple(unreadable), sealed)
+
+
+def _problem(p: dict) -> Problem:
+    return Problem(p.get("roller"), p.get("campaign"), p.get("seq"), p.get("label") or None, p.get("fragment") or None,
+                   _words((p.get("place") or {}).get("words")) or None, p)
+
+
+def _unreadable(b: dict) -> Unreadable:
+    return Unreadable(b.get("fragment") or "", b.get("error") or None)
 
 
 def _sealed(value: Any) -> SealedSection:
@@ -312,8 +360,7 @@ def report(found: Mapping[str, Any]) -> AuditReport:
     people = found.get("people")
     return AuditReport(
         found.get("links_found") or 0,
-        tuple(Problem(p.get("roller"), p.get("campaign"), p.get("seq"), p.get("label") or None, p.get("fragment") or None,
-                      _words((p.get("place") or {}).get("words")) or None, p) for p in _list(found.get("problems"))),
+        Lazy(_list(found.get("problems")), _problem),
         found.get("boundaries"),
         tuple(Chain.of(g) for g in _list(found.get("rollers"))),
         tuple(Person(p.get("name") or "", _words(p.get("summary")), tuple((r, c) for r, c in p.get("chains") or ()),
@@ -326,5 +373,5 @@ def report(found: Mapping[str, Any]) -> AuditReport:
                        tuple((s.get("roller"), s.get("seq")) if isinstance(s, dict) and s else None
                              for s in f.get("starts") or ()))
               for f in _list(found.get("game_forks"))),
-        tuple(Unreadable(b.get("fragment") or "", b.get("error") or None) for b in _list(found.get("invalid"))),
+        Lazy(_list(found.get("invalid")), _unreadable),
         _sealed(found.get("sealed")))
