@@ -41,6 +41,7 @@ from roll.forms import FormError
 from shell.render import esc
 from shell.page_events import LangChanged
 from tirada.systems.l5r import skirmish
+from tirada.systems.l5r.records import CheckView
 from tirada.systems.l5r.words import vs_tn
 from tirada.links import fair_roll
 from tirada import systems
@@ -79,7 +80,8 @@ def render_board(focus: bool = False) -> None:
     box = el("result")
     box.setAttribute("aria-atomic", "false")
     request, result = _live()
-    box.innerHTML = board_html(result, request.get("label") or "", Check.marked, app.State.lang, Check.added)
+    box.innerHTML = board_html(CheckView.from_result(result), request.get("label") or "", Check.marked,
+                               app.State.lang, Check.added)
     box.hidden = False
     if Check.marked and result["stage"] in ("reroll", "keep"):
         preview("rerolls" if result["stage"] == "reroll" else "keep")
@@ -301,9 +303,9 @@ def toggle(index: int) -> None:
         return
     Check.marked ^= {index}
     button = document.querySelector(f'[data-l5r-die="{index}"]')
+    check = CheckView.from_result(result)
     button.parentElement.outerHTML = tap_die(
-        next(d for d in result["pool"] if d["index"] == index), stage, result["choices"]["allowed"],
-        Check.marked, app.State.lang)
+        next(d for d in check.pool if d.index == index), stage, check.choice.allowed, Check.marked, app.State.lang)
     document.querySelector(f'[data-l5r-die="{index}"]').focus()
     preview(name)
 
@@ -320,7 +322,8 @@ def preview(name: str) -> None:
             shown = after
     except TiradaError as err:
         show_refusal(refusal_text(err))
-    el("l5r-status").textContent = status_text(result, Check.marked, shown, app.State.lang)
+    el("l5r-status").textContent = status_text(CheckView.from_result(result), Check.marked,
+                                               None if shown is None else CheckView.from_result(shown), app.State.lang)
     if result["stage"] == "reroll":
         el("l5r-confirm").textContent = tr("l5r.confirm_reroll" if Check.marked else "l5r.confirm_no_reroll")
 

@@ -7,6 +7,8 @@ also counts as a success").
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from ...errors import InvalidRequest
 from ...portable import Struct, merged
 
@@ -200,6 +202,12 @@ class ExplosionDie(Struct):
     def symbols(self) -> tuple:
         """Symbols of :attr:`face`."""
         return symbols_of(self.die, self.face)
+
+    @classmethod
+    def from_dict(cls, value: Mapping[str, Any]) -> "ExplosionDie":
+        """The record of one ``explosion_dice`` item of a check's result (:meth:`to_dict`'s shape)."""
+        return cls(value["index"], value["die"], value["face"], value["source"], value["source_index"],
+                   value["kept"])
 
     def to_dict(self) -> dict:
         """``{"index", "die", "face", "symbols", "source", "source_index", "kept"}``."""
