@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from tirada import systems
 from tirada.errors import TiradaError
+from tirada.systems.l5r.dice import PoolDie
 from tirada.systems.l5r.records import (
-    CheckView, ExplosionChoice, FacesChoice, KeepChoice, KeptDie, NeededFace, PoolDieView, RerollChoice,
+    CheckView, ExplosionChoice, FacesChoice, KeepChoice, KeptDie, NeededFace, RerollChoice,
 )
 from tirada.systems.l5r.words import outcome_words, vs_tn
 
@@ -77,7 +78,7 @@ def test_an_explosion_waits_as_its_own_choice_and_added_dice_are_marked():
 
 
 def test_a_pool_die_reads_its_faces_and_is_frozen():
-    die = PoolDieView(2, "skill", "skill", (3, 12), None)
+    die = PoolDie(2, "skill", "skill", (3, 12), None)
     assert (die.first_face, die.face, die.rerolled, die.symbols) == (3, 12, True, ("explosive",))
     with pytest.raises(AttributeError):
         die.kept = True   # type: ignore[misc]

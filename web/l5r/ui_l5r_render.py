@@ -19,8 +19,8 @@ from shell import refusal
 from shell.render import esc, label_line
 from shell.strings import t
 from tirada import TiradaError
-from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, ExplosionDie, symbols_of
-from tirada.systems.l5r.records import CheckView, NeededFace, PoolDieView
+from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, ExplosionDie, PoolDie, symbols_of
+from tirada.systems.l5r.records import CheckView, NeededFace
 from tirada.systems.l5r.words import count, strife
 
 #: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.
@@ -243,7 +243,7 @@ def summary(result: Mapping[str, Any], lang: str) -> str:
 
 
 # ------------------------------------------------------------------------------ the board
-def tap_die(d: PoolDieView, stage: str, allowed: tuple | list, marked_set: set, lang: str) -> str:
+def tap_die(d: PoolDie, stage: str, allowed: tuple | list, marked_set: set, lang: str) -> str:
     """A pool die the player taps at the reroll / keep stage (a toggle button); ``allowed``: the pool
     indices the rules allow now; ``marked_set``: the pool indices tapped so far."""
     marked = d.index in marked_set

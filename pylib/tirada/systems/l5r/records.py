@@ -18,59 +18,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...portable import Struct
-from .dice import DIE_SIDES, ExplosionDie, symbols_of
+from .dice import DIE_SIDES, ExplosionDie, PoolDie, symbols_of
 from .words import outcome_words, vs_tn
 
 __all__ = ["CheckDecisions", "CheckView", "ExplosionChoice", "FacesChoice", "KeepChoice",
-           "KeptDie", "NeededFace", "PoolDieView", "RerollChoice", "choice_of"]
-
-
-class PoolDieView(Struct):
-    """A die of the pool (step 1): ``index`` 0.. (pool order: ring dice, then skill dice), ``die``
-    ``"ring"`` (d6) | ``"skill"`` (d12), ``source`` ``"ring"`` | ``"assist"`` | ``"void"`` | ``"skill"``,
-    ``faces`` (first roll first: a rerolled die has two; the last counts), ``kept`` ``True`` /
-    ``False``, or ``None`` while the keep is undecided."""
-
-    _fields = ("index", "die", "source", "faces", "kept")
-    index: int
-    die: str
-    source: str
-    faces: tuple
-    kept: bool | None
-
-    def __init__(self, index: int, die: str, source: str, faces: tuple, kept: bool | None) -> None:
-        self._init(index, die, source, tuple(faces), kept)
-
-    @property
-    def face(self) -> int:
-        """The face that counts: 1..6 (ring) or 1..12 (skill), after any reroll."""
-        return self.faces[-1]
-
-    @property
-    def first_face(self) -> int:
-        """The face first rolled (step 1), before any reroll."""
-        return self.faces[0]
-
-    @property
-    def symbols(self) -> tuple:
-        """The symbols of :attr:`face` (l5r5e.md §Dice and symbols), e.g. ``("success", "strife")``."""
-        return symbols_of(self.die, self.face)
-
-    @property
-    def rerolled(self) -> bool:
-        """Rerolled by a distinction or an adversity (step 2)."""
-        return len(self.faces) > 1
-
-    @classmethod
-    def from_dict(cls, value: Mapping[str, Any]) -> "PoolDieView":
-        """The record of one ``pool`` item of the result."""
-        return cls(value["index"], value["die"], value["source"], tuple(value["faces"]), value["kept"])
-
-    def to_dict(self) -> dict:
-        """``{"index", "die", "source", "face", "symbols", "faces", "rerolled", "kept"}``."""
-        return {"index": self.index, "die": self.die, "source": self.source, "face": self.face,
-                "symbols": list(self.symbols), "faces": list(self.faces), "rerolled": self.rerolled,
-                "kept": self.kept}
+           "KeptDie", "NeededFace", "RerollChoice", "choice_of"]
 
 
 class KeptDie(Struct):
@@ -255,7 +207,7 @@ class CheckView(Struct):
 
     Fields: ``stage`` ``"faces"`` | ``"reroll"`` | ``"keep"`` | ``"explosion"`` | ``"done"``; ``step``
     (played decision by decision); ``tn`` 1..; ``keep_limit`` (ring + helpers + Void); ``stance`` a
-    ring or ``None``; ``pool`` (:class:`PoolDieView`, pool order; in faces mode only the dice typed so
+    ring or ``None``; ``pool`` (:class:`~tirada.systems.l5r.dice.PoolDie`, pool order; in faces mode only the dice typed so
     far); ``explosion_dice`` (:class:`~tirada.systems.l5r.dice.ExplosionDie`, draw order); ``choice`` (:func:`choice_of`: what
     the player decides now, ``None`` when done); ``decisions`` (:class:`CheckDecisions`); the counters
     (:data:`TOTALS`: ``successes`` ≥ 0 counting explosive ones, ``opportunities``, ``strife_symbols``,
@@ -319,7 +271,7 @@ class CheckView(Struct):
         stage = result["stage"]
         return cls(
             stage, bool(result.get("step")), result["tn"], result["keep_limit"], result.get("stance"),
-            tuple(PoolDieView.from_dict(d) for d in result["pool"]),
+            tuple(PoolDie.from_dict(d) for d in result["pool"]),
             tuple(ExplosionDie.from_dict(x) for x in result["explosion_dice"]),
             choice_of(stage, result.get("choices")), CheckDecisions.from_dict(result.get("decisions") or {}),
             result["successes"], result["opportunities"], result.get("strife_symbols", 0),
