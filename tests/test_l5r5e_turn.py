@@ -468,3 +468,15 @@ def test_a_finished_check_serves_one_move_so_its_strife_counts_once():
     plain = {k: v for k, v in two.items() if k != "id"}
     twice, _ = go(s, {**strike, "check": plain}, {"action": "stance", "stance": "fire"}, {**strike, "check": plain})
     assert twice["used_checks"] == ["check-1"]
+
+
+def test_a_light_wound_before_any_stance_leaves_a_state_that_reads_back():
+    """Struck while Incapacitated before choosing a stance: the critical strike is light, but there is
+    no stance ring to hold it, so no wound of "no ring" is written (the state stays valid: the page
+    reads it back as a TurnState after every move)."""
+    from tirada.systems.l5r.turn_state import TurnState
+
+    out = replay({"character": {"fatigue": 9}, "moves": [{"action": "damage", "damage": 3, "deadliness": 2},
+                                                         {"action": "accept_critical"}]})
+    assert out["state"]["light_wounds"] == [] and out["state"]["unconscious"]
+    assert TurnState.from_dict(out["state"]).to_dict() == new_state(out["state"])

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from tirada import storage, systems
+from tirada.systems.l5r.records import CheckView
 from tirada.systems.tragedia import play
 from tirada.systems.tragedia.records import AddOption, AdversaryPool, FinalStage, Pools, ProtagonistPool, SceneRoll
 from tirada.systems.tragedia.sheet import Sheet
@@ -68,21 +69,21 @@ def test_l5r_finished_check_shows_every_step_and_the_outcome_in_both_languages()
 
 
 def test_l5r_board_offers_the_allowed_dice_and_counts_the_marked_ones():
-    result = systems.roll({**L5R, "step": True})
-    assert result["stage"] == "keep"
+    result = CheckView.from_result(systems.roll({**L5R, "step": True}))
+    assert result.stage == "keep"
     html = l5r.board_html(result, "Atletismo", {3}, "es")
     assert 'data-stage="keep"' in html and "<q>Atletismo</q>" in html  # the label is tagged and quoted (issue #18)
     assert re.findall(r'data-l5r-die="(\d)"', html) == ["0", "1", "2", "3", "4"]
     assert html.count('aria-pressed="true"') == 1 and 'data-l5r-die="3" data-die="skill" data-face="9"' in html
     assert 'id="l5r-confirm" data-l5r-confirm="keep"' in html
     assert l5r.status_text(result, {3}, None, "es").startswith("Marcados: 1. Guardado hasta ahora: 0 éxitos de NO 2")
-    preview = systems.roll({**L5R, "step": True, "keep": [3]})
+    preview = CheckView.from_result(systems.roll({**L5R, "step": True, "keep": [3]}))
     assert "1 éxito de NO 2" in l5r.status_text(result, {3}, preview, "es")
 
 
 def test_l5r_board_at_an_explosion_and_the_refusal_words():
-    result = systems.roll({**L5R, "step": True, "keep": [2, 3]})  # the ring 6 explodes
-    assert result["stage"] == "explosion"
+    result = CheckView.from_result(systems.roll({**L5R, "step": True, "keep": [2, 3]}))  # the ring 6 explodes
+    assert result.stage == "explosion"
     html = l5r.board_html(result, "", set(), "en")
     assert 'data-l5r-explosion="keep"' in html and 'data-l5r-explosion="drop"' in html
     assert 'data-step="explosions"' in html and "die 3" in l5r.instruction(result, "en")
@@ -95,7 +96,7 @@ def test_l5r_board_at_an_explosion_and_the_refusal_words():
 def test_l5r_faces_form_asks_for_each_die_the_engine_needs():
     result = systems.roll({"system": "l5r5e", "ring": 2, "skill": 1, "tn": 2, "faces": [], "step": True})
     assert result["stage"] == "faces"
-    html = l5r.faces_form(result["choices"]["need"], "es")
+    html = l5r.faces_form(CheckView.from_result(result).choice.need, "es")
     assert html.count("data-l5r-face=") == 3 and 'max="6"' in html and 'max="12"' in html
 
 
@@ -276,7 +277,8 @@ def test_l5r_success_never_says_plus_zero(lang, none, two):
     (+0 éxitos adicionales)"); with some, their count in the right plural."""
     from tirada.systems.l5r.words import outcome_words
 
-    done = {"stage": "done", "success": True, "successes": 3, "tn": 3, "opportunities": 0, "strife": 0, "kept": []}
+    done = {"stage": "done", "success": True, "successes": 3, "tn": 3, "opportunities": 0, "strife": 0, "kept": [],
+            "keep_limit": 3, "pool": [], "explosion_dice": []}
     assert outcome_words({**done, "bonus_successes": 0}, lang).headline == none
     assert outcome_words({**done, "bonus_successes": 2}, lang).headline == two
     assert outcome_words({**done, "bonus_successes": 1}, lang).headline.endswith(("éxito adicional)", "bonus success)"))

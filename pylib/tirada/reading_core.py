@@ -59,6 +59,7 @@ CORE_MODULES = (
     "tirada.systems.l5r.blind",
     "tirada.systems.l5r.check",
     "tirada.systems.l5r.dice",
+    "tirada.systems.l5r.records",
     "tirada.systems.l5r.request",
     "tirada.systems.l5r.snippet",
     "tirada.systems.l5r.words",

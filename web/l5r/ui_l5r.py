@@ -41,7 +41,7 @@ from roll.forms import FormError
 from shell.render import esc
 from shell.page_events import LangChanged
 from tirada.systems.l5r import skirmish
-from tirada.systems.l5r.words import vs_tn
+from tirada.systems.l5r.records import CheckView
 from tirada.links import fair_roll
 from tirada import systems
 from tirada import TiradaError
@@ -49,7 +49,7 @@ from tirada.systems.registry import REGISTRY
 from tirada.links.roll_link import RolledLink, open_finished
 from l5r.ui_l5r_render import board_html, status_text, tap_die
 from l5r.ui_l5r_render import refusal_text as _refusal_text
-from l5r.ui_l5r_state import Check, live as _live
+from l5r.ui_l5r_state import Check, live as _live, on_screen
 
 __all__ = ["start_check"]
 
@@ -78,14 +78,19 @@ def render_board(focus: bool = False) -> None:
     """Draw the board for :class:`Check` in #result."""
     box = el("result")
     box.setAttribute("aria-atomic", "false")
-    request, result = _live()
-    box.innerHTML = board_html(result, request.get("label") or "", Check.marked, app.State.lang, Check.added)
+    request, check = _live()[0], _check()
+    box.innerHTML = board_html(check, request.get("label") or "", Check.marked, app.State.lang, Check.added)
     box.hidden = False
-    if Check.marked and result["stage"] in ("reroll", "keep"):
-        preview("rerolls" if result["stage"] == "reroll" else "keep")
+    if Check.marked and check.stage in ("reroll", "keep"):
+        preview("rerolls" if check.stage == "reroll" else "keep")
     if focus:
         first = _node(document.querySelector("#l5r-faces input"))
         (first or el("l5r-step")).focus()
+
+
+def _check() -> CheckView:
+    """The check on screen as its typed record; only called while there is one (as :func:`_live`)."""
+    return CheckView.from_result(_live()[1])
 
 
 def show_refusal(message: str) -> None:
@@ -220,7 +225,7 @@ async def _decide_fair(fair: dict, fields: dict, held: busy.Busy | None) -> None
 
 def advanced(focus: bool) -> None:
     """After the engine answered: finish the roll when done, else draw the next stage."""
-    if _live()[1]["stage"] == "done":
+    if _check().done:
         finish()
     else:
         render_board(focus)
@@ -228,15 +233,15 @@ def advanced(focus: bool) -> None:
 
 def final_request() -> dict:
     """The request of the link: the form's fields, the seed and the decisions as applied (no step)."""
-    request, result = _live()
+    request, decisions = _live()[0], _check().decisions
     req = {k: v for k, v in request.items() if k not in ("step", *DECISIONS)}
-    decisions = result["decisions"]
-    if decisions["rerolls"]:
-        req["rerolls"] = decisions["rerolls"]
-    req["keep"] = decisions["keep"]
-    for name in ("explosions", "added"):
-        if decisions.get(name):
-            req[name] = decisions[name]
+    if decisions.rerolls:
+        req["rerolls"] = list(decisions.rerolls)
+    req["keep"] = None if decisions.keep is None else list(decisions.keep)
+    if decisions.explosions:
+        req["explosions"] = list(decisions.explosions)
+    if decisions.added:
+        req["added"] = [list(a) for a in decisions.added]
     return req
 
 
@@ -290,10 +295,10 @@ def try_roll(request: dict) -> dict:
 def toggle(index: int) -> None:
     """Mark / unmark a pool die; a die the rules do not allow is not marked and the engine's
     reason is shown instead. The counters preview the marked dice."""
-    request, result = _live()
-    stage = result["stage"]
+    request, check = _live()[0], _check()
+    stage = check.stage
     name = "rerolls" if stage == "reroll" else "keep"
-    if index not in result["choices"]["allowed"]:
+    if index not in check.choice.allowed:
         try:
             try_roll({**request, name: sorted(Check.marked | {index})})
         except TiradaError as err:
@@ -302,8 +307,7 @@ def toggle(index: int) -> None:
     Check.marked ^= {index}
     button = document.querySelector(f'[data-l5r-die="{index}"]')
     button.parentElement.outerHTML = tap_die(
-        next(d for d in result["pool"] if d["index"] == index), stage, result["choices"]["allowed"],
-        Check.marked, app.State.lang)
+        next(d for d in check.pool if d.index == index), stage, check.choice.allowed, Check.marked, app.State.lang)
     document.querySelector(f'[data-l5r-die="{index}"]').focus()
     preview(name)
 
@@ -312,16 +316,16 @@ def preview(name: str) -> None:
     """Ask the engine about the marked dice: show the reason when they are not allowed, and (at the
     keep) the counters they would give."""
     clear_refusal()
-    request, result = _live()
+    request, check = _live()[0], _check()
     shown = None
     try:
         after = try_roll({**request, name: sorted(Check.marked), **({"added": Check.added} if name == "keep" else {})})
         if name == "keep":
-            shown = after
+            shown = CheckView.from_result(after)
     except TiradaError as err:
         show_refusal(refusal_text(err))
-    el("l5r-status").textContent = status_text(result, Check.marked, shown, app.State.lang)
-    if result["stage"] == "reroll":
+    el("l5r-status").textContent = status_text(check, Check.marked, shown, app.State.lang)
+    if check.stage == "reroll":
         el("l5r-confirm").textContent = tr("l5r.confirm_reroll" if Check.marked else "l5r.confirm_no_reroll")
 
 
@@ -345,26 +349,27 @@ def submit_faces() -> None:
 def on_board_click(event) -> None:
     if Check.result is None or _node(document.querySelector("#result .l5r-board")) is None:
         return
-    request, result = _live()
+    request, stage = _live()[0], _check().stage
     target = event.target
     die = _closest(target, "[data-l5r-die]")
-    if die is not None and result["stage"] in ("reroll", "keep"):
+    if die is not None and stage in ("reroll", "keep"):
         toggle(int(die.dataset.l5rDie))
         return
     confirm = _closest(target, "[data-l5r-confirm]")
     if confirm is not None:
         if not second_tap(event):
-            decide("rerolls" if result["stage"] == "reroll" else "keep", sorted(Check.marked), confirm)
+            decide("rerolls" if stage == "reroll" else "keep", sorted(Check.marked), confirm)
         return
     boom = _closest(target, "[data-l5r-explosion]")
-    if boom is not None and result["stage"] == "explosion" and not second_tap(event):
+    if boom is not None and stage == "explosion" and not second_tap(event):
         decide("explosions", list(request.get("explosions") or []) + [boom.dataset.l5rExplosion == "keep"], boom)
 
 
 @when("submit", "#result")
 def on_faces(event) -> None:
     event.preventDefault()
-    if Check.result is not None and Check.result["stage"] == "faces":
+    shown = on_screen()
+    if shown is not None and shown.stage == "faces":
         submit_faces()
 
 
@@ -387,21 +392,20 @@ def update_skirmish() -> None:
     try:
         lines = [f'{tr("l5r.sk.composure")}: {skirmish.composure(_sk("earth"), _sk("water"))} · '
                  f'{tr("l5r.sk.endurance")}: {skirmish.endurance(_sk("earth"), _sk("fire"))}']
-        r = Check.last_done
-        if r is None:
+        if Check.last_done is None:
             lines.append(tr("l5r.sk.no_check"))
         else:
-            vs = vs_tn(r, lang)
-            lines.append(_fmt("l5r.sk.from_check", vs=vs))
+            r = CheckView.from_result(Check.last_done)
+            success, bonus = bool(r.success), r.bonus_successes or 0
+            lines.append(_fmt("l5r.sk.from_check", vs=r.vs_tn(lang)))
             ready = not el("l5r-sk-surprised").checked
-            ini = skirmish.initiative(r["success"], r["bonus_successes"], _sk("focus"), _sk("vigilance"), ready)
+            ini = skirmish.initiative(success, bonus, _sk("focus"), _sk("vigilance"), ready)
             lines.append(f'{tr("l5r.sk.initiative")}: {ini}')
-            hit = skirmish.strike(r["success"], r["bonus_successes"], r["opportunities"], _sk("base_damage"),
-                                  _sk("deadliness"))
+            hit = skirmish.strike(success, bonus, r.opportunities, _sk("base_damage"), _sk("deadliness"))
             crit = f' + {_fmt("l5r.sk.critical", n=hit["critical_severity"])}' if hit["critical_severity"] else ""
             lines.append(f'{tr("l5r.sk.damage")}: {hit["damage"]}{crit}')
             if _sk("deadliness") >= 1:
-                sev = skirmish.critical_severity(_sk("deadliness"), r["success"], r["bonus_successes"])
+                sev = skirmish.critical_severity(_sk("deadliness"), success, bonus)
                 lines.append(f'{tr("l5r.sk.severity")}: {sev}')
         out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines)
     except (TiradaError, ValueError) as err:

@@ -13,6 +13,7 @@ from pyscript import document, when
 
 from l5r import ui_l5r
 from tirada.systems.l5r.request import MAX_ADDED
+from l5r.ui_l5r_state import on_screen
 
 
 def _closest(target, selector: str):
@@ -23,7 +24,8 @@ def _closest(target, selector: str):
 def on_add_click(event) -> None:
     """Add the chosen result, or take an added die back, while the check waits for its keep."""
     check = ui_l5r.Check
-    if check.result is None or check.result.get("stage") != "keep":
+    shown = on_screen()
+    if shown is None or shown.stage != "keep":
         return
     add, unadd = _closest(event.target, "[data-l5r-add]"), _closest(event.target, "[data-l5r-unadd]")
     if add is not None and len(check.added) < MAX_ADDED:

@@ -1,20 +1,27 @@
 """The L5R 5e check's HTML and words (pure: no pyscript, tested on CPython in tests/test_web_views.py).
 
-Renders what ``tirada.systems.roll`` returns for an ``l5r5e`` request: the finished check with every
+Renders what ``tirada.systems.roll`` returns for an ``l5r5e`` request, read through its typed record
+(:class:`tirada.systems.l5r.records.CheckView`, by attribute: issue #40): the finished check with every
 step visible (:func:`render_result`), the history line (:func:`summary`), the interactive board at
 its current stage (:func:`board_html`) and the engine's refusals in the UI language
-(:func:`refusal_text`). Every text is in the ``lang`` passed in; web/l5r/ui_l5r.py holds the handlers.
+(:func:`refusal_text`). :func:`render_result` and :func:`summary` take the result dict (the roll
+view's Form interface, web/roll/forms.py) and read it as a ``CheckView`` at once; the board's
+functions take the ``CheckView`` web/l5r/ui_l5r.py reads. Every text is in the ``lang`` passed in;
+web/l5r/ui_l5r.py holds the handlers.
 """
 
 from __future__ import annotations
+
+from typing import Any, Mapping
 
 from shell import i18n
 from shell import refusal
 from shell.render import esc, label_line
 from shell.strings import t
 from tirada import TiradaError
-from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, symbols_of
-from tirada.systems.l5r.words import count, outcome_words, strife, vs_tn
+from tirada.systems.l5r.dice import SYMBOL_NAMES, SYMBOLS, ExplosionDie, PoolDie, symbols_of
+from tirada.systems.l5r.records import CheckView, NeededFace
+from tirada.systems.l5r.words import count, strife
 
 #: Inline SVG of each symbol (24×24, currentColor); shape tells them apart, never colour alone.
 SYMBOL_SVG = {
@@ -32,10 +39,10 @@ def refusal_text(err: TiradaError, lang: str) -> str:
     return refusal.text(err, lang)
 
 
-def lang_fmt(key: str, lang: str, **values) -> str:
+def lang_fmt(key: str, lang: str, n: int | None = None, **values) -> str:
     """Text of ``key`` in ``lang`` with its ``{name}`` fields filled (a plural pair picks its form
     by ``n`` through gettext, web/shell/i18n.py)."""
-    return i18n.template(key, lang, values.get("n")).format(**values)
+    return i18n.template(key, lang, n).format(n=n, **values)
 
 
 
@@ -69,14 +76,15 @@ def die_body(die: str, face: int, symbols: list, tag: str) -> str:
             f'<span class="tag" aria-hidden="true">{esc(tag)}</span>')
 
 
-def static_die(d: dict, state: str, tag: str, lang: str, extra: str = "", after: str = "") -> str:
-    """A die that is not tapped: ``state`` kept / dropped / pending / plain; ``after``: HTML put
-    after it in its list item (e.g. a button)."""
-    words = die_words(d["die"], d["face"], d["symbols"], lang)
+def static_die(die: str, face: int, state: str, tag: str, lang: str, extra: str = "", after: str = "") -> str:
+    """A die that is not tapped (``die`` ``"ring"`` | ``"skill"``, ``face`` 1..6 | 1..12): ``state`` kept /
+    dropped / pending / plain; ``after``: HTML put after it in its list item (e.g. a button)."""
+    symbols = _symbols(die, face)
+    words = die_words(die, face, symbols, lang)
     label = f"{words}{', ' + tag if tag else ''}{', ' + extra if extra else ''}"
-    return (f'<li><span class="l5r-die {d["die"]} {state}" data-die="{d["die"]}" data-face="{d["face"]}" '
+    return (f'<li><span class="l5r-die {die} {state}" data-die="{die}" data-face="{face}" '
             f'data-state="{state}" role="img" aria-label="{esc(label)}">'
-            f'{die_body(d["die"], d["face"], d["symbols"], tag)}</span>{after}</li>')
+            f'{die_body(die, face, symbols, tag)}</span>{after}</li>')
 
 
 def legend(lang: str) -> str:
@@ -86,17 +94,17 @@ def legend(lang: str) -> str:
             f'<ul>{items}</ul></div>')
 
 
-def pool_line(result: dict, lang: str) -> str:
-    ring = sum(1 for d in result["pool"] if d["die"] == "ring")
-    skill = sum(1 for d in result["pool"] if d["die"] == "skill")
-    return lang_fmt("l5r.pool_line", lang, ring=ring, skill=skill, tn=result["tn"], limit=result["keep_limit"])
+def pool_line(check: CheckView, lang: str) -> str:
+    """"3 de anillo (d6) + 2 de habilidad (d12) · NO 2 · guardas hasta 3": the pool, the TN, the keep limit."""
+    return lang_fmt("l5r.pool_line", lang, ring=check.count("ring"), skill=check.count("skill"), tn=check.tn,
+                    limit=check.keep_limit)
 
 
 # ------------------------------------------------------------------------ the check's steps
-def section_pool(result: dict, lang: str) -> str:
+def section_pool(check: CheckView, lang: str) -> str:
     """Step 1: the pool as first rolled."""
-    dice = [static_die({**d, "face": d["faces"][0], "symbols": _symbols(d["die"], d["faces"][0])}, "plain",
-                       t("l5r.die_n", lang).format(n=d["index"] + 1), lang) for d in result["pool"]]
+    dice = [static_die(d.die, d.first_face, "plain", t("l5r.die_n", lang).format(n=d.index + 1), lang)
+            for d in check.pool]
     return (f'<h3>{esc(t("l5r.step_pool", lang))}</h3>'
             f'<ul class="l5r-dice" data-step="pool">{"".join(dice)}</ul>')
 
@@ -106,33 +114,37 @@ def _symbols(die: str, face: int) -> list:
     return list(symbols_of(die, face))
 
 
-def section_rerolls(result: dict, lang: str) -> str:
+def section_rerolls(check: CheckView, lang: str) -> str:
     """Step 2: each rerolled die, its first face → its new face."""
     rows = []
-    for d in result["pool"]:
-        if d["rerolled"]:
-            name = t("l5r.die_n", lang).format(n=d["index"] + 1)
-            pair = [static_die({"die": d["die"], "face": f, "symbols": _symbols(d["die"], f)}, state, tag, lang)
-                    for f, state, tag in ((d["faces"][0], "dropped", t("l5r.tag_rerolled", lang)),
-                                          (d["faces"][-1], "plain", name))]
-            rows.append(f'<li data-rerolled="{d["index"]}"><span class="l5r-name">{esc(name)}</span>'
+    for d in check.pool:
+        if d.rerolled:
+            name = t("l5r.die_n", lang).format(n=d.index + 1)
+            pair = [static_die(d.die, f, state, tag, lang)
+                    for f, state, tag in ((d.first_face, "dropped", t("l5r.tag_rerolled", lang)),
+                                          (d.face, "plain", name))]
+            rows.append(f'<li data-rerolled="{d.index}"><span class="l5r-name">{esc(name)}</span>'
                         f'<ul class="l5r-dice">{pair[0]}<li class="l5r-arrow" aria-hidden="true">→</li>'
                         f'{pair[1]}</ul></li>')
     body = f'<ul class="l5r-rerolls">{"".join(rows)}</ul>' if rows else f'<p>{esc(t("l5r.no_rerolls", lang))}</p>'
     return f'<h3>{esc(t("l5r.step_rerolls", lang))}</h3>{body}'
 
 
-def section_kept(result: dict, lang: str) -> str:
+def _state(kept: bool | None, undecided: str) -> str:
+    """``"kept"`` / ``"dropped"``, or ``undecided`` while a die's keep is not decided."""
+    return undecided if kept is None else ("kept" if kept else "dropped")
+
+
+def section_kept(check: CheckView, lang: str) -> str:
     """Step 3: the pool after rerolls, kept and dropped."""
     dice = []
-    for d in result["pool"]:
-        state = {True: "kept", False: "dropped"}.get(d["kept"], "plain")
-        tag = t(f"l5r.tag_{state}", lang) if state != "plain" else t("l5r.die_n", lang).format(n=d["index"] + 1)
-        extra = t("l5r.tag_rerolled", lang) if d["rerolled"] else ""
-        dice.append(static_die(d, state, tag, lang, extra))
-    for k in result.get("kept", []):   # kept dice added after the keep, outside the limit
-        if k.get("added"):
-            dice.append(static_die(k, "kept", t("l5r.tag_added", lang), lang))
+    for d in check.pool:
+        state = _state(d.kept, "plain")
+        tag = t(f"l5r.tag_{state}", lang) if state != "plain" else t("l5r.die_n", lang).format(n=d.index + 1)
+        extra = t("l5r.tag_rerolled", lang) if d.rerolled else ""
+        dice.append(static_die(d.die, d.face, state, tag, lang, extra))
+    for k in check.added_dice:   # kept dice added after the keep, outside the limit
+        dice.append(static_die(k.die, k.face, "kept", t("l5r.tag_added", lang), lang))
     return (f'<h3>{esc(t("l5r.step_kept", lang))}</h3>'
             f'<ul class="l5r-dice" data-step="kept">{"".join(dice)}</ul>')
 
@@ -145,7 +157,7 @@ ADD_RESULTS = (("ring", 3), ("ring", 2), ("ring", 5), ("ring", 4), ("ring", 6), 
 def add_box(added: list | tuple, lang: str) -> str:
     """At the keep: "add a kept die set to a result" (an effect's; outside the keep limit, sent with
     the keep): the dice added so far, each with a button to take it back, and a result to add."""
-    items = "".join(static_die({"die": d, "face": f, "symbols": list(symbols_of(d, f))}, "kept", t("l5r.tag_added", lang),
+    items = "".join(static_die(d, f, "kept", t("l5r.tag_added", lang),
                                lang, after=f'<button type="button" class="ghost" data-l5r-unadd="{i}">'
                                            f'{esc(t("l5r.add_remove", lang))}</button>')
                     for i, (d, f) in enumerate(added))
@@ -159,176 +171,175 @@ def add_box(added: list | tuple, lang: str) -> str:
             f'<button type="button" class="ghost" data-l5r-add="1">{esc(t("l5r.add_button", lang))}</button></details>')
 
 
-def explosion_source(x: dict, lang: str) -> str:
+def explosion_source(x: ExplosionDie, lang: str) -> str:
     """"dado 4" / "explosión 1": the die an explosion die came from."""
-    key = {"pool": "l5r.die_n", "added": "l5r.added_die"}.get(x["source"], "l5r.explosion_die")
-    return t(key, lang).format(n=x["source_index"] + 1)
+    key = {"pool": "l5r.die_n", "added": "l5r.added_die"}.get(x.source, "l5r.explosion_die")
+    return t(key, lang).format(n=x.source_index + 1)
 
 
-def section_explosions(result: dict, lang: str) -> str:
+def section_explosions(check: CheckView, lang: str) -> str:
     """Step 4: the explosion dice in draw order, kept / dropped / to decide."""
     dice = []
-    for x in result["explosion_dice"]:
-        state = {True: "kept", False: "dropped"}.get(x["kept"], "pending")
-        extra = t(f"l5r.explodes_from_{x['source']}", lang).format(n=x["source_index"] + 1)
-        dice.append(static_die(x, state, t(f"l5r.tag_{state}", lang), lang, extra))
+    for x in check.explosion_dice:
+        state = _state(x.kept, "pending")
+        extra = t(f"l5r.explodes_from_{x.source}", lang).format(n=x.source_index + 1)
+        dice.append(static_die(x.die, x.face, state, t(f"l5r.tag_{state}", lang), lang, extra))
     body = (f'<ul class="l5r-dice" data-step="explosions">{"".join(dice)}</ul>' if dice
             else f'<p>{esc(t("l5r.no_explosions", lang))}</p>')
     return f'<h3>{esc(t("l5r.step_explosions", lang))}</h3>{body}'
 
 
-def outcome(result: dict, lang: str) -> str:
+def outcome(check: CheckView, lang: str) -> str:
     """The totals of a finished check in the system's words (:func:`tirada.systems.l5r.words.outcome_words`,
     as the snippets say them): successes vs TN, verdict, opportunities and strife, extras."""
-    words = outcome_words(result, lang)
-    parts = [f'<p class="total l5r-total" data-successes="{result["successes"]}" data-tn="{result["tn"]}">'
-             f'{esc(vs_tn(result, lang))}</p>']
-    parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-success="{str(result["success"]).lower()}">'
+    words = check.words(lang)
+    parts = [f'<p class="total l5r-total" data-successes="{check.successes}" data-tn="{check.tn}">'
+             f'{esc(check.vs_tn(lang))}</p>']
+    parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-success="{str(check.success).lower()}">'
                  f'{esc(words.headline)}</p>')
-    parts.append(f'<p class="l5r-counts" data-opportunities="{result["opportunities"]}" '
-                 f'data-strife="{result["strife"]}">{esc(words.detail)}</p>')
+    parts.append(f'<p class="l5r-counts" data-opportunities="{check.opportunities}" '
+                 f'data-strife="{check.strife}">{esc(words.detail)}</p>')
     extras = []
-    if result.get("fire_bonus"):
-        extras.append(lang_fmt("l5r.fire_bonus", lang, n=result["fire_bonus"]))
-    if result.get("strife_cancelled"):
-        extras.append(lang_fmt("l5r.cancelled", lang, n=result["strife_cancelled"]))
-    if result.get("strife_change") is not None and result["strife_change"] != result["strife"]:
-        extras.append(lang_fmt("l5r.strife_change", lang, n=result["strife_change"]))
-    if result.get("void_points_gained"):
+    if check.fire_bonus:
+        extras.append(lang_fmt("l5r.fire_bonus", lang, n=check.fire_bonus))
+    if check.strife_cancelled:
+        extras.append(lang_fmt("l5r.cancelled", lang, n=check.strife_cancelled))
+    if check.strife_change is not None and check.strife_change != check.strife:
+        extras.append(lang_fmt("l5r.strife_change", lang, n=check.strife_change))
+    if check.void_points_gained:
         extras.append(t("l5r.void_gained", lang))
-    extras += result.get("messages") or []
+    extras += list(check.messages)
     parts += [f'<p class="meta">{esc(x)}</p>' for x in extras]
     return "".join(parts)
 
 
-def render_result(result: dict, lang: str) -> str:
+def render_result(result: Mapping[str, Any], lang: str) -> str:
     """A finished (or shared) check with every step visible: pool → rerolls → kept → explosions,
-    then the totals. A link whose check is not finished says so."""
+    then the totals. A link whose check is not finished says so. ``result``: the engine's dict
+    (read as a :class:`~tirada.systems.l5r.records.CheckView`)."""
+    check = CheckView.from_result(result)
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
-    if result.get("label"):
-        parts.append(label_line(result["label"], lang))
-    parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
-    parts += [section_pool(result, lang), section_rerolls(result, lang), section_kept(result, lang),
-              section_explosions(result, lang)]
-    if result["stage"] == "done":
-        parts.append(outcome(result, lang))
+    if check.label:
+        parts.append(label_line(check.label, lang))
+    parts.append(f'<p class="meta">{esc(pool_line(check, lang))}</p>')
+    parts += [section_pool(check, lang), section_rerolls(check, lang), section_kept(check, lang),
+              section_explosions(check, lang)]
+    if check.done:
+        parts.append(outcome(check, lang))
     else:
-        parts.append(f'<p class="error">{esc(outcome_words(result, lang).headline)}</p>')
+        parts.append(f'<p class="error">{esc(check.words(lang).headline)}</p>')
     parts.append(legend(lang))
     return f'<div class="l5r">{"".join(parts)}</div>'
 
 
-def summary(result: dict, lang: str) -> str:
+def summary(result: Mapping[str, Any], lang: str) -> str:
     """The history line: "L5R 3 éxitos contra un NO de 3 — Éxito, 1 oportunidad, 1 de conflicto" (the
-    system's words, :func:`tirada.systems.l5r.words.outcome_words`)."""
-    words = outcome_words(result, lang)
-    if result.get("stage") != "done":
+    system's words, :func:`tirada.systems.l5r.words.outcome_words`); ``result``: the engine's dict."""
+    check = CheckView.from_result(result)
+    words = check.words(lang)
+    if not check.done:
         return words.headline
-    return f"L5R {vs_tn(result, lang)} \u2014 {words.line()}"
+    return f"L5R {check.vs_tn(lang)} \u2014 {words.line()}"
 
 
 # ------------------------------------------------------------------------------ the board
-def tap_die(d: dict, stage: str, allowed: list, marked_set: set, lang: str) -> str:
-    """A pool die the player taps at the reroll / keep stage (a toggle button); ``marked_set``: the
-    pool indices tapped so far."""
-    marked = d["index"] in marked_set
-    ok = d["index"] in allowed
+def tap_die(d: PoolDie, stage: str, allowed: tuple | list, marked_set: set, lang: str) -> str:
+    """A pool die the player taps at the reroll / keep stage (a toggle button); ``allowed``: the pool
+    indices the rules allow now; ``marked_set``: the pool indices tapped so far."""
+    marked = d.index in marked_set
+    ok = d.index in allowed
     tag = t(f"l5r.tag_{'reroll' if stage == 'reroll' else 'keep'}", lang) if marked else \
-        (t("l5r.die_n", lang).format(n=d["index"] + 1) if ok else t("l5r.tag_not_allowed", lang))
-    words = die_words(d["die"], d["face"], d["symbols"], lang)
-    extra = f", {t('l5r.tag_rerolled', lang)}" if d["rerolled"] else ""
+        (t("l5r.die_n", lang).format(n=d.index + 1) if ok else t("l5r.tag_not_allowed", lang))
+    symbols = list(d.symbols)
+    words = die_words(d.die, d.face, symbols, lang)
+    extra = f", {t('l5r.tag_rerolled', lang)}" if d.rerolled else ""
     disabled = "" if ok else ' aria-disabled="true"'
-    return (f'<li><button type="button" class="l5r-die {d["die"]}{" marked" if marked else ""}'
-            f'{"" if ok else " not-allowed"}" data-l5r-die="{d["index"]}" data-die="{d["die"]}" '
-            f'data-face="{d["face"]}" aria-pressed="{str(marked).lower()}"{disabled} '
-            f'aria-label="{esc(t("l5r.die_n", lang).format(n=d["index"] + 1))}: {esc(words)}{esc(extra)}">'
-            f'{die_body(d["die"], d["face"], d["symbols"], tag)}</button></li>')
+    return (f'<li><button type="button" class="l5r-die {d.die}{" marked" if marked else ""}'
+            f'{"" if ok else " not-allowed"}" data-l5r-die="{d.index}" data-die="{d.die}" '
+            f'data-face="{d.face}" aria-pressed="{str(marked).lower()}"{disabled} '
+            f'aria-label="{esc(t("l5r.die_n", lang).format(n=d.index + 1))}: {esc(words)}{esc(extra)}">'
+            f'{die_body(d.die, d.face, symbols, tag)}</button></li>')
 
 
-def board_html(result: dict, label: str, marked: set, lang: str, added: list | tuple = ()) -> str:
+def board_html(check: CheckView, label: str, marked: set, lang: str, added: list | tuple = ()) -> str:
     """The interactive check at its current stage (``label``: the roll's label or ""; ``marked``:
     the pool indices tapped so far; ``added``: kept dice added at the keep so far, ``[die, face]``)."""
-    stage, choices = result["stage"], result["choices"] or {}
+    stage, choice = check.stage, check.choice
     parts = [f'<div class="l5r l5r-board" data-stage="{stage}"><h2>{esc(t("l5r.heading", lang))}</h2>']
     if label:
         parts.append(label_line(label, lang))
-    if result["pool"]:
-        parts.append(f'<p class="meta">{esc(pool_line(result, lang))}</p>')
-    parts.append(f'<p id="l5r-step" class="l5r-step" tabindex="-1">{esc(instruction(result, lang))}</p>')
+    if check.pool:
+        parts.append(f'<p class="meta">{esc(pool_line(check, lang))}</p>')
+    parts.append(f'<p id="l5r-step" class="l5r-step" tabindex="-1">{esc(instruction(check, lang))}</p>')
     if stage in ("reroll", "keep"):
-        dice = "".join(tap_die(d, stage, choices["allowed"], marked, lang) for d in result["pool"])
+        dice = "".join(tap_die(d, stage, choice.allowed, marked, lang) for d in check.pool)
         parts.append(f'<ul class="l5r-dice" data-step="{stage}">{dice}</ul>')
         if stage == "keep":
-            parts.append(section_rerolls(result, lang) + add_box(added, lang))
+            parts.append(section_rerolls(check, lang) + add_box(added, lang))
         confirm = "l5r.confirm_keep" if stage == "keep" else "l5r.confirm_reroll"
         parts.append(f'<div class="buttons"><button type="button" class="primary" id="l5r-confirm" '
                      f'data-l5r-confirm="{stage}">{esc(t(confirm, lang))}</button></div>')
     else:
-        if result["pool"]:
-            if any(d["rerolled"] for d in result["pool"]):
-                parts.append(section_rerolls(result, lang))
-            parts.append(section_kept(result, lang) if result["pool"][0]["kept"] is not None
-                         else section_pool(result, lang))
-        if result["explosion_dice"]:
-            parts.append(section_explosions(result, lang))
+        if check.pool:
+            if any(d.rerolled for d in check.pool):
+                parts.append(section_rerolls(check, lang))
+            parts.append(section_kept(check, lang) if check.keep_decided else section_pool(check, lang))
+        if check.explosion_dice:
+            parts.append(section_explosions(check, lang))
         if stage == "explosion":
-            may_keep = '"' if choices["may_keep"] else ' not-allowed" aria-disabled="true"'
+            may_keep = '"' if choice.may_keep else ' not-allowed" aria-disabled="true"'
             parts.append(f'<div class="buttons l5r-explode">'
                          f'<button type="button" class="ghost{may_keep} data-l5r-explosion="keep">'
                          f'{esc(t("l5r.explosion_keep", lang))}</button>'
                          f'<button type="button" class="ghost" data-l5r-explosion="drop">'
                          f'{esc(t("l5r.explosion_drop", lang))}</button></div>')
         if stage == "faces":
-            parts.append(faces_form(choices["need"], lang))
-    status = status_text(result, marked, None, lang)
+            parts.append(faces_form(choice.need, lang))
+    status = status_text(check, marked, None, lang)
     parts.append(f'<p id="l5r-status" class="l5r-status" role="status">{esc(status)}</p>')
     parts.append('<p id="l5r-error" class="error" role="alert" hidden></p>')
     parts.append(legend(lang) + "</div>")
     return "".join(parts)
 
 
-def instruction(result: dict, lang: str) -> str:
+def instruction(check: CheckView, lang: str) -> str:
     """What the player does now, in words."""
-    stage, choices = result["stage"], result["choices"] or {}
+    stage, choice = check.stage, check.choice
     if stage == "reroll":
-        return lang_fmt(f"l5r.do_reroll_{choices['by']}", lang, min=choices["min"], max=choices["max"])
+        return lang_fmt(f"l5r.do_reroll_{choice.by}", lang, min=choice.min, max=choice.max)
     if stage == "keep":
-        return lang_fmt("l5r.do_keep", lang, min=choices["min"], max=choices["max"])
+        return lang_fmt("l5r.do_keep", lang, min=choice.min, max=choice.max)
     if stage == "explosion":
-        x = result["explosion_dice"][choices["index"]]
-        return lang_fmt(f"l5r.do_explosion_{x['source']}", lang, n=x["source_index"] + 1)
+        x = check.explosion_dice[choice.index]
+        return lang_fmt(f"l5r.do_explosion_{x.source}", lang, n=x.source_index + 1)
     return t("l5r.do_faces", lang)
 
 
-def status_text(result: dict, marked: set, preview: dict | None, lang: str) -> str:
+def status_text(check: CheckView, marked: set, preview: CheckView | None, lang: str) -> str:
     """Live counters: what is kept so far (or would be, with the ``marked`` dice: the engine's
-    ``preview`` result of keeping them), vs the TN."""
-    shown = preview or result
-    kept_decided = bool(result["pool"]) and result["pool"][0]["kept"] is not None
-    if result["stage"] == "reroll":
+    ``preview`` check of keeping them), vs the TN."""
+    shown = preview or check
+    if check.stage == "reroll":
         return lang_fmt("l5r.marked_count", lang, n=len(marked))
-    if result["stage"] == "faces" and not kept_decided:
+    if check.stage == "faces" and not check.keep_decided:
         return ""
-    text = lang_fmt("l5r.running", lang, s=count("successes", shown["successes"], lang), tn=result["tn"],
-                     o=count("opportunities", shown["opportunities"], lang), c=strife(shown["strife"], lang))
-    if result["stage"] == "keep":
+    text = lang_fmt("l5r.running", lang, s=count("successes", shown.successes, lang), tn=check.tn,
+                    o=count("opportunities", shown.opportunities, lang), c=strife(shown.strife, lang))
+    if check.stage == "keep":
         text = lang_fmt("l5r.marked_count", lang, n=len(marked)) + " " + text
     return text
 
 
-def faces_form(need: list, lang: str) -> str:
-    """One number input per die the engine still needs (faces mode)."""
+def faces_form(need: tuple[NeededFace, ...], lang: str) -> str:
+    """One number input per die the engine still needs (faces mode; ``need``: its
+    :class:`~tirada.systems.l5r.records.NeededFace` records, in draw order)."""
     rows = []
     for i, n in enumerate(need):
-        if n.get("step") == "explosion":
-            key = f"l5r.need_explosion_{n.get('source', 'pool')}"
-        else:
-            key = f"l5r.need_{n.get('step', 'pool')}"
-        text = lang_fmt(key, lang, n=n.get("source_index", i) + 1, die=t(f"l5r.{n['die']}_die", lang),
-                         sides=n["sides"])
+        key = f"l5r.need_explosion_{n.source}" if n.step == "explosion" else f"l5r.need_{n.step}"
+        text = lang_fmt(key, lang, n=n.source_index + 1, die=t(f"l5r.{n.die}_die", lang), sides=n.sides)
         rows.append(f'<div class="field"><label for="l5r-face-{i}">{esc(text)}</label>'
                     f'<input id="l5r-face-{i}" data-l5r-face="{i}" type="number" inputmode="numeric" '
-                    f'min="1" max="{n["sides"]}" required></div>')
+                    f'min="1" max="{n.sides}" required></div>')
     return (f'<form id="l5r-faces" class="l5r-faces" novalidate><div class="grid">{"".join(rows)}</div>'
             f'<button type="submit" class="primary">{esc(t("l5r.faces_go", lang))}</button></form>')
 

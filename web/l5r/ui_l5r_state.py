@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Check", "live"]
+from tirada.systems.l5r.records import CheckView
+
+__all__ = ["Check", "live", "on_screen"]
 
 
 class Check:
@@ -35,3 +37,9 @@ def live() -> tuple[dict, dict]:
     if Check.request is None or Check.result is None:
         raise RuntimeError("no L5R check on screen")
     return Check.request, Check.result
+
+
+def on_screen() -> CheckView | None:
+    """The check on screen as its typed record (:class:`~tirada.systems.l5r.records.CheckView`: stage,
+    dice, choice, decisions, counters), or ``None`` when there is none."""
+    return None if Check.result is None else CheckView.from_result(Check.result)

@@ -1,8 +1,10 @@
 """The L5R 5e skirmish turn on the roll view (glue only: every rule is in tirada.systems.l5r.turn).
 
-The "Turno de escaramuza" box (web/panels/roll_l5r5e.html) keeps one character's state: each button
-reads its inputs, makes one move, sends it to :func:`tirada.systems.l5r.turn.apply`, stores the state
-it returns and draws it (web/l5r/ui_l5r_turn_render.py). Actions with a check take the last finished L5R
+The "Turno de escaramuza" box (web/panels/roll_l5r5e.html) keeps one character's state (a typed
+:class:`~tirada.systems.l5r.turn_state.TurnState`): each button reads its inputs, makes one move, plays
+it through the skirmish's Game (:data:`tirada.systems.l5r.turn_game.GAME`, over
+:func:`tirada.systems.l5r.turn.apply`), keeps the state it returns and its effect's record
+(:func:`tirada.systems.l5r.turn_effect.effect_of`) and draws them (web/l5r/ui_l5r_turn_render.py). Actions with a check take the last finished L5R
 check (web/l5r/ui_l5r.py ``Check.last_done``). Damage ("Recibir el daño") reads its own three numbers; a
 critical strike taken for a Void point sets the roll form's TN and stance and the deadliness field
 the "Impacto crítico" button reads. The destructive parry, once the engine accepts it, starts a
@@ -24,6 +26,10 @@ from shell.page_events import LangChanged
 from tirada import TiradaError
 from tirada.fields import echo, typed_int
 from tirada.systems.l5r import skirmish, turn
+from tirada.systems.l5r.records import CheckView
+from tirada.systems.l5r.turn_effect import CheckAsked, DamageEffect, ParryEffect, PlainEffect, TurnEffect, effect_of
+from tirada.systems.l5r.turn_game import GAME
+from tirada.systems.l5r.turn_state import TurnState
 from l5r.ui_l5r_turn_render import buttons_now, effect_text, hint_text, state_lines
 
 __all__ = ["Turn", "move"]
@@ -32,8 +38,8 @@ __all__ = ["Turn", "move"]
 class Turn:
     """The character on screen (``state`` None until the scene starts) and the last move's words."""
 
-    state: dict | None = None          # tirada.systems.l5r.turn_state's JSON state
-    effect: dict | None = None         # the last move's effect (tirada.systems.l5r.turn.apply)
+    state: TurnState | None = None     # the character (tirada.systems.l5r.turn_state)
+    effect: TurnEffect | None = None   # the last move's effect (tirada.systems.l5r.turn_effect)
     before_parry: dict | None = None   # the check finished before the last destructive parry (not its reroll)
     named: tuple = (None, "")          # (the last finished check, its id): a check serves one move (used_checks)
     count = 0                          # checks named so far in this page
@@ -72,16 +78,17 @@ def last_check() -> dict:
     if Turn.named[0] is not r:   # a new finished check: a new id, so the engine can tell it was used
         Turn.count += 1
         Turn.named = (r, f"check-{Turn.count}")
+    c = CheckView.from_result(r)
     # the strife it gives (kept strife symbols, anxiety/passion) is suffered by the move that takes it
-    return {**{k: r[k] for k in ("success", "bonus_successes", "opportunities", "tn", "stance")},
-            "strife": r.get("strife_change") or 0, "id": Turn.named[1]}
+    return {"success": c.success, "bonus_successes": c.bonus_successes, "opportunities": c.opportunities, "tn": c.tn,
+            "stance": c.stance, "strife": c.strife_change or 0, "id": Turn.named[1]}
 
 
-def new_scene() -> dict:
+def new_scene() -> TurnState:
     """A fresh state from the box's fields, the skirmish calculators' rings and the table settings
     (the checks already used stay used in the new scene)."""
     weapon = _value("weapon")
-    return turn.new_state({
+    return TurnState.from_dict({
         "void_ring": _int("void_ring"), "void_points": _int("void_points"), "strife": _int("strife"),
         "fatigue": _int("fatigue"), "honor": _int("honor"), "glory": _int("glory"),
         "composure": skirmish.composure(_sk("earth"), _sk("water")),
@@ -89,7 +96,7 @@ def new_scene() -> dict:
         "weapons": [{"name": weapon, "ready": bool(el("l5r-turn-weapon_ready").checked)}] if weapon else [],
         "settings": {"parry_limit": _value("parry_limit"), "challenge_stake": _value("challenge_stake"),
                      "light_wound_max": _int("light_wound_max")},
-        "used_checks": Turn.state["used_checks"] if Turn.state else []})   # a used check stays used
+        "used_checks": list(Turn.state.used_checks) if Turn.state else []})   # a used check stays used
 
 
 def action_move() -> dict:
@@ -124,7 +131,7 @@ def build(op: str) -> dict:
         return {"action": "challenge_outcome", "accepted": bool(el("l5r-turn-accepted").checked),
                 "won": bool(el("l5r-turn-won").checked), "sabotaged": bool(el("l5r-turn-sabotaged").checked)}
     if op == "critical":
-        if Turn.state and Turn.state["reroll"] and ui_l5r.Check.last_done is Turn.before_parry:
+        if Turn.state and Turn.state.reroll and ui_l5r.Check.last_done is Turn.before_parry:
             raise TiradaError("finish the new check first", field="check", code="skirmish.reroll_first")
         return {"action": "critical", "deadliness": _sk("deadliness"), "check": last_check()}
     if op == "parry":
@@ -141,12 +148,12 @@ def move(op: str) -> None:
     box.hidden = True
     try:
         if op == "scene":
-            Turn.state, Turn.effect = new_scene(), {"action": "scene"}
+            Turn.state, Turn.effect = new_scene(), PlainEffect("scene")
         elif Turn.state is None:
             raise TiradaError("start the scene first", code="skirmish.no_scene")
         else:
-            out = turn.apply(Turn.state, build(op))
-            Turn.state, Turn.effect = out["state"], out["effect"]
+            after = GAME.apply(Turn.state, GAME.move(build(op)), None)
+            Turn.state, Turn.effect = after, effect_of(after.effects[-1])
     except TiradaError as err:
         box.textContent = f"{tr('l5r.refused')}: {refused(err, op)}"
         box.hidden = False
@@ -154,16 +161,21 @@ def move(op: str) -> None:
         return
     draw()
     ui_refusal.reveal(el("l5r-turn-out"))   # the move's effect, above the steps
-    if Turn.effect.get("action") == "damage" and Turn.effect["critical_check"]:   # the voluntary critical
-        el("l5r-sk-deadliness").value = str(Turn.effect["deadliness"])
-        el("l5r-tn").value = str(Turn.effect["critical_check"]["tn"])
-        if Turn.effect["critical_check"]["stance"]:
-            el("l5r-stance").value = Turn.effect["critical_check"]["stance"]
-    if Turn.effect.get("action") == "parry":   # the reroll: a new check, its dice made now
+    effect = Turn.effect
+    if isinstance(effect, DamageEffect) and effect.critical_check:   # the voluntary critical
+        el("l5r-sk-deadliness").value = str(effect.deadliness)
+        _set_check(effect.critical_check)
+    if isinstance(effect, ParryEffect):   # the reroll: a new check, its dice made now
         Turn.before_parry = ui_l5r.Check.last_done
-        el("l5r-tn").value = str(Turn.effect["reroll"]["tn"])
-        el("l5r-stance").value = Turn.effect["reroll"]["stance"]
+        _set_check(CheckAsked(effect.reroll.tn, effect.reroll.stance))
         ui_l5r.start_check()
+
+
+def _set_check(asked: CheckAsked) -> None:
+    """Set the roll form's TN and stance to the check a move asks for (its stance only when it has one)."""
+    el("l5r-tn").value = str(asked.tn)
+    if asked.stance:
+        el("l5r-stance").value = asked.stance
 
 
 def refused(err: TiradaError, op: str) -> str:
@@ -182,9 +194,9 @@ def fill_check() -> None:
     """Set the roll form's TN and stance to what the chosen action needs."""
     action, s = _value("action"), Turn.state
     if action in turn.ACTION_TN:
-        el("l5r-tn").value = str(turn.wound_tn(s, turn.ACTION_TN[action]) if s else turn.ACTION_TN[action])
-    if s and s["stance"]:
-        el("l5r-stance").value = s["stance"]
+        el("l5r-tn").value = str(s.tn_for(turn.ACTION_TN[action]) if s else turn.ACTION_TN[action])
+    if s and s.stance:
+        el("l5r-stance").value = s.stance
 
 
 def draw() -> None:
@@ -195,7 +207,7 @@ def draw() -> None:
         return
     lines: list[str] = [] if Turn.state is None else state_lines(Turn.state, lang)
     if Turn.effect is not None:
-        lines.insert(0, tr("l5r.fx.scene") if Turn.effect["action"] == "scene" else effect_text(Turn.effect, lang))
+        lines.insert(0, tr("l5r.fx.scene") if Turn.effect.action == "scene" else effect_text(Turn.effect, lang))
     out.innerHTML = "".join(f"<p>{esc(x)}</p>" for x in lines) or f"<p>{esc(tr('l5r.turn.no_scene'))}</p>"
     el("l5r-turn-hint").textContent = hint_text(_value("action"), Turn.state, lang)
     now = set(buttons_now(Turn.state))      # only the buttons (and steps) that apply now

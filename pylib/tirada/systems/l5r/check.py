@@ -321,7 +321,7 @@ class _Check:
         keep = set(self.keep or ())
         out = merged({
             "stage": stage, "step": req.step, "tn": req.tn, "keep_limit": req.keep_limit, "stance": req.stance,
-            "pool": [d.to_dict((d.index in keep) if self.keep is not None else None) for d in self.pool],
+            "pool": [d.replace(kept=(d.index in keep) if self.keep is not None else None).to_dict() for d in self.pool],
             "explosion_dice": [x.to_dict() for x in self.xs],
             "choices": choices,
             "decisions": {"rerolls": _listed(self.rerolls), "keep": _listed(self.keep),

@@ -7,6 +7,8 @@ also counts as a success").
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from ...errors import InvalidRequest
 from ...portable import Struct, merged
 
@@ -143,18 +145,20 @@ def summary(kept: list, totals: dict, lang: str = "en") -> str:
 # --- The dice of a check and how they are drawn (l5r5e.md §The check) ------------------------------
 
 class PoolDie(Struct):
-    """A die of the pool: ``index`` (pool position), ``die`` ``"ring"``|``"skill"``, ``source``
-    ``"ring"``|``"assist"``|``"void"``|``"skill"``, ``faces``: its faces, first roll first (a
-    rerolled die has two); the last is the face that counts."""
+    """A die of the pool (l5r5e.md §The check 1): ``index`` (pool position), ``die`` ``"ring"``|``"skill"``,
+    ``source`` ``"ring"``|``"assist"``|``"void"``|``"skill"``, ``faces``: its faces, first roll first (a
+    rerolled die has two); the last is the face that counts. ``kept``: ``True``/``False`` once the keep
+    is decided, else ``None``."""
 
-    _fields = ("index", "die", "source", "faces")
+    _fields = ("index", "die", "source", "faces", "kept")
     index: int
     die: str
     source: str
     faces: tuple
+    kept: bool | None
 
-    def __init__(self, index: int, die: str, source: str, faces: tuple) -> None:
-        self._init(index, die, source, faces)
+    def __init__(self, index: int, die: str, source: str, faces: tuple, kept: bool | None = None) -> None:
+        self._init(index, die, source, tuple(faces), kept)
 
     @property
     def face(self) -> int:
@@ -162,16 +166,30 @@ class PoolDie(Struct):
         return self.faces[-1]
 
     @property
+    def first_face(self) -> int:
+        """The face first rolled (step 1), before any reroll."""
+        return self.faces[0]
+
+    @property
+    def rerolled(self) -> bool:
+        """Rerolled by a distinction or an adversity (step 2)."""
+        return len(self.faces) > 1
+
+    @property
     def symbols(self) -> tuple:
         """Symbols of :attr:`face` (l5r5e.md §Dice and symbols)."""
         return symbols_of(self.die, self.face)
 
-    def to_dict(self, kept: bool | None) -> dict:
-        """``{"index", "die", "source", "face", "symbols", "faces", "rerolled", "kept"}``; ``kept``
-        is ``None`` while the keep is undecided."""
+    @classmethod
+    def from_dict(cls, value: Mapping[str, Any]) -> "PoolDie":
+        """The record of one ``pool`` item of a check's result (:meth:`to_dict`'s shape)."""
+        return cls(value["index"], value["die"], value["source"], tuple(value["faces"]), value["kept"])
+
+    def to_dict(self) -> dict:
+        """``{"index", "die", "source", "face", "symbols", "faces", "rerolled", "kept"}``."""
         return {"index": self.index, "die": self.die, "source": self.source, "face": self.face,
-                "symbols": list(self.symbols), "faces": list(self.faces), "rerolled": len(self.faces) > 1,
-                "kept": kept}
+                "symbols": list(self.symbols), "faces": list(self.faces), "rerolled": self.rerolled,
+                "kept": self.kept}
 
     def text(self) -> str:
         """``"pool die 2, d6 2 (opportunity + strife)"`` for messages."""
@@ -200,6 +218,12 @@ class ExplosionDie(Struct):
     def symbols(self) -> tuple:
         """Symbols of :attr:`face`."""
         return symbols_of(self.die, self.face)
+
+    @classmethod
+    def from_dict(cls, value: Mapping[str, Any]) -> "ExplosionDie":
+        """The record of one ``explosion_dice`` item of a check's result (:meth:`to_dict`'s shape)."""
+        return cls(value["index"], value["die"], value["face"], value["source"], value["source_index"],
+                   value["kept"])
 
     def to_dict(self) -> dict:
         """``{"index", "die", "face", "symbols", "source", "source_index", "kept"}``."""

@@ -244,14 +244,15 @@ def _critical(s: dict, m: dict) -> dict:
 
 def _accept_critical(s: dict, m: dict) -> dict:
     """Apply the pending critical strike: a light wound in the stance ring when the severity is at
-    most the setting ``light_wound_max`` (seed example: severity 3 → light wound); Incapacitated →
-    Unconscious (seed, "Incapacitado")."""
+    most the setting ``light_wound_max`` (seed example: severity 3 → light wound; a character struck
+    before choosing any stance has no ring to hold it, so none is recorded: the state stays one
+    :func:`new_state` accepts); Incapacitated → Unconscious (seed, "Incapacitado")."""
     crit = s["pending_critical"]
     if crit is None:
         raise illegal("no critical strike is pending", code="skirmish.no_critical", field="action")
     s["pending_critical"] = None
     light = crit["severity"] <= s["settings"]["light_wound_max"]
-    if light:
+    if light and s["stance"] is not None:   # a light wound is of the stance ring: with no stance yet, of none
         s["light_wounds"].append(s["stance"])
     if s["fatigue"] > s["endurance"]:
         s["unconscious"] = True

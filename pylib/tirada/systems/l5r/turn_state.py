@@ -285,6 +285,16 @@ class TurnState:
             reroll=s["reroll"]["deadliness"] if s["reroll"] is not None else None,
             used_checks=tuple(s["used_checks"]), settings=TurnSettings(**s["settings"]), effects=effects)
 
+    def tn_for(self, base_tn: int) -> int:
+        """The TN of a check in the current stance: ``base_tn`` + 1 per light wound of the stance ring
+        (as :func:`wound_tn`)."""
+        return base_tn + sum(1 for r in self.light_wounds if r == self.stance)
+
+    @property
+    def compromised(self) -> bool:
+        """Compromised: strife above Composure (l5r5e.md §Composure, strife, unmasking, Void)."""
+        return self.strife > self.composure
+
     def to_dict(self) -> dict:
         """The JSON state (the shape of :func:`new_state`; ``effects`` left out)."""
         def opt(value: Any) -> dict | None:
