@@ -37,7 +37,7 @@ EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" 
 
 
 def test_the_seat_comes_from_the_rollers_name_when_it_matches_a_player():
-    players = [{"name": "Haster", "side": 0}, {"name": "Sharla", "side": 1}]
+    players = replay(example_setup(SEED), []).setup.players       # Haster (side 0), Sharla (side 1)
     assert seats.seat_for_roller(" sharla ", players) == "1"
     assert seats.seat_for_roller("Haster", players) == "0"
     assert seats.seat_for_roller("Marda", players) is None

@@ -209,12 +209,12 @@ def make_move(move: dict, pick: dict | None = None) -> None:
 async def _move_locked(move: dict, pick: dict | None, held: busy.Busy | None) -> None:
     try:
         setup, n = Game.setup, len(Game.moves)
-        played: dict = {}
-        await chain_writer.hold(lambda: played.update(now=playing()[1], moved=_play(move, pick)))   # issue #39
+        played: list = []     # (the state before, what _play made), once the lock is held
+        await chain_writer.hold(lambda: played.append((playing()[1], _play(move, pick))))   # issue #39
         busy.end(held)
         Game.moving = None
         if Game.setup is setup and len(Game.moves) == n:   # else another Confrontation was opened meanwhile
-            _moved(move, (played["now"], played["moved"]))
+            _moved(move, played[0])
     except TiradaError as err:
         busy.end(held)
         show_move_error(err)

@@ -33,15 +33,16 @@ def confrontation_key(setup: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-def seat_for_roller(roller: str, players: list) -> str | None:
+def seat_for_roller(roller: str, players) -> str | None:
     """The side (``"0"``/``"1"``) of the player whose name is ``roller`` (the roll view's roller,
-    compared without case and outer spaces), or None when no player has that name."""
+    compared without case and outer spaces), or None when no player has that name; ``players``: the
+    setup's (tirada.systems.brs.config.Player: ``.name``, ``.side``)."""
     name = (roller or "").strip().casefold()
     if not name:
         return None
     for p in players:
-        if str(p["name"]).strip().casefold() == name:
-            return str(p["side"])
+        if str(p.name).strip().casefold() == name:
+            return str(p.side)
     return None
 
 
@@ -161,6 +162,7 @@ def after_forced_pick(state, opts: dict, players, seat) -> dict:
             later = my_options(choices(play(state, pick)), seat, players)
         except TiradaError:
             continue
-        if pick["attacker"] in later:
-            out[p] = later[pick["attacker"]]
+        attacker = kinds.pick.attackers[0]
+        if attacker in later:
+            out[p] = later[attacker]
     return out

@@ -31,8 +31,7 @@ def resolve_seat(setup: dict, players) -> str | None:
     of the player (``players``: the setup's, with ``.name`` and ``.side``) named like the roll view's
     roller (then remembered), else None (the page asks)."""
     key = seats.confrontation_key(setup)
-    named = [{"name": p.name, "side": p.side} for p in players]
-    seat = STORE.brs_seat(key) or seats.seat_for_roller(str(el("roller").value), named)
+    seat = STORE.brs_seat(key) or seats.seat_for_roller(str(el("roller").value), players)
     if seat is not None:
         STORE.set_brs_seat(key, seat)
     return seat
