@@ -17,7 +17,7 @@ import pytest
 from helpers.brs import big_setup, play_out
 from tirada.links.snippets_story import titled_story
 from tirada.systems.brs import apply, new_confrontation, replay
-from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs.after_view import aftermath_view
 from tirada.systems.brs.example import example_setup
 from tirada.systems.brs.journal import entries as journal
 from tirada.systems.brs.options import cells as board, choices as options, now as step
@@ -186,11 +186,11 @@ def test_pains_named_by_no_side_are_left_to_the_table_and_ordinary_spoils_give_d
     assert trait.startswith("Derrotado por ")
     winner = trait.removeprefix("Derrotado por ")
     english = [" ".join(story.end_lines(s, "en")), boardview.player_board(bearer, s, board(state), "en", set(), []),
-               afterview.render(aftermath(state), "en")]
+               afterview.render(aftermath_view(state), "en")]
     assert all("Derrotado" not in text for text in english), english
     assert all(f"Defeated by {winner}" in text for text in english)
     assert f"«Derrotado por {winner}»" in boardview.player_board(bearer, s, board(state), "es", set(), [])
-    assert f"«Derrotado por {winner}»" in afterview.render(aftermath(state), "es")
+    assert f"«Derrotado por {winner}»" in afterview.render(aftermath_view(state), "es")
     assert afterview.trait_name("Derrotado por Ana", "Bo", "en") == "Derrotado por Ana"   # a player's own text
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tirada.systems.brs import replay
-from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs.after_view import aftermath_view
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -67,7 +67,7 @@ def test_next_bid_and_trigger_request(example):
 
 def test_aftermath_card_both_languages(example):
     state = replay(example["setup"], example["moves"] + [{"move": "yield", "player": 1}])
-    result = aftermath(state)
+    result = aftermath_view(state)
     es, en = afterview.render(result, "es"), afterview.render(result, "en")
     assert "Perdidos para siempre (Facción): d6 «Corazón de buey»" in es
     assert "Lost for good (Faction): d6 «Corazón de buey»" in en

@@ -23,6 +23,7 @@ from shell.app import STORE, el
 from tirada import TiradaError
 from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import apply_aftermath, most_devastated
+from tirada.systems.brs.after_view import aftermath_view
 from tirada.systems.brs.aftermath import aftermath
 from tirada.systems.brs.state import State
 from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
@@ -202,7 +203,7 @@ def render_after() -> None:
     if key != Records.key:
         reset(key)
     try:
-        result = aftermath(state, Records.kinds or None)
+        result = aftermath_view(state, Records.kinds or None)
     except TiradaError:
         box.hidden = True
         return
