@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tirada.systems.brs.contest import contest
+from tirada.systems.brs.contest import contest_view
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -47,7 +47,7 @@ def test_contest_card_reads_dice_and_writes_the_result():
                                          "brs-contest-world-dice": "d6 d6", "brs-contest-count": "2",
                                          "brs-contest-ties": "world"}))
     assert req == {"player": "Ilsa", "player_dice": [8, 6, 4], "world_dice": [6, 6], "count": 2, "ties": "world"}
-    out = contest({**req, "faces": [7, 2, 4, 5, 6], "world": "Fuerzas del mundo"})
+    out = contest_view({**req, "faces": [7, 2, 4, 5, 6], "world": "Fuerzas del mundo"})
     html = contestview.result_html(out, "es")
     assert "Ilsa: d8 (7), d6 (2, —), d4 (4) → 11" in html and "Empate: gana Fuerzas del mundo" in html
 
