@@ -4,7 +4,7 @@ reads it (issue #40: the page reads no result by string key).
 :func:`aftermath_view` returns an :class:`Aftermath`: the facts of
 :func:`tirada.systems.brs.aftermath.aftermath` as records. That dict stays what the command line
 prints and what :func:`tirada.sheets.brs_record.apply_aftermath` writes on a sheet; nothing here is
-stored.
+stored (:meth:`AfterPlayer.to_dict` gives back a player's part, byte for byte, for that writer).
 
 Rules: ../shared/rules/blood-red-sands.md §The fight (Devastated, Battered, Broken Heroes), §Corrections
 and additions (Hero and Faction Components after the Ordeal). Written in the reading-core pattern
@@ -33,6 +33,10 @@ class Slot(Struct):
     def __init__(self, trait: str, die: int, aspect: str) -> None:
         self._init(trait, die, aspect)
 
+    def to_dict(self) -> dict:
+        """``{"trait", "die", "aspect"}``."""
+        return {"trait": self.trait, "die": self.die, "aspect": self.aspect}
+
 
 def _slots(items: Any) -> tuple:
     return tuple(Slot(s["trait"], s["die"], s["aspect"]) for s in items)
@@ -56,6 +60,12 @@ class AfterComponent(Struct):
                  destroyed: bool) -> None:
         self._init(index, name, kind, tuple(returned), tuple(crossed), tuple(lost), destroyed)
 
+    def to_dict(self) -> dict:
+        """``{"index", "name", "kind", "returned", "crossed", "lost", "destroyed"}`` (slots as dicts)."""
+        return {"index": self.index, "name": self.name, "kind": self.kind,
+                "returned": [x.to_dict() for x in self.returned], "crossed": [x.to_dict() for x in self.crossed],
+                "lost": [x.to_dict() for x in self.lost], "destroyed": self.destroyed}
+
 
 class AfterWeakness(Struct):
     """A Weakness gained: its ``trait`` text, die ``size`` (or None) and ``by`` (the name of the
@@ -69,13 +79,18 @@ class AfterWeakness(Struct):
     def __init__(self, trait: str, size: int | None, by: str) -> None:
         self._init(trait, size, by)
 
+    def to_dict(self) -> dict:
+        """``{"trait", "size", "by"}``."""
+        return {"trait": self.trait, "size": self.size, "by": self.by}
+
 
 class AfterPlayer(Struct):
     """One player's part: ``name``, ``side`` 0/1, ``won``, ``vp``, the ``horde`` (die sizes taken),
-    the ``weaknesses``, ``broken`` (a Broken Hero), how many dice were ``devastated`` (really lost)
-    and the ``components``."""
+    the ``weaknesses``, ``broken`` (a Broken Hero), how many dice were ``devastated`` (really lost),
+    the ``components`` and the ``confrontation`` id."""
 
-    _fields = ("name", "side", "won", "vp", "horde", "weaknesses", "broken", "devastated", "components")
+    _fields = ("name", "side", "won", "vp", "horde", "weaknesses", "broken", "devastated", "components",
+               "confrontation")
     name: str
     side: int
     won: bool
@@ -85,10 +100,20 @@ class AfterPlayer(Struct):
     broken: bool
     devastated: int
     components: tuple
+    confrontation: str
 
     def __init__(self, name: str, side: int, won: bool, vp: int, horde: Any, weaknesses: Any, broken: bool,
-                 devastated: int, components: Any) -> None:
-        self._init(name, side, won, vp, tuple(horde), tuple(weaknesses), broken, devastated, tuple(components))
+                 devastated: int, components: Any, confrontation: str) -> None:
+        self._init(name, side, won, vp, tuple(horde), tuple(weaknesses), broken, devastated, tuple(components),
+                   confrontation)
+
+    def to_dict(self) -> dict:
+        """The player's item of ``aftermath(...)["players"]``, as
+        :func:`tirada.sheets.brs_record.apply_aftermath` takes it."""
+        return {"name": self.name, "side": self.side, "won": self.won, "vp": self.vp, "horde": list(self.horde),
+                "weaknesses": [w.to_dict() for w in self.weaknesses], "broken": self.broken,
+                "devastated": self.devastated, "components": [c.to_dict() for c in self.components],
+                "confrontation": self.confrontation}
 
 
 class Aftermath(Struct):
@@ -111,7 +136,8 @@ class Aftermath(Struct):
             tuple(AfterWeakness(w["trait"], w["size"], w["by"]) for w in p["weaknesses"]), p["broken"],
             p["devastated"],
             tuple(AfterComponent(c["index"], c["name"], c["kind"], _slots(c["returned"]), _slots(c["crossed"]),
-                                 _slots(c["lost"]), c["destroyed"]) for c in p["components"]))
+                                 _slots(c["lost"]), c["destroyed"]) for c in p["components"]),
+            p["confrontation"])
             for p in value["players"])
         return cls(value["confrontation"], value["winner"], players)
 
