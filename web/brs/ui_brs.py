@@ -400,7 +400,7 @@ def open_brs_link(fragment: str) -> None:
     Game.setup, Game.moves, Game.state, Game.selection, Game.undo = setup, moves, state, [], []
     el("brs-shared").hidden = False
     el("brs-setup-card").open = False
-    el("brs-proves").textContent = tr("brs.proves." + ("signed" if setup.get("start") else f"v{setup.get('version', 1)}"))
+    el("brs-proves").textContent = tr("brs.proves." + ("signed" if state.setup.start else f"v{state.setup.version}"))
     Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
     after_change(push_url=False)
     box = el("brs-status")   # your move first: the link opens on what changed and what to do now
