@@ -13,10 +13,11 @@ import sys
 import pytest
 
 from helpers.brs import big_setup, play_out
-from tirada.systems.brs import Setup, apply, new_confrontation, replay, summary
+from tirada.systems.brs import Setup, apply, new_confrontation, replay
 from tirada.systems.brs.example import example_setup
-from tirada.systems.brs.journal import journal
-from tirada.systems.brs.options import board, options, step
+from tirada.systems.brs.journal import entries
+from tirada.systems.brs.options import board, cells as board_cells, choices, now as step_now, options, step
+from tirada.systems.brs.report import confrontation as view
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -29,35 +30,31 @@ from brs import ui_brs_setup as setupform  # noqa: E402
 SEED = "00112233445566778899aabbccddeeff"
 
 
-def view(state) -> dict:
-    out = summary(state)
-    out["sides"] = list(state.setup.sides)
-    for p, info in enumerate(out["players"]):
-        info["hero"] = state.setup.players[p].hero
-    return out
-
-
 def test_every_state_of_two_whole_confrontations_renders_with_only_legal_buttons():
     for setup in (big_setup(), big_setup("ffeeddccbbaa99887766554433221100")):
         log = play_out(setup)
         state, dice = new_confrontation(setup)
         for move in log + [None]:
-            opts, cells, now = options(state), board(state), step(state)
+            opts, cells, now = choices(state), board_cells(state), step_now(state)
+            # the records say what the dicts of options / board / step say (the CLI's and the tests' shape)
+            assert {p: list(k) for p, k in opts.items()} == {p: list(k) for p, k in options(state).items()}
+            assert [c.to_dict() for c in cells] == board(state)
+            assert now == type(now).from_dict(step(state), now.can)
             for lang in ("es", "en"):
                 s = view(state)
-                bar = actions.action_bar(opts, cells, boardview.names_of(s), lang, [], now.get("player"))
+                bar = actions.action_bar(opts, cells, boardview.names_of(s), lang, [], now.player)
                 buttons = set(re.findall(r'data-move="(\w+)" data-player="(\d+)"', bar))
                 assert buttons == {(k, str(p)) for p, kinds in opts.items() for k in kinds}
                 html = boardview.boards(s, cells, lang, actions.selectable_dice(opts), [])
-                assert html.count('class="brs-die') == sum(c["row"] in ("available", "advanced", "used") for c in cells)
+                assert html.count('class="brs-die') == sum(c.row in ("available", "advanced", "used") for c in cells)
                 sentence = boardview.step_sentence(now, s, cells, lang)
                 assert "{" not in sentence and sentence
                 assert "{" not in boardview.log_html(s, cells, lang) + boardview.info_card(s, lang)
             if move is not None:
                 state = apply(state, move, dice)
-        assert "Confrontación terminada" in boardview.step_sentence(step(state), view(state), board(state), "es")
-        entries = boardview.journal_html(journal(setup, log), view(state), board(state), "es")
-        assert entries.count("<li") == len(log)
+        assert "Confrontación terminada" in boardview.step_sentence(step_now(state), view(state), board_cells(state), "es")
+        said = boardview.journal_html(entries(setup, log), view(state), board_cells(state), "es")
+        assert said.count("<li") == len(log)
 
 
 def test_step_sentence_of_the_example_defence():
@@ -67,7 +64,7 @@ def test_step_sentence_of_the_example_defence():
     avail = sorted(state.dice_of(0, "available"), key=lambda i: -state.dice[i].face)[:2]
     state = replay(setup, moves + [{"move": "attack", "dice": avail}])
     score = sum(state.dice[i].face for i in avail)
-    text = boardview.step_sentence(step(state), view(state), board(state), "es")
+    text = boardview.step_sentence(step_now(state), view(state), board_cells(state), "es")
     assert text == f"Intercambio 1: Sharla defiende contra {score}"
 
 

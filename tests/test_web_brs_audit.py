@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tirada.systems.brs.contest import contest
+from tirada.systems.brs.contest import contest_view
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -26,8 +26,10 @@ def _get(values: dict):
 
 
 def test_enemy_vow_controls_show_the_seed_words_and_read_back():
+    from tirada.systems.brs.board_view import Choices
+
     det = {"vows": ["faction_fails", "enemy_dies"], "enemies": [{"component": 0, "name": "Horda", "devastated": 2}]}
-    html = actions.group(1, {"vow": det}, [], ["A", "B"], "es", [])
+    html = actions.group(1, Choices.from_dict({"vow": det}), (), ["A", "B"], "es", [])
     assert "no deberá tener más de 3" in html and "Rasgos Devastados" in html and 'id="brs-1-vow-enemy"' in html
     assert "Horda — 2 Rasgos Devastados" in html
     move = ui_brs_read.read_move("vow", 1, _get({"brs-1-vow-vow": "enemy_dies", "brs-1-vow-enemy": "0",
@@ -35,7 +37,8 @@ def test_enemy_vow_controls_show_the_seed_words_and_read_back():
     assert move == {"move": "vow", "player": 1, "vow": "enemy_dies", "enemy": 0, "crossed": 1}
     other = ui_brs_read.read_move("vow", 1, _get({"brs-1-vow-vow": "faction_fails", "brs-1-vow-enemy": "0"}), [])
     assert "enemy" not in other
-    assert "brs-1-vow-enemy" not in actions.group(1, {"vow": {"vows": ["enemy_dies"]}}, [], ["A", "B"], "es", [])
+    assert "brs-1-vow-enemy" not in actions.group(1, Choices.from_dict({"vow": {"vows": ["enemy_dies"]}}), (), ["A", "B"],
+                                                  "es", [])
 
 
 def test_contest_card_reads_dice_and_writes_the_result():
@@ -44,7 +47,7 @@ def test_contest_card_reads_dice_and_writes_the_result():
                                          "brs-contest-world-dice": "d6 d6", "brs-contest-count": "2",
                                          "brs-contest-ties": "world"}))
     assert req == {"player": "Ilsa", "player_dice": [8, 6, 4], "world_dice": [6, 6], "count": 2, "ties": "world"}
-    out = contest({**req, "faces": [7, 2, 4, 5, 6], "world": "Fuerzas del mundo"})
+    out = contest_view({**req, "faces": [7, 2, 4, 5, 6], "world": "Fuerzas del mundo"})
     html = contestview.result_html(out, "es")
     assert "Ilsa: d8 (7), d6 (2, —), d4 (4) → 11" in html and "Empate: gana Fuerzas del mundo" in html
 
@@ -69,15 +72,15 @@ def _stuck_hero(version: int):
 def test_a_stuck_hero_who_cannot_vow_is_told_why(version):
     # seed 000: "un Héroe puede hacer un Voto … para Renovar sus dados Usados y Vapuleados"; with
     # none of them a version-2 Vow is refused (brs.vow_nothing), so the page says why it is missing
-    from tirada.systems.brs.options import board, options, step
-    from tirada.systems.brs.report import summary
+    from tirada.systems.brs.options import cells, choices, now as step
+    from tirada.systems.brs.report import confrontation
 
     state = _stuck_hero(version)
-    now, opts, summ = step(state), options(state), summary(state)
-    assert now["kind"] in ("stuck", "overwhelmed") and now["player"] == 1
-    summ["players"][1]["hero"] = True
-    names = [p["name"] for p in summ["players"]]
-    html = actions.action_bar(opts, board(state), names, "es", [], now["player"], summ, now)
+    now, opts, summ = step(state), choices(state), confrontation(state)
+    assert now.kind in ("stuck", "overwhelmed") and now.player == 1
+    summ = summ.replace(players=tuple(p.replace(hero=True) if i == 1 else p for i, p in enumerate(summ.players)))
+    names = list(summ.names)
+    html = actions.action_bar(opts, cells(state), names, "es", [], now.player, summ, now)
     note = "Sharla no puede hacer ahora un Voto de Héroe"
     if version == 2:
         assert "vow" not in opts[1] and note in html

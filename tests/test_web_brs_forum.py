@@ -11,8 +11,10 @@ import sys
 import pytest
 
 from helpers.brs import duel
-from tirada.systems.brs import replay, summary
-from tirada.systems.brs.options import board, options
+from tirada.systems.brs import replay
+from tirada.systems.brs.board_view import Cell, Choices, Step, VowChoice
+from tirada.systems.brs.options import cells as board, choices as options
+from tirada.systems.brs.report import confrontation as summary
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -63,8 +65,8 @@ def test_each_quick_defence_once_each_die_named_by_its_trait():
     setup = ryo_aria()
     state = replay(setup, [{"move": "pick", "attacker": 0, "target": 1}, {"move": "attack", "dice": [0, 1]}])
     opts, cells, summ = options(state), board(state), summary(state)
-    names = boardview.names_of({**summ, "sides": list(state.setup.sides)})
-    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, {})
+    names = boardview.names_of(summ)
+    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, None)
     texts = re.findall(r'data-suggest="[^"]*"[^>]*>([^<]*)</button>', html)
     assert len(texts) >= 2, html                    # two d6 showing 4: two defences, told apart
     assert len(texts) == len(set(texts))            # no option twice
@@ -78,17 +80,20 @@ def test_each_quick_defence_once_each_die_named_by_its_trait():
 ])
 def test_the_stuck_step_names_only_the_ways_out_that_have_a_button(can, words):
     assert boardview.choices_words(can, "es") == words
-    step = {"kind": "stuck", "number": 3, "round": 1, "player": 0, "target": 1, "can": can}
-    summ = {"players": [{"name": "Ryo"}, {"name": "Aria"}], "sides": ["a", "b"]}
-    text = boardview.step_sentence(step, summ, [], "es")
+    step = Step("stuck", 0, 3, 1, 1, 0, 1, None, None, None, False, can)
+    setup = ryo_aria()
+    setup["players"][0]["name"], setup["players"][1]["name"] = "Ryo", "Aria"
+    text = boardview.step_sentence(step, summary(replay(setup, [])), (), "es")
     assert text.endswith(": " + words) and ("Renueva" in text) == ("renew" in can)
 
 
 def test_the_quick_attack_takes_the_two_highest_or_the_kept_die_after_a_reversal():
-    cells = [{"face": 3, "d": 6, "trait": "a", "kept": False}, {"face": 6, "d": 8, "trait": "b", "kept": False},
-             {"face": 5, "d": 10, "trait": "c", "kept": False}]
+    def cell(i: int, face: int, d: int, trait: str, kept: bool = False) -> Cell:
+        return Cell(i, 0, 0, d, face, "strength", trait, "available", None, 0, kept)
+
+    cells = (cell(0, 3, 6, "a"), cell(1, 6, 8, "b"), cell(2, 5, 10, "c"))
     assert 'data-quick-attack="1,2"' in actions.quick_attack(0, [0, 1, 2], cells, "es")
-    cells[0]["kept"] = True           # the Reversal's kept die must attack (brs.attack_required)
+    cells = (cell(0, 3, 6, "a", kept=True),) + cells[1:]   # the Reversal's kept die must attack (brs.attack_required)
     html = actions.quick_attack(0, [0, 1, 2], cells, "es", target=1)
     assert 'data-quick-attack="0,1"' in html and 'data-target="1"' in html
     assert actions.quick_attack(0, [2], cells, "es") == ""      # one die: no quick attack
@@ -126,36 +131,40 @@ def test_a_stuck_attackers_way_out_goes_with_a_pick_that_has_nothing_to_choose()
     assert pick == {"move": "pick", "attacker": 1, "target": 0}
     then = options(play(state, pick))[1]
     assert "attack" not in then and {"renew", "yield"} <= set(then)
-    names = boardview.names_of({**summ, "sides": list(state.setup.sides)})
-    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, {}, {1: then})
+    names = boardview.names_of(summ)
+    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, None, {1: then})
     assert 'data-move="renew" data-player="1" data-pick="1,0"' in html           # one tap: the pick, then the Renewal
     assert "B ataca a A pero no tiene 2 dados Disponibles: Renueva o ríndete." in html
     assert 'data-yield-ask="1"' in html          # a Renewal is left: «Rendirse» still asks first
     # nothing to choose and not stuck: no such buttons (the quick attack makes the pick)
-    assert "data-pick" not in actions.action_bar(opts, cells, names, "es", [], 1, summ, {}, {1: {"attack": {}}})
-    assert actions.stuck_ways(1, 0, {"attack": {}}, cells, names, "es") == ""
+    attack = Choices.from_dict({"attack": {"dice": [], "required": None, "soul_fused": []}})
+    assert "data-pick" not in actions.action_bar(opts, cells, names, "es", [], 1, summ, None, {1: attack})
+    assert actions.stuck_ways(1, 0, attack, cells, names, "es") == ""
 
 
 def test_a_yield_that_is_the_only_move_left_is_one_tap():
     state = stuck_at_a_forced_pick()
-    opts, cells, summ = options(state), board(state), {**summary(state), "sides": list(state.setup.sides)}
-    assert actions.only_yield({"yield": {}})
-    assert not actions.only_yield({"yield": {}, "advantage": {}})          # a reroll may still save the day
-    assert actions.only_yield(opts[1], {"yield": {}})                       # the pick would leave only a Yield
-    assert not actions.only_yield(opts[1], {"yield": {}, "renew": {}})
+    opts, cells, summ = options(state), board(state), summary(state)
+    only = Choices.from_dict({"yield": {"leader": True, "new_leaders": []}})
+    renew = Choices.from_dict({"yield": {"leader": True, "new_leaders": []}, "renew": {"dice": [0]}})
+    advantage = Choices.from_dict({"yield": {"leader": True, "new_leaders": []}, "advantage": {"dice": [0], "tokens": 1}})
+    assert actions.only_yield(only)
+    assert not actions.only_yield(advantage)          # a reroll may still save the day
+    assert actions.only_yield(opts[1], only)                       # the pick would leave only a Yield
+    assert not actions.only_yield(opts[1], renew)
     assert not actions.only_yield(opts[1])
-    names = boardview.names_of({**summ, "sides": list(state.setup.sides)})
-    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, {}, {1: {"yield": {"leader": 1, "new_leaders": []}}})
+    names = boardview.names_of(summ)
+    html = actions.action_bar(opts, cells, names, "es", [], 1, summ, None, {1: only})
     assert "Rendirse (no queda otra jugada)" in html and "data-yield-ask" not in html
     assert "gana" in html                 # it still says what it ends
 
 
 def test_the_only_enemy_a_vow_can_name_is_shown_chosen():
-    one = {"vows": ["enemy_dies"], "enemies": [{"component": 1, "name": "Aria", "devastated": 1},
-                                               {"component": 2, "name": "Odo", "devastated": 4}]}
+    one = VowChoice(["enemy_dies"], [{"component": 1, "name": "Aria", "devastated": 1},
+                                     {"component": 2, "name": "Odo", "devastated": 4}])
     assert '<option value="1" selected>' in actions._vow_enemy(0, one, "es")
-    two = {"vows": ["enemy_dies"], "enemies": [{"component": 1, "name": "Aria", "devastated": 1},
-                                               {"component": 2, "name": "Odo", "devastated": 0}]}
+    two = VowChoice(["enemy_dies"], [{"component": 1, "name": "Aria", "devastated": 1},
+                                     {"component": 2, "name": "Odo", "devastated": 0}])
     assert "selected" not in actions._vow_enemy(0, two, "es")
 
 

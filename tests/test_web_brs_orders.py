@@ -14,10 +14,11 @@ import sys
 import pytest
 
 from helpers.brs_pace import example_three, three_at_exchange_2
-from tirada.systems.brs import replay, summary
+from tirada.systems.brs import replay
 from tirada.systems.brs.example import example_setup
-from tirada.systems.brs.journal import journal
-from tirada.systems.brs.options import board
+from tirada.systems.brs.journal import entries
+from tirada.systems.brs.options import cells as board_cells
+from tirada.systems.brs.report import confrontation
 from tirada.systems.brs.orders import ORDERS, ordered_attacker
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
@@ -69,10 +70,9 @@ def test_a_pick_made_by_the_leader_order_says_so_in_the_log():
     a = ordered_attacker(state)
     moves.append({"move": "pick", "attacker": a, "target": 0})
     state = replay(setup, moves)
-    summ, cells = summary(state), board(state)
-    summ["sides"] = list(state.setup.sides)
+    summ, cells = confrontation(state), board_cells(state)
     names = boardview.names_of(summ)
-    line = boardview.journal_line(journal(setup, moves)[-1], names, cells, "es")
+    line = boardview.journal_line(entries(setup, moves)[-1], names, cells, "es")
     assert line == f"{names[a]} — elige el ataque: {names[a]} → Haster (orden permanente de Sharla)", line
 
 
@@ -154,10 +154,9 @@ def test_the_log_tells_the_orders_and_each_choice_they_took():
     moves = [{"move": "orders", "player": 0, "orders": {"strength": "battered", "bonus": "none"}}, PICK,
              {"move": "attack", "dice": [0, 3]}, {"move": "defend", "dice": [9, 10, 11]}, {"move": "endurance", "die": 10}]
     state = replay(setup, moves)
-    summ, cells = summary(state), board(state)
-    summ["sides"] = list(state.setup.sides)
+    summ, cells = confrontation(state), board_cells(state)
     names = boardview.names_of(summ)
-    line = boardview.journal_line(journal(setup, moves)[0], names, cells, "es")
+    line = boardview.journal_line(entries(setup, moves)[0], names, cells, "es")
     assert line == ("Haster — fija sus órdenes permanentes: Fuerza del rival: qué dado tuyo se daña: Uno de cara par "
                     "(solo queda Vapuleado), el más pequeño; Premio por Vapulear: Nada")
     log = boardview.log_html(summ, cells, "es")

@@ -16,11 +16,13 @@ import pytest
 
 from helpers.brs import big_setup, play_out
 from tirada.links.snippets_story import titled_story
-from tirada.systems.brs import apply, new_confrontation, replay, summary
-from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs import apply, new_confrontation, replay
+from tirada.systems.brs.after_view import aftermath_view
 from tirada.systems.brs.example import example_setup
-from tirada.systems.brs.journal import journal
-from tirada.systems.brs.options import board, options, step
+from tirada.systems.brs.journal import entries as journal
+from tirada.systems.brs.options import cells as board, choices as options, now as step
+from tirada.systems.brs.report import confrontation as view
+from tirada.systems.brs.story_view import AppliedPain
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
 
@@ -34,16 +36,8 @@ SEED = "00112233445566778899aabbccddeeff"
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "brs-haster-sharla.json").read_text())
 
 
-def view(state) -> dict:
-    out = summary(state)
-    out["sides"] = list(state.setup.sides)
-    for p, info in enumerate(out["players"]):
-        info["hero"] = state.setup.players[p].hero
-    return out
-
-
 def test_the_seat_comes_from_the_rollers_name_when_it_matches_a_player():
-    players = [{"name": "Haster", "side": 0}, {"name": "Sharla", "side": 1}]
+    players = replay(example_setup(SEED), []).setup.players       # Haster (side 0), Sharla (side 1)
     assert seats.seat_for_roller(" sharla ", players) == "1"
     assert seats.seat_for_roller("Haster", players) == "0"
     assert seats.seat_for_roller("Marda", players) is None
@@ -65,11 +59,11 @@ def test_each_seat_is_offered_only_its_sides_moves_in_every_state():
     state, dice = new_confrontation(setup)
     seen = {"0": 0, "1": 0}
     for move in play_out(setup) + [None]:
-        opts, players = options(state), view(state)["players"]
+        opts, players = options(state), view(state).players
         for seat in ("0", "1"):
             mine = seats.my_options(opts, seat, players)
-            assert all(players[p]["side"] == int(seat) for p in mine)
-            assert mine == {p: k for p, k in opts.items() if players[p]["side"] == int(seat)}
+            assert all(players[p].side == int(seat) for p in mine)
+            assert mine == {p: k for p, k in opts.items() if players[p].side == int(seat)}
             seen[seat] += bool(mine)
         assert seats.my_options(opts, "both", players) == opts
         assert seats.my_options(opts, "watch", players) == {} and seats.my_options(opts, None, players) == {}
@@ -106,8 +100,8 @@ def test_the_turn_line_tells_the_reader_what_to_do():
     state = replay(setup, [])
     s, now = view(state), step(state)
     opts = options(state)
-    assert seats.turn_line("0", now, s, seats.my_options(opts, "0", s["players"]), "es") == "Te toca, Haster"
-    wait = seats.turn_line("1", now, s, seats.my_options(opts, "1", s["players"]), "es")
+    assert seats.turn_line("0", now, s, seats.my_options(opts, "0", s.players), "es") == "Te toca, Haster"
+    wait = seats.turn_line("1", now, s, seats.my_options(opts, "1", s.players), "es")
     assert wait == "No te toca: ahora mueve Haster (Haster (Cronista)). Pásale el enlace."
     assert seats.turn_line("watch", now, s, {}, "en") == "Haster (Haster (Cronista)) moves now."
     assert "Elige tu bando" in seats.turn_line(None, now, s, {}, "es")
@@ -147,7 +141,7 @@ def test_each_moves_story_says_the_dice_their_faces_and_what_they_did():
     assert story.last_move_text([], s, cells, "es") == "Aún no hay movimientos."
     two = journal(setup, moves[:2])             # Haster picks, then attacks: the attack alone tells both
     state2 = replay(setup, moves[:2])
-    assert [e["move"]["move"] for e in two] == ["pick", "attack"]
+    assert [e.move.kind for e in two] == ["pick", "attack"]
     assert story.last_move_text(two, view(state2), board(state2), "es") == (
         "Último movimiento: Haster ataca a Sharla con d8 Resistencia (5) + d6 Fortaleza (5) = 10")
 
@@ -157,16 +151,16 @@ def test_the_end_says_who_won_which_pain_falls_on_whom_and_what_goes_to_the_shee
     log = play_out(setup)
     state = replay(setup, log)
     s = view(state)
-    win = s["winner_side"]
+    win = s.winner_side
     lines = story.end_lines(s, "es")
-    loser_name = s["sides"][1 - win]
-    assert lines[0] == f"Gana {s['sides'][win]}; se rindió el bando {loser_name}."
+    loser_name = s.sides[1 - win]
+    assert lines[0] == f"Gana {s.sides[win]}; se rindió el bando {loser_name}."
     pain = "Sharla pierde el mapa" if win == 0 else "Haster queda en deuda con ella"
     other = "Haster queda en deuda con ella" if win == 0 else "Sharla pierde el mapa"
-    assert f"que sufre {s['spoils']['bearer']}: «{pain}»" in lines[1] and other not in " ".join(lines)
+    assert f"que sufre {s.spoils.bearer}: «{pain}»" in lines[1] and other not in " ".join(lines)
     assert lines[-1].startswith("A las fichas:") and "Haster: PV" in lines[-1]
     status = " ".join(story.snippet_sentences(journal(setup, log), s, board(state), "x", "es"))
-    assert s["sides"][win] in status and pain in status and "A las fichas" not in status
+    assert s.sides[win] in status and pain in status and "A las fichas" not in status
     post = titled_story("t", story.snippet_sentences(journal(setup, log), s, board(state), "x", "es"), "Abrir",
                         "https://x.test/#t2abc", "markdown")
     assert pain in post and "Gana" in post
@@ -179,7 +173,7 @@ def test_pains_named_by_no_side_are_left_to_the_table_and_ordinary_spoils_give_d
     setup = {**example_setup(SEED), "spoils": ["Una deuda de sangre"]}
     state = replay(setup, play_out(setup))
     s = view(state)
-    assert s["spoils"]["applied"] == [{"text": "Una deuda de sangre", "by": None}]
+    assert s.spoils.applied == (AppliedPain("Una deuda de sangre", None),)
     assert any("la mesa decide" in line for line in story.end_lines(s, "es"))
     ordinary = {**example_setup(SEED), "spoils": [], "back_down": 1}
     state = replay(ordinary, play_out(ordinary))
@@ -187,16 +181,16 @@ def test_pains_named_by_no_side_are_left_to_the_table_and_ordinary_spoils_give_d
     assert any(line.startswith("Botín Ordinario:") and "Derrotado por" in line for line in story.end_lines(s, "es"))
     # the Weakness the engine names «Derrotado por X» is "Defeated by X" in the English page (issue #29):
     # the end, the bearer's board and the after-the-fight card; Spanish keeps the seed's term
-    bearer = next(p for p, info in enumerate(s["players"]) if info["weaknesses"])
-    trait = s["players"][bearer]["weaknesses"][0]["trait"]
+    bearer = next(p for p, info in enumerate(s.players) if info.weaknesses)
+    trait = s.players[bearer].weaknesses[0].trait
     assert trait.startswith("Derrotado por ")
     winner = trait.removeprefix("Derrotado por ")
     english = [" ".join(story.end_lines(s, "en")), boardview.player_board(bearer, s, board(state), "en", set(), []),
-               afterview.render(aftermath(state), "en")]
+               afterview.render(aftermath_view(state), "en")]
     assert all("Derrotado" not in text for text in english), english
     assert all(f"Defeated by {winner}" in text for text in english)
     assert f"«Derrotado por {winner}»" in boardview.player_board(bearer, s, board(state), "es", set(), [])
-    assert f"«Derrotado por {winner}»" in afterview.render(aftermath(state), "es")
+    assert f"«Derrotado por {winner}»" in afterview.render(aftermath_view(state), "es")
     assert afterview.trait_name("Derrotado por Ana", "Bo", "en") == "Derrotado por Ana"   # a player's own text
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tirada.systems.brs import replay
+from tirada.systems.brs.after_view import aftermath_view
 from tirada.systems.brs.aftermath import aftermath
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
@@ -67,13 +68,16 @@ def test_next_bid_and_trigger_request(example):
 
 def test_aftermath_card_both_languages(example):
     state = replay(example["setup"], example["moves"] + [{"move": "yield", "player": 1}])
-    result = aftermath(state)
+    result = aftermath_view(state)
     es, en = afterview.render(result, "es"), afterview.render(result, "en")
     assert "Perdidos para siempre (Facción): d6 «Corazón de buey»" in es
     assert "Lost for good (Faction): d6 «Corazón de buey»" in en
     assert 'data-after-kind="2"' in es and "Haster (bando ganador)" in es
     for english in ("Faction", "Hero", "sheet", "Record"):
         assert english not in es
+    # each player's part goes back to the sheet writer exactly as the engine's aftermath dict has it
+    for kinds in (None, {"0": "hero", "1": "faction", "2": "hero"}):
+        assert [p.to_dict() for p in aftermath_view(state, kinds).players] == aftermath(state, kinds)["players"]
     words = afterview.applied_words(["Haster"], ["Sharla"], ["Haster"], "es")
     assert words == ("Anotado en: Haster. Sin ficha en «Mis datos» con ese nombre: Sharla. "
                      "Personaje Más Devastado entre tus fichas: Haster.")

@@ -36,10 +36,12 @@ from brs.ui_brs_game import Game, draft, playing
 from shell.app import STORE, el, tr
 from shell.page_events import LangChanged, LinkOpening
 from tirada.links.snippets_story import titled_story
-from tirada.systems.brs import Setup, play, replay, summary
-from tirada.systems.brs.journal import journal
+from tirada.systems.brs import Setup, play, replay
+from tirada.systems.brs.journal import entries as journal_entries
 from tirada.systems.brs.link import encode_link, open_link
-from tirada.systems.brs.options import board, options
+from tirada.systems.brs.options import cells as board_cells, choices
+from tirada.systems.brs.report import confrontation
+from tirada.systems.brs.story_view import Confrontation
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
 from tirada.systems.brs.fair import can_take_back
@@ -105,14 +107,10 @@ def on_new(event) -> None:
 
 
 # ---------------------------------------------------------------------------------- the game
-def view_summary() -> dict:
-    """The engine summary plus the setup facts the boards show (side names, Heroes)."""
-    state = playing()[1]
-    out = summary(state)
-    out["sides"] = list(state.setup.sides)
-    for p, info in enumerate(out["players"]):
-        info["hero"] = state.setup.players[p].hero
-    return out
+def view_summary() -> Confrontation:
+    """The engine's record of the Confrontation (tirada.systems.brs.report.confrontation: with the
+    setup facts the boards show, side names and Heroes)."""
+    return confrontation(playing()[1])
 
 
 def choose_seat(seat: str | None) -> None:
@@ -136,17 +134,17 @@ def render_game() -> None:
         return
     lang = app.State.lang
     setup, state = playing()
-    summ, cells, now = view_summary(), board(state), status.step_now(state)
+    summ, cells, now = view_summary(), board_cells(state), status.step_now(state)
     moving = status.drafted(state, setup, Game.seat)
-    opts = seats.my_options(options(moving), Game.seat, summ["players"])
-    then = seats.after_forced_pick(moving, opts, summ["players"], Game.seat)
-    names, entries = boardview.names_of(summ), journal(setup, Game.moves)
+    opts = seats.my_options(choices(moving), Game.seat, summ.players)
+    then = seats.after_forced_pick(moving, opts, summ.players, Game.seat)
+    names, entries = boardview.names_of(summ), journal_entries(setup, Game.moves)
     status.render_status(Game.seat, summ, cells, now, opts, entries, lang)
     selectable = actions.selectable_dice(opts)
     Game.selection = [i for i in Game.selection if i in selectable]
-    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.get("player"), summ, now,
+    el("brs-actions").innerHTML = actions.action_bar(opts, cells, names, lang, Game.selection, now.player, summ, now,
                                                      then)
-    el("brs-actions-card").hidden = not opts and summ["status"] != "ended"
+    el("brs-actions-card").hidden = not opts and summ.status != "ended"
     status.render_odds(now, cells, opts)
     status.render_orders(state, setup, Game.seat, lang)
     el("brs-boards").innerHTML = seats.boards_html(Game.seat, summ, cells, lang, selectable, Game.selection,
@@ -211,12 +209,12 @@ def make_move(move: dict, pick: dict | None = None) -> None:
 async def _move_locked(move: dict, pick: dict | None, held: busy.Busy | None) -> None:
     try:
         setup, n = Game.setup, len(Game.moves)
-        played: dict = {}
-        await chain_writer.hold(lambda: played.update(now=playing()[1], moved=_play(move, pick)))   # issue #39
+        played: list = []     # (the state before, what _play made), once the lock is held
+        await chain_writer.hold(lambda: played.append((playing()[1], _play(move, pick))))   # issue #39
         busy.end(held)
         Game.moving = None
         if Game.setup is setup and len(Game.moves) == n:   # else another Confrontation was opened meanwhile
-            _moved(move, (played["now"], played["moved"]))
+            _moved(move, played[0])
     except TiradaError as err:
         busy.end(held)
         show_move_error(err)
@@ -370,9 +368,9 @@ def snippet(kind: str) -> str:
     if kind == "link" or Game.state is None:
         return url
     setup, state = playing()
-    summ, cells = view_summary(), board(state)
-    title = tr("brs.snippet.title").format(a=summ["sides"][0], b=summ["sides"][1])
-    now = story.snippet_sentences(journal(setup, Game.moves), summ, cells,
+    summ, cells = view_summary(), board_cells(state)
+    title = tr("brs.snippet.title").format(a=summ.sides[0], b=summ.sides[1])
+    now = story.snippet_sentences(journal_entries(setup, Game.moves), summ, cells,
                                   boardview.step_sentence(status.step_now(state), summ, cells, app.State.lang), app.State.lang)
     return titled_story(title, now, tr("brs.snippet.open"), url, "bbcode" if kind == "bbcode" else "markdown")
 
@@ -402,7 +400,7 @@ def open_brs_link(fragment: str) -> None:
     Game.setup, Game.moves, Game.state, Game.selection, Game.undo = setup, moves, state, [], []
     el("brs-shared").hidden = False
     el("brs-setup-card").open = False
-    el("brs-proves").textContent = tr("brs.proves." + ("signed" if setup.get("start") else f"v{setup.get('version', 1)}"))
+    el("brs-proves").textContent = tr("brs.proves." + ("signed" if state.setup.start else f"v{state.setup.version}"))
     Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
     after_change(push_url=False)
     box = el("brs-status")   # your move first: the link opens on what changed and what to do now

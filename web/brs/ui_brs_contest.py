@@ -1,6 +1,6 @@
 """The Competencia card of the Confrontation view (issue #15): when no Component with dice is in
 the scene there is no fight, only a contest against the world's forces (seed 000, Disparando la
-Confrontación). Glue only: read the card's fields → :func:`tirada.systems.brs.contest.contest` →
+Confrontación). Glue only: read the card's fields → :func:`tirada.systems.brs.contest.contest_view` →
 write the result. The way it is played is a project [decision] shown beside the seed's words in the
 card (docs/brs-rules.md).
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from shell.render import esc
 from shell.strings import t
 from tirada.fields import typed_int
+from tirada.systems.brs.contest import ContestResult, ContestSide
 
 __all__ = ["bind", "dice_list", "read_request", "result_html", "roll"]
 
@@ -43,19 +44,19 @@ def read_request(get) -> dict:
     return req
 
 
-def _side(side: dict) -> str:
-    dice = ", ".join(f'd{d["d"]} ({d["face"]})' if d["kept"] else f'd{d["d"]} ({d["face"]}, —)' for d in side["dice"])
-    return f'{side["name"]}: {dice} → {side["score"]}'
+def _side(side: ContestSide) -> str:
+    dice = ", ".join(f"d{d.d} ({d.face})" if d.kept else f"d{d.d} ({d.face}, —)" for d in side.dice)
+    return f"{side.name}: {dice} → {side.score}"
 
 
-def result_html(out: dict, lang: str) -> str:
+def result_html(out: ContestResult, lang: str) -> str:
     """The contest's result: both pools (dice left out marked —), the scores, the winner and the seed."""
-    winner = out["player" if out["winner"] == "player" else "world"]["name"]
-    tie = out["margin"] == 0
-    lines = [_side(out["player"]), _side(out["world"]),
+    winner = (out.player if out.winner == "player" else out.world).name
+    tie = out.margin == 0
+    lines = [_side(out.player), _side(out.world),
              t("brs.contest.winner_tie" if tie else "brs.contest.winner", lang).format(winner=winner)]
-    if out.get("seed"):
-        lines.append(t("brs.contest.seed", lang).format(seed=out["seed"]))
+    if out.seed:
+        lines.append(t("brs.contest.seed", lang).format(seed=out.seed))
     return "".join(f"<p>{esc(x)}</p>" for x in lines)
 
 
@@ -64,13 +65,13 @@ def roll(event=None) -> None:  # pragma: no cover - browser glue
     from shell import app
     from shell import ui_refusal
     from tirada import TiradaError, new_seed
-    from tirada.systems.brs.contest import contest
+    from tirada.systems.brs.contest import contest_view
 
     err_box = app.el("brs-contest-error")
     try:
         req = {"player": t("brs.contest.player", app.State.lang), **read_request(app.el),
                "world": t("brs.contest.world_name", app.State.lang), "seed": new_seed()}
-        out = contest(req)
+        out = contest_view(req)
     except TiradaError as err:
         ui_refusal.line("brs-contest-error", err)
         app.el("brs-contest-result").hidden = True   # an earlier roll's result is not this request's

@@ -12,7 +12,8 @@ from __future__ import annotations
 from shell.render import esc
 from shell.strings import t
 from tirada import TiradaError
-from tirada.systems.brs.spoils import MAX_BID_TEXT, MAX_PAIN_TEXT, Bidding, bid, bidding_summary
+from tirada.systems.brs.bidding_view import bidding_view
+from tirada.systems.brs.spoils import MAX_BID_TEXT, MAX_PAIN_TEXT, Bidding, bid
 from tirada.fields import typed_int
 
 #: the bid acts a turn offers (the Challenge has its own button, right after a Back Down).
@@ -129,26 +130,26 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
     """The bidding fieldset: the bids so far, whose turn it is, the next bid's controls (only the
     acts legal now), the Challenge after a Back Down, and the result once over."""
     pf = prefight_of(draft)
-    summ = bidding_summary(bidding_state(draft), sides)
+    summ = bidding_view(bidding_state(draft), sides)
     items = []
-    for entry in summ["log"]:
-        words = t("brs.pf.act." + entry["act"], lang)
-        extra = entry.get("text") or entry.get("note") or ""
-        if entry["act"] == "reduce":
-            words += f' ({t("brs.pf.pain_n", lang).format(n=entry["pain"] + 1)})'
-        items.append(f'<li><strong>{esc(sides[entry["side"]])}</strong>: {esc(words)}'
+    for entry in summ.log:
+        words = t("brs.pf.act." + entry.act, lang)
+        extra = entry.text or entry.note or ""
+        if entry.act == "reduce" and entry.pain is not None:
+            words += f' ({t("brs.pf.pain_n", lang).format(n=entry.pain + 1)})'
+        items.append(f'<li><strong>{esc(sides[entry.side])}</strong>: {esc(words)}'
                      f'{": " + esc(extra) if extra else ""}</li>')
     out = [f'<fieldset class="brs-prefight"><legend>{esc(t("brs.pf.bidding", lang))}</legend>',
            f'<p class="meta">{esc(t("brs.pf.bidding_help", lang))}</p>',
            f'<ol id="brs-pf-bids" class="brs-log">{"".join(items)}</ol>' if items else ""]
-    if summ["pains"]:
+    if summ.pains:
         out.append(f'<p><strong>{esc(t("brs.pf.pains", lang))}:</strong></p><ol>' + "".join(
-            f'<li>{esc(t("brs.pf.pain_line", lang).format(by=p["by"], who=p["suffered_by"]))}: {esc(p["text"])}</li>'
-            for p in summ["pains"]) + "</ol>")
-    if summ["status"] == "open":
-        acts = [(a, t("brs.pf.act." + a, lang)) for a in TURN_ACTS if a in summ["legal"]]
-        opp = [(k, f'{k + 1}. {p["text"]}') for k, p in enumerate(summ["pains"]) if p["by"] != summ["turn"]]
-        out.append(f'<p id="brs-pf-turn" class="brs-step">{esc(t("brs.pf.turn", lang).format(side=summ["turn"]))}</p>'
+            f'<li>{esc(t("brs.pf.pain_line", lang).format(by=p.by, who=p.suffered_by))}: {esc(p.text)}</li>'
+            for p in summ.pains) + "</ol>")
+    if summ.status == "open":
+        acts = [(a, t("brs.pf.act." + a, lang)) for a in TURN_ACTS if a in summ.legal]
+        opp = [(k, f"{k + 1}. {p.text}") for k, p in enumerate(summ.pains) if p.by != summ.turn]
+        out.append(f'<p id="brs-pf-turn" class="brs-step">{esc(t("brs.pf.turn", lang).format(side=summ.turn))}</p>'
                    '<div class="grid">' + _select("act", t("brs.pf.act", lang), pf.get("act", acts[0][0]), acts)
                    + (_select("pain", t("brs.pf.reduce_which", lang), "", opp) if opp else "")
                    + _input("text", t("brs.pf.text", lang), text, f' maxlength="{_text_limit(pf, acts)}"') + "</div>"
@@ -156,16 +157,16 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
                    f'{esc(t("brs.pf.bid", lang))}</button>')
     else:
         out.append('<p id="brs-pf-result" class="brs-step" tabindex="-1">'
-                   + esc(t("brs.pf.called" if summ["status"] == "called" else "brs.pf.backed", lang)
-                         .format(side=summ["back_down"] or "")) + "</p>")
-        if "challenge" in summ["legal"]:
+                   + esc(t("brs.pf.called" if summ.status == "called" else "brs.pf.backed", lang)
+                         .format(side=summ.back_down or "")) + "</p>")
+        if "challenge" in summ.legal:
             out.append('<div class="grid">' + _input("note", t("brs.pf.challenge_note", lang), "", f' maxlength="{MAX_BID_TEXT}"')
                        + "</div>" + _seed("challenge", lang))
         out.append('<div class="buttons">')
-        if "challenge" in summ["legal"]:
+        if "challenge" in summ.legal:
             out.append(f'<button type="button" class="ghost" data-pf-act="challenge">'
                        f'{esc(t("brs.pf.act.challenge", lang))}</button>')
-    if summ["log"]:
+    if summ.log:
         out.append(f'<button type="button" class="ghost" data-pf-act="undo">{esc(t("brs.pf.undo", lang))}</button>')
     out.append("</div></fieldset>")
     return "".join(out)

@@ -23,7 +23,7 @@ from shell.app import STORE, el
 from tirada import TiradaError
 from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import apply_aftermath, most_devastated
-from tirada.systems.brs.aftermath import aftermath
+from tirada.systems.brs.after_view import aftermath_view
 from tirada.systems.brs.state import State
 from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.spoils import bid as play_bid
@@ -202,7 +202,7 @@ def render_after() -> None:
     if key != Records.key:
         reset(key)
     try:
-        result = aftermath(state, Records.kinds or None)
+        result = aftermath_view(state, Records.kinds or None)
     except TiradaError:
         box.hidden = True
         return
@@ -221,23 +221,23 @@ def apply_to_sheets() -> None:
     state = Records.state()
     if state is None:       # the button shows only once the Confrontation has ended
         return
-    result = aftermath(state, Records.kinds or None)
+    result = aftermath_view(state, Records.kinds or None)
     chars = {c["name"]: c for c in STORE.characters() if c.get("system") == "brs"}
     done, missing, already = [], [], []
-    for part in result["players"]:
-        char = chars.get(part["name"])
+    for part in result.players:
+        char = chars.get(part.name)
         if char is None:
-            missing.append(part["name"])
+            missing.append(part.name)
             continue
         try:
-            sheet = apply_aftermath(BrsSheet.from_dict(char["sheet"]), part)
+            sheet = apply_aftermath(BrsSheet.from_dict(char["sheet"]), part.to_dict())
         except TiradaError as err:   # this Confrontation is already on the sheet (or the sheet is damaged)
-            already.append((part["name"], err))
+            already.append((part.name, err))
             continue
         char = {**char, "sheet": sheet.to_dict()}
         if STORE.save_character(char):
-            chars[part["name"]] = char
-            done.append(part["name"])
+            chars[part.name] = char
+            done.append(part.name)
     best = most_devastated({n: BrsSheet.from_dict(c["sheet"]) for n, c in chars.items()})
     Records.status = (done, missing, best, already)
     render_after()

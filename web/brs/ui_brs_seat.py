@@ -16,7 +16,9 @@ from shell.render import esc
 from shell.strings import t
 from tirada import TiradaError
 from tirada.systems.brs import play
-from tirada.systems.brs.options import options
+from tirada.systems.brs.board_view import Cell, Choices, Step
+from tirada.systems.brs.options import choices
+from tirada.systems.brs.story_view import Confrontation
 
 SEATS = ("0", "1", "both", "watch")
 
@@ -31,15 +33,16 @@ def confrontation_key(setup: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-def seat_for_roller(roller: str, players: list) -> str | None:
+def seat_for_roller(roller: str, players) -> str | None:
     """The side (``"0"``/``"1"``) of the player whose name is ``roller`` (the roll view's roller,
-    compared without case and outer spaces), or None when no player has that name."""
+    compared without case and outer spaces), or None when no player has that name; ``players``: the
+    setup's (tirada.systems.brs.config.Player: ``.name``, ``.side``)."""
     name = (roller or "").strip().casefold()
     if not name:
         return None
     for p in players:
-        if str(p["name"]).strip().casefold() == name:
-            return str(p["side"])
+        if str(p.name).strip().casefold() == name:
+            return str(p.side)
     return None
 
 
@@ -62,19 +65,20 @@ def acting_sides(seat: str | None) -> set:
     return {"0": {0}, "1": {1}, "both": {0, 1}}.get(seat or "", set())
 
 
-def my_options(opts: dict, seat: str | None, players: list) -> dict:
-    """``opts`` (tirada.systems.brs.options) kept to the players of the seat's sides."""
+def my_options(opts: dict, seat: str | None, players) -> dict:
+    """``opts`` (``{player: Choices}``, tirada.systems.brs.options.choices) kept to the players of the
+    seat's sides; ``players``: the Confrontation's (``.side``)."""
     sides = acting_sides(seat)
-    return {p: kinds for p, kinds in opts.items() if players[p]["side"] in sides}
+    return {p: kinds for p, kinds in opts.items() if players[p].side in sides}
 
 
-def _side_players(summ: dict, side: int) -> str:
-    return ", ".join(p["name"] for p in summ["players"] if p["side"] == side)
+def _side_players(summ: Confrontation, side: int) -> str:
+    return ", ".join(p.name for p in summ.players if p.side == side)
 
 
-def choice_html(summ: dict, lang: str) -> str:
+def choice_html(summ: Confrontation, lang: str) -> str:
     """The seat question: one button per side (its players named), both sides, neither."""
-    buttons = [(str(s), t("brs.seat.side", lang).format(side=summ["sides"][s], players=_side_players(summ, s)), "primary")
+    buttons = [(str(s), t("brs.seat.side", lang).format(side=summ.sides[s], players=_side_players(summ, s)), "primary")
                for s in (0, 1)]
     buttons += [("both", t("brs.seat.both", lang), "ghost"), ("watch", t("brs.seat.watch", lang), "ghost")]
     items = "".join(f'<button type="button" class="{cls}" data-seat="{v}">{esc(text)}</button>' for v, text, cls in buttons)
@@ -82,24 +86,24 @@ def choice_html(summ: dict, lang: str) -> str:
             f'<p class="meta">{esc(t("brs.seat.ask_help", lang))}</p><div class="buttons brs-seat-choice">{items}</div>')
 
 
-def seat_line(seat: str, summ: dict, lang: str) -> str:
+def seat_line(seat: str, summ: Confrontation, lang: str) -> str:
     """Which side this browser plays, in one line, with a small "change" button."""
     if seat in ("0", "1"):
         s = int(seat)
-        text = t("brs.seat.is_side", lang).format(side=summ["sides"][s], players=_side_players(summ, s))
+        text = t("brs.seat.is_side", lang).format(side=summ.sides[s], players=_side_players(summ, s))
     else:
         text = t(f"brs.seat.is_{seat}", lang)
     return (f'<p class="meta brs-seat-line">{esc(text)} '
             f'<button type="button" class="link" data-seat-change="1">{esc(t("brs.seat.change", lang))}</button></p>')
 
 
-def turn_line(seat: str | None, now: dict, summ: dict, mine: dict, lang: str) -> str:
+def turn_line(seat: str | None, now: Step, summ: Confrontation, mine: dict, lang: str) -> str:
     """Whose move it is, for this reader: "Te toca, Sharla" when the seat acts now, else who moves
     (and, for a player of the other side, to pass them the link). Empty once the Confrontation ended."""
-    p = now.get("player")
+    p = now.player
     if p is None:
         return ""
-    name, side = summ["players"][p]["name"], summ["sides"][summ["players"][p]["side"]]
+    name, side = summ.players[p].name, summ.sides[summ.players[p].side]
     if p in mine:
         return t("brs.seat.yours", lang).format(player=name)
     if seat is None:
@@ -108,27 +112,27 @@ def turn_line(seat: str | None, now: dict, summ: dict, mine: dict, lang: str) ->
     return t(key, lang).format(player=name, side=side)
 
 
-def other_summary(p: int, summ: dict, cells: list, lang: str) -> str:
+def other_summary(p: int, summ: Confrontation, cells: tuple, lang: str) -> str:
     """A player's board as one line (for the other side's board on a phone): VP, Advantage and the
     Available dice with their faces."""
-    info = summ["players"][p]
-    dice = ", ".join(f'd{c["d"]} ({c["face"]})' for c in cells if c["owner"] == p and c["row"] == "available"
-                     and c["face"] is not None) or t("brs.board.none", lang)
-    return t("brs.seat.other", lang).format(name=info["name"], vp=info["vp"], adv=info["advantage"], dice=dice)
+    info = summ.players[p]
+    mine: list[Cell] = [c for c in cells if c.owner == p and c.row == "available" and c.face is not None]
+    dice = ", ".join(f"d{c.d} ({c.face})" for c in mine) or t("brs.board.none", lang)
+    return t("brs.seat.other", lang).format(name=info.name, vp=info.vp, adv=info.advantage, dice=dice)
 
 
-def boards_html(seat: str | None, summ: dict, cells: list, lang: str, selectable: set, selected: list,
+def boards_html(seat: str | None, summ: Confrontation, cells: tuple, lang: str, selectable: set, selected: list,
                 board, compact: bool) -> str:
     """Every Battle Board, side 0 first; with a seat of one side the other side's boards come last,
     each folded into a ``<details>`` whose summary is :func:`other_summary` (closed on a phone,
     ``compact``). ``board(p, …)`` draws one full board (ui_brs_board.player_board)."""
-    players = summ["players"]
+    players = summ.players
     mine = acting_sides(seat) if seat in ("0", "1") else {0, 1}
-    order = sorted(range(len(players)), key=lambda p: (players[p]["side"] not in mine, players[p]["side"], p))
+    order = sorted(range(len(players)), key=lambda p: (players[p].side not in mine, players[p].side, p))
     out = []
     for p in order:
         full = board(p, summ, cells, lang, selectable, selected)
-        if players[p]["side"] in mine:
+        if players[p].side in mine:
             out.append(full)
         else:
             out.append(f'<details class="brs-other" data-player="{p}"{"" if compact else " open"}>'
@@ -136,16 +140,16 @@ def boards_html(seat: str | None, summ: dict, cells: list, lang: str, selectable
     return "".join(out)
 
 
-def forced_pick(kinds: dict) -> dict | None:
-    """The pick of a player's options (``{kind: details}``) when it has nothing to choose — one
-    attacker, one target — as a move; else None."""
-    det = kinds.get("pick")
-    if det is None or len(det["attackers"]) != 1 or len(det["targets"]) != 1:
+def forced_pick(kinds: Choices) -> dict | None:
+    """The pick of a player's options (tirada.systems.brs.board_view.Choices) when it has nothing to
+    choose — one attacker, one target — as a move; else None."""
+    det = kinds.pick
+    if det is None or len(det.attackers) != 1 or len(det.targets) != 1:
         return None
-    return {"move": "pick", "attacker": det["attackers"][0], "target": det["targets"][0]}
+    return {"move": "pick", "attacker": det.attackers[0], "target": det.targets[0]}
 
 
-def after_forced_pick(state, opts: dict, players: list, seat) -> dict:
+def after_forced_pick(state, opts: dict, players, seat) -> dict:
     """``{picker: the attacker's options once picked}`` for each of ``seat``'s pickers whose pick has
     nothing to choose and whose attacker is this seat's too (issue #42: the attacker's way out when
     stuck goes with the pick, ui_brs_actions.stuck_ways)."""
@@ -155,9 +159,10 @@ def after_forced_pick(state, opts: dict, players: list, seat) -> dict:
         if pick is None:
             continue
         try:
-            later = my_options(options(play(state, pick)), seat, players)
+            later = my_options(choices(play(state, pick)), seat, players)
         except TiradaError:
             continue
-        if pick["attacker"] in later:
-            out[p] = later[pick["attacker"]]
+        attacker = kinds.pick.attackers[0]
+        if attacker in later:
+            out[p] = later[attacker]
     return out

@@ -19,8 +19,10 @@ from shell.app import STORE, el
 from shell.render import esc
 from tirada import TiradaError
 from tirada.odds import odds
-from tirada.systems.brs import legal_moves, play
-from tirada.systems.brs.options import step
+from tirada.systems.brs import play
+from tirada.systems.brs.board_view import Cell, Step
+from tirada.systems.brs.options import now as step_record
+from tirada.systems.brs.story_view import Confrontation
 from tirada.systems.brs.signed import play_fresh
 from tirada.systems.brs.orders import ORDERS, QUICK_ORDERS, check_orders, own_answer
 
@@ -29,8 +31,7 @@ def resolve_seat(setup: dict, players) -> str | None:
     of the player (``players``: the setup's, with ``.name`` and ``.side``) named like the roll view's
     roller (then remembered), else None (the page asks)."""
     key = seats.confrontation_key(setup)
-    named = [{"name": p.name, "side": p.side} for p in players]
-    seat = STORE.brs_seat(key) or seats.seat_for_roller(str(el("roller").value), named)
+    seat = STORE.brs_seat(key) or seats.seat_for_roller(str(el("roller").value), players)
     if seat is not None:
         STORE.set_brs_seat(key, seat)
     return seat
@@ -59,10 +60,11 @@ def fold_boards() -> None:
         node.open = wide
 
 
-def render_status(seat, summ: dict, cells: list, now: dict, opts: dict, entries: list, lang: str) -> None:
+def render_status(seat, summ: Confrontation, cells: tuple, now: Step, opts: dict, entries, lang: str) -> None:
     """The status card (last move, turn for this reader, step, end) and the seat card (the choice, or
-    which side this browser plays)."""
-    ended = summ["status"] == "ended"
+    which side this browser plays), from the engine's records (tirada.systems.brs.report.confrontation,
+    options.cells / now / choices, journal.entries)."""
+    ended = summ.status == "ended"
     el("brs-last").textContent = story.last_move_text(entries, summ, cells, lang)
     el("brs-turn").textContent = seats.turn_line(seat, now, summ, opts, lang)
     el("brs-step").textContent = boardview.step_sentence(now, summ, cells, lang)
@@ -78,17 +80,17 @@ def render_status(seat, summ: dict, cells: list, now: dict, opts: dict, entries:
         el("brs-actions-card").after(box)
 
 
-def render_odds(now: dict, cells: list, opts: dict) -> None:
+def render_odds(now: Step, cells: tuple, opts: dict) -> None:
     """For the defender (when this seat plays them): the exact odds of each outcome now and if they
     Renew their Used dice (tirada.odds, system "brs")."""
     box = el("brs-odds")
-    if now.get("kind") not in ("defend", "overwhelmed") or now.get("score") is None or now["player"] not in opts:
+    if now.kind not in ("defend", "overwhelmed") or now.score is None or now.player not in opts:
         box.hidden = True
         return
-    mine = [c for c in cells if c["owner"] == now["player"]]
-    request = {"system": "brs", "attack_score": now["score"],
-               "available": [c["face"] for c in mine if c["row"] == "available" and c["face"] is not None]}
-    used = [c["d"] for c in mine if c["row"] == "used"]
+    mine: list[Cell] = [c for c in cells if c.owner == now.player]
+    request: dict = {"system": "brs", "attack_score": now.score,
+                     "available": [c.face for c in mine if c.row == "available" and c.face is not None]}
+    used = [c.d for c in mine if c.row == "used"]
     if used:
         request["renew"] = used
     try:
@@ -207,10 +209,8 @@ def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
     return state, made
 
 
-def step_now(state) -> dict:
-    """The engine's step, with ``can`` (the legal kinds of the one to act) when a stuck or Overwhelmed
-    player must find a way out: the step names only the actions that have a button (issue #42)."""
-    now = step(state)
-    if now.get("kind") in ("stuck", "overwhelmed") and now.get("player") is not None:
-        now["can"] = sorted(legal_moves(state).get(now["player"], []))
-    return now
+def step_now(state) -> Step:
+    """The engine's step record (tirada.systems.brs.options.now), with ``can`` (the legal kinds of the
+    one to act) when a stuck or Overwhelmed player must find a way out: the step names only the
+    actions that have a button (issue #42)."""
+    return step_record(state)

@@ -13,6 +13,9 @@ grants them (``player_dice``, the Traits they bring to bear), the Chronicler rol
 when their score reaches the world's (``ties``: ``"player"`` — "igualar o superar", as a defence —
 or ``"world"``). There is no exchange, no damage and no Victory Points: the winner takes the Spoils
 as bid. A pure function of (request, dice); draw order: the player's dice in order, then the world's.
+
+The page reads :func:`contest_view`, the result as typed records (issue #40); :func:`contest`'s dict
+stays the command line's JSON.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from typing import Any, Mapping
 from ...dice import FixedFaces, dice_for
 from ...errors import InvalidRequest
 from ...fields import echo, get_choice, get_int, get_text, reject_unknown
+from ...portable import Struct
 
-__all__ = ["CONTEST_FIELDS", "TIES", "contest", "needs_contest"]
+__all__ = ["CONTEST_FIELDS", "ContestDie", "ContestResult", "ContestSide", "TIES", "contest", "contest_view",
+           "needs_contest"]
 
 RULE = "blood-red-sands.md §Corrections and additions (Competencia)"
 TIES = ("player", "world")
@@ -99,3 +104,55 @@ def contest(request: Any) -> dict:
     won = margin > 0 or (margin == 0 and ties == "player")
     return {"seed": seed, "settings": {"count": count, "ties": ties}, "player": out_player, "world": out_world,
             "winner": "player" if won else "world", "margin": margin}
+
+
+class ContestDie(Struct):
+    """A die of a Competencia pool: size ``d`` (4..12), its ``face`` and whether it was ``kept``
+    (among the ``count`` highest that make the score)."""
+
+    _fields = ("d", "face", "kept")
+    d: int
+    face: int
+    kept: bool
+
+    def __init__(self, d: int, face: int, kept: bool) -> None:
+        self._init(d, face, kept)
+
+
+class ContestSide(Struct):
+    """One side of a Competencia: its ``name``, its ``dice`` in draw order and its ``score``."""
+
+    _fields = ("name", "dice", "score")
+    name: str
+    dice: tuple
+    score: int
+
+    def __init__(self, name: str, dice: Any, score: int) -> None:
+        self._init(name, tuple(dice), score)
+
+
+class ContestResult(Struct):
+    """A Competencia played (:func:`contest`): the ``seed`` (or None for typed faces), the
+    ``player`` and ``world`` sides, the ``winner`` (``"player"`` or ``"world"``) and the ``margin``
+    (player's score − world's)."""
+
+    _fields = ("seed", "player", "world", "winner", "margin")
+    seed: str | None
+    player: ContestSide
+    world: ContestSide
+    winner: str
+    margin: int
+
+    def __init__(self, seed: str | None, player: ContestSide, world: ContestSide, winner: str, margin: int) -> None:
+        self._init(seed, player, world, winner, margin)
+
+
+def contest_view(request: Any) -> ContestResult:
+    """:func:`contest` as a :class:`ContestResult` (same request, same refusals)."""
+    out = contest(request)
+
+    def side(value: Mapping[str, Any]) -> ContestSide:
+        return ContestSide(value["name"], tuple(ContestDie(d["d"], d["face"], d["kept"]) for d in value["dice"]),
+                           value["score"])
+
+    return ContestResult(out["seed"], side(out["player"]), side(out["world"]), out["winner"], out["margin"])

@@ -4,7 +4,8 @@ Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``), Â
 do (asynchronous play: whoever opens a link sees what happened since their last move). The exchange
 records of :func:`tirada.systems.brs.summary` tell how each exchange went; this journal adds the moves made
 between and inside exchanges (Advantage rerolls, Renewals, Vows, Reinforcements, choices) with
-their actor and the faces they rolled. Nothing here changes a state.
+their actor and the faces they rolled. Nothing here changes a state. The page reads
+:func:`entries`, the typed records of :func:`journal` (:mod:`tirada.systems.brs.story_view`, issue #40).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing import Any, Mapping
 from .config import Setup
 from .orders import actor_of, ordered_attacker
 from .state import State
+from .story_view import JournalEntry
 from .replay import apply, new_confrontation
 
-__all__ = ["actor_of", "journal"]
+__all__ = ["actor_of", "entries", "journal"]
 
 
 def journal(setup: Setup | Mapping, moves: Any) -> list:
@@ -54,6 +56,15 @@ def journal(setup: Setup | Mapping, moves: Any) -> list:
             entry["order"] = before.leaders[before.attacking_side]     # the Leader's standing order
         out.append(entry)
     return out
+
+
+def entries(setup: Setup | Mapping, moves: Any) -> tuple:
+    """:func:`journal` as records: one :class:`~tirada.systems.brs.story_view.JournalEntry` per move.
+
+    Raises:
+        IllegalMove / InvalidRequest: as :func:`tirada.systems.brs.replay`.
+    """
+    return tuple(JournalEntry.from_dict(e) for e in journal(setup, moves))
 
 
 def _advanced(state: State, kind: str) -> dict:

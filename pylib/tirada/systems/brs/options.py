@@ -5,11 +5,16 @@ Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``), Â
 move each player may make; :func:`options` adds the *candidates* of each kind (which dice, which
 players, which Graveyard sizes), and :func:`step` describes the current moment, so that the page
 enables only legal actions without knowing any rule. The engine still checks every move.
+
+The page reads them as typed records (:mod:`tirada.systems.brs.board_view`): :func:`choices`,
+:func:`now` and :func:`cells` (issue #40); the dicts of :func:`options`, :func:`step` and
+:func:`board` are the same facts, for the tests and the command line.
 """
 
 from __future__ import annotations
 
 from .aspects import RULINGS
+from .board_view import Cell, Choices, Step
 from .config import ASPECTS, VOWS
 from .defence import defences_for
 from .checks import can_advance_two, overwhelmed
@@ -18,7 +23,7 @@ from .replay import legal_moves
 from .state import State, lift_targets
 from .vows import enemy_candidates, seed_audit_rules
 
-__all__ = ["board", "options", "step"]
+__all__ = ["board", "cells", "choices", "now", "options", "step"]
 
 
 def _undamaged(state: State, player: int, *rows: str) -> list:
@@ -108,6 +113,12 @@ def options(state: State) -> dict:
             for p, kinds in legal_moves(state).items()}
 
 
+def choices(state: State) -> dict:
+    """:func:`options` as records: ``{player index: Choices}``
+    (:class:`~tirada.systems.brs.board_view.Choices`, each kind's details a record)."""
+    return {p: Choices.from_dict(kinds) for p, kinds in options(state).items()}
+
+
 def step(state: State) -> dict:
     """The current moment, for a sentence such as "Intercambio 3: Sharla defiende contra 13".
 
@@ -138,10 +149,26 @@ def step(state: State) -> dict:
     return {**out, "kind": "overwhelmed" if overwhelmed(state) else "defend", "player": state.target}
 
 
+def now(state: State) -> Step:
+    """:func:`step` as a :class:`~tirada.systems.brs.board_view.Step`, with ``can``: the legal kinds
+    (sorted) of a stuck or Overwhelmed player, so the step names only the ways out that have a button
+    (issue #42); ``can`` is None at any other step."""
+    out = step(state)
+    can = None
+    if out["kind"] in ("stuck", "overwhelmed") and out["player"] is not None:
+        can = tuple(sorted(legal_moves(state).get(out["player"], [])))
+    return Step.from_dict(out, can)
+
+
+def cells(state: State) -> tuple:
+    """Every die as a :class:`~tirada.systems.brs.board_view.Cell` (its index, owner, Component,
+    size, face, Aspect, Trait, row as in :mod:`tirada.systems.brs.state`, the provisional ``mark``
+    of the exchange being resolved, tokens, a Reversal's ``kept`` die), for drawing the Battle Board."""
+    return tuple(Cell(i, d.owner, d.component, d.size, d.face, d.aspect, d.trait, d.row, d.mark, d.tokens, d.kept)
+                 for i, d in enumerate(state.dice))
+
+
 def board(state: State) -> list:
     """Every die as ``{"die", "owner", "component", "d", "face", "aspect", "trait", "row", "mark",
-    "tokens", "kept"}`` (``row`` as in :mod:`tirada.systems.brs.state`; ``mark`` the provisional damage of
-    the exchange being resolved; ``kept`` a Reversal's kept die), for drawing the Battle Board."""
-    return [{"die": i, "owner": d.owner, "component": d.component, "d": d.size, "face": d.face,
-             "aspect": d.aspect, "trait": d.trait, "row": d.row, "mark": d.mark, "tokens": d.tokens,
-             "kept": d.kept} for i, d in enumerate(state.dice)]
+    "tokens", "kept"}``: :func:`cells` as dicts."""
+    return [c.to_dict() for c in cells(state)]

@@ -3,7 +3,8 @@
 Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``): exchange outcomes,
 Cunning, damage, VP, Renewals (§Getting more dice), Devastated counts and destroyed Components,
 Broken Heroes (§The fight, Battered), Reversal obligations, whose move it is, the winner.
-Nothing here changes the state.
+Nothing here changes the state. The page reads :func:`confrontation`, the typed record of
+:func:`summary` (:mod:`tirada.systems.brs.story_view`, issue #40).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from ..frozen import plain
 from .checks import overwhelmed, renewal_allowed
 from .replay import legal_moves, replay
 from .state import State
+from .story_view import Confrontation
 
-__all__ = ["applied_pains", "broken_heroes", "die_view", "load_confrontation", "renewals", "summary", "winner"]
+__all__ = ["applied_pains", "broken_heroes", "confrontation", "die_view", "load_confrontation", "renewals", "summary", "winner"]
 
 
 def die_view(state: State, i: int) -> dict:
@@ -163,6 +165,12 @@ def summary(state: State) -> dict:
         "moves": state.moves,
         "board": [die_view(state, i) for i in range(len(state.dice))],
     }
+
+
+def confrontation(state: State) -> Confrontation:
+    """:func:`summary` as the page reads it: a :class:`~tirada.systems.brs.story_view.Confrontation`
+    with the setup's side names and each player's Hero flag."""
+    return Confrontation.from_summary(summary(state), state.setup.sides, [p.hero for p in state.setup.players])
 
 
 def load_confrontation(data: object) -> dict:
