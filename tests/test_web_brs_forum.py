@@ -103,8 +103,15 @@ def test_a_character_from_my_data_fills_name_and_components():
     from brs import ui_brs_setup as setupform
 
     draft = setupform.start_point("duel", "0" * 32, "es")
-    char = {"name": "Ryo", "sheet": {"components": [{"name": "Ryo", "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]},
-                                                    {"name": "vacío", "traits": []}]}}
+    from tirada.systems.brs.stored import brs_characters
+
+    stored = [{"id": "ryo", "system": "brs", "name": "Ryo", "campaign": "",
+               "sheet": {"components": [{"name": "Ryo", "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]},
+                                        {"name": "vacío", "traits": []}]}},
+              {"id": "jon", "system": "sifrp", "name": "Jon", "campaign": "", "sheet": {}}]
+    chars = brs_characters(stored)
+    assert [c.id for c in chars] == ["ryo"]       # only the Blood Red Sands ones
+    char = chars[0]
     setupform.apply_character(draft, 0, char)
     assert draft["players"][0]["name"] == "Ryo"
     assert draft["players"][0]["components"] == [{"name": "Ryo", "committed": True,

@@ -42,6 +42,7 @@ from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import cells as board_cells, choices
 from tirada.systems.brs.report import confrontation
 from tirada.systems.brs.story_view import Confrontation
+from tirada.systems.brs.stored import StoredConfrontation, StoredMove
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
 from tirada.systems.brs.fair import can_take_back
@@ -265,9 +266,9 @@ def take_back() -> None:
         show_move_error(err)
         return
     ckey = seats.confrontation_key(setup)
-    for m in undone:
-        if m["move"] == "orders":
-            status.keep_draft(ckey, m["player"], m["orders"])
+    for m in map(StoredMove.from_dict, undone):
+        if m.kind == "orders":
+            status.keep_draft(ckey, m.player, m.orders)
     Game.undo, Game.moves, Game.state, Game.selection = Game.undo[:-1], Game.moves[:n], state, []
     after_change()
     el("brs-copy-status").textContent = tr("brs.undo.done")
@@ -428,14 +429,14 @@ def on_lang_changed(_event: LangChanged) -> None:
 
 def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
-    saved = STORE.brs_current()
-    Game.draft = setupform.sane_draft(saved["draft"]) or setupform.blank_draft(new_seed(), app.State.lang)
+    saved = StoredConfrontation.from_dict(STORE.brs_current())
+    Game.draft = setupform.sane_draft(saved.draft) or setupform.blank_draft(new_seed(), app.State.lang)
     records.start(draft, setup_changed, lambda: Game.state)
     render_setup()
-    if saved["setup"]:
+    if saved.setup:
         try:
-            Game.state = replay(saved["setup"], saved["moves"])
-            Game.setup, Game.moves = saved["setup"], list(saved["moves"])
+            Game.state = replay(saved.setup, saved.move_dicts())
+            Game.setup, Game.moves = saved.setup, saved.move_dicts()
             Game.fragment = encode_link(Game.setup, Game.moves)
             Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
             el("brs-setup-card").open = False

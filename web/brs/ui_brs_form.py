@@ -15,6 +15,7 @@ from brs.ui_brs_game import Game, draft
 from shell.app import STORE, el, tr
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.example import balanced_setup, example_setup
+from tirada.systems.brs.stored import brs_characters
 
 _node = app.node
 
@@ -54,13 +55,13 @@ def render_setup() -> None:
 
 def my_characters() -> list:
     """``[(id, name)]`` of the Blood Red Sands characters in «Mis datos» (this browser)."""
-    return [(c["id"], c["name"]) for c in STORE.characters() if c.get("system") == "brs"]
+    return [(c.id, c.name) for c in brs_characters(STORE.characters())]
 
 
 def pick_character(i: int, cid: str) -> None:
     """Participant ``i`` becomes the «Mis datos» character ``cid`` (name and Components); the form is
     drawn again with the focus back on the pick."""
-    found = [c for c in STORE.characters() if c.get("id") == cid and c.get("system") == "brs"]
+    found = [c for c in brs_characters(STORE.characters()) if c.id == cid]
     if not found:
         return
     read_draft()

@@ -41,12 +41,13 @@ def read_move(kind: str, p: int, get, selection: list, take: str | None = None) 
     if kind in ("strength", "endurance", "advantage"):
         return {"move": kind, "die": _int_or_none(val("die"))}
     if kind == "ruling":
-        move = {"move": "ruling", "action": val("action") or "none", "note": (val("note") or "").strip()}
+        move = {"move": "ruling", "action": val("action") or "none"}
+        note = (val("note") or "").strip()
+        if note:
+            move["note"] = note
         die = _int_or_none(val("die"))
         if die is not None:
             move["die"] = die
-        if not move["note"]:
-            del move["note"]
         return move
     if kind == "devastate":
         chosen = get(f"brs-{p}-devastate-choice-weakness")
@@ -63,8 +64,9 @@ def read_move(kind: str, p: int, get, selection: list, take: str | None = None) 
     if kind == "renew":
         return {"move": "renew", "player": p}
     if kind == "vow":
-        move = {"move": "vow", "player": p, "vow": val("vow")}
-        if move["vow"] == "enemy_dies" and get(_id(p, kind, "enemy")) is not None:
+        vow = val("vow")
+        move = {"move": "vow", "player": p, "vow": vow}
+        if vow == "enemy_dies" and get(_id(p, kind, "enemy")) is not None:
             move["enemy"] = _int_or_none(val("enemy"))
             crossed = _int_or_none(val("crossed"))
             if crossed:

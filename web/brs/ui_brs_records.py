@@ -8,6 +8,7 @@ module never imports ui_brs. Pure HTML: ui_brs_prefight, ui_brs_after.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from pyodide.ffi import create_proxy
@@ -21,7 +22,6 @@ from brs import ui_brs_setup as setupform
 from shell import ui_refusal
 from shell.app import STORE, el
 from tirada import TiradaError
-from tirada.sheets.brs import BrsSheet
 from tirada.sheets.brs_record import apply_aftermath, most_devastated
 from tirada.systems.brs.after_view import aftermath_view
 from tirada.systems.brs.state import State
@@ -29,6 +29,7 @@ from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.spoils import bid as play_bid
 from tirada.systems.brs.spoils import setup_fields
 from tirada.systems.brs.trigger import check_trigger
+from tirada.systems.brs.stored import StoredConfrontation, brs_characters
 
 
 def _not_started(*args: Any, **kwargs: Any) -> Any:
@@ -222,7 +223,7 @@ def apply_to_sheets() -> None:
     if state is None:       # the button shows only once the Confrontation has ended
         return
     result = aftermath_view(state, Records.kinds or None)
-    chars = {c["name"]: c for c in STORE.characters() if c.get("system") == "brs"}
+    chars = {c.name: c for c in brs_characters(STORE.characters())}
     done, missing, already = [], [], []
     for part in result.players:
         char = chars.get(part.name)
@@ -230,15 +231,15 @@ def apply_to_sheets() -> None:
             missing.append(part.name)
             continue
         try:
-            sheet = apply_aftermath(BrsSheet.from_dict(char["sheet"]), part.to_dict())
+            sheet = apply_aftermath(char.sheet, part.to_dict())
         except TiradaError as err:   # this Confrontation is already on the sheet (or the sheet is damaged)
             already.append((part.name, err))
             continue
-        char = {**char, "sheet": sheet.to_dict()}
-        if STORE.save_character(char):
+        char = replace(char, sheet=sheet)
+        if STORE.save_character(char.to_dict()):
             chars[part.name] = char
             done.append(part.name)
-    best = most_devastated({n: BrsSheet.from_dict(c["sheet"]) for n, c in chars.items()})
+    best = most_devastated({n: c.sheet for n, c in chars.items()})
     Records.status = (done, missing, best, already)
     render_after()
     app.show_notices()
@@ -262,7 +263,7 @@ def on_other_tab(event) -> None:
     takes it, so it never writes its older copy back over the other tab's bids."""
     if str(event.key) != "tirada.brs.current" or not Records.started:
         return
-    stored = setupform.sane_draft(STORE.brs_current()["draft"])
+    stored = setupform.sane_draft(StoredConfrontation.from_dict(STORE.brs_current()).draft)
     draft = Records.draft()
     if stored is None or stored == draft:
         return

@@ -9,9 +9,6 @@ engine output + language (no pyscript import), tested on CPython (tests/test_web
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from shell.render import esc
 from shell.strings import t
 from tirada import TiradaError
@@ -19,18 +16,11 @@ from tirada.systems.brs import play
 from tirada.systems.brs.board_view import Cell, Choices, Step
 from tirada.systems.brs.options import choices
 from tirada.systems.brs.story_view import Confrontation
+from tirada.systems.brs.stored import confrontation_key
 
 SEATS = ("0", "1", "both", "watch")
 
-
-def confrontation_key(setup: dict) -> str:
-    """A Confrontation's name in this browser's storage: 20 hex digits of the SHA-256 of its seed (a
-    version-2 seed is made at the start, so two Confrontations never share it; a version-1 setup
-    with typed faces uses them) and its players' names — the same whether the setup was started here
-    or read back from a link."""
-    basis = [setup.get("seed") or setup.get("faces"), [p.get("name") for p in setup.get("players") or []]]
-    text = json.dumps(basis, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+__all__ = ["SEATS", "chain_roller", "confrontation_key", "seat_for_roller"]
 
 
 def seat_for_roller(roller: str, players) -> str | None:

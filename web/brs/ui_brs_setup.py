@@ -173,14 +173,14 @@ def _mine(i: int, mine: list, lang: str) -> str:
             f'<select id="{fid}" data-mine="{i}">{opts}</select></div>')
 
 
-def apply_character(draft: dict, i: int, character: dict) -> dict:
-    """Participant ``i`` becomes the «Mis datos» character ``character`` (``Character.to_dict()`` of a
-    Blood Red Sands sheet): its name and its Components with Traits (committed); ``draft`` changed in
-    place and returned. A sheet without Traits changes only the name."""
+def apply_character(draft: dict, i: int, character) -> dict:
+    """Participant ``i`` becomes the «Mis datos» character ``character`` (a ``tirada.sheets.Character``
+    with a Blood Red Sands sheet): its name and its Components with Traits (committed); ``draft``
+    changed in place and returned. A sheet without Traits changes only the name."""
     player = draft["players"][i]
-    player["name"] = str(character.get("name") or "")
-    comps = [{"name": str(c.get("name") or ""), "committed": True, "traits": [dict(x) for x in c.get("traits") or []]}
-             for c in (character.get("sheet") or {}).get("components") or [] if c.get("traits")]
+    player["name"] = character.name
+    comps = [{"name": c.name, "committed": True, "traits": [{"trait": tr_, "die": d, "aspect": a} for tr_, d, a in c.traits]}
+             for c in character.sheet.components if c.traits]
     if comps:
         player["components"] = comps
     return draft

@@ -23,6 +23,7 @@ from tirada.systems.brs import play
 from tirada.systems.brs.board_view import Cell, Step
 from tirada.systems.brs.options import now as step_record
 from tirada.systems.brs.story_view import Confrontation
+from tirada.systems.brs.stored import StoredMove
 from tirada.systems.brs.signed import play_fresh
 from tirada.systems.brs.orders import ORDERS, QUICK_ORDERS, check_orders, own_answer
 
@@ -203,9 +204,9 @@ def play_with_orders(state, setup: dict, seat, move: dict, commit) -> tuple:
         if auto is None:
             break
         state = one(state, auto)
-    for m in made:      # posted: the drafts are the link's now
-        if m["move"] == "orders":
-            keep_draft(ckey, m["player"], None)
+    for m in map(StoredMove.from_dict, made):      # posted: the drafts are the link's now
+        if m.kind == "orders":
+            keep_draft(ckey, m.player, None)
     return state, made
 
 
