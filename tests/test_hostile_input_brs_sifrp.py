@@ -102,7 +102,7 @@ def test_competencia_dice_with_odd_digits_stay_words_for_the_engine(glue):
 def test_trigger_limit_typed_oddly_reaches_the_engine_as_text_or_a_number(glue):
     setup, prefight, _ = glue
     draft = setup.blank_draft("ab" * 16, "es")
-    prefight.prefight_of(draft)["trigger"].update({"on": True, "limit": "²", "component": "--5", "faces": "-1"})
+    draft = prefight.set_prefight(draft, trigger_on=True, trigger_limit="²", trigger_component="--5", trigger_faces="-1")
     assert prefight.trigger_request(draft) == {"component": "--5", "faces": -1, "limit": "²"}
 
 
@@ -127,12 +127,13 @@ def test_a_damaged_prefight_record_still_draws_keeping_the_accepted_bids(glue, p
     """The setup draft is kept in the browser's storage: a hand-edited pre-fight record must not stop
     the Confrontation view from opening (it did: a traceback at start)."""
     setup, prefight, _ = glue
-    draft = {**setup.blank_draft("ab" * 16, "es"), "prefight": prefight_value}
+    draft = {**setup.blank_draft("ab" * 16, "es").to_dict(), "prefight": prefight_value}
     draft = setup.sane_draft(json.loads(json.dumps(draft)))
     assert draft is not None
+    draft = prefight.settled(draft)         # the page draws (and keeps) the settled draft
     html = prefight.render(draft, "es")
     assert "brs-pf-" in html or "brs-f-prefight-act" in html
-    assert draft["prefight"]["bids"] == kept
+    assert draft.to_dict()["prefight"]["bids"] == kept
     setup.to_setup(draft)   # and the form still turns into a setup
 
 

@@ -100,16 +100,16 @@ def test_setup_form_round_trips_the_example_and_keeps_bad_input():
             self.dataset = type("D", (), {"f": path})()
             self.value, self.type, self.checked = value, type_, checked
 
-    setupform.read(draft, [Field("players.0.advantage", "dos", "number"), Field("graveyard.dice_text", "4, d6"),
+    draft = setupform.read(draft, [Field("players.0.advantage", "dos", "number"), Field("graveyard.dice_text", "4, d6"),
                            Field("spoils", "a\n\n b "), Field("back_down", "1"), Field("allow_d12", "", "checkbox", True)])
-    assert draft["players"][0]["advantage"] == "dos"            # kept as typed; the engine names the field
+    assert draft.players[0].advantage == "dos"                  # kept as typed; the engine names the field
     out = setupform.to_setup(draft)
     assert out["graveyard"]["dice"] == [4, 6] and out["spoils"] == ["a", "b"] and out["back_down"] == 1
     assert setupform.path_of_error("players[0].components[1].traits[2].die") == "players.0.components.1.traits.2.die"
-    setupform.edit(draft, "add-trait", "players.1.components.0", "es")
-    assert len(draft["players"][1]["components"][0]["traits"]) == 5
-    setupform.edit(draft, "del-player", "players.1", "es")      # never fewer than two participants
-    assert len(draft["players"]) == 2
+    draft = setupform.edit(draft, "add-trait", "players.1.components.0", "es")
+    assert len(draft.players[1].components[0].traits) == 5
+    draft = setupform.edit(draft, "del-player", "players.1", "es")      # never fewer than two participants
+    assert len(draft.players) == 2
 
 
 def test_store_keeps_the_other_parts_of_the_current_confrontation():

@@ -112,10 +112,10 @@ def test_a_character_from_my_data_fills_name_and_components():
     chars = brs_characters(stored)
     assert [c.id for c in chars] == ["ryo"]       # only the Blood Red Sands ones
     char = chars[0]
-    setupform.apply_character(draft, 0, char)
-    assert draft["players"][0]["name"] == "Ryo"
-    assert draft["players"][0]["components"] == [{"name": "Ryo", "committed": True,
-                                                  "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]}]
+    draft = setupform.apply_character(draft, 0, char)
+    assert draft.players[0].name == "Ryo"
+    assert draft.to_dict()["players"][0]["components"] == [{"name": "Ryo", "committed": True,
+                                                            "traits": [{"trait": "x", "die": 10, "aspect": "strength"}]}]
     html = setupform.render(draft, "es", [("ryo", "Ryo")])
     assert 'data-mine="0"' in html and '<option value="ryo">Ryo</option>' in html
     assert "data-mine" not in setupform.render(draft, "es", [])

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports we
 
 from brs import ui_brs_after as afterview  # noqa: E402
 from brs import ui_brs_prefight as prefight  # noqa: E402
+from brs import ui_brs_setup as setupform  # noqa: E402
 from data import ui_sheets  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "brs-haster-sharla.json"
@@ -31,10 +32,9 @@ def example() -> dict:
     return json.loads(EXAMPLE.read_text(encoding="utf-8"))
 
 
-def draft_of(example: dict, bids: list) -> dict:
-    draft = {"sides": ["Cronista", "Jugadores"], "players": example["setup"]["players"]}
-    prefight.prefight_of(draft)["bids"] = bids
-    return draft
+def draft_of(example: dict, bids: list):
+    draft = setupform.sane_draft({"sides": ["Cronista", "Jugadores"], "players": example["setup"]["players"]})
+    return prefight.set_prefight(draft, bids=bids)
 
 
 def test_opening_offers_only_a_pain(example):
@@ -59,10 +59,10 @@ def test_after_a_back_down_the_challenge(example):
 
 
 def test_next_bid_and_trigger_request(example):
-    assert prefight.next_bid("reduce", {"text": "menos", "pain": "0"}) == {"act": "reduce", "text": "menos", "pain": 0}
+    assert prefight.next_bid("reduce", text="menos", pain="0") == {"act": "reduce", "text": "menos", "pain": 0}
     draft = draft_of(example, [])
     assert prefight.trigger_request(draft) is None   # opt-in
-    prefight.prefight_of(draft)["trigger"].update({"on": True, "component": "2", "faces": "0", "limit": ""})
+    draft = prefight.set_prefight(draft, trigger_on=True, trigger_component="2", trigger_faces="0", trigger_limit="")
     assert prefight.trigger_request(draft) == {"component": 2, "faces": 0, "limit": None}
 
 

@@ -32,7 +32,7 @@ from brs import ui_brs_story as story
 from brs import ui_brs_form as form
 from brs.ui_brs_form import closest as _closest, element as _el, query as _query
 from brs.ui_brs_form import read_draft, render_setup, save_draft, setup_changed, setup_error
-from brs.ui_brs_game import Game, draft, playing
+from brs.ui_brs_game import Game, draft, playing, set_draft
 from shell.app import STORE, el, tr
 from shell.page_events import LangChanged, LinkOpening
 from tirada.links.snippets_story import titled_story
@@ -97,8 +97,7 @@ def on_new(event) -> None:
     """Prepare another Confrontation from this one's setup (a new seed); the current one stays
     until the new one starts."""
     base = setupform.from_setup(Game.setup) if Game.setup else setupform.blank_draft("", app.State.lang)
-    base["seed"] = new_seed()
-    Game.draft = setupform.keep_typed(base, draft().get("typed"))
+    Game.draft = setupform.keep_typed(base.put(seed=new_seed()), draft().typed)
     render_setup()
     save_draft()
     card = el("brs-setup-card")
@@ -431,7 +430,7 @@ def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
     saved = StoredConfrontation.from_dict(STORE.brs_current())
     Game.draft = setupform.sane_draft(saved.draft) or setupform.blank_draft(new_seed(), app.State.lang)
-    records.start(draft, setup_changed, lambda: Game.state)
+    records.start(draft, set_draft, setup_changed, lambda: Game.state)
     render_setup()
     if saved.setup:
         try:

@@ -11,7 +11,7 @@ from shell import app
 from shell import ui_refusal
 from brs import ui_brs_records as records
 from brs import ui_brs_setup as setupform
-from brs.ui_brs_game import Game, draft
+from brs.ui_brs_game import draft, set_draft
 from shell.app import STORE, el, tr
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.example import balanced_setup, example_setup
@@ -43,13 +43,14 @@ def setup_nodes():
     return document.querySelectorAll("#brs-setup-fields [data-f]")
 
 
-def read_draft() -> dict:
-    """The draft with what is typed in the form (nothing typed is ever dropped)."""
-    return setupform.read(draft(), setup_nodes())
+def read_draft() -> setupform.Draft:
+    """The draft with what is typed in the form (nothing typed is ever dropped), kept as the draft."""
+    return set_draft(setupform.read(draft(), setup_nodes()))
 
 
 def render_setup() -> None:
-    el("brs-setup-fields").innerHTML = setupform.render(setupform.keep_typed(draft()), app.State.lang, my_characters())
+    el("brs-setup-fields").innerHTML = setupform.render(set_draft(setupform.keep_typed(draft())), app.State.lang,
+                                                        my_characters())
     records.refresh()   # the pre-fight box (issue #15) shows the draft's names
 
 
@@ -65,7 +66,7 @@ def pick_character(i: int, cid: str) -> None:
     if not found:
         return
     read_draft()
-    setupform.apply_character(draft(), i, found[0])
+    set_draft(setupform.apply_character(draft(), i, found[0]))
     render_setup()
     save_draft()
     again = _el(setupform.field_id(f"players.{i}.mine"))
@@ -81,7 +82,7 @@ def setup_changed(redraw: bool = True) -> None:
 
 
 def save_draft() -> None:
-    STORE.set_brs_current(draft=Game.draft)
+    STORE.set_brs_current(draft=draft().to_dict())
 
 
 def setup_error(message: str, path: str = "") -> None:
@@ -96,9 +97,9 @@ def setup_error(message: str, path: str = "") -> None:
         node.focus()
 
 
-def load_draft(new: dict, focus: str = "brs-start") -> None:
+def load_draft(new: setupform.Draft, focus: str = "brs-start") -> None:
     """Make ``new`` the draft (the typed side names kept), draw and store it, focus ``focus``."""
-    Game.draft = setupform.keep_typed(new, draft().get("typed"))
+    set_draft(setupform.keep_typed(new, draft().typed))
     render_setup()
     save_draft()
     el(focus).focus()
@@ -129,7 +130,7 @@ def quick_character(i: int) -> None:
     line = _el(setupform.field_id(f"players.{i}.quick"))
     text = "" if line is None else str(line.value)
     try:
-        setupform.apply_quick(draft(), i, text)
+        set_draft(setupform.apply_quick(draft(), i, text))
     except TiradaError as err:
         setup_error(ui_refusal.text(err), f"players.{i}.quick")
         return
@@ -180,7 +181,7 @@ def setup_click(target) -> bool:
     node = _closest(target, "[data-act]")
     if node is not None:
         read_draft()
-        setupform.edit(draft(), str(node.dataset.act), str(node.dataset.path), app.State.lang)
+        set_draft(setupform.edit(draft(), str(node.dataset.act), str(node.dataset.path), app.State.lang))
         render_setup()
         save_draft()
         return True
@@ -213,7 +214,7 @@ def on_setup_change(event) -> None:
         return
     read_draft()
     if str(target.dataset.f) in ("sides.0", "sides.1"):
-        setupform.typed_side(draft(), str(target.dataset.f), str(target.value))
+        set_draft(setupform.typed_side(draft(), str(target.dataset.f), str(target.value)))
     save_draft()
     path = str(target.dataset.f)
     if path in ("sides.0", "sides.1"):

@@ -12,8 +12,9 @@ from shell import app
 from brs import ui_brs_setup as setupform
 from tirada import new_seed
 from tirada.systems.brs import State
+from tirada.systems.brs.draft import Draft
 
-__all__ = ["Game", "draft", "playing"]
+__all__ = ["Game", "draft", "playing", "set_draft"]
 
 
 class Game:
@@ -24,7 +25,7 @@ class Game:
     moves: list = []
     state: State | None = None     # replay(setup, moves)
     selection: list = []
-    draft: dict | None = None      # the setup form's draft (ui_brs_setup)
+    draft: Draft | None = None     # the setup form's draft (tirada.systems.brs.draft; ui_brs_setup draws it)
     fragment = ""
     seat: str | None = None   # ui_brs_seat.SEATS, None until chosen (issue #29)
     undo: list = []   # len(moves) before each move made here since the link was last copied (issue #42)
@@ -43,8 +44,15 @@ def playing() -> tuple[dict, State]:
     return Game.setup, Game.state
 
 
-def draft() -> dict:
-    """The setup draft being edited (a blank one with a fresh seed when there is none yet)."""
+def draft() -> Draft:
+    """The setup draft being edited (a blank one with a fresh seed when there is none yet); each
+    edit makes a new one, kept in ``Game.draft`` (:func:`set_draft`)."""
     if Game.draft is None:
         Game.draft = setupform.blank_draft(new_seed(), app.State.lang)
     return Game.draft
+
+
+def set_draft(new: Draft) -> Draft:
+    """Make ``new`` the setup draft being edited (not stored: ui_brs_form.save_draft does that); returned."""
+    Game.draft = new
+    return new

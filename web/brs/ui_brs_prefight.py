@@ -1,9 +1,10 @@
 """Before the fight, in the setup card: the trigger (which Components face each other, how many each
 participant may involve) and the Spoils bidding with its Challenge (issue #15).
 
-Pure functions (no pyscript import): the record lives in the setup draft as ``draft["prefight"] =
-{"bids": [...], "trigger": {"on", "component", "faces", "limit"}}``; the engine
-(tirada.systems.brs.spoils / trigger) checks everything. Inputs carry ``data-pf`` (their key);
+Pure functions (no pyscript import): the record lives in the setup draft as its ``prefight``
+(``tirada.systems.brs.draft.Prefight``: ``bids``, ``trigger`` with ``on``, ``component``, ``faces``,
+``limit``, and the chosen ``act``); the engine (tirada.systems.brs.spoils / trigger / draft_edits) checks
+everything and returns each new draft. Inputs carry ``data-pf`` (their key);
 buttons carry ``data-pf-act``. Table settings are shown with the source's own wording beside them.
 """
 
@@ -11,68 +12,27 @@ from __future__ import annotations
 
 from shell.render import esc
 from shell.strings import t
-from tirada import TiradaError
 from tirada.systems.brs.bidding_view import bidding_view
-from tirada.systems.brs.spoils import MAX_BID_TEXT, MAX_PAIN_TEXT, Bidding, bid
+from tirada.systems.brs.draft import Draft, Prefight
+from tirada.systems.brs.draft_edits import bidding_state, components_of, set_prefight, settled, trigger_request
+from tirada.systems.brs.spoils import MAX_BID_TEXT, MAX_PAIN_TEXT
 from tirada.fields import typed_int
 
 #: the bid acts a turn offers (the Challenge has its own button, right after a Back Down).
 TURN_ACTS = ("pain", "stipulation", "reduce", "back_down", "call")
 
-
-def prefight_of(draft: dict) -> dict:
-    """The draft's pre-fight record, created empty when missing or not of its shape (a value edited by
-    hand in the browser's storage: changed in place, never a traceback)."""
-    if not isinstance(draft.get("prefight"), dict):
-        draft["prefight"] = {}
-    pf = draft["prefight"]
-    if not isinstance(pf.get("bids"), list):
-        pf["bids"] = []
-    if not isinstance(pf.get("trigger"), dict):
-        pf["trigger"] = {}
-    trig = pf["trigger"]
-    trig.setdefault("on", False)
-    trig.setdefault("limit", "2")
-    return pf
+__all__ = ["TURN_ACTS", "bidding_state", "components_of", "input_id", "next_bid", "prefight_of", "read",
+           "render", "render_bidding", "render_trigger", "set_prefight", "settled", "sides_of", "trigger_request"]
 
 
-def components_of(draft: dict, side: int) -> list:
-    """``[(global index, "player — Component"), …]`` of the draft's Components on ``side``."""
-    out, k = [], 0
-    for p in draft.get("players", []):
-        for c in p.get("components", []):
-            if p.get("side") == side:
-                out.append((k, f'{p.get("name") or "?"} — {c.get("name") or "?"}'))
-            k += 1
-    return out
-
-
-def trigger_request(draft: dict) -> dict | None:
-    """The engine's trigger ``{"component", "faces", "limit"}`` when the check is on, else ``None``."""
-    trig = prefight_of(draft)["trigger"]
-    if not trig.get("on"):
-        return None
-    limit = str(trig.get("limit", "")).strip()
-    return {"component": _int(trig.get("component")), "faces": _int(trig.get("faces")),
-            "limit": None if limit == "" else _int(limit)}
+def prefight_of(draft: Draft) -> Prefight:
+    """The draft's pre-fight record of the shape the form walks (``tirada.systems.brs.draft_edits.settled``:
+    created empty when missing or not of its shape, refused stored bids dropped)."""
+    return settled(draft).prefight
 
 
 def _int(value):
     return typed_int(value)
-
-
-def bidding_state(draft: dict) -> Bidding:
-    """The bidding so far. The page stores only bids the engine accepted; stored bids it refuses (a
-    value edited by hand) are dropped from the first refused one on, so the box still opens."""
-    pf = prefight_of(draft)
-    state = Bidding()
-    for k, one in enumerate(pf["bids"]):
-        try:
-            state = bid(state, one)
-        except TiradaError:
-            pf["bids"] = pf["bids"][:k]
-            break
-    return state
 
 
 def input_id(key: str) -> str:
@@ -102,31 +62,31 @@ def _seed(key: str, lang: str) -> str:
     return f'<p class="meta brs-seed"><q lang="es">{esc(t("brs.pf.seed." + key, "es"))}</q></p>'
 
 
-def render_trigger(draft: dict, lang: str) -> str:
+def render_trigger(draft: Draft, lang: str) -> str:
     """The trigger fieldset: opt-in check, the two facing Components, the involve limit."""
-    trig = prefight_of(draft)["trigger"]
-    on = " checked" if trig.get("on") else ""
+    trig = prefight_of(draft).trigger
+    on = " checked" if trig.on else ""
     mine = components_of(draft, 1)
     theirs = components_of(draft, 0)
     return (f'<fieldset class="brs-prefight"><legend>{esc(t("brs.pf.trigger", lang))}</legend>'
             f'<label class="check"><input type="checkbox" id="{input_id("on")}" data-pf="on"{on}> '
             f'<span>{esc(t("brs.pf.trigger_on", lang))}</span></label>'
             '<div class="grid">'
-            + _select("component", t("brs.pf.component", lang), trig.get("component", ""), mine)
-            + _select("faces", t("brs.pf.faces", lang), trig.get("faces", ""), theirs)
+            + _select("component", t("brs.pf.component", lang), trig.component if trig.has("component") else "", mine)
+            + _select("faces", t("brs.pf.faces", lang), trig.faces if trig.has("faces") else "", theirs)
             + (f'<div class="field"><label for="{input_id("limit")}">{esc(t("brs.pf.limit", lang))}</label>'
                f'<input id="{input_id("limit")}" data-pf="limit" type="number" inputmode="numeric" min="1" max="8" '
-               f'value="{esc(trig.get("limit", ""))}"></div>')
+               f'value="{esc(trig.limit if trig.has("limit") else "")}"></div>')
             + "</div>" + _seed("trigger", lang) + _seed("limit", lang) + "</fieldset>")
 
 
-def _text_limit(pf: dict, acts: list) -> int:
+def _text_limit(pf: Prefight, acts: list) -> int:
     """The bid text's maxlength for the act chosen now: a Pain leaves room for its side's name."""
-    act = pf.get("act") if pf.get("act") in [a for a, _ in acts] else acts[0][0]
+    act = pf.act if pf.act in [a for a, _ in acts] else acts[0][0]
     return MAX_PAIN_TEXT if act in ("pain", "reduce") else MAX_BID_TEXT
 
 
-def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
+def render_bidding(draft: Draft, sides: tuple, lang: str, text: str = "") -> str:
     """The bidding fieldset: the bids so far, whose turn it is, the next bid's controls (only the
     acts legal now), the Challenge after a Back Down, and the result once over."""
     pf = prefight_of(draft)
@@ -150,7 +110,7 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
         acts = [(a, t("brs.pf.act." + a, lang)) for a in TURN_ACTS if a in summ.legal]
         opp = [(k, f"{k + 1}. {p.text}") for k, p in enumerate(summ.pains) if p.by != summ.turn]
         out.append(f'<p id="brs-pf-turn" class="brs-step">{esc(t("brs.pf.turn", lang).format(side=summ.turn))}</p>'
-                   '<div class="grid">' + _select("act", t("brs.pf.act", lang), pf.get("act", acts[0][0]), acts)
+                   '<div class="grid">' + _select("act", t("brs.pf.act", lang), pf.act if pf.has("act") else acts[0][0], acts)
                    + (_select("pain", t("brs.pf.reduce_which", lang), "", opp) if opp else "")
                    + _input("text", t("brs.pf.text", lang), text, f' maxlength="{_text_limit(pf, acts)}"') + "</div>"
                    f'<div class="buttons"><button type="button" class="primary" data-pf-act="bid">'
@@ -172,39 +132,41 @@ def render_bidding(draft: dict, sides: tuple, lang: str, text: str = "") -> str:
     return "".join(out)
 
 
-def sides_of(draft: dict, lang: str) -> tuple:
+def sides_of(draft: Draft, lang: str) -> tuple:
     """The two side names of the draft (the default names where a name is empty)."""
-    sides = list(draft.get("sides") or ["", ""]) + ["", ""]
+    sides = list(draft.sides or ["", ""]) + ["", ""]
     return (str(sides[0]).strip() or t("brs.setup.side0_default", lang),
             str(sides[1]).strip() or t("brs.setup.side1_default", lang))
 
 
-def render(draft: dict, lang: str, text: str = "") -> str:
-    """Both fieldsets, for the ``#brs-prefight`` box of the setup form."""
+def render(draft: Draft, lang: str, text: str = "") -> str:
+    """Both fieldsets, for the ``#brs-prefight`` box of the setup form (drawn from the :func:`settled`
+    draft, which the caller keeps)."""
     return render_trigger(draft, lang) + render_bidding(draft, sides_of(draft, lang), lang, text)
 
 
-def read(draft: dict, nodes) -> dict:
-    """Copy the trigger inputs and the chosen act into the draft's record (in place; returned)."""
-    pf = prefight_of(draft)
+def read(draft: Draft, nodes) -> Draft:
+    """The draft with the trigger inputs and the chosen act copied into its pre-fight record."""
+    changes: dict = {}
     for node in nodes:
         key = str(node.dataset.pf)
         if key == "on":
-            pf["trigger"]["on"] = bool(node.checked)
+            changes["trigger_on"] = bool(node.checked)
         elif key in ("component", "faces", "limit"):
-            pf["trigger"][key] = str(node.value)
+            changes["trigger_" + key] = str(node.value)
         elif key == "act":
-            pf["act"] = str(node.value)
-    return draft
+            changes["act"] = str(node.value)
+    return set_prefight(draft, **changes)
 
 
-def next_bid(act: str, values: dict) -> dict:
-    """The bid the inputs describe: ``values`` = ``{"text", "pain", "note"}`` as typed."""
+def next_bid(act: str, text: str = "", pain=None, note: str = "") -> dict:
+    """The bid dict (docs/brs-spoils.md) for ``act`` from what was typed: ``text`` of a Pain, a
+    Stipulation or a reduction, ``pain`` (the index typed) of a reduction, ``note`` of a Challenge."""
     if act == "challenge":
-        return {"act": act, "note": values.get("note", "")}
+        return {"act": act, "note": note}
     bid: dict = {"act": act}
     if act in ("pain", "stipulation", "reduce"):
-        bid["text"] = values.get("text", "")
+        bid["text"] = text
     if act == "reduce":
-        bid["pain"] = _int(values.get("pain"))
+        bid["pain"] = _int(pain)
     return bid

@@ -30,6 +30,7 @@ from tirada.systems.brs.spoils import bid as play_bid
 from tirada.systems.brs.spoils import setup_fields
 from tirada.systems.brs.trigger import check_trigger
 from tirada.systems.brs.stored import StoredConfrontation, brs_characters
+from tirada.systems.brs.draft import Draft
 
 
 def _not_started(*args: Any, **kwargs: Any) -> Any:
@@ -38,12 +39,13 @@ def _not_started(*args: Any, **kwargs: Any) -> Any:
 
 class Records:
     """What the handlers need from ui_brs: ``draft()`` (the setup draft, read from the form),
-    ``setup_changed()`` (redraw and save the setup form), ``state()`` (the replayed Confrontation
+    ``set_draft(new)`` (make ``new`` the draft: each edit returns a new one), ``setup_changed()`` (redraw and save the setup form), ``state()`` (the replayed Confrontation
     or None); the aftermath table setting ``kinds`` and the last status line's parts (``(written,
     missing, most devastated, ((name, refusal), …))``, worded in the page's language at each draw)."""
 
     started = False     # start() was called: the three callables below are ui_brs's
-    draft: Callable[[], dict] = _not_started
+    draft: Callable[[], Draft] = _not_started
+    set_draft: Callable[[Draft], Draft] = _not_started
     setup_changed: Callable[..., None] = _not_started
     state: Callable[[], State | None] = _not_started
     kinds: dict = {}
@@ -54,7 +56,8 @@ class Records:
 # ------------------------------------------------------------------------------- before the fight
 def render_prefight(text: str = "") -> None:
     """Draw the trigger and bidding fieldsets from the draft, and the bidding's link (issue #29)."""
-    el("brs-prefight").innerHTML = prefight.render(Records.draft(), app.State.lang, text)
+    draft = Records.set_draft(prefight.settled(Records.draft()))     # the pre-fight record of its shape
+    el("brs-prefight").innerHTML = prefight.render(draft, app.State.lang, text)
     render_bid_link()
 
 
@@ -62,7 +65,7 @@ def render_bid_link() -> None:
     """The link of the bidding so far (kind "bid": the set-up without a seed and the bids), once a
     bid is made; hidden while there is none or the set-up cannot make one yet."""
     draft, box = Records.draft(), el("brs-bid-share")
-    bids = prefight.prefight_of(draft)["bids"]
+    bids = list(prefight.prefight_of(draft).bids)
     try:
         fragment = encode_bid_link(setupform.to_setup(draft), bids) if bids else ""
     except TiradaError:
@@ -82,13 +85,10 @@ def open_bid_link(fragment: str) -> None:
         box.hidden = False
         return
     el("brs-link-error").hidden = True
-    new = setupform.from_setup(link.setup)
-    prefight.prefight_of(new)["bids"] = list(link.bids)
+    new = prefight.set_prefight(setupform.from_setup(link.setup), bids=link.bids)
     if link.state.status != "open":
-        new.update(setup_fields(link.state, prefight.sides_of(new, app.State.lang)))
-    draft = Records.draft()
-    draft.clear()
-    draft.update(new)
+        new = new.put(**setup_fields(link.state, prefight.sides_of(new, app.State.lang)))
+    Records.set_draft(new)
     Records.setup_changed()
     el("brs-setup-card").open = True
     # what changed first: the last bid (then whose bid it is now and its button, or how it ended)
@@ -139,26 +139,25 @@ def _value(key: str) -> str:
 
 def on_bid(act: str) -> None:
     """Apply one bid (or the Challenge, or undo) with the engine; a refusal shows its reason."""
-    draft = Records.draft()
-    prefight.read(draft, _pf_nodes())
-    pf = prefight.prefight_of(draft)
+    draft = Records.set_draft(prefight.read(Records.draft(), _pf_nodes()))
+    bids = prefight.prefight_of(draft).bids
     box = el("brs-setup-error")
     if act == "undo":
-        pf["bids"] = pf["bids"][:-1]
+        Records.set_draft(prefight.set_prefight(draft, bids=bids[:-1]))
     else:
         if act == "bid":
             act = _value("act")
-        new = prefight.next_bid(act, {"text": _value("text").strip(), "pain": _value("pain"),
-                                      "note": _value("note").strip()})
+        new = prefight.next_bid(act, text=_value("text").strip(), pain=_value("pain"), note=_value("note").strip())
         try:
             state = play_bid(prefight.bidding_state(draft), new)
         except TiradaError as err:
             ui_refusal.line("brs-setup-error", err)
             render_prefight(_value("text"))
             return
-        pf["bids"] = pf["bids"] + [new]
+        draft = prefight.set_prefight(draft, bids=bids + (new,))
         if state.status != "open":
-            draft.update(setup_fields(state, prefight.sides_of(draft, app.State.lang)))
+            draft = draft.put(**setup_fields(state, prefight.sides_of(draft, app.State.lang)))
+        Records.set_draft(draft)
     box.hidden = True
     Records.setup_changed()
     render_prefight()
@@ -182,7 +181,7 @@ def on_prefight_key(event) -> None:
 
 def on_prefight_change(event) -> None:
     if event.target.matches("[data-pf]"):
-        prefight.read(Records.draft(), _pf_nodes())
+        Records.set_draft(prefight.read(Records.draft(), _pf_nodes()))
         Records.setup_changed(redraw=False)
         if str(event.target.dataset.pf) == "act":
             render_prefight(_value("text"))
@@ -264,19 +263,18 @@ def on_other_tab(event) -> None:
     if str(event.key) != "tirada.brs.current" or not Records.started:
         return
     stored = setupform.sane_draft(StoredConfrontation.from_dict(STORE.brs_current()).draft)
-    draft = Records.draft()
-    if stored is None or stored == draft:
+    if stored is None or stored.to_dict() == Records.draft().to_dict():
         return
-    draft.clear()
-    draft.update(stored)
+    draft = Records.set_draft(stored)
     # drawn, never saved back: a write from here could land after the other tab's newer one
     el("brs-setup-fields").innerHTML = setupform.render(draft, app.State.lang)
     refresh()
 
 
-def start(draft: Callable[[], dict], setup_changed: Callable[..., None], state: Callable[[], State | None]) -> None:
-    """Connect to ui_brs (the three callables of :class:`Records`) and listen to both boxes."""
-    Records.draft, Records.setup_changed, Records.state = draft, setup_changed, state
+def start(draft: Callable[[], Draft], set_draft: Callable[[Draft], Draft], setup_changed: Callable[..., None],
+          state: Callable[[], State | None]) -> None:
+    """Connect to ui_brs (the four callables of :class:`Records`) and listen to both boxes."""
+    Records.draft, Records.set_draft, Records.setup_changed, Records.state = draft, set_draft, setup_changed, state
     Records.started = True
     pre, after = el("brs-prefight"), el("brs-after")
     pre.addEventListener("click", create_proxy(on_prefight_click))
