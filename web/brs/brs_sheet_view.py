@@ -13,6 +13,7 @@ from roll.sheet_inputs import input_id, text
 from shell.strings import t
 from tirada import TiradaError, safejson
 from tirada.sheets.brs import BrsSheet
+from tirada.sheets.brs_form import FormComponent, FormTrait, SheetForm
 from tirada.sheets.brs_record import BrsRecord, new_ordeal
 from tirada.systems.brs.config import ASPECTS
 
@@ -25,14 +26,14 @@ def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
     """The sheet editor's inputs: a fieldset per Component (one blank when there is none), "add a
     Component", the Horde, notes and the record of past Confrontations; ``form``: the engine's form
     texts (``tirada.sheets.sheet_to_form``)."""
-    comps = form.get("components") or []
-    blocks = [component_html(i, c, lang) for i, c in enumerate(comps or [{"name": "", "traits": []}])]
+    sheet = SheetForm.from_form(form)
+    blocks = [component_html(i, c, lang) for i, c in enumerate(sheet.components or (FormComponent(),))]
     return (f'<div id="cs-components">{"".join(blocks)}</div>'
             f'<div class="buttons"><button type="button" class="ghost" data-add-component>'
             f'{esc(t("data.add_component", lang))}</button></div>'
-            f'{text("horde", t("data.horde", lang), form.get("horde", ""))}'
-            f'{text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}'
-            f'{brs_record_html(form.get("record", ""), lang)}')
+            f'{text("horde", t("data.horde", lang), sheet.horde)}'
+            f'{text("notes", t("data.notes", lang), sheet.notes, long=True)}'
+            f'{brs_record_html(sheet.record, lang)}')
 
 
 def brs_record_html(record_text: str, lang: str) -> str:
@@ -77,21 +78,21 @@ def new_ordeal_text(record_text: str) -> str:
     return json.dumps(new_ordeal(BrsSheet(record=rec)).record.to_dict(), ensure_ascii=False)
 
 
-def component_html(i: int, comp: dict, lang: str) -> str:
+def component_html(i: int, comp: FormComponent, lang: str) -> str:
     """One Component's fieldset: its name and a row per Trait (text, die, Aspect), one blank row more."""
     rows = []
-    traits = list(comp.get("traits") or []) + [{"trait": "", "die": "6", "aspect": "cunning"}]
+    traits = list(comp.traits) + [FormTrait("", "6", "cunning")]
     for j, tr_ in enumerate(traits):
         key = f"components[{i}].traits[{j}]"
-        dice = "".join(f'<option value="{d}"{" selected" if str(tr_.get("die")) == d else ""}>d{d}</option>'
+        dice = "".join(f'<option value="{d}"{" selected" if str(tr_.die) == d else ""}>d{d}</option>'
                        for d in DICE)
-        aspects = "".join(f'<option value="{a}"{" selected" if tr_.get("aspect") == a else ""}>'
+        aspects = "".join(f'<option value="{a}"{" selected" if tr_.aspect == a else ""}>'
                           f'{esc(t(f"data.asp.{a}", lang))}</option>' for a in ASPECTS)
         rows.append(
             f'<div class="trait-row" data-trait>'
             f'<div class="field"><label for="{input_id(key + ".trait")}">{esc(t("data.trait", lang))} {j + 1}</label>'
             f'<input id="{input_id(key + ".trait")}" data-cs="{key}.trait" data-part="trait" type="text" maxlength="120" '
-            f'value="{esc(tr_.get("trait", ""))}"></div>'
+            f'value="{esc(tr_.trait)}"></div>'
             f'<div class="field"><label for="{input_id(key + ".die")}">{esc(t("data.die", lang))}</label>'
             f'<select id="{input_id(key + ".die")}" data-cs="{key}.die" data-part="die">{dice}</select></div>'
             f'<div class="field"><label for="{input_id(key + ".aspect")}">{esc(t("data.aspect", lang))}</label>'
@@ -101,6 +102,6 @@ def component_html(i: int, comp: dict, lang: str) -> str:
     return (f'<fieldset class="cs-block" data-comp><legend>{esc(t("data.component", lang).format(n=i + 1))}</legend>'
             f'<div class="field"><label for="{input_id(key)}">{esc(t("data.component_name", lang))}</label>'
             f'<input id="{input_id(key)}" data-cs="{key}" data-part="name" type="text" maxlength="80" '
-            f'value="{esc(comp.get("name", ""))}"></div>{"".join(rows)}'
+            f'value="{esc(comp.name)}"></div>{"".join(rows)}'
             f'<button type="button" class="ghost" data-add-trait="{i}">{esc(t("data.add_trait", lang))}</button>'
             f'</fieldset>')
