@@ -233,3 +233,11 @@ def test_the_brs_editor_adds_rows_without_touching_what_was_typed():
     assert brs_sheet.form_record(form) == "" and brs_sheet.form_record({"record": "{}"}) == "{}"
     with pytest.raises(IndexError):
         brs_sheet.form_with_trait(form, 3)
+
+
+def test_an_import_keeps_stored_entries_this_version_cannot_read():
+    """A stored character list may hold entries this version cannot read (kept as they are, exported
+    with a backup): importing next to them merges instead of failing on them."""
+    existing = {"characters": [5, SIFRP, "x"]}
+    merged = storage.merge(existing, storage.backup({"characters": [{**SIFRP, "name": "Otra"}, L5R]}, "x"))
+    assert merged["characters"] == [5, "x", {**SIFRP, "name": "Otra"}, L5R]
