@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tirada import storage, systems
+from tirada import data_view, storage, systems
 from tirada.systems.l5r.records import CheckView
 from tirada.systems.tragedia import play
 from tirada.systems.tragedia.records import AddOption, AdversaryPool, FinalStage, Pools, ProtagonistPool, SceneRoll
@@ -185,7 +185,7 @@ def test_tragedia_sheet_form_creates_renames_and_refuses_a_taken_name():
     fields = {**sheet_form.to_form(st.sheets()[0]), "name": "Livia Prima", "domains": "Tigre = 1"}
     sheet, ok = sheet_form.save(st, fields, "Livia", campaign="Arenas")
     assert ok and [s["name"] for s in st.sheets()] == ["Livia Prima"]
-    assert sheet["domains"] == [{"name": "Tigre", "destiny": 1}]
+    assert sheet.to_dict()["domains"] == [{"name": "Tigre", "destiny": 1}] and st.sheets() == [sheet.to_dict()]
     assert st.sheet_campaigns() == {"Livia Prima": "Arenas"}
     sheet_form.create(st, "Corvo")
     with pytest.raises(sheet_form.NameTaken):
@@ -212,8 +212,9 @@ def test_data_list_groups_by_campaign_with_no_campaign_last():
     chars = [new_character(f"c{i}", system, name, camp, 0).to_dict()
              for i, (system, name, camp) in enumerate((("l5r5e", "Hida", "Rokugán"), ("sifrp", "Sharla", ""),
                                                         ("sifrp", "Arya", "Arenas")))]
-    entries = [{"key": c["id"], "system": c["system"], "name": c["name"], "campaign": c["campaign"], "item": c}
-               for c in chars]
+    entries = data_view.entries(chars, [], {})
+    assert [e.to_dict() for e in entries] == [{"key": c["id"], "system": c["system"], "name": c["name"],
+                                               "campaign": c["campaign"], "item": c} for c in chars]
     html = data_html.list_html(entries, "es")
     assert re.findall(r"<h3>([^<]+)</h3>", html) == ["Arenas", "Rokugán", "Sin campaña"]
     assert html.count('data-open="') == 3 and 'data-export-campaign="Arenas"' in html

@@ -381,7 +381,7 @@ def merge(existing: Mapping[str, Any], incoming: Any, chains: Any = None) -> dic
         if verdict == "same" or part == "chains":
             continue
         if part == "characters":
-            out[part] = [c for c in out[part] if c.get("id") != key] + [item]
+            out[part] = [c for c in out[part] if not (isinstance(c, Mapping) and c.get("id") == key)] + [item]
         elif part == "tragedia_sheets":
             names = [s.get("name") for s in out[part]]
             if key in names:

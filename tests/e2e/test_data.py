@@ -64,6 +64,10 @@ def make_all_sheets(page):
     page.click("[data-add-trait='0']")
     page.fill("#cs-components-0--traits-1--trait", "Cicatrices")
     page.select_option("#cs-components-0--traits-1--die", "4")
+    page.click("[data-add-component]")          # a second Component; what was typed stays
+    page.fill("#cs-components-1--name", "Perro")
+    page.fill("#cs-components-1--traits-0--trait", "Mordisco")
+    assert page.input_value("#cs-components-0--traits-1--trait") == "Cicatrices"
     page.fill("#cs-horde", "d4 d6 d6")
     assert save(page) == "Ficha guardada."
     create(page, "tragedia", "Livia", "Roma")
@@ -83,6 +87,8 @@ def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
                                                                      {"name": "Saltar", "rank": 1}]}
     assert chars["Corvo"]["sheet"]["horde"] == [4, 6, 6]
     assert [t["die"] for t in chars["Corvo"]["sheet"]["components"][0]["traits"]] == [8, 4]
+    assert [(c["name"], [t["trait"] for t in c["traits"]]) for c in chars["Corvo"]["sheet"]["components"]] == [
+        ("Corvo", ["Espada rápida", "Cicatrices"]), ("Perro", ["Mordisco"])]
     assert stored(app, "tirada.tragedia.sheets.v1")[0]["domains"] == [{"name": "Tigre", "destiny": 1}]
     assert stored(app, "tirada.sheetcampaigns.v1") == {"Livia": "Roma"}
 

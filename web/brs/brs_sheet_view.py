@@ -12,7 +12,7 @@ from shell.render import esc
 from roll.sheet_inputs import input_id, text
 from shell.strings import t
 from tirada import TiradaError, safejson
-from tirada.sheets.brs import BrsSheet
+from tirada.sheets.brs import BLANK_TRAIT, BrsSheet
 from tirada.sheets.brs_form import FormComponent, FormTrait, SheetForm
 from tirada.sheets.brs_record import BrsRecord, new_ordeal
 from tirada.systems.brs.config import ASPECTS
@@ -81,7 +81,7 @@ def new_ordeal_text(record_text: str) -> str:
 def component_html(i: int, comp: FormComponent, lang: str) -> str:
     """One Component's fieldset: its name and a row per Trait (text, die, Aspect), one blank row more."""
     rows = []
-    traits = list(comp.traits) + [FormTrait("", "6", "cunning")]
+    traits = list(comp.traits) + [FormTrait.from_form(BLANK_TRAIT)]
     for j, tr_ in enumerate(traits):
         key = f"components[{i}].traits[{j}]"
         dice = "".join(f'<option value="{d}"{" selected" if str(tr_.die) == d else ""}>d{d}</option>'

@@ -42,7 +42,8 @@ from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import cells as board_cells, choices
 from tirada.systems.brs.report import confrontation
 from tirada.systems.brs.story_view import Confrontation
-from tirada.systems.brs.stored import StoredConfrontation, StoredMove
+from tirada.systems.brs.stored import StoredMove
+from tirada.storage_records import BrsCurrent
 from tirada import TiradaError, new_seed
 from tirada.systems.brs.signed import start_fresh
 from tirada.systems.brs.fair import can_take_back
@@ -428,14 +429,14 @@ def on_lang_changed(_event: LangChanged) -> None:
 
 def start() -> None:
     """Restore the draft and the current Confrontation (if any) and listen to the view."""
-    saved = StoredConfrontation.from_dict(STORE.brs_current())
+    saved = BrsCurrent.from_dict(STORE.brs_current())
     Game.draft = setupform.sane_draft(saved.draft) or setupform.blank_draft(new_seed(), app.State.lang)
     records.start(draft, set_draft, setup_changed, lambda: Game.state)
     render_setup()
     if saved.setup:
         try:
-            Game.state = replay(saved.setup, saved.move_dicts())
-            Game.setup, Game.moves = saved.setup, saved.move_dicts()
+            Game.state = replay(saved.setup, saved.moves)
+            Game.setup, Game.moves = saved.setup, list(saved.moves)
             Game.fragment = encode_link(Game.setup, Game.moves)
             Game.seat = status.resolve_seat(Game.setup, Game.state.setup.players)
             el("brs-setup-card").open = False

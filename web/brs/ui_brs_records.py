@@ -29,7 +29,8 @@ from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
 from tirada.systems.brs.spoils import bid as play_bid
 from tirada.systems.brs.spoils import setup_fields
 from tirada.systems.brs.trigger import check_trigger
-from tirada.systems.brs.stored import StoredConfrontation, brs_characters
+from tirada.systems.brs.stored import brs_characters
+from tirada.storage_records import BrsCurrent
 from tirada.systems.brs.draft import Draft
 
 
@@ -262,7 +263,7 @@ def on_other_tab(event) -> None:
     takes it, so it never writes its older copy back over the other tab's bids."""
     if str(event.key) != "tirada.brs.current" or not Records.started:
         return
-    stored = setupform.sane_draft(StoredConfrontation.from_dict(STORE.brs_current()).draft)
+    stored = setupform.sane_draft(BrsCurrent.from_dict(STORE.brs_current()).draft)
     if stored is None or stored.to_dict() == Records.draft().to_dict():
         return
     draft = Records.set_draft(stored)

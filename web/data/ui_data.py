@@ -29,6 +29,7 @@ from shell.page_events import LangChanged, NoticesDrawn
 from tirada import storage
 from tirada import TiradaError, new_character, new_seed
 from tirada.safejson import loads as safe_loads
+from tirada.data_view import ImportPlan
 from data.ui_data_common import Data, find, fmt, iso_now, now_ms, render_alert, render_history_card, render_list, status
 
 
@@ -46,11 +47,11 @@ def create_character() -> None:
     try:
         if system == "tragedia":
             sheet, ok = tragedia_form.create(STORE, name, campaign)
-            key = f"tragedia:{sheet['name']}"
+            key = f"tragedia:{sheet.name}"
         else:
-            character = new_character("c" + new_seed()[:12], system, name, campaign, now_ms()).to_dict()
-            ok = STORE.save_character(character)
-            key = character["id"]
+            character = new_character("c" + new_seed()[:12], system, name, campaign, now_ms())
+            ok = STORE.save_character(character.to_dict())
+            key = character.id
     except TiradaError as err:
         message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else refusal.message(err, app.State.lang)
         field = el("char-new-campaign" if refusal.field_name(err.field) == "campaign" else "char-new-name")
@@ -88,15 +89,15 @@ def delete_entry(key: str) -> None:
     e = find(key)
     if e is None:
         return
-    if e["system"] == "tragedia":
-        STORE.delete_sheet(e["name"])
-        STORE.set_sheet_campaign(e["name"], "")
+    if e.tragedia:
+        STORE.delete_sheet(e.name)
+        STORE.set_sheet_campaign(e.name, "")
     else:
         STORE.delete_character(key)
     Data.deleted = e
-    if Data.editing and Data.editing["key"] == key:
+    if Data.editing and Data.editing.key == key:
         editor.close_editor()
-    status("char-status", fmt("data.deleted", name=e["name"]))
+    status("char-status", fmt("data.deleted", name=e.name))
     render_list()
     el("char-undo-delete").focus()
 
@@ -106,12 +107,12 @@ def on_undo_delete(event) -> None:
     e = Data.deleted
     if e is None:
         return
-    if e["system"] == "tragedia":
-        STORE.save_sheets([e["item"]])
-        if e["campaign"]:
-            STORE.set_sheet_campaign(e["name"], e["campaign"])
+    if e.tragedia:
+        STORE.save_sheets([e.item])
+        if e.campaign:
+            STORE.set_sheet_campaign(e.name, e.campaign)
     else:
-        STORE.save_character(e["item"])
+        STORE.save_character(e.item)
     Data.deleted = None
     status("char-status", "")
     render_list()
@@ -142,7 +143,7 @@ def export_one(key: str) -> None:
     e = find(key)
     if e is not None:
         data = storage.select(STORE.all_data(), character_id=key)
-        download(f"tirada-{html.slug(e['name'])}.json", storage.backup(data, iso_now()))
+        download(f"tirada-{html.slug(e.name)}.json", storage.backup(data, iso_now()))
 
 
 def export_campaign(campaign: str) -> None:
@@ -168,16 +169,17 @@ def preview_import(text: str) -> None:
     except TiradaError as err:
         status("backup-status", fmt("data.bad_file", why=f"JSON: {refusal.message(err, app.State.lang)}"), error=True)
         return
-    plan = storage.plan_import(STORE.all_data(), doc)
-    if not plan["add"] and not plan["replace"] and plan["errors"] and not plan["same"]:
-        first = plan["errors"][0]
-        status("backup-status", fmt("data.bad_file", why=f'{first["field"]}: {refusal.message(first, app.State.lang)}'), error=True)
+    plan = ImportPlan.from_dict(storage.plan_import(STORE.all_data(), doc))
+    if plan.refused:
+        first = plan.errors[0]
+        status("backup-status", fmt("data.bad_file", why=f'{first.field}: {refusal.message(first.to_dict(), app.State.lang)}'),
+               error=True)
         return
     Data.pending = doc
     Data.chain_keys = []
     el("import-plan").innerHTML = html.plan_html(plan, app.State.lang, Data.chain_keys)
-    el("import-confirm").hidden = not plan["add"] and not plan["replace"]
-    status("backup-status", "" if plan["add"] or plan["replace"] else tr("data.nothing"))
+    el("import-confirm").hidden = not plan.changes
+    status("backup-status", "" if plan.changes else tr("data.nothing"))
     el("import-preview").hidden = False
     el("import-preview-heading").focus()
 
@@ -203,9 +205,9 @@ def confirm_import() -> None:
     if Data.pending is None:
         return
     existing = STORE.all_data()
-    plan = storage.plan_import(existing, Data.pending)
+    plan = ImportPlan.from_dict(storage.plan_import(existing, Data.pending))
     chosen = consented_chains()
-    restored = sum(1 for e in plan["add"] + plan["replace"] if e["part"] == "chains" and e["key"] in chosen)
+    restored = plan.chains_restored(chosen)
     try:
         merged = storage.merge(existing, Data.pending, chains=chosen)
     except TiradaError as err:
@@ -217,7 +219,7 @@ def confirm_import() -> None:
     el("import-file").value = ""
     if ok:
         chains = i18n.template("data.imported_chains", app.State.lang, restored).format(n=restored)
-        status("backup-status", fmt("data.imported", a=len(plan["add"]), r=len(plan["replace"]), chains=chains))
+        status("backup-status", fmt("data.imported", a=len(plan.add), r=len(plan.replace), chains=chains))
     else:
         status("backup-status", tr("data.not_saved"), error=True)
     render_all()
@@ -342,10 +344,10 @@ def on_lang_changed(_event: LangChanged) -> None:
             status(node_id, "")
     render_all()
     if Data.editing is not None:
-        if find(Data.editing["key"]) is None:
+        if find(Data.editing.key) is None:
             editor.close_editor()
         elif new_lang:
-            editor.open_editor(Data.editing["key"], editor.read_fields(Data.editing["system"]))
+            editor.open_editor(Data.editing.key, editor.read_fields(Data.editing.system))
     Data.lang = app.State.lang
     editor.render_banner()
 

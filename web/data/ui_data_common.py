@@ -9,15 +9,18 @@ web/data/ui_data_render.py.
 from __future__ import annotations
 
 import time
-from typing import TypedDict
+from dataclasses import dataclass
 
 from shell import app
 from shell import i18n
 from data import ui_data_render as html
 from shell.app import STORE, el, tr
+from tirada import data_view
+from tirada.data_view import Entry, SheetUndo
 
 
-class Editing(TypedDict):
+@dataclass(frozen=True)
+class Editing:
     """The sheet in the editor: ``key`` (a character's id or ``"tragedia:<name>"``) and its ``system``."""
 
     key: str
@@ -28,11 +31,11 @@ class Data:
     """What the view shows besides storage: the sheet being edited, undo buffers, a pending import."""
 
     editing: Editing | None = None
-    deleted: dict | None = None      # {"key", "item", "campaign"} for undo
+    deleted: Entry | None = None     # the last deleted character or sheet, for undo
     pending: dict | None = None      # the parsed backup file waiting for "Importar"
     chain_keys: list[str] = []       # roller chains of the pending import, in the order of their checkboxes
     active: str | None = None        # id of the character whose sheet the roll form uses
-    undo: dict | None = None         # {"id", "before", "after"} of the last roll's sheet change
+    undo: SheetUndo | None = None    # what the last roll changed on the sheet in use
     lang: str | None = None          # language the editor was drawn in
 
 
@@ -52,18 +55,13 @@ def iso_now() -> str:
 
 
 def entries() -> list:
-    """Every character and Tragedia sheet as ``{"key", "system", "name", "campaign", "item"}``."""
-    out = [{"key": c["id"], "system": c["system"], "name": c["name"], "campaign": c["campaign"], "item": c}
-           for c in STORE.characters()]
-    camps = STORE.sheet_campaigns()
-    out += [{"key": f"tragedia:{s['name']}", "system": "tragedia", "name": s["name"],
-             "campaign": camps.get(s["name"], ""), "item": s} for s in STORE.sheets()]
-    return out
+    """Every character and Tragedia sheet as :class:`tirada.data_view.Entry` records."""
+    return data_view.entries(STORE.characters(), STORE.sheets(), STORE.sheet_campaigns())
 
 
-def find(key: str):
+def find(key: str) -> Entry | None:
     """The entry of ``key`` (a character id or ``tragedia:<name>``), or None."""
-    return next((e for e in entries() if e["key"] == key), None)
+    return next((e for e in entries() if e.key == key), None)
 
 
 def render_list() -> None:

@@ -21,9 +21,12 @@ from shell import ui_refusal
 from data import ui_sheets
 from shell.app import STORE, el, tr
 from shell.page_events import BeforeRoll, RollSaved
-from tirada import (Character, TiradaError, apply_l5r_result, check_l5r_roll, roll_request, sheet_from_form,
-                    sheet_to_form)
-from data.ui_data_common import Data, find, fmt, now_ms, render_alert, render_history_card, render_list, status
+from tirada import Character, TiradaError, check_l5r_roll, roll_request, sheet_from_form, sheet_to_form
+from tirada.sheets import brs as brs_sheet
+from tirada.sheets.l5r import apply_l5r_roll, is_l5r_request
+from tirada.data_view import SheetUndo
+from data.ui_data_common import (Data, Editing, find, fmt, now_ms, render_alert, render_history_card, render_list,
+                                 status)
 
 
 # ------------------------------------------------------------------------------------- editor
@@ -34,16 +37,15 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
     if e is None:
         close_editor()
         return
-    system = e["system"]
+    system = e.system
     if form is None:
-        form = tragedia_form.to_form(e["item"]) if system == "tragedia" else sheet_to_form(system, e["item"]["sheet"])
-        el("cs-name").value = e["name"]
-        el("cs-campaign").value = e["campaign"]
-    Data.editing, Data.lang = {"key": key, "system": system}, app.State.lang
-    el("sheet-editor-heading").textContent = fmt("data.editor", name=e["name"])
+        form = tragedia_form.to_form(e.item) if e.tragedia else sheet_to_form(system, e.sheet)
+        el("cs-name").value = e.name
+        el("cs-campaign").value = e.campaign
+    Data.editing, Data.lang = Editing(key, system), app.State.lang
+    el("sheet-editor-heading").textContent = fmt("data.editor", name=e.name)
     el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
-    el("sheet-roll").innerHTML = ui_sheets.roll_chooser_html(e["item"], app.State.lang) if system != "tragedia" \
-        else ""
+    el("sheet-roll").innerHTML = ui_sheets.roll_chooser_html(e, app.State.lang) if not e.tragedia else ""
     show_derived()
     el("sheet-editor").hidden = False
     if focus:
@@ -59,10 +61,10 @@ def close_editor() -> None:
 def show_derived() -> None:
     """L5R: Composure and Endurance of the stored sheet, and whether it is compromised."""
     node = el("cs-derived")
-    e = find(Data.editing["key"]) if Data.editing else None
-    if node is None or e is None or e["system"] != "l5r5e":
+    e = find(Data.editing.key) if Data.editing else None
+    if node is None or e is None or e.system != "l5r5e":
         return
-    node.textContent = html.derived_text(e["item"]["sheet"], app.State.lang)
+    node.textContent = html.derived_text(e.sheet, app.State.lang)
 
 
 @when("click", "#cs-close")
@@ -80,14 +82,14 @@ def save_editor() -> None:
     """Check the editor with the engine and store the sheet; an error names and focuses the field."""
     if Data.editing is None:
         return
-    key, system = Data.editing["key"], Data.editing["system"]
+    key, system = Data.editing.key, Data.editing.system
     fields = read_fields(system)
     name = str(el("cs-name").value).strip()
     campaign = str(el("cs-campaign").value).strip()
     try:
         if system == "tragedia":
             sheet, ok = save_tragedia({**fields, "name": name}, key.split(":", 1)[1], campaign)
-            key = f"tragedia:{sheet['name']}" if ok else key
+            key = f"tragedia:{sheet.name}" if ok else key
         else:
             character = Character.from_dict({"id": key, "system": system, "name": name, "campaign": campaign,
                                              "sheet": sheet_from_form(system, fields), "updated": now_ms()})
@@ -106,14 +108,14 @@ def save_editor() -> None:
         render_alert()
         app.show_notices()
         return
-    Data.editing = {"key": key, "system": system}
+    Data.editing = Editing(key, system)
     render_list()
     open_editor(key)
     status("cs-status", tr("data.saved"))
 
 
 def save_tragedia(fields: dict, old: str, campaign: str) -> tuple:
-    """Store a Tragedia sheet (web/tragedia/tragedia_sheet_form.py ``save``); a taken name is this view's
+    """Store a Tragedia sheet (web/tragedia/tragedia_sheet_form.py ``save``: ``(Sheet, stored)``); a taken name is this view's
     "name taken" error on the name field."""
     try:
         return tragedia_form.save(STORE, fields, old, campaign)
@@ -126,16 +128,15 @@ def on_editor_click(event) -> None:
     """Blood Red Sands: add a Trait row or a Component, or start a new Ordeal (re-rendering keeps
     what was typed)."""
     button = event.target.closest("button")
-    if button is None or Data.editing is None or Data.editing["system"] != "brs":
+    if button is None or Data.editing is None or Data.editing.system != "brs":
         return
     form = read_fields("brs")
     if button.hasAttribute("data-add-component"):
-        form["components"].append({"name": "", "traits": []})
+        form = brs_sheet.form_with_component(form)
     elif button.hasAttribute("data-add-trait"):
-        i = int(button.dataset.addTrait)
-        form["components"][i]["traits"].append({"trait": "", "die": "6", "aspect": "cunning"})
+        form = brs_sheet.form_with_trait(form, int(button.dataset.addTrait))
     elif button.hasAttribute("data-new-ordeal"):   # the Hero's crossed slots come back (saved with the sheet)
-        form["record"] = ui_sheets.new_ordeal_text(form.get("record", ""))
+        form = {**form, "record": ui_sheets.new_ordeal_text(brs_sheet.form_record(form))}
     el("cs-fields").innerHTML = ui_sheets.fields_html("brs", form, app.State.lang)
 
 
@@ -143,10 +144,10 @@ def on_editor_click(event) -> None:
 def on_roll_choice(event) -> None:
     """A select of "roll with this sheet" changed: what depends on it follows (its Form says what:
     a SIFRP ability lists its own specialties)."""
-    e = find(Data.editing["key"]) if Data.editing else None
-    if e is None or not forms.rolls_with_sheets(e["system"]):
+    e = find(Data.editing.key) if Data.editing else None
+    if e is None or not forms.rolls_with_sheets(e.system):
         return
-    changes = forms.form_for(e["system"]).sheet_roll_update(e["item"], str(getattr(event.target, "id", "")),
+    changes = forms.form_for(e.system).sheet_roll_update(e.item, str(getattr(event.target, "id", "")),
                                                             str(event.target.value), app.State.lang)
     for node_id, html_ in changes.items():
         el(node_id).innerHTML = html_
@@ -160,17 +161,17 @@ def on_roll_with_sheet(event) -> None:
 
 def roll_with_sheet() -> None:
     """Fill the roll form from the stored sheet and switch to the roll view."""
-    e = find(Data.editing["key"]) if Data.editing else None
+    e = find(Data.editing.key) if Data.editing else None
     if e is None:
         return
-    c = Character.from_dict(e["item"])
+    c = Character.from_dict(e.item)
     choice, words = forms.form_for(c.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
         status("cs-status", ui_refusal.text(err), error=True)
         return
-    if app.node(ui_roll.fieldset_of(req["system"])) is None:   # no fieldset for it on this page
+    if app.node(ui_roll.fieldset_of(c.system)) is None:   # no fieldset for it (a sheet's request is of its system)
         status("cs-status", tr("data.no_roll"), error=True)
         return
     fill_roll_form(req, f"{c.name}: {words}")
@@ -213,29 +214,31 @@ def render_banner(extra: str = "", undo: bool = False) -> None:
         banner.hidden = True
         banner.innerHTML = ""
         return
-    banner.innerHTML = html.banner_html(e["name"], extra, undo, app.State.lang)
+    banner.innerHTML = html.banner_html(e.name, extra, undo, app.State.lang)
     banner.hidden = False
 
 
 def after_roll(verified: dict) -> None:
     """A roll was remembered: apply what the rules change on the sheet in use (L5R strife, Void)."""
     e = find(Data.active) if Data.active else None
-    if e is None or e["system"] != "l5r5e" or verified["request"].get("system") != "l5r5e":
+    if e is None or e.system != "l5r5e":
         return
-    c = Character.from_dict(e["item"])
+    c = Character.from_dict(e.item)
     try:
-        new, changes = apply_l5r_result(c.sheet, verified["request"], verified["result"])
+        applied = apply_l5r_roll(c.sheet, verified)   # None: not an L5R check
     except TiradaError as err:  # e.g. a Void point the sheet no longer has: said, never silent
         render_banner(ui_roll.engine_message(err))
         return
+    if applied is None:
+        return
+    new, changes = applied
     if not changes:
         render_banner()
         return
     if not STORE.save_character(c.with_sheet(new, now_ms()).to_dict()):
         render_banner(tr("data.not_saved"))
         return
-    Data.undo = {"id": c.id, "before": {ch["field"]: ch["before"] for ch in changes},
-                 "after": {ch["field"]: ch["after"] for ch in changes}}
+    Data.undo = SheetUndo.of_changes(c.id, changes)
     render_banner(html.changes_text(c.name, changes, app.State.lang), undo=True)
     refresh_editor()
     render_list()
@@ -250,20 +253,20 @@ def on_before_roll(event: BeforeRoll) -> None:
     """
     request = event.request
     e = find(Data.active) if Data.active else None
-    if e is None or e["system"] != "l5r5e" or request.get("system") != "l5r5e":
+    if e is None or e.system != "l5r5e" or not is_l5r_request(request):
         return
-    check_l5r_roll(Character.from_dict(e["item"]).sheet, request)
+    check_l5r_roll(Character.from_dict(e.item).sheet, request)
 
 
 def undo_change() -> None:
     """Put back the sheet values the last roll changed (only those; other edits stay)."""
     u, Data.undo = Data.undo, None
-    e = find(u["id"]) if u is not None else None
+    e = find(u.id) if u is not None else None
     if u is None or e is None:
         return
-    sheet = {**e["item"]["sheet"], **u["before"]}
+    sheet = {**e.sheet, **u.before}
     try:
-        c = Character.from_dict({**e["item"], "sheet": sheet, "updated": now_ms()})
+        c = Character.from_dict({**e.item, "sheet": sheet, "updated": now_ms()})
     except TiradaError as err:
         render_banner(ui_refusal.text(err))
         return
@@ -286,7 +289,7 @@ def on_banner(event) -> None:
 
 def refresh_editor() -> None:
     """Re-draw the editor from storage when it shows the sheet a roll just changed."""
-    if Data.editing and Data.active and Data.editing["key"] == Data.active:
+    if Data.editing and Data.active and Data.editing.key == Data.active:
         open_editor(Data.active)
 
 

@@ -15,8 +15,9 @@ from shell import i18n
 from shell import refusal
 from shell.render import esc
 from shell.strings import STRINGS, t
-from tirada import storage
 from tirada.sheets import L5rSheet
+from tirada.links.chain import ChainState
+from tirada.data_view import Diagnosis, ImportPlan, ImportProblem, PlanItem
 
 SYSTEM_ORDER = ("sifrp", "l5r5e", "brs", "tragedia", "generic")
 
@@ -27,10 +28,10 @@ def fmt(key: str, lang: str, **values) -> str:
 
 
 def groups_of(entries: list) -> dict:
-    """The entries (``{"key", "system", "name", "campaign", "item"}``) by campaign."""
+    """The entries (:class:`tirada.data_view.Entry` records) by campaign."""
     groups: dict = {}
     for e in entries:
-        groups.setdefault(e["campaign"], []).append(e)
+        groups.setdefault(e.campaign, []).append(e)
     return groups
 
 
@@ -42,15 +43,15 @@ def list_html(entries: list, lang: str) -> str:
     for camp in sorted(groups, key=lambda c: (c == "", c.lower())):
         title = camp or t("data.no_campaign", lang)
         rows = []
-        for e in sorted(groups[camp], key=lambda e: (SYSTEM_ORDER.index(e["system"]), e["name"].lower())):
-            name, key = esc(e["name"]), esc(e["key"])
+        for e in sorted(groups[camp], key=lambda e: (SYSTEM_ORDER.index(e.system), e.name.lower())):
+            name, key = esc(e.name), esc(e.key)
             buttons = "".join(
                 f'<button type="button" class="ghost" data-{attr}="{key}" '
                 f'aria-label="{esc(t(word, lang))}: {name}">{esc(t(word, lang))}</button>'
                 for attr, word in (("open", "data.open"), ("export", "data.export_one"), ("delete", "data.delete")))
             rows.append(
                 f'<li class="char" data-key="{key}"><span class="char-name"><strong>{name}</strong> '
-                f'<span class="meta">{esc(t("data.sys." + e["system"], lang))}</span></span>'
+                f'<span class="meta">{esc(t("data.sys." + e.system, lang))}</span></span>'
                 f'<span class="buttons">{buttons}</span></li>')
         export = (f'<button type="button" class="ghost" data-export-campaign="{esc(camp)}">'
                   f'{esc(t("data.export_campaign", lang))}: {esc(title)}</button>' if camp else "")
@@ -64,56 +65,58 @@ def campaign_options(entries: list) -> str:
     return "".join(f'<option value="{esc(c)}">' for c in sorted(groups_of(entries)) if c)
 
 
-def chain_choice_html(item: dict, keys: list, lang: str) -> str:
+def chain_choice_html(item: PlanItem, keys: list, lang: str) -> str:
     """One roller chain of an import: its name and numbers, a checkbox ticked (restored by default,
     never lowering a number) unless its name looks like a stored one (then a warning, and it is
     left out unless ticked).
     Appends the chain's key to ``keys`` (the checkbox's ``data-chain`` is its index there)."""
-    keys.append(item["key"])
-    name = item["name"] + (f' · {item["campaign"]}' if item["campaign"] else "")
-    text = fmt("data.chain_choice", lang, name=name, a=item["seq_from"], b=item["seq_to"])
+    keys.append(item.key)
+    name = item.name + (f' · {item.campaign}' if item.campaign else "")
+    text = fmt("data.chain_choice", lang, name=name, a=item.seq_from, b=item.seq_to)
     warn = ""
-    if item.get("lookalike"):
+    if item.lookalike:
         warn = (f'<br><strong class="error">'
-                f'{esc(fmt("data.chain_lookalike", lang, names=", ".join(item["lookalike"])))}</strong>')
-    return f'<li><label><input type="checkbox" data-chain="{len(keys) - 1}"{"" if item["lookalike"] else " checked"}> {esc(text)}</label>{warn}</li>'
+                f'{esc(fmt("data.chain_lookalike", lang, names=", ".join(item.lookalike)))}</strong>')
+    return f'<li><label><input type="checkbox" data-chain="{len(keys) - 1}"{"" if item.lookalike else " checked"}> {esc(text)}</label>{warn}</li>'
 
 
-def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
-    """The import preview: sheets by name, history by count, each roller chain with its numbers
-    and a checkbox (its key appended to ``keys``), refused fields one per line."""
+def plan_html(plan: ImportPlan | dict, lang: str, keys: list | None = None) -> str:
+    """The import preview of ``plan`` (an :class:`~tirada.data_view.ImportPlan`, or the dict of
+    ``tirada.storage.plan_import``, read into one): sheets by name, history by count, each roller
+    chain with its numbers and a checkbox (its key appended to ``keys``), refused fields one per line."""
+    plan = plan if isinstance(plan, ImportPlan) else ImportPlan.from_dict(plan)
     keys = [] if keys is None else keys
     out = []
     for verdict, key in (("add", "data.will_add"), ("replace", "data.will_replace")):
-        items = plan[verdict]
+        items = plan.of(verdict)
         if not items:
             continue
-        lines = [f'<li>{esc(i["name"])} <span class="meta">· {esc(t("data.sys." + i["system"], lang))}'
-                 f'{" · " + esc(i["campaign"]) if i["campaign"] else ""}</span></li>'
-                 for i in items if i["part"] in ("characters", "tragedia_sheets")]
-        history = sum(1 for i in items if i["part"] == "history")
-        chains = sum(1 for i in items if i["part"] == "chains")
-        secrets = [i["name"] or "—" for i in items if i["part"] == "sealkeys"]
+        lines = [f'<li>{esc(i.name)} <span class="meta">· {esc(t("data.sys." + i.system, lang))}'
+                 f'{" · " + esc(i.campaign) if i.campaign else ""}</span></li>'
+                 for i in items if i.part in ("characters", "tragedia_sheets")]
+        history = sum(1 for i in items if i.part == "history")
+        chains = sum(1 for i in items if i.part == "chains")
+        secrets = [i.name or "—" for i in items if i.part == "sealkeys"]
         if secrets:
             lines.append(f'<li>{esc(fmt("data.sealkeys_n", lang, n=len(secrets), names=", ".join(secrets)))}</li>')
-        rolled = sum(1 for i in items if i["part"] == "secretrolls")
+        rolled = sum(1 for i in items if i.part == "secretrolls")
         if rolled:
             lines.append(f'<li>{esc(i18n.tn("data.secretrolls_n", lang, rolled))}</li>')
         if history:
             lines.append(f'<li>{esc(fmt("data.history_n", lang, n=history))}</li>')
         if chains:
             lines.append(f'<li>{esc(fmt("data.chains_n", lang, n=chains))}<ul>'
-                         f'{"".join(chain_choice_html(i, keys, lang) for i in items if i["part"] == "chains")}</ul></li>')
+                         f'{"".join(chain_choice_html(i, keys, lang) for i in items if i.part == "chains")}</ul></li>')
         out.append(f'<h4>{esc(fmt(key, lang, n=len(items)))}</h4><ul data-plan="{verdict}">{"".join(lines)}</ul>')
-    if plan.get("history_dropped"):
+    if plan.history_dropped:
         out.append(f'<p class="meta" data-plan="dropped">'
-                   f'{esc(fmt("data.history_dropped", lang, n=plan["history_dropped"]))}</p>')
-    if plan["same"]:
-        out.append(f'<p class="meta" data-plan="same">{esc(fmt("data.same", lang, n=len(plan["same"])))}</p>')
-    if plan["errors"]:
-        errors = "".join(f'<li data-field="{esc(e["field"])}">{esc(import_place(e, lang))}: '
-                        f'{esc(refusal.message(e, lang))}</li>' for e in plan["errors"][:50])
-        out.append(f'<h4 class="error">{esc(fmt("data.errors", lang, n=len(plan["errors"])))}</h4>'
+                   f'{esc(fmt("data.history_dropped", lang, n=plan.history_dropped))}</p>')
+    if plan.same:
+        out.append(f'<p class="meta" data-plan="same">{esc(fmt("data.same", lang, n=len(plan.same)))}</p>')
+    if plan.errors:
+        errors = "".join(f'<li data-field="{esc(e.field)}">{esc(import_place(e, lang))}: '
+                        f'{esc(refusal.message(e.to_dict(), lang))}</li>' for e in plan.errors[:50])
+        out.append(f'<h4 class="error">{esc(fmt("data.errors", lang, n=len(plan.errors)))}</h4>'
                    f'<ul data-plan="errors">{errors}</ul>')
     return "".join(out)
 
@@ -121,10 +124,12 @@ def plan_html(plan: dict, lang: str, keys: list | None = None) -> str:
 _PLACE = re.compile(r"^(characters|tragedia_sheets|history)\[(\d+)\]|^(tragedia_campaigns|chains|sealkeys|secretrolls|data)\.?(.*)")
 
 
-def import_place(error: dict, lang: str) -> str:
-    """Which entry of a backup an import error is about, in words ("la ficha «Rota»", "la tirada
-    n.º 3 del historial"); the engine's field path (English) stays in the item's data-field."""
-    field, name = str(error.get("field", "")), str(error.get("name") or "")
+def import_place(error: ImportProblem | dict, lang: str) -> str:
+    """Which entry of a backup an import error (an :class:`~tirada.data_view.ImportProblem`, or
+    its dict) is about, in words ("la ficha «Rota»", "la tirada n.º 3 del historial"); the engine's
+    field path (English) stays in the item's data-field."""
+    error = error if isinstance(error, ImportProblem) else ImportProblem.from_dict(error)
+    field, name = error.field, error.name
     match = _PLACE.match(field)
     if match is None:
         return t("data.place.file", lang)
@@ -157,10 +162,10 @@ def banner_html(name: str, extra: str, undo: bool, lang: str) -> str:
     return "".join(parts)
 
 
-def changes_text(name: str, changes: list, lang: str) -> str:
-    """"Sharla: conflicto 1 → 3, …" from ``tirada.sheets.apply_l5r_result``'s changes."""
-    words = ", ".join(fmt("data.change", lang, field=t(f"data.{ch['field']}", lang), before=ch["before"],
-                          after=ch["after"]) for ch in changes)
+def changes_text(name: str, changes: tuple, lang: str) -> str:
+    """"Sharla: conflicto 1 → 3, …" from the :class:`tirada.sheets.l5r.SheetChange` records of a check."""
+    words = ", ".join(fmt("data.change", lang, field=t(f"data.{ch.field}", lang), before=ch.before,
+                          after=ch.after) for ch in changes)
     return fmt("data.updated", lang, name=name, changes=words)
 
 
@@ -171,8 +176,8 @@ def held_html(held: dict, lang: str) -> str:
     rows = []
     for key, found in held.items():
         if key.startswith("tirada.chains"):
-            items = [fmt("data.held_chain", lang, roller=e["roller"], campaign=e["campaign"], seq=e["seq"])
-                     for e in found.recovered.values()]
+            items = [fmt("data.held_chain", lang, roller=e.roller, campaign=e.campaign, seq=e.seq)
+                     for e in map(ChainState.from_dict, found.recovered.values())]
         else:
             items = [f"«{name}»" for name in found.recovered]
         listed = ", ".join(items) or t("data.held_none", lang)
@@ -185,12 +190,12 @@ def held_html(held: dict, lang: str) -> str:
 
 def aside_html(items: list, lang: str) -> str:
     """The stored items set aside as damaged (``[(key, raw text)]``), each with why
-    (``tirada.storage.diagnose``)."""
+    (``tirada.storage.diagnose``, read as a :class:`~tirada.data_view.Diagnosis`)."""
     rows = []
     for key, raw in items:
-        why = storage.diagnose(raw)
-        text = fmt(f"data.why.{why['code']}", lang, detail=why["detail"])
-        rows.append(f'<li data-why="{esc(why["code"])}"><code>{esc(key)}</code>: {esc(text)}</li>')
+        why = Diagnosis.of(raw)
+        text = fmt(f"data.why.{why.code}", lang, detail=why.detail)
+        rows.append(f'<li data-why="{esc(why.code)}"><code>{esc(key)}</code>: {esc(text)}</li>')
     return "".join(rows)
 
 

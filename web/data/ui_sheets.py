@@ -11,6 +11,7 @@ from roll import forms
 from brs.brs_sheet_view import brs_record_html, new_ordeal_text
 from shell.render import esc
 from shell.strings import t
+from tirada.data_view import Entry
 
 __all__ = ["brs_record_html", "fields_html", "new_ordeal_text", "roll_chooser_html"]
 
@@ -21,12 +22,14 @@ def fields_html(system: str, form: dict, lang: str) -> str:
     return forms.form_for(system).sheet_fields_html(form, lang)
 
 
-def roll_chooser_html(character: dict, lang: str) -> str:
-    """The "roll with this sheet" box: its system's Form draws the choice (SIFRP: ability and
+def roll_chooser_html(character: Entry | dict, lang: str) -> str:
+    """The "roll with this sheet" box of a stored character (its :class:`~tirada.data_view.Entry`,
+    or its ``Character.to_dict()``): its system's Form draws the choice (SIFRP: ability and
     specialty; L5R: ring and skill); a system whose sheets cannot fill the roll form says so."""
+    entry = character if isinstance(character, Entry) else Entry.of_character(character)
     head = f'<h3>{esc(t("data.roll_heading", lang))}</h3>'
-    if not forms.rolls_with_sheets(character["system"]):
+    if not forms.rolls_with_sheets(entry.system):
         return f'{head}<p class="meta">{esc(t("data.no_roll", lang))}</p>'
-    body = forms.form_for(character["system"]).sheet_roll_html(character, lang)
+    body = forms.form_for(entry.system).sheet_roll_html(entry.item, lang)
     return (f'{head}<p class="meta">{esc(t("data.roll_help", lang))}</p><div class="grid">{body}</div>'
             f'<button type="button" id="roll-with-sheet" class="primary">{esc(t("data.roll", lang))}</button>')

@@ -11,6 +11,7 @@ from shell.render import esc
 from shell.strings import t
 from tirada.systems.band_presets import PRESETS, preset_roll
 from tirada.systems.bands import Bands
+from tirada.odds.view import Card, OddsView, Prob, read
 from tirada.systems.dice_card import Band
 
 #: the preset select's options, in order ("" no bands, "custom" the typed text alone)
@@ -26,35 +27,38 @@ def outcome_html(band: Band | None, lang: str) -> str:
             f'{esc(t("bands.outcome", lang))}: <strong>{esc(band.label)}</strong></p>')
 
 
-def _p(prob: dict, lang: str) -> str:
+def _p(prob: Prob, lang: str) -> str:
     """``"16,7 % (1/6)"`` (as the odds card writes a probability)."""
     from tirada.odds.chart import EXACT_CHARS, percent
 
-    exact = prob.get("exact")
-    text = percent(prob["p"], lang)
+    exact = prob.exact
+    text = percent(prob.p, lang)
     return f"{text} ({exact})" if isinstance(exact, str) and len(exact) <= EXACT_CHARS and exact not in ("0/1", "1/1") \
         else text
 
 
-def odds_view(result: Mapping[str, Any], view: dict, lang: str) -> dict:
+def odds_view(result: "Mapping[str, Any] | OddsView", view: dict, lang: str) -> dict:
     """The odds card's ``view`` with the odds of each band first: the headline lists every band that
     can happen ("Fallo 27,8 % (5/18) · Éxito parcial 44,4 % (4/9) · …") and a table (outcome, totals,
-    probability) comes before the other numbers. ``view`` is returned unchanged without bands."""
-    bands = result.get("bands")
-    if not isinstance(bands, list) or not bands:
+    probability) comes before the other numbers. ``view`` is returned unchanged without bands.
+    ``result`` (the odds dict) is read as a :class:`tirada.odds.view.OddsView`; ``view`` (a Form's
+    card dict) as a :class:`tirada.odds.view.Card`."""
+    bands = read(result).bands
+    if not bands:
         return view
     from tirada.systems.bands import Band
 
-    shown = [b for b in bands if b["p"]["p"] > 0]
-    headline = " \u00b7 ".join(f'{b["label"]} {_p(b["p"], lang)}' for b in shown)
-    rows = "".join(f'<tr data-band="{i}"><th scope="row">{esc(b["label"])}</th>'
-                   f'<td>{esc(Band(b["label"], b["lo"], b["hi"]).edges())}</td><td>{esc(_p(b["p"], lang))}</td></tr>'
+    shown = [b for b in bands if b.p.p > 0]
+    headline = " \u00b7 ".join(f"{b.label} {_p(b.p, lang)}" for b in shown)
+    rows = "".join(f'<tr data-band="{i}"><th scope="row">{esc(b.label)}</th>'
+                   f'<td>{esc(Band(b.label, b.lo, b.hi).edges())}</td><td>{esc(_p(b.p, lang))}</td></tr>'
                    for i, b in enumerate(bands))
     table = (f'<table class="odds-table odds-bands"><caption>{esc(t("bands.odds_title", lang))}</caption><thead><tr>'
              f'<th scope="col">{esc(t("bands.odds_band", lang))}</th><th scope="col">{esc(t("bands.odds_totals", lang))}'
              f'</th><th scope="col">{esc(t("odds.col.p", lang))}</th></tr></thead><tbody>{rows}</tbody></table>')
-    old = view.get("headline", "")
-    return {**view, "headline": f"{headline}. {old}" if old else headline, "extra": table + view.get("extra", ""),
+    card = Card.of(view)
+    old = card.headline
+    return {**view, "headline": f"{headline}. {old}" if old else headline, "extra": table + card.extra,
             "bands_table": table}
 
 

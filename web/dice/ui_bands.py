@@ -15,6 +15,7 @@ from shell.app import el
 from shell.page_events import LangChanged, RequestWritten
 from tirada import TiradaError
 from tirada.fields import typed_int
+from tirada.links.roll_record import RollHead
 from tirada.systems.band_presets import recognize
 
 BOX = "#generic-bands-box"
@@ -93,7 +94,7 @@ def on_request_written(event: RequestWritten) -> None:
     "no names" without bands. Nothing is written back: the bands stay as the request has them (in the
     language they were made in)."""
     request = event.request
-    if request.get("system") != "generic" or app.node(document.getElementById("generic-bands-preset")) is None:
+    if RollHead.of(request).system != "generic" or app.node(document.getElementById("generic-bands-preset")) is None:
         return
     select = el("generic-bands-preset")
     if not str(el("generic-bands").value).strip():

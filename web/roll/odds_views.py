@@ -4,7 +4,9 @@ builder as ``odds_view``; web/roll/ui_odds.py draws the card beside the roll for
 Confrontation put it in their own boxes (``ui_odds.card_html``).
 
 Each builder is ``(result, lang, label) -> {"headline", "svg", "table", "legend", "extra", "note"?}``;
-``label(name)`` names a form field (the page passes the visible input's label).
+``label(name)`` names a form field (the page passes the visible input's label). ``result`` is the odds
+dict (or its :class:`tirada.odds.view.OddsView`): it is read once into that typed record
+(:func:`tirada.odds.view.read`) and drawn from its attributes.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any, Callable, Mapping
 
 from shell.render import esc
 from shell.strings import t
+from tirada.odds.view import OddsView, Prob, probs as read_probs, read
 
 __all__ = ["view_brs", "view_l5r", "view_threshold", "view_tragedia"]
 
@@ -24,10 +27,10 @@ def _charts():
     return chart
 
 
-def _p(prob: dict, lang: str) -> str:
+def _p(prob: Prob, lang: str) -> str:
     """``"16,7 % (1/6)"``: a percentage and its exact fraction when short (not for 0 or 1)."""
-    exact = prob.get("exact")
-    text = _charts().percent(prob["p"], lang)
+    exact = prob.exact
+    text = _charts().percent(prob.p, lang)
     if isinstance(exact, str) and len(exact) <= _charts().EXACT_CHARS and exact not in ("0/1", "1/1"):
         return f"{text} ({exact})"
     return text
@@ -47,29 +50,17 @@ def _table(caption: str, rows: list, headers: tuple) -> str:
             f"<tbody>{body}</tbody></table>")
 
 
-def _prob_table(caption: str, probs: dict, labels: list, lang: str) -> str:
-    """A table of the named probabilities (``labels``: (key, text)): outcome, percentage and the
-    exact fraction (that column only when every fraction is short)."""
-    rows = [[text, _charts().percent(probs[key]["p"], lang), probs[key].get("exact", "")]
-            for key, text in labels if key in probs]
+def _prob_table(caption: str, probs: Mapping[str, Any], labels: list, lang: str) -> str:
+    """A table of the named probabilities (``probs``: ``{key: Prob}`` or the odds dict's
+    ``{key: {"p", "exact"?}}``; ``labels``: (key, text)): outcome, percentage and the exact fraction
+    (that column only when every fraction is short)."""
+    named = read_probs(probs)
+    rows = [[text, _charts().percent(named[key].p, lang), named[key].exact or ""]
+            for key, text in labels if key in named]
     headers: tuple = (t("odds.col.outcome", lang), t("odds.col.p", lang), t("odds.col.exact", lang))
     if not all(0 < len(r[2]) <= _charts().EXACT_CHARS for r in rows):
         rows, headers = [r[:2] for r in rows], headers[:2]
     return _table(caption, rows, headers)
-
-
-def _threshold(result: Mapping[str, Any], rows: list):
-    """The value the chart marks: the difficulty or TN when given, else the row whose
-    "at least" probability is the chance of success (e.g. Tragedia's winning margin)."""
-    for key in ("difficulty", "tn", "attack_score"):
-        if isinstance(result.get(key), int):
-            return result[key]
-    success = result.get("success")
-    if isinstance(success, dict):
-        for row in rows:
-            if row.get("exact") == success.get("exact") and row["p"] == success["p"]:
-                return row["value"]
-    return None
 
 
 def _chart(rows: list, cumulative: bool, title_key: str, col_key: str, mark, mark_key: str, lang: str) -> dict:
@@ -92,74 +83,82 @@ def _chart(rows: list, cumulative: bool, title_key: str, col_key: str, mark, mar
             "legend": legend}
 
 
-def _view_threshold(result: Mapping[str, Any], title_key: str, col_key: str, mark_key: str, headline_key: str, lang: str) -> dict:
-    rows = result.get("at_least") or []
-    view = _chart(rows, True, title_key, col_key, _threshold(result, rows), mark_key, lang)
-    view["headline"] = t(headline_key, lang).format(p=_p(result["success"], lang)) if "success" in result else ""
+def _view_threshold(result: "Mapping[str, Any] | OddsView", title_key: str, col_key: str, mark_key: str, headline_key: str,
+                    lang: str) -> dict:
+    """The "at least" chart marked at :attr:`~tirada.odds.view.OddsView.mark` and the chance of success
+    as the headline (``""`` without one)."""
+    odds = read(result)
+    view = _chart(list(odds.at_least), True, title_key, col_key, odds.mark, mark_key, lang)
+    view["headline"] = t(headline_key, lang).format(p=_p(odds.success, lang)) if odds.success is not None else ""
     view["extra"] = ""
     return view
 
 
-def view_threshold(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+def view_threshold(result: "Mapping[str, Any] | OddsView", lang: str, label: Callable[[str], str] = str) -> dict:
     """SIFRP and generic: "at least" chart marked at the difficulty; SIFRP adds its degrees."""
-    if "success" not in result:  # generic roll without a difficulty: the distribution
-        view = _chart(result["distribution"], False, "odds.chart.total", "odds.col.total", None, "", lang)
+    odds = read(result)
+    note = ""
+    if odds.success is None:  # generic roll without a difficulty: the distribution
+        view = _chart(list(odds.distribution), False, "odds.chart.total", "odds.col.total", None, "", lang)
         view.update(headline=t("odds.no_difficulty", lang), extra="")
-        return _explosions(result, view, lang)
-    view = _view_threshold(result, "odds.chart.total_at_least", "odds.col.total_at_least",
-                           "odds.mark.difficulty", "odds.success", lang)
-    if "outcomes" in result:   # SIFRP's grades, in the words of its results (tirada.systems.sifrp_words)
-        from tirada.systems.sifrp_words import grade_name
+    else:
+        view = _view_threshold(odds, "odds.chart.total_at_least", "odds.col.total_at_least",
+                               "odds.mark.difficulty", "odds.success", lang)
+        if odds.outcomes is not None:   # SIFRP's grades, in the words of its results (tirada.systems.sifrp_words)
+            from tirada.systems.sifrp_words import grade_name
 
-        names = [(g, grade_name(g, lang)) for g in ("degrees_4", "degrees_3", "degrees_2", "degrees_1", "marginal", "critical")]
-        view["extra"] = _prob_table(t("odds.sifrp.outcomes", lang), result["outcomes"], names, lang)
-    if isinstance(result.get("expected_damage"), (int, float)):
-        view["note"] = t("odds.expected_damage", lang).format(value=_number(result["expected_damage"], lang))
-    return _explosions(result, view, lang)
-
-
-def _explosions(result: Mapping[str, Any], view: dict, lang: str) -> dict:
-    """An exploding roll's odds say how many explosions they count and the chance of more
-    (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding) in the note under the chart."""
-    for key, words in (("explosion_bound", "odds.explosions"), ("reroll_bound", "odds.rerolls")):
-        bound = result.get(key)   # an int, or one per dice group
-        if isinstance(result.get("cut_off"), dict) and isinstance(bound, (int, list)):
-            cut = result["cut_off"]
-            exact = cut.get("exact")
-            text = _charts().percent(cut["p"], lang) + (f" = {exact}" if isinstance(exact, str) else "")
-            bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
-            note = t(words, lang).format(bound=bounds, p=text)
-            view["note"] = f'{view["note"]} {note}' if view.get("note") else note
+            names = [(g, grade_name(g, lang)) for g in ("degrees_4", "degrees_3", "degrees_2", "degrees_1", "marginal", "critical")]
+            view["extra"] = _prob_table(t("odds.sifrp.outcomes", lang), odds.outcomes, names, lang)
+        if odds.expected_damage is not None:
+            note = t("odds.expected_damage", lang).format(value=_number(odds.expected_damage, lang))
+    note = _explosions(odds, note, lang)
+    if note:
+        view["note"] = note
     return view
 
 
-def view_l5r(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+def _explosions(odds: OddsView, note: str, lang: str) -> str:
+    """``note`` followed by what an exploding roll's odds count and the chance of more
+    (``explosion_bound``, ``cut_off``: docs/odds.md §Exploding): the note under the chart."""
+    for bound, words in ((odds.explosion_bound, "odds.explosions"), (odds.reroll_bound, "odds.rerolls")):
+        cut = odds.cut_off   # bound: an int, or one per dice group
+        if cut is not None and bound is not None:
+            text = _charts().percent(cut.p, lang) + (f" = {cut.exact}" if cut.exact is not None else "")
+            bounds = " / ".join(str(b) for b in bound) if isinstance(bound, list) else str(bound)
+            more = t(words, lang).format(bound=bounds, p=text)
+            note = f"{note} {more}" if note else more
+    return note
+
+
+def view_l5r(result: "Mapping[str, Any] | OddsView", lang: str, label: Callable[[str], str] = str) -> dict:
     """L5R: "at least" chart of successes marked at the TN, expected successes and strife."""
-    view = _view_threshold(result, "odds.chart.successes", "odds.col.successes", "odds.mark.tn", "odds.success", lang)
-    successes = _number(result.get("expected_successes", 0), lang)
-    strife = result.get("expected_strife")   # None under a distinction's or an adversity's rerolls
+    odds = read(result)
+    view = _view_threshold(odds, "odds.chart.successes", "odds.col.successes", "odds.mark.tn", "odds.success", lang)
+    successes = _number(odds.expected_successes, lang)
+    strife = odds.expected_strife   # None under a distinction's or an adversity's rerolls
     notes = [t("odds.l5r.expected_successes", lang).format(successes=successes) if strife is None else
              t("odds.l5r.expected", lang).format(successes=successes, strife=_number(strife, lang)), t("odds.l5r.policy", lang)]
-    if result.get("rerolls") in ("distinction", "adversity"):
-        notes.append(t(f"odds.l5r.policy_{result['rerolls']}", lang))
-    if result.get("not_modelled"):
-        fields = ", ".join(label(name) for name in result["not_modelled"])
+    if odds.rerolls in ("distinction", "adversity"):
+        notes.append(t(f"odds.l5r.policy_{odds.rerolls}", lang))
+    if odds.not_modelled:
+        fields = ", ".join(label(name) for name in odds.not_modelled)
         notes.append(t("odds.l5r.not_modelled", lang).format(fields=fields))
     view["note"] = " ".join(notes)
     return view
 
 
-def view_tragedia(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+def view_tragedia(result: "Mapping[str, Any] | OddsView", lang: str, label: Callable[[str], str] = str) -> dict:
     """Tragedia: "at least" chart of the margin, who wins, and the Tragedy step table."""
-    view = _view_threshold(result, "odds.chart.margin", "odds.col.margin", "odds.mark.win",
+    odds = read(result)
+    view = _view_threshold(odds, "odds.chart.margin", "odds.col.margin", "odds.mark.win",
                            "odds.protagonist_wins", lang)
     names = [(k, t(f"odds.tragedia.{k}", lang)) for k in ("protagonist", "adversary", "tie")]
-    extra = _prob_table(t("odds.tragedia.outcomes", lang), result.get("outcomes", {}), names, lang)
+    extra = _prob_table(t("odds.tragedia.outcomes", lang), odds.outcomes or {}, names, lang)
     steps = []
-    for step in result.get("tragedy_step", []):
-        turns = step.get("turns")
-        steps.append([str(step["tragedy_dice"]), _charts().percent(turns["p"], lang) if turns else "—",
-                      _charts().percent(step["win_overall"]["p"], lang)])
+    for step in odds.tragedy_steps:
+        turns = step.turns
+        steps.append([str(step.tragedy_dice), _charts().percent(turns.p, lang) if turns else "—",
+                      _charts().percent(step.win_overall.p, lang)])
     if steps:
         extra += _table(t("odds.tragedia.step", lang), steps, (t("odds.tragedia.step_dice", lang),
                                                            t("odds.tragedia.turns", lang), t("odds.tragedia.overall", lang)))
@@ -167,19 +166,18 @@ def view_tragedia(result: Mapping[str, Any], lang: str, label: Callable[[str], s
     return view
 
 
-def view_brs(result: Mapping[str, Any], lang: str, label: Callable[[str], str] = str) -> dict:
+def view_brs(result: "Mapping[str, Any] | OddsView", lang: str, label: Callable[[str], str] = str) -> dict:
     """Blood Red Sands: the best defence now; after a Renewal, the chart of the renewed sum."""
+    odds = read(result)
     names = [(k, t(f"odds.brs.{k}", lang)) for k in ("reversal", "block", "damage", "overwhelmed")]
-    now = result.get("now", {})
-    headline = t("odds.brs.now", lang).format(outcome=t(f"odds.brs.{now.get('best', 'overwhelmed')}", lang))
-    renewal = result.get("renewal")
-    if not renewal:
+    headline = t("odds.brs.now", lang).format(outcome=t(f"odds.brs.{odds.best_now}", lang))
+    renewal = odds.renewal
+    if renewal is None:
         return {"svg": "", "table": "", "legend": "", "headline": headline, "extra": ""}
-    rows = renewal.get("at_least", [])
-    view = _chart(rows, True, "odds.chart.renewal", "odds.col.sum", result.get("attack_score"), "odds.mark.score", lang)
-    table = [[text, _charts().percent(renewal["reachable"][k]["p"], lang), _charts().percent(renewal["best"][k]["p"], lang)]
+    view = _chart(list(renewal.at_least), True, "odds.chart.renewal", "odds.col.sum", odds.attack_score, "odds.mark.score", lang)
+    table = [[text, _charts().percent(renewal.reachable[k].p, lang), _charts().percent(renewal.best[k].p, lang)]
              for k, text in names]
-    view["headline"] = headline + ". " + t("odds.brs.reach", lang).format(p=_p(renewal["reach_score"], lang))
+    view["headline"] = headline + ". " + t("odds.brs.reach", lang).format(p=_p(renewal.reach_score, lang))
     view["extra"] = _table(t("odds.brs.table", lang), table, (t("odds.col.outcome", lang), t("odds.brs.reachable", lang),
                                                         t("odds.brs.best", lang)))
     return view

@@ -10,13 +10,14 @@ from typing import Any, Mapping, Sequence
 from roll import result_views
 from shell.render import esc, meta_line
 from shell.strings import t
+from tirada.links.roll_record import HistoryEntry, RollHead, VerifiedRoll
 
 __all__ = ["faces_card_html", "history_html", "link_card_html"]
 
 
 def faces_card_html(result: Mapping[str, Any], lang: str) -> str:
     """Dice rolled elsewhere (typed faces): the system's card between "dice you typed" and "no link"."""
-    body = result_views.view_for(result["system"]).render_result(result, lang)
+    body = result_views.view_for(RollHead.of(result).system).render_result(result, lang)
     return (f'<p class="faces-kicker">{esc(t("faces.heading", lang))}</p>{body}'
             f'<p class="meta">{esc(t("result.faces_given", lang))}</p>')
 
@@ -26,28 +27,26 @@ def link_card_html(verified: Mapping[str, Any], lang: str) -> str:
     and who rolled it, in which chain, when."""
     from tirada.links.pool import pool_text
 
-    body = result_views.view_for(verified["request"]["system"]).render_result(
-        {**verified["result"], "label": verified.get("label")}, lang)
-    pool = f'<p class="pool" id="result-pool">{esc(pool_text(verified["request"], lang))}</p>'
+    roll = VerifiedRoll.of(verified)
+    body = result_views.view_for(roll.system).render_result({**roll.result, "label": roll.label}, lang)
+    pool = f'<p class="pool" id="result-pool">{esc(pool_text(roll.request, lang))}</p>'
     return pool + body + f'<p class="meta" id="roll-meta">{meta_line(dict(verified), lang)}</p>'
 
 
 def history_html(items: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The newest 50 history entries as ``<li>``s: label · summary linking to the roll, and when;
-    dice rolled elsewhere have no link and say so."""
+    dice rolled elsewhere have no link and say so. Each stored entry is read as a
+    :class:`tirada.links.roll_record.HistoryEntry`."""
     rows = []
     for item in items[:50]:
-        summary = item.get("summary") or {}
-        text = summary.get(lang, "") if isinstance(summary, dict) else str(summary)
-        label = item.get("label") or ""
-        at = item.get("at")
-        at = at if isinstance(at, (int, float)) else 0
-        when_ = time.strftime("%Y-%m-%d %H:%M", time.localtime(at / 1000))
-        title = f"{label} · " if label else ""
-        if item.get("elsewhere"):   # dice rolled elsewhere: no link to open
+        entry = HistoryEntry.of(item)
+        text = entry.text(lang)
+        when_ = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.at / 1000))
+        title = f"{entry.label} · " if entry.label else ""
+        if entry.elsewhere:   # dice rolled elsewhere: no link to open
             rows.append(f'<li class="elsewhere"><span>{esc(title)}{esc(text)}</span> '
                         f'<span class="meta">{esc(t("faces.history", lang))} · {esc(when_)}</span></li>')
             continue
-        rows.append(f'<li><a href="#{esc(item["fragment"])}">{esc(title)}'
+        rows.append(f'<li><a href="#{esc(entry.fragment)}">{esc(title)}'
                     f'{esc(text)}</a> <span class="meta">{esc(when_)}</span></li>')
     return "".join(rows)

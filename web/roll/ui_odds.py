@@ -22,6 +22,8 @@ computes as before.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
@@ -35,11 +37,14 @@ from shell.page_events import LangChanged
 from tirada import TiradaError
 from tirada.odds import odds
 from tirada.odds.budget import OffMainThread
+from tirada.odds.view import Card, WorkerAnswer, read
 
 #: Pause after the last change before the odds are recomputed (milliseconds).
 DELAY_MS = 200
 #: The rule named by the engine when a pool is too large to compute on the fly.
 LIMITS_RULE = "odds.md §Limits"
+#: The window property saying which thread computed the odds on screen (web/shell/contract.json's name table).
+ODDS_FROM = contract.DIAGNOSTICS["odds_from"]
 
 
 class Odds:
@@ -92,7 +97,7 @@ def update(request) -> None:
     try:
         if request is not None:
             Odds.result = odds(request, main_thread=ui_odds_worker.available())
-            setattr(window, contract.DIAGNOSTICS["odds_from"], "main")
+            setattr(window, ODDS_FROM, "main")
     except OffMainThread:
         Odds.note = "odds.computing"
         ui_odds_worker.ask(Odds.asked, request, _answered)
@@ -123,14 +128,15 @@ def _answered(number: int, answer) -> None:
         update(request)
         return
     Odds.note = ""
-    if "ok" in answer:
-        Odds.result = answer["ok"]
-        setattr(window, contract.DIAGNOSTICS["odds_from"], "worker")
-    elif "error" in answer:
-        Odds.note = _refused(answer["error"].get("code", ""), answer["error"].get("rule"))
+    got = WorkerAnswer.of(answer)
+    if got.kind == "ok":
+        Odds.result = got.odds
+        setattr(window, ODDS_FROM, "worker")
+    elif got.kind == "error":
+        Odds.note = _refused(got.code, got.rule)
     else:
         Odds.note = "odds.failed"
-        window.console.error(f"odds: {answer.get('failed')}"[:300])
+        window.console.error(f"odds: {got.failed}"[:300])
     render()
     _measure("odds-answer", began)
 
@@ -146,10 +152,11 @@ def _field_label(name: str) -> str:
     return name
 
 
-def view_of(result: dict) -> dict:
+def view_of(result: dict) -> Card:
     """The odds card of ``result`` in the page's language, built by its system's Form (web/roll/forms.py:
-    no fallback to another system's card; a generic roll's named outcomes come first, web/dice/form_generic.py)."""
-    return forms.form_for(result.get("system")).odds_view(result, app.State.lang, _field_label)
+    no fallback to another system's card; a generic roll's named outcomes come first, web/dice/form_generic.py),
+    read as a :class:`tirada.odds.view.Card`."""
+    return Card.of(forms.form_for(read(result).system).odds_view(result, app.State.lang, _field_label))
 
 
 
@@ -176,15 +183,16 @@ def render() -> None:
                                  f'<span class="sr-only">{esc(tr("odds.blank_sr"))}</span>')
         return
     view = view_of(result)
-    if isinstance(result.get("rolls"), int):   # a roll set (6 4d6k3): the odds of each of its rolls
-        view["headline"] = f'{tr("odds.roll_set").format(n=result["rolls"])} {view.get("headline", "")}'
-    summary.textContent = view.get("headline", "")
-    figure.innerHTML = view["svg"] + (f'<figcaption class="meta">{esc(view["legend"])}</figcaption>'
-                                      if view.get("legend") else "")
-    figure.hidden = not view["svg"]
-    el("odds-tables").innerHTML = view["table"] + view.get("extra", "")
-    numbers.hidden = not (view["table"] or view.get("extra"))
-    note = view.get("note", "")
+    rolls = read(result).rolls
+    if rolls is not None:   # a roll set (6 4d6k3): the odds of each of its rolls
+        view = replace(view, headline=f'{tr("odds.roll_set").format(n=rolls)} {view.headline}')
+    summary.textContent = view.headline
+    figure.innerHTML = view.svg + (f'<figcaption class="meta">{esc(view.legend)}</figcaption>'
+                                   if view.legend else "")
+    figure.hidden = not view.svg
+    el("odds-tables").innerHTML = view.table + view.extra
+    numbers.hidden = not (view.table or view.extra)
+    note = view.note
     el("odds-note").textContent = note
     el("odds-note").hidden = not note
 
@@ -195,16 +203,16 @@ def card_html(result: dict, id_prefix: str) -> str:
     numbers under a ``<details>``) in the current language, for another view to put in its own live
     region (e.g. a scene or Confrontation view). ``id_prefix`` makes the chart's ids unique."""
     view = view_of(result)
-    svg = view["svg"].replace('"odds-chart-', f'"{id_prefix}-').replace(" odds-chart-", f" {id_prefix}-")
-    legend = f'<figcaption class="meta">{esc(view["legend"])}</figcaption>' if view.get("legend") else ""
-    parts = [f'<p class="odds-summary">{esc(view.get("headline", ""))}</p>']
+    svg = view.svg.replace('"odds-chart-', f'"{id_prefix}-').replace(" odds-chart-", f" {id_prefix}-")
+    legend = f'<figcaption class="meta">{esc(view.legend)}</figcaption>' if view.legend else ""
+    parts = [f'<p class="odds-summary">{esc(view.headline)}</p>']
     if svg:
         parts.append(f'<figure class="odds-figure">{svg}{legend}</figure>')
-    if view.get("note"):
-        parts.append(f'<p class="meta">{esc(view["note"])}</p>')
-    if view["table"] or view.get("extra"):
+    if view.note:
+        parts.append(f'<p class="meta">{esc(view.note)}</p>')
+    if view.table or view.extra:
         parts.append(f'<details class="odds-numbers"><summary>{esc(tr("odds.numbers"))}</summary>'
-                     f'<div class="odds-tables">{view["table"]}{view.get("extra", "")}</div></details>')
+                     f'<div class="odds-tables">{view.table}{view.extra}</div></details>')
     return "".join(parts)
 
 

@@ -33,6 +33,7 @@ from roll.forms import FormError
 from tirada import systems
 from tirada import TiradaError, new_seed
 from tirada.links.roll_link import roll_link
+from tirada.links.roll_record import RollHead, VerifiedRoll
 
 
 class Roll:
@@ -78,7 +79,7 @@ def write_request(request: dict, whole: bool = True) -> list:
     out get their defaults; else only those it names), open the folded sections it uses and tell
     the form's listeners (notation note, difficulty, odds, GM editor) with input/change events.
     Returns the input names written (a GM request locks them); ``[]`` for a system with no fieldset."""
-    form = forms.form_for(request.get("system"))
+    form = forms.form_for(RollHead.of(request).system)
     if not form.FIELDSET:
         return []
     opts = to_js({"bubbles": True}, dict_converter=window.Object.fromEntries)
@@ -192,7 +193,8 @@ async def roll_form(system: str) -> None:
         request = read_form(system)
         label = str(el("label").value).strip()
         if label:   # the form's label, then a single roll's own ("ataque: 1d20+5") after it
-            request["label"] = f'{label} · {request["label"]}' if request.get("label") else label
+            own = RollHead.of(request).label
+            request["label"] = f'{label} · {own}' if own else label
         page_events.emit(BeforeRoll(request))
         faces = parse_faces(str(el("faces").value))
         if faces is not None:
@@ -223,21 +225,19 @@ def engine_message(err: TiradaError) -> str:
 
 def remember_faces(result: dict, request: dict) -> None:
     """Add dice rolled elsewhere to the history: no link (nothing to verify), marked as such."""
-    form = view_for(result["system"])
-    at = int(time.time() * 1000)
-    summaries = {lang: form.summary(result, lang) for lang in app.langs()}
-    STORE.add_history({"fragment": f"elsewhere-{at}", "elsewhere": True, "system": result["system"],
-                       "label": request.get("label") or "", "summary": summaries, "at": at})
+    system, at = RollHead.of(result).system, int(time.time() * 1000)
+    summaries = {lang: view_for(system).summary(result, lang) for lang in app.langs()}
+    STORE.add_history({"fragment": f"elsewhere-{at}", "elsewhere": True, "system": system,
+                       "label": RollHead.of(request).label, "summary": summaries, "at": at})
     render_history()
 
 
 def remember(verified: dict) -> None:
     """Add a roll to the history (both languages' summaries, so switching needs no recompute)."""
-    form = view_for(verified["request"]["system"])
-    summaries = {lang: form.summary(verified["result"], lang) for lang in app.langs()}
-    STORE.add_history({"fragment": verified["fragment"], "system": verified["request"]["system"],
-                       "label": verified.get("label") or "", "summary": summaries,
-                       "at": int(time.time() * 1000)})
+    roll = VerifiedRoll.of(verified)
+    summaries = {lang: view_for(roll.system).summary(roll.result, lang) for lang in app.langs()}
+    STORE.add_history({"fragment": roll.fragment, "system": roll.system, "label": roll.label or "",
+                       "summary": summaries, "at": int(time.time() * 1000)})
     render_history()
     page_events.emit(RollSaved(verified))
 
@@ -269,7 +269,7 @@ def show_current() -> None:
     v = Roll.current
     box.innerHTML = roll_view.link_card_html(v, lang)
     box.hidden = False
-    el("share-link").value = sharing.page_link(v["fragment"])
+    el("share-link").value = sharing.page_link(VerifiedRoll.of(v).fragment)
     share.hidden = False
     _link_parts(True)
     el("copy-status").textContent = ""
@@ -295,9 +295,10 @@ def snippet(kind: str) -> str:
     current = Roll.current
     if current is None:     # the copy buttons show only with a roll on screen
         raise RuntimeError("no roll on screen to copy")
+    fragment = VerifiedRoll.of(current).fragment
     if kind == "link":
-        return sharing.page_link(current["fragment"])
-    return snippets.snippet_of(current, current["fragment"], sharing.page_url(), style=kind, lang=lang)
+        return sharing.page_link(fragment)
+    return snippets.snippet_of(current, fragment, sharing.page_url(), style=kind, lang=lang)
 
 
 @when("click", "[data-copy]")
@@ -321,7 +322,7 @@ async def on_share(event) -> None:
     if Roll.current is None:
         return
     shared = app.node(event.target.closest("#shared")) is not None
-    await sharing.share(tr("share.heading"), snippet("text"), sharing.page_link(Roll.current["fragment"]),
+    await sharing.share(tr("share.heading"), snippet("text"), sharing.page_link(VerifiedRoll.of(Roll.current).fragment),
                         "shared-copy-status" if shared else "copy-status")
 
 

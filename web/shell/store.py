@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from tirada import storage_records as records    # the stored values' records and list updates
 from tirada.safejson import loads as safe_loads   # size and depth checked before parsing
 
 HISTORY_KEY = "tirada.history.v1"
@@ -134,7 +135,8 @@ class Store:
         from tirada.stored import history_item
 
         items = self.read(HISTORY_KEY, [], check=lambda v: isinstance(v, list))
-        return self._valid_only(HISTORY_KEY, items, lambda i, item: history_item(_v1(item), f"history[{i}]"))
+        return self._valid_only(HISTORY_KEY, items,
+                                lambda i, item: history_item(records.upgrade_history_item(item), f"history[{i}]"))
 
     def _valid_only(self, key: str, items, check):
         """The items (list, or dict values) that ``check(index or key, item)`` accepts, as it returns
@@ -159,8 +161,7 @@ class Store:
     def add_history(self, entry: dict) -> bool:
         """Prepend ``entry`` (re-reading first, so another tab's rolls survive); keep the newest
         :data:`HISTORY_CAP`. Returns False when storage refused the write."""
-        items = [i for i in self.history() if i.get("fragment") != entry.get("fragment")]
-        return self.write(HISTORY_KEY, [entry, *items][:HISTORY_CAP])
+        return self.write(HISTORY_KEY, records.add_history(self.history(), entry, HISTORY_CAP))
 
     def set_history(self, items: list) -> bool:
         """Replace the whole history (used by clear and its undo)."""
@@ -223,8 +224,11 @@ class Store:
 
     def roller(self) -> dict:
         """The remembered roller identity ``{"roller": str, "campaign": str}``."""
-        value = self.read(ROLLER_KEY, {}, check=lambda v: isinstance(v, dict))
-        return {"roller": str(value.get("roller") or "")[:40], "campaign": str(value.get("campaign") or "")[:80]}
+        return self.roller_identity().to_dict()
+
+    def roller_identity(self):
+        """The remembered roller identity as a ``tirada.storage_records.RollerIdentity``."""
+        return records.RollerIdentity.from_dict(self.read(ROLLER_KEY, {}, check=lambda v: isinstance(v, dict)))
 
     def set_roller(self, roller: str, campaign: str) -> None:
         self.write(ROLLER_KEY, {"roller": roller, "campaign": campaign})
@@ -241,7 +245,7 @@ class Store:
         """Whether the roll form asks for a name before the first roll (issue 38): only while no
         name is typed (``typed``, the roller field) or remembered, the chain book holds no chain
         (nor a damaged one held for a decision) and «Tirar sin firmar» was never chosen."""
-        if typed.strip() or self.roller()["roller"] or self.unsigned_chosen():
+        if typed.strip() or self.roller_identity().roller or self.unsigned_chosen():
             return False
         chains = self.chains()              # read first: it notes a damaged book in held
         return not chains and CHAIN_KEY not in self.held
@@ -265,23 +269,15 @@ class Store:
     # -- Tragedia (sheets, the current scene, the game's Themes) --------------------------------
     def sheets(self) -> list:
         """Saved Tragedia sheets (``Sheet.to_dict`` dicts, unique names), in creation order."""
-        items = self.read("tirada.tragedia.sheets.v1", [], check=lambda v: isinstance(v, list))
-        return [s for s in items if isinstance(s, dict) and isinstance(s.get("name"), str)]
+        return records.named_sheets(self.read("tirada.tragedia.sheets.v1", [], check=lambda v: isinstance(v, list)))
 
     def save_sheets(self, sheets: list) -> bool:
         """Add or replace sheets by name (re-reading first, so another tab's sheets survive)."""
-        items = self.sheets()
-        for sheet in sheets:
-            names = [s["name"] for s in items]
-            if sheet["name"] in names:
-                items[names.index(sheet["name"])] = sheet
-            else:
-                items.append(sheet)
-        return self.write("tirada.tragedia.sheets.v1", items)
+        return self.write("tirada.tragedia.sheets.v1", records.put_sheets(self.sheets(), sheets))
 
     def delete_sheet(self, name: str) -> bool:
         """Remove the sheet called ``name`` (re-reading first)."""
-        return self.write("tirada.tragedia.sheets.v1", [s for s in self.sheets() if s["name"] != name])
+        return self.write("tirada.tragedia.sheets.v1", records.without_sheet(self.sheets(), name))
 
     def scene(self):
         """The Tragedia scene being played (a ledger dict), or None."""
@@ -306,10 +302,7 @@ class Store:
         """The current Confrontation: ``{"setup": dict | None, "moves": list, "draft": dict | None}``
         (key ``tirada.brs.current``; missing parts are None / empty)."""
         value = self.read("tirada.brs.current", {}, check=lambda v: isinstance(v, dict))
-        moves = value.get("moves")
-        return {"setup": value.get("setup") if isinstance(value.get("setup"), dict) else None,
-                "moves": moves if isinstance(moves, list) else [],
-                "draft": value.get("draft") if isinstance(value.get("draft"), dict) else None}
+        return records.BrsCurrent.from_dict(value).to_dict()
 
     def set_brs_current(self, **parts) -> bool:
         """Update parts of the current Confrontation (``setup``, ``moves``, ``draft``), re-reading
@@ -455,19 +448,13 @@ class Store:
         current = self.characters_raw()
         if self._characters_blocked():
             return False
-        items = [c for c in current if not (isinstance(c, dict) and c.get("id") == character["id"])]
-        raw_ids = [c.get("id") for c in current if isinstance(c, dict)]
-        if character["id"] in raw_ids:  # keep its place in the list
-            items.insert(raw_ids.index(character["id"]), character)
-        else:
-            items.append(character)
-        return self.write(self.CHARACTERS_KEY, schema.characters_doc(items))
+        return self.write(self.CHARACTERS_KEY, schema.characters_doc(records.put_character(current, character)))
 
     def delete_character(self, cid: str) -> bool:
         """Remove the character ``cid`` (re-reading first)."""
         from tirada import storage as schema
 
-        items = [c for c in self.characters_raw() if not (isinstance(c, dict) and c.get("id") == cid)]
+        items = records.without_character(self.characters_raw(), cid)
         if self._characters_blocked():
             return False
         return self.write(self.CHARACTERS_KEY, schema.characters_doc(items))
@@ -513,7 +500,7 @@ class Store:
     def secret_rolls(self) -> dict:
         """The GM's secret rolls made in this browser: ``{roll id: hidden request}`` (system and
         parameters, no label or seed: :func:`tirada.links.sealed.open_secret` and ``reveal`` need it)."""
-        return self.read(SECRET_ROLLS_KEY, {}, check=_secret_rolls_ok)
+        return self.read(SECRET_ROLLS_KEY, {}, check=records.secret_rolls_ok)
 
     def keep_secret_roll(self, roll_id: str, request: dict) -> None:
         """Store what the secret roll ``roll_id`` rolled (the oldest go past SECRET_ROLLS_CAP), before
@@ -538,14 +525,14 @@ class Store:
         Characters are written first: they matter more than the history."""
         from tirada import storage as schema
 
-        ok = self.write(self.CHARACTERS_KEY, schema.characters_doc(data.get("characters") or []))
-        ok = self.write("tirada.tragedia.sheets.v1", list(data.get("tragedia_sheets") or [])) and ok
-        ok = self.write(self.SHEET_CAMPAIGNS_KEY, dict(data.get("tragedia_campaigns") or {})) and ok
-        ok = self.write(CHAIN_KEY, dict(data.get("chains") or {})) and ok
-        ok = self.write(SEAL_KEY, dict(data.get("sealkeys") or {})) and ok
-        rolls = dict(data.get("secretrolls") or {})
-        ok = self.write(SECRET_ROLLS_KEY, dict(list(rolls.items())[-SECRET_ROLLS_CAP:])) and ok
-        return self.set_history(list(data.get("history") or [])) and ok
+        parts = records.StoredData.from_dict(data)
+        ok = self.write(self.CHARACTERS_KEY, schema.characters_doc(parts.characters))
+        ok = self.write("tirada.tragedia.sheets.v1", parts.tragedia_sheets) and ok
+        ok = self.write(self.SHEET_CAMPAIGNS_KEY, parts.tragedia_campaigns) and ok
+        ok = self.write(CHAIN_KEY, parts.chains) and ok
+        ok = self.write(SEAL_KEY, parts.sealkeys) and ok
+        ok = self.write(SECRET_ROLLS_KEY, dict(list(parts.secretrolls.items())[-SECRET_ROLLS_CAP:])) and ok
+        return self.set_history(parts.history) and ok
 
     def set_aside_items(self) -> list:
         """Damaged or unreadable values kept aside: ``[(key, raw text)]``."""
@@ -639,7 +626,7 @@ class ChainBook:
         except (TiradaError, ValueError, TypeError):
             return False
         book = self.store.chains()
-        if (book.get(key) or {}).get("seq", 0) >= checked["seq"]:
+        if not records.further_along(book, key, checked):
             return False
         self._put(chainbook.restore(book, {key: checked})[0])
         return True
@@ -698,19 +685,6 @@ def _readable(storage) -> bool:
         return True
     except Exception:
         return False
-
-
-def _secret_rolls_ok(value) -> bool:
-    """A stored secret-roll map: 16-hex ids to request objects with a system."""
-    return isinstance(value, dict) and all(isinstance(k, str) and len(k) == 16 and isinstance(v, dict) and
-                                           isinstance(v.get("system"), str) for k, v in value.items())
-
-
-def _v1(item):
-    """A history entry of schema 0 (a plain-string summary) read as schema 1."""
-    if isinstance(item, dict) and isinstance(item.get("summary"), str):
-        return {**item, "summary": {"es": item["summary"], "en": item["summary"]}}
-    return item
 
 
 def local_storage(window):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tirada.systems.tragedia import play
 from tirada import TiradaError
+from tirada.storage_records import sheet_names
 from tirada.systems.tragedia.sheet import Sheet
 
 #: the form's fields, in the order both editors show them (``tirada.systems.tragedia.play.sheet_to_form``).
@@ -37,14 +38,14 @@ def to_form(sheet: dict) -> dict:
 def create(store, name: str, campaign: str = "") -> tuple:
     """Store a blank sheet called ``name`` (in ``campaign`` when given).
 
-    Returns ``(sheet dict, stored: bool)``. Raises TiradaError for a name the sheet refuses, and
+    Returns ``(Sheet, stored: bool)``. Raises TiradaError for a name the sheet refuses, and
     :class:`NameTaken` when the name is stored already.
     """
-    sheet = Sheet.from_dict({"name": name}).to_dict()
-    if sheet["name"] in [s["name"] for s in store.sheets()]:
-        raise NameTaken(sheet["name"])
-    ok = store.save_sheets([sheet])
-    ok = ok and (not campaign or store.set_sheet_campaign(sheet["name"], campaign))
+    sheet = Sheet.from_dict({"name": name})
+    if sheet.name in sheet_names(store.sheets()):
+        raise NameTaken(sheet.name)
+    ok = store.save_sheets([sheet.to_dict()])
+    ok = ok and (not campaign or store.set_sheet_campaign(sheet.name, campaign))
     return sheet, ok
 
 
@@ -53,14 +54,16 @@ def save(store, fields: dict, old: str | None = None, campaign: str | None = Non
 
     ``old``: the name the sheet had (None for a new one); ``campaign``: set the sheet's campaign (None
     leaves campaigns alone). A renamed sheet drops its old name only once the new one is stored.
-    Returns ``(sheet dict, stored: bool)``. Raises TiradaError (``field`` names the form field) and
-    :class:`NameTaken` when another stored sheet has the new name.
+    Returns ``(Sheet, stored: bool)``; the stored dict is ``play.sheet_from_form``'s, as it is.
+    Raises TiradaError (``field`` names the form field) and :class:`NameTaken` when another stored
+    sheet has the new name.
     """
-    sheet = play.sheet_from_form(fields)
-    name = sheet["name"]
-    if name != old and name in [s["name"] for s in store.sheets()]:
+    checked = play.sheet_from_form(fields)
+    sheet = Sheet.from_dict(checked)
+    name = sheet.name
+    if name != old and name in sheet_names(store.sheets()):
         raise NameTaken(name)
-    ok = store.save_sheets([sheet])
+    ok = store.save_sheets([checked])
     if ok and campaign is not None:
         ok = store.set_sheet_campaign(name, campaign)
     if ok and old and name != old:

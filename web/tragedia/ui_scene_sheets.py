@@ -16,9 +16,9 @@ from shell import ui_refusal
 from tragedia import ui_scene_render as view
 from shell.app import STORE, el, tr
 from tirada.systems.tragedia import play
-from tirada.systems.tragedia.chapter import chapter_standing
+from tirada.systems.tragedia.chapter import standing_by_name
 from tirada import TiradaError
-from tirada.systems.tragedia.sheet import Sheet
+from tirada.storage_records import sheet_names, stored_sheet
 
 
 class Sheets:
@@ -33,13 +33,7 @@ def saved_sheets(stored: list) -> list:
     """The stored sheet dicts (``STORE.sheets()``) as :class:`~tirada.systems.tragedia.sheet.Sheet`
     records, in order, for the page to read by attribute; a stored sheet the engine refuses (edited
     by hand in storage) shows by its name alone, and stays stored as it is."""
-    out = []
-    for stored_sheet in stored:
-        try:
-            out.append(Sheet.from_dict(stored_sheet))
-        except TiradaError:
-            out.append(Sheet(name=str(stored_sheet.get("name"))))
-    return out
+    return [stored_sheet(s) for s in stored]
 
 
 def render_sheets() -> None:
@@ -48,10 +42,11 @@ def render_sheets() -> None:
     sheets = saved_sheets(stored)
     el("sheets-empty").hidden = bool(sheets)
     try:
-        status = {row["name"]: row["status"] for row in chapter_standing(stored)} if stored else {}
+        standing = standing_by_name(stored)
     except TiradaError:
-        status = {}
-    el("sheet-list").innerHTML = "".join(view.sheet_html(s, True, app.State.lang, status.get(s.name))
+        standing = {}
+    el("sheet-list").innerHTML = "".join(view.sheet_html(s, True, app.State.lang,
+                                                         standing[s.name].status if s.name in standing else None)
                                          for s in sheets)
     el("sheet-undo-delete").hidden = Sheets.deleted is None
     el("sheet-form-heading").textContent = tr("sheets.editing" if Sheets.editing else "sheets.new")
@@ -93,8 +88,8 @@ def save_sheet() -> None:
         status.className = "error"
         el(f"sheet-{field}").focus()
         return
-    if Sheets.editing and Sheets.editing != sheet["name"]:
-        Sheets.roles[sheet["name"]] = Sheets.roles.pop(Sheets.editing, "")
+    if Sheets.editing and Sheets.editing != sheet.name:
+        Sheets.roles[sheet.name] = Sheets.roles.pop(Sheets.editing, "")
     Sheets.editing = None
     fill_form(sheet_form.BLANK)
     status.textContent = tr("sheets.saved")
@@ -110,7 +105,8 @@ def on_sheet_list(event) -> None:
     if data is None:
         return
     edit, delete = getattr(data, "sheetEdit", None), getattr(data, "sheetDelete", None)
-    sheets = {s["name"]: s for s in STORE.sheets()}
+    stored = STORE.sheets()
+    sheets = dict(zip(sheet_names(stored), stored))
     if isinstance(edit, str) and edit in sheets:
         Sheets.editing = edit
         fill_form(sheet_form.to_form(sheets[edit]))
@@ -142,12 +138,11 @@ def on_sheet_cancel(event) -> None:
 @when("click", "#sheet-example")
 def on_example(event) -> None:
     """Store the example's four sheets and pre-fill the set-up with their roles and Themes."""
-    sheets = [Sheet.from_dict(p["sheet"]).to_dict() for p in play.EXAMPLE["participants"]]
-    STORE.save_sheets(sheets)
-    for p in play.EXAMPLE["participants"]:
-        Sheets.roles[p["sheet"]["name"]] = p["role"]
-    el("setup-objective").value = play.EXAMPLE["objective"]
-    el("setup-themes").value = "\n".join(play.EXAMPLE["themes"])
+    example = play.example_setup()
+    STORE.save_sheets([s.to_dict() for s in example.sheets])
+    Sheets.roles.update(example.roles)
+    el("setup-objective").value = example.objective
+    el("setup-themes").value = "\n".join(example.themes)
     render_sheets()
     app.show_notices()
 

@@ -20,7 +20,8 @@ from .brs_record import BrsRecord
 from .common import at, form_checked, mapping, read_name, text
 from ..fields import typed_int
 
-__all__ = ["BRS_DICE", "BrsComponent", "BrsSheet", "RULE_BRS", "SHEET", "from_form", "parse_horde",
+__all__ = ["BLANK_TRAIT", "BRS_DICE", "BrsComponent", "BrsSheet", "RULE_BRS", "SHEET", "form_record", "form_with_component",
+           "form_with_trait", "from_form", "parse_horde",
            "roll_request", "to_form"]
 
 RULE_BRS = "blood-red-sands.md §Pieces"
@@ -183,3 +184,28 @@ def to_form(s: BrsSheet) -> dict:
     if s.record.to_dict():
         out["record"] = json.dumps(s.record.to_dict(), ensure_ascii=False)
     return out
+
+
+#: a blank Trait row of the editor (``die`` 6, Aspect cunning: what a new row shows)
+BLANK_TRAIT = {"trait": "", "die": "6", "aspect": "cunning"}
+
+
+def form_with_component(form: Mapping[str, Any]) -> dict:
+    """The editor's texts (:func:`to_form`'s shape) with one blank Component more (no name, no Trait)."""
+    return {**form, "components": [*(form.get("components") or []), {"name": "", "traits": []}]}
+
+
+def form_with_trait(form: Mapping[str, Any], index: int) -> dict:
+    """The editor's texts with a blank Trait row more in the Component ``index`` (0-based).
+
+    Raises:
+        IndexError: no Component ``index`` (the page draws the button of each one it shows).
+    """
+    comps = [dict(c) for c in form.get("components") or []]
+    comps[index]["traits"] = [*(comps[index].get("traits") or []), dict(BLANK_TRAIT)]
+    return {**form, "components": comps}
+
+
+def form_record(form: Mapping[str, Any]) -> str:
+    """The JSON text of the Confrontations' record in the editor's texts (``""``: none yet)."""
+    return str(form.get("record", "") or "")

@@ -15,7 +15,8 @@ from ..errors import IllegalMove, InvalidRequest
 from ..fields import reject_unknown
 from .common import at, form_checked, form_int, int_at, mapping, text
 
-__all__ = ["L5R_RINGS", "L5R_SKILLS", "L5rSheet", "RULE_L5R", "SHEET", "apply_l5r_result", "check_l5r_roll",
+__all__ = ["L5R_RINGS", "L5R_SKILLS", "L5rSheet", "RULE_L5R", "SHEET", "SheetChange", "apply_l5r_result", "apply_l5r_roll",
+           "is_l5r_request", "check_l5r_roll",
            "from_form", "roll_request", "to_form"]
 
 RULE_L5R = "l5r5e.md §Composure, strife, unmasking, Void"
@@ -155,6 +156,50 @@ def apply_l5r_result(sheet: L5rSheet, request: Mapping[str, Any], result: Mappin
                for f in ("strife", "void_points") if getattr(sheet, f) != getattr(new, f)]
     return new, changes
 
+
+@dataclass(frozen=True)
+class SheetChange:
+    """One sheet value a finished L5R check changed (:func:`apply_l5r_result`'s ``changes``).
+
+    Attributes:
+        field: ``"strife"`` or ``"void_points"``.
+        before: the value before the check (int ≥ 0).
+        after: the value after it (int ≥ 0).
+    """
+
+    field: str
+    before: Any
+    after: Any
+
+    @classmethod
+    def from_dict(cls, value: Mapping[str, Any]) -> "SheetChange":
+        """Read ``{"field", "before", "after"}`` (missing keys read as ``""`` / None)."""
+        field = value.get("field")
+        return cls(field=field if isinstance(field, str) else "", before=value.get("before"), after=value.get("after"))
+
+    def to_dict(self) -> dict:
+        """``{"field", "before", "after"}``."""
+        return {"field": self.field, "before": self.before, "after": self.after}
+
+
+def is_l5r_request(request: Any) -> bool:
+    """Whether ``request`` (a roll request dict) is an L5R check (``"system": "l5r5e"``)."""
+    return isinstance(request, Mapping) and request.get("system") == "l5r5e"
+
+
+def apply_l5r_roll(sheet: L5rSheet, roll: Mapping[str, Any]) -> tuple | None:
+    """What a saved roll (``{"request", "result", …}``, the verified roll) changes on the sheet:
+    ``(new_sheet, (SheetChange, …))`` for an L5R check (:func:`apply_l5r_result`), None for a roll of
+    another system.
+
+    Raises:
+        IllegalMove: as :func:`apply_l5r_result` (a Void point spent that the sheet does not have).
+    """
+    request, result = roll.get("request"), roll.get("result")
+    if not isinstance(request, Mapping) or not is_l5r_request(request) or not isinstance(result, Mapping):
+        return None
+    new, changes = apply_l5r_result(sheet, request, result)
+    return new, tuple(SheetChange.from_dict(ch) for ch in changes)
 
 
 SHEET = L5rSheet

@@ -1,12 +1,12 @@
-"""Blood Red Sands as this browser keeps it: the current Confrontation, its logged moves and the
-Blood Red Sands characters of «Mis datos», read once into records (issue #40: the page reads no
-stored value by string key).
+"""Blood Red Sands as this browser keeps it: the current Confrontation's logged moves, its name in
+storage and the Blood Red Sands characters of «Mis datos», read once into records (issue #40: the
+page reads no stored value by string key; the current Confrontation itself is
+``tirada.storage_records.BrsCurrent``, its draft :mod:`tirada.systems.brs.draft`).
 
-The stored values stay what the page wrote (key ``tirada.brs.current``: ``{"setup": dict | None,
-"moves": [move, …], "draft": dict | None}``; the characters' ``Character.to_dict()``): these records
-read them without ever raising on an older or hand-edited shape (a missing or wrong-typed part
-reads as absent), and :meth:`StoredConfrontation.to_dict` / :meth:`StoredMove.to_dict` give back
-the dicts they were read from. The moves' and the setup's meaning is the engine's
+The stored values stay what the page wrote (the moves of ``tirada.brs.current``; the characters'
+``Character.to_dict()``): these records read them without ever raising on an older or hand-edited
+shape (a missing or wrong-typed part reads as absent), and :meth:`StoredMove.to_dict` gives back
+the value it was read from. The moves' and the setup's meaning is the engine's
 (:func:`tirada.systems.brs.replay.replay` checks them); here they are only carried.
 
 Rules: ../shared/rules/blood-red-sands.md (the pieces named here); docs/brs-format.md (the setup and
@@ -23,7 +23,7 @@ from ...errors import TiradaError
 from ...portable import Struct
 from ...sheets import Character
 
-__all__ = ["StoredConfrontation", "StoredMove", "brs_characters", "confrontation_key"]
+__all__ = ["StoredMove", "brs_characters", "confrontation_key"]
 
 
 class StoredMove(Struct):
@@ -52,39 +52,6 @@ class StoredMove(Struct):
     def to_dict(self) -> Any:
         """The stored move, as it was read."""
         return self.raw
-
-
-class StoredConfrontation(Struct):
-    """The current Confrontation as ``Store.brs_current`` reads it: the ``setup`` dict it started
-    from (None before one starts), the ``moves`` logged since (tuple of :class:`StoredMove`) and
-    the set-up form's ``draft`` dict (None when there is none; ``tirada.systems.brs.draft`` reads
-    it)."""
-
-    _fields = ("setup", "moves", "draft")
-    setup: dict | None
-    moves: tuple
-    draft: dict | None
-
-    def __init__(self, setup: dict | None, moves: Iterable[StoredMove], draft: dict | None) -> None:
-        self._init(setup, tuple(moves), draft)
-
-    @classmethod
-    def from_dict(cls, value: Any) -> "StoredConfrontation":
-        """The record of ``{"setup", "moves", "draft"}``; never raises (a part missing or not of its
-        type reads as None / no moves)."""
-        v: Mapping[str, Any] = value if isinstance(value, Mapping) else {}
-        setup, moves, draft = v.get("setup"), v.get("moves"), v.get("draft")
-        return cls(setup if isinstance(setup, dict) else None,
-                   [StoredMove.from_dict(m) for m in moves] if isinstance(moves, list) else [],
-                   draft if isinstance(draft, dict) else None)
-
-    def move_dicts(self) -> list:
-        """The moves as stored (a new list of the same dicts), for the engine's replay."""
-        return [m.to_dict() for m in self.moves]
-
-    def to_dict(self) -> dict:
-        """``{"setup", "moves", "draft"}``: the parts as read."""
-        return {"setup": self.setup, "moves": self.move_dicts(), "draft": self.draft}
 
 
 def confrontation_key(setup: Mapping[str, Any]) -> str:

@@ -14,12 +14,13 @@ who lowered Tragedy before the second other Objective was reached is not lost.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidRequest
 from .sheet import MAX_TRAGEDY, VICTORIES_FOR_OBJECTIVE, Sheet
 
-__all__ = ["OTHERS_TO_LOSE", "RULE_CHAPTER", "chapter_standing"]
+__all__ = ["OTHERS_TO_LOSE", "RULE_CHAPTER", "Standing", "chapter_standing", "standing_by_name"]
 
 RULE_CHAPTER = "tragedia.md §Corrections and additions (the Tragedy 5 Chapter loss)"
 #: "si otros dos jugadores se le adelantan ese Capítulo, se le considerará perdedor"
@@ -62,3 +63,42 @@ def chapter_standing(sheets: Any) -> list:
         out.append({"name": s.name, "victories": s.victories, "tragedy": s.tragedy, "status": status,
                     "victories_needed": VICTORIES_FOR_OBJECTIVE})
     return out
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One character's standing in a Chapter (a row of :func:`chapter_standing`).
+
+    Attributes:
+        name: the character's name.
+        victories: Victories so far (≥ 0).
+        tragedy: Tragedy 1..5.
+        status: ``"achieved"``, ``"lost"``, ``"blocked"`` or ``"playing"`` (:func:`chapter_standing`).
+        victories_needed: Victories that achieve the Objective (2).
+    """
+
+    name: str
+    victories: int
+    tragedy: int
+    status: str
+    victories_needed: int
+
+    @classmethod
+    def from_dict(cls, row: Any) -> "Standing":
+        """Read one row of :func:`chapter_standing`."""
+        return cls(name=row.get("name"), victories=row.get("victories"), tragedy=row.get("tragedy"),
+                   status=row.get("status"), victories_needed=row.get("victories_needed"))
+
+    def to_dict(self) -> dict:
+        """The row's dict, as :func:`chapter_standing` gives it."""
+        return {"name": self.name, "victories": self.victories, "tragedy": self.tragedy, "status": self.status,
+                "victories_needed": self.victories_needed}
+
+
+def standing_by_name(sheets: Any) -> dict:
+    """``{character name: Standing}`` of the Chapter of ``sheets``; ``{}`` for no sheet.
+
+    Raises:
+        InvalidRequest: as :func:`chapter_standing`.
+    """
+    return {s.name: s for s in map(Standing.from_dict, chapter_standing(sheets))} if sheets else {}

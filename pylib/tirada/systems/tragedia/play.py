@@ -16,6 +16,7 @@ texts (one Trait, Domain or Consequence per line) into a checked sheet dict and 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TypedDict
 
 from ...dice import new_seed
@@ -30,7 +31,7 @@ from .scene import MAX_ACTIONS, apply, replay, scene_view
 from .sheet import RULE_STATE, Sheet
 from .state import LEDGER_FORMAT, LEDGER_SCHEMA, new_scene
 
-__all__ = ["EXAMPLE", "ExampleScene", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment",
+__all__ = ["EXAMPLE", "ExampleScene", "ExampleSetup", "example_setup", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment",
            "roll_entries", "sheet_from_form", "sheet_to_form", "start", "to_fragment", "undo", "view"]
 
 LINK_KIND = "scene"
@@ -68,6 +69,40 @@ EXAMPLE: ExampleScene = {
                                        "flaw": "Cobarde", "destiny": 0}},
     ],
 }
+
+
+@dataclass(frozen=True)
+class ExampleSetup:
+    """:data:`EXAMPLE` read once, for the page's "load the example" button.
+
+    Attributes:
+        objective: the scene's Objective (text).
+        themes: the game's Themes, in order.
+        sheets: the four participants' sheets, as :class:`~tirada.systems.tragedia.sheet.Sheet` records.
+        roles: ``{character name: role}`` (``"protagonist"``, ``"ally"``, ``"adversary"``, ``"henchman"``).
+    """
+
+    objective: str
+    themes: tuple
+    sheets: tuple
+    roles: dict
+
+    @classmethod
+    def from_dict(cls, scene: Mapping[str, Any]) -> "ExampleSetup":
+        """Read an :class:`ExampleScene` dict.
+
+        Raises:
+            InvalidRequest: a participant's sheet that :meth:`Sheet.from_dict` refuses.
+        """
+        parts = list(scene.get("participants") or [])
+        sheets = tuple(Sheet.from_dict(p.get("sheet")) for p in parts)
+        return cls(objective=str(scene.get("objective") or ""), themes=tuple(scene.get("themes") or ()),
+                   sheets=sheets, roles={s.name: p.get("role") for s, p in zip(sheets, parts)})
+
+
+def example_setup() -> ExampleSetup:
+    """The example scene's set-up (:data:`EXAMPLE`) as an :class:`ExampleSetup`."""
+    return ExampleSetup.from_dict(EXAMPLE)
 
 
 def start(setup: Mapping[str, Any], schema: int = LEDGER_SCHEMA) -> dict:
