@@ -356,11 +356,11 @@ def on_lang_changed(_event: LangChanged) -> None:
 def start() -> None:
     """Restore the roller identity (unless typed while the engine was loading) and show the history."""
     sync_system()
-    who = STORE.roller()
-    for field in ("roller", "campaign"):
+    who = STORE.roller_identity()
+    for field, value in (("roller", who.roller), ("campaign", who.campaign)):
         if not str(el(field).value).strip():
-            el(field).value = who[field]
-    el("who").open = el("who").open or bool(who["roller"])
+            el(field).value = value
+    el("who").open = el("who").open or bool(who.roller)
     from dice import ui_dice
 
     ui_dice.campaign_dialect()   # the dialect the restored campaign types in (docs/notation.md §Dialects)

@@ -33,6 +33,7 @@ from shell.page_events import LangChanged, LinkOpening
 from tirada.systems.tragedia import play, snippet as words
 from tirada.systems.tragedia.records import SceneView
 from tirada import TiradaError
+from tirada.storage_records import sheet_names
 from tirada.odds import odds
 from tragedia.ui_scene_render import ROLES
 from tragedia.ui_scene_sheets import render_sheets
@@ -86,7 +87,8 @@ def table_settings() -> dict:
 
 def start_scene() -> None:
     """Build the set-up from the form and the saved sheets; the engine checks it."""
-    sheets = {s["name"]: s for s in STORE.sheets()}
+    stored = STORE.sheets()
+    sheets = dict(zip(sheet_names(stored), stored))   # the stored dicts go into the set-up as they are
     participants = [{"role": role, "sheet": sheets[name]} for name, role in sheets_card.Sheets.roles.items()
                     if role in ROLES and name in sheets]
     themes = [t.strip() for t in str(el("setup-themes").value).splitlines() if t.strip()]
@@ -246,7 +248,7 @@ def engine_act(action: dict) -> dict | TiradaError:
     if note and ("add" in action or "claim" in action or "impose" in action):
         action = {**action, "note": note}
     try:
-        return play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for((Scene.ledger or {}).get("campaign")))
+        return play.act(Scene.ledger or {}, action, commit=ui_fair.commit_for(play.ledger_campaign(Scene.ledger)))
     except TiradaError as err:
         return err
 

@@ -31,7 +31,7 @@ from .scene import MAX_ACTIONS, apply, replay, scene_view
 from .sheet import RULE_STATE, Sheet
 from .state import LEDGER_FORMAT, LEDGER_SCHEMA, new_scene
 
-__all__ = ["EXAMPLE", "ExampleScene", "ExampleSetup", "example_setup", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment",
+__all__ = ["EXAMPLE", "ExampleScene", "ExampleSetup", "example_setup", "LINK_KIND", "MAX_LINK_ACTIONS", "act", "can_undo", "check_link", "from_fragment", "ledger_campaign",
            "roll_entries", "sheet_from_form", "sheet_to_form", "start", "to_fragment", "undo", "view"]
 
 LINK_KIND = "scene"
@@ -202,6 +202,12 @@ def view(ledger: Mapping[str, Any]) -> SceneView:
         can_undo=can_undo(ledger),
         signed=ledger.get("schema") == 2,   # rolls signed by the roller's chain (what the link proves)
         given_faces=given)
+
+
+def ledger_campaign(ledger: Mapping[str, Any] | None) -> Any:
+    """The campaign a scene ledger (:func:`start`) names, as the ledger holds it (a text, or ``None``: no
+    ledger, or a scene played with no campaign); the page numbers the scene's rolls in that campaign's chain."""
+    return (ledger or {}).get("campaign")
 
 
 def to_fragment(ledger: Mapping[str, Any]) -> str:
