@@ -1,0 +1,116 @@
+"""A thread link's first verdict from the reading core (tirada.links.core_thread, issue #41): every ✔ and ✘
+it gives is the thread audit's verdict of the same link; what it cannot judge so is pending; a damaged
+thread link is refused with decode_thread's code. (tests/test_reading_core.py runs the same threads on
+MicroPython and compares the JSON byte for byte.)"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers.core_threads import FORUM, HOME, PAGE, thread_fragments, thread_posts
+from tirada.errors import LinkError
+from tirada.links.audit import audit
+from tirada.links.core_thread import ThreadView, thread_view, thread_view_json
+from tirada.links.thread_link import ThreadPaste, decode_thread
+
+#: the audit's verdicts of one link (not of the thread: chain order, forks, requests, reuse)
+LINK_CODES = ("audit.claim", "audit.not_checked", "audit.other_address")
+
+
+def _audit_verdicts(posts, authors, numbers) -> dict:
+    """``{position: ("ok" | "bad", codes)}`` of every link the thread audit read, by where its fragment
+    starts in the thread's text (every copy of a link)."""
+    report = audit(ThreadPaste(FORUM, posts, authors, numbers).text(), home=HOME)
+    verdicts: dict = {}
+    for roller in report["rollers"]:
+        for row in roller["links"]:
+            codes = sorted({p["code"] for p in report["problems"] if p.get("position") == row["position"]
+                            and p["code"] in LINK_CODES})
+            offset = row["position"] - row["start"]
+            for start in row.get("starts") or [row["start"]]:
+                verdicts[start + offset] = ("bad" if codes else "ok", codes)
+    for row in report["invalid"]:
+        verdicts[row["position"]] = ("bad", [row["error"]["code"]])
+    return verdicts
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_each_core_mark_is_the_thread_audits_verdict_of_the_same_link(lang):
+    judged = {"ok": 0, "bad": 0}
+    for name, posts, authors, numbers in thread_posts():
+        view = thread_view(_fragment(posts, authors, numbers), lang, PAGE)
+        assert view.state == "read", name
+        verdicts = _audit_verdicts(posts, authors, numbers)
+        marks = [mark for post in view.posts for mark in post.marks]
+        assert len(marks) == view.links == view.ok + view.bad + view.pending, name
+        for mark in marks:
+            if mark.state == "pending":
+                continue
+            assert mark.position in verdicts, (name, mark)
+            assert (mark.state, sorted(mark.codes)) == verdicts[mark.position], (name, mark)
+            judged[mark.state] += 1
+    # the core judges every vector roll link and the thread of ✔ and ✘ at once (a claim that lies,
+    # damaged copies, a roll quoted again): not everything pending
+    assert judged["ok"] >= 50 and judged["bad"] >= 5, judged
+
+
+def _fragment(posts, authors, numbers) -> str:
+    from tirada.links.thread_link import encode_thread
+
+    return encode_thread(FORUM, posts, authors, numbers)
+
+
+def test_the_mixed_thread_gives_ok_bad_and_pending_with_its_posts_named():
+    posts, authors, numbers = next((p, a, n) for name, p, a, n in thread_posts() if name == "✔ and ✘ at once")
+    view = thread_view(_fragment(posts, authors, numbers), "es", PAGE)
+    got = [(post.place, post.unread, [(m.state, list(m.codes)) for m in post.marks]) for post in view.posts]
+    assert got == [
+        ("mensaje 1 de Sharla", False, [("ok", [])]),
+        ("mensaje 2 de Corvo", False, [("bad", ["link.cut_or_changed"]), ("bad", ["link.cut_or_changed"]),
+                                       ("bad", ["link.format_newer"])]),
+        ("mensaje 4", False, [("bad", ["audit.claim"])]),
+        ("mensaje 5 de Sharla", False, [("ok", [])]),           # the same roll quoted: the same ✔
+        ("mensaje 5 de Corvo", False, [("pending", [])]),       # another address
+        ("mensaje 7 de Sharla", True, [("pending", [])]),       # HTML in the post: the audit reads it
+        ("mensaje 8 de Corvo", False, [("ok", [])])]
+    assert (view.links, view.ok, view.bad, view.pending) == (9, 3, 4, 2)
+    bad = view.posts[2].marks[0]
+    assert bad.text == bad.reasons[0] and "el texto pone" in bad.text
+    ok = view.posts[0].marks[0]
+    assert ok.text and ok.title and ok.roller
+
+
+def test_a_quote_that_lies_about_a_good_roll_leaves_every_copy_pending():
+    posts, authors, numbers = next((p, a, n) for name, p, a, n in thread_posts() if name == "✔ and ✘ at once")
+    lying = posts[0].replace("4", "6", 1)
+    link = posts[0].rpartition("\n")[2]
+    view = thread_view(_fragment([posts[0], lying.rpartition("\n")[0] + "\n" + link], [], []), "en", PAGE)
+    assert [m.state for post in view.posts for m in post.marks] == ["pending", "pending"]
+    assert _audit_verdicts([posts[0], lying.rpartition("\n")[0] + "\n" + link], [], [])  # the audit judges it once
+
+
+@pytest.mark.parametrize("name, fragment", [c for c in thread_fragments() if c[0].startswith("damaged")])
+def test_a_damaged_thread_link_is_refused_with_decode_threads_code(name, fragment):
+    with pytest.raises(LinkError) as err:
+        decode_thread(fragment)
+    view = thread_view(fragment, "es", PAGE)
+    assert (view.state, view.code, view.posts) == ("refused", err.value.code, ())
+    assert json.loads(thread_view_json(fragment, "en", PAGE))["code"] == err.value.code
+
+
+def test_links_at_another_address_than_the_page_are_pending():
+    posts, authors, numbers = thread_posts()[0][1:]
+    view = thread_view(_fragment(posts, authors, numbers), "es", "https://otra.example/tirada/#hilo1.x")
+    assert view.links == view.pending == len(posts)
+
+
+def test_the_json_is_the_views_fields():
+    posts, authors, numbers = thread_posts()[0][1:]
+    view = thread_view(_fragment(posts, authors, numbers), "en", PAGE)
+    data = json.loads(thread_view_json(_fragment(posts, authors, numbers), "en", PAGE))
+    assert data == view.to_json()
+    assert set(data) == set(ThreadView._fields) and data["posts"][0]["marks"][0]["state"] == "ok"
+    assert data["posts"][0]["place"] == "post 3 by Corvo ＃1"
+    assert json.loads(thread_view_json(None, "es", PAGE))["code"] == "thread.not_thread"
