@@ -114,3 +114,16 @@ def test_the_json_is_the_views_fields():
     assert set(data) == set(ThreadView._fields) and data["posts"][0]["marks"][0]["state"] == "ok"
     assert data["posts"][0]["place"] == "post 3 by Corvo ＃1"
     assert json.loads(thread_view_json(None, "es", PAGE))["code"] == "thread.not_thread"
+
+
+def test_past_max_judged_links_the_rest_are_pending():
+    """A long thread's first verdict stays within seconds on a phone: the core judges the first
+    MAX_JUDGED links (copies included) and leaves the rest to the full audit."""
+    from helpers.core_threads import vector_links
+    from tirada.links.core_thread import MAX_JUDGED
+
+    link = vector_links()[0]
+    posts = [f"Tiro otra vez.\nComprobar la tirada {HOME}#{link}"] * (MAX_JUDGED + 3)
+    view = thread_view(_fragment(posts, [], []), "es", PAGE)
+    assert (view.links, view.ok, view.pending) == (MAX_JUDGED + 3, MAX_JUDGED, 3)
+    assert [m.state for m in view.posts[-1].marks] == ["pending"]

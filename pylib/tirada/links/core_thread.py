@@ -17,7 +17,7 @@ another kind of link (a request, a sealed roll, a Confrontation…), another add
 a refusal only the page's catalogs word, a post text the full audit reads differently (HTML, an
 encoded ``%23t`` link, the breaks forums put in long words: such a post is ``unread`` too, as the audit
 may find links there the core does not), a link copied more than once whose copies the core judges
-differently, anything past the audit's limits on links.
+differently, anything past the audit's limits on links, every link past the first :data:`MAX_JUDGED`.
 
 Plain Python of the reading core (runs unchanged on CPython, Pyodide and MicroPython;
 docs/architecture.md §The reading core).
@@ -34,10 +34,13 @@ from .core_marks import MAX_WORK, core_mark, home_of, mark_texts
 from .thread_link import decode_thread
 from .thread_text import clean_author, neutral, post_words
 
-__all__ = ["MAX_LINKS", "STATES", "ThreadMark", "ThreadPost", "ThreadView", "thread_view", "thread_view_json"]
+__all__ = ["MAX_JUDGED", "MAX_LINKS", "STATES", "ThreadMark", "ThreadPost", "ThreadView", "thread_view", "thread_view_json"]
 
 STATES = ("read", "refused")    #: a :class:`ThreadView`'s states
 MAX_LINKS = 5000                #: most distinct links judged (the audit's ``MAX_LINKS``; past it: pending)
+#: most links (copies included) the core judges in one thread: its time on a phone's MicroPython (a few
+#: ms a link) stays within seconds; the rest are pending, judged by the full audit
+MAX_JUDGED = 500
 #: what a fragment the core reads is made of after ``#t`` (base64url and the version's digits)
 _FRAGMENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 #: after a fragment, what the audit may read as more of it (``#``, ``%41``) or remove first (the
@@ -233,6 +236,7 @@ def thread_view(fragment: Any, lang: str = "es", href: str = "") -> ThreadView:
     seen: dict = {}               # fragment -> (mark of its first copy, budget before it)
     mixed = set()                 # fragments whose copies the core judges differently
     previous_end, previous_sure = 0, True
+    judged = 0
     found = []                    # (post index, [(fragment, mark)], unread)
     offset = 0
     for k, body in enumerate(bodies):
@@ -242,7 +246,8 @@ def thread_view(fragment: Any, lang: str = "es", href: str = "") -> ThreadView:
         marks = []
         for begin, position, stop, sure in _links(text, start, end):
             address, key = text[begin:stop], text[position:stop]
-            if not sure or not previous_sure or (key not in seen and len(seen) >= MAX_LINKS):
+            judged += 1
+            if not sure or not previous_sure or judged > MAX_JUDGED or (key not in seen and len(seen) >= MAX_LINKS):
                 mark = ThreadMark("pending", fragment=_short(key), position=position)
             elif key in seen:
                 first, before_budget = seen[key]
