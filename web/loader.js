@@ -160,7 +160,7 @@ async function runThreadCore(started, released) {
   try {
     if (!started) throw new Error("no Web Worker");
     const view = await started.view;
-    window[DIAG.thread_core] = view.state === "failed" ? "failed" : view.state;
+    window[DIAG.thread_core] = view.state; // "read", "refused", or "failed" (the core broke: nothing shown)
     if (isReady() || window.location.hash.replace(/^#/, "") !== coreFragment) return; // too late, or moved on
     showThreadCore(view, say, sayWith, engineState() === "failed");
   } catch (err) {
@@ -371,8 +371,10 @@ async function runCore(fragment, view) {
 
 async function previewLink() {
   const fragment = window.location.hash.replace(/^#/, "");
-  // the reader is loaded only for a link: a plain visit does not fetch or compile it before PyScript starts
-  const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
+  // the reader is loaded only for a roll link: a plain visit or a thread link (no preview: the reading
+  // core's first verdict shows) does not fetch or compile it before PyScript starts
+  const reads = fragment && !fragment.startsWith("hilo1.");
+  const view = reads ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
   const core = releaseCore && fragment === coreFragment && view && view.kind !== "bid";
   if (releaseCore && !core) {
     coreStarted?.stop(); // not a roll link the core reads: its worker ends, Pyodide starts now

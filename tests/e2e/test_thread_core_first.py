@@ -28,6 +28,7 @@ from tirada.links.thread_link import encode_thread  # noqa: E402
 
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
+from helpers.axe import axe_problems  # noqa: E402
 from helpers.page import hold_engine, refuse_engine, release  # noqa: E402
 
 VECTORS = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"]
@@ -92,6 +93,7 @@ def test_a_thread_link_shows_the_cores_marks_before_pyodide_then_the_full_audit(
     expect(checking).to_have_text(STRINGS["thread.core_loading"][lang])
     expect(checking).to_have_attribute("aria-busy", "true")
     assert page.evaluate("window.tiradaThreadCore") == "read"
+    assert axe_problems(page) == []          # the first verdict reads well with a screen reader too
     # the core's work ran in its worker: no main-thread task over the input bound meanwhile
     start, end = page.evaluate("""['thread-core-start', 'thread-core-read'].map(
         name => performance.getEntriesByName('tirada:' + name)[0].startTime)""")
