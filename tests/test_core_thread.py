@@ -82,6 +82,16 @@ def test_the_mixed_thread_gives_ok_bad_and_pending_with_its_posts_named():
     assert ok.text and ok.title and ok.roller
 
 
+def test_a_link_copied_once_where_the_core_cannot_place_it_leaves_every_copy_pending():
+    """An encoded copy (``%23t…``) of a good roll: the audit reads it as the same link and checks that
+    copy's claim too; the core cannot, so neither copy is judged."""
+    posts, authors, numbers = next((p, a, n) for name, p, a, n in thread_posts() if name == "✔ and ✘ at once")
+    coded = posts[0].replace(f"{HOME}#", f"{HOME}%23")
+    view = thread_view(_fragment([posts[0], coded], [], []), "es", PAGE)
+    assert [m.state for post in view.posts for m in post.marks] == ["pending", "pending"]
+    assert view.posts[1].unread
+
+
 def test_a_quote_that_lies_about_a_good_roll_leaves_every_copy_pending():
     posts, authors, numbers = next((p, a, n) for name, p, a, n in thread_posts() if name == "✔ and ✘ at once")
     lying = posts[0].replace("4", "6", 1)
@@ -122,8 +132,12 @@ def test_past_max_judged_links_the_rest_are_pending():
     from helpers.core_threads import vector_links
     from tirada.links.core_thread import MAX_JUDGED
 
-    link = vector_links()[0]
-    posts = [f"Tiro otra vez.\nComprobar la tirada {HOME}#{link}"] * (MAX_JUDGED + 3)
+    link, late = vector_links()[:2]
+    posts = [f"Tiro otra vez.\nComprobar la tirada {HOME}#{link}"] * MAX_JUDGED
+    posts += [f"Y yo.\nComprobar la tirada {HOME}#{late}"] * 3
     view = thread_view(_fragment(posts, [], []), "es", PAGE)
     assert (view.links, view.ok, view.pending) == (MAX_JUDGED + 3, MAX_JUDGED, 3)
     assert [m.state for m in view.posts[-1].marks] == ["pending"]
+    # one copy past the bound: the audit reads its claim too, so every copy of that link waits for it
+    view = thread_view(_fragment(posts[:MAX_JUDGED] + posts[:1], [], []), "es", PAGE)
+    assert view.links == view.pending == MAX_JUDGED + 1

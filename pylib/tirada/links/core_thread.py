@@ -17,7 +17,7 @@ another kind of link (a request, a sealed roll, a Confrontation…), another add
 a refusal only the page's catalogs word, a post text the full audit reads differently (HTML, an
 encoded ``%23t`` link, the breaks forums put in long words: such a post is ``unread`` too, as the audit
 may find links there the core does not), a link copied more than once whose copies the core judges
-differently, anything past the audit's limits on links, every link past the first :data:`MAX_JUDGED`.
+differently or one of which it cannot judge (the audit judges a link once, every copy's claim read), anything past the audit's limits on links, every link past the first :data:`MAX_JUDGED`.
 
 Plain Python of the reading core (runs unchanged on CPython, Pyodide and MicroPython;
 docs/architecture.md §The reading core).
@@ -234,7 +234,7 @@ def thread_view(fragment: Any, lang: str = "es", href: str = "") -> ThreadView:
     budget = [MAX_WORK]
     budget_sure = True            # every link before was read over the audit's characters, charged as it is
     seen: dict = {}               # fragment -> (mark of its first copy, budget before it)
-    mixed = set()                 # fragments whose copies the core judges differently
+    mixed = set()                 # fragments with a copy the core judges differently, or cannot judge
     previous_end, previous_sure = 0, True
     judged = 0
     found = []                    # (post index, [(fragment, mark)], unread)
@@ -249,6 +249,7 @@ def thread_view(fragment: Any, lang: str = "es", href: str = "") -> ThreadView:
             judged += 1
             if not sure or not previous_sure or judged > MAX_JUDGED or (key not in seen and len(seen) >= MAX_LINKS):
                 mark = ThreadMark("pending", fragment=_short(key), position=position)
+                mixed.add(key)        # the audit reads this copy's claim too: its other copies wait with it
             elif key in seen:
                 first, before_budget = seen[key]
                 mark = _judge(address, key, text[previous_end:begin], home, lang, list(before_budget), position)
