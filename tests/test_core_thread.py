@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers.core_threads import FORUM, HOME, PAGE, thread_fragments, thread_posts
 from tirada.errors import LinkError
 from tirada.links.audit import audit
 from tirada.links.core_thread import ThreadView, thread_view, thread_view_json
+from tirada.links.posts import clean
 from tirada.links.thread_link import ThreadPaste, decode_thread
 
 #: the audit's verdicts of one link (not of the thread: chain order, forks, requests, reuse)
@@ -21,7 +23,7 @@ LINK_CODES = ("audit.claim", "audit.not_checked", "audit.other_address")
 
 def _audit_verdicts(posts, authors, numbers) -> dict:
     """``{position: ("ok" | "bad", codes)}`` of every link the thread audit read, by where its fragment
-    starts in the thread's text (every copy of a link)."""
+    starts in the thread's text (every copy of a link); a refused link by its excerpt too."""
     report = audit(ThreadPaste(FORUM, posts, authors, numbers).text(), home=HOME)
     verdicts: dict = {}
     for roller in report["rollers"]:
@@ -31,8 +33,8 @@ def _audit_verdicts(posts, authors, numbers) -> dict:
             offset = row["position"] - row["start"]
             for start in row.get("starts") or [row["start"]]:
                 verdicts[start + offset] = ("bad" if codes else "ok", codes)
-    for row in report["invalid"]:
-        verdicts[row["position"]] = ("bad", [row["error"]["code"]])
+    for row in report["invalid"]:   # a refused link: listed once, at its first copy (its excerpt names the others)
+        verdicts[row["position"]] = verdicts[row["fragment"]] = ("bad", [row["error"]["code"]])
     return verdicts
 
 
@@ -141,3 +143,30 @@ def test_past_max_judged_links_the_rest_are_pending():
     # one copy past the bound: the audit reads its claim too, so every copy of that link waits for it
     view = thread_view(_fragment(posts[:MAX_JUDGED] + posts[:1], [], []), "es", PAGE)
     assert view.links == view.pending == MAX_JUDGED + 1
+
+
+def _pieces() -> list:
+    """Bits of post text a forum thread holds around Tirada links: snippets that agree or lie, damaged and
+    encoded copies, another address, HTML, word breaks, hashtags, text alone."""
+    from helpers.core_threads import damaged, snippet, vector_links
+
+    links = vector_links()[:4]
+    lines, _, check = snippet(links[1], "es").rpartition("\n")
+    return [snippet(links[0], "es"), snippet(links[1], "en"), lines.replace("4", "6") + "\n" + check,
+            f"Ver {HOME}#{links[2]}", f"{HOME}#{damaged(links[3])[0]}", f"{HOME}#{damaged(links[2])[2]}",
+            f"https://otra.example/#{links[3]}", f"{HOME}%23{links[0]}", f"<i>{HOME}#{links[2]}</i>",
+            f"{HOME}#{links[3]}\u200b", "#tirada de hoy", "── #9 · Falso ──", "Ataco con la espada.", ""]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.integers(0, 13), min_size=1, max_size=4), min_size=1, max_size=6),
+       st.sampled_from(["es", "en"]))
+def test_any_mix_of_posts_gets_only_the_audits_verdicts(picks, lang):
+    pieces = _pieces()
+    posts = ["\n".join(pieces[i] for i in post) for post in picks]
+    view = thread_view(_fragment(posts, [], []), lang, PAGE)
+    verdicts = _audit_verdicts(posts, [], [])
+    text = ThreadPaste(FORUM, posts).text()
+    for mark in (m for post in view.posts for m in post.marks if m.state != "pending"):
+        at = len(clean(text[:mark.position]))   # the audit's positions: in the text without word breaks
+        assert (mark.state, sorted(mark.codes)) == verdicts.get(at, verdicts.get(mark.fragment)), (posts, mark)

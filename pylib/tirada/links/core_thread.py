@@ -62,8 +62,9 @@ class ThreadMark(Struct):
         reasons: each reason it is ✘, in words (empty otherwise); ``codes``: their error codes.
         roller: who rolled (``None`` unknown); ``seq``: the roller's chain number (``None`` unknown).
         fragment: a recognisable excerpt of the link's fragment (its first and last 10 characters);
-        position: where the fragment starts in the thread's text as the audit reads it
-            (:meth:`tirada.links.thread_link.ThreadPaste.text`; the audit report's ``position``).
+        position: where the fragment starts in the thread's text
+            (:meth:`tirada.links.thread_link.ThreadPaste.text`; the audit report's ``position`` once
+            the word breaks the audit removes are taken out, :func:`tirada.links.posts.clean`).
     """
 
     _fields = ("state", "text", "title", "reasons", "codes", "roller", "seq", "fragment", "position")
