@@ -132,7 +132,7 @@ def test_past_max_judged_links_the_rest_are_pending():
     """A long thread's first verdict stays within seconds on a phone: the core judges the first
     MAX_JUDGED links (copies included) and leaves the rest to the full audit."""
     from helpers.core_threads import vector_links
-    from tirada.links.core_thread import MAX_JUDGED
+    from tirada.links.core_thread import MAX_JUDGED, MAX_SHOWN
 
     link, late = vector_links()[:2]
     posts = [f"Tiro otra vez.\nComprobar la tirada {HOME}#{link}"] * MAX_JUDGED
@@ -143,6 +143,10 @@ def test_past_max_judged_links_the_rest_are_pending():
     # one copy past the bound: the audit reads its claim too, so every copy of that link waits for it
     view = thread_view(_fragment(posts[:MAX_JUDGED] + posts[:1], [], []), "es", PAGE)
     assert view.links == view.pending == MAX_JUDGED + 1
+    # the view carries the first MAX_SHOWN links' marks (what the page draws), and counts every link
+    view = thread_view(_fragment(posts * 3, [], []), "es", PAGE)
+    assert view.links == view.pending == 3 * len(posts)
+    assert sum(len(post.marks) for post in view.posts) == MAX_SHOWN < view.links
 
 
 def _pieces() -> list:

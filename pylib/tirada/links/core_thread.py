@@ -34,13 +34,15 @@ from .core_marks import MAX_WORK, core_mark, home_of, mark_texts
 from .thread_link import decode_thread
 from .thread_text import clean_author, neutral, post_words
 
-__all__ = ["MAX_JUDGED", "MAX_LINKS", "STATES", "ThreadMark", "ThreadPost", "ThreadView", "thread_view", "thread_view_json"]
+__all__ = ["MAX_JUDGED", "MAX_LINKS", "MAX_SHOWN", "STATES", "ThreadMark", "ThreadPost", "ThreadView", "thread_view", "thread_view_json"]
 
 STATES = ("read", "refused")    #: a :class:`ThreadView`'s states
 MAX_LINKS = 5000                #: most distinct links judged (the audit's ``MAX_LINKS``; past it: pending)
-#: most links (copies included) the core judges in one thread: its time on a phone's MicroPython (a few
-#: ms a link) stays within seconds; the rest are pending, judged by the full audit
-MAX_JUDGED = 500
+#: most links (copies included) the core judges in one thread (a forum page's links): about 7 ms a link
+#: on a desktop's MicroPython (the snippet recomputed for the claim check), four times that on a phone,
+#: so the first verdict stays within seconds; the rest are pending, judged by the full audit
+MAX_JUDGED = 100
+MAX_SHOWN = 200                 #: most links whose marks the view carries (web/core-first.mjs draws as many)
 #: what a fragment the core reads is made of after ``#t`` (base64url and the version's digits)
 _FRAGMENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 #: after a fragment, what the audit may read as more of it (``#``, ``%41``) or remove first (the
@@ -132,7 +134,9 @@ class ThreadView(Struct):
         page: the forum page's address (``""`` unknown); ``lang``: ``"es"`` or ``"en"``.
         links, ok, bad, pending: how many links the core found, ✔, ✘ and left to the full audit
             (``links == ok + bad + pending``).
-        posts: the :class:`ThreadPost` s with a link or unread text, in page order.
+        posts: the :class:`ThreadPost` s with a link or unread text, in page order, with the first
+            :data:`MAX_SHOWN` links in all (the page draws no more; the counts are of every link).
+    ``counts`` (``{"ok", "bad", "pending"}``, of every link) when ``posts`` holds only the first ones.
     """
 
     _fields = ("state", "code", "params", "page", "links", "ok", "bad", "pending", "posts", "lang")
@@ -149,13 +153,15 @@ class ThreadView(Struct):
     lang: str
 
     def __init__(self, state: str, code: str = "", params: Any = None, page: str = "", posts: Any = (),
-                 lang: str = "es") -> None:
+                 lang: str = "es", counts: Any = None) -> None:
         if state not in STATES:
             raise ValueError("state must be one of " + ", ".join(STATES))
         posts = tuple(posts)
-        states = [mark.state for post in posts for mark in post.marks]
-        self._init(state, code, dict(params or {}), page, len(states), states.count("ok"), states.count("bad"),
-                   states.count("pending"), posts, lang)
+        if counts is None:    # every link is in ``posts``
+            states = [mark.state for post in posts for mark in post.marks]
+            counts = {name: states.count(name) for name in ("ok", "bad", "pending")}
+        self._init(state, code, dict(params or {}), page, counts["ok"] + counts["bad"] + counts["pending"],
+                   counts["ok"], counts["bad"], counts["pending"], posts, lang)
 
     def to_json(self) -> dict:
         """The JSON form (posts as :meth:`ThreadPost.to_json`)."""
@@ -229,53 +235,67 @@ def thread_view(fragment: Any, lang: str = "es", href: str = "") -> ThreadView:
     except TiradaError as err:
         return ThreadView("refused", code=str(err.code), params=err.params, lang=lang)
     home = home_of(href)
-    heads = [paste.head(k) for k in range(len(paste.posts))]
-    bodies = [neutral(post) for post in paste.posts]
-    text = paste.text()
     budget = [MAX_WORK]
     budget_sure = True            # every link before was read over the audit's characters, charged as it is
     seen: dict = {}               # fragment -> (mark of its first copy, budget before it)
     mixed = set()                 # fragments with a copy the core judges differently, or cannot judge
-    previous_end, previous_sure = 0, True
+    previous_sure = True
     judged = 0
     found = []                    # (post index, [(fragment, mark)], unread)
-    offset = 0
-    for k, body in enumerate(bodies):
-        start = offset + len(heads[k]) + 1
-        end = start + len(body)
-        offset = end + 2
+    # the thread's text (ThreadPaste.text) is read post by post, never indexed whole: MicroPython's
+    # strings are UTF-8, and indexing a long one by character is a scan from its start
+    since: list = []              # the thread's text since the previous link's end, in pieces
+    offset = 0                    # where the post's line starts in the thread's text (characters)
+    for k, post in enumerate(paste.posts):
+        head, body = paste.head(k), neutral(post)
+        since.append(("\n\n" if k else "") + head + "\n")
+        start = offset + (2 if k else 0) + len(head) + 1     # where the post's own text starts
+        offset = start + len(body)
+        at = 0
         marks = []
-        for begin, position, stop, sure in _links(text, start, end):
-            address, key = text[begin:stop], text[position:stop]
+        for begin, frag_at, stop, sure in _links(body, 0, len(body)):
+            since.append(body[at:begin])
+            before, since, at = "".join(since), [], stop
+            address, key, position = body[begin:stop], body[frag_at:stop], start + frag_at
             judged += 1
             if not sure or not previous_sure or judged > MAX_JUDGED or (key not in seen and len(seen) >= MAX_LINKS):
-                mark = ThreadMark("pending", fragment=_short(key), position=position)
+                mark = None           # pending (made only if shown)
                 mixed.add(key)        # the audit reads this copy's claim too: its other copies wait with it
             elif key in seen:
                 first, before_budget = seen[key]
-                mark = _judge(address, key, text[previous_end:begin], home, lang, list(before_budget), position)
+                mark = _judge(address, key, before, home, lang, list(before_budget), position)
                 if mark.judged() != first.judged():
                     mixed.add(key)
             else:
                 before_budget = list(budget)
-                mark = _judge(address, key, text[previous_end:begin], home, lang, budget, position)
+                mark = _judge(address, key, before, home, lang, budget, position)
                 if not budget_sure and "audit.not_checked" in mark.codes:
                     mark = ThreadMark("pending", fragment=mark.fragment, position=position)
                 seen[key] = (mark, before_budget)
             budget_sure = budget_sure and sure
-            previous_end, previous_sure = stop, sure
-            marks.append((key, mark))
+            previous_sure = sure
+            marks.append((key, mark, position))
+        since.append(body[at:])
         unread = any(stop_text in body for stop_text in _UNREAD)
         if marks or unread:
             found.append((k, marks, unread))
+    counts = {"ok": 0, "bad": 0, "pending": 0}
     posts = []
+    shown = 0
     for k, marks, unread in found:   # a link copied several times is judged once by the audit
-        number, author = paste.number(k), clean_author(paste.author(k))
-        posts.append(ThreadPost(number, author, post_words(number, author, 0, lang),
-                                [ThreadMark("pending", fragment=mark.fragment, position=mark.position)
-                                 if key in mixed else mark
-                                 for key, mark in marks], unread))
-    return ThreadView("read", page=paste.page, posts=posts, lang=lang)
+        made: list = []
+        for key, mark, position in marks:
+            if mark is None or key in mixed:
+                mark = None if shown + len(made) >= MAX_SHOWN else ThreadMark("pending", fragment=_short(key),
+                                                                             position=position)
+            counts["pending" if mark is None else mark.state] += 1
+            if mark is not None and shown + len(made) < MAX_SHOWN:
+                made.append(mark)
+        if shown < MAX_SHOWN and (made or (unread and not marks)):
+            number, author = paste.number(k), clean_author(paste.author(k))
+            posts.append(ThreadPost(number, author, post_words(number, author, 0, lang), made, unread))
+            shown += len(made)
+    return ThreadView("read", page=paste.page, posts=posts, lang=lang, counts=counts)
 
 
 def thread_view_json(fragment: Any, lang: str = "es", href: str = "") -> str:
