@@ -169,8 +169,10 @@ def test_fullmatch_without_pattern_fullmatch():
         def match(self, text):
             return self._p.match(text)
 
-    for text in ("", "abc-_", "ab$c", "$"):
+    long = "ab-_" * 5000       # read in pieces there (MicroPython's re overflows its stack on 20,000)
+    for text in ("", "abc-_", "ab$c", "$", long, long + "$", "$" + long, long[:4096] + "$" + long):
         assert portable.fullmatch(Pattern(r"[A-Za-z0-9_-]*"), text) == bool(re.fullmatch(r"[A-Za-z0-9_-]*", text))
+        assert portable.fullmatch(Pattern(r"[a-z_-]+"), text) == bool(re.fullmatch(r"[a-z_-]+", text))
 
 
 def test_small_helpers():

@@ -36,6 +36,7 @@ from tirada.systems.registry import REGISTRY, declared_packages, packages_source
 from tirada.wire.codec import KINDS, encode_payload
 from tirada.wire.frame import MAX_BODY, cbor_encode, decode_frame_versioned
 
+from helpers.core_threads import PAGE as THREAD_PAGE, thread_fragments
 from helpers.deflated import deflated, frame_with, raw_deflate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -455,12 +456,19 @@ def _marks() -> list:
     return cases
 
 
+def _threads() -> list:
+    """Thread links from the vectors (helpers.core_threads: every roll after its snippet; ✔ and ✘ at
+    once; damaged thread links) → the core's first verdict, in Spanish and in English."""
+    return [{"name": f"thread {lang}: {name}", "kind": "thread", "fragment": fragment, "lang": lang,
+             "href": THREAD_PAGE} for name, fragment in thread_fragments() for lang in ("es", "en")]
+
+
 def all_cases() -> list:
     rolls = _vector_rolls()
     refusals = _refusals(rolls)
     compressed = _compressed(rolls)
     return (rolls + compressed + refusals + _requests() + _sealed() + _streams()
-            + _views(rolls + compressed + refusals) + _marks() + _frames() + _inflates())
+            + _views(rolls + compressed + refusals) + _marks() + _threads() + _frames() + _inflates())
 
 
 def _core_words(mark: dict) -> bool:
@@ -657,6 +665,12 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
             if case["name"].endswith("✔ and ✘ from the core"):      # worded whole, ✘ too, on MicroPython
                 marks = mine["ok"]["worded"]["marks"]
                 assert [m["status"] for m in marks] == ["ok", "bad"] + ["bad"] * (len(marks) - 2), case["name"]
+        elif case["kind"] == "thread":
+            assert mine["ok"]["state"] == ("refused" if ": damaged" in case["name"] else "read"), (case["name"], mine)
+            if ": damaged" in case["name"]:
+                assert mine["ok"]["code"].startswith("thread."), (case["name"], mine)
+            else:
+                assert mine["ok"]["ok"] + mine["ok"]["bad"] > 0, (case["name"], mine)
         elif case["kind"] == "view":
             assert mine["ok"]["state"] == ("refused" if case["name"].split(": ")[1] == "refused" else "verified"), \
                 (case["name"], mine)

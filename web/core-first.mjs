@@ -35,6 +35,32 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  */
 export function coreView(fragment, lang) {
   mark("core-start");
+  // the worker's downloads: bench/startup.py counts them
+  return askOnce({ fragment, lang }, (bytes) => mark("core-verified", { bytes }));
+}
+
+/**
+ * A thread link's first verdict (``#hilo1.…``, the «Comprobar este hilo» bookmarklet; issue #41): the
+ * thread decoded and each roll link of each post marked by the reading core on MicroPython, in a Web
+ * Worker, as the userscript's frame marks it (tirada.links.core_thread). web/loader.js calls this as
+ * soon as it runs on a thread link.
+ *
+ * @param {string} fragment  the thread link's fragment (no "#")
+ * @param {string} lang  "es" or "en"
+ * @param {string} href  the page's location.href (links posted with another address stay pending)
+ * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_thread.ThreadView's
+ *   JSON: state ("read", "refused"; "failed" when the core broke), code, params, page, links, ok, bad,
+ *   pending, posts [{number, author, place, unread, marks: [{state "ok"|"bad"|"pending", text, title,
+ *   reasons, codes, roller, seq, fragment, position}]}], lang; rejects as coreView's does.
+ */
+export function coreThread(fragment, lang, href) {
+  mark("thread-core-start");
+  return askOnce({ kind: "thread", fragment, lang, href }, (bytes) => mark("thread-core-read", { bytes }));
+}
+
+/** One question to a new core worker (web/core-worker.mjs), ended after its answer; ``answered(bytes)``
+ * is told the worker's downloaded bytes once the answer is read. */
+function askOnce(message, answered) {
   const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
   let stop = () => {};
   const answer = new Promise((resolve, reject) => {
@@ -42,12 +68,12 @@ export function coreView(fragment, lang) {
     worker.onmessage = ({ data }) => resolve(data);
     worker.onerror = (event) => reject(new Error(`core worker: ${event.message || "failed to start"}`));
     worker.onmessageerror = () => reject(new Error("core worker: unreadable answer"));
-    worker.postMessage({ fragment, lang });
+    worker.postMessage(message);
   });
   const view = answer.then((data) => {
     if (data.failed) throw new Error(data.failed);
     const got = JSON.parse(data.view);
-    mark("core-verified", { bytes: data.bytes }); // the worker's downloads: bench/startup.py counts them
+    answered(data.bytes);
     return got;
   }).finally(() => worker.terminate());
   view.catch(() => {}); // awaited by the caller, or stopped
@@ -108,6 +134,80 @@ export function showCore(view, pool, say, failed) {
   shared.hidden = false;
   // focus on what changed, as the full view does (ui_shared.open_link), unless the visitor is already
   // somewhere else (typing in the form while the link was checked): never taken from them
+  const at = document.activeElement;
+  if (!at || at === document.body || at === document.documentElement) heading.focus();
+  return true;
+}
+
+/** Most links drawn in the first verdict: past it a line says how many more the full audit shows (a
+ * thread of thousands of links would hold the main thread past 100 ms while its list is built). */
+const THREAD_LINKS_DRAWN = 200;
+
+/**
+ * Put a thread link's first verdict (coreThread's ``view``) in #thread-core, in the audit's tab, where the
+ * audit will show: the heading, the outcome first («Enlaces: 12 — 11 ✔, 1 ✘», how many are left to the
+ * full audit), what the core checked and what is still loading (each link on its own, not the thread),
+ * then each post named as the audit names it with its links' ✔ / ✘ / pending, and «Cargando la
+ * auditoría completa del hilo…» (#thread-core-checking: web/loader.js says the audit could not load
+ * there if Pyodide fails). A refused thread link says so with its code. The audit tab is shown; focus
+ * goes to the heading unless the visitor is already in a field. web/audit/ui_audit.py hides it all once
+ * the full audit is drawn.
+ *
+ * @param {object} view  coreThread()'s answer
+ * @param {(name: string) => string} say  loader.js's string lookup (<template id="loading-strings">)
+ * @param {(name: string, values: object) => string} sayWith  the same with {fields} filled
+ * @param {boolean} failed  Pyodide has failed already: the last line says so at once
+ * @returns {boolean} whether the verdict was shown
+ */
+export function showThreadCore(view, say, sayWith, failed) {
+  const box = document.getElementById("thread-core");
+  if (!box || (view.state !== "read" && view.state !== "refused")) return false;
+  const heading = make("h2", "thread-core-heading", "", say("threadheading"));
+  heading.tabIndex = -1;
+  const parts = [heading];
+  if (view.state === "read") {
+    let summary = sayWith("threadsummary", { n: view.links, ok: view.ok, bad: view.bad });
+    if (view.pending) summary += " · " + sayWith("threadpendingcount", { n: view.pending });
+    parts.push(make("p", "thread-core-summary", "headline" + (view.bad ? " fail" : view.pending ? "" : " ok"), summary),
+      make("p", "thread-core-note", "meta", say("threadnote")));
+    const list = make("ol", "thread-core-posts", "thread-core-posts");
+    let drawn = 0;
+    for (const post of view.posts) {
+      if (drawn >= THREAD_LINKS_DRAWN) break;
+      const item = make("li", "", "thread-core-post");
+      item.append(make("p", "", "thread-core-place", post.place));
+      const marks = make("ul", "", "thread-core-marks");
+      for (const one of post.marks.slice(0, THREAD_LINKS_DRAWN - drawn)) {
+        const sign = one.state === "ok" ? "✔" : one.state === "bad" ? "✘" : "…";
+        const said = one.state === "pending" ? say("threadpending") : one.text;
+        const row = make("li", "", `thread-core-mark ${one.state}`, `${sign} ${said}`);
+        row.dataset.state = one.state;
+        if (one.title) row.title = one.title;
+        marks.append(row);
+        drawn += 1;
+      }
+      if (post.marks.length) item.append(marks);
+      if (post.unread) item.append(make("p", "", "meta thread-core-unread", say("threadunread")));
+      list.append(item);
+    }
+    parts.push(list);
+    if (view.links > drawn) parts.push(make("p", "thread-core-more", "meta", sayWith("threadmore", { n: view.links - drawn })));
+  } else {
+    parts.push(make("p", "thread-core-refused", "core-error", sayWith("threadrefused", { code: view.code })));
+  }
+  const rest = make("p", "thread-core-checking", "shared-checking", say(failed ? "threadfailed" : "threadloading"));
+  if (!failed) rest.setAttribute("aria-busy", "true");
+  rest.setAttribute("role", "status");
+  rest.dataset.unchecked = "threadfailed";
+  parts.push(rest);
+  box.dataset.core = view.state;
+  box.replaceChildren(...parts);
+  // the audit's tab, as the full page opens it (web/shell/app.show_view), before Pyodide is up
+  for (const section of document.querySelectorAll("[data-view]")) section.hidden = section.dataset.view !== "audit";
+  for (const tab of document.querySelectorAll("[data-tab]")) {
+    tab.setAttribute("aria-current", tab.dataset.tab === "audit" ? "page" : "false");
+  }
+  box.hidden = false;
   const at = document.activeElement;
   if (!at || at === document.body || at === document.documentElement) heading.focus();
   return true;

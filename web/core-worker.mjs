@@ -5,7 +5,8 @@
 // compiled to MicroPython bytecode by the build, buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
 // text and the bytes it downloaded, {view: text, bytes}, or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
 // wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
-// page's main thread. One link per worker: core-first.mjs ends it after the answer. The userscript's
+// page's main thread. One link per worker: core-first.mjs ends it after the answer. A thread link's
+// first verdict is one message too ({kind: "thread"}: threadMessage, below). The userscript's
 // verification frame keeps one worker for all its requests instead (frameMessage, below).
 
 /** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
@@ -124,7 +125,23 @@ async function frameMessage(data) {
   }
 }
 
+/**
+ * A thread link's first verdict (web/core-first.mjs coreThread; issue #41): ``{kind: "thread", fragment,
+ * lang, href}`` answers ``{view: tirada.links.core_thread.thread_view_json's JSON text, bytes}``, or
+ * ``{failed}`` when the core cannot start. Each roll link of each post marked as the frame marks it;
+ * the work (decoding the thread, verifying its links) runs here, off the page's main thread.
+ */
+async function threadMessage(data) {
+  try {
+    const view = (await core()).pyimport("tirada.links.core_thread").thread_view_json(data.fragment, data.lang, data.href);
+    self.postMessage({ view, bytes: downloaded() });
+  } catch (err) {
+    self.postMessage({ failed: String(err?.stack || err).slice(0, 500) });
+  }
+}
+
 self.onmessage = async ({ data }) => {
+  if (data.kind === "thread") return threadMessage(data);
   if (data.kind) return frameMessage(data);
   try {
     const view = await coreView(data.fragment, data.lang);

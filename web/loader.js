@@ -12,7 +12,7 @@ import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 // the reading core (issue #41), imported with the loader so that a roll link's worker starts while
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
-import { coreFrame, coreView, showCore } from "./core-first.mjs";
+import { coreFrame, coreThread, coreView, showCore, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
@@ -131,6 +131,45 @@ if (!framed && /^t[12][A-Za-z0-9_-]{8}/.test(coreFragment)) {
     }
   }
 }
+// ------------------------------------------- a thread link's first verdict from the reading core (issue #41)
+// A page opened on a thread link (#hilo1.…, the «Comprobar este hilo» bookmarklet) starts MicroPython at
+// once too (core-first.mjs coreThread: tirada.links.core_thread) and shows, in the audit's tab, each roll
+// link of each post marked ✔ / ✘ as the userscript's frame marks it, while the thread audit proper
+// (Pyodide) loads; pyodide-start.mjs waits for that first verdict (tiradaCoreFirst, at most a few
+// seconds) before it downloads Pyodide. web/audit/ui_audit.py hides it once the full audit is drawn.
+if (!framed && coreFragment.startsWith("hilo1.")) {
+  let released = null;
+  const first = new Promise((resolve) => {
+    released = resolve;
+  });
+  window[FUNCTIONS.core_first.name] = () => first;
+  let started = null;
+  if (typeof Worker === "function") {
+    try {
+      started = coreThread(coreFragment, earlyLang(), location.href);
+    } catch (err) {
+      console.warn("Tirada: the reading core did not start; the full audit will check the thread.", err);
+    }
+  }
+  runThreadCore(started, released);
+}
+
+/** Show the reading core's first verdict on the thread link the page opened on (``started``: its
+ * coreThread), then let Pyodide start (``released``). Any failure leaves the page as without it. */
+async function runThreadCore(started, released) {
+  try {
+    if (!started) throw new Error("no Web Worker");
+    const view = await started.view;
+    window[DIAG.thread_core] = view.state; // "read", "refused", or "failed" (the core broke: nothing shown)
+    if (isReady() || window.location.hash.replace(/^#/, "") !== coreFragment) return; // too late, or moved on
+    showThreadCore(view, say, sayWith, engineState() === "failed");
+  } catch (err) {
+    window[DIAG.thread_core] = "failed";
+    console.warn("Tirada: the reading core did not start; the full audit will check the thread.", err);
+  } finally {
+    released();
+  }
+}
 
 function fail() {
   if (isReady()) return;
@@ -145,8 +184,9 @@ function fail() {
     if (bar) bar.remove();
   }
   if (first && text && strings) text.textContent = say("failed");
-  const checking = document.getElementById("shared-checking");
-  if (checking) {
+  // a link's early view (a roll link's preview or core result, a thread's first verdict) says so too
+  for (const checking of [document.getElementById("shared-checking"), document.getElementById("thread-core-checking")]) {
+    if (!checking) continue;
     checking.textContent = say(checking.dataset.unchecked);
     checking.removeAttribute("aria-busy");
   }
@@ -331,8 +371,10 @@ async function runCore(fragment, view) {
 
 async function previewLink() {
   const fragment = window.location.hash.replace(/^#/, "");
-  // the reader is loaded only for a link: a plain visit does not fetch or compile it before PyScript starts
-  const view = fragment ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
+  // the reader is loaded only for a roll link: a plain visit or a thread link (no preview: the reading
+  // core's first verdict shows) does not fetch or compile it before PyScript starts
+  const reads = fragment && !fragment.startsWith("hilo1.");
+  const view = reads ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
   const core = releaseCore && fragment === coreFragment && view && view.kind !== "bid";
   if (releaseCore && !core) {
     coreStarted?.stop(); // not a roll link the core reads: its worker ends, Pyodide starts now
@@ -358,7 +400,10 @@ document.getElementById("new-roll")?.addEventListener("click", () => {
   document.getElementById("system")?.focus();
 });
 window.addEventListener("hashchange", () => {
-  if (!isReady()) previewLink();
+  if (isReady()) return;
+  previewLink();
+  // another link now: the thread's first verdict is no longer what the page shows
+  if (window.location.hash.replace(/^#/, "") !== coreFragment) document.getElementById("thread-core")?.setAttribute("hidden", "");
 });
 
 // ------------------------------------------------------------------------------ offline (issue #9)

@@ -22,19 +22,14 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
 * :func:`merged` — ``{**a, **b}`` (MicroPython has no ``**`` or ``*`` inside a dict, list, tuple or set
   display: the core writes ``merged(a, {"k": v})``, ``(x,) + tuple(rest)``).
 * :func:`is_whole` — ``float.is_integer``; :func:`is_ascii` — ``str.isascii`` (MicroPython has neither).
-* :func:`fullmatch` — ``pattern.fullmatch(text)`` for a pattern that cannot match a shorter prefix
-  in place of the whole text (one greedy character class); MicroPython's ``re`` has no ``fullmatch``.
-* :func:`is_space` — ``str.isspace`` of one character (MicroPython's knows ASCII whitespace only);
-  :func:`is_decimal` — ``str.isdecimal`` (``\\d`` of ``re``; MicroPython: ASCII digits).
+* :func:`fullmatch` — ``pattern.fullmatch(text)`` for one greedy character class (MicroPython has none);
+  :func:`is_space`, :func:`is_decimal` — ``str.isspace``, ``str.isdecimal`` (MicroPython's know ASCII only).
 * :func:`stable_sorted` — ``sorted(items, key=key, reverse=reverse)`` with equal keys kept in their
   order, as CPython's sort does (MicroPython's sort is not stable). Text helpers: :mod:`tirada.portable_text`.
 
-MicroPython's ``re`` also has no counted repetition (``{1,4}`` compiles but never matches), and
-f-strings there take no literal with ``:`` inside a replacement field: the core writes those out.
-
 CPython and Pyodide take the standard modules (the fallbacks run only where they are missing), so
 their results are those of the standard library; ``tests/test_reading_core.py`` checks the fallbacks
-against it and runs the core on MicroPython.
+against it and runs the core on MicroPython (its other limits: docs/architecture.md §How the core is written).
 """
 
 from __future__ import annotations
@@ -364,12 +359,17 @@ def is_whole(value: float) -> bool:
 def fullmatch(pattern: Any, text: str) -> bool:
     """True when the compiled ``pattern`` matches the whole of ``text`` (``pattern.fullmatch``). Where
     ``fullmatch`` is missing (MicroPython) the longest match from the start must be ``text``: exact for
-    a pattern whose match at the start is the longest possible (one greedy character class)."""
+    a pattern whose match at the start is the longest possible (one greedy character class, ``*`` or
+    ``+``), read in pieces of 4,096 characters (MicroPython's ``re`` recurses once a character: 20,000
+    overflow its stack)."""
     full = getattr(pattern, "fullmatch", None)
     if full is not None:
         return full(text) is not None
-    found = pattern.match(text)
-    return found is not None and found.group(0) == text
+    for piece in (text[at:at + 4096] for at in range(0, max(len(text), 1), 4096)):
+        found = pattern.match(piece)
+        if found is None or found.group(0) != piece:
+            return False
+    return True
 
 
 _SPACES = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")

@@ -6,7 +6,9 @@ What it reads today: a SIFRP, L5R or generic roll link (:func:`tirada.links.chai
 links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the dice stream (:mod:`tirada.dice`, :mod:`tirada.fresh`), the link frame of every kind
 (:mod:`tirada.wire`; compressed ones inflated by :mod:`tirada.wire.inflate`), a roll's forum snippet (:mod:`tirada.links.snippets`, :mod:`tirada.wire.markup`)
 and the userscript's ✔ and ✘ marks of a roll link, its post's snippet checked (:mod:`tirada.links.core_marks`,
-:mod:`tirada.links.claims`; the ✘ marks' words, :mod:`tirada.links.mark_words`). Each module in :data:`CORE_MODULES` imports only other core modules, the
+:mod:`tirada.links.claims`; the ✘ marks' words, :mod:`tirada.links.mark_words`), and a thread link's first
+verdict: the thread decoded (:mod:`tirada.links.thread_link`, :mod:`tirada.links.thread_text`,
+:mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -33,11 +35,13 @@ CORE_MODULES = (
     "tirada.lookalike_data",
     "tirada.portable",
     "tirada.portable_text",
+    "tirada.safejson",
     "tirada.unicode_core_data",
     "tirada.links",
     "tirada.links.chain",
     "tirada.links.claims",
     "tirada.links.core_marks",
+    "tirada.links.core_thread",
     "tirada.links.core_view",
     "tirada.links.mark_words",
     "tirada.links.gm_request",
@@ -47,6 +51,8 @@ CORE_MODULES = (
     "tirada.links.pool_wording",
     "tirada.links.snippet_dice",
     "tirada.links.snippets",
+    "tirada.links.thread_link",
+    "tirada.links.thread_text",
     "tirada.systems",
     "tirada.systems.registry",
     "tirada.systems.bands",

@@ -28,7 +28,7 @@ sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
 from helpers.deflated import deflated  # noqa: E402
 from helpers.offline import wait_offline_ready  # noqa: E402
-from helpers.page import hold_engine, release  # noqa: E402
+from helpers.page import hold_engine, refuse_engine, release  # noqa: E402
 
 VECTOR = json.loads((ROOT / "tests" / "vectors" / "sifrp.json").read_text(encoding="utf-8"))["rolls"][1]
 FRAGMENT = VECTOR["fragment"]   # SIFRP 4D+2B−1P vs 12 "Atletismo", Sharla's nº 7 in "Arenas Sangrientas"
@@ -175,13 +175,7 @@ def test_the_cores_result_stays_when_pyodide_fails_to_load(new_context, base_url
 
     expected = core_view(FRAGMENT, "es")
     ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
-    refused = []
-
-    def refuse(route):
-        refused.append(route.request.url)
-        route.abort()
-
-    ctx.route("**/pyodide/**", refuse)
+    refused = refuse_engine(ctx)
     page = ctx.new_page()
     page.goto(f"{base_url}#{FRAGMENT}")
     expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)

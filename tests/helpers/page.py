@@ -73,6 +73,19 @@ def block_core(ctx) -> None:
     ctx.route("**/micropython/**", lambda route, _req=None: route.abort())
 
 
+def refuse_engine(ctx) -> list:
+    """Refuse every request of the browser context ``ctx`` for Pyodide's files (a failed download: the
+    reading core's result must stay and say so); return the list the refused addresses go in."""
+    refused: list = []
+
+    def refuse(route, _req=None) -> None:
+        refused.append(route.request.url)
+        route.abort()
+
+    ctx.route("**/pyodide/**", refuse)
+    return refused
+
+
 def release(page, held: list) -> None:
     """Let the held WebAssembly requests go on (waiting first until the page has asked for it)."""
     for _ in range(600):  # the request starts right after the page's scripts: wait for it

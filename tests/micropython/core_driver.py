@@ -19,7 +19,9 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   before Pyodide is up), read back as JSON;
 * ``marks``: ``message`` (a userscript's request), ``href`` (the frame's address) →
   :func:`tirada.links.core_marks.core_answer` and :func:`~tirada.links.core_marks.core_answer_json`
-  (what the frame answers before Pyodide is up), read back as JSON.
+  (what the frame answers before Pyodide is up), read back as JSON;
+* ``thread``: ``fragment`` (a thread link), ``lang``, ``href`` (the page's address) →
+  :func:`tirada.links.core_thread.thread_view_json` (a thread link's first verdict), read back as JSON.
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
@@ -118,6 +120,10 @@ def run(case):
             worded = core_answer_json(case["message"], case["href"])
             return {"ok": {"answer": core_answer(case["message"], case["href"].split("#")[0]),
                            "worded": json.loads(worded) if worded else None}}
+        if case["kind"] == "thread":   # a thread link's first verdict (web/core-worker.mjs)
+            from tirada.links.core_thread import thread_view_json
+
+            return {"ok": json.loads(thread_view_json(case["fragment"], case["lang"], case["href"]))}
         if case["kind"] == "frame":    # any link's frame and payload, compressed ones too
             from tirada.wire.codec import decode_body
             from tirada.wire.frame import read_frame

@@ -32,6 +32,33 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # forger anything): said as the link's own claim, never as a fact (the hostile tester's report)
     "thread.loaded": {"es": "Hilo de {n} mensajes con enlaces de Tirada; el enlace dice venir de {page}.",
                       "en": "Thread of {n} posts with Tirada links; the link says it comes from {page}."},
+    # a thread link's first verdict from the reading core on MicroPython, before the audit is up (web/core-first.mjs,
+    # tirada.links.core_thread; issue #41): each link checked on its own, the thread audit still loading
+    "thread.core_heading": {"es": "Primera comprobación del hilo", "en": "First check of the thread"},
+    "thread.core_summary": {"es": "Enlaces: {n} — {ok} ✔, {bad} ✘", "en": "Links: {n} — {ok} ✔, {bad} ✘"},
+    "thread.core_pending_count": {"es": "por comprobar: {n}", "en": "still to check: {n}"},
+    "thread.core_note": {"es": "Tu navegador ha comprobado cada enlace por separado (sus dados y lo que dice el texto "
+                               "junto a él). La auditoría del hilo (el orden de cada cadena, las bifurcaciones, las "
+                               "peticiones del máster, las tiradas repetidas) todavía se está cargando.",
+                         "en": "Your browser has checked each link on its own (its dice and what the text next to it "
+                               "says). The thread audit (each chain's order, forks, the GM's requests, repeated rolls) "
+                               "is still loading."},
+    "thread.core_pending": {"es": "pendiente: lo dirá la auditoría completa", "en": "pending: the full audit will say"},
+    "thread.core_unread": {"es": "Este mensaje tiene texto que solo lee la auditoría completa (HTML, enlaces "
+                                 "codificados): puede encontrar más enlaces en él.",
+                           "en": "This post holds text only the full audit reads (HTML, encoded links): it may find "
+                                 "more links in it."},
+    "thread.core_more": {"es": "Enlaces sin mostrar aquí: {n}; la auditoría completa los muestra.",
+                         "en": "Links not shown here: {n}; the full audit shows them."},
+    "thread.core_loading": {"es": "Cargando la auditoría completa del hilo…", "en": "Loading the full thread audit…"},
+    "thread.core_failed": {"es": "No se pudo cargar la auditoría completa del hilo: las marcas de arriba son de cada "
+                                 "enlace, no del hilo. Vuelve a abrir el enlace del hilo para intentarlo otra vez.",
+                           "en": "The full thread audit could not be loaded: the marks above are each link's, not the "
+                                 "thread's. Open the thread link again to retry."},
+    "thread.core_refused": {"es": "Este enlace de hilo no se puede leer (código {code}): vuelve a pulsar el marcador "
+                                  "en el foro.",
+                            "en": "This thread link cannot be read (code {code}): click the bookmark on the forum "
+                                  "again."},
     # a long thread's text is kept in the audit's box without being shown (web/audit/ui_audit.hold, issue #39)
     "audit.held": {"es": ("El texto del hilo ({n} mensaje, {size} MB) está en el recuadro sin mostrarse, para que la "
                           "página no se frene; la auditoría lo lee entero.",

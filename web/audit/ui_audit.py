@@ -211,9 +211,19 @@ async def run_audit(mine: int) -> None:
         if Audit.run == mine:    # the latest work ends: collect again (an older one leaves it to this one)
             gc.enable()
             cancel.hidden = True
+    retire_first_verdict()
     box.hidden = False
     box.focus()
     box.scrollIntoView()     # the verdict first, at the top of the screen (a phone too)
+
+
+def retire_first_verdict() -> None:
+    """A thread link's first verdict from the reading core (#thread-core, web/core-first.mjs, issue #41)
+    gives way: the full audit's report (or its refusal) is what the page shows now."""
+    first = el("thread-core")
+    if first is not None:
+        first.hidden = True
+        first.replaceChildren()
 
 
 #: the engine modules an audit imports as it goes (the first audit of a page imports them a turn each)

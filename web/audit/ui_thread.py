@@ -33,6 +33,7 @@ def open_thread(fragment: str) -> None:
     try:
         thread = decode_thread(fragment)
     except TiradaError as err:
+        ui_audit.retire_first_verdict()     # the reading core's refusal gives way to the page's words
         status.textContent = ""
         report.innerHTML = error_box(tr("thread.error"), refusal.text(err, app.State.lang))
         report.hidden = False
@@ -81,3 +82,4 @@ def on_link_opening(event: LinkOpening) -> None:
     """Another kind of link is opened (web/shell/page_events.py): the status of an earlier thread goes."""
     if event.kind != "thread":
         el("thread-status").textContent = ""
+        ui_audit.retire_first_verdict()     # the thread's first verdict (reading core) goes with it

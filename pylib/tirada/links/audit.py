@@ -27,11 +27,11 @@ from .audit_thread import base_address, not_checked_row
 from .chain import link_entries, verify_link
 from .core_marks import MAX_WORK, verified_row   # MAX_WORK: most link-body bytes decoded in one audit
 from .posts import _BREAKS, _HTML_BREAKS, Placer, clean, place_problems
+from .thread_text import MAX_TEXT   # longest thread text accepted (characters)
 from ..wire.codec import MAX_FRAGMENT, decode_body, payload_hash, read_frame, split_versioned
 
 __all__ = ["MAX_TEXT", "audit", "audit_steps", "checked_steps", "clean", "extract_links", "extract_links_steps"]
 
-MAX_TEXT = 5_000_000          #: longest thread text accepted (characters)
 MAX_LINKS = 5000              #: most distinct links examined in one audit
 MAX_COPIES = 20              #: copies of one link whose snippets are each checked
 CHUNK = 100                   #: links (or rollers) checked between two steps of :func:`audit_steps`

@@ -152,13 +152,15 @@ def _own_text(text: str, fragment: str) -> Any:
     return None if any(stop in text for stop in _TEXT_STOPS) else text
 
 
-def core_mark(href: str, text: str, home: str, lang: str, budget: list) -> dict:
+def core_mark(href: str, text: str, home: str, lang: str, budget: list, line_end: str = "\n") -> dict:
     """The mark of one link (:class:`tirada.links.marks.Mark`) when the core judges it as
     :func:`tirada.links.marks.mark_link` would: a roll link ✔, or ✘ refused with a code
     :mod:`tirada.links.mark_words` words (cut short, edited, a newer format…; past the work budget,
     ``audit.not_checked``), or ✘ because its post's snippet claims another result (``audit.claim``).
     ``budget`` (``[bytes]``, shared by the links of one request) is charged as the full engine
-    charges it.
+    charges it. The claim is read in ``text + line_end``: the userscript's link stands on a line
+    of its own (``"\n"``); a thread's (:mod:`tirada.links.core_thread`) right after ``text``, the
+    thread audit's text between the previous link and this one (``""``).
 
     Raises:
         NeedsFullEngine: anything else (see the module's text); ``budget`` is charged first when the
@@ -197,7 +199,7 @@ def core_mark(href: str, text: str, home: str, lang: str, budget: list) -> dict:
                   if isinstance(v, str)]
     if len(set(randomness)) < len(randomness):
         raise NeedsFullEngine("randomness used twice is worded by the full engine")
-    claimed = claim_flag(row, said + "\n")
+    claimed = claim_flag(row, said + line_end)
     problems = [] if claimed is None else [{"code": claimed["code"], "params": dict(claimed["params"])}]
     for item in problems:
         problem_text(item, lang)   # NeedsFullEngine when the core cannot word it

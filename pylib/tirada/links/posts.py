@@ -27,13 +27,12 @@ import re
 from dataclasses import dataclass
 from typing import Optional, TypedDict
 
+from .thread_text import MAX_AUTHOR, clean_author, neutral, post_line, post_words
+
 __all__ = ["MAX_AUTHOR", "Placer", "PlaceDict", "PostPlace", "clean", "clean_author", "neutral", "place_problems", "post_line", "read_posts"]
 
-MAX_AUTHOR = 80                  #: longest author name kept (characters)
-_BAR = "\u2500\u2500"
 #: a post line once the audit has cleaned the text (its own line, nothing else on it)
 _POST_LINE = re.compile(r"^\u2500\u2500 #(\d{1,6})(?: \u00b7 ([^\n]{1,%d}?))? \u2500\u2500[ \t]*$" % MAX_AUTHOR, re.M)
-_BLANKS = re.compile(r"\s+")
 _BREAKS = {0x200B: None, 0x00AD: None, 0x2060: None}   # zero-width space, soft hyphen, word joiner
 #: the same breaks in pasted HTML source: <wbr>, &shy;, &ZeroWidthSpace;, &#8203; and the like
 _HTML_BREAKS = re.compile(r"<wbr\s*/?>|&(?:shy|ZeroWidthSpace|NoBreak);|&#(?:173|8203|8288|"
@@ -44,27 +43,6 @@ def clean(text: str) -> str:
     """``text`` as the audit reads it (its positions are offsets in this): zero-width spaces, soft
     hyphens, word joiners and their HTML forms removed (forums break long words when displayed)."""
     return _HTML_BREAKS.sub("", text.translate(_BREAKS))
-
-
-def neutral(text: str) -> str:
-    """``text`` with every ``─`` (U+2500) written ``-``: a post's text, which must not hold a post line."""
-    return text.replace("\u2500", "-")
-
-
-def clean_author(name: Optional[str]) -> Optional[str]:
-    """An author as a post line carries it: one line, blanks collapsed, at most :data:`MAX_AUTHOR`
-    characters, no ``─``, ``#`` or ``%`` (written ``＃``, ``％``: a name is never read as a link, not even
-    as ``%23t1…``); None when empty."""
-    if not name:
-        return None
-    text = _BLANKS.sub(" ", neutral(str(name))).strip().replace("#", "\uff03").replace("%", "\uff05")[:MAX_AUTHOR].strip()
-    return text or None
-
-
-def post_line(number: int, author: Optional[str]) -> str:
-    """The line that starts post ``number`` (1-based) by ``author`` (None: not known)."""
-    who = clean_author(author)
-    return f"{_BAR} #{int(number)}" + (f" \u00b7 {who}" if who else "") + f" {_BAR}"
 
 
 class PlaceDict(TypedDict):
@@ -94,13 +72,7 @@ class PostPlace:
     def words(self, lang: str) -> str:
         """In the page's words: "mensaje 3 de Sharla" / "post 3 by Sharla", "mensaje 3", or, without
         a post, "línea 12" / "line 12"."""
-        es = lang == "es"
-        if self.post is None:
-            return f"línea {self.line}" if es else f"line {self.line}"
-        text = f"mensaje {self.post}" if es else f"post {self.post}"
-        if self.author:
-            text += f" de {self.author}" if es else f" by {self.author}"
-        return text
+        return post_words(self.post, self.author, self.line, lang)
 
     def to_dict(self) -> PlaceDict:
         """The JSON form (:class:`PlaceDict`), with its words in both languages."""

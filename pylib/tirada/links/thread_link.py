@@ -15,21 +15,24 @@ author.
 
 Limits (checked before the work is spent, so a hostile fragment cannot freeze the page): the
 fragment at most :data:`MAX_FRAGMENT` characters (the bookmarklet leaves out the last posts beyond
-it and says how many), the unpacked JSON at most :data:`tirada.links.audit.MAX_TEXT` characters'
+it and says how many), the unpacked JSON at most :data:`tirada.links.thread_text.MAX_TEXT` characters'
 worth of bytes, at most :data:`MAX_POSTS` posts, the page address at most 2,000 characters.
+
+:func:`decode_thread` is plain Python of the reading core (runs unchanged on CPython, Pyodide and
+MicroPython; docs/architecture.md §The reading core): the page's first verdict of a thread link
+(:mod:`tirada.links.core_thread`) reads the thread with it before Pyodide is up. :func:`encode_thread`
+(tests, tools) needs CPython's ``zlib`` and ``json``.
 """
 
 from __future__ import annotations
 
 import json
-import zlib
-from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
 from .. import safejson
 from ..errors import LinkError
-from .audit import MAX_TEXT
-from .posts import MAX_AUTHOR, neutral, post_line
+from ..portable import Struct
+from .thread_text import MAX_AUTHOR, MAX_TEXT, neutral, post_line
 from ..wire.frame import b64_decode, b64_encode
 from ..wire.inflate import InflateError, inflate_raw
 
@@ -42,28 +45,42 @@ MAX_PAGE = 2000                  #: longest page address kept
 RULE = "link-format.md §Thread links"
 
 
-@dataclass(frozen=True)
-class ThreadPaste:
+class ThreadPaste(Struct):
     """A thread as the bookmarklet collected it: ``page`` (the forum page's address, "" unknown,
     at most 2,000 characters), ``posts`` (each post's text, in page order), ``authors`` (each post's
     author as the forum shows it, None unknown; empty: not collected) and ``numbers`` (each post's
-    number among the page's posts, 1-based, None unknown; empty: not collected)."""
+    number among the page's posts, 1-based, None unknown; empty: not collected). Frozen; equal when
+    the fields are (a reading-core record, :class:`tirada.portable.Struct`)."""
+
+    _fields = ("page", "posts", "authors", "numbers")
 
     page: str
     posts: Tuple[str, ...]
-    authors: Tuple[Optional[str], ...] = ()
-    numbers: Tuple[Optional[int], ...] = ()
+    authors: Tuple[Optional[str], ...]
+    numbers: Tuple[Optional[int], ...]
+
+    def __init__(self, page: str, posts: Sequence[str], authors: Sequence[Optional[str]] = (),
+                 numbers: Sequence[Optional[int]] = ()) -> None:
+        self._init(page, tuple(posts), tuple(authors), tuple(numbers))
+
+    def number(self, k: int) -> int:
+        """Post ``k``'s number (0-based place among the posts collected): its number on the page,
+        else ``k + 1``."""
+        return (self.numbers[k] if k < len(self.numbers) else None) or k + 1
+
+    def author(self, k: int) -> Optional[str]:
+        """Post ``k``'s author as collected (None unknown)."""
+        return self.authors[k] if k < len(self.authors) else None
+
+    def head(self, k: int) -> str:
+        """Post ``k``'s post line (:func:`tirada.links.thread_text.post_line`)."""
+        return post_line(self.number(k), self.author(k))
 
     def text(self) -> str:
         """The thread as the audit reads it: each post after its post line (its number on the page,
         else its place among the posts collected, and its author), separated by blank lines; a
         post's own text cannot make a post line (:func:`tirada.links.posts.neutral`)."""
-        out = []
-        for k, post in enumerate(self.posts):
-            number = (self.numbers[k] if k < len(self.numbers) else None) or k + 1
-            author = self.authors[k] if k < len(self.authors) else None
-            out.append(f"{post_line(number, author)}\n{neutral(post)}")
-        return "\n\n".join(out)
+        return "\n\n".join(self.head(k) + "\n" + neutral(post) for k, post in enumerate(self.posts))
 
 
 def is_thread(fragment: Any) -> bool:
@@ -87,6 +104,8 @@ def encode_thread(page: str, posts: Sequence[str], authors: Sequence[Optional[st
     doc: dict = {"page": str(page)[:MAX_PAGE], "posts": list(posts)}
     if authors or numbers:
         doc.update(authors=list(authors), numbers=list(numbers))
+    import zlib
+
     data = json.dumps(doc, ensure_ascii=False).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     fragment = PREFIX + b64_encode(packer.compress(data) + packer.flush())
@@ -124,7 +143,7 @@ def decode_thread(fragment: Any) -> ThreadPaste:
         if len(text) > MAX_TEXT + 100_000:      # unpacked within the bound, but longer than a thread may be
             raise LinkError("the thread is too large", field="link", rule=RULE, code="thread.too_large",
                             params={"n": MAX_FRAGMENT})
-    except (InflateError, UnicodeDecodeError, LinkError) as err:
+    except (InflateError, UnicodeError, LinkError) as err:   # MicroPython: UnicodeError
         if isinstance(err, LinkError) and err.code == "thread.too_large":
             raise
         raise LinkError("the thread link is damaged: copy it again", field="link", rule=RULE,

@@ -23,7 +23,6 @@ parse, base64url, the CBOR subset, the frame and its work limits for formats 1 a
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import math
 import re
@@ -34,6 +33,11 @@ from typing import Any
 from ..errors import LinkError
 from ..portable import Struct, fullmatch, is_decimal
 from .inflate import InflateError, inflate_raw
+
+try:   # MicroPython: its C codec (its ``binascii`` and ``base64`` are slow pure-Python modules of micropython-lib)
+    from ubinascii import a2b_base64 as _a2b, b2a_base64 as _b2a  # type: ignore[import-not-found]
+except ImportError:   # CPython, Pyodide
+    from binascii import a2b_base64 as _a2b, b2a_base64 as _b2a
 
 __all__ = [
     "CHECK_LEN", "MAX_BODY", "MAX_DEPTH", "MAX_FRAGMENT", "PREFIX", "Simple", "b64_decode",
@@ -54,7 +58,7 @@ _B64 = re.compile(r"[A-Za-z0-9_-]*")
 def b64_encode(data: bytes) -> str:
     """base64url (RFC 4648 §5) without ``=`` padding."""
     # the standard alphabet with "+/" swapped after: MicroPython's base64 has no urlsafe functions
-    return base64.b64encode(data).decode("ascii").replace("+", "-").replace("/", "_").rstrip("=")
+    return _b2a(data).decode("ascii").rstrip("\n").replace("+", "-").replace("/", "_").rstrip("=")
 
 
 def b64_decode(text: str) -> bytes:
@@ -71,7 +75,7 @@ def b64_decode(text: str) -> bytes:
     if len(text) % 4 == 1:
         raise LinkError("the link was cut short or changed (impossible length)", field="link",
                         code="link.cut_or_changed")
-    data = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4))
+    data = _a2b(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4))
     if b64_encode(data) != text:
         raise LinkError("the link was cut short or changed (its last character is not valid)", field="link",
                         code="link.cut_or_changed")
