@@ -17,6 +17,7 @@ from shell.render import dice_list, esc, label_line
 from shell.strings import t
 from tirada.systems.dice_card import Dice
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
+from tirada.systems.fate.card import fate_card
 from tirada.systems.fate.spec import ladder_key
 
 __all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
@@ -100,33 +101,34 @@ def _rated(value: int, lang: str) -> str:
 
 def render_result(result: Mapping[str, Any], lang: str) -> str:
     """The result card: the outcome and its shifts first, then the total on the ladder with how it adds
-    up, the four dice (a reroll's earlier faces said on each die), the opposition's roll, the target."""
+    up, the four dice (a reroll's earlier faces said on each die), the opposition's roll, the target.
+    ``result`` is read once into its :class:`tirada.systems.fate.card.FateCard`."""
+    one = fate_card(result)
     words = outcome_words(dict(result), lang)
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
-    if result.get("label"):
-        parts.append(label_line(result["label"], lang))
+    if one.label:
+        parts.append(label_line(one.label, lang))
     if words.headline:
-        parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-outcome="{esc(result["outcome"])}">'
+        parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-outcome="{esc(one.outcome)}">'
                      f'{esc(words.headline)} <span class="meta">{esc(words.detail)}</span></p>')
-    faces = list(result["faces"])
+    faces = list(one.faces)
     terms = sum_terms(faces)
-    extras = [f'{t("fate.skill", lang)} {signed(result["skill"])}']
-    if result.get("invokes"):
+    extras = [f'{t("fate.skill", lang)} {signed(one.skill)}']
+    if one.invokes:
         extras.append(t("fate.invoked", lang).format(
-            list=", ".join(t(f"fate.invoke.{i}", lang) for i in result["invokes"])))
-    parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
-                 f'{esc(words.total)} <span class="meta">({esc(terms)} {esc(signed(result["modifier"]))}; '
+            list=", ".join(t(f"fate.invoke.{i}", lang) for i in one.invokes)))
+    parts.append(f'<p class="total" data-total="{one.total}">{esc(t("result.total", lang))}: '
+                 f'{esc(words.total)} <span class="meta">({esc(terms)} {esc(signed(one.modifier))}; '
                  f'{esc("; ".join(extras))})</span></p>')
-    parts.append(dice_list(Dice.of({"faces": faces, "rerolled": result.get("rerolled")}, "F"), lang))
-    rival = result.get("opposition_faces")
-    if isinstance(rival, list):
-        dice = " ".join(signed(f) for f in rival)
-        parts.append(f'<p class="meta opposition" data-opposition="{result["opposition_total"]}">'
-                     + esc(t("fate.opposition_dice", lang).format(rating=signed(result["opposition"]), dice=dice,
-                                                                  total=_rated(result["opposition_total"], lang)))
+    parts.append(dice_list(Dice.of({"faces": faces, "rerolled": one.rerolled}, "F"), lang))
+    if one.opposition_faces is not None:
+        dice = " ".join(signed(f) for f in one.opposition_faces)
+        parts.append(f'<p class="meta opposition" data-opposition="{one.opposition_total}">'
+                     + esc(t("fate.opposition_dice", lang).format(rating=signed(one.opposition), dice=dice,
+                                                                  total=_rated(one.opposition_total, lang)))
                      + "</p>")
-    if result.get("difficulty") is not None:
-        parts.append(f'<p class="meta">{esc(t("result.vs", lang))} {esc(_rated(result["difficulty"], lang))}</p>')
+    if one.difficulty is not None:
+        parts.append(f'<p class="meta">{esc(t("result.vs", lang))} {esc(_rated(one.difficulty, lang))}</p>')
     return "".join(parts)
 
 
@@ -140,7 +142,7 @@ def decision_html(result: Mapping[str, Any], lang: str) -> str:
     «Aceptar», said why), and «Aceptar», which makes the link; in a ``.buttons`` row (spaced like every
     system's action buttons). A status line (``#fate-status``, polite) says a decision is being applied
     or why one was refused."""
-    full = len(result.get("invokes") or ()) >= MAX_INVOKES
+    full = len(fate_card(result).invokes) >= MAX_INVOKES
     buttons = []
     for value, key in DECISIONS:
         off = " disabled" if full and value != "accept" else ""
