@@ -11,7 +11,7 @@ import pytest
 
 from tirada.links import gm_request, sealed
 from tirada.links.chain import encode_link, verify
-from tirada.links.fair_records import Bound, request_spec, rolled_system, sealed_card, verified
+from tirada.links.fair_records import Bound, fair_check, request_spec, rolled_system, sealed_card, verified
 
 VECTORS = Path(__file__).with_name("vectors")
 SEED = "8f14e45fceea167a5a36dedd4bea2543"
@@ -98,3 +98,16 @@ def test_an_opened_roll_says_its_system():
     secret = json.loads((VECTORS / "sealed.json").read_text())["campaign_secret"]
     opened = sealed.open_blind(secret, case["fragment"])
     assert rolled_system(opened) == opened.request["system"] in ("sifrp", "generic", "l5r5e")
+
+
+def test_a_fair_check_reads_its_request_decisions_and_chain():
+    from tirada.links import fair_roll
+    from tirada.links.chain import ChainState
+
+    result, check = fair_roll.begin({"system": "fate", "skill": 2, "invokes": ["+2"], "seed": SEED},
+                                    ChainState("Ana", "Arenas"))
+    one = fair_check(check)
+    assert one.request == check["request"] and one.chain == check["chain"] and one.raw == check
+    assert one.decided("invokes") == ["+2"] and one.decided("invokes") is not check["request"]["invokes"]
+    assert one.decided("explosions") == [] and "step" not in one.unstepped()
+    assert fair_check({}).request == {} and fair_check({}).chain is None

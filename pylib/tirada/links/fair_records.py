@@ -7,7 +7,9 @@ Each record is read once, at the boundary, from the dict the engine made (and th
 * :class:`RequestSpec`: a GM's roll request (:func:`tirada.links.gm_request.decode_request`'s JSON
   view, plain or sealed), read by :func:`request_spec`, its bounded fields as :class:`Bound`;
 * :class:`SealedCard`: a sealed link's JSON view (:func:`tirada.links.sealed.read_sealed`: a blind
-  roll's or a secret GM roll's), read by :func:`sealed_card`.
+  roll's or a secret GM roll's), read by :func:`sealed_card`;
+* :class:`FairCheck`: a roll played decision by decision (:func:`tirada.links.fair_roll.begin` /
+  ``advance``'s check), read by :func:`fair_check`.
 
 The dicts stay what is linked, stored and handed to the engine (``raw`` keeps each one, unchanged):
 the records only read them. A dict of an older or partial shape never makes a record raise: a missing
@@ -22,7 +24,8 @@ from typing import Any, Mapping, Optional
 
 from ..portable import Struct
 
-__all__ = ["Bound", "RequestSpec", "SealedCard", "Verified", "request_spec", "rolled_system", "sealed_card", "verified"]
+__all__ = ["Bound", "FairCheck", "RequestSpec", "SealedCard", "Verified", "fair_check", "request_spec", "rolled_system",
+           "sealed_card", "verified"]
 
 
 def _dict(value: Any) -> dict:
@@ -200,3 +203,33 @@ def rolled_system(opened: Any) -> Any:
     """The system id (``"sifrp"``, ``"generic"``, ``"l5r5e"``…; ``None`` when it names none) of a sealed roll
     opened (:class:`tirada.links.sealed.Opened`: its ``request`` as rolled)."""
     return _dict(opened.request).get("system")
+
+
+class FairCheck(Struct):
+    """A roll played decision by decision (docs/link-format.md, fair play v2): ``request`` (as played so far:
+    its seed, ``fresh`` nonces and every decision made), ``chain`` (the roller's chain state to store,
+    :class:`tirada.links.chain.ChainState`, or ``None``) and ``raw`` (the check's dict, as
+    :func:`tirada.links.fair_roll.advance` and ``finish`` take it)."""
+
+    _fields = ("request", "chain", "raw")
+    request: dict
+    chain: Any
+    raw: dict
+
+    def __init__(self, request: Optional[dict] = None, chain: Any = None, raw: Optional[dict] = None) -> None:
+        self._init(_dict(request), chain, _dict(raw))
+
+    def decided(self, name: str) -> list:
+        """The decisions of kind ``name`` made so far (``"invokes"``, ``"explosions"``, ``"rerolls"``…), in
+        order: a new list (``[]`` none)."""
+        return list(self.request.get(name) or [])
+
+    def unstepped(self) -> dict:
+        """The request without its ``step`` (the stage the page was at): what the finished link holds."""
+        return {key: value for key, value in self.request.items() if key != "step"}
+
+
+def fair_check(check: Mapping[str, Any]) -> FairCheck:
+    """The :class:`FairCheck` of a check dict (``{"request", "first", "positions", "chain"}``). Never raises:
+    missing keys read as absent."""
+    return FairCheck(check.get("request"), check.get("chain"), dict(check))
