@@ -13,6 +13,7 @@ from shell.render import esc
 from shell.strings import SIFRP_DIFFICULTIES, t
 from roll.sheet_inputs import input_id, number, text
 from tirada.fields import typed_int
+from tirada.systems.form_requests import sifrp_form_request
 from tirada.sheets import SIFRP_ABILITIES
 
 __all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "RIVAL_ROWS", "SECTIONS", "SYSTEM", "field_values",
@@ -91,25 +92,24 @@ def _difficulty(value: Any) -> Dict[str, Any]:
 
 def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     """The test's fields; ``whole``: also teamwork, conflict, competition and extended test (empty
-    when the request has none)."""
+    when the request has none). ``request`` is read once into its
+    :class:`tirada.systems.form_requests.SifrpFormRequest`."""
+    one = sifrp_form_request(request)
     if not whole:
         values = {k: v for k, v in request.items() if k != "difficulty" and k != "system"}
-        return {**values, **(_difficulty(request["difficulty"]) if "difficulty" in request else {})}
-    values = {name: request.get(name, 3 if name == "test_dice" else 0)
-              for name in ("test_dice", "bonus_dice", "penalty_dice", "modifier")}
-    values.update(_difficulty(request.get("difficulty", 9)))
-    values["destiny_bonus"] = request.get("destiny_bonus")
-    helpers = request.get("helpers")
-    values["helpers"] = ", ".join(str(h) for h in helpers) if isinstance(helpers, list) else ""
-    values["allow_more_helpers"] = request.get("allow_more_helpers")
-    for name in ("extra_time", "passive_rank", "weapon_damage", "name", "extended_goal", "extended_span"):
-        values[name] = request.get(name)
-    values["extended_count"] = request.get("extended_count") or "degrees"
-    values["extended_max"] = request.get("extended_max", 10)
-    rivals: Any = request.get("rivals")
-    rivals = rivals if isinstance(rivals, list) else []
+        return {**values, **(_difficulty(one.difficulty) if "difficulty" in one.names else {})}
+    values = {"test_dice": one.test_dice, "bonus_dice": one.bonus_dice, "penalty_dice": one.penalty_dice,
+              "modifier": one.modifier}
+    values.update(_difficulty(one.difficulty))
+    values["destiny_bonus"] = one.destiny_bonus
+    values["helpers"] = ", ".join(str(h) for h in one.helpers) if one.helpers is not None else ""
+    values["allow_more_helpers"] = one.allow_more_helpers
+    values.update({"extra_time": one.extra_time, "passive_rank": one.passive_rank, "weapon_damage": one.weapon_damage,
+                   "name": one.name, "extended_goal": one.extended_goal, "extended_span": one.extended_span})
+    values["extended_count"] = one.extended_count or "degrees"
+    values["extended_max"] = one.extended_max
     for i in range(RIVAL_ROWS):
-        row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
+        row = one.rivals[i] if i < len(one.rivals) else {}
         values.update({f"rivals[{i}].{key}": row.get(key) for key in _RIVAL_KEYS})
     return values
 
