@@ -12,6 +12,7 @@ from roll.odds_views import view_threshold
 from shell.render import esc
 from roll.sheet_inputs import text
 from shell.strings import t
+from tirada.sheets import stored_sheet
 from tirada.systems.form_requests import generic_form_request
 
 __all__ = ["dialect_of", "FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
@@ -122,10 +123,10 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
 def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     """The "roll with this sheet" choice (web/data/ui_sheets.py): one of the character's saved rolls
     (tirada.sheets.generic: a name, its notation and its outcome bands)."""
-    rolls = character["sheet"].get("rolls") or []
+    rolls = stored_sheet(SYSTEM, character).rolls
     if not rolls:
         return f'<p class="meta">{esc(t("data.no_roll", lang))}</p>'
-    saved = "".join(f'<option value="{esc(r["name"])}">{esc(r["name"])} ({esc(r["notation"])})</option>' for r in rolls)
+    saved = "".join(f'<option value="{esc(r.name)}">{esc(r.name)} ({esc(r.notation)})</option>' for r in rolls)
     return select_field("roll-saved", t("data.generic.roll", lang), saved, wide=True)
 
 
@@ -136,8 +137,8 @@ def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, la
 
 def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)``: the saved roll's name, twice."""
-    choice = {"roll": value("roll-saved")}
-    return choice, choice["roll"]
+    name = value("roll-saved")
+    return {"roll": name}, name
 
 
 def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:

@@ -14,7 +14,7 @@ from shell.strings import SIFRP_DIFFICULTIES, t
 from roll.sheet_inputs import input_id, number, text
 from tirada.fields import typed_int
 from tirada.systems.form_requests import sifrp_form_request
-from tirada.sheets import SIFRP_ABILITIES
+from tirada.sheets import SIFRP_ABILITIES, stored_sheet
 
 __all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "RIVAL_ROWS", "SECTIONS", "SYSTEM", "field_values",
            "odds_view", "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html",
@@ -74,9 +74,9 @@ def _contest(fieldset: Any, req: dict) -> dict:
         req.pop("difficulty", None)
     rivals = []
     for i in range(RIVAL_ROWS):
-        row = {k: raw_field(fieldset, f"rivals[{i}].{k}") for k in _RIVAL_KEYS}
-        if row["name"] is not None:
-            row["name"] = str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip()
+        named = raw_field(fieldset, f"rivals[{i}].name")      # _RIVAL_KEYS[0]: the name, as typed (trimmed)
+        row = {"name": None if named is None else str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip(),
+               **{k: raw_field(fieldset, f"rivals[{i}].{k}") for k in _RIVAL_KEYS[1:]}}
         if any(v is not None for v in row.values()):
             rivals.append({k: v for k, v in row.items() if v is not None})
     if rivals:
@@ -117,17 +117,17 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
 # ------------------------------------------------------------------ rolling with a character sheet
 def specialty_options(character: Mapping[str, Any], ability: str, lang: str) -> str:
     """``<option>``s of the SIFRP specialties of ``ability`` ("none" first)."""
-    items = (character["sheet"].get("specialties") or {}).get(ability) or []
+    items = stored_sheet(SYSTEM, character).specialties_of(ability)
     opts = [f'<option value="">{esc(t("data.specialty_none", lang))}</option>']
-    opts += [f'<option value="{esc(s["name"])}">{esc(s["name"])} ({s["rank"]}B)</option>' for s in items]
+    opts += [f'<option value="{esc(name)}">{esc(name)} ({rank}B)</option>' for name, rank in items]
     return "".join(opts)
 
 
 def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     """The "roll with this sheet" choice (web/data/ui_sheets.py): ability with its rank, and the first
     ability's specialties."""
-    ranks = character["sheet"].get("abilities") or {}
-    abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({ranks.get(a, 2)})</option>'
+    sheet = stored_sheet(SYSTEM, character)
+    abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({sheet.rank(a)})</option>'
                    for a in SIFRP_ABILITIES)
     return (select_field("roll-ability", t("data.ability", lang), abil)
             + select_field("roll-specialty", t("data.specialty", lang), specialty_options(character, SIFRP_ABILITIES[0], lang)))
@@ -141,9 +141,9 @@ def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, la
 
 def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
-    choice = {"ability": value("roll-ability"), "specialty": value("roll-specialty")}
-    words = t(f"data.ab.{choice['ability']}", lang) + (f" ({choice['specialty']})" if choice["specialty"] else "")
-    return choice, words
+    ability, specialty = value("roll-ability"), value("roll-specialty")
+    words = t(f"data.ab.{ability}", lang) + (f" ({specialty})" if specialty else "")
+    return {"ability": ability, "specialty": specialty}, words
 
 
 def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
