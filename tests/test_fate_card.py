@@ -46,3 +46,15 @@ def test_an_older_or_partial_result_reads_as_absent():
     one = fate_card({"faces": [1, 0, -1, 0], "total": 0})
     assert (one.label, one.outcome, one.skill, one.invokes, one.modifier) == ("", None, 0, (), 0)
     assert one.difficulty is None and one.opposition_faces is None and fate_card({}).faces == ()
+
+
+def test_the_odds_card_reads_its_success_threshold_and_outcomes():
+    from tirada.systems.fate.card import fate_odds_card
+    from tirada.systems.fate.odds import fate_odds
+
+    against = fate_odds({"skill": 1, "difficulty": 2})
+    one = fate_odds_card(against)
+    assert one.success_from == against["success_from"] == 3 and one.outcomes == against["outcomes"]
+    alone = fate_odds_card(fate_odds({"skill": 1}))
+    assert alone.success_from is None and alone.outcomes is None
+    assert fate_odds_card({"success_from": "3", "outcomes": []}) == fate_odds_card({})

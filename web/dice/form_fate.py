@@ -17,7 +17,7 @@ from shell.render import dice_list, esc, label_line
 from shell.strings import t
 from tirada.systems.dice_card import Dice
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
-from tirada.systems.fate.card import fate_card
+from tirada.systems.fate.card import fate_card, fate_odds_card
 from tirada.systems.fate.spec import ladder_key
 
 __all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
@@ -169,15 +169,16 @@ def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str] 
     Against a difficulty the marked bar is the lowest total that succeeds (the engine's
     ``success_from``: a success beats the difficulty), so the bar and the headline give the same
     chance; against an opposition roll, the total whose chance is the success's."""
+    one = fate_odds_card(result)
     plain = {k: v for k, v in result.items() if k != "outcomes"}
-    if isinstance(plain.get("success_from"), int):
-        plain["difficulty"] = plain["success_from"]
+    if one.success_from is not None:
+        plain["difficulty"] = one.success_from
         view = _view_threshold(plain, "odds.chart.total_at_least", "odds.col.total_at_least",
                                "odds.mark.fate_success", "odds.success", lang)
     else:
         view = view_threshold(plain, lang, label)
-    outcomes = result.get("outcomes")
-    if isinstance(outcomes, dict):
+    outcomes = one.outcomes
+    if outcomes is not None:
         names = [(g, OUTCOMES[g][0 if lang == "es" else 1]) for g in ("style", "success", "tie", "fail")]
         view["extra"] = _prob_table(t("odds.fate.outcomes", lang), outcomes, names, lang)
     return view

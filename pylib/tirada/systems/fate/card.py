@@ -5,6 +5,8 @@ history and recomputed from links, unchanged: :attr:`FateCard.result`) into a :c
 four dice with a reroll's earlier faces, the skill and the invocations, the total and its modifier,
 and the target (a difficulty, or an opposition's roll). web/dice/form_fate.py draws the card from it;
 the outcome words stay the system's own (:func:`tirada.systems.words.outcome_words` of the result).
+:func:`fate_odds_card` reads the odds card's parts of :func:`tirada.systems.fate.odds.fate_odds`'s dict
+into a :class:`FateOdds` the same way.
 A stored roll from an older Tirada may lack fields: each reads as absent (``None``, ``()``, 0), as the
 page read them before. Rules: ../shared/rules/fate.md (§The roll, §Invoking), docs/fate.md. Written
 in the reading-core pattern (docs/architecture.md §How the core is written).
@@ -16,7 +18,7 @@ from typing import Any, Mapping, Optional
 
 from ...portable import Struct
 
-__all__ = ["FateCard", "fate_card"]
+__all__ = ["FateCard", "FateOdds", "fate_card", "fate_odds_card"]
 
 
 def _tuple(value: Any) -> tuple:
@@ -67,3 +69,23 @@ def fate_card(result: Mapping[str, Any]) -> FateCard:
     return FateCard(dict(result), get("label") or "", get("outcome"), _tuple(get("faces")), get("rerolled"),
                     get("skill") or 0, _tuple(get("invokes")), get("total"), get("modifier") or 0, get("difficulty"),
                     get("opposition"), tuple(rival) if isinstance(rival, list) else None, get("opposition_total"))
+
+
+class FateOdds(Struct):
+    """What the Fate odds card reads of :func:`tirada.systems.fate.odds.fate_odds`'s dict besides the chart:
+    ``success_from`` (the lowest total that succeeds against a difficulty, an int, else ``None``) and
+    ``outcomes`` (``{"style", "success", "tie", "fail"}`` → chance, against a target, else ``None``)."""
+
+    _fields = ("success_from", "outcomes")
+    success_from: Optional[int]
+    outcomes: Optional[dict]
+
+    def __init__(self, success_from: Optional[int] = None, outcomes: Optional[dict] = None) -> None:
+        self._init(success_from, outcomes)
+
+
+def fate_odds_card(odds: Mapping[str, Any]) -> FateOdds:
+    """The :class:`FateOdds` of a Fate odds dict. Never raises: a missing or malformed part reads as ``None``."""
+    success_from, outcomes = odds.get("success_from"), odds.get("outcomes")
+    return FateOdds(success_from if isinstance(success_from, int) else None,
+                    outcomes if isinstance(outcomes, dict) else None)
