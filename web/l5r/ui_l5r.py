@@ -79,8 +79,8 @@ def render_board(focus: bool = False) -> None:
     """Draw the board for :class:`Check` in #result."""
     box = el("result")
     box.setAttribute("aria-atomic", "false")
-    request, check = _live()[0], _check()
-    box.innerHTML = board_html(check, request.get("label") or "", Check.marked, app.State.lang, Check.added)
+    check = _check()
+    box.innerHTML = board_html(check, check.label, Check.marked, app.State.lang, Check.added)   # the request's label, as rolled
     box.hidden = False
     if Check.marked and check.stage in ("reroll", "keep"):
         preview("rerolls" if check.stage == "reroll" else "keep")
