@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tirada.systems.form_requests import generic_form_request, sifrp_form_request
+from tirada.systems.form_requests import fate_form_request, generic_form_request, l5r_form_request, sifrp_form_request
 from tirada.systems.notation import parse
 
 
@@ -31,3 +31,10 @@ def test_a_sifrp_request_reads_its_values_or_the_forms_defaults():
     left = sifrp_form_request({"helpers": "2,3", "rivals": "no", "extended_count": ""})
     assert (left.test_dice, left.difficulty, left.helpers, left.rivals, left.extended_count) == (3, 9, None, (), None)
     assert sifrp_form_request({}).names == frozenset()
+
+
+def test_fate_and_l5r_requests_read_what_their_forms_read_by_name():
+    assert fate_form_request({"skill": 3}).skill == 3 and fate_form_request({}).skill == 0
+    assert fate_form_request({"skill": None}).skill is None
+    assert l5r_form_request({"stance": "fire"}).stance == "fire"
+    assert l5r_form_request({"stance": None}).stance == "" == l5r_form_request({}).stance

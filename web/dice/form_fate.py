@@ -18,6 +18,7 @@ from shell.strings import t
 from tirada.systems.dice_card import Dice
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
 from tirada.systems.fate.card import fate_card, fate_odds_card
+from tirada.systems.form_requests import fate_form_request
 from tirada.systems.fate.spec import ladder_key
 
 __all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
@@ -90,7 +91,7 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     request leaves out get their defaults (skill 0 as the engine reads it; no difficulty, no opposition)."""
     if not whole:
         return {k: request[k] for k in REQUESTABLE if k in request}
-    return {"skill": request.get("skill", 0),
+    return {"skill": fate_form_request(request).skill,
             **{k: _NONE if request.get(k) is None else request[k] for k in ("difficulty", "opposition")}}
 
 

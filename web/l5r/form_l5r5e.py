@@ -11,6 +11,7 @@ from shell.render import esc
 from roll.sheet_inputs import number, text
 from shell.strings import t
 from tirada.sheets import L5R_RINGS, L5R_SKILLS, stored_sheet
+from tirada.systems.form_requests import l5r_form_request
 from roll.odds_views import view_l5r as odds_view
 from l5r.ui_l5r_render import render_result, summary
 
@@ -50,7 +51,7 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         return {k: v for k, v in request.items() if k in names}
     values: Dict[str, Any] = {name: request.get(name, 0) for name in INT_FIELDS}
     values.update({name: request.get(name) for name in BOOL_FIELDS})
-    values["stance"] = request.get("stance") or ""
+    values["stance"] = l5r_form_request(request).stance
     return values
 
 

@@ -1,6 +1,7 @@
 """A roll request as the roll form reads it back into its fields (issue #40: the page reads no result by
-string key): the generic roll's (:class:`GenericFormRequest`) and the SIFRP test's
-(:class:`SifrpFormRequest`).
+string key): the generic roll's (:class:`GenericFormRequest`), the SIFRP test's
+(:class:`SifrpFormRequest`), and what Fate's and L5R's forms read by name (:class:`FateFormRequest`,
+:class:`L5rFormRequest`; their other fields are read by the forms' own field lists).
 
 A request (a link's, a history entry's, a GM request's fixed fields, a saved roll of a sheet, a
 notation just parsed) is read once, by :func:`generic_form_request` / :func:`sifrp_form_request`; each
@@ -18,7 +19,8 @@ from typing import Any, Mapping
 
 from ..portable import Struct
 
-__all__ = ["GenericFormRequest", "SifrpFormRequest", "generic_form_request", "sifrp_form_request"]
+__all__ = ["FateFormRequest", "GenericFormRequest", "L5rFormRequest", "SifrpFormRequest", "fate_form_request",
+           "generic_form_request", "l5r_form_request", "sifrp_form_request"]
 
 
 class GenericFormRequest(Struct):
@@ -106,3 +108,33 @@ def sifrp_form_request(request: Mapping[str, Any]) -> SifrpFormRequest:
         get("extended_span"), get("extended_count") or None, get("extended_max", 10),
         tuple(row if isinstance(row, dict) else {} for row in rivals) if isinstance(rivals, list) else (),
         tuple(request))
+
+
+class FateFormRequest(Struct):
+    """A Fate roll's request as the form reads it by name: ``skill`` (0 when left out, as the engine reads it)."""
+
+    _fields = ("skill",)
+    skill: Any
+
+    def __init__(self, skill: Any = 0) -> None:
+        self._init(skill)
+
+
+def fate_form_request(request: Mapping[str, Any]) -> FateFormRequest:
+    """The :class:`FateFormRequest` of a Fate request dict."""
+    return FateFormRequest(request.get("skill", 0))
+
+
+class L5rFormRequest(Struct):
+    """An L5R check's request as the form reads it by name: ``stance`` (a ring, ``""`` none)."""
+
+    _fields = ("stance",)
+    stance: str
+
+    def __init__(self, stance: str = "") -> None:
+        self._init(stance)
+
+
+def l5r_form_request(request: Mapping[str, Any]) -> L5rFormRequest:
+    """The :class:`L5rFormRequest` of an L5R request dict."""
+    return L5rFormRequest(request.get("stance") or "")
