@@ -186,3 +186,11 @@ def test_only_an_empty_chain_adopts_silently():
     assert outcome == "adopted" and now.seq == 4 and book[KEY]["seq"] == 4
     other, _ = roll({}, 1)
     assert chainbook.receive(other, link)[0] == "ask"
+
+
+def test_the_heads_another_tab_adopts_are_the_changed_ones_not_retired():
+    one, two = ChainState("Ana", "", 1, "ab" * 6).to_dict(), ChainState("Kael", "", 2, "cd" * 6).to_dict()
+    before = {"Ana\n": one, "Kael\n": two}
+    after = {"Ana\n": {**one, "seq": 2}, "Kael\n": {**two, "retired": 9}, "Sharla\n": one, "Ilse\n": two}
+    assert chainbook.changed_keys(before, after) == ["Ana\n", "Sharla\n", "Ilse\n"]
+    assert chainbook.changed_keys(after, after) == []

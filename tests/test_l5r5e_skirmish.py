@@ -129,3 +129,12 @@ def test_competitive_checks():
     assert r["winners"] == ["Nana", "Kaoru"] and r["tie"]
     with pytest.raises(InvalidRequest):
         competitive([("alone", 3, 2)])
+
+
+def test_a_hit_is_the_strikes_dict_as_a_record():
+    from tirada.systems.l5r.skirmish import Hit, hit, strike
+
+    for args in [(True, 2, 3, 4, 5), (True, 0, 1, 3, 2), (False, 1, 2, 4, 5), (True, 1, 2, 4, 5, False)]:
+        out = strike(*args)
+        assert hit(*args) == Hit(out["damage"], out["critical_severity"], out["opportunities_left"])
+    assert hit(True, 2, 3, 4, 5).critical_severity == 5 and hit(False, 1, 2, 4, 5).damage == 0

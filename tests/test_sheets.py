@@ -186,3 +186,17 @@ def test_form_errors_name_the_form_field():
     form = sheet_to_form("brs", BRS["sheet"])
     form["components"][0]["traits"].append({"trait": "", "die": "4", "aspect": "cunning"})
     assert sheet_from_form("brs", form) == BRS["sheet"]
+
+
+def test_a_stored_character_reads_into_its_typed_sheet_for_the_page():
+    from tirada.sheets import L5rSheet, SifrpSheet, new_character, sheet_from_form, stored_sheet
+
+    sifrp = {**new_character("c1", "sifrp", "Sharla").to_dict(),
+             "sheet": sheet_from_form("sifrp", {"rank.athletics": "4", "spec.athletics": "Trepar 1, Saltar 2"})}
+    sheet = stored_sheet("sifrp", sifrp)
+    assert isinstance(sheet, SifrpSheet) and sheet.rank("athletics") == 4 and sheet.rank("will") == 2
+    assert sheet.specialties_of("athletics") == (("Trepar", 1), ("Saltar", 2))
+    assert stored_sheet("sifrp", {"sheet": {"specialties": {"athletics": [{"name": "Trepar", "rank": 2}]}}}) \
+        .specialties_of("athletics") == (("Trepar", 2),)
+    assert stored_sheet("l5r5e", {}) == L5rSheet() and stored_sheet("l5r5e", {"sheet": {"rings": "bad"}}) == L5rSheet()
+    assert stored_sheet("generic", {"sheet": {"rolls": [{"name": "Ataque", "notation": "1d20+5"}]}}).rolls[0].notation == "1d20+5"

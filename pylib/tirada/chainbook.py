@@ -38,8 +38,8 @@ from .links.handover import decode_handover, encode_handover
 from .stored import chain_key
 from .names import check_chain_names
 
-__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "hand_over", "handover_id", "head", "plan", "receive",
-           "record", "restore", "retired"]
+__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "changed_keys", "hand_over", "handover_id", "head",
+           "plan", "receive", "record", "restore", "retired"]
 
 RULE = "link-format.md §11.1"
 #: How many opened hand-over ids a chain remembers (the oldest are forgotten first).
@@ -81,6 +81,14 @@ def retired(chains: Mapping[str, Any], roller: str, campaign: str) -> dict | Non
     if isinstance(entry, Mapping) and entry.get("retired") is not None:
         return {"seq": entry.get("seq", 0), "created": entry["retired"]}
     return None
+
+
+def changed_keys(before: Mapping[str, Any], after: Mapping[str, Any]) -> list:
+    """The keys (``roller + "\\n" + campaign``) of the chains whose entries differ from ``before`` to
+    ``after`` (two books as stored), leaving out the retired ones (no roll continues them), in
+    ``after``'s order: the heads another tab must adopt."""
+    return [key for key, entry in after.items()
+            if entry != before.get(key) and not (isinstance(entry, Mapping) and entry.get("retired"))]
 
 
 def head(chains: Mapping[str, Any], roller: str, campaign: str) -> ChainState | None:

@@ -16,6 +16,7 @@ from shell import refusal
 from shell.strings import t
 from tirada.links import marks
 from tirada.links.core_marks import ready_json, roll_words
+from tirada.links.frame_records import MarkView, frame_answer
 
 __all__ = ["WordedMark", "configured_origin", "home_of", "ready_text", "reply", "worded"]
 
@@ -53,35 +54,34 @@ def home_of(href: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
 
-def _word(mark: marks.Mark, lang: str) -> WordedMark:
-    reasons = [refusal.message(p, lang) for p in mark["problems"]]
-    kind = mark["kind"]
-    if mark["status"] == "other":
-        address = next((p["params"].get("address", "") for p in mark["problems"]
-                        if p["code"] == "audit.other_address"), "")
-        text = t("frame.other", lang).format(address=address)
+def _word(mark: MarkView, lang: str) -> WordedMark:
+    reasons = [refusal.message(p, lang) for p in mark.problems]
+    kind = mark.kind
+    if mark.status == "other":
+        text = t("frame.other", lang).format(address=mark.other_address)
     elif reasons:
         text = "; ".join(reasons)
-    elif kind == "roll" and mark["lines"]:
-        text = roll_words(mark)[0]
+    elif kind == "roll" and mark.lines:
+        text = roll_words(mark.raw)[0]
     else:
         name = t(f"audit.kind_{kind}", lang) if kind else ""
-        who = t("frame.by", lang).format(roller=mark["roller"]) if mark["roller"] else ""
-        seq = f"nº {mark['seq']}" if mark["seq"] is not None else ""
+        who = t("frame.by", lang).format(roller=mark.roller) if mark.roller else ""
+        seq = f"nº {mark.seq}" if mark.seq is not None else ""
         state = t("frame.sealed", lang) if kind in ("blind", "secret") else t("frame.valid", lang)
         text = " ".join(x for x in (name, who, seq) if x) + ": " + state
-    title = " · ".join(x for x in [mark["who"], *mark["lines"]] if x) or text
-    out: WordedMark = {**mark, "text": text, "title": title, "reasons": reasons}
+    title = " · ".join(x for x in [mark.who, *mark.lines] if x) or text
+    out: WordedMark = {**mark.raw, "text": text, "title": title, "reasons": reasons}  # type: ignore[typeddict-item]
     return out
 
 
 def worded(answer: dict) -> dict:
     """The engine's answer with words: each mark gets ``text``, ``title`` and ``reasons``; an error
-    answer gets ``text`` (in Spanish: an error answer may come before any language is known)."""
-    if answer.get("tirada") == marks.ERROR:
+    answer gets ``text`` (in Spanish: an error answer may come before any language is known). The
+    answer is read once into its :class:`tirada.links.frame_records.FrameAnswer`."""
+    one = frame_answer(answer)
+    if one.error:
         return {**answer, "text": refusal.message(answer, "es")}
-    lang = answer.get("lang", "es")
-    return {**answer, "marks": [_word(m, lang) for m in answer["marks"]]}
+    return {**answer, "marks": [_word(m, one.lang) for m in one.marks]}
 
 
 def reply(message: object, home: str) -> str:

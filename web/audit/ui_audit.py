@@ -70,7 +70,7 @@ class Turns:
 async def text_in_pieces(source, turns: Turns, kind: str = "") -> str | None:
     """The text of ``source`` (an element id, or a paste event and its clipboard ``kind``) converted
     :data:`PIECE` characters a time, a turn between (None: the work was dropped meanwhile)."""
-    return await joined(getattr(window, contract.FUNCTIONS["text_pieces"])(source, PIECE, kind), turns)
+    return await joined(getattr(window, contract.FUNCTIONS.text_pieces)(source, PIECE, kind), turns)
 
 
 @when("paste", "#audit-text")
@@ -82,7 +82,7 @@ def on_paste(event) -> None:
     if getattr(event, "clipboardData", None) is None:
         return
     box = el("audit-text")
-    reader = getattr(window, contract.FUNCTIONS["text_pieces"])
+    reader = getattr(window, contract.FUNCTIONS.text_pieces)
     html_pieces = reader(event, PIECE, "text/html")
     if html_pieces.length > PASTE_AT_ONCE:
         plain_pieces = reader(event, PIECE, "text/plain")

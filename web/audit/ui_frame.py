@@ -42,4 +42,4 @@ def start() -> None:
         return
     proxy = create_proxy(answer)
     _ANSWER.append(proxy)     # kept alive for the page's life
-    getattr(window, contract.FUNCTIONS["frame"])(ORIGIN[0], proxy, frame_answer.ready_text())
+    getattr(window, contract.FUNCTIONS.frame)(ORIGIN[0], proxy, frame_answer.ready_text())

@@ -17,6 +17,8 @@ from shell.render import dice_list, esc, label_line
 from shell.strings import t
 from tirada.systems.dice_card import Dice
 from tirada.systems.fate import LADDER, MAX_INVOKES, OUTCOMES, outcome_words, signed, sum_terms
+from tirada.systems.fate.card import fate_card, fate_odds_card
+from tirada.systems.form_requests import fate_form_request
 from tirada.systems.fate.spec import ladder_key
 
 __all__ = ["DECISIONS", "FIELDSET", "FIELDSET_HTML", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "SECTIONS", "SYSTEM",
@@ -89,7 +91,7 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     request leaves out get their defaults (skill 0 as the engine reads it; no difficulty, no opposition)."""
     if not whole:
         return {k: request[k] for k in REQUESTABLE if k in request}
-    return {"skill": request.get("skill", 0),
+    return {"skill": fate_form_request(request).skill,
             **{k: _NONE if request.get(k) is None else request[k] for k in ("difficulty", "opposition")}}
 
 
@@ -100,33 +102,34 @@ def _rated(value: int, lang: str) -> str:
 
 def render_result(result: Mapping[str, Any], lang: str) -> str:
     """The result card: the outcome and its shifts first, then the total on the ladder with how it adds
-    up, the four dice (a reroll's earlier faces said on each die), the opposition's roll, the target."""
+    up, the four dice (a reroll's earlier faces said on each die), the opposition's roll, the target.
+    ``result`` is read once into its :class:`tirada.systems.fate.card.FateCard`."""
+    one = fate_card(result)
     words = outcome_words(dict(result), lang)
     parts = [f'<h2>{esc(t("result.heading", lang))}</h2>']
-    if result.get("label"):
-        parts.append(label_line(result["label"], lang))
+    if one.label:
+        parts.append(label_line(one.label, lang))
     if words.headline:
-        parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-outcome="{esc(result["outcome"])}">'
+        parts.append(f'<p class="verdict {"ok" if words.ok else "bad"}" data-outcome="{esc(one.outcome)}">'
                      f'{esc(words.headline)} <span class="meta">{esc(words.detail)}</span></p>')
-    faces = list(result["faces"])
+    faces = list(one.faces)
     terms = sum_terms(faces)
-    extras = [f'{t("fate.skill", lang)} {signed(result["skill"])}']
-    if result.get("invokes"):
+    extras = [f'{t("fate.skill", lang)} {signed(one.skill)}']
+    if one.invokes:
         extras.append(t("fate.invoked", lang).format(
-            list=", ".join(t(f"fate.invoke.{i}", lang) for i in result["invokes"])))
-    parts.append(f'<p class="total" data-total="{result["total"]}">{esc(t("result.total", lang))}: '
-                 f'{esc(words.total)} <span class="meta">({esc(terms)} {esc(signed(result["modifier"]))}; '
+            list=", ".join(t(f"fate.invoke.{i}", lang) for i in one.invokes)))
+    parts.append(f'<p class="total" data-total="{one.total}">{esc(t("result.total", lang))}: '
+                 f'{esc(words.total)} <span class="meta">({esc(terms)} {esc(signed(one.modifier))}; '
                  f'{esc("; ".join(extras))})</span></p>')
-    parts.append(dice_list(Dice.of({"faces": faces, "rerolled": result.get("rerolled")}, "F"), lang))
-    rival = result.get("opposition_faces")
-    if isinstance(rival, list):
-        dice = " ".join(signed(f) for f in rival)
-        parts.append(f'<p class="meta opposition" data-opposition="{result["opposition_total"]}">'
-                     + esc(t("fate.opposition_dice", lang).format(rating=signed(result["opposition"]), dice=dice,
-                                                                  total=_rated(result["opposition_total"], lang)))
+    parts.append(dice_list(Dice.of({"faces": faces, "rerolled": one.rerolled}, "F"), lang))
+    if one.opposition_faces is not None:
+        dice = " ".join(signed(f) for f in one.opposition_faces)
+        parts.append(f'<p class="meta opposition" data-opposition="{one.opposition_total}">'
+                     + esc(t("fate.opposition_dice", lang).format(rating=signed(one.opposition), dice=dice,
+                                                                  total=_rated(one.opposition_total, lang)))
                      + "</p>")
-    if result.get("difficulty") is not None:
-        parts.append(f'<p class="meta">{esc(t("result.vs", lang))} {esc(_rated(result["difficulty"], lang))}</p>')
+    if one.difficulty is not None:
+        parts.append(f'<p class="meta">{esc(t("result.vs", lang))} {esc(_rated(one.difficulty, lang))}</p>')
     return "".join(parts)
 
 
@@ -140,7 +143,7 @@ def decision_html(result: Mapping[str, Any], lang: str) -> str:
     «Aceptar», said why), and «Aceptar», which makes the link; in a ``.buttons`` row (spaced like every
     system's action buttons). A status line (``#fate-status``, polite) says a decision is being applied
     or why one was refused."""
-    full = len(result.get("invokes") or ()) >= MAX_INVOKES
+    full = len(fate_card(result).invokes) >= MAX_INVOKES
     buttons = []
     for value, key in DECISIONS:
         off = " disabled" if full and value != "accept" else ""
@@ -167,15 +170,16 @@ def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str] 
     Against a difficulty the marked bar is the lowest total that succeeds (the engine's
     ``success_from``: a success beats the difficulty), so the bar and the headline give the same
     chance; against an opposition roll, the total whose chance is the success's."""
+    one = fate_odds_card(result)
     plain = {k: v for k, v in result.items() if k != "outcomes"}
-    if isinstance(plain.get("success_from"), int):
-        plain["difficulty"] = plain["success_from"]
+    if one.success_from is not None:
+        plain["difficulty"] = one.success_from
         view = _view_threshold(plain, "odds.chart.total_at_least", "odds.col.total_at_least",
                                "odds.mark.fate_success", "odds.success", lang)
     else:
         view = view_threshold(plain, lang, label)
-    outcomes = result.get("outcomes")
-    if isinstance(outcomes, dict):
+    outcomes = one.outcomes
+    if outcomes is not None:
         names = [(g, OUTCOMES[g][0 if lang == "es" else 1]) for g in ("style", "success", "tie", "fail")]
         view["extra"] = _prob_table(t("odds.fate.outcomes", lang), outcomes, names, lang)
     return view

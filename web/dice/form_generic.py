@@ -12,6 +12,8 @@ from roll.odds_views import view_threshold
 from shell.render import esc
 from roll.sheet_inputs import text
 from shell.strings import t
+from tirada.sheets import stored_sheet
+from tirada.systems.form_requests import generic_form_request
 
 __all__ = ["dialect_of", "FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
            "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html", "sheet_roll_update",
@@ -59,10 +61,11 @@ def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
         if dialect != "roll20":     # whose notation it was: the link names it (never for Roll20)
             req["dialect"] = dialect
         difficulty = None if "rolls" in req else int_field(fieldset, "difficulty", lang, optional=True)
-        if difficulty is not None and req.get("difficulty", difficulty) != difficulty:   # "vs 15" and the field
+        typed = generic_form_request(req).difficulty if "difficulty" in req else difficulty
+        if difficulty is not None and typed != difficulty:   # "vs 15" and the field
             from tirada.systems.notation.request import two_difficulties
 
-            raise two_difficulties(req["difficulty"], difficulty)
+            raise two_difficulties(typed, difficulty)
         if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
             req["difficulty"] = difficulty
         return _with_bands(req, fieldset)
@@ -84,44 +87,46 @@ def _with_bands(req: Dict[str, Any], fieldset: Any) -> Dict[str, Any]:
 
 def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     """A request the plain fields cannot hold (several rolls, groups, arithmetic, any notation
-    operator) goes back as notation; else dice, sides, keep, keep lowest and modifier."""
+    operator) goes back as notation; else dice, sides, keep, keep lowest and modifier. ``request`` is
+    read once into its :class:`tirada.systems.form_requests.GenericFormRequest`."""
     from dice.bands_view import bands_text
 
-    bands = request.get("bands")
+    one = generic_form_request(request)
+    bands = one.bands
     if not whole:   # a GM request's fields, or a saved roll of a sheet (its notation and bands)
         part = {k: v for k, v in request.items() if k in REQUESTABLE}
-        if isinstance(request.get("notation"), str):
-            part["notation"] = request["notation"]
+        if isinstance(one.notation, str):
+            part["notation"] = one.notation
             part["dialect"] = "roll20"      # a saved roll's notation is read as Roll20's
         elif part:   # fields a GM request fixes: a typed notation would win over them, so it is
             part["notation"] = ""   # emptied (and, written, locked with them: web/fair/ui_request.py)
-            if isinstance(part.get("dice"), int) and "keep" not in request:   # every die asked for is kept:
-                part["keep"] = part["dice"]   # a request cannot name keep, and the form's old 3 of 2 was refused
+            if "dice" in part and isinstance(one.dice, int) and "keep" not in one.names:   # every die asked for is kept:
+                part["keep"] = one.dice   # a request cannot name keep, and the form's old 3 of 2 was refused
         if part:     # a saved roll without bands, or a request, leaves no earlier bands behind
             part["bands"] = bands_text(bands) if bands else ""
         return part
     from tirada.systems.notation import format_post
 
-    dialect = request.get("dialect") if request.get("dialect") in ("foundry", "dicemaiden", "avrae") else "roll20"
+    dialect = one.dialect if one.dialect in ("foundry", "dicemaiden", "avrae") else "roll20"
     plain = {k: v for k, v in request.items() if k not in ("bands", "dialect")}
     fancy = any(k not in PLAIN_FIELDS for k in plain)
     values: Dict[str, Any] = {"dialect": dialect,      # the text is written to read back the same in it
                               "notation": format_post(plain, dialect) if fancy else "", "bands": bands_text(bands) if bands else ""}
     if not fancy:
-        values.update({name: request.get(name, 0) for name in ("dice", "sides", "modifier")})
-        values["keep"] = request.get("keep", request.get("dice"))
-        values["keep_lowest"] = request.get("keep_lowest")
-    values["difficulty"] = request.get("difficulty")
+        values.update({"dice": one.dice, "sides": one.sides, "modifier": one.modifier})
+        values["keep"] = one.keep
+        values["keep_lowest"] = one.keep_lowest
+    values["difficulty"] = one.difficulty
     return values
 
 
 def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     """The "roll with this sheet" choice (web/data/ui_sheets.py): one of the character's saved rolls
     (tirada.sheets.generic: a name, its notation and its outcome bands)."""
-    rolls = character["sheet"].get("rolls") or []
+    rolls = stored_sheet(SYSTEM, character).rolls
     if not rolls:
         return f'<p class="meta">{esc(t("data.no_roll", lang))}</p>'
-    saved = "".join(f'<option value="{esc(r["name"])}">{esc(r["name"])} ({esc(r["notation"])})</option>' for r in rolls)
+    saved = "".join(f'<option value="{esc(r.name)}">{esc(r.name)} ({esc(r.notation)})</option>' for r in rolls)
     return select_field("roll-saved", t("data.generic.roll", lang), saved, wide=True)
 
 
@@ -132,8 +137,8 @@ def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, la
 
 def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)``: the saved roll's name, twice."""
-    choice = {"roll": value("roll-saved")}
-    return choice, choice["roll"]
+    name = value("roll-saved")
+    return {"roll": name}, name
 
 
 def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:

@@ -13,7 +13,8 @@ from shell.render import esc
 from shell.strings import SIFRP_DIFFICULTIES, t
 from roll.sheet_inputs import input_id, number, text
 from tirada.fields import typed_int
-from tirada.sheets import SIFRP_ABILITIES
+from tirada.systems.form_requests import sifrp_form_request
+from tirada.sheets import SIFRP_ABILITIES, stored_sheet
 
 __all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "RIVAL_ROWS", "SECTIONS", "SYSTEM", "field_values",
            "odds_view", "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html",
@@ -73,9 +74,9 @@ def _contest(fieldset: Any, req: dict) -> dict:
         req.pop("difficulty", None)
     rivals = []
     for i in range(RIVAL_ROWS):
-        row = {k: raw_field(fieldset, f"rivals[{i}].{k}") for k in _RIVAL_KEYS}
-        if row["name"] is not None:
-            row["name"] = str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip()
+        named = raw_field(fieldset, f"rivals[{i}].name")      # _RIVAL_KEYS[0]: the name, as typed (trimmed)
+        row = {"name": None if named is None else str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip(),
+               **{k: raw_field(fieldset, f"rivals[{i}].{k}") for k in _RIVAL_KEYS[1:]}}
         if any(v is not None for v in row.values()):
             rivals.append({k: v for k, v in row.items() if v is not None})
     if rivals:
@@ -91,25 +92,24 @@ def _difficulty(value: Any) -> Dict[str, Any]:
 
 def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
     """The test's fields; ``whole``: also teamwork, conflict, competition and extended test (empty
-    when the request has none)."""
+    when the request has none). ``request`` is read once into its
+    :class:`tirada.systems.form_requests.SifrpFormRequest`."""
+    one = sifrp_form_request(request)
     if not whole:
         values = {k: v for k, v in request.items() if k != "difficulty" and k != "system"}
-        return {**values, **(_difficulty(request["difficulty"]) if "difficulty" in request else {})}
-    values = {name: request.get(name, 3 if name == "test_dice" else 0)
-              for name in ("test_dice", "bonus_dice", "penalty_dice", "modifier")}
-    values.update(_difficulty(request.get("difficulty", 9)))
-    values["destiny_bonus"] = request.get("destiny_bonus")
-    helpers = request.get("helpers")
-    values["helpers"] = ", ".join(str(h) for h in helpers) if isinstance(helpers, list) else ""
-    values["allow_more_helpers"] = request.get("allow_more_helpers")
-    for name in ("extra_time", "passive_rank", "weapon_damage", "name", "extended_goal", "extended_span"):
-        values[name] = request.get(name)
-    values["extended_count"] = request.get("extended_count") or "degrees"
-    values["extended_max"] = request.get("extended_max", 10)
-    rivals: Any = request.get("rivals")
-    rivals = rivals if isinstance(rivals, list) else []
+        return {**values, **(_difficulty(one.difficulty) if "difficulty" in one.names else {})}
+    values = {"test_dice": one.test_dice, "bonus_dice": one.bonus_dice, "penalty_dice": one.penalty_dice,
+              "modifier": one.modifier}
+    values.update(_difficulty(one.difficulty))
+    values["destiny_bonus"] = one.destiny_bonus
+    values["helpers"] = ", ".join(str(h) for h in one.helpers) if one.helpers is not None else ""
+    values["allow_more_helpers"] = one.allow_more_helpers
+    values.update({"extra_time": one.extra_time, "passive_rank": one.passive_rank, "weapon_damage": one.weapon_damage,
+                   "name": one.name, "extended_goal": one.extended_goal, "extended_span": one.extended_span})
+    values["extended_count"] = one.extended_count or "degrees"
+    values["extended_max"] = one.extended_max
     for i in range(RIVAL_ROWS):
-        row = rivals[i] if i < len(rivals) and isinstance(rivals[i], dict) else {}
+        row = one.rivals[i] if i < len(one.rivals) else {}
         values.update({f"rivals[{i}].{key}": row.get(key) for key in _RIVAL_KEYS})
     return values
 
@@ -117,17 +117,17 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
 # ------------------------------------------------------------------ rolling with a character sheet
 def specialty_options(character: Mapping[str, Any], ability: str, lang: str) -> str:
     """``<option>``s of the SIFRP specialties of ``ability`` ("none" first)."""
-    items = (character["sheet"].get("specialties") or {}).get(ability) or []
+    items = stored_sheet(SYSTEM, character).specialties_of(ability)
     opts = [f'<option value="">{esc(t("data.specialty_none", lang))}</option>']
-    opts += [f'<option value="{esc(s["name"])}">{esc(s["name"])} ({s["rank"]}B)</option>' for s in items]
+    opts += [f'<option value="{esc(name)}">{esc(name)} ({rank}B)</option>' for name, rank in items]
     return "".join(opts)
 
 
 def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     """The "roll with this sheet" choice (web/data/ui_sheets.py): ability with its rank, and the first
     ability's specialties."""
-    ranks = character["sheet"].get("abilities") or {}
-    abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({ranks.get(a, 2)})</option>'
+    sheet = stored_sheet(SYSTEM, character)
+    abil = "".join(f'<option value="{a}">{esc(t(f"data.ab.{a}", lang))} ({sheet.rank(a)})</option>'
                    for a in SIFRP_ABILITIES)
     return (select_field("roll-ability", t("data.ability", lang), abil)
             + select_field("roll-specialty", t("data.specialty", lang), specialty_options(character, SIFRP_ABILITIES[0], lang)))
@@ -141,9 +141,9 @@ def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, la
 
 def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
-    choice = {"ability": value("roll-ability"), "specialty": value("roll-specialty")}
-    words = t(f"data.ab.{choice['ability']}", lang) + (f" ({choice['specialty']})" if choice["specialty"] else "")
-    return choice, words
+    ability, specialty = value("roll-ability"), value("roll-specialty")
+    words = t(f"data.ab.{ability}", lang) + (f" ({specialty})" if specialty else "")
+    return {"ability": ability, "specialty": specialty}, words
 
 
 def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:

@@ -87,15 +87,15 @@ def notation_words(text: str, dialect: str, lang: str) -> str:
         return ""
     from shell.refusal import text as refusal_text
     from tirada.errors import TiradaError
-    from tirada.systems.notation import explain
+    from tirada.systems.notation.request import explained
 
     try:
-        out = explain(text, dialect)
+        out = explained(text, dialect)
     except TiradaError as err:
         return refusal_text(err, lang)
-    said = " · ".join(out["words"]["es" if lang == "es" else "en"])
-    if out["dialect"] != "roll20":
-        said += f' ({out["dialect_words"]["es" if lang == "es" else "en"]})'
+    said = " · ".join(out.said(lang))
+    if out.dialect != "roll20":
+        said += f' ({out.dialect_said(lang)})'
     return t("generic.words", lang).format(words=said)
 
 

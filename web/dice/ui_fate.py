@@ -39,6 +39,7 @@ from dice.form_fate import decision_html, render_result
 from roll.forms import FormError
 from tirada import TiradaError
 from tirada.links import fair_roll
+from tirada.links.fair_records import fair_check
 from tirada.links.roll_link import open_finished
 
 __all__ = ["start_check"]
@@ -135,7 +136,7 @@ async def invoke(what: str) -> None:
     fair = Invoking.fair
     if fair is None:
         return
-    invokes = list(fair["request"].get("invokes") or []) + [what]
+    invokes = fair_check(fair).decided("invokes") + [what]
     set_busy(True)                      # already, from the click (on_decide)
     await asyncio.sleep(0)              # the disabled buttons and the status are drawn first
     try:
@@ -160,7 +161,7 @@ def accept() -> None:
     if fair is None or result is None:
         return
     view = ui_roll
-    request = {k: v for k, v in fair["request"].items() if k != "step"}
+    request = fair_check(fair).unstepped()
     roller, campaign = Invoking.who
     try:
         fragment = fair_roll.finish({**fair, "request": request}, roller or None, campaign or None,

@@ -16,6 +16,7 @@ from roll import forms
 from shell import refusal
 from shell.render import esc
 from shell.strings import t
+from tirada.systems.form_requests import generic_form_request
 
 __all__ = ["MODES", "default_mode", "fields_html", "fields_of", "request_fields"]
 
@@ -95,7 +96,9 @@ def request_fields(system: str, request: Mapping[str, Any], modes: Mapping[str, 
                 raise ValueError(name) from None
         elif mode == "fixed":
             value = request.get(name, neutral.get(name))
-            if value is not None and not (system == "generic" and name == "keep" and value == request.get("dice")):
+            every_die = system == "generic" and name == "keep" and "dice" in request \
+                and value == generic_form_request(request).dice     # keep every die: no keep to ask for
+            if value is not None and not every_die:
                 out[name] = value
     return out
 

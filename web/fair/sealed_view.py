@@ -13,7 +13,8 @@ import, tested on CPython (tests/test_sealed_view.py).
 ``view`` is the blind link's JSON view (:func:`tirada.links.sealed.read_sealed`): ``{"sealed_request",
 "commitment", "request": {system, seed, label?, …}, "roller"?, "campaign"?, "seq"?, "prev"?}``, or a
 secret roll's ``{"id", "commitment", "label"?, "roller"?, "campaign"?, "seq"?, "prev"?}``.
-Every user or link text goes through :func:`render.esc`.
+Each function takes that view or its :class:`tirada.links.fair_records.SealedCard` (the view is read
+into one once). Every user or link text goes through :func:`render.esc`.
 """
 
 from __future__ import annotations
@@ -22,37 +23,34 @@ from typing import Any, Mapping
 
 from shell.render import esc
 from shell.strings import t
+from tirada.links.fair_records import SealedCard, sealed_card
 from tirada.links.pool import pool_text
 
 __all__ = ["closed_html", "needs_roll_html", "opened_html", "secret_closed_html", "who_line"]
 
 
-def _secret(view: Mapping[str, Any]) -> bool:
-    """Whether ``view`` is a secret GM roll's (kind ``secret``: no ``request``, its own ``id``)."""
-    return "request" not in view and "sealed_request" not in view
+def _card(view: SealedCard | Mapping[str, Any]) -> SealedCard:
+    """``view`` as its :class:`tirada.links.fair_records.SealedCard` (read once when it is the JSON view)."""
+    return view if isinstance(view, SealedCard) else sealed_card(view)
 
 
-def who_line(view: Mapping[str, Any], lang: str) -> str:
+def who_line(view: SealedCard | Mapping[str, Any], lang: str) -> str:
     """"Tirada sellada de Sharla, nº 127" (or "sin número de cadena" when unnumbered); a secret GM
     roll's view: "Tirada oculta de Rodrigo (máster), nº 4"."""
-    roller = view.get("roller") or t("sealed.someone", lang)
-    kind = "secret" if _secret(view) else "sealed"
-    if view.get("seq") is None:
+    one = _card(view)
+    roller = one.roller or t("sealed.someone", lang)
+    kind = "secret" if one.secret else "sealed"
+    if one.seq is None:
         return t(f"{kind}.of_unnumbered", lang).format(roller=roller)
-    return t(f"{kind}.of", lang).format(roller=roller, n=view["seq"])
+    return t(f"{kind}.of", lang).format(roller=roller, n=one.seq)
 
 
-def _label(view: Mapping[str, Any]) -> str | None:
-    """What the roll is for: a blind roll's request label, a secret roll's own ``label``."""
-    return view.get("label") if _secret(view) else (view.get("request") or {}).get("label")
-
-
-def _head(view: Mapping[str, Any], lang: str, heading: str) -> list:
-    if _secret(view):
+def _head(one: SealedCard, lang: str, heading: str) -> list:
+    if one.secret:
         heading = heading.replace("sealed.", "secret.", 1)
     parts = [f'<h2 id="sealed-heading" tabindex="-1">{esc(t(heading, lang))}</h2>',
-             f'<p class="headline" id="sealed-who">{esc(who_line(view, lang))}</p>']
-    label = _label(view)
+             f'<p class="headline" id="sealed-who">{esc(who_line(one, lang))}</p>']
+    label = one.label
     if label:
         parts.append(f'<p class="roll-label" id="sealed-label">{esc(t("sealed.for", lang).format(label=label))}</p>')
     return parts
@@ -69,34 +67,36 @@ def _pool(request: Mapping[str, Any], lang: str) -> str:
             f'<strong id="sealed-pool">{esc(text)}</strong></p>')
 
 
-def closed_html(view: Mapping[str, Any], lang: str, made: bool = False) -> str:
+def closed_html(view: SealedCard | Mapping[str, Any], lang: str, made: bool = False) -> str:
     """A blind roll without its secret: who, chain number, label, pool, who can open it. ``made``:
     the player has just rolled it (the card says to post its link). Holds no dice, no result.
     A secret GM roll's view: who, nº, what for and "sellada: la revelará el máster" (no pool: what
     was rolled is sealed too)."""
-    if _secret(view):
-        return secret_closed_html(view, lang, made)
-    parts = _head(view, lang, "sealed.heading")
-    parts.append(_pool(view.get("request") or {}, lang))
+    one = _card(view)
+    if one.secret:
+        return secret_closed_html(one, lang, made)
+    parts = _head(one, lang, "sealed.heading")
+    parts.append(_pool(one.request, lang))
     if made:
         parts.append(f'<p class="shared-ok" id="sealed-made">{esc(t("sealed.made", lang))}</p>')
-    campaign = view.get("campaign")
+    campaign = one.campaign
     who = t("sealed.who", lang).format(campaign=campaign) if campaign else t("sealed.who_any", lang)
     parts.append(f'<p id="sealed-closed">{esc(t("sealed.closed", lang))} {esc(who)}</p>')
     return "".join(parts)
 
 
-def opened_html(view: Mapping[str, Any], lang: str, result_html: str, headline: str, revealed: bool,
+def opened_html(view: SealedCard | Mapping[str, Any], lang: str, result_html: str, headline: str, revealed: bool,
                 request: Mapping[str, Any] | None = None) -> str:
     """A blind roll opened: by the GM with the campaign secret (``revealed`` False: only the GM sees
     it) or by anyone with a reveal that checked (``revealed`` True). ``result_html`` is the system's
     result card (without its label), ``headline`` its one-line summary; ``request`` the opened roll's
     request (a secret roll's view has none: its pool is shown from this one)."""
-    parts = _head(view, lang, "sealed.heading_revealed" if revealed else "sealed.heading_open")
+    one = _card(view)
+    parts = _head(one, lang, "sealed.heading_revealed" if revealed else "sealed.heading_open")
     state = "revealed" if revealed else "gm"
-    text = t(("secret." if _secret(view) else "sealed.") + state, lang)
+    text = t(("secret." if one.secret else "sealed.") + state, lang)
     parts.append(f'<p class="shared-ok" id="sealed-state" data-sealed="{state}">{esc(text)}</p>')
-    parts.append(_pool(request or view.get("request") or {}, lang))
+    parts.append(_pool(request or one.request, lang))
     parts.append(f'<p class="headline" id="sealed-headline">{esc(headline)}</p>')
     parts.append(f'<div id="sealed-result">{result_html}</div>')
     return "".join(parts)
@@ -110,11 +110,11 @@ def needs_roll_html(lang: str) -> str:
 
 # -- secret GM rolls ("tirada oculta", kind ``secret``) ----------------------------------------------
 
-def secret_closed_html(view: Mapping[str, Any], lang: str, made: bool = False) -> str:
+def secret_closed_html(view: SealedCard | Mapping[str, Any], lang: str, made: bool = False) -> str:
     """A secret GM roll without the GM's secret: "Tirada oculta de X, nº N", what for, and "Sellada:
     la revelará el máster" — not what was rolled, no dice, no result. ``made``: the GM has just
     sealed it (the card says to post its link)."""
-    parts = _head(view, lang, "sealed.heading")
+    parts = _head(_card(view), lang, "sealed.heading")
     if made:
         parts.append(f'<p class="shared-ok" id="sealed-made">{esc(t("secret.made", lang))}</p>')
     parts.append(f'<p id="sealed-closed">{esc(t("secret.closed", lang))}</p>')

@@ -13,49 +13,52 @@ from shell.render import esc
 from shell.strings import t
 from tirada.systems.l5r.dice import RING_FACES, SKILL_FACES, SYMBOL_NAMES
 from tirada.links.chain import TRUST
+from tirada.links.fair_records import Verified
 from tirada.links.pool import pool_text
 
 
-def chain_line(verified: dict, lang: str) -> str:
+def chain_line(verified: Verified, lang: str) -> str:
     """Who rolled and where in their chain: "tirada nº 7 de Sharla en «…» · sigue a la tirada
-    0123456789ab · 2026-11-29 23:10 UTC · id 89243cea8749"; an unsigned roll says so."""
-    parts = [verified["description"][lang]]
-    if not verified.get("roller"):
+    0123456789ab · 2026-11-29 23:10 UTC · id 89243cea8749"; an unsigned roll says so. ``verified``: the
+    link's :class:`tirada.links.fair_records.Verified` record."""
+    parts = [verified.description(lang)]
+    if not verified.roller:
         parts = [t("shared.unsigned", lang)]
-    elif verified.get("seq") == 1:
+    elif verified.seq == 1:
         parts.append(t("shared.first", lang))
-    elif verified.get("prev"):
-        parts.append(t("shared.after", lang).format(prev=verified["prev"]))
-    if verified.get("gm_request"):      # the roll answers a GM's request (its label is the request's)
+    elif verified.prev:
+        parts.append(t("shared.after", lang).format(prev=verified.prev))
+    if verified.gm_request:      # the roll answers a GM's request (its label is the request's)
         parts.append(t("shared.gm_request", lang))
-    if verified.get("created_iso"):
-        parts.append(verified["created_iso"].replace("T", " ").replace("Z", " UTC"))
-    parts.append(f'{t("shared.id", lang)} {verified.get("id", "")}')
+    if verified.created_iso:
+        parts.append(verified.created_iso.replace("T", " ").replace("Z", " UTC"))
+    parts.append(f'{t("shared.id", lang)} {verified.id}')
     return " · ".join(parts)
 
 
-def verified_html(verified: dict, lang: str, result_html: str, headline: str, address: str | None = None) -> str:
+def verified_html(verified: Verified, lang: str, result_html: str, headline: str, address: str | None = None) -> str:
     """The body of the shared-roll card for a verified link.
 
     Args:
-        verified: :func:`tirada.links.chain.verify`'s dict. result_html: the system's result card (without
+        verified: the link's :class:`tirada.links.fair_records.Verified` record (of
+        :func:`tirada.links.chain.verify`'s dict). result_html: the system's result card (without
         its label: the label is shown here). headline: the result in one line (the history summary).
         address: the address of the page that verified it (shown, so a reader sees which copy of
         Tirada says "verified": a modified copy elsewhere could say it of anything).
     """
-    label = verified.get("label")
+    label = verified.label
     parts = [f'<h2 id="shared-heading">{esc(t("shared.heading", lang))}</h2>',
              f'<p class="shared-ok" data-verified="true">{esc(t("shared.verified", lang))}</p>']
     if label:
         parts.append(f'<p class="roll-label"><span class="tag-label">{esc(t("shared.label", lang))}</span> '
                      f'<strong id="shared-label">{esc(label)}</strong></p>')
     parts.append(f'<p class="pool"><span class="tag-label">{esc(t("shared.pool", lang))}</span> '
-                 f'<strong id="shared-pool">{esc(pool_text(verified["request"], lang))}</strong></p>')
+                 f'<strong id="shared-pool">{esc(pool_text(verified.request, lang))}</strong></p>')
     parts.append(f'<p class="headline" id="shared-headline">{esc(headline)}</p>')
     parts.append(f'<p class="meta" id="shared-meta">{esc(chain_line(verified, lang))}</p>')
     if address:
         parts.append(f'<p class="meta" id="shared-address">{esc(t("shared.address", lang).format(address=address))}</p>')
-    proves = (verified.get("proves") or {}).get(lang)   # what the link's format proves (fair play v2)
+    proves = verified.proves_in(lang)   # what the link's format proves (fair play v2)
     if proves:
         parts.append(f'<p class="meta" id="shared-proves">{esc(proves)}</p>')
     parts.append(f'<div class="shared-result">{result_html}</div>')

@@ -21,13 +21,14 @@ from shell import ui_refusal
 from shell.app import STORE, el, tr
 from shell.page_events import LinkOpening, NoticesDrawn
 from tirada.errors import TiradaError
+from tirada.links.fair_records import fair_check
 
 
 def advanced(pair: tuple) -> tuple:
     """``(result, check)`` of :func:`tirada.links.fair_roll.begin` or
     :func:`tirada.links.fair_roll.advance` as a chain-book step:
     ``((result, check), its new chain head)``."""
-    return pair, pair[1]["chain"]
+    return pair, fair_check(pair[1]).chain
 
 
 def commit_for(campaign: str | None) -> Callable[[str, str], dict]:

@@ -21,6 +21,7 @@ from shell.app import STORE, el, tr
 from shell.page_events import LangChanged, LinkOpening
 from roll.forms import FormError
 from tirada.links import gm_request, sealed
+from tirada.links.fair_records import RequestSpec, request_spec
 from tirada.links.pool import pool_text
 from tirada.errors import TiradaError
 from tirada.fields import typed_int
@@ -29,9 +30,11 @@ USED_KEY = "tirada.requests.used"     #: ids of the requests answered in this br
 
 
 class Active:
-    """The request the form is locked to (``spec`` None when none) and the nodes locked for it."""
+    """The request the form is locked to (``spec`` None when none; ``request`` its typed record) and the
+    nodes locked for it."""
 
     spec: dict | None = None     # the decoded request (tirada.links.gm_request.decode_request)
+    request: RequestSpec | None = None   # the same, read once (tirada.links.fair_records.request_spec)
     locked: list = []
 
 
@@ -44,33 +47,32 @@ def _lock(node) -> None:
     Active.locked.append(node)
 
 
-def fill_form(spec: dict) -> None:
+def fill_form(spec: RequestSpec) -> None:
     """Put the request in the roll form (through its system's Form: ui_roll.write_request) and lock
     what it fixes; a bounded field keeps the player's value when it is inside the bounds."""
     unlock()
-    system = spec["system"]
-    fixed = {name: value for name, value in spec["fields"].items() if not isinstance(value, dict)}
-    for name in ui_roll.write_request({"system": system, **fixed}, whole=False):
+    system = spec.system
+    for name in ui_roll.write_request({"system": system, **spec.fixed}, whole=False):
         _lock(_node(system, name))
     _lock(el("system"))
-    for name, value in spec["fields"].items():
+    for name, bound in spec.bounds.items():
         node = _node(system, name)
-        if node is None or not isinstance(value, dict):
+        if node is None:
             continue
-        node.min, node.max = str(value["min"]), str(value["max"])   # bounds: the player chooses inside them
-        current = str(node.value)
-        if not isinstance(typed_int(current), int) or not value["min"] <= typed_int(current) <= value["max"]:
-            node.value = str(value["min"])
+        node.min, node.max = str(bound.lo), str(bound.hi)   # bounds: the player chooses inside them
+        current = typed_int(str(node.value))
+        if not isinstance(current, int) or not bound.lo <= current <= bound.hi:
+            node.value = str(bound.lo)
         Active.locked.append(node)
-    if spec.get("label"):
-        el("label").value = spec["label"]
+    if spec.label:
+        el("label").value = spec.label
         _lock(el("label"))
-    if spec.get("for"):
-        el("roller").value = spec["for"]
+    if spec.player:
+        el("roller").value = spec.player
         _lock(el("roller"))
         app.name_filled()                  # the name-ask line hides now, not at the next roll
-    if spec.get("campaign"):             # the roll goes in the request's chain: tries in another
-        el("campaign").value = spec["campaign"]   # campaign (another chain) cannot hide
+    if spec.campaign:             # the roll goes in the request's chain: tries in another
+        el("campaign").value = spec.campaign   # campaign (another chain) cannot hide
         _lock(el("campaign"))
     el("faces").value = ""
     _lock(el("faces"))                   # a request is answered with dice rolled here
@@ -88,14 +90,14 @@ def unlock() -> None:
 
 
 def render_banner() -> None:
-    spec = Active.spec
+    spec = Active.request
     box = el("gm-request")
     if spec is None:
         box.hidden = True
         return
-    text = tr("request.text").format(label=spec.get("label") or tr("request.no_label"),
-                                     who=spec.get("for") or tr("request.anyone"))
-    if spec["id"] in used():
+    text = tr("request.text").format(label=spec.label or tr("request.no_label"),
+                                     who=spec.player or tr("request.anyone"))
+    if spec.id in used():
         text += " " + tr("request.used")
     el("gm-request-text").textContent = text
     ask = el("gm-request-ask")
@@ -104,12 +106,11 @@ def render_banner() -> None:
     box.hidden = False
 
 
-def ask_text(spec: dict) -> str:
+def ask_text(spec: RequestSpec) -> str:
     """What the request asks of its reader, in the first screen on a phone (issue #29): the roll as the
     locked form stands ("Te pide: SIFRP 4D+0B contra 12…"; a system without a fieldset of its own in
     the form: the request's fixed fields), or nothing when it cannot be worded."""
-    system = spec["system"]
-    fixed = {k: v for k, v in spec["fields"].items() if not isinstance(v, dict)}
+    system, fixed = spec.system, spec.fixed
     has_form = system in forms.with_fieldset()
     try:
         pool = pool_text({**(_form_request(system) if has_form else fixed), "system": system}, app.State.lang)
@@ -134,15 +135,15 @@ def open_request(fragment: str) -> None:
 def lock_to(spec: dict) -> None:
     """Make ``spec`` (a decoded GM request, plain or sealed) the open request and lock the roll form to it
     (its banner is drawn by the caller: :func:`render_banner`, or the sealed view's own)."""
-    Active.spec = spec
-    fill_form(spec)
+    Active.spec, Active.request = spec, request_spec(spec)
+    fill_form(Active.request)
 
 
 def on_link_opening(event: LinkOpening) -> None:
     """Another link is opened (web/shell/page_events.py): the banner and the locked form of the
     earlier request go."""
     if event.kind != "request" and Active.spec is not None:
-        Active.spec = None
+        Active.spec = Active.request = None
         unlock()
         render_banner()
 
@@ -153,9 +154,9 @@ def answer(request: dict) -> tuple:
     Raises:
         IllegalMove: a bounded field outside its bounds, another system.
     """
-    if Active.spec is None:
+    if Active.spec is None or Active.request is None:
         return request, None
-    return gm_request.apply_request(Active.spec, request), Active.spec["id"]
+    return gm_request.apply_request(Active.spec, request), Active.request.id
 
 
 def used() -> list:
@@ -164,11 +165,11 @@ def used() -> list:
 
 def answered() -> None:
     """The roll for the open request is made: remember its id, release the form."""
-    if Active.spec is None:
+    if Active.request is None:
         return
-    ids = [i for i in used() if i != Active.spec["id"]] + [Active.spec["id"]]
+    ids = [i for i in used() if i != Active.request.id] + [Active.request.id]
     STORE.write(USED_KEY, ids[-200:])
-    Active.spec = None
+    Active.spec = Active.request = None
     unlock()
     render_banner()
 
@@ -185,7 +186,7 @@ def on_roll_here(event) -> None:
 
 @when("click", "#gm-request-cancel")
 def on_cancel(event) -> None:
-    Active.spec = None
+    Active.spec = Active.request = None
     unlock()
     render_banner()
 
@@ -267,7 +268,7 @@ def on_make(event) -> None:
         spec = gm_request.new_request(system, fields, str(el("label").value), str(el("gm-for").value),
                                       str(el("campaign").value), home=home or None)
         blind = bool(el("gm-sealed").checked)     # a blind roll: sealed with the campaign's secret (§19)
-        fragment = (sealed.seal_request(spec, STORE.campaign_secret(spec.get("campaign") or "")).fragment if blind
+        fragment = (sealed.seal_request(spec, STORE.campaign_secret(request_spec(spec).campaign)).fragment if blind
                     else gm_request.encode_request(spec))
     except FormError as err:   # one line, never a traceback; already in the page's language
         status.textContent = f'{tr("error.request")}: {err}'

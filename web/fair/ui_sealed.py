@@ -35,6 +35,7 @@ from shell.page_events import LangChanged, LinkOpening
 from roll.forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
+from tirada.links.fair_records import rolled_system, sealed_card
 
 
 class Sealed:
@@ -180,7 +181,7 @@ def _key_for(fragment: str):
 
 def opened_card(opened, revealed: bool, link: str | None = None) -> None:
     """Show a sealed roll opened (by the GM, ``revealed`` False, with "Revelar") or checked against a reveal."""
-    view = result_views.view_for(opened.request["system"])
+    view = result_views.view_for(rolled_system(opened))
     result = {k: v for k, v in opened.result.items() if k != "label"}
 
     def draw(lang: str) -> str:
@@ -195,7 +196,7 @@ def open_blind(fragment: str) -> None:
     app.show_view("roll")
     try:
         _kind, view = sealed.read_sealed(fragment, ("blind",))
-        Sealed.rolls[view["sealed_request"]] = fragment
+        Sealed.rolls[sealed_card(view).key] = fragment
         key = _key_for(fragment)
         opened = None if key is None else sealed.open_blind(key, fragment)
     except TiradaError as err:
@@ -219,7 +220,7 @@ def open_reveal(fragment: str) -> None:
         return
     Sealed.opened = None
     Sealed.reveal = fragment
-    roll_link = Sealed.rolls.get(opening["id"])
+    roll_link = Sealed.rolls.get(sealed_card(opening).id)
     if roll_link is None:
         card(sealed_view.needs_roll_html, paste=True)
         return
@@ -245,7 +246,7 @@ def on_verify(event) -> None:
     except TiradaError as err:
         el("sealed-status").textContent = f'{tr("error.check")}: {ui_refusal.text(err)}'
         return
-    Sealed.rolls[view.get("sealed_request") or view.get("id")] = fragment
+    Sealed.rolls[sealed_card(view).key] = fragment
     if Sealed.reveal is None:
         return
     try:                # the wrong roll's link: said beside the box, the reveal stays on screen to try again

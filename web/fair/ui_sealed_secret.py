@@ -31,6 +31,7 @@ from shell.app import STORE, el, tr
 from roll.forms import FormError
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.links import sealed
+from tirada.links.fair_records import sealed_card
 from tirada.wire.sealed_layout import ID_BYTES
 
 
@@ -112,8 +113,9 @@ def open_secret(fragment: str) -> None:
     app.show_view("roll")
     try:
         _kind, view = sealed.read_sealed(fragment, ("secret",))
-        ui_sealed.remember(view["id"], fragment)
-        found = _open_here(fragment, view["id"])
+        roll_id = sealed_card(view).id or ""
+        ui_sealed.remember(roll_id, fragment)
+        found = _open_here(fragment, roll_id)
     except TiradaError as err:
         ui_sealed.refused(err)
         return

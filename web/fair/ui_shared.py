@@ -19,6 +19,7 @@ from shell import store as store_mod
 from roll import ui_roll
 from shell.app import el, tr
 from shell.page_events import LangChanged, LinkOpening
+from tirada.links.fair_records import verified
 from tirada.links.roll_link import open_roll
 from tirada.errors import TiradaError
 
@@ -61,7 +62,8 @@ def render() -> None:
     """Draw the shared-roll view in the current language (nothing when it is not shown)."""
     if not visible():
         return
-    lang, v = app.State.lang, ui_roll.Roll.current
+    lang, current = app.State.lang, ui_roll.Roll.current
+    v = None if current is None else verified(current)
     for node in document.querySelectorAll("#shared [data-needs-roll]"):
         node.hidden = v is None
     el("result").hidden = True
@@ -71,17 +73,17 @@ def render() -> None:
         el("shared-body").innerHTML = shared_view.broken_html(message, lang)
         return
     try:
-        view = ui_roll.view_for(v["request"]["system"])
+        view = ui_roll.view_for(v.system)
     except result_views.UnknownSystem:    # a system this page cannot draw: a refusal, never a crash
         el("shared-body").innerHTML = shared_view.broken_html(tr("shared.unknown_system"), lang)
         return
     # "roll this again" fills the roll form: only for systems that have one (a Tragedia roll is
     # rolled in its scene)
     el("roll-again").hidden = not view.FIELDSET
-    result = {k: val for k, val in v["result"].items() if k != "label"}
+    result = v.unlabelled_result()
     el("shared-body").innerHTML = shared_view.verified_html(v, lang, view.render_result(result, lang),
-                                                            view.summary(v["result"], lang), sharing.page_url())
-    el("shared-link").value = sharing.page_link(v["fragment"])
+                                                            view.summary(v.result, lang), sharing.page_url())
+    el("shared-link").value = sharing.page_link(v.fragment or "")
     el("shared-copy-status").textContent = ""
 
 
@@ -112,24 +114,24 @@ def on_new_roll(event) -> None:
 
 @when("click", "#roll-again")
 def on_roll_again(event) -> None:
-    v = ui_roll.Roll.current
-    if v is None:
+    current = ui_roll.Roll.current
+    if current is None:
         return
-    request = dict(v["request"])
+    v = verified(current)
     close()
-    fill_form(request)
+    fill_form(dict(v.request), v.label)
     el("roller-form").scrollIntoView()
     el("roll").focus()
 
 
 # ----------------------------------------------------------------------------- roll again
-def fill_form(request: dict) -> None:
-    """Put a link's request in the roll form (system, its fields, the label) through its Form
-    (ui_roll.write_request); the reader's own roller identity stays. The form then rolls it with a
+def fill_form(request: dict, label: str = "") -> None:
+    """Put a link's request in the roll form (system, its fields) through its Form
+    (ui_roll.write_request), and its ``label``; the reader's own roller identity stays. The form then rolls it with a
     fresh seed."""
     if not ui_roll.write_request(request):
         return
-    el("label").value = request.get("label") or ""
+    el("label").value = label or ""
     el("faces").value = ""
 
 

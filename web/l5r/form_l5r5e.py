@@ -10,7 +10,8 @@ from roll.forms import int_field, select_field
 from shell.render import esc
 from roll.sheet_inputs import number, text
 from shell.strings import t
-from tirada.sheets import L5R_RINGS, L5R_SKILLS
+from tirada.sheets import L5R_RINGS, L5R_SKILLS, stored_sheet
+from tirada.systems.form_requests import l5r_form_request
 from roll.odds_views import view_l5r as odds_view
 from l5r.ui_l5r_render import render_result, summary
 
@@ -50,17 +51,18 @@ def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:
         return {k: v for k, v in request.items() if k in names}
     values: Dict[str, Any] = {name: request.get(name, 0) for name in INT_FIELDS}
     values.update({name: request.get(name) for name in BOOL_FIELDS})
-    values["stance"] = request.get("stance") or ""
+    values["stance"] = l5r_form_request(request).stance
     return values
 
 
 # ------------------------------------------------------------------ rolling with a character sheet
 def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     """The "roll with this sheet" choice (web/data/ui_sheets.py): ring and skill, each with its value."""
-    sheet = character["sheet"]
-    rings = "".join(f'<option value="{r}">{esc(t(f"data.ring.{r}", lang))} ({sheet["rings"].get(r, 1)})</option>'
+    sheet = stored_sheet(SYSTEM, character)
+    ring_of = dict(sheet.rings)
+    rings = "".join(f'<option value="{r}">{esc(t(f"data.ring.{r}", lang))} ({ring_of.get(r, 1)})</option>'
                     for r in L5R_RINGS)
-    skills = "".join(f'<option value="{s}">{esc(t(f"data.sk.{s}", lang))} ({sheet["skills"].get(s, 0)})</option>'
+    skills = "".join(f'<option value="{s}">{esc(t(f"data.sk.{s}", lang))} ({sheet.skill(s)})</option>'
                      for s in L5R_SKILLS)
     return select_field("roll-ring", t("data.ring", lang), rings) + select_field("roll-skill", t("data.skill", lang), skills)
 
@@ -72,8 +74,8 @@ def sheet_roll_update(character: Mapping[str, Any], changed: str, value: str, la
 
 def sheet_choice(value: Callable[[str], str], lang: str) -> Tuple[dict, str]:
     """``(choice for tirada.roll_request, words for the label)`` from the chooser (``value(id)``)."""
-    choice = {"ring": value("roll-ring"), "skill": value("roll-skill")}
-    return choice, f'{t("data.sk." + choice["skill"], lang)} + {t("data.ring." + choice["ring"], lang)}'
+    ring, skill = value("roll-ring"), value("roll-skill")
+    return {"ring": ring, "skill": skill}, f'{t("data.sk." + skill, lang)} + {t("data.ring." + ring, lang)}'
 
 
 def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:

@@ -43,6 +43,7 @@ from shell.page_events import LangChanged
 from tirada.systems.l5r import skirmish
 from tirada.systems.l5r.records import CheckView
 from tirada.links import fair_roll
+from tirada.links.fair_records import fair_check
 from tirada import systems
 from tirada import TiradaError
 from tirada.systems.registry import REGISTRY
@@ -78,8 +79,8 @@ def render_board(focus: bool = False) -> None:
     """Draw the board for :class:`Check` in #result."""
     box = el("result")
     box.setAttribute("aria-atomic", "false")
-    request, check = _live()[0], _check()
-    box.innerHTML = board_html(check, request.get("label") or "", Check.marked, app.State.lang, Check.added)
+    check = _check()
+    box.innerHTML = board_html(check, check.label, Check.marked, app.State.lang, Check.added)   # the request's label, as rolled
     box.hidden = False
     if Check.marked and check.stage in ("reroll", "keep"):
         preview("rerolls" if check.stage == "reroll" else "keep")
@@ -152,7 +153,7 @@ async def _start_fair(request: dict, held: busy.Busy | None) -> None:
         _refused(err)
         return
     busy.end(held)
-    _started(fair["request"], result, {"roller": who[0], "campaign": who[1]}, fair)
+    _started(fair_check(fair).request, result, (who[0], who[1]), fair)
 
 
 def _refused(err: Exception) -> None:
@@ -165,7 +166,7 @@ def _refused(err: Exception) -> None:
         view.show_error(tr("error.heading"), view.engine_message(err))
 
 
-def _started(request: dict, result: dict, chain: dict | None, fair: dict | None) -> None:
+def _started(request: dict, result: dict, chain: tuple[str, str] | None, fair: dict | None) -> None:
     Check.request, Check.result, Check.marked, Check.chain, Check.fair, Check.added = request, result, set(), chain, fair, []
     ui_roll.clear_roll()
     el("shared").hidden = True
@@ -203,7 +204,7 @@ async def _decide_fair(fair: dict, fields: dict, held: busy.Busy | None) -> None
     try:
         if Check.fair is not fair:            # the check ended meanwhile
             return
-        who = (Check.chain or {}).get("roller", ""), (Check.chain or {}).get("campaign", "")
+        who = Check.chain or ("", "")
         try:
             result, after = await chain_writer.number(    # one tab at a time (issue #39)
                 *who, lambda head: ui_fair.advanced(fair_roll.advance(fair, fields, head)))
@@ -215,7 +216,7 @@ async def _decide_fair(fair: dict, fields: dict, held: busy.Busy | None) -> None
         if Check.fair is not fair:            # another check was started meanwhile: this one was left
             return
         Check.fair = after
-        Check.request, Check.result, Check.marked = after["request"], result, set()
+        Check.request, Check.result, Check.marked = fair_check(after).request, result, set()
         advanced(focus=True)
     finally:
         busy.end(held)
@@ -275,11 +276,11 @@ def make_link(request: dict) -> RolledLink:
     they took when each was made (the chain was stored at each of them), decoded once and checked
     against the request played, with the result the last step gave: nothing is rolled again
     (tirada.links.roll_link.open_finished; issue #25)."""
-    ch = Check.chain or {}
+    roller, campaign = Check.chain or ("", "")
     if Check.fair is None:
         raise RuntimeError("a finished link needs the fair-play check it was played as")
-    fragment = fair_roll.finish({**Check.fair, "request": request}, ch.get("roller") or None,
-                                ch.get("campaign") or None, int(time.time()), gm_request=Check.gm)
+    fragment = fair_roll.finish({**Check.fair, "request": request}, roller or None,
+                                campaign or None, int(time.time()), gm_request=Check.gm)
     verified = open_finished(fragment, request, _live()[1])
     if Check.gm is not None:
         page_events.gm_answered()
@@ -401,9 +402,9 @@ def update_skirmish() -> None:
             ready = not el("l5r-sk-surprised").checked
             ini = skirmish.initiative(success, bonus, _sk("focus"), _sk("vigilance"), ready)
             lines.append(f'{tr("l5r.sk.initiative")}: {ini}')
-            hit = skirmish.strike(success, bonus, r.opportunities, _sk("base_damage"), _sk("deadliness"))
-            crit = f' + {_fmt("l5r.sk.critical", n=hit["critical_severity"])}' if hit["critical_severity"] else ""
-            lines.append(f'{tr("l5r.sk.damage")}: {hit["damage"]}{crit}')
+            hit = skirmish.hit(success, bonus, r.opportunities, _sk("base_damage"), _sk("deadliness"))
+            crit = f' + {_fmt("l5r.sk.critical", n=hit.critical_severity)}' if hit.critical_severity else ""
+            lines.append(f'{tr("l5r.sk.damage")}: {hit.damage}{crit}')
             if _sk("deadliness") >= 1:
                 sev = skirmish.critical_severity(_sk("deadliness"), success, bonus)
                 lines.append(f'{tr("l5r.sk.severity")}: {sev}')

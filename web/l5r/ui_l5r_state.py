@@ -19,7 +19,7 @@ class Check:
     result: dict | None = None       # the engine's result for ``request``
     marked: set = set()  # pool indices tapped at the reroll / keep stage
     added: list = []    # kept dice added at the keep, [die, face] (ui_l5r_added.py), sent with the keep
-    chain: dict | None = None        # {"roller", "campaign"} of the chain the check is numbered in, else None
+    chain: tuple[str, str] | None = None   # (roller, campaign) of the chain the check is numbered in, else None
     fair: dict | None = None         # fair play: the tirada.links.fair_roll check (seeded checks), else None
     gm: str | None = None            # the id of the GM roll request this check answers, else None
     last_done: dict | None = None    # the last finished check (for the skirmish calculators)

@@ -7,13 +7,24 @@ same number. Glue only."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from shell import contract
 from shell.app import STORE
+from tirada import chainbook
 from tirada.stored import chain_key
+
+
+class _Outcome:
+    """What the work done under the lock gave: its ``value``, or the ``error`` it raised (raised again
+    outside the lock)."""
+
+    def __init__(self) -> None:
+        self.value: Any = None
+        self.error: BaseException | None = None
 
 
 async def number(roller: str, campaign: str, step):
@@ -24,26 +35,26 @@ async def number(roller: str, campaign: str, step):
     Raises:
         whatever ``STORE.book.number`` or ``step`` raises (InvalidRequest ``chain.*`` …).
     """
-    writer = getattr(window, contract.FUNCTIONS["chain_number"], None)
+    writer = getattr(window, contract.FUNCTIONS.chain_number, None)
     if not roller or writer is None:
         return STORE.book.number(roller, campaign, step)
-    out: dict = {}
+    out = _Outcome()
 
     def locked(stored) -> str:
         try:
             if isinstance(stored, str) and stored:
                 STORE.book.catch_up(roller, campaign, json.loads(stored))
-            out["value"] = STORE.book.number(roller, campaign, step)
+            out.value = STORE.book.number(roller, campaign, step)
             head = STORE.book.head(roller, campaign)
             return json.dumps(head.to_dict()) if head is not None else ""
         except Exception as err:   # raised again below, outside the lock
-            out["error"] = err
+            out.error = err
             return ""
 
     await writer(chain_key(roller, campaign), create_once_callable(locked))
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+    if out.error is not None:
+        raise out.error
+    return out.value
 
 
 async def hold(work):
@@ -56,10 +67,10 @@ async def hold(work):
     Raises:
         whatever ``work`` raises (then nothing it refused was numbered).
     """
-    writer = getattr(window, contract.FUNCTIONS["chain_hold"], None)
+    writer = getattr(window, contract.FUNCTIONS.chain_hold, None)
     if writer is None:
         return work()
-    out: dict = {}
+    out = _Outcome()
 
     def locked(stored) -> str:
         try:
@@ -69,21 +80,19 @@ async def hold(work):
                 if isinstance(head, str) and roller:
                     STORE.book.catch_up(roller, campaign, json.loads(head))
             before = dict(STORE.chains())
-            out["value"] = work()
-            after = STORE.chains()
+            out.value = work()
             changed = {}
-            for key, entry in after.items():
-                if entry != before.get(key) and not entry.get("retired"):
-                    roller, _, campaign = key.partition("\n")
-                    head = STORE.book.head(roller, campaign)
-                    if head is not None:
-                        changed[key] = json.dumps(head.to_dict())
+            for key in chainbook.changed_keys(before, STORE.chains()):
+                roller, _, campaign = key.partition("\n")
+                head = STORE.book.head(roller, campaign)
+                if head is not None:
+                    changed[key] = json.dumps(head.to_dict())
             return json.dumps(changed)
         except Exception as err:   # raised again below, outside the lock
-            out["error"] = err
+            out.error = err
             return "{}"
 
     await writer(create_once_callable(locked))
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+    if out.error is not None:
+        raise out.error
+    return out.value

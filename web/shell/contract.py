@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 _SOURCE = "contract.json"
 
@@ -33,7 +33,23 @@ ENGINE_STATES: tuple[str, ...] = tuple(CONTRACT["engine"]["states"])
 READY, FAILED = "ready", "failed"
 #: globalThis names the Python glue writes or calls, by their key in the contract
 DIAGNOSTICS: dict[str, str] = {k: v["name"] for k, v in CONTRACT["diagnostics"]["values"].items()}
-FUNCTIONS: dict[str, str] = {k: v["name"] for k, v in CONTRACT["functions"].items()}
+
+
+class Functions(NamedTuple):
+    """The ``globalThis`` functions the Python glue calls, by their key in the contract: each field is
+    the function's name on ``window`` (``chain_number`` → ``"tiradaChainNumber"``). Built from every
+    entry of the contract's ``functions``: a function declared there and not here (or the other way
+    round) fails at import, in the tests."""
+
+    chain_number: str
+    chain_hold: str
+    text_pieces: str
+    core_first: str
+    test_reset: str
+    frame: str
+
+
+FUNCTIONS: Functions = Functions(**{k: v["name"] for k, v in CONTRACT["functions"].items()})
 _MARKS = CONTRACT["marks"]
 assert READY in ENGINE_STATES and FAILED in ENGINE_STATES, "web/shell/contract.json: engine states"
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from shell import i18n
 from shell.strings import DEFAULT_LANG, STRINGS, t
+from tirada.refusals import refusal_of
 
 #: Engine field names (the last part of ``err.field``, without ``[i]``) → catalog key of their label,
 #: for refusals whose field has no input on screen (a link, a stored item, another view).
@@ -31,12 +32,9 @@ GENERIC = {"InvalidRequest": "err.request.invalid", "IllegalMove": "err.move.ill
 
 
 def as_dict(err: Any) -> dict:
-    """``{"code", "params", "field", "kind"}`` of a TiradaError (or of such a dict)."""
-    if isinstance(err, dict):
-        return {"code": err.get("code"), "params": err.get("params") or {}, "field": err.get("field"),
-                "kind": err.get("error") or err.get("kind")}
-    return {"code": getattr(err, "code", None), "params": getattr(err, "params", None) or {},
-            "field": getattr(err, "field", None), "kind": type(err).__name__}
+    """``{"code", "params", "field", "kind"}`` of a TiradaError (or of such a dict): its
+    :class:`tirada.refusals.Refusal` as a dict."""
+    return refusal_of(err).to_dict()
 
 
 def field_name(field: str | None) -> str | None:
@@ -81,23 +79,22 @@ def fill(template: str, params: dict, lang: str, strict: bool = False) -> str:
 def message(err: Any, lang: str, strict: bool = False) -> str:
     """The refusal's own text in ``lang`` (no field label): the catalog entry of its code, or the
     generic text of its kind when the code is unknown."""
-    info = as_dict(err)
-    key = "err." + str(info["code"])
+    info = refusal_of(err)
+    key = "err." + str(info.code)
     if key not in STRINGS:
         if strict:
             raise KeyError(key)
-        key = GENERIC.get(info["kind"] or "", "err.unknown")
-    params = info["params"]
-    return fill(i18n.template(key, lang, params.get("n")), params, lang, strict)
+        key = GENERIC.get(info.kind or "", "err.unknown")
+    return fill(i18n.template(key, lang, info.count), info.params, lang, strict)
 
 
 def text(err: Any, lang: str, label: str | None = None, strict: bool = False) -> str:
     """One line for the page: "Label: message" with the field's label in ``lang`` (``label`` as the
     form shows it, else :func:`field_label`), or the message alone, capitalised."""
-    info = as_dict(err)
-    body = message(err, lang, strict)
-    nested = any(isinstance(v, dict) and "code" in v for v in info["params"].values())
-    name = None if nested else label or field_label(info["field"], lang)   # the cause names its field
+    info = refusal_of(err)
+    body = message(info, lang, strict)
+    nested = any(isinstance(v, dict) and "code" in v for v in info.params.values())
+    name = None if nested else label or field_label(info.field, lang)   # the cause names its field
     if name:
         return f"{name}: {body}"
     return body[:1].upper() + body[1:]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from shell.strings import html_escape as esc
 from shell.strings import t
+from tirada.links.fair_records import Verified
+from tirada.links.fair_records import verified as read_verified
 from tirada.systems.dice_card import Dice
 from tirada.systems.generic_snippet import face_text as _shown   # a Fate die signed: +1, 0, −1
 
@@ -61,11 +65,14 @@ def error_box(title: str, message: str) -> str:
     return f'<h2>{esc(title)}</h2><p class="error" role="alert">{esc(message)}</p>'
 
 
-def meta_line(verified: dict, lang: str) -> str:
-    """Who rolled, in which chain, when: "tirada nº 7 de Sharla en «…» · 2026-11-29 23:10 UTC"."""
-    parts = [verified["description"][lang]]
-    if verified.get("gm_request"):      # the roll answers a GM's request (its label is the request's)
+def meta_line(verified: Verified | Mapping[str, Any], lang: str) -> str:
+    """Who rolled, in which chain, when: "tirada nº 7 de Sharla en «…» · 2026-11-29 23:10 UTC".
+    ``verified``: :func:`tirada.links.chain.verify`'s dict or its
+    :class:`tirada.links.fair_records.Verified` record (the dict is read into one)."""
+    one = verified if isinstance(verified, Verified) else read_verified(verified)
+    parts = [one.description(lang)]
+    if one.gm_request:      # the roll answers a GM's request (its label is the request's)
         parts.append(t("shared.gm_request", lang))
-    if verified.get("created_iso"):
-        parts.append(verified["created_iso"].replace("T", " ").replace("Z", " UTC"))
+    if one.created_iso:
+        parts.append(one.created_iso.replace("T", " ").replace("Z", " UTC"))
     return " · ".join(esc(p) for p in parts)

@@ -110,7 +110,7 @@ def install(page: str) -> None:
     ``__name__``), imported again by every reset."""
     _PAGE[0] = page
     snapshot()
-    setattr(window, contract.FUNCTIONS["test_reset"], _RESET)
+    setattr(window, contract.FUNCTIONS.test_reset, _RESET)
 
 
 #: JavaScript: remove Python's listeners and clear its timers (``PyProxy``: Pyodide's class of the

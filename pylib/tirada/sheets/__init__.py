@@ -43,7 +43,7 @@ __all__ = [
     "BRS_DICE", "BrsComponent", "BrsSheet", "Character", "L5R_RINGS", "L5R_SKILLS", "L5rSheet", "MAX_NAME",
     "MAX_NOTES", "RULE_BRS", "RULE_L5R", "RULE_SIFRP", "SHEETS", "SIFRP_ABILITIES", "SIFRP_DEFAULT_RANK",
     "SYSTEMS", "SifrpSheet", "apply_l5r_result", "check_l5r_roll", "new_character", "parse_horde",
-    "parse_specialties", "roll_request", "sheet_from_form", "sheet_module", "sheet_to_form", "specialties_text",
+    "parse_specialties", "roll_request", "sheet_from_form", "sheet_module", "sheet_to_form", "specialties_text", "stored_sheet",
 ]
 
 #: system id → sheet module path: the systems with character sheets (a live view of the registry).
@@ -175,3 +175,20 @@ def sheet_to_form(system: str, sheet: Mapping[str, Any]) -> dict:
     """
     module = sheet_module(system)
     return module.to_form(module.SHEET.from_dict(sheet))
+
+
+def stored_sheet(system: str, character: Mapping[str, Any]) -> Any:
+    """The typed sheet (the system's ``SHEET``: :class:`SifrpSheet`, :class:`L5rSheet`, ``GenericSheet``…)
+    of a stored character dict of ``system`` (``{"sheet": {...}, …}``: :meth:`Character.to_dict`, or just
+    its ``sheet``), read once for the page. The page holds only characters that read
+    (``Store.characters``); a missing or damaged sheet reads as the system's empty sheet (never raises
+    for a system with sheets).
+
+    Raises:
+        InvalidRequest: a system without character sheets.
+    """
+    module = sheet_module(system)
+    try:
+        return module.SHEET.from_dict(character.get("sheet") or {})
+    except InvalidRequest:
+        return module.SHEET()

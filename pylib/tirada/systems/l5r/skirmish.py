@@ -12,11 +12,12 @@ from typing import Any
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_int
+from ...portable import Struct
 
 __all__ = [
     "INITIATIVE_TN", "CRITICAL_TN", "STRIKE_TN", "apply_damage", "competitive", "composure",
     "critical_severity", "endurance", "initiative", "initiative_order", "is_compromised",
-    "can_make_checks", "is_incapacitated", "recover", "strike",
+    "can_make_checks", "is_incapacitated", "recover", "strike", "Hit", "hit",
 ]
 
 RULE_SKIRMISH = "l5r5e.md §Skirmish helpers"
@@ -135,6 +136,26 @@ def strike(success: bool, bonus_successes: int, opportunities: int, base_damage:
     crit = critical and opp >= CRITICAL_OPPORTUNITIES
     return {"damage": damage, "critical_severity": _n("deadliness", deadliness) if crit else None,
             "opportunities_left": opp - CRITICAL_OPPORTUNITIES if crit else opp}
+
+
+class Hit(Struct):
+    """A Strike's outcome (:func:`strike`'s dict read once): ``damage`` (≥ 0), ``critical_severity`` (the
+    critical strike's severity, or ``None`` when none was made) and ``opportunities_left`` (≥ 0)."""
+
+    _fields = ("damage", "critical_severity", "opportunities_left")
+    damage: int
+    critical_severity: Any
+    opportunities_left: int
+
+    def __init__(self, damage: int, critical_severity: Any, opportunities_left: int) -> None:
+        self._init(damage, critical_severity, opportunities_left)
+
+
+def hit(success: bool, bonus_successes: int, opportunities: int, base_damage: int, deadliness: int,
+        critical: bool = True) -> Hit:
+    """:func:`strike` as a :class:`Hit` record (same arguments, same rule). Raises what :func:`strike` raises."""
+    out = strike(success, bonus_successes, opportunities, base_damage, deadliness, critical)
+    return Hit(out["damage"], out["critical_severity"], out["opportunities_left"])
 
 
 def apply_damage(damage: int, resistance: int, fatigue: int, endurance_value: int,

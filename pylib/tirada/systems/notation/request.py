@@ -13,8 +13,9 @@ from .lexer import DEFAULT_DIALECT, dialect_name, refuse
 from .parser import parse
 from .render import format_group, format_post
 from .tree import expr_text
+from ...portable import Struct
 
-__all__ = ["ALONGSIDE", "expand", "explain", "two_difficulties"]
+__all__ = ["ALONGSIDE", "Explanation", "expand", "explain", "explained", "two_difficulties"]
 
 #: request fields that may come with ``notation`` (the rest is what the notation writes)
 ALONGSIDE = ("system", "seed", "faces", "label", "fresh", "difficulty", "bands", "dialect")
@@ -107,3 +108,32 @@ def explain(text: Any, dialect: Any = None) -> dict:
             "dialect_words": {lang: dialect_words(dialect, lang) for lang in ("es", "en")},
             "request": params, "reads_as": format_post(params),
             "words": {lang: post_words(params, lang) for lang in ("es", "en")}, "rolls": read}
+
+
+class Explanation(Struct):
+    """How a notation was read, as the page says it (:func:`explain`'s dict read once): ``dialect`` (its
+    name, ``"roll20"``…), ``dialect_words`` (``{"es", "en"}``: "leído como …"), ``words`` (``{"es", "en"}``:
+    one text per roll) and ``raw`` (the dict, as the CLI prints it)."""
+
+    _fields = ("dialect", "dialect_words", "words", "raw")
+    dialect: Any
+    dialect_words: dict
+    words: dict
+    raw: dict
+
+    def __init__(self, dialect: Any, dialect_words: dict, words: dict, raw: dict) -> None:
+        self._init(dialect, dialect_words, words, raw)
+
+    def said(self, lang: str) -> list:
+        """One text per roll in ``lang`` (English for any language but ``"es"``)."""
+        return list(self.words.get("es" if lang == "es" else "en") or [])
+
+    def dialect_said(self, lang: str) -> str:
+        """"leído como Foundry" in ``lang`` (English for any language but ``"es"``)."""
+        return self.dialect_words.get("es" if lang == "es" else "en") or ""
+
+
+def explained(text: Any, dialect: Any = None) -> Explanation:
+    """:func:`explain` read into an :class:`Explanation`. Raises what :func:`explain` raises."""
+    out = explain(text, dialect)
+    return Explanation(out["dialect"], out["dialect_words"], out["words"], out)
