@@ -52,7 +52,7 @@ def test_hand_over_retires_the_chain_here_and_gives_the_same_link_again():
     fragment, state, given = chainbook.hand_over(book, "Sharla", "Arenas", 1_700_000_100)
     assert state.seq == 2 and decode_handover(fragment)[0] == state
     assert given[KEY]["retired"] == 1_700_000_100 and KEY in given   # kept, not deleted
-    assert chainbook.retired(given, "Sharla", "Arenas") == {"seq": 2, "created": 1_700_000_100}
+    assert chainbook.retired(given, "Sharla", "Arenas") == chainbook.Retired(seq=2, created=1_700_000_100)
     with pytest.raises(InvalidRequest) as err:         # no roll restarts it at nº 1
         chainbook.head(given, "Sharla", "Arenas")
     assert err.value.code == "chain.retired" and err.value.params == {"who": "Sharla", "seq": 2}

@@ -76,7 +76,7 @@ def keys(pattern: str, paths) -> set:
 
 
 def test_every_declared_name_is_used_and_every_used_key_declared():
-    diag = keys(r"DIAG\.(\w+)", JS) | keys(r"""DIAGNOSTICS\[["'](\w+)["']\]""", PY)
+    diag = keys(r"DIAG\.(\w+)", JS) | keys(r"DIAGNOSTICS\.(\w+)", PY)
     assert diag == set(DIAG)
     functions = keys(r"FUNCTIONS\.(\w+)\.name", JS) | keys(r"FUNCTIONS\.(\w+)", PY)
     assert functions == set(FUNCTIONS)
@@ -96,7 +96,7 @@ def test_engine_states_used_are_the_declared_ones():
 
 def test_diagnostic_values_written_are_declared():
     written = re.findall(r"""globalThis\[DIAG\.(\w+)\] = ["']([^"']+)["']""", "\n".join(code(p) for p in JS))
-    written += re.findall(r"""setattr\(window, contract\.DIAGNOSTICS\[["'](\w+)["']\], ["']([^"']+)["']\)""",
+    written += re.findall(r"""setattr\(window, contract\.DIAGNOSTICS\.(\w+), ["']([^"']+)["']\)""",
                           "\n".join(code(p) for p in PY))
     assert written
     for key, value in written:

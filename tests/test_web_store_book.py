@@ -71,7 +71,7 @@ def test_hand_over_and_receive_through_the_store():
     phone, desk = store.Store(store.MemoryStorage()), store.Store(store.MemoryStorage())
     roll(phone)
     link, state = phone.book.hand_over("Sharla", "Arenas", 10)
-    assert phone.book.retired("Sharla", "Arenas") == {"seq": 1, "created": 10}
+    assert phone.book.retired("Sharla", "Arenas").to_dict() == {"seq": 1, "created": 10}
     with pytest.raises(InvalidRequest) as err:
         roll(phone)
     assert err.value.code == "chain.retired"

@@ -38,7 +38,7 @@ from .links.handover import decode_handover, encode_handover
 from .stored import chain_key
 from .names import check_chain_names
 
-__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "changed_keys", "hand_over", "handover_id", "head",
+__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "Retired", "changed_keys", "hand_over", "handover_id", "head",
            "plan", "receive", "record", "restore", "retired"]
 
 RULE = "link-format.md §11.1"
@@ -74,12 +74,25 @@ def _entry(state: ChainState, old: Mapping[str, Any] | None = None, **extra: Any
     return out
 
 
-def retired(chains: Mapping[str, Any], roller: str, campaign: str) -> dict | None:
-    """``{"seq", "created"}`` when the chain of (roller, campaign) was handed over from this book and
-    not received back, else None."""
+@dataclass(frozen=True)
+class Retired:
+    """A chain handed over from this book and not received back: its head's ``seq`` (≥ 0) and when it
+    was handed over (``created``, Unix seconds)."""
+
+    seq: int
+    created: int
+
+    def to_dict(self) -> dict:
+        """``{"seq", "created"}``."""
+        return {"seq": self.seq, "created": self.created}
+
+
+def retired(chains: Mapping[str, Any], roller: str, campaign: str) -> Retired | None:
+    """The :class:`Retired` chain of (roller, campaign) when it was handed over from this book and not
+    received back, else None."""
     entry = chains.get(chain_key((roller or "").strip(), (campaign or "").strip()))
     if isinstance(entry, Mapping) and entry.get("retired") is not None:
-        return {"seq": entry.get("seq", 0), "created": entry["retired"]}
+        return Retired(entry.get("seq", 0), entry["retired"])
     return None
 
 
@@ -148,7 +161,7 @@ def hand_over(chains: Mapping[str, Any], roller: str, campaign: str, created: in
     gone = retired(chains, roller, campaign)
     if gone is not None:
         state = _state(chains[chain_key(roller, campaign)])
-        return encode_handover(state, gone["created"]), state, dict(chains)
+        return encode_handover(state, gone.created), state, dict(chains)
     now = head(chains, roller, campaign)
     state = now if now is not None else ChainState(roller, campaign)
     key = chain_key(state.roller, state.campaign)

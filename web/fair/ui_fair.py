@@ -79,7 +79,7 @@ def show_retired() -> None:
     gone = STORE.book.retired(str(el("roller").value), str(el("campaign").value))
     status = el("chain-status")
     if gone is not None:
-        status.textContent = tr("chain.retired").format(who=str(el("roller").value).strip(), seq=gone["seq"])
+        status.textContent = tr("chain.retired").format(who=str(el("roller").value).strip(), seq=gone.seq)
         Opened.retired = True
     elif Opened.retired:
         status.textContent = ""

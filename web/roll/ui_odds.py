@@ -44,7 +44,7 @@ DELAY_MS = 200
 #: The rule named by the engine when a pool is too large to compute on the fly.
 LIMITS_RULE = "odds.md §Limits"
 #: The window property saying which thread computed the odds on screen (web/shell/contract.json's name table).
-ODDS_FROM = contract.DIAGNOSTICS["odds_from"]
+ODDS_FROM = contract.DIAGNOSTICS.odds_from
 
 
 class Odds:

@@ -31,8 +31,31 @@ ENGINE_ATTRIBUTE: str = CONTRACT["engine"]["attribute"]
 #: the engine's states, by name ("loading", "ready", "failed")
 ENGINE_STATES: tuple[str, ...] = tuple(CONTRACT["engine"]["states"])
 READY, FAILED = "ready", "failed"
-#: globalThis names the Python glue writes or calls, by their key in the contract
-DIAGNOSTICS: dict[str, str] = {k: v["name"] for k, v in CONTRACT["diagnostics"]["values"].items()}
+
+
+class Diagnostics(NamedTuple):
+    """The ``globalThis`` values the page's JavaScript and Python glue write for tests and the bench, by
+    their key in the contract: each field is the value's name on ``window`` (``odds_from`` →
+    ``"tiradaOddsFrom"``). Built from every entry of the contract's ``diagnostics``: one declared there
+    and not here (or the other way round) fails at import, in the tests."""
+
+    frame_answered: str
+    frame_core: str
+    start: str
+    snapshot_reason: str
+    core: str
+    thread_core: str
+    snapshot_from: str
+    wasm_from: str
+    jspi: str
+    wasm_dropped: str
+    pyscript_from: str
+    indexeddb: str
+    odds_from: str
+
+
+#: globalThis names the Python glue writes or reads, by their key in the contract
+DIAGNOSTICS: Diagnostics = Diagnostics(**{k: v["name"] for k, v in CONTRACT["diagnostics"]["values"].items()})
 
 
 class Functions(NamedTuple):

@@ -52,6 +52,8 @@ VIEWS = (ui_roll, ui_who, ui_shared)
 LAZY = {"audit": "audit.ui_audit", "thread": "audit.ui_thread", "scene": "tragedia.ui_scene", "brs": "brs.ui_brs", "data": "data.ui_data",
         "sealreq": "fair.ui_sealed", "blind": "fair.ui_sealed", "reveal": "fair.ui_sealed", "secret": "fair.ui_sealed_secret",
         "bid": "brs.ui_brs"}
+#: the audit tab's view (LAZY's "audit"): a thread link opens in it too
+AUDIT_VIEW = "audit.ui_audit"
 
 
 def load_view(name: str):
@@ -132,7 +134,7 @@ def on_hash(event=None) -> None:
     # lands on its own tab, whose view says what is wrong; unreadable ones go to the roll view
     kind = "thread" if is_thread(fragment) else (peek_kind(fragment) or "roll")
     if kind == "thread":               # a whole thread for the audit (the bookmarklet, issue #30)
-        load_view(LAZY["audit"])
+        load_view(AUDIT_VIEW)
     if kind in LAZY:
         load_view(LAZY[kind])
     page_events.emit(LinkOpening(kind))   # no view keeps the error or banner of an earlier link

@@ -593,7 +593,7 @@ class ChainBook:
         return chainbook.head(self.store.chains(), roller, campaign)
 
     def retired(self, roller: str, campaign: str):
-        """``{"seq", "created"}`` when that chain was handed over from here, else None."""
+        """The chain handed over from here (``tirada.chainbook.Retired``: seq, created), else None."""
         from tirada import chainbook
 
         return chainbook.retired(self.store.chains(), roller, campaign)

@@ -47,7 +47,7 @@ STEP = "__tiradaTestStep"
 RECORD = "__tiradaTestRecord"
 #: ``globalThis`` names Python sets as it works (web/shell/contract.json's diagnostics: where the odds
 #: were computed, web/roll/ui_odds.py)
-PYTHON_GLOBALS = (contract.DIAGNOSTICS["odds_from"],)
+PYTHON_GLOBALS = (contract.DIAGNOSTICS.odds_from,)
 #: the attribute of ``<html>`` that says the engine's state (web/shell/contract.json): never rewound
 ENGINE_ATTRIBUTE = contract.ENGINE_ATTRIBUTE
 
@@ -205,7 +205,7 @@ async def reset(url: str = "") -> str:
     _step("stopping Python's listeners, timers and tasks")
     _stop_python()
     _step("emptying the storage")
-    refused = await window.eval(f"({_CLEAR_STORAGE})")(getattr(window, contract.DIAGNOSTICS["indexeddb"], None))
+    refused = await window.eval(f"({_CLEAR_STORAGE})")(getattr(window, contract.DIAGNOSTICS.indexeddb, None))
     if refused:
         _step(f"storage not emptied: {refused}")
         return f"storage not emptied: {refused}"
