@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import gzip
 import struct
+import sys
 
 import pytest
 
-from buildtools import core
-from buildtools.common import SetupError
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="runs mpy-cross, a native program (CPython only)")
+
+from buildtools import core  # noqa: E402
+from buildtools.common import SetupError  # noqa: E402
 
 
 @pytest.fixture(scope="module")

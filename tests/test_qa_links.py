@@ -110,7 +110,9 @@ def test_audit_of_many_shortened_links_is_not_quadratic():
     start = time.process_time()   # this process's CPU time: other work on the machine does not count
     found = extract_links(text)
     assert len(found) == 40000
-    assert time.process_time() - start < 5
+    # the quadratic bug took minutes; linear takes 0.5 s on CPython, 0.8 s in a fresh Pyodide and up to
+    # 5 s late in the Pyodide suite's one long-lived process (its heap grown by 3,700 tests before it)
+    assert time.process_time() - start < 15
 
 
 def test_audit_stops_decoding_when_the_work_budget_is_spent():
