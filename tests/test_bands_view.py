@@ -11,6 +11,7 @@ from tirada import roll
 from tirada.errors import TiradaError
 from tirada.odds import odds
 from tirada.systems.dice_card import Band, card
+from tirada.systems.form_read import read_form
 from tirada.systems.notation import expand
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="imports web/ sources (CPython only)")
@@ -71,12 +72,12 @@ def test_every_preset_has_its_words_in_both_languages():
 
 def test_the_forms_text_becomes_the_requests_bands_and_back():
     text = "<=6 Fallo\n7-9 Éxito parcial\n10+ Éxito"
-    value = bands_view.bands_value(text)
-    assert value == PBTA and bands_view.bands_value("  ") is None
+    value = read_form("generic", {"dice": "2", "sides": "6", "bands": text})["bands"]
+    assert value == PBTA and "bands" not in read_form("generic", {"dice": "2", "sides": "6", "bands": "  "})
     assert bands_view.bands_text(value) == "≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito"
     assert bands_view.bands_text([9, "x"]) == "" and bands_view.bands_text(None) == ""
     with pytest.raises(TiradaError) as err:
-        bands_view.bands_value("≤6 Fallo / 8+ Éxito")
+        read_form("generic", {"notation": "2d6", "bands": "≤6 Fallo / 8+ Éxito"})
     assert (err.value.code, err.value.field) == ("bands.gap", "bands")
     # what the form sends is what the engine rolls
     req = expand({"notation": "2d6+1", "bands": value, "seed": "ab" * 16})

@@ -38,6 +38,7 @@ from tirada.wire.frame import MAX_BODY, cbor_encode, decode_frame_versioned
 
 from helpers.core_threads import PAGE as THREAD_PAGE, thread_fragments
 from helpers.deflated import deflated, frame_with, raw_deflate
+from helpers.form_cases import cases as form_cases, needs_full_engine
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PYLIB = ROOT / "pylib"
@@ -631,6 +632,13 @@ def test_every_system_package_is_in_the_core():
     assert "tirada.systems.fate.odds" not in CORE
 
 
+def _forms() -> list:
+    """Value sets of the generic and SIFRP roll forms (tests/helpers/form_cases.py) →
+    :func:`tirada.systems.form_read.read_form`."""
+    return [{"name": f"form {name}", "kind": "form", "system": system, "values": values}
+            for name, system, values, _ in form_cases()]
+
+
 def _node_ready() -> bool:
     return shutil.which("node") is not None and MICROPYTHON.exists()
 
@@ -684,3 +692,28 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
         else:
             assert mine["error"]["code"], case["name"]
     assert on_micropython == on_cpython                          # and byte for byte
+
+
+@pytest.mark.slow
+def test_the_roll_form_reads_the_same_on_cpython_and_micropython(tmp_path):
+    """read_form gives byte-identical JSON (or the same error code) on both for every value set of
+    tests/helpers/form_cases.py; a form with a notation or bands typed may instead need the full engine
+    on MicroPython (no parser there: ``{"full": true}``), never another answer."""
+    if not _node_ready():
+        if os.environ.get("CI"):
+            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
+        pytest.skip("needs Node and node_modules (python3 build.py build)")
+    cases = _forms()
+    input_path = tmp_path / "input.json"
+    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
+    ours = json.loads(_run_cpython(input_path))["results"]
+    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
+    assert len(ours) == len(theirs) == len(cases)
+    full = 0
+    for case, mine, other in zip(cases, ours, theirs):
+        assert "ok" in mine or "error" in mine, (case["name"], mine)
+        if other.get("full") and needs_full_engine(case["system"], case["values"]):
+            full += 1
+            continue
+        assert json.dumps(other, sort_keys=True) == json.dumps(mine, sort_keys=True), case["name"]
+    assert 0 < full < len(cases) // 4        # the plain fields, SIFRP's whole form and the refusals read there

@@ -8,7 +8,9 @@ links and their reveals (:mod:`tirada.links.sealed`: SIFRP, L5R, generic), the d
 and the userscript's ✔ and ✘ marks of a roll link, its post's snippet checked (:mod:`tirada.links.core_marks`,
 :mod:`tirada.links.claims`; the ✘ marks' words, :mod:`tirada.links.mark_words`), and a thread link's first
 verdict: the thread decoded (:mod:`tirada.links.thread_link`, :mod:`tirada.links.thread_text`,
-:mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`). Each module in :data:`CORE_MODULES` imports only other core modules, the
+:mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`), and
+the generic and SIFRP roll forms read into a request (:mod:`tirada.systems.form_read`; a notation or typed
+bands need the full engine). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -56,6 +58,7 @@ CORE_MODULES = (
     "tirada.systems",
     "tirada.systems.registry",
     "tirada.systems.bands",
+    "tirada.systems.form_read",
     "tirada.systems.generic",
     "tirada.systems.generic_dice",
     "tirada.systems.generic_snippet",

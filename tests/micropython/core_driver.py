@@ -22,6 +22,9 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   (what the frame answers before Pyodide is up), read back as JSON;
 * ``thread``: ``fragment`` (a thread link), ``lang``, ``href`` (the page's address) →
   :func:`tirada.links.core_thread.thread_view_json` (a thread link's first verdict), read back as JSON.
+* ``form``: ``system``, ``values`` (a roll form's inputs by name) →
+  :func:`tirada.systems.form_read.read_form`; ``{"full": true}`` when it needs the full engine
+  (:class:`tirada.portable.NeedsFullEngine`: a notation or bands typed, on MicroPython).
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
@@ -124,6 +127,14 @@ def run(case):
             from tirada.links.core_thread import thread_view_json
 
             return {"ok": json.loads(thread_view_json(case["fragment"], case["lang"], case["href"]))}
+        if case["kind"] == "form":     # the roll form read before Pyodide is up (issue #41)
+            from tirada.portable import NeedsFullEngine
+            from tirada.systems.form_read import read_form
+
+            try:
+                return {"ok": read_form(case["system"], case["values"])}
+            except NeedsFullEngine:
+                return {"full": True}
         if case["kind"] == "frame":    # any link's frame and payload, compressed ones too
             from tirada.wire.codec import decode_body
             from tirada.wire.frame import read_frame

@@ -87,17 +87,6 @@ def preset_texts(preset: str, value: int, versus: "int | None", lang: str) -> tu
     return got.notation, got.bands.text()
 
 
-def bands_value(text: str) -> "list | None":
-    """The request's ``bands`` from the form's text (``None`` when empty).
-
-    Raises:
-        TiradaError: :func:`tirada.systems.bands.parse_bands` refuses it (field ``bands``).
-    """
-    from tirada.systems.bands import parse_bands
-
-    return parse_bands(text).to_value() if text.strip() else None
-
-
 def bands_text(value: object) -> str:
     """The form's text of a stored ``bands`` value (``""`` when absent or unreadable)."""
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Mapping, Tuple
 
 from dice.dice_result import render_result, summary
-from roll.forms import checked, int_field, optional_ints, select_field
+from roll.forms import read_fieldset, select_field
 from dice.bands_view import odds_view as with_bands
 from roll.odds_views import view_threshold
 from shell.render import esc
@@ -15,7 +15,7 @@ from shell.strings import t
 from tirada.sheets import stored_sheet
 from tirada.systems.form_requests import generic_form_request
 
-__all__ = ["dialect_of", "FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
+__all__ = ["FIELDSET", "FLOW", "PLAYER_FIELDS", "REQUESTABLE", "REQUEST_NEUTRAL", "SECTIONS", "SYSTEM", "field_values", "odds_view",
            "read_request", "render_result", "sheet_choice", "sheet_fields_html", "sheet_roll_html", "sheet_roll_update",
            "summary"]
 
@@ -34,13 +34,6 @@ SECTIONS: Mapping[str, tuple] = {"generic-bands-box": ("bands",)}
 PLAIN_FIELDS = ("system", "seed", "label", "dice", "sides", "keep", "keep_lowest", "modifier", "difficulty", "dialect")
 
 
-def dialect_of(fieldset: Any) -> str:
-    """The dialect chosen beside the notation (docs/notation.md §Dialects); Roll20 when there is none."""
-    node = fieldset.querySelector('[name="dialect"]')
-    value = str(node.value) if hasattr(node, "value") else ""    # JS null has no value
-    return value or "roll20"
-
-
 def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str]) -> Dict[str, Any]:
     """The generic roll's odds card (web/roll/odds_views.py ``view_threshold``: the chance to reach the
     difficulty), with each named outcome's odds first when the roll has outcome bands
@@ -50,39 +43,14 @@ def odds_view(result: Mapping[str, Any], lang: str, label: Callable[[str], str])
 
 def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
     """A typed notation wins over the fields (docs/notation.md; the engine refuses bad text), else
-    dice, sides and the optional keep, modifier, difficulty (empty → the engine's default)."""
-    notation = fieldset.querySelector('[name="notation"]')
-    text = str(notation.value).strip() if notation is not None else ""
-    if text:
-        from tirada.systems.notation import parse
+    dice, sides and the optional keep, modifier, difficulty (empty → the engine's default); the outcome
+    bands with either. Read by :func:`tirada.systems.form_read.read_form` from the fieldset's values
+    (web/roll/forms.py :func:`~roll.forms.read_fieldset`).
 
-        dialect = dialect_of(fieldset)
-        req = parse(text, dialect)
-        if dialect != "roll20":     # whose notation it was: the link names it (never for Roll20)
-            req["dialect"] = dialect
-        difficulty = None if "rolls" in req else int_field(fieldset, "difficulty", lang, optional=True)
-        typed = generic_form_request(req).difficulty if "difficulty" in req else difficulty
-        if difficulty is not None and typed != difficulty:   # "vs 15" and the field
-            from tirada.systems.notation.request import two_difficulties
-
-            raise two_difficulties(typed, difficulty)
-        if difficulty is not None:   # a difficulty applies to one roll; several rolls hide the field
-            req["difficulty"] = difficulty
-        return _with_bands(req, fieldset)
-    req = {"dice": int_field(fieldset, "dice", lang), "sides": int_field(fieldset, "sides", lang)}
-    req.update(optional_ints(fieldset, ("keep", "modifier", "difficulty"), lang))
-    if checked(fieldset, "keep_lowest"):
-        req["keep_lowest"] = True
-    return _with_bands(req, fieldset)
-
-
-def _with_bands(req: Dict[str, Any], fieldset: Any) -> Dict[str, Any]:
-    """The request with the outcome bands typed in the form (web/dice/ui_bands.py), if any."""
-    from dice.bands_view import bands_value
-
-    node = fieldset.querySelector('[name="bands"]')
-    bands = bands_value(str(node.value)) if hasattr(node, "value") else None   # JS null has no value
-    return req if bands is None else {**req, "bands": bands}
+    Raises:
+        FormError: a value that is not a whole number (its label, in ``lang``).
+        TiradaError: the notation's or the bands' refusal (``notation.*``, ``bands.*``)."""
+    return read_fieldset(SYSTEM, fieldset, lang)
 
 
 def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:

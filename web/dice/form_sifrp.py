@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Mapping, Tuple
 
 from dice.dice_result import render_result, summary
-from roll.forms import checked, int_field, optional_ints, raw_field, select_field
+from roll.forms import read_fieldset, select_field
 from roll.odds_views import view_threshold as odds_view
 from shell.render import esc
 from shell.strings import SIFRP_DIFFICULTIES, t
 from roll.sheet_inputs import input_id, number, text
-from tirada.fields import typed_int
+from tirada.systems import form_read
 from tirada.systems.form_requests import sifrp_form_request
 from tirada.sheets import SIFRP_ABILITIES, stored_sheet
 
@@ -28,61 +28,19 @@ PLAYER_FIELDS: tuple = ()
 SECTIONS = {"sifrp-helpers": ("helpers", "extra_time"), "sifrp-conflict": ("passive_rank", "weapon_damage"),
             "sifrp-competition": ("rivals",), "sifrp-extended": ("extended_goal",)}
 
-#: rival rows of the SIFRP competition form (web/panels/roll.html)
-RIVAL_ROWS = 3
-_RIVAL_KEYS = ("name", "test_dice", "bonus_dice", "penalty_dice", "modifier")
+#: rival rows of the SIFRP competition form (web/panels/roll.html), as the reader reads them
+RIVAL_ROWS = form_read.RIVAL_ROWS
+_RIVAL_KEYS = form_read.RIVAL_KEYS
 
 
 def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
-    """The test as the engine expects it (values unchecked beyond being whole numbers: the engine
-    validates ranges and rules); empty optional fields are left out (the engine's defaults)."""
-    step = str(fieldset.querySelector('[name="difficulty_step"]').value)
-    difficulty = int_field(fieldset, "difficulty", lang) if step == "custom" else int(step)
-    req = {"test_dice": int_field(fieldset, "test_dice", lang), "difficulty": difficulty}
-    req.update(optional_ints(fieldset, ("bonus_dice", "penalty_dice", "modifier"), lang))
-    if checked(fieldset, "destiny_bonus"):
-        req["destiny_bonus"] = True
-    req.update(_contest(fieldset, req))
-    goal = int_field(fieldset, "extended_goal", lang, optional=True)
-    if goal is not None:  # an extended test (sifrp.md §Other rules): the engine checks the ranges
-        req["extended_goal"] = goal
-        req["extended_count"] = str(fieldset.querySelector('[name="extended_count"]').value)
-        most = int_field(fieldset, "extended_max", lang, optional=True)
-        if most is not None:
-            req["extended_max"] = most
-        span = str(fieldset.querySelector('[name="extended_span"]').value).strip()
-        if span:
-            req["extended_span"] = span
-    return req
+    """The test as the engine expects it, read by :func:`tirada.systems.form_read.read_form` from the
+    fieldset's values (web/roll/forms.py :func:`~roll.forms.read_fieldset`; values unchecked beyond
+    being whole numbers: the engine validates ranges and rules; empty optional fields left out).
 
-
-def _contest(fieldset: Any, req: dict) -> dict:
-    """Teamwork, extra time, conflict and competition fields of the SIFRP form (seed 004,
-    "Modificadores" and "Tipos de tiradas"); empty fields and empty rival rows are left out."""
-    out: dict = {}
-    helpers = str(fieldset.querySelector('[name="helpers"]').value).strip()
-    if helpers:
-        parts = [p for p in helpers.replace(";", ",").replace(" ", ",").split(",") if p]
-        out["helpers"] = [typed_int(p) for p in parts]
-    if checked(fieldset, "allow_more_helpers"):
-        out["allow_more_helpers"] = True
-    for name in ("extra_time", "passive_rank", "weapon_damage"):
-        value = raw_field(fieldset, name)
-        if value is not None:
-            out[name] = value
-    if "passive_rank" in out:          # a conflict: the Difficulty is 4 × the opponent's rank
-        req.pop("difficulty", None)
-    rivals = []
-    for i in range(RIVAL_ROWS):
-        named = raw_field(fieldset, f"rivals[{i}].name")      # _RIVAL_KEYS[0]: the name, as typed (trimmed)
-        row = {"name": None if named is None else str(fieldset.querySelector(f'[name="rivals[{i}].name"]').value).strip(),
-               **{k: raw_field(fieldset, f"rivals[{i}].{k}") for k in _RIVAL_KEYS[1:]}}
-        if any(v is not None for v in row.values()):
-            rivals.append({k: v for k, v in row.items() if v is not None})
-    if rivals:
-        out["rivals"] = rivals
-        out["name"] = str(fieldset.querySelector('[name="name"]').value).strip()
-    return out
+    Raises:
+        FormError: a value that is not a whole number (its label, in ``lang``)."""
+    return read_fieldset(SYSTEM, fieldset, lang)
 
 
 def _difficulty(value: Any) -> Dict[str, Any]:

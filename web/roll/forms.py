@@ -20,11 +20,10 @@ import importlib
 from typing import Any, Callable, Dict, Mapping, Protocol, Tuple
 
 from shell.strings import t
-from tirada.fields import typed_int
 from tirada.systems.registry import REGISTRY, SystemSpec, TableView
 
-__all__ = ["FORMS", "Form", "FormError", "UnknownSystem", "checked", "form_for", "int_field", "module_name",
-           "raw_field", "requirements", "rolls_with_sheets", "with_fieldset"]
+__all__ = ["FORMS", "Form", "FormError", "UnknownSystem", "form_for", "int_field", "module_name", "read_fieldset",
+           "requirements", "rolls_with_sheets", "with_fieldset"]
 
 
 class FormError(ValueError):
@@ -212,17 +211,6 @@ def int_field(fieldset: Any, name: str, lang: str, optional: bool = False) -> An
         raise FormError(f"{label}: {t('error.number', lang)}", str(node.id)) from None
 
 
-def optional_ints(fieldset: Any, names: Tuple[str, ...], lang: str) -> Dict[str, int]:
-    """``{name: whole number}`` of the inputs ``names`` that are not empty (an empty one is left out:
-    the engine's default).
-
-    Raises:
-        FormError: one is not a whole number (:func:`int_field`).
-    """
-    values = {name: int_field(fieldset, name, lang, optional=True) for name in names}
-    return {name: value for name, value in values.items() if value is not None}
-
-
 def select_field(node_id: str, label: str, options: str, wide: bool = False) -> str:
     """A labelled ``<select>`` of the "roll with this sheet" choosers (``label`` escaped here,
     ``options`` already HTML)."""
@@ -232,13 +220,31 @@ def select_field(node_id: str, label: str, options: str, wide: bool = False) -> 
             f'<select id="{node_id}">{options}</select></div>')
 
 
-def checked(fieldset: Any, name: str) -> bool:
-    """Whether the checkbox ``name`` of ``fieldset`` is ticked."""
-    return bool(fieldset.querySelector(f'[name="{name}"]').checked)
+def read_fieldset(system: str, fieldset: Any, lang: str) -> Dict[str, Any]:
+    """The request of ``system``'s fieldset, read by the engine's one form reader
+    (:func:`tirada.systems.form_read.read_form`, the reading core's, so MicroPython reads it too): each
+    input of :func:`~tirada.systems.form_read.form_names` as its ``.checked`` (a checkbox) or its
+    ``.value`` (any other); an input the fieldset lacks is left out (read as empty).
 
+    Raises:
+        FormError: a value that is not a whole number ("<label>: <error.number>" in ``lang``, the
+            input's id), as :func:`int_field` words it.
+        TiradaError: the reader's other refusals (a notation's ``notation.*``, the bands' ``bands.*``).
+    """
+    from tirada.systems.form_read import FormFieldError, form_names, read_form
 
-def raw_field(fieldset: Any, name: str) -> Any:
-    """An input's value for the engine to check: ``None`` when empty, an int when it reads as one,
-    else the text itself (the engine refuses it with a coded, worded reason)."""
-    text = str(fieldset.querySelector(f'[name="{name}"]').value).strip()
-    return typed_int(text) if text else None
+    values: Dict[str, Any] = {}
+    for name in form_names(system):
+        node = fieldset.querySelector(f'[name="{name}"]')
+        if node is None or not hasattr(node, "value"):      # no such input (JS null has no value)
+            continue
+        values[name] = bool(node.checked) if str(getattr(node, "type", "")) == "checkbox" else str(node.value)
+    try:
+        return read_form(system, values)
+    except FormFieldError as err:
+        name = str(err.field)
+        node = fieldset.querySelector(f'[name="{name}"]')
+        if node is None or not hasattr(node, "value"):
+            raise FormError(f"{name}: {t('error.number', lang)}", name) from None
+        label = node.labels[0].textContent if node.labels.length else name
+        raise FormError(f"{label}: {t('error.number', lang)}", str(node.id)) from None

@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..names import visible
-from ..portable import Struct, category, is_nfc, nfc
+from ..portable import NeedsFullEngine, Struct, category, is_nfc, nfc
 from .words import number
 
 __all__ = ["BANDS_VERSION", "Band", "Bands", "MAX_BANDS", "MAX_BAND_LABEL", "MAX_CUT", "parse_bands", "split"]
@@ -190,7 +190,11 @@ def parse_bands(text: Any) -> Bands:
         ``bands.open_middle`` (``≤``/``≥`` on a band that is not first/last), ``bands.reversed``
         (``9–7``), ``bands.gap`` / ``bands.overlap`` (naming the totals), ``bands.count``,
         ``bands.label``, ``bands.edge``, ``bands.too_long`` (over 600 characters).
+        NeedsFullEngine: on MicroPython, whose ``re`` has no flags or named groups (the reading core
+            hands typed bands to the full engine: :mod:`tirada.systems.form_read`).
     """
+    if not hasattr(re, "S"):    # MicroPython: the pattern below cannot be compiled there
+        raise NeedsFullEngine("typed bands are read by the full engine")
     if not isinstance(text, str) or not text.strip():
         raise _refuse("no bands were written", code="bands.empty")
     if len(text) > 600:
