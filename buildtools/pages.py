@@ -74,7 +74,19 @@ def include_panels(html: str, depth: int = 0) -> str:
         return include_panels(path.read_text(encoding="utf-8"), depth + 1)
 
     html = re.sub(r"<!--#include (panels/[a-z0-9_-]+\.html)-->", include, html)
+    html = html.replace("<!--#sifrp-difficulties-->", sifrp_difficulties_html())
     return re.sub(r"<!--#system-(options|fieldsets)-->", lambda m: system_forms_html(m.group(1)), html)
+
+
+def sifrp_difficulties_html() -> str:
+    """The SIFRP difficulty select's options in Spanish (web/dice/form_sifrp.py difficulty_options_html),
+    written into the page so that the form is whole before the engine is up (issue #41: it rolls on the
+    reading core then)."""
+    web_on_path()
+    _engine_on_path()
+    from dice.form_sifrp import difficulty_options_html
+
+    return difficulty_options_html("es")
 
 
 def _engine_on_path() -> None:

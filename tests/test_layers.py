@@ -25,7 +25,7 @@ from helpers.imports import ENGINE, graph  # noqa: E402
 BASE = {"tirada.errors", "tirada.dice", "tirada.names", "tirada.fields", "tirada.fresh", "tirada.plural",
         "tirada.safejson", "tirada.storage_keys", "tirada.lookalike_data", "tirada.portable", "tirada.portable_text",
         "tirada.unicode_core_data", "tirada.reading_core", "tirada.steps", "tirada.refusals"}
-APP = {"tirada", "tirada.__main__", "tirada.cli", "tirada.storage", "tirada.chainbook", "tirada.stored",
+APP = {"tirada", "tirada.__main__", "tirada.cli", "tirada.storage", "tirada.chainbook", "tirada.core_roll", "tirada.stored",
        "tirada.storage_records", "tirada.data_view"}
 NAMES = ("base", "wire", "games", "links", "app")
 

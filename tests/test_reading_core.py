@@ -717,3 +717,72 @@ def test_the_roll_form_reads_the_same_on_cpython_and_micropython(tmp_path):
             continue
         assert json.dumps(other, sort_keys=True) == json.dumps(mine, sort_keys=True), case["name"]
     assert 0 < full < len(cases) // 4        # the plain fields, SIFRP's whole form and the refusals read there
+
+
+def _core_rolls() -> list:
+    """Asks of the roll form on the core (tirada.core_roll, web/loader.js rollOnCore) with fixed
+    random bytes: SIFRP and the generic roll's plain fields, unsigned and on a chain (new, going on, its
+    IndexedDB head behind), in both languages, and what is left to the full engine."""
+    from tirada.core_roll import core_roll
+
+    page = "http://127.0.0.1:8000/index.html"
+    base = {"system": "sifrp", "values": {"test_dice": "4", "bonus_dice": "2", "penalty_dice": "1", "difficulty_step": "12"},
+            "label": "Atletismo", "roller": "Sharla", "campaign": "Poniente", "entry": None, "head": None,
+            "created": 1765000000, "random": "3c" * 256, "lang": "es", "page_url": page}
+    first = core_roll(base)
+    asks = [("sifrp, a new chain", base),
+            ("sifrp, the chain goes on", dict(base, entry=first.entry, head=first.head, random="4d" * 256)),
+            ("sifrp, English, no IndexedDB head", dict(base, entry=first.entry, lang="en", random="5e" * 256)),
+            ("sifrp, a conflict and helpers", dict(base, values={"test_dice": "3", "difficulty_step": "9",
+                                                                 "passive_rank": "3", "helpers": "2, 3"})),
+            ("sifrp, a competition", dict(base, values={"test_dice": "3", "difficulty_step": "6", "name": "Sharla",
+                                                        "rivals[0].name": "Corvo", "rivals[0].test_dice": "4"})),
+            ("sifrp, an extended test", dict(base, values={"test_dice": "3", "difficulty_step": "9",
+                                                           "extended_goal": "5", "extended_count": "degrees",
+                                                           "extended_max": "10"})),
+            ("generic, unsigned", dict(base, system="generic", roller="", campaign="", label="",
+                                       values={"dice": "3", "sides": "6", "keep": "2", "modifier": "1",
+                                               "difficulty": "8"})),
+            ("generic, English, keep lowest", dict(base, system="generic", lang="en",
+                                                   values={"dice": "4", "sides": "10", "keep": "1", "keep_lowest": True})),
+            ("generic, a notation (full engine on MicroPython)", dict(base, system="generic", values={"notation": "2d6+3"})),
+            ("left: not a number", dict(base, values={"test_dice": "tres"})),
+            ("left: the chain moved", dict(base, entry=first.entry, head=dict(first.head, seq=9))),
+            ("left: retired", dict(base, entry=dict(first.entry, retired=1765000000))),
+            ("left: L5R", dict(base, system="l5r5e")),
+            ("left: too few random bytes", dict(base, random="ab" * 4))]
+    return [{"name": f"core roll: {name}", "kind": "core_roll", "ask": json.dumps(ask)} for name, ask in asks]
+
+
+@pytest.mark.slow
+def test_the_form_rolls_the_same_on_cpython_and_micropython(tmp_path):
+    """The core's roll of the form (tirada.core_roll.roll_json) answers byte-identical JSON on
+    both for every ask: the same link, chain entry, words and snippets from the same random bytes, or
+    the same code left to the full engine. A typed notation is the full engine's on MicroPython (no
+    parser there) and too few random bytes there (no secure source of its own): both answered "full"."""
+    if not _node_ready():
+        if os.environ.get("CI"):
+            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
+        pytest.skip("needs Node and node_modules (python3 build.py build)")
+    cases = _core_rolls()
+    input_path = tmp_path / "input.json"
+    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
+    ours = json.loads(_run_cpython(input_path))["results"]
+    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
+    assert len(ours) == len(theirs) == len(cases)
+    rolled = 0
+    for case, mine, other in zip(cases, ours, theirs):
+        name = case["name"]
+        if "full engine on MicroPython" in name:
+            assert mine["ok"]["state"] == "rolled" and other["ok"]["state"] == "full", name
+            assert other["ok"]["code"] == "core.interpreter", other
+            continue
+        if "too few random bytes" in name:      # CPython has secrets to go on with; MicroPython has not
+            assert mine["ok"]["state"] == "rolled" and other["ok"]["code"] == "core.interpreter", (mine, other)
+            continue
+        assert json.dumps(other, sort_keys=True, ensure_ascii=False) == json.dumps(mine, sort_keys=True,
+                                                                                    ensure_ascii=False), name
+        rolled += mine["ok"]["state"] == "rolled"
+        assert mine["ok"]["state"] == ("full" if name.startswith("core roll: left") else "rolled"), (name, mine)
+    assert rolled == 8
+

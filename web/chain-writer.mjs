@@ -70,14 +70,15 @@ function transact(db, mode, work) {
   });
 }
 
-/** ``tiradaChainNumber(key, number)``: under the lock, ``number(head JSON | null)`` (Python, sync)
- * numbers the roll and returns the chain's new head as JSON ("" when nothing was numbered), which
- * is written to IndexedDB before the lock is let go. Resolves to that JSON. */
+/** ``tiradaChainNumber(key, number)``: under the lock, ``number(head JSON | null)`` (Python, sync; or
+ * the reading core's roll in web/loader.js, async) numbers the roll and returns the chain's new head as
+ * JSON ("" when nothing was numbered), which is written to IndexedDB before the lock is let go.
+ * Resolves to that JSON. */
 globalThis[NAME] = (key, number) => {
   const run = async () => {
     const db = await heads();
     const stored = db ? await transact(db, "readonly", (store) => store.get(key)) : undefined;
-    const next = number(typeof stored === "string" ? stored : null);
+    const next = await number(typeof stored === "string" ? stored : null);
     if (db && next) await transact(db, "readwrite", (store) => store.put(next, key));
     return next;
   };

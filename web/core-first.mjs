@@ -225,6 +225,51 @@ export function showThreadCore(view, say, sayWith, failed) {
  */
 export function coreFrame() {
   mark("frame-core-start");
+  const { ask, worker } = keptWorker();
+  const ready = ask({ kind: "frame-start" }).then((data) => {
+    mark("frame-core-ready", { bytes: data.bytes });
+    return data.ready;
+  });
+  ready.catch(() => worker.terminate());
+  return {
+    ready,
+    answer: async (text, href) => {
+      await ready;
+      return (await ask({ kind: "marks", text, href })).answer;
+    },
+  };
+}
+
+/**
+ * The roll form on the reading core while Pyodide starts (issue #41): one Web Worker
+ * (web/core-worker.mjs) that starts MicroPython, imports what a roll needs and rolls the form's
+ * values as a link (tirada.core_roll.roll_json).
+ *
+ * @returns {{ready: Promise<void>, roll: (ask: string) => Promise<object>, stop: () => void}}
+ *   ``ready`` resolves once the core can roll (rejects when it cannot start); ``roll(ask)``:
+ *   tirada.core_roll.CoreRoll's fields for the JSON text ``ask`` (state "rolled" or "full");
+ *   ``stop()`` ends the worker (Pyodide is up).
+ */
+export function coreForm() {
+  mark("form-core-start");
+  const { ask, worker } = keptWorker();
+  const ready = ask({ kind: "form-start" }).then((data) => {
+    mark("form-core-ready", { bytes: data.bytes });
+  });
+  ready.catch(() => worker.terminate());
+  return {
+    ready,
+    roll: async (text) => {
+      await ready;
+      return JSON.parse((await ask({ kind: "roll", ask: text })).answer);
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+/** A core worker kept for many questions: ``ask(message)`` posts it with an id and resolves to the
+ * answer with that id (rejects with its ``failed`` text, or when the worker fails). */
+function keptWorker() {
   const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
   const pending = new Map();
   let next = 0;
@@ -246,16 +291,51 @@ export function coreFrame() {
   };
   worker.onerror = (event) => failAll(`core worker: ${event.message || "failed to start"}`);
   worker.onmessageerror = () => failAll("core worker: unreadable answer");
-  const ready = ask({ kind: "frame-start" }).then((data) => {
-    mark("frame-core-ready", { bytes: data.bytes });
-    return data.ready;
-  });
-  ready.catch(() => worker.terminate());
-  return {
-    ready,
-    answer: async (text, href) => {
-      await ready;
-      return (await ask({ kind: "marks", text, href })).answer;
-    },
-  };
+  return { ask, worker };
+}
+
+/**
+ * Put a roll the core made from the form (tirada.core_roll, web/loader.js rollOnCore) in #result,
+ * outcome first: «Resultado», the outcome (the system's own words), the total, the label, who rolled
+ * and where, and «Cargando el resto de Tirada…» (#core-roll-checking: web/loader.js says the rest could
+ * not load there if Pyodide fails); its link in #share with the copy buttons (web/loader.js answers
+ * them until web/roll/ui_roll.py replaces the card with the full one). Focus goes to #result, as the
+ * full page puts it after a roll.
+ *
+ * @param {object} view  tirada.links.core_view.CoreView's fields (state "verified")
+ * @param {string} link  the roll's whole link
+ * @param {(name: string) => string} say  loader.js's string lookup (<template id="loading-strings">)
+ * @param {boolean} failed  Pyodide has failed already: the last line says so at once
+ */
+export function showCoreRoll(view, link, say, failed) {
+  const result = document.getElementById("result");
+  const share = document.getElementById("share");
+  if (!result) return;
+  const box = make("div", "core-roll");
+  box.dataset.core = view.state;
+  const verdict = view.ok === true ? " ok" : view.ok === false ? " fail" : "";
+  box.append(make("h2", "core-roll-heading", "", say("resultheading")),
+    make("p", "core-roll-headline", "headline" + verdict, view.outcome));
+  if (view.total && view.total !== view.outcome) box.append(make("p", "core-roll-total", "core-total", `${say("total")}: ${view.total}`));
+  if (view.label) box.append(make("p", "core-roll-label", "core-label", view.label));
+  box.append(make("p", "core-roll-meta", "meta", [view.description, view.created_iso.replace("T", " ").replace("Z", " UTC"),
+    `id ${view.id}`].filter(Boolean).join(" · ")));
+  const rest = make("p", "core-roll-checking", "shared-checking", say(failed ? "rollcorefailed" : "rollcoreloading"));
+  if (!failed) rest.setAttribute("aria-busy", "true");
+  rest.setAttribute("role", "status");
+  box.append(rest);
+  result.replaceChildren(box);
+  result.dataset.coreFragment = link.slice(link.indexOf("#") + 1);
+  result.hidden = false;
+  if (share) {
+    const field = document.getElementById("share-link");
+    if (field) field.value = link;
+    for (const node of share.querySelectorAll("[data-link-only]")) node.hidden = false;
+    const note = document.getElementById("share-note");
+    if (note) note.hidden = true;
+    const status = document.getElementById("copy-status");
+    if (status) status.textContent = "";
+    share.hidden = false;
+  }
+  result.focus();
 }

@@ -7,7 +7,8 @@
 // wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
 // page's main thread. One link per worker: core-first.mjs ends it after the answer. A thread link's
 // first verdict is one message too ({kind: "thread"}: threadMessage, below). The userscript's
-// verification frame keeps one worker for all its requests instead (frameMessage, below).
+// verification frame keeps one worker for all its requests instead (frameMessage, below), and so does
+// the roll form while Pyodide starts (formMessage, below).
 
 /** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
 const HEAP = 16 * 1024 * 1024;
@@ -140,8 +141,34 @@ async function threadMessage(data) {
   }
 }
 
+/** The modules a form's roll needs, imported when the form's worker starts so that the first roll
+ * does not wait for them. */
+const FORM_MODULES = "import tirada.core_roll, tirada.links.roll_link, tirada.chainbook, tirada.links.snippets, "
+  + "tirada.systems.form_read, tirada.systems.words, tirada.systems.sifrp, tirada.systems.generic";
+
+/**
+ * The roll form's messages (web/core-first.mjs coreForm; issue #41: the form rolls before Pyodide is up):
+ * ``{kind: "form-start", id}`` starts the core and imports what a roll needs, answering ``{id, ready:
+ * true, bytes}``; ``{kind: "roll", id, ask}`` answers ``{id, answer}``: tirada.core_roll.roll_json of
+ * the JSON text ``ask``. ``{id, failed}`` when the core cannot start or answer.
+ */
+async function formMessage(data) {
+  try {
+    const mp = await core();
+    if (data.kind === "form-start") {
+      mp.runPython(FORM_MODULES);
+      self.postMessage({ id: data.id, ready: true, bytes: downloaded() });
+    } else {
+      self.postMessage({ id: data.id, answer: mp.pyimport("tirada.core_roll").roll_json(data.ask) });
+    }
+  } catch (err) {
+    self.postMessage({ id: data.id, failed: String(err?.stack || err).slice(0, 500) });
+  }
+}
+
 self.onmessage = async ({ data }) => {
   if (data.kind === "thread") return threadMessage(data);
+  if (data.kind === "form-start" || data.kind === "roll") return formMessage(data);
   if (data.kind) return frameMessage(data);
   try {
     const view = await coreView(data.fragment, data.lang);

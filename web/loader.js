@@ -12,7 +12,7 @@ import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 // the reading core (issue #41), imported with the loader so that a roll link's worker starts while
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
-import { coreFrame, coreThread, coreView, showCore, showThreadCore } from "./core-first.mjs";
+import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRoll, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
@@ -48,8 +48,8 @@ const sayWith = (name, values) =>
   say(name).replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 if (text && strings && earlyLang() === "en") text.textContent = say("text");
 setTimeout(() => {
-  // still loading (a failure already said so, and stays said)
-  if (engineState() === "loading" && text && strings && !queued) text.textContent = say("slow");
+  // still loading (a failure already said so, and stays said; the form rolling on the core says so instead)
+  if (engineState() === "loading" && text && strings && !queued && !root.dataset.coreForm) text.textContent = say("slow");
 }, 15000);
 // ------------------------------------------------------- frame-busting (issue #39)
 // A meta CSP cannot carry frame-ancestors, and a static host may send no header: so the page checks
@@ -250,29 +250,222 @@ if (system) {
   });
   showSystemFields(); // a browser may restore the select's value on reload
 }
+/** Queue the form's roll for the engine (it runs as soon as the engine is ready), or bring the failure
+ * into view when the engine failed. */
+function queueRoll() {
+  if (isReady()) {
+    form.requestSubmit(); // the engine came up meanwhile (the core answered "full" late)
+    return;
+  }
+  if (engineState() !== "loading") {
+    // failed: the loading box at the top says so; bring it into view (a phone has scrolled away)
+    document.getElementById("loading")?.scrollIntoView({ block: "nearest" });
+    return;
+  }
+  queued = true;
+  const button = document.getElementById("roll");
+  if (button) button.setAttribute("aria-busy", "true");
+  if (text) text.textContent = say("queued");
+}
 if (form) {
   form.addEventListener("submit", (event) => {
     if (isReady()) return;
     event.preventDefault(); // no engine yet: never a native form submission
-    if (engineState() !== "loading") {
-      // failed: the loading box at the top says so; bring it into view (a phone has scrolled away)
-      document.getElementById("loading")?.scrollIntoView({ block: "nearest" });
+    if (coreRolling) return; // one roll at a time: the press that started it is being answered
+    if (canCoreRoll()) {
+      rollOnCore();
       return;
     }
-    queued = true;
-    const button = document.getElementById("roll");
-    if (button) button.setAttribute("aria-busy", "true");
-    if (text) text.textContent = say("queued");
+    queueRoll();
   });
   watchEngine(new MutationObserver((_, obs) => {
     if (engineState() === "loading") return;
     const button = document.getElementById("roll");
-    if (button) button.removeAttribute("aria-busy");
-    if (!isReady()) return; // failed; or only timed out on a very slow link: a late ready still rolls
+    if (button && !coreRolling) button.removeAttribute("aria-busy");
+    if (!isReady()) {
+      showCoreFailed(); // failed: a roll the core made says the rest could not load
+      return; // or only timed out on a very slow link: a late ready still rolls
+    }
     obs.disconnect();
+    if (!coreRolling) formCore?.stop(); // the engine rolls from now on
     if (queued) form.requestSubmit();
   }));
 }
+
+// ---------------------------------------------------- the form rolls on the reading core (issue #41)
+// A plain visit starts MicroPython with the reading core at once (core-first.mjs coreForm), beside Pyodide:
+// once it is up (<html data-core-form="ready">), «Tirar» for SIFRP and the generic roll rolls there,
+// before the full engine: the same Python reads the form (tirada.systems.form_read), rolls the link
+// (tirada.links.roll_link) and numbers it on the roller's chain (tirada.chainbook), under the chain
+// lock of every tab (chain-writer.mjs: the head another tab left is compared first); this module stores
+// the chain's new head before the link is shown (a number is never handed out that the next roll would
+// not see), then the roller's names and the history entry (marked "core": web/roll/ui_roll.py words it
+// again once the engine is up and shows the full card). Whatever the core cannot roll as the full page
+// would (typed faces, L5R's steps, a link or a GM request open, a chain whose copies differ, a value
+// the engine refuses, full storage) is queued for the full engine as before, which rolls it or says why.
+/** The chain book, the history and the remembered roller in localStorage (web/shell/store.py CHAIN_KEY,
+ * HISTORY_KEY, ROLLER_KEY, HISTORY_CAP; tests/test_core_roll.py holds the two files to the same names). */
+const STORE_KEYS = { chains: "tirada.chains.v1", history: "tirada.history.v1", roller: "tirada.roller.v1" };
+const HISTORY_CAP = 200;
+/** The systems the core's form rolls (tirada.core_roll.SYSTEMS). */
+const CORE_SYSTEMS = ["generic", "sifrp"];
+let formCore = null;
+let coreRolling = false;
+let coreCard = null; // the roll the core shows in #result: {fragment, link, snippets}
+if (form && !framed && !coreFragment && typeof Worker === "function") {
+  try {
+    formCore = coreForm();
+    formCore.ready.then(() => {
+      if (isReady()) {
+        formCore.stop();
+        return;
+      }
+      root.dataset.coreForm = "ready";
+      if (text && !queued && engineState() === "loading") text.textContent = say("coreform");
+    }, (err) => {
+      formCore = null;
+      console.warn("Tirada: the reading core did not start; the form rolls once the full engine is up.", err);
+    });
+  } catch (err) {
+    formCore = null;
+    console.warn("Tirada: the reading core did not start; the form rolls once the full engine is up.", err);
+  }
+}
+
+/** Whether the core can roll what the form holds now: the core is up, the page is the plain form (no
+ * link, no GM request open), a system it rolls, no dice typed from elsewhere. */
+function canCoreRoll() {
+  return Boolean(formCore) && root.dataset.coreForm === "ready" && !window.location.hash.replace(/^#/, "")
+    && CORE_SYSTEMS.includes(system?.value) && !(document.getElementById("faces")?.value || "").trim();
+}
+
+/** localStorage's JSON value under ``key`` (``fallback`` when absent); ``undefined`` when unreadable or
+ * damaged (the full engine sets a damaged value aside and says so: the core then leaves it alone). */
+function stored(key, fallback) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const fieldValue = (id) => (document.getElementById(id)?.value || "").trim();
+
+/** Roll the form on the core (canCoreRoll), store it and show it; anything else queues it for the engine. */
+async function rollOnCore() {
+  coreRolling = true;
+  const button = document.getElementById("roll");
+  button?.setAttribute("aria-busy", "true");
+  let answer = null;
+  try {
+    const chosen = system.value;
+    const values = {};
+    const fieldset = form.querySelector(`fieldset[data-system="${chosen}"]`);
+    for (const node of fieldset ? fieldset.querySelectorAll("[name]") : []) {
+      values[node.name] = node.type === "checkbox" ? node.checked : String(node.value);
+    }
+    const roller = fieldValue("roller");
+    const campaign = fieldValue("campaign");
+    const random = Array.from(crypto.getRandomValues(new Uint8Array(256)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const ask = { system: chosen, values, label: fieldValue("label"), roller, campaign, entry: null, head: null,
+      created: Math.floor(Date.now() / 1000), random, lang: earlyLang(), page_url: window.location.href.split("#")[0] };
+    const key = `${roller}\n${campaign}`;
+    const numbered = async (head) => {
+      const book = stored(STORE_KEYS.chains, {});
+      if (!isObject(book)) throw new Error("chain book unreadable");
+      ask.entry = roller && Object.hasOwn(book, key) ? book[key] : null;
+      ask.head = roller && head ? JSON.parse(head) : null;
+      answer = await formCore.roll(JSON.stringify(ask));
+      if (answer.state !== "rolled" || !answer.key) return "";
+      if (answer.key !== key) throw new Error("chain key differs");
+      // the chain's new head first, re-read at once: another writer meanwhile means no link from here
+      const now = stored(STORE_KEYS.chains, {});
+      if (!isObject(now) || JSON.stringify(Object.hasOwn(now, key) ? now[key] : null) !== JSON.stringify(ask.entry)) {
+        throw new Error("chain moved");
+      }
+      now[key] = answer.entry;
+      localStorage.setItem(STORE_KEYS.chains, JSON.stringify(now)); // throws when storage is full
+      return JSON.stringify(answer.head);
+    };
+    const lock = globalThis[FUNCTIONS.chain_number.name];
+    if (roller && typeof lock === "function") await lock(key, numbered);
+    else await numbered(null);
+    if (!answer || answer.state !== "rolled") throw new Error(`the core leaves it to the engine: ${answer?.code}`);
+    remember(answer, roller, campaign);
+    showRolled(answer);
+  } catch (err) {
+    answer = null;
+    console.info("Tirada: the full engine makes this roll.", err);
+  } finally {
+    coreRolling = false;
+    button?.removeAttribute("aria-busy");
+  }
+  if (!answer) queueRoll();
+  else if (isReady()) formCore?.stop();
+}
+
+/** The roller's names and the history entry of a roll the core made (as web/roll/ui_roll.py stores
+ * them; a storage that refuses or a damaged history is left as it is: the link is shown anyway). */
+function remember(answer, roller, campaign) {
+  try {
+    localStorage.setItem(STORE_KEYS.roller, JSON.stringify({ roller, campaign }));
+    const items = stored(STORE_KEYS.history, []);
+    if (!Array.isArray(items)) return;
+    const entry = { fragment: answer.fragment, system: answer.system, label: answer.label, summary: answer.summary,
+      at: Date.now(), core: true };
+    const kept = items.filter((item) => !isObject(item) || item.fragment !== answer.fragment);
+    localStorage.setItem(STORE_KEYS.history, JSON.stringify([entry, ...kept].slice(0, HISTORY_CAP)));
+  } catch (err) {
+    console.warn("Tirada: the roll's history entry could not be stored.", err);
+  }
+}
+
+/** Show the core's roll in #result with its link and copy buttons in #share; focus the result. */
+function showRolled(answer) {
+  const link = `${window.location.href.split("#")[0]}#${answer.fragment}`;
+  coreCard = { fragment: answer.fragment, link, snippets: answer.snippets };
+  if (text && engineState() === "loading") text.textContent = say("coreform");
+  showCoreRoll(answer.view, link, say, engineState() === "failed");
+}
+
+/** The engine failed: a roll the core shows says the rest could not load. */
+function showCoreFailed() {
+  const checking = document.getElementById("core-roll-checking");
+  if (!checking) return;
+  checking.textContent = say("rollcorefailed");
+  checking.removeAttribute("aria-busy");
+}
+
+// The copy buttons of a roll the core shows (until the engine replaces the card: web/roll/ui_roll.py):
+// the link, or the snippet the core made (BBCode, Markdown, text; rich text with the text beside it).
+document.addEventListener("click", async (event) => {
+  const button = event.target instanceof Element ? event.target.closest("#share [data-copy]") : null;
+  if (!button || !coreCard || !document.getElementById("core-roll")) return;
+  const kind = button.dataset.copy;
+  const status = document.getElementById("copy-status");
+  const value = kind === "link" ? coreCard.link : coreCard.snippets[kind] || "";
+  try {
+    if (kind === "html" && typeof ClipboardItem === "function") {
+      await navigator.clipboard.write([new ClipboardItem({
+        "text/html": new Blob([value], { type: "text/html" }),
+        "text/plain": new Blob([coreCard.snippets.text || ""], { type: "text/plain" }),
+      })]);
+    } else {
+      await navigator.clipboard.writeText(value);
+    }
+    if (status) status.textContent = say(kind === "html" ? "copiedrich" : "copied");
+  } catch {
+    // the browser refused: the text goes in the link field, selected, to copy by hand
+    const field = document.getElementById("share-link");
+    if (field) {
+      field.value = kind === "html" ? coreCard.snippets.text || "" : value;
+      field.select();
+    }
+    if (status) status.textContent = say("copyfailed");
+  }
+});
 
 // ------------------------------------------------------- a roll link's request at once (issue #16)
 // What the link asks (system and pool, label, roller, campaign, chain number), never dice or a

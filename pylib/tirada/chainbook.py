@@ -29,14 +29,13 @@ Public API: :func:`head`, :func:`record`, :func:`hand_over`, :func:`plan`, :func
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from typing import Any, Dict, Literal, Mapping, Optional, Tuple
 
 from .errors import InvalidRequest
 from .links.chain import ChainState
 from .links.handover import decode_handover, encode_handover
-from .stored import chain_key
-from .names import check_chain_names
+from .names import chain_key, check_chain_names
+from .portable import Struct, merged
 
 __all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "Retired", "changed_keys", "hand_over", "handover_id", "head",
            "plan", "receive", "record", "restore", "retired"]
@@ -74,13 +73,16 @@ def _entry(state: ChainState, old: Mapping[str, Any] | None = None, **extra: Any
     return out
 
 
-@dataclass(frozen=True)
-class Retired:
+class Retired(Struct):
     """A chain handed over from this book and not received back: its head's ``seq`` (≥ 0) and when it
     was handed over (``created``, Unix seconds)."""
 
+    _fields = ("seq", "created")
     seq: int
     created: int
+
+    def __init__(self, seq: int, created: int) -> None:
+        self._init(seq, created)
 
     def to_dict(self) -> dict:
         """``{"seq", "created"}``."""
@@ -144,7 +146,7 @@ def record(chains: Mapping[str, Any], before: ChainState, after: ChainState) -> 
             or after.seq <= before.seq:
         raise InvalidRequest("the chain moved while this roll was made", field="chain", rule=RULE,
                              code="chain.moved", params={"who": after.roller, "seq": now[0]})
-    return {**chains, key: _entry(after, old if isinstance(old, Mapping) else None)}
+    return merged(chains, {key: _entry(after, old if isinstance(old, Mapping) else None)})
 
 
 def hand_over(chains: Mapping[str, Any], roller: str, campaign: str, created: int) -> Tuple[str, ChainState, dict]:
@@ -166,15 +168,14 @@ def hand_over(chains: Mapping[str, Any], roller: str, campaign: str, created: in
     state = now if now is not None else ChainState(roller, campaign)
     key = chain_key(state.roller, state.campaign)
     old = chains.get(key)
-    book = {**chains, key: _entry(state, old if isinstance(old, Mapping) else None, retired=created)}
+    book = merged(chains, {key: _entry(state, old if isinstance(old, Mapping) else None, retired=created)})
     return encode_handover(state, created), state, book
 
 
 Outcome = Literal["adopted", "same", "used", "older", "ask"]
 
 
-@dataclass(frozen=True)
-class HandoverPlan:
+class HandoverPlan(Struct):
     """What opening a hand-over link would do in a book (:func:`plan`), before anything is stored.
 
     ``outcome``: ``"adopted"`` (the book has no such chain: it is stored silently), ``"same"``
@@ -190,12 +191,17 @@ class HandoverPlan:
     that changed meanwhile gives another key and the question is asked again).
     """
 
+    _fields = ("outcome", "handed", "created", "here", "here_retired", "consent")
     outcome: Outcome
     handed: ChainState
     created: Optional[int]
-    here: Optional[ChainState] = None
-    here_retired: Optional[int] = None
-    consent: str = ""
+    here: Optional[ChainState]
+    here_retired: Optional[int]
+    consent: str
+
+    def __init__(self, outcome: Outcome, handed: ChainState, created: Optional[int], here: Optional[ChainState] = None,
+                 here_retired: Optional[int] = None, consent: str = "") -> None:
+        self._init(outcome, handed, created, here, here_retired, consent)
 
     @property
     def key(self) -> str:
@@ -261,14 +267,14 @@ def receive(chains: Mapping[str, Any], fragment: str, consent: str = "") -> Tupl
     key = chain_key(handed.roller, handed.campaign)
     old = chains.get(key)
     if made.outcome == "adopted":
-        return "adopted", handed, {**chains, key: _entry(handed, None, used=hid)}
+        return "adopted", handed, merged(chains, {key: _entry(handed, None, used=hid)})
     assert isinstance(old, Mapping) and made.here is not None
     if made.outcome == "ask":
         if consent != made.key:
             return "ask", made.here, dict(chains)
-        return "adopted", handed, {**chains, key: _entry(handed, old, used=hid)}
+        return "adopted", handed, merged(chains, {key: _entry(handed, old, used=hid)})
     if made.outcome == "same":
-        return "same", made.here, {**chains, key: _entry(made.here, old, used=hid)}
+        return "same", made.here, merged(chains, {key: _entry(made.here, old, used=hid)})
     return made.outcome, made.here, dict(chains)
 
 

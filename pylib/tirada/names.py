@@ -213,3 +213,9 @@ def lookalikes(names: Iterable[str], most: int = 10) -> dict:
             for name in same:
                 out[name] = [n for n in head if n != name][:most]
     return out
+
+
+def chain_key(roller: str, campaign: str) -> str:
+    """The storage key of a roller chain in the chain book: ``"<roller>\n<campaign>"``
+    (docs/link-format.md §6; :mod:`tirada.chainbook`)."""
+    return roller + "\n" + campaign

@@ -1,5 +1,8 @@
 """What the reading core needs that MicroPython lacks, in one place (docs/architecture.md §The reading core).
 
+Longer than 400 lines because it is that one place: each stand-in is small, and splitting them would
+give the core two modules to import for the same reason.
+
 The reading core (:data:`tirada.reading_core.CORE_MODULES`) runs unchanged on CPython 3.11+, Pyodide
 and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secrets``, ``bisect`` or
 ``unicodedata``; the core takes these from here instead:
@@ -9,8 +12,9 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
   :meth:`Struct.replace` (``dataclasses.replace``) and :meth:`Struct.as_dict` (``dataclasses.asdict``).
 * :func:`import_module` — ``importlib.import_module`` (absolute or relative names);
   :func:`lazy_attribute` — a package's PEP 562 ``__getattr__`` (names loaded on first use).
-* :func:`token_hex` — ``secrets.token_hex``; where no secure source exists it raises
-  :class:`NeedsFullEngine` (reading a link never needs fresh randomness).
+* :func:`token_hex` — ``secrets.token_hex``, or the secure random bytes the page hands in with
+  :func:`supply_random` (MicroPython has no source of its own: the roll form on the core, issue #41);
+  with neither it raises :class:`NeedsFullEngine` (reading a link never needs fresh randomness).
 * :func:`category`, :func:`nfc`, :func:`is_nfc` — the Unicode facts names and link texts need; from
   ``unicodedata`` where it exists, else from the generated :mod:`tirada.unicode_core_data`.
 * :func:`normalize`, :func:`casefold` — the other forms and case folding (look-alike names): an ASCII
@@ -51,7 +55,7 @@ except ImportError:   # MicroPython
 
 __all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute",
            "compare_digest", "is_nfc", "nfc", "normalize", "token_hex", "utc_iso", "merged", "is_whole", "fullmatch",
-           "is_space", "is_decimal", "stable_sorted"]
+           "is_space", "is_decimal", "stable_sorted", "supply_random"]
 
 
 class NeedsFullEngine(NotImplementedError):
@@ -179,9 +183,41 @@ def lazy_attribute(package: str, homes: dict, namespace: dict, name: str) -> Any
     return value
 
 
+#: secure random bytes handed in by the host where the interpreter has no source of its own
+#: (:func:`supply_random`): lowercase hex, consumed from the front
+_SUPPLIED = [""]
+
+
+def supply_random(hex_digits: str) -> None:
+    """Hand in secure random bytes for :func:`token_hex` on an interpreter without a source of its own
+    (MicroPython: the page's core worker passes ``crypto.getRandomValues`` output before a roll; issue #41).
+    ``hex_digits``: lowercase hex, an even number of digits; what was left of an earlier supply is
+    dropped (never reused across rolls; ``""`` empties it). While it lasts it is used on every
+    interpreter, so that the same supply gives the same link on CPython and MicroPython (the core's
+    tests compare them); :mod:`secrets` takes over when it runs short.
+
+    Raises:
+        ValueError: ``hex_digits`` is not lowercase hex of even length.
+    """
+    text = str(hex_digits)
+    if len(text) % 2 or any(c not in "0123456789abcdef" for c in text):
+        raise ValueError("random supply: lowercase hex of even length expected")
+    _SUPPLIED[0] = text
+
+
 def token_hex(nbytes: int) -> str:
-    """``secrets.token_hex(nbytes)``: ``2 * nbytes`` lowercase hex digits from a secure source.
-    Raises NeedsFullEngine where there is none (MicroPython has no ``os.urandom``)."""
+    """``secrets.token_hex(nbytes)``: ``2 * nbytes`` lowercase hex digits from a secure source: the bytes
+    handed in by :func:`supply_random` while they last (each used once), else the :mod:`secrets` module.
+
+    Raises:
+        NeedsFullEngine: too few supplied bytes left where there is no :mod:`secrets` (MicroPython has no
+        ``os.urandom``).
+    """
+    need = 2 * nbytes
+    pool = _SUPPLIED[0]
+    if len(pool) >= need:
+        _SUPPLIED[0] = pool[need:]
+        return pool[:need]
     if _secrets is None:
         raise NeedsFullEngine("no secure random source in this interpreter")
     return _secrets.token_hex(nbytes)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Mapping
 
 from .errors import InvalidRequest, TiradaError
+from .names import chain_key
 from .safejson import loads as safe_loads
 
 __all__ = ["Salvage", "chain_entry", "chain_key", "history_item", "salvage_chains", "salvage_sealkeys"]
@@ -33,7 +34,8 @@ MAX_CREATED = 253402300799   #: latest hand-over time accepted (s since 1970: 99
 def history_item(item: Any, where: str) -> dict:
     """One history entry, checked: ``{"fragment", "system", "label", "summary": {"es", "en"},
     "at": int ms 0..10^14}``, plus ``"elsewhere": True`` for dice rolled elsewhere (fragment
-    ``elsewhere-<ms>``, no link).
+    ``elsewhere-<ms>``, no link), and ``"core": True`` for a roll the reading core made before the full
+    engine was up (its summary is the core's outcome line until web/roll/ui_roll.py words it again).
 
     Raises:
         InvalidRequest: a missing or malformed field (named ``where.field``).
@@ -54,6 +56,8 @@ def history_item(item: Any, where: str) -> dict:
            "summary": {"es": summary["es"], "en": summary["en"]}, "at": item.get("at", 0)}
     if elsewhere:
         out["elsewhere"] = True
+    if item.get("core") is True and not elsewhere:   # made by the reading core: worded again by the full page
+        out["core"] = True
     if not isinstance(out["system"], str) or len(out["system"]) > 20:
         raise InvalidRequest("must be a system id", field=f"{where}.system", code="storage.system")
     if not isinstance(out["label"], str) or len(out["label"]) > 200:
@@ -62,11 +66,6 @@ def history_item(item: Any, where: str) -> dict:
     if isinstance(out["at"], bool) or not isinstance(out["at"], int) or not 0 <= out["at"] <= MAX_AT:
         raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at", code="storage.time")
     return out
-
-
-def chain_key(roller: str, campaign: str) -> str:
-    """The storage key of a roller chain: ``"<roller>\\n<campaign>"``."""
-    return f"{roller}\n{campaign}"
 
 
 def chain_entry(key: Any, value: Any) -> dict:

@@ -22,7 +22,7 @@ from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
 from helpers.offline import wait_offline_ready  # noqa: E402
-from helpers.page import hold_engine, release  # noqa: E402
+from helpers.page import block_core, hold_engine, release  # noqa: E402
 
 #: well under loader.js's last-resort time-out (120 s): a failure is noticed, not waited out
 SAID_AT_ONCE_MS = 30_000
@@ -184,6 +184,7 @@ def test_loading_and_failure_texts_fit_a_phone(new_context, base_url, locale, la
 
     ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
     held = hold_engine(ctx)
+    block_core(ctx)   # the engine's own loading texts (the core's form says it rolls: tests/e2e/test_core_form.py)
     page = ctx.new_page()
     page.clock.install()
     page.goto(base_url)
@@ -207,11 +208,13 @@ def test_loading_and_failure_texts_fit_a_phone(new_context, base_url, locale, la
 
 def test_a_roll_asked_after_a_failure_shows_why_nothing_rolls(new_context, base_url):
     """On a phone scrolled down to the roll button, asking a roll once the engine has failed brings
-    the failure message into view (no silent button)."""
+    the failure message into view (no silent button). With the reading core refused too: where the core
+    is up it rolls SIFRP and the generic roll all the same (tests/e2e/test_core_form.py)."""
     from playwright.sync_api import expect
 
     ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     ctx.route("**/engine.zip", refuse)
+    block_core(ctx)
     page = ctx.new_page()
     page.goto(base_url)
     expect_failure_said(page)
@@ -231,6 +234,7 @@ def test_a_roll_asked_on_a_very_slow_link_runs_after_the_time_out(new_context, b
 
     ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     held = hold_engine(ctx)
+    block_core(ctx)   # the engine's own loading texts (the core's form says it rolls: tests/e2e/test_core_form.py)
     page = ctx.new_page()
     page.clock.install()
     page.goto(base_url)

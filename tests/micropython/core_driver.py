@@ -22,6 +22,7 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   (what the frame answers before Pyodide is up), read back as JSON;
 * ``thread``: ``fragment`` (a thread link), ``lang``, ``href`` (the page's address) →
   :func:`tirada.links.core_thread.thread_view_json` (a thread link's first verdict), read back as JSON.
+* ``core_roll``: ``ask`` (JSON text) → :func:`tirada.core_roll.roll_json`, parsed (issue #41);
 * ``form``: ``system``, ``values`` (a roll form's inputs by name) →
   :func:`tirada.systems.form_read.read_form`; ``{"full": true}`` when it needs the full engine
   (:class:`tirada.portable.NeedsFullEngine`: a notation or bands typed, on MicroPython).
@@ -135,6 +136,10 @@ def run(case):
                 return {"ok": read_form(case["system"], case["values"])}
             except NeedsFullEngine:
                 return {"full": True}
+        if case["kind"] == "core_roll":   # the roll form rolled before Pyodide is up (issue #41)
+            from tirada.core_roll import roll_json
+
+            return {"ok": json.loads(roll_json(case["ask"]))}
         if case["kind"] == "frame":    # any link's frame and payload, compressed ones too
             from tirada.wire.codec import decode_body
             from tirada.wire.frame import read_frame

@@ -122,3 +122,20 @@ def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
     return (f'<fieldset class="cs-block"><legend>{esc(t("data.abilities", lang))}</legend>{head}{"".join(rows)}'
             f'</fieldset><div class="grid">{number("destiny", t("data.destiny", lang), form.get("destiny", "0"), 0, 99)}'
             f'</div>{text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')
+
+
+def difficulty_options_html(lang: str) -> str:
+    """The options of the SIFRP difficulty select (web/panels/roll.html ``#sifrp-difficulty``): each named
+    step of ``shell.strings.SIFRP_DIFFICULTIES`` as "Moderada (9)" in ``lang`` (names from
+    tirada.systems.sifrp.difficulty_name; sifrp.md §The test), then "other" (a number of one's own).
+    Moderada (9) is the one selected. The build writes them into the page in Spanish (buildtools/pages.py),
+    so the form is whole before the engine (issue #41: it rolls on the reading core); the page writes
+    them again in the language chosen (web/dice/ui_dice.py)."""
+    from tirada.systems.sifrp import difficulty_name
+
+    options = []
+    for tn in SIFRP_DIFFICULTIES:
+        name = (difficulty_name(tn) or {lang: str(tn)})[lang]   # every step of the list has a name
+        options.append(f'<option value="{tn}"{" selected" if tn == 9 else ""}>{esc(name)} ({tn})</option>')
+    options.append(f'<option value="custom">{esc(t("field.difficulty_custom", lang))}</option>')
+    return "".join(options)

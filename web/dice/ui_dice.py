@@ -11,24 +11,19 @@ from pyscript import document, when
 
 from shell import app
 from roll.forms import FormError
-from shell.render import esc
-from shell.strings import SIFRP_DIFFICULTIES, t
+from shell.strings import t
 from shell.page_events import LangChanged
 
 __all__ = ["FormError", "campaign_dialect", "notation_words", "setup", "sync_difficulty", "sync_notation"]
 
 
 def fill_difficulties(select, lang: str) -> None:
-    """Options of the SIFRP difficulty select: the named steps plus "other"."""
-    from tirada.systems.sifrp import difficulty_name
+    """Options of the SIFRP difficulty select in ``lang``: the named steps plus "other"
+    (web/dice/form_sifrp.py difficulty_options_html), the one chosen kept."""
+    from dice.form_sifrp import difficulty_options_html
 
     current = str(select.value) or "9"
-    options = []
-    for tn in SIFRP_DIFFICULTIES:
-        name = (difficulty_name(tn) or {lang: str(tn)})[lang]   # every step of the list has a name
-        options.append(f'<option value="{tn}">{esc(name)} ({tn})</option>')
-    options.append(f'<option value="custom">{esc(t("field.difficulty_custom", lang))}</option>')
-    select.innerHTML = "".join(options)
+    select.innerHTML = difficulty_options_html(lang)
     select.value = current
 
 

@@ -27,6 +27,7 @@ from shell import render
 from roll import roll_view
 from shell import sharing
 from roll import result_views
+from roll import ui_core_roll
 from shell.app import STORE, el, tr
 from shell.page_events import BeforeRoll, LangChanged, RequestWritten, RollSaved
 from roll.forms import FormError
@@ -364,6 +365,7 @@ def start() -> None:
     from dice import ui_dice
 
     ui_dice.campaign_dialect()   # the dialect the restored campaign types in (docs/notation.md §Dialects)
+    ui_core_roll.take_over(show_roll, show_current)   # the core's rolls made before the engine (issue #41)
     render_history()
     start_odds()
     if sharing.can_share():   # the "Compartir…" buttons (Web Share) show only where the browser has it

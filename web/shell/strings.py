@@ -41,6 +41,16 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                            "background (only once) and works offline."},
     "loading.queued": {"es": "Tirada pedida: se hará en cuanto el motor esté listo.",
                        "en": "Roll requested: it runs as soon as the engine is ready."},
+    "loading.core_form": {"es": "El formulario ya tira (SIFRP y la tirada genérica); el resto de Tirada sigue cargando.",
+                          "en": "The form rolls now (SIFRP and the generic roll); the rest of Tirada is still loading."},
+    "roll.core_loading": {"es": "Cargando el resto de Tirada… (el detalle de los dados, las probabilidades y las demás "
+                                "pestañas). El enlace ya se puede copiar.",
+                          "en": "Loading the rest of Tirada… (the dice in detail, the odds and the other tabs). The "
+                                "link can be copied now."},
+    "roll.core_failed": {"es": "No se pudo cargar el resto de Tirada: la tirada y su enlace están hechos y guardados; "
+                               "recarga la página para ver el detalle de los dados.",
+                         "en": "The rest of Tirada could not load: the roll and its link are made and saved; reload "
+                               "the page to see the dice in detail."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
     "loading.framed": {"es": "Tirada no funciona dentro de otra página: una página ajena podría tapar sus botones y "

@@ -16,11 +16,11 @@ Format: docs/link-format.md (§5 roll links, §6 chains, §7 verifying). Pure: n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..dice import new_seed
 from ..errors import InvalidRequest, LinkError
+from ..portable import Struct
 from .chain import ChainState, encode_link, verify_link
 from ..wire.codec import (KINDS, b64_decode, cbor_decode, decode_frame, decode_frame_versioned, encode_payload, payload_hash,
                     split_fragment)
@@ -32,20 +32,22 @@ __all__ = ["Reservation", "RolledLink", "open_finished", "open_roll", "peek_kind
 _KIND_NAMES = {code: name for name, code in KINDS.items()}
 
 
-@dataclass(frozen=True)
-class Reservation:
+class Reservation(Struct):
     """A chain number taken before the roll is finished (an L5R check takes its number when it
     starts, so an abandoned check shows as a gap): ``roller`` (1..40 chars), ``campaign`` ("" none),
     ``seq`` 1..10^9 reserved, ``prev`` the id of roll ``seq − 1`` (None when ``seq`` is 1)."""
 
+    _fields = ("roller", "campaign", "seq", "prev")
     roller: str
     campaign: str
     seq: int
     prev: Optional[str]
 
+    def __init__(self, roller: str, campaign: str, seq: int, prev: Optional[str]) -> None:
+        self._init(roller, campaign, seq, prev)
 
-@dataclass(frozen=True)
-class RolledLink:
+
+class RolledLink(Struct):
     """What :func:`roll_link` returns.
 
     Fields: ``fragment`` (``"t2…"`` (fair play; ``"t1…"`` links still open), no ``#``); ``verified`` (the dict of
@@ -54,9 +56,13 @@ class RolledLink:
     an unsigned roll).
     """
 
+    _fields = ("fragment", "verified", "chain")
     fragment: str
     verified: dict
     chain: Optional[ChainState]
+
+    def __init__(self, fragment: str, verified: dict, chain: Optional[ChainState]) -> None:
+        self._init(fragment, verified, chain)
 
 
 def reserve(chain: ChainState, request: Mapping[str, Any], created: Optional[int] = None) -> tuple:

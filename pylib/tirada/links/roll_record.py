@@ -70,13 +70,16 @@ class HistoryEntry:
     """One roll of the history: ``fragment`` (its link's fragment; ``elsewhere-<ms>`` for dice rolled
     elsewhere), ``label`` (``""`` without one), ``summary`` (the one-line summary per language
     ``{"es", "en"}``, or an older entry's single text), ``at`` (when, milliseconds since 1970; 0 when
-    unreadable) and ``elsewhere`` (dice rolled elsewhere: no link to open)."""
+    unreadable), ``elsewhere`` (dice rolled elsewhere: no link to open) and ``core`` (made by the reading
+    core before the full engine was up: its summary is the core's outcome line until web/roll/ui_roll.py
+    words it again; issue #41)."""
 
     fragment: str
     label: str
     summary: Any
     at: float
     elsewhere: bool
+    core: bool = False
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> "HistoryEntry":
@@ -84,7 +87,7 @@ class HistoryEntry:
         at = item.get("at")
         fragment = item.get("fragment")
         return cls(fragment if isinstance(fragment, str) else "", item.get("label") or "", item.get("summary") or {},
-                   at if isinstance(at, (int, float)) else 0, bool(item.get("elsewhere")))
+                   at if isinstance(at, (int, float)) else 0, bool(item.get("elsewhere")), item.get("core") is True)
 
     def text(self, lang: str) -> str:
         """The summary in ``lang`` (``"es"`` / ``"en"``; ``""`` when it has none in that language)."""

@@ -1,0 +1,188 @@
+"""A roll of the page's form made by the reading core, before Pyodide is up (issue #41).
+
+A first visit shows the roll form at once, but the full engine (Pyodide) takes seconds more to start.
+The page's core worker (web/core-worker.mjs) runs this module on MicroPython instead: the form's values
+read by :func:`tirada.systems.form_read.read_form` (the same reader the full page uses), the roll made
+as a link by :func:`tirada.links.roll_link.roll_link` (the same one call: seeded, rolled once,
+encoded, decoded once and verified), numbered on the roller's chain by :mod:`tirada.chainbook`'s
+rules (:func:`~tirada.chainbook.head`, :func:`~tirada.chainbook.record`), and said in the system's
+own words (:func:`tirada.links.core_view.outcome_line`) with its forum snippets
+(:func:`tirada.links.snippets.snippet_of`). Nothing is stored here: the page's JavaScript writes the
+new chain entry under the chain lock (web/chain-writer.mjs), then the history.
+
+Fair play is the full page's (docs/fair-play.md): the seed and every nonce are fresh random bytes
+handed in by the page (``crypto.getRandomValues``; :func:`tirada.portable.supply_random`), a named roll
+takes the next chain number of the head stored in this browser, and anything the core cannot do as
+the full page would (a chain whose stored copies disagree, a retired chain, a refused value, typed
+faces, a system with steps) is answered ``"full"``: the page keeps the roll queued for the full engine,
+which rolls it (or words the refusal) once it is up. A refusal here is never shown as a result.
+
+Plain Python of the reading core (CPython, Pyodide and MicroPython; docs/architecture.md §How the core is
+written).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from .errors import TiradaError
+from .portable import NeedsFullEngine, Struct, supply_random
+
+__all__ = ["CoreRoll", "SYSTEMS", "core_roll", "roll_json"]
+
+#: the systems whose form the core rolls (one roll per press); L5R's check has steps, Fate and the rest
+#: wait for the full engine
+SYSTEMS = ("generic", "sifrp")
+#: the snippet styles of the copy buttons (web/panels/roll.html ``data-copy``)
+STYLES = ("bbcode", "markdown", "text", "html")
+#: the states of a :class:`CoreRoll`
+STATES = ("rolled", "full")
+
+
+class CoreRoll(Struct):
+    """A form's roll as the reading core made it.
+
+    Fields:
+        state: ``"rolled"``; or ``"full"``: the full engine must make this roll (``code`` says why:
+            an engine error code such as ``"chain.retired"``, or ``"core.*"``: ``core.system``,
+            ``core.chain_differs``, ``core.book``, ``core.interpreter`` (too few random bytes where there is no
+            secure source), ``core.random`` (the random bytes are not lowercase hex), ``core.ask``).
+        code: as above, ``""`` when rolled.
+        fragment: the link's fragment (``"t2…"``, no ``#``).
+        key: the chain book's key of the roller's chain (``"<roller>\\n<campaign>"``), ``""`` unsigned.
+        entry: the chain book's new entry for ``key`` (tirada.chainbook), None unsigned.
+        head: the new head as the chain lock stores it (``ChainState.to_dict()``), None unsigned.
+        view: :class:`tirada.links.core_view.CoreView`'s fields as a dict (state ``"verified"``).
+        snippets: ``{style: text}`` for each of :data:`STYLES`, in ``lang``, linking to ``page_url``.
+        system: the system id; label: the roll's label (``""`` none).
+        summary: ``{"es": line, "en": line}``: the outcome in both languages for the page's history (its
+            entry is marked ``"core"``; the full page words it again once it is up: web/roll/ui_roll.py).
+    """
+
+    _fields = ("state", "code", "fragment", "key", "entry", "head", "view", "snippets", "system", "label", "summary")
+    state: str
+    code: str
+    fragment: str
+    key: str
+    entry: Any
+    head: Any
+    view: Any
+    snippets: Any
+    system: str
+    label: str
+    summary: Any
+
+    def __init__(self, state: str, code: str = "", fragment: str = "", key: str = "", entry: Any = None,
+                 head: Any = None, view: Any = None, snippets: Any = None, system: str = "", label: str = "",
+                 summary: Any = None) -> None:
+        if state not in STATES:
+            raise ValueError("state must be one of " + ", ".join(STATES))
+        self._init(state, code, fragment, key, entry, head, dict(view or {}), dict(snippets or {}), system, label,
+                   dict(summary or {}))
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
+    """Roll the form's values in ``ask`` as a link, numbered on the roller's chain.
+
+    Args:
+        ask: ``{"system": "generic" | "sifrp", "values": {input name: str | bool} (the system's
+            fieldset, tirada.systems.form_read), "label": the form's label, "roller", "campaign"
+            (the names typed; "" unsigned), "entry": the chain book's stored entry of that chain
+            (localStorage) or None, "head": the head the chain lock left in IndexedDB (a
+            ``ChainState.to_dict()``) or None, "created": Unix seconds (the page's clock), "random":
+            at least 128 lowercase hex digits from the browser's secure source, "lang": "es" | "en",
+            "page_url": this page's address without its fragment}``.
+    Returns:
+        :class:`CoreRoll`, ``"rolled"`` or ``"full"`` (never a refusal: the full engine words
+        those). Never raises for bad input.
+    Rule: docs/link-format.md §6 (chains), §11.1 (the chain book), §16 (fair play).
+    """
+    from .chainbook import head as chain_head, record
+    from .names import chain_key
+    from .systems.form_read import read_form
+    from .systems.words import outcome_words
+    from .links.chain import ChainState
+    from .links.core_view import CoreView, outcome_line
+    from .links.roll_link import roll_link
+    from .links.snippets import snippet_of
+
+    try:
+        system = ask.get("system")
+        if system not in SYSTEMS:
+            return CoreRoll("full", "core.system")
+        try:
+            supply_random(str(ask.get("random") or ""))
+        except ValueError:
+            return CoreRoll("full", "core.random")
+        lang = "es" if ask.get("lang") == "es" else "en"
+        values = ask.get("values")
+        request = read_form(system, values if isinstance(values, Mapping) else {})
+        request["system"] = system
+        label, own = _text(ask.get("label")), request.get("label")
+        if label:   # the form's label, then a single roll's own ("ataque: 1d20+5"), as the full page
+            request["label"] = label + " · " + own if isinstance(own, str) and own else label
+        roller, campaign = _text(ask.get("roller")), _text(ask.get("campaign"))
+        key, entry, stored = "", ask.get("entry"), ask.get("head")
+        book: dict = {}
+        if roller:
+            key = chain_key(roller, campaign)
+            if entry is not None and not isinstance(entry, Mapping):
+                return CoreRoll("full", "core.book")
+            if stored is not None and (not isinstance(stored, Mapping) or not _same_head(stored, entry)):
+                return CoreRoll("full", "core.chain_differs")   # another tab went on: the full page catches up
+            if entry is not None:
+                book[key] = dict(entry)
+        before = chain_head(book, roller, campaign)
+        created = ask.get("created")
+        done = roll_link(request, before, created if isinstance(created, int) and not isinstance(created, bool) else None)
+        new_entry = new_head = None
+        if before is not None and isinstance(done.chain, ChainState):
+            new_entry = record(book, before, done.chain)[key]
+            new_head = done.chain.to_dict()
+        verified = done.verified
+        words = outcome_words(verified["result"], lang, system)
+        view = CoreView("verified", system=system, outcome=outcome_line(words), total=words.total, ok=words.ok,
+                        kept=words.kept, label=_text(verified.get("label")), roller=_text(verified.get("roller")),
+                        campaign=_text(verified.get("campaign")), seq=verified.get("seq") or 0,
+                        id=_text(verified.get("id")), description=_text((verified.get("description") or {}).get(lang)),
+                        created_iso=_text(verified.get("created_iso")), lang=lang)
+        current = dict(verified)
+        current["fragment"] = done.fragment
+        page = str(ask.get("page_url") or "")
+        snippets = {style: snippet_of(current, done.fragment, page, style=style, lang=lang) for style in STYLES}
+        summary = {one: outcome_line(outcome_words(verified["result"], one, system)) for one in ("es", "en")}
+        return CoreRoll("rolled", fragment=done.fragment, key=key, entry=new_entry, head=new_head,
+                        view={name: list(value) if isinstance(value, tuple) else value
+                              for name, value in zip(view._fields, view._values())},
+                        snippets=snippets, system=system, label=_text(verified.get("label")), summary=summary)
+    except TiradaError as err:
+        return CoreRoll("full", err.code)
+    except NeedsFullEngine:
+        return CoreRoll("full", "core.interpreter")
+    finally:
+        supply_random("")   # what was not used is never used by a later roll
+
+
+def _same_head(stored: Mapping[str, Any], entry: Any) -> bool:
+    """Whether the head in IndexedDB is the chain book's entry (the same number and last id)."""
+    seq, last = (entry.get("seq", 0), entry.get("last")) if isinstance(entry, Mapping) else (0, None)
+    return (stored.get("seq", 0), stored.get("last")) == (seq, last)
+
+
+def roll_json(ask_text: str) -> str:
+    """:func:`core_roll` of the JSON text ``ask_text``, as JSON text (the record's fields): what the
+    page's JavaScript asks MicroPython. Text that is not a JSON object answers ``"full"``
+    (``core.ask``)."""
+    from .safejson import loads
+
+    try:
+        ask = loads(ask_text)
+    except (TiradaError, ValueError):
+        ask = None
+    done = core_roll(ask) if isinstance(ask, Mapping) else CoreRoll("full", "core.ask")
+    return json.dumps({name: value for name, value in zip(done._fields, done._values())})
