@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tirada import roll
+from tirada import portable, roll
 from tirada.errors import InvalidRequest, TiradaError
 from tirada.fields import TYPED_DIGITS
 from tirada.portable import NeedsFullEngine
-from tirada.systems import bands as bands_module
 from tirada.systems.form_read import FormFieldError, form_names, read_form, strip, whole_number
 
 from helpers.form_cases import cases
@@ -125,20 +124,35 @@ def test_form_names_are_the_fieldsets_inputs():
     assert err.value.code == "form.no_reader"
 
 
-def test_without_the_parser_a_notation_needs_the_full_engine(monkeypatch):
-    """On MicroPython the notation parser is not in the core: the import fails, and the form goes to
-    the full engine (not a refusal); the plain fields still read."""
-    monkeypatch.setitem(sys.modules, "tirada.systems.notation.parser", None)
-    with pytest.raises(NeedsFullEngine):
-        read_form("generic", {"notation": "1d20"})
+def test_without_unicodedata_a_notation_reads_the_same_or_needs_the_full_engine(monkeypatch):
+    """On MicroPython (no ``unicodedata``: tirada.portable's fallbacks) the notation parser is in the core:
+    a notation reads as on CPython, labels with accents too; a roll with a character outside ASCII or a
+    label NFC would change goes to the full engine (not a refusal)."""
+    forms = [{"notation": "ataque: 1d20+5 vs 15", "difficulty": "15"}, {"notation": "4d6 ! daño de fuego", "dialect": "dicemaiden"},
+             {"notation": "2d6+3 [Éxito] (golpe crítico)"}, {"notation": "1d20+5\u00a0vs\u00a012"}, {"notation": "3cod", "dialect": "dicemaiden"}]
+    want = [read_form("generic", values) for values in forms]
+    with pytest.raises(InvalidRequest) as refused:
+        read_form("generic", {"notation": "1d20 + 5 vs 15", "difficulty": "12"})
+    monkeypatch.setattr(portable, "_unicodedata", None)
+    assert [read_form("generic", values) for values in forms] == want
+    with pytest.raises(InvalidRequest) as again:
+        read_form("generic", {"notation": "1d20 + 5 vs 15", "difficulty": "12"})
+    assert (again.value.code, again.value.params) == (refused.value.code, refused.value.params)
+    for text in ("Cafe\u0301: 1d20", "1d20 \u00d7 2", "4d6\u212a3", "1d20+\u0665"):
+        with pytest.raises(NeedsFullEngine):
+            read_form("generic", {"notation": text})
     assert read_form("generic", {"dice": "1", "sides": "20"}) == {"dice": 1, "sides": 20}
 
 
-def test_without_re_flags_typed_bands_need_the_full_engine(monkeypatch):
-    """MicroPython's ``re`` has no flags (the bands' pattern needs them): typed bands go to the full engine."""
-    monkeypatch.setattr(bands_module, "re", types.SimpleNamespace(compile=None))
+def test_without_unicodedata_typed_bands_read_the_same(monkeypatch):
+    """Typed bands are read by a scan on every interpreter (no ``re`` flags needed): the same bands
+    without ``unicodedata``; a name NFC would change goes to the full engine there."""
+    values = {"dice": "2", "sides": "6", "bands": "≤6 Fallo / 7–9 Éxito parcial / ≥10 Éxito"}
+    want = read_form("generic", values)
+    monkeypatch.setattr(portable, "_unicodedata", None)
+    assert read_form("generic", values) == want
     with pytest.raises(NeedsFullEngine):
-        read_form("generic", {"dice": "2", "sides": "6", "bands": "≤6 Fallo / ≥7 Éxito"})
+        read_form("generic", {"dice": "2", "sides": "6", "bands": "≤6 Fallo / ≥7 E\u0301xito"})
     assert read_form("generic", {"dice": "2", "sides": "6", "bands": " "}) == {"dice": 2, "sides": 6}
 
 

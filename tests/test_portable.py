@@ -21,7 +21,7 @@ from tirada.errors import InvalidRequest
 from tirada.systems import SYSTEMS
 from tirada.wire.frame import _unquote
 
-CATEGORIES = ("Cc", "Cs", "Cf", "Co", "Zl", "Zp", "Mn", "Me", "Zs")
+CATEGORIES = ("Cc", "Cs", "Cf", "Co", "Zl", "Zp", "Mn", "Me", "Zs", "Nd")
 SAME_UNICODE = unicodedata.unidata_version == unicode_core_data.UNIDATA_VERSION
 
 
@@ -233,3 +233,22 @@ def test_collapse_spaces_is_the_pattern_with_and_without_unicodedata(text):
         assert [portable.is_space(ch) for ch in text] == [ch.isspace() for ch in text]
     finally:
         portable._unicodedata = saved
+
+
+@given(_SPACEY)
+@settings(max_examples=300, deadline=None)
+def test_strip_is_str_strip_with_and_without_unicodedata(text):
+    assert portable.strip(text) == text.strip() and portable.has_unicodedata()
+    saved = portable._unicodedata
+    portable._unicodedata = None        # as on MicroPython: Unicode spaces from the table
+    try:
+        assert portable.strip(text) == text.strip() and not portable.has_unicodedata()
+    finally:
+        portable._unicodedata = saved
+
+
+def test_the_table_tells_decimal_digits_of_every_script():
+    """MicroPython has no ``isdecimal``: :func:`tirada.portable.is_decimal` reads category Nd from the
+    table there (what ``\\d`` matches, the notation's digits)."""
+    for ch in "0٣۵५๙１𝟘\u00b2½a ":
+        assert (portable._lookup("category", ch) == "Nd" if ord(ch) >= 0x80 else ch in "0123456789") == ch.isdecimal(), ch

@@ -38,7 +38,8 @@ from tirada.wire.frame import MAX_BODY, cbor_encode, decode_frame_versioned
 
 from helpers.core_threads import PAGE as THREAD_PAGE, thread_fragments
 from helpers.deflated import deflated, frame_with, raw_deflate
-from helpers.form_cases import cases as form_cases, needs_full_engine
+from helpers.form_cases import cases as form_cases
+from helpers.notation_corpus import ACCENTED, band_texts, may_need_full_engine, notation_texts
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PYLIB = ROOT / "pylib"
@@ -140,8 +141,6 @@ MISSING_ATTRIBUTES = frozenset({
 })
 #: (module, attribute) uses outside the reading path, with the reason
 ALLOWED_ATTRIBUTES = {
-    ("tirada.systems.notation.lexer", "finditer"): "tokenize() serves the notation parser, not the core",
-    ("tirada.systems.bands", "S"): "parse_bands() reads typed text (the form), compiled on first use",
     ("tirada.links.claims", "IGNORECASE"): "the markup pattern is compiled only where re has flags (else a scan)",
     ("tirada.fields", "bit_length"): "only past CPython's int-to-str digit limit (MicroPython's str() has none)",
 }
@@ -697,8 +696,8 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
 @pytest.mark.slow
 def test_the_roll_form_reads_the_same_on_cpython_and_micropython(tmp_path):
     """read_form gives byte-identical JSON (or the same error code) on both for every value set of
-    tests/helpers/form_cases.py; a form with a notation or bands typed may instead need the full engine
-    on MicroPython (no parser there: ``{"full": true}``), never another answer."""
+    tests/helpers/form_cases.py: a typed notation and bands too (the parser is in the core; the texts
+    MicroPython may hand to the full engine are in the next test, none is here)."""
     if not _node_ready():
         if os.environ.get("CI"):
             pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
@@ -709,14 +708,48 @@ def test_the_roll_form_reads_the_same_on_cpython_and_micropython(tmp_path):
     ours = json.loads(_run_cpython(input_path))["results"]
     theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
     assert len(ours) == len(theirs) == len(cases)
-    full = 0
     for case, mine, other in zip(cases, ours, theirs):
         assert "ok" in mine or "error" in mine, (case["name"], mine)
-        if other.get("full") and needs_full_engine(case["system"], case["values"]):
-            full += 1
+        assert json.dumps(other, sort_keys=True) == json.dumps(mine, sort_keys=True), case["name"]
+    assert sum("notation" in c["values"] or "bands" in c["values"] for c in cases) >= 10
+
+
+def _typed_texts() -> list:
+    """The notation corpus (tests/helpers/notation_corpus.py) in its dialects, each Roll20 reading
+    explained too, and the typed bands."""
+    cases = [{"name": f"notation {dialect} {text!r}", "kind": "notation", "text": text, "dialect": dialect,
+              "explain": dialect == "roll20"}
+             for text, dialects in notation_texts() for dialect in dialects]
+    return cases + [{"name": f"bands {text!r}", "kind": "bands", "text": text} for text in band_texts()]
+
+
+@pytest.mark.slow
+def test_typed_notations_and_bands_read_the_same_on_cpython_and_micropython(tmp_path):
+    """:func:`tirada.systems.notation.parse` (and ``explain``) and :func:`tirada.systems.bands.parse_bands`
+    give byte-identical JSON, or the same error code and params, on both for every text of the corpus
+    (tests/helpers/notation_corpus.py: the notation tests' texts, docs/notation.md's, every dialect, the
+    limits, accented labels, random texts from a fixed seed); MicroPython may hand a text outside ASCII
+    to the full engine (``{"full": true}``), never one of ``ACCENTED`` (ASCII rolls, accented labels)."""
+    if not _node_ready():
+        if os.environ.get("CI"):
+            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
+        pytest.skip("needs Node and node_modules (python3 build.py build)")
+    cases = _typed_texts()
+    input_path = tmp_path / "input.json"
+    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
+    ours = json.loads(_run_cpython(input_path))["results"]
+    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
+    assert len(ours) == len(theirs) == len(cases)
+    full, refused = [], 0
+    for case, mine, other in zip(cases, ours, theirs):
+        assert "ok" in mine or "error" in mine, (case["name"], mine)
+        refused += "error" in mine
+        if other.get("full"):
+            assert may_need_full_engine(case["text"]) and case["text"] not in ACCENTED, case["name"]
+            full.append(case["text"])
             continue
         assert json.dumps(other, sort_keys=True) == json.dumps(mine, sort_keys=True), case["name"]
-    assert 0 < full < len(cases) // 4        # the plain fields, SIFRP's whole form and the refusals read there
+    assert len(cases) > 3000 and 0 < refused < len(cases) and len(full) < len(cases) // 5, (len(cases), refused, len(full))
 
 
 def _core_rolls() -> list:
@@ -745,7 +778,12 @@ def _core_rolls() -> list:
                                                "difficulty": "8"})),
             ("generic, English, keep lowest", dict(base, system="generic", lang="en",
                                                    values={"dice": "4", "sides": "10", "keep": "1", "keep_lowest": True})),
-            ("generic, a notation (full engine on MicroPython)", dict(base, system="generic", values={"notation": "2d6+3"})),
+            ("generic, a notation", dict(base, system="generic", values={"notation": "2d6+3"})),
+            ("generic, a notation with a label, a target and bands",
+             dict(base, system="generic", label="", values={"notation": "daño de fuego: 2d6+3 vs 9", "dialect": "roll20",
+                                                           "bands": "≤8 Fallo / 9–11 Éxito parcial / ≥12 Éxito"})),
+            ("generic, Dice Maiden's alias and comment",
+             dict(base, system="generic", lang="en", values={"notation": "6cod ! ataque", "dialect": "dicemaiden"})),
             ("left: not a number", dict(base, values={"test_dice": "tres"})),
             ("left: the chain moved", dict(base, entry=first.entry, head=dict(first.head, seq=9))),
             ("left: retired", dict(base, entry=dict(first.entry, retired=1765000000))),
@@ -758,8 +796,8 @@ def _core_rolls() -> list:
 def test_the_form_rolls_the_same_on_cpython_and_micropython(tmp_path):
     """The core's roll of the form (tirada.core_roll.roll_json) answers byte-identical JSON on
     both for every ask: the same link, chain entry, words and snippets from the same random bytes, or
-    the same code left to the full engine. A typed notation is the full engine's on MicroPython (no
-    parser there) and too few random bytes there (no secure source of its own): both answered "full"."""
+    the same code left to the full engine; a typed notation, its labels and bands too. Too few random bytes
+    differ (no secure source of its own on MicroPython): "full" there."""
     if not _node_ready():
         if os.environ.get("CI"):
             pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
@@ -773,10 +811,6 @@ def test_the_form_rolls_the_same_on_cpython_and_micropython(tmp_path):
     rolled = 0
     for case, mine, other in zip(cases, ours, theirs):
         name = case["name"]
-        if "full engine on MicroPython" in name:
-            assert mine["ok"]["state"] == "rolled" and other["ok"]["state"] == "full", name
-            assert other["ok"]["code"] == "core.interpreter", other
-            continue
         if "too few random bytes" in name:      # CPython has secrets to go on with; MicroPython has not
             assert mine["ok"]["state"] == "rolled" and other["ok"]["code"] == "core.interpreter", (mine, other)
             continue
@@ -784,5 +818,5 @@ def test_the_form_rolls_the_same_on_cpython_and_micropython(tmp_path):
                                                                                     ensure_ascii=False), name
         rolled += mine["ok"]["state"] == "rolled"
         assert mine["ok"]["state"] == ("full" if name.startswith("core roll: left") else "rolled"), (name, mine)
-    assert rolled == 8
+    assert rolled == 11
 

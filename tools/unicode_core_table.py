@@ -5,7 +5,8 @@
 
 MicroPython has no ``unicodedata``. The reading core (docs/architecture.md §The reading core) asks
 only two things of it: the general category of a character, for the categories names and link
-texts refuse or skip (Cc Cs Cf Co Zl Zp Mn Me Zs), and whether a text is already in NFC. Both come
+texts refuse or skip (Cc Cs Cf Co Zl Zp Mn Me Zs) and the decimal digits (Nd: what ``\\d`` matches,
+the notation reads), and whether a text is already in NFC. Both come
 from CPython's own ``unicodedata`` (run this with the oldest CPython the engine supports, 3.11, so a
 character is never known here and unknown there):
 
@@ -32,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "pylib" / "tirada" / "unicode_core_data.py"
-CATEGORIES = ("Cc", "Cs", "Cf", "Co", "Zl", "Zp", "Mn", "Me", "Zs")
+CATEGORIES = ("Cc", "Cs", "Cf", "Co", "Zl", "Zp", "Mn", "Me", "Zs", "Nd")
 
 
 def category_runs() -> list:

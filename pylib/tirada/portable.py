@@ -27,7 +27,9 @@ and MicroPython 1.27. MicroPython has no ``dataclasses``, ``importlib``, ``secre
   display: the core writes ``merged(a, {"k": v})``, ``(x,) + tuple(rest)``).
 * :func:`is_whole` — ``float.is_integer``; :func:`is_ascii` — ``str.isascii`` (MicroPython has neither).
 * :func:`fullmatch` — ``pattern.fullmatch(text)`` for one greedy character class (MicroPython has none);
-  :func:`is_space`, :func:`is_decimal` — ``str.isspace``, ``str.isdecimal`` (MicroPython's know ASCII only).
+  :func:`is_space`, :func:`is_decimal` — ``str.isspace``, ``str.isdecimal`` (MicroPython's know ASCII only);
+  :func:`strip` — ``str.strip()`` with Unicode's spaces (MicroPython's strips ASCII ones only);
+  :func:`has_unicodedata` — whether the full Unicode data is here (False on MicroPython).
 * :func:`stable_sorted` — ``sorted(items, key=key, reverse=reverse)`` with equal keys kept in their
   order, as CPython's sort does (MicroPython's sort is not stable). Text helpers: :mod:`tirada.portable_text`.
 
@@ -55,7 +57,7 @@ except ImportError:   # MicroPython
 
 __all__ = ["NeedsFullEngine", "Struct", "bisect_right", "casefold", "category", "import_module", "is_ascii", "lazy_attribute",
            "compare_digest", "is_nfc", "nfc", "normalize", "token_hex", "utc_iso", "merged", "is_whole", "fullmatch",
-           "is_space", "is_decimal", "stable_sorted", "supply_random"]
+           "is_space", "is_decimal", "stable_sorted", "supply_random", "strip", "has_unicodedata"]
 
 
 class NeedsFullEngine(NotImplementedError):
@@ -260,9 +262,16 @@ def _lookup(kind: str, ch: str) -> str | None:
     return values[i] if i >= 0 and cp <= ends[i] else None
 
 
+def has_unicodedata() -> bool:
+    """Whether this interpreter has ``unicodedata`` (CPython, Pyodide), so that ``str`` methods and
+    ``re`` know every Unicode character; False on MicroPython, where a core module that would need them
+    raises :class:`NeedsFullEngine` instead."""
+    return _unicodedata is not None
+
+
 def category(ch: str) -> str:
     """The Unicode general category of the character ``ch`` (``unicodedata.category``). Without
-    ``unicodedata`` only Cc, Cs, Cf, Co, Zl, Zp, Mn, Me and Zs are told apart (Unicode 14.0, the
+    ``unicodedata`` only Cc, Cs, Cf, Co, Zl, Zp, Mn, Me, Zs and Nd are told apart (Unicode 14.0, the
     categories the core tests); every other character gives ``"Lo"``."""
     if _unicodedata is not None:
         return _unicodedata.category(ch)
@@ -416,13 +425,33 @@ def is_space(ch: str) -> bool:
     separators U+001C..U+001F, U+0085), the same on MicroPython, whose ``isspace`` knows ASCII only."""
     if _unicodedata is not None:   # CPython, Pyodide: isspace knows them all
         return ch.isspace()
-    return ch in _SPACES or ch.isspace() or category(ch) in ("Zs", "Zl", "Zp")
+    if ord(ch) < 0x80:
+        return ch in _SPACES
+    return ch in _SPACES or category(ch) in ("Zs", "Zl", "Zp")
 
 
 def is_decimal(ch: str) -> bool:
-    """``ch.isdecimal()`` (what ``\\d`` matches); MicroPython, which has no ``isdecimal``: ASCII digits."""
+    """``ch.isdecimal()`` for one character (what ``\\d`` matches: Unicode category Nd); MicroPython,
+    which has no ``isdecimal``: ASCII digits and the Nd characters of :mod:`tirada.unicode_core_data`."""
     decimal = getattr(ch, "isdecimal", None)
-    return decimal() if decimal is not None else ch in "0123456789" and ch != ""
+    if decimal is not None:
+        return decimal()
+    if ord(ch) < 0x80:
+        return ch in "0123456789" and ch != ""
+    return category(ch) == "Nd"
+
+
+def strip(text: str) -> str:
+    """``text.strip()`` as CPython strips it (Unicode spaces too, :func:`is_space`), on MicroPython too
+    (whose ``strip`` knows ASCII spaces only)."""
+    if _unicodedata is not None:
+        return text.strip()
+    start, end = 0, len(text)
+    while start < end and is_space(text[start]):
+        start += 1
+    while end > start and is_space(text[end - 1]):
+        end -= 1
+    return text[start:end]
 
 
 def stable_sorted(items: Any, key: Any, reverse: bool = False) -> list:

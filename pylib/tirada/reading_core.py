@@ -9,8 +9,9 @@ and the userscript's ✔ and ✘ marks of a roll link, its post's snippet checke
 :mod:`tirada.links.claims`; the ✘ marks' words, :mod:`tirada.links.mark_words`), and a thread link's first
 verdict: the thread decoded (:mod:`tirada.links.thread_link`, :mod:`tirada.links.thread_text`,
 :mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`), and
-the generic and SIFRP roll forms read into a request (:mod:`tirada.systems.form_read`; a notation or typed
-bands need the full engine). Each module in :data:`CORE_MODULES` imports only other core modules, the
+the generic and SIFRP roll forms read into a request (:mod:`tirada.systems.form_read`, a typed notation
+by the notation parser :mod:`tirada.systems.notation` and typed bands too; a text MicroPython cannot read
+as CPython does needs the full engine). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -80,8 +81,13 @@ CORE_MODULES = (
     "tirada.systems.sifrp_words",
     "tirada.systems.generic_words",
     "tirada.systems.notation",
+    "tirada.systems.notation.expr",
+    "tirada.systems.notation.extras",
+    "tirada.systems.notation.groups",
     "tirada.systems.notation.lexer",
+    "tirada.systems.notation.parser",
     "tirada.systems.notation.render",
+    "tirada.systems.notation.request",
     "tirada.systems.notation.tree",
     "tirada.systems.notation.words",
     "tirada.wire",

@@ -1,11 +1,9 @@
 """Value sets of the generic and SIFRP roll forms for :func:`tirada.systems.form_read.read_form` (issue
 #41), with what it gives on CPython. Used by tests/test_form_read.py (the requests and refusals) and
-tests/test_reading_core.py (MicroPython gives the same JSON, or hands a notation or typed bands to the
-full engine).
+tests/test_reading_core.py (MicroPython gives the same JSON, a typed notation and bands too).
 
 Each case: ``(name, system, values, expected)``; ``expected`` is the request dict (in its key order) or
-``("error", code, field)``. A case whose form holds a notation or bands needs the full engine on
-MicroPython (:func:`needs_full_engine`).
+``("error", code, field)``.
 """
 
 from __future__ import annotations
@@ -135,8 +133,3 @@ def cases() -> list:
     return ([(f"generic: {n}", "generic", v, e) for n, v, e in GENERIC]
             + [(f"sifrp: {n}", "sifrp", v, e) for n, v, e in SIFRP]
             + list(OTHER))
-
-
-def needs_full_engine(system: str, values: dict) -> bool:
-    """Whether MicroPython hands this form to the full engine: a generic notation or bands typed."""
-    return system == "generic" and any(str(values.get(k, "")).strip() for k in ("notation", "bands"))

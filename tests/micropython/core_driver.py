@@ -25,7 +25,10 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
 * ``core_roll``: ``ask`` (JSON text) → :func:`tirada.core_roll.roll_json`, parsed (issue #41);
 * ``form``: ``system``, ``values`` (a roll form's inputs by name) →
   :func:`tirada.systems.form_read.read_form`; ``{"full": true}`` when it needs the full engine
-  (:class:`tirada.portable.NeedsFullEngine`: a notation or bands typed, on MicroPython).
+  (:class:`tirada.portable.NeedsFullEngine`: on MicroPython, a text it cannot read as CPython does);
+* ``notation``: ``text``, ``dialect`` → :func:`tirada.systems.notation.parse`, and with ``explain`` true
+  :func:`tirada.systems.notation.explain` too; ``bands``: ``text`` →
+  :func:`tirada.systems.bands.parse_bands` as its link value; ``{"full": true}`` as for ``form``.
 
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
@@ -134,6 +137,22 @@ def run(case):
 
             try:
                 return {"ok": read_form(case["system"], case["values"])}
+            except NeedsFullEngine:
+                return {"full": True}
+        if case["kind"] in ("notation", "bands"):   # the form's typed texts (issue #41)
+            from tirada.portable import NeedsFullEngine
+
+            try:
+                if case["kind"] == "bands":
+                    from tirada.systems.bands import parse_bands
+
+                    return {"ok": parse_bands(case["text"]).to_value()}
+                from tirada.systems.notation import explain, parse
+
+                out = {"request": parse(case["text"], case.get("dialect"))}
+                if case.get("explain"):
+                    out["explain"] = explain(case["text"], case.get("dialect"))
+                return {"ok": out}
             except NeedsFullEngine:
                 return {"full": True}
         if case["kind"] == "core_roll":   # the roll form rolled before Pyodide is up (issue #41)

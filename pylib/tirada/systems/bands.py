@@ -22,12 +22,11 @@ the leading ``1`` is the version of this encoding (another number is refused wit
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from ..errors import InvalidRequest
 from ..names import visible
-from ..portable import NeedsFullEngine, Struct, category, is_nfc, nfc
+from ..portable import Struct, category, is_nfc, is_space, nfc, strip
 from .words import number
 
 __all__ = ["BANDS_VERSION", "Band", "Bands", "MAX_BANDS", "MAX_BAND_LABEL", "MAX_CUT", "parse_bands", "split"]
@@ -39,13 +38,8 @@ MAX_CUT = 100000            #: a band's edge lies within ±MAX_CUT (as a difficu
 RULE = "notation.md §Bands"
 #: a label starting with one of these is written after ": " in :meth:`Band.text` (edge characters)
 _EDGE_LIKE = frozenset("-\u2212\u2013\u2014.:+0123456789")
-_NUM = r"[-\u2212]?[0-9]{1,7}(?![0-9])"   # ASCII digits; past 6, the range check (bands.edge)
-#: a band's edge and name (compiled on first use: named groups need CPython's ``re``, and reading a
-#: link's bands never parses text, so the reading core on MicroPython does without it)
-_RANGE_PATTERN = (rf"^\s*(?:(?P<le>\u2264|<=)\s*(?P<a>{_NUM})|(?P<ge>\u2265|>=)\s*(?P<b>{_NUM})"
-                  rf"|(?P<lo>{_NUM})\s*(?:\u2013|\u2014|-|\.\.)\s*(?P<hi>{_NUM})|(?P<c>{_NUM})(?P<plus>\+)?)"
-                  rf"\s*:?\s*(?P<label>.*?)\s*$")
-_COMPILED: list = []
+#: what may stand between a band's two ends (``7–9``, ``7—9``, ``7-9``, ``7..9``)
+_DASHES = ("\u2013", "\u2014", "-", "..")
 
 
 def _refuse(message: str, *, code: str, field: str = "bands", params: dict | None = None) -> InvalidRequest:
@@ -53,7 +47,7 @@ def _refuse(message: str, *, code: str, field: str = "bands", params: dict | Non
 
 
 def _label(value: Any, field: str) -> str:
-    if not (isinstance(value, str) and 1 <= len(value) <= MAX_BAND_LABEL and value == value.strip()
+    if not (isinstance(value, str) and 1 <= len(value) <= MAX_BAND_LABEL and value == strip(value)
             and is_nfc(value) and "/" not in value
             and all(ch == "\u200d" or category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)
             and visible(value)):
@@ -161,19 +155,64 @@ class Bands(Struct):
         return " / ".join(b.text() for b in self.bands())
 
 
-def _num(text: str | None) -> int | None:
-    return None if text is None else int(text.replace("\u2212", "-"))
+def _spaces(text: str, at: int) -> int:
+    """The index of the first character at or after ``at`` that is not a space."""
+    while at < len(text) and is_space(text[at]):
+        at += 1
+    return at
 
 
-def _edges(m: "re.Match[str]") -> "tuple[int | None, int | None]":
-    """The first and last total a band's edge names (``None``: open)."""
-    if m.group("le"):
-        return None, _num(m.group("a"))
-    if m.group("ge"):
-        return _num(m.group("b")), None
-    if m.group("lo") is not None:
-        return _num(m.group("lo")), _num(m.group("hi"))
-    return (_num(m.group("c")), None) if m.group("plus") else (_num(m.group("c")), _num(m.group("c")))
+def _number(text: str, at: int) -> "tuple | None":
+    """``(value, end)`` of the number at ``at``: an optional ``-`` or ``−`` and 1 to 7 ASCII digits not
+    followed by another digit (``[-−]?[0-9]{1,7}(?![0-9])``; past 6 digits the range check refuses it),
+    or ``None``."""
+    start = at + 1 if text[at:at + 1] in ("-", "\u2212") else at
+    end = start
+    while end < len(text) and text[end] in "0123456789":
+        end += 1
+    if not 1 <= end - start <= 7:
+        return None
+    return int(text[at:end].replace("\u2212", "-")), end
+
+
+def _edge(text: str, at: int) -> "tuple | None":
+    """``(lo, hi, end)`` of the band's edge at ``at`` (``None``: open), the first of these that reads:
+    ``≤N`` ``<=N``, ``≥N`` ``>=N``, ``A–B`` (:data:`_DASHES`), ``N+``, ``N``; else ``None``."""
+    for signs, below in ((("\u2264", "<="), True), (("\u2265", ">="), False)):
+        sign = next((s for s in signs if text.startswith(s, at)), None)
+        if sign is not None:
+            got = _number(text, _spaces(text, at + len(sign)))
+            if got is None:
+                return None
+            return (None, got[0], got[1]) if below else (got[0], None, got[1])
+    first = _number(text, at)
+    if first is None:
+        return None
+    dash_at = _spaces(text, first[1])
+    dash = next((d for d in _DASHES if text.startswith(d, dash_at)), None)
+    second = None if dash is None else _number(text, _spaces(text, dash_at + len(dash)))
+    if second is not None:
+        return first[0], second[0], second[1]
+    if text[first[1]:first[1] + 1] == "+":
+        return first[0], None, first[1] + 1
+    return first[0], first[0], first[1]
+
+
+def _band(part: str) -> "tuple | None":
+    """``(lo, hi, label)`` of one typed band (``"7–9 Éxito parcial"``): spaces, its edge (:func:`_edge`),
+    spaces, an optional ``:``, spaces, the name up to the trailing spaces; ``None`` without an edge.
+    What the regular expression ``^\\s*(?:edge)\\s*:?\\s*(.*?)\\s*$`` (``re.S``) read, written out for
+    MicroPython's ``re`` (no flags, named groups or counted repetition)."""
+    edge = _edge(part, _spaces(part, 0))
+    if edge is None:
+        return None
+    at = _spaces(part, edge[2])
+    if part[at:at + 1] == ":":
+        at = _spaces(part, at + 1)
+    end = len(part)
+    while end > at and is_space(part[end - 1]):
+        end -= 1
+    return edge[0], edge[1], part[at:end]
 
 
 def parse_bands(text: Any) -> Bands:
@@ -190,35 +229,30 @@ def parse_bands(text: Any) -> Bands:
         ``bands.open_middle`` (``≤``/``≥`` on a band that is not first/last), ``bands.reversed``
         (``9–7``), ``bands.gap`` / ``bands.overlap`` (naming the totals), ``bands.count``,
         ``bands.label``, ``bands.edge``, ``bands.too_long`` (over 600 characters).
-        NeedsFullEngine: on MicroPython, whose ``re`` has no flags or named groups (the reading core
-            hands typed bands to the full engine: :mod:`tirada.systems.form_read`).
+        NeedsFullEngine: on MicroPython, a name NFC would change (:func:`tirada.portable.nfc`).
     """
-    if not hasattr(re, "S"):    # MicroPython: the pattern below cannot be compiled there
-        raise NeedsFullEngine("typed bands are read by the full engine")
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not strip(text):
         raise _refuse("no bands were written", code="bands.empty")
     if len(text) > 600:
         raise _refuse("at most 600 characters of bands", code="bands.too_long", params={"n": 600})
-    parts = [p for p in text.replace("\n", "/").split("/") if p.strip()]
+    parts = [p for p in text.replace("\n", "/").split("/") if strip(p)]
     if not 2 <= len(parts) <= MAX_BANDS:
         raise _refuse(f"2 to {MAX_BANDS} bands", code="bands.count", params={"n": MAX_BANDS})
     ranges, labels = [], []
     for i, part in enumerate(parts):
-        if not _COMPILED:
-            _COMPILED.append(re.compile(_RANGE_PATTERN, re.S))
-        m = _COMPILED[0].match(part)
-        if not m or not m.group("label"):
+        band = _band(part)
+        if band is None or not band[2]:
             raise _refuse("each band is its totals and its name, as in '7–9 Éxito parcial'", code="bands.unreadable",
-                          params={"text": part.strip()[:40]})
-        lo, hi = _edges(m)
+                          params={"text": strip(part)[:40]})
+        lo, hi, name = band
         if (lo is None and i) or (hi is None and i < len(parts) - 1):
             raise _refuse("only the first band may be open below (≤) and only the last open above (≥)",
-                          code="bands.open_middle", params={"text": part.strip()[:40]})
+                          code="bands.open_middle", params={"text": strip(part)[:40]})
         if lo is not None and hi is not None and lo > hi:
             raise _refuse("a band goes from its lowest total to its highest", code="bands.reversed",
                           params={"a": lo, "b": hi})
         ranges.append((lo, hi))
-        labels.append(_label(nfc(m.group("label")), f"bands[{i}]"))
+        labels.append(_label(nfc(name), f"bands[{i}]"))
     cuts = []
     for (_, prev_hi), (lo, _) in zip(ranges, ranges[1:]):
         assert prev_hi is not None and lo is not None   # only the first/last band is open: checked above

@@ -16,11 +16,12 @@ on CPython), an optional ``+`` or ``-`` and 1 to :data:`tirada.fields.TYPED_DIGI
 ``"−3"`` (U+2212), ``""`` in a required field, more than 100 digits (CPython's ``int()`` took up to
 4,300; the engine then refused such a number as out of range).
 
-The notation parser (:mod:`tirada.systems.notation.parser`) and the bands' pattern
-(:func:`tirada.systems.bands.parse_bands`) need CPython's ``unicodedata`` and ``re``: on MicroPython a
-form with a notation or with bands typed raises :class:`tirada.portable.NeedsFullEngine` (not a
-refusal: the page hands the roll to the full engine). Written in the reading-core pattern
-(docs/architecture.md §How the core is written).
+The notation (:func:`tirada.systems.notation.parse`) and typed bands
+(:func:`tirada.systems.bands.parse_bands`) are read by the core too; on MicroPython a text it cannot
+read as CPython does (a label NFC would change, a roll with characters outside ASCII:
+docs/architecture.md §The reading core) raises :class:`tirada.portable.NeedsFullEngine` (not a refusal: the page hands the
+roll to the full engine). Written in the reading-core pattern (docs/architecture.md §How the core is
+written).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidRequest, TiradaError
 from ..fields import TYPED_DIGITS, typed_int
-from ..portable import NeedsFullEngine, is_space
+from ..portable import strip
 
 __all__ = ["FormFieldError", "RIVAL_KEYS", "RIVAL_ROWS", "form_names", "read_form", "strip", "whole_number"]
 
@@ -93,22 +94,11 @@ def read_form(system: str, values: Mapping[str, Any]) -> dict:
         InvalidRequest: ``form.no_reader``: no reader for ``system``; the notation's ``notation.*``
             refusals (``notation.two_difficulties``: ``vs 15`` typed and another difficulty field);
             the bands' ``bands.*`` (field ``bands``).
-        NeedsFullEngine: a notation or bands typed, on MicroPython (no parser there).
+        NeedsFullEngine: on MicroPython, a notation or bands it cannot read as CPython does (see above).
     """
     form_names(system)          # form.no_reader first
     form = _Values(values)
     return _sifrp(form) if system == "sifrp" else _generic(form)
-
-
-def strip(text: str) -> str:
-    """``text.strip()`` as CPython strips it (Unicode spaces too), on MicroPython too (whose ``strip``
-    knows ASCII spaces only)."""
-    start, end = 0, len(text)
-    while start < end and is_space(text[start]):
-        start += 1
-    while end > start and is_space(text[end - 1]):
-        end -= 1
-    return text[start:end]
 
 
 def whole_number(text: str) -> "int | None":
@@ -236,11 +226,9 @@ def _generic(form: _Values) -> dict:
 def _notation(form: _Values, text: str) -> dict:
     """A typed notation (docs/notation.md; the engine refuses bad text) in the chosen dialect, with
     the difficulty field for a single roll (several rolls hide it)."""
-    try:
-        from .notation.parser import parse
-        from .notation.request import two_difficulties
-    except ImportError:     # MicroPython: the parser is not in the reading core
-        raise NeedsFullEngine("the notation parser needs the full engine") from None
+    from .notation.parser import parse
+    from .notation.request import two_difficulties
+
     dialect = form.text("dialect") or "roll20"
     req = parse(text, dialect)
     if dialect != "roll20":     # whose notation it was: the link names it (never for Roll20)

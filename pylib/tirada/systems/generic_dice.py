@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from ..dice import MAX_SIDES, Dice
 from ..errors import InvalidRequest
 from ..fields import get_bool, get_int, reject_unknown
-from ..portable import Struct, category, is_nfc
+from ..portable import Struct, category, is_nfc, strip
 
 __all__ = ["FIELDS", "GROUP_FIELDS", "GenericRequest", "MAX_DICE", "MAX_EXPLOSIONS", "MAX_LABEL", "MAX_REROLLS", "MAX_ROLLS",
            "RULE", "face_range", "keep_indices", "roll_group", "roll_label"]
@@ -283,7 +283,7 @@ def roll_label(value: Any, field: str = "label") -> str:
     Raises:
         InvalidRequest: ``generic.roll_label`` (on ``field``) for anything else.
     """
-    if not (isinstance(value, str) and 1 <= len(value) <= MAX_LABEL and value == value.strip()
+    if not (isinstance(value, str) and 1 <= len(value) <= MAX_LABEL and value == strip(value)
             and is_nfc(value) and not any(ch in ";:" for ch in value)
             and all(ch == "\u200d" or category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value)):
         raise InvalidRequest(f"a roll's label is 1 to {MAX_LABEL} visible characters (no ';' or ':')", field=field,

@@ -59,9 +59,9 @@ if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .render import compare_text, format_post, format_roll
     from .request import expand, explain
 
-#: public name → the module that defines it. Loaded on first use (PEP 562), so the reading core can
-#: import :mod:`.render`, :mod:`.tree` and :mod:`.lexer`'s tables without the parser (its regular
-#: expressions need CPython's ``re``; docs/architecture.md §The reading core).
+#: public name → the module that defines it. Loaded on first use (PEP 562), so reading a link's words
+#: (:mod:`.render`, :mod:`.tree`) does not load the parser; every module of the package is in the reading
+#: core (docs/architecture.md §The reading core).
 _HOME = merged(
     dict.fromkeys(("DEFAULT_DIALECT", "DIALECTS", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "dialect_name",
                    "split_dialect"), ".lexer"),

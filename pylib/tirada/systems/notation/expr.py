@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...portable import merged, strip
 from .groups import finish_group, read_group
 from .lexer import DEFAULT_DIALECT, DIGIT_DICE, MAX_ROLLS, Reader, refuse, space_refusal, tokenize
 from .tree import MAX_CONSTANT, MAX_DEPTH, apply, expr_text, value_range
@@ -36,9 +37,9 @@ class _Expr:
 
     def unreadable(self, tok: str | None) -> Exception:
         if tok is None:
-            return refuse(f"cannot read {self.text.strip()[:40]!r}", code="notation.unreadable",
-                          params={"text": self.text.strip()[:10]})
-        return refuse(f"cannot read {tok[:10]!r} in {self.text.strip()[:40]!r}", code="notation.unreadable",
+            return refuse(f"cannot read {strip(self.text)[:40]!r}", code="notation.unreadable",
+                          params={"text": strip(self.text)[:10]})
+        return refuse(f"cannot read {tok[:10]!r} in {strip(self.text)[:40]!r}", code="notation.unreadable",
                       params={"text": tok[:10]})
 
     def sum(self) -> Any:
@@ -276,7 +277,7 @@ def _flat(node: Any, sign: int, groups: list) -> int | None:
     """A folded node without products as dice groups (appended to ``groups``, ``subtract`` when
     negative) and the constant it adds; ``None`` when it multiplies or divides."""
     if isinstance(node, dict):
-        groups.append({**node, "subtract": True} if sign < 0 else dict(node))
+        groups.append(merged(node, {"subtract": True}) if sign < 0 else dict(node))
         return 0
     if isinstance(node, int):
         return sign * node
@@ -365,8 +366,8 @@ def read_roll(tokens: list, text: str, dialect: str = DEFAULT_DIALECT) -> dict:
     if r.peek()[0] is not None:
         raise reader.unreadable(r.peek()[0])
     if not reader.groups:
-        raise refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {text.strip()[:40]!r}", code="notation.not_a_roll",
-                     params={"text": text.strip()[:40]})
+        raise refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {strip(text)[:40]!r}", code="notation.not_a_roll",
+                     params={"text": strip(text)[:40]})
     node = fold(node)
     groups: list = []
     modifier = _flat(node, 1, groups)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...portable import strip
 from .lexer import COUNTS, DEFAULT_DIALECT, DEFAULT_ONE, OPTIONS, Reader, refuse, space_refusal
 
 __all__ = ["finish_group", "read_group"]
@@ -42,8 +43,8 @@ def read_group(r: Reader, count: int | None, fate: bool = False, dialect: str = 
     if space and tok is not None and (tok.isdigit() or tok == "%"):
         raise space_refusal(f"{count or ''}d{tok}", f"{count or ''}d {tok}")
     if tok is None or not (tok.isdigit() or tok == "%"):
-        raise refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {r.text.strip()[:40]!r}", code="notation.not_a_roll",
-                      params={"text": r.text.strip()[:40]})
+        raise refuse(f"write a roll as NdS, e.g. 5d10k3+2, not {strip(r.text)[:40]!r}", code="notation.not_a_roll",
+                      params={"text": strip(r.text)[:40]})
     dice = 1 if count is None else count
     out: dict = {"dice": dice, "fate": True} if fate else {"dice": dice, "sides": 100 if tok == "%" else int(tok)}
     seen: set = set()

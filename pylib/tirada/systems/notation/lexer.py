@@ -3,11 +3,10 @@ over them, the text's bounds and the ``notation.*`` refusals every step raises (
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...errors import InvalidRequest
-from ...portable import is_ascii
+from ...portable import NeedsFullEngine, has_unicodedata, is_ascii, is_decimal, is_space
 
 __all__ = ["COUNTS", "DEFAULT_DIALECT", "DEFAULT_ONE", "DIALECTS", "DIGIT_DICE", "MAX_DIGITS", "MAX_ROLLS", "MAX_TEXT", "OPTIONS", "RULE", "Reader", "bounded", "dialect_name", "refuse", "split_dialect",
            "space_refusal", "tokenize"]
@@ -21,7 +20,6 @@ DIGIT_DICE = {"66": 2, "666": 3}
 MAX_ROLLS = 10
 MAX_DIGITS = 6         #: longest number read (a longer one is refused before it is converted)
 MAX_TEXT = 400         #: longest notation text read
-_TOKEN = re.compile(r"\s+|\d+|df|[a-z]+|.")   # "df" apart: 4dFk3 = 4 dF k 3; "\n" is read by "\s+"
 OPTIONS = ("k", "kh", "kl", "d", "dl", "dh")
 DEFAULT_ONE = ("kh", "kl", "dl", "dh")
 COUNTS = {">": "successes", "<": "successes", "=": "successes", "t": "successes", "f": "failures",
@@ -33,20 +31,51 @@ def refuse(message: str, code: str, params: dict | None = None) -> InvalidReques
     return InvalidRequest(message, field="notation", rule=RULE, code=code, params=params)
 
 
+def _token_end(text: str, i: int) -> int:
+    """Where the token starting at ``text[i]`` (not a space) ends: the regular expression
+    ``\\d+|df|[a-z]+|.`` written out (MicroPython's ``re`` has no ``finditer``): a run of decimal digits
+    (Unicode's, as ``\\d``), ``df`` apart (``4dFk3`` = 4 dF k 3), a run of ASCII lower-case letters, else
+    one character."""
+    n = len(text)
+    if is_decimal(text[i]):
+        j = i + 1
+        while j < n and is_decimal(text[j]):
+            j += 1
+        return j
+    if text[i:i + 2] == "df":
+        return i + 2
+    j = i
+    while j < n and "a" <= text[j] <= "z":
+        j += 1
+    return max(j, i + 1)
+
+
 def tokenize(text: str) -> list:
-    """``[(token, space_before)]`` of one part: numbers, letter runs (lower case), single signs."""
+    """``[(token, space_before)]`` of one part: numbers, letter runs (lower case), single signs; spaces
+    (Unicode's too) only mark the token after them.
+
+    Raises:
+        InvalidRequest: ``notation.unreadable`` (digits of another script), ``notation.number_too_long``.
+        NeedsFullEngine: on MicroPython, a character outside ASCII that is neither a space nor a decimal
+            digit (its lower case and whether it is a digit need CPython's Unicode data).
+    """
     out, space = [], False
-    for match in _TOKEN.finditer(text.lower()):
-        tok = match.group()
-        if tok.isspace():
-            space = True
+    text = text.lower()
+    i, n = 0, len(text)
+    while i < n:
+        if is_space(text[i]):
+            space, i = True, i + 1
             continue
-        if tok.isdigit():
+        j = _token_end(text, i)
+        tok, i = text[i:j], j
+        if tok.isdigit() or is_decimal(tok[0]):
             if not is_ascii(tok):
                 raise refuse(f"cannot read {tok[:10]!r}", code="notation.unreadable", params={"text": tok[:10]})
             if len(tok) > MAX_DIGITS:
                 raise refuse(f"numbers have at most {MAX_DIGITS} digits", code="notation.number_too_long",
                               params={"n": MAX_DIGITS})
+        elif not has_unicodedata() and not is_ascii(tok):
+            raise NeedsFullEngine("a letter or sign outside ASCII in a notation needs the full engine")
         out.append((tok, space))
         space = False
     return out

@@ -3,8 +3,7 @@ request parameters (docs/notation.md §Grammar: ``post``, ``part``, ``roll``).""
 
 from __future__ import annotations
 
-import unicodedata
-
+from ...portable import nfc, strip
 from ..generic_dice import roll_label
 from .expr import read_roll
 from .extras import read_extras
@@ -19,24 +18,24 @@ def _part(text: str, dialect: str = DEFAULT_DIALECT) -> list:
     label = None
     if ":" in text:      # "ataque: 1d20+5": the text before the first ":" names the roll
         label, text = text.split(":", 1)
-        label = roll_label(unicodedata.normalize("NFC", label.strip()), "notation")
+        label = roll_label(nfc(strip(label)), "notation")
     extras = read_extras(text, dialect, roll_label)   # "! texto", "[fuego]", "(ataque)", "vs 15", aliases
     text = extras.text
     if extras.labels:
-        label = roll_label(" · ".join(([label] if label else []) + extras.labels)[:40].strip(), "notation")
+        label = roll_label(strip(" · ".join(([label] if label else []) + extras.labels)[:40]), "notation")
     tokens = tokenize(text)
     sets = 1
     if len(tokens) >= 2 and tokens[0][0].isdigit() and tokens[1][1] and (tokens[1][0] in ("d", "df", "(") or tokens[1][0].isdigit()):
         sets = int(tokens[0][0])
         if not 1 <= sets <= MAX_ROLLS:
             raise refuse(f"a roll set is 1 to {MAX_ROLLS} rolls; {sets} would be {sets} rolls of "
-                          f"{text.strip()[len(tokens[0][0]):].strip()[:30]!r}",
+                          f"{strip(strip(text)[len(tokens[0][0]):])[:30]!r}",
                           code="notation.set_count", params={"n": MAX_ROLLS, "got": sets})
         if tokens[1][0] in ("d", "df"):      # "4 d6": 4d6 with a stray space, or four rolls of 1d6? ask
-            rest = text.strip()[len(tokens[0][0]):].strip()
-            raise refuse(f"{text.strip()[:30]!r}: write {tokens[0][0]}{rest[:20]!r} for {tokens[0][0]} dice in one roll, "
+            rest = strip(strip(text)[len(tokens[0][0]):])
+            raise refuse(f"{strip(text)[:30]!r}: write {tokens[0][0]}{rest[:20]!r} for {tokens[0][0]} dice in one roll, "
                          f"or {tokens[0][0]} 1{rest[:20]!r} for {sets} rolls", code="notation.set_or_dice",
-                         params={"text": text.strip()[:30], "reading": f"{tokens[0][0]}{rest}"[:30],
+                         params={"text": strip(text)[:30], "reading": f"{tokens[0][0]}{rest}"[:30],
                                  "other": f"{tokens[0][0]} 1{rest}"[:30]})
         tokens = tokens[1:]
         tokens[0] = (tokens[0][0], False)
@@ -76,9 +75,11 @@ def parse(text: str, dialect: str = DEFAULT_DIALECT) -> dict:
     Raises:
         InvalidRequest: empty text, text over :data:`MAX_TEXT` characters, too many rolls, or a
         roll :func:`parse_roll` refuses.
+        NeedsFullEngine: on MicroPython only, a text it cannot read as CPython does
+            (:func:`.extras.read_extras`; docs/architecture.md §The reading core).
     """
     text, dialect = bounded(text), dialect_name(dialect)
-    parts = [p for p in text.split(";") if p.strip()]
+    parts = [p for p in text.split(";") if strip(p)]
     if not parts:
         raise refuse("write a roll such as 5d10k3+2", code="notation.empty")
     if len(parts) > MAX_ROLLS:
