@@ -312,7 +312,23 @@ const CORE_SYSTEMS = ["generic", "sifrp"];
 let formCore = null;
 let coreRolling = false;
 let coreCard = null; // the roll the core shows in #result: {fragment, link, snippets}
+let formCoreAsked = false;
 if (form && !framed && !coreFragment && typeof Worker === "function") {
+  // A first visit starts it at once: Pyodide takes seconds to download. A visit the service worker
+  // answers (Pyodide starts from its cached snapshot in about a second on a desktop, three on a slow
+  // phone) starts it only when the visitor reaches for the form, so that it never slows that start
+  // down for nothing (docs/benchmarks.md: warm ready).
+  if (navigator.serviceWorker?.controller) {
+    for (const kind of ["pointerdown", "focusin", "keydown"]) form.addEventListener(kind, startFormCore, { once: true });
+  } else {
+    startFormCore();
+  }
+}
+
+/** Start the form's reading core (once; not once the engine is up). */
+function startFormCore() {
+  if (formCoreAsked || engineState() === "ready") return;
+  formCoreAsked = true;
   try {
     formCore = coreForm();
     formCore.ready.then(() => {

@@ -254,3 +254,27 @@ def test_what_the_core_cannot_roll_waits_for_the_engine(new_context, base_url, w
     else:
         expect(page.locator("#result .total")).to_be_visible()
         expect(page.locator("#history-list li").first).to_contain_text("Para el motor")
+
+
+def test_a_visit_the_service_worker_answers_starts_the_core_only_when_the_form_is_reached_for(new_context, base_url):
+    """A second visit (the service worker answers: Pyodide starts from its cached snapshot) leaves the
+    device to Pyodide: the form's core starts only once the visitor touches, focuses or types in the form
+    before Pyodide is up (web/loader.js), so a visit that just reads starts no MicroPython at all."""
+    from conftest import open_app
+
+    from helpers.offline import wait_offline_ready
+
+    ctx, _ = new_context(service_workers="allow", **PHONE)
+    first = open_app(ctx.new_page(), base_url)
+    assert wait_offline_ready(first).endswith("/sw.js")
+    first.close()
+    page = ctx.new_page()
+    workers: list = []
+    page.on("worker", lambda worker: workers.append(worker.url.rpartition("/")[2]))
+    page = open_app(page, base_url)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert "core-worker.mjs" not in workers, workers
+    assert page.evaluate("document.documentElement.dataset.coreForm") is None
+    page.focus("#label")                              # the engine is up already: still none
+    page.wait_for_timeout(300)
+    assert "core-worker.mjs" not in workers, workers
