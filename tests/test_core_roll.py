@@ -40,6 +40,7 @@ def test_an_unsigned_generic_roll_is_a_link_the_full_engine_verifies_with_the_sa
     verified = open_roll(done.fragment)                                          # the full engine, from the link
     assert verified["request"]["system"] == "generic" and verified.get("seq") is None
     assert done.view["id"] == verified["id"] and done.view["state"] == "verified"
+    assert done.pool == "2d6 +3 contra 10"                    # the full card's pool line (tirada.links.pool)
     total = verified["result"]["total"]
     assert done.view["total"] == str(total)
     assert done.view["ok"] is (total >= 10)

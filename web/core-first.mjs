@@ -296,18 +296,19 @@ function keptWorker() {
 
 /**
  * Put a roll the core made from the form (tirada.core_roll, web/loader.js rollOnCore) in #result,
- * outcome first: «Resultado», the outcome (the system's own words), the total, the label, who rolled
+ * outcome first: «Resultado», the outcome (the system's own words), the total, the pool, the label, who rolled
  * and where, and «Cargando el resto de Tirada…» (#core-roll-checking: web/loader.js says the rest could
  * not load there if Pyodide fails); its link in #share with the copy buttons (web/loader.js answers
  * them until web/roll/ui_roll.py replaces the card with the full one). Focus goes to #result, as the
  * full page puts it after a roll.
  *
  * @param {object} view  tirada.links.core_view.CoreView's fields (state "verified")
+ * @param {string} pool  the pool in the game's notation (tirada.core_roll.CoreRoll.pool), or ""
  * @param {string} link  the roll's whole link
  * @param {(name: string) => string} say  loader.js's string lookup (<template id="loading-strings">)
  * @param {boolean} failed  Pyodide has failed already: the last line says so at once
  */
-export function showCoreRoll(view, link, say, failed) {
+export function showCoreRoll(view, pool, link, say, failed) {
   const result = document.getElementById("result");
   const share = document.getElementById("share");
   if (!result) return;
@@ -317,6 +318,7 @@ export function showCoreRoll(view, link, say, failed) {
   box.append(make("h2", "core-roll-heading", "", say("resultheading")),
     make("p", "core-roll-headline", "headline" + verdict, view.outcome));
   if (view.total && view.total !== view.outcome) box.append(make("p", "core-roll-total", "core-total", `${say("total")}: ${view.total}`));
+  if (pool) box.append(make("p", "core-roll-pool", "pool", pool));
   if (view.label) box.append(make("p", "core-roll-label", "core-label", view.label));
   box.append(make("p", "core-roll-meta", "meta", [view.description, view.created_iso.replace("T", " ").replace("Z", " UTC"),
     `id ${view.id}`].filter(Boolean).join(" · ")));

@@ -443,7 +443,7 @@ function showRolled(answer) {
   const link = `${window.location.href.split("#")[0]}#${answer.fragment}`;
   coreCard = { fragment: answer.fragment, link, snippets: answer.snippets };
   if (text && engineState() === "loading") text.textContent = say("coreform");
-  showCoreRoll(answer.view, link, say, engineState() === "failed");
+  showCoreRoll(answer.view, answer.pool, link, say, engineState() === "failed");
 }
 
 /** The engine failed: a roll the core shows says the rest could not load. */

@@ -57,10 +57,13 @@ class CoreRoll(Struct):
         snippets: ``{style: text}`` for each of :data:`STYLES`, in ``lang``, linking to ``page_url``.
         system: the system id; label: the roll's label (``""`` none).
         summary: ``{"es": line, "en": line}``: the outcome in both languages for the page's history (its
-            entry is marked ``"core"``; the full page words it again once it is up: web/roll/ui_roll.py).
+            entry is marked ``"core"``; the full page words it again once it is up: web/roll/ui_core_roll.py).
+        pool: the pool in the game's notation, in ``lang`` (``"SIFRP 4D+1B contra 12"``:
+            tirada.links.pool.pool_text, the full card's first line), ``""`` when not rolled.
     """
 
-    _fields = ("state", "code", "fragment", "key", "entry", "head", "view", "snippets", "system", "label", "summary")
+    _fields = ("state", "code", "fragment", "key", "entry", "head", "view", "snippets", "system", "label", "summary",
+               "pool")
     state: str
     code: str
     fragment: str
@@ -72,14 +75,15 @@ class CoreRoll(Struct):
     system: str
     label: str
     summary: Any
+    pool: str
 
     def __init__(self, state: str, code: str = "", fragment: str = "", key: str = "", entry: Any = None,
                  head: Any = None, view: Any = None, snippets: Any = None, system: str = "", label: str = "",
-                 summary: Any = None) -> None:
+                 summary: Any = None, pool: str = "") -> None:
         if state not in STATES:
             raise ValueError("state must be one of " + ", ".join(STATES))
         self._init(state, code, fragment, key, entry, head, dict(view or {}), dict(snippets or {}), system, label,
-                   dict(summary or {}))
+                   dict(summary or {}), pool)
 
 
 def _text(value: Any) -> str:
@@ -108,6 +112,7 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
     from .systems.words import outcome_words
     from .links.chain import ChainState
     from .links.core_view import CoreView, outcome_line
+    from .links.pool import pool_text
     from .links.roll_link import roll_link
     from .links.snippets import snippet_of
 
@@ -159,7 +164,8 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
         return CoreRoll("rolled", fragment=done.fragment, key=key, entry=new_entry, head=new_head,
                         view={name: list(value) if isinstance(value, tuple) else value
                               for name, value in zip(view._fields, view._values())},
-                        snippets=snippets, system=system, label=_text(verified.get("label")), summary=summary)
+                        snippets=snippets, system=system, label=_text(verified.get("label")), summary=summary,
+                        pool=pool_text(verified["request"], lang))
     except TiradaError as err:
         return CoreRoll("full", err.code)
     except NeedsFullEngine:

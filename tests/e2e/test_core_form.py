@@ -25,6 +25,7 @@ from conftest import READY_TIMEOUT_MS, ROOT  # noqa: E402
 from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 from tirada.links.chain import verify  # noqa: E402
 from tirada.links.core_view import core_view  # noqa: E402
+from tirada.links.pool import pool_text  # noqa: E402
 from tirada.links.snippets import snippet_of  # noqa: E402
 
 sys.path.pop(0)
@@ -92,6 +93,7 @@ def test_the_form_rolls_on_the_core_before_pyodide_then_the_full_card_takes_over
            ("Sharla", "Poniente", 1, "Atletismo")
     assert checked["request"]["test_dice"] == 4 and checked["request"]["difficulty"] == 12
     expect(headline).to_have_text(core_view(fragment, lang).outcome)   # the system's own words, outcome first
+    expect(page.locator("#core-roll-pool")).to_have_text(pool_text(checked["request"], lang))
     expect(page.locator("#result")).to_be_focused()   # focus on what changed, never <body>
     expect(page.locator("#core-roll-checking")).to_have_text(STRINGS["roll.core_loading"][lang])
     expect(page.locator("#share")).to_be_visible()
