@@ -27,7 +27,7 @@ PAGE = "http://127.0.0.1:8000/index.html"
 def ask(**changes) -> dict:
     """A SIFRP test of Ana in «Poniente» (3 test dice, 1 bonus die, difficulty 9), fresh random bytes."""
     base = {"system": "sifrp", "values": {"test_dice": "3", "bonus_dice": "1", "difficulty_step": "9"},
-            "label": "Atletismo", "roller": "Ana", "campaign": "Poniente", "entry": None, "head": None,
+            "label": "Atletismo", "roller": "Ana", "campaign": "Poniente", "book": {}, "head": None,
             "created": 1765000000, "random": "5a" * 256, "lang": "es", "page_url": PAGE}
     base.update(changes)
     return base
@@ -53,14 +53,14 @@ def test_a_named_roll_takes_the_next_number_of_its_chain_and_the_book_keeps_it()
     entries = open_roll(first.fragment)["entries"]    # fair play: the chain goes on from the link's last entry
     assert first.entry == {"v": 1, "roller": "Ana", "campaign": "Poniente", "seq": 1, "last": entries[-1]["id"]}
     assert first.head == first.entry
-    second = core_roll(ask(entry=first.entry, head=first.head, random="6b" * 256))
+    second = core_roll(ask(book={first.key: first.entry}, head=first.head, random="6b" * 256))
     assert second.entry["seq"] == 2 and second.entry["last"] == open_roll(second.fragment)["entries"][-1]["id"]
     linked = open_roll(second.fragment)
     assert (linked["seq"], linked["prev"], linked["roller"], linked["campaign"]) == (2, first.entry["last"], "Ana",
                                                                                      "Poniente")
     assert linked["label"] == "Atletismo" and second.view["seq"] == 2
     # the used hand-over ids of the stored entry are kept (tirada.chainbook.record)
-    kept = core_roll(ask(entry=dict(first.entry, used=["a" * 12]), head=first.head))
+    kept = core_roll(ask(book={first.key: dict(first.entry, used=["a" * 12])}, head=first.head))
     assert kept.entry["used"] == ["a" * 12]
 
 
@@ -79,15 +79,24 @@ def test_the_supplied_random_bytes_make_the_seed_and_are_never_used_twice():
     ({"values": {"test_dice": "tres"}}, "form.not_number"),   # worded by the full page, by its field
     ({"values": {"test_dice": "0"}}, None),                   # a value the rules refuse: its engine code
     ({"head": {"v": 1, "roller": "Ana", "campaign": "Poniente", "seq": 4, "last": "0" * 12}}, "core.chain_differs"),
-    ({"entry": "not a chain"}, "core.book"),
-    ({"entry": {"v": 1, "roller": "Ana", "campaign": "Poniente", "seq": 3, "last": "ab" * 6, "retired": 1765000000}},
-     "chain.retired"),
+    ({"head": "not a head"}, "core.chain_differs"),
+    ({"book": {"Ana\nPoniente": "not a chain"}}, "core.book"),
+    ({"book": "not a book"}, "core.book"),
+    ({"book": None}, "core.book"),
+    # another chain's entry damaged: the page's store holds the whole book for the player's decision
+    ({"book": {"Otro\nMesa": {"v": 1, "roller": "Otro", "campaign": "Mesa", "seq": "x"}}}, "core.book"),
+    ({"book": {"__proto__": {"v": 1, "roller": "Ana", "campaign": "Poniente", "seq": 1, "last": "ab" * 6}}},
+     "core.book"),                                             # filed under another key
+    ({"book": {"Ana\nPoniente": {"v": 1, "roller": "Ana", "campaign": "Poniente", "seq": 3, "last": "ab" * 6,
+                                  "used": ["xyz"]}}}, "core.book"),
+    ({"book": {"Ana\nPoniente": {"v": 1, "roller": "Ana", "campaign": "Poniente", "seq": 3, "last": "ab" * 6,
+                                  "retired": 1765000000}}}, "chain.retired"),
     ({"roller": "A" * 41}, None),                              # a name links cannot hold
     ({"values": {"notation": "2d6 +"}, "system": "generic"}, None),
 ])
 def test_what_the_core_cannot_roll_as_the_full_page_would_is_left_to_it(changes, code):
     done = core_roll(ask(**changes))
-    assert done.state == "full" and done.fragment == "" and done.entry is None
+    assert done.state == "full" and done.fragment == "" and done.entry is None and done.head is None
     assert done.code == code if code else re.fullmatch(r"[a-z_]+\.[a-z_.]+", done.code), done.code
 
 

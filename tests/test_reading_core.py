@@ -760,12 +760,12 @@ def _core_rolls() -> list:
 
     page = "http://127.0.0.1:8000/index.html"
     base = {"system": "sifrp", "values": {"test_dice": "4", "bonus_dice": "2", "penalty_dice": "1", "difficulty_step": "12"},
-            "label": "Atletismo", "roller": "Sharla", "campaign": "Poniente", "entry": None, "head": None,
+            "label": "Atletismo", "roller": "Sharla", "campaign": "Poniente", "book": {}, "head": None,
             "created": 1765000000, "random": "3c" * 256, "lang": "es", "page_url": page}
     first = core_roll(base)
     asks = [("sifrp, a new chain", base),
-            ("sifrp, the chain goes on", dict(base, entry=first.entry, head=first.head, random="4d" * 256)),
-            ("sifrp, English, no IndexedDB head", dict(base, entry=first.entry, lang="en", random="5e" * 256)),
+            ("sifrp, the chain goes on", dict(base, book={first.key: first.entry}, head=first.head, random="4d" * 256)),
+            ("sifrp, English, no IndexedDB head", dict(base, book={first.key: first.entry}, lang="en", random="5e" * 256)),
             ("sifrp, a conflict and helpers", dict(base, values={"test_dice": "3", "difficulty_step": "9",
                                                                  "passive_rank": "3", "helpers": "2, 3"})),
             ("sifrp, a competition", dict(base, values={"test_dice": "3", "difficulty_step": "6", "name": "Sharla",
@@ -785,9 +785,10 @@ def _core_rolls() -> list:
             ("generic, Dice Maiden's alias and comment",
              dict(base, system="generic", lang="en", values={"notation": "6cod ! ataque", "dialect": "dicemaiden"})),
             ("left: not a number", dict(base, values={"test_dice": "tres"})),
-            ("left: the chain moved", dict(base, entry=first.entry, head=dict(first.head, seq=9))),
-            ("left: retired", dict(base, entry=dict(first.entry, retired=1765000000))),
+            ("left: the chain moved", dict(base, book={first.key: first.entry}, head=dict(first.head, seq=9))),
+            ("left: retired", dict(base, book={first.key: dict(first.entry, retired=1765000000)})),
             ("left: L5R", dict(base, system="l5r5e")),
+            ("left: another chain damaged", dict(base, book={"Otro\nMesa": {"v": 1, "roller": "Otro", "seq": "x"}})),
             ("left: too few random bytes", dict(base, random="ab" * 4))]
     return [{"name": f"core roll: {name}", "kind": "core_roll", "ask": json.dumps(ask)} for name, ask in asks]
 

@@ -109,6 +109,7 @@ export function showCore(view, pool, say, failed) {
   if (!body || !shared || view.state === "full") return false;
   const box = make("div", "shared-core");
   box.dataset.core = view.state;
+  box.lang = view.lang; // its words' language (the page's own is Spanish until the engine applies another)
   const heading = make("h2", "shared-heading", "", say(view.state === "verified" ? "heading" : "linkerror"));
   heading.tabIndex = -1;
   box.append(heading);
@@ -307,13 +308,15 @@ function keptWorker() {
  * @param {string} link  the roll's whole link
  * @param {(name: string) => string} say  loader.js's string lookup (<template id="loading-strings">)
  * @param {boolean} failed  Pyodide has failed already: the last line says so at once
+ * @param {string} warning  a line said under the roll (its history entry could not be stored), or ""
  */
-export function showCoreRoll(view, pool, link, say, failed) {
+export function showCoreRoll(view, pool, link, say, failed, warning = "") {
   const result = document.getElementById("result");
   const share = document.getElementById("share");
   if (!result) return;
   const box = make("div", "core-roll");
   box.dataset.core = view.state;
+  box.lang = view.lang; // its words' language (the page's own is Spanish until the engine applies another)
   const verdict = view.ok === true ? " ok" : view.ok === false ? " fail" : "";
   box.append(make("h2", "core-roll-heading", "", say("resultheading")),
     make("p", "core-roll-headline", "headline" + verdict, view.outcome));
@@ -322,6 +325,7 @@ export function showCoreRoll(view, pool, link, say, failed) {
   if (view.label) box.append(make("p", "core-roll-label", "core-label", view.label));
   box.append(make("p", "core-roll-meta", "meta", [view.description, view.created_iso.replace("T", " ").replace("Z", " UTC"),
     `id ${view.id}`].filter(Boolean).join(" · ")));
+  if (warning) box.append(make("p", "core-roll-warning", "core-error", warning));
   const rest = make("p", "core-roll-checking", "shared-checking", say(failed ? "rollcorefailed" : "rollcoreloading"));
   if (!failed) rest.setAttribute("aria-busy", "true");
   rest.setAttribute("role", "status");
@@ -340,4 +344,24 @@ export function showCoreRoll(view, pool, link, say, failed) {
     share.hidden = false;
   }
   result.focus();
+}
+
+/**
+ * A form's roll the rules refuse, said in #result while the full engine (which words refusals) has failed
+ * to load (web/loader.js showRefused): ``heading`` and ``message`` (the field's label and the stable
+ * code), in a live region; #share is hidden (no link was made).
+ *
+ * @param {string} heading  «No se pudo tirar»
+ * @param {string} message  what to check, with the code
+ */
+export function showCoreRefusal(heading, message) {
+  const result = document.getElementById("result");
+  if (!result) return;
+  const box = make("div", "core-roll-refused");
+  box.append(make("h2", "core-roll-refused-heading", "", heading), make("p", "core-roll-refused-text", "core-error", message));
+  box.setAttribute("role", "alert");
+  result.replaceChildren(box);
+  result.hidden = false;
+  const share = document.getElementById("share");
+  if (share) share.hidden = true;
 }

@@ -12,7 +12,7 @@ import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 // the reading core (issue #41), imported with the loader so that a roll link's worker starts while
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
-import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRoll, showThreadCore } from "./core-first.mjs";
+import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
@@ -46,7 +46,10 @@ const say = (name) => {
  * replacement text would expand; one pass, so a value holding "{b}" is never filled in turn. */
 const sayWith = (name, values) =>
   say(name).replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
-if (text && strings && earlyLang() === "en") text.textContent = say("text");
+if (text && strings && earlyLang() === "en") {
+  text.textContent = say("text");
+  text.lang = "en"; // read in English by a screen reader too (the page is Spanish until the engine is up)
+}
 setTimeout(() => {
   // still loading (a failure already said so, and stays said; the form rolling on the core says so instead)
   if (engineState() === "loading" && text && strings && !queued && !root.dataset.coreForm) text.textContent = say("slow");
@@ -337,7 +340,13 @@ function startFormCore() {
         return;
       }
       root.dataset.coreForm = "ready";
-      if (text && !queued && engineState() === "loading") text.textContent = say("coreform");
+      if (queued && canCoreRoll()) {
+        // a roll asked for while the core was starting: the core makes it now, not the engine later
+        queued = false;
+        rollOnCore();
+      } else if (text && !queued && engineState() === "loading") {
+        text.textContent = say("coreform");
+      }
     }, (err) => {
       formCore = null;
       console.warn("Tirada: the reading core did not start; the form rolls once the full engine is up.", err);
@@ -375,6 +384,7 @@ async function rollOnCore() {
   const button = document.getElementById("roll");
   button?.setAttribute("aria-busy", "true");
   let answer = null;
+  let refused = null; // a value the engine's rules refuse (not a case the core leaves to the engine)
   try {
     const chosen = system.value;
     const values = {};
@@ -385,20 +395,21 @@ async function rollOnCore() {
     const roller = fieldValue("roller");
     const campaign = fieldValue("campaign");
     const random = Array.from(crypto.getRandomValues(new Uint8Array(256)), (b) => b.toString(16).padStart(2, "0")).join("");
-    const ask = { system: chosen, values, label: fieldValue("label"), roller, campaign, entry: null, head: null,
+    const ask = { system: chosen, values, label: fieldValue("label"), roller, campaign, book: {}, head: null,
       created: Math.floor(Date.now() / 1000), random, lang: earlyLang(), page_url: window.location.href.split("#")[0] };
     const key = `${roller}\n${campaign}`;
     const numbered = async (head) => {
       const book = stored(STORE_KEYS.chains, {});
       if (!isObject(book)) throw new Error("chain book unreadable");
-      ask.entry = roller && Object.hasOwn(book, key) ? book[key] : null;
+      ask.book = book; // the whole book: the core checks every entry as the page's store does
+      const before = JSON.stringify(Object.hasOwn(book, key) ? book[key] : null);
       ask.head = roller && head ? JSON.parse(head) : null;
       answer = await formCore.roll(JSON.stringify(ask));
       if (answer.state !== "rolled" || !answer.key) return "";
       if (answer.key !== key) throw new Error("chain key differs");
       // the chain's new head first, re-read at once: another writer meanwhile means no link from here
       const now = stored(STORE_KEYS.chains, {});
-      if (!isObject(now) || JSON.stringify(Object.hasOwn(now, key) ? now[key] : null) !== JSON.stringify(ask.entry)) {
+      if (!isObject(now) || JSON.stringify(Object.hasOwn(now, key) ? now[key] : null) !== before) {
         throw new Error("chain moved");
       }
       now[key] = answer.entry;
@@ -408,9 +419,13 @@ async function rollOnCore() {
     const lock = globalThis[FUNCTIONS.chain_number.name];
     if (roller && typeof lock === "function") await lock(key, numbered);
     else await numbered(null);
-    if (!answer || answer.state !== "rolled") throw new Error(`the core leaves it to the engine: ${answer?.code}`);
-    remember(answer, roller, campaign);
-    showRolled(answer);
+    if (!answer || answer.state !== "rolled") {
+      if (answer?.code && !answer.code.startsWith("core.")) refused = answer;
+      throw new Error(`the core leaves it to the engine: ${answer?.code}`);
+    }
+    queued = false; // this roll answers every press made before it: the engine rolls none of them again
+    const saved = remember(answer, roller, campaign);
+    showRolled(answer, saved);
   } catch (err) {
     answer = null;
     console.info("Tirada: the full engine makes this roll.", err);
@@ -418,32 +433,57 @@ async function rollOnCore() {
     coreRolling = false;
     button?.removeAttribute("aria-busy");
   }
-  if (!answer) queueRoll();
-  else if (isReady()) formCore?.stop();
+  if (!answer && refused && engineState() === "failed") {
+    showRefused(refused); // the engine that words refusals is not coming: point at the value at least
+  } else if (!answer) {
+    queueRoll();
+  } else if (isReady()) {
+    formCore?.stop();
+    // the engine came up while the core rolled (its start found no card to take over): it takes it now
+    document.getElementById("result")?.dispatchEvent(new CustomEvent(EVENTS.core_roll.name));
+  }
 }
 
 /** The roller's names and the history entry of a roll the core made (as web/roll/ui_roll.py stores
- * them; a storage that refuses or a damaged history is left as it is: the link is shown anyway). */
+ * them). Returns whether the entry was stored: a storage that refuses is said on the card; a damaged
+ * history is left as it is for the engine to set aside and say (the link is shown anyway). */
 function remember(answer, roller, campaign) {
   try {
     localStorage.setItem(STORE_KEYS.roller, JSON.stringify({ roller, campaign }));
     const items = stored(STORE_KEYS.history, []);
-    if (!Array.isArray(items)) return;
+    if (!Array.isArray(items)) return true;
     const entry = { fragment: answer.fragment, system: answer.system, label: answer.label, summary: answer.summary,
       at: Date.now(), core: true };
     const kept = items.filter((item) => !isObject(item) || item.fragment !== answer.fragment);
     localStorage.setItem(STORE_KEYS.history, JSON.stringify([entry, ...kept].slice(0, HISTORY_CAP)));
+    return true;
   } catch (err) {
     console.warn("Tirada: the roll's history entry could not be stored.", err);
+    return false;
   }
 }
 
-/** Show the core's roll in #result with its link and copy buttons in #share; focus the result. */
-function showRolled(answer) {
+/** Show the core's roll in #result with its link and copy buttons in #share; focus the result. ``saved``:
+ * whether its history entry was stored (else the card says so: copy the link now). */
+function showRolled(answer, saved) {
   const link = `${window.location.href.split("#")[0]}#${answer.fragment}`;
   coreCard = { fragment: answer.fragment, link, snippets: answer.snippets };
   if (text && engineState() === "loading") text.textContent = say("coreform");
-  showCoreRoll(answer.view, answer.pool, link, say, engineState() === "failed");
+  showCoreRoll(answer.view, answer.pool, link, say, engineState() === "failed", saved ? "" : say("rollcorenotsaved"));
+}
+
+/** A value the engine's rules refuse, while the engine that words refusals has failed to load: #result
+ * says which field (its label) and the stable code; the field is marked invalid and focused. */
+function showRefused(answer) {
+  const fieldset = form.querySelector(`fieldset[data-system="${system.value}"]`);
+  const input = answer.field && fieldset ? fieldset.querySelector(`[name="${CSS.escape(answer.field)}"]`) : null;
+  const label = (input?.labels?.[0]?.textContent || answer.field || "").trim();
+  showCoreRefusal(say("errorheading"), sayWith("rollcorerefused", { field: label, code: answer.code }));
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.addEventListener("input", () => input.removeAttribute("aria-invalid"), { once: true });
+    input.focus();
+  }
 }
 
 /** The engine failed: a roll the core shows says the rest could not load. */

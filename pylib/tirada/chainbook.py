@@ -37,7 +37,7 @@ from .links.handover import decode_handover, encode_handover
 from .names import chain_key, check_chain_names
 from .portable import Struct, merged
 
-__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "Retired", "changed_keys", "hand_over", "handover_id", "head",
+__all__ = ["MAX_HANDOVER_SEQ", "USED_CAP", "HandoverPlan", "Retired", "chain_entry", "changed_keys", "hand_over", "handover_id", "head",
            "plan", "receive", "record", "restore", "retired"]
 
 RULE = "link-format.md §11.1"
@@ -47,6 +47,40 @@ USED_CAP = 20
 #: near it (a roll a day for 270 years); a head above it is a forgery meant to make every later
 #: number look like a gap, and is refused (``handover.absurd``).
 MAX_HANDOVER_SEQ = 100_000
+
+
+#: the latest hand-over time a stored chain may hold (s since 1970: 9999-12-31)
+MAX_CREATED = 253402300799
+_HEX = "0123456789abcdef"
+
+
+def chain_entry(key: Any, value: Any) -> dict:
+    """A stored roller chain, checked: its ``ChainState.to_dict()`` plus the chain book's optional
+    ``retired`` (Unix s, 0..MAX_CREATED) and ``used`` (at most 20 hand-over ids, 12 hex digits each).
+    The page's store reads every entry of its book with it (a damaged one holds the whole book for
+    the player's decision: web/shell/store.py), and so does the reading core before it numbers a roll
+    (tirada.core_roll).
+
+    Raises:
+        InvalidRequest: a malformed chain, or one whose roller and campaign are not those of its
+        key (an import must not file a chain under another name).
+    """
+    state = ChainState.from_dict(value).to_dict()
+    if not isinstance(key, str) or key != chain_key(state["roller"], state["campaign"]):
+        raise InvalidRequest("the chain's roller and campaign are not those of its key", field="chains",
+                             code="storage.chain_key")
+    gone, used = value.get("retired"), value.get("used")
+    if gone is not None:
+        if isinstance(gone, bool) or not isinstance(gone, int) or not 0 <= gone <= MAX_CREATED:
+            raise InvalidRequest("must be a time in seconds", field="chains.retired", code="storage.time")
+        state["retired"] = gone
+    if used is not None:
+        if not isinstance(used, list) or len(used) > 20 or not all(
+                isinstance(u, str) and len(u) == 12 and all(c in _HEX for c in u) for u in used):
+            raise InvalidRequest("must be at most 20 hand-over ids", field="chains.used", code="storage.handover_ids")
+        if used:
+            state["used"] = list(used)
+    return state
 
 
 def handover_id(state: ChainState, created: int | None) -> str:
@@ -283,7 +317,7 @@ def restore(existing: Mapping[str, Any], incoming: Mapping[str, Any]) -> Tuple[d
 
     A chain of the backup is restored when the book lacks it or holds it at a lower number (never
     lowering one); otherwise the book's copy stays. Used hand-over ids of both copies are kept.
-    Both arguments are checked books (:func:`tirada.stored.chain_entry` entries).
+    Both arguments are checked books (:func:`chain_entry` entries).
     """
     out = dict(existing)
     counts = {"restored": 0, "kept": 0}

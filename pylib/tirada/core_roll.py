@@ -46,7 +46,7 @@ class CoreRoll(Struct):
     Fields:
         state: ``"rolled"``; or ``"full"``: the full engine must make this roll (``code`` says why:
             an engine error code such as ``"chain.retired"``, or ``"core.*"``: ``core.system``,
-            ``core.chain_differs``, ``core.book``, ``core.interpreter`` (too few random bytes where there is no
+            ``core.chain_differs``, ``core.book`` (no book, or an entry of it damaged), ``core.interpreter`` (too few random bytes where there is no
             secure source), ``core.random`` (the random bytes are not lowercase hex), ``core.ask``).
         code: as above, ``""`` when rolled.
         fragment: the link's fragment (``"t2…"``, no ``#``).
@@ -60,10 +60,13 @@ class CoreRoll(Struct):
             entry is marked ``"core"``; the full page words it again once it is up: web/roll/ui_core_roll.py).
         pool: the pool in the game's notation, in ``lang`` (``"SIFRP 4D+1B contra 12"``:
             tirada.links.pool.pool_text, the full card's first line), ``""`` when not rolled.
+        field: the refused value's field when the engine refused the form (an input's name such as
+            ``"test_dice"``, or the engine's field name), ``""`` otherwise: the page points at it when
+            the full engine, which words refusals, could not load.
     """
 
     _fields = ("state", "code", "fragment", "key", "entry", "head", "view", "snippets", "system", "label", "summary",
-               "pool")
+               "pool", "field")
     state: str
     code: str
     fragment: str
@@ -76,14 +79,15 @@ class CoreRoll(Struct):
     label: str
     summary: Any
     pool: str
+    field: str
 
     def __init__(self, state: str, code: str = "", fragment: str = "", key: str = "", entry: Any = None,
                  head: Any = None, view: Any = None, snippets: Any = None, system: str = "", label: str = "",
-                 summary: Any = None, pool: str = "") -> None:
+                 summary: Any = None, pool: str = "", field: str = "") -> None:
         if state not in STATES:
             raise ValueError("state must be one of " + ", ".join(STATES))
         self._init(state, code, fragment, key, entry, head, dict(view or {}), dict(snippets or {}), system, label,
-                   dict(summary or {}), pool)
+                   dict(summary or {}), pool, field)
 
 
 def _text(value: Any) -> str:
@@ -96,8 +100,10 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
     Args:
         ask: ``{"system": "generic" | "sifrp", "values": {input name: str | bool} (the system's
             fieldset, tirada.systems.form_read), "label": the form's label, "roller", "campaign"
-            (the names typed; "" unsigned), "entry": the chain book's stored entry of that chain
-            (localStorage) or None, "head": the head the chain lock left in IndexedDB (a
+            (the names typed; "" unsigned), "book": the whole chain book as stored (localStorage
+            ``tirada.chains.v1``: ``{"<roller>\n<campaign>": entry}``, ``{}`` when none; every entry is
+            checked as the page's store checks it, :func:`tirada.chainbook.chain_entry`: a damaged book is
+            the player's to decide on, so nothing is numbered here), "head": the head the chain lock left in IndexedDB (a
             ``ChainState.to_dict()``) or None, "created": Unix seconds (the page's clock), "random":
             at least 128 lowercase hex digits from the browser's secure source, "lang": "es" | "en",
             "page_url": this page's address without its fragment}``.
@@ -106,7 +112,7 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
         those). Never raises for bad input.
     Rule: docs/link-format.md §6 (chains), §11.1 (the chain book), §16 (fair play).
     """
-    from .chainbook import head as chain_head, record
+    from .chainbook import chain_entry, head as chain_head, record
     from .names import chain_key
     from .systems.form_read import read_form
     from .systems.words import outcome_words
@@ -132,12 +138,18 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
         if label:   # the form's label, then a single roll's own ("ataque: 1d20+5"), as the full page
             request["label"] = label + " · " + own if isinstance(own, str) and own else label
         roller, campaign = _text(ask.get("roller")), _text(ask.get("campaign"))
-        key, entry, stored = "", ask.get("entry"), ask.get("head")
-        book: dict = {}
+        whole, stored = ask.get("book"), ask.get("head")
+        if not isinstance(whole, Mapping):
+            return CoreRoll("full", "core.book")
+        try:   # every entry as the page's store reads it: one damaged entry holds the whole book
+            for name, one in whole.items():
+                chain_entry(name, one)
+        except TiradaError:
+            return CoreRoll("full", "core.book")
+        key, book = "", {}
         if roller:
             key = chain_key(roller, campaign)
-            if entry is not None and not isinstance(entry, Mapping):
-                return CoreRoll("full", "core.book")
+            entry = whole.get(key)
             if stored is not None and (not isinstance(stored, Mapping) or not _same_head(stored, entry)):
                 return CoreRoll("full", "core.chain_differs")   # another tab went on: the full page catches up
             if entry is not None:
@@ -167,7 +179,7 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
                         snippets=snippets, system=system, label=_text(verified.get("label")), summary=summary,
                         pool=pool_text(verified["request"], lang))
     except TiradaError as err:
-        return CoreRoll("full", err.code)
+        return CoreRoll("full", err.code, field=err.field if isinstance(err.field, str) else "")
     except NeedsFullEngine:
         return CoreRoll("full", "core.interpreter")
     finally:

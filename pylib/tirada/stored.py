@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Mapping
 
 from .errors import InvalidRequest, TiradaError
+from .chainbook import chain_entry
 from .names import chain_key
 from .safejson import loads as safe_loads
 
@@ -28,7 +29,6 @@ __all__ = ["Salvage", "chain_entry", "chain_key", "history_item", "salvage_chain
 
 FRAGMENT_RE = re.compile(r"^[A-Za-z0-9_.~-]{1,8000}$")
 MAX_AT = 10 ** 14   #: latest history time accepted (ms since 1970: year 5138)
-MAX_CREATED = 253402300799   #: latest hand-over time accepted (s since 1970: 9999-12-31)
 
 
 def history_item(item: Any, where: str) -> dict:
@@ -66,35 +66,6 @@ def history_item(item: Any, where: str) -> dict:
     if isinstance(out["at"], bool) or not isinstance(out["at"], int) or not 0 <= out["at"] <= MAX_AT:
         raise InvalidRequest("must be a time in milliseconds", field=f"{where}.at", code="storage.time")
     return out
-
-
-def chain_entry(key: Any, value: Any) -> dict:
-    """A stored roller chain, checked: its ``ChainState.to_dict()`` plus the chain book's optional
-    ``retired`` (Unix s, 0..MAX_CREATED) and ``used`` (at most 20 hand-over ids, 12 hex digits each;
-    :mod:`tirada.chainbook`).
-
-    Raises:
-        InvalidRequest: a malformed chain, or one whose roller and campaign are not those of its
-        key (an import must not file a chain under another name).
-    """
-    from .links.chain import ChainState
-
-    state = ChainState.from_dict(value).to_dict()
-    if not isinstance(key, str) or key != chain_key(state["roller"], state["campaign"]):
-        raise InvalidRequest("the chain's roller and campaign are not those of its key", field="chains",
-                             code="storage.chain_key")
-    gone, used = value.get("retired"), value.get("used")
-    if gone is not None:
-        if isinstance(gone, bool) or not isinstance(gone, int) or not 0 <= gone <= MAX_CREATED:
-            raise InvalidRequest("must be a time in seconds", field="chains.retired", code="storage.time")
-        state["retired"] = gone
-    if used is not None:
-        if not isinstance(used, list) or len(used) > 20 or not all(
-                isinstance(u, str) and re.fullmatch(r"[0-9a-f]{12}", u) for u in used):
-            raise InvalidRequest("must be at most 20 hand-over ids", field="chains.used", code="storage.handover_ids")
-        if used:
-            state["used"] = list(used)
-    return state
 
 
 #: Most characters of a damaged value read when salvaging (the page's storage holds ~5 M).

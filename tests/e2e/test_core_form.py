@@ -280,3 +280,130 @@ def test_a_visit_the_service_worker_answers_starts_the_core_only_when_the_form_i
     page.focus("#label")                              # the engine is up already: still none
     page.wait_for_timeout(300)
     assert "core-worker.mjs" not in workers, workers
+
+
+def test_a_roll_asked_while_the_core_starts_is_rolled_by_the_core_once_it_is_up(new_context, base_url):
+    """«Tirar» pressed before the core is up is queued («Tirada pedida…»); the core, up first, rolls it
+    (web/loader.js): the visitor does not wait for Pyodide for it."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(service_workers="block", **PHONE)
+    held = hold_engine(ctx)
+    held_core: list = []
+    ctx.route("**/core.bin", lambda route, _req=None: held_core.append(route))
+    page = ctx.new_page()
+    page.goto(base_url)
+    page.select_option("#system", "sifrp")
+    page.fill("#label", "Antes del núcleo")
+    page.click("#roll")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.queued"]["es"])
+    expect(page.locator("#roll")).to_have_attribute("aria-busy", "true")
+    release(page, held_core)                          # the core's modules arrive; Pyodide is still held
+    expect(page.locator("#core-roll-headline")).to_be_visible(timeout=30_000)
+    expect(page.locator("#core-roll-label")).to_have_text("Antes del núcleo")
+    expect(page.locator("#roll")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.core_form"]["es"])
+    expect(page.locator("#result")).to_be_focused()
+    link = page.locator("#share-link").input_value()
+    release(page, held)                               # once up, the engine does not roll it a second time
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#result .total")).to_be_visible()
+    assert page.locator("#share-link").input_value() == link
+    expect(page.locator("#history-list li")).to_have_count(1)
+
+
+#: the chain lock's first holder waits until the engine is up (a slow phone: the core still rolling when
+#: Pyodide's start has already looked for a core roll to take over)
+SLOW_FIRST_LOCK = """(() => {
+  if (!globalThis.navigator?.locks || !globalThis.document) return;   // the page itself, not its workers
+  const request = navigator.locks.request.bind(navigator.locks);
+  let slowed = false;
+  navigator.locks.request = (name, ...rest) => {
+    if (name !== 'tirada-chain' || slowed) return request(name, ...rest);
+    slowed = true;
+    const work = rest.pop();
+    return request(name, ...rest, async (lock) => {
+      await new Promise((ok) => { const t = setInterval(() => {
+        if (document.documentElement.dataset.engine === 'ready') { clearInterval(t); ok(); } }, 50); });
+      return work(lock);
+    });
+  };
+})();"""
+
+
+def test_a_core_roll_finished_after_the_engine_came_up_is_taken_over_all_the_same(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(service_workers="block", **PHONE)
+    held = hold_engine(ctx)
+    ctx.add_init_script(SLOW_FIRST_LOCK)
+    page = ctx.new_page()
+    page.goto(base_url)
+    _core_ready(page)
+    page.select_option("#system", "sifrp")
+    _name(page, "Lenta", "Mesa")
+    page.fill("#label", "Tarde")
+    page.click("#roll")                               # the core rolls, inside the (slowed) chain lock
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#result .total")).to_be_visible(timeout=30_000)   # the full card, not the core's
+    expect(page.locator("#core-roll")).to_have_count(0)
+    link = page.locator("#share-link").input_value()
+    checked = verify(_fragment(link))
+    assert (checked["roller"], checked["seq"], checked["label"]) == ("Lenta", 1, "Tarde")
+    first_item = page.locator("#history-list li").first
+    expect(first_item).to_contain_text(str(checked["result"]["total"]))   # worded by the full page
+    expect(page.locator("#history-list li")).to_have_count(1)
+
+
+def test_with_pyodide_refused_a_value_the_rules_refuse_is_pointed_at(new_context, base_url):
+    """The engine that words refusals failed to load: the core's refusal names the field (its label)
+    and the stable code, marks it invalid and focuses it; nothing is rolled or stored."""
+    from playwright.sync_api import expect
+
+    ctx, watch = new_context(service_workers="block", **PHONE)
+    refuse_engine(ctx)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
+    _core_ready(page)
+    page.select_option("#system", "sifrp")
+    page.fill("#sifrp-test_dice", "0")
+    page.click("#roll")
+    said = page.locator("#core-roll-refused-text")
+    expect(said).to_contain_text("field.range")
+    label = page.locator('label[for="sifrp-test_dice"]').inner_text().strip()
+    expect(said).to_contain_text(label)
+    expect(page.locator("#sifrp-test_dice")).to_be_focused()
+    expect(page.locator("#sifrp-test_dice")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#share")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('tirada.history.v1')") is None
+    page.fill("#sifrp-test_dice", "3")                # corrected: it rolls
+    expect(page.locator("#sifrp-test_dice")).not_to_have_attribute("aria-invalid", "true")
+    page.click("#roll")
+    expect(page.locator("#core-roll-headline")).to_be_visible(timeout=30_000)
+    watch.errors.clear()   # the browser's console names the refused files
+
+
+def test_a_history_the_browser_will_not_store_is_said_on_the_cores_card(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(service_workers="block", **PHONE)
+    held = hold_engine(ctx)
+    ctx.add_init_script("""(() => { if (!globalThis.Storage) return;
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'tirada.history.v1') throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, key, value);
+      }; })();""")
+    page = ctx.new_page()
+    page.goto(base_url)
+    _core_ready(page)
+    page.select_option("#system", "generic")
+    page.fill("#generic-notation", "2d6+1")
+    page.click("#roll")
+    expect(page.locator("#core-roll-headline")).to_be_visible(timeout=30_000)
+    expect(page.locator("#core-roll-warning")).to_have_text(STRINGS["roll.core_not_saved"]["es"])
+    assert verify(_fragment(page.locator("#share-link").input_value()))["request"]["system"] == "generic"
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)

@@ -10,7 +10,7 @@ entry is worded as the page words a roll, in both languages.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from roll import result_views
 from shell import app
@@ -19,7 +19,25 @@ from tirada import TiradaError
 from tirada.links.roll_link import open_roll
 from tirada.links.roll_record import HistoryEntry, VerifiedRoll
 
-__all__ = ["take_over"]
+__all__ = ["start", "take_over"]
+
+
+def start(put: Callable[[dict], None], draw: Callable[[], None], history: Callable[[], None]) -> None:
+    """At the engine's start (web/roll/ui_roll.py start): take over the core's rolls now (:func:`take_over`),
+    and again whenever web/loader.js says it showed one after the engine came up (the contract's event
+    ``core_roll`` on #result: the core was rolling while the engine started), then redraw the history
+    (``history``)."""
+    from pyodide.ffi import create_proxy
+
+    from shell import contract
+
+    take_over(put, draw)
+
+    def later(_event: Any) -> None:
+        take_over(put, draw)
+        history()
+
+    el("result").addEventListener(contract.EVENTS.core_roll, create_proxy(later))
 
 
 def take_over(put: Callable[[dict], None], draw: Callable[[], None]) -> None:

@@ -365,7 +365,7 @@ def start() -> None:
     from dice import ui_dice
 
     ui_dice.campaign_dialect()   # the dialect the restored campaign types in (docs/notation.md §Dialects)
-    ui_core_roll.take_over(show_roll, show_current)   # the core's rolls made before the engine (issue #41)
+    ui_core_roll.start(show_roll, show_current, render_history)   # the core's rolls (issue #41)
     render_history()
     start_odds()
     if sharing.can_share():   # the "Compartir…" buttons (Web Share) show only where the browser has it

@@ -73,6 +73,18 @@ class Functions(NamedTuple):
 
 
 FUNCTIONS: Functions = Functions(**{k: v["name"] for k, v in CONTRACT["functions"].items()})
+
+
+class Events(NamedTuple):
+    """The DOM events the page's JavaScript and its Python glue share, by their key in the contract: each
+    field is the event's name (``core_roll`` → ``"tirada:core-roll"``). Built from every entry of the
+    contract's ``events`` (a mismatch fails at import, in the tests)."""
+
+    core_roll: str
+    engine_failed: str
+
+
+EVENTS: Events = Events(**{k: v["name"] for k, v in CONTRACT["events"].items()})
 _MARKS = CONTRACT["marks"]
 assert READY in ENGINE_STATES and FAILED in ENGINE_STATES, "web/shell/contract.json: engine states"
 

@@ -51,6 +51,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                "recarga la página para ver el detalle de los dados.",
                          "en": "The rest of Tirada could not load: the roll and its link are made and saved; reload "
                                "the page to see the dice in detail."},
+    "roll.core_refused": {"es": "Revisa «{field}»: ese valor no vale para esta tirada (código {code}). El resto de Tirada "
+                                "no cargó, así que no puede explicarlo mejor; recarga la página para ver el motivo.",
+                          "en": "Check «{field}»: that value does not work for this roll (code {code}). The rest of "
+                                "Tirada did not load, so it cannot explain more; reload the page to see why."},
+    "roll.core_not_saved": {"es": "No se pudo guardar en «Tiradas recientes» (el almacenamiento del navegador está lleno "
+                                  "o bloqueado): copia el enlace ahora.",
+                            "en": "Could not save it in «Recent rolls» (the browser's storage is full or blocked): copy "
+                                  "the link now."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
     "loading.framed": {"es": "Tirada no funciona dentro de otra página: una página ajena podría tapar sus botones y "
