@@ -642,6 +642,21 @@ def _node_ready() -> bool:
     return shutil.which("node") is not None and MICROPYTHON.exists()
 
 
+def _on_both(cases: list, tmp_path: pathlib.Path) -> tuple:
+    """``(CPython's results, MicroPython's results)`` of the driver's ``cases``, one each, in order; the
+    test is skipped without Node and MicroPython's npm package (it fails in CI instead)."""
+    if not _node_ready():
+        if os.environ.get("CI"):
+            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
+        pytest.skip("needs Node and node_modules (python3 build.py build)")
+    input_path = tmp_path / "input.json"
+    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
+    ours = json.loads(_run_cpython(input_path))["results"]
+    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
+    assert len(ours) == len(theirs) == len(cases)
+    return ours, theirs
+
+
 @pytest.mark.slow
 def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
     if not _node_ready():
@@ -698,16 +713,8 @@ def test_the_roll_form_reads_the_same_on_cpython_and_micropython(tmp_path):
     """read_form gives byte-identical JSON (or the same error code) on both for every value set of
     tests/helpers/form_cases.py: a typed notation and bands too (the parser is in the core; the texts
     MicroPython may hand to the full engine are in the next test, none is here)."""
-    if not _node_ready():
-        if os.environ.get("CI"):
-            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
-        pytest.skip("needs Node and node_modules (python3 build.py build)")
     cases = _forms()
-    input_path = tmp_path / "input.json"
-    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
-    ours = json.loads(_run_cpython(input_path))["results"]
-    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
-    assert len(ours) == len(theirs) == len(cases)
+    ours, theirs = _on_both(cases, tmp_path)
     for case, mine, other in zip(cases, ours, theirs):
         assert "ok" in mine or "error" in mine, (case["name"], mine)
         assert json.dumps(other, sort_keys=True) == json.dumps(mine, sort_keys=True), case["name"]
@@ -730,16 +737,8 @@ def test_typed_notations_and_bands_read_the_same_on_cpython_and_micropython(tmp_
     (tests/helpers/notation_corpus.py: the notation tests' texts, docs/notation.md's, every dialect, the
     limits, accented labels, random texts from a fixed seed); MicroPython may hand a text outside ASCII
     to the full engine (``{"full": true}``), never one of ``ACCENTED`` (ASCII rolls, accented labels)."""
-    if not _node_ready():
-        if os.environ.get("CI"):
-            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
-        pytest.skip("needs Node and node_modules (python3 build.py build)")
     cases = _typed_texts()
-    input_path = tmp_path / "input.json"
-    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
-    ours = json.loads(_run_cpython(input_path))["results"]
-    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
-    assert len(ours) == len(theirs) == len(cases)
+    ours, theirs = _on_both(cases, tmp_path)
     full, refused = [], 0
     for case, mine, other in zip(cases, ours, theirs):
         assert "ok" in mine or "error" in mine, (case["name"], mine)
@@ -799,16 +798,8 @@ def test_the_form_rolls_the_same_on_cpython_and_micropython(tmp_path):
     both for every ask: the same link, chain entry, words and snippets from the same random bytes, or
     the same code left to the full engine; a typed notation, its labels and bands too. Too few random bytes
     differ (no secure source of its own on MicroPython): "full" there."""
-    if not _node_ready():
-        if os.environ.get("CI"):
-            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
-        pytest.skip("needs Node and node_modules (python3 build.py build)")
     cases = _core_rolls()
-    input_path = tmp_path / "input.json"
-    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
-    ours = json.loads(_run_cpython(input_path))["results"]
-    theirs = json.loads(_run_micropython(input_path, tmp_path))["results"]
-    assert len(ours) == len(theirs) == len(cases)
+    ours, theirs = _on_both(cases, tmp_path)
     rolled = 0
     for case, mine, other in zip(cases, ours, theirs):
         name = case["name"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 
 import pytest
 
@@ -31,7 +30,7 @@ from tirada.links.snippets import snippet_of  # noqa: E402
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
 from helpers.axe import axe_problems  # noqa: E402
-from helpers.page import audit_text, hold_engine, refuse_engine, release  # noqa: E402
+from helpers.page import LINK_CHANGED, audit_text, hold_engine, refuse_engine, release, roll_at_once  # noqa: E402
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 #: the longest main-thread task while the core rolls (click → card), in ms: the brief's input bound,
@@ -40,14 +39,26 @@ CORE_TASK_MS = 300 if os.environ.get("PYTEST_XDIST_WORKER") else 100
 RECORD_LONG_TASKS = """window.__long = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries())
   window.__long.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});"""
-AT = "at => setTimeout(() => document.getElementById('roll').click(), Math.max(0, at - Date.now()))"
-CHANGED = "before => document.getElementById('share-link').value !== before"
 
 
 def _core_ready(page) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator("html")).to_have_attribute("data-core-form", "ready", timeout=READY_TIMEOUT_MS)
+
+
+def _failed_phone(new_context, base_url: str) -> tuple:
+    """A fresh phone whose Pyodide files are refused, once the engine has failed and the core is up:
+    ``(page, watch, the refused addresses)``."""
+    from playwright.sync_api import expect
+
+    ctx, watch = new_context(service_workers="block", **PHONE)
+    refused = refuse_engine(ctx)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
+    _core_ready(page)
+    return page, watch, refused
 
 
 def _name(page, roller: str, campaign: str) -> None:
@@ -125,7 +136,7 @@ def test_the_form_rolls_on_the_core_before_pyodide_then_the_full_card_takes_over
     expect(first_item).to_contain_text(str(checked["result"]["total"]))   # worded as the full page words it
     assert "core" not in json.loads(page.evaluate("localStorage.getItem('tirada.history.v1')"))[0]
     page.click("#roll")                               # the next roll, on Pyodide, goes on from the core's
-    page.wait_for_function(CHANGED, arg=link, timeout=30_000)
+    page.wait_for_function(LINK_CHANGED, arg=link, timeout=30_000)
     second = page.locator("#share-link").input_value()
     assert (verify(_fragment(second))["seq"], verify(_fragment(second))["prev"]) == (2, book["Sharla\nPoniente"]["last"])
 
@@ -162,13 +173,7 @@ def test_two_tabs_one_on_the_core_one_on_pyodide_never_take_the_same_number(new_
         _name(tab, "Corvo", "Arenas")
     links = []
     for _ in range(5):
-        before = [tab.locator("#share-link").input_value() for tab in tabs]
-        at = int(time.time() * 1000) + 300
-        for tab in tabs:
-            tab.evaluate(AT, at)
-        for tab, old in zip(tabs, before):
-            tab.wait_for_function(CHANGED, arg=old, timeout=30_000)
-            links.append(tab.locator("#share-link").input_value())
+        links += roll_at_once(tabs)
     assert core.evaluate("document.documentElement.dataset.engine") == "loading"   # every one of its rolls the core's
     seqs = sorted(verify(_fragment(link))["seq"] for link in links)
     assert seqs == list(range(1, 11)), seqs                       # no number taken twice
@@ -179,12 +184,7 @@ def test_two_tabs_one_on_the_core_one_on_pyodide_never_take_the_same_number(new_
 def test_with_pyodide_refused_the_core_still_rolls_and_says_the_rest_could_not_load(new_context, base_url):
     from playwright.sync_api import expect
 
-    ctx, watch = new_context(service_workers="block", **PHONE)
-    refused = refuse_engine(ctx)
-    page = ctx.new_page()
-    page.goto(base_url)
-    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
-    _core_ready(page)
+    page, watch, refused = _failed_phone(new_context, base_url)
     page.select_option("#system", "generic")
     page.fill("#generic-dice", "3")
     page.fill("#generic-sides", "6")
@@ -205,12 +205,7 @@ def test_a_typed_notation_with_bands_rolls_on_the_core(new_context, base_url):
     with a label, a target and typed bands rolls on MicroPython, Pyodide refused."""
     from playwright.sync_api import expect
 
-    ctx, watch = new_context(service_workers="block", **PHONE)
-    refused = refuse_engine(ctx)
-    page = ctx.new_page()
-    page.goto(base_url)
-    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
-    _core_ready(page)
+    page, watch, refused = _failed_phone(new_context, base_url)
     page.select_option("#system", "generic")
     page.fill("#generic-notation", "daño de fuego: 2d6+3 vs 9")
     page.click("#generic-bands-box > summary")
@@ -361,12 +356,7 @@ def test_with_pyodide_refused_a_value_the_rules_refuse_is_pointed_at(new_context
     and the stable code, marks it invalid and focuses it; nothing is rolled or stored."""
     from playwright.sync_api import expect
 
-    ctx, watch = new_context(service_workers="block", **PHONE)
-    refuse_engine(ctx)
-    page = ctx.new_page()
-    page.goto(base_url)
-    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
-    _core_ready(page)
+    page, watch, _refused = _failed_phone(new_context, base_url)
     page.select_option("#system", "sifrp")
     page.fill("#sifrp-test_dice", "0")
     page.click("#roll")

@@ -19,13 +19,11 @@ pytest.importorskip("playwright.sync_api")   # absent inside Pyodide, where e2e 
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from helpers.page import audit_text, l5r_decide  # noqa: E402
+from helpers.page import LINK_CHANGED, audit_text, l5r_decide, roll_at_once  # noqa: E402
 
 from tirada.links.chain import verify  # noqa: E402
 
 #: click "Tirar" at the wall-clock time ``at`` (ms): both tabs are given the same instant
-AT = "at => setTimeout(() => document.getElementById('roll').click(), Math.max(0, at - Date.now()))"
-CHANGED = "before => document.getElementById('share-link').value !== before"
 
 
 def _two_tabs(warm_page, viewport: dict) -> list:
@@ -48,13 +46,7 @@ def test_two_tabs_rolling_at_one_instant_never_take_the_same_number(warm_page):
         _ready(tab)
     links = []
     for _ in range(20):
-        before = [tab.locator("#share-link").input_value() for tab in tabs]
-        at = int(time.time() * 1000) + 300
-        for tab in tabs:
-            tab.evaluate(AT, at)
-        for tab, old in zip(tabs, before):
-            tab.wait_for_function(CHANGED, arg=old, timeout=30_000)
-            links.append(tab.locator("#share-link").input_value())
+        links += roll_at_once(tabs)
     seqs = sorted(verify(link.split("#", 1)[1])["seq"] for link in links)
     assert seqs == list(range(1, 41)), seqs                       # no number taken twice
     report = audit_text(tabs[0], "".join(f"Corvo: {link}\n" for link in links))
@@ -110,7 +102,7 @@ def test_two_tabs_finishing_l5r_checks_and_sealing_secret_rolls_at_one_instant_n
             keep = tab.locator('[data-l5r-explosion="keep"]')
             l5r_decide(tab, keep if keep.get_attribute("aria-disabled") is None else
                        tab.locator('[data-l5r-explosion="drop"]'))
-        tab.wait_for_function(CHANGED, arg=before, timeout=30_000)
+        tab.wait_for_function(LINK_CHANGED, arg=before, timeout=30_000)
         links.append(tab.locator("#share-link").input_value())
     for tab in tabs:                                  # a GM secret roll (sealed) in the same chain
         tab.select_option("#system", "sifrp")

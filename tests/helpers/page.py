@@ -258,3 +258,26 @@ def l5r_decide(page, target, timeout: float = 30_000) -> None:
     board = page.locator("#result .l5r-board").element_handle()
     (page.locator(target) if isinstance(target, str) else target).click()
     page.wait_for_function(_DECIDED, arg=board, timeout=timeout)
+
+
+#: in a tab: click «Tirar» at the wall-clock time ``at`` (ms)
+CLICK_AT = "at => setTimeout(() => document.getElementById('roll').click(), Math.max(0, at - Date.now()))"
+#: in a tab: whether the share link is no longer ``before`` (a new roll is on screen)
+LINK_CHANGED = "before => document.getElementById('share-link').value !== before"
+
+
+def roll_at_once(tabs: list) -> list:
+    """Press «Tirar» in every tab at the same wall-clock instant (300 ms from now) and return each tab's
+    new share link, in the tabs' order (each tab waits up to 30 s for its link to change)."""
+    import time
+
+    before = [tab.locator("#share-link").input_value() for tab in tabs]
+    at = int(time.time() * 1000) + 300
+    for tab in tabs:
+        tab.evaluate(CLICK_AT, at)
+    links = []
+    for tab, old in zip(tabs, before):
+        tab.wait_for_function(LINK_CHANGED, arg=old, timeout=30_000)
+        links.append(tab.locator("#share-link").input_value())
+    return links
+
