@@ -397,3 +397,26 @@ def test_a_history_the_browser_will_not_store_is_said_on_the_cores_card(new_cont
     assert verify(_fragment(page.locator("#share-link").input_value()))["request"]["system"] == "generic"
     release(page, held)
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+
+
+def test_with_storage_refused_the_roll_waits_for_the_engine_and_is_made(new_context, base_url):
+    """A browser that refuses the page's storage (localStorage throws, as with third-party storage
+    blocked): the core cannot store a chain's number before showing the link, so it leaves the roll to the
+    engine (which keeps its storage in memory), queued and then made."""
+    from playwright.sync_api import expect
+
+    ctx, _ = new_context(service_workers="block", **PHONE)
+    held = hold_engine(ctx)
+    ctx.add_init_script("""Object.defineProperty(window, 'localStorage', {configurable: true,
+      get() { throw new DOMException('refused', 'SecurityError'); }});""")
+    page = ctx.new_page()
+    page.goto(base_url)
+    _core_ready(page)
+    page.select_option("#system", "sifrp")
+    page.fill("#label", "Sin almacenamiento")
+    page.click("#roll")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.queued"]["es"])
+    expect(page.locator("#core-roll")).to_have_count(0)
+    release(page, held)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#result .total")).to_be_visible()
