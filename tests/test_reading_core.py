@@ -1,11 +1,11 @@
 """The reading core runs unchanged on CPython and MicroPython (issue #41; docs/architecture.md
 §The reading core; the list: :mod:`tirada.reading_core`).
 
-(a) Every SIFRP, L5R, generic and Fate roll link (every system the registry has with vectors, but Tragedia) of tests/vectors/ (formats 1 and 2), refusals made from
+(a) Every SIFRP, L5R, generic, Fate and Tragedia roll link (every system the registry has with vectors) of
+tests/vectors/ (formats 1 and 2), refusals made from
 them (edited, cut short, a roll the rules refuse), the same roll links compressed (raw DEFLATE, as another
 encoder may write them), every GM request of links.json (alone and with roll
-links that answer it or not), every sealed link and reveal of sealed.json (Tragedia's reveals need the
-scene engine: read only), every link of tests/vectors/ read to its payload (the compressed Blood Red
+links that answer it or not), every sealed link and reveal of sealed.json, every link of tests/vectors/ read to its payload (the compressed Blood Red
 Sands, scene and bid links too), hostile compressed frames (bombs, cut short, damaged, bytes after the
 end) and every dice stream vector, run through the core on
 CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
@@ -50,8 +50,8 @@ VECTORS = ROOT / "tests" / "vectors"
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 #: the core's modules: the listed ones and every system package's (tirada.reading_core.core_modules)
 CORE = reading_core.core_modules(declared_packages())
-#: systems whose roll links the core reads: every registered one with vectors, but Tragedia's scene engine
-CORE_SYSTEMS = tuple(s for s in REGISTRY if s not in ("tragedia", "brs") and (VECTORS / f"{s}.json").exists())
+#: systems whose roll links the core reads: every registered one with vectors (Blood Red Sands has no roll links)
+CORE_SYSTEMS = tuple(s for s in REGISTRY if s != "brs" and (VECTORS / f"{s}.json").exists())
 
 
 def module_path(name: str) -> pathlib.Path:
@@ -328,16 +328,14 @@ def _requests() -> list:
 
 
 def _sealed() -> list:
-    """Every sealed link of sealed.json read, and every reveal checked against its sealed roll (the
-    Tragedia ones need the scene engine, outside the core: they are read, not revealed)."""
+    """Every sealed link of sealed.json read, and every reveal checked against its sealed roll."""
     data = json.loads((VECTORS / "sealed.json").read_text(encoding="utf-8"))
     cases = [{"name": f"sealed: {link['name']}", "kind": "sealed", "fragment": link["fragment"]}
              for link in data["links"] if link["kind"] != "reveal"]
     for case in data["blind"]:
-        if not case["name"].startswith("tragedia"):
-            cases.append({"name": f"reveal: {case['name']}", "kind": "reveal", "sealed": case["roll_link"]["fragment"],
-                          "fragment": case["reveal_link"]["fragment"], "request": case["request_link"]["fragment"],
-                          "expect_result": case["result"]})
+        cases.append({"name": f"reveal: {case['name']}", "kind": "reveal", "sealed": case["roll_link"]["fragment"],
+                      "fragment": case["reveal_link"]["fragment"], "request": case["request_link"]["fragment"],
+                      "expect_result": case["result"]})
     for case in data["secret"]:
         cases.append({"name": f"reveal: {case['name']}", "kind": "reveal", "sealed": case["sealed_link"]["fragment"],
                       "fragment": case["reveal_link"]["fragment"], "expect_result": case["result"]})
@@ -572,12 +570,13 @@ def test_the_core_words_are_the_page_catalogs_one_source():
                 assert problem_text(problem, lang) == refusal.message(problem, lang), (key, params, lang)
 
 
-def test_cases_cover_every_sifrp_and_generic_vector_and_refusals():
+def test_cases_cover_every_roll_vector_and_refusals():
     cases = all_cases()
-    assert {"sifrp", "generic", "l5r5e", "fate"} <= set(CORE_SYSTEMS)
+    assert {"sifrp", "generic", "l5r5e", "fate", "tragedia"} <= set(CORE_SYSTEMS)
     for system in CORE_SYSTEMS:
         rolls = json.loads((VECTORS / f"{system}.json").read_text(encoding="utf-8"))["rolls"]
-        assert sum(c["name"].startswith(f"{system}: ") for c in cases) == len(rolls) >= 6
+        assert sum(c["name"].startswith(f"{system}: ") for c in cases) == len(rolls) >= (2 if system == "tragedia" else 6)
+    assert sum(c["name"].startswith("reveal: tragedia") for c in cases) >= 1
     assert sum(c["kind"] == "request" for c in cases) == 7
     for case in _refusals(_vector_rolls()):
         with pytest.raises(Exception) as err:

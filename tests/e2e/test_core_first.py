@@ -87,11 +87,13 @@ def test_a_roll_link_shows_the_cores_verified_result_before_pyodide_then_the_sam
 
 
 @pytest.mark.parametrize(("system", "index", "compressed"), [("generic", 1, False), ("l5r5e", 0, False),
+                                                            ("tragedia", 1, False), ("fate", 1, False),
                                                             ("sifrp", 1, True), ("generic", 1, True)])
-def test_generic_and_l5r_links_show_the_cores_verdict_then_the_same(new_context, base_url, system, index, compressed):
-    """The generic roll (3d20 keep 1 +5 vs 15) and an L5R check (a Distinction's reroll) too, and roll
-    links compressed as another encoder may write them (MicroPython inflates them: tirada.wire.inflate):
-    the core's verdict first, and the full page's headline says it again."""
+def test_every_systems_links_show_the_cores_verdict_then_the_same(new_context, base_url, system, index, compressed):
+    """The generic roll (3d20 keep 1 +5 vs 15), an L5R check (a Distinction's reroll), a Tragedia final
+    roll (3 against 5 on d8, signed) and a Fate roll (4dF+3 against Normal) too, and roll links compressed
+    as another encoder may write them (MicroPython inflates them: tirada.wire.inflate): the core's verdict
+    first, and the full page's headline says it again."""
     from playwright.sync_api import expect
 
     fragment = json.loads((ROOT / "tests" / "vectors" / f"{system}.json").read_text(encoding="utf-8"))["rolls"][index][
