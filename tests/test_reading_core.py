@@ -161,7 +161,8 @@ def core_syntax_problems(name: str, source: str) -> list:
         elif isinstance(node, ast.Attribute) and node.attr in MISSING_ATTRIBUTES \
                 and (name, node.attr) not in ALLOWED_ATTRIBUTES:
             problems.append(f"line {line}: .{node.attr} is missing on MicroPython (see tirada.portable)")
-        elif isinstance(node, ast.keyword) and node.arg == "signed":
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in ("from_bytes", "to_bytes") and any(k.arg == "signed" for k in node.keywords):
             problems.append(f"line {line}: signed= (MicroPython's int.from_bytes/to_bytes take no keywords)")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 isinstance(node.func.value, ast.Name) and node.func.value.id == "re" and node.args and \
@@ -183,7 +184,7 @@ def test_core_module_uses_no_syntax_or_method_micropython_lacks(name):
     "x = [*a, 1]", "x = (1, *a)", "x = {*a}", "x = {**a, 'k': 1}", "x = t.casefold()", "x = f.is_integer()",
     "x = int.from_bytes(b, 'big', signed=True)", "import re\nx = re.match(r't(\\d{1,4})', t)",
     "x = f\"{a if b else ': '}\"", "x = re.compile('a', re.S)", "x = base64.urlsafe_b64decode(t)",
-    "x = n.bit_length()",
+    "x = n.bit_length()", "x = n.to_bytes(2, 'big', signed=True)",
 ])
 def test_the_syntax_check_catches_what_micropython_cannot_run(line):
     assert len(core_syntax_problems("tirada.dice", line + "\n")) == 1

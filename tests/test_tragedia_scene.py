@@ -8,7 +8,6 @@ import copy
 import json
 import pathlib
 import sys
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -407,7 +406,7 @@ def test_victories_two_achieve_the_objective_but_not_at_tragedy_5():
                       actions=[{"add": "trait", "by": "Corvo", "trait": "Espada rápida"}, {"roll": "final"}]))
     corvo = end_scene(won)[0][0]
     assert corvo.victories == 2 and corvo.objective_achieved
-    assert not replace(corvo, tragedy=5).objective_achieved
+    assert not corvo.replace(tragedy=5).objective_achieved
 
 
 def test_transformation_scene_resets_tragedy_and_the_winner_writes_flaw_and_trait():

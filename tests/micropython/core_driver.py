@@ -30,6 +30,13 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   :func:`tirada.systems.notation.explain` too; ``bands``: ``text`` →
   :func:`tirada.systems.bands.parse_bands` as its link value; ``{"full": true}`` as for ``form``.
 
+* ``scene``: ``fragment`` (a Tragedia scene link) → what the page does on opening it
+  (web/tragedia/ui_scene.py ``open_scene_link``): :func:`tirada.systems.tragedia.play.from_fragment` (the
+  ledger, checked and replayed), then ``result`` :func:`tirada.systems.tragedia.scene.scene_result` of the
+  replayed ledger, ``view`` :func:`tirada.systems.tragedia.play.view` ``.to_dict()`` (what the page draws:
+  pools, each participant's legal additions, the roll) and ``rolls``
+  :func:`tirada.systems.tragedia.play.roll_entries` (the signed rolls' chain entries, schema 2).
+
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
 """
@@ -159,6 +166,13 @@ def run(case):
             from tirada.core_roll import roll_json
 
             return {"ok": json.loads(roll_json(case["ask"]))}
+        if case["kind"] == "scene":    # a Tragedia scene link opened as the page opens it (issue #41)
+            from tirada.systems.tragedia import play
+            from tirada.systems.tragedia.scene import replay, scene_result
+
+            ledger = play.from_fragment(case["fragment"])
+            return {"ok": {"ledger": ledger, "result": scene_result(replay(ledger)),
+                           "view": play.view(ledger).to_dict(), "rolls": play.roll_entries(ledger)}}
         if case["kind"] == "frame":    # any link's frame and payload, compressed ones too
             from tirada.wire.codec import decode_body
             from tirada.wire.frame import read_frame

@@ -11,17 +11,29 @@ A :class:`Record` is a read-only, hashable mapping equal to the dict with the sa
 with a dict. It is not a dict: JSON output goes through :func:`plain`. (A :class:`tirada.systems.moves.Move`
 keeps its JSON object as a ``MappingProxyType``, which is neither hashable nor equal-by-type; a
 Record is both, so a state made only of frozen values and Records hashes.)
+
+Written in the reading-core pattern (docs/architecture.md §How the core is written; a Tragedia scene's
+roll stages are Records, issue #41): MicroPython has no ``collections.abc``, so :class:`Record` is a plain
+class with the mapping methods written out, registered as a ``collections.abc.Mapping`` where that exists
+(so ``isinstance(record, Mapping)`` holds on CPython and Pyodide as before), and :func:`freeze` /
+:func:`plain` tell a mapping by :data:`MAPPINGS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Record", "freeze", "plain"]
+__all__ = ["MAPPINGS", "Record", "freeze", "plain"]
+
+if TYPE_CHECKING:
+    from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+
+    _MappingBase = Mapping[str, Any]
+else:   # a plain class: MicroPython has no collections.abc (registered as a Mapping below where it exists)
+    _MappingBase = object
 
 
-class Record(Mapping[str, Any]):
+class Record(_MappingBase):
     """A read-only JSON object: the items of ``data`` (a mapping or ``(key, value)`` pairs) and
     ``kw``, each value frozen by :func:`freeze` (objects → Records, lists and tuples → tuples).
 
@@ -33,8 +45,13 @@ class Record(Mapping[str, Any]):
     _items: dict
     _hash: int | None
 
-    def __init__(self, data: Any = (), /, **kw: Any) -> None:
-        object.__setattr__(self, "_items", {k: freeze(v) for k, v in dict(data, **kw).items()})
+    def __init__(self, *data: Any, **kw: Any) -> None:
+        if len(data) > 1:
+            raise TypeError(f"Record expected at most 1 argument, got {len(data)}")
+        given = data[0] if data else ()
+        items = dict(given.items() if hasattr(given, "items") else given)   # MicroPython's dict() reads no mapping
+        items.update(kw)
+        object.__setattr__(self, "_items", {k: freeze(v) for k, v in items.items()})
         object.__setattr__(self, "_hash", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -76,9 +93,13 @@ class Record(Mapping[str, Any]):
             return self._items == other._items
         if isinstance(other, dict):
             return self._items == other
-        if isinstance(other, Mapping):
+        if isinstance(other, MAPPINGS):
             return self._items == dict(other.items())
         return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         if self._hash is None:
@@ -91,6 +112,15 @@ class Record(Mapping[str, Any]):
     def __reduce__(self) -> tuple:
         return (Record, (self._items,))
 
+
+try:   # CPython and Pyodide: a Record is a collections.abc.Mapping, and so is any mapping read here
+    from collections.abc import Mapping as _AbcMapping
+except ImportError:   # MicroPython: the mappings the engine makes
+    #: the types :func:`freeze` and :func:`plain` read as mappings
+    MAPPINGS: tuple = (dict, Record)
+else:
+    _AbcMapping.register(Record)
+    MAPPINGS = (_AbcMapping,)
 
 #: types whose values are frozen as they are (a Record is frozen when it is made)
 _FLAT = frozenset({Record, str, int, bool, float, type(None)})
@@ -108,7 +138,7 @@ def freeze(value: Any) -> Any:
             return value
         out = tuple(freeze(v) for v in value)
         return value if all(a is b for a, b in zip(out, value)) else out
-    if isinstance(value, Mapping):
+    if isinstance(value, MAPPINGS):
         return Record(value)
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
@@ -118,7 +148,7 @@ def freeze(value: Any) -> Any:
 def plain(value: Any) -> Any:
     """The inverse of :func:`freeze` for output: every Record (at any depth) as a fresh dict; tuples
     stay tuples (with plain items), as the records held them before they were frozen. For JSON."""
-    if isinstance(value, Mapping):
+    if isinstance(value, MAPPINGS):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return tuple(plain(v) for v in value)

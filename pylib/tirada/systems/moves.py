@@ -5,9 +5,10 @@ The games: the Blood Red Sands Confrontation (:mod:`tirada.systems.brs.game`), t
 Each exposes ``GAME``, an object of the :class:`Game` protocol, over its own rules modules (the
 rules stay where they are; the game object only speaks this interface).
 
-* The **state** is a frozen dataclass of the game (``brs.state.State``, ``tragedia.state.SceneState``,
-  ``l5r.turn_state.TurnState``): assigning a field raises ``dataclasses.FrozenInstanceError``; a move
-  returns a new state and never changes the one it was given.
+* The **state** is a frozen record of the game (``brs.state.State``, ``tragedia.state.SceneState``,
+  ``l5r.turn_state.TurnState``; a frozen dataclass, or a :class:`tirada.portable.Struct` in the reading
+  core): assigning a field raises ``AttributeError`` (``dataclasses.FrozenInstanceError`` for a
+  dataclass); a move returns a new state and never changes the one it was given.
 * A **move** is a :class:`Move`: its ``kind`` and its JSON object frozen (read-only mappings and
   tuples). :meth:`Game.move` reads one from JSON; :meth:`Move.to_dict` gives the JSON back.
 * The **dice** are the replayable stream :meth:`Game.start` returned (a

@@ -35,11 +35,14 @@ while some Protagonist can still raise Tragedy, and a decline (by any Protagonis
 them raised) ends it for the side [decision].
 
 Every move may carry a ``note``. Refusals raise IllegalMove (rules) or InvalidRequest (shape).
+
+Written in the reading-core pattern (docs/architecture.md §How the core is written; a scene link is
+replayed on MicroPython, issue #41): ``.replace(**changes)`` of the Struct states, and the verbs in the
+order :data:`MOVE_NAMES` gives (a dict keeps no order on MicroPython).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...dice import DiceStream, FixedFaces
@@ -51,7 +54,7 @@ from .signed import check_roll_signature
 from .sheet import MAX_NAME, MAX_TEXT, MAX_TRAGEDY, MIN_TRAGEDY, RULE_STATE, Domain, Trait
 from .state import RULE_ALLY, RULE_HENCHMAN, RULE_TRANSFORMATION, SceneState
 
-__all__ = ["MOVES", "RULE_DOMAINS", "RULE_LOSS", "apply_move", "dice_of"]
+__all__ = ["MOVES", "MOVE_NAMES", "RULE_DOMAINS", "RULE_LOSS", "apply_move", "dice_of"]
 
 RULE_DOMAINS = "tragedia.md §Gathering dice (Domains)"
 RULE_LOSS = "tragedia.md §The final roll (If the Protagonist loses)"
@@ -140,7 +143,7 @@ def _enter(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     if state.adversary_in_scene:
         raise IllegalMove("the Adversary's character is already in the scene", field="enter", rule=rule,
                           code="tragedia.enter_twice")
-    return replace(state, adversary_in_scene=True)
+    return state.replace(adversary_in_scene=True)
 
 
 def _drop(state: SceneState, action: Mapping[str, Any]) -> SceneState:
@@ -214,7 +217,7 @@ def _roll(state: SceneState, action: Mapping[str, Any]) -> SceneState:
                              "were given", field="faces",
                              code="tragedia.faces_count", params={"n": len(dice.draws), "got": len(dice.faces)})
     draws = len(dice.draws) if shared else state.draws
-    return replace(state, stages=state.stages + (result,), draws=draws, phase=phase)
+    return state.replace(stages=state.stages + (result,), draws=draws, phase=phase)
 
 
 def _decline(state: SceneState, action: Mapping[str, Any]) -> SceneState:
@@ -226,7 +229,7 @@ def _decline(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     if state.phase != "post_loss" or state.raised("post_loss"):
         raise IllegalMove("there is no pending decision after a loss", field="decline", rule=RULE_LOSS,
                           code="tragedia.no_pending_decision")
-    return replace(state, phase="decided")
+    return state.replace(phase="decided")
 
 
 def _impose(state: SceneState, action: Mapping[str, Any]) -> SceneState:
@@ -244,14 +247,14 @@ def _impose(state: SceneState, action: Mapping[str, Any]) -> SceneState:
             raise IllegalMove(f"{sheet.name} already has the Consequence {name!r}", field="consequence",
                               rule=RULE_LOSS,
                               code="tragedia.has_consequence", params={"name": sheet.name, "consequence": name})
-        return state.with_sheet(replace(sheet, consequences=sheet.consequences + (name,)))
+        return state.with_sheet(sheet.replace(consequences=sheet.consequences + (name,)))
     if state.kind == "transformation":
         raise IllegalMove("a Transformation scene resets Tragedy instead", field="impose",
                           rule=RULE_TRANSFORMATION, code="tragedia.impose_transformation")
     if state.used("imposed_tragedy", sheet.name) or sheet.tragedy >= MAX_TRAGEDY:
         raise IllegalMove("Tragedy can be raised once after a loss, up to 5", field="impose",
                           rule=RULE_LOSS, code="tragedia.impose_once")
-    return state.with_sheet(replace(sheet, tragedy=sheet.tragedy + 1)).mark("imposed_tragedy", sheet.name)
+    return state.with_sheet(sheet.replace(tragedy=sheet.tragedy + 1)).mark("imposed_tragedy", sheet.name)
 
 
 def _target(state: SceneState, action: Mapping[str, Any]):
@@ -300,7 +303,7 @@ def _lower(state: SceneState, action: Mapping[str, Any]) -> SceneState:
         raise IllegalMove(f"{actor.name}'s Tragedy is {actor.sheet.tragedy}: it is lowered this way "
                           "when it has reached the top, 5", field="lower", rule=RULE_HENCHMAN,
                           code="tragedia.lower_level", params={"name": actor.name, "tragedy": actor.sheet.tragedy})
-    sheet = replace(actor.sheet, tragedy=max(MIN_TRAGEDY, actor.sheet.tragedy - drop))
+    sheet = actor.sheet.replace(tragedy=max(MIN_TRAGEDY, actor.sheet.tragedy - drop))
     return state.with_sheet(sheet).mark("lowered", actor.name)
 
 
@@ -330,7 +333,7 @@ def _remove(state: SceneState, action: Mapping[str, Any]) -> SceneState:
         raise IllegalMove(f"{actor.name} may remove {most} Consequence(s) per scene as an Ally "
                           "(ally_consequences_removed)", field="remove", rule=RULE_ALLY,
                           code="tragedia.remove_most", params={"name": actor.name, "n": most})
-    sheet = replace(actor.sheet, consequences=tuple(c for c in actor.sheet.consequences if c != name))
+    sheet = actor.sheet.replace(consequences=tuple(c for c in actor.sheet.consequences if c != name))
     return state.with_sheet(sheet).mark("removed", actor.name, name)
 
 
@@ -358,11 +361,13 @@ def _transform(state: SceneState, action: Mapping[str, Any]) -> SceneState:
                           rule=RULE_TRANSFORMATION,
                           code="tragedia.has_trait", params={"name": sheet.name, "trait": new})
     traits = tuple(Trait(new) if t.name == old else t for t in sheet.traits)
-    sheet = replace(sheet, traits=traits, flaw=_name(action, "flaw", MAX_TEXT), tragedy=MIN_TRAGEDY,
+    sheet = sheet.replace(traits=traits, flaw=_name(action, "flaw", MAX_TEXT), tragedy=MIN_TRAGEDY,
                     tragedy_text=get_text(action, "tragedy_text", max_len=MAX_TEXT))
-    return replace(state.with_sheet(sheet), transformed=True)
+    return state.with_sheet(sheet).replace(transformed=True)
 
 
+#: the move verbs, in the order a refusal lists them (the keys of :data:`MOVES`)
+MOVE_NAMES = ("claim", "take", "enter", "drop", "roll", "decline", "impose", "transform", "lower", "remove")
 #: verb → (fields besides the verb, ``by`` and ``note``, function(state, action) -> state).
 MOVES = {
     "claim": ({"domain", "destiny", "from"}, _claim),

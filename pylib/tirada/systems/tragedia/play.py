@@ -11,12 +11,16 @@ reroll. A scene played with dice rolled elsewhere (``faces``) takes no seeds.
 
 Sheets for the page's forms: :func:`sheet_from_form` / :func:`sheet_to_form` turn the sheet form's
 texts (one Trait, Domain or Consequence per line) into a checked sheet dict and back.
+
+Part of the reading core (docs/architecture.md §The reading core, issue #41): a scene link is opened
+(:func:`from_fragment`) and viewed (:func:`view`) on MicroPython as on CPython, byte for byte
+(tests/test_reading_core.py); written in its pattern (:class:`ExampleSetup` a
+:class:`tirada.portable.Struct`, ``portable.merged`` for ``{**a, **b}``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TypedDict
 
 from ...dice import new_seed
@@ -24,6 +28,7 @@ from ...errors import IllegalMove, InvalidRequest, LinkError
 from ...fields import echo
 from ...fresh import entry_id
 from ...dice import parse_seed
+from ...portable import Struct, merged
 from ...wire.codec import decode_payload_versioned, encode_payload
 from .roll import RULE_ROLL
 from .records import SceneView
@@ -71,8 +76,7 @@ EXAMPLE: ExampleScene = {
 }
 
 
-@dataclass(frozen=True)
-class ExampleSetup:
+class ExampleSetup(Struct):
     """:data:`EXAMPLE` read once, for the page's "load the example" button.
 
     Attributes:
@@ -82,10 +86,14 @@ class ExampleSetup:
         roles: ``{character name: role}`` (``"protagonist"``, ``"ally"``, ``"adversary"``, ``"henchman"``).
     """
 
+    _fields = ("objective", "themes", "sheets", "roles")
     objective: str
     themes: tuple
     sheets: tuple
     roles: dict
+
+    def __init__(self, objective: str, themes: tuple, sheets: tuple, roles: dict) -> None:
+        self._init(objective, themes, sheets, roles)
 
     @classmethod
     def from_dict(cls, scene: Mapping[str, Any]) -> "ExampleSetup":
@@ -153,14 +161,14 @@ def act(ledger: Mapping[str, Any], action: Mapping[str, Any], seed: str | None =
             action["seed"] = seed or new_seed()
         signs = state.schema == 2
     if signs:   # legal first (on a throwaway position), then the number is taken
-        apply(state, {**action, "chain": {"seq": 1, "prev": None}})
+        apply(state, merged(action, {"chain": {"seq": 1, "prev": None}}))
         if commit is None:
             raise InvalidRequest("this roll needs its place in the roller's chain", field="chain",
                                  code="tragedia.roll_unsigned")
         position = commit(str(action["by"]), str(action["seed"]))
         action["chain"] = {"seq": position["seq"], "prev": position["prev"]}
     apply(state, action)
-    out = {**ledger, "actions": [*(ledger.get("actions") or []), action]}
+    out = merged(ledger, {"actions": list(ledger.get("actions") or []) + [action]})
     replay(out)      # the whole ledger still replays (e.g. no faces left over once decided)
     return out
 
@@ -184,7 +192,7 @@ def undo(ledger: Mapping[str, Any]) -> dict:
     if not can_undo(ledger):
         raise IllegalMove("a roll cannot be undone (it would be a free reroll)", field="actions",
                           rule=RULE_ROLL, code="tragedia.roll_no_undo")
-    return {**ledger, "actions": list(ledger["actions"][:-1])}
+    return merged(ledger, {"actions": list(ledger["actions"][:-1])})
 
 
 def view(ledger: Mapping[str, Any]) -> SceneView:

@@ -9,16 +9,21 @@ Entry points for the page: :func:`apply` (one action → new state, or IllegalMo
 unchanged), :func:`scene_view` (legal sources per participant, running pools, roll result: the typed
 :class:`~tirada.systems.tragedia.records.SceneView`) and
 :func:`end_scene` (the sheets to store once the scene is decided).
+
+Part of the reading core (docs/architecture.md §The reading core, issue #41): a scene link is replayed,
+and its :func:`scene_result` and :func:`scene_view` made, byte for byte the same on MicroPython
+(tests/test_reading_core.py); written in its pattern (``.replace(**changes)``, ``portable.merged``, the
+verbs and sources in tuples, never a dict's order).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest, TiradaError
+from ...portable import merged
 from .roll import RULE_ROLL, roll_result
-from .moves import MOVES, RULE_LOSS, apply_move
+from .moves import MOVE_NAMES, RULE_LOSS, apply_move
 from .sheet import RULE_STATE, Trait
 from .sources import DESTINY_PRICES, RULES, apply_add
 from .state import RULE_TRANSFORMATION, TABLE_SETTINGS, SceneState, new_scene
@@ -29,7 +34,7 @@ __all__ = ["VERBS", "apply", "end_scene", "legal_adds", "pending", "replay", "sc
            "scene_view"]
 
 #: every action verb: ``add`` (a dice source, :mod:`.sources`) and the moves of :mod:`.moves`.
-VERBS = ("add",) + tuple(MOVES)
+VERBS = ("add",) + MOVE_NAMES
 MAX_ACTIONS = 500
 
 
@@ -124,7 +129,7 @@ def end_scene(state: SceneState) -> tuple:
     if state.winner == "protagonist":  # every Protagonist of the scene scores it [decision]
         for hero in state.protagonists:
             sheet = state.participant(hero.name).sheet
-            state = state.with_sheet(replace(sheet, victories=sheet.victories + 1))
+            state = state.with_sheet(sheet.replace(victories=sheet.victories + 1))
     return tuple(p.sheet for p in state.participants), state.themes
 
 
@@ -183,7 +188,7 @@ def _candidates(state: SceneState, name: str) -> dict:
     traits = [{"trait": t.name} for t in me.traits]
     others = [p for p in state.participants if p.name != name]
     several = len(state.protagonists) > 1
-    turned = [dict({"trait": t.name}, **({"owner": p.name} if several and p.role == "protagonist" else {}))
+    turned = [merged({"trait": t.name}, {"owner": p.name} if several and p.role == "protagonist" else {})
               for p in state.protagonists + (state.adversary,) for t in p.sheet.traits]
     destiny = [{"use": "exhausted_trait", "trait": t.name} for t in me.traits if t.exhausted]
     destiny += [{"use": "domain", "domain": d.name} for d in me.domains]
@@ -219,7 +224,7 @@ def legal_adds(state: SceneState, name: str) -> dict:
         legal, reason, why = [], None, None
         for option in options:
             try:
-                apply(state, {"add": source, "by": name, **option})
+                apply(state, merged({"add": source, "by": name}, option))
             except TiradaError as err:
                 reason = reason or err.message + (f" ({err.rule})" if err.rule else "")
                 why = why or err.cause()

@@ -3,16 +3,20 @@
 Rules: ../shared/rules/tragedia.md §Character state the tool keeps and §Gathering dice (Domains)
 (seed ``001_0d4b6b4e1f6e6362.txt``). A :class:`Sheet` is a frozen value: scenes return updated
 copies. The page stores ``Sheet.to_dict()`` (``"schema": SCHEMA_VERSION``) in localStorage.
+
+Written in the reading-core pattern (docs/architecture.md §How the core is written; a scene link is
+replayed on MicroPython, issue #41): records on :class:`tirada.portable.Struct`, ``.replace(**changes)``
+for ``dataclasses.replace``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
 from ...fields import get_bool, get_int, get_text, reject_unknown
 from ...names import check_name
+from ...portable import Struct
 
 __all__ = [
     "MAX_TRAGEDY", "MAX_TRAITS", "MIN_TRAGEDY", "SCHEMA_VERSION", "Domain", "Sheet", "Trait",
@@ -72,13 +76,16 @@ def _list(req: Mapping[str, Any], key: str, where: str) -> list:
     return value
 
 
-@dataclass(frozen=True)
-class Trait:
+class Trait(Struct):
     """A Trait (*Rasgo*): ``name`` (1..120 chars) and ``exhausted`` (*agotado*) after it gave a die
     (tragedia.md §Gathering dice, Trait)."""
 
+    _fields = ("name", "exhausted")
     name: str
-    exhausted: bool = False
+    exhausted: bool
+
+    def __init__(self, name: str, exhausted: bool = False) -> None:
+        self._init(name, exhausted)
 
     def to_dict(self) -> dict:
         """``{"name": str, "exhausted": bool}``."""
@@ -95,13 +102,16 @@ class Trait:
             raise _scoped(where, err) from None
 
 
-@dataclass(frozen=True)
-class Domain:
+class Domain(Struct):
     """A Domain (*Dominio*): a tangible element claimed with "Me lo pido" and the Destiny assigned to
     it, ``destiny`` 0..999; 0 means **floating** (tragedia.md §Gathering dice, Domains)."""
 
+    _fields = ("name", "destiny")
     name: str
     destiny: int
+
+    def __init__(self, name: str, destiny: int) -> None:
+        self._init(name, destiny)
 
     @property
     def floating(self) -> bool:
@@ -124,8 +134,7 @@ class Domain:
             raise _scoped(where, err) from None
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Struct):
     """A Tragedia character (tragedia.md §Character state the tool keeps).
 
     Fields: ``name`` (identifies the character in a scene), ``traits`` (tuple of :class:`Trait`, at
@@ -137,15 +146,22 @@ class Sheet:
     :attr:`trait_excess` (the player drops Traits, ``moves`` ``drop``).
     """
 
+    _fields = ("name", "traits", "flaw", "tragedy", "tragedy_text", "destiny", "domains", "consequences",
+               "victories")
     name: str
-    traits: tuple = ()
-    flaw: str = ""
-    tragedy: int = MIN_TRAGEDY
-    tragedy_text: str = ""
-    destiny: int = 0
-    domains: tuple = ()
-    consequences: tuple = ()
-    victories: int = 0
+    traits: tuple
+    flaw: str
+    tragedy: int
+    tragedy_text: str
+    destiny: int
+    domains: tuple
+    consequences: tuple
+    victories: int
+
+    def __init__(self, name: str, traits: tuple = (), flaw: str = "", tragedy: int = MIN_TRAGEDY,
+                 tragedy_text: str = "", destiny: int = 0, domains: tuple = (), consequences: tuple = (),
+                 victories: int = 0) -> None:
+        self._init(name, traits, flaw, tragedy, tragedy_text, destiny, domains, consequences, victories)
 
     # --- reading -------------------------------------------------------------------------------
     @property
@@ -176,28 +192,28 @@ class Sheet:
     def with_trait(self, trait: Trait) -> "Sheet":
         """Replace the Trait of the same name, or append it when new."""
         if self.trait(trait.name) is None:
-            return replace(self, traits=self.traits + (trait,))
-        return replace(self, traits=tuple(trait if t.name == trait.name else t for t in self.traits))
+            return self.replace(traits=self.traits + (trait,))
+        return self.replace(traits=tuple(trait if t.name == trait.name else t for t in self.traits))
 
     def without_trait(self, name: str) -> "Sheet":
         """The sheet without the Trait ``name``."""
-        return replace(self, traits=tuple(t for t in self.traits if t.name != name))
+        return self.replace(traits=tuple(t for t in self.traits if t.name != name))
 
     def with_domain(self, domain: Domain) -> "Sheet":
         """Replace the Domain of the same name, or append it when new."""
         if self.domain(domain.name) is None:
-            return replace(self, domains=self.domains + (domain,))
-        return replace(self, domains=tuple(domain if d.name == domain.name else d for d in self.domains))
+            return self.replace(domains=self.domains + (domain,))
+        return self.replace(domains=tuple(domain if d.name == domain.name else d for d in self.domains))
 
     def without_domain(self, name: str) -> "Sheet":
         """The sheet without the Domain ``name``."""
-        return replace(self, domains=tuple(d for d in self.domains if d.name != name))
+        return self.replace(domains=tuple(d for d in self.domains if d.name != name))
 
     def add_destiny(self, points: int) -> "Sheet":
         """Destiny + ``points`` (negative to spend). Raises ValueError below 0 (rules check first)."""
         if self.destiny + points < 0:
             raise ValueError("Destiny cannot go below 0")
-        return replace(self, destiny=self.destiny + points)
+        return self.replace(destiny=self.destiny + points)
 
     # --- storage -------------------------------------------------------------------------------
     def to_dict(self) -> dict:

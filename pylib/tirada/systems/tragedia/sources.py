@@ -16,20 +16,23 @@ may instead pay 1 of their own Destiny to use one of their (non-floating) Domain
 its Destiny nor counting a use (Destiny use ``domain``); with several Protagonists each raises their
 own Tragedy and brings their own Flaw once, and a Henchman / the Adversary names the Protagonist
 (``owner`` / ``target``) whose Trait or Tragedy 5 they use.
+
+Reading core (docs/architecture.md §How the core is written, issue #41): :class:`Source` is a Struct;
+refusals list names in tuple order (:data:`SOURCE_NAMES`, :data:`DESTINY_USES`), never a dict's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_int, get_text, reject_unknown
 from ...names import check_name
+from ...portable import Struct
 from .sheet import MAX_NAME, MAX_TRAGEDY, RULE_STATE, Domain, Trait
 from .state import Participant, SceneState
 
-__all__ = ["DESTINY_PRICES", "SOURCES", "Source", "RULES"]
+__all__ = ["DESTINY_PRICES", "DESTINY_USES", "SOURCES", "SOURCE_NAMES", "Source", "RULES"]
 
 _R = "tragedia.md §Gathering dice"
 RULES = {
@@ -39,23 +42,25 @@ RULES = {
     "tragedy_5": f"{_R} (Tragedy 5)", "support": f"{_R} (support)",
     "last_die": "tragedia.md §The final roll (If the Protagonist loses)",
 }
-#: Destiny use → price (tragedia.md §Gathering dice, Destiny 1 / 2 / 4).
-#: ``domain``: seed 001, "1 punto de Destino te permite reutilizar un Rasgo agotado O usar un Dominio
-#: (si no estás jugando como Protagonista)".
-DESTINY_PRICES = {"exhausted_trait": 1, "improvised": 2, "npc_event": 2, "new_trait": 4, "new_theme": 4,
-                  "domain": 1}
+#: Destiny uses, in order, and use → price (tragedia.md §Gathering dice, Destiny 1 / 2 / 4). ``domain``: seed
+#: 001, "1 punto de Destino te permite reutilizar un Rasgo agotado O usar un Dominio (si no estás jugando como Protagonista)".
+DESTINY_USES = ("exhausted_trait", "improvised", "npc_event", "new_trait", "new_theme", "domain")
+DESTINY_PRICES = dict(zip(DESTINY_USES, (1, 2, 2, 4, 4, 1)))
 COMMON = {"add", "by", "note"}
 MAX_NOTE = 2000
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Struct):
     """A dice source: ``fields`` it reads besides ``add``/``by``/``note``, the ``phases`` it may be
     added in, and ``apply(state, actor, action) -> SceneState``."""
 
+    _fields = ("fields", "phases", "apply")
     fields: frozenset
     phases: tuple
     apply: Callable
+
+    def __init__(self, fields: frozenset, phases: tuple, apply: Callable) -> None:
+        self._init(fields, phases, apply)
 
 
 def _refuse(source: str, message: str, field: str = "add", *, code: str, params: dict | None = None) -> IllegalMove:
@@ -77,7 +82,7 @@ def _note(action: Mapping[str, Any]) -> str:
 
 def _mark_adversary_in(state: SceneState, actor: Participant) -> SceneState:
     """The Adversary's character is in the scene once it used one of its own Traits."""
-    return replace(state, adversary_in_scene=True) if actor.role == "adversary" else state
+    return state.replace(adversary_in_scene=True) if actor.role == "adversary" else state
 
 
 def _add_trait(state: SceneState, actor: Participant, action: Mapping[str, Any]) -> SceneState:
@@ -90,7 +95,7 @@ def _add_trait(state: SceneState, actor: Participant, action: Mapping[str, Any])
     if trait.exhausted:
         raise _refuse("trait", f"the Trait {name!r} is exhausted; reuse it with 1 Destiny",
                       field="trait", code="tragedia.trait_exhausted", params={"trait": name})
-    state = state.with_sheet(actor.sheet.with_trait(replace(trait, exhausted=True)))
+    state = state.with_sheet(actor.sheet.with_trait(trait.replace(exhausted=True)))
     return _mark_adversary_in(state, actor).contribute("trait", actor, 1, name, _note(action))
 
 
@@ -103,7 +108,7 @@ def _add_theme(state: SceneState, actor: Participant, action: Mapping[str, Any])
     if name in state.exhausted_themes:
         raise _refuse("theme", f"the Theme {name!r} was already used in this scene", field="theme",
                       code="tragedia.theme_used", params={"theme": name})
-    state = replace(state, exhausted_themes=state.exhausted_themes + (name,))
+    state = state.replace(exhausted_themes=state.exhausted_themes + (name,))
     return state.contribute("theme", actor, 1, name, _note(action))
 
 
@@ -117,17 +122,15 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
     keeps its Destiny; no per-scene use counted. IllegalMove: the Protagonist; unknown/floating."""
     use = action.get("use")
     if not isinstance(use, str) or use not in DESTINY_PRICES:
-        raise InvalidRequest("must be one of " + ", ".join(DESTINY_PRICES), field="use",
-                             code="field.choice",
-                             params={"choices": ", ".join(DESTINY_PRICES), "got": repr(use)[:40]})
+        raise InvalidRequest("must be one of " + ", ".join(DESTINY_USES), field="use", code="field.choice",
+                             params={"choices": ", ".join(DESTINY_USES), "got": repr(use)[:40]})
     price = DESTINY_PRICES[use]
     if action.get("price") is not None and get_int(action, "price") != price:
         raise _refuse("destiny", f"{use} costs {price} Destiny", field="price",
                       code="tragedia.price_wrong", params={"n": price})
     sheet = actor.sheet
     if sheet.destiny < price:
-        raise _refuse("destiny", f"{use} costs {price} Destiny and {actor.name} has {sheet.destiny}",
-                      field="use",
+        raise _refuse("destiny", f"{use} costs {price} Destiny and {actor.name} has {sheet.destiny}", field="use",
                       code="tragedia.destiny_cost", params={"name": actor.name, "n": price, "destiny": sheet.destiny})
     detail = use
     if use == "exhausted_trait":
@@ -161,8 +164,7 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
         if len(sheet.traits) >= sheet.trait_limit:
             raise IllegalMove(f"{actor.name} already has {len(sheet.traits)} Traits, the most allowed "
                               f"at Tragedy {sheet.tragedy} (7 − Tragedy)", field="trait",
-                              rule="tragedia.md §Character state the tool keeps",
-                              code="tragedia.trait_limit",
+                              rule="tragedia.md §Character state the tool keeps", code="tragedia.trait_limit",
                               params={"name": actor.name, "got": len(sheet.traits), "tragedy": sheet.tragedy})
         sheet, detail = sheet.with_trait(Trait(name, exhausted=True)), f"{use}: {name}"
         state = _mark_adversary_in(state, actor)
@@ -178,8 +180,7 @@ def _add_destiny(state: SceneState, actor: Participant, action: Mapping[str, Any
         for p in state.participants:
             if p.name != actor.name:
                 state = state.with_sheet(p.sheet.add_destiny(-1))
-        state = replace(state, themes=state.themes + (name,),
-                        exhausted_themes=state.exhausted_themes + (name,))
+        state = state.replace(themes=state.themes + (name,), exhausted_themes=state.exhausted_themes + (name,))
         detail = f"{use}: {name}"
     state = state.with_sheet(sheet.add_destiny(-price))
     return state.contribute("destiny", actor, 1, detail, _note(action))
@@ -201,7 +202,7 @@ def _add_tragedy(state: SceneState, actor: Participant, action: Mapping[str, Any
         raise _refuse("tragedy", f"Tragedy can rise only once {when}",
                       code="tragedia.tragedy_once_after" if stage == "post_loss" else "tragedia.tragedy_once_before")
     level = sheet.tragedy + 1
-    state = state.with_sheet(replace(sheet, tragedy=level)).mark("tragedy", stage, actor.name)
+    state = state.with_sheet(sheet.replace(tragedy=level)).mark("tragedy", stage, actor.name)
     return state.contribute("tragedy", actor, level, f"Tragedy {level}", _note(action))
 
 
@@ -239,8 +240,7 @@ def _add_flaw(state: SceneState, actor: Participant, action: Mapping[str, Any]) 
     if state.used("flaw", actor.name):
         raise _refuse("flaw", "the Flaw was already brought into play in this scene", code="tragedia.flaw_used")
     state = state.with_sheet(actor.sheet.add_destiny(1)).mark("flaw", actor.name)
-    state = replace(state, protagonist_wins_ties=True,
-                    auto_successes=state.auto_successes + (1 if dice == 2 else 0))
+    state = state.replace(protagonist_wins_ties=True, auto_successes=state.auto_successes + (1 if dice == 2 else 0))
     return state.contribute("flaw", actor, dice, actor.sheet.flaw, _note(action), side="adversary")
 
 
@@ -321,8 +321,7 @@ def _add_tragedy_5(state: SceneState, actor: Participant, action: Mapping[str, A
         raise _refuse("tragedy_5", f"the Protagonist's Tragedy is {hero.sheet.tragedy}, not 5",
                       code="tragedia.tragedy5_level", params={"tragedy": hero.sheet.tragedy})
     if state.used("tragedy_5", hero.name):
-        raise _refuse("tragedy_5", "the Tragedy 5 dice were already taken in this scene",
-                      code="tragedia.tragedy5_used")
+        raise _refuse("tragedy_5", "the Tragedy 5 dice were already taken in this scene", code="tragedia.tragedy5_used")
     detail = "Tragedy 5" if len(state.protagonists) == 1 else f"Tragedy 5: {hero.name}"
     return state.mark("tragedy_5", hero.name).contribute("tragedy_5", actor, 2, detail, _note(action))
 
@@ -342,8 +341,7 @@ def _add_last_die(state: SceneState, actor: Participant, action: Mapping[str, An
     """Last die: after a loss and the Protagonist's new Tragedy dice, each other player may add one
     die to their own side [decision: free]."""
     if actor.role == "protagonist":
-        raise _refuse("last_die", "the last dice are for the other players", field="by",
-                      code="tragedia.last_dice_role")
+        raise _refuse("last_die", "the last dice are for the other players", field="by", code="tragedia.last_dice_role")
     if not state.raised("post_loss"):
         raise _refuse("last_die", "the last dice come only after the Protagonist raises Tragedy again",
                       code="tragedia.last_dice_when")
@@ -354,7 +352,9 @@ def _add_last_die(state: SceneState, actor: Participant, action: Mapping[str, An
 
 
 _G, _P = ("gathering",), ("post_loss",)
-#: source id → :class:`Source` (the ``add`` value of an action).
+#: source id → :class:`Source` (the ``add`` value of an action); :data:`SOURCE_NAMES`: the ids in order
+SOURCE_NAMES = ("trait", "theme", "destiny", "tragedy", "domain", "flaw", "turned_trait", "consequence", "tragedy_5",
+                "support", "last_die")
 SOURCES = {
     "trait": Source(frozenset({"trait"}), _G, _add_trait),
     "theme": Source(frozenset({"theme"}), _G, _add_theme),
@@ -382,8 +382,8 @@ def apply_add(state: SceneState, action: Mapping[str, Any]) -> SceneState:
     """
     source = action.get("add")
     if not isinstance(source, str) or source not in SOURCES:
-        raise InvalidRequest("must be one of " + ", ".join(SOURCES), field="add",
-                             code="field.choice", params={"choices": ", ".join(SOURCES), "got": repr(source)[:40]})
+        raise InvalidRequest("must be one of " + ", ".join(SOURCE_NAMES), field="add",
+                             code="field.choice", params={"choices": ", ".join(SOURCE_NAMES), "got": repr(source)[:40]})
     spec = SOURCES[source]
     reject_unknown(action, COMMON | spec.fields, f"add {source}")
     actor = state.participant(action.get("by"))

@@ -4,16 +4,20 @@ Rules: ../shared/rules/tragedia.md §Roles in a scene and §Gathering dice (seed
 ``001_0d4b6b4e1f6e6362.txt``). A :class:`SceneState` is a frozen value; the actions of
 ``sources`` / ``moves`` return new states, and ``scene.replay`` folds a
 ledger's actions over :func:`new_scene` (replay = the state).
+
+Written in the reading-core pattern (docs/architecture.md §How the core is written; a scene link is
+replayed on MicroPython, issue #41): records on :class:`tirada.portable.Struct`, ``.replace(**changes)``
+for ``dataclasses.replace``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import get_choice, get_int, get_int_list, get_text, reject_unknown
 from ...names import check_name
+from ...portable import Struct
 from ..frozen import freeze
 from .roll import DEFAULT_SIDES, check_sides
 from .signed import check_roller_names, check_signed_setup
@@ -53,12 +57,15 @@ MAX_PARTICIPANTS = 12
 MAX_THEMES = 20
 
 
-@dataclass(frozen=True)
-class Participant:
+class Participant(Struct):
     """A player in the scene: ``role`` (one of :data:`ROLES`) and their character ``sheet``."""
 
+    _fields = ("role", "sheet")
     role: str
     sheet: Sheet
+
+    def __init__(self, role: str, sheet: Sheet) -> None:
+        self._init(role, sheet)
 
     @property
     def name(self) -> str:
@@ -71,20 +78,24 @@ class Participant:
         return SIDE_OF_ROLE[self.role]
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(Struct):
     """Dice added by one action (tragedia.md §Gathering dice): ``source`` (``"trait"``, …), ``by``
     (a participant), ``side`` that rolls them, ``dice`` ≥ 1, ``stage`` (``"gathering"`` or
     ``"post_loss"``), ``detail`` (the Trait / Theme / Domain / Consequence / Destiny use) and the
     narrated ``note``."""
 
+    _fields = ("source", "by", "side", "dice", "stage", "detail", "note")
     source: str
     by: str
     side: str
     dice: int
     stage: str
-    detail: str = ""
-    note: str = ""
+    detail: str
+    note: str
+
+    def __init__(self, source: str, by: str, side: str, dice: int, stage: str, detail: str = "",
+                 note: str = "") -> None:
+        self._init(source, by, side, dice, stage, detail, note)
 
     def to_dict(self) -> dict:
         """JSON-ready dict of the fields."""
@@ -92,8 +103,7 @@ class Contribution:
                 "stage": self.stage, "detail": self.detail, "note": self.note}
 
 
-@dataclass(frozen=True)
-class SceneState:
+class SceneState(Struct):
     """One scene, as a frozen value.
 
     ``marks`` records what is used up this scene as tuples: ``("flaw", protagonist)``,
@@ -106,6 +116,9 @@ class SceneState:
     many dice have been drawn from ``seed`` / ``faces`` so far.
     """
 
+    _fields = ("kind", "objective", "sides", "seed", "faces", "themes", "participants", "phase", "contributions",
+               "exhausted_themes", "marks", "auto_successes", "protagonist_wins_ties", "adversary_in_scene",
+               "stages", "draws", "transformed", "table", "schema", "campaign")
     kind: str
     objective: str
     sides: int
@@ -113,24 +126,31 @@ class SceneState:
     faces: tuple | None
     themes: tuple
     participants: tuple
-    phase: str = "gathering"
-    contributions: tuple = ()
-    exhausted_themes: tuple = ()
-    marks: tuple = ()
-    auto_successes: int = 0
-    protagonist_wins_ties: bool = False
-    adversary_in_scene: bool = False
-    stages: tuple = ()
-    draws: int = 0
-    transformed: bool = False
-    table: tuple = ()
-    schema: int = 1
-    campaign: str = ""
+    phase: str
+    contributions: tuple
+    exhausted_themes: tuple
+    marks: tuple
+    auto_successes: int
+    protagonist_wins_ties: bool
+    adversary_in_scene: bool
+    stages: tuple
+    draws: int
+    transformed: bool
+    table: tuple
+    schema: int
+    campaign: str
 
-    def __post_init__(self) -> None:
-        """The roll stages frozen (Records of ints, bools, text and tuples of faces): a scene state
-        cannot be changed in place (issue #25, one move interface with frozen state)."""
-        object.__setattr__(self, "stages", freeze(tuple(self.stages)))
+    def __init__(self, kind: str, objective: str, sides: int, seed: str | None, faces: tuple | None,
+                 themes: tuple, participants: tuple, phase: str = "gathering", contributions: tuple = (),
+                 exhausted_themes: tuple = (), marks: tuple = (), auto_successes: int = 0,
+                 protagonist_wins_ties: bool = False, adversary_in_scene: bool = False, stages: tuple = (),
+                 draws: int = 0, transformed: bool = False, table: tuple = (), schema: int = 1,
+                 campaign: str = "") -> None:
+        # the roll stages frozen (Records of ints, bools, text and tuples of faces): a scene state
+        # cannot be changed in place (issue #25, one move interface with frozen state)
+        self._init(kind, objective, sides, seed, faces, themes, participants, phase, contributions,
+                   exhausted_themes, marks, auto_successes, protagonist_wins_ties, adversary_in_scene,
+                   freeze(tuple(stages)), draws, transformed, table, schema, campaign)
 
     # --- reading -------------------------------------------------------------------------------
     def stage_dicts(self) -> list:
@@ -198,19 +218,19 @@ class SceneState:
     # --- updating ------------------------------------------------------------------------------
     def with_sheet(self, sheet: Sheet) -> "SceneState":
         """The state with the participant named ``sheet.name`` holding ``sheet``."""
-        return replace(self, participants=tuple(replace(p, sheet=sheet) if p.name == sheet.name else p
-                                                for p in self.participants))
+        return self.replace(participants=tuple(p.replace(sheet=sheet) if p.name == sheet.name else p
+                                               for p in self.participants))
 
     def mark(self, *mark: str) -> "SceneState":
         """The state with ``mark`` recorded once more."""
-        return replace(self, marks=self.marks + (tuple(mark),))
+        return self.replace(marks=self.marks + (tuple(mark),))
 
     def contribute(self, source: str, by: Participant, dice: int, detail: str = "", note: str = "",
                    side: str | None = None) -> "SceneState":
         """The state with ``dice`` more dice for ``side`` (default: ``by``'s side) in this phase."""
         stage = "post_loss" if self.phase == "post_loss" else "gathering"
         item = Contribution(source, by.name, side or by.side, dice, stage, detail, note)
-        return replace(self, contributions=self.contributions + (item,))
+        return self.replace(contributions=self.contributions + (item,))
 
 
 def _participants(value: Any) -> tuple:
