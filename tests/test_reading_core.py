@@ -7,7 +7,9 @@ them (edited, cut short, a roll the rules refuse), the same roll links compresse
 encoder may write them), every GM request of links.json (alone and with roll
 links that answer it or not), every sealed link and reveal of sealed.json, every link of tests/vectors/ read to its payload (the compressed Blood Red
 Sands, scene and bid links too), hostile compressed frames (bombs, cut short, damaged, bytes after the
-end) and every dice stream vector, run through the core on
+end), every dice stream vector, and every Tragedia scene link of links.json opened as the page opens it
+(the ledger checked and replayed: its result, the page's view, its signed rolls; more made from them with
+the rule file's faces; damaged copies and illegal ledgers refused with their codes), run through the core on
 CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
 for byte the same, refusals carry the same error code. Needs Node and node_modules (``python3
 build.py test`` sets both up); marked ``slow`` so ``test --fast`` and the Pyodide suite leave it out.
@@ -462,12 +464,178 @@ def _threads() -> list:
              "href": THREAD_PAGE} for name, fragment in thread_fragments() for lang in ("es", "en")]
 
 
+# ------------------------------------------------------------------ Tragedia scene links (issue #41)
+#: the rule file's post-loss step (docs/tragedia-scene.md §The post-loss step): its faces and the
+#: actions after the final roll
+POST_LOSS_FACES = [1, 3, 5, 1, 3, 5, 1, 2, 2, 2, 1, 1, 1, 2, 4, 6, 2, 1, 2, 3]
+POST_LOSS_ACTIONS = [{"add": "tragedy", "by": "Corvo", "note": "Grita su nombre ante el palco"},
+                     {"add": "last_die", "by": "Livia"}, {"add": "last_die", "by": "Ashur"},
+                     {"add": "last_die", "by": "Batiato"}, {"roll": "post_loss"}]
+
+
+def scene_vectors() -> dict:
+    """The scene links of tests/vectors/links.json by their name (``"scene: …"``)."""
+    links = json.loads((VECTORS / "links.json").read_text(encoding="utf-8"))["links"]
+    return {link["name"]: link for link in links if link["kind"] == "scene"}
+
+
+def _scene_with(ledger: dict, **changes) -> dict:
+    """A copy of a vector's ledger with ``changes`` (``actions``: the new list)."""
+    return dict(json.loads(json.dumps(ledger)), **changes)
+
+
+def _scenes() -> list:
+    """Tragedia scene links (kind ``scene``): the three of links.json, three more made from them with
+    the rule file's faces (docs/tragedia-scene.md §Complete example, §The post-loss step: its worked
+    numbers are the expectation), each damaged (:func:`damaged`), and illegal ledgers encoded by the
+    engine's own encoder, each with the code CPython's engine gives (``expect_code``, and
+    ``expect_params`` where a refusal lists names in order)."""
+    from tirada.dice import DiceStream, parse_seed
+    from tirada.fresh import entry_id
+    from tirada.systems.tragedia import play
+    from tirada.systems.tragedia.moves import MOVE_NAMES
+    from tirada.systems.tragedia.roll import roll as plain_roll
+    from tirada.systems.tragedia.sources import DESTINY_USES, SOURCE_NAMES
+
+    vectors = scene_vectors()
+    gathering = vectors["scene: the rule file's example, gathering"]
+    decided = vectors["scene: the rule file's example, decided"]
+    signed = vectors["scene: signed rolls (schema 2), the final roll by Corvo"]
+    seed = decided["source"]["actions"][-1]["seed"]
+    worked = {   # the rule file's worked pools and sheets after the scene (the dice apart)
+        "result.phase": "decided", "result.pending": [], "result.ended": True,
+        "result.pools.protagonist": {"dice": 7, "auto_successes": 1, "wins_ties": True},
+        "result.pools.adversary": {"dice": 6},
+        "result.sheets.0.tragedy": 3, "result.sheets.0.destiny": 0,
+        "result.sheets.0.traits.0": {"name": "Si quieres mi sangre...", "exhausted": False},
+        "result.sheets.1.domains": [{"name": "Tigre", "destiny": 1}], "result.sheets.2.destiny": 1,
+        "view.can_roll": False,
+    }
+    # the same roll as a plain request (docs/tragedia-scene.md §Complete example) from the roll's seed
+    seeded = dict(worked, **{"result.roll": plain_roll({"protagonist_dice": 7, "adversary_dice": 6, "auto_successes": 1,
+                                                        "protagonist_wins_ties": True}, DiceStream(seed))})
+    cases = [
+        {"name": gathering["name"], "kind": "scene", "fragment": gathering["fragment"],
+         "expect_ledger": gathering["source"],
+         "expect_facts": {"result.phase": "gathering", "result.pending": ["roll"], "result.roll": None,
+                          "result.pools.protagonist": {"dice": 1, "auto_successes": 0, "wins_ties": False},
+                          "result.pools.adversary": {"dice": 1}, "result.ended": False, "view.can_roll": True,
+                          "view.signed": False, "rolls": [],
+                          "result.sheets.0.traits.0": {"name": "Si quieres mi sangre...", "exhausted": True}}},
+        {"name": decided["name"], "kind": "scene", "fragment": decided["fragment"], "expect_ledger": decided["source"],
+         "expect_facts": dict(seeded, **{"view.signed": False, "rolls": []})},
+        {"name": signed["name"], "kind": "scene", "fragment": signed["fragment"], "expect_ledger": signed["source"],
+         "expect_facts": dict(seeded, **{"view.signed": True, "rolls": [
+             {"action": 10, "stage": "final", "roller": "Corvo", "campaign": "Arenas Sangrientas", "seq": 5,
+              "prev": "0123456789ab", "id": entry_id(5, "0123456789ab", parse_seed(seed))}]})},
+    ]
+    actions = decided["source"]["actions"]
+    by_faces = _scene_with(decided["source"], faces=[2, 5, 4, 1, 6, 3, 3, 2, 2, 4, 1, 6, 5],
+                           actions=actions[:-1] + [{"roll": "final"}])
+    post_loss = _scene_with(decided["source"], faces=POST_LOSS_FACES, actions=actions[:-1] + [{"roll": "final"}])
+    for name, ledger, facts in (
+            ("the rule file's faces: 4 against 4, the tie bought with the Flaw", by_faces,
+             dict(worked, **{"result.roll.protagonist_successes": 4, "result.roll.adversary_successes": 4,
+                             "result.roll.tie": True, "result.winner": "protagonist", "result.sheets.0.victories": 1,
+                             "view.given_faces": True})),
+            ("the post-loss step, before the Protagonist decides", post_loss,
+             {"result.phase": "post_loss", "result.pending": ["post_loss"], "result.winner": None,
+              "result.roll.stages.0.protagonist_successes": 1, "result.roll.stages.0.adversary_successes": 3,
+              "view.participants.0.can_decline": True, "view.participants.0.adds.tragedy.legal": True,
+              "view.participants.1.adds.last_die.legal": False, "view.can_roll": False}),
+            ("the post-loss step, won 5 against 4", _scene_with(post_loss, actions=post_loss["actions"] + POST_LOSS_ACTIONS),
+             {"result.phase": "decided", "result.winner": "protagonist", "result.roll.post_loss": True,
+              "result.roll.stages.1.tragedy_faces": [2, 4, 6, 2], "result.roll.stages.1.protagonist_successes": 5,
+              "result.roll.stages.1.adversary_successes": 4, "result.sheets.0.tragedy": 4,
+              "result.pools.post_loss": {"tragedy_dice": 4, "protagonist_last_dice": 1, "adversary_last_dice": 2}})):
+        cases.append({"name": f"scene: {name}", "kind": "scene", "fragment": play.to_fragment(ledger),
+                      "expect_ledger": ledger, "expect_facts": facts})
+    for vector in (gathering, decided, signed):
+        for how, copy in damaged(vector["fragment"]):
+            cases.append({"name": f"scene refused: {vector['name'][7:]}, {how}", "kind": "scene", "fragment": copy,
+                          "expect_code": _engine_code(copy)})
+    gather = gathering["source"]["actions"]
+    flaw = {"add": "flaw", "by": "Corvo", "dice": 1}
+    unchained = _scene_with(signed["source"], actions=signed["source"]["actions"][:-1] + [
+        {k: v for k, v in signed["source"]["actions"][-1].items() if k != "chain"}])
+    illegal = (
+        ("an addition after the roll", decided["source"], [{"add": "support", "by": "Livia"}], 1,
+         "tragedia.source_before_roll", None),
+        ("the Flaw twice", gathering["source"], [flaw, flaw], 1, "tragedia.flaw_used", None),
+        ("a Protagonist turns a Trait against", gathering["source"],
+         [{"add": "turned_trait", "by": "Corvo", "trait": "Oro de Capua"}], 1, "tragedia.turn_trait_role", None),
+        ("Destiny Livia lacks", gathering["source"], [{"add": "destiny", "by": "Livia", "use": "improvised"}], 1,
+         "tragedia.destiny_cost", {"name": "Livia", "n": 2, "destiny": 1}),
+        ("someone not in the scene", gathering["source"], [{"add": "support", "by": "Nadie"}], 1,
+         "tragedia.not_participant", {"name": "Nadie", "names": "'Corvo', 'Livia', 'Batiato', 'Ashur'"}),
+        ("an unknown verb", gathering["source"], [{"fly": "away", "by": "Corvo"}], 1, "tragedia.action_verb",
+         {"choices": ", ".join(("add",) + MOVE_NAMES)}),
+        ("an unknown source", gathering["source"], [{"add": "magic", "by": "Corvo"}], 1, "field.choice",
+         {"choices": ", ".join(SOURCE_NAMES), "got": "'magic'"}),
+        ("an unknown Destiny use", gathering["source"], [{"add": "destiny", "by": "Livia", "use": "bribe"}], 1,
+         "field.choice", {"choices": ", ".join(DESTINY_USES), "got": "'bribe'"}),
+        ("a signed roll without its chain position", unchained, None, 2, "tragedia.roll_unsigned", None),
+        ("a signed scene in a format 1 link", signed["source"], None, 1, "tragedia.link_format_schema", None),
+        ("a campaign in a schema 1 scene", _scene_with(gathering["source"], campaign="Arenas"), None, 1,
+         "tragedia.campaign_needs_schema2", None),
+        ("faces left over", _scene_with(by_faces, faces=by_faces["faces"] + [6]), None, 1, "faces.too_many", None),
+        ("not a ledger", ["Corvo", "Livia"], None, 1, "link.wrong_kind_scene", None),
+    )
+    for name, ledger, more, version, code, params in illegal:
+        if more is not None:
+            ledger = _scene_with(ledger, actions=gather + more if ledger is gathering["source"]
+                                 else ledger["actions"] + more)
+        case = {"name": f"scene refused: {name}", "kind": "scene", "fragment": encode_payload("scene", ledger, version),
+                "expect_code": code}
+        if params is not None:
+            case["expect_params"] = params
+        cases.append(case)
+    roll_link = _vector_rolls()[0]["fragment"]
+    cases.append({"name": "scene refused: a roll link", "kind": "scene", "fragment": roll_link,
+                  "expect_code": "link.wrong_kind_scene"})
+    return cases
+
+
+def _engine_code(fragment: str) -> str | None:
+    """The error code the full engine gives on opening ``fragment`` as a scene link (None: opened)."""
+    from tirada.errors import TiradaError
+    from tirada.systems.tragedia import play
+
+    try:
+        play.from_fragment(fragment)
+    except TiradaError as err:
+        return err.code
+    return None
+
+
+def _at(value, path: str):
+    """The value at a dotted ``path`` (``result.sheets.0.tragedy``: list items by index)."""
+    for key in path.split("."):
+        value = value[int(key)] if isinstance(value, list) else value[key]
+    return value
+
+
+def check_scene(case: dict, got: dict) -> None:
+    """A scene case's result (the driver's, on CPython) against its expectations: the ledger the link
+    holds and each fact of ``expect_facts``; or the refusal's code (and params)."""
+    if "expect_code" in case:
+        assert "error" in got and got["error"]["code"] == case["expect_code"], (case["name"], got)
+        if "expect_params" in case:
+            assert got["error"]["params"] == case["expect_params"], (case["name"], got)
+        return
+    assert "ok" in got, (case["name"], got)
+    assert got["ok"]["ledger"] == case["expect_ledger"], case["name"]
+    for path, want in case["expect_facts"].items():
+        assert _at(got["ok"], path) == want, (case["name"], path, _at(got["ok"], path), want)
+
+
 def all_cases() -> list:
     rolls = _vector_rolls()
     refusals = _refusals(rolls)
     compressed = _compressed(rolls)
     return (rolls + compressed + refusals + _requests() + _sealed() + _streams()
-            + _views(rolls + compressed + refusals) + _marks() + _threads() + _frames() + _inflates())
+            + _views(rolls + compressed + refusals) + _marks() + _threads() + _frames() + _inflates()
+            + _scenes())
 
 
 def _core_words(mark: dict) -> bool:
@@ -585,6 +753,44 @@ def test_cases_cover_every_roll_vector_and_refusals():
         assert getattr(err.value, "code", None), case["name"]
 
 
+def test_scene_cases_cover_every_scene_vector_and_hold_on_cpython(tmp_path):
+    """The scene cases (:func:`_scenes`) as the driver answers them on CPython: every scene link of
+    links.json opened to the ledger it was made from, the rule file's worked numbers, and each refusal's
+    code: a damaged copy refused, an illegal ledger refused by the rule that forbids it."""
+    cases = _scenes()
+    assert {c["name"] for c in cases} >= set(scene_vectors()) and len(scene_vectors()) == 3
+    refused = [c for c in cases if "expect_code" in c]
+    assert len(refused) >= 3 * 7 + 13 and all(c["expect_code"] for c in refused), \
+        [c["name"] for c in refused if not c["expect_code"]]
+    assert {c["expect_code"] for c in refused} >= {"link.cut_or_changed", "link.format_newer", "tragedia.flaw_used",
+                                                   "tragedia.roll_unsigned", "tragedia.link_format_schema"}
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps({"cases": [{k: v for k, v in c.items() if not k.startswith("expect")} for c in cases]}),
+                    encoding="utf-8")
+    results = json.loads(_run_cpython(path))["results"]
+    for case, got in zip(cases, results, strict=True):
+        check_scene(case, got)
+
+
+def test_the_scene_rules_name_their_verbs_sources_and_uses_in_the_dicts_order():
+    """A refusal lists the verbs, sources and Destiny uses from tuples (a MicroPython dict keeps no
+    order): each tuple is its dict's keys in CPython's order, so the words are the same as before."""
+    from tirada.systems.tragedia.moves import MOVE_NAMES, MOVES
+    from tirada.systems.tragedia.scene import VERBS
+    from tirada.systems.tragedia.sources import DESTINY_PRICES, DESTINY_USES, SOURCE_NAMES, SOURCES
+
+    assert tuple(MOVES) == MOVE_NAMES and VERBS == ("add",) + MOVE_NAMES
+    assert tuple(SOURCES) == SOURCE_NAMES and tuple(DESTINY_PRICES) == DESTINY_USES
+    assert DESTINY_PRICES == {"exhausted_trait": 1, "improvised": 2, "npc_event": 2, "new_trait": 4, "new_theme": 4,
+                              "domain": 1}   # tragedia.md §Gathering dice, Destiny 1 / 2 / 4
+
+
+def test_the_syntax_check_leaves_a_field_called_signed_alone():
+    """``signed=`` is refused only where MicroPython lacks it (``int.from_bytes`` / ``to_bytes``): a
+    record's field of that name (``play.view``'s ``.replace(signed=…)``) is fine."""
+    assert core_syntax_problems("tirada.dice", "x = view.replace(signed=True)\n") == []
+
+
 def _run_cpython(input_path: pathlib.Path) -> str:
     env = dict(os.environ, PYTHONPATH=str(PYLIB))
     done = subprocess.run([sys.executable, str(DRIVER), str(input_path)], cwd=ROOT, env=env,
@@ -596,7 +802,7 @@ def _run_cpython(input_path: pathlib.Path) -> str:
 def _run_micropython(input_path: pathlib.Path, tmp: pathlib.Path) -> str:
     from buildtools.core import compile_core, core_sources   # tests/conftest.py imported the buildtools package
 
-    # the modules as the page ships them (dist/core.bin: buildtools/core.py, docstrings and comments out,
+    # the modules as the page ships them (dist/core.bin and core-games.bin: buildtools/core.py, docstrings and comments out,
     # compiled to MicroPython bytecode by mpy-cross): what MicroPython imports here is what a phone imports
     files = {}
     for target, compiled in compile_core(core_sources()).items():
@@ -676,7 +882,9 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
     for case, mine, other in zip(cases, ours, theirs):
         assert "crash" not in mine, (case["name"], mine)
         assert other == mine, case["name"]                       # names the first case that differs
-        if "expect" in case:
+        if case["kind"] == "scene":                              # Tragedia scene links (issue #41)
+            check_scene(case, mine)
+        elif "expect" in case:
             assert mine.get("ok") is not None, (case["name"], mine)
             got = mine["ok"]["result"] if case["kind"] == "roll" else mine["ok"]
             assert got == case["expect"], case["name"]

@@ -11,7 +11,10 @@ verdict: the thread decoded (:mod:`tirada.links.thread_link`, :mod:`tirada.links
 :mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`), and
 the generic and SIFRP roll forms read into a request (:mod:`tirada.systems.form_read`, a typed notation
 by the notation parser :mod:`tirada.systems.notation` and typed bands too; a text MicroPython cannot read
-as CPython does needs the full engine). Each module in :data:`CORE_MODULES` imports only other core modules, the
+as CPython does needs the full engine), and a Tragedia scene link opened as the page opens it
+(:func:`tirada.systems.tragedia.play.from_fragment`: the ledger checked and replayed by the scene's rules,
+:mod:`tirada.systems.tragedia.scene` and its modules, their roll stages :mod:`tirada.systems.frozen`
+Records; its result, the page's view and its signed rolls' chain entries). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -24,9 +27,27 @@ The one list of the core (the MicroPython runner copies exactly these) is :func:
 Fate's), so a system added as a package is in the core, and checked there, without editing this file.
 """
 
-__all__ = ["CORE_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STDLIB", "SHIMMED", "core_modules"]
+__all__ = ["CORE_MODULES", "GAME_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STDLIB", "SHIMMED", "core_modules"]
 
-#: the engine modules of the reading core, by dotted name (packages by their own name)
+#: core modules of the stateful games, which no roll link's first result needs: a Tragedia scene link
+#: opened and replayed (``tragedia.play.from_fragment``, ``play.view``). In the core (they run, and are
+#: checked, on MicroPython as the rest) but shipped in their own bundle, dist/core-games.bin
+#: (buildtools/core.py), so that what a phone downloads before a roll link's first result stays within
+#: issue #41's 0.8 MB; the page fetches it only for a link that needs it (none yet: a scene link waits
+#: for Pyodide). No other core module imports one of these (tests/test_core_bundle.py).
+GAME_MODULES = (
+    "tirada.systems.frozen",
+    "tirada.systems.tragedia.moves",
+    "tirada.systems.tragedia.play",
+    "tirada.systems.tragedia.records",
+    "tirada.systems.tragedia.scene",
+    "tirada.systems.tragedia.sheet",
+    "tirada.systems.tragedia.signed",
+    "tirada.systems.tragedia.sources",
+    "tirada.systems.tragedia.state",
+)
+
+#: the engine modules of the reading core, by dotted name (packages by their own name), the games' last
 CORE_MODULES = (
     "tirada",
     "tirada.dice",
@@ -81,16 +102,6 @@ CORE_MODULES = (
     "tirada.systems.tragedia.roll",
     "tirada.systems.tragedia.snippet",
     "tirada.systems.tragedia.words",
-    # a Tragedia scene link opened and replayed (tragedia.play.from_fragment, play.view), issue #41
-    "tirada.systems.frozen",
-    "tirada.systems.tragedia.moves",
-    "tirada.systems.tragedia.play",
-    "tirada.systems.tragedia.records",
-    "tirada.systems.tragedia.scene",
-    "tirada.systems.tragedia.sheet",
-    "tirada.systems.tragedia.signed",
-    "tirada.systems.tragedia.sources",
-    "tirada.systems.tragedia.state",
     "tirada.systems.words",
     "tirada.systems.sifrp_words",
     "tirada.systems.generic_words",
@@ -114,7 +125,7 @@ CORE_MODULES = (
     "tirada.wire.roll_layout",
     "tirada.wire.roll_layout2",
     "tirada.wire.sealed_layout",
-)
+) + GAME_MODULES
 
 #: standard modules MicroPython 1.27 (PyScript build) has, as far as the core may use them (its
 #: ``re`` has no flags, named groups, ``fullmatch``, ``findall``, ``finditer`` or ``split``; its
