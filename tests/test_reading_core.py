@@ -149,7 +149,8 @@ ALLOWED_ATTRIBUTES = {
 def core_syntax_problems(name: str, source: str) -> list:
     """What MicroPython cannot compile or run in ``source``: ``*``/``**`` inside a display, an
     attribute of :data:`MISSING_ATTRIBUTES`, ``signed=``, a counted repetition in a regular
-    expression given to ``re``, an f-string literal holding ``:`` inside a replacement field."""
+    expression given to ``re``, an f-string literal holding ``:`` inside a replacement field, an f-string
+    inside a replacement field."""
     problems = []
     for node in ast.walk(ast.parse(source)):
         line = getattr(node, "lineno", 0)
@@ -171,6 +172,8 @@ def core_syntax_problems(name: str, source: str) -> list:
         elif isinstance(node, ast.FormattedValue) and any(
                 isinstance(c, ast.Constant) and isinstance(c.value, str) and ":" in c.value for c in ast.walk(node.value)):
             problems.append(f"line {line}: a literal with ':' inside an f-string field")
+        elif isinstance(node, ast.FormattedValue) and any(isinstance(c, ast.JoinedStr) for c in ast.walk(node.value)):
+            problems.append(f"line {line}: an f-string inside an f-string field (MicroPython cannot compile it)")
     return problems
 
 
@@ -183,7 +186,7 @@ def test_core_module_uses_no_syntax_or_method_micropython_lacks(name):
     "x = [*a, 1]", "x = (1, *a)", "x = {*a}", "x = {**a, 'k': 1}", "x = t.casefold()", "x = f.is_integer()",
     "x = int.from_bytes(b, 'big', signed=True)", "import re\nx = re.match(r't(\\d{1,4})', t)",
     "x = f\"{a if b else ': '}\"", "x = re.compile('a', re.S)", "x = base64.urlsafe_b64decode(t)",
-    "x = n.bit_length()",
+    "x = n.bit_length()", "x = f\"{', '.join(f'd{s}' for s in t)}\"",
 ])
 def test_the_syntax_check_catches_what_micropython_cannot_run(line):
     assert len(core_syntax_problems("tirada.dice", line + "\n")) == 1

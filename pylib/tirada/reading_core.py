@@ -104,6 +104,28 @@ CORE_MODULES = (
     "tirada.wire.roll_layout",
     "tirada.wire.roll_layout2",
     "tirada.wire.sealed_layout",
+    # Blood Red Sands: a Confrontation link replayed (link.open_link, its summary and fair-play verdict) and
+    # a Spoils bidding link folded (bidlink.decode_bid_link); the page's editing modules stay out
+    "tirada.systems.frozen",
+    "tirada.systems.brs",
+    "tirada.systems.brs.aspects",
+    "tirada.systems.brs.bidlink",
+    "tirada.systems.brs.checks",
+    "tirada.systems.brs.compact",
+    "tirada.systems.brs.config",
+    "tirada.systems.brs.fair",
+    "tirada.systems.brs.link",
+    "tirada.systems.brs.moves",
+    "tirada.systems.brs.orders",
+    "tirada.systems.brs.replay",
+    "tirada.systems.brs.report",
+    "tirada.systems.brs.settle",
+    "tirada.systems.brs.signed",
+    "tirada.systems.brs.spoils",
+    "tirada.systems.brs.start",
+    "tirada.systems.brs.state",
+    "tirada.systems.brs.story_view",
+    "tirada.systems.brs.vows",
 )
 
 #: standard modules MicroPython 1.27 (PyScript build) has, as far as the core may use them (its

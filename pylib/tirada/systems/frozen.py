@@ -11,17 +11,30 @@ A :class:`Record` is a read-only, hashable mapping equal to the dict with the sa
 with a dict. It is not a dict: JSON output goes through :func:`plain`. (A :class:`tirada.systems.moves.Move`
 keeps its JSON object as a ``MappingProxyType``, which is neither hashable nor equal-by-type; a
 Record is both, so a state made only of frozen values and Records hashes.)
+
+On MicroPython (the reading core, issue #41), which has no ``collections.abc``, :func:`freeze` makes
+plain dicts instead of Records: the same values, not read-only there (the core only replays links;
+CPython's tests check that no move writes into a record, so both interpreters compute the same).
 """
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import Any
+
+try:
+    from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+    _RecordBase = Mapping[str, Any]
+    _READ_ONLY = True
+except ImportError:   # MicroPython (the reading core) has no collections.abc: a record is a plain dict there
+    from typing import Mapping   # (its stand-in: dict)
+
+    _RecordBase = object   # type: ignore[assignment,misc]
+    _READ_ONLY = False
 
 __all__ = ["Record", "freeze", "plain"]
 
 
-class Record(Mapping[str, Any]):
+class Record(_RecordBase):
     """A read-only JSON object: the items of ``data`` (a mapping or ``(key, value)`` pairs) and
     ``kw``, each value frozen by :func:`freeze` (objects → Records, lists and tuples → tuples).
 
@@ -33,7 +46,7 @@ class Record(Mapping[str, Any]):
     _items: dict
     _hash: int | None
 
-    def __init__(self, data: Any = (), /, **kw: Any) -> None:
+    def __init__(self, data: Any = (), **kw: Any) -> None:
         object.__setattr__(self, "_items", {k: freeze(v) for k, v in dict(data, **kw).items()})
         object.__setattr__(self, "_hash", None)
 
@@ -109,7 +122,7 @@ def freeze(value: Any) -> Any:
         out = tuple(freeze(v) for v in value)
         return value if all(a is b for a, b in zip(out, value)) else out
     if isinstance(value, Mapping):
-        return Record(value)
+        return Record(value) if _READ_ONLY else {k: freeze(v) for k, v in value.items()}
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     return value
