@@ -11,7 +11,11 @@ verdict: the thread decoded (:mod:`tirada.links.thread_link`, :mod:`tirada.links
 :mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`), and
 the generic and SIFRP roll forms read into a request (:mod:`tirada.systems.form_read`, a typed notation
 by the notation parser :mod:`tirada.systems.notation` and typed bands too; a text MicroPython cannot read
-as CPython does needs the full engine). Each module in :data:`CORE_MODULES` imports only other core modules, the
+as CPython does needs the full engine), and Blood Red Sands links: a Confrontation link opened and replayed
+(:func:`tirada.systems.brs.link.open_link`, the page's one call; the state's summary
+:func:`tirada.systems.brs.report.summary` and a fair-play link's signed moves,
+:func:`tirada.systems.brs.signed.signed_entries`) and a Spoils bidding link folded
+(:func:`tirada.systems.brs.bidlink.decode_bid_link`). Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
