@@ -52,8 +52,10 @@ def test_dist_core_bin_is_the_gzipped_bundle(tmp_path, monkeypatch, compiled):
     assert path == tmp_path / core.CORE_BUNDLE
     assert core.unbundle(gzip.decompress(path.read_bytes())) == compiled
     assert (tmp_path / "micropython" / "micropython.wasm").is_file()
-    # about what the sources took gzipped: the download before a link's first result stays ≤ 0.8 MB
-    assert path.stat().st_size < 160_000
+    # about what the sources took gzipped: 147 KB before Blood Red Sands' replay and bidding joined the core,
+    # 182 KB with them (issue #41); docs/benchmarks.md's phone row "over the wire before the core's result"
+    # (≤ 0.8 MB; 0.78 MB when last measured, before them) is to be measured again with them
+    assert path.stat().st_size < 190_000
 
 
 def test_mpy_cross_of_another_micropython_version_is_refused(monkeypatch):
