@@ -7,9 +7,10 @@ choices), :mod:`.settle` (Devastation, clean-up, bonuses, the end), :mod:`.repla
 moves), :mod:`.report` (derived JSON), :mod:`.defence` (smallest defence), :mod:`.compact` (short
 serialisation for links), :mod:`.cli`.
 
-The public names are loaded when first used (PEP 562 ``__getattr__``), so importing a module of the
-package (the reading core's :mod:`.link`, issue #41) does not load :mod:`.report` and the modules only
-the full page needs.
+The replay's names are imported here (they are the reading core's); :func:`smallest_defences` and
+:func:`summary` are loaded when first used (PEP 562 ``__getattr__``), so importing a module of the
+package (the reading core's :mod:`.link`, issue #41) does not load :mod:`.defence`, which only the
+full page needs. (``replay`` stays imported here: the submodule of that name would shadow it.)
 """
 
 from __future__ import annotations
@@ -17,21 +18,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...portable import lazy_attribute
+from .compact import from_compact, to_compact
+from .config import ASPECTS, Setup
+from .replay import MOVES, apply, legal_moves, new_confrontation, play, replay
+from .state import State
 
 if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
-    from .compact import from_compact, to_compact
-    from .config import ASPECTS, Setup
     from .defence import smallest_defences
-    from .replay import MOVES, apply, legal_moves, new_confrontation, play, replay
     from .report import summary
-    from .state import State
 
-#: public name → the module that defines it (relative to this package)
-_HOME = {
-    "ASPECTS": ".config", "MOVES": ".replay", "Setup": ".config", "State": ".state", "apply": ".replay",
-    "from_compact": ".compact", "legal_moves": ".replay", "new_confrontation": ".replay", "play": ".replay",
-    "replay": ".replay", "smallest_defences": ".defence", "summary": ".report", "to_compact": ".compact",
-}
+#: lazy public name → the module that defines it (relative to this package)
+_HOME = {"smallest_defences": ".defence", "summary": ".report"}
 
 __all__ = [
     "ASPECTS", "MOVES", "Setup", "State", "apply", "from_compact", "legal_moves", "new_confrontation",
