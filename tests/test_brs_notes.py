@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import json
 import sys
-from dataclasses import replace
 
 import pytest
 
@@ -133,7 +132,7 @@ V2_CASES = CASES[:2] + [pytest.param(vowing, VOW_BEFORE, {"move": "vow", "player
 
 @pytest.mark.parametrize("make, before, move", V2_CASES)
 def test_a_version_2_log_refuses_a_note_too_long(make, before, move):
-    setup = replace(Setup.from_dict(make()), version=2, seed=SEED)
+    setup = Setup.from_dict(make()).replace(version=2, seed=SEED)
     state = _state(setup, before)
     with pytest.raises(TiradaError) as info:
         apply(state, {**move, "note": LONG}, None)

@@ -259,9 +259,8 @@ def test_in_turns_the_next_after_the_side_last_attacker():
 
 def test_a_reversal_comes_before_the_pick_order():
     setup, moves, state = three_at_exchange_2("self")
-    from dataclasses import replace
     kept = next(i for i, d in enumerate(state.dice) if d.owner == 2)
-    obliged = replace(state, reversal=(2, 0, kept))
+    obliged = state.replace(reversal=(2, 0, kept))
     assert ordered_attacker(obliged) is None
     assert options(obliged)[1]["pick"] == {"attackers": [2], "targets": [0]}
 

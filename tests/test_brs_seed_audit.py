@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -31,7 +30,7 @@ def version2(setup: dict) -> Setup:
     """``setup`` (typed starting faces) as a version-2 Confrontation: the starting dice come from the
     faces, every later roll from its move's own signed nonce (built by hand: a page-made version-2
     setup draws its starting dice from a seed, which would not let a test choose the faces)."""
-    return replace(Setup.from_dict(setup), version=2, seed=SEED)
+    return Setup.from_dict(setup).replace(version=2, seed=SEED)
 
 
 def play(setup, moves):

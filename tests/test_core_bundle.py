@@ -69,7 +69,8 @@ def test_dist_core_bin_is_the_gzipped_bundle(tmp_path, monkeypatch, compiled):
     assert "tirada/systems/tragedia/scene.mpy" in games and "tirada/systems/tragedia/roll.mpy" in first
     assert len(games) == len(reading_core.GAME_MODULES)
     assert (tmp_path / "micropython" / "micropython.wasm").is_file()
-    # about what the sources took gzipped: the download before a link's first result stays ≤ 0.8 MB
+    # about what the sources took gzipped: the download before a link's first result stays ≤ 0.8 MB (the
+    # games' modules, Blood Red Sands' and Tragedia's scene, are in core-games.bin, fetched for their links only)
     assert path.stat().st_size < 160_000
 
 

@@ -7,9 +7,11 @@ them (edited, cut short, a roll the rules refuse), the same roll links compresse
 encoder may write them), every GM request of links.json (alone and with roll
 links that answer it or not), every sealed link and reveal of sealed.json, every link of tests/vectors/ read to its payload (the compressed Blood Red
 Sands, scene and bid links too), hostile compressed frames (bombs, cut short, damaged, bytes after the
-end), every dice stream vector, and every Tragedia scene link of links.json opened as the page opens it
+end), every dice stream vector, every Tragedia scene link of links.json opened as the page opens it
 (the ledger checked and replayed: its result, the page's view, its signed rolls; more made from them with
-the rule file's faces; damaged copies and illegal ledgers refused with their codes), run through the core on
+the rule file's faces; damaged copies and illegal ledgers refused with their codes), every Blood Red Sands
+Confrontation and Spoils bidding link of tests/vectors/ opened as the page opens it (replayed, its summary
+and fair-play verdict; whole games the test bot plays; damaged copies and links the rules refuse), run through the core on
 CPython and on MicroPython 1.27 (WebAssembly, PyScript's build) under Node: the result JSON is byte
 for byte the same, refusals carry the same error code. Needs Node and node_modules (``python3
 build.py test`` sets both up); marked ``slow`` so ``test --fast`` and the Pyodide suite leave it out.
@@ -151,7 +153,8 @@ ALLOWED_ATTRIBUTES = {
 def core_syntax_problems(name: str, source: str) -> list:
     """What MicroPython cannot compile or run in ``source``: ``*``/``**`` inside a display, an
     attribute of :data:`MISSING_ATTRIBUTES`, ``signed=``, a counted repetition in a regular
-    expression given to ``re``, an f-string literal holding ``:`` inside a replacement field."""
+    expression given to ``re``, an f-string literal holding ``:`` inside a replacement field, an f-string
+    inside a replacement field."""
     problems = []
     for node in ast.walk(ast.parse(source)):
         line = getattr(node, "lineno", 0)
@@ -174,6 +177,8 @@ def core_syntax_problems(name: str, source: str) -> list:
         elif isinstance(node, ast.FormattedValue) and any(
                 isinstance(c, ast.Constant) and isinstance(c.value, str) and ":" in c.value for c in ast.walk(node.value)):
             problems.append(f"line {line}: a literal with ':' inside an f-string field")
+        elif isinstance(node, ast.FormattedValue) and any(isinstance(c, ast.JoinedStr) for c in ast.walk(node.value)):
+            problems.append(f"line {line}: an f-string inside an f-string field (MicroPython cannot compile it)")
     return problems
 
 
@@ -186,7 +191,7 @@ def test_core_module_uses_no_syntax_or_method_micropython_lacks(name):
     "x = [*a, 1]", "x = (1, *a)", "x = {*a}", "x = {**a, 'k': 1}", "x = t.casefold()", "x = f.is_integer()",
     "x = int.from_bytes(b, 'big', signed=True)", "import re\nx = re.match(r't(\\d{1,4})', t)",
     "x = f\"{a if b else ': '}\"", "x = re.compile('a', re.S)", "x = base64.urlsafe_b64decode(t)",
-    "x = n.bit_length()", "x = n.to_bytes(2, 'big', signed=True)",
+    "x = n.bit_length()", "x = n.to_bytes(2, 'big', signed=True)", "x = f\"{', '.join(f'd{s}' for s in t)}\"",
 ])
 def test_the_syntax_check_catches_what_micropython_cannot_run(line):
     assert len(core_syntax_problems("tirada.dice", line + "\n")) == 1
@@ -629,13 +634,115 @@ def check_scene(case: dict, got: dict) -> None:
         assert _at(got["ok"], path) == want, (case["name"], path, _at(got["ok"], path), want)
 
 
+# ------------------------------------------------------- Blood Red Sands links (issue #41, h-brs)
+def _bot_game(setup: dict, first: tuple = ()) -> list:
+    """The moves of a whole version-1 Confrontation: ``first``, then the test bot's moves
+    (tests/helpers/brs.py) until it ends — exchanges, Aspects, Yields, standing orders answering."""
+    from tirada.systems.brs.replay import apply, new_confrontation
+
+    from helpers.brs import bot_move
+
+    state, dice = new_confrontation(setup)
+    log = list(first)
+    for move in log:
+        state = apply(state, move, dice)
+    while (state.phase != "ended" or state.pending) and len(log) < 600:
+        move = bot_move(state)
+        state = apply(state, move, dice)
+        log.append(move)
+    assert state.phase == "ended", "the bot's Confrontation did not end"
+    return log
+
+
+def _confrontations() -> list:
+    """Blood Red Sands links opened as the page opens them (core_driver ``brs``: link.open_link, the
+    summary and the fair-play verdict; ``bid``: bidlink.decode_bid_link and the bidding folded): every
+    Confrontation and bidding link of tests/vectors/ with what it must give (``expect_brs``: dotted
+    path → value, from the vector or the rules), whole games the test bot plays (every move kind's
+    replay on both), each vector link damaged, and links the engine refuses with the code it must give
+    (``expect_code``)."""
+    from tirada.systems.brs.example import example_setup
+    from tirada.systems.brs.link import encode_link as brs_link
+    from tirada.systems.brs.orders import QUICK_ORDERS
+
+    from helpers.brs import big_setup
+
+    links = [link for link in json.loads((VECTORS / "links.json").read_text(encoding="utf-8"))["links"]
+             if link["kind"] in ("brs", "bid")]
+    fair = json.loads((VECTORS / "fairplay-v2.json").read_text(encoding="utf-8"))["confrontations_v2"]
+    by_name = {link["name"]: link for link in links}
+    plain_v1 = by_name["confrontation: Haster against Sharla (docs/examples), seeded, before any move"]
+    signed_start = by_name["confrontation: fair play, the start signed by Haster's chain (nº 3), before any move"]
+    bidding = by_name["bid: the Spoils of Haster against Sharla after two Pains, Haster to bid"]
+    assert len(links) == 3 and len(fair) == 2
+    first = {"summary.phase": "pick", "summary.to_move": {"Haster": ["pick"], "Sharla": ["advantage"]},
+             "summary.moves": 0}
+    cases = [
+        {"name": f"brs: {plain_v1['name']}", "kind": "brs", "fragment": plain_v1["fragment"],
+         "expect_brs": dict(first, moves=[], version=1)},
+        {"name": f"brs: {signed_start['name']}", "kind": "brs", "fragment": signed_start["fragment"],
+         "expect_brs": dict(first, moves=[], version=2, signed=[],
+                            **{"start.roller": "Haster", "start.seq": 3, "start.prev": "0123456789ab",
+                               "start.campaign": "Arenas Sangrientas"})},
+        {"name": f"bid: {bidding['name']}", "kind": "bid", "fragment": bidding["fragment"],
+         "expect_brs": {"bids": bidding["source"]["bids"], "bidding.status": "open", "bidding.turn": "Haster (Cronista)",
+                        "bidding.legal": ["pain", "stipulation", "reduce", "back_down", "call"]}},
+    ]
+    for vector in fair:       # Sharla spends her Advantage (a signed move), then Haster picks: his attack next
+        cases.append({"name": f"brs v2: {vector['name']}", "kind": "brs", "fragment": vector["fragment"],
+                      "expect_brs": {"moves": vector["moves"], "faces": vector["faces"], "signed": vector["signed"],
+                                     "summary.to_move": {"Haster": ["attack"]}, "summary.moves": 2}})
+    assert cases[-1]["expect_brs"]["signed"][0]["roller"] == "Bea"       # numbered in Bea's chain (fresh.by)
+    ended = {"summary.status": "ended", "summary.to_move": {}}
+    seeded = example_setup("ab" * 16)
+    for name, setup, opening in (("the worked example's setup, seeded", seeded, ()),
+                                 ("two sides of three Components, Reinforcing", big_setup(), ()),
+                                 ("the same, quick standing orders for both", big_setup(seed="cd" * 16),
+                                  ({"move": "orders", "player": 0, "orders": QUICK_ORDERS},))):
+        cases.append({"name": f"brs game: {name}", "kind": "brs", "fragment": brs_link(setup, _bot_game(setup, opening)),
+                      "expect_brs": ended})
+    for case in list(cases):
+        cases += [{"name": f"{case['name']}: damaged, {how}", "kind": case["kind"], "fragment": copy}
+                  for how, copy in damaged(case["fragment"]) if case["name"].startswith(("brs: ", "brs v2: ", "bid: "))]
+    v1, v2 = plain_v1["source"]["setup"], fair[0]["setup"]
+    sharla = dict(fair[0]["moves"][0])
+    refused = (
+        ("an attack before the pick", "brs", brs_link(v1, [{"move": "attack", "dice": [0, 1]}]), "brs.not_attack_time"),
+        ("Haster spends Sharla's Advantage", "brs", brs_link(v1, [{"move": "advantage", "die": 0}]), "brs.no_advantage"),
+        ("fair play: an Advantage without fresh dice", "brs", brs_link(v2, [{"move": "advantage", "die": 9}]),
+         "brs.fresh_missing"),
+        ("fair play: fresh dice on a pick", "brs",
+         brs_link(v2, [{"move": "pick", "attacker": 0, "target": 1, "fresh": sharla["fresh"]}]), "brs.fresh_not_rolled"),
+        ("fair play: by names the mover herself", "brs",
+         brs_link(v2, [dict(sharla, fresh=dict(sharla["fresh"], by="Sharla"))]), "brs.signature_by_own"),
+        ("more moves than a link replays", "brs", brs_link(v1, [{"move": "pick", "attacker": 0, "target": 1}] * 1000),
+         "brs.link_too_many_moves"),
+        ("a bidding link opened as a Confrontation", "brs", bidding["fragment"], "link.wrong_kind_brs"),
+        ("a Confrontation link opened as a bidding", "bid", plain_v1["fragment"], "link.wrong_kind_bid"),
+        ("a bidding opened with a Stipulation", "bid", encode_payload("bid", {"setup": bidding["source"]["setup"],
+                                                                          "bids": [{"act": "stipulation", "text": "x"}]}),
+         "brs.bid_open_pain"),
+        ("a bidding that reduces its own Pain", "bid",
+         encode_payload("bid", {"setup": bidding["source"]["setup"],
+                                "bids": [{"act": "pain", "text": "x"}, {"act": "pain", "text": "y"},
+                                         {"act": "reduce", "pain": 0, "text": "z"}]}),
+         "brs.bid_reduce_target"),
+        ("a bidding for one side", "bid",
+         encode_payload("bid", {"setup": dict(bidding["source"]["setup"], sides=["a"]), "bids": []}),
+         "brs.sides_two"),
+    )
+    cases += [{"name": f"refused {kind}: {name}", "kind": kind, "fragment": fragment, "expect_code": code}
+              for name, kind, fragment, code in refused]
+    return cases
+
+
 def all_cases() -> list:
     rolls = _vector_rolls()
     refusals = _refusals(rolls)
     compressed = _compressed(rolls)
     return (rolls + compressed + refusals + _requests() + _sealed() + _streams()
             + _views(rolls + compressed + refusals) + _marks() + _threads() + _frames() + _inflates()
-            + _scenes())
+            + _scenes() + _confrontations())
 
 
 def _core_words(mark: dict) -> bool:
@@ -737,6 +844,25 @@ def test_the_core_words_are_the_page_catalogs_one_source():
             for lang in ("es", "en"):
                 problem = {"code": key[4:], "params": params}
                 assert problem_text(problem, lang) == refusal.message(problem, lang), (key, params, lang)
+
+
+def test_every_blood_red_sands_link_of_the_vectors_is_opened_on_the_core():
+    """Every Confrontation and bidding link of tests/vectors/ is a ``brs`` / ``bid`` case, with what it
+    must give; whole games and refusals too, each refusal with the code it gives on CPython; the move
+    kinds a refusal lists are the move table's, in its order (written out: MicroPython's dicts keep none)."""
+    from tirada.systems.brs.replay import KINDS as MOVE_KINDS, MOVES
+
+    cases = _confrontations()
+    fragments = {c["fragment"] for c in cases if "expect_brs" in c}
+    links = json.loads((VECTORS / "links.json").read_text(encoding="utf-8"))["links"]
+    fair = json.loads((VECTORS / "fairplay-v2.json").read_text(encoding="utf-8"))["confrontations_v2"]
+    assert {link["fragment"] for link in links if link["kind"] in ("brs", "bid")} | {c["fragment"] for c in fair} \
+        <= fragments
+    assert sum(c["name"].startswith("brs game: ") for c in cases) == 3
+    assert sum(": damaged, " in c["name"] for c in cases) == 5 * len(damaged("t1x"))
+    codes = [c["expect_code"] for c in cases if c.get("expect_code")]
+    assert len(codes) == len(set(codes)) >= 10
+    assert tuple(MOVES) == MOVE_KINDS
 
 
 def test_cases_cover_every_roll_vector_and_refusals():
@@ -909,6 +1035,13 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
             assert "ok" in mine or "error" in mine, (case["name"], mine)
         elif case["kind"] == "inflate":
             assert mine.get("ok") == case["expect_inflate"], (case["name"], mine)
+        elif case["kind"] in ("brs", "bid"):      # Blood Red Sands links (_confrontations)
+            if "expect_brs" in case:
+                assert "ok" in mine, (case["name"], mine)
+                for path, want in case["expect_brs"].items():
+                    assert _at(mine["ok"], path) == want, (case["name"], path)
+            else:
+                assert mine["error"]["code"] == case.get("expect_code", mine["error"]["code"]), (case["name"], mine)
         elif case["kind"] in ("request", "sealed"):
             assert mine.get("ok") is not None, (case["name"], mine)
         else:

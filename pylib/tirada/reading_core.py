@@ -11,10 +11,15 @@ verdict: the thread decoded (:mod:`tirada.links.thread_link`, :mod:`tirada.links
 :mod:`tirada.safejson`) and each roll link in it marked as the frame marks it (:mod:`tirada.links.core_thread`), and
 the generic and SIFRP roll forms read into a request (:mod:`tirada.systems.form_read`, a typed notation
 by the notation parser :mod:`tirada.systems.notation` and typed bands too; a text MicroPython cannot read
-as CPython does needs the full engine), and a Tragedia scene link opened as the page opens it
+as CPython does needs the full engine), a Tragedia scene link opened as the page opens it
 (:func:`tirada.systems.tragedia.play.from_fragment`: the ledger checked and replayed by the scene's rules,
 :mod:`tirada.systems.tragedia.scene` and its modules, their roll stages :mod:`tirada.systems.frozen`
-Records; its result, the page's view and its signed rolls' chain entries). Each module in :data:`CORE_MODULES` imports only other core modules, the
+Records; its result, the page's view and its signed rolls' chain entries), and Blood Red Sands links: a
+Confrontation link opened and replayed (:func:`tirada.systems.brs.link.open_link`, the page's one call; the
+state's summary :func:`tirada.systems.brs.report.summary` and a fair-play link's signed moves,
+:func:`tirada.systems.brs.signed.signed_entries`) and a Spoils bidding link folded
+(:func:`tirada.systems.brs.bidlink.decode_bid_link`); a game link's first view on the page,
+:mod:`tirada.links.core_game`. Each module in :data:`CORE_MODULES` imports only other core modules, the
 standard modules in :data:`MICROPYTHON_STDLIB`, and ``typing`` / ``__future__`` (MicroPython takes
 the no-op stand-ins in ``tools/micropython/lib/``); whatever MicroPython lacks comes from
 :mod:`tirada.portable`. ``tests/test_reading_core.py`` checks both: statically (every import of
@@ -30,13 +35,36 @@ Fate's), so a system added as a package is in the core, and checked there, witho
 __all__ = ["CORE_MODULES", "GAME_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STDLIB", "SHIMMED", "core_modules"]
 
 #: core modules of the stateful games, which no roll link's first result needs: a Tragedia scene link
-#: opened and replayed (``tragedia.play.from_fragment``, ``play.view``). In the core (they run, and are
+#: opened and replayed (``tragedia.play.from_fragment``, ``play.view``), a Blood Red Sands Confrontation
+#: link replayed (``brs.link.open_link``) and a Spoils bidding link folded (``brs.bidlink``). In the core (they run, and are
 #: checked, on MicroPython as the rest) but shipped in their own bundle, dist/core-games.bin
 #: (buildtools/core.py), so that what a phone downloads before a roll link's first result stays within
 #: issue #41's 0.8 MB; the page fetches it only for a link that needs it (none yet: a scene link waits
 #: for Pyodide). No other core module imports one of these (tests/test_core_bundle.py).
 GAME_MODULES = (
     "tirada.systems.frozen",
+    # Blood Red Sands: a Confrontation link replayed (link.open_link, its summary and fair-play verdict) and
+    # a Spoils bidding link folded (bidlink.decode_bid_link); the page's editing modules stay out
+    "tirada.systems.brs",
+    "tirada.systems.brs.aspects",
+    "tirada.systems.brs.bidlink",
+    "tirada.systems.brs.checks",
+    "tirada.systems.brs.compact",
+    "tirada.systems.brs.config",
+    "tirada.systems.brs.fair",
+    "tirada.systems.brs.link",
+    "tirada.systems.brs.moves",
+    "tirada.systems.brs.orders",
+    "tirada.systems.brs.replay",
+    "tirada.systems.brs.report",
+    "tirada.systems.brs.settle",
+    "tirada.systems.brs.signed",
+    "tirada.systems.brs.spoils",
+    "tirada.systems.brs.start",
+    "tirada.systems.brs.state",
+    "tirada.systems.brs.story_view",
+    "tirada.systems.brs.vows",
+    # Tragedia's scene
     "tirada.systems.tragedia.moves",
     "tirada.systems.tragedia.play",
     "tirada.systems.tragedia.records",

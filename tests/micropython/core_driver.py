@@ -29,6 +29,17 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
 * ``notation``: ``text``, ``dialect`` → :func:`tirada.systems.notation.parse`, and with ``explain`` true
   :func:`tirada.systems.notation.explain` too; ``bands``: ``text`` →
   :func:`tirada.systems.bands.parse_bands` as its link value; ``{"full": true}`` as for ``form``.
+* ``brs``: ``fragment`` (a Blood Red Sands Confrontation link) → :func:`tirada.systems.brs.link.open_link`
+  (what the page calls to open one): the setup and moves it carries, the replayed state as
+  :func:`tirada.systems.brs.report.summary` (whose move it is: ``to_move``; the board, VP, exchanges),
+  every die's face, and for a fair-play (version 2) link its verdict:
+  :func:`tirada.systems.brs.signed.signed_entries` (which chain numbered each signed move) and
+  :func:`~tirada.systems.brs.signed.start_entry` (the signed start);
+* ``bid``: ``fragment`` (a Spoils bidding link) → :func:`tirada.systems.brs.bidlink.decode_bid_link`: the
+  set-up and bids it carries and the bidding folded (:func:`tirada.systems.brs.spoils.bidding_summary`).
+
+Integer keys of a dict (the summary's Devastated count per Component) are written as text, as
+``json.dumps`` writes them.
 
 * ``scene``: ``fragment`` (a Tragedia scene link) → what the page does on opening it
   (web/tragedia/ui_scene.py ``open_scene_link``): :func:`tirada.systems.tragedia.play.from_fragment` (the
@@ -77,8 +88,9 @@ def dump(value):
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(dump(v) for v in value) + "]"
     if isinstance(value, dict):
-        keys = sorted(value)
-        return "{" + ",".join(dump(k) + ":" + dump(value[k]) for k in keys) + "}"
+        named = {(str(k) if isinstance(k, int) else k): v for k, v in value.items()}   # as json.dumps does
+        keys = sorted(named)
+        return "{" + ",".join(dump(k) + ":" + dump(named[k]) for k in keys) + "}"
     raise TypeError("not JSON: " + type(value).__name__)
 
 
@@ -94,6 +106,29 @@ def where(err):
 
         traceback.print_exception(type(err), err, err.__traceback__, file=out)
     return out.getvalue().strip().split("\n")[-6:]
+
+
+def brs_opened(case):
+    """A Confrontation link (``brs``) or a Spoils bidding link (``bid``) opened by the engine call the page
+    makes (web/brs/ui_brs.py ``open_brs_link``, web/brs/ui_brs_records.py ``open_bid_link``), as JSON."""
+    if case["kind"] == "bid":
+        from tirada.systems.brs.bidlink import decode_bid_link
+        from tirada.systems.brs.spoils import bidding_summary
+
+        link = decode_bid_link(case["fragment"])
+        return {"setup": link.setup, "bids": link.bids,
+                "bidding": bidding_summary(link.state, tuple(link.setup["sides"]))}
+    from tirada.systems.brs.link import open_link
+    from tirada.systems.brs.report import summary
+    from tirada.systems.brs.signed import signed_entries, start_entry
+
+    setup, moves, state = open_link(case["fragment"])
+    out = {"setup": setup, "moves": moves, "summary": summary(state), "faces": [d.face for d in state.dice],
+           "draws": state.draws, "version": state.setup.version}
+    if state.setup.version == 2:
+        out["signed"] = signed_entries(setup, moves)
+        out["start"] = start_entry(setup)
+    return out
 
 
 def run(case):
@@ -173,6 +208,8 @@ def run(case):
             ledger = play.from_fragment(case["fragment"])
             return {"ok": {"ledger": ledger, "result": scene_result(replay(ledger)),
                            "view": play.view(ledger).to_dict(), "rolls": play.roll_entries(ledger)}}
+        if case["kind"] in ("brs", "bid"):   # a Blood Red Sands link opened as the page opens it (issue #41)
+            return {"ok": brs_opened(case)}
         if case["kind"] == "frame":    # any link's frame and payload, compressed ones too
             from tirada.wire.codec import decode_body
             from tirada.wire.frame import read_frame

@@ -12,28 +12,29 @@ with a dict. It is not a dict: JSON output goes through :func:`plain`. (A :class
 keeps its JSON object as a ``MappingProxyType``, which is neither hashable nor equal-by-type; a
 Record is both, so a state made only of frozen values and Records hashes.)
 
-Written in the reading-core pattern (docs/architecture.md §How the core is written; a Tragedia scene's
-roll stages are Records, issue #41): MicroPython has no ``collections.abc``, so :class:`Record` is a plain
-class with the mapping methods written out, registered as a ``collections.abc.Mapping`` where that exists
-(so ``isinstance(record, Mapping)`` holds on CPython and Pyodide as before), and :func:`freeze` /
-:func:`plain` tell a mapping by :data:`MAPPINGS`.
+On MicroPython (the reading core, issue #41), which has no ``collections.abc``, :func:`freeze` makes
+plain dicts instead of Records: the same values, not read-only there (the core only replays links;
+CPython's tests check that no move writes into a record, so both interpreters compute the same).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-__all__ = ["MAPPINGS", "Record", "freeze", "plain"]
-
-if TYPE_CHECKING:
+try:
     from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+    _RecordBase = Mapping[str, Any]
+    _READ_ONLY = True
+except ImportError:   # MicroPython (the reading core) has no collections.abc: a record is a plain dict there
+    from typing import Mapping   # (its stand-in: dict)
 
-    _MappingBase = Mapping[str, Any]
-else:   # a plain class: MicroPython has no collections.abc (registered as a Mapping below where it exists)
-    _MappingBase = object
+    _RecordBase = object   # type: ignore[assignment,misc]
+    _READ_ONLY = False
+
+__all__ = ["Record", "freeze", "plain"]
 
 
-class Record(_MappingBase):
+class Record(_RecordBase):
     """A read-only JSON object: the items of ``data`` (a mapping or ``(key, value)`` pairs) and
     ``kw``, each value frozen by :func:`freeze` (objects → Records, lists and tuples → tuples).
 
@@ -45,13 +46,8 @@ class Record(_MappingBase):
     _items: dict
     _hash: int | None
 
-    def __init__(self, *data: Any, **kw: Any) -> None:
-        if len(data) > 1:
-            raise TypeError(f"Record expected at most 1 argument, got {len(data)}")
-        given = data[0] if data else ()
-        items = dict(given.items() if hasattr(given, "items") else given)   # MicroPython's dict() reads no mapping
-        items.update(kw)
-        object.__setattr__(self, "_items", {k: freeze(v) for k, v in items.items()})
+    def __init__(self, data: Any = (), **kw: Any) -> None:
+        object.__setattr__(self, "_items", {k: freeze(v) for k, v in dict(data, **kw).items()})
         object.__setattr__(self, "_hash", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -93,13 +89,9 @@ class Record(_MappingBase):
             return self._items == other._items
         if isinstance(other, dict):
             return self._items == other
-        if isinstance(other, MAPPINGS):
+        if isinstance(other, Mapping):
             return self._items == dict(other.items())
         return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         if self._hash is None:
@@ -112,15 +104,6 @@ class Record(_MappingBase):
     def __reduce__(self) -> tuple:
         return (Record, (self._items,))
 
-
-try:   # CPython and Pyodide: a Record is a collections.abc.Mapping, and so is any mapping read here
-    from collections.abc import Mapping as _AbcMapping
-except ImportError:   # MicroPython: the mappings the engine makes
-    #: the types :func:`freeze` and :func:`plain` read as mappings
-    MAPPINGS: tuple = (dict, Record)
-else:
-    _AbcMapping.register(Record)
-    MAPPINGS = (_AbcMapping,)
 
 #: types whose values are frozen as they are (a Record is frozen when it is made)
 _FLAT = frozenset({Record, str, int, bool, float, type(None)})
@@ -138,8 +121,8 @@ def freeze(value: Any) -> Any:
             return value
         out = tuple(freeze(v) for v in value)
         return value if all(a is b for a, b in zip(out, value)) else out
-    if isinstance(value, MAPPINGS):
-        return Record(value)
+    if isinstance(value, Mapping):
+        return Record(value) if _READ_ONLY else {k: freeze(v) for k, v in value.items()}
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     return value
@@ -148,7 +131,7 @@ def freeze(value: Any) -> Any:
 def plain(value: Any) -> Any:
     """The inverse of :func:`freeze` for output: every Record (at any depth) as a fresh dict; tuples
     stay tuples (with plain items), as the records held them before they were frozen. For JSON."""
-    if isinstance(value, MAPPINGS):
+    if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return tuple(plain(v) for v in value)

@@ -24,9 +24,9 @@ first, ``(kind, subject, chooser)``); a choice with only one possible answer is 
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...errors import IllegalMove
+from ...portable import merged
 from .config import ASPECTS, MANUAL_ASPECTS, RULE_ASPECTS, RULE_FIGHT, SORCERY_ASPECTS
 from .checks import check_die, check_no_pending, check_soul_fused, move_note, overwhelmed
 from .settle import bonus, defeat, devastate, event, head, pop, progress
@@ -82,9 +82,9 @@ def defend(state: State, move: dict, dice) -> State:
         mark = parity_mark(state.dice[i].face) if outcome == "Damage" else None
         state = state.with_die(i, row="advanced", mark=mark, by=state.attacker if mark else None)
     faces = state.fight["faces"] + tuple((i, state.dice[i].face) for i in used)
-    current = {**state.fight, "defence": tuple(chosen), "soul_fused_defence": sf, "outcome": outcome,
-               "faces": faces}
-    return start_resolution(replace(state, current=current), dice)
+    current = merged(state.fight, {"defence": tuple(chosen), "soul_fused_defence": sf, "outcome": outcome,
+                                   "faces": faces})
+    return start_resolution(state.replace(current=current), dice)
 
 
 def start_resolution(state: State, dice, overwhelmed: bool = False) -> State:
@@ -116,8 +116,8 @@ def start_resolution(state: State, dice, overwhelmed: bool = False) -> State:
             elif aspect in MANUAL_ASPECTS or (aspect == "soul_fused" and state.setup.version >= 2):
                 items.append(("ruling", i, d.owner))   # Soul-Fused: a ruling from setup version 2 (#15)
     outcome = "Overwhelmed" if overwhelmed else cur["outcome"]
-    state = replace(state, phase="resolve", stage="aspects", pending=state.pending + tuple(items),
-                    current={**cur, "outcome": outcome, "cancelled": cancelled})
+    state = state.replace(phase="resolve", stage="aspects", pending=state.pending + tuple(items),
+                    current=merged(cur, {"outcome": outcome, "cancelled": cancelled}))
     return progress(state, dice)
 
 

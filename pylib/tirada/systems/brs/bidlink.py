@@ -15,10 +15,10 @@ folds every bid again, so a bid the rules refuse is never shown as made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import LinkError
+from ...portable import Struct, merged
 from ...wire.codec import decode_payload, encode_payload
 from .config import Setup
 from .spoils import MAX_BIDS, Bidding, bidding_from_dict
@@ -29,15 +29,18 @@ __all__ = ["BidLink", "check_bid_payload", "decode_bid_link", "encode_bid_link"]
 _CHECK_SEED = "0" * 32
 
 
-@dataclass(frozen=True)
-class BidLink:
+class BidLink(Struct):
     """An opened bidding link: ``setup`` (the set-up dict bid for, no ``seed``/``faces``/``start``),
     ``bids`` (the bids, in order: list of dicts as :func:`tirada.systems.brs.spoils.bid` takes them)
     and ``state`` (the :class:`~tirada.systems.brs.spoils.Bidding` they make)."""
 
+    _fields = ("setup", "bids", "state")
     setup: dict
     bids: list
     state: Bidding
+
+    def __init__(self, setup: dict, bids: list, state: Bidding) -> None:
+        self._init(setup, bids, state)
 
 
 def _plain_setup(setup: Any) -> dict:
@@ -51,7 +54,7 @@ def _plain_setup(setup: Any) -> dict:
         raise LinkError("the bidding's set-up is damaged", field="setup", code="brs.data_damaged",
                         params={"what": "setup"})
     base = {k: v for k, v in setup.items() if k not in ("seed", "faces", "start")}
-    checked = Setup.from_dict({**base, "seed": _CHECK_SEED}).to_dict()
+    checked = Setup.from_dict(merged(base, {"seed": _CHECK_SEED})).to_dict()
     return {k: v for k, v in checked.items() if k not in ("seed", "faces", "start")}
 
 

@@ -11,12 +11,12 @@ Components (committed or not). Dice created later (a claimed Weakness) take the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
 from ...fields import echo, get_bool, get_int, reject_unknown
 from ...names import check_name
+from ...portable import Struct, strip
 
 __all__ = [
     "ASPECTS", "Component", "FORMAT_VERSION", "MANUAL_ASPECTS", "Player", "RULE_ASPECTS", "RULE_FIGHT",
@@ -54,33 +54,39 @@ SETUP_FIELDS = {"version", "seed", "faces", "sides", "players", "graveyard", "sp
 PLAYER_FIELDS = {"name", "side", "hero", "leader", "advantage", "vows", "components"}
 
 
-@dataclass(frozen=True)
-class Trait:
+class Trait(Struct):
     """One slot of a Component: ``trait`` text, ``die`` size (4, 6, 8, 10; 12 with ``allow_d12``)
     and ``aspect`` (one of :data:`ASPECTS`) (§Pieces)."""
 
+    _fields = ("trait", "die", "aspect")
     trait: str
     die: int
     aspect: str
 
+    def __init__(self, trait: str, die: int, aspect: str) -> None:
+        self._init(trait, die, aspect)
 
-@dataclass(frozen=True)
-class Component:
+
+class Component(Struct):
     """A character, group, place or thing made of dice (§Pieces): ``name``, ``owner`` (player
     index), ``committed`` at the start (else it may join by Reinforcing) and its ``traits``."""
 
+    _fields = ("name", "owner", "committed", "traits")
     name: str
     owner: int
     committed: bool
     traits: tuple
 
+    def __init__(self, name: str, owner: int, committed: bool, traits: tuple) -> None:
+        self._init(name, owner, committed, traits)
 
-@dataclass(frozen=True)
-class Player:
+
+class Player(Struct):
     """A participant: ``side`` 0 = the Chronicler's side, 1 = the players' side; ``hero`` (may
     make Vows); ``leader`` of its side; ``advantage`` tokens at the start (0..20); ``vows`` already
     made this Ordeal (each kind once per Ordeal); ``components``: global Component indices."""
 
+    _fields = ("name", "side", "hero", "leader", "advantage", "vows", "components")
     name: str
     side: int
     hero: bool
@@ -89,9 +95,12 @@ class Player:
     vows: tuple
     components: tuple
 
+    def __init__(self, name: str, side: int, hero: bool, leader: bool, advantage: int, vows: tuple,
+                 components: tuple) -> None:
+        self._init(name, side, hero, leader, advantage, vows, components)
 
-@dataclass(frozen=True)
-class Setup:
+
+class Setup(Struct):
     """Everything fixed before the first move (§Pieces, §Before the fight: the Spoils).
 
     Fields: ``seed`` (hex) or ``faces`` (ints in draw order, for tables that roll by hand and for
@@ -101,6 +110,8 @@ class Setup:
     ``allow_d12``.
     """
 
+    _fields = ("seed", "faces", "sides", "players", "components", "graveyard_dice", "graveyard_advantage", "spoils",
+               "stipulations", "back_down", "allow_d12", "version", "campaign", "start")
     seed: str | None
     faces: tuple | None
     sides: tuple
@@ -112,9 +123,16 @@ class Setup:
     stipulations: tuple
     back_down: int | None
     allow_d12: bool
-    version: int = FORMAT_VERSION
-    campaign: str = ""
-    start: tuple | None = None    #: (roller, seq, prev | None): the start signed by the starter's chain
+    version: int
+    campaign: str
+    start: tuple | None    #: (roller, seq, prev | None): the start signed by the starter's chain
+
+    def __init__(self, seed: str | None, faces: tuple | None, sides: tuple, players: tuple, components: tuple,
+                 graveyard_dice: tuple, graveyard_advantage: int, spoils: tuple, stipulations: tuple,
+                 back_down: int | None, allow_d12: bool, version: int = FORMAT_VERSION, campaign: str = "",
+                 start: tuple | None = None) -> None:
+        self._init(seed, faces, sides, players, components, graveyard_dice, graveyard_advantage, spoils,
+                   stipulations, back_down, allow_d12, version, campaign, start)
 
     @property
     def traits(self) -> tuple:
@@ -154,7 +172,7 @@ class Setup:
             if version != 2:
                 raise InvalidRequest("a campaign label needs setup version 2", field="campaign",
                                      code="brs.campaign_needs_v2")
-            campaign = check_text(campaign.strip() if isinstance(campaign, str) else campaign, "campaign") or ""
+            campaign = check_text(strip(campaign) if isinstance(campaign, str) else campaign, "campaign") or ""
         from .start import check_mover_names, check_start   # version 2: the start's chain position
 
         start = check_start(data.get("start"), version)
@@ -193,7 +211,7 @@ class Setup:
         if back is not None:
             back = get_int(data, "back_down", lo=0, hi=1, rule=RULE_SPOILS)
         return cls(
-            seed=seed.strip().lower() if isinstance(seed, str) else None, faces=faces, sides=sides,
+            seed=strip(seed).lower() if isinstance(seed, str) else None, faces=faces, sides=sides,
             players=players, components=components, graveyard_dice=tuple(sorted(gdice)),
             graveyard_advantage=get_int(grave, "advantage", default=0, lo=0, hi=100),
             spoils=tuple(_texts(data, "spoils", 20)), stipulations=tuple(_texts(data, "stipulations", 20)),
@@ -241,7 +259,8 @@ def _size(obj: Mapping, field: str, allow_d12: bool) -> int:
     allowed = (4, 6, 8, 10, 12) if allow_d12 else (4, 6, 8, 10)
     if type(size) is not int or size not in allowed:
         extra = "" if allow_d12 else " (d12 only with allow_d12)"
-        raise InvalidRequest(f"a die must be one of {', '.join(f'd{s}' for s in allowed)}{extra}, got {echo(size)}",
+        sizes = ", ".join("d" + str(s) for s in allowed)   # no f-string inside an f-string (MicroPython)
+        raise InvalidRequest(f"a die must be one of {sizes}{extra}, got {echo(size)}",
                              field=field, rule=RULE_PIECES,
                              code="brs.die_size" if allow_d12 else "brs.die_size_no_d12",
                              params={"got": echo(size)})
@@ -298,7 +317,7 @@ def _players(raw: Any, allow_d12: bool) -> tuple:
         leaders = [k for k in members if players[k].leader]
         if len(members) == 1 and not leaders:
             k = members[0]
-            players[k] = Player(**{**players[k].__dict__, "leader": True})
+            players[k] = players[k].replace(leader=True)
         elif len(leaders) != 1:
             raise InvalidRequest(f"side {side} needs exactly one Leader", field="players", rule=RULE_PIECES,
                                  code="brs.side_leader", params={"side": side})

@@ -14,9 +14,9 @@ in order.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...errors import IllegalMove
+from ...portable import merged
 from .aspects import start_resolution
 from .config import RULE_FIGHT, RULE_MORE, RULE_PIECES, RULE_YIELD, VOWS
 from .checks import (can_advance_two, check_die, check_no_pending, check_soul_fused, move_note, overwhelmed,
@@ -81,7 +81,7 @@ def pick(state: State, move: dict, dice) -> State:
     current = {"round": state.round, "exchange": state.exchange, "attacker": a, "target": t,
                "attack": (), "soul_fused_attack": None, "score": None, "defence": (),
                "soul_fused_defence": None, "outcome": None, "cancelled": None, "events": (), "faces": ()}
-    return replace(state, phase="attack", attacker=a, target=t, yield_window=(), reinforce_open=False,
+    return state.replace(phase="attack", attacker=a, target=t, yield_window=(), reinforce_open=False,
                    current=current)
 
 
@@ -119,8 +119,8 @@ def attack(state: State, move: dict, dice) -> State:
     score = sum(state.dice[i].face for i in advanced)
     state = state.with_player(state.fight_target, last_attacker=state.attacker)
     faces = tuple((i, state.dice[i].face) for i in advanced)
-    current = {**state.fight, "attack": tuple(chosen), "soul_fused_attack": sf, "score": score, "faces": faces}
-    return replace(state, phase="defence", reversal=None, current=current)
+    current = merged(state.fight, {"attack": tuple(chosen), "soul_fused_attack": sf, "score": score, "faces": faces})
+    return state.replace(phase="defence", reversal=None, current=current)
 
 
 def advantage(state: State, move: dict, dice) -> State:
@@ -187,7 +187,7 @@ def renew(state: State, move: dict, dice) -> State:
     if not used:
         raise IllegalMove("you have no Used dice to renew", field="move", rule=RULE_MORE, code="brs.renewal_none")
     state = _reroll_used(state, used, dice, p)
-    return replace(state, renewals=state.renewals + (side,))
+    return state.replace(renewals=state.renewals + (side,))
 
 
 def vow(state: State, move: dict, dice) -> State:
@@ -309,7 +309,7 @@ def yield_(state: State, move: dict, dice) -> State:
         kept = state.reversal[2]
         if state.dice[kept].row == "advanced":
             state = state.with_die(kept, row="used", kept=False)
-        state = replace(state, reversal=None)
+        state = state.replace(reversal=None)
     window = tuple(x for x in state.yield_window if x != p)
     if is_leader and new_leader is not None:
         bearer = list(state.spoils_bearer)
@@ -317,17 +317,17 @@ def yield_(state: State, move: dict, dice) -> State:
         leaders = list(state.leaders)
         leaders[side] = new_leader
         window = tuple(sorted(set(window) | set(state.active_players(side))))
-        state = replace(state, leaders=tuple(leaders), spoils_bearer=tuple(bearer))
+        state = state.replace(leaders=tuple(leaders), spoils_bearer=tuple(bearer))
     elif not is_leader:
         by = state.players[p].last_attacker
-        state = replace(state, pending=state.pending + (defeat_item(state, p, by),))
-    state = replace(state, yield_window=window, yields=state.yields + (record,))
+        state = state.replace(pending=state.pending + (defeat_item(state, p, by),))
+    state = state.replace(yield_window=window, yields=state.yields + (record,))
     if is_leader and new_leader is None:
-        state = replace(state, loser=side)
+        state = state.replace(loser=side)
     if overwhelmed_yield:
         return start_resolution(state, dice, overwhelmed=True)
     if attacker_stuck and not (is_leader and new_leader is None):
-        state = replace(state, phase="pick", attacker=None, target=None, current=None)
+        state = state.replace(phase="pick", attacker=None, target=None, current=None)
     if state.loser is not None:
         return end_confrontation(state, dice)
     return progress(state, dice)

@@ -24,10 +24,10 @@ blanco") in their own post. A Reversal's obligation comes before it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
+from ...portable import merged
 from .config import RULE_FIGHT
 from .state import State, lift_targets
 
@@ -45,8 +45,9 @@ ORDERS = {
     "defeat": ("ask", "largest", "smallest"),          # the die of "Derrotado por X" one gives the loser
     "pick": ("ask", "defender", "self", "strongest", "turns"),   # a Leader's pick of the attacker (a side of several)
 }
-#: the keys in compact order (append only: a link stores each choice's index in this order).
-ORDER_KEYS = tuple(ORDERS)
+#: the keys in compact order (append only: a link stores each choice's index in this order); written
+#: out, not ``tuple(ORDERS)``: MicroPython's dicts keep no order (the reading core, issue #41)
+ORDER_KEYS = ("strength", "endurance", "ruling", "devastate", "bonus", "defeat", "pick")
 #: «Órdenes rápidas» (issue #42): one tap sets these, so the game never waits for a player who has
 #: not chosen one by one — the damage that costs least (an even face: only Battered), the die about
 #: to be lost saved first, no effect for the Aspects the seed gives none, a die one Devastates lost
@@ -70,7 +71,8 @@ def check_orders(value: Any, field: str = "orders") -> dict:
         if key not in ORDERS:
             raise InvalidRequest(f"must be one of {', '.join(ORDER_KEYS)}", field=f"{field}.{str(key)[:20]}",
                                  code="field.choice", params={"choices": ", ".join(ORDER_KEYS), "got": repr(key)[:40]})
-    for key, choices in ORDERS.items():
+    for key in ORDER_KEYS:
+        choices = ORDERS[key]
         choice = value.get(key, "ask")
         if choice not in choices:
             raise InvalidRequest(f"must be one of {', '.join(choices)}", field=f"{field}.{key}", code="field.choice",
@@ -170,7 +172,7 @@ def orders_move(state: State, move: dict, dice) -> State:
                           params={"name": state.setup.players[p].name})
     table = list(state.orders) or [None] * len(state.players)
     table[p] = orders
-    return replace(state, orders=tuple(table))
+    return state.replace(orders=tuple(table))
 
 
 def _strength(state: State, chooser: int, how: str) -> dict:
@@ -253,5 +255,5 @@ def follow(before: State, move: Mapping, state: State, play: Callable[[State, di
         state = play(state, auto)
         if state.current is not None and len(state.current["events"]) > count:
             events = state.current["events"]
-            state = replace(state, current={**state.current,
-                                            "events": events[:-1] + ({**events[-1], "order": chooser},)})
+            state = state.replace(current=merged(state.current, {
+                "events": events[:-1] + (merged(events[-1], {"order": chooser}),)}))

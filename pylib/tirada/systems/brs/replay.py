@@ -9,11 +9,11 @@ with one dice source built from the setup's ``seed`` (:class:`~tirada.dice.DiceS
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...dice import DiceStream, FixedFaces
 from ...errors import InvalidRequest, TiradaError
+from ...portable import merged
 from . import aspects, moves, orders
 from .checks import NOTE_MOVES, check_note
 from .config import RULE_FIGHT, Setup
@@ -23,11 +23,13 @@ from .vows import seed_audit_rules, vow_targets
 __all__ = ["MOVES", "apply", "legal_moves", "new_confrontation", "play", "replay"]
 
 #: move kind → function ``(state, move, dice) -> State``.
-MOVES = {
+MOVES = merged({
     "pick": moves.pick, "attack": moves.attack, "advantage": moves.advantage, "renew": moves.renew,
-    "vow": moves.vow, "reinforce": moves.reinforce, "yield": moves.yield_, **aspects.CHOICES,
-    "orders": orders.orders_move,
-}
+    "vow": moves.vow, "reinforce": moves.reinforce, "yield": moves.yield_}, aspects.CHOICES,
+    {"orders": orders.orders_move})
+#: the move kinds in the order a refusal lists them (not the dict's: MicroPython's dicts keep no order)
+KINDS = ("pick", "attack", "advantage", "renew", "vow", "reinforce", "yield", "defend", "strength", "endurance",
+         "ruling", "devastate", "bonus", "defeat", "orders")
 MAX_MOVES = 2000
 
 
@@ -76,12 +78,12 @@ def _apply(state: State, move: Any, dice) -> State:
         raise InvalidRequest("a move must be a JSON object {\"move\": kind, …}", field="move", code="brs.move_object")
     kind = move.get("move")
     if kind not in MOVES:
-        raise InvalidRequest(f"unknown move {str(kind)[:30]!r}; known: {', '.join(MOVES)}", field="move",
-                             code="brs.move_unknown", params={"got": str(kind)[:30], "choices": ', '.join(MOVES)})
+        raise InvalidRequest(f"unknown move {str(kind)[:30]!r}; known: {', '.join(KINDS)}", field="move",
+                             code="brs.move_unknown", params={"got": str(kind)[:30], "choices": ', '.join(KINDS)})
     new = MOVES[kind](state, dict(move), dice)
     if new.orders:      # choices owed to the other side, taken by their standing orders (draw nothing)
         new = orders.follow(state, move, new, lambda s, m: MOVES[m["move"]](s, m, dice))
-    return replace(new, moves=state.moves + 1)
+    return new.replace(moves=state.moves + 1)
 
 
 def replay(setup: Setup | Mapping, log: Any, check_notes: bool = False) -> State:

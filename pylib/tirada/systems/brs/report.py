@@ -13,6 +13,7 @@ from typing import Mapping
 
 from ...errors import InvalidRequest
 from ...fields import reject_unknown
+from ...portable import merged
 from ..frozen import plain
 from .checks import overwhelmed, renewal_allowed
 from .replay import legal_moves, replay
@@ -150,7 +151,7 @@ def summary(state: State) -> dict:
         "spoils": spoils,
         "round": state.round, "exchange": state.exchange, "phase": state.phase,
         "exchanges": [_exchange(state, r) for r in state.exchanges],
-        "yields": [dict(y) | {"player": names[y["player"]]} for y in state.yields],
+        "yields": [merged(y, {"player": names[y["player"]]}) for y in state.yields],
         "players": players,
         "vp": {names[p]: ps.vp for p, ps in enumerate(state.players)},
         "renewals": renewals(state),

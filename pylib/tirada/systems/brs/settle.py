@@ -10,9 +10,9 @@ Draw order: a claimed Weakness die is rolled when the ``devastate`` choice is ma
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...errors import IllegalMove
+from ...portable import merged
 from .config import ASPECTS, RULE_ASPECTS, RULE_FIGHT, RULE_YIELD
 from .state import Die, State, lift_targets, roll_die
 
@@ -24,7 +24,7 @@ def event(state: State, **event) -> State:
     """Append ``event`` to the current exchange record (no-op between exchanges)."""
     if state.current is None:
         return state
-    return replace(state, current={**state.current, "events": state.current["events"] + (event,)})
+    return state.replace(current=merged(state.current, {"events": state.current["events"] + (event,)}))
 
 
 def head(state: State, kind: str, move: dict) -> tuple:
@@ -44,13 +44,13 @@ def head(state: State, kind: str, move: dict) -> tuple:
 
 def pop(state: State) -> State:
     """The state with the head choice removed."""
-    return replace(state, pending=state.pending[1:])
+    return state.replace(pending=state.pending[1:])
 
 
 def _take_graveyard(state: State, size: int) -> State:
     dice = list(state.graveyard_dice)
     dice.remove(size)
-    return replace(state, graveyard_dice=tuple(dice))
+    return state.replace(graveyard_dice=tuple(dice))
 
 
 def _lose(state: State, i: int, weakness: dict | None, dice) -> State:
@@ -60,23 +60,23 @@ def _lose(state: State, i: int, weakness: dict | None, dice) -> State:
     damage = {"die": i, "result": "devastated", "by": d.by}
     if weakness is None:
         state = state.with_die(i, row="lost", mark=None, tokens=0)
-        state = replace(state, graveyard_dice=tuple(sorted(state.graveyard_dice + (d.size,))),
+        state = state.replace(graveyard_dice=tuple(sorted(state.graveyard_dice + (d.size,))),
                         graveyard_advantage=state.graveyard_advantage + d.tokens)
     else:
         state = _take_graveyard(state.with_die(i, row="used", mark=None), weakness["size"])
         entry = {"trait": weakness["trait"], "size": weakness["size"], "by": d.by}
         state = state.with_player(d.owner, weaknesses=state.players[d.owner].weaknesses + (entry,))
-        damage = {**damage, "result": "weakness", "weakness": entry}
+        damage = merged(damage, {"result": "weakness", "weakness": entry})
         if weakness.get("claim"):
             new = Die(owner=d.by, component=-1, size=weakness["size"], aspect=weakness["aspect"],
                       trait=weakness["trait"])
-            state = replace(state, dice=state.dice + (new,))
+            state = state.replace(dice=state.dice + (new,))
             state = roll_die(state, len(state.dice) - 1, dice)
     return _damage(state, damage)
 
 
 def _damage(state: State, damage: dict) -> State:
-    return replace(state, current={**state.fight, "damage": state.fight.get("damage", ()) + (damage,)})
+    return state.replace(current=merged(state.fight, {"damage": state.fight.get("damage", ()) + (damage,)}))
 
 
 def devastate(state: State, move: dict, dice) -> State:
@@ -111,7 +111,7 @@ def _take_bonus(state: State, i: int, by: int, take: str) -> State:
         size = state.graveyard_dice[0]
         state = _take_graveyard(state, size).with_player(by, horde=state.players[by].horde + (size,))
     elif take == "advantage":
-        state = replace(state, graveyard_advantage=state.graveyard_advantage - 1)
+        state = state.replace(graveyard_advantage=state.graveyard_advantage - 1)
         state = state.with_player(by, advantage=state.players[by].advantage + 1)
     return event(state, bonus=take, die=i, by=by)
 
@@ -201,7 +201,7 @@ def progress(state: State, dice) -> State:
             return state
         elif state.stage == "aspects":
             marked = tuple(("devastate", i, d.by) for i, d in enumerate(state.dice) if d.mark == "devastated")
-            state = replace(state, stage="devastation", pending=marked)
+            state = state.replace(stage="devastation", pending=marked)
         elif state.stage == "devastation":
             state = _cleanup(state)
         else:
@@ -225,12 +225,12 @@ def _cleanup(state: State) -> State:
                 reversal = (state.target, state.attacker, i)
             else:
                 state = state.with_die(i, row="used")
-    return replace(state, stage="bonus", pending=tuple(items), reversal=reversal)
+    return state.replace(stage="bonus", pending=tuple(items), reversal=reversal)
 
 
 def _finish_exchange(state: State, dice) -> State:
-    record = {**state.fight, "damage": state.fight.get("damage", ())}
-    state = replace(state, exchanges=state.exchanges + (record,), current=None, stage=None,
+    record = merged(state.fight, {"damage": state.fight.get("damage", ())})
+    state = state.replace(exchanges=state.exchanges + (record,), current=None, stage=None,
                     attacker=None, target=None)
     if state.loser is not None:
         return end_confrontation(state, dice)
@@ -238,8 +238,8 @@ def _finish_exchange(state: State, dice) -> State:
     window = tuple(sorted(set(state.yield_window) | ({record["target"]} if state.players[record["target"]].active
                                                      else set())))
     if state.exchange == 1:
-        return replace(state, phase="pick", exchange=2, yield_window=window)
-    return replace(state, phase="pick", exchange=1, round=state.round + 1, yield_window=window,
+        return state.replace(phase="pick", exchange=2, yield_window=window)
+    return state.replace(phase="pick", exchange=1, round=state.round + 1, yield_window=window,
                    reinforce_open=not state.setup.ordinary_spoils)
 
 
@@ -247,7 +247,7 @@ def end_confrontation(state: State, dice) -> State:
     """The losing side has Yielded: the Confrontation ends. Under Ordinary Spoils the loser (its
     original Leader if the Leader changed) owes the Weakness "Derrotado por (winner)" whose die the
     winner picks from the Graveyard (§Spoils, §Yielding)."""
-    state = replace(state, phase="ended", yield_window=(), reinforce_open=False, reversal=None, current=None,
+    state = state.replace(phase="ended", yield_window=(), reinforce_open=False, reversal=None, current=None,
                     attacker=None, target=None, stage=None)
     if state.setup.ordinary_spoils:
         side = state.loser
@@ -255,5 +255,5 @@ def end_confrontation(state: State, dice) -> State:
             raise IllegalMove("the Confrontation ends only when a side has Yielded", field="move",
                               rule="blood-red-sands.md §Yielding", code="brs.not_ended")
         victim = state.spoils_bearer[side] if state.spoils_bearer[side] is not None else state.leaders[side]
-        state = replace(state, pending=state.pending + (defeat_item(state, victim, state.leaders[1 - side]),))
+        state = state.replace(pending=state.pending + (defeat_item(state, victim, state.leaders[1 - side]),))
     return progress(state, dice)

@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping
 from ...errors import IllegalMove, InvalidRequest
 from ...dice import new_seed, parse_seed
 from ...fresh import entry_id, new_nonce
+from ...portable import merged
 from .config import Setup
 from .link import check_playable
 from .start import check_mover_names
@@ -52,14 +53,14 @@ def play_fresh(state: State, move: Mapping[str, Any], commit: Callable[[int, str
     assert who is not None   # a move that rolls nothing re-raised above
     nonce = new_nonce()
     # check that the move is legal before any chain number is taken: replay it on a throwaway nonce
-    trial = {**move, "fresh": {"nonce": nonce, "seq": 1, "prev": None}}
+    trial = merged(move, {"fresh": {"nonce": nonce, "seq": 1, "prev": None}})
     apply_v2(state, trial, apply)
     position = commit(who, nonce)
     sig = {"nonce": nonce, "seq": position["seq"], "prev": position["prev"]}
     by = position.get("by")
     if by and by != state.setup.players[who].name:
         sig["by"] = by
-    signed = {**move, "fresh": sig}
+    signed = merged(move, {"fresh": sig})
     return apply_v2(state, signed, apply), signed
 
 
@@ -117,16 +118,16 @@ def start_fresh(setup: Mapping[str, Any], roller: str | None, commit: Callable[[
     """
     base = {k: v for k, v in dict(setup).items() if k not in ("seed", "faces", "start")}
     seed = new_seed()
-    plain = Setup.from_dict({**base, "version": 2, "seed": seed})
+    plain = Setup.from_dict(merged(base, {"version": 2, "seed": seed}))
     check_mover_names([p.name for p in plain.players])
     name = (roller.strip() if isinstance(roller, str) else "") or plain.players[plain.leader_of(0)].name
-    trial = {**base, "version": 2, "seed": seed, "start": {"roller": name, "seq": 1, "prev": None}}
+    trial = merged(base, {"version": 2, "seed": seed, "start": {"roller": name, "seq": 1, "prev": None}})
     checked = Setup.from_dict(trial)
     check_playable(checked)
     new_confrontation(checked.to_dict())   # rolls the starting dice
     position = commit(name, seed)
-    return Setup.from_dict({**trial, "start": {"roller": name, "seq": position["seq"],
-                                               "prev": position["prev"]}}).to_dict()
+    return Setup.from_dict(merged(trial, {"start": {"roller": name, "seq": position["seq"],
+                                                     "prev": position["prev"]}})).to_dict()
 
 
 def start_entry(setup: Mapping[str, Any]) -> dict | None:

@@ -27,12 +27,12 @@ a side whose Back Down was challenged may not Back Down again in the same biddin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ...errors import IllegalMove, InvalidRequest
 from ...fields import reject_unknown
 from ...names import check_name
+from ...portable import Struct
 from .config import MAX_TEXT, RULE_SPOILS
 
 __all__ = ["ACTS", "MAX_BID_TEXT", "MAX_PAIN_TEXT", "Bidding", "bid", "bidding_from_dict", "bidding_summary", "setup_fields"]
@@ -48,8 +48,7 @@ MAX_BIDS = 40
 MAX_ITEMS = 20
 
 
-@dataclass(frozen=True)
-class Bidding:
+class Bidding(Struct):
     """The bidding so far (frozen; :func:`bid` returns a new one).
 
     ``turn``: the side (0 = Chronicler, 1 = the other side) to bid next; ``pains``: ``({"by": side,
@@ -60,13 +59,18 @@ class Bidding:
     applied, each with its ``side``.
     """
 
-    turn: int = 0
-    pains: tuple = ()
-    stipulations: tuple = ()
-    status: str = "open"
-    back_down: int | None = None
-    challenged: tuple = ()
-    log: tuple = ()
+    _fields = ("turn", "pains", "stipulations", "status", "back_down", "challenged", "log")
+    turn: int
+    pains: tuple
+    stipulations: tuple
+    status: str
+    back_down: int | None
+    challenged: tuple
+    log: tuple
+
+    def __init__(self, turn: int = 0, pains: tuple = (), stipulations: tuple = (), status: str = "open",
+                 back_down: int | None = None, challenged: tuple = (), log: tuple = ()) -> None:
+        self._init(turn, pains, stipulations, status, back_down, challenged, log)
 
 
 def _text(b: Mapping, name: str = "text", required: bool = True, most: int = MAX_BID_TEXT) -> str:
@@ -101,7 +105,7 @@ def bid(state: Bidding, b: Any) -> Bidding:
             raise IllegalMove("a Challenge answers a Back Down, right after it", field="act", rule=RULE_SPOILS, code="brs.bid_challenge_when")
         backer = state.back_down if state.back_down is not None else state.turn
         note = {"act": act, "side": 1 - backer, "note": _text(b, "note", required=False)}
-        return replace(state, status="open", back_down=None, turn=backer,
+        return state.replace(status="open", back_down=None, turn=backer,
                        challenged=state.challenged + (backer,), log=state.log + (note,))
     if state.status != "open":
         raise IllegalMove("the bidding is over: the Spoils were called or a side Backed Down", field="act", rule=RULE_SPOILS, code="brs.bid_closed")
@@ -111,16 +115,16 @@ def bid(state: Bidding, b: Any) -> Bidding:
     if not state.log and act != "pain":
         raise IllegalMove("the Chronicler opens the bidding by naming a Pain", field="act", rule=RULE_SPOILS, code="brs.bid_open_pain")
     entry: dict = {"act": act, "side": side}
-    nxt = replace(state, turn=1 - side)
+    nxt = state.replace(turn=1 - side)
     if act in ("pain", "stipulation"):
         items = state.pains if act == "pain" else state.stipulations
         if len(items) >= MAX_ITEMS:
             raise IllegalMove(f"at most {MAX_ITEMS} of them", field="act", rule=RULE_SPOILS, code="brs.bid_too_many", params={"n": MAX_ITEMS})
         entry["text"] = _text(b, most=MAX_PAIN_TEXT if act == "pain" else MAX_BID_TEXT)
         if act == "pain":
-            nxt = replace(nxt, pains=state.pains + ({"by": side, "text": entry["text"], "was": ()},))
+            nxt = nxt.replace(pains=state.pains + ({"by": side, "text": entry["text"], "was": ()},))
         else:
-            nxt = replace(nxt, stipulations=state.stipulations + ({"by": side, "text": entry["text"]},))
+            nxt = nxt.replace(stipulations=state.stipulations + ({"by": side, "text": entry["text"]},))
     elif act == "reduce":
         k = b.get("pain")
         if type(k) is not int or not 0 <= k < len(state.pains) or state.pains[k]["by"] == side:
@@ -131,14 +135,14 @@ def bid(state: Bidding, b: Any) -> Bidding:
             raise IllegalMove("the reduced Pain must say something different", field="act", rule=RULE_SPOILS, code="brs.bid_reduce_same")
         pains = list(state.pains)
         pains[k] = {"by": old["by"], "text": entry["text"], "was": old["was"] + (old["text"],)}
-        nxt = replace(nxt, pains=tuple(pains))
+        nxt = nxt.replace(pains=tuple(pains))
     elif act == "back_down":
         if side in state.challenged:
             raise IllegalMove("this side's Back Down was Challenged: it must raise or call", field="act", rule=RULE_SPOILS, code="brs.bid_challenged")
-        nxt = replace(state, status="backed_down", back_down=side)
+        nxt = state.replace(status="backed_down", back_down=side)
     else:  # call
-        nxt = replace(state, status="called")
-    return replace(nxt, log=state.log + (entry,))
+        nxt = state.replace(status="called")
+    return nxt.replace(log=state.log + (entry,))
 
 
 def bidding_from_dict(data: Any) -> Bidding:

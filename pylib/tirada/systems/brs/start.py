@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import InvalidRequest
+from ...portable import strip
 from ...wire.roll_layout import LIMITS, MAX_SEQ, check_int, check_prev, check_text, is_roller_name
 
 __all__ = ["RULE_START", "check_mover_names", "check_start"]
@@ -48,7 +49,7 @@ def check_start(value: Any, version: int) -> tuple | None:
         prev = check_prev(value["prev"])
     except InvalidRequest:
         roller, seq, prev = None, None, None
-    if roller is None or roller != value["roller"] or roller != roller.strip() or seq is None \
+    if roller is None or roller != value["roller"] or roller != strip(roller) or seq is None \
             or (seq > 1) != (prev is not None):
         raise InvalidRequest("must be {roller: 1 to 40 characters, seq: a whole number from 1, prev: 12 "
                              "hex digits exactly when seq is above 1}", field="start", rule=RULE_START,

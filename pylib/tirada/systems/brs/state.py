@@ -1,11 +1,13 @@
 """Blood Red Sands Confrontation state: frozen values and the small queries the moves need.
 
 Rules: ../shared/rules/blood-red-sands.md (seed ``000_95455a330fc0ceb0.txt``). A :class:`State` is
-never changed in place: every move returns a new one (``dataclasses.replace``), so a refused move
+never changed in place: every move returns a new one (:meth:`~tirada.portable.Struct.replace`), so a refused move
 leaves the state it was applied to exactly as it was. It is deeply immutable: its records (the
 exchange under way, finished exchanges, Yields, standing orders, Weaknesses) are read-only
-:class:`tirada.systems.frozen.Record` values, frozen when a state is made (``__post_init__``), so
-a move builds a new record (``{**old, key: value}``) instead of changing one.
+:class:`tirada.systems.frozen.Record` values, frozen when a state is made (its ``__init__``), so
+a move builds a new record (``merged(old, {key: value})``) instead of changing one. The records are
+:class:`tirada.portable.Struct` values (no ``dataclasses``: the reading core replays a Confrontation
+link on MicroPython too, issue #41).
 
 Rows a die can be in (the Battle Board of §Pieces plus where dice go when they leave it):
 ``sheet`` (not committed, or returned after a Yield), ``available``, ``advanced``, ``used``,
@@ -16,10 +18,10 @@ During the resolution of an exchange a die may carry a provisional ``mark``: ``"
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ...errors import IllegalMove
+from ...portable import Struct
 from ..frozen import freeze
 from .config import Setup
 
@@ -28,18 +30,7 @@ __all__ = ["Die", "PlayerState", "State", "initial_state", "lift_targets", "roll
 ROWS = ("sheet", "available", "advanced", "used", "battered", "lost")
 
 
-def _freeze_fields(obj: object, names: tuple) -> None:
-    """Freeze the record fields ``names`` of the frozen dataclass ``obj`` in place (only while it is
-    being made, from ``__post_init__``); fields already frozen keep their object."""
-    for name in names:
-        value = getattr(obj, name)
-        frozen = freeze(value)
-        if frozen is not value:
-            object.__setattr__(obj, name, frozen)
-
-
-@dataclass(frozen=True)
-class Die:
+class Die(Struct):
     """One die on (or off) the Battle Board.
 
     ``owner`` player index; ``component`` global Component index (−1 for a claimed Weakness);
@@ -48,42 +39,48 @@ class Die:
     this exchange; ``by`` the player who inflicted ``mark``; ``kept`` a Reversal's kept die.
     """
 
+    _fields = ("owner", "component", "size", "aspect", "trait", "row", "face", "tokens", "mark", "by", "kept")
     owner: int
     component: int
     size: int
     aspect: str
     trait: str
-    row: str = "sheet"
-    face: int | None = None
-    tokens: int = 0
-    mark: str | None = None
-    by: int | None = None
-    kept: bool = False
+    row: str
+    face: int | None
+    tokens: int
+    mark: str | None
+    by: int | None
+    kept: bool
+
+    def __init__(self, owner: int, component: int, size: int, aspect: str, trait: str, row: str = "sheet",
+                 face: int | None = None, tokens: int = 0, mark: str | None = None, by: int | None = None,
+                 kept: bool = False) -> None:
+        self._init(owner, component, size, aspect, trait, row, face, tokens, mark, by, kept)
 
 
-@dataclass(frozen=True)
-class PlayerState:
+class PlayerState(Struct):
     """Per-player counters: ``advantage`` tokens in hand; ``locked`` tokens stuck on Battered dice;
     ``active`` (False once Yielded); ``vows`` made; ``horde`` die sizes taken from the Graveyard;
     ``vp`` Victory Points; ``weaknesses`` ``({"trait", "size", "by"}, …)`` gained (read-only
     records: dicts given are frozen into :class:`tirada.systems.frozen.Record`);
     ``last_attacker`` the last player who attacked them (for "Derrotado por X")."""
 
+    _fields = ("advantage", "locked", "active", "vows", "horde", "vp", "weaknesses", "last_attacker")
     advantage: int
-    locked: int = 0
-    active: bool = True
-    vows: tuple = ()
-    horde: tuple = ()
-    vp: int = 0
-    weaknesses: tuple = ()
-    last_attacker: int | None = None
+    locked: int
+    active: bool
+    vows: tuple
+    horde: tuple
+    vp: int
+    weaknesses: tuple
+    last_attacker: int | None
 
-    def __post_init__(self) -> None:
-        _freeze_fields(self, ("weaknesses",))
+    def __init__(self, advantage: int, locked: int = 0, active: bool = True, vows: tuple = (), horde: tuple = (),
+                 vp: int = 0, weaknesses: tuple = (), last_attacker: int | None = None) -> None:
+        self._init(advantage, locked, active, vows, horde, vp, freeze(weaknesses), last_attacker)
 
 
-@dataclass(frozen=True)
-class State:
+class State(Struct):
     """The whole Confrontation after some moves.
 
     ``round`` 1.., ``exchange`` 1 (Chronicler's side attacks) or 2 (the other side attacks);
@@ -104,34 +101,45 @@ class State:
     dict with the same items, and :func:`tirada.systems.frozen.plain` gives dicts back for JSON.
     """
 
+    _fields = ("setup", "dice", "players", "leaders", "graveyard_dice", "graveyard_advantage", "round", "exchange",
+               "phase", "stage", "attacker", "target", "pending", "renewals", "reversal", "yield_window",
+               "reinforce_open", "loser", "spoils_bearer", "exchanges", "yields", "current", "orders", "draws", "moves")
     setup: Setup
     dice: tuple
     players: tuple
     leaders: tuple
     graveyard_dice: tuple
     graveyard_advantage: int
-    round: int = 1
-    exchange: int = 1
-    phase: str = "pick"
-    stage: str | None = None
-    attacker: int | None = None
-    target: int | None = None
-    pending: tuple = ()
-    renewals: tuple = ()
-    reversal: tuple | None = None
-    yield_window: tuple = ()
-    reinforce_open: bool = False
-    loser: int | None = None
-    spoils_bearer: tuple = (None, None)
-    exchanges: tuple = ()
-    yields: tuple = ()
-    current: Mapping[str, Any] | None = None
-    orders: tuple = ()
-    draws: tuple = ()
-    moves: int = 0
+    round: int
+    exchange: int
+    phase: str
+    stage: str | None
+    attacker: int | None
+    target: int | None
+    pending: tuple
+    renewals: tuple
+    reversal: tuple | None
+    yield_window: tuple
+    reinforce_open: bool
+    loser: int | None
+    spoils_bearer: tuple
+    exchanges: tuple
+    yields: tuple
+    current: Mapping[str, Any] | None
+    orders: tuple
+    draws: tuple
+    moves: int
 
-    def __post_init__(self) -> None:
-        _freeze_fields(self, ("current", "exchanges", "yields", "orders"))
+    def __init__(self, setup: Setup, dice: tuple, players: tuple, leaders: tuple, graveyard_dice: tuple,
+                 graveyard_advantage: int, round: int = 1, exchange: int = 1, phase: str = "pick",
+                 stage: str | None = None, attacker: int | None = None, target: int | None = None,
+                 pending: tuple = (), renewals: tuple = (), reversal: tuple | None = None, yield_window: tuple = (),
+                 reinforce_open: bool = False, loser: int | None = None, spoils_bearer: tuple = (None, None),
+                 exchanges: tuple = (), yields: tuple = (), current: Mapping[str, Any] | None = None,
+                 orders: tuple = (), draws: tuple = (), moves: int = 0) -> None:
+        self._init(setup, dice, players, leaders, graveyard_dice, graveyard_advantage, round, exchange, phase, stage,
+                   attacker, target, pending, renewals, reversal, yield_window, reinforce_open, loser, spoils_bearer,
+                   freeze(exchanges), freeze(yields), freeze(current), freeze(orders), draws, moves)
 
     # ----- the exchange under way (typed views of the optional fields) ---------------------
     @property
@@ -187,21 +195,21 @@ class State:
     def with_die(self, i: int, **changes) -> "State":
         """A copy with die ``i`` changed."""
         dice = list(self.dice)
-        dice[i] = replace(dice[i], **changes)
-        return replace(self, dice=tuple(dice))
+        dice[i] = dice[i].replace(**changes)
+        return self.replace(dice=tuple(dice))
 
     def with_player(self, p: int, **changes) -> "State":
         """A copy with player ``p``'s counters changed."""
         players = list(self.players)
-        players[p] = replace(players[p], **changes)
-        return replace(self, players=tuple(players))
+        players[p] = players[p].replace(**changes)
+        return self.replace(players=tuple(players))
 
 
 def roll_die(state: State, i: int, dice, row: str = "available") -> State:
     """Roll die ``i`` on ``dice`` (one draw of its size) and put it in ``row``; records the draw."""
     size = state.dice[i].size
     face = dice.roll(size)
-    state = replace(state, draws=state.draws + ((size, face),))
+    state = state.replace(draws=state.draws + ((size, face),))
     return state.with_die(i, face=face, row=row)
 
 
