@@ -736,13 +736,35 @@ def _confrontations() -> list:
     return cases
 
 
+def _games() -> list:
+    """Every Confrontation and Tragedia scene link of tests/vectors/ as the page's first view
+    (:func:`tirada.links.core_game.game_view_json`), in Spanish and English, and their damaged copies
+    (refused, the full page's code); a roll link (no game)."""
+    from tirada.wire.codec import decode_payload
+
+    cases = []
+    for n, fragment in enumerate(vector_fragments()):
+        kind = decode_payload(fragment)[0]
+        if kind in ("brs", "scene"):
+            for lang in ("es", "en"):
+                cases.append({"name": f"game {lang}: vector {n} ({kind})", "kind": "game", "fragment": fragment,
+                              "lang": lang, "expect_state": "verified"})
+            for name, copy in damaged(fragment)[:3]:
+                cases.append({"name": f"game: vector {n} ({kind}), {name}", "kind": "game", "fragment": copy,
+                              "lang": "es", "expect_state": "refused"})
+        elif kind == "roll" and not any(c["name"] == "game: a roll link" for c in cases):
+            cases.append({"name": "game: a roll link", "kind": "game", "fragment": fragment, "lang": "es",
+                          "expect_state": "refused"})
+    return cases
+
+
 def all_cases() -> list:
     rolls = _vector_rolls()
     refusals = _refusals(rolls)
     compressed = _compressed(rolls)
     return (rolls + compressed + refusals + _requests() + _sealed() + _streams()
             + _views(rolls + compressed + refusals) + _marks() + _threads() + _frames() + _inflates()
-            + _scenes() + _confrontations())
+            + _scenes() + _confrontations() + _games())
 
 
 def _core_words(mark: dict) -> bool:
@@ -1030,6 +1052,9 @@ def test_core_gives_byte_identical_results_on_cpython_and_micropython(tmp_path):
         elif case["kind"] == "view":
             assert mine["ok"]["state"] == ("refused" if case["name"].split(": ")[1] == "refused" else "verified"), \
                 (case["name"], mine)
+        elif case["kind"] == "game":
+            assert mine["ok"]["state"] == case["expect_state"], (case["name"], mine)
+            assert (mine["ok"]["code"] == "") == (case["expect_state"] == "verified"), (case["name"], mine)
         elif case["kind"] == "frame":
             assert (mine.get("error") or {}).get("code") == case.get("expect_code"), (case["name"], mine)
             assert "ok" in mine or "error" in mine, (case["name"], mine)

@@ -29,7 +29,9 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  * @param {string} lang  "es" or "en"
  * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_view.CoreView's
  *   fields: state ("verified", "refused", "full"), code, params, system, outcome, total, ok, kept,
- *   label, roller, campaign, seq, id, description, created_iso, lang; rejects when the worker,
+ *   label, roller, campaign, seq, id, description, created_iso, lang; for a Confrontation or a scene link
+ *   (web/link-kind.mjs gameKind) ``{state: "game", game}`` instead, ``game`` tirada.links.core_game.GameView's
+ *   fields (showGame); rejects when the worker,
  *   MicroPython or the core cannot be loaded, or after ``stop()`` (the link turned out to be one the
  *   core does not read: the worker is ended at once, leaving the device to Pyodide).
  */
@@ -72,7 +74,7 @@ function askOnce(message, answered) {
   });
   const view = answer.then((data) => {
     if (data.failed) throw new Error(data.failed);
-    const got = JSON.parse(data.view);
+    const got = data.game ? { state: "game", game: JSON.parse(data.view) } : JSON.parse(data.view);
     answered(data.bytes);
     return got;
   }).finally(() => worker.terminate());
@@ -125,19 +127,77 @@ export function showCore(view, pool, say, failed) {
   } else {
     box.append(make("p", "core-refused", "core-error", say("corerefused").replace("{code}", () => view.code)));
   }
-  const rest = make("p", "shared-checking", "shared-checking", say(failed ? "corefailed" : "coreloading"));
+  return placeCard(box, heading, say, failed, "coreloading", "corefailed");
+}
+
+/**
+ * End a first view's ``box`` with the line that says the rest is loading (``loading``, a key of
+ * loader.js's strings; ``unloaded``, «No se pudo cargar el resto…», when Pyodide has ``failed``:
+ * web/loader.js says it there later too, from the line's data-unchecked), put it in #shared-body and show #shared without the roll's own buttons. Keyboard
+ * focus goes to ``heading``, as the full view puts it (ui_shared.open_link), unless the visitor is
+ * already somewhere else (typing in the form while the link was checked): never taken from them.
+ *
+ * @returns {boolean} true
+ */
+function placeCard(box, heading, say, failed, loading, unloaded) {
+  const shared = document.getElementById("shared");
+  const rest = make("p", "shared-checking", "shared-checking", say(failed ? unloaded : loading));
   if (!failed) rest.setAttribute("aria-busy", "true");
   rest.setAttribute("role", "status");
-  rest.dataset.unchecked = "corefailed";
+  rest.dataset.unchecked = unloaded;
   box.append(rest);
-  body.replaceChildren(box);
+  document.getElementById("shared-body").replaceChildren(box);
   for (const node of shared.querySelectorAll("[data-needs-roll]")) node.hidden = true;
   shared.hidden = false;
-  // focus on what changed, as the full view does (ui_shared.open_link), unless the visitor is already
-  // somewhere else (typing in the form while the link was checked): never taken from them
   const at = document.activeElement;
   if (!at || at === document.body || at === document.documentElement) heading.focus();
   return true;
+}
+
+/**
+ * Put a game link's first view (coreView's ``view.game``: a Confrontation or a Tragedia scene replayed by
+ * the reading core) in #shared-body, where a roll's card goes, outcome first: where the game stands (a
+ * Confrontation: «Turno de: Haster» or who won, its two sides, «Intercambio 1 (Asalto 1)»; a scene: its
+ * outcome in the Tragedia words, or how many actions it holds so far, and its Objective), that its moves
+ * were recomputed here, and «Cargando el tablero…» (#shared-checking; «No se pudo cargar el resto» if
+ * Pyodide fails). The full page shows the board or the scene instead once Pyodide is up. A refused link
+ * says so with its code; a "full" view changes nothing. Focus as showCore's.
+ *
+ * @param {object} game  tirada.links.core_game.GameView's fields
+ * @param {(name: string) => string} say  loader.js's string lookup (<template id="loading-strings">)
+ * @param {boolean} failed  Pyodide has failed already
+ * @returns {boolean} whether the view was shown
+ */
+export function showGame(game, say, failed) {
+  const body = document.getElementById("shared-body");
+  const shared = document.getElementById("shared");
+  if (!body || !shared || game.state === "full") return false;
+  const fill = (key, values) => say(key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const box = make("div", "shared-core");
+  box.dataset.core = game.state;
+  box.dataset.game = game.kind;
+  box.lang = game.lang;
+  const brs = game.kind === "brs";
+  const heading = make("h2", "shared-heading", "", say(game.state !== "verified" ? "linkerror" : brs ? "gamebrs" : "gamescene"));
+  heading.tabIndex = -1;
+  box.append(heading);
+  if (game.state === "verified") {
+    if (brs) {
+      box.append(make("p", "core-headline", "headline" + (game.ended ? " ok" : ""), game.ended
+        ? fill("gameended", { winner: game.winner })
+        : fill("gameturn", { player: game.turn || "—" })));
+      box.append(make("p", "core-game-sides", "", fill("gamesides", { a: game.sides[0], b: game.sides[1] })));
+      if (!game.ended) box.append(make("p", "core-game-exchange", "meta", fill("gameexchange", { n: game.exchange, r: game.round })));
+    } else {
+      const verdict = game.winner === "protagonist" ? " ok" : game.winner ? " fail" : "";
+      box.append(make("p", "core-headline", "headline" + verdict, game.outcome || fill("gameactions", { n: game.moves })));
+      if (game.objective) box.append(make("p", "core-game-objective", "", `${say("gameobjective")}: ${game.objective}`));
+    }
+    box.append(make("p", "core-verified", "core-ok", fill("gamereplayed", { n: game.moves })));
+  } else {
+    box.append(make("p", "core-refused", "core-error", fill("gamerefused", { code: game.code })));
+  }
+  return placeCard(box, heading, say, failed, "gameloading", "gamefailed");
 }
 
 /** Most links drawn in the first verdict: past it a line says how many more the full audit shows (a

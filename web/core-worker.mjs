@@ -3,12 +3,15 @@
 // web/core-first.mjs posts {fragment, lang} here; this worker starts MicroPython (dist/micropython/:
 // npm @micropython/micropython-webassembly-pyscript), writes the reading core's modules (dist/core.bin:
 // compiled to MicroPython bytecode by the build, buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
-// text and the bytes it downloaded, {view: text, bytes}, or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
+// text and the bytes it downloaded, {view: text, game, bytes} (``game`` true: ``view`` is a Confrontation's or a
+// scene's first view instead, tirada.links.core_game's), or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
 // wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
 // page's main thread. One link per worker: core-first.mjs ends it after the answer. A thread link's
 // first verdict is one message too ({kind: "thread"}: threadMessage, below). The userscript's
 // verification frame keeps one worker for all its requests instead (frameMessage, below), and so does
 // the roll form while Pyodide starts (formMessage, below).
+
+import { gameKind } from "./link-kind.mjs";
 
 /** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
 const HEAP = 16 * 1024 * 1024;
@@ -69,17 +72,36 @@ function writeFiles(fs, files) {
 }
 
 let started = null;
+let gamesWritten = null;
+
+/** A bundle of dist/ (``name``: "core.bin", "core-games.bin"), inflated; rejects on an HTTP error. */
+function fetchBundle(name) {
+  const bundle = fetch(new URL(name, new URL("./", import.meta.url))).then((response) => {
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return response.arrayBuffer().then(inflated);
+  });
+  bundle.catch(() => {}); // awaited by the caller
+  return bundle;
+}
+
+/** MicroPython with the games' modules too (dist/core-games.bin: tirada.reading_core.GAME_MODULES, a
+ * Confrontation's and a Tragedia scene's rules), written under /lib once per worker. */
+function games() {
+  if (gamesWritten) return gamesWritten;
+  const bundle = fetchBundle("core-games.bin");
+  gamesWritten = core().then(async (mp) => {
+    writeFiles(mp.FS, unbundle(await bundle));
+    return mp;
+  });
+  return gamesWritten;
+}
 
 /** MicroPython with the reading core's modules under /lib, started once per worker. */
 function core() {
   if (started) return started;
   started = (async () => {
     const base = new URL("./", import.meta.url);
-    const bundle = fetch(new URL("core.bin", base)).then((response) => {
-      if (!response.ok) throw new Error(`core.bin: HTTP ${response.status}`);
-      return response.arrayBuffer().then(inflated);
-    });
-    bundle.catch(() => {}); // awaited below
+    const bundle = fetchBundle("core.bin");
     const { loadMicroPython } = await import("./micropython/micropython.mjs");
     const mp = await loadMicroPython({
       url: new URL("micropython/micropython.wasm", base).href,
@@ -104,6 +126,18 @@ function core() {
  */
 async function coreView(fragment, lang) {
   return (await core()).pyimport("tirada.links.core_view").view_json(fragment, lang);
+}
+
+/**
+ * A game link's first view: a Confrontation or a Tragedia scene replayed (tirada.links.core_game, with the
+ * games' bundle, dist/core-games.bin).
+ *
+ * @param {string} fragment  the link's fragment; @param {string} lang  "es" or "en"
+ * @returns {Promise<string>} GameView's JSON text: state, kind, code, params, sides, turn, round,
+ *   exchange, moves, ended, winner, objective, outcome, lang
+ */
+async function gameView(fragment, lang) {
+  return (await games()).pyimport("tirada.links.core_game").game_view_json(fragment, lang);
 }
 
 /** What this worker downloaded (MicroPython, core.bin): the page's own timeline does not see it. */
@@ -171,8 +205,10 @@ self.onmessage = async ({ data }) => {
   if (data.kind === "form-start" || data.kind === "roll") return formMessage(data);
   if (data.kind) return frameMessage(data);
   try {
-    const view = await coreView(data.fragment, data.lang);
-    self.postMessage({ view, bytes: downloaded() });
+    // a Confrontation or a scene link (its frame's first byte says so): the game's first view instead
+    const game = Boolean(gameKind(data.fragment));
+    const view = game ? await gameView(data.fragment, data.lang) : await coreView(data.fragment, data.lang);
+    self.postMessage({ view, game, bytes: downloaded() });
   } catch (err) {
     self.postMessage({ failed: String(err?.stack || err).slice(0, 500) });
   }

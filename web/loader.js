@@ -12,7 +12,8 @@ import "./chain-writer.mjs"; // one chain writer across tabs (issue #39)
 import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/contract.json), written by the build
 // the reading core (issue #41), imported with the loader so that a roll link's worker starts while
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
-import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showThreadCore } from "./core-first.mjs";
+import { gameKind } from "./link-kind.mjs";
+import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
@@ -599,16 +600,18 @@ function showBid(view) {
 }
 
 /** Show the reading core's verdict on the roll link ``fragment`` (its worker started with this module:
- * ``coreStarted``; ``view``: link-reader's request view, for its pool line); then let Pyodide start.
- * Any failure leaves the request preview. */
+ * ``coreStarted``; ``view``: link-reader's request view, for its pool line), or its first view of a
+ * Confrontation or scene link (``view`` null); then let Pyodide start. Any failure leaves the request
+ * preview (a game link: the page as before, until Pyodide opens it). */
 async function runCore(fragment, view) {
   try {
     if (!coreStarted) throw new Error("no Web Worker");
     const lang = earlyLang();
     const verified = await coreStarted.view;
-    window[DIAG.core] = verified.state;
+    window[DIAG.core] = verified.game ? verified.game.state : verified.state;
     if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
-    showCore(verified, view.pool[lang] || "", say, engineState() === "failed");
+    if (verified.game) showGame(verified.game, say, engineState() === "failed");
+    else if (view) showCore(verified, view.pool[lang] || "", say, engineState() === "failed");
   } catch (err) {
     window[DIAG.core] = "failed";
     console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
@@ -624,7 +627,9 @@ async function previewLink() {
   // core's first verdict shows) does not fetch or compile it before PyScript starts
   const reads = fragment && !fragment.startsWith("hilo1.");
   const view = reads ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
-  const core = releaseCore && fragment === coreFragment && view && view.kind !== "bid";
+  // a Confrontation or a Tragedia scene: no request to preview, but the core replays it (showGame)
+  const game = !view && reads ? gameKind(fragment) : null;
+  const core = releaseCore && fragment === coreFragment && (game || (view && view.kind !== "bid"));
   if (releaseCore && !core) {
     coreStarted?.stop(); // not a roll link the core reads: its worker ends, Pyodide starts now
     releaseCore();
@@ -633,7 +638,9 @@ async function previewLink() {
   if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
   const shared = document.getElementById("shared");
   if (view) (view.kind === "bid" ? showBid : showRequest)(view);
-  else if (shared && document.getElementById("shared-preview")) shared.hidden = true; // another link now
+  else if (shared && (document.getElementById("shared-preview") || document.getElementById("shared-core"))) {
+    shared.hidden = true; // another link now
+  }
   if (core) runCore(fragment, view);
 }
 previewLink();

@@ -36,24 +36,29 @@ __all__ = ["CORE_MODULES", "GAME_MODULES", "MICROPYTHON_LACKS", "MICROPYTHON_STD
 
 #: core modules of the stateful games, which no roll link's first result needs: a Tragedia scene link
 #: opened and replayed (``tragedia.play.from_fragment``, ``play.view``), a Blood Red Sands Confrontation
-#: link replayed (``brs.link.open_link``) and a Spoils bidding link folded (``brs.bidlink``). In the core (they run, and are
-#: checked, on MicroPython as the rest) but shipped in their own bundle, dist/core-games.bin
-#: (buildtools/core.py), so that what a phone downloads before a roll link's first result stays within
-#: issue #41's 0.8 MB; the page fetches it only for a link that needs it (none yet: a scene link waits
-#: for Pyodide). No other core module imports one of these (tests/test_core_bundle.py).
+#: link replayed (``brs.link.open_link``), a Spoils bidding link folded (``brs.bidlink``), and a game
+#: link's first view on the page (:mod:`tirada.links.core_game`). In the core (they run, and are checked,
+#: on MicroPython as the rest) but shipped in their own bundle, dist/core-games.bin (buildtools/core.py),
+#: so that what a phone downloads before a roll link's first result stays within issue #41's 0.8 MB; the
+#: page's core worker fetches it only for a Confrontation or scene link (web/core-worker.mjs ``games``).
+#: No other core module imports one of these (tests/test_core_bundle.py).
 GAME_MODULES = (
+    "tirada.links.core_game",
     "tirada.systems.frozen",
     # Blood Red Sands: a Confrontation link replayed (link.open_link, its summary and fair-play verdict) and
     # a Spoils bidding link folded (bidlink.decode_bid_link); the page's editing modules stay out
     "tirada.systems.brs",
     "tirada.systems.brs.aspects",
     "tirada.systems.brs.bidlink",
+    "tirada.systems.brs.board_view",
     "tirada.systems.brs.checks",
     "tirada.systems.brs.compact",
     "tirada.systems.brs.config",
+    "tirada.systems.brs.defence",
     "tirada.systems.brs.fair",
     "tirada.systems.brs.link",
     "tirada.systems.brs.moves",
+    "tirada.systems.brs.options",
     "tirada.systems.brs.orders",
     "tirada.systems.brs.replay",
     "tirada.systems.brs.report",

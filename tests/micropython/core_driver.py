@@ -17,6 +17,8 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   ``"over"`` (more than ``limit``) or ``"damaged"``;
 * ``view``: ``fragment``, ``lang`` → :func:`tirada.links.core_view.view_json` (what the page shows
   before Pyodide is up), read back as JSON;
+* ``game``: ``fragment``, ``lang`` → :func:`tirada.links.core_game.game_view_json` (a Confrontation's or
+  a Tragedia scene's first view), read back as JSON;
 * ``marks``: ``message`` (a userscript's request), ``href`` (the frame's address) →
   :func:`tirada.links.core_marks.core_answer` and :func:`~tirada.links.core_marks.core_answer_json`
   (what the frame answers before Pyodide is up), read back as JSON;
@@ -163,6 +165,10 @@ def run(case):
             from tirada.links.core_view import view_json
 
             return {"ok": json.loads(view_json(case["fragment"], case["lang"]))}
+        if case["kind"] == "game":     # a Confrontation's or a scene's first view (web/core-first.mjs showGame)
+            from tirada.links.core_game import game_view_json
+
+            return {"ok": json.loads(game_view_json(case["fragment"], case["lang"]))}
         if case["kind"] == "marks":    # the userscript frame's answer before Pyodide (web/core-worker.mjs)
             from tirada.links.core_marks import core_answer, core_answer_json
 

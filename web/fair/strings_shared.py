@@ -31,6 +31,20 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                  "The result above is verified."},
     "shared.core_refused": {"es": "Tu navegador no ha podido verificar esta tirada (código {code}).",
                             "en": "Your browser could not verify this roll (code {code})."},
+    # a Confrontation or a Tragedia scene link replayed by the reading core, before the rest (issue #41)
+    "shared.game_replayed": {"es": "Jugadas del enlace recalculadas en tu navegador: {n}",
+                             "en": "Moves in the link recomputed in your browser: {n}"},
+    "shared.game_actions": {"es": "Escena en curso (acciones hasta ahora: {n})",
+                            "en": "Scene in progress (actions so far: {n})"},
+    "shared.game_refused": {"es": "Tu navegador no ha podido recalcular este enlace (código {code}).",
+                            "en": "Your browser could not recompute this link (code {code})."},
+    "shared.game_loading": {"es": "Cargando el resto de Tirada para seguir jugando… (el tablero, copiar y las demás "
+                                  "pestañas)",
+                            "en": "Loading the rest of Tirada to play on… (the board, copy and the other tabs)"},
+    "shared.game_failed": {"es": "No se pudo cargar el resto de Tirada: desde aquí no se puede seguir jugando. Lo de "
+                                 "arriba sí está recalculado. Recarga la página para intentarlo de nuevo.",
+                           "en": "The rest of Tirada could not be loaded: you cannot play on from here. What is "
+                                 "above is recomputed. Reload the page to try again."},
     "shared.asked_by": {"es": "Pedida por {roller}", "en": "Asked by {roller}"},
     "shared.asked_in": {"es": "en «{campaign}»", "en": "in “{campaign}”"},
     "shared.asked_seq": {"es": "tirada nº {seq} de su cadena", "en": "roll #{seq} of their chain"},

@@ -250,6 +250,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.link.wrong_kind_scene": {"es": "este enlace no es de una escena de Tragedia", "en": "this link is not a Tragedia scene"},
     "err.link.wrong_kind_brs": {"es": "este enlace no es de un Enfrentamiento de Blood Red Sands",
                                 "en": "this link is not a Blood Red Sands Confrontation"},
+    "err.link.not_a_game": {"es": "este enlace no es de una Confrontación ni de una escena de Tragedia",
+                            "en": "this link is not a Confrontation or a Tragedia scene"},
     "err.link.wrong_kind_bid": {"es": "este enlace no es de una puja del Botín de Blood Red Sands",
                                 "en": "this link is not a Blood Red Sands Spoils bidding"},
     "err.link.replay_mismatch": {"es": "el enlace no reproduce los mismos dados", "en": "the link does not replay the same dice"},

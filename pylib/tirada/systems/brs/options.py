@@ -13,6 +13,7 @@ The page reads them as typed records (:mod:`tirada.systems.brs.board_view`): :fu
 
 from __future__ import annotations
 
+from ...portable import merged
 from .aspects import RULINGS
 from .board_view import Cell, Choices, Step
 from .config import ASPECTS, VOWS
@@ -135,18 +136,18 @@ def step(state: State) -> dict:
            "reversal": state.reversal is not None}
     if state.pending:
         kind, subject, chooser = state.pending[0]
-        return {**out, "kind": kind, "player": chooser, "subject": subject}
+        return merged(out, {"kind": kind, "player": chooser, "subject": subject})
     if state.phase == "ended":
-        return {**out, "kind": "ended", "player": None}
+        return merged(out, {"kind": "ended", "player": None})
     if state.phase == "pick":
         reinforcing = state.reinforce_open and any("reinforce" in k for k in legal_moves(state).values())
         kind = "reinforce" if reinforcing else "pick"
         ordered = ordered_attacker(state)
-        return {**out, "kind": kind, "player": state.leaders[state.attacking_side] if ordered is None else ordered}
+        return merged(out, {"kind": kind, "player": state.leaders[state.attacking_side] if ordered is None else ordered})
     if state.phase == "attack":
         kind = "attack" if can_advance_two(state, state.fight_attacker) else "stuck"
-        return {**out, "kind": kind, "player": state.attacker}
-    return {**out, "kind": "overwhelmed" if overwhelmed(state) else "defend", "player": state.target}
+        return merged(out, {"kind": kind, "player": state.attacker})
+    return merged(out, {"kind": "overwhelmed" if overwhelmed(state) else "defend", "player": state.target})
 
 
 def now(state: State) -> Step:

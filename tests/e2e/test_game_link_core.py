@@ -1,0 +1,111 @@
+"""A Confrontation or a Tragedia scene link opened on a phone's first visit shows, from the reading core on
+MicroPython and long before Pyodide, where the game stands — whose turn it is, or the scene's outcome —
+recomputed from the link's moves, and says the rest is loading; then the full page opens the board or
+the scene and the first view goes (issue #41; web/core-first.mjs showGame, tirada.links.core_game).
+Each link is opened in a fresh browser at 360×640 with Pyodide held (or refused)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import READY_TIMEOUT_MS  # noqa: E402
+
+from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
+from tirada.links.core_game import game_view  # noqa: E402
+
+from helpers.axe import axe_problems  # noqa: E402
+from helpers.link_cases import vector_fragments  # noqa: E402
+from helpers.page import hold_engine, refuse_engine, release  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+LINKS = {name: fragment for _stem, name, fragment in vector_fragments() if name}
+#: a fair-play Confrontation two moves in (Sharla spent Advantage: Haster to attack)
+CONFRONTATION = LINKS["Haster vs Sharla, Sharla spends Advantage"]
+#: the rule file's worked scene, decided (the Protagonist wins 8 to 3)
+SCENE = LINKS["scene: the rule file's example, decided"]
+
+
+def _phone(new_context, locale: str = "es-ES"):
+    ctx, _watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
+    return ctx
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("es-ES", "es"), ("en-GB", "en")])
+def test_a_confrontation_link_shows_whose_turn_it_is_before_pyodide_then_the_board(new_context, base_url, locale, lang):
+    from playwright.sync_api import expect
+
+    expected = game_view(CONFRONTATION, lang)
+    assert expected.state == "verified" and expected.turn == "Haster" and expected.moves == 2
+    ctx = _phone(new_context, locale)
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{CONFRONTATION}")
+    headline = page.locator("#core-headline")
+    expect(headline).to_have_text(STRINGS["brs.turn"][lang].format(player="Haster"), timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    expect(page.locator("#shared-heading")).to_have_text(STRINGS["nav.brs"][lang])
+    expect(page.locator("#shared-heading")).to_be_focused()                # what changed, never <body>
+    expect(page.locator("#core-game-sides")).to_have_text(
+        STRINGS["shared.bid_sides"][lang].format(a="Haster (Cronista)", b="Sharla"))
+    expect(page.locator("#core-game-exchange")).to_have_text(STRINGS["brs.log.exchange"][lang].format(n=1, r=1))
+    expect(page.locator("#core-verified")).to_have_text(STRINGS["shared.game_replayed"][lang].format(n=2))
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.game_loading"][lang])
+    assert page.evaluate("document.querySelector('#shared-core').lang") == lang
+    assert axe_problems(page) == []
+    # the phone's width holds it: nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    release(page, held)
+    expect(page.locator("#brs-view")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared")).to_be_hidden()
+    expect(page.locator("#brs-turn")).to_contain_text("Haster")             # the full page says the same turn
+
+
+def test_a_decided_scene_link_shows_its_outcome_before_pyodide_then_the_scene(new_context, base_url):
+    from playwright.sync_api import expect
+
+    expected = game_view(SCENE, "es")
+    assert expected.ended and expected.outcome.startswith("Gana el Protagonista")
+    ctx = _phone(new_context)
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{SCENE}")
+    expect(page.locator("#core-headline")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-heading")).to_have_text(STRINGS["scene.heading"]["es"])
+    expect(page.locator("#core-game-objective")).to_have_text(
+        f'{STRINGS["play.objective"]["es"]}: Corvo gana su libertad en la arena')
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    release(page, held)
+    expect(page.locator("#scene-verdict")).to_have_text(expected.outcome, timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared")).to_be_hidden()
+
+
+def test_the_first_view_stays_and_says_so_when_pyodide_fails(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    refused = refuse_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{CONFRONTATION}")
+    expect(page.locator("#core-headline")).to_have_text(STRINGS["brs.turn"]["es"].format(player="Haster"),
+                                                        timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.game_failed"]["es"], timeout=READY_TIMEOUT_MS)
+    assert refused
+    watch.errors.clear()   # the browser's console names the refused files
+
+
+def test_a_damaged_confrontation_link_is_refused_by_the_core_with_its_code(new_context, base_url):
+    from playwright.sync_api import expect
+
+    damaged = CONFRONTATION[:-6]
+    expected = game_view(damaged, "es")
+    assert expected.state == "refused" and expected.code
+    ctx = _phone(new_context)
+    hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{damaged}")
+    expect(page.locator("#core-refused")).to_have_text(STRINGS["shared.game_refused"]["es"].format(code=expected.code),
+                                                       timeout=READY_TIMEOUT_MS)
+    assert page.locator("#core-headline").count() == 0                     # never shown as replayed
