@@ -16,6 +16,8 @@ import pytest
 
 from tirada.errors import TiradaError
 from tirada.links.core_game import GameView, game_view, game_view_json
+from tirada.systems.brs.bidlink import decode_bid_link, encode_bid_link
+from tirada.systems.brs.spoils import bidding_summary
 from tirada.systems.brs.link import encode_link, open_link
 from tirada.systems.brs.options import now
 from tirada.systems.brs.report import summary
@@ -99,6 +101,29 @@ def test_a_confrontation_whose_moves_do_not_replay_is_refused_with_the_engines_c
         open_link(bad)
     view = game_view(bad, "en")
     assert view.state == "refused" and view.code == err.value.code and view.code.startswith(("brs.", "move."))
+
+
+BID = next(f for _s, n, f in vector_fragments() if n and n.startswith("bid:"))
+
+
+@pytest.mark.parametrize(("extra", "status"), [([], "open"), ([{"act": "call"}], "called"),
+                                               ([{"act": "back_down"}], "backed_down")])
+def test_a_bidding_link_is_folded_as_the_full_page_opens_it(extra, status):
+    """The vector's bidding (two Pains, Haster to bid), then Called, then Backed Down by Haster's side:
+    the side to bid and how it closed are the engine's (spoils.bidding_summary)."""
+    link = decode_bid_link(BID)
+    fragment = encode_bid_link(link.setup, list(link.bids) + extra) if extra else BID
+    opened = decode_bid_link(fragment)
+    said = bidding_summary(opened.state, tuple(opened.setup["sides"]))
+    view = game_view(fragment, "es")
+    assert (view.state, view.kind, view.status) == ("verified", "bid", status) and said["status"] == status
+    assert view.sides == ("Haster (Cronista)", "Sharla") and view.moves == 2 + len(extra)
+    assert view.turn == (said["turn"] or "") and view.ended == (status != "open")
+    assert view.turn == ("Haster (Cronista)" if status == "open" else "")
+    assert view.winner == (said["back_down"] or "") == ("Haster (Cronista)" if status == "backed_down" else "")
+    with pytest.raises(TiradaError) as err:
+        decode_bid_link(BID[:-6])
+    assert (game_view(BID[:-6]).state, game_view(BID[:-6]).code) == ("refused", err.value.code)
 
 
 def test_a_link_of_another_kind_is_no_game():

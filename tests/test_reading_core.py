@@ -737,7 +737,7 @@ def _confrontations() -> list:
 
 
 def _games() -> list:
-    """Every Confrontation and Tragedia scene link of tests/vectors/ as the page's first view
+    """Every Confrontation, Spoils bidding and Tragedia scene link of tests/vectors/ as the page's first view
     (:func:`tirada.links.core_game.game_view_json`), in Spanish and English, and their damaged copies
     (refused, the full page's code); a roll link (no game)."""
     from tirada.wire.codec import decode_payload
@@ -745,7 +745,7 @@ def _games() -> list:
     cases = []
     for n, fragment in enumerate(vector_fragments()):
         kind = decode_payload(fragment)[0]
-        if kind in ("brs", "scene"):
+        if kind in ("brs", "scene", "bid"):
             for lang in ("es", "en"):
                 cases.append({"name": f"game {lang}: vector {n} ({kind})", "kind": "game", "fragment": fragment,
                               "lang": lang, "expect_state": "verified"})

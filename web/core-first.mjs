@@ -155,10 +155,11 @@ function placeCard(box, heading, say, failed, loading, unloaded) {
 }
 
 /**
- * Put a game link's first view (coreView's ``view.game``: a Confrontation or a Tragedia scene replayed by
- * the reading core) in #shared-body, where a roll's card goes, outcome first: where the game stands (a
- * Confrontation: «Turno de: Haster» or who won, its two sides, «Intercambio 1 (Asalto 1)»; a scene: its
- * outcome in the Tragedia words, or how many actions it holds so far, and its Objective), that its moves
+ * Put a game link's first view (coreView's ``view.game``: a Confrontation, its Spoils bidding or a Tragedia
+ * scene replayed by the reading core) in #shared-body, where a roll's card goes, outcome first: where the
+ * game stands (a Confrontation: «Turno de: Haster» or who won, its two sides, «Intercambio 1 (Asalto 1)»; a
+ * bidding: «Puja: Haster (Cronista)» or how it closed; a scene: its outcome in the Tragedia words, or how
+ * many actions it holds so far, and its Objective), that its moves
  * were recomputed here, and «Cargando el tablero…» (#shared-checking; «No se pudo cargar el resto» if
  * Pyodide fails). The full page shows the board or the scene instead once Pyodide is up. A refused link
  * says so with its code; a "full" view changes nothing. Focus as showCore's.
@@ -178,10 +179,17 @@ export function showGame(game, say, failed) {
   box.dataset.game = game.kind;
   box.lang = game.lang;
   const brs = game.kind === "brs";
-  const heading = make("h2", "shared-heading", "", say(game.state !== "verified" ? "linkerror" : brs ? "gamebrs" : "gamescene"));
+  const headings = { brs: "gamebrs", scene: "gamescene", bid: "bidheading" };
+  const heading = make("h2", "shared-heading", "", say(game.state !== "verified" ? "linkerror" : headings[game.kind]));
   heading.tabIndex = -1;
   box.append(heading);
-  if (game.state === "verified") {
+  if (game.state === "verified" && game.kind === "bid") {
+    const said = game.status === "open" ? fill("bidturn", { side: game.turn })
+      : game.status === "called" ? say("bidcalled") : fill("bidbacked", { side: game.winner });
+    box.append(make("p", "core-headline", "headline", said),
+      make("p", "core-game-sides", "", fill("gamesides", { a: game.sides[0], b: game.sides[1] })),
+      make("p", "core-verified", "core-ok", fill("bidreplayed", { n: game.moves })));
+  } else if (game.state === "verified") {
     if (brs) {
       box.append(make("p", "core-headline", "headline" + (game.ended ? " ok" : ""), game.ended
         ? fill("gameended", { winner: game.winner })

@@ -4,15 +4,15 @@
 // if it is damaged; this only decides whether to ask it, and to fetch the games' bundle early.
 
 /** The game kinds the reading core replays (tirada.links.core_game.GAME_KINDS), by their codes in
- * tirada.wire.codec.KINDS: a Blood Red Sands Confrontation, a Tragedia scene. */
-const GAME_KINDS = new Map([[2, "brs"], [3, "scene"]]);
+ * tirada.wire.codec.KINDS: a Blood Red Sands Confrontation, a Tragedia scene, a Spoils bidding. */
+const GAME_KINDS = new Map([[2, "brs"], [3, "scene"], [10, "bid"]]);
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /**
- * The game a link holds, "brs" or "scene", or null (another kind, or not a Tirada link).
+ * The game a link holds, "brs", "scene" or "bid", or null (another kind, or not a Tirada link).
  *
  * @param {string} address  the URL fragment (with or without "#"), or a whole address
- * @returns {"brs"|"scene"|null}
+ * @returns {"brs"|"scene"|"bid"|null}
  */
 export function gameKind(address) {
   const text = String(address ?? "").trim();

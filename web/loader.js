@@ -627,9 +627,10 @@ async function previewLink() {
   // core's first verdict shows) does not fetch or compile it before PyScript starts
   const reads = fragment && !fragment.startsWith("hilo1.");
   const view = reads ? await import("./link-reader.mjs").then((m) => m.readLink(fragment)).catch(() => null) : null;
-  // a Confrontation or a Tragedia scene: no request to preview, but the core replays it (showGame)
-  const game = !view && reads ? gameKind(fragment) : null;
-  const core = releaseCore && fragment === coreFragment && (game || (view && view.kind !== "bid"));
+  // a Confrontation, a Tragedia scene or a Spoils bidding: the core replays it (showGame; a bidding's
+  // preview, showBid, shows until then)
+  const game = reads ? gameKind(fragment) : null;
+  const core = releaseCore && fragment === coreFragment && (game || view);
   if (releaseCore && !core) {
     coreStarted?.stop(); // not a roll link the core reads: its worker ends, Pyodide starts now
     releaseCore();

@@ -26,6 +26,8 @@ LINKS = {name: fragment for _stem, name, fragment in vector_fragments() if name}
 CONFRONTATION = LINKS["Haster vs Sharla, Sharla spends Advantage"]
 #: the rule file's worked scene, decided (the Protagonist wins 8 to 3)
 SCENE = LINKS["scene: the rule file's example, decided"]
+#: a Spoils bidding after two Pains, Haster's side to bid
+BID = LINKS["bid: the Spoils of Haster against Sharla after two Pains, Haster to bid"]
 
 
 def _phone(new_context, locale: str = "es-ES"):
@@ -109,3 +111,24 @@ def test_a_damaged_confrontation_link_is_refused_by_the_core_with_its_code(new_c
     expect(page.locator("#core-refused")).to_have_text(STRINGS["shared.game_refused"]["es"].format(code=expected.code),
                                                        timeout=READY_TIMEOUT_MS)
     assert page.locator("#core-headline").count() == 0                     # never shown as replayed
+
+
+def test_a_bidding_link_shows_whose_bid_it_is_before_pyodide(new_context, base_url):
+    """The bidding's preview (its sides and number of bids, read in JavaScript) is replaced by the core's
+    fold: whose bid it is, as the full page's pre-fight box says it."""
+    from playwright.sync_api import expect
+
+    expected = game_view(BID, "es")
+    assert expected.status == "open" and expected.turn == "Haster (Cronista)"
+    ctx = _phone(new_context)
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{BID}")
+    expect(page.locator("#core-headline")).to_have_text(STRINGS["brs.pf.turn"]["es"].format(side="Haster (Cronista)"),
+                                                        timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-heading")).to_have_text(STRINGS["shared.bid_heading"]["es"])
+    expect(page.locator("#core-verified")).to_have_text(STRINGS["shared.bid_replayed"]["es"].format(n=2))
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    release(page, held)
+    expect(page.locator("#brs-view")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared")).to_be_hidden()

@@ -58,6 +58,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                    "repetido.",
                              "en": "Not checked: the rules engine did not load, so the bids were not replayed."},
     "shared.bid_sides": {"es": "{a} contra {b}", "en": "{a} against {b}"},
+    "shared.bid_replayed": {"es": "Pujas del enlace repetidas en tu navegador: {n}",
+                            "en": "Bids in the link replayed in your browser: {n}"},
     "shared.bid_count": {"es": "Pujas hechas: {n}", "en": "Bids so far: {n}"},
     "shared.roll_again": {"es": "Tirar esto otra vez", "en": "Roll this again"},
     "shared.trust_more": {"es": "Qué garantiza (y qué no)", "en": "What it guarantees (and what not)"},

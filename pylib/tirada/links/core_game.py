@@ -1,5 +1,5 @@
-"""A game link's first view from the reading core: a Blood Red Sands Confrontation or a Tragedia scene,
-replayed on MicroPython before Pyodide is up (issue #41).
+"""A game link's first view from the reading core: a Blood Red Sands Confrontation, its Spoils bidding or a
+Tragedia scene, replayed on MicroPython before Pyodide is up (issue #41).
 
 A Confrontation or a scene link opened on a phone's first visit used to show the roll form for the
 seconds Pyodide takes; the page now shows, within about a second, what the link's game is and where it
@@ -32,8 +32,9 @@ from ..wire.codec import decode_payload
 
 __all__ = ["GAME_KINDS", "GameView", "game_view", "game_view_json"]
 
-#: the link kinds this module replays (docs/link-format.md §3): a Confrontation, a Tragedia scene
-GAME_KINDS = ("brs", "scene")
+#: the link kinds this module replays (docs/link-format.md §3): a Confrontation, a Tragedia scene, a
+#: Spoils bidding (web/link-kind.mjs has their codes)
+GAME_KINDS = ("brs", "scene", "bid")
 #: the states of a :class:`GameView`
 STATES = ("verified", "refused", "full")
 
@@ -44,19 +45,21 @@ class GameView(Struct):
     Fields:
         state: ``"verified"`` (every move replayed); ``"refused"`` (the full page refuses it too, with
             ``code``); ``"full"`` (only the full engine can read it).
-        kind: ``"brs"`` or ``"scene"``; ``""`` when the link is of no game kind (then refused).
+        kind: ``"brs"``, ``"scene"`` or ``"bid"``; ``""`` when the link is of no game kind (then refused).
         code, params: the refusal's stable dotted error code and JSON parameters (``""`` / ``{}``).
-        sides: a Confrontation's two side names, in the setup's order (``("Haster (Cronista)",
-            "Sharla")``); ``()`` for a scene.
+        sides: a Confrontation's (or its bidding's) two side names, in the setup's order
+            (``("Haster (Cronista)", "Sharla")``); ``()`` for a scene.
         turn: the player the Confrontation waits on now, by name (``"Haster"``: the full page's «Turno
-            de: Haster», from :func:`tirada.systems.brs.options.now`), ``""`` once it has ended and for a
-            scene.
+            de: Haster», from :func:`tirada.systems.brs.options.now`); a bidding's side to bid (the full
+            page's «Puja: Haster (Cronista)»); ``""`` once it has ended and for a scene.
         round, exchange: a Confrontation's Round and Exchange (1…; §The fight: Rounds and Exchanges);
             0 for a scene.
-        moves: how many moves (a Confrontation's) or actions (a scene's ledger) were replayed, 0….
-        ended: the Confrontation is over (a side Yielded) or the scene is decided.
+        moves: how many moves (a Confrontation's), bids or actions (a scene's ledger) were replayed, 0….
+        ended: the Confrontation is over (a side Yielded), the bidding closed or the scene decided.
+        status: a bidding's ``"open"``, ``"called"`` or ``"backed_down"``
+            (:func:`tirada.systems.brs.spoils.bidding_summary`), ``""`` for the other kinds.
         winner: the winning side's name (a Confrontation), ``"protagonist"`` / ``"adversary"`` (a
-            decided scene), ``""`` while it goes on.
+            decided scene), the side that Backed Down (a bidding ``"backed_down"``), ``""`` otherwise.
         objective: the scene's Objective (its ledger's text), ``""`` for a Confrontation.
         outcome: the scene's outcome in the Tragedia words («Gana el Protagonista: 8 éxitos contra 3»),
             ``""`` before its roll and for a Confrontation.
@@ -64,7 +67,7 @@ class GameView(Struct):
     """
 
     _fields = ("state", "kind", "code", "params", "sides", "turn", "round", "exchange", "moves", "ended",
-               "winner", "objective", "outcome", "lang")
+               "status", "winner", "objective", "outcome", "lang")
 
     state: str
     kind: str
@@ -76,6 +79,7 @@ class GameView(Struct):
     exchange: int
     moves: int
     ended: bool
+    status: str
     winner: str
     objective: str
     outcome: str
@@ -83,11 +87,11 @@ class GameView(Struct):
 
     def __init__(self, state: str, kind: str = "", code: str = "", params: Any = None, sides: Any = (),
                  turn: str = "", round: int = 0, exchange: int = 0, moves: int = 0, ended: bool = False,
-                 winner: str = "", objective: str = "", outcome: str = "", lang: str = "es") -> None:
+                 status: str = "", winner: str = "", objective: str = "", outcome: str = "", lang: str = "es") -> None:
         if state not in STATES:
             raise ValueError("state must be one of " + ", ".join(STATES))
         self._init(state, kind, code, dict(params or {}), tuple(sides), turn, round, exchange, moves,
-                   bool(ended), winner, objective, outcome, lang)
+                   bool(ended), status, winner, objective, outcome, lang)
 
 
 def _confrontation(fragment: str, lang: str) -> GameView:
@@ -102,6 +106,19 @@ def _confrontation(fragment: str, lang: str) -> GameView:
     return GameView("verified", "brs", sides=tuple(state.setup.sides), turn=turn, round=state.round,
                     exchange=state.exchange, moves=len(moves), ended=ended,
                     winner=state.setup.sides[1 - state.loser] if ended else "", lang=lang)
+
+
+def _bidding(fragment: str, lang: str) -> GameView:
+    """A Spoils bidding link folded as the full page opens it (web/brs/ui_brs_records.py ``open_bid_link``;
+    ../shared/rules/blood-red-sands.md §Before the fight: the Spoils)."""
+    from ..systems.brs.bidlink import decode_bid_link
+
+    link = decode_bid_link(fragment)
+    sides, state = tuple(link.setup["sides"]), link.state
+    return GameView("verified", "bid", sides=sides, turn=sides[state.turn] if state.status == "open" else "",
+                    moves=len(link.bids), ended=state.status != "open", status=state.status,
+                    winner=sides[state.back_down] if state.status == "backed_down" and state.back_down is not None
+                    else "", lang=lang)
 
 
 def _scene(fragment: str, lang: str) -> GameView:
@@ -136,7 +153,7 @@ def game_view(fragment: Any, lang: str = "es") -> GameView:
         kind, _payload = decode_payload(fragment)
         if kind not in GAME_KINDS:
             return GameView("refused", code="link.not_a_game", params={"kind": str(kind)[:20]}, lang=lang)
-        return (_confrontation if kind == "brs" else _scene)(fragment, lang)
+        return {"brs": _confrontation, "scene": _scene, "bid": _bidding}[kind](fragment, lang)
     except NeedsFullEngine:
         return GameView("full", lang=lang)
     except TiradaError as err:
