@@ -736,6 +736,19 @@ def _confrontations() -> list:
     return cases
 
 
+def _handovers() -> list:
+    """Every chain hand-over link of links.json read (its head and date, as the vector's ``source``
+    says), and its damaged copies refused with the same code."""
+    links = json.loads((VECTORS / "links.json").read_text(encoding="utf-8"))["links"]
+    cases = []
+    for link in (link for link in links if link["kind"] == "chain"):
+        cases.append({"name": f"handover: {link['name']}", "kind": "handover", "fragment": link["fragment"],
+                      "expect": {"state": link["source"]["state"], "created": link["source"]["created"]}})
+        cases += [{"name": f"handover: {link['name']}, {name}", "kind": "handover", "fragment": copy}
+                  for name, copy in damaged(link["fragment"])]
+    return cases
+
+
 def _games() -> list:
     """Every Confrontation, Spoils bidding and Tragedia scene link of tests/vectors/ as the page's first view
     (:func:`tirada.links.core_game.game_view_json`), in Spanish and English, and their damaged copies
@@ -764,7 +777,7 @@ def all_cases() -> list:
     compressed = _compressed(rolls)
     return (rolls + compressed + refusals + _requests() + _sealed() + _streams()
             + _views(rolls + compressed + refusals) + _marks() + _threads() + _frames() + _inflates()
-            + _scenes() + _confrontations() + _games())
+            + _scenes() + _confrontations() + _games() + _handovers())
 
 
 def _core_words(mark: dict) -> bool:
@@ -885,6 +898,17 @@ def test_every_blood_red_sands_link_of_the_vectors_is_opened_on_the_core():
     codes = [c["expect_code"] for c in cases if c.get("expect_code")]
     assert len(codes) == len(set(codes)) >= 10
     assert tuple(MOVES) == MOVE_KINDS
+
+
+def test_every_vector_link_is_opened_beyond_its_frame():
+    """Done-when 1 of issue #41: every link of tests/vectors/ is opened on both interpreters as the page
+    opens it (verified, replayed, folded or read by its kind's own reader), not only framed."""
+    opened = set()
+    for case in all_cases():
+        if case["kind"] not in ("frame", "inflate", "stream"):
+            opened.update(case[key] for key in ("fragment", "sealed", "request", "roll") if isinstance(case.get(key), str))
+    missing = [fragment[:24] for fragment in vector_fragments() if fragment not in opened]
+    assert not missing and len(vector_fragments()) > 90
 
 
 def test_cases_cover_every_roll_vector_and_refusals():

@@ -17,6 +17,8 @@ Input (``/input.json`` on MicroPython, the path in ``sys.argv[1]`` on CPython):
   ``"over"`` (more than ``limit``) or ``"damaged"``;
 * ``view``: ``fragment``, ``lang`` → :func:`tirada.links.core_view.view_json` (what the page shows
   before Pyodide is up), read back as JSON;
+* ``handover``: ``fragment`` → :func:`tirada.links.handover.decode_handover`: the chain's head
+  ``[roller, campaign, seq, last]`` and ``created``;
 * ``game``: ``fragment``, ``lang`` → :func:`tirada.links.core_game.game_view_json` (a Confrontation's or
   a Tragedia scene's first view), read back as JSON;
 * ``marks``: ``message`` (a userscript's request), ``href`` (the frame's address) →
@@ -165,6 +167,11 @@ def run(case):
             from tirada.links.core_view import view_json
 
             return {"ok": json.loads(view_json(case["fragment"], case["lang"]))}
+        if case["kind"] == "handover":  # a chain's hand-over link read (tirada.links.handover)
+            from tirada.links.handover import decode_handover
+
+            state, created = decode_handover(case["fragment"])
+            return {"ok": {"state": [state.roller, state.campaign, state.seq, state.last], "created": created}}
         if case["kind"] == "game":     # a Confrontation's or a scene's first view (web/core-first.mjs showGame)
             from tirada.links.core_game import game_view_json
 
