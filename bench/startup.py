@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import json
 import os
 import shutil
 import socketserver
@@ -118,6 +119,9 @@ CORE_BYTES = """() => {
   return [nav, ...performance.getEntriesByType('resource')].filter((e) => e.responseEnd <= at)
     .reduce((s, e) => s + (e.transferSize || 0), worker);   // + what the core's worker downloaded
 }"""
+#: the Confrontation link the bench opens (tests/vectors/fairplay-v2.json: Haster against Sharla, two moves in)
+GAME_FRAGMENT = next(c["fragment"] for c in json.loads((ROOT / "tests" / "vectors" / "fairplay-v2.json").read_text(
+    encoding="utf-8"))["confrontations_v2"] if c["name"] == "Haster vs Sharla, Sharla spends Advantage")
 #: links on the userscript's forum page (issue #41: "20 links marked ≤ 3 s after load on a first visit")
 FORUM_LINKS = 20
 #: in the forum page: when every Tirada link has its mark and none is still waiting (tirada.user.js)
@@ -243,6 +247,16 @@ def link_open(browser, profile: dict, link: str) -> dict:
     return got
 
 
+def game_open(browser, profile: dict, url: str) -> dict:
+    """A fresh browser opened on a Confrontation link (tests/vectors' fair-play one, two moves in): the
+    reading core's first view of the game (issue #41: web/core-first.mjs showGame)."""
+    ctx = new_context(browser, profile)
+    got = visit(ctx, profile, f"{url}#{GAME_FRAGMENT}", "window.__core !== undefined")
+    got.pop("page")
+    ctx.close()
+    return got
+
+
 def make_link(browser, url: str) -> str:
     """A SIFRP roll's share link, made on the page (unthrottled)."""
     ctx = new_context(browser, PROFILES["desktop"])
@@ -313,7 +327,8 @@ def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phon
     out = {}
     for pname in profiles:
         profile = PROFILES[pname]
-        samples = {name: {"cold": [], "form": [], "reload": [], "link": [], "core": [], "core_bytes": [], "marks": [], "warm": [],
+        samples = {name: {"cold": [], "form": [], "reload": [], "link": [], "core": [], "core_bytes": [], "game": [],
+                          "marks": [], "warm": [],
                           "warm_reload": [], "bytes": [],
                           "requests": [], "fcp": [],
                           "start": [], "steps": []}
@@ -335,6 +350,7 @@ def measure(browser, sites: dict, runs: int, profiles: tuple = ("desktop", "phon
                     s["link"].append(opened["shown"])
                     s["core"].append(opened["core"])
                     s["core_bytes"].append(opened["core_bytes"])
+                    s["game"].append(game_open(browser, profile, url)["core"])
                     s["marks"].append(userscript_marks(browser, profile, url, forums[name][1]))
                     warm = visit(workers[name], profile, url)
                     page = warm.pop("page")
@@ -409,6 +425,8 @@ def table(res: dict, app: str = "tirada") -> str:
             f"cold ready {ms(b['cold'])} | {ratio(a['core'], b['cold'])} | {targets.get((pname, 'core'), '—')} |",
             f"| {pname} | the same, against the bare MicroPython page's cold ready | {ms(a['core'])} | "
             f"{ms(m['cold'] if m else None)} | {ratio(a['core'], m['cold'] if m else None)} | ≤ 2× |",
+            f"| {pname} | Confrontation link opened → the reading core's first view (whose turn; fresh browser) | "
+            f"{ms(a.get('game'))} | cold ready {ms(b['cold'])} | {ratio(a.get('game'), b['cold'])} | — |",
             f"| {pname} | userscript: {FORUM_LINKS} links marked (forum page opened → every mark drawn, first visit) | "
             f"{ms(a.get('marks'))} | cold ready {ms(b['cold'])} | {ratio(a.get('marks'), b['cold'])} | "
             f"{targets.get((pname, 'marks'), '—')} |",
