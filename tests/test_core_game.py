@@ -52,11 +52,11 @@ def test_a_game_link_is_replayed_as_the_full_page_opens_it(name, fragment, lang)
         _setup, moves, state = open_link(fragment)
         said = summary(state)
         assert view.sides == tuple(state.setup.sides) and view.moves == len(moves)
-        assert (view.round, view.exchange) == (said["round"], said["exchange"])
-        assert view.ended == (said["status"] == "ended")
-        assert view.winner == ("" if said["winner"] == "in progress" else said["winner"])
-        step = now(state)
-        assert view.turn == ("" if view.ended or step.player is None else state.setup.players[step.player].name)
+        step = now(state)                  # the full page's status line (web/brs/ui_brs_seat.py turn_line)
+        assert (view.round, view.exchange) == (step.round, step.number)
+        assert view.ended == (step.kind == "ended") and (not view.ended or said["status"] == "ended")
+        assert view.winner == ("" if not view.ended else said["winner"])
+        assert view.turn == ("" if step.player is None else state.setup.players[step.player].name)
         assert view.objective == view.outcome == ""
         if name == "a Confrontation played to its end":
             assert view.ended and view.winner in view.sides and view.turn == ""
@@ -76,6 +76,26 @@ def test_a_game_link_is_replayed_as_the_full_page_opens_it(name, fragment, lang)
             assert view.outcome == ""
 
 
+def test_every_position_of_whole_games_is_said_as_the_full_page_says_it():
+    """Every position of whole Confrontations the test bot plays (two set-ups, Yields with choices still
+    owed after them among them): the turn, the Exchange over the whole fight, the Round and whether it
+    has ended are the full page's step (options.now), never the Round's own Exchange count."""
+    seen_owed = seen_late = 0
+    for traits in (2, 3):
+        setup = big_setup(traits=traits)
+        moves = play_out(setup)
+        for k in range(len(moves) + 1):
+            fragment = encode_link(setup, moves[:k])
+            view = game_view(fragment, "es")
+            _setup, _moves, state = open_link(fragment)
+            step = now(state)
+            assert (view.exchange, view.round, view.ended) == (step.number, step.round, step.kind == "ended"), k
+            assert view.turn == ("" if step.player is None else state.setup.players[step.player].name), k
+            seen_owed += state.loser is not None and step.kind != "ended"
+            seen_late += view.exchange != state.exchange
+    assert seen_owed and seen_late          # the two cases the Round's own fields said wrongly
+
+
 def _damaged(fragment: str) -> list:
     middle = len(fragment) // 2
     return [fragment[:-6], fragment[:middle] + ("A" if fragment[middle] != "A" else "B") + fragment[middle + 1:],
@@ -91,6 +111,8 @@ def test_a_damaged_game_link_is_refused_with_the_full_pages_code(name, fragment)
         view = game_view(bad, "es")
         assert (view.state, view.code) == ("refused", err.value.code), (name, bad[:20])
         assert view.code and view.sides == () and view.outcome == ""
+        assert view.refusal == "el enlace está cortado o ha sido modificado: vuelve a copiar el enlace completo del mensaje" \
+            or view.code != "link.cut_or_changed"
 
 
 def test_a_confrontation_whose_moves_do_not_replay_is_refused_with_the_engines_code():

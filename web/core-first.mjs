@@ -201,11 +201,15 @@ export function showGame(game, say, failed) {
       box.append(make("p", "core-headline", "headline" + verdict, game.outcome || fill("gameactions", { n: game.moves })));
       if (game.objective) box.append(make("p", "core-game-objective", "", `${say("gameobjective")}: ${game.objective}`));
     }
-    box.append(make("p", "core-verified", "core-ok", fill("gamereplayed", { n: game.moves })));
+    box.append(make("p", "core-verified", "core-ok", fill(brs ? "gamereplayed" : "scenereplayed", { n: game.moves })));
   } else {
-    box.append(make("p", "core-refused", "core-error", fill("gamerefused", { code: game.code })));
+    box.append(make("p", "core-refused", "core-error", game.refusal
+      ? fill("gamerefusedwhy", { reason: game.refusal, code: game.code })
+      : fill("gamerefused", { code: game.code })));
   }
-  return placeCard(box, heading, say, failed, "gameloading", "gamefailed");
+  // a game that goes on can be played on once the rest is up; an ended one or a refused link only shown
+  const loading = game.state !== "verified" ? "gamerefusedloading" : game.ended ? "gameendedloading" : "gameloading";
+  return placeCard(box, heading, say, failed, loading, "gamefailed");
 }
 
 /** Most links drawn in the first verdict: past it a line says how many more the full audit shows (a

@@ -616,7 +616,7 @@ async function runCore(fragment, view) {
     window[DIAG.core] = "failed";
     console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
   } finally {
-    releaseCore();
+    releaseCore?.(); // already released (and null) when the link was left while the core worked
     releaseCore = null;
   }
 }

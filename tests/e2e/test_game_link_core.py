@@ -14,9 +14,12 @@ from conftest import READY_TIMEOUT_MS  # noqa: E402
 
 from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 from tirada.links.core_game import game_view  # noqa: E402
+from tirada.systems.brs.link import encode_link  # noqa: E402
 
 from helpers.axe import axe_problems  # noqa: E402
+from helpers.brs import big_setup, play_out  # noqa: E402
 from helpers.link_cases import vector_fragments  # noqa: E402
+from helpers.offline import wait_offline_ready  # noqa: E402
 from helpers.page import hold_engine, refuse_engine, release  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -108,8 +111,11 @@ def test_a_damaged_confrontation_link_is_refused_by_the_core_with_its_code(new_c
     hold_engine(ctx)
     page = ctx.new_page()
     page.goto(f"{base_url}#{damaged}")
-    expect(page.locator("#core-refused")).to_have_text(STRINGS["shared.game_refused"]["es"].format(code=expected.code),
-                                                       timeout=READY_TIMEOUT_MS)
+    assert expected.refusal.startswith("el enlace está cortado")              # the page's catalog words it
+    expect(page.locator("#core-refused")).to_have_text(
+        STRINGS["shared.game_refused_why"]["es"].format(reason=expected.refusal, code=expected.code),
+        timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.game_refused_loading"]["es"])
     assert page.locator("#core-headline").count() == 0                     # never shown as replayed
 
 
@@ -132,3 +138,41 @@ def test_a_bidding_link_shows_whose_bid_it_is_before_pyodide(new_context, base_u
     release(page, held)
     expect(page.locator("#brs-view")).to_be_visible(timeout=READY_TIMEOUT_MS)
     expect(page.locator("#shared")).to_be_hidden()
+
+
+def test_a_confrontation_link_is_replayed_by_the_core_offline_after_one_visit(new_context, base_url):
+    """After one visit the service worker has the games' bundle too (dist/core-games.bin): a phone
+    offline opens a Confrontation link and the core replays it (then the full page opens the board)."""
+    from playwright.sync_api import expect
+
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="allow")
+    first = ctx.new_page()
+    first.goto(base_url)
+    wait_offline_ready(first)
+    ctx.set_offline(True)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{CONFRONTATION}")
+    expect(page.locator("#brs-view")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#brs-turn")).to_contain_text("Haster")
+    page.wait_for_function("window.tiradaCore !== undefined", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.tiradaCore") == "verified"       # "failed" had the bundle not been there
+    assert watch.errors == []
+
+
+def test_leaving_a_game_link_while_the_core_replays_it_breaks_nothing(new_context, base_url):
+    """The link changed while the core still replays a long Confrontation (another roll link pasted in
+    the address bar): no error, and the game's first view is not drawn over the page."""
+
+    setup = big_setup(traits=5)
+    long_game = encode_link(setup, play_out(setup))                         # long enough to leave it mid-way
+    ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{long_game}")
+    page.wait_for_function("performance.getEntriesByName('tirada:core-start').length > 0", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#core-headline").count() == 0                     # still replaying
+    roll = LINKS["4D+2B vs 9"]
+    page.evaluate("(f) => { location.hash = f; }", roll)
+    page.wait_for_timeout(1500)                                             # the core's answer arrives
+    assert watch.errors == []
+    assert page.locator("#core-headline").count() == 0                     # the game's view never drawn over it

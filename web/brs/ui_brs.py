@@ -395,6 +395,7 @@ def open_brs_link(fragment: str) -> None:
         box = el("brs-link-error")
         box.textContent = f'{tr("brs.link_error")}: {ui_refusal.text(err)}'
         box.hidden = False
+        box.focus()                      # what changed (the reading core's first view had the focus)
         el("brs-shared").hidden = True   # the board below is not this link's
         return
     el("brs-link-error").hidden = True

@@ -84,6 +84,7 @@ def open_bid_link(fragment: str) -> None:
         box = el("brs-link-error")
         box.textContent = f'{app.tr("brs.bidlink.error")}: {ui_refusal.text(err)}'
         box.hidden = False
+        box.focus()   # what changed (the reading core's first view had the focus)
         return
     el("brs-link-error").hidden = True
     new = prefight.set_prefight(setupform.from_setup(link.setup), bids=link.bids)

@@ -34,6 +34,15 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     # a Confrontation or a Tragedia scene link replayed by the reading core, before the rest (issue #41)
     "shared.game_replayed": {"es": "Jugadas del enlace recalculadas en tu navegador: {n}",
                              "en": "Moves in the link recomputed in your browser: {n}"},
+    "shared.scene_replayed": {"es": "Acciones del enlace recalculadas en tu navegador: {n}",
+                              "en": "Actions in the link recomputed in your browser: {n}"},
+    "shared.game_ended_loading": {"es": "Cargando el resto de Tirada… (el tablero o la escena completos, copiar y las "
+                                        "demás pestañas)",
+                                  "en": "Loading the rest of Tirada… (the whole board or scene, copy and the other tabs)"},
+    "shared.game_refused_loading": {"es": "Cargando el resto de Tirada, que dirá qué le pasa a este enlace…",
+                                    "en": "Loading the rest of Tirada, which will say what is wrong with this link…"},
+    "shared.game_refused_why": {"es": "No se puede abrir: {reason} (código {code}).",
+                                "en": "It cannot be opened: {reason} (code {code})."},
     "shared.game_actions": {"es": "Escena en curso (acciones hasta ahora: {n})",
                             "en": "Scene in progress (actions so far: {n})"},
     "shared.game_refused": {"es": "Tu navegador no ha podido recalcular este enlace (código {code}).",

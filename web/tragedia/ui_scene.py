@@ -368,12 +368,15 @@ def open_scene_link(fragment: str) -> None:
         Scene.shared = None
         render_all()
         ui_refusal.line("setup-error", err, prefix=f'{tr("error.link")}: ')
+        el("setup-error").focus()   # what changed (the reading core's first view had the focus)
         return
     show_line("play-error", "")
     show_line("setup-error", "")   # an earlier link's error
     el("sheets-card").open = False
     render_all()
-    el("scene-shared").scrollIntoView()   # the outcome or the next step first (#scene-next)
+    shared = el("scene-shared")
+    shared.scrollIntoView()   # the outcome or the next step first (#scene-next)
+    shared.focus()            # and the focus: what changed (the reading core's first view had it)
 
 
 def on_link_opening(event: LinkOpening) -> None:

@@ -52,10 +52,12 @@ class GameView(Struct):
         turn: the player the Confrontation waits on now, by name (``"Haster"``: the full page's «Turno
             de: Haster», from :func:`tirada.systems.brs.options.now`); a bidding's side to bid (the full
             page's «Puja: Haster (Cronista)»); ``""`` once it has ended and for a scene.
-        round, exchange: a Confrontation's Round and Exchange (1…; §The fight: Rounds and Exchanges);
-            0 for a scene.
+        round, exchange: a Confrontation's Round and its Exchange counted over the whole fight (1…; the
+            full page's «Intercambio 3 (Asalto 2)»: the step's ``number`` and ``round``,
+            :func:`tirada.systems.brs.options.now`; §The fight: Rounds and Exchanges); 0 for the other kinds.
         moves: how many moves (a Confrontation's), bids or actions (a scene's ledger) were replayed, 0….
-        ended: the Confrontation is over (a side Yielded), the bidding closed or the scene decided.
+        ended: the Confrontation is over (a side Yielded and no choice is owed any more: the full page's
+            step ``"ended"``), the bidding closed or the scene decided.
         status: a bidding's ``"open"``, ``"called"`` or ``"backed_down"``
             (:func:`tirada.systems.brs.spoils.bidding_summary`), ``""`` for the other kinds.
         winner: the winning side's name (a Confrontation), ``"protagonist"`` / ``"adversary"`` (a
@@ -63,11 +65,14 @@ class GameView(Struct):
         objective: the scene's Objective (its ledger's text), ``""`` for a Confrontation.
         outcome: the scene's outcome in the Tragedia words («Gana el Protagonista: 8 éxitos contra 3»),
             ``""`` before its roll and for a Confrontation.
-        lang: ``"es"`` or ``"en"``, the language of ``outcome``.
+        refusal: a refused link's reason in words (:func:`tirada.links.mark_words.problem_text`, the
+            page's catalog entry: «el enlace está cortado o ha sido modificado…») when the core words
+            that code, ``""`` otherwise (the page then says the code).
+        lang: ``"es"`` or ``"en"``, the language of ``outcome`` and ``refusal``.
     """
 
     _fields = ("state", "kind", "code", "params", "sides", "turn", "round", "exchange", "moves", "ended",
-               "status", "winner", "objective", "outcome", "lang")
+               "status", "winner", "objective", "outcome", "refusal", "lang")
 
     state: str
     kind: str
@@ -83,15 +88,17 @@ class GameView(Struct):
     winner: str
     objective: str
     outcome: str
+    refusal: str
     lang: str
 
     def __init__(self, state: str, kind: str = "", code: str = "", params: Any = None, sides: Any = (),
                  turn: str = "", round: int = 0, exchange: int = 0, moves: int = 0, ended: bool = False,
-                 status: str = "", winner: str = "", objective: str = "", outcome: str = "", lang: str = "es") -> None:
+                 status: str = "", winner: str = "", objective: str = "", outcome: str = "", refusal: str = "",
+                 lang: str = "es") -> None:
         if state not in STATES:
             raise ValueError("state must be one of " + ", ".join(STATES))
         self._init(state, kind, code, dict(params or {}), tuple(sides), turn, round, exchange, moves,
-                   bool(ended), status, winner, objective, outcome, lang)
+                   bool(ended), status, winner, objective, outcome, refusal, lang)
 
 
 def _confrontation(fragment: str, lang: str) -> GameView:
@@ -100,12 +107,13 @@ def _confrontation(fragment: str, lang: str) -> GameView:
     from ..systems.brs.options import now
 
     _setup, moves, state = open_link(fragment)
-    ended = state.loser is not None
-    player = None if ended else now(state).player
-    turn = "" if player is None else state.setup.players[player].name
-    return GameView("verified", "brs", sides=tuple(state.setup.sides), turn=turn, round=state.round,
-                    exchange=state.exchange, moves=len(moves), ended=ended,
-                    winner=state.setup.sides[1 - state.loser] if ended else "", lang=lang)
+    step = now(state)            # what the full page's status line says (web/brs/ui_brs_seat.py turn_line)
+    ended = step.kind == "ended"
+    turn = "" if step.player is None else state.setup.players[step.player].name
+    return GameView("verified", "brs", sides=tuple(state.setup.sides), turn=turn, round=step.round,
+                    exchange=step.number, moves=len(moves), ended=ended,
+                    winner=state.setup.sides[1 - state.loser] if ended and state.loser is not None else "",
+                    lang=lang)
 
 
 def _bidding(fragment: str, lang: str) -> GameView:
@@ -157,8 +165,19 @@ def game_view(fragment: Any, lang: str = "es") -> GameView:
     except NeedsFullEngine:
         return GameView("full", lang=lang)
     except TiradaError as err:
-        return GameView("refused", code=err.code, params=err.params if isinstance(err.params, dict) else {},
+        params = err.params if isinstance(err.params, dict) else {}
+        return GameView("refused", code=err.code, params=params, refusal=_refusal(err.code, params, lang),
                         lang=lang)
+
+
+def _refusal(code: str, params: dict, lang: str) -> str:
+    """The refusal's words as the page's catalog says them, or ``""`` when only the page words it."""
+    from .mark_words import problem_text
+
+    try:
+        return problem_text({"code": code, "params": params}, lang)
+    except NeedsFullEngine:
+        return ""
 
 
 def game_view_json(fragment: Any, lang: str = "es") -> str:
