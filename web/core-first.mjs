@@ -27,6 +27,7 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  *
  * @param {string} fragment  the roll link's fragment (no "#")
  * @param {string} lang  "es" or "en"
+ * @param {string|null} game  web/link-kind.mjs gameKind(fragment): "brs", "scene", "bid", or null for a roll link
  * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_view.CoreView's
  *   fields: state ("verified", "refused", "full"), code, params, system, outcome, total, ok, kept,
  *   label, roller, campaign, seq, id, description, created_iso, lang; for a Confrontation or a scene link
@@ -35,10 +36,10 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  *   MicroPython or the core cannot be loaded, or after ``stop()`` (the link turned out to be one the
  *   core does not read: the worker is ended at once, leaving the device to Pyodide).
  */
-export function coreView(fragment, lang) {
+export function coreView(fragment, lang, game) {
   mark("core-start");
   // the worker's downloads: bench/startup.py counts them
-  return askOnce({ fragment, lang }, (bytes) => mark("core-verified", { bytes }));
+  return askOnce({ fragment, lang, game }, (bytes) => mark("core-verified", { bytes }));
 }
 
 /**

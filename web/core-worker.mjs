@@ -11,8 +11,6 @@
 // verification frame keeps one worker for all its requests instead (frameMessage, below), and so does
 // the roll form while Pyodide starts (formMessage, below).
 
-import { gameKind } from "./link-kind.mjs";
-
 /** MicroPython's heap: the core's modules compiled and one link verified fit with room to spare. */
 const HEAP = 16 * 1024 * 1024;
 
@@ -205,8 +203,10 @@ self.onmessage = async ({ data }) => {
   if (data.kind === "form-start" || data.kind === "roll") return formMessage(data);
   if (data.kind) return frameMessage(data);
   try {
-    // a Confrontation or a scene link (its frame's first byte says so): the game's first view instead
-    const game = Boolean(gameKind(data.fragment));
+    // a Confrontation, bidding or scene link (web/link-kind.mjs, asked by the page: no module to fetch
+    // here before MicroPython starts): the game's first view instead
+    const game = Boolean(data.game);
+    if (game) games(); // its bundle downloads while MicroPython starts
     const view = game ? await gameView(data.fragment, data.lang) : await coreView(data.fragment, data.lang);
     self.postMessage({ view, game, bytes: downloaded() });
   } catch (err) {

@@ -1,5 +1,6 @@
 // The game a link's frame says it holds, from its first byte (issue #41): no dependencies, so that
-// web/loader.js and the reading core's worker (web/core-worker.mjs) can ask before anything is loaded.
+// web/loader.js can ask before anything is loaded, and tell the reading core's worker (web/core-worker.mjs,
+// which then fetches the games' bundle at once) with its first message.
 // Nothing is checked here: the reading core replays the link (tirada.links.core_game) and refuses it
 // if it is damaged; this only decides whether to ask it, and to fetch the games' bundle early.
 

@@ -129,7 +129,7 @@ if (!framed && /^t[12][A-Za-z0-9_-]{8}/.test(coreFragment)) {
   window[FUNCTIONS.core_first.name] = () => first;
   if (typeof Worker === "function") {
     try {
-      coreStarted = coreView(coreFragment, earlyLang());
+      coreStarted = coreView(coreFragment, earlyLang(), gameKind(coreFragment));
     } catch (err) {
       console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
     }
