@@ -925,6 +925,7 @@ def test_cases_cover_every_roll_vector_and_refusals():
         assert getattr(err.value, "code", None), case["name"]
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="runs the core's driver in a CPython subprocess")
 def test_scene_cases_cover_every_scene_vector_and_hold_on_cpython(tmp_path):
     """The scene cases (:func:`_scenes`) as the driver answers them on CPython: every scene link of
     links.json opened to the ledger it was made from, the rule file's worked numbers, and each refusal's

@@ -24,6 +24,7 @@ from conftest import ROOT, build, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
 from helpers.kept_snapshot import KEPT_STATE  # noqa: E402
+from helpers.link_cases import vector_fragments  # noqa: E402
 from helpers.offline import precached, roll_sifrp, wait_offline_ready  # noqa: E402
 
 #: the start module's choice: how Pyodide started, and why
@@ -132,6 +133,13 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
     other.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
     other = open_app(other, link)
     other.wait_for_selector("#shared .total")  # a roll link opens on the shared-roll view (issue #14)
+    # a Confrontation link: the reading core replays it with the games' bundle (dist/core-games.bin, issue #41)
+    game = ctx.new_page()
+    game.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
+    confrontation = next(f for _stem, name, f in vector_fragments() if name == "Haster vs Sharla, Sharla spends Advantage")
+    game.goto(f"{base_url}#{confrontation}")
+    game.wait_for_function("window.tiradaCore !== undefined", timeout=120_000)
+    assert game.evaluate("window.tiradaCore") == "verified"
     if (build.DIST / "pyodide" / build.SNAPSHOT).exists():
         assert page.evaluate(STARTED) == ["plain", "first visit"]
         assert other.evaluate(STARTED) == ["snapshot", "local"]
