@@ -3,7 +3,7 @@
 // web/core-first.mjs posts {fragment, lang} here; this worker starts MicroPython (dist/micropython/:
 // npm @micropython/micropython-webassembly-pyscript), writes the reading core's modules (dist/core.bin:
 // compiled to MicroPython bytecode by the build, buildtools/core.py) into its file system and answers with tirada.links.core_view.view_json's JSON
-// text and the bytes it downloaded, {view: text, game, bytes} (``game`` true: ``view`` is a Confrontation's or a
+// text and the bytes it downloaded, {view: text, game, bytes} (``game`` true: ``view`` is a Confrontation's, a bidding's or a
 // scene's first view instead, tirada.links.core_game's), or {failed: text} when MicroPython or the core cannot be loaded. Compiling the
 // wasm and verifying the link (about 300 ms of CPU on a desktop, more on a phone) happen here, off the
 // page's main thread. One link per worker: core-first.mjs ends it after the answer. A thread link's
@@ -83,7 +83,7 @@ function fetchBundle(name) {
 }
 
 /** MicroPython with the games' modules too (dist/core-games.bin: tirada.reading_core.GAME_MODULES, a
- * Confrontation's and a Tragedia scene's rules), written under /lib once per worker. */
+ * Confrontation's, its bidding's and a Tragedia scene's rules), written under /lib once per worker. */
 function games() {
   if (gamesWritten) return gamesWritten;
   const bundle = fetchBundle("core-games.bin");
@@ -127,12 +127,12 @@ async function coreView(fragment, lang) {
 }
 
 /**
- * A game link's first view: a Confrontation or a Tragedia scene replayed (tirada.links.core_game, with the
- * games' bundle, dist/core-games.bin).
+ * A game link's first view: a Confrontation, a Spoils bidding or a Tragedia scene replayed
+ * (tirada.links.core_game, with the games' bundle, dist/core-games.bin).
  *
  * @param {string} fragment  the link's fragment; @param {string} lang  "es" or "en"
  * @returns {Promise<string>} GameView's JSON text: state, kind, code, params, sides, turn, round,
- *   exchange, moves, ended, winner, objective, outcome, lang
+ *   exchange, moves, ended, status, winner, objective, outcome, refusal, lang
  */
 async function gameView(fragment, lang) {
   return (await games()).pyimport("tirada.links.core_game").game_view_json(fragment, lang);

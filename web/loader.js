@@ -601,8 +601,8 @@ function showBid(view) {
 
 /** Show the reading core's verdict on the roll link ``fragment`` (its worker started with this module:
  * ``coreStarted``; ``view``: link-reader's request view, for its pool line), or its first view of a
- * Confrontation or scene link (``view`` null); then let Pyodide start. Any failure leaves the request
- * preview (a game link: the page as before, until Pyodide opens it). */
+ * Confrontation, bidding or scene link (``verified.game``); then let Pyodide start. Any failure leaves the
+ * request preview (a game link: the bidding's preview, or the page as before, until Pyodide opens it). */
 async function runCore(fragment, view) {
   try {
     if (!coreStarted) throw new Error("no Web Worker");

@@ -176,3 +176,21 @@ def test_leaving_a_game_link_while_the_core_replays_it_breaks_nothing(new_contex
     page.wait_for_timeout(1500)                                             # the core's answer arrives
     assert watch.errors == []
     assert page.locator("#core-headline").count() == 0                     # the game's view never drawn over it
+
+
+def test_a_confrontation_link_shows_its_first_view_with_storage_refused(new_context, base_url):
+    """A browser that refuses the page's storage (localStorage throws, as with third-party storage blocked):
+    the first view needs none (the language falls back to the browser's), and the full page opens the board."""
+    from playwright.sync_api import expect
+
+    ctx = _phone(new_context)
+    held = hold_engine(ctx)
+    ctx.add_init_script("""Object.defineProperty(window, 'localStorage', {configurable: true,
+      get() { throw new DOMException('refused', 'SecurityError'); }});""")
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{CONFRONTATION}")
+    expect(page.locator("#core-headline")).to_have_text(STRINGS["brs.turn"]["es"].format(player="Haster"),
+                                                        timeout=READY_TIMEOUT_MS)
+    release(page, held)
+    expect(page.locator("#brs-view")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#brs-turn")).to_contain_text("Haster")
