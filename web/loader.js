@@ -13,6 +13,7 @@ import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/co
 // the reading core (issue #41), imported with the loader so that a roll link's worker starts while
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
 import { gameKind } from "./link-kind.mjs";
+import { earlyTabs } from "./early-tabs.mjs";
 import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
@@ -88,6 +89,8 @@ if (framed && new URLSearchParams(location.search).get("marco") === "1") {
   box.append(why, open);
   document.body.append(box);
 }
+// The tabs switch before the engine is up, saying what is still loading (early-tabs.mjs, issue #41)
+if (!framed) earlyTabs({ state: engineState, watch: watchEngine, say });
 // ------------------------------------------ the verification frame answers from the reading core (issue #41)
 // The userscript's frame (?marco=1#origen=<forum origin>) starts MicroPython at once (core-first.mjs
 // coreFrame) and answers the requests it can judge from it (frameListen, below) while Pyodide boots;

@@ -61,6 +61,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                   "the link now."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
+    "loading.tab": {"es": "Esta parte se abre en cuanto Tirada termine de cargar (la primera visita tarda unos "
+                          "segundos). Mientras, ya puedes tirar en «Tirar».",
+                    "en": "This part opens as soon as Tirada has finished loading (a first visit takes a few "
+                          "seconds). Meanwhile you can already roll under «Roll»."},
+    "loading.tab_failed": {"es": "Esta parte no se pudo cargar: el motor de reglas no se descargó. Recarga la página; "
+                                 "si persiste, prueba otro navegador. La pestaña «Tirar» sigue funcionando.",
+                           "en": "This part could not load: the rules engine did not download. Reload the page; if "
+                                 "it persists, try another browser. The «Roll» tab still works."},
     "loading.framed": {"es": "Tirada no funciona dentro de otra página: una página ajena podría tapar sus botones y "
                              "hacerte tirar o revelar sin querer.",
                        "en": "Tirada does not work inside another page: a foreign page could cover its buttons and "
