@@ -90,8 +90,9 @@ export function earlyTabs({ state, watch, say }) {
     for (const child of quieted) child.inert = false;
     // the full page started on its own view (the roll form, or a link's): the tab chosen meanwhile is
     // pressed again, so that its module loads and shows it (page.py on_tab); focus stays where it is
+    // («Tirar» chosen is where the page started: a link opened meanwhile keeps its own view)
     const current = document.querySelector('[data-tab][aria-current="page"]')?.dataset.tab;
-    if (chosen && chosen !== current) document.getElementById(`tab-${chosen}`)?.click();
+    if (chosen && chosen !== CORE_VIEW && chosen !== current) document.getElementById(`tab-${chosen}`)?.click();
   }));
 }
 

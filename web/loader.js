@@ -169,13 +169,19 @@ async function runThreadCore(started, released) {
     const view = await started.view;
     window[DIAG.thread_core] = view.state; // "read", "refused", or "failed" (the core broke: nothing shown)
     if (isReady() || window.location.hash.replace(/^#/, "") !== coreFragment) return; // too late, or moved on
-    showThreadCore(view, say, sayWith, engineState() === "failed");
+    if (showThreadCore(view, say, sayWith, engineState() === "failed")) linkOpened();
   } catch (err) {
     window[DIAG.thread_core] = "failed";
     console.warn("Tirada: the reading core did not start; the full audit will check the thread.", err);
   } finally {
     released();
   }
+}
+
+/** The link's first view is on screen and says itself that the rest is loading: the progress line above
+ * it says so in one short line (not the form's longer one, which on a phone pushed the view down). */
+function linkOpened() {
+  if (text && engineState() === "loading" && !queued) text.textContent = say("corelink");
 }
 
 function fail() {
@@ -615,6 +621,8 @@ async function runCore(fragment, view) {
     if (isReady() || window.location.hash.replace(/^#/, "") !== fragment) return; // too late, or moved on
     if (verified.game) showGame(verified.game, say, engineState() === "failed");
     else if (view) showCore(verified, view.pool[lang] || "", say, engineState() === "failed");
+    else return;
+    linkOpened();
   } catch (err) {
     window[DIAG.core] = "failed";
     console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);

@@ -67,6 +67,7 @@ def test_a_roll_link_shows_the_cores_verified_result_before_pyodide_then_the_sam
     expect(page.locator("#core-pool")).to_have_text("SIFRP 4D+2B\u22121P " + ("contra" if lang == "es" else "vs") + " 12")
     expect(page.locator("#core-meta")).to_contain_text(expected.id)
     expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.core_loading"][lang])
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.core_link"][lang])   # one short line above
     # outcome first: the verdict stands above the pool, label and who rolled
     order = page.evaluate("[...document.querySelectorAll('#shared-core > *')].map((n) => n.id)")
     assert order.index("core-headline") < min(order.index(i) for i in ("core-pool", "core-label", "core-meta"))

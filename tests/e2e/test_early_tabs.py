@@ -22,7 +22,10 @@ from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page
 sys.path.pop(0)
 sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers
 from helpers.axe import axe_problems  # noqa: E402
+from helpers.link_cases import vector_fragments  # noqa: E402
 from helpers.page import hold_engine, refuse_engine, release  # noqa: E402
+
+pytestmark = pytest.mark.e2e
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 #: the tabs whose views need the full engine, and a control of each that must not work before it
@@ -106,3 +109,26 @@ def test_with_pyodide_refused_a_tab_says_its_view_could_not_load_and_the_form_st
     assert refused and all("/pyodide/" in url for url in refused)
     assert all("ERR_FAILED" in e or "pyodide" in e for e in watch.errors), watch.errors
     watch.errors.clear()   # the browser's console names the refused files
+
+
+def test_a_link_opened_keeps_its_view_when_the_reader_went_back_to_the_first_tab(new_context, base_url):
+    """A Confrontation link's first view is on «Tirar» (the core's card); a reader who looks at another tab and
+    comes back while Tirada loads gets the link's board once it is up, not the empty form."""
+    from playwright.sync_api import expect
+
+    fragment = {name: f for _stem, name, f in vector_fragments() if name}["Haster vs Sharla, Sharla spends Advantage"]
+    ctx, watch = new_context(service_workers="block", locale="es-ES", **PHONE)
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(f"{base_url}#{fragment}")
+    expect(page.locator("#core-headline")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.core_link"]["es"])
+    page.click("#tab-scene")
+    expect(page.locator('[data-view="scene"] .tab-waiting')).to_be_visible()
+    page.click("#tab-roll")
+    expect(page.locator("#core-headline")).to_be_visible()             # back on the link's first view
+    release(page, held)
+    expect(page.locator("#brs-view")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(SHOWN) == ["brs", ["brs"]]
+    expect(page.locator(".tab-waiting")).to_have_count(0)
+    watch.assert_clean()

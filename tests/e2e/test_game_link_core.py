@@ -58,6 +58,7 @@ def test_a_confrontation_link_shows_whose_turn_it_is_before_pyodide_then_the_boa
     expect(page.locator("#core-game-exchange")).to_have_text(STRINGS["brs.log.exchange"][lang].format(n=1, r=1))
     expect(page.locator("#core-verified")).to_have_text(STRINGS["shared.game_replayed"][lang].format(n=2))
     expect(page.locator("#shared-checking")).to_have_text(STRINGS["shared.game_loading"][lang])
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.core_link"][lang])   # one short line above
     assert page.evaluate("document.querySelector('#shared-core').lang") == lang
     assert axe_problems(page) == []
     # the phone's width holds it: nothing wider than the screen

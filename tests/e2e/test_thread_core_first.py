@@ -22,6 +22,7 @@ pytest.importorskip("playwright.sync_api")
 from conftest import READY_TIMEOUT_MS, ROOT  # noqa: E402
 
 from audit.strings_thread import STRINGS  # noqa: E402  (web/audit/strings_thread.py: the thread's texts)
+from shell.strings import STRINGS as PAGE_STRINGS  # noqa: E402  (the whole catalog: the loading line)
 from tirada.links.chain import verify  # noqa: E402
 from tirada.links.snippets import _WORDS, render, tokens  # noqa: E402
 from tirada.links.thread_link import encode_thread  # noqa: E402
@@ -80,6 +81,7 @@ def test_a_thread_link_shows_the_cores_marks_before_pyodide_then_the_full_audit(
     expect(page.locator("#thread-core-heading")).to_be_focused()   # focus on what changed, never <body>
     summary = STRINGS["thread.core_summary"][lang].format(n=2, ok=1, bad=1)
     expect(page.locator("#thread-core-summary")).to_have_text(summary)      # outcome first
+    expect(page.locator("#loading-text")).to_have_text(PAGE_STRINGS["loading.core_link"][lang])
     expect(page.locator("#thread-core-note")).to_have_text(STRINGS["thread.core_note"][lang])
     places = page.locator(".thread-core-place")
     expect(places).to_have_text(["mensaje 3 de Sharla", "mensaje 4 de Corvo"] if lang == "es"

@@ -61,6 +61,8 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                   "the link now."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
+    "loading.core_link": {"es": "Enlace abierto; el resto de Tirada sigue cargando.",
+                          "en": "Link opened; the rest of Tirada is still loading."},
     "loading.tab": {"es": "Esta parte se abre en cuanto Tirada termine de cargar (la primera visita tarda unos "
                           "segundos). Mientras, ya puedes tirar en «Tirar».",
                     "en": "This part opens as soon as Tirada has finished loading (a first visit takes a few "
