@@ -29,7 +29,7 @@ from typing import Any, Mapping
 from .errors import TiradaError
 from .portable import NeedsFullEngine, Struct, supply_random
 
-__all__ = ["CoreRoll", "SYSTEMS", "core_roll", "roll_json"]
+__all__ = ["CoreRoll", "FormAsk", "SYSTEMS", "chain_of", "core_roll", "roll_json", "rolled"]
 
 #: the systems whose form the core rolls (one roll per press); L5R's check has steps, Fate and the rest
 #: wait for the full engine
@@ -94,6 +94,58 @@ def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
+class FormAsk(Struct):
+    """What the page asks the core for a roll of its form (web/loader.js ``rollOnCore``) or a step of an L5R
+    check (web/core-check.mjs), read once from the page's JSON (:meth:`of`).
+
+    Fields:
+        system: the system id (``""`` none); values: ``{input name: str | bool}`` of its fieldset.
+        label, roller, campaign: as typed, trimmed (``""`` none).
+        book: the whole chain book as stored (localStorage ``tirada.chains.v1``), or None when it is not an
+            object (then nothing is numbered: :func:`chain_of` answers ``core.book``).
+        head: the head the chain lock left in IndexedDB (``ChainState.to_dict()``), None when none.
+        created: Unix seconds (the page's clock), None when not a whole number.
+        random: the page's fresh random hex digits; lang: ``"es"`` or ``"en"``; page_url: the page's address
+            without its fragment.
+        name, keep: an L5R check's decision (``"rerolls"``, ``"keep"``, ``"explosions"``; ``keep``: the next
+            explosion die kept), ``""`` / False otherwise.
+    """
+
+    _fields = ("system", "values", "label", "roller", "campaign", "book", "head", "created", "random", "lang",
+               "page_url", "name", "keep")
+    system: str
+    values: dict
+    label: str
+    roller: str
+    campaign: str
+    book: Any
+    head: Any
+    created: Any
+    random: str
+    lang: str
+    page_url: str
+    name: str
+    keep: bool
+
+    def __init__(self, system: str = "", values: Any = None, label: str = "", roller: str = "", campaign: str = "",
+                 book: Any = None, head: Any = None, created: Any = None, random: str = "", lang: str = "en",
+                 page_url: str = "", name: str = "", keep: bool = False) -> None:
+        self._init(system, dict(values or {}), label, roller, campaign, book, head, created, random, lang, page_url,
+                   name, keep)
+
+    @classmethod
+    def of(cls, ask: Mapping[str, Any]) -> "FormAsk":
+        """The ask in the page's JSON object ``ask`` (web/loader.js), each field checked for its type."""
+        system, values, created = ask.get("system"), ask.get("values"), ask.get("created")
+        book, name = ask.get("book"), ask.get("name")
+        return cls(system if isinstance(system, str) else "", values if isinstance(values, Mapping) else {},
+                   _text(ask.get("label")), _text(ask.get("roller")), _text(ask.get("campaign")),
+                   book if isinstance(book, Mapping) else None, ask.get("head"),
+                   created if isinstance(created, int) and not isinstance(created, bool) else None,
+                   str(ask.get("random") or ""), "es" if ask.get("lang") == "es" else "en",
+                   str(ask.get("page_url") or ""), name if isinstance(name, str) else "", ask.get("keep") is True)
+
+
 def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
     """Roll the form's values in ``ask`` as a link, numbered on the roller's chain.
 
@@ -112,78 +164,107 @@ def core_roll(ask: Mapping[str, Any]) -> CoreRoll:
         those). Never raises for bad input.
     Rule: docs/link-format.md §6 (chains), §11.1 (the chain book), §16 (fair play).
     """
-    from .chainbook import chain_entry, head as chain_head, record
-    from .names import chain_key
+    from .chainbook import record
     from .systems.form_read import read_form
-    from .systems.words import outcome_words
     from .links.chain import ChainState
-    from .links.core_view import CoreView, outcome_line
-    from .links.pool import pool_text
     from .links.roll_link import roll_link
-    from .links.snippets import snippet_of
 
     try:
-        system = ask.get("system")
+        asked = FormAsk.of(ask)
+        system = asked.system
         if system not in SYSTEMS:
             return CoreRoll("full", "core.system")
         try:
-            supply_random(str(ask.get("random") or ""))
+            supply_random(asked.random)
         except ValueError:
             return CoreRoll("full", "core.random")
-        lang = "es" if ask.get("lang") == "es" else "en"
-        values = ask.get("values")
-        request = read_form(system, values if isinstance(values, Mapping) else {})
+        request = read_form(system, asked.values)
         request["system"] = system
-        label, own = _text(ask.get("label")), request.get("label")
+        label, own = asked.label, request.get("label")
         if label:   # the form's label, then a single roll's own ("ataque: 1d20+5"), as the full page
             request["label"] = label + " · " + own if isinstance(own, str) and own else label
-        roller, campaign = _text(ask.get("roller")), _text(ask.get("campaign"))
-        whole, stored = ask.get("book"), ask.get("head")
-        if not isinstance(whole, Mapping):
-            return CoreRoll("full", "core.book")
-        try:   # every entry as the page's store reads it: one damaged entry holds the whole book
-            for name, one in whole.items():
-                chain_entry(name, one)
-        except TiradaError:
-            return CoreRoll("full", "core.book")
-        key, book = "", {}
-        if roller:
-            key = chain_key(roller, campaign)
-            entry = whole.get(key)
-            if stored is not None and (not isinstance(stored, Mapping) or not _same_head(stored, entry)):
-                return CoreRoll("full", "core.chain_differs")   # another tab went on: the full page catches up
-            if entry is not None:
-                book[key] = dict(entry)
-        before = chain_head(book, roller, campaign)
-        created = ask.get("created")
-        done = roll_link(request, before, created if isinstance(created, int) and not isinstance(created, bool) else None)
+        chain = chain_of(asked)
+        if isinstance(chain, CoreRoll):
+            return chain
+        key, book, before = chain
+        done = roll_link(request, before, asked.created)
         new_entry = new_head = None
         if before is not None and isinstance(done.chain, ChainState):
             new_entry = record(book, before, done.chain)[key]
             new_head = done.chain.to_dict()
-        verified = done.verified
-        words = outcome_words(verified["result"], lang, system)
-        view = CoreView("verified", system=system, outcome=outcome_line(words), total=words.total, ok=words.ok,
-                        kept=words.kept, label=_text(verified.get("label")), roller=_text(verified.get("roller")),
-                        campaign=_text(verified.get("campaign")), seq=verified.get("seq") or 0,
-                        id=_text(verified.get("id")), description=_text((verified.get("description") or {}).get(lang)),
-                        created_iso=_text(verified.get("created_iso")), lang=lang)
-        current = dict(verified)
-        current["fragment"] = done.fragment
-        page = str(ask.get("page_url") or "")
-        snippets = {style: snippet_of(current, done.fragment, page, style=style, lang=lang) for style in STYLES}
-        summary = {one: outcome_line(outcome_words(verified["result"], one, system)) for one in ("es", "en")}
-        return CoreRoll("rolled", fragment=done.fragment, key=key, entry=new_entry, head=new_head,
-                        view={name: list(value) if isinstance(value, tuple) else value
-                              for name, value in zip(view._fields, view._values())},
-                        snippets=snippets, system=system, label=_text(verified.get("label")), summary=summary,
-                        pool=pool_text(verified["request"], lang))
+        return rolled(asked, done.verified, done.fragment, key, new_entry, new_head)
     except TiradaError as err:
         return CoreRoll("full", err.code, field=err.field if isinstance(err.field, str) else "")
     except NeedsFullEngine:
         return CoreRoll("full", "core.interpreter")
     finally:
         supply_random("")   # what was not used is never used by a later roll
+
+
+def chain_of(ask: FormAsk) -> Any:
+    """The roller's chain as the page stores it, checked as :func:`core_roll` checks it (``ask``'s
+    ``roller``, ``campaign``, ``book``, ``head``: :class:`FormAsk`).
+
+    Returns:
+        ``(key, book, before)``: the chain book's key (``""`` unsigned), a book holding only that entry
+        (``{}`` when none), and the chain's head (:func:`tirada.chainbook.head`; None unsigned) — or a
+        :class:`CoreRoll` ``"full"`` (``core.book``: no book or a damaged entry; ``core.chain_differs``:
+        the head another tab left is not the book's).
+    Raises:
+        TiradaError: a retired chain or names the chain refuses (:func:`tirada.chainbook.head`).
+    """
+    from .chainbook import chain_entry, head as chain_head
+    from .names import chain_key
+
+    roller, campaign = ask.roller, ask.campaign
+    whole, stored = ask.book, ask.head
+    if not isinstance(whole, Mapping):
+        return CoreRoll("full", "core.book")
+    try:   # every entry as the page's store reads it: one damaged entry holds the whole book
+        for name, one in whole.items():
+            chain_entry(name, one)
+    except TiradaError:
+        return CoreRoll("full", "core.book")
+    key, book = "", {}
+    if roller:
+        key = chain_key(roller, campaign)
+        entry = whole.get(key)
+        if stored is not None and (not isinstance(stored, Mapping) or not _same_head(stored, entry)):
+            return CoreRoll("full", "core.chain_differs")   # another tab went on: the full page catches up
+        if entry is not None:
+            book[key] = dict(entry)
+    return key, book, chain_head(book, roller, campaign)
+
+
+def rolled(ask: FormAsk, verified: Mapping[str, Any], fragment: str, key: str, entry: Any,
+           head: Any) -> CoreRoll:
+    """The :class:`CoreRoll` ``"rolled"`` of a link made and verified (``verified``: its
+    :func:`tirada.links.chain.verify` dict), worded in ``ask.lang`` with its snippets linking to
+    ``ask.page_url``; ``key``, ``entry``, ``head``: the chain book's new entry and head (None: the
+    roll took no number now)."""
+    from .systems.words import outcome_words
+    from .links.core_view import CoreView, outcome_line
+    from .links.pool import pool_text
+    from .links.snippets import snippet_of
+
+    lang = ask.lang
+    system = str(verified["request"].get("system"))
+    words = outcome_words(verified["result"], lang, system)
+    view = CoreView("verified", system=system, outcome=outcome_line(words), total=words.total, ok=words.ok,
+                    kept=words.kept, label=_text(verified.get("label")), roller=_text(verified.get("roller")),
+                    campaign=_text(verified.get("campaign")), seq=verified.get("seq") or 0,
+                    id=_text(verified.get("id")), description=_text((verified.get("description") or {}).get(lang)),
+                    created_iso=_text(verified.get("created_iso")), lang=lang)
+    current = dict(verified)
+    current["fragment"] = fragment
+    page = ask.page_url
+    snippets = {style: snippet_of(current, fragment, page, style=style, lang=lang) for style in STYLES}
+    summary = {one: outcome_line(outcome_words(verified["result"], one, system)) for one in ("es", "en")}
+    return CoreRoll("rolled", fragment=fragment, key=key, entry=entry, head=head,
+                    view={name: list(value) if isinstance(value, tuple) else value
+                          for name, value in zip(view._fields, view._values())},
+                    snippets=snippets, system=system, label=_text(verified.get("label")), summary=summary,
+                    pool=pool_text(verified["request"], lang))
 
 
 def _same_head(stored: Mapping[str, Any], entry: Any) -> bool:

@@ -1,4 +1,4 @@
-"""Value sets of the generic and SIFRP roll forms for :func:`tirada.systems.form_read.read_form` (issue
+"""Value sets of the generic, SIFRP and L5R roll forms for :func:`tirada.systems.form_read.read_form` (issue
 #41), with what it gives on CPython. Used by tests/test_form_read.py (the requests and refusals) and
 tests/test_reading_core.py (MicroPython gives the same JSON, a typed notation and bands too).
 
@@ -122,8 +122,27 @@ SIFRP = [
      {"test_dice": 3, "difficulty": 9}),
 ]
 
+L5R = [
+    ("the page's defaults", {"ring": "2", "skill": "1", "tn": "2", "assist_skilled": "0", "assist_unskilled": "0",
+                             "stance": "", "void": False, "distinction": False},
+     {"ring": 2, "skill": 1, "tn": 2, "assist_skilled": 0, "assist_unskilled": 0}),
+    ("every box, a stance", {"ring": " 3 ", "skill": "+2", "tn": "4", "assist_skilled": "1", "assist_unskilled": "0",
+                             "stance": "fire", "void": True, "compromised": True, "distinction": True,
+                             "adversity": True, "passion": True, "anxiety": True},
+     {"ring": 3, "skill": 2, "tn": 4, "assist_skilled": 1, "assist_unskilled": 0, "void": True, "compromised": True,
+      "distinction": True, "adversity": True, "passion": True, "anxiety": True, "stance": "fire"}),
+    ("ring a word", {"ring": "dos", "skill": "1", "tn": "2", "assist_skilled": "0", "assist_unskilled": "0"},
+     ("error", "form.not_number", "ring")),
+    ("helpers empty (required)", {"ring": "2", "skill": "1", "tn": "2", "assist_skilled": "", "assist_unskilled": "0"},
+     ("error", "form.not_number", "assist_skilled")),
+    ("TN 2.5", {"ring": "2", "skill": "1", "tn": "2.5", "assist_skilled": "0", "assist_unskilled": "0"},
+     ("error", "form.not_number", "tn")),
+    ("a range the engine refuses is read as typed", {"ring": "9", "skill": "-1", "tn": "0", "assist_skilled": "0",
+                                                     "assist_unskilled": "0"},
+     {"ring": 9, "skill": -1, "tn": 0, "assist_skilled": 0, "assist_unskilled": 0}),
+]
+
 OTHER = [
-    ("L5R has no reader", "l5r5e", {"ring": "2"}, ("error", "form.no_reader", "system")),
     ("an unknown system", "nope", {}, ("error", "form.no_reader", "system")),
 ]
 
@@ -132,4 +151,5 @@ def cases() -> list:
     """``[(name, system, values, expected)]``: every case above."""
     return ([(f"generic: {n}", "generic", v, e) for n, v, e in GENERIC]
             + [(f"sifrp: {n}", "sifrp", v, e) for n, v, e in SIFRP]
+            + [(f"l5r5e: {n}", "l5r5e", v, e) for n, v, e in L5R]
             + list(OTHER))

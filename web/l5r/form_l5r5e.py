@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping, Tuple
 
-from roll.forms import int_field, select_field
+from roll.forms import read_fieldset, select_field
 from shell.render import esc
 from roll.sheet_inputs import number, text
 from shell.strings import t
 from tirada.sheets import L5R_RINGS, L5R_SKILLS, stored_sheet
+from tirada.systems.form_read import L5R_BOOL_FIELDS, L5R_INT_FIELDS
 from tirada.systems.form_requests import l5r_form_request
 from roll.odds_views import view_l5r as odds_view
 from l5r.ui_l5r_render import render_result, summary
@@ -26,21 +27,18 @@ REQUESTABLE = ("ring", "skill", "tn")
 PLAYER_FIELDS = ("ring", "skill")       # the player's character's, unless the GM fixes them
 SECTIONS: Mapping[str, tuple] = {}
 
-INT_FIELDS = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled")
-BOOL_FIELDS = ("void", "compromised", "distinction", "adversity", "passion", "anxiety")
+INT_FIELDS = L5R_INT_FIELDS
+BOOL_FIELDS = L5R_BOOL_FIELDS
 
 
 def read_request(fieldset: Any, lang: str) -> Dict[str, Any]:
-    """The check's own fields as the engine expects them (ranges are checked by the engine); false
-    booleans and "no stance" are left out to keep links short."""
-    req = {name: int_field(fieldset, name, lang) for name in INT_FIELDS}
-    for name in BOOL_FIELDS:
-        if fieldset.querySelector(f'[name="{name}"]').checked:
-            req[name] = True
-    stance = str(fieldset.querySelector('[name="stance"]').value)
-    if stance:
-        req["stance"] = stance
-    return req
+    """The check's own fields as the engine expects them, read by the engine's one form reader
+    (:func:`tirada.systems.form_read.read_form`, which the reading core uses too: ranges are checked by the
+    engine); false booleans and "no stance" are left out to keep links short.
+
+    Raises:
+        FormError: a value that is not a whole number (its label, in ``lang``)."""
+    return read_fieldset(SYSTEM, fieldset, lang)
 
 
 def field_values(request: Mapping[str, Any], whole: bool) -> Dict[str, Any]:

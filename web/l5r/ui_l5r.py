@@ -46,16 +46,13 @@ from tirada.links import fair_roll
 from tirada.links.fair_records import fair_check
 from tirada import systems
 from tirada import TiradaError
-from tirada.systems.registry import REGISTRY
 from tirada.links.roll_link import RolledLink, open_finished
-from l5r.ui_l5r_render import board_html, status_text, tap_die
+from l5r.ui_l5r_render import board_html, tap_die
 from l5r.ui_l5r_render import refusal_text as _refusal_text
 from l5r.ui_l5r_state import Check, live as _live, on_screen
+from l5r import core_check
 
 __all__ = ["start_check"]
-
-#: the check's decisions after its dice (the registry's, l5r5e.md §The check): a new check drops them
-DECISIONS = REGISTRY["l5r5e"].decisions
 
 
 def refusal_text(err: TiradaError) -> str:
@@ -96,9 +93,14 @@ def _check() -> CheckView:
 
 def show_refusal(message: str) -> None:
     """One clear line saying why the engine refused a decision (the board stays as it was)."""
+    show_refusal_line(f"{tr('l5r.refused')}: {message}")
+
+
+def show_refusal_line(line: str) -> None:
+    """The refusal line as worded (web/l5r/core_check.py ``refusal_line``)."""
     box = _node(el("l5r-error"))
     if box is not None:
-        box.textContent = f"{tr('l5r.refused')}: {message}"
+        box.textContent = line
         box.hidden = False
         ui_refusal.reveal(box)
 
@@ -233,17 +235,9 @@ def advanced(focus: bool) -> None:
 
 
 def final_request() -> dict:
-    """The request of the link: the form's fields, the seed and the decisions as applied (no step)."""
-    request, decisions = _live()[0], _check().decisions
-    req = {k: v for k, v in request.items() if k not in ("step", *DECISIONS)}
-    if decisions.rerolls:
-        req["rerolls"] = list(decisions.rerolls)
-    req["keep"] = None if decisions.keep is None else list(decisions.keep)
-    if decisions.explosions:
-        req["explosions"] = list(decisions.explosions)
-    if decisions.added:
-        req["added"] = [list(a) for a in decisions.added]
-    return req
+    """The request of the link: the form's fields, the seed and the decisions as applied (no step;
+    web/l5r/core_check.py, which the reading core plays the check with too)."""
+    return core_check.final_request(_live()[0], _check())
 
 
 def finish() -> None:
@@ -318,16 +312,12 @@ def preview(name: str) -> None:
     keep) the counters they would give."""
     clear_refusal()
     request, check = _live()[0], _check()
-    shown = None
-    try:
-        after = try_roll({**request, name: sorted(Check.marked), **({"added": Check.added} if name == "keep" else {})})
-        if name == "keep":
-            shown = CheckView.from_result(after)
-    except TiradaError as err:
-        show_refusal(refusal_text(err))
-    el("l5r-status").textContent = status_text(check, Check.marked, shown, app.State.lang)
-    if check.stage == "reroll":
-        el("l5r-confirm").textContent = tr("l5r.confirm_reroll" if Check.marked else "l5r.confirm_no_reroll")
+    status, confirm, error = core_check.preview_texts(request, check, Check.marked, Check.added, app.State.lang)
+    if error:
+        show_refusal_line(error)
+    el("l5r-status").textContent = status
+    if confirm is not None:
+        el("l5r-confirm").textContent = confirm
 
 
 def submit_faces() -> None:

@@ -22,6 +22,7 @@ from typing import Any, Mapping
 from ..dice import new_seed
 from ..errors import InvalidRequest
 from ..fresh import new_nonce
+from ..portable import merged
 from .chain import ChainState, encode_link, reserve
 
 __all__ = ["TYPICAL_V2", "advance", "begin", "fairplay_sizes", "finish", "start"]
@@ -70,7 +71,7 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
     from ..systems import roll
 
     _check_decision(check["request"], decision)
-    request = {**check["request"], **decision}
+    request = merged(check["request"], decision)
     positions = list(check["positions"])
     state = [chain_state]
 
@@ -83,8 +84,8 @@ def advance(check: Mapping[str, Any], decision: Mapping[str, Any], chain_state: 
 
     result = roll(request, on_fresh=on_fresh)
     request["fresh"] = result["fresh"]
-    return result, {**check, "request": request, "positions": positions,
-                    "chain": state[0] if state[0] is not None else check.get("chain")}
+    return result, merged(check, {"request": request, "positions": positions,
+                                  "chain": state[0] if state[0] is not None else check.get("chain")})
 
 
 def _check_decision(before: Mapping[str, Any], decision: Mapping[str, Any]) -> None:

@@ -32,7 +32,8 @@ from ..errors import InvalidRequest, TiradaError
 from ..fields import TYPED_DIGITS, typed_int
 from ..portable import strip
 
-__all__ = ["FormFieldError", "RIVAL_KEYS", "RIVAL_ROWS", "form_names", "read_form", "strip", "whole_number"]
+__all__ = ["FormFieldError", "L5R_BOOL_FIELDS", "L5R_INT_FIELDS", "RIVAL_KEYS", "RIVAL_ROWS", "form_names", "read_form",
+           "strip", "whole_number"]
 
 #: rival rows of the SIFRP competition form (web/panels/roll.html)
 RIVAL_ROWS = 3
@@ -44,6 +45,11 @@ _SIFRP_NAMES = (("test_dice", "bonus_dice", "penalty_dice", "modifier", "difficu
                  "name")
                 + tuple(f"rivals[{i}].{key}" for i in range(RIVAL_ROWS) for key in RIVAL_KEYS)
                 + ("extended_goal", "extended_count", "extended_max", "extended_span"))
+#: the L5R check's whole-number inputs (web/panels/roll.html), every one required (l5r5e.md §The check)
+L5R_INT_FIELDS = ("ring", "skill", "tn", "assist_skilled", "assist_unskilled")
+#: the L5R check's checkboxes: the Void point, advantages and disadvantages, passion and anxiety
+L5R_BOOL_FIELDS = ("void", "compromised", "distinction", "adversity", "passion", "anxiety")
+_L5R_NAMES = L5R_INT_FIELDS + L5R_BOOL_FIELDS + ("stance",)
 _GENERIC_NAMES = ("notation", "dialect", "dice", "sides", "keep", "modifier", "difficulty", "keep_lowest", "bands")
 
 
@@ -55,7 +61,7 @@ class FormFieldError(TiradaError):
 
 
 def form_names(system: str) -> tuple:
-    """Every input name :func:`read_form` may read for ``system`` (``"sifrp"``, ``"generic"``), in the
+    """Every input name :func:`read_form` may read for ``system`` (``"sifrp"``, ``"generic"``, ``"l5r5e"``), in the
     fieldset's order: what the page collects from the DOM.
 
     Raises:
@@ -65,6 +71,8 @@ def form_names(system: str) -> tuple:
         return _SIFRP_NAMES
     if system == "generic":
         return _GENERIC_NAMES
+    if system == "l5r5e":
+        return _L5R_NAMES
     shown = str(system)[:40]
     raise InvalidRequest(f"no form reader for system '{shown}'", field="system", code="form.no_reader",
                          params={"system": shown})
@@ -85,7 +93,9 @@ def read_form(system: str, values: Mapping[str, Any]) -> dict:
     ``"extended_span"?}``, in this order. Generic: a typed ``notation`` wins (:func:`tirada.systems.notation.parse`
     in its ``dialect``, named in the request unless Roll20's), the difficulty field added to a single
     roll; else ``{"dice", "sides", "keep"?, "modifier"?, "difficulty"?, "keep_lowest"?}``; either with
-    ``"bands"`` when typed (:func:`tirada.systems.bands.parse_bands`).
+    ``"bands"`` when typed (:func:`tirada.systems.bands.parse_bands`). L5R (l5r5e.md §The check): every
+    one of :data:`L5R_INT_FIELDS` (required), each ticked one of :data:`L5R_BOOL_FIELDS` as ``True``, and
+    ``"stance"`` when one is chosen (false booleans and no stance left out: shorter links).
 
     Raises:
         FormFieldError: ``form.not_number``, ``field`` the input's name (checked in the old page's
@@ -98,7 +108,22 @@ def read_form(system: str, values: Mapping[str, Any]) -> dict:
     """
     form_names(system)          # form.no_reader first
     form = _Values(values)
+    if system == "l5r5e":
+        return _l5r(form)
     return _sifrp(form) if system == "sifrp" else _generic(form)
+
+
+def _l5r(form: _Values) -> dict:
+    req: dict = {}
+    for name in L5R_INT_FIELDS:
+        req[name] = form.number(name)
+    for name in L5R_BOOL_FIELDS:
+        if form.checked(name):
+            req[name] = True
+    stance = form.text("stance")
+    if stance:
+        req["stance"] = stance
+    return req
 
 
 def whole_number(text: str) -> "int | None":
