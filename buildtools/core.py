@@ -18,6 +18,9 @@
   (:data:`tirada.reading_core.GAME_MODULES`: a Tragedia scene link's rules), which no roll link's first
   result needs: kept out of core.bin so that what a phone downloads before that result stays within
   issue #41's 0.8 MB; written into the same ``/lib`` when a link needs them (:func:`split_games`).
+- dist/core-l5r.bin: the same layout holding the L5R check's board, the page's own renderer and a cut of
+  its catalog (buildtools/core_l5r.py), written into the same ``/lib`` when an L5R check is played on
+  the core; never downloaded for a roll link's first result.
 """
 
 from __future__ import annotations
@@ -242,8 +245,8 @@ def split_games(compiled: dict) -> tuple:
 
 
 def write_core() -> Path:
-    """Copy MicroPython's files to dist/micropython/ and write dist/core.bin and dist/core-games.bin
-    (see the module's docstring); return the former.
+    """Copy MicroPython's files to dist/micropython/ and write dist/core.bin, dist/core-games.bin and
+    dist/core-l5r.bin (see the module's docstring); return the first.
 
     Raises:
         SetupError: node_modules lacks MicroPython (``npm ci``), mpy-cross is missing or of another
@@ -258,4 +261,7 @@ def write_core() -> Path:
     core = DIST / CORE_BUNDLE
     core.write_bytes(gzip.compress(bundle(first), compresslevel=9, mtime=0))
     (DIST / GAMES_BUNDLE).write_bytes(gzip.compress(bundle(games), compresslevel=9, mtime=0))
+    from .core_l5r import write_l5r   # dist/core-l5r.bin: the L5R board (it imports this module)
+
+    write_l5r()
     return core

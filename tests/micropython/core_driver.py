@@ -52,6 +52,10 @@ Integer keys of a dict (the summary's Devastated count per Component) are writte
   pools, each participant's legal additions, the roll) and ``rolls``
   :func:`tirada.systems.tragedia.play.roll_entries` (the signed rolls' chain entries, schema 2).
 
+* ``l5r_board``: ``call`` (a function of web/l5r/core_board.py: ``board_json``, ``status_json``…),
+  ``args`` (its arguments, plain JSON) → the HTML or words it returns (the L5R check's board on the core,
+  dist/core-l5r.bin; tests/test_core_l5r_board.py puts web/ on CPython's path).
+
 Each case gives ``{"name", "ok": value}`` or ``{"name", "error": {"type", "code", "field", "params"}}``
 for a refusal (a TiradaError), or ``{"name", "crash": "Type: message"}`` for anything else.
 """
@@ -221,6 +225,10 @@ def run(case):
             ledger = play.from_fragment(case["fragment"])
             return {"ok": {"ledger": ledger, "result": scene_result(replay(ledger)),
                            "view": play.view(ledger).to_dict(), "rolls": play.roll_entries(ledger)}}
+        if case["kind"] == "l5r_board":   # the L5R check's board on the core (issue #41)
+            from l5r import core_board
+
+            return {"ok": getattr(core_board, case["call"])(*case["args"])}
         if case["kind"] in ("brs", "bid"):   # a Blood Red Sands link opened as the page opens it (issue #41)
             return {"ok": brs_opened(case)}
         if case["kind"] == "frame":    # any link's frame and payload, compressed ones too

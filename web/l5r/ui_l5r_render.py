@@ -34,8 +34,9 @@ SYMBOL_SVG = {
 }
 
 
-def refusal_text(err: TiradaError, lang: str) -> str:
-    """An engine refusal in ``lang``, by its code (web/shell/refusal.py; dice numbered as on the board)."""
+def refusal_text(err: TiradaError | Mapping[str, Any], lang: str) -> str:
+    """An engine refusal in ``lang``, by its code (web/shell/refusal.py; dice numbered as on the board);
+    ``err``: the error or its ``{"code", "params", "field", "kind"}``."""
     return refusal.text(err, lang)
 
 

@@ -9,7 +9,6 @@ gets a generic message of the error's kind, never the English text.
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 from shell import i18n
@@ -64,7 +63,7 @@ def fill(template: str, params: dict, lang: str, strict: bool = False) -> str:
     """``template`` with its ``{name}`` placeholders filled from ``params``; a missing one is left
     empty (``strict`` → KeyError, for the tests)."""
     out = []
-    for literal, name, spec, _ in string.Formatter().parse(template):
+    for literal, name, spec, _ in i18n.fields(template):
         out.append(literal)
         if name is None:
             continue
@@ -72,7 +71,8 @@ def fill(template: str, params: dict, lang: str, strict: bool = False) -> str:
             if strict:
                 raise KeyError(name)
             continue
-        out.append(format(_value(params[name], lang), spec or ""))
+        shown = _value(params[name], lang)
+        out.append(("{:" + spec + "}").format(shown) if spec else shown)   # MicroPython has no format()
     return "".join(out)
 
 
