@@ -339,3 +339,57 @@ def test_the_board_renders_byte_for_byte_the_same_on_micropython(tmp_path):
         assert mine["ok"] or case["call"] == "status_json", case["name"]   # faces mode before the keep: no counters
         assert other == mine, case["name"]
     assert on_micropython.split('"results"')[1] == on_cpython.split('"results"')[1]
+
+
+def check_cases() -> list:
+    """L5R checks played on the core step by step (web/l5r/core_check.py): begun from the form, dice tapped,
+    rerolls, keeps, added dice and explosions decided (some refused: compared too), signed and unsigned,
+    in es and en, for 8 seeds each."""
+    base = {"ring": "3", "skill": "2", "tn": "3", "assist_skilled": "0", "assist_unskilled": "0", "stance": ""}
+    forms = [("distinction", {**base, "distinction": True}), ("adversity", {**base, "adversity": True}),
+             ("compromised, fire", {**base, "compromised": True, "stance": "fire"}), ("plain", base)]
+    cases = []
+    for name, values in forms:
+        for seed in range(8):
+            lang = "es" if seed % 2 == 0 else "en"
+            roller = "Kaito" if seed % 4 < 2 else ""
+            ask = {"system": "l5r5e", "values": values, "label": "Saltar «Ω»", "roller": roller,
+                   "campaign": "Rokugan", "head": None, "created": 1765000000 + seed, "random": format(seed, "02x") * 256,
+                   "lang": lang, "page_url": "https://example.org/tirada/"}
+
+            def decide(what, n, keep=None):
+                asked = {"name": what, "head": None, "created": 1765000100 + n, "random": format(n + 100, "02x") * 256}
+                if keep is not None:
+                    asked["keep"] = keep
+                return ["decide", asked]
+
+            calls = [["begin", ask], ["tap", 0], ["tap", 1], ["tap", 1], decide("rerolls", seed),
+                     ["add", "skill:10"], ["add", 0], ["add", "ring:5"], ["tap", 0], ["tap", 2], decide("keep", seed + 1),
+                     ["tap", 1], decide("keep", seed + 2)]
+            calls += [decide("explosions", seed + 3 + i, keep=i % 2 == 0) for i in range(4)]
+            cases.append({"kind": "l5r_check", "name": f"{name}, seed {seed}", "calls": calls})
+    return cases
+
+
+@pytest.mark.slow
+def test_a_check_plays_byte_for_byte_the_same_on_micropython(tmp_path):
+    """The whole of web/l5r/core_check.py (the form read, each fair-play step, the board, the finished
+    link and its words) answers the same on MicroPython as on CPython, for every call of 32 checks."""
+    if shutil.which("node") is None or not MICROPYTHON.exists():
+        if os.environ.get("CI"):
+            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
+        pytest.skip("needs Node and node_modules (python3 build.py build)")
+    cases = check_cases()
+    input_path = tmp_path / "input.json"
+    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
+    on_cpython = _run_cpython(input_path)
+    on_micropython = _run_micropython(input_path, tmp_path)
+    ours, theirs = json.loads(on_cpython)["results"], json.loads(on_micropython)["results"]
+    assert len(ours) == len(theirs) == len(cases)
+    states: set = set()
+    for case, mine, other in zip(cases, ours, theirs):
+        assert isinstance(mine.get("ok"), list), (case["name"], mine)
+        states |= {answer["state"] for answer in mine["ok"]}
+        assert other == mine, case["name"]
+    assert states == {"board", "rolled", "refused", "full"}   # every kind of answer was compared
+    assert on_micropython.split('"results"')[1] == on_cpython.split('"results"')[1]

@@ -337,6 +337,14 @@ export function coreForm() {
       await ready;
       return JSON.parse((await ask({ kind: "roll", ask: text })).answer);
     },
+    // an L5R check played on the core (web/core-check.mjs; web/l5r/core_check.py): ``op`` "prepare"
+    // (fetch and import its modules), "begin", "tap", "add", "decide", "reset"; ``arg`` its JSON text
+    // or value; resolves to the CheckStep's fields
+    check: async (op, arg) => {
+      await ready;
+      const answer = (await ask({ kind: "check", op, arg })).answer;
+      return answer ? JSON.parse(answer) : null;
+    },
     stop: () => worker.terminate(),
   };
 }

@@ -198,8 +198,46 @@ async function formMessage(data) {
   }
 }
 
+let checkWritten = null;
+
+/** MicroPython with the L5R check's page modules too (dist/core-l5r.bin: web/l5r/core_check.py and the
+ * board's renderer with its words, buildtools/core.py), written under /lib and imported once per worker. */
+function checkModules() {
+  if (checkWritten) return checkWritten;
+  const bundle = fetchBundle("core-l5r.bin");
+  checkWritten = core().then(async (mp) => {
+    writeFiles(mp.FS, unbundle(await bundle));
+    mp.runPython("import l5r.core_check");
+    return mp;
+  });
+  checkWritten.catch(() => {
+    checkWritten = null; // a failed download may be asked again
+  });
+  return checkWritten;
+}
+
+/**
+ * An L5R check played on the core (web/core-check.mjs; issue #41): ``{kind: "check", id, op, arg}``
+ * answers ``{id, answer}``: the JSON text of l5r.core_check's ``<op>_json(arg)`` ("begin", "tap", "add",
+ * "decide"), or ``""`` for "prepare" (the modules fetched and imported) and "reset". ``{id, failed}``
+ * when they cannot be loaded.
+ */
+async function checkMessage(data) {
+  try {
+    const mp = await checkModules();
+    const module = mp.pyimport("l5r.core_check");
+    let answer = "";
+    if (data.op === "reset") module.reset();
+    else if (["begin", "tap", "add", "decide"].includes(data.op)) answer = module[`${data.op}_json`](data.arg);
+    self.postMessage({ id: data.id, answer });
+  } catch (err) {
+    self.postMessage({ id: data.id, failed: String(err?.stack || err).slice(0, 500) });
+  }
+}
+
 self.onmessage = async ({ data }) => {
   if (data.kind === "thread") return threadMessage(data);
+  if (data.kind === "check") return checkMessage(data);
   if (data.kind === "form-start" || data.kind === "roll") return formMessage(data);
   if (data.kind) return frameMessage(data);
   try {

@@ -14,6 +14,7 @@ import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/co
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
 import { gameKind } from "./link-kind.mjs";
 import { earlyTabs } from "./early-tabs.mjs";
+import { playCheck } from "./core-check.mjs";
 import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
@@ -300,7 +301,7 @@ if (form) {
       return; // or only timed out on a very slow link: a late ready still rolls
     }
     obs.disconnect();
-    if (!coreRolling) formCore?.stop(); // the engine rolls from now on
+    if (!coreRolling && !checkLive) formCore?.stop(); // the engine rolls from now on
     if (queued) form.requestSubmit();
   }));
 }
@@ -321,9 +322,10 @@ if (form) {
 const STORE_KEYS = { chains: "tirada.chains.v1", history: "tirada.history.v1", roller: "tirada.roller.v1" };
 const HISTORY_CAP = 200;
 /** The systems the core's form rolls (tirada.core_roll.SYSTEMS). */
-const CORE_SYSTEMS = ["generic", "sifrp"];
+const CORE_SYSTEMS = ["generic", "sifrp", "l5r5e"];
 let formCore = null;
 let coreRolling = false;
+let checkLive = false; // an L5R check's board the core plays (core-check.mjs): its worker stays until it ends
 let coreCard = null; // the roll the core shows in #result: {fragment, link, snippets}
 let formCoreAsked = false;
 if (form && !framed && !coreFragment && typeof Worker === "function") {
@@ -371,7 +373,8 @@ function startFormCore() {
  * link, no GM request open), a system it rolls, no dice typed from elsewhere. */
 function canCoreRoll() {
   return Boolean(formCore) && root.dataset.coreForm === "ready" && !window.location.hash.replace(/^#/, "")
-    && CORE_SYSTEMS.includes(system?.value) && !(document.getElementById("faces")?.value || "").trim();
+    && CORE_SYSTEMS.includes(system?.value) && !(document.getElementById("faces")?.value || "").trim()
+    && !(system.value === "l5r5e" && document.getElementById("l5r-faces_mode")?.checked);
 }
 
 /** localStorage's JSON value under ``key`` (``fallback`` when absent); ``undefined`` when unreadable or
@@ -404,38 +407,35 @@ async function rollOnCore() {
     }
     const roller = fieldValue("roller");
     const campaign = fieldValue("campaign");
-    const random = Array.from(crypto.getRandomValues(new Uint8Array(256)), (b) => b.toString(16).padStart(2, "0")).join("");
     const ask = { system: chosen, values, label: fieldValue("label"), roller, campaign, book: {}, head: null,
-      created: Math.floor(Date.now() / 1000), random, lang: earlyLang(), page_url: window.location.href.split("#")[0] };
+      created: Math.floor(Date.now() / 1000), random: freshHex(), lang: earlyLang(),
+      page_url: window.location.href.split("#")[0] };
     const key = `${roller}\n${campaign}`;
-    const numbered = async (head) => {
-      const book = stored(STORE_KEYS.chains, {});
-      if (!isObject(book)) throw new Error("chain book unreadable");
-      ask.book = book; // the whole book: the core checks every entry as the page's store does
-      const before = JSON.stringify(Object.hasOwn(book, key) ? book[key] : null);
-      ask.head = roller && head ? JSON.parse(head) : null;
-      answer = await formCore.roll(JSON.stringify(ask));
-      if (answer.state !== "rolled" || !answer.key) return "";
-      if (answer.key !== key) throw new Error("chain key differs");
-      // the chain's new head first, re-read at once: another writer meanwhile means no link from here
-      const now = stored(STORE_KEYS.chains, {});
-      if (!isObject(now) || JSON.stringify(Object.hasOwn(now, key) ? now[key] : null) !== before) {
-        throw new Error("chain moved");
+    if (chosen === "l5r5e") {
+      // a check in steps: its board on the core (core-check.mjs), its end as a core roll (onRolled)
+      checkLive = true;
+      const first = await playCheck({ core: formCore, ask, fresh: freshHex, say,
+        number: (call) => numberOnCore(ask, roller, key, call),
+        onRolled: (roll) => {
+          checkLive = false;
+          shown(roll, roller, campaign);
+        } });
+      if (first?.state !== "board") {
+        checkLive = false;
+        if (first?.code && !first.code.startsWith("core.")) refused = first;
+        throw new Error(`the core leaves the check to the engine: ${first?.code}`);
       }
-      now[key] = answer.entry;
-      localStorage.setItem(STORE_KEYS.chains, JSON.stringify(now)); // throws when storage is full
-      return JSON.stringify(answer.head);
-    };
-    const lock = globalThis[FUNCTIONS.chain_number.name];
-    if (roller && typeof lock === "function") await lock(key, numbered);
-    else await numbered(null);
+      queued = false;
+      answer = first;
+      return;
+    }
+    answer = await numberOnCore(ask, roller, key, (asked) => formCore.roll(JSON.stringify(asked)));
     if (!answer || answer.state !== "rolled") {
       if (answer?.code && !answer.code.startsWith("core.")) refused = answer;
       throw new Error(`the core leaves it to the engine: ${answer?.code}`);
     }
     queued = false; // this roll answers every press made before it: the engine rolls none of them again
-    const saved = remember(answer, roller, campaign);
-    showRolled(answer, saved);
+    shown(answer, roller, campaign);
   } catch (err) {
     answer = null;
     console.info("Tirada: the full engine makes this roll.", err);
@@ -446,9 +446,54 @@ async function rollOnCore() {
   if (!answer && refused && engineState() === "failed") {
     showRefused(refused); // the engine that words refusals is not coming: point at the value at least
   } else if (!answer) {
+    checkLive = false;
     queueRoll();
-  } else if (isReady()) {
-    formCore?.stop();
+  }
+}
+
+/** 512 fresh lowercase hex digits (256 bytes of the browser's secure source): the core's randomness. */
+function freshHex() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(256)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Run ``call(ask)`` (resolving to a core answer: state, key, entry, head) under the chain lock of the
+ * roller's chain ``key`` (web/chain-writer.mjs; none for an unsigned roll), with ``ask.book`` and
+ * ``ask.head`` as stored now; an answer carrying a new chain entry has it stored before it is returned
+ * (the book re-read at once: another writer meanwhile means nothing from here). Rejects when the chain
+ * moved or the storage refused it; resolves to the answer. */
+async function numberOnCore(ask, roller, key, call) {
+  let answer = null;
+  const numbered = async (head) => {
+    const book = stored(STORE_KEYS.chains, {});
+    if (!isObject(book)) throw new Error("chain book unreadable");
+    ask.book = book; // the whole book: the core checks every entry as the page's store does
+    const before = JSON.stringify(Object.hasOwn(book, key) ? book[key] : null);
+    ask.head = roller && head ? JSON.parse(head) : null;
+    answer = await call(ask);
+    if (!answer?.key || !answer.entry) return "";
+    if (answer.key !== key) throw new Error("chain key differs");
+    // the chain's new head first, re-read at once: another writer meanwhile means no link from here
+    const now = stored(STORE_KEYS.chains, {});
+    if (!isObject(now) || JSON.stringify(Object.hasOwn(now, key) ? now[key] : null) !== before) {
+      throw new Error("chain moved");
+    }
+    now[key] = answer.entry;
+    localStorage.setItem(STORE_KEYS.chains, JSON.stringify(now)); // throws when storage is full
+    return JSON.stringify(answer.head);
+  };
+  const lock = globalThis[FUNCTIONS.chain_number.name];
+  if (roller && typeof lock === "function") await lock(key, numbered);
+  else await numbered(null);
+  return answer;
+}
+
+/** A roll the core finished (``answer``: tirada.core_roll.CoreRoll's fields): the roller's names and its
+ * history entry stored, its card shown; the full engine, if it came up meanwhile, takes it over now. */
+function shown(answer, roller, campaign) {
+  const saved = remember(answer, roller, campaign);
+  showRolled(answer, saved);
+  if (isReady()) {
+    if (!checkLive) formCore?.stop();
     // the engine came up while the core rolled (its start found no card to take over): it takes it now
     document.getElementById("result")?.dispatchEvent(new CustomEvent(EVENTS.core_roll.name));
   }

@@ -110,7 +110,6 @@ CORE_MODULES = (
     "tirada.links.pool",
     "tirada.links.pool_wording",
     "tirada.links.roll_link",
-    "tirada.links.fair_roll",
     "tirada.links.snippet_dice",
     "tirada.links.snippets",
     "tirada.links.thread_link",

@@ -222,7 +222,8 @@ def test_a_typed_notation_with_bands_rolls_on_the_core(new_context, base_url):
 @pytest.mark.parametrize("what", ["notation", "faces", "l5r"])
 def test_what_the_core_cannot_roll_waits_for_the_engine(new_context, base_url, what):
     """A typed notation MicroPython cannot read as CPython does (a label NFC would change: the core's
-    notation parser hands it over), dice rolled elsewhere, an L5R check (steps): queued, said so, and
+    notation parser hands it over), dice rolled elsewhere, an L5R check with its dice rolled elsewhere (an
+    L5R check is played on the core otherwise: tests/e2e/test_l5r_core_page.py): queued, said so, and
     rolled once Pyodide is up."""
     from playwright.sync_api import expect
 
@@ -239,6 +240,7 @@ def test_what_the_core_cannot_roll_waits_for_the_engine(new_context, base_url, w
         page.fill("#faces", "6, 5, 3")
     else:
         page.select_option("#system", "l5r5e")
+        page.check("#l5r-faces_mode")
     page.fill("#label", "Para el motor")
     page.click("#roll")
     expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.queued"]["es"])

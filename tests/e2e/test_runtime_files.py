@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/he
 from helpers.kept_snapshot import KEPT_STATE  # noqa: E402
 from helpers.link_cases import vector_fragments  # noqa: E402
 from helpers.offline import precached, roll_sifrp, wait_offline_ready  # noqa: E402
+from helpers.page import hold_engine  # noqa: E402
 
 #: the start module's choice: how Pyodide started, and why
 STARTED = "[globalThis.tiradaStart, globalThis.tiradaSnapshotReason]"
@@ -140,6 +141,16 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
     game.goto(f"{base_url}#{confrontation}")
     game.wait_for_function("window.tiradaCore !== undefined", timeout=120_000)
     assert game.evaluate("window.tiradaCore") == "verified"
+    # an L5R check on a first visit, before Pyodide is up: the core plays it with its bundle (dist/core-l5r.bin)
+    fresh, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    hold_engine(fresh)
+    check = fresh.new_page()
+    check.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
+    check.goto(base_url)
+    check.wait_for_selector("html[data-core-form=ready]", timeout=120_000)
+    check.select_option("#system", "l5r5e")
+    check.click("#roll")
+    check.wait_for_selector('#result .l5r-board[data-core="check"]', timeout=60_000)
     if (build.DIST / "pyodide" / build.SNAPSHOT).exists():
         assert page.evaluate(STARTED) == ["plain", "first visit"]
         assert other.evaluate(STARTED) == ["snapshot", "local"]

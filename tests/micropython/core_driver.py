@@ -52,6 +52,9 @@ Integer keys of a dict (the summary's Devastated count per Component) are writte
   pools, each participant's legal additions, the roll) and ``rolls``
   :func:`tirada.systems.tragedia.play.roll_entries` (the signed rolls' chain entries, schema 2).
 
+* ``l5r_check``: ``calls`` (``[op, arg]`` of web/l5r/core_check.py: ``begin`` / ``decide`` with an ask
+  object, the driver adding the chain book as the page stores it after each answer; ``tap``, ``add``)
+  → every answer (an L5R check played on the core, step by step).
 * ``l5r_board``: ``call`` (a function of web/l5r/core_board.py: ``board_json``, ``status_json``…),
   ``args`` (its arguments, plain JSON) → the HTML or words it returns (the L5R check's board on the core,
   dist/core-l5r.bin; tests/test_core_l5r_board.py puts web/ on CPython's path).
@@ -225,6 +228,22 @@ def run(case):
             ledger = play.from_fragment(case["fragment"])
             return {"ok": {"ledger": ledger, "result": scene_result(replay(ledger)),
                            "view": play.view(ledger).to_dict(), "rolls": play.roll_entries(ledger)}}
+        if case["kind"] == "l5r_check":   # an L5R check played on the core, step by step (issue #41)
+            from l5r import core_check
+
+            core_check.reset()
+            book, answers = {}, []
+            for op, arg in case["calls"]:
+                if op in ("begin", "decide"):   # the page's book as stored after the answers so far
+                    arg = dict(arg)
+                    arg["book"] = book
+                    arg = json.dumps(arg)
+                answer = json.loads(getattr(core_check, op + "_json")(arg))
+                if answer.get("entry"):
+                    book = dict(book)
+                    book[answer["key"]] = answer["entry"]
+                answers.append(answer)
+            return {"ok": answers}
         if case["kind"] == "l5r_board":   # the L5R check's board on the core (issue #41)
             from l5r import core_board
 

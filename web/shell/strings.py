@@ -41,8 +41,14 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                            "background (only once) and works offline."},
     "loading.queued": {"es": "Tirada pedida: se hará en cuanto el motor esté listo.",
                        "en": "Roll requested: it runs as soon as the engine is ready."},
-    "loading.core_form": {"es": "El formulario ya tira (SIFRP y la tirada genérica); el resto de Tirada sigue cargando.",
-                          "en": "The form rolls now (SIFRP and the generic roll); the rest of Tirada is still loading."},
+    "loading.core_form": {"es": "El formulario ya tira (SIFRP, L5R y la tirada genérica); el resto de Tirada sigue "
+                                "cargando.",
+                          "en": "The form rolls now (SIFRP, L5R and the generic roll); the rest of Tirada is still "
+                                "loading."},
+    "loading.check_retry": {"es": "Este paso no se pudo guardar (otra pestaña usaba tu cadena de tiradas, o el "
+                                  "almacenamiento del navegador lo impidió): vuelve a pulsar.",
+                            "en": "This step could not be saved (another tab was using your chain of rolls, or the "
+                                  "browser's storage got in the way): press again."},
     "roll.core_loading": {"es": "Cargando el resto de Tirada… (el detalle de los dados, las probabilidades y las demás "
                                 "pestañas). El enlace ya se puede copiar.",
                           "en": "Loading the rest of Tirada… (the dice in detail, the odds and the other tabs). The "
