@@ -352,6 +352,12 @@ function startFormCore() {
         return;
       }
       root.dataset.coreForm = "ready";
+      // L5R chosen (now or later): its check's modules are fetched and imported before «Tirar» is pressed
+      const prepare = () => {
+        if (system?.value === "l5r5e" && formCore && !isReady()) formCore.check("prepare", "").catch(() => {});
+      };
+      prepare();
+      system?.addEventListener("change", prepare);
       if (queued && canCoreRoll()) {
         // a roll asked for while the core was starting: the core makes it now, not the engine later
         queued = false;
