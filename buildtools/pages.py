@@ -79,14 +79,14 @@ def include_panels(html: str, depth: int = 0) -> str:
 
 
 def sifrp_difficulties_html() -> str:
-    """The SIFRP difficulty select's options in Spanish (web/dice/form_sifrp.py difficulty_options_html),
-    written into the page so that the form is whole before the engine is up (issue #41: it rolls on the
-    reading core then)."""
+    """The SIFRP difficulty select's options (web/dice/form_sifrp.py difficulty_options_html), each text its
+    ``{{key}}`` (filled in Spanish with the rest), written into the page so that the form is whole before the
+    engine is up (issue #41: it rolls on the reading core then)."""
     web_on_path()
     _engine_on_path()
     from dice.form_sifrp import difficulty_options_html
 
-    return difficulty_options_html("es")
+    return difficulty_options_html(None)
 
 
 def _engine_on_path() -> None:

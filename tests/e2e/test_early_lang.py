@@ -108,6 +108,8 @@ def test_an_english_phone_reads_the_page_in_english_before_pyodide(new_context, 
         t("nav.brs", "en"), t("nav.data", "en")]
     assert page.inner_text("#roll") == t("action.roll", "en") == "Roll"
     assert page.inner_text("label[for=system]") == t("system.label", "en")
+    assert page.evaluate("document.getElementById('sifrp-difficulty').selectedOptions[0].textContent") == \
+        t("sifrp.difficulty.9", "en") == "Challenging (9)"   # the select's steps too, the one chosen kept
     assert page.title() == t("app.title", "en")
     assert page.inner_text("#lang") == t("app.lang", "en") and page.get_attribute("#lang", "aria-label") == t("app.lang_label", "en")
     assert not_in("en", before) == [] and spanish_left(before) == []
