@@ -88,10 +88,14 @@ if (framed && new URLSearchParams(location.search).get("marco") === "1") {
   document.body.append(box);
 }
 // The tabs switch before the engine is up, saying what is still loading (early-tabs.mjs, issue #41)
-if (!framed) earlyTabs({ state: engineState, watch: watchEngine, say });
+const tabLines = framed ? () => {} : earlyTabs({ state: engineState, watch: watchEngine, say });
 // The static page in the visitor's language before Pyodide is up, and the language button working then
-// (early-lang.mjs); the progress line follows (it has both languages in the template).
-if (!framed) startEarlyLang({ ready: isReady, changed: () => sayLine(lineSaid) }, document.getElementById("lang"));
+// (early-lang.mjs); the progress lines follow (theirs are in the template in both languages).
+const relabel = () => {
+  sayLine(lineSaid);
+  tabLines();
+};
+if (!framed) startEarlyLang({ ready: isReady, changed: relabel }, document.getElementById("lang"));
 // ------------------------------------------ the verification frame answers from the reading core (issue #41)
 // The userscript's frame (?marco=1#origen=<forum origin>) starts MicroPython at once (core-first.mjs
 // coreFrame) and answers the requests it can judge from it (frameListen, below) while Pyodide boots;

@@ -174,12 +174,15 @@ def test_with_pyodide_refused_the_button_still_switches_both_ways(new_context, b
     expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
     assert refused
     assert page.inner_text(f"#{LINE}") == t("loading.failed", "es")
+    page.click("#tab-audit")                                   # a view that needs the engine says it could not load
+    assert page.inner_text("#tab-waiting-audit") == t("loading.tab_failed", "es")
     for lang in ("en", "es", "en"):
         page.click("#lang")
         page.wait_for_function(LANG_IS, arg=lang)
         shown = static(page)
         assert not_in(lang, shown) == [], lang
         assert page.inner_text(f"#{LINE}") == t("loading.failed", lang)   # the failure, said in the language chosen
+        assert page.inner_text("#tab-waiting-audit") == t("loading.tab_failed", lang)   # and the tab's line
         assert page.evaluate("document.activeElement.id") == "lang"
     assert axe_problems(page) == []
     watch.errors.clear()   # the browser's console names the refused files
