@@ -79,14 +79,14 @@ def include_panels(html: str, depth: int = 0) -> str:
 
 
 def sifrp_difficulties_html() -> str:
-    """The SIFRP difficulty select's options in Spanish (web/dice/form_sifrp.py difficulty_options_html),
-    written into the page so that the form is whole before the engine is up (issue #41: it rolls on the
-    reading core then)."""
+    """The SIFRP difficulty select's options (web/dice/form_sifrp.py difficulty_options_html), each text its
+    ``{{key}}`` (filled in Spanish with the rest), written into the page so that the form is whole before the
+    engine is up (issue #41: it rolls on the reading core then)."""
     web_on_path()
     _engine_on_path()
     from dice.form_sifrp import difficulty_options_html
 
-    return difficulty_options_html("es")
+    return difficulty_options_html(None)
 
 
 def _engine_on_path() -> None:
@@ -198,6 +198,7 @@ def render_pages(wheel: Path) -> None:
 
     html = re.sub(r"\{\{\s*([a-z0-9_.]+)\s*\}\}", fill, html)
     (DIST / "index.html").write_text(html, encoding="utf-8")
+    write_english(html, strings)
     write_app_zip(wheel)
     # JSON, not TOML: PyScript would otherwise fetch its TOML parser first.
     # No "files": web/pyodide-start.mjs fetches app.zip itself while Pyodide boots (issue #16).
@@ -210,6 +211,44 @@ def render_pages(wheel: Path) -> None:
     off = json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))
     insert_before(PY_SCRIPT,
                   [f"<mpy-config hidden>{off}</mpy-config>"])
+
+
+#: The English texts of the static page (write_english), beside index.html: web/early-lang.mjs fetches
+#: it only for an English visit or the language button before Pyodide is up (issue #41).
+STRINGS_EN = "strings-en.json"
+
+
+def static_keys(html: str) -> list:
+    """The catalog keys index.html's static texts use, sorted: every ``[data-i18n]`` element's, every
+    ``[data-i18n-attr]`` attribute's (``attr:key;attr:key``), and ``app.title`` (the document's title):
+    exactly what web/shell/page.py ``apply_lang`` rewrites when the language changes."""
+    keys = set(re.findall(r'\sdata-i18n="([^"]+)"', html)) | {"app.title"}
+    for pairs in re.findall(r'\sdata-i18n-attr="([^"]+)"', html):
+        keys.update(pair.partition(":")[2] for pair in pairs.split(";"))
+    return sorted(keys)
+
+
+def english_texts(html: str, strings) -> dict:
+    """``{key: English text}`` of every :func:`static_keys` key of ``html``, as ``apply_lang`` writes it
+    (``strings.t(key, "en")``: a plural pair's "other" form; Spanish where the catalog has no English).
+
+    Raises:
+        SetupError: a key the catalog (``strings.STRINGS``) lacks."""
+    missing = [key for key in static_keys(html) if key not in strings.STRINGS]
+    if missing:
+        raise SetupError(f"web/index.html uses keys web/shell/strings.py lacks: {missing}")
+    return {key: strings.t(key, "en") for key in static_keys(html)}
+
+
+def write_english(html: str, strings) -> Path:
+    """dist/strings-en.json: :func:`english_texts` of the built page, compact JSON (~32 KB, ~12 KB gzip).
+    A file of its own, not inlined in index.html: a Spanish visit never downloads it (issue #41 counts
+    what a phone downloads before a roll link's first result); the service worker precaches it with
+    every file of dist/, so an English visit offline has it too."""
+    out = DIST / STRINGS_EN
+    out.write_text(json.dumps(english_texts(html, strings), ensure_ascii=False, sort_keys=True,
+                              separators=(",", ":")), encoding="utf-8")
+    return out
 
 
 #: The page's PyScript script in web/index.html: one inline line (no fetch of a main.py once Pyodide

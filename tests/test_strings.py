@@ -157,7 +157,8 @@ def test_the_page_is_built_in_the_language_it_starts_in():
     build.py fills with the Spanish text apply_lang would write) and every [data-i18n-attr]
     attribute is its ``{{key}}``."""
     page = (WEB / "shell" / "page.py").read_text(encoding="utf-8")
-    assert 'BUILT_LANG = "es"' in page and "apply_lang(lang, shown=BUILT_LANG)" in page
+    assert 'BUILT_LANG = "es"' in page and "apply_lang(lang, shown=shown)" in page
+    assert "(BUILT_LANG if str(root.lang) == BUILT_LANG else None)" in page   # unless web/early-lang.mjs switched them
     sys.path.insert(0, str(ROOT))
     try:
         import build

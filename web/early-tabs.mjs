@@ -20,11 +20,12 @@ const CORE_VIEW = "roll";
  * @param {object} page what the loader knows: ``state()`` the engine's state ("loading" | "ready" |
  *   "failed"), ``watch(observer)`` observes its attribute, ``say(name)`` the loading template's text
  *   in the early language (web/loader.js ``say``).
- * @returns {void}
+ * @returns {() => void} says the progress lines again (the language changed before the engine is up:
+ *   web/early-lang.mjs; ``say`` answers in the new one)
  */
 export function earlyTabs({ state, watch, say }) {
   const tabs = Array.from(document.querySelectorAll("[data-tab]"));
-  if (!tabs.length || state() === "ready") return;
+  if (!tabs.length || state() === "ready") return () => {};
   let chosen = null; // the tab pressed here last (null: none, the full page's start decides)
   const waiting = new Map(); // view name → its progress line
   const quieted = new Set(); // the elements made inert here
@@ -94,6 +95,9 @@ export function earlyTabs({ state, watch, say }) {
     const current = document.querySelector('[data-tab][aria-current="page"]')?.dataset.tab;
     if (chosen && chosen !== CORE_VIEW && chosen !== current) document.getElementById(`tab-${chosen}`)?.click();
   }));
+  return () => {
+    if (state() !== "ready") for (const line of waiting.values()) said(line);
+  };
 }
 
 /** Scroll the tab row (only the row, never the page) so that the tab ``name`` shows whole, and hide the

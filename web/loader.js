@@ -15,6 +15,7 @@ import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/co
 import { gameKind } from "./link-kind.mjs";
 import { earlyTabs } from "./early-tabs.mjs";
 import { playCheck } from "./core-check.mjs";
+import { earlyLang, startEarlyLang } from "./early-lang.mjs"; // the page in English before Pyodide (issue #41)
 import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
@@ -27,18 +28,8 @@ const engineState = () => root.getAttribute(ENGINE.attribute);
 /** Watch the engine's state: ``observer`` (a MutationObserver) is told of each change. */
 const watchEngine = (observer) => observer.observe(root, { attributes: true, attributeFilter: [ENGINE.attribute] });
 const isReady = () => engineState() === "ready";
-// Before the engine has applied the language, texts follow the remembered choice or the browser's
-// (the page itself is Spanish until then): data-NAME-en holds the English text.
-function earlyLang() {
-  try {
-    const stored = localStorage.getItem("tirada.lang") || "";
-    if (stored.includes("en")) return "en";
-    if (stored.includes("es")) return "es";
-  } catch (err) {
-    // storage unavailable: the browser's language decides
-  }
-  return (navigator.language || "").toLowerCase().startsWith("en") ? "en" : "es";
-}
+// Before the engine has applied the language, texts follow the visitor's language (early-lang.mjs
+// earlyLang: the button's choice, the stored one or the browser's): data-NAME-en holds the English text.
 const say = (name) => {
   if (!strings) return "";
   const english = !isReady() && earlyLang() === "en" && strings.getAttribute("data-" + name + "-en");
@@ -49,13 +40,19 @@ const say = (name) => {
  * replacement text would expand; one pass, so a value holding "{b}" is never filled in turn. */
 const sayWith = (name, values) =>
   say(name).replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
-if (text && strings && earlyLang() === "en") {
-  text.textContent = say("text");
-  text.lang = "en"; // read in English by a screen reader too (the page is Spanish until the engine is up)
+let lineSaid = "text"; // what the progress line says (a name of the template's): said again in another language
+/** Say ``name`` on the progress line, in the language the page shows (marked: read so by a screen reader
+ * too, while the rest of the page may still be Spanish). */
+function sayLine(name) {
+  lineSaid = name;
+  if (!text || !strings) return;
+  text.textContent = say(name);
+  text.lang = earlyLang();
 }
+if (earlyLang() === "en") sayLine("text");
 setTimeout(() => {
   // still loading (a failure already said so, and stays said; the form rolling on the core says so instead)
-  if (engineState() === "loading" && text && strings && !queued && !root.dataset.coreForm) text.textContent = say("slow");
+  if (engineState() === "loading" && !queued && !root.dataset.coreForm) sayLine("slow");
 }, 15000);
 // ------------------------------------------------------- frame-busting (issue #39)
 // A meta CSP cannot carry frame-ancestors, and a static host may send no header: so the page checks
@@ -91,7 +88,14 @@ if (framed && new URLSearchParams(location.search).get("marco") === "1") {
   document.body.append(box);
 }
 // The tabs switch before the engine is up, saying what is still loading (early-tabs.mjs, issue #41)
-if (!framed) earlyTabs({ state: engineState, watch: watchEngine, say });
+const tabLines = framed ? () => {} : earlyTabs({ state: engineState, watch: watchEngine, say });
+// The static page in the visitor's language before Pyodide is up, and the language button working then
+// (early-lang.mjs); the progress lines follow (theirs are in the template in both languages).
+const relabel = () => {
+  sayLine(lineSaid);
+  tabLines();
+};
+if (!framed) startEarlyLang({ ready: isReady, changed: relabel }, document.getElementById("lang"));
 // ------------------------------------------ the verification frame answers from the reading core (issue #41)
 // The userscript's frame (?marco=1#origen=<forum origin>) starts MicroPython at once (core-first.mjs
 // coreFrame) and answers the requests it can judge from it (frameListen, below) while Pyodide boots;
@@ -182,7 +186,7 @@ async function runThreadCore(started, released) {
 /** The link's first view is on screen and says itself that the rest is loading: the progress line above
  * it says so in one short line (not the form's longer one, which on a phone pushed the view down). */
 function linkOpened() {
-  if (text && engineState() === "loading" && !queued) text.textContent = say("corelink");
+  if (engineState() === "loading" && !queued) sayLine("corelink");
 }
 
 function fail() {
@@ -197,7 +201,8 @@ function fail() {
     const bar = box.querySelector("progress");
     if (bar) bar.remove();
   }
-  if (first && text && strings) text.textContent = say("failed");
+  if (first) sayLine("failed");
+  else lineSaid = "failed"; // page.py has said so
   // a link's early view (a roll link's preview or core result, a thread's first verdict) says so too
   for (const checking of [document.getElementById("shared-checking"), document.getElementById("thread-core-checking")]) {
     if (!checking) continue;
@@ -279,7 +284,7 @@ function queueRoll() {
   queued = true;
   const button = document.getElementById("roll");
   if (button) button.setAttribute("aria-busy", "true");
-  if (text) text.textContent = say("queued");
+  sayLine("queued");
 }
 if (form) {
   form.addEventListener("submit", (event) => {
@@ -362,8 +367,8 @@ function startFormCore() {
         // a roll asked for while the core was starting: the core makes it now, not the engine later
         queued = false;
         rollOnCore();
-      } else if (text && !queued && engineState() === "loading") {
-        text.textContent = say("coreform");
+      } else if (!queued && engineState() === "loading") {
+        sayLine("coreform");
       }
     }, (err) => {
       formCore = null;
@@ -529,7 +534,7 @@ function remember(answer, roller, campaign) {
 function showRolled(answer, saved) {
   const link = `${window.location.href.split("#")[0]}#${answer.fragment}`;
   coreCard = { fragment: answer.fragment, link, snippets: answer.snippets };
-  if (text && engineState() === "loading") text.textContent = say("coreform");
+  if (engineState() === "loading") sayLine("coreform");
   showCoreRoll(answer.view, answer.pool, link, say, engineState() === "failed", saved ? "" : say("rollcorenotsaved"));
 }
 

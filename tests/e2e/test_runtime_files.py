@@ -130,10 +130,15 @@ def test_no_unused_runtime_file_is_shipped_or_precached(new_context, base_url):
         page.click(f"#tab-{tab}")
     link = roll_sifrp(page, "Todo lo que se usa")
     wait_offline_ready(page)
+    # the visitor reads English from now on (stored): the next visits show the static page in English
+    # before Pyodide is up, from strings-en.json (web/early-lang.mjs, issue #41)
+    page.click("#lang")
+    page.wait_for_function("localStorage.getItem('tirada.lang') === '\"en\"'")
     other = ctx.new_page()
     other.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))
     other = open_app(other, link)
     other.wait_for_selector("#shared .total")  # a roll link opens on the shared-roll view (issue #14)
+    assert other.evaluate("document.documentElement.lang") == "en" and "strings-en.json" in asked
     # a Confrontation link: the reading core replays it with the games' bundle (dist/core-games.bin, issue #41)
     game = ctx.new_page()
     game.on("request", lambda r: asked.add(r.url.removeprefix(base_url).split("?")[0].split("#")[0]))

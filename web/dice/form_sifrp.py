@@ -124,18 +124,20 @@ def sheet_fields_html(form: Mapping[str, Any], lang: str) -> str:
             f'</div>{text("notes", t("data.notes", lang), form.get("notes", ""), long=True)}')
 
 
-def difficulty_options_html(lang: str) -> str:
+def difficulty_options_html(lang: str | None) -> str:
     """The options of the SIFRP difficulty select (web/panels/roll.html ``#sifrp-difficulty``): each named
-    step of ``shell.strings.SIFRP_DIFFICULTIES`` as "Moderada (9)" in ``lang`` (names from
-    tirada.systems.sifrp.difficulty_name; sifrp.md §The test), then "other" (a number of one's own).
-    Moderada (9) is the one selected. The build writes them into the page in Spanish (buildtools/pages.py),
-    so the form is whole before the engine (issue #41: it rolls on the reading core); the page writes
-    them again in the language chosen (web/dice/ui_dice.py)."""
-    from tirada.systems.sifrp import difficulty_name
+    step of ``shell.strings.SIFRP_DIFFICULTIES`` as "Moderada (9)" in ``lang`` (the catalog's
+    ``sifrp.difficulty.N``, made from tirada.systems.sifrp.difficulty_name; sifrp.md §The test), then
+    "other" (a number of one's own). Moderada (9) is the one selected. Each option is a ``[data-i18n]``
+    element of its key: the build writes them into the page (``lang`` None: each text its ``{{key}}``, which
+    the build fills in Spanish; buildtools/pages.py), so the form is whole before the engine (issue #41: it
+    rolls on the reading core) and follows the language before it too (web/early-lang.mjs); the page
+    writes them again in the language chosen (web/dice/ui_dice.py)."""
 
-    options = []
-    for tn in SIFRP_DIFFICULTIES:
-        name = (difficulty_name(tn) or {lang: str(tn)})[lang]   # every step of the list has a name
-        options.append(f'<option value="{tn}"{" selected" if tn == 9 else ""}>{esc(name)} ({tn})</option>')
-    options.append(f'<option value="custom">{esc(t("field.difficulty_custom", lang))}</option>')
+    def shown(key: str) -> str:
+        return f"{{{{{key}}}}}" if lang is None else esc(t(key, lang))
+
+    options = [f'<option value="{tn}"{" selected" if tn == 9 else ""} data-i18n="sifrp.difficulty.{tn}">'
+               f'{shown(f"sifrp.difficulty.{tn}")}</option>' for tn in SIFRP_DIFFICULTIES]
+    options.append(f'<option value="custom" data-i18n="field.difficulty_custom">{shown("field.difficulty_custom")}</option>')
     return "".join(options)

@@ -31,6 +31,8 @@ ENGINE_ATTRIBUTE: str = CONTRACT["engine"]["attribute"]
 #: the engine's states, by name ("loading", "ready", "failed")
 ENGINE_STATES: tuple[str, ...] = tuple(CONTRACT["engine"]["states"])
 READY, FAILED = "ready", "failed"
+#: the attribute of <html> that holds the language the visitor chose before the engine was up (web/early-lang.mjs)
+LANG_CHOSEN_ATTRIBUTE: str = CONTRACT["lang"]["attribute"]
 
 
 class Diagnostics(NamedTuple):

@@ -166,12 +166,27 @@ def on_storage(event) -> None:
         page_events.emit(LangChanged())
 
 
+def start_lang() -> tuple[str, str | None]:
+    """The language the page starts in, and the one its static texts show (:func:`apply_lang`'s ``shown``).
+
+    The language: what the visitor chose with the language button before the engine was up
+    (``<html data-lang-chosen>``, web/early-lang.mjs: it stores the choice too, but the storage may refuse
+    it), else the stored one, else the browser's: what web/early-lang.mjs ``earlyLang`` picks, so the
+    page does not flash back to another language. ``shown``: BUILT_LANG while ``<html lang>`` still says
+    it; else None (web/early-lang.mjs has switched the static texts: every one is rewritten)."""
+    root = document.documentElement
+    chosen = str(root.getAttribute(contract.LANG_CHOSEN_ATTRIBUTE) or "")
+    browser = "en" if str(window.navigator.language).lower().startswith("en") else "es"
+    lang = chosen if chosen in ("es", "en") else (STORE.lang() or browser)
+    return lang, (BUILT_LANG if str(root.lang) == BUILT_LANG else None)
+
+
 def start() -> None:
     window.performance.mark(contract.mark_name("main-imported"))   # read by bench/ (where the start-up time goes)
-    lang = STORE.lang() or ("en" if str(window.navigator.language).lower().startswith("en") else "es")
+    lang, shown = start_lang()
     for view in VIEWS:
         view.start()
-    apply_lang(lang, shown=BUILT_LANG)
+    apply_lang(lang, shown=shown)
     window.addEventListener("storage", on_storage)
     app.show_view("roll")
     frame = "marco=1" in str(window.location.search).lstrip("?").split("&")

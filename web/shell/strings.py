@@ -352,6 +352,12 @@ from audit.strings_sealaudit import STRINGS as _SEALAUDIT; STRINGS.update(_SEALA
 from audit.strings_frame import STRINGS as _FRAME; STRINGS.update(_FRAME)  # noqa: E402
 from dice.strings_bands import STRINGS as _BANDS; STRINGS.update(_BANDS)  # noqa: E402
 from dice.strings_dialect import STRINGS as _DIALECT; STRINGS.update(_DIALECT)  # noqa: E402
+# the SIFRP difficulty select's named steps, "Moderada (9)" / "Challenging (9)": the engine's names
+# (tirada.systems.sifrp.difficulty_name; sifrp.md §The test), keys of the page's static form (issue #41)
+from tirada.systems.sifrp import difficulty_name as _difficulty_name  # noqa: E402
+for _tn in SIFRP_DIFFICULTIES:
+    _names = _difficulty_name(_tn) or {"es": str(_tn), "en": str(_tn)}
+    STRINGS.setdefault(f"sifrp.difficulty.{_tn}", {lang: f"{name} ({_tn})" for lang, name in _names.items()})
 # the words of every system written as a package (its registry entry's ``strings``: its name, its fields'
 # labels, its error codes), so adding a system edits no catalog (docs/architecture.md §Adding a roll system)
 from tirada.systems.registry import page_strings as _page_strings  # noqa: E402
