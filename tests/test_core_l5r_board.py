@@ -321,24 +321,31 @@ def _run_cpython(input_path: pathlib.Path) -> str:
     return done.stdout
 
 
-@pytest.mark.slow
-def test_the_board_renders_byte_for_byte_the_same_on_micropython(tmp_path):
+def _on_both(cases: list, tmp_path: pathlib.Path) -> tuple:
+    """``cases`` run by the driver on CPython and on MicroPython: ``(CPython's results, MicroPython's)``, their
+    whole outputs checked byte for byte first (skipped without Node and node_modules, failed in CI)."""
     if shutil.which("node") is None or not MICROPYTHON.exists():
         if os.environ.get("CI"):
             pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
         pytest.skip("needs Node and node_modules (python3 build.py build)")
-    cases = board_cases()
     input_path = tmp_path / "input.json"
     input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
     on_cpython = _run_cpython(input_path)
     on_micropython = _run_micropython(input_path, tmp_path)
     ours, theirs = json.loads(on_cpython)["results"], json.loads(on_micropython)["results"]
     assert len(ours) == len(theirs) == len(cases)
+    assert on_micropython.split('"results"')[1] == on_cpython.split('"results"')[1]
+    return ours, theirs
+
+
+@pytest.mark.slow
+def test_the_board_renders_byte_for_byte_the_same_on_micropython(tmp_path):
+    cases = board_cases()
+    ours, theirs = _on_both(cases, tmp_path)
     for case, mine, other in zip(cases, ours, theirs):
         assert isinstance(mine.get("ok"), str), (case["name"], mine)
         assert mine["ok"] or case["call"] == "status_json", case["name"]   # faces mode before the keep: no counters
         assert other == mine, case["name"]
-    assert on_micropython.split('"results"')[1] == on_cpython.split('"results"')[1]
 
 
 def check_cases() -> list:
@@ -375,21 +382,11 @@ def check_cases() -> list:
 def test_a_check_plays_byte_for_byte_the_same_on_micropython(tmp_path):
     """The whole of web/l5r/core_check.py (the form read, each fair-play step, the board, the finished
     link and its words) answers the same on MicroPython as on CPython, for every call of 32 checks."""
-    if shutil.which("node") is None or not MICROPYTHON.exists():
-        if os.environ.get("CI"):
-            pytest.fail("Node or node_modules/@micropython/micropython-webassembly-pyscript is missing in CI")
-        pytest.skip("needs Node and node_modules (python3 build.py build)")
     cases = check_cases()
-    input_path = tmp_path / "input.json"
-    input_path.write_text(json.dumps({"cases": cases}), encoding="utf-8")
-    on_cpython = _run_cpython(input_path)
-    on_micropython = _run_micropython(input_path, tmp_path)
-    ours, theirs = json.loads(on_cpython)["results"], json.loads(on_micropython)["results"]
-    assert len(ours) == len(theirs) == len(cases)
+    ours, theirs = _on_both(cases, tmp_path)
     states: set = set()
     for case, mine, other in zip(cases, ours, theirs):
         assert isinstance(mine.get("ok"), list), (case["name"], mine)
         states |= {answer["state"] for answer in mine["ok"]}
         assert other == mine, case["name"]
     assert states == {"board", "rolled", "refused", "full"}   # every kind of answer was compared
-    assert on_micropython.split('"results"')[1] == on_cpython.split('"results"')[1]
