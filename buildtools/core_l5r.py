@@ -32,7 +32,7 @@ PYLIB = ROOT / "pylib"
 #: the L5R board's bundle in dist/
 L5R_BUNDLE = "core-l5r.bin"
 #: the web modules the bundle holds (their sources in web/), by import name
-WEB_MODULES = ("l5r.core_check", "l5r.core_board", "l5r.ui_l5r_render", "shell.render", "shell.refusal", "shell.i18n")
+WEB_MODULES = ("l5r.core_check", "l5r.check_steps", "l5r.core_board", "l5r.ui_l5r_render", "shell.render", "shell.refusal", "shell.i18n")
 #: the generated catalog's import name (the page's is web/shell/strings.py, which assembles every module's)
 STRINGS_MODULE = "shell.strings"
 #: the engine modules whose refusals an L5R check can raise, with everything they import: the check in

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from l5r import core_check
+from l5r import check_steps, core_check
 from l5r.ui_l5r_render import board_html
 from tirada.core_roll import FormAsk
 from tirada.links.core_view import outcome_line
@@ -102,7 +102,7 @@ def test_tapping_marks_a_die_and_previews_what_keeping_it_gives():
     index = view.choice.allowed[0]
     step = core_check.tap(index)
     assert step.state == "board" and step.focus == f"die:{index}" and core_check.Session.marked == [index]
-    status, confirm, error = core_check.preview_texts(core_check.Session.request, view, [index], [], "es")
+    status, confirm, error = check_steps.preview_texts(core_check.Session.request, view, [index], [], "es")
     assert (step.status, step.confirm, step.error) == (status, confirm, error)
     assert status.startswith("Marcados: 1") and confirm is None and error == ""
     assert 'aria-pressed="true"' in step.html
@@ -187,3 +187,46 @@ def test_bad_calls_answer_full_never_raise():
     core_check.begin(FormAsk.of(ask()))
     assert core_check.tap(True).state == "full" and core_check.add(None).state == "full"
     assert core_check.decide(FormAsk.of({"name": "faces"})).state == "full"
+
+
+def test_a_decision_the_page_could_not_store_is_undone_and_may_be_sent_again():
+    """The page stores each answer's chain entry before showing it; when that fails (full storage, another
+    writer), the check goes back to before the decision, so that pressing again is the same decision at
+    the same chain numbers, never a number handed out twice (tests/e2e/test_l5r_core_page.py)."""
+    first = core_check.begin(FormAsk.of(ask()))
+    book = {first.key: first.entry}
+    before = (core_check.Session.request, core_check.Session.result)
+    core_check.tap(0)
+    decision = {"name": "rerolls", "book": book, "head": None, "created": 1765000100, "random": "99" * 256}
+    lost = core_check.decide(FormAsk.of(decision))
+    assert lost.state == "board" and lost.entry["seq"] == 2                      # … and the page failed to store it
+    back = core_check.undo()
+    assert back.state == "board" and (core_check.Session.request, core_check.Session.result) == before
+    assert core_check.Session.marked == [0] and 'aria-pressed="true"' in back.html  # the board as it was
+    again = core_check.decide(FormAsk.of({**decision, "random": "aa" * 256}))
+    assert again.state == "board" and again.entry["seq"] == 2                     # the same number, stored now
+    assert core_check.undo().state == "board"
+    assert core_check.undo().state == "full"                                      # one step back only
+
+
+def test_a_begin_the_page_could_not_store_leaves_the_check_before_it_on_the_board():
+    core_check.begin(FormAsk.of(ask(roller="", campaign="")))
+    shown = core_check.Session.result
+    core_check.begin(FormAsk.of(ask(random="42" * 256)))
+    assert core_check.undo().state == "board" and core_check.Session.result is shown
+
+
+def test_the_board_follows_the_pages_language_mid_check():
+    core_check.begin(FormAsk.of(ask()))
+    view = CheckView.from_result(core_check.Session.result)
+    step = core_check.redraw_in("en")
+    assert step.state == "board" and step.html == board_html(view, "Saltar", set(), "en", [])
+    assert core_check.redraw_in("fr").state == "full"
+
+
+@pytest.mark.parametrize(("changes", "field"), [({"values": {**FORM, "ring": "0"}}, "ring"),
+                                                ({"values": {**FORM, "tn": "x"}}, "tn"),
+                                                ({"roller": "Ka\u202eito"}, "roller")])
+def test_a_refused_start_names_its_field(changes, field):
+    step = core_check.begin(FormAsk.of(ask(**changes)))
+    assert step.state == "full" and step.field == field and step.code

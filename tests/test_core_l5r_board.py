@@ -350,8 +350,9 @@ def test_the_board_renders_byte_for_byte_the_same_on_micropython(tmp_path):
 
 def check_cases() -> list:
     """L5R checks played on the core step by step (web/l5r/core_check.py): begun from the form, dice tapped,
-    rerolls, keeps, added dice and explosions decided (some refused: compared too), signed and unsigned,
-    in es and en, for 8 seeds each."""
+    rerolls (one undone, as when the page cannot store it, and sent again), the language switched, keeps,
+    added dice and explosions decided (some refused: compared too), signed and unsigned, in es and en, for
+    8 seeds each."""
     base = {"ring": "3", "skill": "2", "tn": "3", "assist_skilled": "0", "assist_unskilled": "0", "stance": ""}
     forms = [("distinction", {**base, "distinction": True}), ("adversity", {**base, "adversity": True}),
              ("compromised, fire", {**base, "compromised": True, "stance": "fire"}), ("plain", base)]
@@ -370,7 +371,8 @@ def check_cases() -> list:
                     asked["keep"] = keep
                 return ["decide", asked]
 
-            calls = [["begin", ask], ["tap", 0], ["tap", 1], ["tap", 1], decide("rerolls", seed),
+            calls = [["begin", ask], ["tap", 0], ["tap", 1], ["tap", 1], decide("rerolls", seed), ["undo", None],
+                     ["redraw_in", "en" if lang == "es" else "es"], decide("rerolls", seed + 50),
                      ["add", "skill:10"], ["add", 0], ["add", "ring:5"], ["tap", 0], ["tap", 2], decide("keep", seed + 1),
                      ["tap", 1], decide("keep", seed + 2)]
             calls += [decide("explosions", seed + 3 + i, keep=i % 2 == 0) for i in range(4)]

@@ -20,12 +20,13 @@
  *   ``number(call)`` (runs ``call(ask)`` under the roller's chain lock with ``ask.book`` / ``ask.head``
  *   as stored now, stores the answer's ``entry``/``head`` first; resolves to the answer; rejects when the
  *   chain moved or cannot be stored), ``fresh()`` (new random hex for a decision), ``onRolled(roll)``
- *   (the finished check: a tirada.core_roll.CoreRoll's fields), ``say(name)`` (loader strings).
+ *   (the finished check: a tirada.core_roll.CoreRoll's fields), ``say(name)`` and ``sayWith(name, values)``
+ *   (loader strings).
  * @returns {Promise<object|null>} the first CheckStep: state "board" when the core plays it; else (state
  *   "full", its code) the full engine must play it
  */
 export async function playCheck(env) {
-  const first = await env.number((ask) => env.core.check("begin", JSON.stringify(ask)));
+  const first = await numbered(env, (ask) => env.core.check("begin", JSON.stringify(ask)));
   const result = document.getElementById("result");
   if (!first || first.state !== "board" || !result) return first;
   for (const id of ["shared", "share"]) {
@@ -73,7 +74,7 @@ export async function playCheck(env) {
     for (const node of board.querySelectorAll("button")) node.disabled = true;
     let step = null;
     try {
-      step = await env.number((ask) => env.core.check("decide", JSON.stringify({ ...ask, ...fields, random: env.fresh() })));
+      step = await numbered(env, (ask) => env.core.check("decide", JSON.stringify({ ...ask, ...fields, random: env.fresh() })));
     } catch (err) {
       console.warn("Tirada: the core could not number this decision.", err);
     }
@@ -88,7 +89,8 @@ export async function playCheck(env) {
       draw(step);
     } else {
       // refused by the rules (the reason, the board as it was), or not numbered now (chain moved)
-      draw({ html: "", status: null, confirm: null, error: step?.error || env.say("checkcoreretry"), focus: "" });
+      const retry = env.sayWith("checkcoreretry", { code: "core.step_not_saved" });
+      draw({ html: "", status: null, confirm: null, error: step?.error || retry, focus: "" });
       button?.focus();
     }
   };
@@ -123,8 +125,37 @@ export async function playCheck(env) {
     if (live()) event.preventDefault(); // the board holds no form the core plays (typed faces wait for the engine)
   };
 
+  // the page's language changed mid-check (the language button, before or after Pyodide): the board again
+  const redraw = new MutationObserver(async () => {
+    if (!live()) {
+      redraw.disconnect();
+      return;
+    }
+    const lang = document.documentElement.lang === "en" ? "en" : "es";
+    const step = await env.core.check("redraw_in", lang).catch(() => null);
+    if (step?.state === "board" && live() && !busy) draw(step);
+  });
+  redraw.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+
   draw(first);
   result.addEventListener("click", onClick);
   result.addEventListener("submit", onSubmit);
   return first;
+}
+
+/** ``env.number(call)``, and when the core answered but its chain entry could not be stored (full
+ * storage, another writer meanwhile: ``env.number`` rejects after the call), the core's check is put back
+ * as it was before the call (its ``undo``): the decision did not happen, no number was handed out, and
+ * the player may press again. Rejects as ``env.number`` does. */
+async function numbered(env, call) {
+  let called = false;
+  try {
+    return await env.number((ask) => {
+      called = true;
+      return call(ask);
+    });
+  } catch (err) {
+    if (called) await env.core.check("undo", "").catch(() => null);
+    throw err;
+  }
 }

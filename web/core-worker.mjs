@@ -219,7 +219,7 @@ function checkModules() {
 /**
  * An L5R check played on the core (web/core-check.mjs; issue #41): ``{kind: "check", id, op, arg}``
  * answers ``{id, answer}``: the JSON text of l5r.core_check's ``<op>_json(arg)`` ("begin", "tap", "add",
- * "decide"), or ``""`` for "prepare" (the modules fetched and imported) and "reset". ``{id, failed}``
+ * "decide", "undo", "redraw_in"), or ``""`` for "prepare" (the modules fetched and imported) and "reset". ``{id, failed}``
  * when they cannot be loaded.
  */
 async function checkMessage(data) {
@@ -228,7 +228,7 @@ async function checkMessage(data) {
     const module = mp.pyimport("l5r.core_check");
     let answer = "";
     if (data.op === "reset") module.reset();
-    else if (["begin", "tap", "add", "decide"].includes(data.op)) answer = module[`${data.op}_json`](data.arg);
+    else if (["begin", "tap", "add", "decide", "undo", "redraw_in"].includes(data.op)) answer = module[`${data.op}_json`](data.arg);
     self.postMessage({ id: data.id, answer });
   } catch (err) {
     self.postMessage({ id: data.id, failed: String(err?.stack || err).slice(0, 500) });

@@ -425,7 +425,7 @@ async function rollOnCore() {
     if (chosen === "l5r5e") {
       // a check in steps: its board on the core (core-check.mjs), its end as a core roll (onRolled)
       checkLive = true;
-      const first = await playCheck({ core: formCore, ask, fresh: freshHex, say,
+      const first = await playCheck({ core: formCore, ask, fresh: freshHex, say, sayWith,
         number: (call) => numberOnCore(ask, roller, key, call),
         onRolled: (roll) => {
           checkLive = false;
@@ -475,8 +475,13 @@ function freshHex() {
 async function numberOnCore(ask, roller, key, call) {
   let answer = null;
   const numbered = async (head) => {
-    const book = stored(STORE_KEYS.chains, {});
-    if (!isObject(book)) throw new Error("chain book unreadable");
+    let book = stored(STORE_KEYS.chains, {});
+    if (!isObject(book)) {
+      // the engine keeps a refused storage in memory (the roll then stays in «Tiradas recientes»): it rolls
+      // it, unless it failed to load; then an unnamed roll, which numbers nothing, is the core's
+      if (roller || engineState() !== "failed") throw new Error("chain book unreadable");
+      book = {};
+    }
     ask.book = book; // the whole book: the core checks every entry as the page's store does
     const before = JSON.stringify(Object.hasOwn(book, key) ? book[key] : null);
     ask.head = roller && head ? JSON.parse(head) : null;
@@ -542,9 +547,12 @@ function showRolled(answer, saved) {
  * says which field (its label) and the stable code; the field is marked invalid and focused. */
 function showRefused(answer) {
   const fieldset = form.querySelector(`fieldset[data-system="${system.value}"]`);
-  const input = answer.field && fieldset ? fieldset.querySelector(`[name="${CSS.escape(answer.field)}"]`) : null;
-  const label = (input?.labels?.[0]?.textContent || answer.field || "").trim();
-  showCoreRefusal(say("errorheading"), sayWith("rollcorerefused", { field: label, code: answer.code }));
+  const named = answer.field ? `[name="${CSS.escape(answer.field)}"]` : "";
+  // the system's field, else one of the roll view's others (the roller's name, the label)
+  const input = named ? fieldset?.querySelector(named) || document.querySelector(`[data-view="roll"] ${named}`) : null;
+  const label = (input?.labels?.[0]?.textContent || "").trim();
+  showCoreRefusal(say("errorheading"), label ? sayWith("rollcorerefused", { field: label, code: answer.code })
+    : sayWith("rollcorerefusedany", { code: answer.code }));
   if (input) {
     input.setAttribute("aria-invalid", "true");
     input.addEventListener("input", () => input.removeAttribute("aria-invalid"), { once: true });

@@ -230,3 +230,95 @@ def test_a_die_the_rules_refuse_is_said_on_the_board_and_not_marked(new_context,
     expect(error).to_be_visible()
     expect(page.locator("#result .l5r-board")).to_have_attribute("data-stage", "keep")
     watch.assert_clean()
+
+
+#: localStorage refuses the chain book's next write once ``window.__failChains`` is set (a full storage)
+FAIL_CHAINS_ONCE = """(() => { const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'tirada.chains.v1' && window.__failChains) { window.__failChains = false;
+      throw new DOMException('full', 'QuotaExceededError'); }
+    return set.call(this, key, value); }; })();"""
+
+
+def test_a_decision_whose_chain_number_cannot_be_stored_is_not_made_and_can_be_sent_again(new_context, base_url):
+    """Fair play: the decision's dice are not shown and its numbers are not taken when the chain book cannot
+    be stored; pressing again makes it at those numbers, and the next roll takes the next one (no number
+    twice: the audit would call it a fork)."""
+    from playwright.sync_api import expect
+
+    ctx, _ = _phone(new_context)
+    hold_engine(ctx)
+    ctx.add_init_script(FAIL_CHAINS_ONCE)
+    page = ctx.new_page()
+    _start(page, base_url)
+    page.locator("[data-l5r-die]").first.click()
+    page.evaluate("window.__failChains = true")
+    page.click("#l5r-confirm")
+    error = page.locator("#l5r-error")
+    expect(error).to_have_text(STRINGS["loading.check_retry"]["es"].format(code="core.step_not_saved"))
+    assert _stage(page) == "reroll"                                        # not made: the board as it was
+    expect(page.locator("[data-l5r-die][aria-pressed=true]")).to_have_count(1)
+    page.click("#l5r-confirm")                                             # pressed again: made now
+    expect(page.locator("#result .l5r-board")).to_have_attribute("data-stage", "keep")
+    _play_out(page)
+    first = open_roll(page.locator("#share-link").input_value().split("#", 1)[1])
+    numbers = [e["seq"] for e in first["entries"]]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 2
+    page.select_option("#system", "sifrp")
+    page.fill("#label", "Después")
+    before = page.locator("#share-link").input_value()
+    page.click("#roll")
+    page.wait_for_function("b => document.getElementById('share-link').value !== b", arg=before)
+    assert open_roll(page.locator("#share-link").input_value().split("#", 1)[1])["seq"] == numbers[-1] + 1
+
+
+def test_the_board_follows_the_language_button_mid_check(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, _ = _phone(new_context)
+    hold_engine(ctx)
+    page = ctx.new_page()
+    _start(page, base_url)
+    expect(page.locator("#l5r-step")).to_have_text(STRINGS["l5r.do_reroll_distinction"]["es"].format(min=0, max=2))
+    page.click("#lang")                                                    # English, before Pyodide
+    expect(page.locator("#l5r-step")).to_have_text(STRINGS["l5r.do_reroll_distinction"]["en"].format(min=0, max=2))
+    expect(page.locator("#l5r-confirm")).to_have_text(STRINGS["l5r.confirm_reroll"]["en"])
+
+
+def test_with_pyodide_refused_a_value_the_rules_refuse_is_pointed_at(new_context, base_url):
+    from playwright.sync_api import expect
+
+    ctx, watch = _phone(new_context)
+    refuse_engine(ctx)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("data-core-form", "ready", timeout=READY_TIMEOUT_MS)
+    page.select_option("#system", "l5r5e")
+    page.fill("#l5r-ring", "0")
+    page.click("#roll")
+    label = STRINGS["l5r.ring"]["es"]
+    expect(page.locator("#core-roll-refused-text")).to_have_text(
+        STRINGS["roll.core_refused"]["es"].format(field=label, code="field.range"))
+    expect(page.locator("#l5r-ring")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#l5r-ring")).to_be_focused()
+    watch.errors.clear()   # the browser's console names the refused files
+
+
+def test_with_storage_refused_and_pyodide_refused_an_unnamed_check_is_still_played(new_context, base_url):
+    """Nothing else can roll then: the core plays an unnamed check (it numbers nothing) and says the roll
+    could not be kept in «Tiradas recientes»."""
+    from playwright.sync_api import expect
+
+    ctx, watch = _phone(new_context)
+    refuse_engine(ctx)
+    ctx.add_init_script("""Object.defineProperty(window, 'localStorage', {configurable: true,
+      get() { throw new DOMException('refused', 'SecurityError'); }});""")
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=READY_TIMEOUT_MS)
+    _start(page, base_url, roller="", label="Sin almacenamiento")
+    _play_out(page)
+    expect(page.locator("#core-roll")).to_contain_text(STRINGS["roll.core_not_saved"]["es"])
+    assert open_roll(page.locator("#share-link").input_value().split("#", 1)[1])["label"] == "Sin almacenamiento"
+    watch.errors.clear()   # the browser's console names the refused files

@@ -8,8 +8,8 @@ form read by :func:`tirada.systems.form_read.read_form`, each step rolled by
 :mod:`tirada.links.fair_roll` (fresh dice made after each decision and numbered on the roller's chain:
 docs/link-format.md §16), the board drawn and worded by web/l5r/ui_l5r_render.py (one voice: the HTML
 the full page draws), the finished check made a link, verified and worded by :func:`tirada.core_roll.rolled`.
-web/l5r/ui_l5r.py plays the same check on the full page with the same rules (:func:`final_request`,
-:func:`preview_texts` are shared).
+web/l5r/ui_l5r.py plays the same check on the full page with the same rules (web/l5r/check_steps.py:
+the finished link's request, the previews of marked dice, the refusal line).
 
 One check at a time per worker, kept here between the page's calls (:class:`Session`). Each call takes
 and answers JSON text (:func:`begin_json`, :func:`tap_json`, :func:`add_json`, :func:`decide_json`);
@@ -23,28 +23,23 @@ at the start) answers ``"full"``: the page queues the check for the full engine,
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any
 
-from l5r.ui_l5r_render import board_html, refusal_text, status_text
-from shell.strings import t
+from l5r.check_steps import final_request, preview_texts, refusal_line, try_roll
+from l5r.ui_l5r_render import board_html
 from tirada import TiradaError
 from tirada.core_roll import CoreRoll, FormAsk, chain_of, rolled
 from tirada.links.fair_records import fair_check
 from tirada.portable import NeedsFullEngine, Struct, supply_random
 from tirada.systems.l5r.records import CheckView
 from tirada.systems.l5r.request import MAX_ADDED
-from tirada.systems.registry import REGISTRY
 
-__all__ = ["DECISIONS", "STATES", "SYSTEM", "CheckStep", "Session", "add", "add_json", "begin", "begin_json", "decide",
-           "decide_json", "final_request", "merged_ask", "preview_texts", "refusal_line", "reset", "tap", "tap_json",
-           "try_roll"]
+__all__ = ["STATES", "SYSTEM", "CheckStep", "Session", "add", "add_json", "begin", "begin_json", "decide", "decide_json",
+           "merged_ask", "redraw_in", "redraw_in_json", "reset", "tap", "tap_json", "undo", "undo_json"]
 
 SYSTEM = "l5r5e"
 #: the states of a :class:`CheckStep`
 STATES = ("board", "rolled", "refused", "full")
-#: the check's decisions after its dice (its registry entry's, l5r5e.md §The check): a finished link states
-#: them anew, as the engine applied them
-DECISIONS = tuple(REGISTRY[SYSTEM].decisions)
 
 
 class CheckStep(Struct):
@@ -63,9 +58,12 @@ class CheckStep(Struct):
         focus: what the page focuses: ``"step"`` (#l5r-step), ``"die:<index>"``, ``"add"``, ``""`` nothing.
         roll: a :class:`tirada.core_roll.CoreRoll`'s fields (state ``"rolled"``) when done, else None.
         key, entry, head: the chain book's key, its new entry and head to store (None: nothing numbered).
+        field: the refused value's input name when the form or the rules refused the start (``"ring"``,
+            ``"roller"``…; the page points at it when the full engine, which words refusals, could not load).
     """
 
-    _fields = ("state", "code", "html", "status", "confirm", "error", "focus", "roll", "key", "entry", "head")
+    _fields = ("state", "code", "html", "status", "confirm", "error", "focus", "roll", "key", "entry", "head",
+               "field")
     state: str
     code: str
     html: str
@@ -77,13 +75,14 @@ class CheckStep(Struct):
     key: str
     entry: Any
     head: Any
+    field: str
 
     def __init__(self, state: str, code: str = "", html: str = "", status: Any = None, confirm: Any = None,
                  error: str = "", focus: str = "", roll: Any = None, key: str = "", entry: Any = None,
-                 head: Any = None) -> None:
+                 head: Any = None, field: str = "") -> None:
         if state not in STATES:
             raise ValueError("state must be one of " + ", ".join(STATES))
-        self._init(state, code, html, status, confirm, error, focus, roll, key, entry, head)
+        self._init(state, code, html, status, confirm, error, focus, roll, key, entry, head, field)
 
 
 class Session:
@@ -95,64 +94,19 @@ class Session:
     marked: list = []       # pool indices tapped at the reroll / keep
     added: list = []        # kept dice added at the keep, [die, face]
     ask: Any = None         # the page's start (tirada.core_roll.FormAsk): roller, campaign, lang, page_url
+    undo: Any = None        # the session before the last begin or decision, until the page stored its entry
 
 
-# ---------------------------------------------------------------------------------- shared rules
-def final_request(request: Mapping[str, Any], check: CheckView) -> dict:
-    """The request of a finished check's link: the form's fields and seed, and the decisions as the engine
-    applied them (``check.decisions``), without the step flag (web/l5r/ui_l5r.py ``final_request`` too)."""
-    drop = ("step",) + DECISIONS
-    req = {k: v for k, v in request.items() if k not in drop}
-    decisions = check.decisions
-    if decisions.rerolls:
-        req["rerolls"] = list(decisions.rerolls)
-    req["keep"] = None if decisions.keep is None else list(decisions.keep)
-    if decisions.explosions:
-        req["explosions"] = list(decisions.explosions)
-    if decisions.added:
-        req["added"] = [list(a) for a in decisions.added]
-    return req
+_STATE = ("request", "result", "fair", "marked", "added", "ask")
 
 
-def _throwaway(_segment: int) -> str:
-    return "00" * 8   # a legal-or-not trial's dice are never shown (web/fair/ui_fair.py ``throwaway``)
+def _saved() -> tuple:
+    return tuple(getattr(Session, name) for name in _STATE)
 
 
-def try_roll(request: Mapping[str, Any]) -> dict:
-    """The engine's answer for marked dice, on a throwaway nonce (never shown): whether they are allowed.
-
-    Raises:
-        TiradaError: they are not (the engine's refusal, coded)."""
-    from tirada import systems
-
-    return systems.roll(request, on_fresh=_throwaway if "fresh" in request else None)
-
-
-def preview_texts(request: Mapping[str, Any], check: CheckView, marked: Any, added: Any, lang: str) -> tuple:
-    """``(status, confirm, error)`` for the dice marked at the reroll or keep: the counters they would give
-    (at the keep, with the dice ``added``), the reroll button's words (None at the keep), and the engine's
-    reason when they are not allowed (``""`` when they are). Rules: l5r5e.md §The check."""
-    name = "rerolls" if check.stage == "reroll" else "keep"
-    trial = dict(request)
-    trial[name] = sorted(marked)
-    if name == "keep":
-        trial["added"] = list(added)
-    shown, error = None, ""
-    try:
-        after = try_roll(trial)
-        if name == "keep":
-            shown = CheckView.from_result(after)
-    except TiradaError as err:
-        error = refusal_line(err, lang)
-    confirm = None
-    if check.stage == "reroll":
-        confirm = t("l5r.confirm_reroll" if marked else "l5r.confirm_no_reroll", lang)
-    return status_text(check, set(marked), shown, lang), confirm, error
-
-
-def refusal_line(err: TiradaError, lang: str) -> str:
-    """The board's refusal line: «No permitido: <the engine's reason>» (web/l5r/ui_l5r.py ``show_refusal``)."""
-    return t("l5r.refused", lang) + ": " + refusal_text(err, lang)
+def _restore(saved: tuple) -> None:
+    for name, value in zip(_STATE, saved):
+        setattr(Session, name, value)
 
 
 # ---------------------------------------------------------------------------------- the calls
@@ -200,15 +154,38 @@ def begin(asked: FormAsk) -> CheckStep:
         entry = head = None
         if before is not None and fair.chain is not None:
             entry, head = record(book, before, fair.chain)[key], fair.chain.to_dict()
+        Session.undo = _saved()
         Session.request, Session.result, Session.fair = fair.request, result, fair
         Session.marked, Session.added, Session.ask = [], [], asked
         return _advanced(asked).replace(key=key, entry=entry, head=head)
     except TiradaError as err:
-        return CheckStep("full", err.code)
+        return CheckStep("full", err.code, field=err.field if isinstance(err.field, str) else "")
     except NeedsFullEngine:
         return CheckStep("full", "core.interpreter")
     finally:
         supply_random("")
+
+
+def undo() -> CheckStep:
+    """The page could not store the chain entry of the last begin or decision (full storage, another writer
+    meanwhile): the check goes back to where it was before it, as if it had not been sent (its dice were
+    never shown; the chain book is as it was, so the numbers it would have taken are free). Answers the
+    board as it was (``html`` ``""`` when no check was on the board)."""
+    if Session.undo is None:
+        return CheckStep("full", "core.ask")
+    _restore(Session.undo)
+    Session.undo = None
+    if Session.result is None:
+        return CheckStep("full", "core.ask")
+    return _board("")
+
+
+def redraw_in(lang: Any) -> CheckStep:
+    """The page's language changed while the check is on the board: the board again, in ``lang``."""
+    if Session.result is None or not isinstance(Session.ask, FormAsk) or lang not in ("es", "en"):
+        return CheckStep("full", "core.ask")
+    Session.ask = Session.ask.replace(lang=lang)
+    return _board("")
 
 
 def tap(index: Any) -> CheckStep:
@@ -289,6 +266,7 @@ def decide(asked: FormAsk) -> CheckStep:
         moved = after.chain
         if before is not None and moved is not None and moved.seq > before.seq:
             entry, head = record(book, before, moved)[key], moved.to_dict()
+        Session.undo = _saved()
         Session.fair, Session.request, Session.result = after, after.request, result
         Session.marked = []
         return _advanced(now).replace(key=key, entry=entry, head=head)
@@ -363,6 +341,16 @@ def decide_json(ask_text: str) -> str:
 
 def reset() -> None:
     """Forget the check on the board (the page replaced it, or started another)."""
-    Session.request = Session.result = Session.fair = Session.ask = None
+    Session.request = Session.result = Session.fair = Session.ask = Session.undo = None
     Session.marked, Session.added = [], []
+
+
+def undo_json(_arg: Any = None) -> str:
+    """:func:`undo`, as JSON text."""
+    return _answer(undo())
+
+
+def redraw_in_json(lang: Any) -> str:
+    """:func:`redraw_in` of ``lang`` (``"es"``, ``"en"``), as JSON text."""
+    return _answer(redraw_in(lang))
 

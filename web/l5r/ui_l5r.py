@@ -50,7 +50,7 @@ from tirada.links.roll_link import RolledLink, open_finished
 from l5r.ui_l5r_render import board_html, tap_die
 from l5r.ui_l5r_render import refusal_text as _refusal_text
 from l5r.ui_l5r_state import Check, live as _live, on_screen
-from l5r import core_check
+from l5r import check_steps
 
 __all__ = ["start_check"]
 
@@ -97,7 +97,7 @@ def show_refusal(message: str) -> None:
 
 
 def show_refusal_line(line: str) -> None:
-    """The refusal line as worded (web/l5r/core_check.py ``refusal_line``)."""
+    """The refusal line as worded (web/l5r/check_steps.py ``refusal_line``)."""
     box = _node(el("l5r-error"))
     if box is not None:
         box.textContent = line
@@ -236,8 +236,8 @@ def advanced(focus: bool) -> None:
 
 def final_request() -> dict:
     """The request of the link: the form's fields, the seed and the decisions as applied (no step;
-    web/l5r/core_check.py, which the reading core plays the check with too)."""
-    return core_check.final_request(_live()[0], _check())
+    web/l5r/check_steps.py, which the reading core plays the check with too)."""
+    return check_steps.final_request(_live()[0], _check())
 
 
 def finish() -> None:
@@ -312,7 +312,7 @@ def preview(name: str) -> None:
     keep) the counters they would give."""
     clear_refusal()
     request, check = _live()[0], _check()
-    status, confirm, error = core_check.preview_texts(request, check, Check.marked, Check.added, app.State.lang)
+    status, confirm, error = check_steps.preview_texts(request, check, Check.marked, Check.added, app.State.lang)
     if error:
         show_refusal_line(error)
     el("l5r-status").textContent = status

@@ -46,9 +46,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                           "en": "The form rolls now (SIFRP, L5R and the generic roll); the rest of Tirada is still "
                                 "loading."},
     "loading.check_retry": {"es": "Este paso no se pudo guardar (otra pestaña usaba tu cadena de tiradas, o el "
-                                  "almacenamiento del navegador lo impidió): vuelve a pulsar.",
+                                  "almacenamiento del navegador lo impidió): no se ha hecho; vuelve a pulsar (código "
+                                  "{code}).",
                             "en": "This step could not be saved (another tab was using your chain of rolls, or the "
-                                  "browser's storage got in the way): press again."},
+                                  "browser's storage got in the way): it was not made; press again (code {code})."},
     "roll.core_loading": {"es": "Cargando el resto de Tirada… (el detalle de los dados, las probabilidades y las demás "
                                 "pestañas). El enlace ya se puede copiar.",
                           "en": "Loading the rest of Tirada… (the dice in detail, the odds and the other tabs). The "
@@ -59,8 +60,13 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                "the page to see the dice in detail."},
     "roll.core_refused": {"es": "Revisa «{field}»: ese valor no vale para esta tirada (código {code}). El resto de Tirada "
                                 "no cargó, así que no puede explicarlo mejor; recarga la página para ver el motivo.",
-                          "en": "Check «{field}»: that value does not work for this roll (code {code}). The rest of "
+                          "en": "Check “{field}”: that value does not work for this roll (code {code}). The rest of "
                                 "Tirada did not load, so it cannot explain more; reload the page to see why."},
+    "roll.core_refused_any": {"es": "Un valor del formulario no vale para esta tirada (código {code}). El resto de "
+                                    "Tirada no cargó, así que no puede explicarlo mejor; recarga la página para ver "
+                                    "el motivo.",
+                              "en": "A value in the form does not work for this roll (code {code}). The rest of Tirada "
+                                    "did not load, so it cannot explain more; reload the page to see why."},
     "roll.core_not_saved": {"es": "No se pudo guardar en «Tiradas recientes» (el almacenamiento del navegador está lleno "
                                   "o bloqueado): copia el enlace ahora.",
                             "en": "Could not save it in «Recent rolls» (the browser's storage is full or blocked): copy "
