@@ -14,7 +14,6 @@ import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/co
 // this module runs, not after the rest of the page's scripts (a dynamic import waited for PyScript)
 import { gameKind } from "./link-kind.mjs";
 import { earlyTabs } from "./early-tabs.mjs";
-import { playCheck } from "./core-check.mjs";
 import { earlyLang, startEarlyLang } from "./early-lang.mjs"; // the page in English before Pyodide (issue #41)
 import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
 
@@ -359,7 +358,9 @@ function startFormCore() {
       root.dataset.coreForm = "ready";
       // L5R chosen (now or later): its check's modules are fetched and imported before «Tirar» is pressed
       const prepare = () => {
-        if (system?.value === "l5r5e" && formCore && !isReady()) formCore.check("prepare", "").catch(() => {});
+        if (system?.value !== "l5r5e" || !formCore || isReady()) return;
+        formCore.check("prepare", "").catch(() => {});
+        import("./core-check.mjs").catch(() => {});
       };
       prepare();
       system?.addEventListener("change", prepare);
@@ -425,6 +426,8 @@ async function rollOnCore() {
     if (chosen === "l5r5e") {
       // a check in steps: its board on the core (core-check.mjs), its end as a core roll (onRolled)
       checkLive = true;
+      // fetched for an L5R check only (prepared when L5R is chosen): a roll link's first result never waits for it
+      const { playCheck } = await import("./core-check.mjs");
       const first = await playCheck({ core: formCore, ask, fresh: freshHex, say, sayWith,
         number: (call) => numberOnCore(ask, roller, key, call),
         onRolled: (roll) => {
