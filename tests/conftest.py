@@ -29,6 +29,17 @@ finally:
 
 web_on_path()
 
+try:
+    from hypothesis import settings as _hypothesis
+except ImportError:  # pragma: no cover (hypothesis is in requirements-dev.txt)
+    _hypothesis = None
+if _hypothesis is not None:
+    # No time limit per example: speed targets live in bench/ and docs/benchmarks.md, not in timed tests
+    # (this shared 2-core machine and Pyodide's engine run move timings 2-5x: a 200 ms deadline failed a
+    # run inside Pyodide on a 381 ms example). Tests that set their own settings keep them.
+    _hypothesis.register_profile("tirada", deadline=None)
+    _hypothesis.load_profile("tirada")
+
 
 try:
     import pytest
