@@ -12,7 +12,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from .common import DIST, PYODIDE_DIR, ROOT, SetupError, run, web_on_path
+from .common import DIST, PYODIDE_DIR, ROOT, SetupError, run, web_folders, web_on_path
 from .generated import GENERATED, write_generated
 from .pages import insert_before
 
@@ -29,17 +29,22 @@ def pyodide_node(*args) -> None:
 
 
 def compile_app() -> str:
-    """Compile dist/app.zip with Pyodide's own Python (issue #16; docs/benchmarks.md): each page
-    module gets a checked-hash .pyc beside its source, and the engine package ships as sourceless
-    .pyc compiled without docstrings (optimize=2; the engine wheel in dist/wheels/ keeps them for
-    scripts), so the page compiles nothing of its own at start-up and the snapshot is smaller.
+    """Compile dist/app.zip with Pyodide's own Python (issue #16; docs/benchmarks.md): the engine
+    package and the page modules ship as sourceless .pyc compiled without docstrings and asserts
+    (optimize=2; the engine wheel in dist/wheels/ and web/ keep the source), and PyScript's own
+    package as a checked-hash .pyc beside its source, so the page compiles nothing at start-up and
+    the downloads and the snapshot are smaller.
 
     Returns the fingerprint ("LENGTH:HASH") of the Python set-up PyScript runs after Pyodide has
     booted (it writes its own package as source files, then imports it), for start_data:
     app.zip holds that package compiled, so the page imports it from there instead."""
     out = DIST / "app.zip"
     pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
-    pyodide_node("sourceless", out, PYODIDE_DIR / "python_stdlib.zip", out, "tirada/")
+    # the engine and the page's own modules (web/<folder>/): bytecode only, without docstrings and
+    # asserts; the source stays in the engine wheel and in web/ (docs/benchmarks.md, "Pyodide's
+    # downloads from the first script": 0.2 MB less on a first visit)
+    prefixes = ["tirada/", *(f"{folder.name}/" for folder in web_folders())]
+    pyodide_node("sourceless", out, PYODIDE_DIR / "python_stdlib.zip", out, ",".join(prefixes))
     setup = Path(f"{out}.pyscript-setup")
     fingerprint = setup.read_text(encoding="ascii").strip()
     setup.unlink()
@@ -97,9 +102,9 @@ def split_engine(in_snapshot: list) -> Path:
     beside app.zip (the modules that need the browser, and PyScript's own package, compiled).
     Warm starts fetch less than half as much (issue #16; docs/benchmarks.md).
 
-    engine.zip holds bytecode only, like the engine: a page module's source is left out where its
-    .pyc is there (a plain start loads the .pyc; a snapshot start reads neither), which keeps the
-    first visit's download about 0.12 MB smaller than source and bytecode together."""
+    Both archives hold bytecode only for the engine and the page modules (compile_app); a source
+    left beside its .pyc would still be left out of engine.zip (a plain start loads the .pyc; a
+    snapshot start reads neither)."""
     app, engine = DIST / "app.zip", DIST / ENGINE_ZIP
     held = set(in_snapshot)
     with zipfile.ZipFile(app) as src:
@@ -177,9 +182,17 @@ def add_preloads() -> None:
              f'<link rel="modulepreload" href="./{GENERATED}">',
              '<link rel="modulepreload" href="./pyodide-start.mjs">',
              '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
-             '<link rel="modulepreload" href="./pyodide/pyodide.asm.mjs">']
-    # (Pyodide's WebAssembly is preloaded by web/loader.js, on a first visit only)
+             # web/loader.js's own imports: asked for with it, not once it has arrived and been read
+             *(f'<link rel="modulepreload" href="./{name}">' for name in loader_imports() if name != GENERATED)]
+    # (Pyodide's JavaScript module and WebAssembly are asked for by web/first.js, or by web/loader.js
+    # after the reading core's first verdict on a page opened on a link)
     insert_before('<script type="module" src="./loader.js"></script>', links)
+
+
+def loader_imports() -> list[str]:
+    """The modules web/loader.js imports statically (``import ... from "./NAME"``), in its order."""
+    text = (ROOT / "web" / "loader.js").read_text(encoding="utf-8")
+    return re.findall(r'^import [^;]*?"\./([\w.-]+\.mjs)";', text, flags=re.M)
 
 
 #: V8's explicit compile hint (Chromium 136 and later; other browsers read a comment): compile every

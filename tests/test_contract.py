@@ -63,12 +63,20 @@ def test_every_event_and_mark_name_anywhere_is_declared():
 def test_the_page_goes_through_the_contract():
     """No source writes a diagnostic, reads the engine's state or names an event or mark by hand."""
     for path in [*JS, *PY]:
-        if path.name == "contract.py":   # the contract's own reader
+        if path.name in ("contract.py", "first.js"):   # the contract's own reader; the classic first script (below)
             continue
         body = code(path)
         assert "dataset.engine" not in body and '"data-engine"' not in body, path.name
         assert not re.search(r"\b(?:globalThis|window)\.tirada[A-Z]", body), path.name
         assert not re.search(r"""["'`]tirada:[a-z]""", body), path.name
+
+
+def test_the_first_script_writes_the_declared_name_only():
+    """web/first.js runs before any module, as a classic script, so it cannot import the contract: the one
+    global it writes is functions.early_core's name, and it names no event, mark or diagnostic."""
+    body = code(WEB / "first.js")
+    assert re.findall(r"\b(?:globalThis|window)\.(tirada[A-Z]\w*)", body) == [FUNCTIONS["early_core"]]
+    assert "dataset.engine" not in body and not re.search(r"""["'`]tirada:[a-z]""", body)
 
 
 def keys(pattern: str, paths) -> set:

@@ -17,12 +17,13 @@
 // snapshot boots Pyodide on STDLIB_ZIP with a memory snapshot in mind, imports the engine and the
 //          page modules that do not need a browser (no `pyscript`/`js` at import time) and writes
 //          the interpreter's memory to OUT_SNAPSHOT (web/pyodide_start.mjs boots from it).
-// pyc      adds to APP_ZIP, beside each page module, its bytecode compiled by this Pyodide
-//          (checked-hash .pyc, PEP 552), and PyScript's own package, source and bytecode, so that
-//          the page compiles none of them at start-up; writes OUT.pyscript-setup, the fingerprint
+// pyc      adds to APP_ZIP PyScript's own package, source and its bytecode compiled by this Pyodide
+//          (checked-hash .pyc, PEP 552), so that the page does not compile it at start-up (the page
+//          modules and the engine go through "sourceless"); writes OUT.pyscript-setup, the fingerprint
 //          of the Python set-up PyScript runs (pyscriptSetupCode), for web/pyodide-start.mjs
 //          (whose own setupFingerprint, from the pyodide-start.mjs beside OUT, computes it).
-// sourceless replaces each module of IN_ZIP (whose name starts with PREFIX, if given) by its bytecode
+// sourceless replaces each module of IN_ZIP (whose name starts with one of the comma-separated
+//          PREFIXES, if given) by its bytecode
 //          compiled by this Pyodide with docstrings and asserts left out (optimize=2, like -OO) as a
 //          sourceless .pyc, which zipimport and the path finder load directly: no compiling at start-up
 //          and a smaller heap in the snapshot (docs/benchmarks.md, "Compiled standard library").
@@ -280,16 +281,6 @@ with zipfile.ZipFile("/tmp/app.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w"
     for info in src.infolist():
         data = src.read(info.filename)
         dst.writestr(info, data)
-        if not info.filename.startswith("tirada/") and info.filename.endswith(".py"):  # the page modules (web/<folder>/), not the engine
-            path = "/tmp/src/" + info.filename
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as f:
-                f.write(data)
-            cfile = py_compile.compile(path, cfile="/tmp/src.pyc", dfile=info.filename, doraise=True,
-                                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-            with open(cfile, "rb") as f:
-                dst.writestr(fixed(info.filename + "c"), f.read())
-            count += 1
     # PyScript's own package, which it writes as source at each start (pathlib write_text, UTF-8):
     # exactly those bytes and their checked-hash .pyc, imported from app.zip (first on sys.path)
     # instead of compiling the written copy
@@ -311,22 +302,23 @@ count
   // the fingerprint as the page computes it: the function of the start module beside APP_ZIP in dist/
   const { setupFingerprint } = await import(pathToFileURL(resolve(dirname(resolve(out)), "pyodide-start.mjs")).href);
   writeFileSync(`${resolve(out)}.pyscript-setup`, setupFingerprint(pyscriptSetupCode()));
-  console.log(`[pyc] ${resolve(out)}: ${count} modules compiled (page and PyScript)`);
+  console.log(`[pyc] ${resolve(out)}: ${count} modules compiled (PyScript's package)`);
 } else if (mode === "sourceless") {
   const py = await loadPyodide({ stdLibURL: resolve(stdlibZip), stdout: () => {}, stderr: (s) => console.error(s) });
   py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(resolve(appZip))));
-  py.globals.set("PREFIX", extra);
+  py.globals.set("PREFIXES", py.toPy(extra.split(",")));
   const count = py.runPython(`${FIXED_ZIP_ENTRY}
 import importlib._bootstrap_external as bootstrap, zipfile
+PREFIXES = tuple(PREFIXES)
 count = 0
 with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
     for info in src.infolist():
         data = src.read(info.filename)
-        if info.filename.endswith(".py") and info.filename.startswith(PREFIX):
+        if info.filename.endswith(".py") and info.filename.startswith(PREFIXES):
             code = compile(data, info.filename, "exec", dont_inherit=True, optimize=2)
             dst.writestr(fixed(info.filename + "c"), bytes(bootstrap._code_to_timestamp_pyc(code, 0, 0)))
             count += 1
-        elif not (info.filename.startswith(PREFIX) and "__pycache__/" in info.filename):
+        elif not (info.filename.startswith(PREFIXES) and "__pycache__/" in info.filename):
             dst.writestr(info, data)
 count
 `);

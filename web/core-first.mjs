@@ -16,6 +16,7 @@
 
 import { CONTRACT } from "./generated.mjs";
 
+const { functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
 const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.prefix + name, detail && { detail });
 
@@ -28,6 +29,8 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  * @param {string} fragment  the roll link's fragment (no "#")
  * @param {string} lang  "es" or "en"
  * @param {string|null} game  web/link-kind.mjs gameKind(fragment): "brs", "scene", "bid", or null for a roll link
+ * @param {() => void} loaded  called once the worker has MicroPython and the core's files and is
+ *   checking the link (web/loader.js starts Pyodide's downloads then, issue #41)
  * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_view.CoreView's
  *   fields: state ("verified", "refused", "full"), code, params, system, outcome, total, ok, kept,
  *   label, roller, campaign, seq, id, description, created_iso, lang; for a Confrontation or a scene link
@@ -36,10 +39,10 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  *   MicroPython or the core cannot be loaded, or after ``stop()`` (the link turned out to be one the
  *   core does not read: the worker is ended at once, leaving the device to Pyodide).
  */
-export function coreView(fragment, lang, game) {
+export function coreView(fragment, lang, game, loaded = () => {}) {
   mark("core-start");
   // the worker's downloads: bench/startup.py counts them
-  return askOnce({ fragment, lang, game }, (bytes) => mark("core-verified", { bytes }));
+  return askOnce({ fragment, lang, game }, (bytes) => mark("core-verified", { bytes }), loaded);
 }
 
 /**
@@ -51,24 +54,53 @@ export function coreView(fragment, lang, game) {
  * @param {string} fragment  the thread link's fragment (no "#")
  * @param {string} lang  "es" or "en"
  * @param {string} href  the page's location.href (links posted with another address stay pending)
+ * @param {() => void} loaded  as coreView's
  * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_thread.ThreadView's
  *   JSON: state ("read", "refused"; "failed" when the core broke), code, params, page, links, ok, bad,
  *   pending, posts [{number, author, place, unread, marks: [{state "ok"|"bad"|"pending", text, title,
  *   reasons, codes, roller, seq, fragment, position}]}], lang; rejects as coreView's does.
  */
-export function coreThread(fragment, lang, href) {
+export function coreThread(fragment, lang, href, loaded = () => {}) {
   mark("thread-core-start");
-  return askOnce({ kind: "thread", fragment, lang, href }, (bytes) => mark("thread-core-read", { bytes }));
+  return askOnce({ kind: "thread", fragment, lang, href }, (bytes) => mark("thread-core-read", { bytes }), loaded);
+}
+
+/** The core's worker web/first.js started (``functions.early_core``: MicroPython already loading), taken
+ * once; else a new one. */
+function coreWorker() {
+  const early = globalThis[FUNCTIONS.early_core.name];
+  globalThis[FUNCTIONS.early_core.name] = undefined;
+  if (early && !early.failed) return early;
+  early?.terminate();
+  return new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
+}
+
+/** End the core's worker web/first.js started if nothing took it (web/loader.js, once it has started
+ * what it starts at once): a page that turned out to need none does not keep MicroPython loaded. */
+export function dropEarlyCore() {
+  globalThis[FUNCTIONS.early_core.name]?.terminate();
+  globalThis[FUNCTIONS.early_core.name] = undefined;
 }
 
 /** One question to a new core worker (web/core-worker.mjs), ended after its answer; ``answered(bytes)``
- * is told the worker's downloaded bytes once the answer is read. */
-function askOnce(message, answered) {
-  const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
+ * is told the worker's downloaded bytes once the answer is read, ``loaded()`` once the worker has every
+ * file it needs (MicroPython and the core's bundle) and is computing the answer. */
+function askOnce(message, answered, loaded = () => {}) {
+  const worker = coreWorker();
   let stop = () => {};
   const answer = new Promise((resolve, reject) => {
     stop = () => reject(new Error("core worker: stopped"));
-    worker.onmessage = ({ data }) => resolve(data);
+    worker.onmessage = ({ data }) => {
+      if (data?.loaded !== true) {
+        resolve(data);
+        return;
+      }
+      try {
+        loaded();
+      } catch (err) {
+        console.warn("Tirada:", err); // the answer still comes
+      }
+    };
     worker.onerror = (event) => reject(new Error(`core worker: ${event.message || "failed to start"}`));
     worker.onmessageerror = () => reject(new Error("core worker: unreadable answer"));
     worker.postMessage(message);
@@ -352,7 +384,7 @@ export function coreForm() {
 /** A core worker kept for many questions: ``ask(message)`` posts it with an id and resolves to the
  * answer with that id (rejects with its ``failed`` text, or when the worker fails). */
 function keptWorker() {
-  const worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
+  const worker = coreWorker();
   const pending = new Map();
   let next = 0;
   const ask = (message) => new Promise((resolve, reject) => {

@@ -166,7 +166,9 @@ async function frameMessage(data) {
  */
 async function threadMessage(data) {
   try {
-    const view = (await core()).pyimport("tirada.links.core_thread").thread_view_json(data.fragment, data.lang, data.href);
+    const mp = await core();
+    self.postMessage({ loaded: true }); // the page may start Pyodide's downloads now (web/loader.js)
+    const view = mp.pyimport("tirada.links.core_thread").thread_view_json(data.fragment, data.lang, data.href);
     self.postMessage({ view, bytes: downloaded() });
   } catch (err) {
     self.postMessage({ failed: String(err?.stack || err).slice(0, 500) });
@@ -195,6 +197,21 @@ async function formMessage(data) {
     }
   } catch (err) {
     self.postMessage({ id: data.id, failed: String(err?.stack || err).slice(0, 500) });
+  }
+}
+
+/**
+ * ``{kind: "warm", form}`` (web/first.js, which starts this worker while the page is still parsed): start
+ * MicroPython with the core's files now, and with ``form`` import what a form's roll needs too. Answers
+ * nothing: the page's first real question (a link to verify, "form-start") finds it started, or fails
+ * as it would have.
+ */
+async function warm(data) {
+  try {
+    const mp = await core();
+    if (data.form) mp.runPython(FORM_MODULES);
+  } catch {
+    // the next question says why (core() keeps the failure)
   }
 }
 
@@ -236,6 +253,7 @@ async function checkMessage(data) {
 }
 
 self.onmessage = async ({ data }) => {
+  if (data.kind === "warm") return warm(data);
   if (data.kind === "thread") return threadMessage(data);
   if (data.kind === "check") return checkMessage(data);
   if (data.kind === "form-start" || data.kind === "roll") return formMessage(data);
@@ -245,6 +263,9 @@ self.onmessage = async ({ data }) => {
     // here before MicroPython starts): the game's first view instead
     const game = Boolean(data.game);
     if (game) games(); // its bundle downloads while MicroPython starts
+    await (game ? games() : core());
+    // every file of the core is in: the page may start Pyodide's downloads while the link is checked
+    self.postMessage({ loaded: true });
     const view = game ? await gameView(data.fragment, data.lang) : await coreView(data.fragment, data.lang);
     self.postMessage({ view, game, bytes: downloaded() });
   } catch (err) {

@@ -15,7 +15,7 @@ import { CONTRACT } from "./generated.mjs"; // the page's contract (web/shell/co
 import { gameKind } from "./link-kind.mjs";
 import { earlyTabs } from "./early-tabs.mjs";
 import { earlyLang, startEarlyLang } from "./early-lang.mjs"; // the page in English before Pyodide (issue #41)
-import { coreForm, coreFrame, coreThread, coreView, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
+import { coreForm, coreFrame, coreThread, coreView, dropEarlyCore, showCore, showCoreRefusal, showCoreRoll, showGame, showThreadCore } from "./core-first.mjs";
 
 const { engine: ENGINE, events: EVENTS, functions: FUNCTIONS } = CONTRACT;
 const DIAG = Object.fromEntries(Object.entries(CONTRACT.diagnostics.values).map(([key, v]) => [key, v.name]));
@@ -53,6 +53,26 @@ setTimeout(() => {
   // still loading (a failure already said so, and stays said; the form rolling on the core says so instead)
   if (engineState() === "loading" && !queued && !root.dataset.coreForm) sayLine("slow");
 }, 15000);
+/** Ask for Pyodide's JavaScript module and WebAssembly now, on a visit no service worker controls (once;
+ * web/first.js may have asked already): Pyodide's own fetch() (credentials "same-origin", which the
+ * preload matches) then uses these downloads. Not on a visit the worker controls: reading those 9.6 MB
+ * from Cache Storage early slowed a phone's start by about 0.4 s (docs/benchmarks.md, "Shaving a warm
+ * start"); Pyodide reads them from Cache Storage when it boots. */
+function askPyodideFiles() {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+  for (const [rel, href] of [["modulepreload", "./pyodide/pyodide.asm.mjs"], ["preload", "./pyodide/pyodide.asm.wasm"]]) {
+    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) continue;
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (rel === "preload") {
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+    }
+    document.head.append(link);
+  }
+}
+
 // ------------------------------------------------------- frame-busting (issue #39)
 // A meta CSP cannot carry frame-ancestors, and a static host may send no header: so the page checks
 // itself. Framed by any page, it never starts the page (PyScript's one line, "import shell.page", is
@@ -136,7 +156,7 @@ if (!framed && /^t[12][A-Za-z0-9_-]{8}/.test(coreFragment)) {
   window[FUNCTIONS.core_first.name] = () => first;
   if (typeof Worker === "function") {
     try {
-      coreStarted = coreView(coreFragment, earlyLang(), gameKind(coreFragment));
+      coreStarted = coreView(coreFragment, earlyLang(), gameKind(coreFragment), askPyodideFiles);
     } catch (err) {
       console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
     }
@@ -157,7 +177,7 @@ if (!framed && coreFragment.startsWith("hilo1.")) {
   let started = null;
   if (typeof Worker === "function") {
     try {
-      started = coreThread(coreFragment, earlyLang(), location.href);
+      started = coreThread(coreFragment, earlyLang(), location.href, askPyodideFiles);
     } catch (err) {
       console.warn("Tirada: the reading core did not start; the full audit will check the thread.", err);
     }
@@ -237,19 +257,13 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document.body, { childList: true });
-// A first visit (no service worker yet) asks for Pyodide's WebAssembly now, while PyScript loads:
-// Pyodide's own fetch() (credentials "same-origin", which this preload matches) then uses this
-// download. Not on a visit the worker controls: reading those 9.6 MB from Cache Storage that early
-// slowed a phone's start by about 0.4 s (docs/benchmarks.md, "Shaving a warm start").
-// A roll link verified by the reading core first (below) asks for it after that result instead.
-if (!(navigator.serviceWorker && navigator.serviceWorker.controller) && !window[FUNCTIONS.core_first.name]) {
-  const wasm = document.createElement("link");
-  wasm.rel = "preload";
-  wasm.as = "fetch";
-  wasm.crossOrigin = "anonymous";
-  wasm.href = "./pyodide/pyodide.asm.wasm";
-  document.head.append(wasm);
-}
+// A first visit (no service worker yet) opened on what the reading core does not verify first (a GM's
+// request, a sealed roll…) asks for Pyodide's JavaScript module and WebAssembly now, while PyScript
+// loads; the plain page asked for them sooner (web/first.js: from the top of <head>). A link the
+// reading core verifies first asks for them once the core has its own files (askPyodideFiles, passed
+// to coreView and coreThread above), while it checks the link: Pyodide's start still waits for its
+// verdict (pyodide-start.mjs), but no longer for these downloads to begin.
+if (!window[FUNCTIONS.core_first.name] && !framed) askPyodideFiles();
 
 // -------------------------------------------------------------- useful before ready (issue #16)
 // The roll form can be filled while the engine loads: the system switch shows its fields, and a
@@ -343,6 +357,7 @@ if (form && !framed && !coreFragment && typeof Worker === "function") {
     startFormCore();
   }
 }
+dropEarlyCore(); // the core's worker web/first.js started is taken by now (a link's, the form's), or not needed
 
 /** Start the form's reading core (once; not once the engine is up). */
 function startFormCore() {

@@ -20,6 +20,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from buildtools.common import web_folders
 from conftest import ROOT, build, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
@@ -55,8 +56,30 @@ def test_trimmed_stdlib_imports_every_engine_and_page_module():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "every engine and page module imports" in proc.stdout
     # the page imports from app.zip and engine.zip on sys.path: each compiled module's bytecode is
-    # what zipimport loads (a checked-hash .pyc beside its source), nothing is compiled again
+    # what zipimport loads (sourceless, or PyScript's checked-hash .pyc beside its source), nothing is compiled again
     assert "compiled modules load their bytecode from the archives" in proc.stdout
+
+
+def test_engine_and_page_modules_ship_as_bytecode_without_docstrings():
+    """The engine and the page's own modules (web/<folder>/) ship in app.zip and engine.zip as
+    sourceless .pyc compiled with optimize=2 (buildtools/startup.py compile_app): no source to
+    download, no docstring in the bytecode; only PyScript's own package keeps its source, beside a
+    checked-hash .pyc (importPyscriptFromApp in web/pyodide-start.mjs imports it from there)."""
+    ours = ("tirada", *(folder.name for folder in web_folders()))
+    shipped = {}
+    for path in (build.DIST / "app.zip", build.DIST / build.ENGINE_ZIP):
+        with zipfile.ZipFile(path) as archive:
+            shipped.update({name: archive.read(name) for name in archive.namelist()})
+    modules = [name for name in shipped if name.split("/")[0] in ours and name.endswith((".py", ".pyc"))]
+    assert len(modules) > 250 and all(name.endswith(".pyc") for name in modules)
+    # each module docstring's first line is in the source, not in the bytecode
+    for name in ("shell/page", "roll/ui_roll", "l5r/core_check", "tirada/links/fair_roll"):
+        folder = ROOT / ("pylib" if name.startswith("tirada/") else "web")
+        first_line = (folder / f"{name}.py").read_text(encoding="utf-8").split('"""')[1].split("\n")[0]
+        assert len(first_line) > 20
+        assert first_line.encode("utf-8") not in shipped[f"{name}.pyc"], name
+    pyscript = [name for name in shipped if name.startswith("pyscript/")]
+    assert "pyscript/__init__.py" in pyscript and "pyscript/__init__.pyc" in pyscript
 
 
 def test_python_archives_do_not_depend_on_the_build_time():

@@ -70,6 +70,7 @@ class Functions(NamedTuple):
     chain_hold: str
     text_pieces: str
     core_first: str
+    early_core: str
     test_reset: str
     frame: str
 

@@ -1,0 +1,62 @@
+// Tirada's first script (issue #41): a classic script loaded `async` from the top of <head>, so it runs
+// as soon as it arrives, while the page is still parsed and laid out. It only asks for Pyodide's two big
+// files early, on the visits that need them at once; it never reads or writes anything else.
+//
+// - A first visit to the plain page (no service worker yet, nothing after "#" or "?"): Pyodide's
+//   WebAssembly (3.5 MB) and its JavaScript module (pyodide.asm.mjs, 0.26 MB) are asked for now.
+//   web/loader.js did it once its own imports had arrived and run: on the phone profile ~0.9 s after
+//   the page was asked for, while the page laid itself out (docs/benchmarks.md, "Pyodide's downloads
+//   from the first script").
+// - A visit the service worker controls: only the JavaScript module (compiled early from the code
+//   cache); the WebAssembly is read from Cache Storage when Pyodide boots (web/pyodide-start.mjs),
+//   since reading 9.6 MB that early slowed a phone's warm start ("Shaving a warm start").
+// - A first visit opened on a link or as a frame: nothing. The reading core verifies a link before
+//   Pyodide downloads anything (web/loader.js decides when), so that its 0.8 MB come first.
+//
+// It also starts the reading core's Web Worker (web/core-worker.mjs, message {kind: "warm"}: MicroPython
+// and the core's files load and start) on a page opened on a roll link or a thread link, and on a first
+// visit's plain form (the cases web/loader.js starts the core at once), and leaves it in the contract's
+// functions.early_core global (tiradaEarlyCore; a classic script cannot import the contract,
+// tests/test_contract.py checks the name): web/core-first.mjs takes it instead of starting its own.
+// loader.js ran ~0.7 s later on the phone profile, once the page was parsed and laid out.
+(() => {
+  let framed = true;
+  try {
+    framed = window.top !== window.self;
+  } catch {
+    // reading top threw: framed by another origin
+  }
+  if (framed) return;
+  const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const plain = !location.hash.replace(/^#/, "") && !location.search;
+  const ask = (rel, href) => {
+    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) return; // web/loader.js asked already
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (rel === "preload") {
+      // Pyodide's own fetch() (credentials "same-origin", which this matches) then uses this download
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+    }
+    document.head.append(link);
+  };
+  if (controlled || plain) ask("modulepreload", "./pyodide/pyodide.asm.mjs");
+  if (!controlled && plain) ask("preload", "./pyodide/pyodide.asm.wasm");
+
+  // the same tests as web/loader.js's: a roll link ("t1…" / "t2…"), a thread link, the plain form
+  const fragment = location.hash.replace(/^#/, "");
+  const link = /^t[12][A-Za-z0-9_-]{8}/.test(fragment) || fragment.startsWith("hilo1.");
+  if (!(link || (!controlled && !fragment)) || typeof Worker !== "function") return;
+  try {
+    const worker = new Worker(new URL("./core-worker.mjs", document.currentScript?.src || location.href), { type: "module" });
+    // a worker that cannot start is not handed over: core-first.mjs starts one of its own, which says why
+    worker.addEventListener("error", () => {
+      worker.failed = true;
+    }, { once: true });
+    worker.postMessage({ kind: "warm", form: !link });
+    window.tiradaEarlyCore = worker;
+  } catch {
+    // no worker here: core-first.mjs tries its own
+  }
+})();
