@@ -29,8 +29,6 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  * @param {string} fragment  the roll link's fragment (no "#")
  * @param {string} lang  "es" or "en"
  * @param {string|null} game  web/link-kind.mjs gameKind(fragment): "brs", "scene", "bid", or null for a roll link
- * @param {() => void} loaded  called once the worker has MicroPython and the core's files and is
- *   checking the link (web/loader.js starts Pyodide's downloads then, issue #41)
  * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_view.CoreView's
  *   fields: state ("verified", "refused", "full"), code, params, system, outcome, total, ok, kept,
  *   label, roller, campaign, seq, id, description, created_iso, lang; for a Confrontation or a scene link
@@ -39,10 +37,10 @@ const mark = (name, detail) => globalThis.performance?.mark?.(CONTRACT.marks.pre
  *   MicroPython or the core cannot be loaded, or after ``stop()`` (the link turned out to be one the
  *   core does not read: the worker is ended at once, leaving the device to Pyodide).
  */
-export function coreView(fragment, lang, game, loaded = () => {}) {
+export function coreView(fragment, lang, game) {
   mark("core-start");
   // the worker's downloads: bench/startup.py counts them
-  return askOnce({ fragment, lang, game }, (bytes) => mark("core-verified", { bytes }), loaded);
+  return askOnce({ fragment, lang, game }, (bytes) => mark("core-verified", { bytes }));
 }
 
 /**
@@ -54,15 +52,14 @@ export function coreView(fragment, lang, game, loaded = () => {}) {
  * @param {string} fragment  the thread link's fragment (no "#")
  * @param {string} lang  "es" or "en"
  * @param {string} href  the page's location.href (links posted with another address stay pending)
- * @param {() => void} loaded  as coreView's
  * @returns {{view: Promise<object>, stop: () => void}} ``view``: tirada.links.core_thread.ThreadView's
  *   JSON: state ("read", "refused"; "failed" when the core broke), code, params, page, links, ok, bad,
  *   pending, posts [{number, author, place, unread, marks: [{state "ok"|"bad"|"pending", text, title,
  *   reasons, codes, roller, seq, fragment, position}]}], lang; rejects as coreView's does.
  */
-export function coreThread(fragment, lang, href, loaded = () => {}) {
+export function coreThread(fragment, lang, href) {
   mark("thread-core-start");
-  return askOnce({ kind: "thread", fragment, lang, href }, (bytes) => mark("thread-core-read", { bytes }), loaded);
+  return askOnce({ kind: "thread", fragment, lang, href }, (bytes) => mark("thread-core-read", { bytes }));
 }
 
 /** The core's worker web/first.js started (``functions.early_core``: MicroPython already loading), taken
@@ -82,25 +79,14 @@ export function dropEarlyCore() {
   globalThis[FUNCTIONS.early_core.name] = undefined;
 }
 
-/** One question to a new core worker (web/core-worker.mjs), ended after its answer; ``answered(bytes)``
- * is told the worker's downloaded bytes once the answer is read, ``loaded()`` once the worker has every
- * file it needs (MicroPython and the core's bundle) and is computing the answer. */
-function askOnce(message, answered, loaded = () => {}) {
+/** One question to a core worker (web/core-worker.mjs; web/first.js's if it started one), ended after its
+ * answer; ``answered(bytes)`` is told the worker's downloaded bytes once the answer is read. */
+function askOnce(message, answered) {
   const worker = coreWorker();
   let stop = () => {};
   const answer = new Promise((resolve, reject) => {
     stop = () => reject(new Error("core worker: stopped"));
-    worker.onmessage = ({ data }) => {
-      if (data?.loaded !== true) {
-        resolve(data);
-        return;
-      }
-      try {
-        loaded();
-      } catch (err) {
-        console.warn("Tirada:", err); // the answer still comes
-      }
-    };
+    worker.onmessage = ({ data }) => resolve(data);
     worker.onerror = (event) => reject(new Error(`core worker: ${event.message || "failed to start"}`));
     worker.onmessageerror = () => reject(new Error("core worker: unreadable answer"));
     worker.postMessage(message);

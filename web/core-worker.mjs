@@ -166,9 +166,7 @@ async function frameMessage(data) {
  */
 async function threadMessage(data) {
   try {
-    const mp = await core();
-    self.postMessage({ loaded: true }); // the page may start Pyodide's downloads now (web/loader.js)
-    const view = mp.pyimport("tirada.links.core_thread").thread_view_json(data.fragment, data.lang, data.href);
+    const view = (await core()).pyimport("tirada.links.core_thread").thread_view_json(data.fragment, data.lang, data.href);
     self.postMessage({ view, bytes: downloaded() });
   } catch (err) {
     self.postMessage({ failed: String(err?.stack || err).slice(0, 500) });
@@ -263,9 +261,6 @@ self.onmessage = async ({ data }) => {
     // here before MicroPython starts): the game's first view instead
     const game = Boolean(data.game);
     if (game) games(); // its bundle downloads while MicroPython starts
-    await (game ? games() : core());
-    // every file of the core is in: the page may start Pyodide's downloads while the link is checked
-    self.postMessage({ loaded: true });
     const view = game ? await gameView(data.fragment, data.lang) : await coreView(data.fragment, data.lang);
     self.postMessage({ view, game, bytes: downloaded() });
   } catch (err) {

@@ -156,7 +156,7 @@ if (!framed && /^t[12][A-Za-z0-9_-]{8}/.test(coreFragment)) {
   window[FUNCTIONS.core_first.name] = () => first;
   if (typeof Worker === "function") {
     try {
-      coreStarted = coreView(coreFragment, earlyLang(), gameKind(coreFragment), askPyodideFiles);
+      coreStarted = coreView(coreFragment, earlyLang(), gameKind(coreFragment));
     } catch (err) {
       console.warn("Tirada: the reading core did not start; the full engine will verify the link.", err);
     }
@@ -177,7 +177,7 @@ if (!framed && coreFragment.startsWith("hilo1.")) {
   let started = null;
   if (typeof Worker === "function") {
     try {
-      started = coreThread(coreFragment, earlyLang(), location.href, askPyodideFiles);
+      started = coreThread(coreFragment, earlyLang(), location.href);
     } catch (err) {
       console.warn("Tirada: the reading core did not start; the full audit will check the thread.", err);
     }
@@ -260,9 +260,9 @@ new MutationObserver((changes) => {
 // A first visit (no service worker yet) opened on what the reading core does not verify first (a GM's
 // request, a sealed roll…) asks for Pyodide's JavaScript module and WebAssembly now, while PyScript
 // loads; the plain page asked for them sooner (web/first.js: from the top of <head>). A link the
-// reading core verifies first asks for them once the core has its own files (askPyodideFiles, passed
-// to coreView and coreThread above), while it checks the link: Pyodide's start still waits for its
-// verdict (pyodide-start.mjs), but no longer for these downloads to begin.
+// reading core verifies first leaves them to Pyodide's start, after the core's verdict
+// (pyodide-start.mjs): asked for as soon as the core had its own files, they came before the verdict
+// on a desktop (4 MB "before the first result") and slowed it (docs/benchmarks.md, "The page's first script").
 if (!window[FUNCTIONS.core_first.name] && !framed) askPyodideFiles();
 
 // -------------------------------------------------------------- useful before ready (issue #16)
