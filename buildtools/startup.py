@@ -41,8 +41,8 @@ def compile_app() -> str:
     out = DIST / "app.zip"
     pyodide_node("pyc", out, PYODIDE_DIR / "python_stdlib.zip", out)
     # the engine and the page's own modules (web/<folder>/): bytecode only, without docstrings and
-    # asserts; the source stays in the engine wheel and in web/ (docs/benchmarks.md, "Pyodide's
-    # downloads from the first script": 0.2 MB less on a first visit)
+    # asserts; the source stays in the engine wheel and in web/ (docs/benchmarks.md, "The page's
+    # first script": 0.2 MB less on a first visit)
     prefixes = ["tirada/", *(f"{folder.name}/" for folder in web_folders())]
     pyodide_node("sourceless", out, PYODIDE_DIR / "python_stdlib.zip", out, ",".join(prefixes))
     setup = Path(f"{out}.pyscript-setup")

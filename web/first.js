@@ -1,24 +1,24 @@
 // Tirada's first script (issue #41): a classic script loaded `async` from the top of <head>, so it runs
-// as soon as it arrives, while the page is still parsed and laid out. It only asks for Pyodide's two big
-// files early, on the visits that need them at once; it never reads or writes anything else.
+// as soon as it arrives, while the page is still parsed and laid out (modules run only after that). It
+// starts two things early, on the visits that need them at once; it reads only the address and whether a
+// service worker controls the page, and writes nothing but the one global below.
 //
-// - A first visit to the plain page (no service worker yet, nothing after "#" or "?"): Pyodide's
-//   WebAssembly (3.5 MB) and its JavaScript module (pyodide.asm.mjs, 0.26 MB) are asked for now.
-//   web/loader.js did it once its own imports had arrived and run: on the phone profile ~0.9 s after
-//   the page was asked for, while the page laid itself out (docs/benchmarks.md, "Pyodide's downloads
-//   from the first script").
-// - A visit the service worker controls: only the JavaScript module (compiled early from the code
-//   cache); the WebAssembly is read from Cache Storage when Pyodide boots (web/pyodide-start.mjs),
-//   since reading 9.6 MB that early slowed a phone's warm start ("Shaving a warm start").
-// - A first visit opened on a link or as a frame: nothing. The reading core verifies a link before
-//   Pyodide downloads anything (web/loader.js decides when), so that its 0.8 MB come first.
-//
-// It also starts the reading core's Web Worker (web/core-worker.mjs, message {kind: "warm"}: MicroPython
-// and the core's files load and start) on a page opened on a roll link or a thread link, and on a first
-// visit's plain form (the cases web/loader.js starts the core at once), and leaves it in the contract's
-// functions.early_core global (tiradaEarlyCore; a classic script cannot import the contract,
-// tests/test_contract.py checks the name): web/core-first.mjs takes it instead of starting its own.
-// loader.js ran ~0.7 s later on the phone profile, once the page was parsed and laid out.
+// 1. The reading core's Web Worker (web/core-worker.mjs, message {kind: "warm"}: MicroPython and the
+//    core's files load and start) on a page opened on a roll link or a thread link, and on a first visit's
+//    plain form: the cases web/loader.js starts the core at once, ~0.7 s later on the phone profile. It is
+//    left in the contract's functions.early_core global (tiradaEarlyCore; a classic script cannot import
+//    the contract: tests/test_contract.py checks the name); web/core-first.mjs takes it instead of
+//    starting its own, and loader.js ends one nobody took.
+// 2. Pyodide's big files:
+//    - a first visit to the plain page (no service worker yet, nothing after "#" or "?"): its WebAssembly
+//      (3.5 MB) and JavaScript module (pyodide.asm.mjs, 0.26 MB) are asked for now (loader.js did it
+//      ~0.9 s after the page was asked for on the phone profile);
+//    - a visit the service worker controls: only the JavaScript module (compiled early from the code
+//      cache); the WebAssembly is read from Cache Storage when Pyodide boots (web/pyodide-start.mjs),
+//      since reading 9.6 MB that early slowed a phone's warm start ("Shaving a warm start");
+//    - a first visit opened on a link: neither. The reading core verifies it before Pyodide downloads
+//      anything (web/pyodide-start.mjs waits for its verdict), so that its own files come first.
+// A framed page: nothing. Measured: docs/benchmarks.md, "The page's first script".
 (() => {
   let framed = true;
   try {
