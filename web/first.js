@@ -10,15 +10,19 @@
 //    the contract: tests/test_contract.py checks the name); web/core-first.mjs takes it instead of
 //    starting its own, and loader.js ends one nobody took.
 // 2. Pyodide's big files:
-//    - a first visit to the plain page (no service worker yet, nothing after "#" or "?"): its WebAssembly
-//      (3.5 MB) and JavaScript module (pyodide.asm.mjs, 0.26 MB) are asked for now (loader.js did it
-//      ~0.9 s after the page was asked for on the phone profile);
+//    - a first visit (no service worker yet) to the plain page, or opened on anything the core does not
+//      verify first: its WebAssembly (3.5 MB) and JavaScript module (pyodide.asm.mjs, 0.26 MB) are
+//      asked for now (web/loader.js did it ~0.9 s after the page was asked for on the phone profile);
 //    - a visit the service worker controls: only the JavaScript module (compiled early from the code
 //      cache); the WebAssembly is read from Cache Storage when Pyodide boots (web/pyodide-start.mjs),
 //      since reading 9.6 MB that early slowed a phone's warm start ("Shaving a warm start");
 //    - a first visit opened on a link: neither. The reading core verifies it before Pyodide downloads
 //      anything (web/pyodide-start.mjs waits for its verdict), so that its own files come first.
-// A framed page: nothing. Measured: docs/benchmarks.md, "The page's first script".
+// 3. A press of «Tirar» before web/loader.js runs is kept (data-early-roll on <html>) and loader.js
+//    answers it as a press; before, the form's native submission was refused by the page's CSP and the
+//    press was lost.
+// A framed page: nothing. Nothing either when loader.js ran first (this script is async): it started what
+// it needed itself. Measured: docs/benchmarks.md, "The page's first script".
 (() => {
   let framed = true;
   try {
@@ -27,10 +31,25 @@
     // reading top threw: framed by another origin
   }
   if (framed) return;
+  // whether web/loader.js has run (an async script may arrive after the modules): it leaves the global
+  // below defined and empty (web/core-first.mjs takes the worker or ends it), while this script leaves a
+  // worker in it or nothing at all
+  const loaderRan = () => "tiradaEarlyCore" in window && window.tiradaEarlyCore === undefined;
+  // «Tirar» pressed before web/loader.js is there (a phone still reading the page): never a native form
+  // submission (the page's CSP refuses it: the press was lost), but a mark loader.js answers as a press
+  if (!loaderRan()) {
+    document.addEventListener("submit", (event) => {
+      if (loaderRan()) return; // loader.js's own handler answers from now on
+      event.preventDefault();
+      if (event.target?.id === "roller-form") document.documentElement.dataset.earlyRoll = "";
+    }, true);
+  }
   const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-  const plain = !location.hash.replace(/^#/, "") && !location.search;
+  // the same tests as web/loader.js's: a roll link ("t1…" / "t2…") or a thread link, which the core
+  // verifies first (loader.js's tiradaCoreFirst), and the plain form
+  const fragment = location.hash.replace(/^#/, "");
+  const coreLink = /^t[12][A-Za-z0-9_-]{8}/.test(fragment) || fragment.startsWith("hilo1.");
   const ask = (rel, href) => {
-    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) return; // web/loader.js asked already
     const link = document.createElement("link");
     link.rel = rel;
     link.href = href;
@@ -41,20 +60,17 @@
     }
     document.head.append(link);
   };
-  if (controlled || plain) ask("modulepreload", "./pyodide/pyodide.asm.mjs");
-  if (!controlled && plain) ask("preload", "./pyodide/pyodide.asm.wasm");
+  if (controlled || !coreLink) ask("modulepreload", "./pyodide/pyodide.asm.mjs");
+  if (!controlled && !coreLink) ask("preload", "./pyodide/pyodide.asm.wasm");
 
-  // the same tests as web/loader.js's: a roll link ("t1…" / "t2…"), a thread link, the plain form
-  const fragment = location.hash.replace(/^#/, "");
-  const link = /^t[12][A-Za-z0-9_-]{8}/.test(fragment) || fragment.startsWith("hilo1.");
-  if (!(link || (!controlled && !fragment)) || typeof Worker !== "function") return;
+  if (loaderRan() || !(coreLink || (!controlled && !fragment)) || typeof Worker !== "function") return;
   try {
     const worker = new Worker(new URL("./core-worker.mjs", document.currentScript?.src || location.href), { type: "module" });
     // a worker that cannot start is not handed over: core-first.mjs starts one of its own, which says why
     worker.addEventListener("error", () => {
       worker.failed = true;
     }, { once: true });
-    worker.postMessage({ kind: "warm", form: !link });
+    worker.postMessage({ kind: "warm", form: !coreLink });
     window.tiradaEarlyCore = worker;
   } catch {
     // no worker here: core-first.mjs tries its own

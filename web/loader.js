@@ -53,26 +53,6 @@ setTimeout(() => {
   // still loading (a failure already said so, and stays said; the form rolling on the core says so instead)
   if (engineState() === "loading" && !queued && !root.dataset.coreForm) sayLine("slow");
 }, 15000);
-/** Ask for Pyodide's JavaScript module and WebAssembly now, on a visit no service worker controls (once;
- * web/first.js may have asked already): Pyodide's own fetch() (credentials "same-origin", which the
- * preload matches) then uses these downloads. Not on a visit the worker controls: reading those 9.6 MB
- * from Cache Storage early slowed a phone's start by about 0.4 s (docs/benchmarks.md, "Shaving a warm
- * start"); Pyodide reads them from Cache Storage when it boots. */
-function askPyodideFiles() {
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
-  for (const [rel, href] of [["modulepreload", "./pyodide/pyodide.asm.mjs"], ["preload", "./pyodide/pyodide.asm.wasm"]]) {
-    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) continue;
-    const link = document.createElement("link");
-    link.rel = rel;
-    link.href = href;
-    if (rel === "preload") {
-      link.as = "fetch";
-      link.crossOrigin = "anonymous";
-    }
-    document.head.append(link);
-  }
-}
-
 // ------------------------------------------------------- frame-busting (issue #39)
 // A meta CSP cannot carry frame-ancestors, and a static host may send no header: so the page checks
 // itself. Framed by any page, it never starts the page (PyScript's one line, "import shell.page", is
@@ -220,8 +200,11 @@ function fail() {
     const bar = box.querySelector("progress");
     if (bar) bar.remove();
   }
-  if (first) sayLine("failed");
-  else lineSaid = "failed"; // page.py has said so
+  // the form's core still rolls SIFRP, L5R and the generic roll: the line says so (issue #41: "if it fails,
+  // they say so and the core keeps working")
+  const line = root.dataset.coreForm === "ready" ? "failedcore" : "failed";
+  if (first) sayLine(line);
+  else lineSaid = line; // page.py has said so
   // a link's early view (a roll link's preview or core result, a thread's first verdict) says so too
   for (const checking of [document.getElementById("shared-checking"), document.getElementById("thread-core-checking")]) {
     if (!checking) continue;
@@ -257,13 +240,11 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document.body, { childList: true });
-// A first visit (no service worker yet) opened on what the reading core does not verify first (a GM's
-// request, a sealed roll…) asks for Pyodide's JavaScript module and WebAssembly now, while PyScript
-// loads; the plain page asked for them sooner (web/first.js: from the top of <head>). A link the
-// reading core verifies first leaves them to Pyodide's start, after the core's verdict
-// (pyodide-start.mjs): asked for as soon as the core had its own files, they came before the verdict
-// on a desktop (4 MB "before the first result") and slowed it (docs/benchmarks.md, "The page's first script").
-if (!window[FUNCTIONS.core_first.name] && !framed) askPyodideFiles();
+// Pyodide's WebAssembly and JavaScript module are asked for by web/first.js, the page's first script: at
+// once on a first visit the reading core does not answer first, after the core's verdict (by Pyodide's
+// start itself) on a link it verifies first; asked for as soon as the core had its own files, they came
+// before the verdict on a desktop (4 MB "before the first result") and slowed it (docs/benchmarks.md,
+// "The page's first script").
 
 // -------------------------------------------------------------- useful before ready (issue #16)
 // The roll form can be filled while the engine loads: the system switch shows its fields, and a
@@ -290,8 +271,14 @@ function queueRoll() {
     return;
   }
   if (engineState() !== "loading") {
-    // failed: the loading box at the top says so; bring it into view (a phone has scrolled away)
-    document.getElementById("loading")?.scrollIntoView({ block: "nearest" });
+    // failed: the loading box at the top says so (and what still rolls): the focus goes there, in view
+    // (a phone has scrolled away; a press must never look dead)
+    const box = document.getElementById("loading");
+    if (box) {
+      box.tabIndex = -1;
+      box.focus({ preventScroll: true });
+      box.scrollIntoView({ block: "nearest" });
+    }
     return;
   }
   queued = true;
@@ -358,6 +345,11 @@ if (form && !framed && !coreFragment && typeof Worker === "function") {
   }
 }
 dropEarlyCore(); // the core's worker web/first.js started is taken by now (a link's, the form's), or not needed
+// «Tirar» pressed before this module ran (web/first.js kept it): answered now as a press
+if (root.dataset.earlyRoll !== undefined) {
+  delete root.dataset.earlyRoll;
+  if (form && !framed) form.requestSubmit();
+}
 
 /** Start the form's reading core (once; not once the engine is up). */
 function startFormCore() {
@@ -385,6 +377,8 @@ function startFormCore() {
         rollOnCore();
       } else if (!queued && engineState() === "loading") {
         sayLine("coreform");
+      } else if (lineSaid === "failed") {
+        sayLine("failedcore"); // Pyodide failed before the core was up: the form still rolls
       }
     }, (err) => {
       formCore = null;

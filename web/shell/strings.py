@@ -73,6 +73,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                   "the link now."},
     "loading.failed": {"es": "No se pudo cargar el motor de reglas. Recarga la página; si persiste, prueba otro navegador.",
                        "en": "The rules engine could not load. Reload the page; if it persists, try another browser."},
+    "loading.failed_core": {"es": "No se pudo cargar el resto de Tirada. El formulario sigue tirando SIFRP, L5R y la tirada "
+                                  "genérica; para lo demás, recarga la página (si persiste, prueba otro navegador).",
+                            "en": "The rest of Tirada could not load. The form still rolls SIFRP, L5R and the generic "
+                                  "roll; for everything else, reload the page (if it persists, try another browser)."},
     "loading.core_link": {"es": "Enlace abierto; el resto de Tirada sigue cargando.",
                           "en": "Link opened; the rest of Tirada is still loading."},
     "loading.tab": {"es": "Esta parte se abre en cuanto Tirada termine de cargar (la primera visita tarda unos "
