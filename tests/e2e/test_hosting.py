@@ -150,7 +150,11 @@ def publish_release_b(folder) -> None:
     page.write_text(page.read_text(encoding="utf-8").replace(build.PY_SCRIPT, script), encoding="utf-8")
     with zipfile.ZipFile(folder / "app.zip") as old:
         files = {name: old.read(name) for name in old.namelist()}
-    files["shell/app.py"] += b'\ndocument.documentElement.dataset.releaseArchive = "B"\n'
+    # the archive ships bytecode only (buildtools/startup.py compile_app): release B's module goes in as
+    # source, its bytecode out, and zipimport compiles it
+    del files["shell/app.pyc"]
+    files["shell/app.py"] = ((build.ROOT / "web" / "shell" / "app.py").read_bytes()
+                             + b'\ndocument.documentElement.dataset.releaseArchive = "B"\n')
     with zipfile.ZipFile(folder / "app.zip", "w", zipfile.ZIP_DEFLATED) as new:
         for name, data in files.items():
             new.writestr(name, data)
