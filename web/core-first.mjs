@@ -65,18 +65,24 @@ export function coreThread(fragment, lang, href) {
 /** The core's worker web/first.js started (``functions.early_core``: MicroPython already loading), taken
  * once; else a new one. */
 function coreWorker() {
-  const early = globalThis[FUNCTIONS.early_core.name];
-  globalThis[FUNCTIONS.early_core.name] = undefined;
+  const early = takeEarlyCore();
   if (early && !early.failed) return early;
   early?.terminate();
   return new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
 }
 
+/** The worker web/first.js left in ``functions.early_core`` (or undefined), taken: the global is left
+ * defined and empty, which first.js reads as "loader.js has run". */
+function takeEarlyCore() {
+  const early = globalThis[FUNCTIONS.early_core.name];
+  globalThis[FUNCTIONS.early_core.name] = undefined;
+  return early;
+}
+
 /** End the core's worker web/first.js started if nothing took it (web/loader.js, once it has started
  * what it starts at once): a page that turned out to need none does not keep MicroPython loaded. */
 export function dropEarlyCore() {
-  globalThis[FUNCTIONS.early_core.name]?.terminate();
-  globalThis[FUNCTIONS.early_core.name] = undefined;
+  takeEarlyCore()?.terminate();
 }
 
 /** One question to a core worker (web/core-worker.mjs; web/first.js's if it started one), ended after its
