@@ -143,6 +143,14 @@ def _lazy() -> dict:
     raise AssertionError("page.LAZY not found")
 
 
+def _boxes() -> dict:
+    """page.py's ``BOXES``: a box's id → the view module loaded when it opens (or by the timer, first)."""
+    for node in ast.parse((WEB / "shell" / "page.py").read_text("utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "BOXES" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError("page.BOXES not found")
+
+
 def _flows() -> list:
     """The ``FLOW`` modules the roll systems' Forms name (``web/*/form_<id>.py``: a check played decision
     by decision, loaded when such a roll starts, e.g. ``dice.ui_fate``), by module name."""
@@ -158,12 +166,12 @@ def _flows() -> list:
 
 def _page_order() -> tuple:
     """(the modules page.py loads at start in load order, then the Forms' ``FLOW`` views a roll loads,
-    then the lazy ones in the order its timer loads them: ``LAZY``'s views in turn, each with the modules
-    it brings)."""
+    then the lazy ones in the order its timer loads them: ``BOXES``' and ``LAZY``'s views in turn, each with
+    the modules it brings)."""
     modules, seen, order = module_files(WEB), set(), []
     load_order("shell.page", modules, seen, order)
     at_start = list(order)
-    for view in _flows() + list(dict.fromkeys(_lazy().values())):
+    for view in _flows() + list(dict.fromkeys([*_boxes().values(), *_lazy().values()])):
         load_order(view, modules, seen, order)
     return at_start, order
 

@@ -27,7 +27,6 @@ from shell import page_events
 from shell import store as store_mod
 from dice import ui_dice  # noqa: F401  (the generic and SIFRP fieldsets' handlers)
 from l5r import ui_l5r  # noqa: F401  (the L5R check: the FLOW of web/l5r/form_l5r5e.py)
-from l5r import ui_l5r_turn  # noqa: F401  (the L5R skirmish turn box of the roll view)
 from l5r import ui_l5r_added  # noqa: F401  (the L5R check's added kept dice at the keep)
 from dice import ui_bands  # noqa: F401  (the generic form's named outcomes: presets and bands, issue 28)
 from fair import ui_request  # noqa: F401  (GM roll request links: route "request", page_events.gm_answer)
@@ -52,6 +51,11 @@ VIEWS = (ui_roll, ui_who, ui_shared)
 LAZY = {"audit": "audit.ui_audit", "thread": "audit.ui_thread", "scene": "tragedia.ui_scene", "brs": "brs.ui_brs", "data": "data.ui_data",
         "sealreq": "fair.ui_sealed", "blind": "fair.ui_sealed", "reveal": "fair.ui_sealed", "secret": "fair.ui_sealed_secret",
         "bid": "brs.ui_brs"}
+#: boxes closed at start (``<details>`` id → the view module that runs it): imported when the box is first
+#: opened, or by :func:`load_rest` (before LAZY's views) once the page is ready, so that a first visit's
+#: start does not import them. The L5R skirmish turn box of the roll view brings ~10 engine modules
+#: (tirada.systems.l5r.turn*, ~25 dataclasses): a third of the engine's import time at a plain start (issue #41).
+BOXES = {"l5r-turn": "l5r.ui_l5r_turn"}
 #: the audit tab's view (LAZY's "audit"): a thread link opens in it too
 AUDIT_VIEW = "audit.ui_audit"
 
@@ -69,10 +73,10 @@ def load_view(name: str):
 
 
 def load_rest(*_args) -> None:
-    """Load the next lazy view not loaded yet and come back for the one after it on the next timer
-    (run from a timer right after the page is ready): a view a task, so the page answers between them
+    """Load the next lazy view (BOXES', then LAZY's) not loaded yet and come back for the one after it
+    on the next timer (run from a timer right after the page is ready): a view a task, so the page answers between them
     (all of them in one task took 0.3–0.5 s on a loaded machine, issue #39)."""
-    for name in dict.fromkeys(LAZY.values()):
+    for name in dict.fromkeys((*BOXES.values(), *LAZY.values())):
         if name not in sys.modules:
             load_view(name)
             window.setTimeout(_LOAD_REST, 0)
@@ -114,6 +118,14 @@ def on_lang(event) -> None:
     STORE.set_lang(lang)
     apply_lang(lang)
     app.show_notices()
+
+
+@when("toggle", ", ".join(f"#{box}" for box in BOXES))
+def on_box(event) -> None:
+    """A box of BOXES opened before :func:`load_rest` loaded its view: load it now (its import draws the box)."""
+    box = event.currentTarget
+    if box.open:
+        load_view(BOXES[str(box.id)])
 
 
 @when("click", "[data-tab]")

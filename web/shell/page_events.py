@@ -108,8 +108,8 @@ LISTENERS: dict = {
     RequestWritten: ("dice.ui_bands",),
     NameFilled: ("roll.ui_who",),
     BeforeRoll: ("data.ui_data_editor",),
-    LangChanged: ("dice.ui_dice", "roll.ui_odds", "roll.ui_roll", "l5r.ui_l5r", "l5r.ui_l5r_turn", "dice.ui_bands",
-                  "fair.ui_request", "roll.ui_who", "fair.ui_shared", "dice.ui_fate", "audit.ui_audit",
+    LangChanged: ("dice.ui_dice", "roll.ui_odds", "roll.ui_roll", "l5r.ui_l5r", "dice.ui_bands",
+                  "fair.ui_request", "roll.ui_who", "fair.ui_shared", "dice.ui_fate", "l5r.ui_l5r_turn", "audit.ui_audit",
                   "tragedia.ui_scene", "brs.ui_brs", "data.ui_data", "fair.ui_sealed"),
 }
 

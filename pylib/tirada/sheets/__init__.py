@@ -29,15 +29,23 @@ import importlib
 import re
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import InvalidRequest
 from ..fields import reject_unknown
 from ..systems.registry import TableView, sheet_table
-from .brs import BRS_DICE, RULE_BRS, BrsComponent, BrsSheet, parse_horde
 from .common import MAX_NAME, MAX_NOTES, at, int_at, mapping, read_name
 from .l5r import L5R_RINGS, L5R_SKILLS, RULE_L5R, L5rSheet, apply_l5r_result, check_l5r_roll
 from .sifrp import RULE_SIFRP, SIFRP_ABILITIES, SIFRP_DEFAULT_RANK, SifrpSheet, parse_specialties, specialties_text
+from ..portable import lazy_attribute
+
+if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
+    from .brs import BRS_DICE, RULE_BRS, BrsComponent, BrsSheet, parse_horde
+
+#: the Blood Red Sands sheet's public names, loaded when first used (PEP 562 ``__getattr__``): that sheet
+#: needs the Confrontation's modules (:mod:`tirada.systems.brs`), which a page that only rolls does not
+#: import at its start (the SIFRP and generic forms read :func:`stored_sheet`; issue #41)
+_HOME = {name: ".brs" for name in ("BRS_DICE", "RULE_BRS", "BrsComponent", "BrsSheet", "parse_horde")}
 
 __all__ = [
     "BRS_DICE", "BrsComponent", "BrsSheet", "Character", "L5R_RINGS", "L5R_SKILLS", "L5rSheet", "MAX_NAME",
@@ -192,3 +200,9 @@ def stored_sheet(system: str, character: Mapping[str, Any]) -> Any:
         return module.SHEET.from_dict(character.get("sheet") or {})
     except InvalidRequest:
         return module.SHEET()
+
+
+def __getattr__(name: str) -> Any:
+    """Load a Blood Red Sands name (``_HOME``) or a submodule on first use (PEP 562); unknown names raise
+    AttributeError."""
+    return lazy_attribute(__name__, _HOME, globals(), name)
