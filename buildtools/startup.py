@@ -3,6 +3,7 @@ engine.zip, the start module's data, preloads and compile hints."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -168,6 +169,39 @@ def fill_english() -> None:
     page.write_text(re.sub(r"\{\{en:([a-z0-9_.]+)\}\}", fill, page.read_text(encoding="utf-8")), encoding="utf-8")
 
 
+#: web/index.html's tag for its first script (web/first.js), which the build writes inline (inline_first_script)
+FIRST_SCRIPT = '<script src="./first.js" async></script>'
+
+
+def inline_first_script() -> str:
+    """Write web/first.js into dist/index.html in place of FIRST_SCRIPT, as an inline classic script the
+    page's Content-Security-Policy allows by its hash (``'sha256-…'`` added to ``script-src``; every other
+    inline script stays refused), and drop dist/first.js. Its whole-line ``//`` comments and blank lines
+    are left out. Returns the hash source written (``'sha256-…'``).
+
+    Why (issue #41; docs/benchmarks.md, "The first script inline"): fetched, it arrived ~0.6 s after the
+    page was asked for on the phone profile (behind the page's other requests) and ran ~0.3 s later still,
+    while the page was parsed; inline it runs as the parser reaches it, so Pyodide's files and the core's
+    worker are asked for ~0.6 s sooner on a first visit.
+
+    Raises:
+        SetupError: web/index.html holds FIRST_SCRIPT not exactly once, it has no ``script-src`` policy,
+        or the script holds a text an HTML ``<script>`` element cannot (``</script``, ``<!--``)."""
+    page = DIST / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if html.count(FIRST_SCRIPT) != 1 or html.count("script-src 'self'") != 1:
+        raise SetupError(f"web/index.html: no single {FIRST_SCRIPT} or script-src 'self'")
+    source = (DIST / "first.js").read_text(encoding="utf-8")
+    code = "\n".join(line for line in source.splitlines() if line.strip() and not line.strip().startswith("//"))
+    if "</script" in code.lower() or "<!--" in code:
+        raise SetupError("web/first.js holds </script or <!--: it cannot be written inline")
+    digest = "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii") + "'"
+    html = html.replace(FIRST_SCRIPT, f"<script>{code}</script>").replace("script-src 'self'", f"script-src 'self' {digest}")
+    page.write_text(html, encoding="utf-8")
+    (DIST / "first.js").unlink()
+    return digest
+
+
 def add_preloads() -> None:
     """Let dist/index.html ask at once for what PyScript and Pyodide would otherwise fetch one after
     another (its core chunk and error plugin, the config, the start module, Pyodide's two JavaScript
@@ -184,7 +218,7 @@ def add_preloads() -> None:
              '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
              # web/loader.js's own imports: asked for with it, not once it has arrived and been read
              *(f'<link rel="modulepreload" href="./{name}">' for name in loader_imports() if name != GENERATED)]
-    # (Pyodide's JavaScript module and WebAssembly are asked for by web/first.js, or by web/loader.js
+    # (Pyodide's JavaScript module and WebAssembly are asked for by the first script (web/first.js, inline), or by web/loader.js
     # after the reading core's first verdict on a page opened on a link)
     insert_before('<script type="module" src="./loader.js"></script>', links)
 
@@ -220,6 +254,7 @@ def start_fast() -> None:
     """Issue #16: ship only what runs (trimmed standard library), start from a memory snapshot,
     loading texts in both languages, a roll link's request shown before the engine is ready."""
     fill_english()
+    inline_first_script()
     add_preloads()
     add_compile_hints()
     write_generated(DIST)  # START empty: compile_app imports pyodide-start.mjs under Node

@@ -1,14 +1,15 @@
-"""The page's first script (web/first.js, issue #41): a classic script loaded `async` from the top of
-<head>, before any module runs.
+"""The page's first script (web/first.js, issue #41): a classic script the build writes inline at the top of
+<head>, allowed by its hash in the page's Content-Security-Policy; it runs before any module.
 
+- It is the page's one inline script, the policy allows it by its hash (no 'unsafe-inline'), it runs (no
+  policy violation) and nothing asks for a first.js file.
 - A first visit to the plain page asks for Pyodide's WebAssembly and JavaScript module at once, and
   starts the reading core's worker for the form: the form rolls on that one worker (no second one).
 - A first visit opened on a roll link starts the core's worker at once too and asks for none of
   Pyodide's big files before the core has its own (MicroPython and core.bin): what the core downloads
   comes first. The worker it started is the one that answers (web/core-first.mjs takes it).
 - A page opened on anything else (a fragment the core does not read first) leaves no worker of it
-  behind (web/loader.js ends one nobody took), and neither does a first script that arrives after
-  loader.js (it is async): loader.js started its own, the first script then starts none.
+  behind (web/loader.js ends one nobody took).
 - «Tirar» pressed before loader.js has run is kept and answered (the form's native submission is refused
   by the page's CSP: the press was lost).
 - Pyodide refused with the form on the core: the loading line says the form still rolls, and «Tirar» on a
@@ -18,6 +19,8 @@ All at 360×640, in a fresh browser context with no service worker.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import sys
 
@@ -40,6 +43,31 @@ def watch(ctx) -> list:
     asked: list = []
     ctx.on("request", lambda request: asked.append(request.url.rpartition("/")[2]))
     return asked
+
+
+#: every Content-Security-Policy refusal, recorded from the start (an init script)
+RECORD_REFUSALS = """window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective));"""
+
+
+def test_the_first_script_is_the_one_inline_script_and_the_policy_allows_it_by_its_hash(new_context, base_url):
+    ctx, _ = new_context(viewport=PHONE, service_workers="block")
+    ctx.add_init_script(RECORD_REFUSALS)
+    page = ctx.new_page()
+    asked = watch(ctx)
+    page.goto(base_url)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=READY_TIMEOUT_MS)
+    inline = page.evaluate("[...document.scripts].filter((s) => !s.src && s.type !== 'py').map((s) => s.text)")
+    assert len(inline) == 1 and "tiradaEarlyCore" in inline[0], inline
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    script_src = policy.split("script-src", 1)[1].split(";", 1)[0].split()
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode("utf-8")).digest()).decode("ascii")
+    assert [token for token in script_src if token.startswith("'sha")] == [f"'sha256-{digest}'"], script_src
+    assert "'unsafe-inline'" not in script_src
+    assert page.evaluate("window.__csp") == []
+    # it ran: Pyodide's WebAssembly was asked for by it (a first visit to the plain page)
+    assert page.locator('link[rel="preload"][href="./pyodide/pyodide.asm.wasm"]').count() == 1
+    assert "first.js" not in asked, asked
 
 
 def test_a_first_visit_asks_for_pyodide_at_once_and_rolls_on_the_first_scripts_worker(new_context, base_url):
@@ -94,27 +122,6 @@ def test_a_page_the_core_does_not_read_first_keeps_no_worker_of_the_first_script
     page.goto(f"{base_url}#no-es-un-enlace")
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=READY_TIMEOUT_MS)
     assert "core-worker.mjs" not in workers, workers
-    assert page.evaluate("typeof window.tiradaEarlyCore") == "undefined"
-
-
-@pytest.mark.parametrize("where", ["roll link", "form"])
-def test_a_first_script_arriving_after_loader_starts_no_second_worker(new_context, base_url, where):
-    ctx, _ = new_context(viewport=PHONE, service_workers="block")
-    late: list = []
-    ctx.route("**/first.js", lambda route, _req=None: late.append(route))
-    page = ctx.new_page()
-    workers: list = []
-    page.on("worker", lambda worker: workers.append(worker))
-    page.goto(f"{base_url}#{FRAGMENT}" if where == "roll link" else base_url, wait_until="commit")
-    mark = "core-start" if where == "roll link" else "form-core-start"
-    page.wait_for_function(f"() => performance.getEntriesByName('tirada:{mark}').length === 1",
-                           timeout=READY_TIMEOUT_MS)
-    for route in late:
-        route.continue_()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=READY_TIMEOUT_MS)
-    page.wait_for_function("() => [...document.scripts].some((s) => s.src.endsWith('/first.js'))")
-    page.wait_for_timeout(300)   # the first script has run by now (it was released before the engine started)
-    assert len(workers) == 1, [w.url for w in workers]
     assert page.evaluate("typeof window.tiradaEarlyCore") == "undefined"
 
 
