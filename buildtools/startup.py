@@ -179,10 +179,10 @@ def inline_first_script() -> str:
     inline script stays refused), and drop dist/first.js. Its whole-line ``//`` comments and blank lines
     are left out. Returns the hash source written (``'sha256-…'``).
 
-    Why (issue #41; docs/benchmarks.md, "The first script inline"): fetched, it arrived ~0.6 s after the
-    page was asked for on the phone profile (behind the page's other requests) and ran ~0.3 s later still,
-    while the page was parsed; inline it runs as the parser reaches it, so Pyodide's files and the core's
-    worker are asked for ~0.6 s sooner on a first visit.
+    Why (issue #41; docs/benchmarks.md, "Fewer modules at a plain start, and the first script inline"):
+    fetched, it arrived ~0.6 s after the page was asked for on the phone profile (behind the page's other
+    requests) and ran ~0.3 s later still, while the page was parsed; inline it runs as the parser reaches
+    it, so Pyodide's files and the core's worker are asked for ~0.6 s sooner on a first visit.
 
     Raises:
         SetupError: web/index.html holds FIRST_SCRIPT not exactly once, it has no ``script-src`` policy,
