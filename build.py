@@ -39,14 +39,14 @@ from buildtools.pages import PY_SCRIPT, fixed_zip_entry, include_panels
 from buildtools.serve import QuietHandler, make_server, serve
 from buildtools.setup import ensure_chromium, ensure_node, ensure_venv
 from buildtools.generated import GENERATED, link_reader_data, write_generated
-from buildtools.startup import COMPILE_HINT, ENGINE_ZIP, SNAPSHOT, STDLIB_EXTRA, add_compile_hints
+from buildtools.startup import COMPILE_HINT, ENGINE_ZIP, SNAPSHOT, STDLIB_EXTRA, add_compile_hints, engine_zip
 from buildtools.testing import junit_totals, test
 
 #: What tests and scripts read from ``build`` (the jobs themselves live in buildtools/).
 __all__ = ["CHROMIUM", "COMPILE_HINT", "DIST", "ENGINE_ZIP", "PYODIDE_DIR", "PYODIDE_FILES", "PYSCRIPT_DIR",
            "PY_SCRIPT", "ROOT", "SNAPSHOT", "STDLIB_EXTRA", "USERSCRIPT_DEFAULT", "QuietHandler", "SetupError",
            "_safe_target", "add_compile_hints", "bake_userscript", "bench", "build", "check_site", "deploy",
-           "ensure_chromium", "ensure_node", "ensure_venv", "export_site", "fixed_zip_entry", "GENERATED",
+           "engine_zip", "ensure_chromium", "ensure_node", "ensure_venv", "export_site", "fixed_zip_entry", "GENERATED",
            "include_panels", "junit_totals", "link_reader_data", "log", "main", "make_server", "run", "serve",
            "site_url", "test", "write_generated"]
 

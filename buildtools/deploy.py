@@ -11,7 +11,7 @@ from .assemble import build
 from .common import ROOT, SetupError, log, run
 
 #: Files a deployed site cannot start without (checked by check_site).
-SITE_REQUIRED = ("index.html", "sw.js", "pyscript.json", "app.zip", "engine.zip", "manifest.webmanifest", "og-image.png",
+SITE_REQUIRED = ("index.html", "sw.js", "pyscript.json", "app.zip", "engine.zip.gz", "manifest.webmanifest", "og-image.png",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 #: Preview-card tags whose ``content`` becomes absolute with ``deploy --url`` (crawlers want absolute URLs).
 PREVIEW_URL_TAGS = re.compile(r'(<meta (?:property|name)="(?:og:url|og:image|twitter:image)" content=")\./([^"]*)"')

@@ -103,7 +103,7 @@ def test_deploy_refuses_folders_it_would_wipe(build_py, tmp_path):
 
 def fake_site(folder: Path, index_extra: str = "") -> Path:
     """The smallest folder check_site accepts (empty files where only presence matters)."""
-    for name in ("pyscript.json", "app.zip", "engine.zip", "og-image.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+    for name in ("pyscript.json", "app.zip", "engine.zip.gz", "og-image.png", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                  "pyodide/python_stdlib.zip", "style.css", "icons/icon.svg"):
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(b"")

@@ -18,12 +18,12 @@
 //   work it saves), and nothing the page can read tells a fast link from a slow one reliably.
 // - The page's Python ships in two archives, fetched here while Pyodide boots and put on sys.path
 //   whole (addArchive: zipimport, nothing unpacked): app.zip (the page modules that need the
-//   browser, and PyScript's own package, compiled) and engine.zip (the modules the snapshot holds:
+//   browser, and PyScript's own package, compiled) and engine.zip.gz (the modules the snapshot holds:
 //   the engine and the page modules that need no browser, split out of app.zip at build time),
 //   which a snapshot start has imported already and does not fetch.
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page
 //   (and drops a precached WebAssembly that is not WebAssembly, which the worker would serve again).
-// - A start that cannot finish (a runtime file, app.zip or engine.zip unreachable or damaged; the
+// - A start that cannot finish (a runtime file, app.zip or engine.zip.gz unreachable or damaged; the
 //   archives are tried twice) tells the page at once (FAILED, web/loader.js words it) and rejects.
 // - The lock file (no packages: the page installs none) is inlined, one request fewer.
 // - On a visit the service worker controls, Pyodide's WebAssembly is read from Cache Storage too
@@ -241,10 +241,20 @@ function wholeZip(bytes) {
   return end >= 0 && bytes[end] === 0x50 && bytes[end + 1] === 0x4b && bytes[end + 2] === 0x05 && bytes[end + 3] === 0x06;
 }
 
-/** The bytes of ``name``, one of the page's Python archives beside this module: app.zip (the page
- * modules that need the browser and PyScript's own package, compiled) or engine.zip (the modules
- * the snapshot holds, for a plain start). A failed, refused or truncated download is tried once
- * more, past the HTTP cache (a flaky phone link, a deploy caught half-way); then it rejects. */
+/** ``bytes`` unpacked when they are a gzip stream (engine.zip.gz: buildtools/startup.py split_engine gzips
+ * the archive whole), else as they are (app.zip; or a host that sent engine.zip.gz with
+ * Content-Encoding: gzip, which the browser has unpacked already). A damaged or cut stream rejects. */
+async function gunzipped(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The zip archive ``name``, one of the page's Python archives beside this module: app.zip (the page
+ * modules that need the browser and PyScript's own package, compiled) or engine.zip.gz (the modules
+ * the snapshot holds, for a plain start; unpacked from its gzip here). A failed, refused or truncated
+ * download is tried once more, past the HTTP cache (a flaky phone link, a deploy caught half-way);
+ * then it rejects. */
 async function archive(name) {
   const url = new URL(`./${name}`, import.meta.url);
   let problem;
@@ -252,7 +262,7 @@ async function archive(name) {
     try {
       const response = await fetch(url, { cache });
       if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await gunzipped(new Uint8Array(await response.arrayBuffer()));
       if (wholeZip(bytes)) return bytes;
       problem = new Error(`${name}: not a whole zip archive (${bytes.length} bytes)`);
     } catch (err) {
@@ -438,7 +448,7 @@ function startReason() {
 }
 
 /** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. On a failure (the
- * runtime's files, app.zip or engine.zip unreachable or damaged) the page is told at once (FAILED)
+ * runtime's files, app.zip or engine.zip.gz unreachable or damaged) the page is told at once (FAILED)
  * and the promise rejects, as PyScript expects. */
 export async function loadPyodide(options = {}) {
   try {
@@ -485,7 +495,7 @@ async function start(options) {
   if (!pyodide) {
     globalThis[DIAG.start] = "plain";
     // all at once; a failed archive rejects at once, without waiting for Pyodide
-    const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip"), app]);
+    const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip.gz"), app]);
     pyodide = booted;
     addArchive(pyodide, "engine.zip", engine);
   }

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -42,7 +43,32 @@ KEPT = "caches.open('tirada-snapshot-unpacked').then((c) => c.keys()).then((keys
 NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/", "odds-worker.mjs")
 
 
-def test_trimmed_stdlib_imports_every_engine_and_page_module():
+def python_archives() -> tuple:
+    """dist/app.zip and dist/engine.zip.gz (unpacked from its gzip, as the page does), open as zip archives
+    named ``app.zip`` and ``engine.zip``."""
+    app = zipfile.ZipFile(io.BytesIO((build.DIST / "app.zip").read_bytes()))
+    engine = zipfile.ZipFile(io.BytesIO(build.engine_zip()))
+    app.filename, engine.filename = "app.zip", "engine.zip"
+    return app, engine
+
+
+def test_engine_zip_is_one_gzip_stream_of_stored_entries():
+    """engine.zip.gz (buildtools/startup.py split_engine): the zip's entries are stored, and the archive is
+    gzipped whole, which compresses across its small files better than deflating each (smaller download on
+    a first visit; zipimport inflates nothing)."""
+    packed = build.DIST / build.ENGINE_ZIP
+    _app, engine = python_archives()
+    infos = engine.infolist()
+    assert len(infos) > 150 and {info.compress_type for info in infos} == {zipfile.ZIP_STORED}
+    deflated = io.BytesIO()
+    with zipfile.ZipFile(deflated, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as each:
+        for info in infos:
+            each.writestr(info.filename, engine.read(info))
+    assert packed.stat().st_size < 0.95 * len(deflated.getvalue())
+    assert not (build.DIST / "engine.zip").exists()
+
+
+def test_trimmed_stdlib_imports_every_engine_and_page_module(tmp_path):
     stdlib = build.DIST / "pyodide" / "python_stdlib.zip"
     full = build.PYODIDE_DIR / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib) as trimmed, zipfile.ZipFile(full) as whole:
@@ -50,7 +76,9 @@ def test_trimmed_stdlib_imports_every_engine_and_page_module():
     assert len(kept) < len(every) / 3  # really trimmed
     # compiled, without docstrings: nothing to compile at start-up (tools/pyodide_build.mjs sourceless)
     assert kept and all(name.endswith(".pyc") for name in kept if name.endswith((".py", ".pyc")))
-    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_build.mjs"), "check", f"{build.DIST / 'app.zip'},{build.DIST / build.ENGINE_ZIP}",
+    engine = tmp_path / "engine.zip"   # engine.zip.gz unpacked, as web/pyodide-start.mjs puts it on sys.path
+    engine.write_bytes(build.engine_zip())
+    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_build.mjs"), "check", f"{build.DIST / 'app.zip'},{engine}",
                            str(stdlib), "-", ",".join(build.STDLIB_EXTRA)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -67,9 +95,8 @@ def test_engine_and_page_modules_ship_as_bytecode_without_docstrings():
     checked-hash .pyc (importPyscriptFromApp in web/pyodide-start.mjs imports it from there)."""
     ours = ("tirada", *(folder.name for folder in web_folders()))
     shipped = {}
-    for path in (build.DIST / "app.zip", build.DIST / build.ENGINE_ZIP):
-        with zipfile.ZipFile(path) as archive:
-            shipped.update({name: archive.read(name) for name in archive.namelist()})
+    for archive in python_archives():
+        shipped.update({name: archive.read(name) for name in archive.namelist()})
     modules = [name for name in shipped if name.split("/")[0] in ours and name.endswith((".py", ".pyc"))]
     assert len(modules) > 250 and all(name.endswith(".pyc") for name in modules)
     # each module docstring's first line is in the source, not in the bytecode
@@ -86,10 +113,13 @@ def test_python_archives_do_not_depend_on_the_build_time():
     """Every entry of the Python archives is dated 1980-01-01 (build.fixed_zip_entry and its twin in
     tools/pyodide_build.mjs): the same sources make the same bytes, so a deploy that changes no
     Python leaves their precache revisions, and a returning visitor's download, alone."""
-    for path in (build.DIST / "app.zip", build.DIST / build.ENGINE_ZIP, build.DIST / "pyodide" / "python_stdlib.zip"):
-        with zipfile.ZipFile(path) as archive:
-            dates = {info.date_time for info in archive.infolist()}
-        assert dates == {(1980, 1, 1, 0, 0, 0)}, path.name
+    stdlib = zipfile.ZipFile(io.BytesIO((build.DIST / "pyodide" / "python_stdlib.zip").read_bytes()))
+    stdlib.filename = "python_stdlib.zip"
+    for archive in (*python_archives(), stdlib):
+        dates = {info.date_time for info in archive.infolist()}
+        assert dates == {(1980, 1, 1, 0, 0, 0)}, archive.filename
+    # engine.zip.gz's gzip header carries no build time either (mtime 0: bytes 4–7)
+    assert (build.DIST / build.ENGINE_ZIP).read_bytes()[4:8] == bytes(4)
 
 
 def test_no_shipped_module_is_shadowed_by_its_package_in_the_other_archive():
@@ -99,9 +129,8 @@ def test_no_shipped_module_is_shadowed_by_its_package_in_the_other_archive():
     sit in its package's archive. The page's folders (``shell/``, ``fair/``…) are namespace packages
     (no ``__init__``), read from every path entry: their modules may sit in either archive."""
     names = {}
-    for path in (build.DIST / "app.zip", build.DIST / build.ENGINE_ZIP):
-        with zipfile.ZipFile(path) as archive:
-            names[path.name] = set(archive.namelist())
+    for archive in python_archives():
+        names[archive.filename] = set(archive.namelist())
     packages = {name: {entry.rpartition("/")[0] for entry in entries if entry.endswith(("/__init__.py", "/__init__.pyc"))}
                 for name, entries in names.items()}
     shadowed = []

@@ -76,7 +76,7 @@ def test_engine_archive_unreachable_on_a_first_visit(new_context, base_url, answ
         asked.append(r.request.url)
         answer(r)
 
-    ctx.route("**/engine.zip", route)
+    ctx.route("**/engine.zip.gz", route)
     page = ctx.new_page()
     page.goto(base_url)
     expect_failure_said(page)
@@ -99,7 +99,7 @@ def test_engine_archive_failing_once_still_starts(new_context, base_url):
         else:
             route.continue_()
 
-    ctx.route("**/engine.zip", flaky)
+    ctx.route("**/engine.zip.gz", flaky)
     page = ctx.new_page()
     page.goto(base_url)
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
@@ -132,7 +132,7 @@ def test_a_failure_stays_said(new_context, base_url):
     """The "still loading" text (after 15 s) never replaces the failure message."""
 
     ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
-    ctx.route("**/engine.zip", refuse)
+    ctx.route("**/engine.zip.gz", refuse)
     page = ctx.new_page()
     page.clock.install()
     page.goto(base_url)
@@ -150,7 +150,7 @@ FORGET = """async () => {
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const req of await cache.keys()) {
-      if (!/\\/(pyodide\\/snapshot\\.bin\\.gz|engine\\.zip)$/.test(new URL(req.url).pathname)) continue;
+      if (!/\\/(pyodide\\/snapshot\\.bin\\.gz|engine\\.zip\\.gz)$/.test(new URL(req.url).pathname)) continue;
       await cache.delete(req);
       deleted++;
     }
@@ -169,7 +169,7 @@ def test_controlled_visit_with_nothing_to_start_from(new_context, base_url):
     wait_offline_ready(first)
     assert first.evaluate(FORGET) == 2
     ctx.route("**/pyodide/snapshot.bin.gz", drop)
-    ctx.route("**/engine.zip", drop)
+    ctx.route("**/engine.zip.gz", drop)
     page = ctx.new_page()
     page.goto(base_url)
     expect_failure_said(page)
@@ -209,7 +209,7 @@ def test_loading_and_failure_texts_fit_a_phone(new_context, base_url, locale, la
     expect(page.locator("#loading")).to_be_hidden()
 
     failing, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block", locale=locale)
-    failing.route("**/engine.zip", refuse)
+    failing.route("**/engine.zip.gz", refuse)
     broken = failing.new_page()
     broken.goto(base_url)
     expect_failure_said(broken, lang)
@@ -224,7 +224,7 @@ def test_a_roll_asked_after_a_failure_shows_why_nothing_rolls(new_context, base_
     from playwright.sync_api import expect
 
     ctx, watch = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
-    ctx.route("**/engine.zip", refuse)
+    ctx.route("**/engine.zip.gz", refuse)
     block_core(ctx)
     page = ctx.new_page()
     page.goto(base_url)
