@@ -450,6 +450,8 @@ async function rollOnCore() {
       }
       queued = false;
       answer = first;
+      // a press queued while the core started ("Tirada pedida…") is answered by this board: the line says so
+      if (engineState() === "loading") sayLine("coreform");
       return;
     }
     answer = await numberOnCore(ask, roller, key, (asked) => formCore.roll(JSON.stringify(asked)));

@@ -125,9 +125,9 @@ def test_a_page_the_core_does_not_read_first_keeps_no_worker_of_the_first_script
     assert page.evaluate("typeof window.tiradaEarlyCore") == "undefined"
 
 
-def test_tirar_pressed_before_the_loader_runs_is_answered(new_context, base_url):
-    from playwright.sync_api import expect
-
+def press_before_loader(new_context, base_url, system: str | None = None):
+    """A fresh phone page whose loader.js is held back (the first script has run) and Pyodide held: ``system``
+    chosen, «Tirar» pressed, then loader.js let through. Returns (page, the held Pyodide routes)."""
     ctx, _ = new_context(viewport=PHONE, service_workers="block")
     held_loader: list = []
     ctx.route("**/loader.js", lambda route, _req=None: held_loader.append(route))
@@ -137,14 +137,36 @@ def test_tirar_pressed_before_the_loader_runs_is_answered(new_context, base_url)
     # the first script has run (it asked for Pyodide's WebAssembly); loader.js has not
     page.wait_for_selector('link[rel="preload"][href="./pyodide/pyodide.asm.wasm"]', state="attached",
                            timeout=READY_TIMEOUT_MS)
+    if system:
+        page.select_option("#system", system)
     page.click("#roll", no_wait_after=True)   # the page is still loading: no navigation to wait for
     assert page.evaluate("'earlyRoll' in document.documentElement.dataset")
     assert page.evaluate("location.search") == ""     # no native submission happened
     for route in held_loader:
         route.continue_()
+    return page, held
+
+
+def test_tirar_pressed_before_the_loader_runs_is_answered(new_context, base_url):
+    from playwright.sync_api import expect
+
+    page, held = press_before_loader(new_context, base_url)
     expect(page.locator("#result")).to_be_focused(timeout=READY_TIMEOUT_MS)   # rolled on the core
     expect(page.locator("#result")).to_contain_text(STRINGS["result.total"]["es"])
     assert not page.evaluate("'earlyRoll' in document.documentElement.dataset")
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.core_form"]["es"])
+    release(page, held)
+
+
+def test_an_l5r_tirar_pressed_before_the_loader_runs_draws_the_board_and_the_line_says_the_form_rolls(new_context,
+                                                                                                     base_url):
+    """Break-it finding: the board was drawn while the line still said the roll was waiting («Tirada pedida…»)."""
+    from playwright.sync_api import expect
+
+    page, held = press_before_loader(new_context, base_url, "l5r5e")
+    expect(page.locator('#result .l5r-board[data-core="check"]')).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#loading-text")).to_have_text(STRINGS["loading.core_form"]["es"])
+    assert STRINGS["loading.queued"]["es"] != STRINGS["loading.core_form"]["es"]
     release(page, held)
 
 

@@ -14,7 +14,9 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: tests/helpers
-from helpers.page import l5r_decide  # noqa: E402
+from helpers.page import hold_engine, l5r_decide, release  # noqa: E402
+from conftest import READY_TIMEOUT_MS  # noqa: E402
+from shell.strings import STRINGS  # noqa: E402  (web/shell/strings.py: the page's texts)
 
 OUT = "#l5r-turn-out"
 ERR = "#l5r-turn-error"
@@ -258,3 +260,28 @@ def test_steps_in_order_refusals_name_what_is_missing_and_the_checks_strife_is_s
     page.click("#l5r-turn-act")
     expect(page.locator(ERR)).to_be_hidden()
     expect(page.locator(OUT)).to_contain_text("Conflicto 4/8")
+
+
+def test_the_box_opened_before_the_engine_shows_its_first_screen_and_answers_once_the_engine_is_up(new_context,
+                                                                                                  base_url):
+    """Break-it finding (issue #41): opened while the engine was loading, the box showed all its buttons and
+    steps, and a press did nothing. Now the page ships the first screen (step 1, «Empezar la escena»
+    disabled, «Empieza antes la escena.»), and the box's module (loaded once the page is ready, or when the
+    box is opened) enables it."""
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    page.goto(base_url)
+    page.select_option("#system", "l5r5e")
+    page.click("#l5r-turn > summary")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert shown_buttons(page) == ["scene"]
+    expect(page.locator("#l5r-turn-scene")).to_be_disabled()
+    expect(page.locator(OUT)).to_have_text(STRINGS["l5r.turn.no_scene"]["es"])
+    assert page.locator("#l5r-turn .l5r-step:not([hidden])").evaluate_all("els => els.map(e => e.dataset.step)") == ["1"]
+    release(page, held)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#l5r-turn-scene")).to_be_enabled()
+    scene(page)
+    expect(page.locator(OUT)).not_to_have_text(STRINGS["l5r.turn.no_scene"]["es"])
+    assert "stance" in shown_buttons(page)

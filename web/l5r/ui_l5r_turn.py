@@ -213,6 +213,7 @@ def draw() -> None:
     now = set(buttons_now(Turn.state))      # only the buttons (and steps) that apply now
     for button in document.querySelectorAll("#l5r-turn [data-turn]"):
         button.hidden = str(button.dataset.turn) not in now
+        button.disabled = False   # the page ships the first screen's button disabled: nothing answered it before this module
     for part in document.querySelectorAll("#l5r-turn [data-needs]"):
         part.hidden = not set(str(part.dataset.needs).split()) & now
 
