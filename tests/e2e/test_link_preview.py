@@ -105,6 +105,7 @@ def test_bidding_link_shows_its_sides_at_once_then_whose_bid_it_is(new_context, 
     from playwright.sync_api import expect
 
     ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    block_core(ctx)   # the link's own preview (link-reader.mjs); the core's first view of it: test_game_link_core
     held = hold_engine(ctx)
     page = ctx.new_page()
     page.goto(f"{base_url}#{BID}")
@@ -125,6 +126,7 @@ def test_bidding_link_in_english_before_the_engine_and_when_it_fails(new_context
     from playwright.sync_api import expect
 
     ctx, _ = new_context(locale="en-US", service_workers="block")
+    block_core(ctx)   # the link's own preview: with the core up (first script), its verified view replaces it
     hold_engine(ctx)                                  # never released: the engine stays away
     page = ctx.new_page()
     page.goto(f"{base_url}#{BID}")
