@@ -89,10 +89,10 @@ def make_snapshot() -> tuple:
 ENGINE_ZIP = "engine.zip.gz"
 
 
-def engine_zip(path: Path | None = None) -> bytes:
-    """The zip archive in dist/engine.zip.gz (``path``: another copy of it), unpacked from its gzip: what
-    web/pyodide-start.mjs puts on the interpreter's ``sys.path`` (as ``engine.zip``)."""
-    return gzip.decompress((path or DIST / ENGINE_ZIP).read_bytes())
+def engine_zip() -> bytes:
+    """The zip archive in dist/engine.zip.gz, unpacked from its gzip: what web/pyodide-start.mjs puts on the
+    interpreter's ``sys.path`` (as ``engine.zip``)."""
+    return gzip.decompress((DIST / ENGINE_ZIP).read_bytes())
 
 
 def _module_of(name: str) -> str:
@@ -189,11 +189,11 @@ def fill_english() -> None:
 FIRST_SCRIPT = '<script src="./first.js" async></script>'
 
 
-def inline_first_script() -> str:
+def inline_first_script() -> None:
     """Write web/first.js into dist/index.html in place of FIRST_SCRIPT, as an inline classic script the
     page's Content-Security-Policy allows by its hash (``'sha256-…'`` added to ``script-src``; every other
     inline script stays refused), and drop dist/first.js. Its whole-line ``//`` comments and blank lines
-    are left out. Returns the hash source written (``'sha256-…'``).
+    are left out.
 
     Why (issue #41; docs/benchmarks.md, "Fewer modules at a plain start, and the first script inline"):
     fetched, it arrived ~0.6 s after the page was asked for on the phone profile (behind the page's other
@@ -215,7 +215,6 @@ def inline_first_script() -> str:
     html = html.replace(FIRST_SCRIPT, f"<script>{code}</script>").replace("script-src 'self'", f"script-src 'self' {digest}")
     page.write_text(html, encoding="utf-8")
     (DIST / "first.js").unlink()
-    return digest
 
 
 def add_preloads() -> None:
