@@ -20,7 +20,9 @@
 //   whole (addArchive: zipimport, nothing unpacked): app.zip (the page modules that need the
 //   browser, and PyScript's own package, compiled) and engine.zip.gz (the modules the snapshot holds:
 //   the engine and the page modules that need no browser, split out of app.zip at build time),
-//   which a snapshot start has imported already and does not fetch.
+//   which a snapshot start has imported already and does not fetch. On a visit no service worker
+//   answers, they are asked for once Pyodide's WebAssembly has arrived and compiled (afterWasm):
+//   sharing a slow link with it, they made the WebAssembly, which Python waits for, arrive last.
 // - Falls back to a plain start if the snapshot is missing, damaged or refused: never a blank page
 //   (and drops a precached WebAssembly that is not WebAssembly, which the worker would serve again).
 // - A start that cannot finish (a runtime file, app.zip or engine.zip.gz unreachable or damaged; the
@@ -459,13 +461,47 @@ export async function loadPyodide(options = {}) {
   }
 }
 
+/** A promise that resolves once Pyodide's WebAssembly is compiled (its one
+ * WebAssembly.instantiateStreaming call, made with the WebAssembly's response, has settled) or ``boot``
+ * (the promise of bootOrFail) has settled, whichever comes first; it never rejects. Call it as soon as
+ * the boot has started: Pyodide calls instantiateStreaming once its JavaScript module has loaded, and
+ * the function is wrapped until that first call. start() waits for it only on a visit no service worker
+ * answers (there the files come from Cache Storage: nothing shares a link).
+ *
+ * Why: the plain start's downloads (the WebAssembly 3.5 MB compressed, the standard library 1.4 MB,
+ * engine.zip.gz 1.3 MB, app.zip 0.3 MB) shared the link, so the WebAssembly, which Python waits for,
+ * arrived last; the archives are needed only once Python is up, and arrive while it starts. Phone
+ * profile, same run (docs/benchmarks.md, "Pyodide's WebAssembly first"): a first visit's full page
+ * ~1 s sooner, a roll link's full page ~1 s sooner; a reload from the HTTP cache unchanged. */
+function afterWasm(boot) {
+  const wasm = globalThis.WebAssembly;
+  const real = wasm?.instantiateStreaming;
+  const settled = boot.then(() => {}, () => {});
+  if (typeof real !== "function") return settled;
+  let compiled;
+  const done = new Promise((resolve) => { compiled = resolve; });
+  wasm.instantiateStreaming = function (...args) {
+    wasm.instantiateStreaming = real;
+    const result = real.apply(this, args);
+    result.then(compiled, compiled);
+    return result;
+  };
+  settled.then(() => {
+    if (wasm.instantiateStreaming !== real) wasm.instantiateStreaming = real; // never called: as it was
+  });
+  return Promise.race([done, settled]);
+}
+
 /** Start Pyodide: from the memory snapshot on a visit the service worker controls, else plainly;
- * app.zip is fetched meanwhile and added once Pyodide is up. */
+ * the archives are fetched meanwhile (on a visit no service worker answers, after Pyodide's WebAssembly:
+ * afterWasm) and added once Pyodide is up. */
 async function start(options) {
   await coreFirst();
   mark("boot-start");
-  const app = archive("app.zip");
-  app.catch(() => {}); // a failure surfaces where it is awaited below, not as an unhandled rejection
+  // a visit no service worker answers: the archives wait for Pyodide's WebAssembly (afterWasm)
+  const later = !globalThis.navigator?.serviceWorker?.controller;
+  let app = later ? null : archive("app.zip");
+  app?.catch(() => {}); // a failure surfaces where it is awaited below, not as an unhandled rejection
   const base = { ...options, indexURL };
   if (LOCK) base.lockFileContents = LOCK;
   const why = startReason();
@@ -494,10 +530,16 @@ async function start(options) {
   }
   if (!pyodide) {
     globalThis[DIAG.start] = "plain";
-    // all at once; a failed archive rejects at once, without waiting for Pyodide
-    const [booted, engine] = await Promise.all([bootOrFail(base), archive("engine.zip.gz"), app]);
+    // a failed archive rejects at once, without waiting for Pyodide to finish
+    const booting = bootOrFail(base);
+    const wait = later ? afterWasm(booting) : null;
+    const fetched = (name) => (wait ? wait.then(() => archive(name)) : archive(name));
+    const engine = fetched("engine.zip.gz");
+    app ??= fetched("app.zip");
+    app.catch(() => {});
+    const [booted, engineBytes] = await Promise.all([booting, engine, app]);
     pyodide = booted;
-    addArchive(pyodide, "engine.zip", engine);
+    addArchive(pyodide, "engine.zip", engineBytes);
   }
   globalThis[DIAG.jspi] = Boolean(pyodide._module?.jspiSupported);
   addArchive(pyodide, "app.zip", await app);

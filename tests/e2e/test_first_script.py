@@ -8,6 +8,8 @@
 - A first visit opened on a roll link starts the core's worker at once too and asks for none of
   Pyodide's big files before the core has its own (MicroPython and core.bin): what the core downloads
   comes first. The worker it started is the one that answers (web/core-first.mjs takes it).
+- On such a first visit (plain page or roll link), app.zip and engine.zip.gz are asked for only once
+  Pyodide's WebAssembly has arrived and compiled (web/pyodide-start.mjs afterWasm).
 - A page opened on anything else (a fragment the core does not read first) leaves no worker of it
   behind (web/loader.js ends one nobody took).
 - «Tirar» pressed before loader.js has run is kept and answered (the form's native submission is refused
@@ -112,6 +114,30 @@ def test_a_roll_link_starts_the_core_first_and_pyodide_after_the_cores_files(new
     assert asked.index("micropython.wasm") < first_pyodide and asked.index("core.bin") < first_pyodide, asked
     release(page, held)
     expect(page.locator("#shared-headline")).to_be_visible(timeout=READY_TIMEOUT_MS)
+
+
+#: Pyodide's standard library fully downloaded (its resource entry is written when the response has ended)
+STDLIB_ARRIVED = "performance.getEntriesByType('resource').some((e) => e.name.endsWith('/python_stdlib.zip'))"
+
+
+@pytest.mark.parametrize("fragment", ["", f"#{FRAGMENT}"], ids=["plain-page", "roll-link"])
+def test_a_first_visit_asks_for_the_archives_once_pyodides_webassembly_is_there(new_context, base_url, fragment):
+    """On a visit no service worker answers, app.zip and engine.zip.gz wait for Pyodide's WebAssembly
+    (web/pyodide-start.mjs afterWasm): sharing a slow link with it, they made it arrive last, and Python
+    waits for it (docs/benchmarks.md, "Pyodide's WebAssembly first")."""
+    ctx, _ = new_context(viewport=PHONE, service_workers="block")
+    held = hold_engine(ctx)
+    page = ctx.new_page()
+    asked = watch(ctx)
+    page.goto(f"{base_url}{fragment}")
+    # Pyodide has started: its standard library has come whole while its WebAssembly is held
+    page.wait_for_function(STDLIB_ARRIVED, timeout=READY_TIMEOUT_MS)
+    assert held and "pyodide.asm.mjs" in asked, asked
+    assert "engine.zip.gz" not in asked and "app.zip" not in asked, asked
+    release(page, held)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=READY_TIMEOUT_MS)
+    assert asked.count("engine.zip.gz") == 1 and asked.count("app.zip") == 1, asked
+    assert asked.index("pyodide.asm.wasm") < min(asked.index("engine.zip.gz"), asked.index("app.zip")), asked
 
 
 def test_a_page_the_core_does_not_read_first_keeps_no_worker_of_the_first_script(new_context, base_url):
