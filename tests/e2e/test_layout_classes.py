@@ -18,7 +18,7 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api").expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))      # tests/: tests/helpers
-from helpers.layout import CLIPPED_SELECTS  # noqa: E402
+from helpers.layout import CLIPPED_SELECTS, PAST_THE_CARD  # noqa: E402
 
 #: the page's two languages, by the browser's locale (the page starts in the browser's language)
 LANGS = {"es": "es-ES", "en": "en-US"}
@@ -115,17 +115,29 @@ def test_the_audit_button_is_in_the_first_screen(warm_page, size, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_no_select_is_clipped_on_any_form(warm_page, size, lang):
+def test_no_select_is_clipped_and_nothing_reaches_past_its_card_on_any_form(warm_page, size, lang):
+    """Every tab and every system's roll form with its boxes open: no select cuts its chosen option off,
+    and nothing reaches past the right edge of its card (the L5R skirmish settings did, by 113 px)."""
     page = _open_in(warm_page, size, lang)
     problems = {}
+
+    def measure(where: str) -> None:
+        found = page.evaluate(CLIPPED_SELECTS) + page.evaluate(PAST_THE_CARD)
+        if found:
+            problems[where] = found
+
     for name in page.eval_on_selector_all("[data-tab]", "els => els.map(e => e.dataset.tab)"):
         page.click(f'[data-tab="{name}"]')
         page.eval_on_selector_all("details", "els => els.forEach(d => { d.open = true; })")
         if name == "roll":
             for system in page.eval_on_selector_all("#system option", "els => els.map(e => e.value)"):
                 page.select_option("#system", system)
-                if page.evaluate(CLIPPED_SELECTS):
-                    problems[f"roll {system}"] = page.evaluate(CLIPPED_SELECTS)
-        elif page.evaluate(CLIPPED_SELECTS):
-            problems[name] = page.evaluate(CLIPPED_SELECTS)
+                page.eval_on_selector_all("details", "els => els.forEach(d => { d.open = true; })")
+                measure(f"roll {system}")
+        else:
+            measure(name)
     assert problems == {}
+    # the measure works: a box planted wider than its card is reported
+    page.evaluate("""() => { const e = document.createElement('div'); e.id = 'too-wide';
+      e.style.width = '5000px'; e.style.height = '1px'; [...document.querySelectorAll('.card')].find((c) => c.getClientRects().length).append(e); }""")
+    assert any(found.startswith("div#too-wide +") for found in page.evaluate(PAST_THE_CARD))

@@ -15,3 +15,19 @@ CLIPPED_SELECTS = """() => {
   }
   return out;
 }"""
+
+#: visible elements that reach past the right edge of their card (the L5R skirmish settings table stood 113 px
+#: past the form's card on a desktop), outside the boxes that scroll sideways on purpose (.table-scroll)
+PAST_THE_CARD = """() => {
+  const out = [];
+  for (const card of document.querySelectorAll('.card')) {
+    if (!card.getClientRects().length) continue;
+    const edge = card.getBoundingClientRect().right;
+    for (const e of card.querySelectorAll('*')) {
+      if (!e.getClientRects().length || e.closest('.table-scroll')) continue;
+      const right = e.getBoundingClientRect().right;
+      if (right > edge + 0.5) out.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} +${Math.round(right - edge)} px`);
+    }
+  }
+  return out;
+}"""
