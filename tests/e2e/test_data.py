@@ -108,8 +108,26 @@ def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
     assert app.input_value("#cs-ring-earth") == "0"
     assert characters(app)["Sakura"]["sheet"]["rings"]["earth"] == 1
 
+    # «Tirar con esta ficha» with a change the engine refuses: said at its field, nothing rolled or stored
+    # (before, the roll took the stored sheet while the editor showed the refused value)
+    app.fill("#cs-ring-earth", "0")
+    app.evaluate("document.getElementById('cs-status').textContent = ''")
+    app.click("#roll-with-sheet")
+    app.wait_for_function("document.activeElement.id === 'cs-ring-earth'")
+    assert app.inner_text("#cs-status").startswith("Tierra:")
+    assert app.locator("#sheet-editor").is_visible() and not app.locator("#roller-form").is_visible()
+    assert characters(app)["Sakura"]["sheet"]["rings"]["earth"] == 1
+    # a change it takes is saved first, then rolled with
+    app.fill("#cs-ring-earth", "3")
+    app.select_option("#roll-ring", "earth")
+    app.click("#roll-with-sheet")
+    assert app.locator("#roller-form").is_visible() and app.input_value("#l5r-ring") == "3"
+    assert characters(app)["Sakura"]["sheet"]["rings"]["earth"] == 3
+    app.click("#tab-data")
+
     # roll with the SIFRP sheet: the form is filled, the roll is a normal roll
     app.click("#char-list [aria-label='Abrir ficha: Sharla']")
+    updated = characters(app)["Sharla"]["updated"]
     app.select_option("#roll-ability", "athletics")
     app.select_option("#roll-specialty", "Trepar")
     app.click("#roll-with-sheet")
@@ -118,6 +136,7 @@ def test_sheets_by_campaign_and_roll_with_sifrp_sheet(app):
     assert (app.input_value("#sifrp-test_dice"), app.input_value("#sifrp-bonus_dice")) == ("4", "2")
     assert "Sharla" in app.input_value("#label") and "Atletismo" in app.input_value("#label")
     assert "Sharla" in app.inner_text("#sheet-banner")
+    assert characters(app)["Sharla"]["updated"] == updated    # nothing changed in the editor: nothing saved
     # signed with the character and its campaign: a chained roll (issue #14)
     assert app.input_value("#roller") == "Sharla" and app.locator("#who").get_attribute("open") is not None
     campaign = characters(app)["Sharla"]["campaign"]

@@ -78,10 +78,11 @@ def on_save(event) -> None:
     save_editor()
 
 
-def save_editor() -> None:
-    """Check the editor with the engine and store the sheet; an error names and focuses the field."""
+def save_editor() -> bool:
+    """Check the editor with the engine and store the sheet; an error names and focuses the field.
+    Returns whether the sheet was stored."""
     if Data.editing is None:
-        return
+        return False
     key, system = Data.editing.key, Data.editing.system
     fields = read_fields(system)
     name = str(el("cs-name").value).strip()
@@ -102,16 +103,30 @@ def save_editor() -> None:
         if node is not None:
             ui_refusal.show_at(node, said)
             node.focus()
-        return
+        return False
     if not ok:
         status("cs-status", tr("data.not_saved"), error=True)
         render_alert()
         app.show_notices()
-        return
+        return False
     Data.editing = Editing(key, system)
     render_list()
     open_editor(key)
     status("cs-status", tr("data.saved"))
+    return True
+
+
+def unsaved(e) -> bool:
+    """Whether the editor shows something other than the stored sheet of the entry ``e`` (a field, the name or the
+    campaign changed; a field the engine refuses counts as changed). Tragedia sheets do not roll from here."""
+    if e.tragedia:
+        return False
+    if str(el("cs-name").value).strip() != e.name or str(el("cs-campaign").value).strip() != e.campaign:
+        return True
+    try:   # both as the engine writes them (a sheet stored by an import may be spelled otherwise)
+        return sheet_from_form(e.system, read_fields(e.system)) != Character.from_dict(e.item).sheet.to_dict()
+    except TiradaError:
+        return True
 
 
 def save_tragedia(fields: dict, old: str, campaign: str) -> tuple:
@@ -160,12 +175,21 @@ def on_roll_with_sheet(event) -> None:
 
 
 def roll_with_sheet() -> None:
-    """Fill the roll form from the stored sheet and switch to the roll view."""
+    """Fill the roll form from the sheet in the editor and switch to the roll view. A sheet changed in the editor
+    is saved first, as «Guardar» would (a refused change is said at its field and nothing is rolled): before,
+    the roll took the stored sheet while the editor showed other values."""
     e = find(Data.editing.key) if Data.editing else None
     if e is None:
         return
+    # what to roll, read before a save draws the editor again
+    choice, words = forms.form_for(e.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
+    if unsaved(e):
+        if not save_editor():
+            return
+        e = find(Data.editing.key) if Data.editing else None
+        if e is None:
+            return
     c = Character.from_dict(e.item)
-    choice, words = forms.form_for(c.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
