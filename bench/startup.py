@@ -88,7 +88,11 @@ WIRE = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const r = performance.getEntriesByType('resource');
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-  return {bytes: [nav, ...r].reduce((s, e) => s + (e.transferSize || 0), 0), requests: r.length + 1,
+  // what the reading core's worker downloaded (MicroPython, the core's bundle), which the page's resource
+  // timing does not see: the most any of its marks says (one worker answers them all)
+  const said = (name) => performance.getEntriesByName('tirada:' + name).map((m) => m.detail?.bytes || 0);
+  const core = Math.max(0, ...['core-verified', 'thread-core-read', 'frame-core-ready', 'form-core-ready'].flatMap(said));
+  return {bytes: [nav, ...r].reduce((s, e) => s + (e.transferSize || 0), core), requests: r.length + 1,
           start: globalThis.tiradaStart ? `${globalThis.tiradaStart} (${globalThis.tiradaSnapshotReason})` : null,
           fcp: fcp ? fcp.startTime : null};
 }"""
