@@ -310,3 +310,65 @@ def test_a_refused_save_names_the_field_in_the_page_language(warm_page):
     page.wait_for_function("document.documentElement.lang === 'en'")
     page.fill("#cs-name", "")
     assert save(page) == "Character name: must be a name of 1 to 80 characters"
+
+
+def test_roll_with_sheet_keeps_its_choice_and_a_generic_sheet_rolls_its_first_saved_roll(app):
+    """«Tirar con esta ficha» saves a changed sheet first: the box's choice (ring and skill) is kept across that
+    save, and a generic sheet's first saved roll, typed but not saved yet, is rolled (before: an exception and
+    the words of a Confrontation's sheet)."""
+    create(app, "l5r5e", "Sakura", "Rokugán")
+    app.fill("#cs-skill-tactics", "2")
+    assert save(app) == "Ficha guardada."
+    app.select_option("#roll-ring", "water")
+    app.select_option("#roll-skill", "tactics")
+    app.fill("#cs-ring-water", "2")
+    app.click("#roll-with-sheet")
+    assert app.locator("#roller-form").is_visible()
+    assert (app.input_value("#l5r-ring"), app.input_value("#l5r-skill")) == ("2", "2")
+    app.click("#tab-data")
+    assert (app.input_value("#roll-ring"), app.input_value("#roll-skill")) == ("water", "tactics")
+
+    create(app, "generic", "Gen", "Mesa")
+    assert "aún no tiene tiradas guardadas" in app.inner_text("#sheet-roll")
+    app.fill("#cs-rolls", "Actuar: 2d6+1 | <=6 Fallo / 7-9 Parcial / >=10 Éxito")
+    app.click("#roll-with-sheet")
+    assert app.locator("#roller-form").is_visible() and app.input_value("#system") == "generic"
+    assert "Gen: Actuar" in app.input_value("#label")
+    assert [r["name"] for r in characters(app)["Gen"]["sheet"]["rolls"]] == ["Actuar"]
+
+
+def test_roll_with_sheet_never_overwrites_what_another_tab_saved(new_context, base_url):
+    """Two tabs on one sheet. Unchanged in this tab but saved in the other: this tab shows and rolls the saved
+    version (it saved its own stale one over it before). Changed in both: nothing is saved or rolled, and the
+    status line says why, with the focus on «Guardar»."""
+    ctx, _ = new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    mine = open_app(ctx.new_page(), base_url)
+    create(mine, "sifrp", "Tata")
+    mine.fill("#cs-rank-athletics", "3")
+    assert save(mine) == "Ficha guardada."
+    other = open_app(ctx.new_page(), base_url)
+    other.click("#tab-data")
+    other.click("#char-list [aria-label='Abrir ficha: Tata']")
+    other.fill("#cs-rank-athletics", "7")
+    other.fill("#cs-notes", "B wrote this")
+    assert save(other) == "Ficha guardada."
+
+    mine.bring_to_front()
+    mine.select_option("#roll-ability", "athletics")
+    mine.click("#roll-with-sheet")
+    assert mine.locator("#roller-form").is_visible() and mine.input_value("#sifrp-test_dice") == "7"
+    assert characters(mine)["Tata"]["sheet"]["abilities"]["athletics"] == 7
+    assert characters(mine)["Tata"]["sheet"]["notes"] == "B wrote this"
+    mine.click("#tab-data")
+    assert mine.input_value("#cs-rank-athletics") == "7"
+    assert "cambió en otra pestaña" in mine.inner_text("#cs-status")
+
+    other.fill("#cs-rank-athletics", "5")
+    assert save(other) == "Ficha guardada."
+    mine.fill("#cs-notes", "A wrote this")
+    mine.click("#roll-with-sheet")
+    mine.wait_for_function("document.activeElement.id === 'cs-save'")
+    assert "cambió en otra pestaña" in mine.inner_text("#cs-status")
+    assert mine.locator("#sheet-editor").is_visible() and not mine.locator("#roller-form").is_visible()
+    sheet = characters(mine)["Tata"]["sheet"]
+    assert (sheet["abilities"]["athletics"], sheet["notes"]) == (5, "B wrote this")

@@ -23,6 +23,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "data.undo_delete": {"es": "Deshacer el borrado", "en": "Undo delete"},
     "data.created": {"es": "Ficha creada.", "en": "Sheet created."},
     "data.saved": {"es": "Ficha guardada.", "en": "Sheet saved."},
+    "data.changed_elsewhere": {"es": "Esta ficha cambió en otra pestaña desde que la abriste: pulsa «Guardar» para "
+                                     "quedarte con lo que ves aquí, o «Cerrar» y ábrela de nuevo para ver la otra.",
+                               "en": "This sheet changed in another tab since you opened it: press “Save” to keep what "
+                                     "you see here, or “Close” and open it again to see the other."},
+    "data.reloaded": {"es": "Esta ficha cambió en otra pestaña: se muestra y se tira la versión guardada.",
+                      "en": "This sheet changed in another tab: the saved version is shown and rolled."},
     "data.not_saved": {"es": "No se pudo guardar: el almacenamiento está lleno. Exporta tus datos o recorta el historial.",
                        "en": "Could not save: storage is full. Export your data or trim the history."},
     "data.name_taken": {"es": "ya hay una ficha con ese nombre", "en": "a sheet with that name already exists"},

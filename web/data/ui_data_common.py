@@ -27,6 +27,18 @@ class Editing:
     system: str
 
 
+@dataclass(frozen=True)
+class Opened:
+    """A character's sheet as the editor drew it from storage: its ``key``, ``name``, ``campaign`` and ``sheet`` (the
+    engine's ``to_dict`` shape). «Tirar con esta ficha» compares the editor with it, not with what storage holds
+    now (another tab may have saved since)."""
+
+    key: str
+    name: str
+    campaign: str
+    sheet: dict
+
+
 class Data:
     """What the view shows besides storage: the sheet being edited, undo buffers, a pending import."""
 
@@ -37,6 +49,8 @@ class Data:
     active: str | None = None        # id of the character whose sheet the roll form uses
     undo: SheetUndo | None = None    # what the last roll changed on the sheet in use
     lang: str | None = None          # language the editor was drawn in
+    opened: Opened | None = None     # the sheet as the editor last drew it from storage («Tirar con esta ficha»)
+    chooser: str | None = None       # key of the sheet whose "roll with this sheet" choices are on screen
 
 
 def fmt(key: str, **values) -> str:

@@ -18,7 +18,7 @@ from tragedia import tragedia_sheet_form as tragedia_form
 from data import ui_data_render as html
 from roll import ui_roll
 from shell import ui_refusal
-from data import ui_sheets
+from data import sheet_chooser, ui_sheets
 from shell.app import STORE, el, tr
 from shell.page_events import BeforeRoll, RollSaved
 from tirada import Character, TiradaError, check_l5r_roll, roll_request, sheet_from_form, sheet_to_form
@@ -42,10 +42,11 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
         form = tragedia_form.to_form(e.item) if e.tragedia else sheet_to_form(system, e.sheet)
         el("cs-name").value = e.name
         el("cs-campaign").value = e.campaign
+        Data.opened = sheet_chooser.opened(e)
     Data.editing, Data.lang = Editing(key, system), app.State.lang
     el("sheet-editor-heading").textContent = fmt("data.editor", name=e.name)
     el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
-    el("sheet-roll").innerHTML = ui_sheets.roll_chooser_html(e, app.State.lang) if not e.tragedia else ""
+    sheet_chooser.draw_chooser(e)
     show_derived()
     el("sheet-editor").hidden = False
     if focus:
@@ -53,7 +54,7 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
 
 
 def close_editor() -> None:
-    Data.editing = None
+    Data.editing = Data.opened = Data.chooser = None
     el("sheet-editor").hidden = True
     el("cs-status").textContent = ""
 
@@ -116,15 +117,19 @@ def save_editor() -> bool:
     return True
 
 
-def unsaved(e) -> bool:
-    """Whether the editor shows something other than the stored sheet of the entry ``e`` (a field, the name or the
-    campaign changed; a field the engine refuses counts as changed). Tragedia sheets do not roll from here."""
+def edited(e) -> bool:
+    """Whether the editor shows something other than the sheet of the entry ``e`` as it drew it from storage
+    (``Data.opened``: not what storage holds now, which another tab may have saved since): a field, the name or
+    the campaign changed; a field the engine refuses counts as changed. Tragedia sheets do not roll from here."""
     if e.tragedia:
         return False
-    if str(el("cs-name").value).strip() != e.name or str(el("cs-campaign").value).strip() != e.campaign:
+    was = Data.opened if Data.opened is not None and Data.opened.key == e.key else sheet_chooser.opened(e)
+    if was is None:
         return True
-    try:   # both as the engine writes them (a sheet stored by an import may be spelled otherwise)
-        return sheet_from_form(e.system, read_fields(e.system)) != Character.from_dict(e.item).sheet.to_dict()
+    if str(el("cs-name").value).strip() != was.name or str(el("cs-campaign").value).strip() != was.campaign:
+        return True
+    try:
+        return sheet_from_form(e.system, read_fields(e.system)) != was.sheet
     except TiradaError:
         return True
 
@@ -160,10 +165,9 @@ def on_roll_choice(event) -> None:
     """A select of "roll with this sheet" changed: what depends on it follows (its Form says what:
     a SIFRP ability lists its own specialties)."""
     e = find(Data.editing.key) if Data.editing else None
-    if e is None or not forms.rolls_with_sheets(e.system):
+    if e is None:
         return
-    changes = forms.form_for(e.system).sheet_roll_update(e.item, str(getattr(event.target, "id", "")),
-                                                            str(event.target.value), app.State.lang)
+    changes = sheet_chooser.chooser_changes(e, str(getattr(event.target, "id", "")), str(event.target.value))
     for node_id, html_ in changes.items():
         el(node_id).innerHTML = html_
 
@@ -175,28 +179,43 @@ def on_roll_with_sheet(event) -> None:
 
 
 def roll_with_sheet() -> None:
-    """Fill the roll form from the sheet in the editor and switch to the roll view. A sheet changed in the editor
-    is saved first, as «Guardar» would (a refused change is said at its field and nothing is rolled): before,
-    the roll took the stored sheet while the editor showed other values."""
+    """Fill the roll form from the sheet in the editor and switch to the roll view.
+
+    - Changed in the editor: saved first, as «Guardar» would (a refused change is said at its field and nothing
+      is rolled); before, the roll took the stored sheet while the editor showed other values.
+    - Changed there *and* saved meanwhile in another tab: nothing is saved or rolled; the status line says so
+      («Guardar» keeps this tab's, reopening shows the other): a tab never overwrites another's save on its own.
+    - Unchanged here but saved meanwhile in another tab: the editor shows the stored version, which is rolled.
+    The choice (ability and specialty, ring and skill, saved roll) is read after any save, which keeps it."""
     e = find(Data.editing.key) if Data.editing else None
     if e is None:
         return
-    # what to roll, read before a save draws the editor again
-    choice, words = forms.form_for(e.system).sheet_choice(lambda node_id: str(el(node_id).value), app.State.lang)
-    if unsaved(e):
+    was = Data.opened
+    elsewhere = not e.tragedia and was is not None and was.key == e.key and sheet_chooser.opened(e) != was
+    if edited(e):
+        if elsewhere:
+            status("cs-status", tr("data.changed_elsewhere"), error=True)
+            el("cs-save").focus()
+            return
         if not save_editor():
             return
-        e = find(Data.editing.key) if Data.editing else None
-        if e is None:
-            return
+    elif elsewhere:
+        open_editor(e.key)
+        status("cs-status", tr("data.reloaded"))
+    e = find(Data.editing.key) if Data.editing else None
+    if e is None:
+        return
     c = Character.from_dict(e.item)
+    choice, words = forms.form_for(c.system).sheet_choice(sheet_chooser.value, app.State.lang)
     try:
         req = roll_request(c, choice)
     except TiradaError as err:
         status("cs-status", ui_refusal.text(err), error=True)
+        sheet_chooser.focus_chooser()   # a save drew the box again: the pressed button is gone
         return
     if app.node(ui_roll.fieldset_of(c.system)) is None:   # no fieldset for it (a sheet's request is of its system)
         status("cs-status", tr("data.no_roll"), error=True)
+        sheet_chooser.focus_chooser()
         return
     fill_roll_form(req, f"{c.name}: {words}")
     _set("roller", c.name[:40])       # signed with the character and its campaign: a chained roll
