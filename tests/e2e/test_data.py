@@ -330,6 +330,10 @@ def test_roll_with_sheet_keeps_its_choice_and_a_generic_sheet_rolls_its_first_sa
 
     create(app, "generic", "Gen", "Mesa")
     assert "aún no tiene tiradas guardadas" in app.inner_text("#sheet-roll")
+    app.click("#roll-with-sheet")      # nothing to roll yet: what to do, at the field to write it in
+    app.wait_for_function("document.activeElement.id === 'cs-rolls'")
+    assert app.inner_text("#cs-status").startswith("Esta ficha aún no tiene tiradas guardadas")
+    assert not app.locator("#roller-form").is_visible()
     app.fill("#cs-rolls", "Actuar: 2d6+1 | <=6 Fallo / 7-9 Parcial / >=10 Éxito")
     app.click("#roll-with-sheet")
     assert app.locator("#roller-form").is_visible() and app.input_value("#system") == "generic"

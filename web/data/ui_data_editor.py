@@ -207,6 +207,11 @@ def roll_with_sheet() -> None:
         return
     c = Character.from_dict(e.item)
     choice, words = forms.form_for(c.system).sheet_choice(sheet_chooser.value, app.State.lang)
+    if not words:   # nothing to choose from (a generic sheet without saved rolls): what to do, at its field
+        status("cs-status", tr("data.generic.no_rolls"), error=True)
+        node = input_for("rolls")
+        (node or el("roll-with-sheet")).focus()
+        return
     try:
         req = roll_request(c, choice)
     except TiradaError as err:

@@ -93,7 +93,7 @@ def sheet_roll_html(character: Mapping[str, Any], lang: str) -> str:
     (tirada.sheets.generic: a name, its notation and its outcome bands)."""
     rolls = stored_sheet(SYSTEM, character).rolls
     if not rolls:
-        return f'<p class="meta">{esc(t("data.generic.no_rolls", lang))}</p>'
+        return f'<p class="meta field wide">{esc(t("data.generic.no_rolls", lang))}</p>'
     saved = "".join(f'<option value="{esc(r.name)}">{esc(r.name)} ({esc(r.notation)})</option>' for r in rolls)
     return select_field("roll-saved", t("data.generic.roll", lang), saved, wide=True)
 

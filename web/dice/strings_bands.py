@@ -70,8 +70,10 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                 "≤6 Miss / 7–9 Partial success / ≥10 Full success”. Outcomes are optional."},
     "data.generic.rolls": {"es": "Tiradas guardadas", "en": "Saved rolls"},
     "data.generic.roll": {"es": "Tirada guardada", "en": "Saved roll"},
-    "data.generic.no_rolls": {"es": "Esta ficha aún no tiene tiradas guardadas: escribe una en «Tiradas guardadas», arriba.",
-                              "en": "This sheet has no saved rolls yet: write one in “Saved rolls”, above."},
+    "data.generic.no_rolls": {"es": "Esta ficha aún no tiene tiradas guardadas: escribe una en «Tiradas guardadas», "
+                                    "abajo, y pulsa «Tirar con esta ficha».",
+                              "en": "This sheet has no saved rolls yet: write one in “Saved rolls”, below, and press "
+                                    "“Roll with this sheet”."},
     "err.sheet.roll_name": {"es": "el nombre de una tirada guardada no lleva «:» ni «|»",
                             "en": "a saved roll's name has no “:” or “|”"},
     "err.sheet.roll_notation": {"es": ("debe ser una notación de dados (de 1 a {n} carácter)", "debe ser una notación de dados (de 1 a {n} caracteres)"),
