@@ -376,3 +376,46 @@ def test_roll_with_sheet_never_overwrites_what_another_tab_saved(new_context, ba
     assert mine.locator("#sheet-editor").is_visible() and not mine.locator("#roller-form").is_visible()
     sheet = characters(mine)["Tata"]["sheet"]
     assert (sheet["abilities"]["athletics"], sheet["notes"]) == (5, "B wrote this")
+
+
+def test_the_roll_box_follows_the_editor_and_an_empty_number_is_refused(app):
+    """The "roll with this sheet" box follows the editor as typed (break-it: a SIFRP specialty typed but not saved
+    could not be chosen until a save): the new specialty is listed and the rank shows as typed; a press of «Tirar
+    con esta ficha» that ends a field's edit still rolls, and a Tab out of a field keeps the focus (the box changes
+    its options in place). A number field left empty, or holding letters, is refused at its field, by «Guardar»
+    and by «Tirar con esta ficha» (the engine reads "" as the default: a rank being retyped was saved, and rolled,
+    as 2)."""
+    create(app, "sifrp", "Nima")
+    app.fill("#cs-rank-athletics", "4")
+    assert save(app) == "Ficha guardada."
+    app.select_option("#roll-ability", "athletics")
+    assert app.locator("#roll-specialty option").count() == 1          # «ninguna» alone
+    app.fill("#cs-spec-athletics", "Nadar 2")
+    app.press("#cs-spec-athletics", "Tab")                              # the field's edit ends: the box follows
+    app.wait_for_function("[...document.querySelectorAll('#roll-specialty option')].some(o => o.value === 'Nadar')")
+    assert app.evaluate("document.activeElement.closest('#sheet-editor') !== null")
+    assert app.input_value("#roll-ability") == "athletics"              # the choice made stays
+    app.select_option("#roll-specialty", "Nadar")
+    app.fill("#cs-rank-athletics", "5")
+    app.click("#roll-with-sheet")           # ends the rank's edit (the box follows it) and rolls with the sheet
+    assert app.locator("#roller-form").is_visible()
+    assert (app.input_value("#sifrp-test_dice"), app.input_value("#sifrp-bonus_dice")) == ("5", "2")
+    assert "Nadar" in app.input_value("#label")
+    sheet = characters(app)["Nima"]["sheet"]
+    assert (sheet["abilities"]["athletics"], sheet["specialties"]["athletics"]) == (5, [{"name": "Nadar", "rank": 2}])
+
+    app.click("#tab-data")
+    assert "(5)" in app.locator("#roll-ability option[value=athletics]").inner_text()
+    app.fill("#cs-rank-athletics", "")
+    assert save(app) == "Atletismo: está vacío: escribe un número"
+    assert app.evaluate("document.activeElement.id") == "cs-rank-athletics"
+    assert app.locator("#cs-rank-athletics").get_attribute("aria-invalid") == "true"
+    assert "(5)" in app.locator("#roll-ability option[value=athletics]").inner_text()   # not followed: refused
+    app.evaluate("document.getElementById('cs-status').textContent = ''")
+    app.click("#roll-with-sheet")
+    app.wait_for_function("document.activeElement.id === 'cs-rank-athletics'")
+    assert app.inner_text("#cs-status") == "Atletismo: está vacío: escribe un número"
+    assert not app.locator("#roller-form").is_visible()
+    app.locator("#cs-rank-athletics").press_sequentially("e")
+    assert save(app) == "Atletismo: debe ser un número entero"
+    assert characters(app)["Nima"]["sheet"]["abilities"]["athletics"] == 5

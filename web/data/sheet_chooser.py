@@ -1,15 +1,20 @@
 """The "roll with this sheet" box of the "Mis datos" sheet editor (glue only): drawn again for the same sheet it
-keeps the choices made in it, and what web/data/ui_data_editor.py ``roll_with_sheet`` compares the editor with
-(the sheet as the editor drew it from storage, ``Data.opened``)."""
+keeps the choices made in it; it follows the editor as typed (a SIFRP specialty not saved yet can be chosen); and
+what web/data/ui_data_editor.py ``roll_with_sheet`` compares the editor with (the sheet as the editor drew it from
+storage, ``Data.opened``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from pyscript import document
+
 from data import ui_sheets
-from data.ui_data_common import Data, Opened
+from data.ui_data_common import Data, Opened, check_numbers
 from roll import forms
 from shell import app
 from shell.app import el
-from tirada import Character, TiradaError
+from tirada import Character, TiradaError, sheet_from_form
 
 
 def opened(e) -> Opened | None:
@@ -23,33 +28,71 @@ def opened(e) -> Opened | None:
         return None
 
 
-def draw_chooser(e) -> None:
-    """The "roll with this sheet" box of the entry ``e``; drawn again for the same sheet (a save draws the editor
-    again), it keeps the choices made in it that still exist (a renamed saved roll or a removed specialty goes back
-    to the first)."""
+def drawn(e) -> Opened | None:
+    """The sheet of the entry ``e`` as the editor drew it from storage (``Data.opened``), or None when the editor
+    drew another sheet or none."""
+    return Data.opened if Data.opened is not None and Data.opened.key == e.key else None
+
+
+def draw_chooser(e, item: dict | None = None) -> None:
+    """The "roll with this sheet" box of the entry ``e``, drawn from ``item`` (a character dict,
+    ``Character.to_dict()``'s shape; None: ``e.item``, the stored one). Drawn again for the same sheet (a save, or a
+    change in the editor: :func:`follow_editor`), it keeps the choices made in it that still exist (a renamed saved
+    roll or a removed specialty goes back to the first); with the same selects as before only their options change,
+    so the element with focus and «Tirar con esta ficha» stay where they are. Following the editor, a box that would
+    get other selects (a generic sheet's first saved roll typed) waits for the save: grown under the pointer, it would
+    move the button away from a press that ends the field's edit, and the press would be lost."""
     box = el("sheet-roll")
-    kept = [(str(node.id), str(node.value)) for node in box.querySelectorAll("select")] if Data.chooser == e.key else []
-    box.innerHTML = ui_sheets.roll_chooser_html(e, app.State.lang) if not e.tragedia else ""
-    Data.chooser = e.key
+    chosen = dict(e.item if item is None else item)
+    fresh = document.createElement("template")
+    fresh.innerHTML = ui_sheets.roll_chooser_html(replace(e, item=chosen), app.State.lang) if not e.tragedia else ""
+    live = {str(node.id): node for node in box.querySelectorAll("select")} if Data.chooser == e.key else {}
+    new = {str(node.id): node for node in fresh.content.querySelectorAll("select")}
+    kept = [(node_id, str(node.value)) for node_id, node in live.items()]
+    button, drawn = app.node(box.querySelector("#roll-with-sheet")), app.node(fresh.content.querySelector("#roll-with-sheet"))
+    if live and list(live) == list(new) and button is not None and drawn is not None \
+            and button.textContent == drawn.textContent:   # the same selects, in the same language: their options
+        for node_id, node in live.items():
+            node.innerHTML = new[node_id].innerHTML
+    elif item is not None:
+        return
+    else:
+        box.innerHTML = fresh.innerHTML
+    Data.chooser, Data.chooser_item = e.key, chosen
     for node_id, value in kept:
         node = el(node_id)
         if node is None:
             continue
-        before = str(node.value)
         node.value = value
-        if str(node.value) != value:   # no such option any more
-            node.value = before
-            continue
+        if str(node.value) != value:   # no such option any more: the first
+            node.selectedIndex = 0
+            value = str(node.value)
         for changed, html_ in chooser_changes(e, node_id, value).items():
             el(changed).innerHTML = html_
 
 
+def follow_editor(e, fields: dict) -> None:
+    """Draw the box of the entry ``e`` again from the sheet the editor shows now (``fields``: its texts, as the
+    engine's ``sheet_from_form`` reads them), saved or not: a SIFRP specialty just typed is in the list and an
+    ability shows the rank typed, as «Tirar con esta ficha» (which saves first) will roll it. A sheet the engine
+    refuses as typed leaves the box as it is (the save says why, at the field)."""
+    if e.tragedia or not forms.rolls_with_sheets(e.system):
+        return
+    try:
+        check_numbers()   # an empty rank would read as its default
+        sheet = sheet_from_form(e.system, fields)
+    except TiradaError:
+        return
+    draw_chooser(e, {**e.item, "sheet": sheet})
+
+
 def chooser_changes(e, node_id: str, value: str) -> dict:
     """What else the "roll with this sheet" box draws when its select ``node_id`` is ``value`` (its Form says:
-    a SIFRP ability lists its own specialties): ``{element id: HTML}``."""
+    a SIFRP ability lists its own specialties, from the sheet the box was drawn from): ``{element id: HTML}``."""
     if not forms.rolls_with_sheets(e.system):
         return {}
-    return forms.form_for(e.system).sheet_roll_update(e.item, node_id, value, app.State.lang)
+    item = Data.chooser_item if Data.chooser == e.key and Data.chooser_item is not None else e.item
+    return forms.form_for(e.system).sheet_roll_update(item, node_id, value, app.State.lang)
 
 
 def value(node_id: str) -> str:

@@ -15,7 +15,7 @@ from shell import app
 from shell import i18n
 from data import ui_data_render as html
 from shell.app import STORE, el, tr
-from tirada import data_view
+from tirada import TiradaError, data_view
 from tirada.data_view import Entry, SheetUndo
 
 
@@ -51,6 +51,24 @@ class Data:
     lang: str | None = None          # language the editor was drawn in
     opened: Opened | None = None     # the sheet as the editor last drew it from storage («Tirar con esta ficha»)
     chooser: str | None = None       # key of the sheet whose "roll with this sheet" choices are on screen
+    chooser_item: dict | None = None  # the character dict that box was drawn from (the editor's, saved or not)
+
+
+def check_numbers() -> None:
+    """Refuse a number input of the sheet editor that is empty or holds what is not a number (a number input
+    reports both as ""; the engine reads "" as the field's default, so a rank being retyped would be saved, and
+    rolled by «Tirar con esta ficha», as 2).
+
+    Raises:
+        TiradaError: code ``form.not_number`` (letters typed) or ``form.number_empty``; ``field`` the input's form
+            key (``data-cs``: ``rank.agility``), which the editor names and focuses.
+    """
+    box = el("cs-fields")
+    for node in box.querySelectorAll('input[type="number"][data-cs]') if box is not None else []:
+        if str(node.value).strip() == "":
+            bad = bool(node.validity.badInput)
+            raise TiradaError("must be a whole number" if bad else "is empty: type a number", field=str(node.dataset.cs),
+                              code="form.not_number" if bad else "form.number_empty")
 
 
 def fmt(key: str, **values) -> str:

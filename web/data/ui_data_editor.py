@@ -25,7 +25,7 @@ from tirada import Character, TiradaError, check_l5r_roll, roll_request, sheet_f
 from tirada.sheets import brs as brs_sheet
 from tirada.sheets.l5r import apply_l5r_roll, is_l5r_request
 from tirada.data_view import SheetUndo
-from data.ui_data_common import (Data, Editing, find, fmt, now_ms, render_alert, render_history_card, render_list,
+from data.ui_data_common import (Data, Editing, check_numbers, find, fmt, now_ms, render_alert, render_history_card, render_list,
                                  status)
 
 
@@ -54,7 +54,7 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
 
 
 def close_editor() -> None:
-    Data.editing = Data.opened = Data.chooser = None
+    Data.editing = Data.opened = Data.chooser = Data.chooser_item = None
     el("sheet-editor").hidden = True
     el("cs-status").textContent = ""
 
@@ -89,6 +89,7 @@ def save_editor() -> bool:
     name = str(el("cs-name").value).strip()
     campaign = str(el("cs-campaign").value).strip()
     try:
+        check_numbers()
         if system == "tragedia":
             sheet, ok = save_tragedia({**fields, "name": name}, key.split(":", 1)[1], campaign)
             key = f"tragedia:{sheet.name}" if ok else key
@@ -123,7 +124,7 @@ def edited(e) -> bool:
     the campaign changed; a field the engine refuses counts as changed. Tragedia sheets do not roll from here."""
     if e.tragedia:
         return False
-    was = Data.opened if Data.opened is not None and Data.opened.key == e.key else sheet_chooser.opened(e)
+    was = sheet_chooser.drawn(e) or sheet_chooser.opened(e)
     if was is None:
         return True
     if str(el("cs-name").value).strip() != was.name or str(el("cs-campaign").value).strip() != was.campaign:
@@ -160,6 +161,14 @@ def on_editor_click(event) -> None:
     el("cs-fields").innerHTML = ui_sheets.fields_html("brs", form, app.State.lang)
 
 
+@when("change", "#cs-fields")
+def on_field_change(event) -> None:
+    """A field of the editor changed: the "roll with this sheet" box follows it (sheet_chooser.follow_editor)."""
+    e = find(Data.editing.key) if Data.editing else None
+    if e is not None and not e.tragedia:
+        sheet_chooser.follow_editor(e, read_fields(e.system))
+
+
 @when("change", "#sheet-roll")
 def on_roll_choice(event) -> None:
     """A select of "roll with this sheet" changed: what depends on it follows (its Form says what:
@@ -190,8 +199,8 @@ def roll_with_sheet() -> None:
     e = find(Data.editing.key) if Data.editing else None
     if e is None:
         return
-    was = Data.opened
-    elsewhere = not e.tragedia and was is not None and was.key == e.key and sheet_chooser.opened(e) != was
+    was = sheet_chooser.drawn(e)
+    elsewhere = not e.tragedia and was is not None and sheet_chooser.opened(e) != was
     if edited(e):
         if elsewhere:
             status("cs-status", tr("data.changed_elsewhere"), error=True)

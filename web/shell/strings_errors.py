@@ -47,6 +47,7 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "err.field.unknown": {"es": "no es un campo de esta petición", "en": "is not a field of this request"},
     "err.request.not_object": {"es": "la petición debe ser un objeto JSON", "en": "the request must be a JSON object"},
     "err.form.not_number": {"es": "debe ser un número entero", "en": "must be a whole number"},
+    "err.form.number_empty": {"es": "está vacío: escribe un número", "en": "is empty: type a number"},
     "err.form.no_reader": {"es": "el formulario del sistema «{system}» no se puede leer aquí",
                            "en": "the form of the system «{system}» cannot be read here"},
     "err.request.system_unknown": {"es": "el sistema «{system}» no existe", "en": "there is no system «{system}»"},
