@@ -419,3 +419,35 @@ def test_the_roll_box_follows_the_editor_and_an_empty_number_is_refused(app):
     app.locator("#cs-rank-athletics").press_sequentially("e")
     assert save(app) == "Atletismo: debe ser un número entero"
     assert characters(app)["Nima"]["sheet"]["abilities"]["athletics"] == 5
+
+
+def test_a_language_switch_and_enter_in_a_field_keep_what_the_editor_shows(app):
+    """Break-it (helper-49): with the editor open, a language switch drew the «Tirar con esta ficha» box from the
+    saved sheet (a specialty chosen but not saved went back to «Ninguna», and the press rolled without its bonus
+    dice); Enter in a field saves, and drew the field anew with the focus left on <body>."""
+    create(app, "sifrp", "Nima")
+    app.fill("#cs-rank-athletics", "4")
+    assert save(app) == "Ficha guardada."
+    app.select_option("#roll-ability", "athletics")
+    app.fill("#cs-rank-athletics", "6")
+    app.fill("#cs-spec-athletics", "Nadar 2")
+    app.press("#cs-spec-athletics", "Tab")
+    app.wait_for_function("[...document.querySelectorAll('#roll-specialty option')].some(o => o.value === 'Nadar')")
+    app.select_option("#roll-specialty", "Nadar")
+    app.click("#lang")
+    app.wait_for_function("document.documentElement.lang === 'en'")
+    assert (app.input_value("#roll-ability"), app.input_value("#roll-specialty")) == ("athletics", "Nadar")
+    assert app.locator("#roll-ability option[value=athletics]").inner_text() == "Athletics (6)"
+    assert app.input_value("#cs-rank-athletics") == "6"
+    app.click("#roll-with-sheet")
+    assert app.locator("#roller-form").is_visible()
+    assert (app.input_value("#sifrp-test_dice"), app.input_value("#sifrp-bonus_dice")) == ("6", "2")
+
+    app.click("#tab-data")
+    app.fill("#cs-destiny", "2")
+    app.evaluate("document.getElementById('cs-status').textContent = ''")
+    app.press("#cs-destiny", "Enter")                       # the form's submit: saved, the field drawn anew
+    app.wait_for_function("document.getElementById('cs-status').textContent !== ''")
+    assert app.inner_text("#cs-status") == "Sheet saved."
+    assert app.evaluate("document.activeElement.id") == "cs-destiny"
+    assert characters(app)["Nima"]["sheet"]["destiny"] == 2

@@ -41,7 +41,8 @@ def draw_chooser(e, item: dict | None = None) -> None:
     roll or a removed specialty goes back to the first); with the same selects as before only their options change,
     so the element with focus and «Tirar con esta ficha» stay where they are. Following the editor, a box that would
     get other selects (a generic sheet's first saved roll typed) waits for the save: grown under the pointer, it would
-    move the button away from a press that ends the field's edit, and the press would be lost."""
+    move the button away from a press that ends the field's edit, and the press would be lost (in another language it is
+    drawn whole, from ``item``)."""
     box = el("sheet-roll")
     chosen = dict(e.item if item is None else item)
     fresh = document.createElement("template")
@@ -49,12 +50,13 @@ def draw_chooser(e, item: dict | None = None) -> None:
     live = {str(node.id): node for node in box.querySelectorAll("select")} if Data.chooser == e.key else {}
     new = {str(node.id): node for node in fresh.content.querySelectorAll("select")}
     kept = [(node_id, str(node.value)) for node_id, node in live.items()]
-    button, drawn = app.node(box.querySelector("#roll-with-sheet")), app.node(fresh.content.querySelector("#roll-with-sheet"))
-    if live and list(live) == list(new) and button is not None and drawn is not None \
-            and button.textContent == drawn.textContent:   # the same selects, in the same language: their options
+    button = app.node(box.querySelector("#roll-with-sheet"))
+    drawn_button = app.node(fresh.content.querySelector("#roll-with-sheet"))
+    language = button is not None and drawn_button is not None and button.textContent == drawn_button.textContent
+    if live and list(live) == list(new) and language:   # the same selects, in the same language: their options
         for node_id, node in live.items():
             node.innerHTML = new[node_id].innerHTML
-    elif item is not None:
+    elif item is not None and language:
         return
     else:
         box.innerHTML = fresh.innerHTML
@@ -71,19 +73,44 @@ def draw_chooser(e, item: dict | None = None) -> None:
             el(changed).innerHTML = html_
 
 
-def follow_editor(e, fields: dict) -> None:
-    """Draw the box of the entry ``e`` again from the sheet the editor shows now (``fields``: its texts, as the
-    engine's ``sheet_from_form`` reads them), saved or not: a SIFRP specialty just typed is in the list and an
-    ability shows the rank typed, as «Tirar con esta ficha» (which saves first) will roll it. A sheet the engine
-    refuses as typed leaves the box as it is (the save says why, at the field)."""
+def typed(e, fields: dict) -> dict | None:
+    """The character dict of the entry ``e`` with the sheet the editor shows now (``fields``: its texts, as the
+    engine's ``sheet_from_form`` reads them), saved or not; None when the sheet does not roll from here (Tragedia,
+    Blood Red Sands) or the engine refuses it as typed (an empty number too: it would read as its default)."""
     if e.tragedia or not forms.rolls_with_sheets(e.system):
-        return
+        return None
     try:
-        check_numbers()   # an empty rank would read as its default
-        sheet = sheet_from_form(e.system, fields)
+        check_numbers()
+        return {**e.item, "sheet": sheet_from_form(e.system, fields)}
     except TiradaError:
-        return
-    draw_chooser(e, {**e.item, "sheet": sheet})
+        return None
+
+
+def follow_editor(e, fields: dict) -> None:
+    """Draw the box of the entry ``e`` again from the sheet the editor shows now (:func:`typed`): a SIFRP specialty
+    just typed is in the list and an ability shows the rank typed, as «Tirar con esta ficha» (which saves first) will
+    roll it. A sheet the engine refuses as typed leaves the box as it is (the save says why, at the field)."""
+    item = typed(e, fields)
+    if item is not None:
+        draw_chooser(e, item)
+
+
+def edited(e, fields: dict) -> bool:
+    """Whether the editor shows something other than the sheet of the entry ``e`` as it drew it from storage
+    (:func:`drawn`: not what storage holds now, which another tab may have saved since): a field (``fields``: the
+    editor's texts), the name or the campaign changed; a field the engine refuses counts as changed. Tragedia sheets
+    do not roll from here."""
+    if e.tragedia:
+        return False
+    was = drawn(e) or opened(e)
+    if was is None:
+        return True
+    if str(el("cs-name").value).strip() != was.name or str(el("cs-campaign").value).strip() != was.campaign:
+        return True
+    try:
+        return sheet_from_form(e.system, fields) != was.sheet
+    except TiradaError:
+        return True
 
 
 def chooser_changes(e, node_id: str, value: str) -> dict:

@@ -37,7 +37,9 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
     if e is None:
         close_editor()
         return
-    system = e.system
+    system, typed, active = e.system, form is not None, document.activeElement
+    # a field with focus is drawn anew (Enter in it saves): the focus goes back to it, never to <body>
+    refocus = str(active.id) if app.node(active) is not None and el("cs-fields").contains(active) else ""
     if form is None:
         form = tragedia_form.to_form(e.item) if e.tragedia else sheet_to_form(system, e.sheet)
         el("cs-name").value = e.name
@@ -46,11 +48,13 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
     Data.editing, Data.lang = Editing(key, system), app.State.lang
     el("sheet-editor-heading").textContent = fmt("data.editor", name=e.name)
     el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
-    sheet_chooser.draw_chooser(e)
+    sheet_chooser.draw_chooser(e, sheet_chooser.typed(e, read_fields(system)) if typed else None)   # as typed
     show_derived()
     el("sheet-editor").hidden = False
     if focus:
         el("sheet-editor-heading").focus()
+    elif refocus and el(refocus) is not None:
+        el(refocus).focus()
 
 
 def close_editor() -> None:
@@ -116,23 +120,6 @@ def save_editor() -> bool:
     open_editor(key)
     status("cs-status", tr("data.saved"))
     return True
-
-
-def edited(e) -> bool:
-    """Whether the editor shows something other than the sheet of the entry ``e`` as it drew it from storage
-    (``Data.opened``: not what storage holds now, which another tab may have saved since): a field, the name or
-    the campaign changed; a field the engine refuses counts as changed. Tragedia sheets do not roll from here."""
-    if e.tragedia:
-        return False
-    was = sheet_chooser.drawn(e) or sheet_chooser.opened(e)
-    if was is None:
-        return True
-    if str(el("cs-name").value).strip() != was.name or str(el("cs-campaign").value).strip() != was.campaign:
-        return True
-    try:
-        return sheet_from_form(e.system, read_fields(e.system)) != was.sheet
-    except TiradaError:
-        return True
 
 
 def save_tragedia(fields: dict, old: str, campaign: str) -> tuple:
@@ -201,7 +188,7 @@ def roll_with_sheet() -> None:
         return
     was = sheet_chooser.drawn(e)
     elsewhere = not e.tragedia and was is not None and sheet_chooser.opened(e) != was
-    if edited(e):
+    if sheet_chooser.edited(e, read_fields(e.system)):
         if elsewhere:
             status("cs-status", tr("data.changed_elsewhere"), error=True)
             el("cs-save").focus()
