@@ -378,6 +378,21 @@ def test_roll_with_sheet_never_overwrites_what_another_tab_saved(new_context, ba
     assert (sheet["abilities"]["athletics"], sheet["notes"]) == (5, "B wrote this")
 
 
+def nima_with_a_specialty_typed(page, rank=None):
+    """A SIFRP sheet «Nima» (Atletismo 4, saved) with Atletismo chosen in its roll box, then «Nadar 2» typed in
+    Atletismo's specialties (and ``rank`` as its rank) and not saved, the field left by Tab: the box lists Nadar."""
+    create(page, "sifrp", "Nima")
+    page.fill("#cs-rank-athletics", "4")
+    assert save(page) == "Ficha guardada."
+    page.select_option("#roll-ability", "athletics")
+    assert page.locator("#roll-specialty option").count() == 1          # «ninguna» alone
+    if rank is not None:
+        page.fill("#cs-rank-athletics", rank)
+    page.fill("#cs-spec-athletics", "Nadar 2")
+    page.press("#cs-spec-athletics", "Tab")                              # the field's edit ends: the box follows
+    page.wait_for_function("[...document.querySelectorAll('#roll-specialty option')].some(o => o.value === 'Nadar')")
+
+
 def test_the_roll_box_follows_the_editor_and_an_empty_number_is_refused(app):
     """The "roll with this sheet" box follows the editor as typed (break-it: a SIFRP specialty typed but not saved
     could not be chosen until a save): the new specialty is listed and the rank shows as typed; a press of «Tirar
@@ -385,14 +400,7 @@ def test_the_roll_box_follows_the_editor_and_an_empty_number_is_refused(app):
     its options in place). A number field left empty, or holding letters, is refused at its field, by «Guardar»
     and by «Tirar con esta ficha» (the engine reads "" as the default: a rank being retyped was saved, and rolled,
     as 2)."""
-    create(app, "sifrp", "Nima")
-    app.fill("#cs-rank-athletics", "4")
-    assert save(app) == "Ficha guardada."
-    app.select_option("#roll-ability", "athletics")
-    assert app.locator("#roll-specialty option").count() == 1          # «ninguna» alone
-    app.fill("#cs-spec-athletics", "Nadar 2")
-    app.press("#cs-spec-athletics", "Tab")                              # the field's edit ends: the box follows
-    app.wait_for_function("[...document.querySelectorAll('#roll-specialty option')].some(o => o.value === 'Nadar')")
+    nima_with_a_specialty_typed(app)
     assert app.evaluate("document.activeElement.closest('#sheet-editor') !== null")
     assert app.input_value("#roll-ability") == "athletics"              # the choice made stays
     app.select_option("#roll-specialty", "Nadar")
@@ -425,14 +433,7 @@ def test_a_language_switch_and_enter_in_a_field_keep_what_the_editor_shows(app):
     """Break-it (helper-49): with the editor open, a language switch drew the «Tirar con esta ficha» box from the
     saved sheet (a specialty chosen but not saved went back to «Ninguna», and the press rolled without its bonus
     dice); Enter in a field saves, and drew the field anew with the focus left on <body>."""
-    create(app, "sifrp", "Nima")
-    app.fill("#cs-rank-athletics", "4")
-    assert save(app) == "Ficha guardada."
-    app.select_option("#roll-ability", "athletics")
-    app.fill("#cs-rank-athletics", "6")
-    app.fill("#cs-spec-athletics", "Nadar 2")
-    app.press("#cs-spec-athletics", "Tab")
-    app.wait_for_function("[...document.querySelectorAll('#roll-specialty option')].some(o => o.value === 'Nadar')")
+    nima_with_a_specialty_typed(app, rank="6")
     app.select_option("#roll-specialty", "Nadar")
     app.click("#lang")
     app.wait_for_function("document.documentElement.lang === 'en'")
@@ -451,3 +452,39 @@ def test_a_language_switch_and_enter_in_a_field_keep_what_the_editor_shows(app):
     assert app.inner_text("#cs-status") == "Sheet saved."
     assert app.evaluate("document.activeElement.id") == "cs-destiny"
     assert characters(app)["Nima"]["sheet"]["destiny"] == 2
+
+
+def test_opening_or_creating_another_sheet_saves_the_changes_first_or_says_why_not(app):
+    """Break-it (helper-49): changes typed in the editor were dropped without a word when another sheet was opened
+    or created. Now they are saved first and the list's status line says so (a Tragedia sheet too); a change the
+    engine refuses keeps the editor, says why at its field and in the list, and opens or creates nothing;
+    «Cerrar» discards the changes."""
+    create(app, "sifrp", "Nima")
+    create(app, "tragedia", "Livia")
+    app.fill("#cs-traits", "Astuta")
+    create(app, "l5r5e", "Sakura")
+    assert [t["name"] for t in stored(app, "tirada.tragedia.sheets.v1")[0]["traits"]] == ["Astuta"]
+    app.fill("#cs-ring-fire", "3")
+    app.click("#char-list [aria-label='Abrir ficha: Nima']")
+    app.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Nima')")
+    assert characters(app)["Sakura"]["sheet"]["rings"]["fire"] == 3
+    assert app.inner_text("#char-status") == "Se guardaron los cambios de «Sakura» antes de abrir la otra ficha."
+    assert app.evaluate("document.activeElement.id") == "sheet-editor-heading"
+    assert app.inner_text("#cs-status") == ""
+
+    app.fill("#cs-rank-athletics", "0")
+    app.click("#char-list [aria-label='Abrir ficha: Sakura']")
+    app.wait_for_function("document.activeElement.id === 'cs-rank-athletics'")
+    assert "Nima" in app.inner_text("#sheet-editor-heading")
+    assert app.inner_text("#char-status").startswith("No se abrió la otra ficha: los cambios de «Nima»")
+    assert app.inner_text("#cs-status").startswith("Atletismo:")
+    app.select_option("#char-new-system", "generic")
+    app.fill("#char-new-name", "Otro")
+    app.click("#char-create")
+    app.wait_for_function("document.activeElement.id === 'cs-rank-athletics'")
+    assert "Otro" not in characters(app) and app.input_value("#char-new-name") == "Otro"
+    app.click("#cs-close")                                   # «Cerrar»: the change is discarded
+    app.click("#char-list [aria-label='Abrir ficha: Nima']")
+    app.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Nima')")
+    assert app.input_value("#cs-rank-athletics") == "2"
+    assert characters(app)["Nima"]["sheet"]["abilities"].get("athletics", 2) == 2

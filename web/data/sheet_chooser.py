@@ -34,6 +34,13 @@ def drawn(e) -> Opened | None:
     return Data.opened if Data.opened is not None and Data.opened.key == e.key else None
 
 
+def changed_elsewhere(e) -> bool:
+    """Whether storage holds the entry ``e``'s sheet other than the editor drew it (:func:`drawn`): another tab saved
+    it since. Always False for a Tragedia sheet (the editor keeps no drawn copy of one)."""
+    was = drawn(e)
+    return not e.tragedia and was is not None and opened(e) != was
+
+
 def draw_chooser(e, item: dict | None = None) -> None:
     """The "roll with this sheet" box of the entry ``e``, drawn from ``item`` (a character dict,
     ``Character.to_dict()``'s shape; None: ``e.item``, the stored one). Drawn again for the same sheet (a save, or a

@@ -27,6 +27,12 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
                                      "quedarte con lo que ves aquí, o «Cerrar» y ábrela de nuevo para ver la otra.",
                                "en": "This sheet changed in another tab since you opened it: press “Save” to keep what "
                                      "you see here, or “Close” and open it again to see the other."},
+    "data.left_saved": {"es": "Se guardaron los cambios de «{name}» antes de abrir la otra ficha.",
+                        "en": "The changes to “{name}” were saved before opening the other sheet."},
+    "data.left_refused": {"es": "No se abrió la otra ficha: los cambios de «{name}» no se han guardado (el motivo está "
+                                "en la ficha, abajo). Corrígelos y pulsa «Guardar», o pulsa «Cerrar» para descartarlos.",
+                          "en": "The other sheet was not opened: the changes to “{name}” were not saved (the reason is "
+                                "in the sheet, below). Fix them and press “Save”, or press “Close” to discard them."},
     "data.reloaded": {"es": "Esta ficha cambió en otra pestaña: se muestra y se tira la versión guardada.",
                       "en": "This sheet changed in another tab: the saved version is shown and rolled."},
     "data.not_saved": {"es": "No se pudo guardar: el almacenamiento está lleno. Exporta tus datos o recorta el historial.",

@@ -21,6 +21,7 @@ from shell import page_events
 from shell import refusal
 from shell import ui_refusal
 from tragedia import tragedia_sheet_form as tragedia_form
+from data import sheet_leave
 from data import ui_data_editor as editor
 from data import ui_data_render as html
 from roll import ui_roll
@@ -40,7 +41,10 @@ def on_create(event) -> None:
 
 
 def create_character() -> None:
-    """Create a blank sheet of the chosen system and open it in the editor."""
+    """Create a blank sheet of the chosen system and open it in the editor (the sheet the editor shows, changed, is
+    saved first: web/data/sheet_leave.py)."""
+    if not sheet_leave.leave():
+        return
     system = str(el("char-new-system").value)
     name = str(el("char-new-name").value).strip()
     campaign = str(el("char-new-campaign").value).strip()
@@ -75,13 +79,20 @@ def on_list(event) -> None:
     data = getattr(button, "dataset", None)
     if data is None:
         return
-    actions = (("open", lambda key: editor.open_editor(key, focus=True)), ("export", export_one),
+    actions = (("open", open_sheet), ("export", export_one),
                ("delete", delete_entry), ("exportCampaign", export_campaign))
     for attr, action in actions:
         value = getattr(data, attr, None)
         if isinstance(value, str):
             action(value)
             return
+
+
+def open_sheet(key: str) -> None:
+    """«Abrir ficha»: the sheet ``key`` in the editor, the one it showed saved first if changed (sheet_leave; the
+    same sheet too: opening it again draws it from storage)."""
+    if sheet_leave.leave():
+        editor.open_editor(key, focus=True)
 
 
 def delete_entry(key: str) -> None:

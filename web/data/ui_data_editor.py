@@ -186,8 +186,7 @@ def roll_with_sheet() -> None:
     e = find(Data.editing.key) if Data.editing else None
     if e is None:
         return
-    was = sheet_chooser.drawn(e)
-    elsewhere = not e.tragedia and was is not None and sheet_chooser.opened(e) != was
+    elsewhere = sheet_chooser.changed_elsewhere(e)
     if sheet_chooser.edited(e, read_fields(e.system)):
         if elsewhere:
             status("cs-status", tr("data.changed_elsewhere"), error=True)
