@@ -464,6 +464,12 @@ def test_opening_or_creating_another_sheet_saves_the_changes_first_or_says_why_n
     app.fill("#cs-traits", "Astuta")
     create(app, "l5r5e", "Sakura")
     assert [t["name"] for t in stored(app, "tirada.tragedia.sheets.v1")[0]["traits"]] == ["Astuta"]
+    assert app.inner_text("#char-status") == "Ficha creada."
+    app.click("#char-list [aria-label='Abrir ficha: Livia']")      # untouched: nothing saved, nothing said
+    app.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Livia')")
+    app.click("#char-list [aria-label='Abrir ficha: Sakura']")
+    app.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Sakura')")
+    assert app.inner_text("#char-status") == ""
     app.fill("#cs-ring-fire", "3")
     app.click("#char-list [aria-label='Abrir ficha: Nima']")
     app.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Nima')")
@@ -488,3 +494,43 @@ def test_opening_or_creating_another_sheet_saves_the_changes_first_or_says_why_n
     app.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Nima')")
     assert app.input_value("#cs-rank-athletics") == "2"
     assert characters(app)["Nima"]["sheet"]["abilities"].get("athletics", 2) == 2
+
+
+def test_a_tragedia_sheet_saved_in_another_tab_is_never_overwritten_and_undo_delete_keeps_the_focus(new_context,
+                                                                                                    base_url):
+    """Break-it (helper-50): a Tragedia sheet open and untouched in one tab, saved in another, was written back over
+    that save when the first tab opened another sheet («Se guardaron los cambios…»); now an untouched sheet is left
+    alone, and one changed in both tabs keeps the editor with the reason. «Deshacer el borrado» left the focus on
+    <body>: it goes to the restored sheet's «Abrir ficha»."""
+    ctx, _ = new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    mine = open_app(ctx.new_page(), base_url)
+    create(mine, "sifrp", "Nima")
+    create(mine, "tragedia", "Livia")
+    other = open_app(ctx.new_page(), base_url)
+    other.click("#tab-data")
+    other.click("#char-list [aria-label='Abrir ficha: Livia']")
+    other.fill("#cs-destiny", "3")
+    assert save(other) == "Ficha guardada."
+
+    mine.bring_to_front()
+    mine.click("#char-list [aria-label='Abrir ficha: Nima']")       # Livia untouched here: not saved again
+    mine.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Nima')")
+    assert stored(mine, "tirada.tragedia.sheets.v1")[0]["destiny"] == 3
+    mine.click("#char-list [aria-label='Abrir ficha: Livia']")
+    mine.wait_for_function("document.querySelector('#sheet-editor-heading').textContent.includes('Livia')")
+    other.fill("#cs-destiny", "4")
+    assert save(other) == "Ficha guardada."
+    mine.fill("#cs-flaw", "Orgullo")                                  # changed in both tabs
+    mine.click("#char-list [aria-label='Abrir ficha: Nima']")
+    mine.wait_for_function("document.activeElement.id === 'cs-save'")
+    assert "cambió en otra pestaña" in mine.inner_text("#cs-status")
+    assert mine.inner_text("#char-status").startswith("No se abrió la otra ficha: los cambios de «Livia»")
+    sheet = stored(mine, "tirada.tragedia.sheets.v1")[0]
+    assert (sheet["destiny"], sheet.get("flaw", "")) == (4, "")
+
+    mine.click("#cs-close")
+    mine.click("#char-list [aria-label='Borrar: Nima']")
+    assert mine.evaluate("document.activeElement.id") == "char-undo-delete"
+    mine.click("#char-undo-delete")
+    assert mine.inner_text("#char-status") == "Recuperado «Nima»."
+    assert mine.evaluate("document.activeElement.getAttribute('aria-label')") == "Abrir ficha: Nima"

@@ -18,10 +18,10 @@ from tirada import Character, TiradaError, sheet_from_form
 
 
 def opened(e) -> Opened | None:
-    """The character entry ``e`` as storage holds it now, in the engine's shape (None: a Tragedia sheet, which does
-    not roll from here, or a stored sheet the engine cannot read)."""
+    """The entry ``e`` as storage holds it now: a character's sheet in the engine's shape, a Tragedia sheet as stored
+    (None: a stored character sheet the engine cannot read)."""
     if e.tragedia:
-        return None
+        return Opened(e.key, e.name, e.campaign, dict(e.item))
     try:
         return Opened(e.key, e.name, e.campaign, Character.from_dict(e.item).sheet.to_dict())
     except TiradaError:
@@ -36,9 +36,9 @@ def drawn(e) -> Opened | None:
 
 def changed_elsewhere(e) -> bool:
     """Whether storage holds the entry ``e``'s sheet other than the editor drew it (:func:`drawn`): another tab saved
-    it since. Always False for a Tragedia sheet (the editor keeps no drawn copy of one)."""
+    it since."""
     was = drawn(e)
-    return not e.tragedia and was is not None and opened(e) != was
+    return was is not None and opened(e) != was
 
 
 def draw_chooser(e, item: dict | None = None) -> None:

@@ -12,17 +12,17 @@ from data import sheet_chooser
 from data import ui_data_editor as editor
 from data.ui_data_common import Data, find, fmt, status
 from shell.app import el, tr
-from tragedia import tragedia_sheet_form as tragedia_form
 
 
 def changed(e) -> bool:
-    """Whether the editor shows something other than the entry ``e``'s sheet: for a character, against the sheet as
-    the editor drew it (:func:`sheet_chooser.edited`); for a Tragedia sheet, against the stored one (its form texts,
-    name and campaign)."""
+    """Whether the editor shows something other than the entry ``e``'s sheet as it drew it from storage: for a
+    character, its sheet read by the engine (:func:`sheet_chooser.edited`); for a Tragedia sheet, its texts as drawn
+    (``Data.drawn_fields``), name and campaign."""
     if not e.tragedia:
         return sheet_chooser.edited(e, editor.read_fields(e.system))
-    return (editor.read_fields("tragedia") != tragedia_form.to_form(e.item)
-            or str(el("cs-name").value).strip() != e.name or str(el("cs-campaign").value).strip() != e.campaign)
+    was = sheet_chooser.drawn(e)
+    return (was is None or Data.drawn_fields is None or editor.read_fields(e.system) != Data.drawn_fields
+            or str(el("cs-name").value).strip() != was.name or str(el("cs-campaign").value).strip() != was.campaign)
 
 
 def leave() -> bool:

@@ -21,6 +21,7 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "data.delete": {"es": "Borrar", "en": "Delete"},
     "data.deleted": {"es": "Borrado «{name}».", "en": "Deleted “{name}”."},
     "data.undo_delete": {"es": "Deshacer el borrado", "en": "Undo delete"},
+    "data.restored": {"es": "Recuperado «{name}».", "en": "Restored “{name}”."},
     "data.created": {"es": "Ficha creada.", "en": "Sheet created."},
     "data.saved": {"es": "Ficha guardada.", "en": "Sheet saved."},
     "data.changed_elsewhere": {"es": "Esta ficha cambió en otra pestaña desde que la abriste: pulsa «Guardar» para "

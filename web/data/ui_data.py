@@ -43,6 +43,7 @@ def on_create(event) -> None:
 def create_character() -> None:
     """Create a blank sheet of the chosen system and open it in the editor (the sheet the editor shows, changed, is
     saved first: web/data/sheet_leave.py)."""
+    status("char-status", "")
     if not sheet_leave.leave():
         return
     system = str(el("char-new-system").value)
@@ -91,6 +92,7 @@ def on_list(event) -> None:
 def open_sheet(key: str) -> None:
     """«Abrir ficha»: the sheet ``key`` in the editor, the one it showed saved first if changed (sheet_leave; the
     same sheet too: opening it again draws it from storage)."""
+    status("char-status", "")
     if sheet_leave.leave():
         editor.open_editor(key, focus=True)
 
@@ -125,8 +127,11 @@ def on_undo_delete(event) -> None:
     else:
         STORE.save_character(e.item)
     Data.deleted = None
-    status("char-status", "")
+    status("char-status", fmt("data.restored", name=e.name))
     render_list()
+    # the undo button is gone: the focus goes to the restored sheet's «Abrir ficha», never to <body>
+    opener = next((b for b in el("char-list").querySelectorAll("button[data-open]") if str(b.dataset.open) == e.key), None)
+    (opener or el("char-list")).focus()
 
 
 # --------------------------------------------------------------------------- export / import

@@ -50,6 +50,7 @@ class Data:
     undo: SheetUndo | None = None    # what the last roll changed on the sheet in use
     lang: str | None = None          # language the editor was drawn in
     opened: Opened | None = None     # the sheet as the editor last drew it from storage («Tirar con esta ficha»)
+    drawn_fields: dict | None = None  # the editor's texts as it drew them from storage (a Tragedia sheet's changes)
     chooser: str | None = None       # key of the sheet whose "roll with this sheet" choices are on screen
     chooser_item: dict | None = None  # the character dict that box was drawn from (the editor's, saved or not)
 

@@ -48,6 +48,8 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
     Data.editing, Data.lang = Editing(key, system), app.State.lang
     el("sheet-editor-heading").textContent = fmt("data.editor", name=e.name)
     el("cs-fields").innerHTML = ui_sheets.fields_html(system, form, app.State.lang)
+    if not typed:
+        Data.drawn_fields = read_fields(system)
     sheet_chooser.draw_chooser(e, sheet_chooser.typed(e, read_fields(system)) if typed else None)   # as typed
     show_derived()
     el("sheet-editor").hidden = False
@@ -58,7 +60,7 @@ def open_editor(key: str, form: dict | None = None, focus: bool = False) -> None
 
 
 def close_editor() -> None:
-    Data.editing = Data.opened = Data.chooser = Data.chooser_item = None
+    Data.editing = Data.opened = Data.chooser = Data.chooser_item = Data.drawn_fields = None
     el("sheet-editor").hidden = True
     el("cs-status").textContent = ""
 
