@@ -461,6 +461,13 @@ def test_opening_or_creating_another_sheet_saves_the_changes_first_or_says_why_n
     «Cerrar» discards the changes."""
     create(app, "sifrp", "Nima")
     create(app, "tragedia", "Livia")
+    assert app.inner_text("#char-status") == "Ficha creada."
+    app.fill("#cs-traits", "Astuta")
+    app.fill("#char-new-name", "")                                # a refused name: the sheet left is saved, said
+    app.click("#char-create")
+    app.wait_for_function("document.activeElement.id === 'char-new-name'")
+    assert app.inner_text("#char-status").startswith("Se guardaron los cambios de «Livia» antes de abrir la otra "
+                                                     "ficha. Nombre del personaje:")
     app.fill("#cs-traits", "Astuta")
     create(app, "l5r5e", "Sakura")
     assert [t["name"] for t in stored(app, "tirada.tragedia.sheets.v1")[0]["traits"]] == ["Astuta"]

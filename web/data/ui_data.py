@@ -46,6 +46,7 @@ def create_character() -> None:
     status("char-status", "")
     if not sheet_leave.leave():
         return
+    saved = str(el("char-status").textContent)   # the sheet left, saved: said before what follows
     system = str(el("char-new-system").value)
     name = str(el("char-new-name").value).strip()
     campaign = str(el("char-new-campaign").value).strip()
@@ -60,7 +61,7 @@ def create_character() -> None:
     except TiradaError as err:
         message = tr("data.name_taken") if isinstance(err, tragedia_form.NameTaken) else refusal.message(err, app.State.lang)
         field = el("char-new-campaign" if refusal.field_name(err.field) == "campaign" else "char-new-name")
-        status("char-status", f'{str(field.labels[0].textContent).strip()}: {message}', error=True)
+        status("char-status", f'{saved} {str(field.labels[0].textContent).strip()}: {message}'.strip(), error=True)
         field.focus()
         return
     if not ok:
@@ -69,7 +70,7 @@ def create_character() -> None:
         app.show_notices()
         return
     el("char-new-name").value = ""
-    status("char-status", tr("data.created"))
+    status("char-status", f'{saved} {tr("data.created")}'.strip())
     render_list()
     editor.open_editor(key, focus=True)
 
