@@ -39,8 +39,9 @@ JSPI = "[globalThis.tiradaJspi, typeof WebAssembly.Suspending]"
 KEPT = "caches.open('tirada-snapshot-unpacked').then((c) => c.keys()).then((keys) => keys.length === 1)"
 #: files precached for the installed app, not requested by a page in a tab
 #: precached, but asked for by the browser or on demand only: the manifest and icons (installing),
-#: and the odds worker (started by the first odds too heavy for the main thread: test_odds_responsive)
-NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/", "odds-worker.mjs")
+#: the odds worker (started by the first odds too heavy for the main thread: test_odds_responsive) and the
+#: audit worker (started by a thread of 100,000 characters or more in the audit: test_audit_worker)
+NOT_REQUESTED_BY_THE_PAGE = ("manifest.webmanifest", "icons/", "odds-worker.mjs", "audit-worker.mjs")
 
 
 def python_archives() -> tuple:

@@ -275,3 +275,20 @@ def render_parts(report: AuditReport | dict, lang: str, said: Callable[[AuditRow
                f'{esc(why(bad, lang))}</p>')
     if len(report.unreadable) > MAX_UNREADABLE:
         yield f'<p class="error">{esc(t("audit.more_unreadable", lang).format(n=len(report.unreadable) - MAX_UNREADABLE))}</p>'
+
+
+def count(n: int, lang: str) -> str:
+    """A count with its thousands grouped as the language writes them: 3.200 (es), 3,200 (en)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "es" else text
+
+
+def progress_text(step: tuple, lang: str) -> str:
+    """The progress line of one audit step: ``("starting",)`` while the audit worker starts,
+    ``("read", percent, 100)`` while the pasted text is read, ``("progress", done, total)`` while its
+    links are checked."""
+    if step[0] == "starting":
+        return t("audit.starting", lang)
+    if step[0] == "read":
+        return t("audit.reading", lang).format(pct=step[1])
+    return t("audit.progress", lang).format(done=count(step[1], lang), total=count(step[2], lang))

@@ -18,14 +18,13 @@ import time
 from pyscript import when, window
 
 from shell import app
-from audit import audit_view
+from audit import audit_view, ui_audit_worker
 from shell import contract
 from shell import i18n
 from shell import sharing
 from shell import ui_refusal
 from shell.app import STORE, el, tr
 from shell.render import esc
-from shell.strings import t
 from shell.page_events import LangChanged
 from tirada.links import paste
 from tirada.links.audit_sealed_thread import audit_thread_steps
@@ -99,6 +98,7 @@ def on_paste(event) -> None:
         return                   # the plain text is better (fewer links in the HTML, too long): the browser pastes it
     event.preventDefault()       # synchronously, before the browser pastes the plain text
     box.setRangeText(text, box.selectionStart, box.selectionEnd, "end")
+    on_text()
 
 
 async def joined(pieces, turns: Turns) -> str | None:
@@ -128,27 +128,14 @@ async def paste_in_steps(mine: int, html_pieces, plain_pieces, start: int, end: 
             text = done.value
             break
         if turns.due():
-            status.textContent = progress_text(step, app.State.lang)
+            status.textContent = audit_view.progress_text(step, app.State.lang)
             if not await turns.take():
                 return
     status.textContent = ""
     box = el("audit-text")
     box.setRangeText(plain if text is None else text, start, end, "end")
+    on_text()
     focus_text()
-
-
-def count(n: int, lang: str) -> str:
-    """A count with its thousands grouped as the language writes them: 3.200 (es), 3,200 (en)."""
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "es" else text
-
-
-def progress_text(step: tuple, lang: str) -> str:
-    """The progress line of one audit step: ``("read", percent, 100)`` while the pasted text is
-    read, ``("progress", done, total)`` while its links are checked."""
-    if step[0] == "read":
-        return t("audit.reading", lang).format(pct=step[1])
-    return t("audit.progress", lang).format(done=count(step[1], lang), total=count(step[2], lang))
 
 
 @when("submit", "#audit-form")
@@ -157,6 +144,7 @@ def on_audit(event) -> None:
     replaces the newer one's)."""
     event.preventDefault()   # synchronously: an async handler would run after the form was sent
     Audit.run += 1
+    ui_audit_worker.drop()
     Audit.task = asyncio.ensure_future(run_audit(Audit.run))
 
 
@@ -164,6 +152,7 @@ def on_audit(event) -> None:
 def on_cancel(_event) -> None:
     """Stop the audit under way: nothing is drawn from it; the text stays in its box."""
     Audit.run += 1
+    ui_audit_worker.drop()
     el("audit-cancel").hidden = True
     box = el("audit-report")
     box.innerHTML = f'<p class="meta">{esc(tr("audit.cancelled"))}</p>'
@@ -190,16 +179,20 @@ async def run_audit(mine: int) -> None:
         text = await text_in_pieces("audit-text", turns)
         if text is None:
             return
-        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets and kept
-        # secret rolls open: blind and secret rolls alike in the GM's list of pending ones)
-        steps = audit_thread_steps(text, home=sharing.page_url(), secrets=list(STORE.campaign_secrets().values()),
-                                   now=int(time.time()), chunk=CHUNK, secret_rolls=STORE.secret_rolls())
-        for step in steps:
+        # one engine call: the chains and the sealed rolls (which this browser's campaign secrets and kept secret
+        # rolls open: blind and secret rolls alike in the GM's list of pending ones), a long thread in the audit
+        # worker (ui_audit_worker), else (or where the worker fails) here in slices
+        args: dict = {"text": text, "home": sharing.page_url(), "secrets": list(STORE.campaign_secrets().values()),
+                      "now": int(time.time()), "secret_rolls": STORE.secret_rolls()}
+        Audit.report = await ui_audit_worker.audit(args, lambda step: show_progress(box, step)) \
+            if ui_audit_worker.wanted(len(text)) else None
+        if Audit.run != mine:
+            return                       # cancelled, or a newer audit runs
+        for step in () if Audit.report is not None else audit_thread_steps(chunk=CHUNK, **args):
             if step[0] == "report":
                 Audit.report = step[1]
             elif turns.due():
-                box.innerHTML = f'<p class="meta" id="audit-progress">{esc(progress_text(step, app.State.lang))}</p>'
-                box.hidden = False
+                show_progress(box, step)
                 if not await turns.take():
                     return               # cancelled, or a newer audit runs: this one's result is stale
         if Audit.report is None or not await draw(box, Audit.report, turns):
@@ -215,6 +208,12 @@ async def run_audit(mine: int) -> None:
     box.hidden = False
     box.focus()
     box.scrollIntoView()     # the verdict first, at the top of the screen (a phone too)
+
+
+def show_progress(box, step: tuple) -> None:
+    """Show the progress of ``step`` (:func:`audit_view.progress_text`) in the report's box."""
+    box.innerHTML = f'<p class="meta" id="audit-progress">{esc(audit_view.progress_text(step, app.State.lang))}</p>'
+    box.hidden = False
 
 
 def retire_first_verdict() -> None:
@@ -315,6 +314,7 @@ def hold(text: str, posts: int) -> None:
     Audit.held = (posts, len(text)) if len(text) > HOLD_AT else None
     box.hidden = Audit.held is not None     # before the value: the text is never laid out
     box.value = text
+    on_text()
     el("audit-held").hidden = Audit.held is None
     draw_held()
 
@@ -323,7 +323,7 @@ def held_text(posts: int, chars: int, lang: str) -> str:
     """The line in place of a held text: its posts and size (MB of characters, one decimal)."""
     size = f"{chars / 1_000_000:.1f}"
     return i18n.template("audit.held", lang, posts).format(
-        n=count(posts, lang), size=size.replace(".", ",") if lang == "es" else size)
+        n=audit_view.count(posts, lang), size=size.replace(".", ",") if lang == "es" else size)
 
 
 def draw_held() -> None:
@@ -345,6 +345,18 @@ def show_text(empty: bool) -> None:
 def focus_text() -> None:
     """Focus the audit's text: its box, or «Mostrar y editar el texto» while it is held."""
     el("audit-show" if Audit.held is not None else "audit-text").focus()
+
+
+@when("input", "#audit-text")
+def on_input(_event) -> None:
+    on_text()
+
+
+def on_text() -> None:
+    """A long thread in the box (typed, pasted, held): the audit worker starts while the person
+    reads it or presses «Comprobar»."""
+    if ui_audit_worker.wanted(int(el("audit-text").textLength)):   # (the value itself would be converted)
+        ui_audit_worker.start()
 
 
 @when("click", "#audit-show")

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from shell import contract
+from shell import app, contract
 
 
 class Worker:
@@ -44,14 +44,7 @@ def available() -> bool:
 
 def _start():
     if Worker.worker is None:
-        try:
-            options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
-            Worker.worker = window.Worker.new("./odds-worker.mjs", options)
-            Worker.worker.onmessage = _ON_MESSAGE
-            Worker.worker.onerror = _ON_ERROR
-        except Exception as err:   # no (module) workers here
-            window.console.warn(f"odds worker: {err}"[:300])
-            Worker.worker = False
+        Worker.worker = app.module_worker("./odds-worker.mjs", _ON_MESSAGE, _ON_ERROR)
     return Worker.worker or None
 
 

@@ -103,3 +103,19 @@ def set_lang(lang: str) -> str:
     and return it. The page's views read it; only web/shell/page.py's language switch sets it."""
     State.lang = lang if lang in LANGS else "es"
     return State.lang
+
+
+def module_worker(url: str, on_message, on_error):
+    """A module Web Worker running ``url`` (a file beside the page: odds-worker.mjs, audit-worker.mjs)
+    with its ``onmessage`` / ``onerror`` handlers (JS proxies), or False where this browser cannot make
+    one (said in the console): the caller then does the work on the page's thread."""
+    from pyodide.ffi import to_js
+
+    try:
+        worker = window.Worker.new(url, to_js({"type": "module"}, dict_converter=window.Object.fromEntries))
+        worker.onmessage = on_message
+        worker.onerror = on_error
+        return worker
+    except Exception as err:   # no (module) workers here
+        window.console.warn(f"{url}: {err}"[:300])
+        return False

@@ -276,6 +276,7 @@ STRINGS: dict[str, dict[str, str | tuple[str, ...]]] = {
     "audit.found": {"es": "Enlaces encontrados", "en": "Links found"},
     "audit.progress": {"es": "Comprobando… {done} de {total} enlaces", "en": "Checking… {done} of {total} links"},
     "audit.reading": {"es": "Leyendo el texto… {pct} %", "en": "Reading the text… {pct}%"},
+    "audit.starting": {"es": "Preparando la comprobación de un hilo largo…", "en": "Getting ready to check a long thread…"},
     "audit.cancel": {"es": "Cancelar", "en": "Cancel"},
     "audit.more_unreadable": {"es": "… y {n} enlaces ilegibles más (no se muestran)", "en": "… and {n} more unreadable links (not shown)"},
     "audit.cancelled": {"es": "Comprobación cancelada: el texto sigue en su recuadro.", "en": "Audit cancelled: the text is still in its box."},

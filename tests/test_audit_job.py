@@ -1,0 +1,85 @@
+"""The thread audit as a job of JSON texts (tirada.links.audit_job; web/audit-worker.mjs, issue #41): its
+answers put together are the report :func:`audit_thread` makes from the same arguments, value for value."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tirada.links.audit import MAX_TEXT
+from tirada.links.audit_job import PIECE, AuditJob
+from tirada.links.audit_sealed_thread import audit_thread
+from helpers.sealed_thread import BASE, DAY, KEY, bad_thread
+
+
+def _answers(args: dict, budget_ms: float = 0) -> list[tuple[str, object]]:
+    """Every answer of a job over ``args`` as (kind, parsed JSON), run until it is done."""
+    job = AuditJob(json.dumps(args))
+    answers = []
+    while not job.done:
+        text = job.run(budget_ms)
+        answers.append((job.kind, json.loads(text)))
+        assert len(answers) < 10_000, "the job never ends"
+    return answers
+
+
+def _assembled(answers: list) -> dict:
+    """The report the page puts together: the head, then every piece appended to its list."""
+    kinds = [kind for kind, _ in answers]
+    first = kinds.index("report")
+    assert set(kinds[:first]) <= {"progress"}, kinds
+    head = answers[first][1]
+    report, pieces = head["report"], answers[first + 1:]
+    assert [kind for kind, _ in pieces] == ["piece"] * head["pieces"]
+    for _, piece in pieces:
+        assert 0 < len(piece["items"]) <= PIECE
+        report[piece["key"]].extend(piece["items"])
+    return report
+
+
+def test_a_sealed_thread_on_the_gms_device_gives_the_report_of_audit_thread():
+    """The worked thread of tests/test_audit_sealed_thread.py (a double answer, a forged reveal, one still
+    sealed) with the GM's secret: the same problems, chains and sealed rows; progress first (budget 0)."""
+    text, _ = bad_thread()
+    now = 1796000400 + DAY
+    answers = _answers({"text": text, "home": BASE, "secrets": [KEY], "now": now, "secret_rolls": None})
+    assert answers[0][0] == "progress" and answers[0][1][0] in ("read", "progress")
+    report = _assembled(answers)
+    assert report == audit_thread(text, home=BASE, secrets=[KEY], now=now)
+    assert [p["code"] for p in report["problems"]][-1] == "audit.sealed_reveal_mismatch" and not report["ok"]
+    assert {r["seq"]: r for r in report["sealed"]["rolls"]}[4]["revealable"] == "yes"
+
+
+def test_a_long_report_comes_in_pieces_that_rebuild_it():
+    """3,000 links that decode to nothing: the two lists of rows arrive in pieces of at most PIECE,
+    the head with them emptied; put together, the report of audit_thread; a generous budget still
+    answers progress before the report only when a slice ran out."""
+    text = " ".join(f"{BASE}#t2{'x' * 30}{n:05d}" for n in range(3_000))
+    answers = _answers({"text": text, "home": BASE, "secrets": [], "now": None, "secret_rolls": {}}, budget_ms=60_000)
+    assert [kind for kind, _ in answers][:1] == ["report"], "a budget of a minute runs the whole audit in one answer"
+    head = answers[0][1]
+    assert head["pieces"] >= 2 and head["report"]["problems"] == [] and head["report"]["invalid"] == []
+    assert _assembled(answers) == audit_thread(text, home=BASE, secret_rolls={})
+
+
+def test_a_thread_over_the_limit_is_refused_with_the_audits_code():
+    answers = _answers({"text": "a" * (MAX_TEXT + 1), "home": BASE, "secrets": [], "now": None, "secret_rolls": None})
+    kind, answer = answers[-1]
+    assert kind == "error" and answer["error"]["code"] == "audit.text_too_long", answers
+    assert answer["error"]["field"] == "text"
+
+
+@pytest.mark.parametrize("args_text", ["no es JSON", "[]", '{"home": null}', '{"text": 5}',
+                                       '{"text": "", "secret_rolls": []}'])
+def test_arguments_that_are_not_the_pages_fail_once_and_end(args_text):
+    job = AuditJob(args_text)
+    answer = json.loads(job.run(10))
+    assert job.kind == "failed" and job.done and "not the audit's arguments" in answer["failed"]
+    assert json.loads(job.run(10)) == {"failed": answer["failed"]}
+
+
+def test_a_job_that_ended_answers_failed_again():
+    job = AuditJob(json.dumps({"text": "Nada que ver aquí", "home": BASE}))
+    assert job.run(1000) and job.kind == "report" and job.done
+    assert json.loads(job.run(1000)) == {"failed": "the audit has ended"} and job.kind == "failed"
