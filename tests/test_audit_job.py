@@ -83,3 +83,45 @@ def test_a_job_that_ended_answers_failed_again():
     job = AuditJob(json.dumps({"text": "Nada que ver aquí", "home": BASE}))
     assert job.run(1000) and job.kind == "report" and job.done
     assert json.loads(job.run(1000)) == {"failed": "the audit has ended"} and job.kind == "failed"
+
+
+def test_the_pages_reading_of_each_answer_rebuilds_the_report_and_the_refusal():
+    """JobAnswer (what web/audit/ui_audit_worker.py reads): each kind typed; the refusal rebuilt as the
+    engine's InvalidRequest with its code, field and params; an unreadable answer is "failed"."""
+    from tirada.errors import InvalidRequest
+    from tirada.links.audit_job import JobAnswer
+
+    text, _ = bad_thread()
+    job = AuditJob(json.dumps({"text": text, "home": BASE, "secrets": [KEY], "now": 1796000400}))
+    read = []
+    while not job.done:
+        read.append(JobAnswer.of(*_kind_and(job)))
+    assert [a.kind for a in read][-1] == "report" and read[-1].pieces == 0
+    assert read[-1].report == audit_thread(text, home=BASE, secrets=[KEY], now=1796000400)
+    assert all(a.kind == "progress" and len(a.step) == 3 for a in read[:-1])
+
+    too_long = AuditJob(json.dumps({"text": "a" * (MAX_TEXT + 1)}))
+    refusal = JobAnswer.of(*_kind_and(too_long))
+    assert refusal.kind == "error" and isinstance(refusal.error, InvalidRequest)
+    assert (refusal.error.code, refusal.error.field) == ("audit.text_too_long", "text")
+    assert refusal.error.params == json.loads(json.dumps(_refusal_params()))
+
+    for kind, answer in (("report", "{}"), ("piece", '{"key": 1}'), ("progress", "5"), ("error", "[]"), ("x", "{")):
+        assert JobAnswer.of(kind, answer).kind == "failed", (kind, answer)
+    assert JobAnswer.of("failed", '{"failed": "boom"}').failed == "boom"
+
+
+def _kind_and(job: AuditJob) -> tuple[str, str]:
+    text = job.run(0)
+    return job.kind, text
+
+
+def _refusal_params() -> dict:
+    from tirada.errors import TiradaError
+    from tirada.links.audit import audit
+
+    try:
+        audit("a" * (MAX_TEXT + 1))
+    except TiradaError as err:   # the engine's own refusal, as audit() raises it
+        return err.params
+    raise AssertionError("audit() took a text over its limit")

@@ -147,3 +147,11 @@ def test_javascript_imports_the_same_contract(tmp_path):
     assert out["CONTRACT"] == CONTRACT
     assert set(out["START"]) == {"lock", "snapshot", "snapshot_revision", "snapshot_length", "wasm_revision",
                                  "pyscript_setup"}
+
+
+def test_the_controlled_workers_name_is_the_one_pyodide_start_reads():
+    """web/shell/app.py names a worker made while the service worker controls the page so that
+    web/pyodide-start.mjs starts it from the snapshot (issue #41): one name on both sides."""
+    in_python = re.findall(r'^CONTROLLED_WORKER = "([^"]+)"$', code(WEB / "shell" / "app.py"), re.M)
+    found = re.findall(r'export const CONTROLLED_WORKER = "([^"]+)";', code(WEB / "pyodide-start.mjs"))
+    assert len(in_python) == 1 and found == in_python, (in_python, found)

@@ -1,16 +1,19 @@
 // The audit worker (issue #41: Pyodide in a worker where the work allows it — the thread audit).
 //
-// The audit view (web/audit/ui_audit.py) starts it when the audit tab is opened or its text box is
-// used, and once it says "ready" hands it the audits: a second Pyodide started the same way as the
-// page's (pyodide-start.mjs: from the memory snapshot when the service worker controls the page,
-// else plainly with engine.zip) runs tirada.links.audit_job.AuditJob a slice at a time, off the
-// page's thread. Until it is ready (or where it cannot start) the page audits on its own thread in
-// 25 ms slices, as before.
+// The audit view (web/audit/ui_audit.py, web/audit/ui_audit_worker.py) starts it as soon as a thread
+// of 100,000 characters or more is in its text box, and hands it such audits: a second Pyodide
+// started the same way as the page's (pyodide-start.mjs: from the memory snapshot when the service
+// worker controls the page, else plainly with engine.zip) runs tirada.links.audit_job.AuditJob a
+// slice at a time, off the page's thread. Where it is not up within a few seconds, or cannot start,
+// the page audits on its own thread in 25 ms slices, as before.
 //
 // Messages in: {id, args} (args: the audit's arguments as JSON text, tirada.links.audit_job) or
-// {cancel: id} (stop that audit at its next slice). Out: {ready: true} once Pyodide is up, or
+// {cancel: id} (stop that audit at its next slice). Out: {ready: true, how} once Pyodide is up (how:
+// "snapshot" — the page makes this worker with pyodide-start.mjs's CONTROLLED_WORKER name when its
+// service worker answers, and it starts from the precached memory snapshot — or "plain"), or
 // {start_failed: text}; then per audit {id, kind, text} — kind "progress", "report", "piece",
 // "error" or "failed", text the job's JSON answer (the page parses it; nothing is parsed here).
+import { CONTRACT } from "./generated.mjs";
 import { loadPyodide } from "./pyodide-start.mjs";
 
 const SLICE_MS = 50; // engine work between two answers (the worker's own turns: a cancel gets in)
@@ -62,6 +65,7 @@ self.onmessage = (event) => {
 };
 
 start().then(
-  () => self.postMessage({ ready: true }),
+  // how it started (web/pyodide-start.mjs's diagnostic tiradaStart: "snapshot" or "plain")
+  () => self.postMessage({ ready: true, how: String(globalThis[CONTRACT.diagnostics.values.start.name] ?? "") }),
   (err) => self.postMessage({ start_failed: String(err?.message ?? err).slice(0, 300) }),
 );

@@ -68,10 +68,20 @@ const wasmKey = () => precacheKeyOf("pyodide.asm.wasm", WASM_REVISION);
 /** The Cache Storage cache holding the unpacked snapshot of the current revision only. */
 const UNPACKED = "tirada-snapshot-unpacked";
 
+/** The name a Web Worker of the page (odds-worker.mjs, audit-worker.mjs) is made with when a service
+ * worker controls the page: a dedicated worker has no ``navigator.serviceWorker`` of its own, but its
+ * requests go through its page's service worker and Cache Storage holds the same precache. */
+export const CONTROLLED_WORKER = "tirada-controlled";
+
+/** Whether a service worker answers this page's requests (its install has precached everything):
+ * the page's own controller, or, in a worker of the page, the name the page made it with. */
+const controlled = () =>
+  Boolean(globalThis.navigator?.serviceWorker?.controller) ||
+  (typeof globalThis.WorkerGlobalScope === "function" && globalThis.name === CONTROLLED_WORKER);
+
 /** Whether this page may read the snapshot from Cache Storage: a service worker controls it (its
  * install has precached the snapshot) and the build gave the precache revision. */
-const fromCaches = () =>
-  Boolean(SNAPSHOT_REVISION && globalThis.navigator?.serviceWorker?.controller && globalThis.caches);
+const fromCaches = () => Boolean(SNAPSHOT_REVISION && controlled() && globalThis.caches);
 
 /** The snapshot's response: from the precache when a service worker controls the page (no round
  * trip through the worker's fetch handler), else over the network; rejects on an HTTP error. */
@@ -446,7 +456,7 @@ function startReason() {
   if (!SNAPSHOT || typeof DecompressionStream !== "function") return "plain";
   // the worker skipped the snapshot's precache to save data (tools/sw-src.js): no 6 MB download now
   if (globalThis.navigator?.connection?.saveData) return "save data";
-  return globalThis.navigator?.serviceWorker?.controller ? "local" : "first visit";
+  return controlled() ? "local" : "first visit";
 }
 
 /** PyScript calls this with its stdout/stderr options; answer a ready Pyodide. On a failure (the
@@ -499,7 +509,7 @@ async function start(options) {
   await coreFirst();
   mark("boot-start");
   // a visit no service worker answers: the archives wait for Pyodide's WebAssembly (afterWasm)
-  const later = !globalThis.navigator?.serviceWorker?.controller;
+  const later = !controlled();
   let app = later ? null : archive("app.zip");
   app?.catch(() => {}); // a failure surfaces where it is awaited below, not as an unhandled rejection
   const base = { ...options, indexURL };

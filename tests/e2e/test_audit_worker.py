@@ -76,3 +76,55 @@ def test_a_long_thread_is_audited_in_the_worker_with_the_pages_own_report(new_co
     short = "\n\n".join(bad_thread()[0].replace(BASE, base_url).split("\n\n"))
     assert _audit(gm_page, short).startswith(in_worker.split("\n")[0])
     assert _marks(gm_page, "audit-in-worker") == 1
+
+
+def test_a_worker_not_up_in_time_leaves_the_audit_to_the_page_in_the_pages_language(new_context, base_url):
+    """The worker's script hangs (its request never answered): «Auditar» says the worker is being got
+    ready, in the page's language also after a switch, and after ui_audit_worker.WAIT_S the page's own
+    thread audits, to the same report (nothing stuck on «Preparando…»)."""
+    ctx, _ = new_context(**PHONE)
+    held: list = []
+    ctx.route("**/audit-worker.mjs", lambda route, _req=None: held.append(route))
+    page = open_app(ctx.new_page(), base_url)
+    page.click("#tab-audit")
+    page.fill("#audit-text", _long_thread(base_url))      # a long text: the worker is asked for now
+    page.click("#audit-run")
+    progress = page.locator("#audit-progress")
+    expect(progress).to_have_text("Preparando la comprobación de un hilo largo…")
+    expect(progress).to_be_in_viewport()                   # scrolled to, below «Auditar» on a phone
+    page.click("#lang")
+    expect(progress).to_have_text("Getting ready to check a long thread…")
+    report = page.locator("#audit-report")
+    expect(report).to_contain_text("Links found: 9", timeout=60_000)
+    assert held, "the worker's script was asked for"
+    assert _marks(page, "audit-in-worker") == 0 and _marks(page, "audit-worker-ready") == 0
+    assert report.inner_text().startswith("Report\n\nThere are problems in this thread: 3 flagged"), report.inner_text()
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "audit-report"
+    for route in held:
+        route.abort()
+
+
+def test_on_a_visit_the_service_worker_answers_the_worker_starts_from_the_snapshot_and_works_offline(new_context, base_url):
+    """A dedicated worker has no navigator.serviceWorker: the page names it so (web/shell/app.py
+    module_worker → pyodide-start.mjs CONTROLLED_WORKER) and it starts from the precached memory snapshot
+    (tiradaStart "snapshot"), as the page does — offline too, after one visit (it started plainly, downloading the
+    archives again, before)."""
+    from conftest import READY_TIMEOUT_MS
+    from helpers.offline import wait_offline_ready
+
+    ctx, _ = new_context(**PHONE, service_workers="allow")
+    first = ctx.new_page()
+    first.goto(base_url)
+    expect(first.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    wait_offline_ready(first)
+    first.close()
+    ctx.set_offline(True)
+    page = ctx.new_page()
+    page.goto(base_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY_TIMEOUT_MS)
+    page.click("#tab-audit")
+    page.fill("#audit-text", _long_thread(base_url))
+    page.wait_for_function("performance.getEntriesByName('tirada:audit-worker-ready').length", timeout=60_000)
+    assert page.evaluate("performance.getEntriesByName('tirada:audit-worker-ready')[0].detail") == "snapshot"
+    _audit(page, _long_thread(base_url))
+    assert _marks(page, "audit-in-worker") == 1

@@ -15,6 +15,7 @@ import asyncio
 import gc
 import time
 
+from pyodide.ffi import to_js
 from pyscript import when, window
 
 from shell import app
@@ -40,6 +41,7 @@ class Audit:
     pasting = 0         # the latest long paste being read: an older one stops at its next step
     paste_task: asyncio.Task[None] | None = None
     task: asyncio.Task[None] | None = None   # the audit's asyncio task (kept so it is not garbage-collected)
+    step: tuple = ()    # the progress step shown last (drawn again when the language changes)
 
 
 SLICE_S = 0.025     #: seconds of audit work between two turns of the browser (no task near 200 ms)
@@ -211,9 +213,14 @@ async def run_audit(mine: int) -> None:
 
 
 def show_progress(box, step: tuple) -> None:
-    """Show the progress of ``step`` (:func:`audit_view.progress_text`) in the report's box."""
+    """Show the progress of ``step`` (:func:`audit_view.progress_text`) in the report's box, scrolled
+    into view when it first shows (below «Auditar» on a phone; later steps never move the page)."""
+    first = box.hidden or el("audit-progress") is None
+    Audit.step = step
     box.innerHTML = f'<p class="meta" id="audit-progress">{esc(audit_view.progress_text(step, app.State.lang))}</p>'
     box.hidden = False
+    if first:
+        box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
 
 def retire_first_verdict() -> None:
@@ -375,6 +382,8 @@ def on_lang_changed(_event: LangChanged) -> None:
     """The audit view, its held thread and any report shown, in the new language (web/shell/page_events.py: LangChanged)."""
     el("trust-text").textContent = TRUST[app.State.lang]
     draw_held()
+    if Audit.step and el("audit-progress") is not None:    # an audit under way: its progress line too
+        show_progress(el("audit-report"), Audit.step)
     # a report shown is drawn again in slices; an audit under way draws its own in the new language
     if Audit.report is not None and (Audit.task is None or Audit.task.done()):
         el("audit-report").hidden = True    # not laid out again in the new language before it is redrawn

@@ -4,10 +4,12 @@ by web/audit-worker.mjs, a Web Worker running a second Pyodide (tirada.links.aud
 **When.** A thread of :data:`WORKER_AT` characters or more (:func:`wanted`; a forum page of some
 hundred posts) is audited there: the worker is started as soon as such a text is in the audit's box
 (:func:`start`: pasted, typed, or held from a thread link), and an audit pressed before it is up
-waits for it ("Preparando la comprobación de un hilo largo…"). A shorter thread is audited on the
-page's thread in 25 ms slices (a few hundred ms at most), which a second Pyodide's start (tens of MB,
-1–3 s on a desktop) would only delay. Where the worker cannot start (no module workers, its files
-refused) or fails, its audit answers ``None`` and the caller audits on the page's thread, as before.
+waits for it ("Preparando la comprobación de un hilo largo…") at most :data:`WAIT_S`: a worker not up
+by then (a slow phone's first start, a download that hangs) leaves that audit to the page's thread and
+goes on starting for the next one. A shorter thread is audited on the page's thread in 25 ms slices
+(a few hundred ms at most), which a second Pyodide's start (tens of MB, 1–3 s on a desktop) would only
+delay. Where the worker cannot start (no module workers, its files refused) or fails, its audit
+answers ``None`` and the caller audits on the page's thread, as before.
 
 **One audit at a time.** A newer audit or «Cancelar» calls :func:`drop`: the worker stops the old
 one at its next slice (50 ms) and its late answers are ignored.
@@ -34,6 +36,8 @@ from tirada.links.audit_job import JobAnswer
 IDLE_MS = 120_000
 #: characters of a thread's text from which it is audited in the worker
 WORKER_AT = 100_000
+#: seconds an audit waits for the worker to be up before the page's thread does it
+WAIT_S = 3.0
 
 
 class Job:
@@ -64,6 +68,7 @@ class Worker:
 
     worker: Any = None
     ready = False
+    up: asyncio.Future | None = None    # True once the worker is ready, False once it failed
     idle: Any = None
     job: Job | None = None
     number = 0
@@ -73,6 +78,7 @@ def start(*_args) -> None:
     """Start the worker unless it runs (or cannot run here); keep it from its idle stop."""
     if Worker.worker is None:   # False where it cannot run here: the page audits on its own thread
         Worker.worker = app.module_worker("./audit-worker.mjs", _ON_MESSAGE, _ON_ERROR)
+        Worker.up = asyncio.get_event_loop().create_future() if Worker.worker else None
     keep()
 
 
@@ -90,15 +96,20 @@ async def audit(args: dict, on_progress: Callable[[tuple], None]) -> dict | None
     start or failed (the caller audits on the page's thread). Raises TiradaError: the engine refused
     the thread."""
     start()
-    if not Worker.worker:
+    if not Worker.worker or Worker.up is None:
         return None
     Worker.number += 1
     job = Job(Worker.number, args, on_progress)
     Worker.job = job
-    if Worker.ready:
-        _post(job)
-    else:
-        on_progress(("starting",))      # posted once the worker says it is ready (_on_message)
+    if not Worker.ready:
+        on_progress(("starting",))
+        await asyncio.wait({Worker.up, job.future}, timeout=WAIT_S, return_when=asyncio.FIRST_COMPLETED)
+        if job.future.done():
+            return job.future.result()  # dropped, or the worker failed, meanwhile: None
+        if not Worker.ready:
+            job.finish(None)            # not up in time: the page's thread audits; it goes on starting
+            return None
+    _post(job)
     return await job.future
 
 
@@ -129,7 +140,7 @@ def _stop_if_idle(*_args) -> None:
     Worker.idle = None
     if Worker.worker and Worker.job is None:
         Worker.worker.terminate()
-        Worker.worker, Worker.ready = None, False
+        Worker.worker, Worker.ready, Worker.up = None, False, None
         window.performance.mark(contract.mark_name("audit-worker-stopped"))
 
 
@@ -139,8 +150,15 @@ def _failed(why: str) -> None:
     if Worker.worker:
         Worker.worker.terminate()
     Worker.worker, Worker.ready = False, False
+    _settle(False)
     if Worker.job is not None:
         Worker.job.finish(None)
+
+
+def _settle(up: bool) -> None:
+    """Tell an audit waiting for the worker whether it is up (True) or failed (False)."""
+    if Worker.up is not None and not Worker.up.done():
+        Worker.up.set_result(up)
 
 
 def _on_message(event) -> None:
@@ -149,10 +167,10 @@ def _on_message(event) -> None:
         _failed(str(data.start_failed))
         return
     if getattr(data, "ready", None):
-        Worker.ready = True
-        window.performance.mark(contract.mark_name("audit-worker-ready"))
-        if Worker.job is not None:
-            _post(Worker.job)            # the audit that waited for the worker
+        Worker.ready = True             # the mark's detail: how it started ("snapshot" or "plain")
+        window.performance.mark(contract.mark_name("audit-worker-ready"),
+                                to_js({"detail": str(getattr(data, "how", "") or "")}, dict_converter=window.Object.fromEntries))
+        _settle(True)
         return
     job = Worker.job
     if job is None or int(data.id) != job.number:

@@ -105,14 +105,22 @@ def set_lang(lang: str) -> str:
     return State.lang
 
 
+#: the name of a worker made while a service worker controls the page (web/pyodide-start.mjs CONTROLLED_WORKER)
+CONTROLLED_WORKER = "tirada-controlled"
+
+
 def module_worker(url: str, on_message, on_error):
     """A module Web Worker running ``url`` (a file beside the page: odds-worker.mjs, audit-worker.mjs)
     with its ``onmessage`` / ``onerror`` handlers (JS proxies), or False where this browser cannot make
     one (said in the console): the caller then does the work on the page's thread."""
     from pyodide.ffi import to_js
 
+    # a worker has no navigator.serviceWorker of its own: its name tells web/pyodide-start.mjs that the
+    # service worker answers (CONTROLLED_WORKER there), so it starts from the precached memory snapshot
+    controller = getattr(getattr(window.navigator, "serviceWorker", None), "controller", None)
+    options = {"type": "module", **({"name": CONTROLLED_WORKER} if hasattr(controller, "scriptURL") else {})}
     try:
-        worker = window.Worker.new(url, to_js({"type": "module"}, dict_converter=window.Object.fromEntries))
+        worker = window.Worker.new(url, to_js(options, dict_converter=window.Object.fromEntries))
         worker.onmessage = on_message
         worker.onerror = on_error
         return worker
