@@ -125,3 +125,13 @@ def _refusal_params() -> dict:
     except TiradaError as err:   # the engine's own refusal, as audit() raises it
         return err.params
     raise AssertionError("audit() took a text over its limit")
+
+
+def test_the_text_given_apart_is_the_one_audited():
+    """The page posts the thread's text apart from the JSON arguments (web/audit/ui_audit_worker.py)."""
+    text, _ = bad_thread()
+    job = AuditJob(json.dumps({"home": BASE, "secrets": [KEY], "now": 1796000400}), text)
+    while not job.done:
+        answer = job.run(1000)
+    assert job.kind == "report"
+    assert json.loads(answer)["report"] == audit_thread(text, home=BASE, secrets=[KEY], now=1796000400)

@@ -7,7 +7,8 @@
 // slice at a time, off the page's thread. Where it is not up within a few seconds, or cannot start,
 // the page audits on its own thread in 25 ms slices, as before.
 //
-// Messages in: {id, args} (args: the audit's arguments as JSON text, tirada.links.audit_job) or
+// Messages in: {id, args, text} (args: the audit's arguments but the thread's text as JSON text,
+// tirada.links.audit_job; text: the thread's text, as it is) or
 // {cancel: id} (stop that audit at its next slice). Out: {ready: true, how} once Pyodide is up (how:
 // "snapshot" — the page makes this worker with pyodide-start.mjs's CONTROLLED_WORKER name when its
 // service worker answers, and it starts from the precached memory snapshot — or "plain"), or
@@ -31,7 +32,7 @@ function start() {
 
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function run(id, args) {
+async function run(id, args, text) {
   let AuditJob;
   try {
     AuditJob = await start();
@@ -40,7 +41,7 @@ async function run(id, args) {
     return;
   }
   if (current !== id) return; // cancelled, or a newer audit came, while Pyodide started
-  const job = AuditJob(String(args));
+  const job = AuditJob(String(args), String(text ?? ""));
   try {
     while (current === id) {
       const text = job.run(SLICE_MS);
@@ -61,7 +62,7 @@ self.onmessage = (event) => {
     return;
   }
   current = data.id; // a newer audit: the one running stops at its next slice
-  run(data.id, data.args);
+  run(data.id, data.args, data.text);
 };
 
 start().then(

@@ -184,13 +184,13 @@ async def run_audit(mine: int) -> None:
         # one engine call: the chains and the sealed rolls (which this browser's campaign secrets and kept secret
         # rolls open: blind and secret rolls alike in the GM's list of pending ones), a long thread in the audit
         # worker (ui_audit_worker), else (or where the worker fails) here in slices
-        args: dict = {"text": text, "home": sharing.page_url(), "secrets": list(STORE.campaign_secrets().values()),
+        args: dict = {"home": sharing.page_url(), "secrets": list(STORE.campaign_secrets().values()),
                       "now": int(time.time()), "secret_rolls": STORE.secret_rolls()}
-        Audit.report = await ui_audit_worker.audit(args, lambda step: show_progress(box, step)) \
+        Audit.report = await ui_audit_worker.audit(text, args, lambda step: show_progress(box, step)) \
             if ui_audit_worker.wanted(len(text)) else None
         if Audit.run != mine:
             return                       # cancelled, or a newer audit runs
-        for step in () if Audit.report is not None else audit_thread_steps(chunk=CHUNK, **args):
+        for step in () if Audit.report is not None else audit_thread_steps(text, chunk=CHUNK, **args):
             if step[0] == "report":
                 Audit.report = step[1]
             elif turns.due():
