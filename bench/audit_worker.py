@@ -12,14 +12,15 @@ Usage: ``python3 bench/audit_worker.py [SIZE]`` (SIZE: characters, default 4,990
 """
 from __future__ import annotations
 
-import random
-import string
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers.junk import junk_links  # noqa: E402  (the 5 MB thread of tests/e2e/test_long_tasks.py)
+
 PORT = 8796
 URL = f"http://127.0.0.1:{PORT}/"
 #: long tasks from the page (tests/e2e/test_long_tasks.py's probe, trimmed)
@@ -27,18 +28,6 @@ PROBE = """window.probeTasks = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries())
   window.probeTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({type: 'longtask'});"""
 DONE = "document.getElementById('audit-verdict') && document.getElementById('audit-cancel').hidden"
-
-
-def junk(size: int) -> str:
-    """``size`` characters of links that decode to nothing and words (as tests/e2e/test_long_tasks.py)."""
-    rnd = random.Random(39)
-    alphabet = string.ascii_letters + string.digits + "-_"
-    parts, n = [], 0
-    while n < size - 200:
-        part = f"{URL}#t2{''.join(rnd.choice(alphabet) for _ in range(40))} no es un enlace #etiqueta %23t9 "
-        parts.append(part)
-        n += len(part)
-    return "".join(parts)
 
 
 def one(browser, text: str, rate: int, mode: str) -> str:
@@ -75,7 +64,7 @@ def main() -> int:
     if not (ROOT / "dist" / "audit-worker.mjs").exists():
         print("build dist/ first: python3 build.py build", file=sys.stderr)
         return 2
-    text = junk(int(sys.argv[1]) if len(sys.argv) > 1 else 4_990_000)
+    text = junk_links(URL, int(sys.argv[1]) if len(sys.argv) > 1 else 4_990_000)
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(PORT), "--bind", "127.0.0.1"],
                               cwd=ROOT / "dist", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from audit import bookmarklet  # noqa: E402
 from helpers.forum import NAV, PAGE, links, serve  # noqa: E402
+from helpers.junk import junk_links  # noqa: E402
 from helpers.userscript import with_userscript  # noqa: E402
 
 POSTS = 10_000
@@ -133,21 +134,6 @@ def _longest_after(page, since: float) -> float:
     return max([duration for begin, duration in page.evaluate("window.probeTasks") if begin >= since], default=0)
 
 
-def _junk_links(base_url: str, size: int) -> str:
-    """``size`` characters of links that decode to nothing and words (a hostile paste)."""
-    import random
-    import string
-
-    rnd = random.Random(39)
-    alphabet = string.ascii_letters + string.digits + "-_"
-    parts, n = [], 0
-    while n < size - 200:
-        part = f"{base_url}#t2{''.join(rnd.choice(alphabet) for _ in range(40))} no es un enlace #etiqueta %23t9 "
-        parts.append(part)
-        n += len(part)
-    return "".join(parts)
-
-
 @pytest.mark.parametrize("kind", ["junk links", "repetitive text", "junk links on the page's thread"])
 def test_the_audit_of_5_mb_runs_no_task_over_200_ms(new_context, base_url, kind):
     """5 MB in the audit's box (the most it takes): checked in the audit worker (issue #41) or, where
@@ -159,7 +145,7 @@ def test_the_audit_of_5_mb_runs_no_task_over_200_ms(new_context, base_url, kind)
         ctx.route("**/audit-worker.mjs", lambda route, _req=None: route.abort())
     page = open_app(ctx.new_page(), base_url)
     page.click("#tab-audit")
-    text = _junk_links(base_url, 4_990_000) if kind.startswith("junk") else ("La arena espera. " * 300_000)[:4_990_000]
+    text = junk_links(base_url, 4_990_000) if kind.startswith("junk") else ("La arena espera. " * 300_000)[:4_990_000]
     page.evaluate("t => { document.getElementById('audit-text').value = t; }", text)
     page.wait_for_timeout(1000)
     page.evaluate("window.probeTasks = []")
@@ -184,7 +170,7 @@ def test_a_new_audit_or_cancel_stops_the_one_under_way(new_context, base_url):
     ctx, _ = new_context(viewport={"width": 360, "height": 640})
     page = open_app(ctx.new_page(), base_url)
     page.click("#tab-audit")
-    page.evaluate("t => { document.getElementById('audit-text').value = t; }", _junk_links(base_url, 2_000_000))
+    page.evaluate("t => { document.getElementById('audit-text').value = t; }", junk_links(base_url, 2_000_000))
     page.click("#audit-run")
     page.wait_for_selector("#audit-progress", timeout=30_000)
     page.click("#audit-cancel")
