@@ -875,6 +875,11 @@ window[FUNCTIONS.text_pieces.name] = (source, size, type) => {
   return pieces;
 };
 
+// The message web/audit/ui_audit_worker.py posts to the audit worker (issue #41): the text box's value
+// stays a JS string (Pyodide converts a JS string to Python, and back, character by character once it
+// holds one non-ASCII letter: 5 MB of a Spanish thread held a phone's page ~2 s).
+window[FUNCTIONS.text_message.name] = (id) => ({ text: String(document.getElementById(id)?.value ?? "") });
+
 // ------------------------------------------------------- the userscript's verification frame (issue #30)
 // web/audit/ui_frame.py calls this once, in a page opened as ?marco=1#origen=<forum origin>. The forum
 // page's window is touched only here: a cross-origin window cannot be held by Pyodide's proxies.

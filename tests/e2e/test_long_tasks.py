@@ -134,7 +134,7 @@ def _longest_after(page, since: float) -> float:
     return max([duration for begin, duration in page.evaluate("window.probeTasks") if begin >= since], default=0)
 
 
-@pytest.mark.parametrize("kind", ["junk links", "repetitive text", "junk links on the page's thread"])
+@pytest.mark.parametrize("kind", ["junk links", "repetitive text", "junk links on the page's thread", "junk links, accented"])
 def test_the_audit_of_5_mb_runs_no_task_over_200_ms(new_context, base_url, kind):
     """5 MB in the audit's box (the most it takes): checked in the audit worker (issue #41) or, where
     its script is refused, on the page's thread in slices, the progress on screen ("Comprobando… n de
@@ -146,6 +146,8 @@ def test_the_audit_of_5_mb_runs_no_task_over_200_ms(new_context, base_url, kind)
     page = open_app(ctx.new_page(), base_url)
     page.click("#tab-audit")
     text = junk_links(base_url, 4_990_000) if kind.startswith("junk") else ("La arena espera. " * 300_000)[:4_990_000]
+    if kind.endswith("accented"):   # a Spanish thread: handed to the worker as the box's JS string (issue #41)
+        text = text.replace(" no es un enlace ", " no és un enlace ")
     page.evaluate("t => { document.getElementById('audit-text').value = t; }", text)
     page.wait_for_timeout(1000)
     page.evaluate("window.probeTasks = []")

@@ -178,18 +178,21 @@ async def run_audit(mine: int) -> None:
     try:
         if not await warm(turns):
             return
-        text = await text_in_pieces("audit-text", turns)
-        if text is None:
-            return
         # one engine call: the chains and the sealed rolls (which this browser's campaign secrets and kept secret
         # rolls open: blind and secret rolls alike in the GM's list of pending ones), a long thread in the audit
-        # worker (ui_audit_worker), else (or where the worker fails) here in slices
+        # worker (ui_audit_worker: its text never brought into Python), else (or where the worker fails) here
         args: dict = {"home": sharing.page_url(), "secrets": list(STORE.campaign_secrets().values()),
                       "now": int(time.time()), "secret_rolls": STORE.secret_rolls()}
-        Audit.report = await ui_audit_worker.audit(text, args, lambda step: show_progress(box, step)) \
-            if ui_audit_worker.wanted(len(text)) else None
-        if Audit.run != mine:
-            return                       # cancelled, or a newer audit runs
+        if ui_audit_worker.wanted(int(el("audit-text").textLength)):
+            Audit.report = await ui_audit_worker.audit(getattr(window, contract.FUNCTIONS.text_message)("audit-text"),
+                                                       args, lambda step: show_progress(box, step))
+            if Audit.run != mine:
+                return                   # cancelled, or a newer audit runs
+        else:
+            Audit.report = None
+        text = await text_in_pieces("audit-text", turns) if Audit.report is None else ""
+        if text is None:
+            return
         for step in () if Audit.report is not None else audit_thread_steps(text, chunk=CHUNK, **args):
             if step[0] == "report":
                 Audit.report = step[1]

@@ -45,8 +45,8 @@ class Job:
     ``None`` goes to, ``on_progress(step)`` for its progress steps, and the report being put
     together from its pieces (tirada.links.audit_job: ``"report"``, then ``pieces`` answers)."""
 
-    def __init__(self, number: int, text: str, args: dict, on_progress: Callable[[tuple], None]) -> None:
-        self.number, self.text, self.args, self.on_progress = number, text, args, on_progress
+    def __init__(self, number: int, message: Any, args: dict, on_progress: Callable[[tuple], None]) -> None:
+        self.number, self.message, self.args, self.on_progress = number, message, args, on_progress
         self.future: asyncio.Future = asyncio.get_event_loop().create_future()
         self.report: dict[str, Any] | None = None
         self.pieces = 0
@@ -87,9 +87,10 @@ def wanted(chars: int) -> bool:
     return chars >= WORKER_AT and Worker.worker is not False
 
 
-async def audit(text: str, args: dict, on_progress: Callable[[tuple], None]) -> dict | None:
-    """The report of the audit of ``text`` with ``args`` (tirada.links.audit_job's arguments but the
-    text: ``home``, ``secrets``, ``now``, ``secret_rolls``), run by the worker
+async def audit(message: Any, args: dict, on_progress: Callable[[tuple], None]) -> dict | None:
+    """The report of the audit of the text in ``message`` (a JS object ``{text}`` from web/loader.js
+    ``tiradaTextMessage``: the text stays a JS string) with ``args`` (tirada.links.audit_job's
+    arguments but the text: ``home``, ``secrets``, ``now``, ``secret_rolls``), run by the worker
     (started now if it is not; the audit waits for it, ``on_progress(("starting",))`` said first);
     ``on_progress(step)`` gets its ``("progress", done, total)`` / ``("read", pct, 100)`` steps.
 
@@ -100,7 +101,7 @@ async def audit(text: str, args: dict, on_progress: Callable[[tuple], None]) -> 
     if not Worker.worker or Worker.up is None:
         return None
     Worker.number += 1
-    job = Job(Worker.number, text, args, on_progress)
+    job = Job(Worker.number, message, args, on_progress)
     Worker.job = job
     if not Worker.ready:
         on_progress(("starting",))
@@ -116,9 +117,10 @@ async def audit(text: str, args: dict, on_progress: Callable[[tuple], None]) -> 
 
 def _post(job: Job) -> None:
     window.performance.mark(contract.mark_name("audit-in-worker"))
-    # the text apart, as it is: as JSON (5 MB) it held a phone's page ~160 ms
-    message = {"id": job.number, "args": json.dumps(job.args), "text": job.text}
-    Worker.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
+    # the text apart, as the box's JS string: inside the JSON (5 MB) it held a phone's page ~160 ms, and
+    # converted to Python and back ~2 s once it holds one accented letter
+    job.message.id, job.message.args = job.number, json.dumps(job.args)
+    Worker.worker.postMessage(job.message)
 
 
 def drop() -> None:

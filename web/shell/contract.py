@@ -69,6 +69,7 @@ class Functions(NamedTuple):
     chain_number: str
     chain_hold: str
     text_pieces: str
+    text_message: str
     core_first: str
     early_core: str
     test_reset: str
